@@ -1,0 +1,112 @@
+# s2r - sim2real experiment checker.  See README.md.
+#
+#   make            build the tools into build/bin
+#   make demo       install missing packages, build, run the parity pipeline
+#                   on examples/ and print where the report is
+#   make test       install missing packages, build (plain and ASan+UBSan),
+#                   run the unit tests and the bats suites
+#   make bench      benchmarks under bench/ (side by side, medians)
+#   make fuzz       short libFuzzer runs over every parser
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make SANITIZE=1 build with ASan+UBSan into build/asan
+
+VERSION	= 0.1.0
+PREFIX	?= /usr/local
+BINDIR	= $(PREFIX)/bin
+MANDIR	= $(PREFIX)/share/man/man1
+DATADIR	= $(PREFIX)/share/s2r
+
+PKGS	= jansson yaml-0.1 zlib
+CC	?= cc
+CFLAGS	?= -O2 -g
+S2R_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+	-Wall -Wextra -Wshadow -Wno-unused-parameter \
+	-DS2R_VERSION='"$(VERSION)"' -Ilib \
+	$(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LDLIBS	= -lcsv $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -ljansson -lyaml -lz) -lm
+
+ifeq ($(SANITIZE),1)
+BUILD	= build/asan
+S2R_CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+S2R_LDFLAGS = -fsanitize=address,undefined
+else
+BUILD	= build
+endif
+
+LIB_SRC	= $(sort $(wildcard lib/*.c))
+LIB_OBJ	= $(LIB_SRC:lib/%.c=$(BUILD)/lib/%.o)
+TOOL_SRC = $(sort $(wildcard tools/s2r-*.c))
+TOOLS	= $(TOOL_SRC:tools/%.c=$(BUILD)/bin/%)
+UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
+UNITS	= $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+MANS	= $(sort $(wildcard docs/man/*.1))
+
+.PHONY: all tools units deps deps-test demo test check bench fuzz install \
+	uninstall clean
+.DELETE_ON_ERROR:
+
+all: tools
+
+tools: $(TOOLS)
+units: $(UNITS)
+
+$(BUILD)/lib/%.o: lib/%.c $(wildcard lib/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(S2R_CFLAGS) -c -o $@ $<
+
+$(BUILD)/libs2r.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/bin/%: tools/%.c $(BUILD)/libs2r.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(S2R_CFLAGS) -o $@ $< $(BUILD)/libs2r.a \
+		$(S2R_LDFLAGS) $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libs2r.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(S2R_CFLAGS) -Itests/unit -o $@ $< \
+		$(BUILD)/libs2r.a $(S2R_LDFLAGS) $(LDFLAGS) $(LDLIBS)
+
+deps:
+	@scripts/ensure-deps build
+
+deps-test:
+	@scripts/ensure-deps build test
+
+demo: deps
+	@$(MAKE) --no-print-directory tools
+	@scripts/demo
+
+test: deps-test
+	@$(MAKE) --no-print-directory tools units
+	@$(MAKE) --no-print-directory SANITIZE=1 tools units
+	@scripts/run-tests
+
+check: test
+
+bench: deps
+	@scripts/ensure-deps bench
+	@$(MAKE) --no-print-directory tools
+	@bench/run
+
+fuzz:
+	@scripts/ensure-deps build fuzz
+	@fuzz/run
+
+install: tools
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
+		$(DESTDIR)$(DATADIR)/pipelines $(DESTDIR)$(DATADIR)/schemas
+	install -m 755 $(TOOLS) $(DESTDIR)$(BINDIR)
+	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(MANDIR))
+	cp -R pipelines/. $(DESTDIR)$(DATADIR)/pipelines/
+	cp -R schemas/. $(DESTDIR)$(DATADIR)/schemas/
+
+uninstall:
+	rm -f $(TOOL_SRC:tools/%.c=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(MANS:docs/man/%=$(DESTDIR)$(MANDIR)/%)
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build out

@@ -1,0 +1,138 @@
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+
+const char *s2r_prog = "s2r";
+void (*s2r_die_hook)(void);
+
+void
+s2r_setprog(const char *argv0)
+{
+	const char *slash;
+
+	if (argv0 == NULL || *argv0 == '\0')
+		return;
+	slash = strrchr(argv0, '/');
+	s2r_prog = slash ? slash + 1 : argv0;
+}
+
+static void
+vreport(const char *file, long line, long column, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", s2r_prog);
+	if (file != NULL) {
+		fputs(file, stderr);
+		if (line > 0)
+			fprintf(stderr, ":%ld", line);
+		if (line > 0 && column > 0)
+			fprintf(stderr, ":%ld", column);
+		fputs(": ", stderr);
+	}
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
+s2r_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(NULL, 0, 0, fmt, ap);
+	va_end(ap);
+	if (s2r_die_hook != NULL)
+		s2r_die_hook();
+	exit(S2R_EXIT_BAD);
+}
+
+void
+s2r_die_at(const char *file, long line, long column, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(file ? file : "-", line, column, fmt, ap);
+	va_end(ap);
+	if (s2r_die_hook != NULL)
+		s2r_die_hook();
+	exit(S2R_EXIT_BAD);
+}
+
+void
+s2r_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(NULL, 0, 0, fmt, ap);
+	va_end(ap);
+}
+
+void
+s2r_warn_at(const char *file, long line, long column, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(file ? file : "-", line, column, fmt, ap);
+	va_end(ap);
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		s2r_die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (p == NULL)
+		s2r_die("out of memory");
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (p == NULL)
+		s2r_die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *
+xreallocarray(void *p, size_t nmemb, size_t size)
+{
+	if (size != 0 && nmemb > SIZE_MAX / size)
+		s2r_die("out of memory (array of %zu x %zu)", nmemb, size);
+	return xrealloc(p, nmemb * size);
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *d = xmalloc(n + 1);
+
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}

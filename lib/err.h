@@ -1,0 +1,40 @@
+/* err.h - diagnostics and allocation helpers that exit on failure.
+ *
+ * Every s2r tool reports bad input as one line on stderr,
+ *   prog: file:line:column: what was expected
+ * and exits with status 2 (DESIGN.md §5).  Allocation failure is treated
+ * the same way: there is nothing sensible to salvage. */
+#ifndef S2R_ERR_H
+#define S2R_ERR_H
+
+#include <stddef.h>
+#include <stdnoreturn.h>
+
+#define S2R_EXIT_BAD 2
+
+extern const char *s2r_prog;
+
+/* When set, called instead of exit() by s2r_die*: the fuzz harnesses
+ * longjmp out of it so one bad input does not end the run. */
+extern void (*s2r_die_hook)(void);
+
+void s2r_setprog(const char *argv0);
+
+noreturn void s2r_die(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+/* line or column <= 0 is left out of the location. */
+noreturn void s2r_die_at(const char *file, long line, long column,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void s2r_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void s2r_warn_at(const char *file, long line, long column,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+/* xreallocarray(p, nmemb, size): checks nmemb*size for overflow. */
+void *xreallocarray(void *p, size_t nmemb, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+#endif

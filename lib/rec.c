@@ -1,0 +1,238 @@
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "rec.h"
+#include "str.h"
+
+const char *const rec_scope_keys[] = {
+	"phase", "workload", "iteration", "instance", "client", "class",
+	"device", "rank", NULL
+};
+
+json_t *
+rec_new(const char *kind)
+{
+	json_t *rec = json_object();
+
+	json_object_set_new(rec, "kind", json_string(kind));
+	return rec;
+}
+
+json_t *
+rec_i64(int64_t v)
+{
+	return json_integer((json_int_t)v);
+}
+
+json_t *
+rec_num(double v)
+{
+	if (!isfinite(v))
+		return json_null();
+	/* 2^53: beyond it doubles are not exact integers anyway. */
+	if (v == floor(v) && fabs(v) < 9007199254740992.0)
+		return json_integer((json_int_t)v);
+	return json_real(v);
+}
+
+void
+rec_set(json_t *obj, const char *key, json_t *value)
+{
+	if (json_object_set_new(obj, key, value) != 0)
+		s2r_die("cannot build record key '%s'", key);
+}
+
+void
+rec_set_str(json_t *obj, const char *key, const char *v)
+{
+	json_t *s;
+
+	if (v == NULL)
+		return;
+	/* Input bytes are not always UTF-8 (logs, CSV); keep them readable. */
+	s = json_string(v);
+	if (s == NULL) {
+		struct sbuf clean = {0};
+
+		for (const unsigned char *p = (const unsigned char *)v; *p; p++)
+			sbuf_addc(&clean, *p < 0x80 ? (char)*p : '?');
+		s = json_string(sbuf_str(&clean));
+		sbuf_free(&clean);
+	}
+	rec_set(obj, key, s);
+}
+
+void
+rec_set_num(json_t *obj, const char *key, double v)
+{
+	rec_set(obj, key, rec_num(v));
+}
+
+void
+rec_set_i64(json_t *obj, const char *key, int64_t v)
+{
+	rec_set(obj, key, rec_i64(v));
+}
+
+json_t *
+rec_source(const char *file, long line, long column, const char *field,
+    const char *how)
+{
+	json_t *src = json_object();
+
+	rec_set_str(src, "file", file);
+	if (line > 0)
+		rec_set_i64(src, "line", line);
+	if (column > 0)
+		rec_set_i64(src, "column", column);
+	rec_set_str(src, "field", field);
+	rec_set_str(src, "how", how);
+	return src;
+}
+
+json_t *
+rec_scope_new(void)
+{
+	return json_object();
+}
+
+void
+rec_scope_set(json_t *scope, const char *key, const char *value)
+{
+	json_t *ordered = json_object();
+
+	/* Rebuild in canonical order so the call order never shows. */
+	rec_set_str(scope, key, value);
+	for (size_t i = 0; rec_scope_keys[i] != NULL; i++) {
+		json_t *v = json_object_get(scope, rec_scope_keys[i]);
+
+		if (v != NULL)
+			json_object_set(ordered, rec_scope_keys[i], v);
+	}
+	const char *k;
+	json_t *v;
+	json_object_foreach(scope, k, v) {
+		if (json_object_get(ordered, k) == NULL)
+			json_object_set(ordered, k, v);
+	}
+	json_object_clear(scope);
+	json_object_update(scope, ordered);
+	json_decref(ordered);
+}
+
+char *
+rec_scope_key(const json_t *scope)
+{
+	struct sbuf key = {0};
+
+	for (size_t i = 0; rec_scope_keys[i] != NULL; i++) {
+		const char *v = rec_get_str(scope, rec_scope_keys[i]);
+
+		if (v == NULL)
+			continue;
+		if (key.len > 0)
+			sbuf_addc(&key, ',');
+		sbuf_printf(&key, "%s=%s", rec_scope_keys[i], v);
+	}
+	if (key.s == NULL)
+		return xstrdup("");
+	return key.s;
+}
+
+void
+rec_emit(FILE *out, json_t *rec)
+{
+	size_t flags = JSON_COMPACT | JSON_ENSURE_ASCII |
+	    JSON_REAL_PRECISION(REC_REAL_DIGITS);
+
+	if (json_dumpf(rec, out, flags) != 0 || fputc('\n', out) == EOF)
+		s2r_die("write error on standard output");
+	json_decref(rec);
+}
+
+void
+rec_finish(FILE *out)
+{
+	if (fflush(out) != 0 || ferror(out))
+		s2r_die("write error on standard output");
+}
+
+const char *
+rec_get_str(const json_t *obj, const char *key)
+{
+	json_t *v = json_object_get(obj, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+bool
+rec_get_num(const json_t *obj, const char *key, double *out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!json_is_number(v))
+		return false;
+	*out = json_number_value(v);
+	return true;
+}
+
+void
+ndjson_open(struct ndjson_reader *r, const char *path)
+{
+	memset(r, 0, sizeof(*r));
+	r->path = xstrdup(path);
+	if (strcmp(path, "-") == 0) {
+		r->f = stdin;
+		return;
+	}
+	r->f = fopen(path, "r");
+	if (r->f == NULL)
+		s2r_die("%s: cannot open: %s", path, strerror(errno));
+}
+
+json_t *
+ndjson_next(struct ndjson_reader *r)
+{
+	ssize_t n;
+	json_error_t jerr;
+	json_t *rec;
+
+	for (;;) {
+		n = getline(&r->buf, &r->cap, r->f);
+		if (n < 0) {
+			if (ferror(r->f))
+				s2r_die_at(r->path, r->line + 1, 0,
+				    "read error");
+			return NULL;
+		}
+		r->line++;
+		while (n > 0 && (r->buf[n - 1] == '\n' || r->buf[n - 1] == '\r'))
+			n--;
+		if (n > 0)
+			break;
+	}
+	rec = json_loadb(r->buf, (size_t)n, JSON_REJECT_DUPLICATES, &jerr);
+	if (rec == NULL)
+		s2r_die_at(r->path, r->line, jerr.column > 0 ? jerr.column : 1,
+		    "expected a JSON record: %s", jerr.text);
+	if (!json_is_object(rec) || rec_get_str(rec, "kind") == NULL) {
+		json_decref(rec);
+		s2r_die_at(r->path, r->line, 1,
+		    "expected a JSON object with a string \"kind\"");
+	}
+	return rec;
+}
+
+void
+ndjson_close(struct ndjson_reader *r)
+{
+	if (r->f != NULL && r->f != stdin)
+		fclose(r->f);
+	free(r->buf);
+	free(r->path);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,70 @@
+/* rec.h - the NDJSON record contract (DESIGN.md §3) on jansson.
+ *
+ * Records are jansson objects; keys keep insertion order, so a tool that
+ * builds its records in a fixed order writes byte-identical output for the
+ * same input.  Numbers go through rec_num() so that integral values print
+ * as JSON integers and the rest with a fixed precision. */
+#ifndef S2R_REC_H
+#define S2R_REC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+/* Significant digits for non-integral numbers in every record. */
+#define REC_REAL_DIGITS 10
+
+/* The scope keys, in the order every tool writes them. */
+extern const char *const rec_scope_keys[];
+
+json_t	*rec_new(const char *kind);		/* {"kind": kind} */
+json_t	*rec_num(double v);			/* integer when integral */
+json_t	*rec_i64(int64_t v);
+/* Sets key to a copy of v; v == NULL leaves the key out. */
+void	 rec_set_str(json_t *obj, const char *key, const char *v);
+void	 rec_set_num(json_t *obj, const char *key, double v);
+void	 rec_set_i64(json_t *obj, const char *key, int64_t v);
+/* Steals value (as json_object_set_new). */
+void	 rec_set(json_t *obj, const char *key, json_t *value);
+
+/* {"file": file, "line": line, "column": column, "field": field,
+ * "how": how}; NULL strings and non-positive numbers are left out. */
+json_t	*rec_source(const char *file, long line, long column,
+	    const char *field, const char *how);
+
+/* A scope object built from rec_scope_keys-ordered pairs; see scope_set. */
+json_t	*rec_scope_new(void);
+/* Sets key in scope, keeping rec_scope_keys order whatever the call order. */
+void	 rec_scope_set(json_t *scope, const char *key, const char *value);
+/* "phase=baseline,workload=w1" (rec_scope_keys order); caller frees. */
+char	*rec_scope_key(const json_t *scope);
+
+/* Writes rec as one line and releases it; dies on a write error. */
+void	 rec_emit(FILE *out, json_t *rec);
+/* Flushes out and dies if anything failed to be written. */
+void	 rec_finish(FILE *out);
+
+/* Accessors that tolerate absent keys and wrong types. */
+const char *rec_get_str(const json_t *obj, const char *key);
+bool	 rec_get_num(const json_t *obj, const char *key, double *out);
+
+/* Reading NDJSON: one object per line, blank lines skipped. */
+struct ndjson_reader {
+	FILE	*f;
+	char	*path;		/* as given; "-" for stdin */
+	long	 line;
+	char	*buf;
+	size_t	 cap;
+};
+
+/* path "-" reads stdin.  Dies (exit 2) when the file cannot be opened. */
+void	 ndjson_open(struct ndjson_reader *r, const char *path);
+/* The next record (caller owns it), NULL at end of input.  A line that is
+ * not a JSON object with a string "kind" is a fatal file:line:column
+ * error. */
+json_t	*ndjson_next(struct ndjson_reader *r);
+void	 ndjson_close(struct ndjson_reader *r);
+
+#endif

@@ -1,0 +1,208 @@
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "str.h"
+
+static void
+sbuf_grow(struct sbuf *b, size_t extra)
+{
+	size_t need = b->len + extra + 1;
+
+	if (need <= b->cap)
+		return;
+	if (b->cap == 0)
+		b->cap = 64;
+	while (b->cap < need)
+		b->cap *= 2;
+	b->s = xrealloc(b->s, b->cap);
+}
+
+void
+sbuf_add(struct sbuf *b, const char *s, size_t n)
+{
+	sbuf_grow(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void
+sbuf_adds(struct sbuf *b, const char *s)
+{
+	sbuf_add(b, s, strlen(s));
+}
+
+void
+sbuf_addc(struct sbuf *b, char c)
+{
+	sbuf_add(b, &c, 1);
+}
+
+void
+sbuf_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		s2r_die("sbuf_printf: bad format");
+	sbuf_grow(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void
+sbuf_reset(struct sbuf *b)
+{
+	b->len = 0;
+	if (b->s != NULL)
+		b->s[0] = '\0';
+}
+
+void
+sbuf_free(struct sbuf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+const char *
+sbuf_str(const struct sbuf *b)
+{
+	return b->s != NULL ? b->s : "";
+}
+
+void
+strv_add(struct strv *sv, const char *s)
+{
+	if (sv->n == sv->cap) {
+		sv->cap = sv->cap ? sv->cap * 2 : 8;
+		sv->v = xreallocarray(sv->v, sv->cap, sizeof(*sv->v));
+	}
+	sv->v[sv->n++] = xstrdup(s);
+}
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+strv_sort(struct strv *sv)
+{
+	if (sv->n > 1)
+		qsort(sv->v, sv->n, sizeof(*sv->v), cmpstr);
+}
+
+long
+strv_find(const struct strv *sv, const char *s)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (strcmp(sv->v[i], s) == 0)
+			return (long)i;
+	return -1;
+}
+
+void
+strv_free(struct strv *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = sv->cap = 0;
+}
+
+bool
+parse_i64(const char *s, size_t n, int64_t *out)
+{
+	size_t i = 0;
+	bool neg = false;
+	uint64_t v = 0, limit;
+
+	if (n == 0)
+		return false;
+	if (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-';
+		i = 1;
+		if (n == 1)
+			return false;
+	}
+	limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9)
+			return false;
+		if (v > (limit - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
+	return true;
+}
+
+bool
+parse_f64(const char *s, size_t n, double *out)
+{
+	char buf[64], *end;
+	double v;
+
+	if (n == 0 || n >= sizeof(buf))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		/* strtod would accept hex, inf, nan and leading blanks. */
+		if (!(isdigit((unsigned char)s[i]) || s[i] == '.' ||
+		    s[i] == '-' || s[i] == '+' || s[i] == 'e' || s[i] == 'E'))
+			return false;
+	}
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	errno = 0;
+	v = strtod(buf, &end);
+	if (end != buf + n || errno == ERANGE || !isfinite(v))
+		return false;
+	*out = v;
+	return true;
+}
+
+bool
+parse_bool(const char *s, size_t n, bool *out)
+{
+	if (n == 4 && memcmp(s, "true", 4) == 0) {
+		*out = true;
+		return true;
+	}
+	if (n == 5 && memcmp(s, "false", 5) == 0) {
+		*out = false;
+		return true;
+	}
+	return false;
+}
+
+bool
+str_has_prefix(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool
+str_has_suffix(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && memcmp(s + ls - lx, suffix, lx) == 0;
+}

@@ -1,0 +1,46 @@
+/* str.h - growable byte buffers, string vectors and strict number parsing. */
+#ifndef S2R_STR_H
+#define S2R_STR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct sbuf {
+	char	*s;	/* always NUL-terminated once anything was added */
+	size_t	 len;
+	size_t	 cap;
+};
+
+void	sbuf_add(struct sbuf *b, const char *s, size_t n);
+void	sbuf_adds(struct sbuf *b, const char *s);
+void	sbuf_addc(struct sbuf *b, char c);
+void	sbuf_printf(struct sbuf *b, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	sbuf_reset(struct sbuf *b);
+void	sbuf_free(struct sbuf *b);
+/* The contents as a C string ("" when empty). */
+const char *sbuf_str(const struct sbuf *b);
+
+struct strv {
+	char	**v;
+	size_t	  n;
+	size_t	  cap;
+};
+
+void	strv_add(struct strv *sv, const char *s);	/* copies s */
+void	strv_sort(struct strv *sv);			/* strcmp order */
+long	strv_find(const struct strv *sv, const char *s);	/* -1: absent */
+void	strv_free(struct strv *sv);
+
+/* Strict parsers: the whole [s, s+n) must be the number, no spaces.
+ * They return false (and leave *out alone) on anything else, including
+ * overflow and NaN/Inf. */
+bool	parse_i64(const char *s, size_t n, int64_t *out);
+bool	parse_f64(const char *s, size_t n, double *out);
+bool	parse_bool(const char *s, size_t n, bool *out);	/* true/false */
+
+bool	str_has_prefix(const char *s, const char *prefix);
+bool	str_has_suffix(const char *s, const char *suffix);
+
+#endif

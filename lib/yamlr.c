@@ -1,0 +1,406 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <yaml.h>
+
+#include "err.h"
+#include "str.h"
+#include "yamlr.h"
+
+struct anchor {
+	char		*name;
+	struct ynode	*node;
+};
+
+struct loader {
+	yaml_parser_t	 parser;
+	struct ydoc	*doc;
+	long		 line_offset;
+	struct anchor	*anchors;
+	size_t		 nanchors;
+	struct yerror	*err;
+	int		 depth;
+};
+
+/* Deep nesting is never legitimate in our inputs; bound the recursion. */
+#define YAML_MAX_DEPTH 256
+
+static struct ynode *load_node(struct loader *ld, yaml_event_t *ev);
+
+static void
+set_error(struct loader *ld, long line, long column, const char *msg)
+{
+	ld->err->line = line;
+	ld->err->column = column;
+	snprintf(ld->err->msg, sizeof(ld->err->msg), "%s", msg);
+}
+
+static struct ynode *
+new_node(struct loader *ld, enum ytype type, const yaml_mark_t *mark)
+{
+	struct ydoc *doc = ld->doc;
+	struct ynode *n = xcalloc(1, sizeof(*n));
+
+	n->type = type;
+	n->line = (long)mark->line + 1 + ld->line_offset;
+	n->column = (long)mark->column + 1;
+	if (doc->nall == doc->capall) {
+		doc->capall = doc->capall ? doc->capall * 2 : 64;
+		doc->all = xreallocarray(doc->all, doc->capall,
+		    sizeof(*doc->all));
+	}
+	doc->all[doc->nall++] = n;
+	return n;
+}
+
+static void
+add_child(struct ynode *parent, struct ynode *key, struct ynode *item)
+{
+	size_t n = parent->n + 1;
+
+	if (parent->type == Y_MAP)
+		parent->keys = xreallocarray(parent->keys, n, sizeof(*parent->keys));
+	parent->items = xreallocarray(parent->items, n, sizeof(*parent->items));
+	if (parent->type == Y_MAP)
+		parent->keys[parent->n] = key;
+	parent->items[parent->n] = item;
+	parent->n = n;
+}
+
+static void
+remember_anchor(struct loader *ld, const yaml_char_t *name, struct ynode *n)
+{
+	if (name == NULL)
+		return;
+	ld->anchors = xreallocarray(ld->anchors, ld->nanchors + 1,
+	    sizeof(*ld->anchors));
+	ld->anchors[ld->nanchors].name = xstrdup((const char *)name);
+	ld->anchors[ld->nanchors].node = n;
+	ld->nanchors++;
+}
+
+static bool
+next_event(struct loader *ld, yaml_event_t *ev)
+{
+	if (yaml_parser_parse(&ld->parser, ev))
+		return true;
+	set_error(ld, (long)ld->parser.problem_mark.line + 1 + ld->line_offset,
+	    (long)ld->parser.problem_mark.column + 1,
+	    ld->parser.problem ? ld->parser.problem : "malformed YAML");
+	return false;
+}
+
+static struct ynode *
+load_collection(struct loader *ld, yaml_event_t *start, enum ytype type)
+{
+	struct ynode *coll = new_node(ld, type, &start->start_mark);
+	yaml_event_type_t end = type == Y_MAP ? YAML_MAPPING_END_EVENT :
+	    YAML_SEQUENCE_END_EVENT;
+	const yaml_char_t *anchor = type == Y_MAP ?
+	    start->data.mapping_start.anchor : start->data.sequence_start.anchor;
+
+	remember_anchor(ld, anchor, coll);
+	for (;;) {
+		yaml_event_t ev;
+		struct ynode *key = NULL, *item;
+
+		if (!next_event(ld, &ev))
+			return NULL;
+		if (ev.type == end) {
+			yaml_event_delete(&ev);
+			return coll;
+		}
+		if (type == Y_MAP) {
+			key = load_node(ld, &ev);
+			if (key == NULL)
+				return NULL;
+			if (key->type != Y_SCALAR) {
+				set_error(ld, key->line, key->column,
+				    "expected a scalar mapping key");
+				return NULL;
+			}
+			if (ymap_get(coll, key->value) != NULL) {
+				char msg[200];
+
+				snprintf(msg, sizeof(msg),
+				    "duplicate mapping key \"%.100s\"",
+				    key->value);
+				set_error(ld, key->line, key->column, msg);
+				return NULL;
+			}
+			if (!next_event(ld, &ev))
+				return NULL;
+		}
+		item = load_node(ld, &ev);
+		if (item == NULL)
+			return NULL;
+		add_child(coll, key, item);
+	}
+}
+
+/* Consumes ev. */
+static struct ynode *
+load_node(struct loader *ld, yaml_event_t *ev)
+{
+	struct ynode *n = NULL;
+
+	if (++ld->depth > YAML_MAX_DEPTH) {
+		set_error(ld, (long)ev->start_mark.line + 1 + ld->line_offset,
+		    (long)ev->start_mark.column + 1, "YAML nested too deeply");
+		yaml_event_delete(ev);
+		return NULL;
+	}
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+		n = new_node(ld, Y_SCALAR, &ev->start_mark);
+		n->value = xstrndup((const char *)ev->data.scalar.value,
+		    ev->data.scalar.length);
+		n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+		remember_anchor(ld, ev->data.scalar.anchor, n);
+		break;
+	case YAML_MAPPING_START_EVENT:
+		n = load_collection(ld, ev, Y_MAP);
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+		n = load_collection(ld, ev, Y_SEQ);
+		break;
+	case YAML_ALIAS_EVENT:
+		for (size_t i = 0; i < ld->nanchors; i++)
+			if (strcmp(ld->anchors[i].name,
+			    (const char *)ev->data.alias.anchor) == 0)
+				n = ld->anchors[i].node;
+		if (n == NULL)
+			set_error(ld, (long)ev->start_mark.line + 1 +
+			    ld->line_offset, (long)ev->start_mark.column + 1,
+			    "alias to an unknown anchor");
+		break;
+	default:
+		set_error(ld, (long)ev->start_mark.line + 1 + ld->line_offset,
+		    (long)ev->start_mark.column + 1, "unexpected YAML event");
+		break;
+	}
+	ld->depth--;
+	yaml_event_delete(ev);
+	return n;
+}
+
+static bool
+load_stream(struct loader *ld)
+{
+	for (;;) {
+		yaml_event_t ev, root;
+		struct ynode *n;
+
+		if (!next_event(ld, &ev))
+			return false;
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			yaml_event_delete(&ev);
+			return true;
+		case YAML_DOCUMENT_START_EVENT:
+			yaml_event_delete(&ev);
+			if (!next_event(ld, &root))
+				return false;
+			n = load_node(ld, &root);
+			if (n == NULL)
+				return false;
+			ld->doc->docs = xreallocarray(ld->doc->docs,
+			    ld->doc->ndocs + 1, sizeof(*ld->doc->docs));
+			ld->doc->docs[ld->doc->ndocs++] = n;
+			break;
+		default:	/* stream start, document end */
+			yaml_event_delete(&ev);
+			break;
+		}
+	}
+}
+
+struct ydoc *
+ydoc_load_buf(const char *label, const char *buf, size_t len,
+    long line_offset, struct yerror *err)
+{
+	struct loader ld;
+	bool ok;
+
+	memset(&ld, 0, sizeof(ld));
+	memset(err, 0, sizeof(*err));
+	ld.err = err;
+	ld.line_offset = line_offset;
+	ld.doc = xcalloc(1, sizeof(*ld.doc));
+	ld.doc->path = xstrdup(label);
+	if (memchr(buf, '\0', len) != NULL) {
+		/* libyaml would stop at the NUL and report success. */
+		const char *nul = memchr(buf, '\0', len);
+		long line = 1 + line_offset;
+
+		for (const char *p = buf; p < nul; p++)
+			line += *p == '\n';
+		set_error(&ld, line, 1, "binary data (NUL byte) in YAML");
+		ydoc_free(ld.doc);
+		return NULL;
+	}
+	if (!yaml_parser_initialize(&ld.parser))
+		s2r_die("cannot initialise the YAML parser");
+	yaml_parser_set_input_string(&ld.parser, (const unsigned char *)buf,
+	    len);
+	ok = load_stream(&ld);
+	yaml_parser_delete(&ld.parser);
+	for (size_t i = 0; i < ld.nanchors; i++)
+		free(ld.anchors[i].name);
+	free(ld.anchors);
+	if (!ok) {
+		ydoc_free(ld.doc);
+		return NULL;
+	}
+	return ld.doc;
+}
+
+struct ydoc *
+ydoc_load_file(const char *path, struct yerror *err)
+{
+	FILE *f;
+	struct sbuf content = {0};
+	char chunk[65536];
+	size_t n;
+	struct ydoc *doc;
+
+	memset(err, 0, sizeof(*err));
+	f = fopen(path, "rb");
+	if (f == NULL) {
+		snprintf(err->msg, sizeof(err->msg), "cannot open: %s",
+		    strerror(errno));
+		return NULL;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sbuf_add(&content, chunk, n);
+	if (ferror(f)) {
+		snprintf(err->msg, sizeof(err->msg), "read error: %s",
+		    strerror(errno));
+		fclose(f);
+		sbuf_free(&content);
+		return NULL;
+	}
+	fclose(f);
+	doc = ydoc_load_buf(path, sbuf_str(&content), content.len, 0, err);
+	sbuf_free(&content);
+	return doc;
+}
+
+struct ydoc *
+ydoc_load_file_or_die(const char *path)
+{
+	struct yerror err;
+	struct ydoc *doc = ydoc_load_file(path, &err);
+
+	if (doc == NULL)
+		s2r_die_at(path, err.line, err.column, "%s", err.msg);
+	return doc;
+}
+
+void
+ydoc_free(struct ydoc *doc)
+{
+	if (doc == NULL)
+		return;
+	for (size_t i = 0; i < doc->nall; i++) {
+		free(doc->all[i]->value);
+		free(doc->all[i]->keys);
+		free(doc->all[i]->items);
+		free(doc->all[i]);
+	}
+	free(doc->all);
+	free(doc->docs);
+	free(doc->path);
+	free(doc);
+}
+
+const struct ynode *
+ydoc_root(const struct ydoc *doc)
+{
+	return doc->ndocs > 0 ? doc->docs[0] : NULL;
+}
+
+const struct ynode *
+ymap_get(const struct ynode *map, const char *key)
+{
+	if (map == NULL || map->type != Y_MAP)
+		return NULL;
+	for (size_t i = 0; i < map->n; i++)
+		if (strcmp(map->keys[i]->value, key) == 0)
+			return map->items[i];
+	return NULL;
+}
+
+const struct ynode *
+ypath(const struct ynode *n, const char *path)
+{
+	char *copy = xstrdup(path), *save = NULL;
+
+	for (char *part = strtok_r(copy, ".", &save); part != NULL && n != NULL;
+	    part = strtok_r(NULL, ".", &save)) {
+		int64_t idx;
+
+		if (n->type == Y_SEQ && parse_i64(part, strlen(part), &idx))
+			n = idx >= 0 && (size_t)idx < n->n ? n->items[idx] : NULL;
+		else
+			n = ymap_get(n, part);
+	}
+	free(copy);
+	return n;
+}
+
+const char *
+yscalar(const struct ynode *n)
+{
+	return n != NULL && n->type == Y_SCALAR ? n->value : NULL;
+}
+
+bool
+yscalar_f64(const struct ynode *n, double *out)
+{
+	const char *s = yscalar(n);
+
+	return s != NULL && parse_f64(s, strlen(s), out);
+}
+
+bool
+yscalar_i64(const struct ynode *n, int64_t *out)
+{
+	const char *s = yscalar(n);
+
+	return s != NULL && parse_i64(s, strlen(s), out);
+}
+
+bool
+yscalar_bool(const struct ynode *n, bool *out)
+{
+	static const char *const yes[] = { "true", "yes", "on", NULL };
+	static const char *const no[] = { "false", "no", "off", NULL };
+	const char *s = yscalar(n);
+
+	if (s == NULL)
+		return false;
+	for (size_t i = 0; yes[i] != NULL; i++) {
+		if (strcasecmp(s, yes[i]) == 0) {
+			*out = true;
+			return true;
+		}
+		if (strcasecmp(s, no[i]) == 0) {
+			*out = false;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool
+yscalar_is_null(const struct ynode *n)
+{
+	const char *s = yscalar(n);
+
+	return s != NULL && n->plain && (*s == '\0' || strcmp(s, "~") == 0 ||
+	    strcasecmp(s, "null") == 0);
+}

@@ -1,0 +1,65 @@
+/* yamlr.h - YAML documents as small trees with a line for every node.
+ *
+ * libyaml does the parsing; this keeps the result as a tree so a tool can
+ * look keys up in any order and still cite workloads/w1.yaml:12 for every
+ * value it uses.  Aliases share the anchored node. */
+#ifndef S2R_YAMLR_H
+#define S2R_YAMLR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum ytype { Y_SCALAR, Y_MAP, Y_SEQ };
+
+struct ynode {
+	enum ytype	  type;
+	long		  line;		/* 1-based */
+	long		  column;	/* 1-based */
+	char		 *value;	/* Y_SCALAR: the text */
+	bool		  plain;	/* Y_SCALAR: unquoted (so null/true/1 are typed) */
+	size_t		  n;		/* Y_MAP: pairs; Y_SEQ: items */
+	struct ynode	**keys;		/* Y_MAP: key scalars */
+	struct ynode	**items;	/* Y_MAP: values; Y_SEQ: items */
+};
+
+struct ydoc {
+	char		 *path;		/* for messages */
+	size_t		  ndocs;
+	struct ynode	**docs;		/* one root per YAML document */
+	struct ynode	**all;		/* every node, for freeing */
+	size_t		  nall, capall;
+};
+
+struct yerror {
+	long	line, column;
+	char	msg[256];
+};
+
+/* Load every document of a file or buffer.  NULL on error, with *err
+ * filled (1-based line/column).  label names the input in messages;
+ * line_offset is added to every line (for YAML embedded in another file). */
+struct ydoc	*ydoc_load_file(const char *path, struct yerror *err);
+struct ydoc	*ydoc_load_buf(const char *label, const char *buf, size_t len,
+		    long line_offset, struct yerror *err);
+/* Like the above but dies with "path:line:column: msg" (exit 2). */
+struct ydoc	*ydoc_load_file_or_die(const char *path);
+void		 ydoc_free(struct ydoc *doc);
+/* The first document's root, or NULL for an empty file. */
+const struct ynode *ydoc_root(const struct ydoc *doc);
+
+/* NULL when n is not a map or has no such key. */
+const struct ynode *ymap_get(const struct ynode *map, const char *key);
+/* Dotted path: "a.b.0.c" (numbers index sequences). */
+const struct ynode *ypath(const struct ynode *n, const char *path);
+/* The scalar text, or NULL when n is absent or not a scalar. */
+const char	*yscalar(const struct ynode *n);
+/* Typed scalar access; false when absent, not a scalar or not that type.
+ * Booleans accept true/false/yes/no/on/off in any case. */
+bool		 yscalar_f64(const struct ynode *n, double *out);
+bool		 yscalar_i64(const struct ynode *n, int64_t *out);
+bool		 yscalar_bool(const struct ynode *n, bool *out);
+/* A plain scalar that YAML reads as null: "", "~", "null". */
+bool		 yscalar_is_null(const struct ynode *n);
+
+#endif

@@ -25,13 +25,14 @@ S2R_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	$(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS	= -lcsv $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -ljansson -lyaml -lz) -lm
 
+BUILDROOT ?= build
 ifeq ($(SANITIZE),1)
-BUILD	= build/asan
+BUILD	= $(BUILDROOT)/asan
 S2R_CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined
 S2R_LDFLAGS = -fsanitize=address,undefined
 else
-BUILD	= build
+BUILD	= $(BUILDROOT)
 endif
 
 LIB_SRC	= $(sort $(wildcard lib/*.c))

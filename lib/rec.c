@@ -9,8 +9,8 @@
 #include "str.h"
 
 const char *const rec_scope_keys[] = {
-	"phase", "workload", "iteration", "instance", "client", "class",
-	"device", "rank", NULL
+	"phase", "workload", "iteration", "instance", "client",
+	"prefix_group", "class", "device", "rank", NULL
 };
 
 json_t *

@@ -1,0 +1,62 @@
+/* tolerance.h - the numbers s2r-verdict judges with, and YAML overrides.
+ *
+ * Every tolerance has a name "<section>.<key>" (the YAML path in
+ * pipelines/tolerances.yaml), a default (DESIGN.md §4) and a short
+ * description.  Rules read them by enum, so a misspelt tolerance is a
+ * compile error; users override them by name, so a misspelt key in a
+ * YAML file is a file:line:column error. */
+#ifndef S2R_TOLERANCE_H
+#define S2R_TOLERANCE_H
+
+#include <stddef.h>
+
+/* Adding a tolerance: one enum entry here, one row in tol_table
+ * (tolerance.c), one documented line in pipelines/tolerances.yaml. */
+enum tol_id {
+	TOL_RATE_PCT,		/* 1a: qps vs aggregate_rate, ± percent */
+	TOL_CEILING_PCT,	/* 1a: actual below intended → WARN */
+	TOL_CLASS_PP,		/* 1b: class fraction, ± percentage points */
+	TOL_TOKENS_MEAN_PCT,	/* 1c/1d: mean, ± percent */
+	TOL_TOKENS_STDEV_PCT,	/* 1c/1d: stdev, ± percent */
+	TOL_PREFIX_PP,		/* 1e: prefix fraction, ± pp */
+	TOL_PREFIX_LEN_ABS,	/* 1e: prefix length mean, ± tokens */
+	TOL_STREAMING_PP,	/* 1f: streaming fraction, ± pp */
+	TOL_POISSON_CV_MIN,	/* 1g: poisson accepted CV range */
+	TOL_POISSON_CV_MAX,
+	TOL_CONSTANT_CV_MAX,	/* 1g: constant arrivals */
+	TOL_SHAPED_CV_PCT,	/* 1g: gamma/weibull, ± percent of cv */
+	TOL_IAT_MIN_SAMPLES,	/* 1g: fewer inter-arrivals → WARN */
+	TOL_COUNT
+};
+
+struct tol_def {
+	enum tol_id	 id;
+	const char	*name;		/* "workload.rate_pct" */
+	double		 def;
+	const char	*what;		/* one line, for --help and docs */
+};
+
+struct tolerances {
+	double	v[TOL_COUNT];
+	/* Where each value came from: NULL = the default, else "file:line". */
+	char	*origin[TOL_COUNT];
+};
+
+extern const struct tol_def tol_table[];
+
+void	tol_defaults(struct tolerances *t);
+/* Reads overrides from a YAML buffer/file; dies (exit 2) with
+ * label:line:column on anything but a map of known sections holding known
+ * keys with finite non-negative numbers. */
+void	tol_load_buf(struct tolerances *t, const char *label, const char *buf,
+	    size_t len);
+void	tol_load_file(struct tolerances *t, const char *path);
+void	tol_free(struct tolerances *t);
+
+static inline double
+tol(const struct tolerances *t, enum tol_id id)
+{
+	return t->v[id];
+}
+
+#endif

@@ -1,0 +1,329 @@
+#!/usr/bin/env bats
+# s2r-config: config.md / README / EPP configs -> expect records; EPP diff.
+load helpers
+bats_require_minimum_version 1.5.0
+
+F="$FIXTURES/config"
+
+setup() {
+	OUT="$BATS_TEST_TMPDIR/out.ndjson"
+}
+
+# The records of one metric (and key) as compact "value line" pairs.
+pick() {
+	jq -r --arg m "$1" --arg k "${2:-}" \
+	    'select(.metric == $m and (($k == "") or (.key == $k))) |
+	     "\(.value) \(.source.line)"' "$OUT"
+}
+
+# Cell 2 of the first table row whose first cell contains $2, as written
+# in file $1 (backticks, quotes and anything after the first blank gone):
+# an independent reading of the table.
+cell2() {
+	awk -F'|' -v k="$2" 'index($2, k) {
+		v = $3; gsub(/[`"]/, "", v); sub(/^ +/, "", v); sub(/ .*/, "", v);
+		gsub(/,/, "", v); print v; exit }' "$1"
+}
+
+# Every result of filter $1 over the records of $2 is true, and there is
+# at least one (jq -e alone looks at the last input only).
+check_rec() {
+	jq -s -e "[.[] | $1] | length > 0 and all" "$2" >/dev/null
+}
+
+line_of() {
+	grep -n -F -- "$2" "$1" | head -1 | cut -d: -f1
+}
+
+# expect/measure schemas come from other engineers; EPP records need a
+# "key" property (asked of the lead).  Skip validation, loudly, while a
+# schema forbids it.
+validate_or_skip() {
+	local kind=$1 file=$2
+	jq -e '.properties.key != null or .additionalProperties != false' \
+	    "$S2R_TOP/schemas/$kind.schema.json" >/dev/null 2>&1 ||
+	    skip "schemas/$kind.schema.json does not allow the key property yet"
+	validate_records "$file"
+}
+
+@test "--help and --version" {
+	run "$S2R_BIN/s2r-config" --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == usage:* ]]
+	run "$S2R_BIN/s2r-config" --version
+	[ "$status" -eq 0 ]
+	[ "$output" = "s2r-config 0.1.0" ]
+}
+
+@test "canonical: every vLLM table row, valued as the table says" {
+	"$S2R_BIN/s2r-config" "$F/canonical.md" >"$OUT"
+	for p in max_num_seqs block_size gpu_memory_utilization \
+	    tensor_parallel_size max_num_batched_tokens max_model_len; do
+		want="$(cell2 "$F/canonical.md" "\`$p\`") $(line_of "$F/canonical.md" "| \`$p\`")"
+		[ "$(pick "vllm.$p")" = "$want" ] ||
+			{ echo "$p: $(pick "vllm.$p") want $want"; false; }
+	done
+	[ "$(pick vllm.model)" = "meta-llama/Llama-3.1-8B-Instruct 10" ]
+	[ "$(pick vllm.hardware)" = "A100-SXM-80GB 11" ]
+	[ "$(pick vllm.enable_chunked_prefill)" = "true 18" ]
+	[ "$(pick vllm.enable_prefix_caching)" = "false 20" ]
+	# the escaped pipe stays inside its cell: the value is still 2
+	[ "$(pick vllm.tensor_parallel_size)" = "2 12" ]
+}
+
+@test "canonical: source carries file, line, column, field and how" {
+	"$S2R_BIN/s2r-config" "$F/canonical.md" >"$OUT"
+	check_rec 'select(.metric == "vllm.max_num_seqs") |
+	    .source.file == "'"$F"'/canonical.md" and .source.column == 20 and
+	    .source.field == "max_num_seqs" and
+	    (.source.how | test("vLLM Pod Configuration"))' "$OUT"
+	# every record has a source line
+	[ "$(jq -s 'map(select(.source.line == null)) | length' "$OUT")" -eq 0 ]
+}
+
+@test "canonical: instance count from the pod row and from --num-instances" {
+	"$S2R_BIN/s2r-config" "$F/canonical.md" >"$OUT"
+	run pick instances.count
+	[ "${lines[0]}" = "3 $(line_of "$F/canonical.md" "Number of vLLM pods")" ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "$(jq -s 'map(select(.metric == "config.conflict")) | length' "$OUT")" -eq 0 ]
+}
+
+@test "canonical: EPP arms from em-dash headings, gates, flow control" {
+	"$S2R_BIN/s2r-config" "$F/canonical.md" >"$OUT"
+	run jq -r 'select(.metric == "epp.plugin") | "\(.scope.phase) \(.key)=\(.value)"' "$OUT"
+	[ "${#lines[@]}" -eq 8 ]
+	[[ "$output" == *"treatment tier-ceiling=tier-ceiling-policy"* ]]
+	[[ "$output" == *"control random-picker=random-picker"* ]]
+	[ "$(jq -r 'select(.metric == "epp.feature_gate") | "\(.scope.phase):\(.value)"' "$OUT" | tr '\n' ' ')" = "treatment:true control:false " ]
+	[ "$(pick epp.flow_control usageLimitPolicyPluginRef)" = "tier-ceiling $(line_of "$F/canonical.md" "usageLimitPolicyPluginRef:")" ]
+	[ "$(jq -r 'select(.metric == "epp.plugin.parameter" and .key == "tier-ceiling.sheddableStart") | .value' "$OUT")" = "0.02" ]
+	# weights are numbers whether written 2.0 or 2
+	[ "$(jq -r 'select(.metric == "epp.scorer.weight" and .scope.phase == "baseline") | .value' "$OUT" | sort -u)" = "2" ]
+	# a picker has no weight, but is in the profile
+	[ -z "$(pick epp.scorer.weight default/max-score-picker)" ]
+	[ "$(jq -r 'select(.metric == "epp.profile.plugin" and .key == "default/max-score-picker") | .scope.phase' "$OUT" | tr '\n' ' ')" = "baseline treatment " ]
+}
+
+@test "canonical: priority bands from router.inferenceObjectives" {
+	"$S2R_BIN/s2r-config" "$F/canonical.md" >"$OUT"
+	run jq -r 'select(.metric == "priority.tier") | "\(.check) \(.scope.class) \(.value) \(.source.line)"' "$OUT"
+	[ "${lines[0]}" = "2d critical 100 $(line_of "$F/canonical.md" "priority: 100")" ]
+	[ "${lines[1]}" = "2d sheddable -50 $(line_of "$F/canonical.md" "priority: -50")" ]
+}
+
+@test "canonical: blis observe command with continuations, each flag on its line" {
+	"$S2R_BIN/s2r-config" "$F/canonical.md" >"$OUT"
+	[ "$(pick observe.max_concurrency)" = "2000 $(line_of "$F/canonical.md" "  --max-concurrency 2000")" ]
+	[ "$(pick observe.timeout)" = "900 $(line_of "$F/canonical.md" "--timeout=900")" ]
+	[ "$(pick observe.warmup_requests)" = "20 $(line_of "$F/canonical.md" "--warmup-requests 20")" ]
+	check_rec 'select(.metric == "observe.timeout") | .source.column == 3' "$OUT"
+}
+
+@test "canonical: BLIS flags from the table and the fenced blis run" {
+	"$S2R_BIN/s2r-config" "$F/canonical.md" >"$OUT"
+	[ "$(pick sim.snapshot_refresh_interval_us)" = "10000 $(line_of "$F/canonical.md" "--snapshot-refresh-interval 10000")" ]
+	check_rec 'select(.metric == "sim.snapshot_refresh_interval_us") | .unit == "us" and .check == "3d"' "$OUT"
+	[ "$(pick sim.routing_policy)" = "weighted $(line_of "$F/canonical.md" "--routing-policy weighted")" ]
+	[ "$(pick sim.routing_scorers)" = "queue-depth:2,kv-utilization:2 $(line_of "$F/canonical.md" "--routing-policy weighted")" ]
+	[ "$(pick sim.flow_control)" = "true $(line_of "$F/canonical.md" "| \`--flow-control\`")" ]
+	[ "$(pick sim.kv_cache_util_threshold)" = "0.8 $(line_of "$F/canonical.md" "--kv-cache-util-threshold")" ]
+	[ "$(pick sim.num_instances | wc -l)" -eq 2 ]
+	# the flags table is not mistaken for admission threshold rows
+	[ -z "$(pick admission.queue_depth_threshold)" ]
+	# a table of BLIS defaults without --flag cells gives nothing
+	[ -z "$(pick sim.block_size_in_tokens)" ]
+}
+
+@test "QRT-like: parenthesised arms, ~~~ fences, InferenceObjective docs, tables" {
+	"$S2R_BIN/s2r-config" "$F/qrt.md" >"$OUT"
+	[ "$(jq -r 'select(.metric == "epp.plugin" and .key == "quartic-ceiling") | .scope.phase' "$OUT")" = treatment ]
+	[ "$(jq -r 'select(.metric == "epp.plugin") | .scope.phase' "$OUT" | sort | uniq -c | awk '{print $1 $2}' | tr '\n' ' ')" = "2baseline 3treatment " ]
+	run jq -r 'select(.metric == "priority.tier") | "\(.check) \(.scope.class) \(.value) \(.source.line)"' "$OUT"
+	[ "${#lines[@]}" -eq 4 ]
+	[ "${lines[0]}" = "4d critical 100 $(line_of "$F/qrt.md" "| critical | 100")" ]
+	[ "${lines[3]}" = "2d batch -10 $(line_of "$F/qrt.md" "priority: -10")" ]
+	[ "$(pick sim.admission_policy)" = "tier-shed $(line_of "$F/qrt.md" "--admission-policy")" ]
+}
+
+@test "QRT-like: 1 pod deployed but --num-instances 4 is a reported conflict" {
+	"$S2R_BIN/s2r-config" "$F/qrt.md" >"$OUT"
+	run jq -c 'select(.metric == "config.conflict") | [.value, [.values[].value], [.values[].source.line]]' "$OUT"
+	[ "$output" = "[\"instances.count\",[1,4],[$(line_of "$F/qrt.md" "Number of pods"),$(line_of "$F/qrt.md" "--num-instances")]]" ]
+}
+
+@test "14b-like: table and quoted log both reported, conflicts flagged" {
+	"$S2R_BIN/s2r-config" "$F/quoted-log.md" >"$OUT"
+	log=$(line_of "$F/quoted-log.md" "with config:")
+	nda=$(line_of "$F/quoted-log.md" "non-default args:")
+	tab=$(line_of "$F/quoted-log.md" "| \`enable_prefix_caching\`")
+	[ "$(pick vllm.enable_prefix_caching | tr '\n' ' ')" = "false $tab true $log " ]
+	[ "$(pick vllm.max_num_seqs | tr '\n' ' ')" = "256 $(line_of "$F/quoted-log.md" "| \`max_num_seqs\`") 512 $nda " ]
+	[ "$(pick vllm.max_model_len | tr '\n' ' ')" = "32768 $(line_of "$F/quoted-log.md" "| \`max_model_len\`") 32768 $log " ]
+	[ "$(pick vllm.dtype)" = "torch.bfloat16 $log" ]
+	# nested reprs (KVEventsConfig(…), dicts) are skipped, not misread
+	[ -z "$(jq -r 'select(.source.field == "enable_kv_cache_events")' "$OUT")" ]
+	run jq -r 'select(.metric == "config.conflict") | .value' "$OUT"
+	[ "$output" = "$(printf 'vllm.max_num_seqs\nvllm.enable_prefix_caching')" ]
+	check_rec 'select(.metric == "config.conflict" and .value == "vllm.enable_prefix_caching") |
+	    (.values | map(.value) == [false, true]) and
+	    (.values | map(.source.line) == ['"$tab"', '"$log"'])' "$OUT"
+	# columns point into the log line
+	[ "$(jq -r 'select(.metric == "vllm.enable_prefix_caching" and .value == true) | .source.column' "$OUT")" = \
+	  "$(awk -v n="$log" 'NR == n { print index($0, "enable_prefix_caching=") }' "$F/quoted-log.md")" ]
+}
+
+@test "14b-like: thresholds, BLIS-only flags, load generator table" {
+	"$S2R_BIN/s2r-config" "$F/quoted-log.md" >"$OUT"
+	[ "$(pick admission.queue_depth_threshold)" = "5 $(line_of "$F/quoted-log.md" "QD threshold")" ]
+	[ "$(pick admission.kv_cache_util_threshold)" = "0.8 $(line_of "$F/quoted-log.md" "KV threshold")" ]
+	[ "$(pick sim.snapshot_refresh_interval_us)" = "25000 $(line_of "$F/quoted-log.md" "--snapshot-refresh-interval")" ]
+	[ "$(pick observe.max_concurrency)" = "1500 $(line_of "$F/quoted-log.md" "--max-concurrency")" ]
+	[ "$(pick sim.block_size_in_tokens)" = "16 $(line_of "$F/quoted-log.md" "--block-size-in-tokens")" ]
+}
+
+@test "AW-like: --flag table, bare --no-enable flag, prose instance count" {
+	"$S2R_BIN/s2r-config" "$F/aw-like.md" >"$OUT"
+	[ "$(pick vllm.model)" = "Qwen/Qwen3-4B $(line_of "$F/aw-like.md" "| \`--model\`")" ]
+	[ "$(pick vllm.enable_prefix_caching)" = "false $(line_of "$F/aw-like.md" "--no-enable-prefix-caching")" ]
+	[ "$(pick vllm.enable_chunked_prefill)" = "true $(line_of "$F/aw-like.md" "--enable-chunked-prefill")" ]
+	[ "$(pick instances.count)" = "2 $(line_of "$F/aw-like.md" "2 instances,")" ]
+	[ "$(jq -r 'select(.metric == "epp.plugin" and .key == "blend") | .scope.phase' "$OUT")" = treatment ]
+	[ "$(pick epp.plugin.parameter blend.scorerNames)" = '["qd","pc"] '"$(line_of "$F/aw-like.md" "scorerNames:")" ]
+}
+
+@test "README tier table: one priority.tier per class, unicode minus read" {
+	"$S2R_BIN/s2r-config" "$F/readme-tiers.md" >"$OUT"
+	run jq -r 'select(.metric == "priority.tier") | "\(.check) \(.scope.class) \(.value)"' "$OUT"
+	[ "$output" = "$(printf '4d critical 100\n4d standard 0\n4d batch -10\n4d sheddable -50')" ]
+	[ "$(pick observe.max_concurrency)" = "2500 $(line_of "$F/readme-tiers.md" "blis observe")" ]
+}
+
+@test "a bundle directory reads config.md and README.md, cited relative" {
+	mkdir -p "$BATS_TEST_TMPDIR/sim"
+	cp "$F/quoted-log.md" "$BATS_TEST_TMPDIR/sim/config.md"
+	cp "$F/readme-tiers.md" "$BATS_TEST_TMPDIR/sim/README.md"
+	"$S2R_BIN/s2r-config" "$BATS_TEST_TMPDIR/sim" >"$OUT"
+	[ "$(jq -r '.source.file' "$OUT" | sort -u | tr '\n' ' ')" = "README.md config.md " ]
+	# --root strips the prefix from named files
+	"$S2R_BIN/s2r-config" --root "$BATS_TEST_TMPDIR/sim" "$BATS_TEST_TMPDIR/sim/config.md" >"$OUT"
+	[ "$(jq -r '.source.file' "$OUT" | sort -u)" = "config.md" ]
+}
+
+@test "output is deterministic and streams from stdin" {
+	"$S2R_BIN/s2r-config" "$F/canonical.md" >"$OUT"
+	"$S2R_BIN/s2r-config" "$F/canonical.md" >"$OUT.2"
+	cmp "$OUT" "$OUT.2"
+	"$S2R_BIN/s2r-config" - <"$F/canonical.md" >"$OUT.3"
+	[ "$(jq -r .value "$OUT.3" | md5sum)" = "$(jq -r .value "$OUT" | md5sum)" ]
+}
+
+@test "EPP shapes: bare, legacy inferenceExtension string, v0.9.0 router" {
+	for f in gaie-values router-values; do
+		"$S2R_BIN/s2r-config" --epp "$F/$f.yaml" --phase baseline >"$OUT"
+		[ "$(jq -r 'select(.metric == "epp.plugin") | .key' "$OUT" | tr '\n' ' ')" = \
+		  "queue-scorer kv-cache-utilization-scorer max-score-picker " ]
+		# lines of the config string are lines of the outer file
+		[ "$(pick epp.plugin queue-scorer)" = "queue-scorer $(line_of "$F/$f.yaml" "- type: queue-scorer")" ]
+		col=$(awk '/- type: queue-scorer/ { print index($0, "queue-scorer"); exit }' "$F/$f.yaml")
+		[ "$(jq -r 'select(.metric == "epp.plugin" and .key == "queue-scorer") | .source.column' "$OUT")" = "$col" ]
+		[ "$(jq -r 'select(.metric == "priority.tier") | "\(.scope.class)=\(.value)"' "$OUT" | tr '\n' ' ')" = "critical=100 sheddable=-50 " ]
+		[ "$(pick epp.chart flags.v)" = "4 $(line_of "$F/$f.yaml" "v: 4")" ]
+		[ "$(jq -r .kind "$OUT" | sort -u)" = measure ]
+	done
+	"$S2R_BIN/s2r-config" --epp "$F/objectives.yaml" --kind expect >"$OUT"
+	[ "$(jq -r '"\(.kind) \(.scope.class)=\(.value)"' "$OUT" | tr '\n' ' ')" = "expect standard=0 expect batch=-10 " ]
+}
+
+@test "EPP overlay: the config string replaces the baseline's, flags merge" {
+	"$S2R_BIN/s2r-config" --epp "$F/router-values.yaml" --epp "$F/router-overlay.yaml" >"$OUT"
+	[ "$(pick epp.plugin tier-ceiling)" = "tier-ceiling-policy $(line_of "$F/router-overlay.yaml" "- type: tier-ceiling-policy")" ]
+	check_rec 'select(.metric == "epp.chart" and .key == "flags.v") | .source.file | endswith("router-values.yaml")' "$OUT"
+	check_rec 'select(.metric == "epp.chart" and .key == "flags.allow-experimental-plugins") | .value == true' "$OUT"
+	check_rec 'select(.metric == "priority.tier" and .scope.class == "critical") | .source.file | endswith("router-values.yaml")' "$OUT"
+}
+
+@test "--diff: the same config in two shapes differs only in apiVersion" {
+	"$S2R_BIN/s2r-config" --diff "$F/gaie-values.yaml" "$F/router-values.yaml" >"$OUT"
+	[ "$(wc -l <"$OUT")" -eq 8 ]
+	[ "$(jq -r 'select(.value == "differs") | .section' "$OUT")" = other ]
+	check_rec 'select(.section == "other") | .changes == [.changes[0]] and
+	    .changes[0].op == "changed" and .changes[0].item == "apiVersion"' "$OUT"
+	validate_records "$OUT"
+}
+
+@test "--diff: added plugin, changed parameter, replaced profile refs" {
+	"$S2R_BIN/s2r-config" --diff "$F/bare-baseline.yaml" "$F/bare-treatment.yaml" >"$OUT"
+	[ "$(jq -r 'select(.value == "differs") | .section' "$OUT" | tr '\n' ' ')" = "plugins schedulingProfiles " ]
+	run jq -c 'select(.section == "plugins") | .changes[] | [.op, .item, .path, .a.value, .a.line, .b.value, .b.line]' "$OUT"
+	[ "${#lines[@]}" -eq 2 ]
+	[ "${lines[0]}" = "[\"added\",\"blend\",null,null,null,{\"type\":\"blend-scorer\",\"parameters\":{\"scorerNames\":[\"pc\",\"kv\",\"qd\"]}},$(line_of "$F/bare-treatment.yaml" "name: blend")]" ]
+	[ "${lines[1]}" = "[\"changed\",\"pc\",\"parameters.maxPrefixBlocksToMatch\",256,$(line_of "$F/bare-baseline.yaml" "maxPrefixBlocksToMatch"),512,$(line_of "$F/bare-treatment.yaml" "maxPrefixBlocksToMatch")]" ]
+	run jq -r 'select(.section == "schedulingProfiles") | .changes[] | "\(.op) \(.item) \(.a.value // .b.value)"' "$OUT"
+	[ "$output" = "$(printf 'added default/blend 1\nremoved default/kv 2\nremoved default/pc 3\nremoved default/qd 2')" ]
+	validate_records "$OUT"
+}
+
+@test "--diff --overlay: a treatment overlay against its baseline" {
+	"$S2R_BIN/s2r-config" --diff --overlay "$F/router-values.yaml" "$F/router-overlay.yaml" >"$OUT"
+	[ "$(jq -r 'select(.value == "differs") | .section' "$OUT" | tr '\n' ' ')" = "featureGates plugins flowControl chart " ]
+	check_rec 'select(.section == "chart") | .changes == [{"op":"added","item":"flags","path":"allow-experimental-plugins","b":{"value":true,"file":"'"$F"'/router-overlay.yaml","line":'"$(line_of "$F/router-overlay.yaml" "allow-experimental")"',"column":37}}]' "$OUT"
+	validate_records "$OUT"
+}
+
+@test "expect records validate (schemas/expect.schema.json)" {
+	for f in canonical qrt quoted-log aw-like readme-tiers; do
+		"$S2R_BIN/s2r-config" "$F/$f.md" >>"$OUT"
+	done
+	validate_or_skip expect "$OUT"
+}
+
+@test "measure records of --epp validate (schemas/measure.schema.json)" {
+	for f in gaie-values router-values objectives bare-baseline; do
+		"$S2R_BIN/s2r-config" --epp "$F/$f.yaml" --phase baseline >>"$OUT"
+	done
+	validate_or_skip measure "$OUT"
+}
+
+@test "bad input: malformed fenced YAML is config.md:LINE:COL of the outer file" {
+	run --separate-stderr "$S2R_BIN/s2r-config" "$F/bad-yaml.md"
+	assert_bad_input
+	line=$(line_of "$F/bad-yaml.md" "name: broken-indent")
+	[[ "$stderr" == "s2r-config: $F/bad-yaml.md:$line:"* ]]
+	[[ "$stderr" == *"opened at line $((line - 4))"* ]]
+}
+
+@test "bad input: a malformed plugin string is located in the outer file" {
+	run --separate-stderr "$S2R_BIN/s2r-config" --epp "$F/bad-string.yaml"
+	assert_bad_input
+	[[ "$stderr" == "s2r-config: $F/bad-string.yaml:1"[01]":"* ]]
+	run --separate-stderr "$S2R_BIN/s2r-config" --diff "$F/bare-baseline.yaml" "$F/bad-plugins.yaml"
+	assert_bad_input
+	[[ "$stderr" == *"bad-plugins.yaml:4:3: plugins: expected a list, got a mapping" ]]
+	run --separate-stderr "$S2R_BIN/s2r-config" --epp "$F/not-epp.yaml"
+	assert_bad_input
+	[[ "$stderr" == *"not-epp.yaml:1:1: expected an EndpointPickerConfig"* ]]
+}
+
+@test "bad input: unreadable file, binary junk, bad usage" {
+	run --separate-stderr "$S2R_BIN/s2r-config" "$BATS_TEST_TMPDIR/absent.md"
+	assert_bad_input
+	[[ "$stderr" == *"absent.md: cannot open"* ]]
+	printf '# ok\n\n| a | b |\n|---|---|\n| x \001\002\377 | y |\n' >"$BATS_TEST_TMPDIR/junk.md"
+	run --separate-stderr "$S2R_BIN/s2r-config" "$BATS_TEST_TMPDIR/junk.md"
+	assert_bad_input
+	[[ "$stderr" == *"junk.md:5:5: expected Markdown text, got binary byte 0x01" ]]
+	head -c 3000 /dev/urandom >"$BATS_TEST_TMPDIR/rand.yaml"
+	printf '\0' >>"$BATS_TEST_TMPDIR/rand.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-config" --epp "$BATS_TEST_TMPDIR/rand.yaml"
+	assert_bad_input
+	run --separate-stderr "$S2R_BIN/s2r-config"
+	[ "$status" -eq 2 ]
+	run --separate-stderr "$S2R_BIN/s2r-config" --diff "$F/bare-baseline.yaml"
+	assert_bad_input
+	run --separate-stderr "$S2R_BIN/s2r-config" --kind nope --epp "$F/objectives.yaml"
+	assert_bad_input
+	mkdir -p "$BATS_TEST_TMPDIR/empty"
+	run --separate-stderr "$S2R_BIN/s2r-config" "$BATS_TEST_TMPDIR/empty"
+	assert_bad_input
+}

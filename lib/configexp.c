@@ -12,6 +12,8 @@
  * tables with a Priority column. */
 #include <ctype.h>
 #include <stdio.h>
+#include <sys/stat.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -1471,4 +1473,40 @@ configexp_conflicts(json_t *out)
 	json_array_extend(out, found);
 	json_decref(found);
 	strv_free(&seen);
+}
+
+static void
+bundle_file(json_t *out, const char *path, const char *label)
+{
+	size_t len;
+	char *buf = md_read_file(path, &len);
+	struct mderror err;
+	struct mddoc *doc = mddoc_parse(label, buf, len, &err);
+
+	free(buf);
+	if (doc == NULL)
+		s2r_die_at(label, err.line, err.column, "%s", err.msg);
+	configexp_doc(out, doc);
+	mddoc_free(doc);
+}
+
+int
+configexp_bundle(json_t *out, const char *dir)
+{
+	static const char *const names[] = { "config.md", "README.md", NULL };
+	struct sbuf path = {0};
+	int found = 0;
+
+	for (size_t i = 0; names[i] != NULL; i++) {
+		struct stat st;
+
+		sbuf_reset(&path);
+		sbuf_printf(&path, "%s/%s", dir, names[i]);
+		if (stat(sbuf_str(&path), &st) != 0)
+			continue;
+		bundle_file(out, sbuf_str(&path), names[i]);
+		found++;
+	}
+	sbuf_free(&path);
+	return found;
 }

@@ -22,6 +22,11 @@
  * and column in doc. */
 void	configexp_doc(json_t *out, const struct mddoc *doc);
 
+/* Appends the expectations of DIR/config.md and DIR/README.md, those
+ * that exist, cited by their names in the bundle; returns how many files
+ * were read.  Dies (exit 2) on unreadable or malformed files. */
+int	configexp_bundle(json_t *out, const char *dir);
+
 /* Appends the records of one EPP configuration: kind "expect" (from a sim
  * bundle) or "measure" (a deployed config); phase may be NULL. */
 void	configexp_epp(json_t *out, const struct eppcfg *cfg, const char *kind,

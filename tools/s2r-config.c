@@ -88,24 +88,9 @@ read_markdown(json_t *out, const char *path, const char *label)
 static void
 read_bundle(json_t *out, const char *dir)
 {
-	static const char *const names[] = { "config.md", "README.md", NULL };
-	struct sbuf path = {0};
-	int found = 0;
-
-	for (size_t i = 0; names[i] != NULL; i++) {
-		struct stat st;
-
-		sbuf_reset(&path);
-		sbuf_printf(&path, "%s/%s", dir, names[i]);
-		if (stat(sbuf_str(&path), &st) != 0)
-			continue;
-		read_markdown(out, sbuf_str(&path), names[i]);
-		found++;
-	}
-	if (found == 0)
+	if (configexp_bundle(out, dir) == 0)
 		s2r_die("%s: expected a sim bundle with config.md or README.md",
 		    dir);
-	sbuf_free(&path);
 }
 
 static struct eppcfg *

@@ -1,0 +1,1977 @@
+/* workload.c - BLIS WorkloadSpec YAML into struct workload.  See
+ * workload.h; field meanings are in reference/formats.md §2. */
+#include <errno.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "rec.h"
+#include "str.h"
+#include "workload.h"
+#include "yamlr.h"
+
+/* Parsing context: the label for messages. */
+struct wp {
+	const char	*path;
+};
+
+static const char *const top_keys[] = { "version", "seed", "category",
+	"clients", "cohorts", "aggregate_rate", "horizon", "num_requests",
+	"servegen_data", "inference_perf", "goodput_slo_targets", NULL };
+static const char *const client_keys[] = { "id", "tenant_id", "slo_class",
+	"model", "adapter", "rate_fraction", "concurrency", "think_time_us",
+	"arrival", "input_distribution", "output_distribution", "prefix_group",
+	"prefix_length", "streaming", "network", "lifecycle", "multimodal",
+	"reasoning", "timeout", "slo_target_us", "closed_loop", NULL };
+static const char *const cohort_keys[] = { "id", "population", "tenant_id",
+	"slo_class", "model", "adapter", "arrival", "input_distribution",
+	"output_distribution", "prefix_group", "prefix_sharing",
+	"prefix_length", "streaming", "rate_fraction", "diurnal", "spike",
+	"drain", "reasoning", "closed_loop", "timeout", "slo_target_us",
+	"network", "multimodal", NULL };
+static const char *const arrival_keys[] = { "process", "cv", "shape",
+	"scale", NULL };
+static const char *const dist_keys[] = { "type", "params", "file", NULL };
+static const char *const lifecycle_keys[] = { "windows", NULL };
+static const char *const window_keys[] = { "start_us", "end_us",
+	"trace_rate", "arrival", "input_distribution", "output_distribution",
+	NULL };
+static const char *const reasoning_keys[] = { "reason_ratio_distribution",
+	"multi_turn", NULL };
+static const char *const multi_turn_keys[] = { "max_rounds",
+	"think_time_us", "context_growth", "single_session", NULL };
+static const char *const multimodal_keys[] = { "text_distribution",
+	"image_distribution", "image_count_distribution", "audio_distribution",
+	"audio_count_distribution", "video_distribution",
+	"video_count_distribution", NULL };
+static const char *const network_keys[] = { "rtt_ms", "bandwidth_mbps",
+	NULL };
+static const char *const diurnal_keys[] = { "peak_hour",
+	"peak_to_trough_ratio", NULL };
+static const char *const spike_keys[] = { "start_time_us", "duration_us",
+	"trace_rate", NULL };
+static const char *const drain_keys[] = { "start_time_us",
+	"ramp_duration_us", NULL };
+static const char *const ip_keys[] = { "stages", "shared_prefix", NULL };
+static const char *const stage_keys[] = { "rate", "duration", NULL };
+static const char *const shared_prefix_keys[] = {
+	"num_unique_system_prompts", "num_users_per_system_prompt",
+	"system_prompt_len", "question_len", "output_len",
+	"enable_multi_turn_chat", NULL };
+static const char *const servegen_keys[] = { "path", "span_start",
+	"span_end", NULL };
+
+static const char *const slo_classes[] = { "", "critical", "standard",
+	"sheddable", "batch", "background", NULL };
+static const char *const categories[] = { "", "language", "multimodal",
+	"reasoning", NULL };
+
+/* ---- diagnostics ---- */
+
+/* What a node is, for "got ..." (static buffer: used once per message). */
+static const char *
+got(const struct ynode *n)
+{
+	static char buf[96];
+
+	if (n == NULL)
+		return "nothing";
+	if (n->type == Y_MAP)
+		return "a mapping";
+	if (n->type == Y_SEQ)
+		return "a sequence";
+	snprintf(buf, sizeof(buf), "\"%.80s\"", n->value);
+	return buf;
+}
+
+static noreturn void
+die_node(const struct wp *p, const struct ynode *n, const char *field,
+    const char *expected)
+{
+	s2r_die_at(p->path, n ? n->line : 0, n ? n->column : 0,
+	    "%s: expected %s, got %s", field, expected, got(n));
+}
+
+static struct wl_at
+at_of(const struct ynode *n)
+{
+	return n ? (struct wl_at){ n->line, n->column } : (struct wl_at){ 0, 0 };
+}
+
+static char *
+join(const char *a, const char *b)
+{
+	struct sbuf sb = { 0 };
+
+	if (a[0] == '\0')
+		return xstrdup(b);
+	sbuf_printf(&sb, "%s.%s", a, b);
+	return sb.s;
+}
+
+static bool
+in_list(const char *const list[], const char *s)
+{
+	for (size_t i = 0; list[i] != NULL; i++)
+		if (strcmp(list[i], s) == 0)
+			return true;
+	return false;
+}
+
+static void
+list_words(struct sbuf *sb, const char *const list[])
+{
+	for (size_t i = 0, n = 0; list[i] != NULL; i++) {
+		if (list[i][0] == '\0')
+			continue;
+		sbuf_printf(sb, "%s%s", n++ ? ", " : "", list[i]);
+	}
+}
+
+/* A mapping whose keys are all in known.  NULL and null are "absent". */
+static const struct ynode *
+get_map(const struct wp *p, const struct ynode *n, const char *field,
+    const char *const known[])
+{
+	if (n == NULL || yscalar_is_null(n))
+		return NULL;
+	if (n->type != Y_MAP)
+		die_node(p, n, field, "a mapping");
+	for (size_t i = 0; known != NULL && i < n->n; i++) {
+		struct sbuf sb = { 0 };
+
+		if (in_list(known, n->keys[i]->value))
+			continue;
+		list_words(&sb, known);
+		s2r_die_at(p->path, n->keys[i]->line, n->keys[i]->column,
+		    "%s: expected one of the keys %s (BLIS rejects unknown "
+		    "keys), got \"%.80s\"", field, sbuf_str(&sb),
+		    n->keys[i]->value);
+	}
+	return n;
+}
+
+static const struct ynode *
+get_seq(const struct wp *p, const struct ynode *n, const char *field)
+{
+	if (n == NULL || yscalar_is_null(n))
+		return NULL;
+	if (n->type != Y_SEQ)
+		die_node(p, n, field, "a sequence");
+	return n;
+}
+
+static const struct ynode *
+scalar_child(const struct wp *p, const struct ynode *map, const char *key,
+    const char *field)
+{
+	const struct ynode *n = ymap_get(map, key);
+
+	if (n == NULL || yscalar_is_null(n))
+		return NULL;
+	if (n->type != Y_SCALAR) {
+		char *f = join(field, key);
+
+		die_node(p, n, f, "a scalar");
+	}
+	return n;
+}
+
+static bool
+get_f64(const struct wp *p, const struct ynode *map, const char *key,
+    const char *field, double *out, struct wl_at *at)
+{
+	const struct ynode *n = scalar_child(p, map, key, field);
+
+	if (n == NULL)
+		return false;
+	if (!yscalar_f64(n, out))
+		die_node(p, n, join(field, key), "a finite number");
+	if (at)
+		*at = at_of(n);
+	return true;
+}
+
+/* Integers; an integral float ("4e8") is accepted as yaml.v3 does. */
+static bool
+get_i64(const struct wp *p, const struct ynode *map, const char *key,
+    const char *field, int64_t *out, struct wl_at *at)
+{
+	const struct ynode *n = scalar_child(p, map, key, field);
+	double v;
+
+	if (n == NULL)
+		return false;
+	if (!yscalar_i64(n, out)) {
+		if (!yscalar_f64(n, &v) || v != floor(v) || fabs(v) > 9e18)
+			die_node(p, n, join(field, key), "an integer");
+		*out = (int64_t)v;
+	}
+	if (at)
+		*at = at_of(n);
+	return true;
+}
+
+static char *
+get_str(const struct wp *p, const struct ynode *map, const char *key,
+    const char *field, struct wl_at *at)
+{
+	const struct ynode *n = scalar_child(p, map, key, field);
+
+	if (at)
+		*at = at_of(n);
+	return xstrdup(n ? n->value : "");
+}
+
+static bool
+get_bool(const struct wp *p, const struct ynode *map, const char *key,
+    const char *field, struct wl_at *at)
+{
+	const struct ynode *n = scalar_child(p, map, key, field);
+	bool v = false;
+
+	if (n == NULL)
+		return false;
+	if (!yscalar_bool(n, &v))
+		die_node(p, n, join(field, key), "true or false");
+	if (at)
+		*at = at_of(n);
+	return v;
+}
+
+/* ---- distributions ---- */
+
+static double
+need_param(const struct wp *p, const struct ynode *params,
+    const struct ynode *dnode, const char *field, const char *type,
+    const char *name, struct wl_at *at)
+{
+	double v;
+	char *pf = join(field, "params");
+
+	if (!get_f64(p, params, name, pf, &v, at)) {
+		const struct ynode *n = params ? params : dnode;
+
+		s2r_die_at(p->path, n->line, n->column, "%s: expected %s "
+		    "(%s needs it), got none", pf, name, type);
+	}
+	free(pf);
+	return v;
+}
+
+static double
+opt_param(const struct wp *p, const struct ynode *params, const char *field,
+    const char *name)
+{
+	double v = 0;
+	char *pf = join(field, "params");
+
+	get_f64(p, params, name, pf, &v, NULL);
+	free(pf);
+	return v;
+}
+
+static int64_t
+int_param(const struct wp *p, const struct ynode *params, const char *field,
+    const char *name, double v)
+{
+	if (fabs(v) > 9e18) {
+		char *pf = join(field, "params");
+
+		die_node(p, ymap_get(params, name), join(pf, name),
+		    "a token count that fits an integer");
+	}
+	return (int64_t)v;	/* Go's int(): truncation toward zero */
+}
+
+static int
+bin_cmp(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* Inline {"<tokens>": probability}: non-positive bins are skipped and the
+ * rest normalised by the sum of all, as BLIS's NewEmpiricalPDFSampler. */
+static void
+parse_empirical(const struct wp *p, const struct ynode *params,
+    const struct ynode *dnode, const char *field, struct dist *d)
+{
+	char *pf = join(field, "params");
+	double total = 0, sum = 0;
+	struct { int64_t v; double p; } *bins;
+	size_t n = 0;
+
+	if (params == NULL || params->n == 0)
+		die_node(p, params ? params : dnode, pf,
+		    "inline bins {\"<tokens>\": probability} (an empirical "
+		    "file is not implemented in BLIS)");
+	bins = xcalloc(params->n, sizeof(*bins));
+	for (size_t i = 0; i < params->n; i++) {
+		const struct ynode *k = params->keys[i], *v = params->items[i];
+		int64_t tokens;
+		double prob;
+
+		if (!parse_i64(k->value, strlen(k->value), &tokens))
+			die_node(p, k, pf, "an integer token count as bin key");
+		if (v->type != Y_SCALAR || !yscalar_f64(v, &prob))
+			die_node(p, v, pf, "a finite probability");
+		total += prob;
+		for (size_t j = 0; j < n; j++)
+			if (bins[j].v == tokens)
+				die_node(p, k, pf, "each token count once");
+		if (prob <= 0)
+			continue;
+		bins[n].v = tokens;
+		bins[n++].p = prob;
+	}
+	if (n == 0 || !(total > 0))
+		die_node(p, params, pf, "at least one positive probability");
+	qsort(bins, n, sizeof(*bins), bin_cmp);
+	d->nbins = n;
+	d->bin_value = xcalloc(n, sizeof(*d->bin_value));
+	d->bin_prob = xcalloc(n, sizeof(*d->bin_prob));
+	for (size_t i = 0; i < n; i++) {
+		d->bin_value[i] = bins[i].v;
+		d->bin_prob[i] = bins[i].p / total;
+		if (i + 1 < n)
+			sum += d->bin_prob[i];
+	}
+	d->bin_prob[n - 1] = 1 - sum;	/* BLIS forces the last CDF to 1 */
+	free(bins);
+	free(pf);
+}
+
+static void
+parse_params(const struct wp *p, const struct ynode *params,
+    const struct ynode *dnode, struct wl_dist *wd)
+{
+	struct dist *d = &wd->d;
+	const char *f = wd->field, *t = dist_type_name(d->type);
+
+	switch (d->type) {
+	case DIST_GAUSSIAN:
+		d->mean = need_param(p, params, dnode, f, t, "mean", &wd->mean_at);
+		d->std_dev = need_param(p, params, dnode, f, t, "std_dev", NULL);
+		d->min = int_param(p, params, f, "min",
+		    need_param(p, params, dnode, f, t, "min", NULL));
+		d->max = int_param(p, params, f, "max",
+		    need_param(p, params, dnode, f, t, "max", NULL));
+		return;
+	case DIST_EXPONENTIAL:
+		d->mean = need_param(p, params, dnode, f, t, "mean", &wd->mean_at);
+		d->min = int_param(p, params, f, "min",
+		    opt_param(p, params, f, "min"));
+		d->max = int_param(p, params, f, "max",
+		    opt_param(p, params, f, "max"));
+		return;
+	case DIST_LOGNORMAL:
+		d->mu = need_param(p, params, dnode, f, t, "mu", &wd->mean_at);
+		d->sigma = need_param(p, params, dnode, f, t, "sigma", NULL);
+		d->min = int_param(p, params, f, "min",
+		    opt_param(p, params, f, "min"));
+		d->max = int_param(p, params, f, "max",
+		    opt_param(p, params, f, "max"));
+		return;
+	case DIST_PARETO_LOGNORMAL:
+		d->alpha = need_param(p, params, dnode, f, t, "alpha",
+		    &wd->mean_at);
+		d->xm = need_param(p, params, dnode, f, t, "xm", NULL);
+		d->mu = need_param(p, params, dnode, f, t, "mu", NULL);
+		d->sigma = need_param(p, params, dnode, f, t, "sigma", NULL);
+		d->mix_weight = need_param(p, params, dnode, f, t, "mix_weight",
+		    NULL);
+		if (!(d->alpha > 0) || !(d->xm > 0)) {
+			char *pf = join(f, "params");
+
+			die_node(p, ymap_get(params, d->alpha > 0 ? "xm" :
+			    "alpha"), pf, "alpha > 0 and xm > 0");
+		}
+		return;
+	case DIST_CONSTANT:
+		d->value = int_param(p, params, f, "value",
+		    need_param(p, params, dnode, f, t, "value", &wd->mean_at));
+		return;
+	case DIST_EMPIRICAL:
+		parse_empirical(p, params, dnode, f, d);
+		if (params)
+			wd->mean_at = at_of(params);
+		return;
+	}
+}
+
+static void
+parse_dist(const struct wp *p, const struct ynode *n, const char *field,
+    const struct ynode *owner, struct wl_dist *wd)
+{
+	const struct ynode *map = get_map(p, n, field, dist_keys), *type;
+	const struct ynode *params;
+	char what[160], *pf;
+
+	wd->field = xstrdup(field);
+	snprintf(what, sizeof(what), "a distribution type (one of %s)",
+	    dist_known_types);
+	if (map == NULL)
+		die_node(p, n ? n : owner, field, what);
+	type = scalar_child(p, map, "type", field);
+	if (type == NULL || !dist_type_parse(type->value, &wd->d.type))
+		die_node(p, type ? type : map, join(field, "type"), what);
+	if (scalar_child(p, map, "file", field) != NULL)
+		die_node(p, ymap_get(map, "file"), join(field, "file"),
+		    "inline params (BLIS does not implement distribution "
+		    "files)");
+	wd->set = true;
+	wd->at = at_of(type);
+	/* Params are a free map in BLIS (map[string]float64): extra names
+	 * are not an error there either. */
+	pf = join(field, "params");
+	params = get_map(p, ymap_get(map, "params"), pf, NULL);
+	free(pf);
+	parse_params(p, params, map, wd);
+}
+
+static void
+parse_arrival(const struct wp *p, const struct ynode *n, const char *field,
+    const struct ynode *owner, struct wl_arrival *wa)
+{
+	const struct ynode *map = get_map(p, n, field, arrival_keys), *proc;
+	char what[128];
+	double cv;
+
+	wa->field = xstrdup(field);
+	snprintf(what, sizeof(what), "an arrival process (one of %s)",
+	    arrival_known_processes);
+	if (map == NULL)
+		die_node(p, n ? n : owner, field, what);
+	proc = scalar_child(p, map, "process", field);
+	if (proc == NULL || !arrival_process_parse(proc->value,
+	    &wa->a.process))
+		die_node(p, proc ? proc : map, join(field, "process"), what);
+	wa->at = at_of(proc);
+	get_f64(p, map, "shape", field, &wa->a.shape, NULL);
+	get_f64(p, map, "scale", field, &wa->a.scale, NULL);
+	if (!get_f64(p, map, "cv", field, &cv, &wa->cv_at))
+		return;
+	if (!(cv > 0))
+		die_node(p, ymap_get(map, "cv"), join(field, "cv"),
+		    "a positive number");
+	if (wa->a.process == ARR_WEIBULL && !(wa->a.shape > 0 &&
+	    wa->a.scale > 0) && (cv < 0.01 || cv > 10.4))
+		die_node(p, ymap_get(map, "cv"), join(field, "cv"),
+		    "a weibull cv in [0.01, 10.4]");
+	wa->a.cv = cv;
+	wa->has_cv = true;
+}
+
+/* ---- clients ---- */
+
+static void
+free_client(struct wl_client *c)
+{
+	free(c->id);
+	free(c->tenant_id);
+	free(c->slo_class);
+	free(c->field);
+	free(c->prefix_group);
+	free(c->arrival.field);
+	free(c->input.field);
+	free(c->output.field);
+	dist_free(&c->input.d);
+	dist_free(&c->output.d);
+	free(c->windows);
+}
+
+static void
+add_window(struct wl_client *c, int64_t start, int64_t end, double rate,
+    struct wl_at at)
+{
+	c->windows = xreallocarray(c->windows, c->nwindows + 1,
+	    sizeof(*c->windows));
+	c->windows[c->nwindows++] = (struct wl_window){ start, end, rate, at,
+	    false };
+}
+
+static void
+parse_windows(const struct wp *p, const struct ynode *lc, const char *field,
+    struct wl_client *c)
+{
+	char *lf = join(field, "lifecycle");
+	const struct ynode *map = get_map(p, lc, lf, lifecycle_keys), *seq;
+	char *wf = join(lf, "windows");
+
+	if (map != NULL && (seq = get_seq(p, ymap_get(map, "windows"), wf))) {
+		c->windows_at = at_of(map);
+		c->windows_why = "lifecycle.windows";
+		for (size_t i = 0; i < seq->n; i++) {
+			struct sbuf f = { 0 };
+			const struct ynode *w;
+			int64_t s = 0, e = 0;
+			double rate = 0;
+			struct wl_dist tmp = { 0 };
+			struct wl_arrival ta = { 0 };
+			bool over = false;
+
+			sbuf_printf(&f, "%s[%zu]", wf, i);
+			w = get_map(p, seq->items[i], f.s, window_keys);
+			if (w == NULL)
+				die_node(p, seq->items[i], f.s, "a window");
+			get_i64(p, w, "start_us", f.s, &s, NULL);
+			get_i64(p, w, "end_us", f.s, &e, NULL);
+			if (e <= s)
+				die_node(p, ymap_get(w, "end_us") ? ymap_get(w,
+				    "end_us") : w, join(f.s, "end_us"),
+				    "end_us > start_us");
+			get_f64(p, w, "trace_rate", f.s, &rate, NULL);
+			/* Per-window overrides: validated, then noted. */
+			if (ymap_get(w, "arrival") != NULL) {
+				char *af = join(f.s, "arrival");
+
+				parse_arrival(p, ymap_get(w, "arrival"), af, w,
+				    &ta);
+				free(ta.field);
+				free(af);
+				over = true;
+			}
+			for (int k = 0; k < 2; k++) {
+				const char *key = k ? "output_distribution" :
+				    "input_distribution";
+				char *df;
+
+				if (ymap_get(w, key) == NULL)
+					continue;
+				df = join(f.s, key);
+				parse_dist(p, ymap_get(w, key), df, w, &tmp);
+				free(tmp.field);
+				dist_free(&tmp.d);
+				free(df);
+				over = true;
+			}
+			add_window(c, s, e, rate > 0 ? rate : 0, at_of(w));
+			c->windows[c->nwindows - 1].overrides = over;
+			sbuf_free(&f);
+		}
+	}
+	free(wf);
+	free(lf);
+}
+
+static void
+parse_reasoning(const struct wp *p, const struct ynode *n,
+    const char *field, struct wl_client *c)
+{
+	char *rf = join(field, "reasoning"), *mf;
+	const struct ynode *map = get_map(p, n, rf, reasoning_keys), *mt;
+	int64_t rounds = 0;
+	struct wl_dist tmp = { 0 };
+
+	if (map == NULL) {
+		free(rf);
+		return;
+	}
+	if (ymap_get(map, "reason_ratio_distribution") != NULL) {
+		char *df = join(rf, "reason_ratio_distribution");
+
+		parse_dist(p, ymap_get(map, "reason_ratio_distribution"), df,
+		    map, &tmp);
+		free(tmp.field);
+		dist_free(&tmp.d);
+		free(df);
+	}
+	mf = join(rf, "multi_turn");
+	mt = get_map(p, ymap_get(map, "multi_turn"), mf, multi_turn_keys);
+	if (mt != NULL) {
+		get_i64(p, mt, "max_rounds", mf, &rounds, NULL);
+		get_i64(p, mt, "think_time_us", mf, &(int64_t){ 0 }, NULL);
+		free(get_str(p, mt, "context_growth", mf, NULL));
+		get_bool(p, mt, "single_session", mf, NULL);
+		c->multi_turn = rounds > 1;
+		c->multi_turn_at = at_of(mt);
+	}
+	free(mf);
+	free(rf);
+}
+
+/* Keys that only need their values to be well-formed. */
+static void
+check_extras(const struct wp *p, const struct ynode *map, const char *field)
+{
+	char *f;
+	const struct ynode *mm, *net;
+	int64_t i;
+
+	f = join(field, "network");
+	net = get_map(p, ymap_get(map, "network"), f, network_keys);
+	if (net != NULL) {
+		get_f64(p, net, "rtt_ms", f, &(double){ 0 }, NULL);
+		get_f64(p, net, "bandwidth_mbps", f, &(double){ 0 }, NULL);
+	}
+	free(f);
+	f = join(field, "multimodal");
+	mm = get_map(p, ymap_get(map, "multimodal"), f, multimodal_keys);
+	for (size_t k = 0; mm != NULL && k < mm->n; k++) {
+		struct wl_dist tmp = { 0 };
+		char *df = join(f, mm->keys[k]->value);
+
+		parse_dist(p, mm->items[k], df, mm, &tmp);
+		free(tmp.field);
+		dist_free(&tmp.d);
+		free(df);
+	}
+	free(f);
+	get_i64(p, map, "timeout", field, &i, NULL);
+	get_i64(p, map, "slo_target_us", field, &i, NULL);
+	get_i64(p, map, "think_time_us", field, &i, NULL);
+	free(get_str(p, map, "model", field, NULL));
+	free(get_str(p, map, "adapter", field, NULL));
+}
+
+static bool
+parse_closed_loop(const struct wp *p, const struct ynode *map,
+    const char *field, struct wl_at *at)
+{
+	const struct ynode *n = ymap_get(map, "closed_loop");
+
+	if (n == NULL || yscalar_is_null(n))
+		return false;
+	if (n->type == Y_MAP) {
+		*at = at_of(n);
+		return true;
+	}
+	return get_bool(p, map, "closed_loop", field, at);
+}
+
+/* The fields clients and cohorts share. */
+static void
+parse_common(const struct wp *p, const struct ynode *map, const char *field,
+    struct wl_client *c)
+{
+	struct wl_at at;
+	struct sbuf sb = { 0 };
+
+	c->field = xstrdup(field);
+	c->at = at_of(map);
+	c->id = get_str(p, map, "id", field, NULL);
+	c->tenant_id = get_str(p, map, "tenant_id", field, NULL);
+	c->slo_class = get_str(p, map, "slo_class", field, &at);
+	sbuf_printf(&sb, "%s.arrival", field);
+	parse_arrival(p, ymap_get(map, "arrival"), sb.s, map, &c->arrival);
+	sbuf_reset(&sb);
+	sbuf_printf(&sb, "%s.input_distribution", field);
+	parse_dist(p, ymap_get(map, "input_distribution"), sb.s, map,
+	    &c->input);
+	sbuf_reset(&sb);
+	sbuf_printf(&sb, "%s.output_distribution", field);
+	parse_dist(p, ymap_get(map, "output_distribution"), sb.s, map,
+	    &c->output);
+	sbuf_free(&sb);
+	get_f64(p, map, "rate_fraction", field, &c->rate_fraction, &c->rate_at);
+	c->streaming = get_bool(p, map, "streaming", field, &c->streaming_at);
+	c->closed_loop = parse_closed_loop(p, map, field, &c->closed_at);
+	if (scalar_child(p, map, "prefix_group", field) != NULL &&
+	    yscalar(ymap_get(map, "prefix_group"))[0] != '\0') {
+		c->prefix_group = get_str(p, map, "prefix_group", field,
+		    &c->prefix_at);
+		c->prefix_length = 50;		/* BLIS's default */
+	}
+	if (get_i64(p, map, "prefix_length", field, &c->prefix_length,
+	    &at)) {
+		if (c->prefix_length < 0)
+			die_node(p, ymap_get(map, "prefix_length"),
+			    join(field, "prefix_length"),
+			    "a non-negative token count");
+		if (c->prefix_group != NULL)
+			c->prefix_at = at;
+	}
+	if (c->prefix_group == NULL)
+		c->prefix_length = 0;
+	parse_reasoning(p, ymap_get(map, "reasoning"), field, c);
+	check_extras(p, map, field);
+	c->cohort = -1;
+}
+
+static void parse_client_tail(const struct wp *, const struct ynode *,
+    const char *, struct wl_client *);
+
+static void
+parse_client(const struct wp *p, const struct ynode *n, const char *field,
+    struct wl_client *c)
+{
+	const struct ynode *map = get_map(p, n, field, client_keys);
+
+	if (map == NULL)
+		die_node(p, n, field, "a client mapping");
+	parse_common(p, map, field, c);
+	parse_client_tail(p, map, field, c);
+}
+
+static void
+parse_client_tail(const struct wp *p, const struct ynode *map,
+    const char *field, struct wl_client *c)
+{
+	struct wl_at at;
+
+	if (get_i64(p, map, "concurrency", field, &c->concurrency, &at)) {
+		if (c->concurrency < 0)
+			die_node(p, ymap_get(map, "concurrency"), join(field,
+			    "concurrency"), "a non-negative integer");
+		if (c->concurrency > 0)
+			c->closed_at = at;
+	}
+	parse_windows(p, ymap_get(map, "lifecycle"), field, c);
+}
+
+static void
+add_client(struct workload *w, const struct wl_client *c)
+{
+	w->clients = xreallocarray(w->clients, w->nclients + 1,
+	    sizeof(*w->clients));
+	w->clients[w->nclients++] = *c;
+}
+
+/* Deep copy for cohort members. */
+static void
+copy_dist(struct wl_dist *dst, const struct wl_dist *src)
+{
+	*dst = *src;
+	dst->field = xstrdup(src->field);
+	if (src->d.nbins > 0) {
+		size_t n = src->d.nbins;
+
+		dst->d.bin_value = xcalloc(n, sizeof(int64_t));
+		dst->d.bin_prob = xcalloc(n, sizeof(double));
+		memcpy(dst->d.bin_value, src->d.bin_value, n * sizeof(int64_t));
+		memcpy(dst->d.bin_prob, src->d.bin_prob, n * sizeof(double));
+	}
+}
+
+/* Cohort patterns become lifecycle windows exactly as BLIS builds them
+ * (cohort.go): 24 diurnal hours, one spike window, drain segments. */
+static void
+cohort_windows(const struct wp *p, const struct ynode *map,
+    const char *field, struct wl_client *c)
+{
+	const struct ynode *n;
+	char *f;
+
+	f = join(field, "diurnal");
+	if ((n = get_map(p, ymap_get(map, "diurnal"), f, diurnal_keys))) {
+		int64_t peak = 0, hour = 3600000000LL;
+		double r = 1;
+
+		get_i64(p, n, "peak_hour", f, &peak, NULL);
+		get_f64(p, n, "peak_to_trough_ratio", f, &r, NULL);
+		if (peak < 0 || peak > 23 || !(r >= 1))
+			die_node(p, n, f, "peak_hour 0-23 and "
+			    "peak_to_trough_ratio >= 1");
+		for (int h = 0; h < 24; h++) {
+			double ang = 2 * M_PI * (double)(h - peak) / 24;
+			double mult = (1 + cos(ang)) / 2 * (1 - 1 / r) + 1 / r;
+			int64_t dur = (int64_t)((double)hour * mult);
+
+			dur = dur > hour ? hour : dur < 1 ? 1 : dur;
+			add_window(c, h * hour, h * hour + dur, 0, at_of(n));
+		}
+		c->windows_at = at_of(n);
+		c->windows_why = "diurnal";
+	}
+	free(f);
+	f = join(field, "spike");
+	if ((n = get_map(p, ymap_get(map, "spike"), f, spike_keys))) {
+		int64_t s = 0, d = 0;
+		double rate = 0;
+
+		get_i64(p, n, "start_time_us", f, &s, NULL);
+		get_i64(p, n, "duration_us", f, &d, NULL);
+		get_f64(p, n, "trace_rate", f, &rate, NULL);
+		if (d <= 0)
+			die_node(p, n, f, "a positive duration_us");
+		add_window(c, s, s + d, rate, at_of(n));
+		c->windows_at = at_of(n);
+		c->windows_why = "spike";
+	}
+	free(f);
+	f = join(field, "drain");
+	if ((n = get_map(p, ymap_get(map, "drain"), f, drain_keys))) {
+		int64_t s = 0, ramp = 0, seg;
+
+		get_i64(p, n, "start_time_us", f, &s, NULL);
+		get_i64(p, n, "ramp_duration_us", f, &ramp, NULL);
+		seg = ramp / 10 < 1 ? 1 : ramp / 10;
+		if (s > 0)
+			add_window(c, 0, s, 0, at_of(n));
+		for (int i = 0; i < 10; i++) {
+			int64_t act = (int64_t)((double)seg * (10 - i) / 10);
+
+			add_window(c, s + i * seg, s + i * seg + (act < 1 ? 1 :
+			    act), 0, at_of(n));
+		}
+		c->windows_at = at_of(n);
+		c->windows_why = "drain";
+	}
+	free(f);
+}
+
+static void
+parse_cohort(const struct wp *p, struct workload *w, const struct ynode *n,
+    const char *field, int index)
+{
+	const struct ynode *map = get_map(p, n, field, cohort_keys);
+	struct wl_client proto = { 0 };
+	int64_t pop = 0;
+	char *sharing;
+	bool per_member;
+
+	if (map == NULL)
+		die_node(p, n, field, "a cohort mapping");
+	parse_common(p, map, field, &proto);
+	if (!get_i64(p, map, "population", field, &pop, NULL) || pop < 1 ||
+	    pop > 100000)
+		die_node(p, ymap_get(map, "population") ? ymap_get(map,
+		    "population") : map, join(field, "population"),
+		    "a population in 1..100000");
+	sharing = get_str(p, map, "prefix_sharing", field, NULL);
+	if (!in_list((const char *const[]){ "", "shared", "per_member", NULL },
+	    sharing))
+		die_node(p, ymap_get(map, "prefix_sharing"), join(field,
+		    "prefix_sharing"), "shared or per_member");
+	per_member = strcmp(sharing, "per_member") == 0;
+	free(sharing);
+	cohort_windows(p, map, field, &proto);
+	for (int64_t j = 0; j < pop; j++) {
+		struct wl_client c = proto;
+		struct sbuf sb = { 0 };
+
+		sbuf_printf(&sb, "%s-%lld", proto.id, (long long)j);
+		c.id = sb.s;
+		c.tenant_id = xstrdup(proto.tenant_id);
+		c.slo_class = xstrdup(proto.slo_class);
+		c.field = xstrdup(proto.field);
+		c.arrival.field = xstrdup(proto.arrival.field);
+		copy_dist(&c.input, &proto.input);
+		copy_dist(&c.output, &proto.output);
+		c.rate_fraction = proto.rate_fraction / (double)pop;
+		c.prefix_group = NULL;
+		if (proto.prefix_group != NULL) {
+			struct sbuf g = { 0 };
+
+			sbuf_adds(&g, proto.prefix_group);
+			if (per_member)
+				sbuf_printf(&g, "-%lld", (long long)j);
+			c.prefix_group = g.s;
+		}
+		c.windows = NULL;
+		if (proto.nwindows > 0) {
+			c.windows = xcalloc(proto.nwindows, sizeof(*c.windows));
+			memcpy(c.windows, proto.windows, proto.nwindows *
+			    sizeof(*c.windows));
+		}
+		c.cohort = index;
+		c.member = j;
+		add_client(w, &c);
+	}
+	free_client(&proto);
+}
+
+/* ---- top level ---- */
+
+static void
+parse_inference_perf(const struct wp *p, const struct ynode *n,
+    struct workload *w)
+{
+	const struct ynode *map = get_map(p, n, "inference_perf", ip_keys);
+	const struct ynode *seq, *sp;
+
+	if (map == NULL)
+		return;
+	w->inference_perf = true;
+	w->inference_perf_at = at_of(map);
+	seq = get_seq(p, ymap_get(map, "stages"), "inference_perf.stages");
+	for (size_t i = 0; seq != NULL && i < seq->n; i++) {
+		struct sbuf f = { 0 };
+		const struct ynode *s;
+		struct wl_stage st = { 0, 0, at_of(seq->items[i]) };
+
+		sbuf_printf(&f, "inference_perf.stages[%zu]", i);
+		s = get_map(p, seq->items[i], f.s, stage_keys);
+		if (s == NULL)
+			die_node(p, seq->items[i], f.s, "a stage mapping");
+		if (!get_f64(p, s, "rate", f.s, &st.rate, NULL) || !(st.rate > 0))
+			die_node(p, ymap_get(s, "rate") ? ymap_get(s, "rate") :
+			    s, join(f.s, "rate"), "a positive rate");
+		if (!get_f64(p, s, "duration", f.s, &st.duration_s, NULL) ||
+		    !(st.duration_s > 0))
+			die_node(p, ymap_get(s, "duration") ? ymap_get(s,
+			    "duration") : s, join(f.s, "duration"),
+			    "a positive duration");
+		w->stages = xreallocarray(w->stages, w->nstages + 1,
+		    sizeof(*w->stages));
+		w->stages[w->nstages++] = st;
+		sbuf_free(&f);
+	}
+	sp = get_map(p, ymap_get(map, "shared_prefix"),
+	    "inference_perf.shared_prefix", shared_prefix_keys);
+	if (sp != NULL) {
+		const char *f = "inference_perf.shared_prefix";
+
+		get_i64(p, sp, "num_unique_system_prompts", f, &w->ip_prompts,
+		    NULL);
+		get_i64(p, sp, "num_users_per_system_prompt", f, &w->ip_users,
+		    NULL);
+		get_i64(p, sp, "system_prompt_len", f, &w->ip_prefix_len, NULL);
+		get_i64(p, sp, "question_len", f, &w->ip_question_len, NULL);
+		get_i64(p, sp, "output_len", f, &w->ip_output_len, NULL);
+		w->ip_multi_turn = get_bool(p, sp, "enable_multi_turn_chat", f,
+		    NULL);
+	}
+}
+
+static void
+parse_servegen(const struct wp *p, const struct ynode *n, struct workload *w)
+{
+	const struct ynode *map = get_map(p, n, "servegen_data", servegen_keys);
+
+	if (map == NULL)
+		return;
+	w->servegen = true;
+	w->servegen_at = at_of(map);
+	free(get_str(p, map, "path", "servegen_data", NULL));
+}
+
+static void
+upgrade_and_check_classes(const struct wp *p, const struct ynode *root,
+    struct workload *w)
+{
+	const struct wl_client *first = NULL;
+
+	for (size_t i = 0; i < w->nclients; i++) {
+		struct wl_client *c = &w->clients[i];
+		const char *to = NULL;
+
+		/* BLIS's UpgradeV1ToV2 maps the names whatever the version. */
+		if (strcmp(c->slo_class, "realtime") == 0)
+			to = "critical";
+		if (strcmp(c->slo_class, "interactive") == 0)
+			to = "standard";
+		if (to != NULL) {
+			free(c->slo_class);
+			c->slo_class = xstrdup(to);
+		}
+		if (!in_list(slo_classes, c->slo_class)) {
+			struct sbuf sb = { 0 };
+
+			sbuf_adds(&sb, "an SLO class (");
+			list_words(&sb, slo_classes);
+			sbuf_adds(&sb, ", or none)");
+			s2r_die_at(p->path, c->at.line, c->at.column,
+			    "%s.slo_class: expected %s, got \"%.80s\"", c->field,
+			    sbuf_str(&sb), c->slo_class);
+		}
+		if (first == NULL)
+			first = c;
+		else if ((first->slo_class[0] == '\0') !=
+		    (c->slo_class[0] == '\0'))
+			s2r_die_at(p->path, c->at.line, c->at.column,
+			    "%s.slo_class: expected every client to set "
+			    "slo_class or none (BLIS rejects a mix; %s has "
+			    "\"%s\"), got \"%s\"", c->field, first->field,
+			    first->slo_class, c->slo_class);
+	}
+	(void)root;
+}
+
+bool
+wl_client_rate_based(const struct wl_client *c)
+{
+	return c->concurrency == 0 && !c->closed_loop;
+}
+
+double
+workload_rate_total(const struct workload *w)
+{
+	double t = 0;
+
+	for (size_t i = 0; i < w->nclients; i++)
+		if (wl_client_rate_based(&w->clients[i]))
+			t += w->clients[i].rate_fraction;
+	return t;
+}
+
+static bool
+has_trace_rate(const struct wl_client *c)
+{
+	for (size_t i = 0; i < c->nwindows; i++)
+		if (c->windows[i].trace_rate > 0)
+			return true;
+	return false;
+}
+
+static void
+check_rates(const struct wp *p, const struct ynode *root, struct workload *w)
+{
+	for (size_t i = 0; i < w->nclients; i++) {
+		const struct wl_client *c = &w->clients[i];
+
+		if (!wl_client_rate_based(c))
+			continue;
+		if (!(c->rate_fraction > 0))
+			s2r_die_at(p->path, c->rate_at.line ? c->rate_at.line :
+			    c->at.line, c->rate_at.line ? c->rate_at.column :
+			    c->at.column, "%s.rate_fraction: expected a positive "
+			    "number (or concurrency > 0), got %.10g", c->field,
+			    c->rate_fraction);
+		if (!(w->aggregate_rate > 0) && !has_trace_rate(c) &&
+		    !w->inference_perf) {
+			const struct ynode *n = ymap_get(root, "aggregate_rate");
+
+			s2r_die_at(p->path, n ? n->line : root->line,
+			    n ? n->column : root->column, "aggregate_rate: "
+			    "expected a positive rate in requests/s (0 is "
+			    "absolute mode, which needs trace_rate windows), "
+			    "got %s", n ? got(n) : "none");
+		}
+	}
+	if (w->nclients == 0 && !w->servegen && !w->inference_perf)
+		die_node(p, ymap_get(root, "clients") ? ymap_get(root,
+		    "clients") : root, "clients", "at least one client, cohort, "
+		    "servegen_data or inference_perf");
+}
+
+static void
+parse_top(const struct wp *p, const struct ynode *root, struct workload *w)
+{
+	const struct ynode *seq;
+	struct wl_at at;
+
+	if (root == NULL || get_map(p, root, "workload", top_keys) == NULL)
+		die_node(p, root, "workload", "a WorkloadSpec mapping");
+	w->version = get_str(p, root, "version", "", &w->version_at);
+	w->upgraded = w->version[0] == '\0' || strcmp(w->version, "1") == 0;
+	if (w->upgraded) {
+		free(w->version);
+		w->version = xstrdup("2");
+	}
+	w->has_seed = get_i64(p, root, "seed", "", &w->seed, NULL);
+	w->category = get_str(p, root, "category", "", &at);
+	if (!in_list(categories, w->category))
+		die_node(p, ymap_get(root, "category"), "category",
+		    "language, multimodal, reasoning or none");
+	get_f64(p, root, "aggregate_rate", "", &w->aggregate_rate,
+	    &w->rate_at);
+	get_i64(p, root, "horizon", "", &w->horizon, &w->horizon_at);
+	get_i64(p, root, "num_requests", "", &w->num_requests,
+	    &w->num_requests_at);
+	if (w->horizon < 0 || w->num_requests < 0)
+		die_node(p, ymap_get(root, w->horizon < 0 ? "horizon" :
+		    "num_requests"), w->horizon < 0 ? "horizon" :
+		    "num_requests", "a non-negative integer");
+	get_map(p, ymap_get(root, "goodput_slo_targets"),
+	    "goodput_slo_targets", NULL);
+	seq = get_seq(p, ymap_get(root, "clients"), "clients");
+	w->clients_at = at_of(seq);
+	for (size_t i = 0; seq != NULL && i < seq->n; i++) {
+		struct wl_client c = { 0 };
+		struct sbuf f = { 0 };
+
+		sbuf_printf(&f, "clients[%zu]", i);
+		parse_client(p, seq->items[i], f.s, &c);
+		add_client(w, &c);
+		sbuf_free(&f);
+	}
+	seq = get_seq(p, ymap_get(root, "cohorts"), "cohorts");
+	for (size_t i = 0; seq != NULL && i < seq->n; i++) {
+		struct sbuf f = { 0 };
+
+		sbuf_printf(&f, "cohorts[%zu]", i);
+		parse_cohort(p, w, seq->items[i], f.s, (int)i);
+		sbuf_free(&f);
+	}
+	parse_inference_perf(p, ymap_get(root, "inference_perf"), w);
+	parse_servegen(p, ymap_get(root, "servegen_data"), w);
+	upgrade_and_check_classes(p, root, w);
+	check_rates(p, root, w);
+}
+
+struct workload *
+workload_load_buf(const char *label, const char *buf, size_t len)
+{
+	struct yerror err;
+	struct ydoc *doc = ydoc_load_buf(label, buf, len, 0, &err);
+	struct workload *w;
+	struct wp p = { label };
+
+	if (doc == NULL)
+		s2r_die_at(label, err.line, err.column, "malformed YAML: %s",
+		    err.msg);
+	w = xcalloc(1, sizeof(*w));
+	w->path = xstrdup(label);
+	parse_top(&p, ydoc_root(doc), w);
+	ydoc_free(doc);
+	return w;
+}
+
+struct workload *
+workload_load(const char *path, const char *label)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	struct sbuf sb = { 0 };
+	char chunk[8192];
+	size_t n;
+	struct workload *w;
+
+	if (label == NULL)
+		label = path;
+	if (f == NULL)
+		s2r_die("%s: cannot open: %s", label, strerror(errno));
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sbuf_add(&sb, chunk, n);
+	if (ferror(f))
+		s2r_die("%s: read error: %s", label, strerror(errno));
+	if (f != stdin)
+		fclose(f);
+	w = workload_load_buf(label, sb.s ? sb.s : "", sb.len);
+	sbuf_free(&sb);
+	return w;
+}
+
+void
+workload_free(struct workload *w)
+{
+	if (w == NULL)
+		return;
+	for (size_t i = 0; i < w->nclients; i++)
+		free_client(&w->clients[i]);
+	free(w->clients);
+	free(w->stages);
+	free(w->path);
+	free(w->version);
+	free(w->category);
+	free(w);
+}
+
+/* ---- expectations ---- */
+
+struct xctx {
+	const struct workload	*w;
+	const char		*name, *file;
+	json_t			*out;
+	double			 total;		/* Σ rate_fraction, rate-based */
+	/* Why an aggregate is not comparable; NULL when it is. */
+	char			*why_rate, *why_mix, *why_len;
+};
+
+/* One expect record; why != NULL makes it null and not comparable. */
+struct xr {
+	const char	*check, *metric, *unit;
+	double		 value;
+	const char	*why;
+	const char	*klass, *client, *group;
+	struct wl_at	 at;
+	const char	*field, *how;
+	const char	*process;
+	double		 cv;		/* < 0: none */
+};
+
+static void
+emit_x(struct xctx *x, const struct xr *r)
+{
+	json_t *rec = rec_new("expect"), *scope = rec_scope_new();
+
+	rec_set_str(rec, "check", r->check);
+	rec_set_str(rec, "metric", r->metric);
+	rec_set(rec, "value", r->why ? json_null() : rec_num(r->value));
+	rec_set_str(rec, "unit", r->unit);
+	rec_scope_set(scope, "workload", x->name);
+	rec_scope_set(scope, "client", r->client);
+	rec_scope_set(scope, "prefix_group", r->group);
+	rec_scope_set(scope, "class", r->klass);
+	rec_set(rec, "scope", scope);
+	rec_set(rec, "source", rec_source(x->file, r->at.line, r->at.column,
+	    r->field, r->how));
+	if (r->why != NULL) {
+		rec_set(rec, "comparable", json_false());
+		rec_set_str(rec, "why", r->why);
+	}
+	rec_set_str(rec, "process", r->process);
+	if (r->cv >= 0)
+		rec_set_num(rec, "cv", r->cv);
+	json_array_append_new(x->out, rec);
+}
+
+static char *
+fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+
+static char *
+fmt(const char *f, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, f);
+	n = vsnprintf(NULL, 0, f, ap);
+	va_end(ap);
+	s = xmalloc((size_t)n + 1);
+	va_start(ap, f);
+	vsnprintf(s, (size_t)n + 1, f, ap);
+	va_end(ap);
+	return s;
+}
+
+static double
+weight(const struct xctx *x, const struct wl_client *c)
+{
+	return x->total > 0 ? c->rate_fraction / x->total : 0;
+}
+
+static bool
+same_windows(const struct wl_client *a, const struct wl_client *b)
+{
+	if (a->nwindows != b->nwindows)
+		return false;
+	for (size_t i = 0; i < a->nwindows; i++)
+		if (a->windows[i].start_us != b->windows[i].start_us ||
+		    a->windows[i].end_us != b->windows[i].end_us ||
+		    a->windows[i].trace_rate != b->windows[i].trace_rate)
+			return false;
+	return true;
+}
+
+static int
+window_cmp(const void *a, const void *b)
+{
+	const struct wl_window *x = a, *y = b;
+
+	return x->start_us < y->start_us ? -1 : x->start_us > y->start_us;
+}
+
+/* The first stretch of time inside the windows' span where no client is
+ * active; false when every client is always active or none is missing. */
+static bool
+window_gap(const struct workload *w, int64_t *from, int64_t *to)
+{
+	struct wl_window *all = NULL;
+	size_t n = 0;
+	int64_t end;
+	bool gap = false;
+
+	for (size_t i = 0; i < w->nclients; i++) {
+		const struct wl_client *c = &w->clients[i];
+
+		if (!wl_client_rate_based(c))
+			continue;
+		if (c->nwindows == 0) {
+			free(all);
+			return false;
+		}
+		all = xreallocarray(all, n + c->nwindows, sizeof(*all));
+		memcpy(all + n, c->windows, c->nwindows * sizeof(*all));
+		n += c->nwindows;
+	}
+	if (n == 0)
+		return false;
+	qsort(all, n, sizeof(*all), window_cmp);
+	end = all[0].end_us;
+	for (size_t i = 1; i < n && !gap; i++) {
+		if (all[i].start_us > end) {
+			*from = end;
+			*to = all[i].start_us;
+			gap = true;
+		}
+		if (all[i].end_us > end)
+			end = all[i].end_us;
+	}
+	free(all);
+	return gap;
+}
+
+static void
+set_why(char **slot, char *why)
+{
+	if (*slot == NULL)
+		*slot = xstrdup(why);
+}
+
+/* Finds, once per spec, what makes the aggregates not comparable. */
+static void
+find_reasons(struct xctx *x)
+{
+	const struct workload *w = x->w;
+	const struct wl_client *first_w = NULL;
+	int64_t from, to;
+	char *why;
+
+	if (w->servegen) {
+		why = fmt("servegen_data (line %ld): the clients come from "
+		    "ServeGen data files, which s2r does not read",
+		    w->servegen_at.line);
+		set_why(&x->why_rate, why);
+		set_why(&x->why_mix, why);
+		set_why(&x->why_len, why);
+		free(why);
+	}
+	for (size_t i = 0; i < w->nclients; i++) {
+		const struct wl_client *c = &w->clients[i];
+
+		if (!wl_client_rate_based(c)) {
+			why = fmt("%s (%s) is closed-loop (line %ld): its "
+			    "request rate follows server latency, not "
+			    "aggregate_rate", c->field, c->id, c->closed_at.line);
+			set_why(&x->why_rate, why);
+			set_why(&x->why_mix, why);
+			free(why);
+		}
+		if (c->multi_turn) {
+			why = fmt("%s.reasoning.multi_turn (line %ld): sessions "
+			    "add follow-up rounds after a think time (and may "
+			    "grow the context), so rates and lengths are not "
+			    "the arrival process and samplers alone", c->field,
+			    c->multi_turn_at.line);
+			set_why(&x->why_rate, why);
+			set_why(&x->why_mix, why);
+			set_why(&x->why_len, why);
+			free(why);
+		}
+		for (size_t k = 0; k < c->nwindows; k++) {
+			if (c->windows[k].trace_rate > 0) {
+				why = fmt("%s %s (line %ld): trace_rate sets an "
+				    "absolute rate in that window, not "
+				    "aggregate_rate", c->field, c->windows_why,
+				    c->windows[k].at.line);
+				set_why(&x->why_rate, why);
+				set_why(&x->why_mix, why);
+				free(why);
+			}
+			if (c->windows[k].overrides) {
+				why = fmt("%s lifecycle window (line %ld) has its "
+				    "own arrival or length distributions, so "
+				    "they change over time", c->field,
+				    c->windows[k].at.line);
+				set_why(&x->why_len, why);
+				set_why(&x->why_mix, why);
+				free(why);
+			}
+		}
+		if (first_w == NULL)
+			first_w = c;
+		else if (!same_windows(first_w, c)) {
+			const struct wl_client *wc = c->nwindows ? c : first_w;
+
+			why = fmt("%s %s (line %ld): clients are active in "
+			    "different windows and BLIS normalises rates per "
+			    "active phase, so the mix changes over time",
+			    wc->field, wc->windows_why, wc->windows_at.line);
+			set_why(&x->why_mix, why);
+			free(why);
+		}
+	}
+	if (window_gap(w, &from, &to)) {
+		why = fmt("lifecycle windows leave no client active from %lld "
+		    "to %lld us, so the mean arrival rate is below "
+		    "aggregate_rate", (long long)from, (long long)to);
+		set_why(&x->why_rate, why);
+		free(why);
+	}
+	if (!(w->aggregate_rate > 0) && x->why_rate == NULL) {
+		why = fmt("aggregate_rate is %g (absolute mode): rates come "
+		    "from trace_rate windows", w->aggregate_rate);
+		set_why(&x->why_rate, why);
+		free(why);
+	}
+}
+
+/* ---- 1a ---- */
+
+static void
+expect_count(struct xctx *x)
+{
+	const struct workload *w = x->w;
+	struct xr r = { "1a", "requests.count", "count", 0, NULL, NULL, NULL,
+	    NULL, w->num_requests_at, "num_requests", NULL, NULL, -1 };
+	double by_horizon = w->aggregate_rate * (double)w->horizon / 1e6;
+	char *how = NULL, *why = NULL;
+
+	if (w->num_requests > 0 && (w->horizon == 0 || x->why_rate != NULL ||
+	    (double)w->num_requests <= by_horizon)) {
+		r.value = (double)w->num_requests;
+		how = fmt("num_requests %lld: the requests BLIS generates%s; "
+		    "warm_up_requests (trace header) are left out of the trace",
+		    (long long)w->num_requests, w->horizon > 0 ?
+		    " unless the horizon ends generation first" : "");
+	} else if (w->horizon > 0 && x->why_rate == NULL) {
+		r.value = round(by_horizon);
+		r.at = w->horizon_at;
+		r.field = "horizon";
+		how = fmt("aggregate_rate %g req/s x horizon %lld us = %.10g "
+		    "arrivals expected before the horizon ends generation%s%lld"
+		    "%s; warm_up_requests are left out of the trace",
+		    w->aggregate_rate, (long long)w->horizon, by_horizon,
+		    w->num_requests > 0 ? " (num_requests " : "",
+		    (long long)w->num_requests, w->num_requests > 0 ?
+		    " is not reached)" : "");
+	} else {
+		why = fmt("neither num_requests nor a usable horizon bounds "
+		    "generation%s%s", x->why_rate ? ": " : "",
+		    x->why_rate ? x->why_rate : "");
+		r.why = why;
+		how = fmt("num_requests %lld, horizon %lld us",
+		    (long long)w->num_requests, (long long)w->horizon);
+		r.field = w->horizon > 0 ? "horizon" : "num_requests";
+		r.at = w->horizon > 0 ? w->horizon_at : w->num_requests_at;
+	}
+	r.how = how;
+	emit_x(x, &r);
+	free(how);
+	free(why);
+}
+
+static void
+expect_qps(struct xctx *x)
+{
+	const struct workload *w = x->w;
+	struct xr r = { "1a", "qps.intended", "req/s", w->aggregate_rate,
+	    x->why_rate, NULL, NULL, NULL, w->rate_at, "aggregate_rate",
+	    "aggregate_rate: the spec's total arrival rate; BLIS splits it "
+	    "over clients by rate_fraction", NULL, -1 };
+
+	emit_x(x, &r);
+}
+
+/* ---- 1b, 1e, 1f: rate shares ---- */
+
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The rate share of clients for which pick() holds, with a how string. */
+static double
+share(struct xctx *x, bool (*pick)(const struct wl_client *, const void *),
+    const void *arg, struct sbuf *how, const struct wl_client **first)
+{
+	double s = 0;
+	size_t listed = 0;
+
+	*first = NULL;
+	for (size_t i = 0; i < x->w->nclients; i++) {
+		const struct wl_client *c = &x->w->clients[i];
+
+		if (!wl_client_rate_based(c) || !pick(c, arg))
+			continue;
+		s += c->rate_fraction;
+		if (*first == NULL)
+			*first = c;
+		if (listed++ < 6)
+			sbuf_printf(how, "%s%s %.10g", listed > 1 ? " + " : "",
+			    c->id, c->rate_fraction);
+		else if (listed == 7)
+			sbuf_adds(how, " + ...");
+	}
+	if (listed == 0)
+		sbuf_adds(how, "none");
+	sbuf_printf(how, " over the total rate_fraction %.10g", x->total);
+	return x->total > 0 ? s / x->total : 0;
+}
+
+static bool
+pick_class(const struct wl_client *c, const void *klass)
+{
+	return strcmp(c->slo_class, klass) == 0;
+}
+
+static bool
+pick_prefix(const struct wl_client *c, const void *arg)
+{
+	return c->prefix_group != NULL;
+}
+
+static bool
+pick_streaming(const struct wl_client *c, const void *arg)
+{
+	return c->streaming;
+}
+
+static void
+expect_classes(struct xctx *x)
+{
+	struct strv classes = { 0 };
+
+	for (size_t i = 0; i < x->w->nclients; i++)
+		if (wl_client_rate_based(&x->w->clients[i]) &&
+		    strv_find(&classes, x->w->clients[i].slo_class) < 0)
+			strv_add(&classes, x->w->clients[i].slo_class);
+	if (classes.n > 1)
+		qsort(classes.v, classes.n, sizeof(char *), str_cmp);
+	if (x->why_mix != NULL && classes.n > 1) {
+		struct xr r = { "1b", "class.fraction", "fraction", 0, x->why_mix,
+		    NULL, NULL, NULL, x->w->clients_at, "clients",
+		    "share of rate_fraction per slo_class", NULL, -1 };
+
+		emit_x(x, &r);
+		strv_free(&classes);
+		return;
+	}
+	for (size_t i = 0; i < classes.n; i++) {
+		struct sbuf how = { 0 };
+		const struct wl_client *first;
+		struct xr r = { "1b", "class.fraction", "fraction", 0, NULL,
+		    classes.v[i], NULL, NULL, { 0, 0 }, NULL, NULL, NULL, -1 };
+		char *field;
+
+		sbuf_printf(&how, "share of rate_fraction of the clients with "
+		    "slo_class \"%s\": ", classes.v[i]);
+		r.value = share(x, pick_class, classes.v[i], &how, &first);
+		field = fmt("%s.rate_fraction", first->field);
+		r.at = first->rate_at;
+		r.field = field;
+		r.how = sbuf_str(&how);
+		emit_x(x, &r);
+		free(field);
+		sbuf_free(&how);
+	}
+	strv_free(&classes);
+}
+
+/* A share that the mix cannot change: everyone or no one. */
+static bool
+all_or_none(struct xctx *x, bool (*pick)(const struct wl_client *,
+    const void *))
+{
+	size_t yes = 0, n = 0;
+
+	for (size_t i = 0; i < x->w->nclients; i++)
+		if (wl_client_rate_based(&x->w->clients[i])) {
+			n++;
+			yes += pick(&x->w->clients[i], NULL);
+		}
+	return yes == 0 || yes == n;
+}
+
+static void
+expect_share(struct xctx *x, const char *check, const char *metric,
+    bool (*pick)(const struct wl_client *, const void *), const char *what,
+    const char *key)
+{
+	struct sbuf how = { 0 };
+	const struct wl_client *first;
+	struct xr r = { check, metric, "fraction", 0, NULL, NULL, NULL, NULL,
+	    x->w->clients_at, "clients", NULL, NULL, -1 };
+	char *field = NULL;
+
+	sbuf_printf(&how, "share of rate_fraction of the clients %s: ", what);
+	r.value = share(x, pick, NULL, &how, &first);
+	if (x->why_mix != NULL && !all_or_none(x, pick))
+		r.why = x->why_mix;
+	if (first != NULL) {
+		field = fmt("%s.%s", first->field, key);
+		r.field = field;
+		r.at = strcmp(key, "streaming") == 0 ? first->streaming_at :
+		    first->prefix_at;
+		if (r.at.line == 0)
+			r.at = first->at;
+	}
+	r.how = sbuf_str(&how);
+	emit_x(x, &r);
+	free(field);
+	sbuf_free(&how);
+}
+
+/* prefix_length per prefix_group: the configured length (default 50). */
+static void
+expect_prefix_groups(struct xctx *x)
+{
+	struct strv groups = { 0 };
+
+	for (size_t i = 0; i < x->w->nclients; i++) {
+		const struct wl_client *c = &x->w->clients[i];
+
+		if (wl_client_rate_based(c) && c->prefix_group != NULL &&
+		    strv_find(&groups, c->prefix_group) < 0)
+			strv_add(&groups, c->prefix_group);
+	}
+	if (groups.n > 1)
+		qsort(groups.v, groups.n, sizeof(char *), str_cmp);
+	for (size_t g = 0; g < groups.n; g++) {
+		const struct wl_client *first = NULL;
+		double wsum = 0, lsum = 0;
+		int64_t lo = INT64_MAX, hi = 0;
+		struct xr r = { "1e", "prefix_length.mean", "tokens", 0, NULL,
+		    NULL, NULL, groups.v[g], { 0, 0 }, NULL, NULL, NULL, -1 };
+		char *field, *how;
+
+		for (size_t i = 0; i < x->w->nclients; i++) {
+			const struct wl_client *c = &x->w->clients[i];
+
+			if (!wl_client_rate_based(c) || c->prefix_group == NULL ||
+			    strcmp(c->prefix_group, groups.v[g]) != 0)
+				continue;
+			if (first == NULL)
+				first = c;
+			wsum += c->rate_fraction;
+			lsum += c->rate_fraction * (double)c->prefix_length;
+			lo = c->prefix_length < lo ? c->prefix_length : lo;
+			hi = c->prefix_length > hi ? c->prefix_length : hi;
+		}
+		r.value = lsum / wsum;
+		if (lo != hi && x->why_mix != NULL)
+			r.why = x->why_mix;
+		r.at = first->prefix_at;
+		field = fmt("%s.prefix_length", first->field);
+		if (lo == hi)
+			how = fmt("prefix_length %lld of every client in group "
+			    "\"%s\" (BLIS uses 50 when a group sets none)",
+			    (long long)lo, groups.v[g]);
+		else
+			how = fmt("rate-share mean of the clients' prefix_length "
+			    "(%lld..%lld) in group \"%s\" (BLIS uses 50 when a "
+			    "group sets none)", (long long)lo, (long long)hi,
+			    groups.v[g]);
+		r.field = field;
+		r.how = how;
+		emit_x(x, &r);
+		r.why = NULL;
+		r.metric = "prefix_length.min";
+		r.value = (double)lo;
+		emit_x(x, &r);
+		r.metric = "prefix_length.max";
+		r.value = (double)hi;
+		emit_x(x, &r);
+		free(field);
+		free(how);
+	}
+	strv_free(&groups);
+}
+
+/* ---- 1c, 1d: lengths ---- */
+
+static const struct wl_dist *
+dist_of(const struct wl_client *c, bool output)
+{
+	return output ? &c->output : &c->input;
+}
+
+static bool
+same_dist(const struct dist *a, const struct dist *b)
+{
+	if (a->type != b->type || a->mean != b->mean ||
+	    a->std_dev != b->std_dev || a->min != b->min || a->max != b->max ||
+	    a->mu != b->mu || a->sigma != b->sigma || a->alpha != b->alpha ||
+	    a->xm != b->xm || a->mix_weight != b->mix_weight ||
+	    a->value != b->value || a->nbins != b->nbins)
+		return false;
+	for (size_t i = 0; i < a->nbins; i++)
+		if (a->bin_value[i] != b->bin_value[i] ||
+		    a->bin_prob[i] != b->bin_prob[i])
+			return false;
+	return true;
+}
+
+struct mix {
+	double	 mean, m2;		/* Σw·mean, Σw(var + mean²) */
+	int64_t	 min, max;
+	char	*why_mean, *why_stdev, *why_max;
+	int64_t	 tail_from;
+	bool	 identical;
+	const struct wl_client *first;
+	size_t	 n;
+};
+
+static void
+mix_lengths(struct xctx *x, bool output, struct mix *mx, struct sbuf *list)
+{
+	const struct dist *last = NULL;
+	struct moments m;
+
+	memset(mx, 0, sizeof(*mx));
+	mx->min = INT64_MAX;
+	mx->identical = true;
+	for (size_t i = 0; i < x->w->nclients; i++) {
+		const struct wl_client *c = &x->w->clients[i];
+		const struct wl_dist *d = dist_of(c, output);
+		double wt = weight(x, c);
+
+		if (!wl_client_rate_based(c))
+			continue;
+		/* Cohort members share one distribution: sum it once. */
+		if (last == NULL || !same_dist(last, &d->d))
+			dist_moments(&d->d, &m);
+		last = &d->d;
+		if (mx->first == NULL)
+			mx->first = c;
+		else if (!same_dist(&d->d, &dist_of(mx->first, output)->d))
+			mx->identical = false;
+		mx->n++;
+		if (!m.has_mean && mx->why_mean == NULL)
+			mx->why_mean = fmt("%s (%s, line %ld): %s", d->field,
+			    dist_type_name(d->d.type), d->at.line, m.why);
+		if (!m.has_stdev && mx->why_stdev == NULL)
+			mx->why_stdev = fmt("%s (%s, line %ld): %s", d->field,
+			    dist_type_name(d->d.type), d->at.line, m.why);
+		if (!m.has_max && mx->why_max == NULL)
+			mx->why_max = fmt("%s (%s, line %ld): %s", d->field,
+			    dist_type_name(d->d.type), d->at.line,
+			    m.why ? m.why : "no upper bound");
+		mx->mean += wt * m.mean;
+		mx->m2 += wt * (m.stdev * m.stdev + m.mean * m.mean);
+		mx->min = m.min < mx->min ? m.min : mx->min;
+		mx->max = m.max > mx->max ? m.max : mx->max;
+		if (m.tail_from > 0 && (mx->tail_from == 0 ||
+		    m.tail_from < mx->tail_from))
+			mx->tail_from = m.tail_from;
+		if (mx->n <= 6)
+			sbuf_printf(list, "%s%s w=%.6g mean %.10g stdev %.10g",
+			    mx->n > 1 ? "; " : "", c->id, wt, m.mean, m.stdev);
+		else if (mx->n == 7)
+			sbuf_adds(list, "; ...");
+	}
+}
+
+static void
+expect_lengths(struct xctx *x, bool output)
+{
+	const char *check = output ? "1d" : "1c";
+	const char *base = output ? "output_tokens" : "input_tokens";
+	struct sbuf list = { 0 }, how = { 0 }, tail = { 0 };
+	struct mix mx;
+	const struct wl_dist *d;
+	char metric[40], desc[256], *field;
+	struct xr r = { check, NULL, "tokens", 0, NULL, NULL, NULL, NULL,
+	    { 0, 0 }, NULL, NULL, NULL, -1 };
+	const char *why_mix;
+
+	mix_lengths(x, output, &mx, &list);
+	if (mx.first == NULL)
+		return;
+	d = dist_of(mx.first, output);
+	dist_describe(&d->d, desc, sizeof(desc));
+	if (mx.tail_from > 0)
+		sbuf_printf(&tail, "; integers above %lld summed as the "
+		    "continuous tail", (long long)mx.tail_from);
+	why_mix = x->why_len ? x->why_len : mx.identical ? NULL : x->why_mix;
+	r.at = d->at;
+	field = mx.identical ? xstrdup(d->field) : fmt("clients[*].%s",
+	    output ? "output_distribution" : "input_distribution");
+	r.field = field;
+
+	snprintf(metric, sizeof(metric), "%s.mean", base);
+	r.metric = metric;
+	if (mx.identical)
+		sbuf_printf(&how, "exact mean of BLIS's sampler, %s, from the "
+		    "CDF over the integer support%s%s", desc, tail.s ? tail.s :
+		    "", mx.n > 1 ? " (every client has this distribution)" : "");
+	else
+		sbuf_printf(&how, "rate-share mixture sum(w*mean) of the exact "
+		    "per-client means of BLIS's sampler (round half away from "
+		    "zero, clamp, floor 1)%s: %s", sbuf_str(&tail),
+		    sbuf_str(&list));
+	r.value = mx.mean;
+	r.why = mx.why_mean ? mx.why_mean : why_mix;
+	r.how = sbuf_str(&how);
+	emit_x(x, &r);
+
+	snprintf(metric, sizeof(metric), "%s.stdev", base);
+	sbuf_reset(&how);
+	if (mx.identical)
+		sbuf_printf(&how, "exact population stdev of BLIS's sampler, "
+		    "%s%s", desc, sbuf_str(&tail));
+	else
+		sbuf_printf(&how, "rate-share mixture sqrt(sum(w*(var+mean^2)) "
+		    "- mean^2) of the exact per-client moments%s: %s",
+		    sbuf_str(&tail), sbuf_str(&list));
+	r.value = sqrt(fmax(0, mx.m2 - mx.mean * mx.mean));
+	r.why = mx.why_mean ? mx.why_mean : mx.why_stdev ? mx.why_stdev :
+	    why_mix;
+	r.how = sbuf_str(&how);
+	emit_x(x, &r);
+
+	/* Support bounds do not depend on the mix. */
+	snprintf(metric, sizeof(metric), "%s.min", base);
+	r.value = (double)mx.min;
+	r.why = x->why_len;
+	r.how = "smallest value BLIS's sampler can return (support bound "
+	    "after clamp and floor 1), over all clients";
+	emit_x(x, &r);
+	snprintf(metric, sizeof(metric), "%s.max", base);
+	r.value = (double)mx.max;
+	r.why = mx.why_max ? mx.why_max : x->why_len;
+	r.how = "largest value BLIS's sampler can return (support bound "
+	    "after clamp), over all clients";
+	emit_x(x, &r);
+	free(field);
+	free(mx.why_mean);
+	free(mx.why_stdev);
+	free(mx.why_max);
+	sbuf_free(&list);
+	sbuf_free(&how);
+	sbuf_free(&tail);
+}
+
+/* ---- 1g ---- */
+
+static char *
+cv_how(const struct wl_arrival *wa)
+{
+	const struct arrival *a = &wa->a;
+	double cv = a->cv > 0 ? a->cv : 1;
+
+	switch (a->process) {
+	case ARR_POISSON:
+		return fmt("poisson: exponential inter-arrival times, CV 1");
+	case ARR_CONSTANT:
+		return fmt("constant: a fixed inter-arrival time 1/rate, CV 0");
+	case ARR_GAMMA:
+		if (a->shape > 0 && a->scale > 0)
+			return fmt("gamma with explicit shape %g: CV "
+			    "1/sqrt(shape)", a->shape);
+		if (1 / (cv * cv) < 0.01)
+			return fmt("gamma cv %g: shape 1/cv^2 < 0.01, so BLIS "
+			    "falls back to poisson, CV 1", cv);
+		return fmt("gamma with cv %g%s (shape 1/cv^2 = %.6g, scale "
+		    "mean*cv^2)", cv, wa->has_cv ? "" : " (BLIS's default)",
+		    1 / (cv * cv));
+	case ARR_WEIBULL:
+		if (a->shape > 0 && a->scale > 0)
+			return fmt("weibull with explicit shape %g: CV "
+			    "sqrt(G(1+2/k)/G(1+1/k)^2 - 1)", a->shape);
+		return fmt("weibull with cv %g%s (shape k by bisection, scale "
+		    "mean/G(1+1/k))", cv, wa->has_cv ? "" :
+		    " (BLIS's default)");
+	}
+	return fmt("?");
+}
+
+static void
+expect_iat(struct xctx *x)
+{
+	for (size_t i = 0; i < x->w->nclients; i++) {
+		const struct wl_client *c = &x->w->clients[i];
+		const struct wl_arrival *wa = &c->arrival;
+		struct xr r = { "1g", "iat.cv", "cv", arrival_cv(&wa->a), NULL,
+		    NULL, c->id, NULL, wa->has_cv ? wa->cv_at : wa->at, NULL,
+		    NULL, arrival_process_name(wa->a.process),
+		    wa->has_cv ? wa->a.cv : -1 };
+		char *field = fmt("%s.%s", wa->field, wa->has_cv ? "cv" :
+		    "process"), *how = cv_how(wa), *why = NULL;
+
+		if (!wl_client_rate_based(c))
+			why = fmt("%s is closed-loop (line %ld): arrivals follow "
+			    "completions, not the arrival process", c->field,
+			    c->closed_at.line);
+		else if (c->multi_turn)
+			why = fmt("%s.reasoning.multi_turn (line %ld): follow-up "
+			    "rounds arrive after a think time", c->field,
+			    c->multi_turn_at.line);
+		else if (c->nwindows > 1)
+			why = fmt("%s %s (line %ld): %zu activity windows; the "
+			    "gaps between them inflate the CV", c->field,
+			    c->windows_why, c->windows_at.line, c->nwindows);
+		else if (c->nwindows == 1 && c->windows[0].overrides)
+			why = fmt("%s lifecycle window (line %ld) overrides the "
+			    "arrival", c->field, c->windows[0].at.line);
+		r.why = why;
+		r.field = field;
+		r.how = how;
+		emit_x(x, &r);
+		free(field);
+		free(how);
+		free(why);
+	}
+}
+
+/* ---- inference_perf ---- */
+
+static void
+expect_inference_perf(struct xctx *x)
+{
+	const struct workload *w = x->w;
+	double n = 0, secs = 0, sum = 0;
+	struct xr r = { "1a", "requests.count", "count", 0, NULL, NULL, NULL,
+	    NULL, w->inference_perf_at, "inference_perf.stages", NULL, NULL,
+	    -1 };
+	char *how, *why;
+	const char *fields[2] = { "question_len", "output_len" };
+	int64_t vals[2] = { w->ip_question_len, w->ip_output_len };
+	const char *bases[2] = { "input_tokens", "output_tokens" };
+
+	for (size_t i = 0; i < w->nstages; i++) {
+		n += w->stages[i].rate * w->stages[i].duration_s;
+		secs += w->stages[i].duration_s;
+		sum += w->stages[i].rate;
+	}
+	how = fmt("sum of stage rate x duration over %zu stages", w->nstages);
+	r.value = round(n);
+	r.how = how;
+	emit_x(x, &r);
+	free(how);
+	why = fmt("inference_perf.stages (line %ld): the rate changes by "
+	    "stage (time-weighted %.6g req/s; BLIS's aggregate_rate is the sum "
+	    "%.6g)", w->inference_perf_at.line, secs > 0 ? n / secs : 0, sum);
+	r = (struct xr){ "1a", "qps.intended", "req/s", 0, why, NULL, NULL,
+	    NULL, w->inference_perf_at, "inference_perf.stages",
+	    "rates of the stages", NULL, -1 };
+	emit_x(x, &r);
+	free(why);
+	for (int k = 0; k < 2; k++) {
+		const char *suffix[4] = { "mean", "stdev", "min", "max" };
+		int64_t v = vals[k] < 1 ? 1 : vals[k];
+
+		for (int s = 0; s < 4; s++) {
+			char metric[40], field[80];
+
+			snprintf(metric, sizeof(metric), "%s.%s", bases[k],
+			    suffix[s]);
+			snprintf(field, sizeof(field),
+			    "inference_perf.shared_prefix.%s", fields[k]);
+			why = w->ip_multi_turn ? fmt("inference_perf "
+			    "enable_multi_turn_chat (line %ld): rounds grow the "
+			    "context", w->inference_perf_at.line) : NULL;
+			r = (struct xr){ k ? "1d" : "1c", metric, "tokens",
+			    s == 1 ? 0 : (double)v, why, NULL, NULL, NULL,
+			    w->inference_perf_at, field,
+			    "inference_perf maps it to a constant distribution",
+			    NULL, -1 };
+			emit_x(x, &r);
+			free(why);
+		}
+	}
+	r = (struct xr){ "1e", "prefix.fraction", "fraction",
+	    w->ip_prefix_len > 0 ? 1 : 0, NULL, NULL, NULL, NULL,
+	    w->inference_perf_at, "inference_perf.shared_prefix."
+	    "system_prompt_len", "every inference_perf client shares a system "
+	    "prompt of system_prompt_len tokens", NULL, -1 };
+	emit_x(x, &r);
+}
+
+void
+workload_expect(const struct workload *w, const char *name,
+    const char *file, json_t *out)
+{
+	struct xctx x = { w, name, file, out, workload_rate_total(w), NULL,
+	    NULL, NULL };
+
+	find_reasons(&x);
+	if (w->inference_perf && w->nclients == 0)
+		expect_inference_perf(&x);
+	else {
+		expect_count(&x);
+		expect_qps(&x);
+	}
+	if (w->nclients > 0) {
+		expect_classes(&x);
+		expect_lengths(&x, false);
+		expect_lengths(&x, true);
+		expect_share(&x, "1e", "prefix.fraction", pick_prefix,
+		    "with a prefix_group", "prefix_group");
+		expect_prefix_groups(&x);
+		expect_share(&x, "1f", "streaming.fraction", pick_streaming,
+		    "with streaming: true", "streaming");
+		expect_iat(&x);
+	}
+	free(x.why_rate);
+	free(x.why_mix);
+	free(x.why_len);
+}

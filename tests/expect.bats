@@ -1,0 +1,270 @@
+#!/usr/bin/env bats
+# s2r-expect: workload expectations (checks 1a-1g) from BLIS specs.
+# Reference moments come from an independent Python summation below
+# (math.erf/math.exp over the integer support), never from the C code.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+W="$FIXTURES/workload"
+
+setup_file() {
+	cat >"$BATS_FILE_TMPDIR/ref.py" <<'PY'
+import json, math, sys
+
+def Phi(z):
+    return 0.5 * math.erfc(-z / math.sqrt(2))
+
+def law(d):
+    """P(K = k) of BLIS's sampler: round half away, clamp, floor 1."""
+    t, p = d["type"], d.get("params", {})
+    if t == "constant":
+        return {max(1, int(p["value"])): 1.0}
+    if t == "empirical":
+        tot = sum(p.values())
+        return {int(k): v / tot for k, v in p.items() if v > 0}
+    if t == "gaussian":
+        mu, s, lo, hi = p["mean"], abs(p["std_dev"]), int(p["min"]), int(p["max"])
+        F = lambda x: Phi((x - mu) / s)
+    elif t == "exponential":
+        m = p["mean"]
+        lo, hi = int(p.get("min", 0)), int(p.get("max", 0))
+        F = lambda x: 0.0 if x <= 0 else 1 - math.exp(-x / m)
+    elif t == "lognormal":
+        mu, s = p["mu"], p["sigma"]
+        lo, hi = int(p.get("min", 0)), int(p.get("max", 0))
+        F = lambda x: 0.0 if x <= 0 else Phi((math.log(x) - mu) / s)
+    lo = max(lo, 1)
+    top = hi if hi > 0 else 200000
+    P = {lo: F(lo + 0.5)}
+    for k in range(lo + 1, top):
+        P[k] = F(k + 0.5) - F(k - 0.5)
+    if hi > 0:
+        P[hi] = 1 - F(hi - 0.5)
+    return P
+
+def moments(d):
+    P = law(d)
+    m = sum(k * v for k, v in P.items())
+    return m, sum(k * k * v for k, v in P.items()) - m * m
+
+spec = json.load(sys.stdin)
+key = sys.argv[1]
+tot = sum(c["rate_fraction"] for c in spec["clients"])
+mean = m2 = 0.0
+for c in spec["clients"]:
+    w = c["rate_fraction"] / tot
+    m, v = moments(c[key])
+    mean += w * m
+    m2 += w * (v + m * m)
+print(f"{mean:.6f} {math.sqrt(m2 - mean * mean):.6f}")
+PY
+}
+
+expect() {
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$@"
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/out.ndjson"
+}
+
+# value METRIC [JQ-FILTER]: the value of the one matching record.
+value() {
+	jq -r --arg m "$1" "select(.metric == \$m) ${2:+| select($2)} | .value" \
+	    "$BATS_TEST_TMPDIR/out.ndjson"
+}
+
+# The spec as JSON (python3 yaml is not a dependency: use a tiny
+# converter through the flow style the fixtures use).
+spec_json() {
+	/usr/bin/python3 - "$1" <<'PY'
+import json, re, sys
+try:
+    import yaml
+except ImportError:
+    sys.exit(77)
+print(json.dumps(yaml.safe_load(open(sys.argv[1]))))
+PY
+}
+
+near() {	# near GOT WANT EPS
+	awk -v g="$1" -v w="$2" -v e="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(d <= e) }' ||
+		{ echo "got $1, want $2 (eps $3)"; return 1; }
+}
+
+@test "--help and --version" {
+	run "$S2R_BIN/s2r-expect" --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == usage:* ]]
+	run "$S2R_BIN/s2r-expect" --version
+	[ "$output" = "s2r-expect 0.1.0" ]
+}
+
+@test "mixed spec: lengths are the rate-share mixture of exact per-client moments" {
+	expect "$W/mixed.yaml"
+	json=$(spec_json "$W/mixed.yaml") || skip "python3-yaml not installed"
+	read -r mean sd < <(printf '%s' "$json" | /usr/bin/python3 "$BATS_FILE_TMPDIR/ref.py" input_distribution)
+	near "$(value input_tokens.mean)" "$mean" 0.001
+	near "$(value input_tokens.stdev)" "$sd" 0.001
+	read -r mean sd < <(printf '%s' "$json" | /usr/bin/python3 "$BATS_FILE_TMPDIR/ref.py" output_distribution)
+	near "$(value output_tokens.mean)" "$mean" 0.001
+	near "$(value output_tokens.stdev)" "$sd" 0.001
+	[ "$(value input_tokens.min)" = 1 ] || [ "$(value input_tokens.min)" = 20 ]
+	[ "$(value input_tokens.max)" = 2000 ]
+	[ "$(value output_tokens.max)" = null ]	# exponential: unbounded
+}
+
+@test "mixed spec: 1a, 1b, 1e, 1f, 1g values and sources" {
+	expect "$W/mixed.yaml"
+	[ "$(value qps.intended)" = 50 ]
+	[ "$(jq -r 'select(.metric=="qps.intended") | .source.line' "$BATS_TEST_TMPDIR/out.ndjson")" = 6 ]
+	[ "$(value requests.count)" = 3000 ]
+	[ "$(value class.fraction '.scope.class=="critical"')" = 0.4 ]
+	[ "$(value class.fraction '.scope.class=="sheddable"')" = 0.1 ]
+	near "$(value prefix.fraction)" 0.3 1e-9
+	near "$(value streaming.fraction)" 0.5 1e-9
+	# docs has 400, bulk the default 50: rate-share mean (0.2*400+0.1*50)/0.3
+	near "$(value prefix_length.mean '.scope.prefix_group=="doc-system"')" 283.3333333 1e-6
+	[ "$(value prefix_length.min '.scope.prefix_group=="doc-system"')" = 50 ]
+	[ "$(value iat.cv '.scope.client=="api"')" = 2 ]
+	[ "$(value iat.cv '.scope.client=="bulk"')" = 0 ]
+	[ "$(value iat.cv '.scope.client=="docs"')" = 1.5 ]
+	[ "$(jq -r 'select(.scope.client=="docs") | .process' "$BATS_TEST_TMPDIR/out.ndjson")" = weibull ]
+	# every record cites the spec, a line and a field
+	[ "$(jq -r 'select(.source.line == null or .source.field == null)' "$BATS_TEST_TMPDIR/out.ndjson")" = "" ]
+}
+
+@test "gaussian far from its bounds: mean stays, stdev gains 1/12" {
+	cat >"$BATS_TEST_TMPDIR/g.yaml" <<'Y'
+aggregate_rate: 10
+clients:
+  - id: a
+    rate_fraction: 1
+    arrival: {process: poisson}
+    input_distribution: {type: gaussian, params: {mean: 5000, std_dev: 100, min: 1, max: 100000}}
+    output_distribution: {type: constant, params: {value: 3}}
+Y
+	expect "$BATS_TEST_TMPDIR/g.yaml"
+	near "$(value input_tokens.mean)" 5000 1e-6
+	near "$(value input_tokens.stdev)" "$(awk 'BEGIN { printf "%.9f", sqrt(10000 + 1/12) }')" 1e-6
+	[ "$(value output_tokens.stdev)" = 0 ]
+}
+
+@test "v1 spec: realtime/interactive upgraded to critical/standard" {
+	expect "$W/v1.yaml"
+	[ "$(value class.fraction '.scope.class=="critical"')" = 0.25 ]
+	[ "$(value class.fraction '.scope.class=="standard"')" = 0.75 ]
+	[ "$(jq -r 'select(.scope.class=="realtime")' "$BATS_TEST_TMPDIR/out.ndjson")" = "" ]
+	near "$(value input_tokens.mean)" 224 1e-9	# 0.25*128 + 0.75*256
+}
+
+@test "cohorts expand to members with per_member prefix groups" {
+	expect "$W/cohort.yaml"
+	[ "$(jq -r 'select(.metric=="iat.cv") | .scope.client' "$BATS_TEST_TMPDIR/out.ndjson" | tr '\n' ' ')" = "solo users-0 users-1 users-2 users-3 users-4 " ]
+	[ "$(value prefix_length.mean '.scope.prefix_group=="persona-3"')" = 256 ]
+	near "$(value prefix.fraction)" 0.5 1e-9
+	[ "$(value iat.cv '.scope.client=="users-2"')" = 3 ]
+}
+
+@test "lifecycle windows: aggregates not comparable, with the line" {
+	expect "$W/lifecycle.yaml"
+	out="$BATS_TEST_TMPDIR/out.ndjson"
+	# one cell-level class record stands for every class
+	[ "$(jq -c 'select(.metric=="class.fraction") | [.value, .comparable, .scope.class]' "$out")" = '[null,false,null]' ]
+	[ "$(jq -r 'select(.metric=="class.fraction") | .why | test("lifecycle.windows \\(line [0-9]+\\)")' "$out")" = true ]
+	# the gap between 200 s and 250 s lowers the rate
+	[ "$(jq -r 'select(.metric=="qps.intended") | .comparable' "$out")" = false ]
+	[ "$(jq -r 'select(.metric=="qps.intended") | .why | test("200000000 to 250000000")' "$out")" = true ]
+	[ "$(value input_tokens.mean)" = null ]
+	# per-client records stay comparable within one window
+	[ "$(value iat.cv '.scope.client=="phase1"')" = 1 ]
+	[ "$(value prefix_length.mean)" = 512 ]
+	# horizon caps generation before num_requests
+	[ "$(jq -r 'select(.metric=="requests.count") | .source.field' "$out")" = num_requests ]
+}
+
+@test "pareto_lognormal: missing moments are null with why, never a number" {
+	expect "$W/pareto.yaml"
+	out="$BATS_TEST_TMPDIR/out.ndjson"
+	[ "$(value input_tokens.stdev)" = null ]
+	[ "$(jq -r 'select(.metric=="input_tokens.stdev") | .why | test("alpha <= 2")' "$out")" = true ]
+	[ "$(value input_tokens.mean)" != null ]
+	[ "$(value output_tokens.mean)" = null ]
+	[ "$(jq -r 'select(.metric=="output_tokens.mean") | .why | test("alpha <= 1")' "$out")" = true ]
+}
+
+@test "closed-loop client: rate and mix not comparable, its iat.cv null" {
+	expect "$W/closed.yaml"
+	[ "$(value qps.intended)" = null ]
+	[ "$(value iat.cv '.scope.client=="agents"')" = null ]
+	[ "$(value iat.cv '.scope.client=="open"')" = 1 ]
+}
+
+@test "sim bundle: specs in name order, files relative to the bundle" {
+	expect "$W/sim"
+	[ "$(jq -r '.scope.workload' "$BATS_TEST_TMPDIR/out.ndjson" | uniq | tr '\n' ' ')" = "a_mixed b_v1 " ]
+	[ "$(jq -r '.source.file' "$BATS_TEST_TMPDIR/out.ndjson" | sort -u | tr '\n' ' ')" = "workloads/a_mixed.yaml workloads/b_v1.yaml " ]
+}
+
+@test "--as, --map and --root" {
+	expect --as w1 "$W/v1.yaml"
+	[ "$(jq -r '.scope.workload' "$BATS_TEST_TMPDIR/out.ndjson" | sort -u)" = w1 ]
+	expect --map cellA=b_v1 --map cellB=b_v1 "$W/sim"
+	[ "$(jq -r '.scope.workload' "$BATS_TEST_TMPDIR/out.ndjson" | sort -u | tr '\n' ' ')" = "a_mixed cellA cellB " ]
+	expect --root "$W" "$W/v1.yaml"
+	[ "$(jq -r '.source.file' "$BATS_TEST_TMPDIR/out.ndjson" | sort -u)" = v1.yaml ]
+	run --separate-stderr "$S2R_BIN/s2r-expect" --map x=nosuch "$W/v1.yaml"
+	assert_bad_input
+	run --separate-stderr "$S2R_BIN/s2r-expect" --as w "$W/v1.yaml" "$W/mixed.yaml"
+	assert_bad_input
+}
+
+@test "output is deterministic" {
+	a=$("$S2R_BIN/s2r-expect" "$W/sim" | sha256sum)
+	b=$("$S2R_BIN/s2r-expect" "$W/sim" | sha256sum)
+	[ "$a" = "$b" ]
+}
+
+@test "bad input: unknown distribution type names the known ones" {
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/unknown_type.yaml"
+	assert_bad_input
+	[[ "$stderr" == *"unknown_type.yaml:6:32: clients[0].input_distribution.type: expected"*gaussian*empirical*'got "gausian"' ]]
+}
+
+@test "bad input: malformed YAML" {
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/malformed.yaml"
+	assert_bad_input
+	[[ "$stderr" == *"malformed.yaml:5:1: malformed YAML"* ]]
+}
+
+@test "bad input: missing required param" {
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/missing_param.yaml"
+	assert_bad_input
+	[[ "$stderr" == *"missing_param.yaml:9:9:"*"expected std_dev (gaussian needs it)"* ]]
+}
+
+@test "bad input: non-numeric value" {
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/non_numeric.yaml"
+	assert_bad_input
+	[[ "$stderr" == *'non_numeric.yaml:6:60: clients[0].input_distribution.params.mean: expected a finite number, got "12a"' ]]
+}
+
+@test "bad input: unknown key, mixed slo_class, unknown process, not a mapping" {
+	for f in unknown_key mixed_slo unknown_process not_mapping; do
+		run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/$f.yaml"
+		assert_bad_input
+		[[ "$stderr" == *"$f.yaml:"[0-9]*:[0-9]*": "*expected* ]]
+	done
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/unknown_key.yaml"
+	[[ "$stderr" == *'got "rate_fracton"' ]]
+}
+
+@test "bad input: a bad spec in a bundle prints no records at all" {
+	mkdir -p "$BATS_TEST_TMPDIR/sim/workloads"
+	cp "$W/v1.yaml" "$BATS_TEST_TMPDIR/sim/workloads/a.yaml"
+	cp "$W/bad/non_numeric.yaml" "$BATS_TEST_TMPDIR/sim/workloads/b.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$BATS_TEST_TMPDIR/sim"
+	assert_bad_input
+	run --separate-stderr "$S2R_BIN/s2r-expect" /nonexistent.yaml
+	assert_bad_input
+}

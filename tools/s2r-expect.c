@@ -1,0 +1,261 @@
+/* s2r-expect - what a sim bundle says the real run should show: `expect`
+ * records for the workload checks 1a-1g from the BLIS workload specs.
+ *
+ * Every spec is parsed and every record built before anything is
+ * written, so a bad spec exits 2 with nothing on stdout. */
+#include <dirent.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+
+#include "configexp.h"
+#include "err.h"
+#include "rec.h"
+#include "str.h"
+#include "workload.h"
+
+struct spec {
+	char	*path;		/* to open */
+	char	*file;		/* source.file */
+	char	*name;		/* workload name: file name less .yaml */
+};
+
+struct mapping {
+	char	*cell, *spec;
+	bool	 used;
+};
+
+struct opts {
+	const char	*as;
+	const char	*root;
+	struct mapping	*maps;
+	size_t		 nmaps;
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f,
+	    "usage: s2r-expect [--as NAME] [--map CELL=SPEC]... [--root DIR]\n"
+	    "                  SIMDIR|SPEC.yaml...\n"
+	    "  SIMDIR         a sim bundle: reads SIMDIR/workloads/*.yaml\n"
+	    "  --as NAME      name the workload NAME (one spec only)\n"
+	    "  --map CELL=SPEC  records of spec SPEC (file name without .yaml)\n"
+	    "                 are also written for the real cell CELL\n"
+	    "  --root DIR     write source.file relative to DIR\n"
+	    "  --help, --version\n");
+	exit(status);
+}
+
+static char *
+strip_yaml(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	char *name = xstrdup(base ? base + 1 : path);
+	size_t n = strlen(name);
+
+	if (n > 5 && strcmp(name + n - 5, ".yaml") == 0)
+		name[n - 5] = '\0';
+	else if (n > 4 && strcmp(name + n - 4, ".yml") == 0)
+		name[n - 4] = '\0';
+	return name;
+}
+
+/* source.file: relative to root when path is under it. */
+static char *
+display_name(const char *path, const char *root)
+{
+	size_t n;
+
+	if (root == NULL)
+		return xstrdup(path);
+	n = strlen(root);
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	if (strncmp(path, root, n) == 0 && path[n] == '/')
+		return xstrdup(path + n + 1);
+	return xstrdup(path);
+}
+
+static void
+add_spec(struct spec **v, size_t *n, const char *path, const char *file)
+{
+	*v = xreallocarray(*v, *n + 1, sizeof(**v));
+	(*v)[*n].path = xstrdup(path);
+	(*v)[*n].file = xstrdup(file);
+	(*v)[*n].name = strip_yaml(path);
+	(*n)++;
+}
+
+/* SIMDIR/workloads/<name>.yaml in name order; file relative to the bundle. */
+static void
+add_bundle(struct spec **v, size_t *n, const char *dir, const char *root)
+{
+	struct sbuf wd = { 0 };
+	struct strv names = { 0 };
+	struct dirent *e;
+	DIR *d;
+
+	sbuf_printf(&wd, "%s/workloads", dir);
+	if ((d = opendir(wd.s)) == NULL)
+		s2r_die("%s: cannot open: not a sim bundle (no workloads/)",
+		    wd.s);
+	while ((e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.' && (str_has_suffix(e->d_name, ".yaml") ||
+		    str_has_suffix(e->d_name, ".yml")))
+			strv_add(&names, e->d_name);
+	closedir(d);
+	strv_sort(&names);
+	if (names.n == 0)
+		s2r_die("%s: no workload specs (*.yaml)", wd.s);
+	for (size_t i = 0; i < names.n; i++) {
+		struct sbuf p = { 0 }, f = { 0 };
+		char *file;
+
+		sbuf_printf(&p, "%s/%s", wd.s, names.v[i]);
+		sbuf_printf(&f, "workloads/%s", names.v[i]);
+		file = root ? display_name(p.s, root) : xstrdup(f.s);
+		add_spec(v, n, p.s, file);
+		free(file);
+		sbuf_free(&p);
+		sbuf_free(&f);
+	}
+	strv_free(&names);
+	sbuf_free(&wd);
+}
+
+static void
+add_map(struct opts *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (eq == NULL || eq == arg || eq[1] == '\0') {
+		fprintf(stderr, "s2r-expect: --map %s: expected CELL=SPEC\n",
+		    arg);
+		exit(S2R_EXIT_BAD);
+	}
+	o->maps = xreallocarray(o->maps, o->nmaps + 1, sizeof(*o->maps));
+	o->maps[o->nmaps].cell = xstrndup(arg, (size_t)(eq - arg));
+	o->maps[o->nmaps].spec = strip_yaml(eq + 1);
+	o->maps[o->nmaps++].used = false;
+}
+
+/* The config part (checks 2a-2d, 3d, 4a-4d): what the bundle's config.md
+ * and README promise, in the same array, so one run of s2r-expect
+ * describes the whole bundle.  A bundle without them has none. */
+static void
+add_config_expectations(const char *simdir, json_t *out)
+{
+	configexp_bundle(out, simdir);
+}
+
+/* Records for one spec under every name it is known by. */
+static void
+expect_spec(const struct spec *s, struct opts *o, json_t *out)
+{
+	struct workload *w = workload_load(s->path, s->file);
+	bool mapped = false;
+
+	for (size_t i = 0; i < o->nmaps; i++)
+		if (strcmp(o->maps[i].spec, s->name) == 0) {
+			workload_expect(w, o->maps[i].cell, s->file, out);
+			o->maps[i].used = mapped = true;
+		}
+	if (!mapped)
+		workload_expect(w, o->as ? o->as : s->name, s->file, out);
+	workload_free(w);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "as", required_argument, NULL, 'a' },
+		{ "map", required_argument, NULL, 'm' },
+		{ "root", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct opts o = { 0 };
+	struct spec *specs = NULL;
+	size_t nspecs = 0;
+	json_t *out, *rec;
+	struct strv dirs = { 0 };
+	size_t i;
+	int c;
+
+	s2r_setprog(argv[0]);
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			o.as = optarg;
+			break;
+		case 'm':
+			add_map(&o, optarg);
+			break;
+		case 'r':
+			o.root = optarg;
+			break;
+		case 'h':
+			usage(stdout, 0);
+			break;
+		case 'V':
+			puts("s2r-expect " S2R_VERSION);
+			return 0;
+		default:
+			usage(stderr, S2R_EXIT_BAD);
+		}
+	}
+	if (optind == argc)
+		usage(stderr, S2R_EXIT_BAD);
+	out = json_array();
+	for (int a = optind; a < argc; a++) {
+		struct stat st;
+
+		if (strcmp(argv[a], "-") != 0 && stat(argv[a], &st) == 0 &&
+		    S_ISDIR(st.st_mode)) {
+			add_bundle(&specs, &nspecs, argv[a], o.root);
+			strv_add(&dirs, argv[a]);
+		} else {
+			char *file = display_name(argv[a], o.root);
+
+			add_spec(&specs, &nspecs, argv[a], file);
+			free(file);
+		}
+	}
+	if (o.as != NULL && nspecs != 1)
+		s2r_die("--as %s: expected exactly one workload spec, got %zu",
+		    o.as, nspecs);
+	for (i = 0; i < nspecs; i++)
+		expect_spec(&specs[i], &o, out);
+	for (i = 0; i < o.nmaps; i++)
+		if (!o.maps[i].used)
+			s2r_die("--map %s=%s: no workload spec named %s",
+			    o.maps[i].cell, o.maps[i].spec, o.maps[i].spec);
+	for (i = 0; i < dirs.n; i++)
+		add_config_expectations(dirs.v[i], out);
+	if (dirs.n > 0)
+		configexp_conflicts(out);
+	json_array_foreach(out, i, rec)
+		rec_emit(stdout, json_incref(rec));
+	rec_finish(stdout);
+	json_decref(out);
+	for (i = 0; i < nspecs; i++) {
+		free(specs[i].path);
+		free(specs[i].file);
+		free(specs[i].name);
+	}
+	free(specs);
+	for (i = 0; i < o.nmaps; i++) {
+		free(o.maps[i].cell);
+		free(o.maps[i].spec);
+	}
+	free(o.maps);
+	strv_free(&dirs);
+	return 0;
+}

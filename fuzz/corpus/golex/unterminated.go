@@ -1,0 +1,3 @@
+func F() { x := "unterminated
+}
+y := `raw {

@@ -38,8 +38,6 @@ struct tol_def {
 
 struct tolerances {
 	double	v[TOL_COUNT];
-	/* Where each value came from: NULL = the default, else "file:line". */
-	char	*origin[TOL_COUNT];
 };
 
 extern const struct tol_def tol_table[];
@@ -51,7 +49,8 @@ void	tol_defaults(struct tolerances *t);
 void	tol_load_buf(struct tolerances *t, const char *label, const char *buf,
 	    size_t len);
 void	tol_load_file(struct tolerances *t, const char *path);
-void	tol_free(struct tolerances *t);
+/* The definition named "section.key", or NULL. */
+const struct tol_def *tol_lookup(const char *name);
 
 static inline double
 tol(const struct tolerances *t, enum tol_id id)

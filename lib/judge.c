@@ -1,0 +1,1220 @@
+/* judge.c - record store, cells, joining and verdict output. */
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "judge.h"
+#include "rec.h"
+#include "str.h"
+
+/* Every area's rules; adding an area is one line here. */
+static const struct rule *const rule_areas[] = {
+	rules_workload,
+	rules_config,
+	rules_runtime,
+	NULL
+};
+
+static const char *const category_names[CAT_COUNT] = {
+	"Workload", "Config", "Signal", "Policy", "Runtime", "Alignment"
+};
+
+const char *const judge_verdict_names[V_COUNT + 1] = {
+	"PASS", "WARN", "FAIL", "INAPPLICABLE", "MISSING", NULL
+};
+
+/* The checklist of DESIGN.md §4: area prefix and last letter/digit. */
+static const struct {
+	char	area;
+	char	first, last;
+	int	cat;
+} checklist[] = {
+	{ '1', 'a', 'g', CAT_WORKLOAD },
+	{ '2', 'a', 'd', CAT_CONFIG },
+	{ '3', 'a', 'd', CAT_SIGNAL },
+	{ '4', 'a', 'd', CAT_POLICY },
+	{ '5', 'a', 'h', CAT_RUNTIME },
+	{ 'A', '0', '3', CAT_ALIGNMENT },
+};
+#define NCHECKLIST (sizeof(checklist) / sizeof(checklist[0]))
+
+static const char *const cell_keys[] = { "phase", "workload", "iteration" };
+
+/* The lookup index: keys pulled out of the records once, so sorting and
+ * searching never go back through jansson. */
+struct jidx {
+	const char	*metric;
+	const char	*workload;	/* NULL: applies to every workload */
+	const json_t	*rec;
+	size_t		 seq;		/* input order */
+	char		 kind;		/* 'e'xpect, 'm'easure, 'o'ther */
+};
+
+struct jout {
+	json_t	*rec;
+	char	*check;
+	size_t	 cell;		/* 0: bundle-wide, else index + 1 */
+	char	*subkey;
+	size_t	 seq;
+};
+
+const char *
+judge_category_name(int cat)
+{
+	return cat >= 0 && cat < CAT_COUNT ? category_names[cat] : NULL;
+}
+
+int
+judge_category_of(const char *check)
+{
+	if (check == NULL)
+		return -1;
+	for (size_t i = 0; i < NCHECKLIST; i++)
+		if (check[0] == checklist[i].area)
+			return checklist[i].cat;
+	return -1;
+}
+
+bool
+judge_check_known(const char *check)
+{
+	if (check == NULL || strlen(check) != 2)
+		return false;
+	for (size_t i = 0; i < NCHECKLIST; i++)
+		if (check[0] == checklist[i].area &&
+		    check[1] >= checklist[i].first &&
+		    check[1] <= checklist[i].last)
+			return true;
+	return false;
+}
+
+int
+judge_verdict_of(const char *s)
+{
+	if (s == NULL)
+		return -1;
+	for (int i = 0; i < V_COUNT; i++)
+		if (strcmp(s, judge_verdict_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+void
+judge_init(struct judge *j, const struct tolerances *t)
+{
+	memset(j, 0, sizeof(*j));
+	j->tol = t;
+}
+
+static void
+free_cells(struct judge *j)
+{
+	for (size_t i = 0; i < j->ncells; i++) {
+		free(j->cells[i].phase);
+		free(j->cells[i].workload);
+		free(j->cells[i].iteration);
+	}
+	free(j->cells);
+	j->cells = NULL;
+	j->ncells = 0;
+}
+
+void
+judge_free(struct judge *j)
+{
+	for (size_t i = 0; i < j->nrecs; i++)
+		json_decref(j->recs[i]);
+	free(j->recs);
+	free(j->bymetric);
+	free_cells(j);
+	for (size_t i = 0; i < j->nout; i++) {
+		json_decref(j->out[i].rec);
+		free(j->out[i].check);
+		free(j->out[i].subkey);
+	}
+	free(j->out);
+	memset(j, 0, sizeof(*j));
+}
+
+/* --- reading ------------------------------------------------------- */
+
+static bool
+is_cell_key(const char *key)
+{
+	for (size_t i = 0; i < 3; i++)
+		if (strcmp(key, cell_keys[i]) == 0)
+			return true;
+	return false;
+}
+
+static void
+check_string_key(const json_t *rec, const char *key, const char *file,
+    long line)
+{
+	json_t *v = json_object_get(rec, key);
+
+	if (!json_is_string(v))
+		s2r_die_at(file, line, 1, "%s record: expected a string \"%s\", "
+		    "got %s", rec_get_str(rec, "kind"), key,
+		    v == NULL ? "none" : "another type");
+}
+
+/* The record contract for the kinds the rules join on (docs/records.md);
+ * other kinds are kept as they are for the rules that read them. */
+static void
+check_shape(const json_t *rec, const char *file, long line)
+{
+	const char *kind = rec_get_str(rec, "kind");
+	json_t *scope, *source, *comparable, *v;
+	const char *key;
+
+	if (strcmp(kind, "expect") != 0 && strcmp(kind, "measure") != 0)
+		return;
+	check_string_key(rec, "check", file, line);
+	check_string_key(rec, "metric", file, line);
+	scope = json_object_get(rec, "scope");
+	if (scope != NULL && !json_is_object(scope))
+		s2r_die_at(file, line, 1, "%s record: expected \"scope\" to be "
+		    "an object", kind);
+	json_object_foreach(scope, key, v) {
+		if (!json_is_string(v))
+			s2r_die_at(file, line, 1, "%s record: expected scope "
+			    "key \"%s\" to be a string", kind, key);
+	}
+	source = json_object_get(rec, "source");
+	if (source != NULL && !json_is_object(source))
+		s2r_die_at(file, line, 1, "%s record: expected \"source\" to "
+		    "be an object", kind);
+	comparable = json_object_get(rec, "comparable");
+	if (comparable != NULL && !json_is_boolean(comparable))
+		s2r_die_at(file, line, 1, "%s record: expected \"comparable\" "
+		    "to be true or false", kind);
+}
+
+void
+judge_add(struct judge *j, json_t *rec, const char *file, long line)
+{
+	if (strcmp(rec_get_str(rec, "kind"), "verdict") == 0) {
+		json_decref(rec);	/* we make those; old ones are passed over */
+		return;
+	}
+	if (j->nrecs == j->caprecs) {
+		j->caprecs = j->caprecs ? j->caprecs * 2 : 256;
+		j->recs = xreallocarray(j->recs, j->caprecs, sizeof(*j->recs));
+	}
+	/* Stored before it is checked, so judge_free() releases it even when
+	 * the check dies through a hook that returns (the fuzzer). */
+	j->recs[j->nrecs++] = rec;
+	check_shape(rec, file, line);
+}
+
+void
+judge_read(struct judge *j, const char *path)
+{
+	struct ndjson_reader r;
+	json_t *rec;
+
+	ndjson_open(&r, path);
+	while ((rec = ndjson_next(&r)) != NULL)
+		judge_add(j, rec, r.path, r.line);
+	ndjson_close(&r);
+}
+
+/* --- cells ---------------------------------------------------------- */
+
+int
+judge_natcmp(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a != NULL) - (b != NULL);
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			const char *ea = a, *eb = b;
+
+			while (*a == '0' && isdigit((unsigned char)a[1]))
+				a++;
+			while (*b == '0' && isdigit((unsigned char)b[1]))
+				b++;
+			for (ea = a; isdigit((unsigned char)*ea); ea++)
+				;
+			for (eb = b; isdigit((unsigned char)*eb); eb++)
+				;
+			if (ea - a != eb - b)
+				return ea - a < eb - b ? -1 : 1;
+			for (; a < ea; a++, b++)
+				if (*a != *b)
+					return *a < *b ? -1 : 1;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return (*a != '\0') - (*b != '\0');
+}
+
+static int
+cell_cmp(const void *pa, const void *pb)
+{
+	const struct jcell *a = pa, *b = pb;
+	int c;
+
+	if ((c = judge_natcmp(a->phase, b->phase)) != 0)
+		return c;
+	if ((c = judge_natcmp(a->workload, b->workload)) != 0)
+		return c;
+	return judge_natcmp(a->iteration, b->iteration);
+}
+
+static const char *
+scope_str(const json_t *rec, const char *key)
+{
+	return rec_get_str(json_object_get(rec, "scope"), key);
+}
+
+static bool
+same(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+static bool
+in_cell(const json_t *rec, const struct jcell *c)
+{
+	return same(scope_str(rec, "phase"), c->phase) &&
+	    same(scope_str(rec, "workload"), c->workload) &&
+	    same(scope_str(rec, "iteration"), c->iteration);
+}
+
+/* How specifically an expect names cell c: -1 not at all, else how many
+ * of the cell keys it sets (each must then be equal). */
+static int
+expect_score(const json_t *rec, const struct jcell *c)
+{
+	const char *want[3] = { c->phase, c->workload, c->iteration };
+	int score = 0;
+
+	for (size_t i = 0; i < 3; i++) {
+		const char *v = scope_str(rec, cell_keys[i]);
+
+		if (v == NULL)
+			continue;
+		if (want[i] == NULL || strcmp(v, want[i]) != 0)
+			return -1;
+		score++;
+	}
+	return score;
+}
+
+static int
+cell_wl_cmp(const void *pa, const void *pb)
+{
+	const struct jcell *a = pa, *b = pb;
+	int c;
+
+	if ((c = judge_natcmp(a->workload, b->workload)) != 0)
+		return c;
+	if ((c = judge_natcmp(a->phase, b->phase)) != 0)
+		return c;
+	return judge_natcmp(a->iteration, b->iteration);
+}
+
+static bool
+same_cell(const struct jcell *a, const struct jcell *b)
+{
+	return same(a->phase, b->phase) && same(a->workload, b->workload) &&
+	    same(a->iteration, b->iteration);
+}
+
+static void
+push_cell(struct jcell **v, size_t *n, size_t *cap, const char *phase,
+    const char *workload, const char *iteration, bool measured)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		*v = xreallocarray(*v, *cap, sizeof(**v));
+	}
+	(*v)[*n].phase = phase ? xstrdup(phase) : NULL;
+	(*v)[*n].workload = workload ? xstrdup(workload) : NULL;
+	(*v)[*n].iteration = iteration ? xstrdup(iteration) : NULL;
+	(*v)[*n].measured = measured;
+	(*n)++;
+}
+
+/* Whether a measured cell (cells[0, n), sorted by workload first) is one
+ * the expectation rec applies to. */
+static bool
+expect_has_cell(const struct jcell *cells, size_t n, const json_t *rec)
+{
+	const char *w = scope_str(rec, "workload");
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (judge_natcmp(cells[m].workload, w) < 0)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	for (; lo < n && same(cells[lo].workload, w); lo++)
+		if (expect_score(rec, &cells[lo]) >= 0)
+			return true;
+	return false;
+}
+
+/* Sorts v by cmp and drops repeats, freeing them. */
+static void
+sort_unique(struct jcell *v, size_t *n,
+    int (*cmp)(const void *, const void *))
+{
+	size_t out = 0;
+
+	if (*n == 0)
+		return;
+	qsort(v, *n, sizeof(*v), cmp);
+	for (size_t i = 0; i < *n; i++) {
+		if (out > 0 && same_cell(&v[out - 1], &v[i])) {
+			free(v[i].phase);
+			free(v[i].workload);
+			free(v[i].iteration);
+			continue;
+		}
+		v[out++] = v[i];
+	}
+	*n = out;
+}
+
+/* Cells are the measured (phase, workload, iteration) triples; a workload
+ * the sim side expects but no measure names becomes an unmeasured cell so
+ * that its absence is reported instead of dropped.  Sorting, not lookups,
+ * keeps this n log n for bundles with many cells. */
+static void
+build_cells(struct judge *j)
+{
+	struct jcell *extra = NULL;
+	size_t cap = 0, nextra = 0, capextra = 0, nmeasured;
+
+	free_cells(j);
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *rec = j->recs[i];
+
+		if (strcmp(rec_get_str(rec, "kind"), "measure") == 0)
+			push_cell(&j->cells, &j->ncells, &cap,
+			    scope_str(rec, "phase"), scope_str(rec, "workload"),
+			    scope_str(rec, "iteration"), true);
+	}
+	sort_unique(j->cells, &j->ncells, cell_wl_cmp);
+	nmeasured = j->ncells;
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *rec = j->recs[i];
+
+		if (strcmp(rec_get_str(rec, "kind"), "expect") != 0 ||
+		    scope_str(rec, "workload") == NULL ||
+		    expect_has_cell(j->cells, nmeasured, rec))
+			continue;
+		push_cell(&extra, &nextra, &capextra, scope_str(rec, "phase"),
+		    scope_str(rec, "workload"), scope_str(rec, "iteration"),
+		    false);
+	}
+	sort_unique(extra, &nextra, cell_cmp);
+	for (size_t i = 0; i < nextra; i++) {
+		if (j->ncells == cap) {
+			cap = cap ? cap * 2 : 16;
+			j->cells = xreallocarray(j->cells, cap,
+			    sizeof(*j->cells));
+		}
+		j->cells[j->ncells++] = extra[i];
+	}
+	free(extra);
+	if (j->ncells > 0)
+		qsort(j->cells, j->ncells, sizeof(*j->cells), cell_cmp);
+}
+
+/* --- lookups -------------------------------------------------------- */
+
+/* NULL (no workload: applies to every workload) first. */
+static int
+workload_cmp(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a != NULL) - (b != NULL);
+	return strcmp(a, b);
+}
+
+static int
+idx_cmp(const void *pa, const void *pb)
+{
+	const struct jidx *a = pa, *b = pb;
+	int c = strcmp(a->metric, b->metric);
+
+	if (c != 0)
+		return c;
+	if ((c = workload_cmp(a->workload, b->workload)) != 0)
+		return c;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static void
+build_index(struct judge *j)
+{
+	free(j->bymetric);
+	j->bymetric = xcalloc(j->nrecs + 1, sizeof(*j->bymetric));
+	j->nbymetric = 0;
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *rec = j->recs[i];
+		const char *kind = rec_get_str(rec, "kind");
+		struct jidx *x;
+
+		if (rec_get_str(rec, "metric") == NULL)
+			continue;
+		x = &j->bymetric[j->nbymetric++];
+		x->metric = rec_get_str(rec, "metric");
+		x->workload = scope_str(rec, "workload");
+		x->rec = rec;
+		x->seq = i;
+		x->kind = strcmp(kind, "expect") == 0 ? 'e' :
+		    strcmp(kind, "measure") == 0 ? 'm' : 'o';
+	}
+	if (j->nbymetric > 0)
+		qsort(j->bymetric, j->nbymetric, sizeof(*j->bymetric),
+		    idx_cmp);
+}
+
+/* <0, 0, >0 as index entry x sorts before, at or after the key. */
+static int
+key_cmp(const struct jidx *x, const char *metric, const char *workload)
+{
+	int c = strcmp(x->metric, metric);
+
+	return c != 0 ? c : workload_cmp(x->workload, workload);
+}
+
+/* [*lo, *hi) of bymetric holding metric with exactly this workload. */
+static void
+key_range(const struct judge *j, const char *metric, const char *workload,
+    size_t *lo, size_t *hi)
+{
+	size_t l = 0, h = j->nbymetric;
+
+	while (l < h) {
+		size_t m = l + (h - l) / 2;
+
+		if (key_cmp(&j->bymetric[m], metric, workload) < 0)
+			l = m + 1;
+		else
+			h = m;
+	}
+	*lo = l;
+	for (h = l; h < j->nbymetric &&
+	    key_cmp(&j->bymetric[h], metric, workload) == 0; h++)
+		;
+	*hi = h;
+}
+
+/* The records of metric that can apply to cell c: those of its workload,
+ * then those without a workload.  Returns how many ranges (1 or 2). */
+struct ranges {
+	size_t	lo[2], hi[2];
+	int	n;
+};
+
+static void
+metric_ranges(const struct judge *j, const char *metric,
+    const struct jcell *c, struct ranges *rg)
+{
+	rg->n = 1;
+	key_range(j, metric, c->workload, &rg->lo[0], &rg->hi[0]);
+	if (c->workload != NULL) {
+		key_range(j, metric, NULL, &rg->lo[1], &rg->hi[1]);
+		rg->n = 2;
+	}
+}
+
+#define EACH_RECORD(j, rg, i) \
+	for (int r_ = 0; r_ < (rg).n; r_++) \
+		for (size_t i = (rg).lo[r_]; i < (rg).hi[r_]; i++)
+
+/* Whether the non-cell scope of rec is exactly sub. */
+static bool
+sub_equal(const json_t *rec, const json_t *sub)
+{
+	json_t *scope = json_object_get(rec, "scope");
+	const char *key;
+	json_t *v;
+	size_t n = 0;
+
+	json_object_foreach(scope, key, v) {
+		if (is_cell_key(key))
+			continue;
+		if (!same(json_string_value(v), rec_get_str(sub, key)))
+			return false;
+		n++;
+	}
+	return n == (sub != NULL ? json_object_size(sub) : 0);
+}
+
+const json_t *
+judge_expect(const struct judge *j, const struct jcell *c,
+    const char *metric, const json_t *sub)
+{
+	const json_t *best = NULL;
+	int best_score = -1;
+	struct ranges rg;
+
+	metric_ranges(j, metric, c, &rg);
+	EACH_RECORD(j, rg, i) {
+		const struct jidx *x = &j->bymetric[i];
+		const json_t *rec = x->rec;
+		int score;
+
+		if (x->kind != 'e' || !sub_equal(rec, sub))
+			continue;
+		score = expect_score(rec, c);
+		if (score > best_score) {
+			best = rec;
+			best_score = score;
+		}
+	}
+	return best;
+}
+
+const json_t *
+judge_measure(const struct judge *j, const struct jcell *c,
+    const char *metric, const json_t *sub)
+{
+	struct ranges rg;
+
+	metric_ranges(j, metric, c, &rg);
+	EACH_RECORD(j, rg, i) {
+		const struct jidx *x = &j->bymetric[i];
+		const json_t *rec = x->rec;
+
+		if (x->kind == 'm' && in_cell(rec, c) &&
+		    sub_equal(rec, sub))
+			return rec;
+	}
+	return NULL;
+}
+
+static bool
+applies(const struct jidx *x, const struct jcell *c)
+{
+	if (x->kind == 'e')
+		return expect_score(x->rec, c) >= 0;
+	if (x->kind == 'm')
+		return in_cell(x->rec, c);
+	return false;
+}
+
+bool
+judge_any(const struct judge *j, const struct jcell *c, const char *kind,
+    const char *metric)
+{
+	struct ranges rg;
+
+	metric_ranges(j, metric, c, &rg);
+	EACH_RECORD(j, rg, i) {
+		const struct jidx *x = &j->bymetric[i];
+
+		if (x->kind == kind[0] && applies(x, c))
+			return true;
+	}
+	return false;
+}
+
+static json_t *
+sub_of(const json_t *rec)
+{
+	json_t *sub = rec_scope_new();
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(json_object_get(rec, "scope"), key, v) {
+		if (!is_cell_key(key))
+			rec_scope_set(sub, key, json_string_value(v));
+	}
+	return sub;
+}
+
+static int
+sub_cmp(const void *pa, const void *pb)
+{
+	char *a = rec_scope_key(*(json_t *const *)pa);
+	char *b = rec_scope_key(*(json_t *const *)pb);
+	int c = strcmp(a, b);
+
+	free(a);
+	free(b);
+	return c;
+}
+
+static void
+collect_subs(const struct judge *j, const struct jcell *c,
+    const char *metric, const char *key, json_t *subs)
+{
+	struct ranges rg;
+	size_t idx;
+	json_t *have;
+
+	metric_ranges(j, metric, c, &rg);
+	EACH_RECORD(j, rg, i) {
+		const struct jidx *x = &j->bymetric[i];
+		const json_t *rec = x->rec;
+		json_t *sub;
+		bool dup = false;
+
+		if (!applies(x, c) || scope_str(rec, key) == NULL)
+			continue;
+		sub = sub_of(rec);
+		json_array_foreach(subs, idx, have)
+			dup = dup || json_equal(have, sub);
+		if (dup)
+			json_decref(sub);
+		else
+			json_array_append_new(subs, sub);
+	}
+}
+
+json_t *
+judge_subscopes(const struct judge *j, const struct jcell *c,
+    const char *expect_metric, const char *measure_metric, const char *key)
+{
+	json_t *subs = json_array();
+	size_t n;
+	json_t **v;
+
+	collect_subs(j, c, expect_metric, key, subs);
+	if (measure_metric != NULL && strcmp(measure_metric, expect_metric) != 0)
+		collect_subs(j, c, measure_metric, key, subs);
+	n = json_array_size(subs);
+	if (n < 2)
+		return subs;
+	v = xcalloc(n, sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		v[i] = json_incref(json_array_get(subs, i));
+	qsort(v, n, sizeof(*v), sub_cmp);
+	json_array_clear(subs);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(subs, v[i]);
+	free(v);
+	return subs;
+}
+
+/* --- emitting ------------------------------------------------------- */
+
+static json_t *
+side(const json_t *rec)
+{
+	json_t *o, *v;
+
+	if (rec == NULL)
+		return json_null();
+	o = json_object();
+	v = json_object_get(rec, "value");
+	rec_set(o, "value", v != NULL ? json_deep_copy(v) : json_null());
+	rec_set_str(o, "unit", rec_get_str(rec, "unit"));
+	if ((v = json_object_get(rec, "n")) != NULL)
+		rec_set(o, "n", json_deep_copy(v));
+	v = json_object_get(rec, "source");
+	rec_set(o, "source", v != NULL ? json_deep_copy(v) : json_null());
+	return o;
+}
+
+void
+judge_emit(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jverdict *v)
+{
+	json_t *rec = rec_new("verdict"), *scope = rec_scope_new(), *diff;
+	const char *key;
+	json_t *val;
+	struct jout *o;
+
+	rec_set_str(rec, "check", r->check);
+	rec_set_str(rec, "title", r->title);
+	if (c != NULL) {
+		rec_scope_set(scope, "phase", c->phase);
+		rec_scope_set(scope, "workload", c->workload);
+		rec_scope_set(scope, "iteration", c->iteration);
+	}
+	json_object_foreach((json_t *)v->sub, key, val)
+		rec_scope_set(scope, key, json_string_value(val));
+	rec_set(rec, "scope", scope);
+	rec_set_str(rec, "metric", v->metric);
+	rec_set(rec, "expected", side(v->expect));
+	rec_set(rec, "actual", side(v->measure));
+	if (v->has_diff && isfinite(v->diff)) {
+		diff = json_object();
+		rec_set_num(diff, "value", v->diff);
+		rec_set_str(diff, "unit", v->diff_unit);
+	} else
+		diff = json_null();
+	rec_set(rec, "diff", diff);
+	rec_set(rec, "tolerance", v->tolerance != NULL ?
+	    json_string(v->tolerance) : json_null());
+	rec_set_str(rec, "verdict", judge_verdict_names[v->verdict]);
+	rec_set_str(rec, "why", v->why != NULL ? v->why : "");
+	rec_set_str(rec, "action", v->action);
+
+	if (j->nout == j->capout) {
+		j->capout = j->capout ? j->capout * 2 : 64;
+		j->out = xreallocarray(j->out, j->capout, sizeof(*j->out));
+	}
+	o = &j->out[j->nout];
+	o->rec = rec;
+	o->check = xstrdup(r->check);
+	o->cell = c != NULL ? (size_t)(c - j->cells) + 1 : 0;
+	o->subkey = v->sub != NULL ? rec_scope_key(v->sub) : xstrdup("");
+	o->seq = j->nout;
+	j->nout++;
+}
+
+static int
+out_cmp(const void *pa, const void *pb)
+{
+	const struct jout *a = pa, *b = pb;
+	int c;
+
+	if ((c = strcmp(a->check, b->check)) != 0)
+		return c;
+	if (a->cell != b->cell)
+		return a->cell < b->cell ? -1 : 1;
+	if ((c = judge_natcmp(a->subkey, b->subkey)) != 0)
+		return c;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* --- running -------------------------------------------------------- */
+
+static bool
+selected(const char *list, const char *check)
+{
+	char *copy, *save = NULL;
+	bool hit = false;
+
+	if (list == NULL)
+		return true;
+	copy = xstrdup(list);
+	for (char *item = strtok_r(copy, ",", &save); item != NULL && !hit;
+	    item = strtok_r(NULL, ",", &save))
+		hit = strcmp(item, "all") == 0 || strcmp(item, check) == 0 ||
+		    (strlen(item) == 1 && item[0] == check[0]);
+	free(copy);
+	return hit;
+}
+
+bool
+judge_checks_valid(const char *list, char *bad, size_t badlen)
+{
+	char *copy = xstrdup(list), *save = NULL;
+	bool ok = true, any = false;
+
+	for (char *item = strtok_r(copy, ",", &save); item != NULL && ok;
+	    item = strtok_r(NULL, ",", &save)) {
+		any = true;
+		ok = strcmp(item, "all") == 0 || judge_check_known(item) ||
+		    (strlen(item) == 1 && judge_category_of(item) >= 0);
+		if (!ok)
+			snprintf(bad, badlen, "%s", item);
+	}
+	free(copy);
+	if (!any && ok)
+		snprintf(bad, badlen, "%s", list);
+	return ok && any;
+}
+
+/* A cell only the sim side names: one MISSING per rule says so. */
+static void
+unmeasured(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct sbuf why = {0}, where = {0};
+
+	judge_cell_text(&where, c);
+	sbuf_printf(&why, "No measure records for %s: the sim side expects "
+	    "this workload but the real bundle has no cell for it (they come "
+	    "from s2r-trace-stats over %s/trace_data.csv).", sbuf_str(&where),
+	    sbuf_str(&where));
+	judge_emit(j, r, c, &(struct jverdict){
+	    .verdict = V_MISSING, .why = sbuf_str(&why),
+	    .action = "Run the workload on the real deployment, or check that "
+	    "the cell directory is named after the workload YAML." });
+	sbuf_free(&why);
+	sbuf_free(&where);
+}
+
+void
+judge_run(struct judge *j, const char *list)
+{
+	build_index(j);
+	build_cells(j);
+	for (size_t a = 0; rule_areas[a] != NULL; a++) {
+		for (const struct rule *r = rule_areas[a]; r->check != NULL;
+		    r++) {
+			if (!selected(list, r->check))
+				continue;
+			if (!r->per_cell) {
+				r->fn(j, r, NULL);
+				continue;
+			}
+			for (size_t c = 0; c < j->ncells; c++) {
+				if (j->cells[c].measured)
+					r->fn(j, r, &j->cells[c]);
+				else
+					unmeasured(j, r, &j->cells[c]);
+			}
+		}
+	}
+	if (j->nout > 0)
+		qsort(j->out, j->nout, sizeof(*j->out), out_cmp);
+}
+
+size_t
+judge_verdicts(struct judge *j, json_t ***out)
+{
+	json_t **v = xcalloc(j->nout + 1, sizeof(*v));
+
+	for (size_t i = 0; i < j->nout; i++)
+		v[i] = j->out[i].rec;
+	*out = v;
+	return j->nout;
+}
+
+size_t
+judge_write(struct judge *j, FILE *out)
+{
+	size_t fails = 0;
+
+	for (size_t i = 0; i < j->nout; i++) {
+		if (strcmp(rec_get_str(j->out[i].rec, "verdict"), "FAIL") == 0)
+			fails++;
+		rec_emit(out, json_incref(j->out[i].rec));
+	}
+	rec_finish(out);
+	return fails;
+}
+
+/* --- comparisons ---------------------------------------------------- */
+
+static void
+where_text(struct sbuf *b, const struct jcell *c, const json_t *sub)
+{
+	char *key;
+
+	judge_cell_text(b, c);
+	if (sub == NULL || json_object_size(sub) == 0)
+		return;
+	key = rec_scope_key(sub);
+	sbuf_printf(b, " [%s]", key);
+	free(key);
+}
+
+void
+judge_missing(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, const json_t *expect, const json_t *measure)
+{
+	struct sbuf why = {0}, where = {0};
+	const char *metric = q->measure_metric ? q->measure_metric :
+	    q->expect_metric;
+
+	where_text(&where, c, q->sub);
+	if (expect == NULL)
+		sbuf_printf(&why, "No expectation for %s in %s: it should come "
+		    "from %s.", q->expect_metric, sbuf_str(&where),
+		    q->expect_from);
+	if (measure == NULL)
+		sbuf_printf(&why, "%sNo measurement of %s in %s: it should come "
+		    "from %s.", expect == NULL ? " " : "", q->measure_metric,
+		    sbuf_str(&where), q->measure_from);
+	judge_emit(j, r, c, &(struct jverdict){
+	    .metric = metric, .sub = q->sub, .expect = expect,
+	    .measure = measure, .verdict = V_MISSING, .why = sbuf_str(&why),
+	    .action = expect == NULL ? "Regenerate the expect records with "
+	    "s2r-expect from the sim bundle." : "Regenerate the measure "
+	    "records with s2r-trace-stats from the cell's trace_data.csv." });
+	sbuf_free(&why);
+	sbuf_free(&where);
+}
+
+static void
+inapplicable(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, const json_t *e, const json_t *m,
+    const char *why)
+{
+	judge_emit(j, r, c, &(struct jverdict){
+	    .metric = q->measure_metric ? q->measure_metric : q->expect_metric,
+	    .sub = q->sub, .expect = e, .measure = m,
+	    .verdict = V_INAPPLICABLE, .why = why });
+}
+
+/* INAPPLICABLE when a side has no number to compare; false then. */
+static bool
+comparable(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, const json_t *e, const json_t *m)
+{
+	json_t *cmp = json_object_get(e, "comparable");
+	const char *ewhy = rec_get_str(e, "why"), *mwhy = rec_get_str(m, "why");
+	struct sbuf why = {0};
+	bool ok = false;
+
+	if (json_is_false(cmp))
+		sbuf_printf(&why, "Not comparable: %s", ewhy ? ewhy :
+		    "the expectation is marked not comparable.");
+	else if (json_is_null(json_object_get(e, "value")) ||
+	    json_object_get(e, "value") == NULL)
+		sbuf_printf(&why, "The sim side gives no value for %s%s%s",
+		    q->expect_metric, ewhy ? ": " : ".", ewhy ? ewhy : "");
+	else if (!json_is_number(json_object_get(e, "value")))
+		sbuf_printf(&why, "Expected a number for %s, the expectation "
+		    "holds another type.", q->expect_metric);
+	else if (json_is_null(json_object_get(m, "value")) ||
+	    json_object_get(m, "value") == NULL)
+		sbuf_printf(&why, "%s could not be computed from the real "
+		    "side%s%s", q->measure_metric, mwhy ? ": " : ".",
+		    mwhy ? mwhy : "");
+	else if (!json_is_number(json_object_get(m, "value")))
+		sbuf_printf(&why, "Expected a number for %s, the measurement "
+		    "holds another type.", q->measure_metric);
+	else
+		ok = true;
+	if (!ok)
+		inapplicable(j, r, c, q, e, m, sbuf_str(&why));
+	sbuf_free(&why);
+	return ok;
+}
+
+static void
+tolerance_text(char *buf, size_t len, enum jdiff kind, double t,
+    const char *unit)
+{
+	char num[32];
+
+	judge_fmt_num(num, sizeof(num), t);
+	if (t == 0)
+		snprintf(buf, len, "exact");
+	else if (kind == DIFF_PCT)
+		snprintf(buf, len, "\u00b1%s%%", num);
+	else if (kind == DIFF_PP)
+		snprintf(buf, len, "\u00b1%s pp", num);
+	else
+		snprintf(buf, len, "\u00b1%s%s%s", num, unit ? " " : "",
+		    unit ? unit : "");
+}
+
+bool
+judge_compare(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, enum jdiff kind, double t, struct jcmp *out)
+{
+	const json_t *e = judge_expect(j, c, q->expect_metric, q->sub);
+	const json_t *m = judge_measure(j, c, q->measure_metric, q->sub);
+	const char *unit;
+
+	memset(out, 0, sizeof(*out));
+	if (e == NULL || m == NULL) {
+		/* A comparable:false expectation explains a missing measure. */
+		if (e != NULL && json_is_false(json_object_get(e, "comparable")))
+			comparable(j, r, c, q, e, m);
+		else
+			judge_missing(j, r, c, q, e, m);
+		return false;
+	}
+	if (!comparable(j, r, c, q, e, m))
+		return false;
+	out->expect = e;
+	out->measure = m;
+	rec_get_num(e, "value", &out->e);
+	rec_get_num(m, "value", &out->a);
+	unit = rec_get_str(m, "unit");
+	if (unit == NULL)
+		unit = rec_get_str(e, "unit");
+	switch (kind) {
+	case DIFF_PCT:
+		if (out->e != 0) {
+			out->diff = (out->a - out->e) / fabs(out->e) * 100;
+			out->diff_unit = "%";
+			break;
+		}
+		/* Relative to zero is undefined: compare exactly. */
+		out->diff = out->a - out->e;
+		out->diff_unit = unit;
+		t = 0;
+		break;
+	case DIFF_PP:
+		out->diff = (out->a - out->e) * 100;
+		out->diff_unit = "pp";
+		break;
+	case DIFF_ABS:
+		out->diff = out->a - out->e;
+		out->diff_unit = unit;
+		break;
+	}
+	/* Rounding in the producers must not turn 2.0 pp into a FAIL. */
+	out->within = fabs(out->diff) <= t + 1e-9 * (t > 1 ? t : 1);
+	tolerance_text(out->tolerance, sizeof(out->tolerance), kind, t,
+	    kind == DIFF_ABS ? unit : NULL);
+	return true;
+}
+
+/* "40 req/s", "30%" (fractions), "1024 tokens". */
+static void
+value_text(struct sbuf *b, double v, const char *unit)
+{
+	char num[32];
+
+	if (unit != NULL && strcmp(unit, "fraction") == 0) {
+		judge_fmt_num(num, sizeof(num), v * 100);
+		sbuf_printf(b, "%s%%", num);
+		return;
+	}
+	judge_fmt_num(num, sizeof(num), v);
+	sbuf_adds(b, num);
+	if (unit != NULL && strcmp(unit, "count") != 0 &&
+	    strcmp(unit, "cv") != 0)
+		sbuf_printf(b, " %s", unit);
+}
+
+void
+judge_emit_cmp(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, const struct jcmp *cmp, enum jverdict_value v,
+    const char *note, const char *action)
+{
+	struct sbuf why = {0};
+	const char *unit = rec_get_str(cmp->measure, "unit");
+	char num[32];
+
+	if (unit == NULL)
+		unit = rec_get_str(cmp->expect, "unit");
+	sbuf_adds(&why, "Expected ");
+	value_text(&why, cmp->e, unit);
+	sbuf_adds(&why, " (from ");
+	judge_source_text(&why, json_object_get(cmp->expect, "source"));
+	sbuf_adds(&why, "), measured ");
+	value_text(&why, cmp->a, unit);
+	sbuf_adds(&why, " (from ");
+	judge_source_text(&why, json_object_get(cmp->measure, "source"));
+	judge_fmt_diff(num, sizeof(num), cmp->diff, cmp->diff_unit);
+	sbuf_printf(&why, "). Difference: %s (tolerance %s).", num,
+	    cmp->tolerance);
+	if (note != NULL)
+		sbuf_printf(&why, " %s", note);
+	judge_emit(j, r, c, &(struct jverdict){
+	    .metric = q->measure_metric, .sub = q->sub, .expect = cmp->expect,
+	    .measure = cmp->measure, .has_diff = true, .diff = cmp->diff,
+	    .diff_unit = cmp->diff_unit, .tolerance = cmp->tolerance,
+	    .verdict = v, .why = sbuf_str(&why),
+	    .action = v == V_WARN || v == V_FAIL ? action : NULL });
+	sbuf_free(&why);
+}
+
+void
+judge_band(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, enum jdiff kind, double t, const char *action)
+{
+	struct jcmp cmp;
+
+	if (!judge_compare(j, r, c, q, kind, t, &cmp))
+		return;
+	judge_emit_cmp(j, r, c, q, &cmp, cmp.within ? V_PASS : V_FAIL, NULL,
+	    action);
+}
+
+/* --- text ----------------------------------------------------------- */
+
+void
+judge_fmt_num(char *buf, size_t len, double v)
+{
+	double a = fabs(v);
+	int prec;
+	char *dot, *end;
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "n/a");
+		return;
+	}
+	if (v == floor(v) && a < 1e15) {
+		snprintf(buf, len, "%.0f", v == 0 ? 0.0 : v);
+		return;
+	}
+	if (a < 0.0001) {
+		snprintf(buf, len, "%.2g", v);
+		return;
+	}
+	prec = a >= 100 ? 1 : a >= 10 ? 2 : a >= 1 ? 3 : 4;
+	snprintf(buf, len, "%.*f", prec, v);
+	dot = strchr(buf, '.');
+	if (dot == NULL)
+		return;
+	end = buf + strlen(buf);
+	while (end > dot + 1 && end[-1] == '0')
+		*--end = '\0';
+	if (end == dot + 1)
+		*dot = '\0';
+	if (strcmp(buf, "-0") == 0)
+		snprintf(buf, len, "0");
+}
+
+void
+judge_fmt_diff(char *buf, size_t len, double v, const char *unit)
+{
+	char num[32];
+
+	if (unit != NULL && (strcmp(unit, "%") == 0 || strcmp(unit, "pp") == 0))
+		snprintf(num, sizeof(num), "%.1f", v);
+	else
+		judge_fmt_num(num, sizeof(num), v);
+	if (strcmp(num, "-0.0") == 0)
+		snprintf(num, sizeof(num), "0.0");
+	snprintf(buf, len, "%s%s%s%s", v > 0 && strcmp(num, "0.0") != 0 ?
+	    "+" : "", num, unit != NULL && strcmp(unit, "%") != 0 ? " " : "",
+	    unit != NULL ? unit : "");
+}
+
+void
+judge_source_text(struct sbuf *b, const json_t *source)
+{
+	const char *file = rec_get_str(source, "file");
+	const char *field = rec_get_str(source, "field");
+	const char *how = rec_get_str(source, "how");
+	double line, column;
+	size_t start = b->len;
+
+	if (file != NULL) {
+		sbuf_adds(b, file);
+		if (rec_get_num(source, "line", &line)) {
+			sbuf_printf(b, ":%.0f", line);
+			if (rec_get_num(source, "column", &column))
+				sbuf_printf(b, ":%.0f", column);
+		}
+	}
+	if (field != NULL)
+		sbuf_printf(b, "%s%s", b->len > start ? " " : "", field);
+	if (how != NULL)
+		sbuf_printf(b, "%s%s", b->len > start ? ": " : "", how);
+	if (b->len == start)
+		sbuf_adds(b, "no source given");
+}
+
+void
+judge_cell_text(struct sbuf *b, const struct jcell *c)
+{
+	size_t start = b->len;
+
+	if (c == NULL) {
+		sbuf_adds(b, "the bundle");
+		return;
+	}
+	if (c->phase != NULL)
+		sbuf_adds(b, c->phase);
+	if (c->workload != NULL)
+		sbuf_printf(b, "%s%s", b->len > start ? "/" : "", c->workload);
+	if (c->iteration != NULL)
+		sbuf_printf(b, "%s%s", b->len > start ? "/" : "", c->iteration);
+	if (b->len == start)
+		sbuf_adds(b, "all cells");
+}

@@ -1,0 +1,197 @@
+/* judge.h - the verdict framework: record store, cells, joining, rules.
+ *
+ * s2r-verdict reads every record into a judge, derives the cells (distinct
+ * phase/workload/iteration of the measure records), then runs each rule
+ * once per cell (or once per bundle).  A rule looks up the expect and
+ * measure records it needs with judge_expect()/judge_measure() and writes
+ * verdicts with judge_emit() or the judge_compare()/judge_emit_cmp() pair;
+ * judge_missing() covers the data that is not there.  Verdicts are sorted
+ * (check, cell, sub-scope, emission order) before they are written.
+ *
+ * Adding an area: write lib/rules_<area>.c defining
+ *	const struct rule rules_<area>[] = { {"2a", "…", true, fn}, …, {NULL} };
+ * declare it below and add it to rule_areas[] in judge.c. */
+#ifndef S2R_JUDGE_H
+#define S2R_JUDGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "str.h"
+#include "tolerance.h"
+
+enum jcategory {
+	CAT_WORKLOAD, CAT_CONFIG, CAT_SIGNAL, CAT_POLICY, CAT_RUNTIME,
+	CAT_ALIGNMENT, CAT_COUNT
+};
+
+/* "Workload" …; NULL outside the enum. */
+const char	*judge_category_name(int cat);
+/* The category of a check id ("1a" → CAT_WORKLOAD), -1 when unknown. */
+int		 judge_category_of(const char *check);
+/* Whether check is one of the checklist ids of DESIGN.md §4. */
+bool		 judge_check_known(const char *check);
+
+/* The verdict values, in report order. */
+enum jverdict_value { V_PASS, V_WARN, V_FAIL, V_INAPPLICABLE, V_MISSING,
+	V_COUNT };
+extern const char *const judge_verdict_names[];
+/* -1 when s is not a verdict value. */
+int		 judge_verdict_of(const char *s);
+
+/* A cell: NULL members are absent from the scope. */
+struct jcell {
+	char	*phase;
+	char	*workload;
+	char	*iteration;
+	bool	 measured;	/* false: only expectations name it */
+};
+
+struct judge;
+struct rule;
+typedef void judge_fn(struct judge *j, const struct rule *r,
+    const struct jcell *c);
+
+struct rule {
+	const char	*check;
+	const char	*title;
+	bool		 per_cell;	/* false: called once with c == NULL */
+	judge_fn	*fn;
+};
+
+extern const struct rule rules_workload[];	/* lib/rules_workload.c */
+extern const struct rule rules_config[];	/* lib/rules_config.c */
+extern const struct rule rules_runtime[];	/* lib/rules_runtime.c */
+
+struct jout;
+struct jidx;
+
+struct judge {
+	const struct tolerances	*tol;
+	json_t		**recs;		/* every non-verdict record, input order */
+	size_t		  nrecs, caprecs;
+	struct jidx	 *bymetric;	/* records sorted by metric, workload */
+	size_t		  nbymetric;
+	struct jcell	 *cells;	/* sorted */
+	size_t		  ncells;
+	struct jout	 *out;
+	size_t		  nout, capout;
+};
+
+void	 judge_init(struct judge *j, const struct tolerances *t);
+void	 judge_free(struct judge *j);
+/* Takes rec.  Checks the shape of expect/measure records; dies with
+ * file:line:column on a malformed one. */
+void	 judge_add(struct judge *j, json_t *rec, const char *file, long line);
+/* Every record of an NDJSON file ("-": stdin). */
+void	 judge_read(struct judge *j, const char *path);
+/* Validates a --checks list ("1a,1c", "1" for a whole area, "all").
+ * False with *bad set to the offending item. */
+bool	 judge_checks_valid(const char *list, char *bad, size_t badlen);
+/* Runs the rules selected by list (NULL: all). */
+void	 judge_run(struct judge *j, const char *list);
+/* Writes the sorted verdicts; returns how many FAIL. */
+size_t	 judge_write(struct judge *j, FILE *out);
+/* The sorted verdict records (borrowed), for tests and the fuzzer. */
+size_t	 judge_verdicts(struct judge *j, json_t ***out);
+
+/* --- for rules ------------------------------------------------------ */
+
+/* The expect record for metric in cell c whose non-cell scope equals sub
+ * (NULL: none).  An expect without phase/iteration applies to every
+ * phase/iteration of its workload; the most specific one wins. */
+const json_t *judge_expect(const struct judge *j, const struct jcell *c,
+	    const char *metric, const json_t *sub);
+/* The measure record for metric in exactly cell c with sub-scope sub. */
+const json_t *judge_measure(const struct judge *j, const struct jcell *c,
+	    const char *metric, const json_t *sub);
+/* Whether any expect/measure for metric applies to c, whatever sub-scope. */
+bool	 judge_any(const struct judge *j, const struct jcell *c,
+	    const char *kind, const char *metric);
+/* The distinct sub-scopes (non-cell scope keys) carrying key, over the
+ * expect records of expect_metric and the measure records of
+ * measure_metric (NULL: the same) that apply to c, sorted by
+ * rec_scope_key(); caller decrefs the array. */
+json_t	*judge_subscopes(const struct judge *j, const struct jcell *c,
+	    const char *expect_metric, const char *measure_metric,
+	    const char *key);
+
+/* One verdict as a rule states it. */
+struct jverdict {
+	const char	*metric;
+	const json_t	*sub;		/* extra scope keys, or NULL */
+	const json_t	*expect;	/* expect record, or NULL */
+	const json_t	*measure;	/* measure record, or NULL */
+	bool		 has_diff;
+	double		 diff;
+	const char	*diff_unit;	/* "%", "pp", a metric unit */
+	const char	*tolerance;	/* NULL: none */
+	enum jverdict_value verdict;
+	const char	*why;
+	const char	*action;	/* NULL: none */
+};
+void	 judge_emit(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const struct jverdict *v);
+
+/* What to look up, and where each side should have come from (for
+ * MISSING verdicts): e.g. "s2r-expect, from the workload YAML's
+ * aggregate_rate". */
+struct jquery {
+	const char	*expect_metric;
+	const char	*measure_metric;
+	const json_t	*sub;
+	const char	*expect_from;
+	const char	*measure_from;
+};
+
+/* MISSING naming what is absent and where it should come from. */
+void	 judge_missing(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const struct jquery *q,
+	    const json_t *expect, const json_t *measure);
+
+enum jdiff { DIFF_PCT, DIFF_PP, DIFF_ABS };
+
+struct jcmp {
+	const json_t	*expect, *measure;
+	double		 e, a;
+	double		 diff;		/* in diff_unit */
+	const char	*diff_unit;
+	bool		 within;	/* |diff| <= tolerance */
+	char		 tolerance[80];
+};
+
+/* Finds both sides of q and compares them.  Returns false after emitting
+ * the MISSING/INAPPLICABLE verdict when a side is absent, not comparable
+ * (comparable:false, value null) or not a number. */
+bool	 judge_compare(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const struct jquery *q, enum jdiff kind,
+	    double tolerance, struct jcmp *out);
+/* A verdict for a judge_compare() result: why is the plain-English
+ * "Expected …, measured …. Difference: …" sentence plus note. */
+void	 judge_emit_cmp(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const struct jquery *q,
+	    const struct jcmp *cmp, enum jverdict_value v, const char *note,
+	    const char *action);
+/* PASS when within, else FAIL with action. */
+void	 judge_band(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const struct jquery *q, enum jdiff kind,
+	    double tolerance, const char *action);
+
+/* NULL first, then natural order ("i2" before "i10"). */
+int	 judge_natcmp(const char *a, const char *b);
+
+/* Text helpers shared with the report. */
+/* A number with at most 4 significant decimals, no exponent. */
+void	 judge_fmt_num(char *buf, size_t len, double v);
+/* A signed difference: "+0.5%", "-2.0 pp" (one decimal for % and pp),
+ * "+3 tokens". */
+void	 judge_fmt_diff(char *buf, size_t len, double v, const char *unit);
+/* "workloads/w1.yaml:17 aggregate_rate (how)" for a record's source. */
+void	 judge_source_text(struct sbuf *b, const json_t *source);
+/* The cell as "baseline/w1/i0" (absent parts left out; "all" if none). */
+void	 judge_cell_text(struct sbuf *b, const struct jcell *c);
+
+#endif

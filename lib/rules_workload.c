@@ -1,0 +1,518 @@
+/* rules_workload.c - checks 1a-1g: does the real load match the spec?
+ *
+ * Expectations come from s2r-expect (the sim bundle's workload YAML),
+ * measurements from s2r-trace-stats (the cell's trace_data.csv); the
+ * metric names are those of docs/records.md. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+#include "rec.h"
+#include "str.h"
+
+#define FROM_SPEC(field) "s2r-expect, from the sim workload YAML (" field ")"
+#define FROM_TRACE(field) "s2r-trace-stats, from the cell's trace_data.csv (" \
+	field ")"
+
+#define T(j, id) tol((j)->tol, (id))
+
+static const char ACT_RATE[] = "The load generator did not run the spec's "
+    "rate: check the aggregate_rate, rate_fraction and lifecycle windows of "
+    "the workload YAML blis observe was given, then rerun the cell.";
+static const char ACT_CEILING[] = "Client-side ceiling: the load generator "
+    "could not send as fast as it scheduled.  Raise blis observe "
+    "--max-concurrency, give the client more CPU or run it closer to the "
+    "gateway, then rerun; until then the cell ran below the spec's load.";
+static const char ACT_CLASS[] = "The SLO class mix differs from the spec: "
+    "check the clients' slo_class and rate_fraction in the workload YAML "
+    "the load generator ran.";
+static const char ACT_TOKENS[] = "The token lengths sent do not follow the "
+    "spec's distribution: check that the load generator ran this workload "
+    "YAML and seed (and that the sim side's sampler moments are right).";
+static const char ACT_SUPPORT[] = "Values outside the distribution's "
+    "[min, max]: the load generator did not clamp like BLIS's sampler, or "
+    "ran another spec.";
+static const char ACT_PREFIX[] = "Shared-prefix traffic differs from the "
+    "spec: check the clients' prefix_group and prefix_length.";
+static const char ACT_STREAMING[] = "The streaming mix differs from the "
+    "spec: check the clients' streaming flag in the workload YAML.";
+static const char ACT_BURST[] = "Arrivals do not follow the client's "
+    "arrival process: check arrival.process/cv in the workload YAML and "
+    "that the generator schedules by arrival time (not by completions).";
+
+static const char *
+sub_value(const json_t *sub, const char *key)
+{
+	const char *v = rec_get_str(sub, key);
+
+	return v != NULL ? v : "";
+}
+
+static bool
+num_of(const json_t *rec, double *out)
+{
+	return rec != NULL && rec_get_num(rec, "value", out);
+}
+
+/* Outside the tolerance but within two standard errors of sampling noise
+ * (n rows): the run is too small to tell, which is a WARN, not a FAIL. */
+static void
+noisy_band(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, const struct jcmp *cmp, double se,
+    const char *action)
+{
+	struct sbuf note = {0};
+	const char *unit = rec_get_str(cmp->measure, "unit");
+	bool pp = cmp->diff_unit != NULL && strcmp(cmp->diff_unit, "pp") == 0;
+	char num[32];
+
+	if (cmp->within) {
+		judge_emit_cmp(j, r, c, q, cmp, V_PASS, NULL, NULL);
+		return;
+	}
+	if (!(se > 0) || fabs(cmp->a - cmp->e) > 2 * se) {
+		judge_emit_cmp(j, r, c, q, cmp, V_FAIL, NULL, action);
+		return;
+	}
+	judge_fmt_num(num, sizeof(num), 2 * se * (pp ? 100 : 1));
+	sbuf_printf(&note, "Outside the tolerance but within the sampling "
+	    "noise of this run (two standard errors: %s%s%s): the difference "
+	    "may be chance.", num, pp || unit ? " " : "",
+	    pp ? "pp" : unit ? unit : "");
+	judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(&note),
+	    "Too few requests to judge this: rerun the cell longer (more "
+	    "requests) before acting on the difference.");
+	sbuf_free(&note);
+}
+
+/* A fraction ±pp, with binomial noise sqrt(e(1-e)/n). */
+static void
+fraction_band(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, double t, const char *action)
+{
+	struct jcmp cmp;
+	double n = 0;
+
+	if (!judge_compare(j, r, c, q, DIFF_PP, t, &cmp))
+		return;
+	rec_get_num(cmp.measure, "n", &n);
+	noisy_band(j, r, c, q, &cmp, n > 0 && cmp.e >= 0 && cmp.e <= 1 ?
+	    sqrt(cmp.e * (1 - cmp.e) / n) : 0, action);
+}
+
+/* --- 1a ------------------------------------------------------------- */
+
+/* "25200 requests over 119.8 s" from requests.count and the rate. */
+static void
+rate_note(struct sbuf *note, const struct judge *j, const struct jcell *c,
+    double rate)
+{
+	const json_t *n = judge_measure(j, c, "requests.count", NULL);
+	const json_t *cap = judge_expect(j, c, "requests.count", NULL);
+	double rows, want;
+	char a[32], b[32];
+
+	if (num_of(n, &rows) && rate > 0) {
+		judge_fmt_num(a, sizeof(a), rows);
+		judge_fmt_num(b, sizeof(b), rows / rate);
+		sbuf_printf(note, "%s requests over %s s.", a, b);
+	}
+	if (num_of(n, &rows) && num_of(cap, &want)) {
+		judge_fmt_num(a, sizeof(a), want);
+		sbuf_printf(note, "%sThe spec generates num_requests %s (from ",
+		    note->len > 0 ? " " : "", a);
+		judge_source_text(note, json_object_get(cap, "source"));
+		sbuf_adds(note, "); warm-up requests are not in the trace.");
+	}
+}
+
+static void
+rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct jquery qi = { "qps.intended", "qps.intended", NULL,
+	    FROM_SPEC("aggregate_rate"), FROM_TRACE("arrival_time_us") };
+	struct jquery qa = { "qps.intended", "qps.actual", NULL,
+	    FROM_SPEC("aggregate_rate"), FROM_TRACE("send_time_us") };
+	struct sbuf note = {0};
+	struct jcmp cmp;
+	double intended, floor_rate;
+	char pct[32], num[32];
+
+	if (judge_compare(j, r, c, &qi, DIFF_PCT, T(j, TOL_RATE_PCT), &cmp)) {
+		rate_note(&note, j, c, cmp.a);
+		judge_emit_cmp(j, r, c, &qi, &cmp, cmp.within ? V_PASS : V_FAIL,
+		    note.len ? sbuf_str(&note) : NULL, ACT_RATE);
+	}
+	if (!judge_compare(j, r, c, &qa, DIFF_PCT, T(j, TOL_RATE_PCT), &cmp)) {
+		sbuf_free(&note);
+		return;
+	}
+	sbuf_reset(&note);
+	rate_note(&note, j, c, cmp.a);
+	if (cmp.within) {
+		judge_emit_cmp(j, r, c, &qa, &cmp, V_PASS, sbuf_str(&note), NULL);
+	} else if (num_of(judge_measure(j, c, "qps.intended", NULL),
+	    &intended) && intended > 0 &&
+	    cmp.a < (floor_rate = intended * (1 - T(j, TOL_CEILING_PCT) / 100))) {
+		judge_fmt_num(pct, sizeof(pct), (intended - cmp.a) / intended *
+		    100);
+		judge_fmt_num(num, sizeof(num), intended);
+		sbuf_printf(&note, "%sThe requests were sent %s%% slower than "
+		    "the generator scheduled them (%s req/s): a client-side "
+		    "ceiling, not a spec mismatch.", note.len ? " " : "", pct,
+		    num);
+		judge_emit_cmp(j, r, c, &qa, &cmp, V_WARN, sbuf_str(&note),
+		    ACT_CEILING);
+	} else {
+		judge_emit_cmp(j, r, c, &qa, &cmp, V_FAIL, sbuf_str(&note),
+		    ACT_RATE);
+	}
+	sbuf_free(&note);
+}
+
+/* --- sub-scoped metrics (classes, prefix groups, clients) ------------ */
+
+typedef void sub_fn(struct judge *j, const struct rule *r,
+    const struct jcell *c, const struct jquery *q);
+
+/* A value present on one side only. */
+static void
+one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, const char *key, const char *action)
+{
+	const json_t *e = judge_expect(j, c, q->expect_metric, q->sub);
+	const json_t *m = judge_measure(j, c, q->measure_metric, q->sub);
+	struct sbuf why = {0};
+	double v;
+
+	/* A whole side absent is missing data, not a difference. */
+	if ((e == NULL && !judge_any(j, c, "expect", q->expect_metric)) ||
+	    (m == NULL && !judge_any(j, c, "measure", q->measure_metric)) ||
+	    (e != NULL && json_is_false(json_object_get(e, "comparable")))) {
+		struct jcmp unused;
+
+		judge_compare(j, r, c, q, DIFF_ABS, 0, &unused);
+		return;
+	}
+	if (e != NULL && num_of(e, &v) && v == 0) {
+		sbuf_printf(&why, "The spec gives %s \"%s\" a zero share and the "
+		    "trace has none of it.", key, sub_value(q->sub, key));
+		judge_emit(j, r, c, &(struct jverdict){ .metric =
+		    q->measure_metric, .sub = q->sub, .expect = e,
+		    .verdict = V_PASS, .why = sbuf_str(&why) });
+		sbuf_free(&why);
+		return;
+	}
+	if (e == NULL) {
+		sbuf_printf(&why, "%s \"%s\" is in the trace (from ", key,
+		    sub_value(q->sub, key));
+		judge_source_text(&why, json_object_get(m, "source"));
+		sbuf_adds(&why, ") but the spec has no such ");
+		sbuf_printf(&why, "%s.", key);
+	} else {
+		sbuf_printf(&why, "The spec has %s \"%s\" (from ", key,
+		    sub_value(q->sub, key));
+		judge_source_text(&why, json_object_get(e, "source"));
+		sbuf_printf(&why, ") but the trace has no %s of it.",
+		    strcmp(key, "client") == 0 ? "inter-arrival measurement" :
+		    "rows");
+	}
+	judge_emit(j, r, c, &(struct jverdict){ .metric = q->measure_metric,
+	    .sub = q->sub, .expect = e, .measure = m, .verdict = V_FAIL,
+	    .why = sbuf_str(&why), .action = action });
+	sbuf_free(&why);
+}
+
+/* Runs fn for every sub-scope (by key) of q's metrics in c that has both
+ * sides; one_sided() for the rest.  With no sub-scope at all on either
+ * side the whole check is missing. */
+static void
+each_sub(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *base, const char *key, sub_fn *fn,
+    const char *action, bool need_any)
+{
+	json_t *subs = judge_subscopes(j, c, base->expect_metric,
+	    base->measure_metric, key);
+	const json_t *all;
+	json_t *sub;
+	size_t i;
+
+	/* One expectation for the whole cell, marked not comparable, stands
+	 * for every sub-scope (e.g. a lifecycle-dependent class mix). */
+	all = judge_expect(j, c, base->expect_metric, NULL);
+	if (all != NULL && json_is_false(json_object_get(all, "comparable"))) {
+		struct jcmp unused;
+
+		judge_compare(j, r, c, base, DIFF_ABS, 0, &unused);
+		goto out;
+	}
+	if (json_array_size(subs) == 0) {
+		if (need_any)
+			judge_missing(j, r, c, base, NULL, NULL);
+		goto out;
+	}
+	json_array_foreach(subs, i, sub) {
+		struct jquery q = *base;
+
+		q.sub = sub;
+		if (judge_expect(j, c, q.expect_metric, sub) != NULL &&
+		    judge_measure(j, c, q.measure_metric, sub) != NULL)
+			fn(j, r, c, &q);
+		else
+			one_sided(j, r, c, &q, key, action);
+	}
+out:
+	json_decref(subs);
+}
+
+/* --- 1b ------------------------------------------------------------- */
+
+static void
+class_band(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q)
+{
+	fraction_band(j, r, c, q, T(j, TOL_CLASS_PP), ACT_CLASS);
+}
+
+static void
+rule_class(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct jquery q = { "class.fraction", "class.fraction", NULL,
+	    FROM_SPEC("clients' slo_class and rate_fraction"),
+	    FROM_TRACE("slo_class") };
+
+	each_sub(j, r, c, &q, "class", class_band, ACT_CLASS, true);
+}
+
+/* --- 1c / 1d -------------------------------------------------------- */
+
+/* min/max are evidence: WARN only when the trace leaves the support. */
+static void
+support(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, bool is_min)
+{
+	struct jcmp cmp;
+	bool inside;
+
+	if (!judge_compare(j, r, c, q, DIFF_ABS, 0, &cmp))
+		return;
+	inside = is_min ? cmp.a >= cmp.e : cmp.a <= cmp.e;
+	snprintf(cmp.tolerance, sizeof(cmp.tolerance), "%s",
+	    is_min ? "actual >= min" : "actual <= max");
+	judge_emit_cmp(j, r, c, q, &cmp, inside ? V_PASS : V_WARN,
+	    inside ? "Inside the distribution's support." :
+	    "Outside the distribution's support.", ACT_SUPPORT);
+}
+
+/* The mean with noise sd/sqrt(n), sd the sampler's exact stdev. */
+static void
+token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, const char *side)
+{
+	struct jcmp cmp;
+	char metric[64];
+	double sd = 0, n = 0;
+
+	if (!judge_compare(j, r, c, q, DIFF_PCT, T(j, TOL_TOKENS_MEAN_PCT),
+	    &cmp))
+		return;
+	snprintf(metric, sizeof(metric), "%s_tokens.stdev", side);
+	num_of(judge_expect(j, c, metric, NULL), &sd);
+	rec_get_num(cmp.measure, "n", &n);
+	noisy_band(j, r, c, q, &cmp, n > 0 && sd > 0 ? sd / sqrt(n) : 0,
+	    ACT_TOKENS);
+}
+
+static void
+tokens(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *side)
+{
+	static const char *const stats[] = { "mean", "stdev", "min", "max" };
+	char metric[64], spec[128], trace[128];
+
+	snprintf(spec, sizeof(spec), FROM_SPEC("%s_distribution"),
+	    strcmp(side, "input") == 0 ? "input" : "output");
+	snprintf(trace, sizeof(trace), FROM_TRACE("%s_tokens"), side);
+	for (size_t i = 0; i < 4; i++) {
+		struct jquery q = { metric, metric, NULL, spec, trace };
+
+		snprintf(metric, sizeof(metric), "%s_tokens.%s", side,
+		    stats[i]);
+		if (i == 0)
+			token_mean(j, r, c, &q, side);
+		else if (i == 1)
+			judge_band(j, r, c, &q, DIFF_PCT,
+			    T(j, TOL_TOKENS_STDEV_PCT), ACT_TOKENS);
+		else
+			support(j, r, c, &q, i == 2);
+	}
+}
+
+static void
+rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	tokens(j, r, c, "input");
+}
+
+static void
+rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	tokens(j, r, c, "output");
+}
+
+/* --- 1e ------------------------------------------------------------- */
+
+static void
+prefix_length(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q)
+{
+	judge_band(j, r, c, q, DIFF_ABS, T(j, TOL_PREFIX_LEN_ABS), ACT_PREFIX);
+}
+
+static void
+rule_prefix(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct jquery qf = { "prefix.fraction", "prefix.fraction", NULL,
+	    FROM_SPEC("clients' prefix_group"), FROM_TRACE("prefix_length") };
+	struct jquery ql = { "prefix_length.mean", "prefix_length.mean", NULL,
+	    FROM_SPEC("prefix_length per prefix_group"),
+	    FROM_TRACE("prefix_length per prefix_group") };
+	struct jcmp cmp;
+
+	if (judge_compare(j, r, c, &qf, DIFF_PP, T(j, TOL_PREFIX_PP), &cmp)) {
+		if (cmp.e == 0 && cmp.a == 0)
+			judge_emit_cmp(j, r, c, &qf, &cmp, V_PASS, "No client "
+			    "has a prefix_group and every prefix_length in the "
+			    "trace is 0.", NULL);
+		else if (cmp.e == 0)
+			judge_emit_cmp(j, r, c, &qf, &cmp, V_FAIL, "The spec "
+			    "has no shared prefix but the trace has prefix "
+			    "tokens.", ACT_PREFIX);
+		else {
+			double n = 0;
+
+			rec_get_num(cmp.measure, "n", &n);
+			noisy_band(j, r, c, &qf, &cmp, n > 0 && cmp.e <= 1 ?
+			    sqrt(cmp.e * (1 - cmp.e) / n) : 0, ACT_PREFIX);
+		}
+	}
+	/* Per group: the configured length is exact on both sides. */
+	each_sub(j, r, c, &ql, "prefix_group", prefix_length, ACT_PREFIX,
+	    false);
+}
+
+/* --- 1f ------------------------------------------------------------- */
+
+static void
+rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct jquery q = { "streaming.fraction", "streaming.fraction", NULL,
+	    FROM_SPEC("clients' streaming"), FROM_TRACE("streaming") };
+
+	fraction_band(j, r, c, &q, T(j, TOL_STREAMING_PP), ACT_STREAMING);
+}
+
+/* --- 1g ------------------------------------------------------------- */
+
+static void
+client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q)
+{
+	const char *process;
+	struct jcmp cmp;
+	struct sbuf note = {0};
+	double n = 0, lo, hi;
+	enum jverdict_value v;
+	char a[32], b[32];
+
+	if (!judge_compare(j, r, c, q, DIFF_ABS, 0, &cmp))
+		return;
+	process = rec_get_str(cmp.expect, "process");
+	if (process == NULL)
+		process = "";
+	rec_get_num(cmp.measure, "n", &n);
+	sbuf_printf(&note, "Arrival process %s.", *process ? process :
+	    "(not given)");
+	if (strcmp(process, "poisson") == 0) {
+		lo = T(j, TOL_POISSON_CV_MIN);
+		hi = T(j, TOL_POISSON_CV_MAX);
+		judge_fmt_num(a, sizeof(a), lo);
+		judge_fmt_num(b, sizeof(b), hi);
+		snprintf(cmp.tolerance, sizeof(cmp.tolerance), "%s-%s", a, b);
+		v = cmp.a >= lo && cmp.a <= hi ? V_PASS : V_FAIL;
+	} else if (strcmp(process, "constant") == 0) {
+		hi = T(j, TOL_CONSTANT_CV_MAX);
+		judge_fmt_num(a, sizeof(a), hi);
+		snprintf(cmp.tolerance, sizeof(cmp.tolerance), "< %s", a);
+		v = cmp.a < hi ? V_PASS : V_FAIL;
+	} else if (strcmp(process, "gamma") == 0 ||
+	    strcmp(process, "weibull") == 0) {
+		if (!judge_compare(j, r, c, q, DIFF_PCT, T(j, TOL_SHAPED_CV_PCT),
+		    &cmp))
+			goto out;
+		v = cmp.within ? V_PASS : V_FAIL;
+	} else {
+		sbuf_printf(&note, " There is no burstiness rule for this "
+		    "process.");
+		judge_emit_cmp(j, r, c, q, &cmp, V_INAPPLICABLE, sbuf_str(&note),
+		    NULL);
+		goto out;
+	}
+	if (n > 0 && n < T(j, TOL_IAT_MIN_SAMPLES)) {
+		judge_fmt_num(a, sizeof(a), n);
+		sbuf_printf(&note, " Only %s inter-arrivals: too few for the CV "
+		    "to say anything (it would have been %s).", a,
+		    judge_verdict_names[v]);
+		judge_emit_cmp(j, r, c, q, &cmp, V_WARN, sbuf_str(&note),
+		    "Judge burstiness on a longer run of this client.");
+		goto out;
+	}
+	judge_emit_cmp(j, r, c, q, &cmp, v, sbuf_str(&note), ACT_BURST);
+out:
+	sbuf_free(&note);
+}
+
+static void
+rule_burst(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct jquery q = { "iat.cv", "iat.cv", NULL,
+	    FROM_SPEC("the client's arrival.process and cv"),
+	    FROM_TRACE("arrival_time_us per client_id") };
+	const json_t *merged = judge_measure(j, c, "iat.cv_merged", NULL);
+	struct sbuf why = {0};
+	double cv;
+	char a[32];
+
+	each_sub(j, r, c, &q, "client", client_cv, ACT_BURST, true);
+	if (merged == NULL)
+		return;
+	/* Evidence only: independent clients merged need not look like any
+	 * single process, so this is never PASS or FAIL. */
+	sbuf_adds(&why, "Informational only: the merged arrival stream of all "
+	    "clients has CV ");
+	if (num_of(merged, &cv)) {
+		judge_fmt_num(a, sizeof(a), cv);
+		sbuf_adds(&why, a);
+	} else
+		sbuf_adds(&why, "n/a");
+	sbuf_adds(&why, " (from ");
+	judge_source_text(&why, json_object_get(merged, "source"));
+	sbuf_adds(&why, "); burstiness is judged per client.");
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "iat.cv_merged",
+	    .measure = merged, .verdict = V_INAPPLICABLE,
+	    .why = sbuf_str(&why) });
+	sbuf_free(&why);
+}
+
+const struct rule rules_workload[] = {
+	{ "1a", "Arrival rate (QPS)", true, rule_rate },
+	{ "1b", "SLO class distribution", true, rule_class },
+	{ "1c", "Input token distribution", true, rule_input },
+	{ "1d", "Output token distribution", true, rule_output },
+	{ "1e", "Prefix tokens", true, rule_prefix },
+	{ "1f", "Streaming", true, rule_streaming },
+	{ "1g", "Burstiness (arrival pattern)", true, rule_burst },
+	{ NULL, NULL, false, NULL }
+};

@@ -1366,6 +1366,18 @@ find_reasons(struct xctx *x)
 			    wc->field, wc->windows_why, wc->windows_at.line);
 			set_why(&x->why_mix, why);
 			free(why);
+			/* Which clients rate_fraction is normalised over with
+			 * windows differs between BLIS versions (the AW run
+			 * measured half of aggregate_rate), so the rate
+			 * itself is not determined by the spec alone. */
+			why = fmt("%s %s (line %ld): clients are active in "
+			    "different lifecycle windows; how BLIS normalises "
+			    "rate_fraction across windows differs between "
+			    "versions, so the arrival rate in each window is "
+			    "not fixed by aggregate_rate", wc->field,
+			    wc->windows_why, wc->windows_at.line);
+			set_why(&x->why_rate, why);
+			free(why);
 		}
 	}
 	if (window_gap(w, &from, &to)) {

@@ -1,0 +1,1072 @@
+/* trace.c - TraceV2 statistics as measure records; see trace.h and
+ * docs/records.md (workload, status and latency tables).
+ *
+ * Times stay int64 µs throughout: arrival_time_us is relative to the
+ * workload start while send and chunk times are Unix-epoch µs in real
+ * traces, so only differences within one column (or send against its own
+ * chunks) mean anything, and integer differences lose nothing. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "rec.h"
+#include "stats.h"
+#include "str.h"
+#include "trace.h"
+#include "yamlr.h"
+
+/* Times must stay below 2^62 so any difference of two fits an int64. */
+#define TIME_MAX	(INT64_C(1) << 62)
+
+enum status {
+	ST_OK, ST_SHED, ST_HTTP, ST_ERROR, ST_TIMEOUT, ST_EMPTY, ST_INCOMPLETE,
+	NSTATUS
+};
+
+static const char *const status_names[NSTATUS] = {
+	"ok", "shed", "http_error", "error", "timeout", "failed_empty",
+	"incomplete"
+};
+
+static const char *const status_how[NSTATUS] = {
+	"status ok with output tokens or a finish_reason",
+	"status error with error_message \"HTTP 429: ...\" or \"HTTP 503: ...\" "
+	    "(gateway admission or flow-control rejection)",
+	"status error with error_message \"HTTP <other code>: ...\"",
+	"status error without an HTTP code in error_message, or an unknown "
+	    "status value",
+	"status timeout",
+	"status ok but output_tokens 0 and no finish_reason (the stream "
+	    "ended without usage: a failed request)",
+	"status incomplete (simulator: not completed by the horizon or "
+	    "rejected)"
+};
+
+/* Distinct strings (classes, clients, prefix groups) to dense indices. */
+struct names {
+	char	**v;
+	size_t	  n, cap;
+	size_t	 *slot;		/* index + 1; 0 = empty */
+	size_t	  nslot;
+};
+
+struct class_stats {
+	int64_t		rows;
+	int64_t		status[NSTATUS];
+	struct moments	ttft, tpot, e2e;	/* µs */
+	struct ivals	ttft_v, e2e_v;
+	struct dvals	tpot_v;
+};
+
+struct group_stats {
+	int64_t		rows;
+	struct moments	len;
+	struct ivals	len_v;
+};
+
+struct trace_stats {
+	char		*file;
+	const struct trace_header *hdr;
+	bool		 has_prefix_length, has_prefix_group;
+	bool		 has_finish_reason, has_request_id;
+	int64_t		 rows;
+	int64_t		 arr_min, arr_max, send_min, send_max;
+	int64_t		 id_min;
+	struct moments	 in, out, plen;
+	struct ivals	 in_v, out_v;
+	int64_t		 prefix_rows, streaming_rows;
+	struct moments	 ttft, tpot, e2e;	/* over all classes */
+	struct names	 classes, clients, groups;
+	struct class_stats *cls;
+	struct ivals	*arrivals;		/* per client */
+	struct group_stats *grp;
+};
+
+struct cols {
+	long	request_id, client_id, slo_class, prefix_group, prefix_length;
+	long	streaming, input_tokens, output_tokens, arrival, send;
+	long	first_chunk, last_chunk, status, error_message, finish_reason;
+};
+
+static uint64_t
+hash_bytes(const char *s, size_t len)
+{
+	uint64_t h = UINT64_C(1469598103934665603);
+
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= UINT64_C(1099511628211);
+	}
+	return h;
+}
+
+static void
+names_rehash(struct names *m)
+{
+	size_t nslot = m->nslot ? m->nslot * 2 : 64;
+
+	free(m->slot);
+	m->slot = xcalloc(nslot, sizeof(*m->slot));
+	m->nslot = nslot;
+	for (size_t i = 0; i < m->n; i++) {
+		size_t h = hash_bytes(m->v[i], strlen(m->v[i])) & (nslot - 1);
+
+		while (m->slot[h] != 0)
+			h = (h + 1) & (nslot - 1);
+		m->slot[h] = i + 1;
+	}
+}
+
+/* The index of s, added when new; *added says so. */
+static size_t
+names_get(struct names *m, const char *s, size_t len, bool *added)
+{
+	size_t h;
+
+	if (2 * (m->n + 1) > m->nslot)
+		names_rehash(m);
+	h = hash_bytes(s, len) & (m->nslot - 1);
+	while (m->slot[h] != 0) {
+		const char *v = m->v[m->slot[h] - 1];
+
+		if (strncmp(v, s, len) == 0 && v[len] == '\0') {
+			*added = false;
+			return m->slot[h] - 1;
+		}
+		h = (h + 1) & (m->nslot - 1);
+	}
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 16;
+		m->v = xreallocarray(m->v, m->cap, sizeof(*m->v));
+	}
+	m->v[m->n] = xstrndup(s, len);
+	m->slot[h] = m->n + 1;
+	*added = true;
+	return m->n++;
+}
+
+static void
+names_free(struct names *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->v[i]);
+	free(m->v);
+	free(m->slot);
+}
+
+static const struct names *sort_names_by;
+
+static int
+cmp_name_index(const void *a, const void *b)
+{
+	return strcmp(sort_names_by->v[*(const size_t *)a],
+	    sort_names_by->v[*(const size_t *)b]);
+}
+
+/* Indices of m in strcmp order of their names; caller frees. */
+static size_t *
+names_order(const struct names *m)
+{
+	size_t *order = xreallocarray(NULL, m->n ? m->n : 1, sizeof(*order));
+
+	for (size_t i = 0; i < m->n; i++)
+		order[i] = i;
+	sort_names_by = m;
+	qsort(order, m->n, sizeof(*order), cmp_name_index);
+	sort_names_by = NULL;
+	return order;
+}
+
+/* ---- the header YAML ---- */
+
+static char *
+header_str(const struct trace_header *h, const struct ynode *root,
+    const char *key, long *line)
+{
+	const struct ynode *n = ymap_get(root, key);
+
+	if (n == NULL)
+		return NULL;
+	if (yscalar(n) == NULL)
+		s2r_die_at(h->label, n->line, n->column, "%s: expected a "
+		    "string, got a %s", key, n->type == Y_MAP ? "map" :
+		    "sequence");
+	*line = n->line;
+	return xstrdup(yscalar(n));
+}
+
+static bool
+header_int(const struct trace_header *h, const struct ynode *root,
+    const char *key, int64_t *v, long *line)
+{
+	const struct ynode *n = ymap_get(root, key);
+
+	if (n == NULL)
+		return false;
+	if (!yscalar_i64(n, v) || *v < 0)
+		s2r_die_at(h->label, n->line, n->column, "%s: expected an "
+		    "integer >= 0, got %s%s%s", key, yscalar(n) ? "\"" : "",
+		    yscalar(n) ? yscalar(n) : "a collection",
+		    yscalar(n) ? "\"" : "");
+	*line = n->line;
+	return true;
+}
+
+void
+trace_header_load(struct trace_header *h, const char *path, const char *label)
+{
+	struct yerror err;
+	struct ydoc *doc;
+	const struct ynode *root, *n;
+	long line;
+
+	memset(h, 0, sizeof(*h));
+	h->label = xstrdup(label);
+	if ((doc = ydoc_load_file(path, &err)) == NULL)
+		s2r_die_at(label, err.line, err.column, "%s", err.msg);
+	root = ydoc_root(doc);
+	if (root == NULL || root->type != Y_MAP)
+		s2r_die_at(label, root ? root->line : 1, root ? root->column : 1,
+		    "expected a TraceV2 header (a YAML map), got %s",
+		    root == NULL ? "an empty document" : root->type == Y_SEQ ?
+		    "a sequence" : "a scalar");
+	h->present = true;
+	h->time_unit = header_str(h, root, "time_unit", &h->time_unit_line);
+	if (h->time_unit != NULL && strcmp(h->time_unit, "us") != 0 &&
+	    strcmp(h->time_unit, "microseconds") != 0) {
+		n = ymap_get(root, "time_unit");
+		s2r_die_at(label, n->line, n->column, "time_unit: expected "
+		    "\"us\" or \"microseconds\", got \"%s\"", h->time_unit);
+	}
+	h->mode = header_str(h, root, "mode", &h->mode_line);
+	if (h->mode != NULL && strcmp(h->mode, "real") != 0 &&
+	    strcmp(h->mode, "generated") != 0 &&
+	    strcmp(h->mode, "replayed") != 0) {
+		n = ymap_get(root, "mode");
+		s2r_die_at(label, n->line, n->column, "mode: expected real, "
+		    "generated or replayed, got \"%s\"", h->mode);
+	}
+	h->has_warm_up = header_int(h, root, "warm_up_requests", &h->warm_up,
+	    &h->warm_up_line);
+	h->has_version = header_int(h, root, "trace_version", &h->version,
+	    &line);
+	ydoc_free(doc);
+}
+
+void
+trace_header_free(struct trace_header *h)
+{
+	free(h->label);
+	free(h->mode);
+	free(h->time_unit);
+	memset(h, 0, sizeof(*h));
+}
+
+/* ---- reading rows ---- */
+
+static void
+find_cols(struct csvr *r, struct cols *c)
+{
+	c->request_id = csvr_col(r, "request_id", false);
+	c->client_id = csvr_col(r, "client_id", true);
+	c->slo_class = csvr_col(r, "slo_class", true);
+	c->prefix_group = csvr_col(r, "prefix_group", false);
+	c->prefix_length = csvr_col(r, "prefix_length", false);
+	c->streaming = csvr_col(r, "streaming", true);
+	c->input_tokens = csvr_col(r, "input_tokens", true);
+	c->output_tokens = csvr_col(r, "output_tokens", true);
+	c->arrival = csvr_col(r, "arrival_time_us", true);
+	c->send = csvr_col(r, "send_time_us", true);
+	c->first_chunk = csvr_col(r, "first_chunk_time_us", true);
+	c->last_chunk = csvr_col(r, "last_chunk_time_us", true);
+	c->status = csvr_col(r, "status", true);
+	c->error_message = csvr_col(r, "error_message", false);
+	c->finish_reason = csvr_col(r, "finish_reason", false);
+}
+
+static int64_t
+count_field(const struct csvr *r, long col)
+{
+	int64_t v = csvr_i64(r, col);
+
+	if (v < 0)
+		csvr_die_field(r, col, "expected an integer >= 0");
+	return v;
+}
+
+static int64_t
+time_field(const struct csvr *r, long col)
+{
+	int64_t v = csvr_i64(r, col);
+
+	if (v < 0 || v >= TIME_MAX)
+		csvr_die_field(r, col, "expected a time in µs >= 0 and < 2^62");
+	return v;
+}
+
+/* "HTTP <3 digits>:" at the start of msg: the code, else 0. */
+static int
+http_code(const char *msg)
+{
+	if (strncmp(msg, "HTTP ", 5) != 0)
+		return 0;
+	for (int i = 5; i < 8; i++)
+		if (msg[i] < '0' || msg[i] > '9')
+			return 0;
+	if (msg[8] != ':')
+		return 0;
+	return (msg[5] - '0') * 100 + (msg[6] - '0') * 10 + (msg[7] - '0');
+}
+
+static enum status
+classify(const struct csvr *r, const struct cols *c, int64_t out)
+{
+	const char *st = csvr_str(r, c->status, NULL);
+	int code;
+
+	if (strcmp(st, "ok") == 0) {
+		if (out == 0 && csvr_empty(r, c->finish_reason))
+			return ST_EMPTY;
+		return ST_OK;
+	}
+	if (strcmp(st, "timeout") == 0)
+		return ST_TIMEOUT;
+	if (strcmp(st, "incomplete") == 0)
+		return ST_INCOMPLETE;
+	if (strcmp(st, "error") != 0)
+		return ST_ERROR;
+	code = http_code(csvr_str(r, c->error_message, NULL));
+	if (code == 429 || code == 503)
+		return ST_SHED;
+	return code != 0 ? ST_HTTP : ST_ERROR;
+}
+
+static size_t
+class_of(struct trace_stats *s, const struct csvr *r, long col)
+{
+	size_t len, i;
+	const char *v = csvr_str(r, col, &len);
+	bool added;
+
+	i = names_get(&s->classes, v, len, &added);
+	if (added) {
+		s->cls = xreallocarray(s->cls, s->classes.cap, sizeof(*s->cls));
+		memset(&s->cls[i], 0, sizeof(s->cls[i]));
+	}
+	return i;
+}
+
+static void
+add_arrival(struct trace_stats *s, const struct csvr *r, long col,
+    int64_t arr)
+{
+	size_t len, i;
+	const char *v = csvr_str(r, col, &len);
+	bool added;
+
+	i = names_get(&s->clients, v, len, &added);
+	if (added) {
+		s->arrivals = xreallocarray(s->arrivals, s->clients.cap,
+		    sizeof(*s->arrivals));
+		memset(&s->arrivals[i], 0, sizeof(s->arrivals[i]));
+	}
+	ivals_add(&s->arrivals[i], arr);
+}
+
+static void
+add_prefix(struct trace_stats *s, const struct csvr *r, const struct cols *c)
+{
+	size_t len, i;
+	const char *v = csvr_str(r, c->prefix_group, &len);
+	int64_t plen = 0;
+	bool added;
+
+	if (c->prefix_length >= 0) {
+		plen = count_field(r, c->prefix_length);
+		moments_add(&s->plen, (double)plen);
+		if (plen > 0)
+			s->prefix_rows++;
+	} else if (len > 0) {
+		s->prefix_rows++;
+	}
+	i = names_get(&s->groups, v, len, &added);
+	if (added) {
+		s->grp = xreallocarray(s->grp, s->groups.cap, sizeof(*s->grp));
+		memset(&s->grp[i], 0, sizeof(s->grp[i]));
+	}
+	s->grp[i].rows++;
+	if (c->prefix_length >= 0) {
+		moments_add(&s->grp[i].len, (double)plen);
+		ivals_add(&s->grp[i].len_v, plen);
+	}
+}
+
+/* TTFT, TPOT and E2E of a successful row, per class and overall. */
+static void
+add_latency(struct trace_stats *s, struct class_stats *cs, int64_t send,
+    int64_t first, int64_t last, int64_t out)
+{
+	if (first > 0) {
+		moments_add(&s->ttft, (double)(first - send));
+		moments_add(&cs->ttft, (double)(first - send));
+		ivals_add(&cs->ttft_v, first - send);
+	}
+	if (last > 0) {
+		moments_add(&s->e2e, (double)(last - send));
+		moments_add(&cs->e2e, (double)(last - send));
+		ivals_add(&cs->e2e_v, last - send);
+	}
+	if (first > 0 && last > 0 && out > 1) {
+		double tpot = (double)(last - first) / (double)(out - 1);
+
+		moments_add(&s->tpot, tpot);
+		moments_add(&cs->tpot, tpot);
+		dvals_add(&cs->tpot_v, tpot);
+	}
+}
+
+static void
+minmax(int64_t v, int64_t *lo, int64_t *hi, bool first)
+{
+	if (first || v < *lo)
+		*lo = v;
+	if (first || v > *hi)
+		*hi = v;
+}
+
+static void
+read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
+{
+	int64_t in, out, arr, send, first, last;
+	struct class_stats *cs;
+	enum status st;
+	size_t ci;
+
+	in = count_field(r, c->input_tokens);
+	out = count_field(r, c->output_tokens);
+	arr = time_field(r, c->arrival);
+	send = time_field(r, c->send);
+	first = time_field(r, c->first_chunk);
+	last = time_field(r, c->last_chunk);
+	if (c->request_id >= 0) {
+		int64_t id = csvr_i64(r, c->request_id);
+
+		if (s->rows == 0 || id < s->id_min)
+			s->id_min = id;
+	}
+	if (csvr_bool(r, c->streaming))
+		s->streaming_rows++;
+	minmax(arr, &s->arr_min, &s->arr_max, s->rows == 0);
+	minmax(send, &s->send_min, &s->send_max, s->rows == 0);
+	s->rows++;
+	moments_add(&s->in, (double)in);
+	ivals_add(&s->in_v, in);
+	add_arrival(s, r, c->client_id, arr);
+	add_prefix(s, r, c);
+	ci = class_of(s, r, c->slo_class);	/* may move s->cls */
+	cs = &s->cls[ci];
+	cs->rows++;
+	st = classify(r, c, out);
+	cs->status[st]++;
+	if (st != ST_OK)
+		return;
+	moments_add(&s->out, (double)out);
+	ivals_add(&s->out_v, out);
+	add_latency(s, cs, send, first, last, out);
+}
+
+static void
+sort_all(struct trace_stats *s)
+{
+	ivals_sort(&s->in_v);
+	ivals_sort(&s->out_v);
+	for (size_t i = 0; i < s->classes.n; i++) {
+		ivals_sort(&s->cls[i].ttft_v);
+		ivals_sort(&s->cls[i].e2e_v);
+		dvals_sort(&s->cls[i].tpot_v);
+	}
+	for (size_t i = 0; i < s->clients.n; i++)
+		ivals_sort(&s->arrivals[i]);
+	for (size_t i = 0; i < s->groups.n; i++)
+		ivals_sort(&s->grp[i].len_v);
+}
+
+struct trace_stats *
+trace_stats_new(void)
+{
+	return xcalloc(1, sizeof(struct trace_stats));
+}
+
+struct trace_stats *
+trace_stats_read(struct csvr *r, const struct trace_header *h)
+{
+	struct trace_stats *s = trace_stats_new();
+
+	trace_stats_fill(s, r, h);
+	return s;
+}
+
+void
+trace_stats_fill(struct trace_stats *s, struct csvr *r,
+    const struct trace_header *h)
+{
+	struct cols c;
+
+	s->file = xstrdup(csvr_label(r));
+	s->hdr = h;
+	find_cols(r, &c);
+	s->has_prefix_length = c.prefix_length >= 0;
+	s->has_prefix_group = c.prefix_group >= 0;
+	s->has_finish_reason = c.finish_reason >= 0;
+	s->has_request_id = c.request_id >= 0;
+	while (csvr_next(r))
+		read_row(s, r, &c);
+	sort_all(s);
+}
+
+void
+trace_stats_free(struct trace_stats *s)
+{
+	if (s == NULL)
+		return;
+	for (size_t i = 0; i < s->classes.n; i++) {
+		ivals_free(&s->cls[i].ttft_v);
+		ivals_free(&s->cls[i].e2e_v);
+		dvals_free(&s->cls[i].tpot_v);
+	}
+	for (size_t i = 0; i < s->clients.n; i++)
+		ivals_free(&s->arrivals[i]);
+	for (size_t i = 0; i < s->groups.n; i++)
+		ivals_free(&s->grp[i].len_v);
+	free(s->cls);
+	free(s->arrivals);
+	free(s->grp);
+	names_free(&s->classes);
+	names_free(&s->clients);
+	names_free(&s->groups);
+	ivals_free(&s->in_v);
+	ivals_free(&s->out_v);
+	free(s->file);
+	free(s);
+}
+
+/* ---- records ---- */
+
+struct out {
+	const struct trace_stats *s;
+	const struct trace_scope *scope;
+	json_t	*arr;
+};
+
+/* One measure record.  Scope extras: key/value pairs (NULL key: none);
+ * status: the status key of status.count records. */
+static void
+put(struct out *o, const char *check, const char *metric, double value,
+    const char *unit, int64_t n, const char *k1, const char *v1,
+    const char *status, const char *field, const char *how)
+{
+	json_t *rec = rec_new("measure"), *scope = rec_scope_new();
+
+	rec_set_str(rec, "check", check);
+	rec_set_str(rec, "metric", metric);
+	rec_set_str(rec, "status", status);
+	rec_set_num(rec, "value", value);
+	rec_set_str(rec, "unit", unit);
+	if (n >= 0)
+		rec_set_i64(rec, "n", n);
+	if (o->scope->phase != NULL)
+		rec_scope_set(scope, "phase", o->scope->phase);
+	if (o->scope->workload != NULL)
+		rec_scope_set(scope, "workload", o->scope->workload);
+	if (o->scope->iteration != NULL)
+		rec_scope_set(scope, "iteration", o->scope->iteration);
+	if (k1 != NULL)
+		rec_scope_set(scope, k1, v1);
+	rec_set(rec, "scope", scope);
+	rec_set(rec, "source", rec_source(o->s->file, 0, 0, field, how));
+	json_array_append_new(o->arr, rec);
+}
+
+static double
+ratio(int64_t a, int64_t b)
+{
+	return b == 0 ? NAN : (double)a / (double)b;
+}
+
+static void
+put_count(struct out *o)
+{
+	const struct trace_stats *s = o->s;
+	const struct trace_header *h = s->hdr;
+	struct sbuf how = {0};
+
+	sbuf_printf(&how, "data rows in the CSV (header row excluded)");
+	if (h->present && h->mode != NULL)
+		sbuf_printf(&how, "; trace mode %s", h->mode);
+	if (h->present && h->has_warm_up)
+		sbuf_printf(&how, "; warm_up_requests %lld (%s:%ld): the "
+		    "first %lld generated requests are not in the file, rows "
+		    "start at request_id %lld", (long long)h->warm_up, h->label,
+		    h->warm_up_line, (long long)h->warm_up,
+		    (long long)h->warm_up);
+	if (s->has_request_id && s->rows > 0)
+		sbuf_printf(&how, "; smallest request_id %lld",
+		    (long long)s->id_min);
+	put(o, "1a", "requests.count", (double)s->rows, "count", s->rows,
+	    NULL, NULL, NULL, "request_id", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+static void
+put_qps(struct out *o, const char *metric, const char *field, int64_t lo,
+    int64_t hi)
+{
+	const struct trace_stats *s = o->s;
+	struct sbuf how = {0};
+	double v = NAN;
+
+	if (s->rows > 1 && hi > lo)
+		v = (double)s->rows / (double)(hi - lo) * 1e6;
+	sbuf_printf(&how, "rows / (max - min %s) * 1e6 = %lld / %lld us "
+	    "* 1e6", field, (long long)s->rows,
+	    (long long)(s->rows > 0 ? hi - lo : 0));
+	if (s->hdr->present && s->hdr->time_unit == NULL)
+		sbuf_adds(&how, " (header states no time_unit: taken as us)");
+	else if (!s->hdr->present)
+		sbuf_adds(&how, " (no trace header: times taken as us)");
+	put(o, "1a", metric, v, "req/s", s->rows, NULL, NULL, NULL, field,
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+static void
+put_classes(struct out *o)
+{
+	const struct trace_stats *s = o->s;
+	size_t *order = names_order(&s->classes);
+	struct sbuf how = {0};
+
+	for (size_t k = 0; k < s->classes.n; k++) {
+		size_t i = order[k];
+		const char *name = s->classes.v[i];
+
+		sbuf_reset(&how);
+		sbuf_printf(&how, "rows with slo_class \"%s\"", name);
+		put(o, "1b", "class.count", (double)s->cls[i].rows, "count",
+		    s->cls[i].rows, "class", name, NULL, "slo_class",
+		    sbuf_str(&how));
+		sbuf_printf(&how, " / all %lld rows", (long long)s->rows);
+		put(o, "1b", "class.fraction", ratio(s->cls[i].rows, s->rows),
+		    "fraction", s->rows, "class", name, NULL, "slo_class",
+		    sbuf_str(&how));
+	}
+	sbuf_free(&how);
+	free(order);
+}
+
+/* mean, stdev, min, max, p50, p90, p99 of a token column. */
+static void
+put_tokens(struct out *o, const char *check, const char *prefix,
+    const char *field, const struct moments *m, const struct ivals *v,
+    const char *rows)
+{
+	static const struct { const char *name; double q; } qs[] = {
+		{ "p50", 0.50 }, { "p90", 0.90 }, { "p99", 0.99 }
+	};
+	char metric[64];
+	struct sbuf how = {0};
+
+	snprintf(metric, sizeof(metric), "%s.mean", prefix);
+	sbuf_printf(&how, "mean over %s", rows);
+	put(o, check, metric, m->n ? m->mean : NAN, "tokens", m->n, NULL,
+	    NULL, NULL, field, sbuf_str(&how));
+	snprintf(metric, sizeof(metric), "%s.stdev", prefix);
+	sbuf_reset(&how);
+	sbuf_printf(&how, "population standard deviation (divide by n) over "
+	    "%s", rows);
+	put(o, check, metric, moments_stdev(m), "tokens", m->n, NULL, NULL,
+	    NULL, field, sbuf_str(&how));
+	snprintf(metric, sizeof(metric), "%s.min", prefix);
+	sbuf_reset(&how);
+	sbuf_printf(&how, "minimum over %s", rows);
+	put(o, check, metric, m->n ? m->min : NAN, "tokens", m->n, NULL, NULL,
+	    NULL, field, sbuf_str(&how));
+	snprintf(metric, sizeof(metric), "%s.max", prefix);
+	sbuf_reset(&how);
+	sbuf_printf(&how, "maximum over %s", rows);
+	put(o, check, metric, m->n ? m->max : NAN, "tokens", m->n, NULL, NULL,
+	    NULL, field, sbuf_str(&how));
+	for (size_t i = 0; i < sizeof(qs) / sizeof(qs[0]); i++) {
+		snprintf(metric, sizeof(metric), "%s.%s", prefix, qs[i].name);
+		sbuf_reset(&how);
+		sbuf_printf(&how, "%s: linear interpolation between closest "
+		    "ranks (numpy default, type 7) over %s", qs[i].name, rows);
+		put(o, check, metric, ivals_quantile(v, qs[i].q), "tokens",
+		    m->n, NULL, NULL, NULL, field, sbuf_str(&how));
+	}
+	sbuf_free(&how);
+}
+
+/* prefix_length.{mean,min,max,p50} over rows (of one group). */
+static void
+put_prefix_lengths(struct out *o, const struct moments *m, double p50,
+    const char *group, const char *rows)
+{
+	static const char *const names[] = { "mean", "min", "max", "p50" };
+	double vals[4] = {
+		m->n ? m->mean : NAN, m->n ? m->min : NAN, m->n ? m->max : NAN,
+		p50
+	};
+	char metric[64];
+	struct sbuf how = {0};
+
+	for (size_t i = 0; i < 4; i++) {
+		snprintf(metric, sizeof(metric), "prefix_length.%s", names[i]);
+		sbuf_reset(&how);
+		sbuf_printf(&how, "%s over %s%s", names[i], rows,
+		    i == 3 ? " (type 7 quantile)" : "");
+		put(o, "1e", metric, vals[i], "tokens", m->n,
+		    group ? "prefix_group" : NULL, group, NULL, "prefix_length",
+		    sbuf_str(&how));
+	}
+	sbuf_free(&how);
+}
+
+static void
+put_prefix(struct out *o)
+{
+	const struct trace_stats *s = o->s;
+	size_t *order;
+	const struct ivals **all;
+	struct sbuf how = {0}, rows = {0};
+
+	if (!s->has_prefix_length && !s->has_prefix_group)
+		return;
+	if (s->has_prefix_length)
+		sbuf_printf(&how, "rows with prefix_length > 0 / all %lld rows",
+		    (long long)s->rows);
+	else
+		sbuf_printf(&how, "rows with a prefix_group / all %lld rows "
+		    "(this layout has no prefix_length column)",
+		    (long long)s->rows);
+	put(o, "1e", "prefix.fraction", ratio(s->prefix_rows, s->rows),
+	    "fraction", s->rows, NULL, NULL, NULL, s->has_prefix_length ?
+	    "prefix_length" : "prefix_group", sbuf_str(&how));
+	sbuf_free(&how);
+	if (!s->has_prefix_length)
+		return;
+	all = xreallocarray(NULL, s->groups.n ? s->groups.n : 1,
+	    sizeof(*all));
+	for (size_t i = 0; i < s->groups.n; i++)
+		all[i] = &s->grp[i].len_v;
+	sbuf_printf(&rows, "all %lld rows (0 for rows without a prefix)",
+	    (long long)s->rows);
+	put_prefix_lengths(o, &s->plen, ivals_quantile_multi(all,
+	    s->groups.n, 0.5), NULL, sbuf_str(&rows));
+	free(all);
+	order = names_order(&s->groups);
+	for (size_t k = 0; k < s->groups.n; k++) {
+		const struct group_stats *g = &s->grp[order[k]];
+
+		if (s->groups.v[order[k]][0] == '\0')
+			continue;
+		sbuf_reset(&rows);
+		sbuf_printf(&rows, "the %lld rows with prefix_group \"%s\"",
+		    (long long)g->rows, s->groups.v[order[k]]);
+		put_prefix_lengths(o, &g->len, ivals_quantile(&g->len_v, 0.5),
+		    s->groups.v[order[k]], sbuf_str(&rows));
+	}
+	sbuf_free(&rows);
+	free(order);
+}
+
+/* Gaps between consecutive sorted arrivals of one client. */
+static void
+client_gaps(const struct ivals *v, struct moments *m)
+{
+	for (size_t i = 1; i < v->n; i++)
+		moments_add(m, (double)(ivals_at(v, i) - ivals_at(v, i - 1)));
+}
+
+struct head {
+	int64_t	value;
+	size_t	client, pos;
+};
+
+static void
+heap_down(struct head *h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+
+		if (l < n && h[l].value < h[m].value)
+			m = l;
+		if (r < n && h[r].value < h[m].value)
+			m = r;
+		if (m == i)
+			return;
+		struct head t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+/* Gaps of the merged stream: a k-way merge of the sorted per-client
+ * arrivals (no second copy of every arrival time). */
+static void
+merged_gaps(const struct trace_stats *s, struct moments *m)
+{
+	struct head *h = xreallocarray(NULL, s->clients.n ? s->clients.n : 1,
+	    sizeof(*h));
+	size_t n = 0;
+	int64_t prev = 0;
+	bool started = false;
+
+	for (size_t i = 0; i < s->clients.n; i++) {
+		if (s->arrivals[i].n == 0)
+			continue;
+		h[n].value = ivals_at(&s->arrivals[i], 0);
+		h[n].client = i;
+		h[n].pos = 0;
+		n++;
+	}
+	for (size_t i = n; i-- > 0;)
+		heap_down(h, n, i);
+	while (n > 0) {
+		const struct ivals *v = &s->arrivals[h[0].client];
+
+		if (started)
+			moments_add(m, (double)(h[0].value - prev));
+		prev = h[0].value;
+		started = true;
+		if (++h[0].pos < v->n)
+			h[0].value = ivals_at(v, h[0].pos);
+		else
+			h[0] = h[--n];
+		heap_down(h, n, 0);
+	}
+	free(h);
+}
+
+static void
+put_iat(struct out *o)
+{
+	const struct trace_stats *s = o->s;
+	size_t *order = names_order(&s->clients);
+	struct sbuf how = {0};
+	struct moments all = {0};
+
+	for (size_t k = 0; k < s->clients.n; k++) {
+		const struct ivals *v = &s->arrivals[order[k]];
+		struct moments m = {0};
+
+		client_gaps(v, &m);
+		sbuf_reset(&how);
+		sbuf_printf(&how, "stdev/mean (population) of the %lld gaps "
+		    "between sorted arrival_time_us of client \"%s\"'s %zu rows "
+		    "(rows are in completion order, so sorted first)",
+		    (long long)m.n, s->clients.v[order[k]], v->n);
+		put(o, "1g", "iat.cv", moments_cv(&m), "cv", m.n, "client",
+		    s->clients.v[order[k]], NULL, "arrival_time_us",
+		    sbuf_str(&how));
+	}
+	merged_gaps(s, &all);
+	sbuf_reset(&how);
+	sbuf_printf(&how, "stdev/mean (population) of the %lld gaps between "
+	    "all sorted arrival_time_us, every client merged (informational)",
+	    (long long)all.n);
+	put(o, "1g", "iat.cv_merged", moments_cv(&all), "cv", all.n, NULL,
+	    NULL, NULL, "arrival_time_us", sbuf_str(&how));
+	sbuf_free(&how);
+	free(order);
+}
+
+static bool
+status_shown(const struct trace_stats *s, enum status st)
+{
+	const char *mode = s->hdr->present ? s->hdr->mode : NULL;
+
+	if (st != ST_INCOMPLETE)
+		return true;
+	if (mode != NULL && strcmp(mode, "real") != 0)
+		return true;
+	for (size_t i = 0; i < s->classes.n; i++)
+		if (s->cls[i].status[ST_INCOMPLETE] > 0)
+			return true;
+	return false;
+}
+
+static void
+put_status(struct out *o)
+{
+	const struct trace_stats *s = o->s;
+	size_t *order = names_order(&s->classes);
+	struct sbuf how = {0};
+
+	for (size_t k = 0; k < s->classes.n; k++) {
+		const struct class_stats *cs = &s->cls[order[k]];
+		const char *name = s->classes.v[order[k]];
+
+		for (int st = 0; st < NSTATUS; st++) {
+			if (!status_shown(s, (enum status)st))
+				continue;
+			sbuf_reset(&how);
+			sbuf_printf(&how, "rows of class \"%s\" with %s", name,
+			    status_how[st]);
+			if (st == ST_EMPTY && !s->has_finish_reason)
+				sbuf_adds(&how, " (no finish_reason column: "
+				    "output_tokens 0 alone)");
+			put(o, "5d", "status.count", (double)cs->status[st],
+			    "count", cs->rows, "class", name, status_names[st],
+			    "status", sbuf_str(&how));
+		}
+		sbuf_reset(&how);
+		sbuf_printf(&how, "shed rows (HTTP 429/503 in error_message) / "
+		    "all %lld rows of class \"%s\"", (long long)cs->rows, name);
+		put(o, "5d", "shed.rate", ratio(cs->status[ST_SHED], cs->rows),
+		    "fraction", cs->rows, "class", name, NULL, "error_message",
+		    sbuf_str(&how));
+		sbuf_reset(&how);
+		sbuf_printf(&how, "rows with status ok (not failed_empty) / all "
+		    "%lld rows of class \"%s\"", (long long)cs->rows, name);
+		put(o, "5d", "success.fraction", ratio(cs->status[ST_OK],
+		    cs->rows), "fraction", cs->rows, "class", name, NULL,
+		    "status", sbuf_str(&how));
+	}
+	sbuf_free(&how);
+	free(order);
+}
+
+struct latency {
+	const char	*name;		/* ttft_ms */
+	const char	*field;
+	const char	*formula;
+	const char	*rows;
+};
+
+static const struct latency latencies[] = {
+	{ "ttft_ms", "first_chunk_time_us",
+	  "(first_chunk_time_us - send_time_us) / 1000",
+	  "with a first chunk (first_chunk_time_us > 0)" },
+	{ "tpot_ms", "last_chunk_time_us",
+	  "(last_chunk_time_us - first_chunk_time_us) / (output_tokens - 1) "
+	  "/ 1000", "with output_tokens > 1 and both chunk times" },
+	{ "e2e_ms", "last_chunk_time_us",
+	  "(last_chunk_time_us - send_time_us) / 1000",
+	  "with a last chunk (last_chunk_time_us > 0)" },
+};
+
+/* One latency's mean, p50, p90, p99, max (µs in, ms out). */
+static void
+put_latency(struct out *o, const struct latency *l, const struct moments *m,
+    const double q[3], const char *cls)
+{
+	static const char *const stat[] = { "mean", "p50", "p90", "p99", "max" };
+	double vals[5] = {
+		m->n ? m->mean / 1000 : NAN, q[0] / 1000, q[1] / 1000,
+		q[2] / 1000, m->n ? m->max / 1000 : NAN
+	};
+	char metric[64];
+	struct sbuf how = {0};
+
+	for (size_t i = 0; i < 5; i++) {
+		snprintf(metric, sizeof(metric), "%s.%s", l->name, stat[i]);
+		sbuf_reset(&how);
+		sbuf_printf(&how, "%s of %s over the %lld successful rows "
+		    "(status ok, not failed_empty)%s%s%s %s%s", stat[i],
+		    l->formula, (long long)m->n, cls ? " of class \"" : "",
+		    cls ? cls : "", cls ? "\"" : "", l->rows,
+		    i >= 1 && i <= 3 ? "; type 7 quantile" : "");
+		put(o, "A3", metric, vals[i], "ms", m->n, cls ? "class" : NULL,
+		    cls, NULL, l->field, sbuf_str(&how));
+	}
+	sbuf_free(&how);
+}
+
+/* p50, p90, p99 of latency `which` (0 ttft, 1 tpot, 2 e2e) of one class,
+ * or of all classes together when cls is SIZE_MAX. */
+static void
+latency_quantiles(const struct trace_stats *s, size_t which, size_t cls,
+    double q[3])
+{
+	static const double qs[3] = { 0.50, 0.90, 0.99 };
+	size_t k = cls == SIZE_MAX ? s->classes.n : 1;
+	size_t from = cls == SIZE_MAX ? 0 : cls;
+	const struct ivals **iv = xreallocarray(NULL, k ? k : 1, sizeof(*iv));
+	const struct dvals **dv = xreallocarray(NULL, k ? k : 1, sizeof(*dv));
+
+	for (size_t i = 0; i < k; i++) {
+		const struct class_stats *cs = &s->cls[from + i];
+
+		iv[i] = which == 0 ? &cs->ttft_v : &cs->e2e_v;
+		dv[i] = &cs->tpot_v;
+	}
+	for (size_t i = 0; i < 3; i++)
+		q[i] = which == 1 ? dvals_quantile_multi(dv, k, qs[i]) :
+		    ivals_quantile_multi(iv, k, qs[i]);
+	free(iv);
+	free(dv);
+}
+
+static const struct moments *
+latency_moments(const struct class_stats *cs, const struct trace_stats *s,
+    size_t which)
+{
+	if (cs == NULL)
+		return which == 0 ? &s->ttft : which == 1 ? &s->tpot : &s->e2e;
+	return which == 0 ? &cs->ttft : which == 1 ? &cs->tpot : &cs->e2e;
+}
+
+static void
+put_latencies(struct out *o)
+{
+	const struct trace_stats *s = o->s;
+	size_t *order = names_order(&s->classes);
+	double q[3];
+
+	for (size_t w = 0; w < 3; w++) {
+		latency_quantiles(s, w, SIZE_MAX, q);
+		put_latency(o, &latencies[w], latency_moments(NULL, s, w), q,
+		    NULL);
+	}
+	for (size_t k = 0; k < s->classes.n; k++) {
+		for (size_t w = 0; w < 3; w++) {
+			latency_quantiles(s, w, order[k], q);
+			put_latency(o, &latencies[w], latency_moments(
+			    &s->cls[order[k]], s, w), q, s->classes.v[order[k]]);
+		}
+	}
+	free(order);
+}
+
+void
+trace_stats_records(const struct trace_stats *s,
+    const struct trace_scope *scope, json_t *arr)
+{
+	struct out o = { s, scope, arr };
+	struct sbuf rows = {0};
+
+	put_count(&o);
+	put_qps(&o, "qps.intended", "arrival_time_us", s->arr_min, s->arr_max);
+	put_qps(&o, "qps.actual", "send_time_us", s->send_min, s->send_max);
+	put_classes(&o);
+	sbuf_printf(&rows, "all %lld rows", (long long)s->rows);
+	put_tokens(&o, "1c", "input_tokens", "input_tokens", &s->in, &s->in_v,
+	    sbuf_str(&rows));
+	sbuf_reset(&rows);
+	sbuf_printf(&rows, "the %lld successful rows (status ok, not "
+	    "failed_empty)", (long long)s->out.n);
+	put_tokens(&o, "1d", "output_tokens", "output_tokens", &s->out,
+	    &s->out_v, sbuf_str(&rows));
+	sbuf_free(&rows);
+	put_prefix(&o);
+	put(&o, "1f", "streaming.fraction", ratio(s->streaming_rows, s->rows),
+	    "fraction", s->rows, NULL, NULL, NULL, "streaming",
+	    "rows with streaming=true / all rows");
+	put_iat(&o);
+	put_status(&o);
+	put_latencies(&o);
+}

@@ -1,0 +1,360 @@
+#!/usr/bin/env bats
+# s2r-trace-stats over hand-written traces in every TraceV2 layout.
+#
+# The fixtures (tests/fixtures/trace/*/, written by mkfixtures.py) hold the
+# same seven requests; the expected numbers below are worked out by hand:
+#   arrivals 0,1,2,3,4,6,8 s; sends span 10 s; classes critical (3 rows:
+#   client a) and sheddable (4 rows: client b); input 100..700 step 100;
+#   successful rows: output 11, 21, 5; TTFT 50, 40, 100 ms; TPOT 10, 20,
+#   25 ms; E2E 150, 440, 200 ms; one shed (HTTP 429), one HTTP 502 error
+#   whose quoted body holds "" and a newline, one timeout, one failed_empty.
+load helpers
+bats_require_minimum_version 1.5.0
+
+T="$FIXTURES/trace"
+
+setup() {
+	OUT="$BATS_TEST_TMPDIR/out.ndjson"
+}
+
+# stats DIR [OPTIONS...]: run the tool on DIR/trace_data.csv into $OUT.
+stats() {
+	local dir=$1
+	shift
+	"$S2R_BIN/s2r-trace-stats" "$@" "$T/$dir/trace_data.csv" >"$OUT"
+}
+
+# val METRIC [JQ-CONDITION]: the value of the one matching record.
+val() {
+	local n
+	n=$(jq -c --arg m "$1" "select(.metric == \$m)${2:+ | select($2)}" "$OUT" | wc -l)
+	[ "$n" -eq 1 ] || { echo "$n records for $1 ${2:-}" >&2; return 1; }
+	jq -r --arg m "$1" "select(.metric == \$m)${2:+ | select($2)} | .value" "$OUT"
+}
+
+# one METRIC [JQ-CONDITION]: the matching records, one per line.
+one() {
+	jq -c --arg m "$1" "select(.metric == \$m)${2:+ | select($2)}" "$OUT"
+}
+
+# calc EXPR: an awk expression with all the digits.
+calc() {
+	awk "BEGIN { printf \"%.17g\", $1 }"
+}
+
+# near GOT WANT: equal within 1e-9 relative (records carry 10 digits).
+near() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		d = a - b; if (d < 0) d = -d; s = b < 0 ? -b : b
+		if (d <= 1e-9 * s || d == 0) exit 0
+		printf "got %s, want %s\n", a, b; exit 1 }'
+}
+
+# The numbers every layout must give.
+check_core() {
+	[ "$(val requests.count)" = 7 ]
+	near "$(val qps.intended)" 0.875
+	near "$(val qps.actual)" 0.7
+	[ "$(val class.count '.scope.class == "critical"')" = 3 ]
+	near "$(val class.fraction '.scope.class == "sheddable"')" "$(calc '4/7')"
+	[ "$(val input_tokens.mean)" = 400 ]
+	[ "$(val input_tokens.stdev)" = 200 ]
+	[ "$(val input_tokens.min)" = 100 ]
+	[ "$(val input_tokens.max)" = 700 ]
+	[ "$(val input_tokens.p50)" = 400 ]
+	[ "$(val input_tokens.p90)" = 640 ]
+	[ "$(val input_tokens.p99)" = 694 ]
+	near "$(val output_tokens.mean)" "$(calc '37/3')"
+	near "$(val output_tokens.stdev)" "$(calc 'sqrt(((11-37/3)^2+(21-37/3)^2+(5-37/3)^2)/3)')"
+	[ "$(val output_tokens.p90)" = 19 ]
+	near "$(val output_tokens.p99)" 20.8
+	near "$(val prefix.fraction)" "$(calc '3/7')"
+	near "$(val streaming.fraction)" "$(calc '6/7')"
+	near "$(val iat.cv '.scope.client == "a"')" "$(calc '1/3')"
+	near "$(val iat.cv '.scope.client == "b"')" "$(calc 'sqrt(2)/4')"
+	near "$(val iat.cv_merged)" "$(calc 'sqrt(2)/4')"
+	[ "$(val status.count '.scope.class == "critical" and .status == "ok"')" = 2 ]
+	[ "$(val status.count '.scope.class == "critical" and .status == "failed_empty"')" = 1 ]
+	[ "$(val status.count '.scope.class == "sheddable" and .status == "shed"')" = 1 ]
+	[ "$(val status.count '.scope.class == "sheddable" and .status == "http_error"')" = 1 ]
+	[ "$(val status.count '.scope.class == "sheddable" and .status == "timeout"')" = 1 ]
+	[ "$(val status.count '.scope.class == "sheddable" and .status == "error"')" = 0 ]
+	[ "$(val shed.rate '.scope.class == "sheddable"')" = 0.25 ]
+	[ "$(val shed.rate '.scope.class == "critical"')" = 0 ]
+	near "$(val success.fraction '.scope.class == "critical"')" "$(calc '2/3')"
+	near "$(val ttft_ms.mean 'has("scope") and (.scope | has("class") | not)')" "$(calc '190/3')"
+	[ "$(val ttft_ms.p50 '.scope | has("class") | not')" = 50 ]
+	[ "$(val ttft_ms.max '.scope | has("class") | not')" = 100 ]
+	[ "$(val tpot_ms.p50 '.scope | has("class") | not')" = 20 ]
+	[ "$(val e2e_ms.max '.scope | has("class") | not')" = 440 ]
+	[ "$(val e2e_ms.p50 '.scope.class == "critical"')" = 295 ]
+	[ "$(val ttft_ms.mean '.scope.class == "sheddable"')" = 100 ]
+	validate_records "$OUT"
+}
+
+@test "--help and --version" {
+	run "$S2R_BIN/s2r-trace-stats" --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == usage:* ]]
+	run "$S2R_BIN/s2r-trace-stats" --version
+	[ "$status" -eq 0 ]
+	[[ "$output" == "s2r-trace-stats "[0-9]* ]]
+}
+
+@test "bad usage exits 2 with one line" {
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" --format xml "$T/l27/trace_data.csv"
+	assert_bad_input
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats"
+	assert_bad_input
+}
+
+@test "27 columns (AW layout): every number by hand" {
+	stats l27
+	check_core
+	[ "$(val prefix_length.mean '.scope | has("prefix_group") | not')" = "$(awk 'BEGIN{printf "%.10g", 300/7}')" ]
+	[ "$(val prefix_length.p50 '.scope | has("prefix_group") | not')" = 0 ]
+	[ "$(val prefix_length.max '.scope | has("prefix_group") | not')" = 100 ]
+	[ "$(val prefix_length.mean '.scope.prefix_group == "g1"')" = 100 ]
+	[ "$(val prefix_length.p50 '.scope.prefix_group == "g1"')" = 100 ]
+	[ "$(val output_tokens.mean '.n == 3')" = "$(awk 'BEGIN{printf "%.10g", 37/3}')" ]
+	# no sim status in a real trace
+	[ "$(jq -c 'select(.status == "incomplete")' "$OUT" | wc -l)" -eq 0 ]
+}
+
+@test "every record has check, source.file, field, how and a cell scope" {
+	stats l27 --phase baseline --workload w1 --iteration i0 --root "$T"
+	jq -e -s 'all(.[]; .check and .source.file == "l27/trace_data.csv"
+	    and .source.field and .source.how
+	    and .scope.phase == "baseline" and .scope.workload == "w1"
+	    and .scope.iteration == "i0")' "$OUT"
+	jq -e -s 'map(.scope | keys_unsorted) | all(.[]; .[0:3] == ["phase","workload","iteration"])' "$OUT"
+	grep -q '"how":"mean over all 7 rows"' "$OUT"
+	validate_records "$OUT"
+}
+
+@test "record order is fixed: metrics, then classes/clients/groups by name" {
+	stats l27
+	jq -r '.metric' "$OUT" | awk '!seen[$0]++' >"$BATS_TEST_TMPDIR/order"
+	[ "$(head -4 "$BATS_TEST_TMPDIR/order" | tr '\n' ' ')" = "requests.count qps.intended qps.actual class.count " ]
+	[ "$(jq -r 'select(.metric == "iat.cv") | .scope.client' "$OUT" | tr '\n' ' ')" = "a b " ]
+	[ "$(jq -r 'select(.metric == "class.count") | .scope.class' "$OUT" | tr '\n' ' ')" = "critical sheddable " ]
+	[ "$(jq -r 'select(.metric == "status.count" and .scope.class == "critical") | .status' "$OUT" | tr '\n' ' ')" = "ok shed http_error error timeout failed_empty " ]
+}
+
+@test "output is byte-for-byte deterministic, file or stdin" {
+	stats l27
+	cp "$OUT" "$BATS_TEST_TMPDIR/a"
+	stats l27
+	cmp "$OUT" "$BATS_TEST_TMPDIR/a"
+	"$S2R_BIN/s2r-trace-stats" --no-header - <"$T/l27/trace_data.csv" >"$OUT"
+	one requests.count | jq -e '.source.file == "<stdin>"'
+	check_core
+}
+
+@test "22 columns (no prefix_length, model, deadline, server_input, finish_reason)" {
+	stats l22
+	check_core
+	[ "$(jq -c 'select(.metric | startswith("prefix_length"))' "$OUT" | wc -l)" -eq 0 ]
+	one prefix.fraction | jq -e '.source.field == "prefix_group"
+	    and (.source.how | test("no prefix_length column"))'
+	one status.count '.status == "failed_empty" and .scope.class == "critical"' |
+	    jq -e '.source.how | test("no finish_reason column")'
+}
+
+@test "25 columns (+model, deadline_us, server_input_tokens)" {
+	stats l25
+	check_core
+	[ "$(jq -c 'select(.metric | startswith("prefix_length"))' "$OUT" | wc -l)" -eq 0 ]
+}
+
+@test "26 columns (+finish_reason)" {
+	stats l26
+	check_core
+	one status.count '.status == "failed_empty" and .scope.class == "critical"' |
+	    jq -e '.source.how | test("no finish_reason column") | not'
+}
+
+@test "28 columns with vllm_priority; warm_up_requests is reported" {
+	stats l28
+	check_core
+	one requests.count | jq -e '.source.how
+	    | test("warm_up_requests 200 .*trace_header.yaml:5.*request_id 200")'
+}
+
+@test "29 columns with x_request_id (trace_version 3)" {
+	stats l29
+	check_core
+}
+
+@test "30 columns: further trailing columns are ignored" {
+	stats l30
+	check_core
+}
+
+@test "columns in another order are found by name" {
+	stats reordered
+	check_core
+	[ "$(val prefix_length.mean '.scope.prefix_group == "g1"')" = 100 ]
+}
+
+@test "CRLF line ends" {
+	stats crlf
+	check_core
+}
+
+@test "UTF-8 BOM before the header" {
+	stats bom
+	check_core
+}
+
+@test "quoted error body with \"\" and an embedded newline is one field" {
+	stats l27
+	[ "$(val status.count '.scope.class == "sheddable" and .status == "http_error"')" = 1 ]
+	# the row after it starts on line 9 of the file: a bad value there says so
+	sed 's/^6,b,,sheddable,,0,,0,true,700,/6,b,,sheddable,,0,,0,true,7x0,/' \
+	    "$T/l27/trace_data.csv" >"$BATS_TEST_TMPDIR/t.csv"
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/t.csv"
+	assert_bad_input
+	[[ "$stderr" == *"t.csv:9:10: input_tokens: expected an integer, got \"7x0\"" ]]
+}
+
+@test "simulated trace: time_unit microseconds, incomplete status" {
+	stats sim
+	[ "$(val requests.count)" = 4 ]
+	# send = arrival in a sim trace: both rates are the same
+	[ "$(val qps.intended)" = "$(val qps.actual)" ]
+	near "$(val qps.intended)" 1
+	[ "$(val status.count '.scope.class == "critical" and .status == "incomplete"')" = 1 ]
+	[ "$(val status.count '.scope.class == "critical" and .status == "ok"')" = 2 ]
+	[ "$(val ttft_ms.p50 '.scope | has("class") | not')" = 50 ]
+	one requests.count | jq -e '.source.how | test("mode generated")'
+	validate_records "$OUT"
+}
+
+@test "--header and --no-header" {
+	stats l22 --header "$T/l28/trace_header.yaml"
+	one requests.count | jq -e '.source.how | test("warm_up_requests 200")'
+	stats l27 --no-header
+	one qps.actual | jq -e '.source.how | test("no trace header")'
+	check_core
+}
+
+@test "--format text: the same statistics as an aligned table" {
+	stats l27 --format text
+	head -2 "$OUT" | tail -1 | grep -q '^check  metric'
+	grep -Eq '^1c +input_tokens\.p90 +- +640 +tokens +7$' "$OUT"
+	grep -Eq '^5d +status\.count +class="sheddable" status=shed +1 +count +4$' "$OUT"
+	# one line per record, plus the title and the column heads
+	stats l27
+	[ $(( $(wc -l <"$OUT") + 2 )) -eq "$("$S2R_BIN/s2r-trace-stats" --format text "$T/l27/trace_data.csv" | wc -l)" ]
+	# every value line is as wide as the head line up to the unit column
+	"$S2R_BIN/s2r-trace-stats" --format text "$T/l27/trace_data.csv" | tail -n +2 |
+	    awk '{ match($0, /  (tokens|count|req\/s|fraction|cv|ms|unit) /)
+	        if (NR == 1) w = RSTART; else if (RSTART != w) exit 1 }'
+}
+
+@test "independent recomputation (python csv module) on a generated trace" {
+	"$S2R_TOP/bench/gen-trace" 3000 7 >"$BATS_TEST_TMPDIR/g.csv"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/g.csv" >"$OUT"
+	run /usr/bin/python3 "$T/trace_ref.py" "$BATS_TEST_TMPDIR/g.csv" "$OUT"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	validate_records "$OUT"
+}
+
+@test "independent recomputation on every fixture layout" {
+	for d in l27 l28 l29 l30 reordered crlf bom; do
+		stats "$d"
+		/usr/bin/python3 "$T/trace_ref.py" "$T/$d/trace_data.csv" "$OUT"
+	done
+}
+
+# ---- bad input: one line file:line:column, exit 2, nothing on stdout ----
+
+bad() {
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" --root "$T" "$@"
+	assert_bad_input
+}
+
+@test "missing file" {
+	bad "$T/bad/nope.csv"
+	[[ "$stderr" == "s2r-trace-stats: bad/nope.csv: expected a readable file"* ]]
+}
+
+@test "empty file" {
+	bad "$T/bad/empty.csv"
+	[[ "$stderr" == *"bad/empty.csv:1:1: expected a header row, got an empty file" ]]
+}
+
+@test "missing required column" {
+	bad "$T/bad/missing-col.csv"
+	[[ "$stderr" == *'bad/missing-col.csv:1:1: expected a column named "input_tokens"'* ]]
+}
+
+@test "non-numeric field" {
+	bad "$T/bad/non-numeric.csv"
+	[ "$stderr" = 's2r-trace-stats: bad/non-numeric.csv:3:10: input_tokens: expected an integer, got "12a"' ]
+}
+
+@test "negative token count" {
+	bad "$T/bad/after-newline.csv"
+	[[ "$stderr" == *'bad/after-newline.csv:4:11: output_tokens: expected an integer >= 0, got "-21"' ]]
+}
+
+@test "truncated last line" {
+	bad "$T/bad/truncated.csv"
+	[[ "$stderr" == *"bad/truncated.csv:3:21: expected 27 fields as in the header, got 20"* ]]
+}
+
+@test "wrong delimiter" {
+	bad "$T/bad/semicolon.csv"
+	[[ "$stderr" == *"bad/semicolon.csv:1:1: "*"wrong delimiter"* ]]
+	tr ';' '\t' <"$T/bad/semicolon.csv" >"$BATS_TEST_TMPDIR/tab.csv"
+	bad "$BATS_TEST_TMPDIR/tab.csv"
+	[[ "$stderr" == *"tab.csv:1:1: "*'\t'*"wrong delimiter"* ]]
+}
+
+@test "binary garbage" {
+	bad "$T/bad/binary.csv"
+	[[ "$stderr" == *"bad/binary.csv:2:5: expected CSV text, got binary data"* ]]
+	bad "$T/bad/garbage.bin"
+	[[ "$stderr" == *"bad/garbage.bin:"*"binary data"* ]]
+}
+
+@test "unterminated quote at end of file" {
+	bad "$T/bad/unterminated.csv"
+	[[ "$stderr" == *"bad/unterminated.csv:5:27: expected a closing quote"* ]]
+}
+
+@test "stray quote inside an unquoted field" {
+	bad "$T/bad/stray-quote.csv"
+	[[ "$stderr" == *"bad/stray-quote.csv:3:27: "*"stray"* ]]
+}
+
+@test "malformed header YAML" {
+	bad "$T/bad/yaml/trace_data.csv"
+	[[ "$stderr" == *"bad/yaml/trace_header.yaml:3:5: "* ]]
+}
+
+@test "bad time_unit" {
+	bad "$T/bad/unit/trace_data.csv"
+	[[ "$stderr" == *'bad/unit/trace_header.yaml:2:12: time_unit: expected "us" or "microseconds", got "ms"' ]]
+}
+
+@test "bad mode and a header that is not a map" {
+	printf 'time_unit: us\nmode: observed\n' >"$BATS_TEST_TMPDIR/h.yaml"
+	bad --header "$BATS_TEST_TMPDIR/h.yaml" "$T/l27/trace_data.csv"
+	[[ "$stderr" == *"h.yaml:2:7: mode: expected real, generated or replayed"* ]]
+	printf -- '- a\n' >"$BATS_TEST_TMPDIR/h.yaml"
+	bad --header "$BATS_TEST_TMPDIR/h.yaml" "$T/l27/trace_data.csv"
+	[[ "$stderr" == *"h.yaml:1:1: expected a TraceV2 header"* ]]
+}
+
+@test "header only: zero rows, nothing computable is null" {
+	head -1 "$T/l27/trace_data.csv" >"$BATS_TEST_TMPDIR/h.csv"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/h.csv" >"$OUT"
+	[ "$(val requests.count)" = 0 ]
+	[ "$(val qps.intended)" = null ]
+	[ "$(val input_tokens.p50)" = null ]
+	validate_records "$OUT"
+}

@@ -1,0 +1,225 @@
+/* Unit tests for lib/csvr.c: quoting, line ends, positions, chunking and
+ * the fatal errors (caught through s2r_die_hook). */
+#include <sys/wait.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "csvr.h"
+#include "err.h"
+#include "str.h"
+#include "unit.h"
+
+/* The child of dies() leaves without exit handlers: the reader it
+ * abandons is not a leak worth reporting. */
+static void
+die_quietly(void)
+{
+	fflush(stderr);
+	_exit(2);
+}
+
+/* A stream holding exactly len bytes of s. */
+static FILE *
+stream(const char *s, size_t len)
+{
+	FILE *f = tmpfile();
+
+	if (f == NULL || fwrite(s, 1, len, f) != len)
+		abort();
+	rewind(f);
+	return f;
+}
+
+/* Whether reading every row of len bytes of s dies with a message that
+ * contains want (a child process reads, so the parent keeps going). */
+static bool
+dies_n(const char *s, size_t len, const char *want)
+{
+	int fd[2], status;
+	char msg[512] = "";
+	ssize_t got;
+	pid_t pid;
+
+	fflush(stdout);
+	if (pipe(fd) != 0 || (pid = fork()) < 0)
+		abort();
+	if (pid == 0) {
+		FILE *f = stream(s, len);
+		struct csvr *r;
+
+		dup2(fd[1], 2);
+		s2r_die_hook = die_quietly;
+		r = csvr_openf(f, "t.csv");
+		csvr_col(r, "a", true);
+		while (csvr_next(r))
+			(void)csvr_i64(r, 0);
+		_exit(0);
+	}
+	close(fd[1]);
+	for (size_t used = 0; used < sizeof(msg) - 1; used += (size_t)got) {
+		got = read(fd[0], msg + used, sizeof(msg) - 1 - used);
+		if (got <= 0)
+			break;
+	}
+	close(fd[0]);
+	waitpid(pid, &status, 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 2)
+		return false;
+	if (strstr(msg, want) == NULL) {
+		fprintf(stderr, "message \"%s\" lacks \"%s\"\n", msg, want);
+		return false;
+	}
+	return true;
+}
+
+static bool
+dies(const char *s, const char *want)
+{
+	return dies_n(s, strlen(s), want);
+}
+
+static void
+test_by_name(void)
+{
+	const char *s = "b,a,c\n1,2,x\n3,4,\"y,z\"\n";
+	FILE *f = stream(s, strlen(s));
+	struct csvr *r = csvr_openf(f, "t.csv");
+	long a = csvr_col(r, "a", true), c = csvr_col(r, "c", true);
+
+	CHECK(csvr_ncols(r) == 3);
+	CHECK(a == 1 && c == 2);
+	CHECK(csvr_col(r, "missing", false) == -1);
+	CHECK(csvr_next(r));
+	CHECK(csvr_i64(r, a) == 2);
+	CHECK(csvr_line(r) == 2);
+	CHECK(csvr_next(r));
+	CHECK_STR(csvr_str(r, c, NULL), "y,z");
+	CHECK_STR(csvr_str(r, -1, NULL), "");
+	CHECK(!csvr_next(r));
+	CHECK(csvr_rows(r) == 2);
+	csvr_close(r);
+	fclose(f);
+}
+
+static void
+test_quotes_and_lines(void)
+{
+	/* BOM, CRLF, a blank line, "" escapes and a quoted newline. */
+	const char *s = "\xef\xbb\xbf" "a,b\r\n1,\"say \"\"hi\"\"\"\r\n\r\n"
+	    "2,\"two\nlines\"\r\n3,last";
+	FILE *f = stream(s, strlen(s));
+	struct csvr *r = csvr_openf(f, "t.csv");
+	size_t len;
+
+	CHECK_STR(csvr_colname(r, 0), "a");
+	CHECK(csvr_next(r) && csvr_line(r) == 2);
+	CHECK_STR(csvr_str(r, 1, &len), "say \"hi\"");
+	CHECK(len == 8);
+	CHECK(csvr_next(r) && csvr_line(r) == 4);
+	CHECK_STR(csvr_str(r, 1, NULL), "two\nlines");
+	CHECK(csvr_next(r) && csvr_line(r) == 6);
+	CHECK(csvr_i64(r, 0) == 3);
+	CHECK_STR(csvr_str(r, 1, NULL), "last");
+	CHECK(!csvr_next(r));
+	csvr_close(r);
+	fclose(f);
+}
+
+static void
+test_typed(void)
+{
+	const char *s = "i,f,b,e\n-5,0.25,true,\n";
+	FILE *f = stream(s, strlen(s));
+	struct csvr *r = csvr_openf(f, "t.csv");
+
+	CHECK(csvr_next(r));
+	CHECK(csvr_i64(r, 0) == -5);
+	CHECK(csvr_f64(r, 1) == 0.25);
+	CHECK(csvr_bool(r, 2));
+	CHECK(csvr_empty(r, 3));
+	csvr_close(r);
+	fclose(f);
+}
+
+/* Rows spread over several 1 MiB chunks, with quoted fields (and their
+ * newlines) cut by chunk boundaries: every row and line must survive. */
+static void
+test_chunks(void)
+{
+	struct sbuf b = {0};
+	FILE *f;
+	struct csvr *r;
+	long rows = 0, bad = 0, want_line = 2;
+
+	sbuf_adds(&b, "n,text\n");
+	for (long i = 0; i < 120000; i++) {
+		if (i % 7 == 0)
+			sbuf_printf(&b, "%ld,\"q,\"\"%ld\"\"\n%ld\"\n", i, i, i);
+		else
+			sbuf_printf(&b, "%ld,plain-text-field-%ld\n", i, i);
+	}
+	f = stream(b.s, b.len);
+	r = csvr_openf(f, "t.csv");
+	while (csvr_next(r)) {
+		char want[64];
+
+		if (rows % 7 == 0)
+			snprintf(want, sizeof(want), "q,\"%ld\"\n%ld", rows, rows);
+		else
+			snprintf(want, sizeof(want), "plain-text-field-%ld", rows);
+		if (csvr_i64(r, 0) != rows || strcmp(csvr_str(r, 1, NULL),
+		    want) != 0 || csvr_line(r) != want_line) {
+			if (bad++ < 3)
+				fprintf(stderr, "row %ld line %ld (want %ld): %s\n",
+				    rows, csvr_line(r), want_line,
+				    csvr_str(r, 1, NULL));
+		}
+		want_line += rows % 7 == 0 ? 2 : 1;
+		rows++;
+	}
+	CHECK(b.len > 2 * (1 << 20));
+	CHECK(rows == 120000);
+	CHECK(bad == 0);
+	csvr_close(r);
+	fclose(f);
+	sbuf_free(&b);
+}
+
+static void
+test_errors(void)
+{
+	static const char bin[] = "a,b\n1,2\n3,\0\x01\n";
+
+	CHECK(!dies("a,b\n1,2\n", ""));
+	CHECK(dies("", "t.csv:1:1: expected a header row"));
+	CHECK(dies("x,b\n1,2\n", "t.csv:1:1: expected a column named \"a\""));
+	CHECK(dies("a;b\n1;2\n", "wrong delimiter"));
+	CHECK(dies("a,b\n1,2\n3\n", "t.csv:3:2: expected 2 fields"));
+	CHECK(dies("a,b\n1,2\n3,4,5\n", "t.csv:3:3: expected 2 fields"));
+	CHECK(!dies("a,b\n1,2\n3,4", "x"));
+	CHECK(dies("a,b\n1,2\n3,\"open\n", "t.csv:3:2: expected a closing quote"));
+	CHECK(dies("a,b\n1,x\"y\n", "t.csv:2:2: expected a quote only"));
+	CHECK(dies("a,b\n1,\"x\"y\n", "t.csv:2:2: expected ',' or end of line"));
+	CHECK(dies("a,b\n12a,2\n", "t.csv:2:1: a: expected an integer, got \"12a\""));
+	CHECK(dies("a,b\n 1,2\n", "got \" 1\""));	/* spaces are data */
+	CHECK(dies("a,b\n1,\"x\ny\"\n7z,1\n", "t.csv:4:1: a: expected an integer"));
+	CHECK(dies_n(bin, sizeof(bin) - 1, "t.csv:3:3: expected CSV text, got binary data"));
+}
+
+static const struct unit_test tests[] = {
+	{ "columns by name", test_by_name },
+	{ "BOM, CRLF, blank lines, quotes, line numbers", test_quotes_and_lines },
+	{ "typed fields", test_typed },
+	{ "rows across chunk boundaries", test_chunks },
+	{ "fatal errors", test_errors },
+	{ NULL, NULL }
+};
+
+int
+main(void)
+{
+	s2r_setprog("test_csvr");
+	return unit_run(tests);
+}

@@ -1,0 +1,205 @@
+/* Unit tests for lib/stats.c.  Reference values are worked out by hand or
+ * with a plain qsort and the quantile formula written out again here. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "stats.h"
+#include "unit.h"
+
+static uint64_t rng = 88172645463325252ULL;
+
+static uint64_t
+next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static int
+cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int
+cmp_f64(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* numpy's default quantile, written out independently. */
+static double
+ref_q(const double *sorted, size_t n, double q)
+{
+	double h = (double)(n - 1) * q;
+	size_t lo = (size_t)h;
+
+	if (lo + 1 >= n)
+		return sorted[n - 1];
+	return sorted[lo] + (h - (double)lo) * (sorted[lo + 1] - sorted[lo]);
+}
+
+static void
+test_moments(void)
+{
+	struct moments m = {0};
+	double xs[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+
+	CHECK(isnan(moments_stdev(&m)));
+	for (size_t i = 0; i < 8; i++)
+		moments_add(&m, xs[i]);
+	CHECK(m.n == 8);
+	CHECK_NEAR(m.mean, 5, 1e-15);
+	CHECK_NEAR(moments_stdev(&m), 2, 1e-15);	/* population */
+	CHECK_NEAR(moments_cv(&m), 0.4, 1e-15);
+	CHECK(m.min == 2 && m.max == 9);
+
+	struct moments c = {0};
+	for (int i = 0; i < 1000; i++)
+		moments_add(&c, 1776953414124997.0);
+	CHECK(moments_stdev(&c) == 0);
+}
+
+static void
+test_quantiles_small(void)
+{
+	struct ivals v = {0};
+	int64_t xs[] = { 700, 100, 500, 300, 200, 600, 400 };
+
+	CHECK(isnan(ivals_quantile(&v, 0.5)));
+	for (size_t i = 0; i < 7; i++)
+		ivals_add(&v, xs[i]);
+	ivals_sort(&v);
+	CHECK(ivals_quantile(&v, 0.5) == 400);
+	CHECK_NEAR(ivals_quantile(&v, 0.9), 640, 1e-9);
+	CHECK_NEAR(ivals_quantile(&v, 0.99), 694, 1e-9);
+	CHECK(ivals_quantile(&v, 0) == 100);
+	CHECK(ivals_quantile(&v, 1) == 700);
+	ivals_free(&v);
+
+	ivals_add(&v, 42);
+	ivals_sort(&v);
+	CHECK(ivals_quantile(&v, 0.99) == 42);
+	ivals_free(&v);
+}
+
+static void
+test_widen(void)
+{
+	struct ivals v = {0};
+
+	ivals_add(&v, 5);
+	ivals_add(&v, -3);
+	CHECK(!v.wide);
+	ivals_add(&v, INT64_C(1776953414124997));
+	CHECK(v.wide);
+	ivals_add(&v, INT64_C(-4000000000));
+	ivals_sort(&v);
+	CHECK(ivals_at(&v, 0) == INT64_C(-4000000000));
+	CHECK(ivals_at(&v, 1) == -3);
+	CHECK(ivals_at(&v, 3) == INT64_C(1776953414124997));
+	/* epoch µs interpolate without losing the low digits */
+	CHECK(ivals_quantile(&v, 1.0 / 3 * 2) == 5);
+	ivals_free(&v);
+}
+
+static void
+test_radix_random(void)
+{
+	enum { N = 100000 };
+	int64_t *a = malloc(N * sizeof(*a)), *b = malloc(N * sizeof(*b));
+	int32_t *c = malloc(N * sizeof(*c));
+	double *d = malloc(N * sizeof(*d)), *e = malloc(N * sizeof(*e));
+	int bad = 0;
+
+	for (size_t i = 0; i < N; i++) {
+		a[i] = b[i] = (int64_t)next();
+		c[i] = (int32_t)(next() >> 32);
+		d[i] = e[i] = ((double)(int64_t)next()) / 3e9;
+	}
+	d[0] = e[0] = -0.0;
+	d[1] = e[1] = 0.0;
+	sort_i64(a, N);
+	qsort(b, N, sizeof(*b), cmp_i64);
+	for (size_t i = 0; i < N; i++)
+		bad += a[i] != b[i];
+	sort_i32(c, N);
+	for (size_t i = 1; i < N; i++)
+		bad += c[i - 1] > c[i];
+	sort_f64(d, N);
+	qsort(e, N, sizeof(*e), cmp_f64);
+	for (size_t i = 0; i < N; i++)
+		bad += d[i] != e[i];
+	CHECK(bad == 0);
+	free(a);
+	free(b);
+	free(c);
+	free(d);
+	free(e);
+}
+
+/* The union quantile of several samples equals that of the merged one. */
+static void
+test_multi(void)
+{
+	enum { K = 4, N = 5000 };
+	struct ivals v[K] = {{0}};
+	struct dvals w[K] = {{0}};
+	const struct ivals *pv[K];
+	const struct dvals *pw[K];
+	double *all = malloc(N * sizeof(*all)), *allw = malloc(N * sizeof(*allw));
+	static const double qs[] = { 0, 0.5, 0.9, 0.99, 0.999, 1 };
+
+	for (size_t i = 0; i < N; i++) {
+		size_t k = next() % (i < 10 ? 1 : K);	/* sizes differ */
+		int64_t x = (int64_t)(next() % 100000) - 50000;
+		double y = (double)x / 7;
+
+		ivals_add(&v[k], x);
+		dvals_add(&w[k], y);
+		all[i] = (double)x;
+		allw[i] = y;
+	}
+	for (size_t k = 0; k < K; k++) {
+		ivals_sort(&v[k]);
+		dvals_sort(&w[k]);
+		pv[k] = &v[k];
+		pw[k] = &w[k];
+	}
+	qsort(all, N, sizeof(*all), cmp_f64);
+	qsort(allw, N, sizeof(*allw), cmp_f64);
+	for (size_t i = 0; i < sizeof(qs) / sizeof(qs[0]); i++) {
+		CHECK_NEAR(ivals_quantile_multi(pv, K, qs[i]),
+		    ref_q(all, N, qs[i]), 1e-9);
+		CHECK_NEAR(dvals_quantile_multi(pw, K, qs[i]),
+		    ref_q(allw, N, qs[i]), 1e-9);
+	}
+	CHECK(ivals_quantile(&v[1], 0.5) == ivals_quantile_multi(pv + 1, 1, 0.5));
+	for (size_t k = 0; k < K; k++) {
+		ivals_free(&v[k]);
+		dvals_free(&w[k]);
+	}
+	free(all);
+	free(allw);
+}
+
+static const struct unit_test tests[] = {
+	{ "Welford moments", test_moments },
+	{ "type 7 quantiles", test_quantiles_small },
+	{ "int32 samples widen to int64", test_widen },
+	{ "radix sorts agree with qsort", test_radix_random },
+	{ "quantiles over several samples", test_multi },
+	{ NULL, NULL }
+};
+
+int
+main(void)
+{
+	return unit_run(tests);
+}

@@ -1,0 +1,263 @@
+/* s2r-trace-stats - workload, status and latency statistics of a BLIS
+ * TraceV2 trace (trace_data.csv, trace_header.yaml) as measure records.
+ * See docs/man/s2r-trace-stats.1. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "csvr.h"
+#include "err.h"
+#include "rec.h"
+#include "str.h"
+#include "trace.h"
+
+static const char usage_text[] =
+"usage: s2r-trace-stats [--header FILE | --no-header] [--phase P]\n"
+"           [--workload W] [--iteration I] [--root DIR]\n"
+"           [--format ndjson|text] trace_data.csv|-\n"
+"\n"
+"Reads a BLIS TraceV2 trace (any layout, columns by header name) and its\n"
+"trace_header.yaml (default: beside the CSV, when it exists) and writes\n"
+"measure records (checks 1a-1g, 5d, A3) as NDJSON on stdout.\n"
+"\n"
+"  --header FILE     read this trace header instead of the default\n"
+"  --no-header       read no trace header\n"
+"  --phase P, --workload W, --iteration I\n"
+"                    scope of every record\n"
+"  --root DIR        write source.file relative to DIR\n"
+"  --format F        ndjson (default) or text (an aligned table)\n"
+"  --help, --version\n";
+
+struct opts {
+	const char	*header;
+	bool		 no_header;
+	const char	*root;
+	bool		 text;
+	struct trace_scope scope;
+};
+
+static noreturn void
+usage_error(const char *msg)
+{
+	s2r_die("%s (see --help)", msg);
+}
+
+static void
+parse_opts(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "header", required_argument, NULL, 'H' },
+		{ "no-header", no_argument, NULL, 'N' },
+		{ "phase", required_argument, NULL, 'p' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ "iteration", required_argument, NULL, 'i' },
+		{ "root", required_argument, NULL, 'r' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'H': o->header = optarg; break;
+		case 'N': o->no_header = true; break;
+		case 'p': o->scope.phase = optarg; break;
+		case 'w': o->scope.workload = optarg; break;
+		case 'i': o->scope.iteration = optarg; break;
+		case 'r': o->root = optarg; break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				o->text = true;
+			else if (strcmp(optarg, "ndjson") != 0)
+				usage_error("--format: expected ndjson or text");
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		case 'V':
+			puts("s2r-trace-stats " S2R_VERSION);
+			exit(0);
+		default:
+			usage_error("unknown option or missing argument");
+		}
+	}
+	if (o->header != NULL && o->no_header)
+		usage_error("--header and --no-header exclude each other");
+	if (argc - optind != 1)
+		usage_error("expected one trace_data.csv (or -)");
+}
+
+/* The real path of path, or of its directory when path itself does not
+ * exist (so a missing file is still named relative to the root). */
+static bool
+real_path(const char *path, char out[PATH_MAX])
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+
+	if (realpath(path, out) != NULL)
+		return true;
+	if (slash == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	if (realpath(dir, out) == NULL ||
+	    strlen(out) + strlen(slash ? slash : path) + 2 > PATH_MAX)
+		return false;
+	strcat(out, "/");
+	strcat(out, slash ? slash + 1 : path);
+	return true;
+}
+
+/* path as written in records: relative to root when it lies under it. */
+static char *
+display_path(const char *path, const char *root)
+{
+	char rp[PATH_MAX], rr[PATH_MAX];
+	size_t n;
+
+	if (strcmp(path, "-") == 0)
+		return xstrdup("<stdin>");
+	if (root == NULL || !real_path(path, rp) || realpath(root, rr) == NULL)
+		return xstrdup(path);
+	n = strlen(rr);
+	if (strncmp(rp, rr, n) == 0 && rp[n] == '/')
+		return xstrdup(rp + n + 1);
+	if (n == 1 && rr[0] == '/')
+		return xstrdup(rp + 1);
+	return xstrdup(path);
+}
+
+/* trace_header.yaml beside the CSV, when there is one. */
+static char *
+default_header(const char *csv)
+{
+	const char *slash = strrchr(csv, '/');
+	struct sbuf p = {0};
+
+	if (strcmp(csv, "-") == 0)
+		return NULL;
+	if (slash != NULL)
+		sbuf_add(&p, csv, (size_t)(slash - csv) + 1);
+	sbuf_adds(&p, "trace_header.yaml");
+	if (access(p.s, F_OK) == 0)
+		return p.s;
+	sbuf_free(&p);
+	return NULL;
+}
+
+/* The scope keys beyond the cell, and the status, as "k=v k=v". */
+static void
+text_scope(struct sbuf *b, const json_t *rec)
+{
+	static const char *const keys[] = { "client", "prefix_group", "class" };
+	const json_t *scope = json_object_get(rec, "scope");
+	const char *st = rec_get_str(rec, "status");
+
+	sbuf_reset(b);
+	for (size_t i = 0; i < 3; i++) {
+		const char *v = rec_get_str(scope, keys[i]);
+
+		if (v != NULL)
+			sbuf_printf(b, "%s%s=\"%s\"", b->len ? " " : "", keys[i],
+			    v);
+	}
+	if (st != NULL)
+		sbuf_printf(b, "%sstatus=%s", b->len ? " " : "", st);
+	if (b->len == 0)
+		sbuf_adds(b, "-");
+}
+
+static void
+write_text(const json_t *arr, const char *file)
+{
+	size_t i, w_metric = 6, w_scope = 5, w_value = 5;
+	json_t *rec;
+	struct sbuf sc = {0};
+	char **vals = xcalloc(json_array_size(arr) + 1, sizeof(*vals));
+
+	json_array_foreach(arr, i, rec) {
+		const json_t *v = json_object_get(rec, "value");
+
+		vals[i] = json_is_null(v) ? xstrdup("-") : json_dumps(v,
+		    JSON_ENCODE_ANY | JSON_REAL_PRECISION(REC_REAL_DIGITS));
+		text_scope(&sc, rec);
+		if (strlen(rec_get_str(rec, "metric")) > w_metric)
+			w_metric = strlen(rec_get_str(rec, "metric"));
+		if (sc.len > w_scope)
+			w_scope = sc.len;
+		if (strlen(vals[i]) > w_value)
+			w_value = strlen(vals[i]);
+	}
+	printf("# %s\n", file);
+	printf("%-5s  %-*s  %-*s  %*s  %-8s  %s\n", "check", (int)w_metric,
+	    "metric", (int)w_scope, "scope", (int)w_value, "value", "unit", "n");
+	json_array_foreach(arr, i, rec) {
+		json_t *n = json_object_get(rec, "n");
+		const char *unit = rec_get_str(rec, "unit");
+
+		text_scope(&sc, rec);
+		printf("%-5s  %-*s  %-*s  %*s  %-8s  ", rec_get_str(rec, "check"),
+		    (int)w_metric, rec_get_str(rec, "metric"), (int)w_scope,
+		    sbuf_str(&sc), (int)w_value, vals[i], unit ? unit : "-");
+		if (json_is_integer(n))
+			printf("%lld\n", (long long)json_integer_value(n));
+		else
+			puts("-");
+		free(vals[i]);
+	}
+	free(vals);
+	sbuf_free(&sc);
+	rec_finish(stdout);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o = {0};
+	struct trace_header h = {0};
+	struct trace_stats *s;
+	struct csvr *r;
+	char *file, *hpath = NULL, *hlabel;
+	json_t *arr, *rec;
+	size_t i;
+
+	s2r_setprog(argv[0]);
+	parse_opts(argc, argv, &o);
+	file = display_path(argv[optind], o.root);
+	if (o.header != NULL)
+		hpath = xstrdup(o.header);
+	else if (!o.no_header)
+		hpath = default_header(argv[optind]);
+	if (hpath != NULL) {
+		hlabel = display_path(hpath, o.root);
+		trace_header_load(&h, hpath, hlabel);
+		free(hlabel);
+	}
+	r = csvr_open(argv[optind], file);
+	s = trace_stats_read(r, &h);
+	csvr_close(r);
+	arr = json_array();
+	trace_stats_records(s, &o.scope, arr);
+	if (o.text) {
+		write_text(arr, file);
+	} else {
+		json_array_foreach(arr, i, rec)
+			rec_emit(stdout, json_incref(rec));
+		rec_finish(stdout);
+	}
+	json_decref(arr);
+	trace_stats_free(s);
+	trace_header_free(&h);
+	free(hpath);
+	free(file);
+	return 0;
+}

@@ -49,9 +49,26 @@ MEASURES := $(CELLDIRS:%=$(OUT)/cells/%/trace.ndjson)
 ifneq ($(call have,s2r-log-extract),)
 MEASURES += $(CELLDIRS:%=$(OUT)/cells/%/logs.ndjson)
 endif
+# s2r-expect states config.md too (the records s2r-config writes for SIM),
+# so the sim side needs no second pass.
 EXPECTS	:= $(OUT)/expect.ndjson
+
+# The deployed EPP config of each phase (formats.md §0.2):
+# generated/<phase>_config.yaml or generated/<phase>/<phase>_config.yaml.
+# One measure file per phase (checks 2d, 5b, 5d, 5g) and one diff per pair
+# of phases in sorted order (2c).  A phase without a config is left out:
+# its 2c/2d verdicts then say MISSING.
+PHASES	:= $(sort $(foreach c,$(CELLDIRS),$(call phase,$(c))))
+eppfile	= $(firstword $(wildcard $(REAL)/generated/$(1)_config.yaml \
+	$(REAL)/generated/$(1)/$(1)_config.yaml))
+EPPPHASES := $(foreach p,$(PHASES),$(if $(call eppfile,$(p)),$(p)))
+pairs_of = $(if $(word 2,$(1)),$(foreach b,$(wordlist 2,$(words $(1)),$(1)),\
+	$(firstword $(1))--$(b)) $(call pairs_of,$(wordlist 2,$(words $(1)),$(1))))
+EPPPAIRS := $(strip $(call pairs_of,$(EPPPHASES)))
+pairfile = $(call eppfile,$(word $(2),$(subst --, ,$(1))))
 ifneq ($(call have,s2r-config),)
-EXPECTS	+= $(OUT)/config.ndjson
+MEASURES += $(EPPPHASES:%=$(OUT)/epp/%.ndjson) \
+	$(EPPPAIRS:%=$(OUT)/epp-diff/%.ndjson)
 endif
 
 .PHONY: all measures
@@ -77,14 +94,19 @@ $(OUT)/cells/%/logs.ndjson: $(REAL)/%/trace_data.csv $$(wildcard $(REAL)/%/serve
 	@mv '$@.tmp' '$@'
 
 SIMFILES := $(wildcard $(SIM)/workloads/*.yaml $(SIM)/workloads/*.yml)
-$(OUT)/expect.ndjson: $(SIMFILES)
+$(OUT)/expect.ndjson: $(SIMFILES) $(wildcard $(SIM)/config.md $(SIM)/README.md)
 	@mkdir -p $(@D)
 	$(BIN)s2r-expect --root '$(SIM)' $(foreach m,$(MAP),--map '$(m)') '$(SIM)' >'$@.tmp'
 	@mv '$@.tmp' '$@'
 
-$(OUT)/config.ndjson: $(wildcard $(SIM)/config.md $(SIM)/README.md $(REAL)/generated/*.yaml)
+$(OUT)/epp/%.ndjson: $$(call eppfile,$$*)
 	@mkdir -p $(@D)
-	$(BIN)s2r-config --sim '$(SIM)' --real '$(REAL)' >'$@.tmp'
+	$(BIN)s2r-config --root '$(REAL)' --epp '$<' --phase '$*' >'$@.tmp'
+	@mv '$@.tmp' '$@'
+
+$(OUT)/epp-diff/%.ndjson: $$(call pairfile,$$*,1) $$(call pairfile,$$*,2)
+	@mkdir -p $(@D)
+	$(BIN)s2r-config --root '$(REAL)' --diff $(foreach f,$^,'$(f)') >'$@.tmp'
 	@mv '$@.tmp' '$@'
 
 $(OUT)/verdicts.ndjson: $(EXPECTS) $(MEASURES) $(TOLERANCES)

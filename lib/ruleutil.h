@@ -1,0 +1,67 @@
+/* ruleutil.h - record lookups and text shared by the config (2a-2d) and
+ * runtime (5a-5h) rules.
+ *
+ * judge.h joins one record per (metric, sub-scope); these rules also need
+ * every record of a metric in a cell (one per instance, one per distinct
+ * value), records keyed by "key" (EPP items), and synthetic sides (a share,
+ * a summary of a diff) carrying the source they were computed from. */
+#ifndef S2R_RULEUTIL_H
+#define S2R_RULEUTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "judge.h"
+#include "str.h"
+
+/* Which records ru_collect() keeps by their instance scope key. */
+enum ru_inst { RU_ANY, RU_CELL, RU_INSTANCE };
+
+struct ru_list {
+	const json_t	**v;	/* borrowed from the judge */
+	size_t		  n, cap;
+};
+
+const char	*ru_scope(const json_t *rec, const char *key);
+/* Every phase/workload/iteration the record sets equals c's (c == NULL:
+ * any record); exact: the record sets exactly c's keys. */
+bool	 ru_applies(const json_t *rec, const struct jcell *c, bool exact);
+/* Records of kind and metric (a trailing '*' matches a prefix) that apply
+ * to c, in input order.  Measures must name exactly c unless loose. */
+void	 ru_collect(const struct judge *j, const struct jcell *c,
+	    const char *kind, const char *metric, enum ru_inst inst,
+	    bool loose, struct ru_list *out);
+void	 ru_list_add(struct ru_list *l, const json_t *rec);
+void	 ru_list_free(struct ru_list *l);
+/* The first record of l whose scope key equals val, or NULL. */
+const json_t *ru_by_scope(const struct ru_list *l, const char *key,
+	    const char *val);
+
+/* Values compare by type; numbers by value (3.0 equals 3). */
+bool	 ru_equal(const json_t *a, const json_t *b);
+/* ru_equal, except that a model path ending in "/<name>" equals name. */
+bool	 ru_param_equal(const char *metric, const json_t *e, const json_t *a);
+/* A value for a sentence: strings bare, numbers via judge_fmt_num. */
+void	 ru_value_text(struct sbuf *b, const json_t *v);
+/* "file:line" (or the file, or "no source") of rec's source. */
+void	 ru_where(struct sbuf *b, const json_t *rec);
+bool	 ru_num(const json_t *rec, double *out);
+
+/* A side for judge_emit(): {value, unit?, n?, source}; value is stolen,
+ * source copied from src (a record or a source object; NULL: none) with
+ * how replaced when given.  Caller decrefs. */
+json_t	*ru_side(json_t *value, const char *unit, const json_t *src,
+	    const char *how);
+
+/* The other measured cells with c's workload and iteration (other arms),
+ * in cell order; returns how many (≤ max). */
+size_t	 ru_other_arms(const struct judge *j, const struct jcell *c,
+	    const struct jcell **out, size_t max);
+
+/* A "cell" with no workload comes from arm-level records (a deployed EPP
+ * config, scope phase only), not from a run: nothing to judge there. */
+bool	 ru_arm_only(const struct jcell *c);
+
+#endif

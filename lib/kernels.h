@@ -1,0 +1,219 @@
+/* kernels.h - measured GPU operations, iterations and the duty-cycle
+ * arithmetic of reference/kernels.md §1.3.
+ *
+ * A trace (one Kineto file, a set of nsys CSV reports, or s2r kernel
+ * records) becomes a struct ktrace: GPU operations with integer-ns
+ * times, the host launches that name their correlation ids, and the
+ * iteration markers.  ktrace_attribute() gives every operation its
+ * iteration by correlation (operation -> launching call -> the marker
+ * around that call on the launching thread), falling back to markers
+ * projected onto the GPU; never by host time windows over GPU times. */
+#ifndef S2R_KERNELS_H
+#define S2R_KERNELS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define K_NONE	INT64_MIN
+
+enum kcat { KC_KERNEL, KC_MEMCPY, KC_MEMSET };
+enum kstage { ST_UNKNOWN, ST_PREFILL, ST_DECODE, ST_MIXED, ST_NSTAGES };
+/* Marker families, weakest first: a stronger family present in a trace
+ * defines its iterations. */
+enum kmark { MK_STEP, MK_VLLM, MK_SGLANG };
+
+/* Interned strings: kernel names repeat millions of times. */
+struct strtab {
+	char		**s;
+	uint64_t	 *hash;		/* per string */
+	size_t		  n, cap;
+	uint32_t	 *slot;		/* open addressing, index + 1 */
+	size_t		  nslot;
+};
+
+uint32_t	 strtab_intern(struct strtab *t, const char *s);
+void		 strtab_free(struct strtab *t);
+
+struct kop {			/* one GPU operation */
+	int64_t		 start, dur;	/* ns */
+	int64_t		 corr;		/* K_NONE: none */
+	int64_t		 launch;	/* host start of its launch; K_NONE */
+	uint32_t	 name;
+	int32_t		 dev, stream;
+	int32_t		 iter;		/* index into ktrace.iters; -1 */
+	int32_t		 line, column;	/* where the event is in the file */
+	uint8_t		 cat;		/* enum kcat */
+	uint8_t		 graph;		/* launched by a CUDA-graph launch */
+};
+
+struct klaunch {		/* a host call with a correlation id */
+	int64_t		 corr, pid, tid, ts;
+	uint8_t		 graph;
+};
+
+struct kmarker {		/* an iteration annotation */
+	int64_t		 start, end;	/* ns, host (or GPU when gpu) */
+	int64_t		 pid, tid;	/* gpu: pid = device, or -1 any */
+	uint32_t	 name;
+	uint8_t		 family;	/* enum kmark */
+	uint8_t		 gpu;
+	int32_t		 line, column;
+};
+
+struct kiter {
+	int64_t		 id;		/* ProfilerStep number or ordinal */
+	uint32_t	 name;		/* marker text */
+	uint8_t		 family, stage;
+	int64_t		 ctx_reqs, ctx_toks, gen_reqs, gen_toks;  /* -1 */
+	int64_t		 start, end;	/* marker range */
+	int32_t		 line, column;
+	size_t		 nops;
+	bool		 graph;		/* any op launched by a graph */
+};
+
+struct ktrace {
+	char		*path;
+	const char	*format;	/* "kineto", "nsys", "ndjson" */
+	int64_t		 rank, world;	/* -1 unknown */
+	struct strtab	 names;
+	struct kop	*ops;
+	size_t		 nops, capops;
+	struct klaunch	*launch;
+	size_t		 nlaunch, caplaunch;
+	struct kmarker	*marks;
+	size_t		 nmarks, capmarks;
+	struct kiter	*iters;
+	size_t		 niters;
+	/* What was read but not used, so a reader can say so. */
+	int64_t		 n_sync;	/* cuda_sync rows (not busy time) */
+	int64_t		 n_skipped;	/* events of other categories */
+	int64_t		 n_unattributed;
+	int64_t		 n_after_envelope;	/* launched after the marker closed */
+	const char	*attribution;	/* how iterations were assigned */
+};
+
+struct ktrace	*ktrace_new(const char *path, const char *format);
+void		 ktrace_free(struct ktrace *t);
+struct kop	*ktrace_add_op(struct ktrace *t);
+void		 ktrace_add_launch(struct ktrace *t, int64_t corr, int64_t pid,
+		    int64_t tid, int64_t ts, bool graph);
+/* Adds name as a marker when it is one (ProfilerStep#N, vLLM
+ * execute_..., SGLang step[...]); false otherwise. */
+bool		 ktrace_add_marker(struct ktrace *t, const char *name,
+		    int64_t start, int64_t dur, int64_t pid, int64_t tid,
+		    bool gpu, long line, long column);
+/* Reads any supported trace: Kineto JSON (plain or gzip), nsys stats CSV
+ * reports, s2r kernel/iter NDJSON.  Dies (exit 2) on bad input. */
+struct ktrace	*ktrace_load(const char *path);
+/* Loads every path; nsys CSV reports (one per report kind) are merged
+ * into one trace, every other file is a trace of its own.  Every trace
+ * is attributed.  Returns the count; *out is an array to ktrace_free. */
+size_t		 ktrace_load_all(char *const *paths, size_t n,
+		    struct ktrace ***out);
+
+/* One rank's share of a trace: the operations of one device. */
+struct krank {
+	struct ktrace	*t;
+	int32_t		 dev;
+	int64_t		 rank;
+};
+
+/* Splits traces into ranks (one per trace and device), ordered by rank;
+ * a trace's distributedInfo rank, else "rankN" in its file name, else
+ * the device id.  Dies when two claim one rank. */
+size_t		 kranks(struct ktrace **t, size_t nt, struct krank **out);
+
+/* Builds iterations from the markers and attributes every operation. */
+void		 ktrace_attribute(struct ktrace *t);
+const char	*kstage_name(int stage);
+const char	*kcat_name(int cat);
+bool		 kmarker_parse(const char *name, int *family, int *stage,
+		    int64_t *id, int64_t counts[4]);
+
+/* Duty-cycle terms of one window over one or more ranks (§1.3). */
+struct kiv {
+	int64_t		 start, end;
+	bool		 sync;		/* a collective */
+};
+
+struct kterms {
+	int64_t		 first, last, wall;
+	int64_t		 kernel_sum, busy_union;	/* max over ranks */
+	int64_t		 measured, critical_busy, collective;
+	int64_t		 idle_internal, idle_boundary, skew;
+	int64_t		 residual;	/* wall - the four terms; must be 0 */
+	int		 segments, switches, collectives, gating_rank;
+	int		 unmatched_collectives;	/* extras on some rank */
+	size_t		 nops;
+};
+
+/* ranks[r] holds nr[r] intervals (any order; sorted in place). */
+void		 kduty_window(struct kiv **ranks, const size_t *nr,
+		    size_t nranks, struct kterms *out);
+/* Length of the union of n intervals (sorted in place). */
+int64_t		 kiv_union(struct kiv *v, size_t n);
+
+/* Whole-trace figures of one device (reference_numbers.jsonl shape). */
+struct kspan {
+	size_t		 n, distinct;
+	int64_t		 sum, first, last, span, busy_union;	/* ns */
+};
+
+void		 kspan_stats(const struct ktrace *t, int32_t dev,
+		    bool kernels_only, struct kspan *out);
+
+/* The A2 table: every iteration's terms over all ranks. */
+struct kduty_rank {
+	size_t		 nops;
+	int64_t		 first, last, kernel_sum, busy_union;	/* K_NONE */
+	bool		 graph;
+};
+
+struct kduty_iter {
+	int64_t		 id;
+	int		 stage;
+	const char	*marker;	/* "" when none */
+	const struct ktrace *src;	/* where the marker is */
+	long		 line, column;
+	struct kterms	 terms;
+	int64_t		 cycle;		/* K_NONE: no next iteration */
+	double		 factor, modz;	/* NAN when not computed */
+	bool		 excluded, few;
+	struct kduty_rank *r;		/* one per rank */
+};
+
+struct kduty_opts {
+	bool		 kernels_only;	/* default: kernels, memcpy, memset */
+	bool		 whole;		/* one window over everything */
+	const void	*collective_re;	/* regex_t */
+	double		 factor_min, z_min;	/* 2.0, 3.5 */
+	size_t		 stage_min;	/* 8 */
+};
+
+struct kduty_mult {
+	int64_t		 cycle, measured, busy_union;	/* sums over used */
+	size_t		 n;
+	double		 mult, mult_union;	/* NAN when n == 0 */
+};
+
+struct kduty {
+	struct krank	*ranks;
+	size_t		 nranks;
+	struct kduty_iter *it;
+	size_t		 nit;
+	struct kduty_mult all, stage[ST_NSTAGES];
+	int64_t		 gap_sum[ST_NSTAGES], cycle_sum[ST_NSTAGES];
+	size_t		 n_with_cycle, n_excluded, n_few;
+	int64_t		 max_residual;	/* |wall - terms|, must be 0 */
+};
+
+void		 kduty_compute(struct krank *ranks, size_t nranks,
+		    const struct kduty_opts *o, struct kduty *d);
+void		 kduty_free(struct kduty *d);
+
+/* Iglewicz-Hoaglin modified z of x against v[0..n) (median, MAD). */
+double		 kmod_z(const double *v, size_t n, double x);
+double		 kmedian(double *v, size_t n);	/* sorts v */
+
+#endif

@@ -1,0 +1,365 @@
+/* kineto.c - see kineto.h.  One pass over the document; each event is
+ * decoded into a small struct, kept when it is a GPU operation, a
+ * launch or an iteration marker, and forgotten otherwise. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "jsonscan.h"
+#include "kineto.h"
+#include "str.h"
+
+enum ecat { E_OTHER, E_KERNEL, E_MEMCPY, E_MEMSET, E_RUNTIME, E_ANNOT,
+    E_GPU_ANNOT, E_SYNC };
+
+struct event {
+	struct sbuf	 ph, cat, name, tmp, key;
+	bool		 has_ts, has_dur, has_pid, has_tid;
+	int64_t		 ts, dur, pid, tid;
+	int64_t		 corr, device, stream;	/* K_NONE when absent */
+	struct jpos	 at, ts_at, dur_at;
+};
+
+static enum ecat
+classify(const char *cat)
+{
+	static const struct { const char *name; enum ecat cat; } map[] = {
+		{ "kernel", E_KERNEL }, { "Kernel", E_KERNEL },
+		{ "gpu_memcpy", E_MEMCPY }, { "Memcpy", E_MEMCPY },
+		{ "gpu_memset", E_MEMSET }, { "Memset", E_MEMSET },
+		{ "cuda_runtime", E_RUNTIME }, { "cuda_driver", E_RUNTIME },
+		{ "Runtime", E_RUNTIME }, { "Driver", E_RUNTIME },
+		{ "user_annotation", E_ANNOT },
+		{ "gpu_user_annotation", E_GPU_ANNOT },
+		{ "cuda_sync", E_SYNC },
+	};
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(cat, map[i].name) == 0)
+			return map[i].cat;
+	return E_OTHER;
+}
+
+/* A time in µs (number or numeric string) as exact integer ns. */
+static int64_t
+read_time(struct jscan *js, struct event *e, const char *what)
+{
+	struct jpos at = jscan_pos(js);
+	enum jtype t;
+	int64_t v;
+
+	jscan_scalar(js, &e->tmp, &t);
+	if ((t != J_NUMBER && t != J_STRING) ||
+	    !dec_to_scaled(e->tmp.s, e->tmp.len, 3, &v))
+		jscan_fail(js, at, what, t == J_STRING ? "a non-numeric string"
+		    : "another JSON value");
+	return v;
+}
+
+/* pid/tid: integers, or strings ("Spans") interned to negative ids. */
+static int64_t
+read_id(struct jscan *js, struct ktrace *t, struct event *e)
+{
+	enum jtype ty;
+	int64_t v;
+
+	jscan_scalar(js, &e->tmp, &ty);
+	if (ty == J_NUMBER && parse_i64(e->tmp.s, e->tmp.len, &v))
+		return v;
+	if (ty == J_STRING && parse_i64(e->tmp.s, e->tmp.len, &v))
+		return v;
+	sbuf_printf(&e->tmp, "\x01id");	/* keep apart from kernel names */
+	return -2 - (int64_t)strtab_intern(&t->names, e->tmp.s);
+}
+
+static int64_t
+read_int_or_none(struct jscan *js, struct event *e)
+{
+	enum jtype ty;
+	int64_t v;
+
+	jscan_scalar(js, &e->tmp, &ty);
+	if ((ty == J_NUMBER || ty == J_STRING) &&
+	    parse_i64(e->tmp.s, e->tmp.len, &v))
+		return v;
+	return K_NONE;	/* "0x0" streams, floats: not an id we can use */
+}
+
+static void
+read_args(struct jscan *js, struct event *e)
+{
+	if (jscan_peek(js) != J_OBJECT) {
+		jscan_skip(js);
+		return;
+	}
+	jscan_obj_begin(js);
+	while (jscan_obj_key(js, &e->key)) {
+		if (strcmp(e->key.s, "correlation") == 0)
+			e->corr = read_int_or_none(js, e);
+		else if (strcmp(e->key.s, "device") == 0)
+			e->device = read_int_or_none(js, e);
+		else if (strcmp(e->key.s, "stream") == 0)
+			e->stream = read_int_or_none(js, e);
+		else
+			jscan_skip(js);
+	}
+}
+
+static void
+read_str_field(struct jscan *js, struct sbuf *out, const char *what)
+{
+	if (jscan_peek(js) != J_STRING)
+		jscan_fail(js, jscan_pos(js), what, "another JSON value");
+	jscan_string(js, out);
+}
+
+static void
+read_event(struct jscan *js, struct ktrace *t, struct event *e)
+{
+	e->at = jscan_pos(js);
+	sbuf_reset(&e->ph);
+	sbuf_reset(&e->cat);
+	sbuf_reset(&e->name);
+	e->has_ts = e->has_dur = e->has_pid = e->has_tid = false;
+	e->corr = e->device = e->stream = K_NONE;
+	if (jscan_peek(js) != J_OBJECT)
+		jscan_fail(js, e->at, "a trace event object",
+		    "another JSON value");
+	jscan_obj_begin(js);
+	while (jscan_obj_key(js, &e->key)) {
+		const char *k = e->key.s;
+
+		if (strcmp(k, "ph") == 0) {
+			read_str_field(js, &e->ph, "a string \"ph\"");
+		} else if (strcmp(k, "cat") == 0) {
+			read_str_field(js, &e->cat, "a string \"cat\"");
+		} else if (strcmp(k, "name") == 0) {
+			if (jscan_peek(js) == J_STRING)
+				jscan_string(js, &e->name);
+			else
+				jscan_skip(js);
+		} else if (strcmp(k, "ts") == 0) {
+			e->ts_at = jscan_pos(js);
+			e->ts = read_time(js, e, "\"ts\" in microseconds");
+			e->has_ts = true;
+		} else if (strcmp(k, "dur") == 0) {
+			e->dur_at = jscan_pos(js);
+			e->dur = read_time(js, e, "\"dur\" in microseconds");
+			e->has_dur = true;
+		} else if (strcmp(k, "pid") == 0) {
+			e->pid = read_id(js, t, e);
+			e->has_pid = true;
+		} else if (strcmp(k, "tid") == 0) {
+			e->tid = read_id(js, t, e);
+			e->has_tid = true;
+		} else if (strcmp(k, "args") == 0) {
+			read_args(js, e);
+		} else {
+			jscan_skip(js);
+		}
+	}
+}
+
+static void
+need(struct jscan *js, struct event *e, bool ok, const char *what)
+{
+	if (!ok)
+		s2r_die_at(jscan_path(js), e->at.line, e->at.column,
+		    "%s event \"%s\": expected %s, got none", e->cat.s,
+		    e->name.s ? e->name.s : "", what);
+}
+
+static int32_t
+clamp32(long v)
+{
+	return v > INT32_MAX ? INT32_MAX : (int32_t)v;
+}
+
+static void
+keep_op(struct jscan *js, struct ktrace *t, struct event *e, enum ecat c)
+{
+	struct kop *op;
+
+	need(js, e, e->name.len > 0, "a \"name\"");
+	need(js, e, e->has_ts, "\"ts\"");
+	need(js, e, e->has_dur, "\"dur\"");
+	if (e->dur < 0)
+		jscan_fail(js, e->dur_at, "a duration >= 0",
+		    "a negative one");
+	need(js, e, e->has_pid || e->device != K_NONE, "\"pid\" or "
+	    "args.device");
+	op = ktrace_add_op(t);
+	op->start = e->ts;
+	op->dur = e->dur;
+	op->corr = e->corr;
+	op->name = strtab_intern(&t->names, e->name.s);
+	op->dev = (int32_t)(e->device != K_NONE ? e->device : e->pid);
+	op->stream = (int32_t)(e->stream != K_NONE ? e->stream :
+	    e->has_tid ? e->tid : -1);
+	op->cat = c == E_KERNEL ? KC_KERNEL : c == E_MEMCPY ? KC_MEMCPY :
+	    KC_MEMSET;
+	op->line = clamp32(e->at.line);
+	op->column = clamp32(e->at.column);
+}
+
+static bool
+is_graph_launch(const char *name)
+{
+	return strstr(name, "GraphLaunch") != NULL;
+}
+
+static void
+use_event(struct jscan *js, struct ktrace *t, struct event *e)
+{
+	enum ecat c;
+
+	if (e->ph.len != 1 || e->ph.s[0] != 'X' || e->cat.len == 0) {
+		t->n_skipped++;
+		return;
+	}
+	c = classify(e->cat.s);
+	switch (c) {
+	case E_KERNEL:
+	case E_MEMCPY:
+	case E_MEMSET:
+		keep_op(js, t, e, c);
+		return;
+	case E_RUNTIME:
+		if (e->corr == K_NONE || !e->has_ts || !e->has_pid ||
+		    !e->has_tid) {
+			t->n_skipped++;
+			return;
+		}
+		ktrace_add_launch(t, e->corr, e->pid, e->tid, e->ts,
+		    is_graph_launch(e->name.s ? e->name.s : ""));
+		return;
+	case E_ANNOT:
+	case E_GPU_ANNOT:
+		if (e->name.len == 0 || !e->has_ts || !e->has_dur ||
+		    e->dur < 0 || !e->has_pid || !e->has_tid) {
+			t->n_skipped++;
+			return;
+		}
+		if (!ktrace_add_marker(t, e->name.s, e->ts, e->dur,
+		    c == E_GPU_ANNOT ? (e->device != K_NONE ? e->device :
+		    e->pid) : e->pid, e->tid, c == E_GPU_ANNOT,
+		    e->at.line, e->at.column))
+			t->n_skipped++;
+		return;
+	case E_SYNC:
+		t->n_sync++;
+		return;
+	default:
+		t->n_skipped++;
+	}
+}
+
+static void
+read_events(struct jscan *js, struct ktrace *t, struct event *e)
+{
+	jscan_arr_begin(js);
+	while (jscan_arr_next(js)) {
+		read_event(js, t, e);
+		use_event(js, t, e);
+	}
+}
+
+static void
+read_dist(struct jscan *js, struct ktrace *t, struct event *e)
+{
+	if (jscan_peek(js) != J_OBJECT) {
+		jscan_skip(js);
+		return;
+	}
+	jscan_obj_begin(js);
+	while (jscan_obj_key(js, &e->key)) {
+		if (strcmp(e->key.s, "rank") == 0)
+			t->rank = read_int_or_none(js, e);
+		else if (strcmp(e->key.s, "world_size") == 0)
+			t->world = read_int_or_none(js, e);
+		else
+			jscan_skip(js);
+	}
+	if (t->rank == K_NONE)
+		t->rank = -1;
+	if (t->world == K_NONE)
+		t->world = -1;
+}
+
+/* What a read in progress holds, for kineto_reset after a die hook. */
+static struct jscan *live_js;
+static struct event live_ev;
+
+static void
+free_event(struct event *e)
+{
+	sbuf_free(&e->ph);
+	sbuf_free(&e->cat);
+	sbuf_free(&e->name);
+	sbuf_free(&e->tmp);
+	sbuf_free(&e->key);
+}
+
+void
+kineto_reset(void)
+{
+	free_event(&live_ev);
+	jscan_close(live_js);
+	live_js = NULL;
+}
+
+static void
+read_trace(struct jscan *js, struct ktrace *t)
+{
+	struct event *e = &live_ev;	/* freed by kineto_reset on a jump */
+	bool seen = false;
+
+	memset(e, 0, sizeof(*e));
+	live_js = js;
+	if (jscan_peek(js) == J_ARRAY) {	/* bare Chrome event array */
+		read_events(js, t, e);
+		seen = true;
+	} else {
+		if (jscan_peek(js) != J_OBJECT)
+			jscan_fail(js, jscan_pos(js), "a trace object",
+			    "another JSON value");
+		jscan_obj_begin(js);
+		while (jscan_obj_key(js, &e->key)) {
+			if (strcmp(e->key.s, "traceEvents") == 0) {
+				read_events(js, t, e);
+				seen = true;
+			} else if (strcmp(e->key.s, "distributedInfo") == 0) {
+				read_dist(js, t, e);
+			} else {
+				jscan_skip(js);
+			}
+		}
+	}
+	jscan_end(js);
+	free_event(e);
+	if (!seen)
+		s2r_die_at(jscan_path(js), 1, 1, "expected a \"traceEvents\" "
+		    "array, got a JSON object without one");
+}
+
+void
+kineto_read_fd(struct ktrace *t, int fd, const char *label)
+{
+	struct jscan *js = jscan_open_fd(fd, label);
+
+	read_trace(js, t);
+	live_js = NULL;
+	jscan_close(js);
+}
+
+void
+kineto_read_mem(struct ktrace *t, const void *buf, size_t len,
+    const char *label)
+{
+	struct jscan *js = jscan_mem(label, buf, len);
+
+	read_trace(js, t);
+	live_js = NULL;
+	jscan_close(js);
+}

@@ -406,7 +406,10 @@ build_cells(struct judge *j)
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *rec = j->recs[i];
 
-		if (strcmp(rec_get_str(rec, "kind"), "measure") == 0)
+		/* A measure without a workload (a deployed EPP config,
+		 * scope {phase}) describes an arm, not a cell. */
+		if (strcmp(rec_get_str(rec, "kind"), "measure") == 0 &&
+		    scope_str(rec, "workload") != NULL)
 			push_cell(&j->cells, &j->ncells, &cap,
 			    scope_str(rec, "phase"), scope_str(rec, "workload"),
 			    scope_str(rec, "iteration"), true);

@@ -1,0 +1,212 @@
+#!/usr/bin/env bats
+# s2r-log-extract over hand-written fixtures in the real shapes of vLLM
+# 0.17.1 (AW), 0.20.2 (QRT) and 0.26.0 (PD3) logs, both EPP encodings and
+# a default nvidia-smi table.  Reference values come from grep/awk/jq on
+# the fixture text, never from the tool.
+load helpers
+bats_require_minimum_version 1.5.0
+
+L=$FIXTURES/logs
+CELL=$L/bundle/baseline/w1
+X() { "$S2R_BIN/s2r-log-extract" "$@"; }
+
+setup() {
+	OUT=$BATS_TEST_TMPDIR/out.ndjson
+}
+
+# value of metric $1 (optional instance $2) in $OUT
+val() {
+	jq -r --arg m "$1" --arg i "${2:-}" \
+	    'select(.metric==$m and ($i=="" or .scope.instance==$i)) | .value' "$OUT"
+}
+
+@test "--help and --version" {
+	run X --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == usage:* ]]
+	run X --version
+	[ "$output" = "s2r-log-extract 0.1.0" ]
+}
+
+@test "cell dir: scope from --root, every record validates" {
+	X --root "$L/bundle" "$CELL" >"$OUT"
+	validate_records "$OUT"
+	[ "$(jq -r 'select(.scope.phase!="baseline" or .scope.workload!="w1") | 1' "$OUT" | wc -l)" -eq 0 ]
+	[ "$(val instances.count)" -eq "$(ls "$CELL"/server_logs/*_vllm.log | wc -l)" ]
+	[ "$(val logs.present.gpu_logs)" = true ]
+}
+
+@test "v0.17.1: config from the non-default args dict and the engine line" {
+	f=$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
+	X --server-logs "$f" >"$OUT"
+	validate_records "$OUT"
+	want=$(grep -o 'max_seq_len=[0-9]*' "$f" | cut -d= -f2)
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.max_model_len") | .value' "$OUT")" = "$want" ]
+	# the engine line wins the source, the others are named in how
+	line=$(grep -n 'Initializing a V1 LLM engine' "$f" | cut -d: -f1)
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.max_model_len") | .source.line' "$OUT")" = "$line" ]
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.max_model_len") | .source.how | test("Using max model len")' "$OUT")" = true ]
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.served_model_name") | .value' "$OUT")" = "Qwen/Qwen3-14B" ]
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.kv_events_config.publisher") | .value' "$OUT")" = zmq ]
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.enable_prefix_caching") | .value' "$OUT")" = true ]
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.version") | .value' "$OUT")" = 0.17.1 ]
+	[ "$(val kv_cache.tokens)" = "$(sed -n 's/.*GPU KV cache size: \([0-9,]*\) tokens.*/\1/p' "$f" | tr -d ,)" ]
+	[ "$(val kv_cache.num_gpu_blocks)" = 3097 ]
+	[ "$(val kv_cache.max_concurrency)" = 4.84 ]
+}
+
+@test "access log: POST counts per instance equal grep -c, with status breakdown" {
+	X "$CELL" >"$OUT"
+	for f in "$CELL"/server_logs/*_vllm.log; do
+		pod=$(basename "$f" _vllm.log)
+		want=$(grep -c -E '"POST /v1/(chat/)?completions ' "$f")
+		[ "$(val instance.requests "$pod")" -eq "$want" ]
+		ok=$(grep -c '"POST /v1/completions HTTP/1.1" 200' "$f")
+		[ "$(val access.count.POST_v1_completions.200 "$pod")" -eq "$ok" ]
+		[ "$(val access.count.POST_v1_chat_completions.400 "$pod")" -eq 1 ]
+	done
+}
+
+@test "stats lines: min/mean/max/last against awk" {
+	f=$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
+	X --server-logs "$f" >"$OUT"
+	read -r n mn mx mean last < <(grep -o 'Prefix cache hit rate: [0-9.]*' "$f" | awk '{v=$5; s+=v; if(NR==1||v<mn)mn=v; if(NR==1||v>mx)mx=v; l=v} END {printf "%d %s %s %.6f %s\n", NR, mn, mx, s/NR, l}')
+	[ "$(val stats.samples)" -eq "$n" ]
+	[ "$(val stats.prefix_cache_hit_rate_pct.min)" = "$mn" ]
+	[ "$(val stats.prefix_cache_hit_rate_pct.max)" = "$mx" ]
+	[ "$(val stats.prefix_cache_hit_rate_pct.last)" = "$last" ]
+	awk -v a="$(val stats.prefix_cache_hit_rate_pct.mean)" -v b="$mean" 'BEGIN {exit !((a-b)^2 < 1e-12)}'
+	[ "$(jq -r 'select(.metric=="prefix_cache.hit_rate") | .check' "$OUT")" = 5c ]
+}
+
+@test "v0.20.2: EngineCore prefix, preemptions, errors with evidence" {
+	f=$L/v0202/qrt-decode-0_vllm.log
+	X --server-logs "$f" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val vllm.tensor_parallel_size | head -1)" = 2 ]
+	[ "$(val kv_cache.tokens)" = 281008 ]
+	[ "$(val stats.preemptions.total)" = "$(grep -o 'Preemptions: [0-9]*' "$f" | awk '{s+=$2} END {print s}')" ]
+	[ "$(val stats.samples)" -eq "$(grep -c 'Engine 000:' "$f")" ]
+	[ "$(val log.pattern_count.ERROR)" -eq "$(grep -c ') ERROR [0-9]' "$f")" ]
+	[ "$(val log.pattern_count.oom)" -eq 1 ]
+	[ "$(val log.pattern_count.traceback)" -eq 1 ]
+	[ "$(val log.pattern_count.engine_dead)" -eq 2 ]
+	[ "$(val log.pattern_count.cuda_error)" -eq 1 ]
+	[ "$(val log.pattern_count.timeout)" -eq 1 ]
+	line=$(grep -n 'CUDA out of memory' "$f" | cut -d: -f1)
+	[ "$(jq -r 'select(.metric=="log.evidence.oom") | .source.line' "$OUT")" = "$line" ]
+	[ "$(jq -r 'select(.metric=="vllm.chat_template" and .check=="5a") | .value' "$OUT")" = "{{ 'it''s' }}" ]
+}
+
+@test "v0.26.0: merged KV line, aggregated engines, disagreement emits both" {
+	f=$L/v0260/pd3-decode-rank-0_vllm.log
+	X --server-logs "$f" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val kv_cache.tokens)" = 34952 ]
+	[ "$(val kv_cache.max_concurrency)" = 4.27 ]
+	[ "$(val kv_cache.request_tokens)" = 8192 ]
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.max_model_len") | .value' "$OUT" | sort -n | tr '\n' ' ')" = "8192 16384 " ]
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.max_model_len" and .value==8192) | .source.how | test("DISAGREES with line 4")' "$OUT")" = true ]
+	[ "$(val stats.samples)" = 2 ]
+	[ "$(val stats.prompt_throughput.mean)" = 200 ]
+	[ "$(val instance.requests)" = null ]
+}
+
+@test "default gpu_memory_utilization is said to be the default" {
+	f=$L/v0260/pd3-decode-rank-0_vllm.log
+	X --server-logs "$f" >"$OUT"
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.gpu_memory_utilization") | .value==0.9 and (.source.how | test("default"))' "$OUT")" = true ]
+}
+
+@test "2a per cell: one record per distinct value with the count of logs" {
+	X "$CELL" >"$OUT"
+	[ "$(jq -r 'select(.check=="2a" and .metric=="vllm.block_size") | "\(.value) \(.n)"' "$OUT")" = "64 2" ]
+	[ "$(jq -r 'select(.check=="2a" and .metric=="vllm.kv_events_config.topic") | .n' "$OUT" | wc -l)" -eq 2 ]
+}
+
+@test "EPP: both encodings, duplicate keys (last wins), non-JSON and half-JSON lines" {
+	run --separate-stderr X --epp-logs "$CELL/epp_logs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$OUT"
+	validate_records "$OUT"
+	[[ "$stderr" == *"_1414.log:27:"*"expected a JSON object"* ]]
+	[ "$(val epp.non_json_lines)" -eq "$(cat "$CELL"/epp_logs/*.log | grep -vc '^{')" ]
+	[ "$(val log.bad_lines.json_syntax)" -eq 1 ]
+	[ "$(val epp.levels_seen)" = "Level(-4),Level(-5),debug,info" ]
+	want=$(cat "$CELL"/epp_logs/*.log | grep -c '"msg":"Request handled"')
+	[ "$(jq -r 'select(.metric=="epp.requests_handled" and (.scope|has("instance")|not)) | .value' "$OUT")" -eq "$want" ]
+	# "objectiveKey":"WRONG" comes first in the line; the last key wins
+	[ "$(jq -r 'select(.metric=="epp.objective.requests" and .scope.class=="critical") | .value' "$OUT")" = 2 ]
+	[ "$(jq -r 'select(.metric=="epp.objective.priority" and .scope.class=="batch") | .value' "$OUT" | sort -n | tr '\n' ' ')" = "-10 5 " ]
+	[ "$(val epp.priorities_seen)" = "-50,-10,0,5,100" ]
+	[ "$(val epp.flow_control.outcome.RejectedCapacity.m50)" = 1 ]
+	[ "$(val epp.flow_control.outcome.Dispatched.100)" = 2 ]
+	[ "$(val epp.pods.count)" = 2 ]
+	[ "$(val epp.pod.cache_num_blocks sim2real-aw-decode-79f6f9b4db-aaaaa)" = 3097 ]
+	[ "$(val epp.requests_handled sim2real-aw-decode-79f6f9b4db-aaaaa)" = 2 ]
+	[ "$(val epp.has_priority)" = true ]
+}
+
+@test "GPU log: per-GPU temperature, power, memory, throttling against awk" {
+	g=$CELL/gpu_logs/gpu-node-7.log
+	X --gpu-logs "$g" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val gpu.blocks)" -eq "$(grep -c '^===== ' "$g")" ]
+	maxt=$(awk -F'|' '/ [0-9]+C /{split($2,a," "); sub("C","",a[2]); print a[2]}' "$g" | awk 'NR%2==1' | sort -n | tail -1)
+	[ "$(jq -r 'select(.metric=="gpu.temperature_c.max" and .scope.device=="0") | .value' "$OUT")" = "$maxt" ]
+	[ "$(jq -r 'select(.metric=="gpu.hot_samples" and .scope.device=="0") | .value' "$OUT")" = 1 ]
+	[ "$(jq -r 'select(.metric=="gpu.power_capped_samples" and .scope.device=="0") | .value' "$OUT")" = 1 ]
+	[ "$(jq -r 'select(.metric=="gpu.perf_states" and .scope.device=="1") | .value' "$OUT")" = "P0,P2" ]
+	[ "$(jq -r 'select(.metric=="gpu.ecc_uncorrected.max" and .scope.device=="1") | .value' "$OUT")" = 2 ]
+	[ "$(jq -r 'select(.metric=="gpu.name") | .scope.instance' "$OUT" | sort -u)" = gpu-node-7 ]
+}
+
+@test "absent epp_logs and gpu_logs are said, not an error" {
+	d=$BATS_TEST_TMPDIR/cell
+	mkdir -p "$d/server_logs"
+	cp "$L/v0202/qrt-decode-0_vllm.log" "$d/server_logs/"
+	X "$d" >"$OUT"
+	[ "$(val logs.present.epp_logs)" = false ]
+	[ "$(val logs.present.gpu_logs)" = false ]
+	[ "$(jq -r 'select(.metric|startswith("epp.")) | 1' "$OUT" | wc -l)" -eq 0 ]
+}
+
+@test "deterministic: same bytes twice; stdin works" {
+	X "$CELL" >"$OUT"
+	X "$CELL" | cmp - "$OUT"
+	[ "$(X --server-logs - <"$L/v0202/qrt-decode-0_vllm.log" | jq -r 'select(.metric=="kv_cache.tokens") | .value')" = 281008 ]
+}
+
+@test "bad input: unreadable file, bad usage" {
+	run --separate-stderr X --server-logs /nonexistent/x_vllm.log
+	assert_bad_input
+	[[ "$stderr" == *"/nonexistent/x_vllm.log"* ]]
+	run --separate-stderr X --bogus
+	[ "$status" -eq 2 ]
+	run --separate-stderr X
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+}
+
+@test "bad input: 200 MB single line, binary junk, invalid UTF-8, truncated — warned, rest still read" {
+	f=$BATS_TEST_TMPDIR/bad_vllm.log
+	head -n 12 "$L/v0202/qrt-decode-0_vllm.log" >"$f"
+	head -c 200000000 /dev/zero | tr '\0' 'x' >>"$f"
+	printf '\n\001\000\002junk\n(APIServer pid=1) INFO 01-01 00:00:00 [x.py:1] caf\351\n' >>"$f"
+	tail -n 3 "$L/v0202/qrt-decode-0_vllm.log" >>"$f"
+	printf '(APIServer pid=45) INFO:     10.0.0.1:0 - "POST /v1/compl' >>"$f"
+	run --separate-stderr X --server-logs "$f"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$OUT"
+	validate_records "$OUT"
+	[[ "$stderr" == *"bad_vllm.log:13:"*"longer"* ]]
+	[[ "$stderr" == *"bad_vllm.log:14:"*"NUL"* ]]
+	[[ "$stderr" == *"bad_vllm.log:15:"*"UTF-8"* ]]
+	[[ "$stderr" == *"truncated"* ]]
+	[ "$(val log.bad_lines.overlong)" = 1 ]
+	[ "$(val log.bad_lines.binary)" = 1 ]
+	[ "$(val log.bad_lines.invalid_utf8)" = 1 ]
+	[ "$(val log.bad_lines.truncated)" = 1 ]
+	[ "$(val kv_cache.tokens)" = 281008 ]
+	[ "$(val log.pattern_count.cuda_error)" = 1 ]
+}

@@ -1313,6 +1313,14 @@ find_reasons(struct xctx *x)
 		set_why(&x->why_len, why);
 		free(why);
 	}
+	/* The most specific reason first: set_why keeps the first. */
+	if (window_gap(w, &from, &to)) {
+		why = fmt("lifecycle windows leave no client active from %lld "
+		    "to %lld us, so the mean arrival rate is below "
+		    "aggregate_rate", (long long)from, (long long)to);
+		set_why(&x->why_rate, why);
+		free(why);
+	}
 	for (size_t i = 0; i < w->nclients; i++) {
 		const struct wl_client *c = &w->clients[i];
 
@@ -1379,13 +1387,6 @@ find_reasons(struct xctx *x)
 			set_why(&x->why_rate, why);
 			free(why);
 		}
-	}
-	if (window_gap(w, &from, &to)) {
-		why = fmt("lifecycle windows leave no client active from %lld "
-		    "to %lld us, so the mean arrival rate is below "
-		    "aggregate_rate", (long long)from, (long long)to);
-		set_why(&x->why_rate, why);
-		free(why);
 	}
 	if (!(w->aggregate_rate > 0) && x->why_rate == NULL) {
 		why = fmt("aggregate_rate is %g (absolute mode): rates come "

@@ -16,6 +16,7 @@ static const struct rule *const rule_areas[] = {
 	rules_workload,
 	rules_config,
 	rules_runtime,
+	rules_proof,
 	NULL
 };
 

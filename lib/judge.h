@@ -63,6 +63,7 @@ struct rule {
 };
 
 extern const struct rule rules_workload[];	/* lib/rules_workload.c */
+extern const struct rule rules_proof[];	/* lib/rules_proof.c */
 extern const struct rule rules_config[];	/* lib/rules_config.c */
 extern const struct rule rules_runtime[];	/* lib/rules_runtime.c */
 

@@ -402,6 +402,73 @@ md_sources(struct sbuf *o, const struct rep_check *k)
 	sbuf_adds(o, "\n");
 }
 
+/* A fence longer than any backtick run in s, so code never closes it. */
+static size_t
+fence_len(const char *s)
+{
+	size_t run = 0, most = 0;
+
+	for (; s != NULL && *s != '\0'; s++) {
+		run = *s == '`' ? run + 1 : 0;
+		if (run > most)
+			most = run;
+	}
+	return most >= 3 ? most + 1 : 3;
+}
+
+/* A verdict's optional evidence: each item's label and file:line, then
+ * its snippet as a fenced code block (code proofs, 3a-4d). */
+static void
+md_evidence(struct sbuf *o, const json_t *v)
+{
+	json_t *ev = json_object_get(v, "evidence"), *item;
+	size_t i;
+
+	if (json_array_size(ev) == 0)
+		return;
+	sbuf_adds(o, "Evidence for ");
+	report_metric_text(o, v);
+	sbuf_adds(o, ":\n\n");
+	json_array_foreach(ev, i, item) {
+		const json_t *src = json_object_get(item, "source");
+		const char *file = rec_get_str(src, "file");
+		const char *snippet = rec_get_str(item, "snippet");
+		double line, end;
+		size_t n;
+
+		sbuf_adds(o, "- ");
+		md_escape(o, rec_get_str(item, "label"), false);
+		if (file != NULL) {
+			sbuf_adds(o, " \u2014 ");
+			md_escape(o, file, false);
+			if (rec_get_num(src, "line", &line)) {
+				sbuf_printf(o, ":%.0f", line);
+				if (rec_get_num(src, "end_line", &end) &&
+				    end > line)
+					sbuf_printf(o, "-%.0f", end);
+			}
+		}
+		sbuf_adds(o, "\n");
+		if (snippet == NULL)
+			continue;
+		n = fence_len(snippet);
+		sbuf_adds(o, "\n");
+		for (size_t k = 0; k < n; k++)
+			sbuf_addc(o, '`');
+		if (file != NULL && str_has_suffix(file, ".go"))
+			sbuf_adds(o, "go");
+		else if (file != NULL && (str_has_suffix(file, ".yaml") ||
+		    str_has_suffix(file, ".yml")))
+			sbuf_adds(o, "yaml");
+		sbuf_printf(o, "\n%s%s", snippet, str_has_suffix(snippet,
+		    "\n") ? "" : "\n");
+		for (size_t k = 0; k < n; k++)
+			sbuf_addc(o, '`');
+		sbuf_adds(o, "\n\n");
+	}
+	sbuf_adds(o, "\n");
+}
+
 static void
 md_check(struct sbuf *o, const struct rep_check *k, int cat)
 {
@@ -439,6 +506,8 @@ md_check(struct sbuf *o, const struct rep_check *k, int cat)
 	}
 	sbuf_adds(o, "\n");
 	md_sources(o, k);
+	for (size_t i = 0; i < k->n; i++)
+		md_evidence(o, k->v[i]);
 }
 
 static void

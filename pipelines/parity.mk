@@ -71,7 +71,26 @@ MEASURES += $(EPPPHASES:%=$(OUT)/epp/%.ndjson) \
 	$(EPPPAIRS:%=$(OUT)/epp-diff/%.ndjson)
 endif
 
-.PHONY: all measures
+# Code proof (3a-3d, 4a-4d): the proof catalog over the router source
+# GAIE= and/or LLMD= (work trees, or git dirs with GAIE_REV= / LLMD_REV=)
+# and over the bundle's generated/ plugin and sim algorithm.  Without a
+# codebase the bundle side still runs: the router claims say no_source and
+# their verdicts INAPPLICABLE with the reason.  proof.args holds the
+# arguments, so changing GAIE=/LLMD= reruns it.
+codebase = $(if $(2),--git-dir '$(1)' --rev '$(2)',--root '$(1)')
+PROOFARGS := $(strip $(if $(GAIE),$(call codebase,$(GAIE),$(GAIE_REV)) \
+	--label gaie) $(if $(LLMD),$(call codebase,$(LLMD),$(LLMD_REV)) \
+	--label llmd) --real '$(REAL)' --sim '$(SIM)' \
+	--catalog '$(PIPEDIR)proofs.yaml')
+ifneq ($(call have,s2r-grep-proof),)
+EXPECTS	+= $(OUT)/proof.ndjson
+ifneq ($(file <$(OUT)/proof.args),$(PROOFARGS))
+$(shell mkdir -p '$(OUT)')
+$(file >$(OUT)/proof.args,$(PROOFARGS))
+endif
+endif
+
+.PHONY: all measures html
 .DELETE_ON_ERROR:
 .SECONDEXPANSION:
 
@@ -109,6 +128,14 @@ $(OUT)/epp-diff/%.ndjson: $$(call pairfile,$$*,1) $$(call pairfile,$$*,2)
 	$(BIN)s2r-config --root '$(REAL)' --diff $(foreach f,$^,'$(f)') >'$@.tmp'
 	@mv '$@.tmp' '$@'
 
+# Exit 1 (a claim not found) and 3 (ambiguous) are findings, not errors.
+$(OUT)/proof.ndjson: $(OUT)/proof.args $(PIPEDIR)proofs.yaml \
+	$(wildcard $(REAL)/generated/*.go $(REAL)/generated/*/*.go \
+	$(SIM)/algorithm/*.go $(SIM)/algorithms/*.go)
+	$(BIN)s2r-grep-proof $(PROOFARGS) >'$@.tmp' || \
+		{ rc=$$?; [ $$rc -eq 1 ] || [ $$rc -eq 3 ]; }
+	@mv '$@.tmp' '$@'
+
 $(OUT)/verdicts.ndjson: $(EXPECTS) $(MEASURES) $(TOLERANCES)
 	$(BIN)s2r-verdict --no-fail-status $(if $(TOLERANCES),--tolerances '$(TOLERANCES)') \
 		$(EXPECTS) $(MEASURES) >'$@.tmp'
@@ -116,3 +143,10 @@ $(OUT)/verdicts.ndjson: $(EXPECTS) $(MEASURES) $(TOLERANCES)
 
 $(OUT)/report.md: $(OUT)/verdicts.ndjson $(MEASURES)
 	$(BIN)s2r-report --real '$(REAL)' --sim '$(SIM)' -o '$@' $^ || [ $$? -eq 1 ]
+
+# The HTML report with charts (s2r-report --format html): `make ... html`.
+# The expect records feed the token-length charts.
+html: $(OUT)/report.html
+
+$(OUT)/report.html: $(OUT)/verdicts.ndjson $(EXPECTS) $(MEASURES)
+	$(BIN)s2r-report --format html --real '$(REAL)' --sim '$(SIM)' -o '$@' $^ || [ $$? -eq 1 ]

@@ -766,6 +766,8 @@ judge_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 	rec_set_str(rec, "verdict", judge_verdict_names[v->verdict]);
 	rec_set_str(rec, "why", v->why != NULL ? v->why : "");
 	rec_set_str(rec, "action", v->action);
+	if (json_array_size(v->evidence) > 0)
+		rec_set(rec, "evidence", json_deep_copy(v->evidence));
 
 	if (j->nout == j->capout) {
 		j->capout = j->capout ? j->capout * 2 : 64;

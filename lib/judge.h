@@ -133,6 +133,7 @@ struct jverdict {
 	enum jverdict_value verdict;
 	const char	*why;
 	const char	*action;	/* NULL: none */
+	const json_t	*evidence;	/* [{label, source, snippet}], or NULL */
 };
 void	 judge_emit(struct judge *j, const struct rule *r,
 	    const struct jcell *c, const struct jverdict *v);

@@ -379,23 +379,16 @@ out_init(struct out *o, const char *metric)
 	o->evidence = json_array();
 }
 
-/* Writes the verdict, then attaches the evidence to the record just
- * emitted (the last one: judge_run sorts only after every rule ran). */
+/* Writes the verdict with its evidence and releases o. */
 static void
 out_emit(struct judge *j, const struct rule *r, struct out *o,
     enum jverdict_value v, const char *action)
 {
-	json_t **all;
-	size_t n;
-
 	judge_emit(j, r, NULL, &(struct jverdict){ .metric = o->metric,
 	    .sub = o->sub, .expect = o->expect, .measure = o->actual,
 	    .verdict = v, .why = sbuf_str(&o->why),
-	    .action = v == V_WARN || v == V_FAIL ? action : NULL });
-	n = judge_verdicts(j, &all);
-	if (n > 0 && json_array_size(o->evidence) > 0)
-		rec_set(all[n - 1], "evidence", json_incref(o->evidence));
-	free(all);
+	    .action = v == V_WARN || v == V_FAIL ? action : NULL,
+	    .evidence = o->evidence });
 	json_decref(o->sub);
 	json_decref(o->expect);
 	json_decref(o->actual);

@@ -1475,8 +1475,8 @@ configexp_conflicts(json_t *out)
 	strv_free(&seen);
 }
 
-static void
-bundle_file(json_t *out, const char *path, const char *label)
+void
+configexp_file(json_t *out, const char *path, const char *label)
 {
 	size_t len;
 	char *buf = md_read_file(path, &len);
@@ -1504,7 +1504,7 @@ configexp_bundle(json_t *out, const char *dir)
 		sbuf_printf(&path, "%s/%s", dir, names[i]);
 		if (stat(sbuf_str(&path), &st) != 0)
 			continue;
-		bundle_file(out, sbuf_str(&path), names[i]);
+		configexp_file(out, sbuf_str(&path), names[i]);
 		found++;
 	}
 	sbuf_free(&path);

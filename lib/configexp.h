@@ -22,6 +22,10 @@
  * and column in doc. */
 void	configexp_doc(json_t *out, const struct mddoc *doc);
 
+/* Appends the expectations of one config.md or README at path ("-":
+ * stdin), cited as label.  Dies (exit 2) on unreadable or malformed input. */
+void	configexp_file(json_t *out, const char *path, const char *label);
+
 /* Appends the expectations of DIR/config.md and DIR/README.md, those
  * that exist, cited by their names in the bundle; returns how many files
  * were read.  Dies (exit 2) on unreadable or malformed files. */

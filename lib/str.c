@@ -206,3 +206,18 @@ str_has_suffix(const char *s, const char *suffix)
 
 	return ls >= lx && memcmp(s + ls - lx, suffix, lx) == 0;
 }
+
+const char *
+path_under(const char *path, const char *root)
+{
+	size_t n;
+
+	if (root == NULL)
+		return path;
+	n = strlen(root);
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	if (strncmp(path, root, n) == 0 && path[n] == '/')
+		return path + n + 1;
+	return path;
+}

@@ -41,6 +41,9 @@ bool	parse_f64(const char *s, size_t n, double *out);
 bool	parse_bool(const char *s, size_t n, bool *out);	/* true/false */
 
 bool	str_has_prefix(const char *s, const char *prefix);
+/* path relative to root when it lies under root (textually), else path:
+ * how every tool's --root turns input paths into source.file. */
+const char *path_under(const char *path, const char *root);
 bool	str_has_suffix(const char *s, const char *suffix);
 
 #endif

@@ -49,16 +49,7 @@ struct opts {
 static const char *
 cite(const struct opts *o, const char *path)
 {
-	size_t n;
-
-	if (o->root == NULL)
-		return path;
-	n = strlen(o->root);
-	while (n > 1 && o->root[n - 1] == '/')
-		n--;
-	if (strncmp(path, o->root, n) == 0 && path[n] == '/')
-		return path + n + 1;
-	return path;
+	return path_under(path, o->root);
 }
 
 static bool
@@ -68,21 +59,6 @@ is_dir(const char *path)
 
 	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
 	    S_ISDIR(st.st_mode);
-}
-
-static void
-read_markdown(json_t *out, const char *path, const char *label)
-{
-	size_t len;
-	char *buf = md_read_file(path, &len);
-	struct mderror err;
-	struct mddoc *doc = mddoc_parse(label, buf, len, &err);
-
-	free(buf);
-	if (doc == NULL)
-		s2r_die_at(label, err.line, err.column, "%s", err.msg);
-	configexp_doc(out, doc);
-	mddoc_free(doc);
 }
 
 static void
@@ -230,7 +206,7 @@ main(int argc, char **argv)
 		if (is_dir(argv[i]))
 			read_bundle(out, argv[i]);
 		else
-			read_markdown(out, argv[i], cite(&o, argv[i]));
+			configexp_file(out, argv[i], cite(&o, argv[i]));
 	}
 	configexp_conflicts(out);
 	emit_all(out);

@@ -69,16 +69,7 @@ strip_yaml(const char *path)
 static char *
 display_name(const char *path, const char *root)
 {
-	size_t n;
-
-	if (root == NULL)
-		return xstrdup(path);
-	n = strlen(root);
-	while (n > 1 && root[n - 1] == '/')
-		n--;
-	if (strncmp(path, root, n) == 0 && path[n] == '/')
-		return xstrdup(path + n + 1);
-	return xstrdup(path);
+	return xstrdup(path_under(path, root));
 }
 
 static void

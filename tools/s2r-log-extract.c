@@ -52,16 +52,7 @@ usage(FILE *f)
 static const char *
 printed(const struct opts *o, const char *path)
 {
-	size_t n;
-
-	if (o->root == NULL)
-		return path;
-	n = strlen(o->root);
-	while (n > 1 && o->root[n - 1] == '/')
-		n--;
-	if (strncmp(path, o->root, n) == 0 && path[n] == '/')
-		return path + n + 1;
-	return path;
+	return path_under(path, o->root);
 }
 
 static int

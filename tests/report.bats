@@ -113,7 +113,7 @@ summary_cell() {
 	[ "$status" -eq 1 ]
 	run --separate-stderr "$R" --date 2026-13-01 "$VER"
 	assert_bad_input
-	run --separate-stderr "$R" --format html "$VER"
+	run --separate-stderr "$R" --format pdf "$VER"
 	assert_bad_input
 	SOURCE_DATE_EPOCH=soon run --separate-stderr "$R" "$VER"
 	assert_bad_input

@@ -1,8 +1,12 @@
 /* s2r-report - the human-readable parity report from verdict records.
  *
- * The only tool in s2r that formats for humans (DESIGN.md §2).  Reads
- * verdicts, groups them (lib/mdreport.c) and writes Markdown to stdout or,
- * atomically, to -o FILE. */
+ * The only tool in s2r that formats for humans (DESIGN.md §2).  Three
+ * modes, all writing to stdout or, atomically, to -o FILE:
+ *   report  verdicts (+ evidence records) -> Markdown (lib/mdreport.c) or
+ *           one self-contained HTML page with charts (lib/htmlreport.c);
+ *   --diff  two runs' verdicts -> what changed (lib/rundiff.c), Markdown
+ *           or change records;
+ *   --index bundle output folders of a batch -> the index (lib/batchindex.c). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -12,9 +16,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "batchindex.h"
 #include "err.h"
+#include "htmlreport.h"
 #include "mdreport.h"
+#include "rec.h"
+#include "rundiff.h"
 #include "str.h"
+
+enum format { F_MD, F_HTML, F_NDJSON };
+enum mode { M_REPORT, M_DIFF, M_INDEX };
 
 static void
 usage(FILE *f)
@@ -22,20 +33,33 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: s2r-report [--real PATH] [--sim PATH] [--date YYYY-MM-DD] "
 	    "[--title T]\n"
-	    "                  [--format md] [-o FILE] [FILE...|-]\n"
+	    "                  [--format md|html] [-o FILE] [FILE...|-]\n"
+	    "       s2r-report --diff [--format md|ndjson] [--move-threshold PCT]\n"
+	    "                  [-o FILE] OLD NEW\n"
+	    "       s2r-report --index [--format md|html] [--title T] [-o FILE] "
+	    "DIR...\n"
 	    "\n"
-	    "Reads verdict records (NDJSON) and writes the Markdown parity report.\n"
+	    "Reads verdict records (NDJSON, plus evidence records for the HTML\n"
+	    "charts) and writes the parity report; --diff lists what changed\n"
+	    "between two runs' verdicts; --index writes a batch index over\n"
+	    "bundle output folders (verdicts.ndjson, report.*, or error).\n"
 	    "\n"
 	    "  -r, --real PATH    the real bundle named in the header\n"
 	    "  -s, --sim PATH     the sim bundle named in the header\n"
 	    "  -d, --date DATE    report date (default: SOURCE_DATE_EPOCH, else today, UTC)\n"
-	    "  -t, --title T      report title (default \"Sim2Real Parity Report\")\n"
-	    "  -f, --format FMT   md (the only format so far)\n"
+	    "  -t, --title T      report title\n"
+	    "  -f, --format FMT   md (default), html (report, index) or ndjson (diff)\n"
+	    "  -D, --diff         compare OLD and NEW verdict files\n"
+	    "  -m, --move-threshold PCT\n"
+	    "                     relative move flagged when a verdict has no\n"
+	    "                     usable tolerance (default 5)\n"
+	    "  -I, --index        batch index over bundle output folders\n"
 	    "  -o, --output FILE  write FILE atomically instead of stdout\n"
 	    "  -h, --help         this help\n"
 	    "  -V, --version      version\n"
 	    "\n"
-	    "Exit status: 0 no FAIL, 1 some FAIL, 2 bad usage or input.\n");
+	    "Exit status: 0 no FAIL, 1 some FAIL (--diff: a verdict got worse;\n"
+	    "--index: a bundle has a FAIL or failed), 2 bad usage or input.\n");
 }
 
 static bool
@@ -111,6 +135,136 @@ write_atomic(const char *path, const struct sbuf *text)
 	sbuf_free(&tmp);
 }
 
+static void
+put(const char *output, const struct sbuf *text)
+{
+	if (output != NULL)
+		write_atomic(output, text);
+	else if (fwrite(sbuf_str(text), 1, text->len, stdout) != text->len ||
+	    fflush(stdout) != 0)
+		s2r_die("write error on standard output");
+}
+
+/* Verdicts into rep; for HTML the other records are kept as evidence
+ * for the charts, otherwise they are passed over. */
+static void
+read_records(struct report *rep, struct evidence *ev, const char *path)
+{
+	struct ndjson_reader r;
+	json_t *rec;
+
+	ndjson_open(&r, path);
+	while ((rec = ndjson_next(&r)) != NULL) {
+		if (ev != NULL && strcmp(rec_get_str(rec, "kind"),
+		    "verdict") != 0)
+			evidence_add(ev, rec);
+		else
+			report_add(rep, rec, r.path, r.line);
+	}
+	ndjson_close(&r);
+}
+
+static int
+run_report(int argc, char **argv, const struct report_meta *meta,
+    enum format fmt, const char *output)
+{
+	struct report rep;
+	struct evidence ev = {0};
+	struct sbuf text = {0};
+	int fails;
+
+	report_init(&rep);
+	if (argc == 0)
+		read_records(&rep, fmt == F_HTML ? &ev : NULL, "-");
+	for (int i = 0; i < argc; i++)
+		read_records(&rep, fmt == F_HTML ? &ev : NULL, argv[i]);
+	report_build(&rep);
+	if (fmt == F_HTML)
+		report_html(&text, &rep, meta, &ev);
+	else
+		report_md(&text, &rep, meta);
+	fails = rep.total[V_FAIL];
+	put(output, &text);
+	sbuf_free(&text);
+	evidence_free(&ev);
+	report_free(&rep);
+	return fails > 0 ? 1 : 0;
+}
+
+static int
+run_diff(int argc, char **argv, enum format fmt, double move_pct,
+    const char *output)
+{
+	struct rundiff d;
+	struct sbuf text = {0};
+	int worse;
+
+	if (argc != 2)
+		s2r_die("--diff: expected two verdict files OLD NEW, got %d "
+		    "argument%s", argc, argc == 1 ? "" : "s");
+	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		s2r_die("--diff: OLD and NEW cannot both be standard input");
+	rundiff_init(&d, move_pct);
+	rundiff_read(&d, false, argv[0]);
+	rundiff_read(&d, true, argv[1]);
+	rundiff_run(&d);
+	if (fmt == F_NDJSON) {
+		for (size_t i = 0; i < d.n; i++) {
+			char *line = json_dumps(d.changes[i], JSON_COMPACT |
+			    JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII |
+			    JSON_REAL_PRECISION(REC_REAL_DIGITS));
+
+			if (line == NULL)
+				s2r_die("out of memory");
+			sbuf_adds(&text, line);
+			sbuf_addc(&text, '\n');
+			free(line);
+		}
+	} else
+		rundiff_md(&text, &d);
+	worse = d.worse;
+	put(output, &text);
+	sbuf_free(&text);
+	rundiff_free(&d);
+	return worse > 0 ? 1 : 0;
+}
+
+static int
+run_index(int argc, char **argv, const struct report_meta *meta,
+    enum format fmt, const char *output)
+{
+	struct bindex x = {0};
+	struct sbuf text = {0};
+	size_t bad;
+
+	if (argc == 0)
+		s2r_die("--index: expected at least one bundle output folder");
+	for (int i = 0; i < argc; i++)
+		bindex_add(&x, argv[i]);
+	bindex_sort(&x);
+	if (fmt == F_HTML)
+		bindex_html(&text, &x, meta->title, meta->date);
+	else
+		bindex_md(&text, &x, meta->title, meta->date);
+	bad = bindex_failed(&x) + bindex_errors(&x);
+	put(output, &text);
+	sbuf_free(&text);
+	bindex_free(&x);
+	return bad > 0 ? 1 : 0;
+}
+
+static enum format
+parse_format(const char *s)
+{
+	if (strcmp(s, "md") == 0)
+		return F_MD;
+	if (strcmp(s, "html") == 0)
+		return F_HTML;
+	if (strcmp(s, "ndjson") == 0)
+		return F_NDJSON;
+	s2r_die("--format: expected md, html or ndjson, got \"%.40s\"", s);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -120,20 +274,24 @@ main(int argc, char **argv)
 		{ "date", required_argument, NULL, 'd' },
 		{ "title", required_argument, NULL, 't' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "diff", no_argument, NULL, 'D' },
+		{ "move-threshold", required_argument, NULL, 'm' },
+		{ "index", no_argument, NULL, 'I' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct report_meta meta = { "Sim2Real Parity Report", NULL, NULL, NULL };
+	struct report_meta meta = { NULL, NULL, NULL, NULL };
 	const char *date = NULL, *output = NULL;
-	struct report rep;
-	struct sbuf text = {0};
+	enum format fmt = F_MD;
+	enum mode mode = M_REPORT;
+	double move_pct = 5;
 	char datebuf[32];
-	int ch, fails;
+	int ch;
 
 	s2r_setprog(argv[0]);
-	while ((ch = getopt_long(argc, argv, "r:s:d:t:f:o:hV", opts,
+	while ((ch = getopt_long(argc, argv, "r:s:d:t:f:Dm:Io:hV", opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'r':
@@ -152,9 +310,20 @@ main(int argc, char **argv)
 			meta.title = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "md") != 0)
-				s2r_die("--format: expected md, got \"%.40s\"",
+			fmt = parse_format(optarg);
+			break;
+		case 'D':
+			mode = M_DIFF;
+			break;
+		case 'm':
+			if (!parse_f64(optarg, strlen(optarg), &move_pct) ||
+			    move_pct < 0)
+				s2r_die("--move-threshold: expected a "
+				    "non-negative percentage, got \"%.40s\"",
 				    optarg);
+			break;
+		case 'I':
+			mode = M_INDEX;
 			break;
 		case 'o':
 			output = optarg;
@@ -170,22 +339,22 @@ main(int argc, char **argv)
 			return S2R_EXIT_BAD;
 		}
 	}
+	argc -= optind;
+	argv += optind;
+	if (mode == M_DIFF && fmt == F_HTML)
+		s2r_die("--format: --diff writes md or ndjson, not html");
+	if (mode != M_DIFF && fmt == F_NDJSON)
+		s2r_die("--format: ndjson is for --diff; reports are md or html");
 	report_date(datebuf, sizeof(datebuf), date);
 	meta.date = datebuf;
-	report_init(&rep);
-	if (optind == argc)
-		report_read(&rep, "-");
-	for (int i = optind; i < argc; i++)
-		report_read(&rep, argv[i]);
-	report_build(&rep);
-	report_md(&text, &rep, &meta);
-	fails = rep.total[V_FAIL];
-	if (output != NULL)
-		write_atomic(output, &text);
-	else if (fwrite(text.s, 1, text.len, stdout) != text.len ||
-	    fflush(stdout) != 0)
-		s2r_die("write error on standard output");
-	sbuf_free(&text);
-	report_free(&rep);
-	return fails > 0 ? 1 : 0;
+	if (mode == M_DIFF)
+		return run_diff(argc, argv, fmt, move_pct, output);
+	if (mode == M_INDEX) {
+		if (meta.title == NULL)
+			meta.title = "Sim2Real Batch Index";
+		return run_index(argc, argv, &meta, fmt, output);
+	}
+	if (meta.title == NULL)
+		meta.title = "Sim2Real Parity Report";
+	return run_report(argc, argv, &meta, fmt, output);
 }

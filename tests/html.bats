@@ -1,0 +1,190 @@
+#!/usr/bin/env bats
+bats_require_minimum_version 1.5.0
+# s2r-report --format html: one self-contained page with inline SVG
+# charts.  Chart counts come from jq over the input records; the page is
+# rendered in a real headless Chromium (skipped when it is absent or does
+# not start), which must log no console error, and leaves a screenshot in
+# build/screenshots/ for people to look at.
+load helpers
+
+R="$S2R_BIN/s2r-report"
+FX="$FIXTURES/batch"
+
+setup() {
+	T="$BATS_TEST_TMPDIR"
+}
+
+# Every chart's data-points attribute, one per line.
+points() {
+	grep -o '<svg [^>]*data-points="[0-9]*"' "$1" |
+	    sed 's/.*data-points="\([0-9]*\)"/\1/'
+}
+
+# The examples' parity run with HTML, plus the hand-written instance and
+# injection records, plus alignment records from the kernel tools.
+full_report() {
+	make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$S2R_TOP/examples/sim" \
+	    REAL="$S2R_TOP/examples/real" OUT="$T/out" S2R_BIN="$S2R_BIN" \
+	    all html >/dev/null
+	/usr/bin/python3 "$S2R_TOP/tests/gen-kineto.py" "$T/t_{rank}.json" \
+	    --slots "$T/slots.ndjson" --expect "$T/truth.json" >/dev/null
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" >"$T/a2.ndjson"
+	"$R" --format html --real examples/real --sim examples/sim -o "$T/full.html" \
+	    "$T/out/verdicts.ndjson" "$T/out/expect.ndjson" "$T"/out/cells/*/*/*.ndjson \
+	    "$FX/charts.ndjson" "$FX/verdicts-inject.ndjson" "$T/a1.ndjson" \
+	    "$T/a2.ndjson" || [ $? -eq 1 ]
+}
+
+chromium_or_skip() {
+	command -v chromium >/dev/null ||
+	    skip "chromium not installed (scripts/ensure-deps browser)"
+}
+
+# chromium ARGS...: headless, fresh profile, console messages on stderr
+# ($T/chromium.err).  Skips when the browser cannot start at all.
+chromium_run() {
+	local u rc=0
+	u=$(mktemp -d)
+	timeout 90 chromium --headless --no-sandbox --disable-gpu \
+	    --user-data-dir="$u" --enable-logging=stderr --v=0 "$@" \
+	    2>"$T/chromium.err" || rc=$?
+	rm -rf "$u"
+	if [ "$rc" -ne 0 ]; then
+		grep -qi 'error while loading\|cannot open display\|No usable sandbox' \
+		    "$T/chromium.err" && skip "chromium does not start here"
+		return "$rc"
+	fi
+}
+
+@test "html: --help names the format, --format html needs no extra input" {
+	run "$R" --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--format FMT"*html* ]]
+	run --separate-stderr "$R" --format pdf
+	assert_bad_input
+	[[ "$stderr" == *"--format: expected md, html or ndjson"* ]]
+}
+
+@test "html: one self-contained page: no script, no external reference" {
+	run "$R" --format html -o "$T/r.html" "$FX/charts.ndjson" "$FX/verdicts-inject.ndjson"
+	[ "$status" -eq 1 ]	# the injected verdict is a FAIL
+	head -c 15 "$T/r.html" | grep -qx '<!DOCTYPE html>'
+	! grep -qi '<script' "$T/r.html"
+	! grep -qi '<link\|<iframe\|<img\|@import\|url(' "$T/r.html"
+	# the only URL is the SVG namespace name, which is never fetched
+	[ "$(grep -o 'https\?://[^"]*' "$T/r.html" | sort -u)" = "http://www.w3.org/2000/svg" ]
+	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$T/r.html"
+}
+
+@test "html: values from logs and YAML are escaped, never markup" {
+	"$R" --format html -o "$T/r.html" "$FX/charts.ndjson" "$FX/verdicts-inject.ndjson" || true
+	grep -q '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;' "$T/r.html"
+	grep -q 'Look at &lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;script&gt;alert(2)' "$T/r.html"
+	grep -q 'Errors &lt;b&gt;in&lt;/b&gt; logs' "$T/r.html"
+	# an instance named like an image tag stays text, in the chart too
+	grep -q '&lt;img src=x onerror=alert(1)&gt;' "$T/r.html"
+	! grep -q '<img' "$T/r.html"
+	! grep -q '<b>in' "$T/r.html"
+}
+
+@test "html: one chart per data group, with as many points as records" {
+	"$R" --format html -o "$T/r.html" "$FX/charts.ndjson" || true
+	# TTFT: one chart (w1, all classes), a point per quantile record
+	want_ttft=$(jq -s '[.[] | select(.metric | test("^ttft_ms\\.(min|p50|p90|p99|max)$"))] | length' "$FX/charts.ndjson")
+	want_req=$(jq -s '[.[] | select(.metric == "instance.requests")] | length' "$FX/charts.ndjson")
+	want_kv=$(jq -s '[.[] | select(.metric | startswith("stats.kv_cache_usage_pct."))] | length' "$FX/charts.ndjson")
+	want_q=$(jq -s '[.[] | select(.metric | test("^stats\\.(waiting\\.(mean|max)|running\\.mean)$"))] | length' "$FX/charts.ndjson")
+	run points "$T/r.html"
+	[ "$output" = "$(printf '%s\n' "$want_ttft" "$want_req" "$want_kv" "$want_q")" ]
+	# every chart has a title, both axis labels, a legend and its source
+	[ "$(grep -c '<svg ' "$T/r.html")" -eq 4 ]
+	[ "$(grep -c 'class="title"' "$T/r.html")" -eq 4 ]
+	[ "$(grep -c 'class="label"' "$T/r.html")" -eq 8 ]
+	[ "$(grep -c '>Source: ' "$T/r.html")" -eq 4 ]
+	# legends: real+sim, requests, min/mean/max/last, waiting mean/max + running mean
+	[ "$(grep -c 'class="legend"' "$T/r.html")" -eq $((2 + 1 + 4 + 3)) ]
+	# the sim side of the CDF is dashed and named
+	grep -q 'stroke-dasharray="6 4" points=' "$T/r.html"
+	grep -q '>sim baseline<' "$T/r.html"
+}
+
+@test "html: chart colours follow the verdicts, like the tables" {
+	"$R" --format html -o "$T/r.html" "$FX/charts.ndjson" "$FX/verdicts-inject.ndjson" || true
+	# the 5b WARN on pod-b: the request-spread chart is framed and badged WARN
+	grep -q 'data-points="3" data-status="WARN"' "$T/r.html"
+	grep -q '<rect x="[0-9]*" y="6" width="96" height="20" rx="3" fill="#9a6700"/>' "$T/r.html"
+	grep -q '\.v-WARN{background:#fff8c5;color:#9a6700' "$T/r.html"
+	grep -q '<td class="v-FAIL">FAIL</td>' "$T/r.html"
+}
+
+@test "html: the same records give the same bytes" {
+	full_report
+	cp "$T/full.html" "$T/first.html"
+	full_report
+	cmp "$T/first.html" "$T/full.html"
+}
+
+@test "html: every chart kind is drawn from the pipeline's records" {
+	full_report
+	grep -q '>TTFT CDF ' "$T/full.html"
+	grep -q '>TPOT CDF ' "$T/full.html"
+	grep -q '>E2E CDF ' "$T/full.html"
+	grep -q '>Requests per instance ' "$T/full.html"
+	grep -q '>KV-cache usage per instance ' "$T/full.html"
+	grep -q '>Queue depth per instance ' "$T/full.html"
+	grep -q '>Input tokens ' "$T/full.html"
+	grep -q '>Output tokens ' "$T/full.html"
+	grep -q '>Per-operation time, measured vs simulated ' "$T/full.html"
+	grep -q '>Duty-cycle decomposition per iteration ' "$T/full.html"
+	# per-operation bars: one measured and one simulated bar per aggregated op record
+	ops=$(jq -s '[.[] | select(.kind == "op" and .scope.iteration == null)] | length' "$T/a1.ndjson")
+	grep -A10000 '>Per-operation time' "$T/full.html" | sed '/<\/svg>/q' >"$T/ops.svg"
+	[ "$(grep -c '<rect class="bar"' "$T/ops.svg")" -eq $((ops * 2)) ]
+	# duty: a stacked part per term present in each iteration record
+	parts=$(jq -s '[.[] | select(.kind == "duty" and .window == "iteration") |
+	    .measured_ns, .idle_internal_ns, .idle_boundary_ns, .gap_ns | numbers] | length' "$T/a2.ndjson")
+	grep -A10000 '>Duty-cycle decomposition' "$T/full.html" | sed '/<\/svg>/q' >"$T/duty.svg"
+	[ "$(grep -c '<rect class="bar"' "$T/duty.svg")" -eq "$parts" ]
+	! points "$T/full.html" | grep -qx 0
+}
+
+@test "html: renders in headless Chromium without console errors; screenshot" {
+	chromium_or_skip
+	full_report
+	chromium_run --dump-dom "file://$T/full.html" >"$T/dom.html"
+	! grep -i 'CONSOLE\|Refused to\|Uncaught' "$T/chromium.err"
+	# the DOM has every chart, each with marks in it
+	[ "$(grep -o '<svg [^>]*class="chart"' "$T/dom.html" | wc -l)" -eq \
+	    "$(grep -c '<svg ' "$T/full.html")" ]
+	/usr/bin/python3 - "$T/dom.html" <<-'EOF'
+	import re, sys
+	dom = open(sys.argv[1]).read()
+	svgs = re.findall(r'<svg [^>]*class="chart".*?</svg>', dom, re.S)
+	assert svgs, "no charts in the DOM"
+	for s in svgs:
+	    assert re.search(r'<(polyline|rect class="bar")', s), s[:200]
+	assert "<script" not in dom.lower()
+	assert '&lt;script&gt;alert("x")&lt;/script&gt;' in dom
+	EOF
+	chromium_run --window-size=1280,4000 --screenshot="$T/report.png" \
+	    "file://$T/full.html" >/dev/null
+	! grep -i 'CONSOLE\|Refused to\|Uncaught' "$T/chromium.err"
+	[ "$(head -c 8 "$T/report.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+	[ "$(stat -c %s "$T/report.png")" -gt 20000 ]
+	mkdir -p "$S2R_TOP/build/screenshots"
+	cp "$T/report.png" "$S2R_TOP/build/screenshots/report.png"
+	cp "$T/full.html" "$S2R_TOP/build/screenshots/report.html"
+}
+
+@test "html: the sample bundles: a request-spread chart per measured cell" {
+	need_samples
+	make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$S2R_SAMPLES/aw-sim" \
+	    REAL="$S2R_SAMPLES/aw-real" OUT="$T/aw" S2R_BIN="$S2R_BIN" html >/dev/null
+	cells=$(cat "$T"/aw/cells/*/*/logs.ndjson | jq -r 'select(.metric == "instance.requests") | "\(.scope.phase)/\(.scope.workload)"' | sort -u | wc -l)
+	[ "$cells" -gt 0 ]
+	[ "$(grep -c 'class="title"[^>]*>Requests per instance ' "$T/aw/report.html")" -eq "$cells" ]
+	! grep -qi '<script' "$T/aw/report.html"
+	! points "$T/aw/report.html" | grep -qx 0
+}

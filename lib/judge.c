@@ -17,6 +17,7 @@ static const struct rule *const rule_areas[] = {
 	rules_config,
 	rules_runtime,
 	rules_proof,
+	rules_align,
 	NULL
 };
 

@@ -66,6 +66,7 @@ extern const struct rule rules_workload[];	/* lib/rules_workload.c */
 extern const struct rule rules_proof[];	/* lib/rules_proof.c */
 extern const struct rule rules_config[];	/* lib/rules_config.c */
 extern const struct rule rules_runtime[];	/* lib/rules_runtime.c */
+extern const struct rule rules_align[];	/* lib/rules_align.c */
 
 struct jout;
 struct jidx;

@@ -371,9 +371,13 @@ md_summary(struct sbuf *o, const struct report *rep)
 	    rep->total[V_MISSING]);
 }
 
+/* Alignment verdicts hold the real framework as expected (the
+ * reference) and the simulator as actual; every other area the reverse. */
 static void
-md_sources(struct sbuf *o, const struct rep_check *k)
+md_sources(struct sbuf *o, const struct rep_check *k, int cat)
 {
+	bool al = cat == CAT_ALIGNMENT;
+
 	sbuf_adds(o, "Sources:\n");
 	for (size_t i = 0; i < k->n; i++) {
 		const json_t *v = k->v[i];
@@ -383,14 +387,14 @@ md_sources(struct sbuf *o, const struct rep_check *k)
 
 		sbuf_adds(o, "- ");
 		report_metric_text(o, v);
-		sbuf_adds(o, ": sim ");
+		sbuf_adds(o, al ? ": real " : ": sim ");
 		if (json_is_object(e))
 			judge_source_text(&src, json_object_get(e, "source"));
 		else
 			sbuf_adds(&src, "none");
 		md_escape(o, sbuf_str(&src), false);
 		sbuf_reset(&src);
-		sbuf_adds(o, "; real ");
+		sbuf_adds(o, al ? "; sim " : "; real ");
 		if (json_is_object(a))
 			judge_source_text(&src, json_object_get(a, "source"));
 		else
@@ -414,6 +418,48 @@ fence_len(const char *s)
 			most = run;
 	}
 	return most >= 3 ? most + 1 : 3;
+}
+
+/* An evidence table ({columns, rows}; cells strings, numbers or null). */
+static void
+md_table(struct sbuf *o, const json_t *t)
+{
+	json_t *cols = json_object_get(t, "columns"), *row, *cell;
+	size_t i, k, ncol = json_array_size(cols);
+	char num[32];
+
+	if (ncol == 0)
+		return;
+	sbuf_adds(o, "\n|");
+	json_array_foreach(cols, k, cell) {
+		sbuf_addc(o, ' ');
+		md_escape(o, json_string_value(cell), true);
+		sbuf_adds(o, " |");
+	}
+	sbuf_adds(o, "\n|");
+	for (k = 0; k < ncol; k++)
+		sbuf_adds(o, "---|");
+	sbuf_adds(o, "\n");
+	json_array_foreach(json_object_get(t, "rows"), i, row) {
+		sbuf_addc(o, '|');
+		for (k = 0; k < ncol; k++) {
+			cell = json_array_get(row, k);
+			sbuf_addc(o, ' ');
+			if (json_is_string(cell))
+				md_escape(o, json_string_value(cell), true);
+			else if (json_is_number(cell)) {
+				judge_fmt_num(num, sizeof(num),
+				    json_number_value(cell));
+				sbuf_adds(o, num);
+			} else if (json_is_boolean(cell))
+				sbuf_adds(o, json_is_true(cell) ? "yes" : "no");
+			else
+				sbuf_adds(o, "\u2014");
+			sbuf_adds(o, " |");
+		}
+		sbuf_adds(o, "\n");
+	}
+	sbuf_adds(o, "\n");
 }
 
 /* A verdict's optional evidence: each item's label and file:line, then
@@ -449,6 +495,8 @@ md_evidence(struct sbuf *o, const json_t *v)
 			}
 		}
 		sbuf_adds(o, "\n");
+		if (json_object_get(item, "table") != NULL)
+			md_table(o, json_object_get(item, "table"));
 		if (snippet == NULL)
 			continue;
 		n = fence_len(snippet);
@@ -484,8 +532,10 @@ md_check(struct sbuf *o, const struct rep_check *k, int cat)
 	}
 	sbuf_printf(o, "\n| Metric | %s | %s | Diff | Tolerance | Verdict |\n"
 	    "|--------|----------|------------|------|-----------|---------|\n",
-	    cat == CAT_WORKLOAD ? "Sim Spec" : "Expected",
-	    cat == CAT_WORKLOAD ? "Real Trace" : "Actual");
+	    cat == CAT_WORKLOAD ? "Sim Spec" : cat == CAT_ALIGNMENT ?
+	    "Real (framework)" : "Expected",
+	    cat == CAT_WORKLOAD ? "Real Trace" : cat == CAT_ALIGNMENT ? "Sim" :
+	    "Actual");
 	for (size_t i = 0; i < k->n; i++) {
 		const json_t *v = k->v[i];
 
@@ -505,7 +555,7 @@ md_check(struct sbuf *o, const struct rep_check *k, int cat)
 		sbuf_printf(o, " | %s |\n", rec_get_str(v, "verdict"));
 	}
 	sbuf_adds(o, "\n");
-	md_sources(o, k);
+	md_sources(o, k, cat);
 	for (size_t i = 0; i < k->n; i++)
 		md_evidence(o, k->v[i]);
 }

@@ -39,6 +39,32 @@ const struct tol_def tol_table[] = {
 	    "1g: gamma/weibull per-client CV within ± this percent of the configured cv" },
 	{ TOL_IAT_MIN_SAMPLES, "workload.iat_min_samples", 30,
 	    "1g: fewer inter-arrivals than this make the CV too noisy to judge (WARN)" },
+	{ TOL_AL_ELIGIBLE_MIN, "alignment.eligible_min", 0.95,
+	    "A0: eligible requests (matched by id, successful on both sides) / real requests at least this" },
+	{ TOL_AL_OUTPUT_MISMATCH, "alignment.output_mismatch_max", 0.01,
+	    "A0: eligible requests whose output tokens differ, as a fraction, above this is a WARN" },
+	{ TOL_AL_UNMAPPED_SHARE, "alignment.unmapped_share_max", 0.05,
+	    "A1: one unmapped measured family (not a helper) or unmapped slot at or above this share of its side's time is a FAIL" },
+	{ TOL_AL_KERNEL_ERROR, "alignment.kernel_error_max", 0.10,
+	    "A1: duration-weighted kernel error sum|sim - meas| / sum meas at most this" },
+	{ TOL_AL_MULT_WARN, "alignment.multiplier_warn", 1.25,
+	    "A2: a duty-cycle multiplier above this needs an explanation (WARN)" },
+	{ TOL_AL_MULT_MAX, "alignment.multiplier_max", 2,
+	    "A2: a duty-cycle multiplier above this is a FAIL" },
+	{ TOL_AL_CYCLE_PCT, "alignment.cycle_pct", 10,
+	    "A2: simulated kernel time x multiplier within ± this percent of the measured GPU cycle" },
+	{ TOL_AL_TTFT_SLOWER_PCT, "alignment.ttft_slower_pct", 5,
+	    "A3: sim TTFT median more than this percent above the real one is a FAIL" },
+	{ TOL_AL_TTFT_FASTER_PCT, "alignment.ttft_faster_pct", 30,
+	    "A3: sim TTFT median more than this percent below the real one is a FAIL (far faster)" },
+	{ TOL_AL_TPOT_PCT, "alignment.tpot_pct", 10,
+	    "A3: TPOT medians within ± this percent" },
+	{ TOL_AL_E2E_PCT, "alignment.e2e_pct", 15,
+	    "A3: E2E medians within ± this percent" },
+	{ TOL_AL_THROUGHPUT_PCT, "alignment.throughput_pct", 10,
+	    "A3: windowed output-token throughput medians within ± this percent" },
+	{ TOL_AL_KS_MAX, "alignment.ks_max", 0.2,
+	    "A3: a KS distance above this (medians within tolerance) means the shapes differ: WARN" },
 	{ TOL_COUNT, NULL, 0, NULL }
 };
 
@@ -134,7 +160,7 @@ load_root(struct tolerances *t, const struct ynode *root,
 
 		if (!known_section(key->value))
 			return fail(e, key, "expected a tolerance section "
-			    "(workload), got \"%.80s\"", key->value);
+			    "(workload, alignment), got \"%.80s\"", key->value);
 		if (!load_section(t, key->value, root->items[i], e))
 			return false;
 	}
@@ -148,6 +174,10 @@ check_ranges(const struct tolerances *t, const char *label)
 		s2r_die_at(label, 0, 0, "workload.poisson_cv_min %g is above "
 		    "workload.poisson_cv_max %g", t->v[TOL_POISSON_CV_MIN],
 		    t->v[TOL_POISSON_CV_MAX]);
+	if (t->v[TOL_AL_MULT_WARN] > t->v[TOL_AL_MULT_MAX])
+		s2r_die_at(label, 0, 0, "alignment.multiplier_warn %g is above "
+		    "alignment.multiplier_max %g", t->v[TOL_AL_MULT_WARN],
+		    t->v[TOL_AL_MULT_MAX]);
 }
 
 void

@@ -26,6 +26,19 @@ enum tol_id {
 	TOL_CONSTANT_CV_MAX,	/* 1g: constant arrivals */
 	TOL_SHAPED_CV_PCT,	/* 1g: gamma/weibull, ± percent of cv */
 	TOL_IAT_MIN_SAMPLES,	/* 1g: fewer inter-arrivals → WARN */
+	TOL_AL_ELIGIBLE_MIN,	/* A0: eligible / real requests */
+	TOL_AL_OUTPUT_MISMATCH,	/* A0: eligible with other output → WARN */
+	TOL_AL_UNMAPPED_SHARE,	/* A1: one unmapped family's share → FAIL */
+	TOL_AL_KERNEL_ERROR,	/* A1: duration-weighted |sim - meas| / meas */
+	TOL_AL_MULT_WARN,	/* A2: multiplier above → WARN */
+	TOL_AL_MULT_MAX,	/* A2: multiplier above → FAIL */
+	TOL_AL_CYCLE_PCT,	/* A2: sim cycle vs measured cycle, ± % */
+	TOL_AL_TTFT_SLOWER_PCT,	/* A3: sim TTFT slower by more → FAIL */
+	TOL_AL_TTFT_FASTER_PCT,	/* A3: sim TTFT faster by more → FAIL */
+	TOL_AL_TPOT_PCT,	/* A3: TPOT median gap, ± % */
+	TOL_AL_E2E_PCT,		/* A3: E2E median gap, ± % */
+	TOL_AL_THROUGHPUT_PCT,	/* A3: throughput median gap, ± % */
+	TOL_AL_KS_MAX,		/* A3: KS D above → the shapes differ */
 	TOL_COUNT
 };
 

@@ -1,0 +1,105 @@
+/* fuzz_reqpop - lib/reqpop over arbitrary bytes, as a TraceV2 CSV (first
+ * byte even) or a BLIS metrics JSON (odd), then matched against itself
+ * and turned into the A0/A3 records: every input is either rejected with
+ * a located message (the die hook jumps back) or yields records; never a
+ * crash, a hang or a KS distance outside [0, 1]. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "csvr.h"
+#include "err.h"
+#include "jsonscan.h"
+#include "latency.h"
+#include "reqpop.h"
+
+static jmp_buf back;
+static struct reqpop pop;
+static struct csvr *reader;
+static struct jscan *scanner;
+static FILE *mem;
+
+static void
+jump_back(void)
+{
+	longjmp(back, 1);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	s2r_die_hook = jump_back;
+	return 0;
+}
+
+static void
+cleanup(void)
+{
+	if (reader != NULL)
+		csvr_close(reader);
+	if (mem != NULL)
+		fclose(mem);
+	jscan_close(scanner);
+	reqpop_free(&pop);
+	reader = NULL;
+	mem = NULL;
+	scanner = NULL;
+}
+
+static void
+check_ks(void)
+{
+	struct reqmatch m;
+
+	reqmatch_run(&m, &pop, &pop);
+	for (int w = 0; w < RM_COUNT; w++) {
+		struct dvals a = {0};
+		double d;
+
+		reqpop_values(&pop, NULL, 0, w, 1000000, &a);
+		d = ks_distance(a.v, a.n, a.v, a.n);
+		if (a.n > 0 && d != 0)
+			abort();	/* a sample against itself */
+		dvals_free(&a);
+	}
+	reqmatch_free(&m);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	json_t *arr;
+
+	if (size < 1)
+		return 0;
+	if (setjmp(back) != 0) {
+		cleanup();
+		return 0;
+	}
+	if (data[0] % 2 == 0) {
+		reqpop_init(&pop, "fuzz.csv", REQFMT_TRACE_CSV);
+		mem = fmemopen((void *)(data + 1), size - 1, "rb");
+		if (mem == NULL)
+			return 0;
+		reader = csvr_attach(mem, "fuzz.csv");
+		csvr_read_header(reader);
+		reqpop_read_csv(&pop, reader, NULL);
+	} else {
+		reqpop_init(&pop, "fuzz.json", REQFMT_BLIS_JSON);
+		scanner = jscan_mem("fuzz.json", data + 1, size - 1);
+		reqpop_read_blis(&pop, scanner);
+	}
+	check_ks();
+	arr = json_array();
+	latency_records(&pop, &pop, 1000000, arr);
+	json_decref(arr);
+	cleanup();
+	return 0;
+}

@@ -1,0 +1,447 @@
+/* latency.c - A0 and A3 measure records; see latency.h and
+ * docs/man/s2r-latency.1 (OUTPUT).
+ *
+ * Side records are named <side>.<metric> (side real or sim), comparisons
+ * align.<metric>: a measure record has one value and one scope, and the
+ * scope keys are reserved for cells, so the side goes into the name. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "latency.h"
+#include "rec.h"
+#include "stats.h"
+#include "str.h"
+
+const double lat_quantiles[LAT_NQ] = {
+	0.10, 0.25, 0.50, 0.75, 0.90, 0.95, 0.99
+};
+const char *const lat_quantile_names[LAT_NQ] = {
+	"p10", "p25", "p50", "p75", "p90", "p95", "p99"
+};
+
+/* The median gap within this fraction of the real median is "equal". */
+#define EQUAL_FRACTION	1e-9
+
+struct metric_def {
+	const char	*name;		/* ttft_ms */
+	const char	*unit;
+	const char	*csv_how;	/* the formula over a trace row */
+	const char	*json_how;	/* over a requests[] entry */
+};
+
+static const struct metric_def metrics[RM_COUNT] = {
+	{ "ttft_ms", "ms", "(first_chunk_time_us - send_time_us) / 1000 over "
+	  "rows with a first chunk", "ttft_ms (from its decimal text, exact "
+	  "to the µs) over entries with ttft_ms > 0" },
+	{ "tpot_ms", "ms", "(last_chunk_time_us - first_chunk_time_us) / "
+	  "(output_tokens - 1) / 1000 over rows with output_tokens > 1",
+	  "itl_ms (BLIS: decode time after the first token / "
+	  "(num_decode_tokens - 1)) over entries with num_decode_tokens > 1" },
+	{ "e2e_ms", "ms", "(last_chunk_time_us - send_time_us) / 1000 over "
+	  "rows with a last chunk", "e2e_ms over entries with e2e_ms > 0" },
+	{ "throughput_tps", "tokens/s", "output_tokens of the requests whose "
+	  "last_chunk_time_us falls in each whole window from the first "
+	  "send_time_us, / window length", "num_decode_tokens of the "
+	  "requests completing (arrived_at + e2e_ms) in each whole window from "
+	  "the first arrived_at, / window length" },
+};
+
+struct out {
+	json_t		*arr;
+	const char	*file;		/* source.file of the next records */
+};
+
+static void
+put(struct out *o, const char *check, const char *metric, json_t *value,
+    const char *unit, int64_t n, const char *field, const char *how)
+{
+	json_t *rec = rec_new("measure");
+
+	rec_set_str(rec, "check", check);
+	rec_set_str(rec, "metric", metric);
+	rec_set(rec, "value", value);
+	rec_set_str(rec, "unit", unit);
+	if (n >= 0)
+		rec_set_i64(rec, "n", n);
+	rec_set(rec, "scope", rec_scope_new());
+	rec_set(rec, "source", rec_source(o->file, 0, 0, field, how));
+	json_array_append_new(o->arr, rec);
+}
+
+static double
+ratio(int64_t a, int64_t b)
+{
+	return b == 0 ? NAN : (double)a / (double)b;
+}
+
+static const char *
+fmt_name(enum reqfmt f)
+{
+	return f == REQFMT_TRACE_CSV ? "trace_csv" :
+	    f == REQFMT_BLIS_JSON ? "blis_metrics_json" : NULL;
+}
+
+/* ---- A0: one side -------------------------------------------------- */
+
+static void
+side_format(struct out *o, const char *side, const struct reqpop *p)
+{
+	char metric[64];
+
+	snprintf(metric, sizeof(metric), "%s.format", side);
+	if (p == NULL) {
+		o->file = "(not given)";
+		put(o, "A0", metric, json_null(), NULL, -1, NULL, "not given: "
+		    "no request trace of this side was passed (pipelines/"
+		    "align.mk: the variable was unset or the file absent)");
+		return;
+	}
+	o->file = p->label;
+	put(o, "A0", metric, json_string(fmt_name(p->fmt)), NULL, -1, NULL,
+	    p->fmt == REQFMT_TRACE_CSV ? "a BLIS TraceV2 trace_data.csv "
+	    "(columns by header name)" : "a BLIS metrics JSON (blis run "
+	    "--metrics-path): its requests[] array");
+}
+
+static void
+side_count(struct out *o, const char *side, const struct reqpop *p)
+{
+	struct sbuf how = {0};
+	char metric[64];
+	bool csv = p->fmt == REQFMT_TRACE_CSV;
+
+	sbuf_adds(&how, csv ? "data rows of the CSV" : "entries of requests[]");
+	if (p->warm_up >= 0)
+		sbuf_printf(&how, "; warm_up_requests %lld (%s): the first "
+		    "generated requests are not in the file",
+		    (long long)p->warm_up, p->warm_up_where);
+	if (p->has_ids && p->n > 0)
+		sbuf_printf(&how, "; request ids %lld..%lld",
+		    (long long)p->v[0].id, (long long)p->v[p->n - 1].id);
+	else if (!p->has_ids)
+		sbuf_adds(&how, "; no request_id column: requests cannot be "
+		    "matched");
+	snprintf(metric, sizeof(metric), "%s.requests.count", side);
+	put(o, "A0", metric, rec_i64((int64_t)p->n), "count", (int64_t)p->n,
+	    csv ? "request_id" : "requestID", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+static void
+side_success(struct out *o, const char *side, const struct reqpop *p)
+{
+	const char *def = p->fmt == REQFMT_TRACE_CSV ? "status ok and not a "
+	    "cut stream (output_tokens 0 with no finish_reason)" :
+	    "status \"completed\" where the entry has a status, else "
+	    "e2e_ms > 0 (BLIS writes zero metrics for unfinished requests)";
+	struct sbuf how = {0};
+	char metric[64];
+
+	snprintf(metric, sizeof(metric), "%s.requests.ok", side);
+	sbuf_printf(&how, "requests with %s", def);
+	put(o, "A0", metric, rec_i64(p->nok), "count", (int64_t)p->n,
+	    p->fmt == REQFMT_TRACE_CSV ? "status" : "e2e_ms", sbuf_str(&how));
+	snprintf(metric, sizeof(metric), "%s.success.fraction", side);
+	sbuf_printf(&how, " / all %zu requests", p->n);
+	put(o, "A0", metric, rec_num(ratio(p->nok, (int64_t)p->n)),
+	    "fraction", (int64_t)p->n, p->fmt == REQFMT_TRACE_CSV ? "status" :
+	    "e2e_ms", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+static void
+side_tokens(struct out *o, const char *side, const struct reqpop *p)
+{
+	bool csv = p->fmt == REQFMT_TRACE_CSV;
+	char metric[64];
+
+	snprintf(metric, sizeof(metric), "%s.input_tokens.sum", side);
+	put(o, "A0", metric, rec_i64(p->prompt_sum), "tokens", (int64_t)p->n,
+	    csv ? "input_tokens" : "num_prefill_tokens", !csv ?
+	    "sum of num_prefill_tokens (the whole prompt) over all entries" :
+	    p->has_prefix ? "sum of input_tokens + prefix_length (suffix plus "
+	    "shared prefix: the whole prompt) over all rows" :
+	    "sum of input_tokens over all rows (this layout has no "
+	    "prefix_length column)");
+	snprintf(metric, sizeof(metric), "%s.output_tokens.sum", side);
+	put(o, "A0", metric, rec_i64(p->output_sum), "tokens", p->nok,
+	    csv ? "output_tokens" : "num_decode_tokens", csv ?
+	    "sum of output_tokens over the successful rows" :
+	    "sum of num_decode_tokens (pre-sampled) over the successful "
+	    "entries");
+}
+
+/* ---- A0: the pair -------------------------------------------------- */
+
+static void
+ids_text(struct sbuf *b, const int64_t *ex, int64_t count)
+{
+	int64_t shown = count < REQMATCH_EXAMPLES ? count : REQMATCH_EXAMPLES;
+
+	if (count <= 0)
+		return;
+	sbuf_adds(b, " (first ids:");
+	for (int64_t i = 0; i < shown; i++)
+		sbuf_printf(b, " %lld", (long long)ex[i]);
+	sbuf_printf(b, "%s)", count > shown ? " ..." : "");
+}
+
+static void
+pair_count(struct out *o, const struct reqmatch *m, const char *metric,
+    int64_t v, int64_t n, const char *how, const int64_t *ex)
+{
+	struct sbuf b = {0};
+
+	sbuf_adds(&b, how);
+	if (ex != NULL)
+		ids_text(&b, ex, v);
+	put(o, "A0", metric, m->by_id ? rec_i64(v) : json_null(), "count",
+	    n, "request_id", sbuf_str(&b));
+	sbuf_free(&b);
+}
+
+static void
+pair_records(struct out *o, const struct reqpop *real,
+    const struct reqpop *sim, const struct reqmatch *m)
+{
+	struct sbuf how = {0}, pre = {0};
+
+	o->file = real->label;
+	if (!m->by_id)
+		sbuf_printf(&pre, "cannot be computed: %s has no request ids, so "
+		    "no request can be matched; ", !real->has_ids ? real->label :
+		    sim->label);
+	sbuf_printf(&pre, "requests of %s matched to %s by generation index "
+	    "(request_id; the <n> of the JSON's \"request_<n>\")", real->label,
+	    sim->label);
+#define HOW(...) (sbuf_reset(&how), sbuf_printf(&how, __VA_ARGS__), \
+	sbuf_str(&how))
+	pair_count(o, m, "align.requests.matched", m->matched, (int64_t)real->n,
+	    HOW("%s: ids on both sides", pre.s), NULL);
+	pair_count(o, m, "align.requests.real_only", m->real_only,
+	    (int64_t)real->n, HOW("%s: real ids the sim side lacks", pre.s),
+	    m->real_only_ex);
+	pair_count(o, m, "align.requests.sim_only", m->sim_only,
+	    (int64_t)sim->n, HOW("%s: sim ids the real side lacks, not "
+	    "counting the real side's warm-up", pre.s), m->sim_only_ex);
+	pair_count(o, m, "align.requests.sim_warm_up", m->sim_warm_up,
+	    (int64_t)sim->n, HOW("%s: sim ids below the real side's "
+	    "warm_up_requests%s%s%s (the real trace leaves its warm-up out: "
+	    "not a population difference)", pre.s, real->warm_up >= 0 ? " (" :
+	    "", real->warm_up >= 0 ? real->warm_up_where : "",
+	    real->warm_up >= 0 ? ")" : " (not stated: none)"), NULL);
+	pair_count(o, m, "align.requests.eligible", m->eligible,
+	    (int64_t)real->n, HOW("%s: matched ids successful on both sides "
+	    "(the population A3 compares)", pre.s), NULL);
+	put(o, "A0", "align.eligible.fraction", m->by_id ?
+	    rec_num(ratio(m->eligible, (int64_t)real->n)) : json_null(),
+	    "fraction", (int64_t)real->n, "request_id", HOW("%s: eligible "
+	    "requests / all %zu real requests", pre.s, real->n));
+	pair_count(o, m, "align.input_tokens.mismatch", m->prompt_mismatch,
+	    m->matched, HOW("%s: matched requests whose prompt tokens differ "
+	    "(%s vs %s)", pre.s, real->fmt == REQFMT_BLIS_JSON ?
+	    "num_prefill_tokens" : real->has_prefix ? "input_tokens + "
+	    "prefix_length" : "input_tokens", sim->fmt == REQFMT_BLIS_JSON ?
+	    "num_prefill_tokens" : sim->has_prefix ? "input_tokens + "
+	    "prefix_length" : "input_tokens"), m->prompt_ex);
+	pair_count(o, m, "align.output_tokens.mismatch", m->output_mismatch,
+	    m->eligible, HOW("%s: eligible requests whose output tokens differ "
+	    "(real: what the server generated; sim: %s)", pre.s,
+	    sim->fmt == REQFMT_BLIS_JSON ? "num_decode_tokens" :
+	    "output_tokens"), m->output_ex);
+#undef HOW
+	sbuf_free(&how);
+	sbuf_free(&pre);
+}
+
+/* ---- A3 ------------------------------------------------------------ */
+
+struct popsel {
+	const size_t	*idx;	/* NULL: every successful row */
+	size_t		 n;
+	const char	*what;	/* the population, in words */
+};
+
+static void
+side_dist(struct out *o, const char *side, const struct reqpop *p,
+    const struct popsel *sel, enum reqmetric w, int64_t window_us,
+    const struct dvals *v)
+{
+	const struct metric_def *d = &metrics[w];
+	const char *how = p->fmt == REQFMT_TRACE_CSV ? d->csv_how : d->json_how;
+	struct sbuf b = {0}, win = {0};
+	char metric[64];
+	double sum = 0;
+
+	if (w == RM_THROUGHPUT)
+		sbuf_printf(&win, " (window %lld µs; %zu whole windows)",
+		    (long long)window_us, v->n);
+	if (w == RM_TPOT && p->itl_ticks)
+		sbuf_adds(&win, " (itl_ms was written in µs by this BLIS: "
+		    "read as µs, divided by 1000)");
+	for (size_t q = 0; q < LAT_NQ; q++) {
+		snprintf(metric, sizeof(metric), "%s.%s.%s", side, d->name,
+		    lat_quantile_names[q]);
+		sbuf_reset(&b);
+		sbuf_printf(&b, "%s, type 7 quantile, of %s%s over %s",
+		    lat_quantile_names[q], how, sbuf_str(&win), sel->what);
+		put(o, "A3", metric, rec_num(dvals_quantile(v, lat_quantiles[q])),
+		    d->unit, (int64_t)v->n, NULL, sbuf_str(&b));
+	}
+	for (size_t i = 0; i < v->n; i++)
+		sum += v->v[i];
+	snprintf(metric, sizeof(metric), "%s.%s.mean", side, d->name);
+	sbuf_reset(&b);
+	sbuf_printf(&b, "mean of %s%s over %s", how, sbuf_str(&win), sel->what);
+	put(o, "A3", metric, rec_num(v->n ? sum / (double)v->n : NAN), d->unit,
+	    (int64_t)v->n, NULL, sbuf_str(&b));
+	sbuf_free(&b);
+	sbuf_free(&win);
+}
+
+static void
+pair_dist(struct out *o, enum reqmetric w, const struct dvals *a,
+    const struct dvals *b, const char *pop)
+{
+	const struct metric_def *d = &metrics[w];
+	double ks = ks_distance(a->v, a->n, b->v, b->n);
+	double crit = ks_critical(a->n, b->n, 0.05);
+	double ma = dvals_quantile(a, 0.5), mb = dvals_quantile(b, 0.5);
+	double gap = mb - ma, pct = ma != 0 ? gap / fabs(ma) * 100 : NAN;
+	const char *dir = NULL;
+	struct sbuf how = {0};
+	char metric[64];
+	int64_t n = (int64_t)(a->n + b->n);
+
+	if (a->n > 0 && b->n > 0)
+		dir = fabs(gap) <= EQUAL_FRACTION * fabs(ma) ? "equal" :
+		    gap < 0 ? "sim_lower" : "sim_higher";
+#define HOW(...) (sbuf_reset(&how), sbuf_printf(&how, __VA_ARGS__), \
+	sbuf_str(&how))
+	snprintf(metric, sizeof(metric), "align.%s.ks", d->name);
+	put(o, "A3", metric, rec_num(ks), NULL, n, NULL, HOW("two-sample "
+	    "Kolmogorov-Smirnov D = max |F_real - F_sim| over the sorted "
+	    "samples (exact, ties stepped together), real n=%zu, sim n=%zu; "
+	    "%s", a->n, b->n, pop));
+	snprintf(metric, sizeof(metric), "align.%s.ks_crit05", d->name);
+	put(o, "A3", metric, rec_num(crit), NULL, n, NULL, HOW("the D above "
+	    "which the two samples differ at the 5%% level (asymptotic): "
+	    "1.358 * sqrt((%zu + %zu) / (%zu * %zu))", a->n, b->n, a->n,
+	    b->n));
+	snprintf(metric, sizeof(metric), "align.%s.median_gap", d->name);
+	put(o, "A3", metric, rec_num(gap), d->unit, n, NULL, HOW("sim p50 - "
+	    "real p50 (negative: the sim is lower); %s", pop));
+	snprintf(metric, sizeof(metric), "align.%s.median_gap_pct", d->name);
+	put(o, "A3", metric, rec_num(pct), "%", n, NULL, HOW("100 * (sim p50 "
+	    "- real p50) / real p50; %s", pop));
+	snprintf(metric, sizeof(metric), "align.%s.direction", d->name);
+	put(o, "A3", metric, dir != NULL ? json_string(dir) : json_null(),
+	    NULL, n, NULL, HOW("sign of sim p50 - real p50: sim_lower, "
+	    "sim_higher or equal (within 1e-9 of the real p50); null when a "
+	    "side has no values"));
+#undef HOW
+	sbuf_free(&how);
+}
+
+static void
+side_rates(struct out *o, const char *side, const struct reqpop *p,
+    const struct popsel *sel)
+{
+	double tps, rps;
+	int64_t span;
+	char metric[64];
+	struct sbuf how = {0};
+
+	reqpop_rates(p, sel->idx, sel->n, &tps, &rps, &span);
+	snprintf(metric, sizeof(metric), "%s.throughput_tps.overall", side);
+	sbuf_printf(&how, "sum of output tokens / (last completion - first "
+	    "send = %lld µs) * 1e6 over %s", (long long)span, sel->what);
+	put(o, "A3", metric, rec_num(tps), "tokens/s", -1, NULL,
+	    sbuf_str(&how));
+	snprintf(metric, sizeof(metric), "%s.throughput_rps.overall", side);
+	sbuf_reset(&how);
+	sbuf_printf(&how, "completed requests / (last completion - first "
+	    "send = %lld µs) * 1e6 over %s", (long long)span, sel->what);
+	put(o, "A3", metric, rec_num(rps), "req/s", -1, NULL, sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+static void
+distributions(struct out *o, const struct reqpop *real,
+    const struct reqpop *sim, const struct reqmatch *m, int64_t window_us)
+{
+	struct popsel rs = { NULL, 0, "the side's successful requests" };
+	struct popsel ss = rs;
+	const char *pop = "each side over its own successful requests (no "
+	    "eligible matched population)";
+
+	if (m != NULL && m->by_id && m->npairs > 0) {
+		rs = (struct popsel){ m->ri, m->npairs, "the eligible requests "
+		    "(matched by id, successful on both sides)" };
+		ss = (struct popsel){ m->si, m->npairs, rs.what };
+		pop = "over the eligible requests (matched by id, successful "
+		    "on both sides)";
+	}
+	for (int w = 0; w < RM_COUNT; w++) {
+		struct dvals a = {0}, b = {0};
+
+		if (real != NULL) {
+			reqpop_values(real, rs.idx, rs.n, w, window_us, &a);
+			o->file = real->label;
+			side_dist(o, "real", real, &rs, w, window_us, &a);
+		}
+		if (sim != NULL) {
+			reqpop_values(sim, ss.idx, ss.n, w, window_us, &b);
+			o->file = sim->label;
+			side_dist(o, "sim", sim, &ss, w, window_us, &b);
+		}
+		if (real != NULL && sim != NULL) {
+			o->file = real->label;
+			pair_dist(o, w, &a, &b, pop);
+		}
+		dvals_free(&a);
+		dvals_free(&b);
+	}
+	if (real != NULL) {
+		o->file = real->label;
+		side_rates(o, "real", real, &rs);
+	}
+	if (sim != NULL) {
+		o->file = sim->label;
+		side_rates(o, "sim", sim, &ss);
+	}
+}
+
+void
+latency_records(const struct reqpop *real, const struct reqpop *sim,
+    int64_t window_us, json_t *arr)
+{
+	struct out o = { arr, NULL };
+	struct reqmatch m;
+	bool both = real != NULL && sim != NULL;
+
+	side_format(&o, "real", real);
+	side_format(&o, "sim", sim);
+	if (real != NULL) {
+		o.file = real->label;
+		side_count(&o, "real", real);
+		side_success(&o, "real", real);
+		side_tokens(&o, "real", real);
+	}
+	if (sim != NULL) {
+		o.file = sim->label;
+		side_count(&o, "sim", sim);
+		side_success(&o, "sim", sim);
+		side_tokens(&o, "sim", sim);
+	}
+	if (both) {
+		reqmatch_run(&m, real, sim);
+		pair_records(&o, real, sim, &m);
+	}
+	distributions(&o, real, sim, both ? &m : NULL, window_us);
+	if (both)
+		reqmatch_free(&m);
+}

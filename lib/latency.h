@@ -1,0 +1,24 @@
+/* latency.h - the A0 and A3 measure records of s2r-latency: both sides'
+ * request populations, their matching, and TTFT/TPOT/E2E/throughput as
+ * distributions (metric names: schemas/metrics-latency.json). */
+#ifndef S2R_LATENCY_H
+#define S2R_LATENCY_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "reqpop.h"
+
+/* Quantiles written per side and metric, in order. */
+#define LAT_NQ 7
+extern const double lat_quantiles[LAT_NQ];	/* 0.10 ... 0.99 */
+extern const char *const lat_quantile_names[LAT_NQ];	/* "p10" ... */
+
+/* Appends every record to out.  real or sim NULL: that side was not
+ * given; its <side>.format record says so and nothing is compared.
+ * window_us: the throughput window. */
+void	latency_records(const struct reqpop *real, const struct reqpop *sim,
+	    int64_t window_us, json_t *out);
+
+#endif

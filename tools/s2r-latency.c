@@ -1,0 +1,315 @@
+/* s2r-latency - both sides' request populations (check A0) and their
+ * TTFT, TPOT, E2E and throughput distributions (check A3) as measure
+ * records.  See docs/man/s2r-latency.1. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "csvr.h"
+#include "err.h"
+#include "jsonscan.h"
+#include "latency.h"
+#include "rec.h"
+#include "reqpop.h"
+#include "str.h"
+#include "trace.h"
+
+static const char usage_text[] =
+"usage: s2r-latency [--real FILE] [--sim FILE] [--real-header FILE]\n"
+"           [--sim-header FILE] [--no-header] [--window-ms N] [--root DIR]\n"
+"\n"
+"Reads the real run's requests (trace_data.csv) and the simulated run's\n"
+"(blis run --trace-output CSV, or the --metrics-path JSON with requests[]),\n"
+"matches them by request id and writes measure records on stdout: the\n"
+"populations (check A0) and TTFT, TPOT, E2E and throughput as\n"
+"distributions with quantiles, KS distance and the median gap (A3).\n"
+"\n"
+"  --real FILE        the real side (- for stdin)\n"
+"  --sim FILE         the simulated side, CSV or JSON (told apart by content)\n"
+"  --real-header FILE, --sim-header FILE\n"
+"                     the trace header YAML (default: trace_header.yaml\n"
+"                     beside a trace_data.csv, else <stem>.yaml beside\n"
+"                     <stem>.csv, when it exists)\n"
+"  --no-header        read no trace header\n"
+"  --window-ms N      throughput window in ms (default 1000)\n"
+"  --root DIR         write source.file relative to DIR\n"
+"  --help, --version\n";
+
+struct opts {
+	const char	*real, *sim;
+	const char	*real_header, *sim_header;
+	bool		 no_header;
+	int64_t		 window_ms;
+	const char	*root;
+};
+
+static noreturn void
+usage_error(const char *msg)
+{
+	s2r_die("%s (see --help)", msg);
+}
+
+static void
+parse_opts(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "real", required_argument, NULL, 'r' },
+		{ "sim", required_argument, NULL, 's' },
+		{ "real-header", required_argument, NULL, 'R' },
+		{ "sim-header", required_argument, NULL, 'S' },
+		{ "no-header", no_argument, NULL, 'N' },
+		{ "window-ms", required_argument, NULL, 'w' },
+		{ "root", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	o->window_ms = 1000;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r': o->real = optarg; break;
+		case 's': o->sim = optarg; break;
+		case 'R': o->real_header = optarg; break;
+		case 'S': o->sim_header = optarg; break;
+		case 'N': o->no_header = true; break;
+		case 'o': o->root = optarg; break;
+		case 'w':
+			if (!parse_i64(optarg, strlen(optarg), &o->window_ms) ||
+			    o->window_ms <= 0 || o->window_ms > INT64_C(1) << 40)
+				usage_error("--window-ms: expected a whole "
+				    "number of ms > 0");
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		case 'V':
+			puts("s2r-latency " S2R_VERSION);
+			exit(0);
+		default:
+			usage_error("unknown option or missing argument");
+		}
+	}
+	if (optind != argc)
+		usage_error("unexpected argument: the sides are given with "
+		    "--real and --sim");
+	if (o->real != NULL && o->sim != NULL && strcmp(o->real, "-") == 0 &&
+	    strcmp(o->sim, "-") == 0)
+		usage_error("--real and --sim cannot both read stdin");
+	if (o->no_header && (o->real_header != NULL || o->sim_header != NULL))
+		usage_error("--no-header excludes --real-header and "
+		    "--sim-header");
+}
+
+/* The real path of path, or of its directory when path itself does not
+ * exist (so a missing file is still named relative to the root). */
+static bool
+real_path(const char *path, char out[PATH_MAX])
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+
+	if (realpath(path, out) != NULL)
+		return true;
+	if (slash == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	if (realpath(dir, out) == NULL ||
+	    strlen(out) + strlen(slash ? slash : path) + 2 > PATH_MAX)
+		return false;
+	strcat(out, "/");
+	strcat(out, slash ? slash + 1 : path);
+	return true;
+}
+
+/* path as written in records: relative to root when it lies under it. */
+static char *
+display_path(const char *path, const char *root)
+{
+	char rp[PATH_MAX], rr[PATH_MAX];
+	size_t n;
+
+	if (strcmp(path, "-") == 0)
+		return xstrdup("<stdin>");
+	if (root == NULL || !real_path(path, rp) || realpath(root, rr) == NULL)
+		return xstrdup(path);
+	n = strlen(rr);
+	if (strncmp(rp, rr, n) == 0 && rp[n] == '/')
+		return xstrdup(rp + n + 1);
+	if (n == 1 && rr[0] == '/')
+		return xstrdup(rp + 1);
+	return xstrdup(path);
+}
+
+/* trace_header.yaml beside a trace_data.csv; <stem>.yaml beside
+ * <stem>.csv (blis run --trace-output <stem>). */
+static char *
+default_header(const char *csv)
+{
+	const char *slash = strrchr(csv, '/');
+	const char *base = slash ? slash + 1 : csv;
+	struct sbuf p = {0};
+
+	if (strcmp(csv, "-") == 0)
+		return NULL;
+	if (strcmp(base, "trace_data.csv") == 0) {
+		sbuf_add(&p, csv, (size_t)(base - csv));
+		sbuf_adds(&p, "trace_header.yaml");
+	} else if (str_has_suffix(base, ".csv")) {
+		sbuf_add(&p, csv, strlen(csv) - 4);
+		sbuf_adds(&p, ".yaml");
+	} else
+		return NULL;
+	if (access(p.s, F_OK) == 0)
+		return p.s;
+	sbuf_free(&p);
+	return NULL;
+}
+
+/* The first byte that is not white space or a UTF-8 BOM: '{' (or a gzip
+ * magic byte) means JSON. */
+static bool
+looks_json(FILE *f, bool push_back)
+{
+	int c;
+
+	while ((c = getc(f)) != EOF && (c == ' ' || c == '\t' || c == '\r' ||
+	    c == '\n' || c == 0xef || c == 0xbb || c == 0xbf))
+		;
+	if (push_back && c != EOF)
+		ungetc(c, f);
+	return c == '{' || c == 0x1f;
+}
+
+struct side {
+	struct reqpop	 pop;
+	bool		 given;
+	char		*buf;		/* stdin JSON, read whole */
+};
+
+static void
+read_json(struct side *s, const char *path, const char *label, FILE *in)
+{
+	struct jscan *js;
+
+	reqpop_init(&s->pop, label, REQFMT_BLIS_JSON);
+	if (in != NULL) {
+		struct sbuf b = {0};
+		char chunk[65536];
+		size_t n;
+
+		sbuf_addc(&b, '{');	/* looks_json() consumed it */
+		while ((n = fread(chunk, 1, sizeof(chunk), in)) > 0)
+			sbuf_add(&b, chunk, n);
+		if (ferror(in))
+			s2r_die("%s: read error", label);
+		s->buf = b.s;
+		js = jscan_mem(label, b.s, b.len);
+	} else {
+		int fd = open(path, O_RDONLY);
+
+		if (fd < 0)
+			s2r_die("%s: cannot open: %s", path, strerror(errno));
+		js = jscan_open_fd(fd, label);
+	}
+	reqpop_read_blis(&s->pop, js);
+	jscan_close(js);
+}
+
+static void
+read_csv(struct side *s, const char *path, const char *label,
+    const char *header, const struct opts *o)
+{
+	struct trace_header h = {0};
+	char *hpath = NULL, *hlabel;
+	struct csvr *r;
+
+	if (header != NULL)
+		hpath = xstrdup(header);
+	else if (!o->no_header)
+		hpath = default_header(path);
+	if (hpath != NULL) {
+		hlabel = display_path(hpath, o->root);
+		trace_header_load(&h, hpath, hlabel);
+		free(hlabel);
+	}
+	reqpop_init(&s->pop, label, REQFMT_TRACE_CSV);
+	r = strcmp(path, "-") == 0 ? csvr_openf(stdin, label) :
+	    csvr_open(path, label);
+	reqpop_read_csv(&s->pop, r, &h);
+	csvr_close(r);
+	trace_header_free(&h);
+	free(hpath);
+}
+
+static void
+read_side(struct side *s, const char *path, const char *header,
+    const struct opts *o)
+{
+	char *label;
+	FILE *f;
+	bool json;
+
+	if (path == NULL)
+		return;
+	s->given = true;
+	label = display_path(path, o->root);
+	if (strcmp(path, "-") == 0) {
+		json = looks_json(stdin, true);
+		if (json) {
+			getc(stdin);	/* the '{' read_json puts back */
+			read_json(s, path, label, stdin);
+		} else
+			read_csv(s, path, label, header, o);
+		free(label);
+		return;
+	}
+	if ((f = fopen(path, "rb")) == NULL)
+		s2r_die("%s: cannot open: %s", path, strerror(errno));
+	json = looks_json(f, false);
+	fclose(f);
+	if (json && header != NULL)
+		usage_error("a trace header applies to a CSV trace, not to a "
+		    "BLIS metrics JSON");
+	if (json)
+		read_json(s, path, label, NULL);
+	else
+		read_csv(s, path, label, header, o);
+	free(label);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o = {0};
+	struct side real = {0}, sim = {0};
+	json_t *arr, *rec;
+	size_t i;
+
+	s2r_setprog(argv[0]);
+	parse_opts(argc, argv, &o);
+	read_side(&real, o.real, o.real_header, &o);
+	read_side(&sim, o.sim, o.sim_header, &o);
+	arr = json_array();
+	latency_records(real.given ? &real.pop : NULL,
+	    sim.given ? &sim.pop : NULL, o.window_ms * 1000, arr);
+	json_array_foreach(arr, i, rec)
+		rec_emit(stdout, json_incref(rec));
+	rec_finish(stdout);
+	json_decref(arr);
+	reqpop_free(&real.pop);
+	reqpop_free(&sim.pop);
+	free(real.buf);
+	free(sim.buf);
+	return 0;
+}

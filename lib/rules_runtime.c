@@ -6,7 +6,7 @@
  * s2r-config (config.md, priority tiers) and the deployed EPP configs
  * (s2r-config --epp, scope phase).
  *
- * Thresholds not yet in lib/tolerance (documented defaults, DESIGN.md §4):
+ * Thresholds: runtime.* in lib/tolerance (pipelines/tolerances.yaml):
  * request spread per instance 20 % WARN / 40 % FAIL of the even share;
  * KV cache size across instances and arms 1 % PASS / 5 % WARN. */
 #include <math.h>
@@ -19,11 +19,8 @@
 #include "ruleutil.h"
 #include "str.h"
 
-#define SPREAD_WARN_PCT	20.0
-#define SPREAD_FAIL_PCT	40.0
-#define KV_PASS_PCT	1.0
-#define KV_WARN_PCT	5.0
 #define MAX_ARMS	64
+#define T(j, id)	((j)->tol->v[(id)])
 
 static const char ACT_ARGS[] = "This instance does not run the vLLM "
     "arguments config.md describes: fix the deployment's arguments and "
@@ -375,12 +372,12 @@ spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, " The arm routes by affinity (prefix/session "
 		    "scorers): an uneven spread is by design and not judged.");
 	} else {
-		verdict = fabs(dev) > SPREAD_FAIL_PCT ? V_FAIL :
-		    fabs(dev) > SPREAD_WARN_PCT ? V_WARN : V_PASS;
+		verdict = fabs(dev) > T(j, TOL_RT_SPREAD_FAIL_PCT) ? V_FAIL :
+		    fabs(dev) > T(j, TOL_RT_SPREAD_WARN_PCT) ? V_WARN : V_PASS;
 	}
 	snprintf(tol, sizeof(tol), affinity ? "not judged (affinity)" :
-	    "\u00b1%.0f%% WARN, \u00b1%.0f%% FAIL", SPREAD_WARN_PCT,
-	    SPREAD_FAIL_PCT);
+	    "\u00b1%.0f%% WARN, \u00b1%.0f%% FAIL", T(j, TOL_RT_SPREAD_WARN_PCT),
+	    T(j, TOL_RT_SPREAD_FAIL_PCT));
 	es = ru_side(rec_num(even), "fraction", NULL, "even share: 1 / "
 	    "instances");
 	json_object_set_new(json_object_get(es, "source"), "file",
@@ -969,8 +966,8 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 
 		ru_num(m, &v);
 		d = (v - rv) / rv * 100;
-		verdict = fabs(d) <= KV_PASS_PCT ? V_PASS :
-		    fabs(d) <= KV_WARN_PCT ? V_WARN : V_FAIL;
+		verdict = fabs(d) <= T(j, TOL_RT_KV_PASS_PCT) ? V_PASS :
+		    fabs(d) <= T(j, TOL_RT_KV_WARN_PCT) ? V_WARN : V_FAIL;
 		sbuf_printf(&why, "Instance %s holds %.0f KV-cache tokens (",
 		    insts.v[i], v);
 		ru_where(&why, m);
@@ -982,7 +979,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		ru_where(&why, ref);
 		sbuf_adds(&why, ").");
 		snprintf(tol, sizeof(tol), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
-		    KV_PASS_PCT, KV_WARN_PCT);
+		    T(j, TOL_RT_KV_PASS_PCT), T(j, TOL_RT_KV_WARN_PCT));
 		judge_emit(j, r, c, &(struct jverdict){
 		    .metric = "kv_cache.tokens", .sub = sub, .expect = ref,
 		    .measure = m, .has_diff = true, .diff = d,

@@ -65,6 +65,14 @@ const struct tol_def tol_table[] = {
 	    "A3: windowed output-token throughput medians within ± this percent" },
 	{ TOL_AL_KS_MAX, "alignment.ks_max", 0.2,
 	    "A3: a KS distance above this (medians within tolerance) means the shapes differ: WARN" },
+	{ TOL_RT_SPREAD_WARN_PCT, "runtime.spread_warn_pct", 20,
+	    "5b: an even router's instance share off 1/N by more → WARN" },
+	{ TOL_RT_SPREAD_FAIL_PCT, "runtime.spread_fail_pct", 40,
+	    "5b: an even router's instance share off 1/N by more → FAIL" },
+	{ TOL_RT_KV_PASS_PCT, "runtime.kv_pass_pct", 1,
+	    "5f: KV capacity across instances and arms within → PASS" },
+	{ TOL_RT_KV_WARN_PCT, "runtime.kv_warn_pct", 5,
+	    "5f: KV capacity within → WARN, beyond → FAIL" },
 	{ TOL_COUNT, NULL, 0, NULL }
 };
 

@@ -170,7 +170,7 @@ has_verdict() {
 import sys, yaml
 d = yaml.safe_load(open(sys.argv[1]))
 print(" ".join(sorted(s + "." + k for s in d for k in d[s])))' "$S2R_TOP/pipelines/tolerances.yaml"
-	[ "$(echo "$output" | wc -w)" -eq 26 ]
+	[ "$(echo "$output" | wc -w)" -eq 30 ]
 }
 
 @test "unknown tolerance key: file:line:column, exit 2" {
@@ -185,7 +185,7 @@ print(" ".join(sorted(s + "." + k for s in d for k in d[s])))' "$S2R_TOP/pipelin
 	run --separate-stderr verdict -t "$BATS_TEST_TMPDIR/t.yaml" "$J/pass.ndjson"
 	assert_bad_input
 	[[ "$stderr" == *"t.yaml:2:13: workload.rate_pct: expected a non-negative number, got \"lots\"" ]]
-	printf 'runtime:\n  spread: 1\n' >"$BATS_TEST_TMPDIR/t.yaml"
+	printf 'routing:\n  spread: 1\n' >"$BATS_TEST_TMPDIR/t.yaml"
 	run --separate-stderr verdict -t "$BATS_TEST_TMPDIR/t.yaml" "$J/pass.ndjson"
 	assert_bad_input
 	[[ "$stderr" == *"t.yaml:1:1: expected a tolerance section"* ]]

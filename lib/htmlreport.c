@@ -58,6 +58,7 @@ struct trow {
 	double		 v[NSLOT];
 	bool		 has[NSLOT];
 	bool		 sim;
+	const json_t	*rec;		/* points/bins record (curves) */
 	struct strv	 files;		/* source files, for the caption */
 };
 
@@ -110,6 +111,20 @@ tab_put(struct tab *t, const char *group, const char *series, int slot,
 	w->has[slot] = true;
 	if (file != NULL && strv_find(&w->files, file) < 0)
 		strv_add(&w->files, file);
+}
+
+/* A row drawn from one record's points or bins array. */
+static struct trow *
+tab_rec(struct tab *t, const char *group, const char *series,
+    const json_t *r)
+{
+	struct trow *w = tab_row(t, group, series, r);
+	const char *file = rec_get_str(json_object_get(r, "source"), "file");
+
+	w->rec = r;
+	if (file != NULL && strv_find(&w->files, file) < 0)
+		strv_add(&w->files, file);
+	return w;
 }
 
 static int
@@ -183,14 +198,31 @@ is_measure(const json_t *r)
 	return strcmp(rec_get_str(r, "kind"), "measure") == 0;
 }
 
-/* A latency record is the simulator's when its trace header said so
- * (s2r-trace-stats writes "trace mode <mode>" into source.how). */
+/* Whether how names a simulator's trace: s2r-trace-stats writes the
+ * header's "trace mode <mode>" into requests.count; BLIS writes mode
+ * generated (blis run) or replayed (blis replay), real runs mode real. */
 static bool
-is_sim_trace(const json_t *r)
+how_says_sim(const json_t *r)
 {
 	const char *how = rec_get_str(json_object_get(r, "source"), "how");
 
-	return how != NULL && strstr(how, "trace mode sim") != NULL;
+	return how != NULL && (strstr(how, "trace mode sim") != NULL ||
+	    strstr(how, "trace mode generated") != NULL ||
+	    strstr(how, "trace mode replayed") != NULL);
+}
+
+/* The trace files whose records say they are a simulator's. */
+static void
+sim_files(const struct evidence *ev, struct strv *files)
+{
+	for (size_t i = 0; i < ev->n; i++) {
+		const char *f = rec_get_str(json_object_get(ev->r[i], "source"),
+		    "file");
+
+		if (is_measure(ev->r[i]) && f != NULL && how_says_sim(ev->r[i])
+		    && strv_find(files, f) < 0)
+			strv_add(files, f);
+	}
 }
 
 /* The worst verdict of check in (workload, phase) whose metric starts
@@ -253,7 +285,37 @@ struct page {
 	size_t		 charts;
 	struct strv	 missing;	/* charts not drawn and why */
 	unsigned	 seq;		/* chart ids */
+	struct strv	 simfiles;	/* see sim_files */
 };
+
+/* A latency or token record is the simulator's when it says so or comes
+ * from a file whose other records say so. */
+static bool
+is_sim_trace(const struct page *pg, const json_t *r)
+{
+	const char *f = rec_get_str(json_object_get(r, "source"), "file");
+
+	return how_says_sim(r) || (f != NULL && strv_find(&pg->simfiles, f) >=
+	    0);
+}
+
+/* The points or bins array of r with at least one entry, else NULL. */
+static const json_t *
+rec_array(const json_t *r, const char *key)
+{
+	const json_t *a = json_object_get(r, key);
+
+	return json_is_array(a) && json_array_size(a) > 0 ? a : NULL;
+}
+
+/* Entry k of row i of a points/bins array; NAN when absent or null. */
+static double
+cell_num(const json_t *a, size_t i, size_t k)
+{
+	const json_t *v = json_array_get(json_array_get(a, i), k);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
 
 static void
 figure(struct page *pg, struct svg_chart *c, const char *caption)
@@ -312,9 +374,32 @@ several_classes(const struct evidence *ev, const char *fam, const char *w)
 	return false;
 }
 
+/* The chart (workload and class) and series (side and phase) names of a
+ * latency record. */
 static void
-lat_collect(struct tab *t, const struct evidence *ev, const char *fam)
+lat_names(struct sbuf *g, struct sbuf *s, const json_t *r, bool sim)
 {
+	const char *cls = sc(r, "class");
+
+	sbuf_reset(g);
+	sbuf_reset(s);
+	sbuf_printf(g, "workload %s, %s%s%s",
+	    sc(r, "workload") ? sc(r, "workload") : "(none)",
+	    cls == NULL ? "all classes" : "class ",
+	    cls != NULL && *cls == '\0' ? "(unset)" : "",
+	    cls != NULL ? cls : "");
+	sbuf_adds(s, sim ? "sim " : "real ");
+	sbuf_adds(s, sc(r, "phase") ? sc(r, "phase") : "");
+	if (sc(r, "iteration") != NULL)
+		sbuf_printf(s, "/%s", sc(r, "iteration"));
+}
+
+/* Summary quantiles (min, p50, p90, p99, max): the fallback when no
+ * .cdf record exists. */
+static void
+lat_collect(struct page *pg, struct tab *t, const char *fam)
+{
+	const struct evidence *ev = pg->ev;
 	size_t flen = strlen(fam);
 	struct sbuf g = {0}, s = {0};
 
@@ -332,22 +417,226 @@ lat_collect(struct tab *t, const struct evidence *ev, const char *fam)
 		cls = sc(r, "class");
 		if (cls != NULL && !several_classes(ev, fam, sc(r, "workload")))
 			continue;
-		sbuf_reset(&g);
-		sbuf_reset(&s);
-		sbuf_printf(&g, "workload %s, %s%s%s",
-		    sc(r, "workload") ? sc(r, "workload") : "(none)",
-		    cls == NULL ? "all classes" : "class ",
-		    cls != NULL && *cls == '\0' ? "(unset)" : "",
-		    cls != NULL ? cls : "");
-		sbuf_adds(&s, is_sim_trace(r) ? "sim " : "real ");
-		sbuf_adds(&s, sc(r, "phase") ? sc(r, "phase") : "");
-		if (sc(r, "iteration") != NULL)
-			sbuf_printf(&s, "/%s", sc(r, "iteration"));
+		lat_names(&g, &s, r, is_sim_trace(pg, r));
 		tab_put(t, sbuf_str(&g), sbuf_str(&s), slot, v, r);
-		tab_row(t, sbuf_str(&g), sbuf_str(&s), r)->sim = is_sim_trace(r);
+		tab_row(t, sbuf_str(&g), sbuf_str(&s), r)->sim =
+		    is_sim_trace(pg, r);
 	}
 	sbuf_free(&g);
 	sbuf_free(&s);
+}
+
+/* <fam>.cdf records (s2r-trace-stats): 101 exact quantiles each. */
+static void
+cdf_collect(struct page *pg, struct tab *t, const char *fam)
+{
+	const struct evidence *ev = pg->ev;
+	struct sbuf g = {0}, s = {0};
+	char metric[32];
+
+	snprintf(metric, sizeof(metric), "%s.cdf", fam);
+	for (size_t i = 0; i < ev->n; i++) {
+		const json_t *r = ev->r[i];
+		const char *m = rec_get_str(r, "metric"), *cls = sc(r, "class");
+		bool sim;
+
+		if (!is_measure(r) || m == NULL || strcmp(m, metric) != 0 ||
+		    rec_array(r, "points") == NULL)
+			continue;
+		if (cls != NULL && !several_classes(ev, fam, sc(r, "workload")))
+			continue;
+		sim = is_sim_trace(pg, r);
+		lat_names(&g, &s, r, sim);
+		tab_rec(t, sbuf_str(&g), sbuf_str(&s), r)->sim = sim;
+	}
+	sbuf_free(&g);
+	sbuf_free(&s);
+}
+
+static bool
+has_group(const struct tab *t, const char *group)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->rows[i].group, group) == 0)
+			return true;
+	return false;
+}
+
+/* One x/y curve per row from its record's points: x = entry xk, y =
+ * entry yk.  Labels get the record's n.  Returns the points kept. */
+static size_t
+curves_of(const struct tab *t, size_t b, size_t e, size_t xk, size_t yk,
+    struct svg_series *ss, double **xs, double **ys, struct sbuf *labels)
+{
+	size_t total = 0;
+
+	for (size_t i = b; i < e; i++) {
+		const json_t *pts = rec_array(t->rows[i].rec, "points");
+		size_t n = pts ? json_array_size(pts) : 0;
+		struct svg_series *se = &ss[i - b];
+		double cnt;
+
+		xs[i - b] = xcalloc(n + 1, sizeof(double));
+		ys[i - b] = xcalloc(n + 1, sizeof(double));
+		for (size_t k = 0; k < n; k++) {
+			xs[i - b][k] = cell_num(pts, k, xk);
+			ys[i - b][k] = cell_num(pts, k, yk);
+		}
+		sbuf_adds(&labels[i - b], t->rows[i].series);
+		if (rec_get_num(t->rows[i].rec, "n", &cnt))
+			sbuf_printf(&labels[i - b], " (n=%.0f)", cnt);
+		se->label = sbuf_str(&labels[i - b]);
+		se->x = xs[i - b];
+		se->y = ys[i - b];
+		se->n = n;
+		se->color = palette[(i - b) % NPALETTE];
+		se->dashed = t->rows[i].sim;
+		total += n;
+	}
+	return total;
+}
+
+static void
+curves_free(size_t n, double **xs, double **ys, struct sbuf *labels,
+    struct svg_series *ss)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(xs[i]);
+		free(ys[i]);
+		sbuf_free(&labels[i]);
+	}
+	free(xs);
+	free(ys);
+	free(labels);
+	free(ss);
+}
+
+static void
+cdf_chart(struct page *pg, const struct tab *t, size_t b, size_t e,
+    const char *fam, const char *name)
+{
+	size_t n = e - b;
+	struct svg_series *ss = xcalloc(n, sizeof(*ss));
+	double **xs = xcalloc(n, sizeof(*xs)), **ys = xcalloc(n, sizeof(*ys));
+	struct sbuf *labels = xcalloc(n, sizeof(*labels));
+	struct sbuf title = {0}, xl = {0}, src = {0};
+	struct svg_chart c = {0};
+	char prefix[32];
+
+	curves_of(t, b, e, 1, 0, ss, xs, ys, labels);
+	sbuf_printf(&title, "%s CDF \xe2\x80\x94 %s", name, t->rows[b].group);
+	sbuf_printf(&xl, "%s (ms)", name);
+	sbuf_printf(&src, "%s.cdf measure records (s2r-trace-stats: type-7 "
+	    "quantiles at q = 0, 0.01, \xe2\x80\xa6, 1 over successful "
+	    "requests) from ", fam);
+	files_text(&src, t, b, e);
+	snprintf(prefix, sizeof(prefix), "%s.", fam);
+	c.title = sbuf_str(&title);
+	c.xlabel = sbuf_str(&xl);
+	c.ylabel = "fraction of requests \xe2\x89\xa4 x";
+	c.source = sbuf_str(&src);
+	c.status = worst_of(pg->rep, "A3", t->rows[b].workload, NULL, prefix);
+	c.kind = SVG_CURVE;
+	c.series = ss;
+	c.nseries = n;
+	c.y_from_zero = true;
+	c.ymax_hint = 1;
+	figure(pg, &c, "The empirical CDF from 101 exact quantiles (type 7) "
+	    "joined by straight lines. Dashed: simulator.");
+	sbuf_free(&title);
+	sbuf_free(&xl);
+	sbuf_free(&src);
+	curves_free(n, xs, ys, labels, ss);
+}
+
+/* s2r-latency's side quantiles: <side>.<fam>.pNN (side real or sim). */
+static const char *const align_q[] = { "p10", "p25", "p50", "p75", "p90",
+	"p95", "p99" };
+static const double align_qv[] = { 0.10, 0.25, 0.50, 0.75, 0.90, 0.95,
+	0.99 };
+#define NALIGNQ 7
+
+static void
+align_collect(struct tab *t, const struct evidence *ev, const char *fam)
+{
+	static const char *const sides[] = { "real", "sim" };
+	struct sbuf g = {0};
+	char pre[48];
+
+	for (size_t i = 0; i < ev->n; i++) {
+		const json_t *r = ev->r[i];
+		const char *m = rec_get_str(r, "metric");
+		double v;
+
+		if (!is_measure(r) || m == NULL || !rec_get_num(r, "value", &v))
+			continue;
+		for (int sd = 0; sd < 2; sd++) {
+			int slot;
+
+			snprintf(pre, sizeof(pre), "%s.%s.", sides[sd], fam);
+			if (!str_has_prefix(m, pre) || (slot = slot_of(m +
+			    strlen(pre), align_q, NALIGNQ)) < 0)
+				continue;
+			sbuf_reset(&g);
+			cell_text(&g, r);
+			tab_put(t, sbuf_str(&g), sd ? "sim (s2r-latency)" :
+			    "real (s2r-latency)", slot, v, r);
+			tab_row(t, sbuf_str(&g), sd ? "sim (s2r-latency)" :
+			    "real (s2r-latency)", r)->sim = sd == 1;
+		}
+	}
+	sbuf_free(&g);
+}
+
+static void
+align_chart(struct page *pg, const struct tab *t, size_t b, size_t e,
+    const char *fam, const char *name)
+{
+	struct svg_series ss[2] = {{0}};
+	double xs[2][NALIGNQ], ys[2][NALIGNQ];
+	struct sbuf title = {0}, xl = {0}, src = {0};
+	struct svg_chart c = {0};
+	size_t ns = 0;
+	char prefix[48];
+
+	for (size_t i = b; i < e && ns < 2; i++, ns++) {
+		for (size_t k = 0; k < NALIGNQ; k++) {
+			if (!t->rows[i].has[k])
+				continue;
+			xs[ns][ss[ns].n] = t->rows[i].v[k];
+			ys[ns][ss[ns].n] = align_qv[k];
+			ss[ns].n++;
+		}
+		ss[ns].label = t->rows[i].series;
+		ss[ns].x = xs[ns];
+		ss[ns].y = ys[ns];
+		ss[ns].color = palette[ns];
+		ss[ns].dashed = t->rows[i].sim;
+	}
+	sbuf_printf(&title, "%s CDF, real vs sim \xe2\x80\x94 %s", name,
+	    t->rows[b].group);
+	sbuf_printf(&xl, "%s (ms)", name);
+	sbuf_printf(&src, "{real,sim}.%s.{p10,p25,p50,p75,p90,p95,p99} "
+	    "measure records (s2r-latency: type-7 quantiles over the eligible "
+	    "requests) from ", fam);
+	files_text(&src, t, b, e);
+	snprintf(prefix, sizeof(prefix), "align.%s", fam);
+	c.title = sbuf_str(&title);
+	c.xlabel = sbuf_str(&xl);
+	c.ylabel = "fraction of requests \xe2\x89\xa4 x";
+	c.source = sbuf_str(&src);
+	c.status = worst_of(pg->rep, "A3", NULL, NULL, prefix);
+	c.kind = SVG_LINES;
+	c.series = ss;
+	c.nseries = ns;
+	c.y_from_zero = true;
+	c.ymax_hint = 1;
+	figure(pg, &c, "The seven quantiles s2r-latency writes per side, "
+	    "joined by straight lines (the tails beyond p10 and p99 are not "
+	    "in the records). Dashed: simulator.");
+	sbuf_free(&title);
+	sbuf_free(&xl);
+	sbuf_free(&src);
 }
 
 static void
@@ -410,26 +699,48 @@ latency_charts(struct page *pg)
 	static const char *const fams[][2] = {
 		{ "ttft_ms", "TTFT" }, { "tpot_ms", "TPOT" }, { "e2e_ms", "E2E" }
 	};
+	bool summaries = false;
 
 	sbuf_adds(pg->o, "<h3 id=\"charts-latency\">Latency distributions "
 	    "(A3)</h3>\n");
 	for (size_t f = 0; f < 3; f++) {
-		struct tab t = {0};
+		struct tab cdf = {0}, t = {0}, al = {0};
 
-		lat_collect(&t, pg->ev, fams[f][0]);
+		cdf_collect(pg, &cdf, fams[f][0]);
+		tab_sort(&cdf);
+		lat_collect(pg, &t, fams[f][0]);
 		tab_sort(&t);
-		if (t.n == 0) {
-			char msg[96];
+		align_collect(&al, pg->ev, fams[f][0]);
+		tab_sort(&al);
+		if (cdf.n == 0 && t.n == 0 && al.n == 0) {
+			char msg[128];
 
 			snprintf(msg, sizeof(msg), "%s CDF: no %s.* measure "
-			    "records (s2r-trace-stats)", fams[f][1], fams[f][0]);
+			    "records (s2r-trace-stats, s2r-latency)", fams[f][1],
+			    fams[f][0]);
 			strv_add(&pg->missing, msg);
 		}
-		for (size_t b = 0; b < t.n; b = group_end(&t, b))
+		for (size_t b = 0; b < cdf.n; b = group_end(&cdf, b))
+			cdf_chart(pg, &cdf, b, group_end(&cdf, b), fams[f][0],
+			    fams[f][1]);
+		for (size_t b = 0; b < t.n; b = group_end(&t, b)) {
+			if (has_group(&cdf, t.rows[b].group))
+				continue;
 			lat_chart(pg, &t, b, group_end(&t, b), fams[f][0],
 			    fams[f][1]);
+			summaries = true;
+		}
+		for (size_t b = 0; b < al.n; b = group_end(&al, b))
+			align_chart(pg, &al, b, group_end(&al, b), fams[f][0],
+			    fams[f][1]);
+		tab_free(&cdf);
 		tab_free(&t);
+		tab_free(&al);
 	}
+	if (summaries)
+		strv_add(&pg->missing, "Latency CDFs drawn from five summary "
+		    "quantiles where no .cdf records were given (s2r-trace-stats "
+		    "writes them)");
 }
 
 /* --- per-instance runtime (5b, 5f) ---------------------------------- */
@@ -530,6 +841,103 @@ inst_chart(struct page *pg, const struct tab *t, size_t b, size_t e,
 	return any > 0;
 }
 
+#define MAX_CURVES	16	/* instances per over-time chart */
+
+/* stats.series records (s2r-log-extract): per cell, a curve per
+ * instance (and DP rank). */
+static void
+series_collect(struct tab *t, const struct evidence *ev)
+{
+	struct sbuf g = {0}, s = {0};
+
+	for (size_t i = 0; i < ev->n; i++) {
+		const json_t *r = ev->r[i];
+		const char *m = rec_get_str(r, "metric");
+
+		if (!is_measure(r) || m == NULL || strcmp(m, "stats.series") !=
+		    0 || sc(r, "instance") == NULL ||
+		    rec_array(r, "points") == NULL)
+			continue;
+		sbuf_reset(&g);
+		sbuf_reset(&s);
+		cell_text(&g, r);
+		sbuf_adds(&s, sc(r, "instance"));
+		if (sc(r, "rank") != NULL)
+			sbuf_printf(&s, " rank %s", sc(r, "rank"));
+		tab_rec(t, sbuf_str(&g), sbuf_str(&s), r);
+	}
+	sbuf_free(&g);
+	sbuf_free(&s);
+}
+
+/* Over-time curves of column col (and, when col2 > 0, column col2
+ * dashed in the same colour) for the instances of one cell. */
+static void
+series_chart(struct page *pg, const struct tab *t, size_t b, size_t e,
+    size_t col, const char *what, size_t col2, const char *what2,
+    const char *title, const char *ylabel, const char *status)
+{
+	size_t ninst = e - b > MAX_CURVES ? MAX_CURVES : e - b;
+	size_t per = col2 > 0 ? 2 : 1, n = ninst * per;
+	struct svg_series *ss = xcalloc(n, sizeof(*ss));
+	double **xs = xcalloc(n, sizeof(*xs)), **ys = xcalloc(n, sizeof(*ys));
+	struct sbuf *labels = xcalloc(n, sizeof(*labels));
+	struct sbuf tt = {0}, src = {0};
+	struct svg_chart c = {0};
+
+	for (size_t i = 0; i < ninst; i++) {
+		for (size_t k = 0; k < per; k++) {
+			const json_t *pts = rec_array(t->rows[b + i].rec,
+			    "points");
+			size_t np = json_array_size(pts), j = i * per + k;
+
+			xs[j] = xcalloc(np + 1, sizeof(double));
+			ys[j] = xcalloc(np + 1, sizeof(double));
+			for (size_t p = 0; p < np; p++) {
+				xs[j][p] = cell_num(pts, p, 0);
+				ys[j][p] = cell_num(pts, p, k ? col2 : col);
+			}
+			sbuf_adds(&labels[j], t->rows[b + i].series);
+			if (per > 1)
+				sbuf_printf(&labels[j], " %s", k ? what2 : what);
+			ss[j].label = sbuf_str(&labels[j]);
+			ss[j].x = xs[j];
+			ss[j].y = ys[j];
+			ss[j].n = np;
+			ss[j].color = palette[i % NPALETTE];
+			ss[j].dashed = k == 1 || (per == 1 && i >= NPALETTE);
+		}
+	}
+	sbuf_printf(&tt, "%s \xe2\x80\x94 %s", title, t->rows[b].group);
+	sbuf_printf(&src, "stats.series measure records (s2r-log-extract: the "
+	    "vLLM 'Engine NNN:' stats lines, %s; at most 240 points, bucket "
+	    "maxima when downsampled) from ", per > 1 ? "Waiting and Running" :
+	    what);
+	files_text(&src, t, b, e);
+	if (e - b > ninst)
+		sbuf_printf(&src, "; first %zu of %zu instances", ninst, e - b);
+	c.title = sbuf_str(&tt);
+	c.xlabel = "time since the log's first stats line (s)";
+	c.ylabel = ylabel;
+	c.source = sbuf_str(&src);
+	c.status = status;
+	c.kind = SVG_CURVE;
+	c.series = ss;
+	c.nseries = n;
+	c.y_from_zero = true;
+	figure(pg, &c, per > 1 ? "Solid: waiting (queued in vLLM); dashed: "
+	    "running. One colour per instance." : NULL);
+	sbuf_free(&tt);
+	sbuf_free(&src);
+	curves_free(n, xs, ys, labels, ss);
+}
+
+static bool
+cell_has_series(const struct tab *series, const char *cell)
+{
+	return has_group(series, cell);
+}
+
 static void
 instance_charts(struct page *pg)
 {
@@ -540,11 +948,13 @@ instance_charts(struct page *pg)
 	static const char *const kvl[] = { "min", "mean", "max", "last" };
 	static const char *const ql[] = { "waiting mean", "waiting max",
 	    "running mean" };
-	struct tab t = {0};
-	bool any_req = false, any_kv = false, any_q = false;
+	struct tab t = {0}, st = {0};
+	bool any_req = false, any_kv = false, any_q = false, any_sum = false;
 
 	inst_collect(&t, pg->ev);
 	tab_sort(&t);
+	series_collect(&st, pg->ev);
+	tab_sort(&st);
 	sbuf_adds(pg->o, "<h3 id=\"charts-instances\">Instances: request "
 	    "spread, KV cache, queue depth (5b, 5f)</h3>\n");
 	for (size_t b = 0; b < t.n; b = group_end(&t, b)) {
@@ -555,6 +965,9 @@ instance_charts(struct page *pg)
 		    "Requests per instance", "requests (count)",
 		    worst_of(pg->rep, "5b", w->workload, w->phase,
 		    "instance."), "instance.requests");
+		if (cell_has_series(&st, w->group))
+			continue;
+		any_sum = true;
 		any_kv |= inst_chart(pg, &t, b, e, kv, kvl, 4,
 		    "KV-cache usage per instance", "KV-cache usage (%)",
 		    worst_of(pg->rep, "5f", w->workload, w->phase, NULL),
@@ -568,16 +981,28 @@ instance_charts(struct page *pg)
 	if (!any_req)
 		strv_add(&pg->missing, "Requests per instance: no "
 		    "instance.requests records (s2r-log-extract)");
-	if (!any_kv)
-		strv_add(&pg->missing, "KV-cache usage: no "
+	for (size_t b = 0; b < st.n; b = group_end(&st, b)) {
+		size_t e = group_end(&st, b);
+		const struct trow *w = &st.rows[b];
+
+		series_chart(pg, &st, b, e, 1, "KV-cache usage", 0, NULL,
+		    "KV-cache usage over time", "KV-cache usage (%)",
+		    worst_of(pg->rep, "5f", w->workload, w->phase, NULL));
+		series_chart(pg, &st, b, e, 3, "waiting", 2, "running",
+		    "Queue depth over time", "requests (count)", NULL);
+	}
+	if (!any_kv && st.n == 0)
+		strv_add(&pg->missing, "KV-cache usage: no stats.series or "
 		    "stats.kv_cache_usage_pct records (s2r-log-extract)");
-	if (!any_q)
-		strv_add(&pg->missing, "Queue depth: no stats.waiting records "
-		    "(s2r-log-extract)");
-	strv_add(&pg->missing, "KV-cache usage and queue depth over time: "
-	    "the records carry per-instance summaries (min, mean, max, last "
-	    "of the vLLM stats lines), not a time series; drawn as summaries");
+	if (!any_q && st.n == 0)
+		strv_add(&pg->missing, "Queue depth: no stats.series or "
+		    "stats.waiting records (s2r-log-extract)");
+	if (any_sum && (any_kv || any_q))
+		strv_add(&pg->missing, "KV-cache usage and queue depth: cells "
+		    "without stats.series records are drawn from per-instance "
+		    "summaries (min, mean, max, last of the vLLM stats lines)");
 	tab_free(&t);
+	tab_free(&st);
 }
 
 /* --- token lengths (1c, 1d) ----------------------------------------- */
@@ -641,6 +1066,161 @@ tok_collect(struct tab *t, const struct evidence *ev, const char *fam)
 	sbuf_free(&g);
 }
 
+/* <fam>.hist records (s2r-trace-stats), a chart per cell. */
+static void
+hist_collect(struct page *pg, struct tab *t, const char *fam)
+{
+	struct sbuf g = {0};
+	char metric[48];
+
+	snprintf(metric, sizeof(metric), "%s.hist", fam);
+	for (size_t i = 0; i < pg->ev->n; i++) {
+		const json_t *r = pg->ev->r[i];
+		const char *m = rec_get_str(r, "metric");
+		bool sim;
+
+		if (!is_measure(r) || m == NULL || strcmp(m, metric) != 0 ||
+		    sc(r, "class") != NULL || rec_array(r, "bins") == NULL)
+			continue;
+		sim = is_sim_trace(pg, r);
+		sbuf_reset(&g);
+		cell_text(&g, r);
+		tab_rec(t, sbuf_str(&g), sim ? "measured (sim trace)" :
+		    "measured (real trace)", r)->sim = sim;
+	}
+	sbuf_free(&g);
+}
+
+static bool
+same_str(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+/* The value of the expect (or, with hist, the measure from the same file
+ * and cell) record of metric for row w; NAN when there is none. */
+static double
+hist_ref(const struct evidence *ev, const struct trow *w, const char *kind,
+    const char *metric, const json_t *hist, struct strv *files)
+{
+	const char *hfile = rec_get_str(json_object_get(hist, "source"),
+	    "file");
+
+	for (size_t i = 0; i < ev->n; i++) {
+		const json_t *r = ev->r[i];
+		const char *m = rec_get_str(r, "metric");
+		const char *f = rec_get_str(json_object_get(r, "source"), "file");
+		double v;
+
+		if (strcmp(rec_get_str(r, "kind"), kind) != 0 || m == NULL ||
+		    strcmp(m, metric) != 0 || sc(r, "class") != NULL ||
+		    !rec_get_num(r, "value", &v))
+			continue;
+		if (!same_str(sc(r, "workload"), w->workload))
+			continue;
+		if (strcmp(kind, "expect") == 0) {
+			if (w->workload == NULL || (sc(r, "phase") != NULL &&
+			    !same_str(sc(r, "phase"), w->phase)))
+				continue;
+		} else if (!same_str(sc(r, "phase"), w->phase) ||
+		    !same_str(sc(r, "iteration"), w->iteration) ||
+		    !same_str(f, hfile))
+			continue;
+		if (f != NULL && strv_find(files, f) < 0)
+			strv_add(files, f);
+		return v;
+	}
+	return NAN;
+}
+
+static void
+hist_chart(struct page *pg, const struct tab *t, size_t b, const char *fam,
+    const char *name, const char *check)
+{
+	const struct trow *w = &t->rows[b];
+	const json_t *bins = rec_array(w->rec, "bins");
+	size_t n = json_array_size(bins);
+	double *x = xcalloc(n + 1, sizeof(*x)), *y = xcalloc(n + 1, sizeof(*y));
+	double mean, sd, meas;
+	struct svg_series se = {0};
+	struct svg_marker mk[4];
+	struct sbuf tt = {0}, src = {0}, lab = {0}, metric = {0};
+	struct strv files = {0};
+	struct svg_chart c = {0};
+	size_t nmk = 0;
+	double cnt;
+
+	for (size_t i = 0; i < n; i++) {
+		x[i] = cell_num(bins, i, 0);
+		x[i + 1] = cell_num(bins, i, 1);
+		y[i] = cell_num(bins, i, 2);
+	}
+	sbuf_adds(&lab, w->series);
+	if (rec_get_num(w->rec, "n", &cnt))
+		sbuf_printf(&lab, " (n=%.0f)", cnt);
+	se.label = sbuf_str(&lab);
+	se.x = x;
+	se.y = y;
+	se.n = n;
+	se.color = palette[0];
+	sbuf_printf(&metric, "%s.mean", fam);
+	mean = hist_ref(pg->ev, w, "expect", sbuf_str(&metric), w->rec, &files);
+	meas = hist_ref(pg->ev, w, "measure", sbuf_str(&metric), w->rec,
+	    &files);
+	sbuf_reset(&metric);
+	sbuf_printf(&metric, "%s.stdev", fam);
+	sd = hist_ref(pg->ev, w, "expect", sbuf_str(&metric), w->rec, &files);
+	if (isfinite(mean)) {
+		mk[nmk++] = (struct svg_marker){ mean, "expected mean (sim "
+		    "spec)", palette[1], false };
+		if (isfinite(sd)) {
+			mk[nmk++] = (struct svg_marker){ mean - sd,
+			    "expected mean \xe2\x88\x92 stdev", palette[1],
+			    true };
+			mk[nmk++] = (struct svg_marker){ mean + sd,
+			    "expected mean + stdev", palette[1], true };
+		}
+	}
+	if (isfinite(meas))
+		mk[nmk++] = (struct svg_marker){ meas, "measured mean",
+		    palette[2], false };
+	sbuf_printf(&tt, "%s histogram \xe2\x80\x94 %s", name, w->group);
+	sbuf_printf(&src, "%s.hist (bins) and %s.mean measure records "
+	    "(s2r-trace-stats), %s.{mean,stdev} expect records (s2r-expect: "
+	    "exact moments of BLIS's sampler) from ", fam, fam, fam);
+	for (size_t i = 0; i < w->files.n; i++)
+		if (strv_find(&files, w->files.v[i]) < 0)
+			strv_add(&files, w->files.v[i]);
+	strv_sort(&files);
+	for (size_t i = 0; i < files.n && i < MAX_FILES; i++)
+		sbuf_printf(&src, "%s%s", i ? ", " : "", files.v[i]);
+	if (files.n > MAX_FILES)
+		sbuf_printf(&src, " and %zu more", files.n - MAX_FILES);
+	c.title = sbuf_str(&tt);
+	c.xlabel = fam[0] == 'i' ? "input tokens per request (tokens)" :
+	    "output tokens per request (tokens)";
+	c.ylabel = "requests (count)";
+	c.source = sbuf_str(&src);
+	c.status = worst_of(pg->rep, check, w->workload, w->phase, NULL);
+	c.kind = SVG_HIST;
+	c.series = &se;
+	c.nseries = 1;
+	c.markers = mk;
+	c.nmarkers = nmk;
+	figure(pg, &c, isfinite(mean) ? "Bins [lo, hi) of the measured "
+	    "lengths; vertical lines: the sim spec's expected mean and one "
+	    "standard deviation either side, and the measured mean." :
+	    "Bins [lo, hi) of the measured lengths; no expect record for "
+	    "this workload, so no expected distribution is marked.");
+	strv_free(&files);
+	sbuf_free(&tt);
+	sbuf_free(&src);
+	sbuf_free(&lab);
+	sbuf_free(&metric);
+	free(x);
+	free(y);
+}
+
 static void
 token_charts(struct page *pg)
 {
@@ -651,9 +1231,17 @@ token_charts(struct page *pg)
 
 	sbuf_adds(pg->o, "<h3 id=\"charts-tokens\">Token lengths against the "
 	    "expected distribution (1c, 1d)</h3>\n");
-	for (size_t f = 0; f < 2; f++) {
-		struct tab t = {0};
+	bool summaries = false;
 
+	for (size_t f = 0; f < 2; f++) {
+		struct tab t = {0}, h = {0};
+
+		hist_collect(pg, &h, fams[f][0]);
+		tab_sort(&h);
+		for (size_t b = 0; b < h.n; b = group_end(&h, b))
+			for (size_t i = b; i < group_end(&h, b); i++)
+				hist_chart(pg, &h, i, fams[f][0], fams[f][1],
+				    fams[f][2]);
 		tok_collect(&t, pg->ev, fams[f][0]);
 		tab_sort(&t);
 		for (size_t b = 0; b < t.n; b = group_end(&t, b)) {
@@ -663,6 +1251,9 @@ token_charts(struct page *pg)
 			struct sbuf tt = {0}, src = {0};
 			struct svg_chart c = {0};
 
+			if (has_group(&h, t.rows[b].group))
+				continue;
+			summaries = true;
 			for (size_t i = b; i < e && ns < 2; i++, ns++) {
 				for (size_t k = 0; k < NTOK; k++)
 					vals[ns][k] = t.rows[i].has[k] ?
@@ -695,15 +1286,17 @@ token_charts(struct page *pg)
 			sbuf_free(&tt);
 			sbuf_free(&src);
 		}
-		if (t.n == 0)
+		if (t.n == 0 && h.n == 0)
 			strv_add(&pg->missing, f == 0 ? "Input tokens: no "
 			    "input_tokens.* measure records" : "Output tokens: "
 			    "no output_tokens.* measure records");
 		tab_free(&t);
+		tab_free(&h);
 	}
-	strv_add(&pg->missing, "Token-length histograms: no tool emits "
-	    "per-bin counts; drawn as summary statistics against the "
-	    "expected moments");
+	if (summaries)
+		strv_add(&pg->missing, "Token lengths: cells without .hist "
+		    "records (s2r-trace-stats writes them) are drawn as summary "
+		    "statistics against the expected moments");
 }
 
 /* --- alignment (A1 ops, A2 duty cycle) ------------------------------ */
@@ -1163,7 +1756,9 @@ size_t
 report_html(struct sbuf *o, const struct report *rep,
     const struct report_meta *meta, const struct evidence *ev)
 {
-	struct page pg = { o, rep, ev, 0, {0}, 0 };
+	struct page pg = { o, rep, ev, 0, {0}, 0, {0} };
+
+	sim_files(ev, &pg.simfiles);
 
 	html_begin(o, meta->title);
 	sbuf_adds(o, "<h1>");
@@ -1187,5 +1782,6 @@ report_html(struct sbuf *o, const struct report *rep,
 	html_actions(o, rep);
 	html_end(o);
 	strv_free(&pg.missing);
+	strv_free(&pg.simfiles);
 	return pg.charts;
 }

@@ -255,7 +255,7 @@ y_range(const struct svg_chart *c)
 {
 	struct range r = {0};
 
-	if (c->y_from_zero || is_bar(c))
+	if (c->y_from_zero || is_bar(c) || c->kind == SVG_HIST)
 		range_add(&r, 0);
 	if (c->ymax_hint > 0)
 		range_add(&r, c->ymax_hint);
@@ -282,10 +282,18 @@ x_range(const struct svg_chart *c)
 {
 	struct range r = {0};
 
-	for (size_t s = 0; s < c->nseries; s++)
-		for (size_t i = 0; i < c->series[s].n; i++)
-			if (c->series[s].x != NULL)
-				range_add(&r, c->series[s].x[i]);
+	for (size_t s = 0; s < c->nseries; s++) {
+		size_t n = c->series[s].n;
+
+		if (c->series[s].x == NULL)
+			continue;
+		if (c->kind == SVG_HIST && n > 0)
+			n++;	/* the last bin's right edge */
+		for (size_t i = 0; i < n; i++)
+			range_add(&r, c->series[s].x[i]);
+	}
+	for (size_t m = 0; m < c->nmarkers; m++)
+		range_add(&r, c->markers[m].x);
 	return r;
 }
 
@@ -365,6 +373,68 @@ draw_xy(struct sbuf *o, const struct svg_chart *c, const struct range *xr,
 		drawn += se->n;
 	}
 	return drawn;
+}
+
+/* One rect per bin, edges on the numeric x axis; a series drawn over
+ * another stays visible through its opacity. */
+static size_t
+draw_hist(struct sbuf *o, const struct svg_chart *c, const struct range *xr,
+    const struct range *yr)
+{
+	size_t drawn = 0;
+	char lo[32], hi[32], val[32];
+
+	for (size_t s = 0; s < c->nseries; s++) {
+		const struct svg_series *se = &c->series[s];
+
+		for (size_t i = 0; se->x != NULL && i < se->n; i++) {
+			double x0, x1, y0 = scale(0, yr, PLOT_B, PLOT_T), y1;
+
+			if (!isfinite(se->x[i]) || !isfinite(se->x[i + 1]) ||
+			    !isfinite(se->y[i]))
+				continue;
+			x0 = scale(se->x[i], xr, PLOT_L, PLOT_R);
+			x1 = scale(se->x[i + 1], xr, PLOT_L, PLOT_R);
+			y1 = scale(se->y[i], yr, PLOT_B, PLOT_T);
+			svg_fmt(lo, sizeof(lo), se->x[i]);
+			svg_fmt(hi, sizeof(hi), se->x[i + 1]);
+			svg_fmt(val, sizeof(val), se->y[i]);
+			sbuf_adds(o, "<rect class=\"bin\" x=\"");
+			num(o, x0);
+			sbuf_adds(o, "\" y=\"");
+			num(o, y1);
+			sbuf_adds(o, "\" width=\"");
+			num(o, x1 - x0);
+			sbuf_adds(o, "\" height=\"");
+			num(o, y0 - y1);
+			sbuf_printf(o, "\" fill=\"%s\" fill-opacity=\"0.6\" "
+			    "stroke=\"#ffffff\" stroke-width=\"0.5\"><title>",
+			    se->color);
+			svg_escape(o, se->label);
+			sbuf_printf(o, ": [%s, %s) = %s</title></rect>\n", lo, hi,
+			    val);
+			drawn++;
+		}
+	}
+	return drawn;
+}
+
+static void
+draw_markers(struct sbuf *o, const struct svg_chart *c,
+    const struct range *xr)
+{
+	for (size_t m = 0; m < c->nmarkers; m++) {
+		const struct svg_marker *mk = &c->markers[m];
+		char style[96];
+
+		if (!isfinite(mk->x))
+			continue;
+		snprintf(style, sizeof(style), "class=\"marker\" stroke=\"%s\" "
+		    "stroke-width=\"2\"%s", mk->color,
+		    mk->dashed ? " stroke-dasharray=\"3 3\"" : "");
+		line(o, scale(mk->x, xr, PLOT_L, PLOT_R), PLOT_T,
+		    scale(mk->x, xr, PLOT_L, PLOT_R), PLOT_B, style);
+	}
 }
 
 static void
@@ -467,7 +537,7 @@ legend(struct sbuf *o, const struct svg_chart *c, double y)
 {
 	double x = PLOT_L;
 
-	if (c->nseries == 0)
+	if (c->nseries == 0 && c->nmarkers == 0)
 		return y;
 	y += LINE_H;
 	for (size_t s = 0; s < c->nseries; s++) {
@@ -478,7 +548,7 @@ legend(struct sbuf *o, const struct svg_chart *c, double y)
 			x = PLOT_L;
 			y += LINE_H;
 		}
-		if (is_bar(c))
+		if (is_bar(c) || c->kind == SVG_HIST)
 			sbuf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" "
 			    "height=\"10\" fill=\"%s\"/>\n", x, y - 9,
 			    se->color);
@@ -488,6 +558,21 @@ legend(struct sbuf *o, const struct svg_chart *c, double y)
 			    x, y - 4, x + 16, y - 4, se->color,
 			    se->dashed ? " stroke-dasharray=\"6 4\"" : "");
 		text(o, x + 20, y, "start", "legend", se->label);
+		x += w;
+	}
+	for (size_t m = 0; m < c->nmarkers; m++) {
+		const struct svg_marker *mk = &c->markers[m];
+		double w = 28 + 6.5 * (double)strlen(mk->label ? mk->label : "");
+
+		if (x > PLOT_L && x + w > PLOT_R) {
+			x = PLOT_L;
+			y += LINE_H;
+		}
+		sbuf_printf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"%s/>\n",
+		    x + 7, y - 11, x + 7, y + 1, mk->color,
+		    mk->dashed ? " stroke-dasharray=\"3 3\"" : "");
+		text(o, x + 20, y, "start", "legend", mk->label);
 		x += w;
 	}
 	return y;
@@ -549,7 +634,11 @@ svg_chart(struct sbuf *o, const struct svg_chart *c)
 		xr = x_range(c);
 		range_nice(&xr, xt, &nxt);
 		x_axis(&body, &xr, xt, nxt);
-		drawn = draw_xy(&body, c, &xr, &yr);
+		if (c->kind == SVG_HIST)
+			drawn = draw_hist(&body, c, &xr, &yr);
+		else
+			drawn = draw_xy(&body, c, &xr, &yr);
+		draw_markers(&body, c, &xr);
 		y = PLOT_B + 22;
 	}
 	line(&body, PLOT_L, PLOT_T, PLOT_L, PLOT_B, "class=\"axis\" stroke=\"#24292f\"");

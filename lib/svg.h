@@ -19,7 +19,20 @@ enum svg_kind {
 	SVG_LINES,	/* x/y polylines with point markers */
 	SVG_STEPS,	/* x/y as a right-continuous step function (CDFs) */
 	SVG_BARS,	/* grouped bars: y[i] belongs to category i */
-	SVG_STACKED	/* stacked bars: series are the stacked parts */
+	SVG_STACKED,	/* stacked bars: series are the stacked parts */
+	SVG_CURVE,	/* x/y polylines without point markers (dense data:
+			 * CDF points, time series) */
+	SVG_HIST	/* histogram on a numeric x axis: x holds n + 1 bin
+			 * edges, y the n bin heights */
+};
+
+/* A vertical line at x across the plot (an expected mean, a bound),
+ * named in the legend. */
+struct svg_marker {
+	double		 x;
+	const char	*label;
+	const char	*color;
+	bool		 dashed;
 };
 
 struct svg_series {
@@ -45,6 +58,8 @@ struct svg_chart {
 	size_t		 nseries;
 	bool		 y_from_zero;	/* include 0 in the y range */
 	double		 ymax_hint;	/* > 0: include it (e.g. 1 for CDFs) */
+	const struct svg_marker *markers;	/* x/y and histogram charts */
+	size_t		 nmarkers;
 };
 
 /* Appends the chart; returns the number of data points drawn (0: the

@@ -19,6 +19,10 @@
 
 /* Times must stay below 2^62 so any difference of two fits an int64. */
 #define TIME_MAX	(INT64_C(1) << 62)
+/* Latency CDF points: q = 0, 0.01, ..., 1. */
+#define CDF_POINTS	101
+/* Token histograms: at most this many bins. */
+#define HIST_BINS	40
 
 enum status {
 	ST_OK, ST_SHED, ST_HTTP, ST_ERROR, ST_TIMEOUT, ST_EMPTY, ST_INCOMPLETE,
@@ -1042,6 +1046,161 @@ put_latencies(struct out *o)
 	free(order);
 }
 
+/* ---- distributions (for the report's charts) ---- */
+
+/* A measure record whose data is a points or bins array rather than one
+ * value: value null, the array last. */
+static void
+put_dist(struct out *o, const char *check, const char *metric,
+    const char *unit, int64_t n, const char *cls, const char *field,
+    const char *how, const char *key, json_t *data)
+{
+	put(o, check, metric, NAN, unit, n, cls ? "class" : NULL, cls, NULL,
+	    field, how);
+	rec_set(json_array_get(o->arr, json_array_size(o->arr) - 1), key,
+	    data);
+}
+
+/* [[q, x], ...] at q = 0, 1/(CDF_POINTS-1), ..., 1; x in ms. */
+static json_t *
+cdf_points(const struct trace_stats *s, size_t which, size_t cls)
+{
+	size_t k = cls == SIZE_MAX ? s->classes.n : 1;
+	size_t from = cls == SIZE_MAX ? 0 : cls, n = 0;
+	const struct ivals **iv = xreallocarray(NULL, k ? k : 1, sizeof(*iv));
+	const struct dvals **dv = xreallocarray(NULL, k ? k : 1, sizeof(*dv));
+	json_t *pts = json_array();
+
+	for (size_t i = 0; i < k; i++) {
+		const struct class_stats *cs = &s->cls[from + i];
+
+		iv[i] = which == 0 ? &cs->ttft_v : &cs->e2e_v;
+		dv[i] = &cs->tpot_v;
+		n += which == 1 ? dv[i]->n : iv[i]->n;
+	}
+	for (size_t i = 0; n > 0 && i < CDF_POINTS; i++) {
+		double q = (double)i / (CDF_POINTS - 1), x;
+		json_t *pt = json_array();
+
+		x = which == 1 ? dvals_quantile_multi(dv, k, q) :
+		    ivals_quantile_multi(iv, k, q);
+		json_array_append_new(pt, rec_num(q));
+		json_array_append_new(pt, rec_num(x / 1000));
+		json_array_append_new(pts, pt);
+	}
+	free(iv);
+	free(dv);
+	return pts;
+}
+
+static void
+put_cdf(struct out *o, size_t which, size_t cls)
+{
+	static const char *const names[] = { "ttft_ms.cdf", "tpot_ms.cdf",
+	    "e2e_ms.cdf" };
+	const struct trace_stats *s = o->s;
+	const struct latency *l = &latencies[which];
+	const char *name = cls == SIZE_MAX ? NULL : s->classes.v[cls];
+	const struct moments *m = latency_moments(cls == SIZE_MAX ? NULL :
+	    &s->cls[cls], s, which);
+	struct sbuf how = {0};
+
+	sbuf_printf(&how, "points [q, x]: the type 7 quantile x (ms) of %s "
+	    "at q = 0, 0.01, ..., 1 (%d points) over the %lld successful "
+	    "rows (status ok, not failed_empty)%s%s%s %s", l->formula,
+	    CDF_POINTS, (long long)m->n, name ? " of class \"" : "",
+	    name ? name : "", name ? "\"" : "", l->rows);
+	put_dist(o, "A3", names[which], "ms", m->n, name, l->field,
+	    sbuf_str(&how), "points", cdf_points(s, which, cls));
+	sbuf_free(&how);
+}
+
+static void
+put_cdfs(struct out *o)
+{
+	const struct trace_stats *s = o->s;
+	size_t *order = names_order(&s->classes);
+
+	for (size_t w = 0; w < 3; w++)
+		put_cdf(o, w, SIZE_MAX);
+	for (size_t k = 0; k < s->classes.n; k++)
+		for (size_t w = 0; w < 3; w++)
+			put_cdf(o, w, order[k]);
+	free(order);
+}
+
+/* Bin width: the least 1, 2 or 5 times a power of ten that covers
+ * [lo, hi] in at most HIST_BINS bins aligned on multiples of it. */
+static int64_t
+hist_width(int64_t lo, int64_t hi)
+{
+	static const int64_t mult[] = { 1, 2, 5 };
+
+	for (int64_t base = 1; base <= INT64_MAX / 10; base *= 10)
+		for (size_t i = 0; i < 3; i++) {
+			int64_t w = base * mult[i];
+			int64_t first = lo / w * w;
+
+			if ((hi - first) / w + 1 <= HIST_BINS)
+				return w;
+		}
+	return INT64_MAX / 10;
+}
+
+/* [[lo, hi, count], ...]: half-open integer bins [lo, hi) from the
+ * sorted values, empty bins included. */
+static json_t *
+hist_bins(const struct ivals *v, int64_t *width)
+{
+	json_t *bins = json_array();
+	int64_t lo, hi, w, edge;
+	size_t i = 0;
+
+	*width = 0;
+	if (v->n == 0)
+		return bins;
+	lo = ivals_at(v, 0);
+	hi = ivals_at(v, v->n - 1);
+	w = hist_width(lo, hi);
+	*width = w;
+	/* Differences from the edge, never edge + w: no overflow near
+	 * INT64_MAX (the last edge saturates there). */
+	for (edge = lo / w * w; i < v->n; edge += w) {
+		json_t *b = json_array();
+		int64_t count = 0;
+
+		while (i < v->n && ivals_at(v, i) - edge < w) {
+			count++;
+			i++;
+		}
+		json_array_append_new(b, rec_i64(edge));
+		json_array_append_new(b, rec_i64(edge > INT64_MAX - w ?
+		    INT64_MAX : edge + w));
+		json_array_append_new(b, rec_i64(count));
+		json_array_append_new(bins, b);
+		if (edge > INT64_MAX - w)
+			break;
+	}
+	return bins;
+}
+
+static void
+put_hist(struct out *o, const char *check, const char *metric,
+    const char *field, const struct ivals *v, const char *rows)
+{
+	struct sbuf how = {0};
+	int64_t width;
+	json_t *bins = hist_bins(v, &width);
+
+	sbuf_printf(&how, "bins [lo, hi, count]: rows with lo <= %s < hi over "
+	    "%s; width %lld (the least 1, 2 or 5 x 10^k giving at most %d "
+	    "bins aligned on multiples of it), empty bins included", field,
+	    rows, (long long)width, HIST_BINS);
+	put_dist(o, check, metric, "tokens", (int64_t)v->n, NULL, field,
+	    sbuf_str(&how), "bins", bins);
+	sbuf_free(&how);
+}
+
 void
 trace_stats_records(const struct trace_stats *s,
     const struct trace_scope *scope, json_t *arr)
@@ -1061,7 +1220,7 @@ trace_stats_records(const struct trace_stats *s,
 	    "failed_empty)", (long long)s->out.n);
 	put_tokens(&o, "1d", "output_tokens", "output_tokens", &s->out,
 	    &s->out_v, sbuf_str(&rows));
-	sbuf_free(&rows);
+	sbuf_reset(&rows);
 	put_prefix(&o);
 	put(&o, "1f", "streaming.fraction", ratio(s->streaming_rows, s->rows),
 	    "fraction", s->rows, NULL, NULL, NULL, "streaming",
@@ -1069,4 +1228,14 @@ trace_stats_records(const struct trace_stats *s,
 	put_iat(&o);
 	put_status(&o);
 	put_latencies(&o);
+	sbuf_printf(&rows, "all %lld rows", (long long)s->rows);
+	put_hist(&o, "1c", "input_tokens.hist", "input_tokens", &s->in_v,
+	    sbuf_str(&rows));
+	sbuf_reset(&rows);
+	sbuf_printf(&rows, "the %lld successful rows (status ok, not "
+	    "failed_empty)", (long long)s->out.n);
+	put_hist(&o, "1d", "output_tokens.hist", "output_tokens", &s->out_v,
+	    sbuf_str(&rows));
+	sbuf_free(&rows);
+	put_cdfs(&o);
 }

@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -747,12 +748,37 @@ series_add(struct vseries *s, double x)
 /* "Engine 000: Avg prompt throughput: 6078.4 tokens/s, ..., Running: 13
  * reqs, ..., GPU KV cache usage: 6.0%, Prefix cache hit rate: 39.2%" or
  * "2 Engines Aggregated: ...".  False when it is not a stats line. */
+/* The point of one stats line in its engine's time series; a line whose
+ * stamp is not a real date and time is left out of the series (its
+ * values still count in the summaries) and warned about. */
+static void
+stats_point(struct vllmlog *v, struct vengine *e, const char *stamp,
+    const double vals[TS_NCOLS], long line)
+{
+	struct logstamp st;
+	int64_t t;
+
+	if (!logstamp_parse(stamp, 14, &st)) {
+		v->bad_stamp++;
+		logwarn(&v->warn, WARN_SYNTAX, line, 0, "expected a MM-DD "
+		    "HH:MM:SS time stamp, got \"%.14s\" (line left out of the "
+		    "time series)", stamp);
+		return;
+	}
+	t = logclock_feed(&v->clock, &st);
+	if (e->ts == NULL)
+		e->ts = xcalloc(1, sizeof(*e->ts));
+	tseries_add(e->ts, t, vals, line);
+}
+
 static bool
-on_stats(struct vllmlog *v, const char *s, const char *end, long line)
+on_stats(struct vllmlog *v, const char *s, const char *end, long line,
+    const char *stamp)
 {
 	const char *body, *id;
 	struct vengine *e;
 	size_t idlen;
+	double vals[TS_NCOLS] = { NAN, NAN, NAN };
 
 	if (starts(s, end, "Engine ")) {
 		id = s + strlen("Engine ");
@@ -790,12 +816,20 @@ on_stats(struct vllmlog *v, const char *s, const char *end, long line)
 			if (!starts(part, pend, stat_labels[k].label))
 				continue;
 			num = part + strlen(stat_labels[k].label);
-			if (parse_num_at(num, pend, &x, &stop))
-				series_add(&e->s[stat_labels[k].series], x);
+			if (!parse_num_at(num, pend, &x, &stop))
+				break;
+			series_add(&e->s[stat_labels[k].series], x);
+			if (stat_labels[k].series == VS_KV_USAGE)
+				vals[0] = x;
+			else if (stat_labels[k].series == VS_RUNNING)
+				vals[1] = x;
+			else if (stat_labels[k].series == VS_WAITING)
+				vals[2] = x;
 			break;
 		}
 		part = next != NULL ? next + 2 : end;
 	}
+	stats_point(v, e, stamp, vals, line);
 	return true;
 }
 
@@ -951,9 +985,11 @@ digits_at(const char *s, size_t n)
 	return true;
 }
 
-/* "INFO 04-23 14:08:49 [file.py:1] " -> level, *msg after it. */
+/* "INFO 04-23 14:08:49 [file.py:1] " -> level, *msg after it, *stamp
+ * at "04-23". */
 static int
-vllm_header(const char *s, const char *end, const char **msg)
+vllm_header(const char *s, const char *end, const char **msg,
+    const char **stamp)
 {
 	/* Most lines start with neither: skip the loop for them. */
 	if (s >= end || strchr("DIWEC", *s) == NULL || *s == '\0')
@@ -975,6 +1011,7 @@ vllm_header(const char *s, const char *end, const char **msg)
 		if (close == NULL)
 			return LV_NONE;
 		*msg = close + 1 < end && close[1] == ' ' ? close + 2 : close + 1;
+		*stamp = p;
 		return lv;
 	}
 	return LV_NONE;
@@ -1002,11 +1039,11 @@ uvicorn_header(const char *s, const char *end, const char **msg)
 /* True for the periodic stats line (nothing else to look for in it). */
 static bool
 on_message(struct vllmlog *v, const char *line0, const char *msg,
-    const char *end, long line)
+    const char *end, long line, const char *stamp)
 {
 	const char *p;
 
-	if (on_stats(v, msg, end, line))
+	if (on_stats(v, msg, end, line, stamp))
 		return true;
 	if (starts(msg, end, "non-default args: ")) {
 		on_nondefault(v, line0, msg + strlen("non-default args: "), end,
@@ -1068,7 +1105,7 @@ count_level(struct vllmlog *v, int lv, const char *s, size_t n, long line)
 void
 vllmlog_line(struct vllmlog *v, const char *s, size_t n, long lineno)
 {
-	const char *end = s + n, *body, *msg;
+	const char *end = s + n, *body, *msg, *stamp;
 	int lv;
 
 	v->lines++;
@@ -1088,10 +1125,10 @@ vllmlog_line(struct vllmlog *v, const char *s, size_t n, long lineno)
 		break;
 	}
 	body = skip_proc_tags(s, end);
-	if ((lv = vllm_header(body, end, &msg)) != LV_NONE) {
+	if ((lv = vllm_header(body, end, &msg, &stamp)) != LV_NONE) {
 		v->vllm_lines++;
 		count_level(v, lv, s, n, lineno);
-		if (!on_message(v, s, msg, end, lineno))
+		if (!on_message(v, s, msg, end, lineno, stamp))
 			scan_problems(v, s, n, lineno, lv <= LV_INFO);
 		return;
 	}
@@ -1180,6 +1217,8 @@ vllmlog_free(struct vllmlog *v)
 		json_decref(v->obs[k].value);
 	}
 	free(v->obs);
+	for (size_t k = 0; k < v->neng; k++)
+		free(v->eng[k].ts);
 	free(v->eng);
 	for (size_t k = 0; k < v->nacc; k++)
 		free(v->acc[k].endpoint);
@@ -1427,6 +1466,52 @@ emit_stat(const struct vllmlog *v, const struct vengine *e,
 	logrec_emit(ctx, rec, v->instance, "rank", rank, src);
 }
 
+/* stats.series: the engine's stats lines over time (tseries.h). */
+static void
+emit_series(const struct vllmlog *v, const struct vengine *e,
+    const char *rank, const struct logctx *ctx)
+{
+	static const char *const cols[] = { "t_s", "kv_cache_usage_pct",
+	    "running", "waiting" };
+	const struct tseries *ts = e->ts;
+	json_t *rec, *c, *pts;
+	char how[512];
+
+	if (ts == NULL || ts->n == 0)
+		return;
+	c = json_array();
+	for (size_t k = 0; k < 4; k++)
+		json_array_append_new(c, json_string(cols[k]));
+	pts = json_array();
+	for (size_t i = 0; i < ts->n; i++) {
+		json_t *row = json_array();
+
+		json_array_append_new(row, rec_i64(ts->p[i].t));
+		for (int k = 0; k < TS_NCOLS; k++)
+			json_array_append_new(row, rec_num(ts->p[i].v[k]));
+		json_array_append_new(pts, row);
+	}
+	if (ts->width == 1 && (long)ts->n == ts->samples)
+		snprintf(how, sizeof(how), "one point per 'Engine %s:' stats "
+		    "line: seconds since the log's first stats line (from the "
+		    "MM-DD HH:MM:SS stamps), 'GPU KV cache usage' %%, "
+		    "'Running', 'Waiting' (null: not on the line)", e->id);
+	else
+		snprintf(how, sizeof(how), "the %ld 'Engine %s:' stats lines "
+		    "in %zu buckets of %lld s: per bucket, the seconds of its "
+		    "first line since the log's first stats line (from the "
+		    "MM-DD HH:MM:SS stamps) and the maximum 'GPU KV cache "
+		    "usage' %%, 'Running', 'Waiting' (null: on no line of the "
+		    "bucket)", ts->samples, e->id, ts->n,
+		    (long long)ts->width);
+	rec = logrec_new("5f", "stats.series", json_null(), NULL,
+	    ts->samples);
+	rec_set(rec, "columns", c);
+	rec_set(rec, "points", pts);
+	logrec_emit(ctx, rec, v->instance, "rank", rank,
+	    rec_source(v->file, ts->first_line, 0, NULL, how));
+}
+
 static void
 emit_engine(const struct vllmlog *v, const struct vengine *e,
     const char *rank, const struct logctx *ctx)
@@ -1457,6 +1542,7 @@ emit_engine(const struct vllmlog *v, const struct vengine *e,
 		emit_stat(v, e, rank, ctx, k, "max", s->max, s->n);
 		emit_stat(v, e, rank, ctx, k, "last", s->last, s->n);
 	}
+	emit_series(v, e, rank, ctx);
 	if (e->s[VS_PREFIX_HIT].n > 0) {
 		snprintf(how, sizeof(how), "last 'Prefix cache hit rate' of "
 		    "the Engine %s stats lines / 100 (vLLM's own running "
@@ -1630,6 +1716,9 @@ emit_lines(const struct vllmlog *v, const struct logctx *ctx)
 	emit_bad(ctx, v->file, v->instance, "5a", "config_syntax",
 	    v->bad_config, "config lines that did not parse whole (the part "
 	    "before the problem is used)");
+	emit_bad(ctx, v->file, v->instance, "5e", "stamp", v->bad_stamp,
+	    "stats lines whose MM-DD HH:MM:SS stamp is no real date or "
+	    "time, left out of stats.series");
 	emit_bad(ctx, v->file, v->instance, "5e", "truncated",
 	    v->truncated ? 1 : 0, "the last line has no newline");
 }

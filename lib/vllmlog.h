@@ -14,6 +14,8 @@
 
 #include <jansson.h>
 
+#include "tseries.h"
+
 /* Longer lines are skipped (the engine config line is ~5 KiB). */
 #define LOG_MAX_LINE	(1024 * 1024)
 /* Warnings per file and kind on stderr; the rest are only counted. */
@@ -127,6 +129,8 @@ struct vengine {
 	long		 samples;
 	long		 first_line, last_line;
 	struct vseries	 s[VS_NSERIES];
+	struct tseries	*ts;		/* KV usage, running, waiting over
+					 * time; NULL until a stamped line */
 };
 
 struct vaccess {
@@ -162,6 +166,9 @@ struct vllmlog {
 	long		 pattern[VP_NPATTERNS];
 	struct vevidence evidence[VP_NPATTERNS][LOG_MAX_EVIDENCE];
 	long		 bad_overlong, bad_binary, bad_utf8, bad_config;
+	struct logclock	 clock;		/* over the stats lines */
+	long		 bad_stamp;	/* stats lines with an impossible
+					 * date or time */
 	bool		 truncated;
 	struct logwarn	 warn;
 };

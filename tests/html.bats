@@ -164,7 +164,7 @@ chromium_run() {
 	svgs = re.findall(r'<svg [^>]*class="chart".*?</svg>', dom, re.S)
 	assert svgs, "no charts in the DOM"
 	for s in svgs:
-	    assert re.search(r'<(polyline|rect class="bar")', s), s[:200]
+	    assert re.search(r'<(polyline|rect class="(bar|bin)")', s), s[:200]
 	assert "<script" not in dom.lower()
 	assert '&lt;script&gt;alert("x")&lt;/script&gt;' in dom
 	EOF
@@ -187,4 +187,74 @@ chromium_run() {
 	[ "$(grep -c 'class="title"[^>]*>Requests per instance ' "$T/aw/report.html")" -eq "$cells" ]
 	! grep -qi '<script' "$T/aw/report.html"
 	! points "$T/aw/report.html" | grep -qx 0
+}
+
+# The coordinate pairs of every polyline in the chart titled $2 (a
+# prefix) of page $1, one count per line.
+polyline_points() {
+	/usr/bin/python3 - "$1" "$2" <<-'PY'
+	import re, sys
+	page = open(sys.argv[1]).read()
+	for svg in re.findall(r'<svg .*?</svg>', page, re.S):
+	    if not re.search(r'<title>' + re.escape(sys.argv[2]), svg):
+	        continue
+	    for pts in re.findall(r'<polyline [^>]*points="([^"]*)"', svg):
+	        print(len(pts.split()))
+	PY
+}
+
+@test "html: real CDF curves, KV/queue over time and token histograms from the pipeline" {
+	full_report
+	cells="$T"/out/cells/*/*/*.ndjson
+	# one TTFT curve of 101 points per ttft_ms.cdf record (every
+	# workload has several classes: all of them are drawn)
+	want=$(cat $cells | jq -c 'select(.metric == "ttft_ms.cdf")' | wc -l)
+	[ "$(polyline_points "$T/full.html" 'TTFT CDF ' | grep -cx 101)" -eq "$want" ]
+	# the rest: charts.ndjson's w1, summary quantiles only (5 points)
+	[ "$(polyline_points "$T/full.html" 'TTFT CDF ' | wc -l)" -eq \
+	    $((want + $(polyline_points "$T/full.html" 'TTFT CDF — workload w1,' | grep -cx '[1-5]'))) ]
+	grep -q '>Source: ttft_ms.cdf measure records (s2r-trace-stats' "$T/full.html"
+	# KV usage over time: per cell, one curve per instance with as many
+	# points as its stats.series record
+	cell=$(ls -d "$T"/out/cells/*/* | head -1)
+	name="KV-cache usage over time — $(basename "$(dirname "$cell")")/$(basename "$cell")"
+	jq -r 'select(.metric == "stats.series") | .points | length' "$cell/logs.ndjson" >"$T/want"
+	polyline_points "$T/full.html" "$name" >"$T/got"
+	[ -s "$T/want" ]
+	diff "$T/want" "$T/got"
+	# queue depth: waiting and running per instance
+	[ "$(polyline_points "$T/full.html" "Queue depth over time — ${name#KV-cache usage over time — }" | wc -l)" -eq $((2 * $(wc -l <"$T/want"))) ]
+	# input tokens: one histogram rect per bin, expected mean ± stdev marked
+	bins=$(jq -r 'select(.metric == "input_tokens.hist") | .bins | length' "$cell/trace.ndjson")
+	grep -A100000 ">Input tokens histogram — ${name#KV-cache usage over time — }<" "$T/full.html" |
+	    sed '/<\/svg>/q' >"$T/hist.svg"
+	[ "$(grep -c '<rect class="bin"' "$T/hist.svg")" -eq "$bins" ]
+	[ "$(grep -c '<line [^>]*class="marker"' "$T/hist.svg")" -eq 4 ]
+	grep -q '>expected mean (sim spec)<' "$T/hist.svg"
+	grep -q '>Source: input_tokens.hist (bins)' "$T/hist.svg"
+	# no summary stand-ins where the real data is there
+	! grep -q '>Input tokens — ' "$T/full.html"
+	! grep -q "KV-cache usage per instance — ${name#KV-cache usage over time — }<" "$T/full.html"
+}
+
+@test "html: sim traces (mode generated) are dashed CDFs; s2r-latency's real vs sim quantiles" {
+	TS="$S2R_BIN/s2r-trace-stats"
+	"$TS" --phase real --workload w1 "$FIXTURES/trace/l27/trace_data.csv" >"$T/real.ndjson"
+	"$TS" --phase sim --workload w1 "$FIXTURES/trace/sim/trace_data.csv" >"$T/sim.ndjson"
+	"$S2R_BIN/s2r-latency" --real "$FIXTURES/align/trace_data.csv" \
+	    --sim "$FIXTURES/align/sim.csv" >"$T/lat.ndjson"
+	validate_records "$T/real.ndjson" "$T/sim.ndjson" "$T/lat.ndjson"
+	"$R" --format html -o "$T/r.html" "$T/real.ndjson" "$T/sim.ndjson" "$T/lat.ndjson"
+	# all classes: the real curve solid, the sim one dashed, 101 points each
+	polyline_points "$T/r.html" 'E2E CDF — workload w1, all classes' >"$T/got"
+	[ "$(cat "$T/got")" = "$(printf '101\n101')" ]
+	grep -A100000 '>E2E CDF — workload w1, all classes<' "$T/r.html" | sed '/<\/svg>/q' >"$T/e2e.svg"
+	[ "$(grep -c 'stroke-dasharray="6 4" points=' "$T/e2e.svg")" -eq 1 ]
+	grep -q '>sim sim (n=3)<' "$T/e2e.svg"
+	grep -q '>real real (n=3)<' "$T/e2e.svg"
+	# s2r-latency: seven quantiles per side
+	nreal=$(jq -c 'select(.metric | test("^real\\.ttft_ms\\.p[0-9]+$")) | select(.value != null)' "$T/lat.ndjson" | wc -l)
+	nsim=$(jq -c 'select(.metric | test("^sim\\.ttft_ms\\.p[0-9]+$")) | select(.value != null)' "$T/lat.ndjson" | wc -l)
+	[ "$nreal" -eq 7 ]
+	[ "$(polyline_points "$T/r.html" 'TTFT CDF, real vs sim' | tr '\n' ' ')" = "$nreal $nsim " ]
 }

@@ -210,3 +210,82 @@ val() {
 	[ "$(val kv_cache.tokens)" = 281008 ]
 	[ "$(val log.pattern_count.cuda_error)" = 1 ]
 }
+
+# The fields of one stats line as a JSON row [kv, running, waiting].
+stats_row() {
+	sed -n 's/.*Running: \([0-9]*\) reqs, Waiting: \([0-9]*\) reqs.*GPU KV cache usage: \([0-9.]*\)%.*/[\3,\1,\2]/p' |
+	    jq -c 'map(tonumber)'
+}
+
+@test "stats.series: one point per stats line, first and last from the log text" {
+	for f in "$L"/v0202/qrt-decode-0_vllm.log "$CELL"/server_logs/*_vllm.log; do
+		X --server-logs "$f" >"$OUT"
+		validate_records "$OUT"
+		lines=$(grep -c 'Engine 000: ' "$f")
+		[ "$(jq -c 'select(.metric == "stats.series") | .points | length' "$OUT")" -eq "$lines" ]
+		[ "$(jq -c 'select(.metric == "stats.series") | [.n, .value, .columns]' "$OUT")" = \
+		    "[$lines,null,[\"t_s\",\"kv_cache_usage_pct\",\"running\",\"waiting\"]]" ]
+		first=$(grep -m1 'Engine 000: ' "$f")
+		last=$(grep 'Engine 000: ' "$f" | tail -1)
+		# t: seconds between the HH:MM:SS stamps (same day in these logs)
+		secs() { sed 's/.* INFO [0-9-]* \([0-9:]*\) .*/\1/' | awk -F: '{ print $1 * 3600 + $2 * 60 + $3 }'; }
+		dt=$(( $(echo "$last" | secs) - $(echo "$first" | secs) ))
+		[ "$(jq -c 'select(.metric == "stats.series") | .points[0]' "$OUT")" = \
+		    "$(echo "$first" | stats_row | jq -c '[0] + .')" ]
+		[ "$(jq -c 'select(.metric == "stats.series") | .points[-1]' "$OUT")" = \
+		    "$(echo "$last" | stats_row | jq -c --argjson t "$dt" '[$t] + .')" ]
+		[ "$(jq -r 'select(.metric == "stats.series") | .source.line' "$OUT")" = \
+		    "$(grep -n -m1 'Engine 000: ' "$f" | cut -d: -f1)" ]
+	done
+}
+
+@test "stats.series: a long log across New Year is downsampled to at most 240 points, max per bucket" {
+	f=$BATS_TEST_TMPDIR/long_vllm.log
+	# 1000 stats lines 10 s apart from 12-31 22:00:00 (crosses midnight
+	# into 01-01): elapsed of the last line is 9990 s.
+	/usr/bin/python3 - "$f" <<-'PY'
+	import datetime, sys
+	t0 = datetime.datetime(2001, 12, 31, 22, 0, 0)
+	with open(sys.argv[1], "w") as out:
+	    for i in range(1000):
+	        t = t0 + datetime.timedelta(seconds=10 * i)
+	        kv = (i * 37) % 1000 / 10
+	        out.write("(APIServer pid=1) INFO %s [loggers.py:259] Engine 000: Avg prompt "
+	                  "throughput: 1.0 tokens/s, Avg generation throughput: 2.0 tokens/s, "
+	                  "Running: %d reqs, Waiting: %d reqs, GPU KV cache usage: %.1f%%, "
+	                  "Prefix cache hit rate: 0.0%%\n" % (t.strftime("%m-%d %H:%M:%S"), i % 50, i % 7, kv))
+	PY
+	X --server-logs "$f" >"$OUT"
+	validate_records "$OUT"
+	S() { jq -c "select(.metric == \"stats.series\") | $1" "$OUT"; }
+	[ "$(S '.points | length')" -le 240 ]
+	[ "$(S '.points | length')" -gt 100 ]
+	[ "$(S .n)" -eq 1000 ]
+	# times strictly increase, start at 0, the last bucket holds 9990 s
+	[ "$(S '[.points[][0]] | . == (sort | unique)')" = true ]
+	[ "$(S '.points[0][0]')" -eq 0 ]
+	w=$(S .source.how | sed 's/.*buckets of \([0-9]*\) s.*/\1/')
+	last=$(S '.points[-1][0]')
+	[ "$last" -le 9990 ] && [ "$last" -gt $((9990 - w)) ]
+	# bucket maxima: the series' maxima are the log's maxima
+	[ "$(S '[.points[][1]] | max')" = "$(grep -o 'usage: [0-9.]*' "$f" | cut -d' ' -f2 | sort -n | tail -1)" ]
+	[ "$(S '[.points[][2]] | max')" = 49 ]
+	[ "$(S '[.points[][3]] | max')" = 6 ]
+	# and the first bucket's values are the maxima of the lines in [0, w)
+	want=$(awk -v w="$w" 'NR <= int((w + 9) / 10) { sub(/.*usage: /, ""); sub(/%.*/, ""); if ($0 + 0 > m) m = $0 + 0 } END { print m }' "$f")
+	[ "$(S '.points[0][1]')" = "$want" ]
+}
+
+@test "stats.series: an impossible stamp is warned about and left out" {
+	f=$BATS_TEST_TMPDIR/stamp_vllm.log
+	grep 'Engine 000: ' "$L/v0202/qrt-decode-0_vllm.log" >"$f"
+	sed -n '1s/ 06-08 / 13-08 /p' "$f" >>"$f"
+	run --separate-stderr X --server-logs "$f"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$OUT"
+	validate_records "$OUT"
+	[[ "$stderr" == *"stamp_vllm.log:5:"*"MM-DD HH:MM:SS"*"13-08"* ]]
+	[ "$(val log.bad_lines.stamp)" = 1 ]
+	[ "$(jq -c 'select(.metric == "stats.series") | .points | length' "$OUT")" -eq 4 ]
+	[ "$(val stats.kv_cache_usage_pct.max)" = 38.1 ]
+}

@@ -244,9 +244,10 @@ check_core() {
 	head -2 "$OUT" | tail -1 | grep -q '^check  metric'
 	grep -Eq '^1c +input_tokens\.p90 +- +640 +tokens +7$' "$OUT"
 	grep -Eq '^5d +status\.count +class="sheddable" status=shed +1 +count +4$' "$OUT"
-	# one line per record, plus the title and the column heads
+	# one line per record, plus the title and the column heads; the
+	# distribution records (points, bins) have no one value to show
 	stats l27
-	[ $(( $(wc -l <"$OUT") + 2 )) -eq "$("$S2R_BIN/s2r-trace-stats" --format text "$T/l27/trace_data.csv" | wc -l)" ]
+	[ $(( $(jq -c 'select(.points == null and .bins == null)' "$OUT" | wc -l) + 2 )) -eq "$("$S2R_BIN/s2r-trace-stats" --format text "$T/l27/trace_data.csv" | wc -l)" ]
 	# every value line is as wide as the head line up to the unit column
 	"$S2R_BIN/s2r-trace-stats" --format text "$T/l27/trace_data.csv" | tail -n +2 |
 	    awk '{ match($0, /  (tokens|count|req\/s|fraction|cv|ms|unit) /)
@@ -356,5 +357,82 @@ bad() {
 	[ "$(val requests.count)" = 0 ]
 	[ "$(val qps.intended)" = null ]
 	[ "$(val input_tokens.p50)" = null ]
+	validate_records "$OUT"
+}
+
+# The distribution records (for the report's charts) against an
+# independent python computation: every CDF point of every latency,
+# overall and per class, and every histogram bin.
+@test "distributions: CDF points and histogram bins match python" {
+	"$S2R_TOP/bench/gen-trace" 2000 11 >"$BATS_TEST_TMPDIR/g.csv"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/g.csv" >"$OUT"
+	validate_records "$OUT"
+	# 3 latencies x (overall + each class), 101 points each
+	ncls=$(jq -r 'select(.metric == "class.count") | .scope.class' "$OUT" | wc -l)
+	[ "$(jq -c 'select(.metric | endswith(".cdf"))' "$OUT" | wc -l)" -eq $((3 * (ncls + 1))) ]
+	[ "$(jq -r 'select(.metric | endswith(".cdf")) | .points | length' "$OUT" | sort -u)" = 101 ]
+	/usr/bin/python3 - "$BATS_TEST_TMPDIR/g.csv" "$OUT" <<-'PY'
+	import csv, json, math, sys
+	rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+	recs = [json.loads(l) for l in open(sys.argv[2])]
+	def ok(r):
+	    out = int(r["output_tokens"])
+	    return r["status"] == "ok" and (out > 0 or r.get("finish_reason", "") != "")
+	def q7(xs, q):
+	    xs = sorted(xs); h = (len(xs) - 1) * q; lo = math.floor(h)
+	    if lo + 1 >= len(xs): return float(xs[-1])
+	    return xs[lo] + (h - lo) * (xs[lo + 1] - xs[lo])
+	def lat(r, w):
+	    s, f, l, o = (int(r[k]) for k in ("send_time_us", "first_chunk_time_us", "last_chunk_time_us", "output_tokens"))
+	    if w == "ttft_ms": return f - s if f > 0 else None
+	    if w == "e2e_ms": return l - s if l > 0 else None
+	    return (l - f) / (o - 1) if f > 0 and l > 0 and o > 1 else None
+	checked = 0
+	for rec in recs:
+	    m = rec["metric"]
+	    if not m.endswith(".cdf"): continue
+	    w, cls = m[:-4], rec["scope"].get("class")
+	    xs = [lat(r, w) for r in rows if ok(r) and (cls is None or r["slo_class"] == cls)]
+	    xs = [x for x in xs if x is not None]
+	    assert rec["n"] == len(xs), (m, cls, rec["n"], len(xs))
+	    for i, (q, x) in enumerate(rec["points"]):
+	        assert q == i / 100, (m, q)
+	        want = q7(xs, i / 100) / 1000
+	        assert abs(x - want) <= 1e-9 * max(1, abs(want)), (m, cls, q, x, want)
+	        checked += 1
+	def width(lo, hi):
+	    b = 1
+	    while True:
+	        for k in (1, 2, 5):
+	            w = b * k
+	            if (hi - lo // w * w) // w + 1 <= 40: return w
+	        b *= 10
+	for m, col, rowsel in (("input_tokens.hist", "input_tokens", lambda r: True),
+	                       ("output_tokens.hist", "output_tokens", ok)):
+	    xs = sorted(int(r[col]) for r in rows if rowsel(r))
+	    rec = [r for r in recs if r["metric"] == m][0]
+	    w = width(xs[0], xs[-1])
+	    edges = range(xs[0] // w * w, xs[-1] + 1, w)
+	    want = [[e, e + w, sum(1 for x in xs if e <= x < e + w)] for e in edges]
+	    assert rec["bins"] == want, (m, rec["bins"][:3], want[:3])
+	    assert sum(b[2] for b in rec["bins"]) == len(xs) == rec["n"]
+	    checked += len(want)
+	print("checked", checked)
+	PY
+}
+
+@test "distributions: a hand-worked CDF point and histogram bin (l27)" {
+	stats l27
+	# TTFT of the successful rows: 40, 50, 100 ms; q = 0.25: h = 0.5 -> 45
+	[ "$(jq -c 'select(.metric == "ttft_ms.cdf" and .scope.class == null) | .points[25]' "$OUT")" = "[0.25,45]" ]
+	[ "$(jq -c 'select(.metric == "ttft_ms.cdf" and .scope.class == null) | .points[100]' "$OUT")" = "[1,100]" ]
+	# input 100..700 step 100: width 20 (700/10 = 70 > 40 bins), first bin [100,120) holds one row
+	[ "$(jq -c 'select(.metric == "input_tokens.hist") | .bins[0]' "$OUT")" = "[100,120,1]" ]
+	[ "$(jq -c 'select(.metric == "input_tokens.hist") | [.bins[] | .[2]] | add' "$OUT")" = 7 ]
+	# header only: no rows, empty arrays, value null
+	head -1 "$T/l27/trace_data.csv" >"$BATS_TEST_TMPDIR/h.csv"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/h.csv" >"$OUT"
+	[ "$(jq -c 'select(.metric == "input_tokens.hist") | [.value, .bins]' "$OUT")" = "[null,[]]" ]
+	[ "$(jq -c 'select(.metric == "e2e_ms.cdf") | [.value, .points]' "$OUT")" = "[null,[]]" ]
 	validate_records "$OUT"
 }

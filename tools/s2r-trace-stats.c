@@ -21,7 +21,8 @@ static const char usage_text[] =
 "\n"
 "Reads a BLIS TraceV2 trace (any layout, columns by header name) and its\n"
 "trace_header.yaml (default: beside the CSV, when it exists) and writes\n"
-"measure records (checks 1a-1g, 5d, A3) as NDJSON on stdout.\n"
+"measure records (checks 1a-1g, 5d, A3) as NDJSON on stdout, with the\n"
+"latency CDFs (101 points) and token histograms for the report's charts.\n"
 "\n"
 "  --header FILE     read this trace header instead of the default\n"
 "  --no-header       read no trace header\n"
@@ -176,6 +177,14 @@ text_scope(struct sbuf *b, const json_t *rec)
 		sbuf_adds(b, "-");
 }
 
+/* Distribution records (points or bins) have no one value to show. */
+static bool
+is_dist(const json_t *rec)
+{
+	return json_object_get(rec, "points") != NULL ||
+	    json_object_get(rec, "bins") != NULL;
+}
+
 static void
 write_text(const json_t *arr, const char *file)
 {
@@ -187,6 +196,8 @@ write_text(const json_t *arr, const char *file)
 	json_array_foreach(arr, i, rec) {
 		const json_t *v = json_object_get(rec, "value");
 
+		if (is_dist(rec))
+			continue;
 		vals[i] = json_is_null(v) ? xstrdup("-") : json_dumps(v,
 		    JSON_ENCODE_ANY | JSON_REAL_PRECISION(REC_REAL_DIGITS));
 		text_scope(&sc, rec);
@@ -204,6 +215,8 @@ write_text(const json_t *arr, const char *file)
 		json_t *n = json_object_get(rec, "n");
 		const char *unit = rec_get_str(rec, "unit");
 
+		if (is_dist(rec))
+			continue;
 		text_scope(&sc, rec);
 		printf("%-5s  %-*s  %-*s  %*s  %-8s  ", rec_get_str(rec, "check"),
 		    (int)w_metric, rec_get_str(rec, "metric"), (int)w_scope,

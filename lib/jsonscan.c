@@ -1,5 +1,10 @@
-/* jsonscan.c - see jsonscan.h.  One byte buffer over zlib's gzread;
- * every byte passes through next_byte() so positions stay exact. */
+/* jsonscan.c - see jsonscan.h.  One byte buffer over zlib's gzread.
+ * Positions stay exact: the slow paths move byte by byte (next_byte),
+ * the fast paths scan runs of bytes inside the buffer and add the run to
+ * offset and column at once (they only take runs whose column count is
+ * known: no newline, UTF-8 tail bytes counted).  A fast path that would
+ * cross the end of the buffer gives up before consuming anything and the
+ * slow path, which refills, does the work. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,20 +17,28 @@
 #include "err.h"
 #include "jsonscan.h"
 
-#define JS_BUFSZ	(256 * 1024)
+/* zlib copies through its own buffer unless a read asks for at least
+ * twice its size; asking for more lets it read (or inflate) straight
+ * into ours. */
+#define JS_BUFSZ	(1024 * 1024)
+#define JS_GZBUFSZ	(256 * 1024)
 #define JS_MAXDEPTH	4096
 #define JS_MAXSTR	(4 * 1024 * 1024)
 #define JS_MAXNUM	128
+
+size_t jscan_read_size = JS_BUFSZ;
 
 struct jscan {
 	char		*path;
 	gzFile		 gz;		/* NULL for a memory buffer */
 	const unsigned char *mem;
 	unsigned char	*buf;
+	size_t		 bufsz;		/* bytes per read */
 	size_t		 pos, len;
 	int64_t		 offset;	/* of buf[pos] */
 	long		 line, column;	/* of buf[pos] */
 	bool		 eof;
+	struct sbuf	 scratch;	/* text views that are not in buf */
 	/* "No element read yet" per open container of the walking API. */
 	bool		 first[JS_MAXDEPTH];
 	int		 depth;
@@ -72,7 +85,7 @@ fill(struct jscan *js)
 		js->eof = true;
 		return;
 	}
-	n = gzread(js->gz, js->buf, JS_BUFSZ);
+	n = gzread(js->gz, js->buf, (unsigned)js->bufsz);
 	if (n > 0) {
 		js->len = (size_t)n;
 		return;
@@ -120,15 +133,103 @@ next_byte(struct jscan *js)
 	return c;
 }
 
-static int
+/* Skips white space inside the buffer; returns the next byte, or -1
+ * when the buffer ran out (more may follow after a fill). */
+static inline int
+skip_ws_buffered(struct jscan *js)
+{
+	const unsigned char *p = js->buf + js->pos, *end = js->buf + js->len;
+	const unsigned char *q = p;
+	long line = js->line, column = js->column;
+
+	for (; q < end; q++) {
+		if (*q == ' ' || *q == '\t' || *q == '\r') {
+			column++;
+		} else if (*q == '\n') {
+			line++;
+			column = 1;
+		} else {
+			break;
+		}
+	}
+	js->pos += (size_t)(q - p);
+	js->offset += q - p;
+	js->line = line;
+	js->column = column;
+	return q < end ? *q : -1;
+}
+
+static inline int
 skip_ws(struct jscan *js)
 {
 	int c;
 
-	while ((c = peek_byte(js)) == ' ' || c == '\t' || c == '\n' ||
-	    c == '\r')
-		advance(js, c);
+	/* Between tokens there is mostly no white space at all. */
+	if (js->pos < js->len && js->buf[js->pos] > ' ')
+		return js->buf[js->pos];
+	while ((c = skip_ws_buffered(js)) < 0) {
+		fill(js);
+		if (js->pos >= js->len)
+			return -1;
+	}
 	return c;
+}
+
+/* Moves over n bytes of one line that hold no UTF-8 tail byte. */
+static inline void
+advance_ascii(struct jscan *js, size_t n)
+{
+	js->pos += n;
+	js->offset += (int64_t)n;
+	js->column += (long)n;
+}
+
+#define ONES	0x0101010101010101ULL
+#define HIGHS	0x8080808080808080ULL
+
+/* Non-zero when one of the 8 bytes of w ends a plain string run: '"',
+ * '\\', a control character or a byte >= 0x80.  Each term is the
+ * classic "has a zero byte" / "has a byte below n" test, exact on
+ * whether any byte qualifies. */
+static inline uint64_t
+word_special(uint64_t w)
+{
+	uint64_t quote = w ^ (ONES * '"'), bslash = w ^ (ONES * '\\');
+
+	return (((quote - ONES) & ~quote) | ((bslash - ONES) & ~bslash) |
+	    ((w - ONES * 0x20) & ~w) | w) & HIGHS;
+}
+
+static inline bool
+byte_plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
+/* First byte in [p, end) that is not plain printable ASCII of a string,
+ * or end.  Eight bytes a step: kernel names run to hundreds of bytes. */
+static inline const unsigned char *
+scan_plain(const unsigned char *p, const unsigned char *end)
+{
+	while (end - p >= 8) {
+		uint64_t w, m;
+
+		memcpy(&w, p, sizeof(w));
+		if ((m = word_special(w)) != 0) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			/* The lowest flagged byte is always a true one (the
+			 * borrows only flag bytes above it). */
+			return p + __builtin_ctzll(m) / 8;
+#else
+			break;
+#endif
+		}
+		p += 8;
+	}
+	while (p < end && byte_plain(*p))
+		p++;
+	return p;
 }
 
 struct jpos
@@ -162,8 +263,10 @@ jscan_open_fd(int fd, const char *label)
 	js->gz = gzdopen(fd, "rb");
 	if (js->gz == NULL)
 		s2r_die("%s: cannot open: out of memory", label);
-	gzbuffer(js->gz, JS_BUFSZ);
-	js->buf = xmalloc(JS_BUFSZ);
+	gzbuffer(js->gz, JS_GZBUFSZ);
+	js->bufsz = jscan_read_size > 0 && jscan_read_size <= INT32_MAX ?
+	    jscan_read_size : JS_BUFSZ;
+	js->buf = xmalloc(js->bufsz);
 	return js;
 }
 
@@ -187,7 +290,8 @@ jscan_mem(const char *label, const void *buf, size_t len)
 	struct jscan *js = jscan_new(label);
 
 	js->mem = buf;
-	js->buf = (unsigned char *)(uintptr_t)buf;	/* read only */
+	/* read only; never NULL, the fast paths add offsets to it */
+	js->buf = (unsigned char *)(uintptr_t)(buf != NULL ? buf : "");
 	js->len = len;
 	return js;
 }
@@ -201,6 +305,7 @@ jscan_close(struct jscan *js)
 		gzclose(js->gz);
 		free(js->buf);
 	}
+	sbuf_free(&js->scratch);
 	free(js->path);
 	free(js);
 }
@@ -421,9 +526,12 @@ read_string(struct jscan *js, struct sbuf *out)
 
 		size_t tail = 0;	/* UTF-8 continuation bytes */
 
-		while (q < end && *q != '"' && *q != '\\' && *q >= 0x20) {
-			tail += (*q & 0xC0) == 0x80;
-			q++;
+		for (;;) {	/* up to '"', '\\', a control byte or end */
+			q = scan_plain(q, end);
+			if (q == end || *q < 0x80)
+				break;
+			for (; q < end && *q >= 0x80; q++)
+				tail += (*q & 0xC0) == 0x80;
 		}
 		if (q > p) {
 			size_t n = (size_t)(q - p);
@@ -467,13 +575,75 @@ is_digit(int c)
 	return c >= '0' && c <= '9';
 }
 
+static const unsigned char *
+skip_digits(const unsigned char *p, const unsigned char *end)
+{
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	return p;
+}
+
+/* End of the well-formed number at p when it ends inside [p, end) and
+ * is at most JS_MAXNUM bytes; NULL otherwise: a malformed number, or
+ * one that may go on after the buffer, is left to the slow path. */
+static const unsigned char *
+number_end(const unsigned char *p, const unsigned char *end)
+{
+	const unsigned char *q = p, *d;
+
+	if (q < end && *q == '-')
+		q++;
+	if (q == end || !is_digit(*q))
+		return NULL;
+	q = *q == '0' ? q + 1 : skip_digits(q, end);
+	if (q < end && *q == '.') {
+		d = ++q;
+		if ((q = skip_digits(q, end)) == d)
+			return NULL;
+	}
+	if (q < end && (*q == 'e' || *q == 'E')) {
+		q++;
+		if (q < end && (*q == '+' || *q == '-'))
+			q++;
+		d = q;
+		if ((q = skip_digits(q, end)) == d)
+			return NULL;
+	}
+	if (q == end || q - p > JS_MAXNUM)
+		return NULL;
+	return q;
+}
+
+/* A number lying whole in the buffer: its text there, consumed. */
+static const char *
+number_fast(struct jscan *js, size_t *len)
+{
+	const unsigned char *p = js->buf + js->pos;
+	const unsigned char *q = number_end(p, js->buf + js->len);
+
+	if (q == NULL)
+		return NULL;
+	*len = (size_t)(q - p);
+	advance_ascii(js, *len);
+	return (const char *)p;
+}
+
 static void
 read_number(struct jscan *js, struct sbuf *out)
 {
 	struct jpos at = jscan_pos(js);
 	char text[JS_MAXNUM + 1];
+	const char *fast;
 	size_t n = 0;
 	int c, digits;
+
+	if ((fast = number_fast(js, &n)) != NULL) {
+		if (out) {
+			sbuf_reset(out);
+			sbuf_add(out, fast, n);
+		}
+		return;
+	}
 
 #define TAKE() do { \
 	if (n >= JS_MAXNUM) \
@@ -554,6 +724,88 @@ jscan_scalar(struct jscan *js, struct sbuf *out, enum jtype *t)
 	}
 }
 
+/* A string lying whole in the buffer as plain ASCII (no escape): its
+ * text there, consumed with its quotes.  NULL leaves it to read_string. */
+static const char *
+string_fast(struct jscan *js, size_t *len)
+{
+	const unsigned char *p = js->buf + js->pos + 1;
+	const unsigned char *end = js->buf + js->len;
+	const unsigned char *q;
+
+	if (p > end)
+		return NULL;
+	q = scan_plain(p, end);
+	if (q == end || *q != '"')
+		return NULL;
+	*len = (size_t)(q - p);
+	advance_ascii(js, *len + 2);
+	return (const char *)p;
+}
+
+static void
+text_copied(struct jscan *js, struct jtext *out)
+{
+	out->s = js->scratch.s;
+	out->len = js->scratch.len;
+	out->copied = true;
+}
+
+bool
+jscan_obj_key_text(struct jscan *js, struct jtext *key)
+{
+	int c;
+
+	if (!container_next(js, '}', &js->first[js->depth - 1])) {
+		js->depth--;
+		return false;
+	}
+	c = peek_byte(js);
+	if (c != '"')
+		jscan_fail(js, jscan_pos(js), "an object key string",
+		    type_name(c));
+	key->copied = false;
+	if ((key->s = string_fast(js, &key->len)) == NULL) {
+		read_string(js, &js->scratch);
+		text_copied(js, key);
+	} else if (skip_ws_buffered(js) == ':') {
+		advance_ascii(js, 1);	/* the usual case: all in the buffer */
+		return true;
+	} else {
+		/* expect_char may refill the buffer under the view */
+		sbuf_reset(&js->scratch);
+		sbuf_add(&js->scratch, key->s, key->len);
+		text_copied(js, key);
+	}
+	expect_char(js, ':', "':' after an object key");
+	return true;
+}
+
+void
+jscan_scalar_text(struct jscan *js, struct jtext *out, enum jtype *t)
+{
+	*t = jscan_peek(js);
+	out->copied = false;
+	switch (*t) {
+	case J_STRING:
+		if ((out->s = string_fast(js, &out->len)) != NULL)
+			return;
+		read_string(js, &js->scratch);
+		break;
+	case J_NUMBER:
+		if ((out->s = number_fast(js, &out->len)) != NULL)
+			return;
+		read_number(js, &js->scratch);
+		break;
+	default:
+		jscan_skip(js);
+		out->s = "";
+		out->len = 0;
+		return;
+	}
+	text_copied(js, out);
+}
+
 /* Skips one value of any shape without recursion: a bit per level says
  * whether it is an object (keys expected) or an array. */
 void
@@ -562,8 +814,22 @@ jscan_skip(struct jscan *js)
 	unsigned char kind[JS_MAXDEPTH];
 	bool first[JS_MAXDEPTH];
 	int depth = 0;
+	size_t n;
 	int c;
 
+	switch (skip_ws(js)) {	/* scalars, the usual case */
+	case '"':
+		if (string_fast(js, &n) == NULL)
+			read_string(js, NULL);
+		return;
+	case '{':
+	case '[':
+		break;
+	default:
+		if (number_fast(js, &n) != NULL)
+			return;
+		break;
+	}
 	for (;;) {
 		if (depth > 0) {
 			c = skip_ws(js);
@@ -590,7 +856,8 @@ jscan_skip(struct jscan *js)
 					jscan_fail(js, jscan_pos(js),
 					    "an object key string",
 					    type_name(peek_byte(js)));
-				read_string(js, NULL);
+				if (string_fast(js, &n) == NULL)
+					read_string(js, NULL);
 				expect_char(js, ':', "':' after an object key");
 			}
 		}
@@ -607,7 +874,8 @@ jscan_skip(struct jscan *js)
 			depth++;
 			continue;
 		case J_STRING:
-			read_string(js, NULL);
+			if (string_fast(js, &n) == NULL)
+				read_string(js, NULL);
 			break;
 		case J_NUMBER:
 			read_number(js, NULL);
@@ -637,9 +905,72 @@ jscan_end(struct jscan *js)
 		    "top-level value", type_name(c));
 }
 
+static const uint64_t pow10[20] = {
+	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+	10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+	100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+	100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+	100000000000000000ULL, 1000000000000000000ULL,
+	10000000000000000000ULL,
+};
+
+/* The common shape "-ddd.ddd" (no exponent, at most 19 digits, which
+ * always fit in 64 bits) without the digit array; false when the text
+ * has another shape and the general path must decide.  Same rounding:
+ * on the first dropped digit, half away from zero. */
+static bool
+dec_fast(const char *s, size_t n, int scale, int64_t *out, bool *ok)
+{
+	size_t i = 0, nd = 0;
+	int frac = 0;
+	bool neg = false, dot = false;
+	uint64_t v = 0;
+	long shift;
+
+	if (n > 0 && s[0] == '-') {
+		neg = true;
+		i = 1;
+	}
+	if (i == n || s[i] < '0' || s[i] > '9')
+		return false;
+	for (; i < n; i++) {
+		if (s[i] == '.' && !dot) {
+			dot = true;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9' || ++nd > 19)
+			return false;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+		frac += dot;
+	}
+	shift = (long)scale - frac;
+	if (shift < -19 || shift > 19)
+		return false;
+	*ok = false;
+	if (shift >= 0) {
+		if (v > UINT64_MAX / pow10[shift])
+			return true;
+		v *= pow10[shift];
+	} else {
+		uint64_t d = pow10[-shift];
+		bool up = (v / (d / 10)) % 10 >= 5;
+
+		v = v / d + up;
+	}
+	if (v > (uint64_t)INT64_MAX)
+		return true;
+	*out = neg ? -(int64_t)v : (int64_t)v;
+	*ok = true;
+	return true;
+}
+
 bool
 dec_to_scaled(const char *s, size_t n, int scale, int64_t *out)
 {
+	bool ok;
+
+	if (dec_fast(s, n, scale, out, &ok))
+		return ok;
 	size_t i = 0;
 	bool neg = false, seen_dot = false, any = false;
 	int frac = 0;		/* digits after the point */

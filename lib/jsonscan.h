@@ -27,6 +27,10 @@ struct jpos {
 enum jtype { J_OBJECT, J_ARRAY, J_STRING, J_NUMBER, J_TRUE, J_FALSE,
     J_NULL };
 
+/* Bytes per read of a file scanner (default 1 MiB).  Tests and fuzzing
+ * set it small so that the buffer ends inside every kind of token. */
+extern size_t	 jscan_read_size;
+
 /* path "-" reads stdin.  Dies (exit 2) when it cannot be opened. */
 struct jscan	*jscan_open(const char *path);
 /* Reads from fd (taken over, closed by jscan_close); label names it. */
@@ -47,6 +51,23 @@ void		 jscan_obj_begin(struct jscan *js);
 bool		 jscan_obj_key(struct jscan *js, struct sbuf *key);
 void		 jscan_arr_begin(struct jscan *js);
 bool		 jscan_arr_next(struct jscan *js);
+
+/* Views of a key or a scalar's text without a copy, for hot loops.  s
+ * points into the read buffer, or (copied: escapes, non-ASCII, text
+ * across a buffer boundary) into the scanner's own copy; either way it is
+ * valid only until the next call on the scanner, and not NUL-terminated
+ * unless copied (a copy may hold NUL bytes from \u0000). */
+struct jtext {
+	const char	*s;
+	size_t		 len;
+	bool		 copied;
+};
+
+/* jscan_obj_key, the key as a view. */
+bool		 jscan_obj_key_text(struct jscan *js, struct jtext *key);
+/* jscan_scalar, the text as a view ("" for other values, skipped). */
+void		 jscan_scalar_text(struct jscan *js, struct jtext *out,
+		    enum jtype *t);
 
 /* Values.  The text of a number is kept as written (for exact decimal
  * conversion); jscan_string dies unless the value is a string. */

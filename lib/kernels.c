@@ -363,10 +363,20 @@ cmp_mark_start(const void *a, const void *b)
 	return x->end < y->end ? -1 : x->end > y->end;
 }
 
+/* The first launch with this correlation id.  *hint is where the last
+ * search ended: operations mostly come in correlation order, so the next
+ * one is usually right after it and the binary search over millions of
+ * launches (a cache miss a step) is not needed. */
 static const struct klaunch *
-find_launch(const struct ktrace *t, int64_t corr)
+find_launch(const struct ktrace *t, int64_t corr, size_t *hint)
 {
-	size_t lo = 0, hi = t->nlaunch;
+	size_t lo = 0, hi = t->nlaunch, h = *hint;
+
+	if (h < t->nlaunch && t->launch[h].corr == corr &&
+	    (h == 0 || t->launch[h - 1].corr < corr)) {
+		*hint = h + 1;
+		return &t->launch[h];
+	}
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -376,8 +386,10 @@ find_launch(const struct ktrace *t, int64_t corr)
 		else
 			hi = mid;
 	}
-	if (lo < t->nlaunch && t->launch[lo].corr == corr)
+	if (lo < t->nlaunch && t->launch[lo].corr == corr) {
+		*hint = lo + 1;
 		return &t->launch[lo];
+	}
 	return NULL;
 }
 
@@ -400,7 +412,13 @@ last_started(struct kmarker **m, size_t lo, size_t hi, int64_t ts)
 
 struct attrib {
 	struct kmarker	**bythread, **bystart;
+	int32_t		 *iter;		/* per t->marks entry: its iteration */
 	size_t		  n;
+	/* The launching thread's markers in bythread, for the last thread
+	 * asked about: launches come in long runs from one thread. */
+	int64_t		  pid, tid;
+	size_t		  lo, hi;
+	bool		  cached;
 	bool		  host;
 	bool		  envelope;	/* vLLM/SGLang: launches after the range */
 };
@@ -437,8 +455,15 @@ marker_for_launch(struct attrib *a, const struct klaunch *l, bool *late)
 	size_t lo = 0, hi = a->n, k;
 
 	*late = false;
-	lo = thread_bound(a, l->pid, l->tid, false);
-	hi = thread_bound(a, l->pid, l->tid, true);
+	if (!a->cached || a->pid != l->pid || a->tid != l->tid) {
+		a->lo = thread_bound(a, l->pid, l->tid, false);
+		a->hi = thread_bound(a, l->pid, l->tid, true);
+		a->pid = l->pid;
+		a->tid = l->tid;
+		a->cached = true;
+	}
+	lo = a->lo;
+	hi = a->hi;
 	k = last_started(a->bythread, lo, hi, l->ts);
 	if (k < hi && l->ts <= a->bythread[k]->end)
 		return a->bythread[k];
@@ -517,12 +542,14 @@ make_iters(struct ktrace *t, struct attrib *a)
 {
 	t->iters = xcalloc(a->n + 1, sizeof(*t->iters));
 	t->niters = a->n;
+	a->iter = xcalloc(t->nmarks + 1, sizeof(*a->iter));
 	for (size_t i = 0; i < a->n; i++) {
 		struct kmarker *m = a->bystart[i];
 		struct kiter *it = &t->iters[i];
 		int family, stage;
 		int64_t id, c[4];
 
+		a->iter[m - t->marks] = (int32_t)i;
 		kmarker_parse(t->names.s[m->name], &family, &stage, &id, c);
 		it->id = family == MK_STEP ? id : (int64_t)i;
 		it->name = m->name;
@@ -541,42 +568,18 @@ make_iters(struct ktrace *t, struct attrib *a)
 	}
 }
 
+/* Marker -> its index in bystart, which is its iteration. */
 static int32_t
-iter_of_marker(struct attrib *a, const struct kmarker *m)
+iter_index(struct attrib *a, const struct ktrace *t, const struct kmarker *m)
 {
-	for (size_t i = 0; i < a->n; i++)	/* bystart is sorted */
-		if (a->bystart[i] == m)
-			return (int32_t)i;
-	return -1;
-}
-
-/* Pointer -> iteration index, found by binary search on start order. */
-static int32_t
-iter_index(struct attrib *a, const struct kmarker *m)
-{
-	size_t lo = 0, hi = a->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = cmp_mark_start(&a->bystart[mid], &m);
-
-		if (c == 0)
-			break;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < a->n && i < lo + 4; i++)
-		if (a->bystart[i] == m)
-			return (int32_t)i;
-	return iter_of_marker(a, m);
+	return a->iter[m - t->marks];
 }
 
 void
 ktrace_attribute(struct ktrace *t)
 {
 	struct attrib a;
+	size_t hint = 0;
 
 	if (strcmp(t->format, "ndjson") == 0)
 		return;		/* records carry their iteration */
@@ -590,7 +593,7 @@ ktrace_attribute(struct ktrace *t)
 	for (size_t i = 0; i < t->nops; i++) {
 		struct kop *op = &t->ops[i];
 		const struct klaunch *l = op->corr != K_NONE ?
-		    find_launch(t, op->corr) : NULL;
+		    find_launch(t, op->corr, &hint) : NULL;
 		struct kmarker *m = NULL;
 		bool late = false;
 
@@ -610,13 +613,14 @@ ktrace_attribute(struct ktrace *t)
 		}
 		if (late)
 			t->n_after_envelope++;
-		op->iter = iter_index(&a, m);
+		op->iter = iter_index(&a, t, m);
 		t->iters[op->iter].nops++;
 		if (op->graph)
 			t->iters[op->iter].graph = true;
 	}
 	free(a.bythread);
 	free(a.bystart);
+	free(a.iter);
 }
 
 /* ---- s2r NDJSON kernel records -------------------------------------- */
@@ -869,13 +873,31 @@ cmp_iv(const void *a, const void *b)
 	return x->end < y->end ? -1 : x->end > y->end;
 }
 
+/* Operations of one rank mostly come in start order already; qsort
+ * (glibc's is a stable merge sort) would leave such an array as it is. */
+static bool
+iv_sorted(const struct kiv *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (cmp_iv(&v[i - 1], &v[i]) > 0)
+			return false;
+	return true;
+}
+
+static void
+iv_sort(struct kiv *v, size_t n)
+{
+	if (!iv_sorted(v, n))
+		qsort(v, n, sizeof(*v), cmp_iv);
+}
+
 int64_t
 kiv_union(struct kiv *v, size_t n)
 {
 	int64_t total = 0, cs = 0, ce = 0;
 	bool open = false;
 
-	qsort(v, n, sizeof(*v), cmp_iv);
+	iv_sort(v, n);
 	for (size_t i = 0; i < n; i++) {
 		if (!open || v[i].start > ce) {
 			if (open)
@@ -1041,7 +1063,7 @@ kduty_window(struct kiv **ranks, const size_t *nr, size_t nranks,
 	for (size_t r = 0; r < nranks; r++) {
 		int64_t sum = 0, uni;
 
-		qsort(ranks[r], nr[r], sizeof(*ranks[r]), cmp_iv);
+		iv_sort(ranks[r], nr[r]);
 		for (size_t i = 0; i < nr[r]; i++) {
 			sum += ranks[r][i].end - ranks[r][i].start;
 			if (o->first == K_NONE || ranks[r][i].start < o->first)
@@ -1110,21 +1132,35 @@ kmedian(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-double
-kmod_z(const double *v, size_t n, double x)
+/* Median and median absolute deviation of v[0..n). */
+static void
+kmod_center(const double *v, size_t n, double *med, double *mad)
 {
 	double *tmp = xcalloc(n + 1, sizeof(*tmp));
-	double med, mad;
 
 	memcpy(tmp, v, n * sizeof(*v));
-	med = kmedian(tmp, n);
+	*med = kmedian(tmp, n);
 	for (size_t i = 0; i < n; i++)
-		tmp[i] = fabs(v[i] - med);
-	mad = kmedian(tmp, n);
+		tmp[i] = fabs(v[i] - *med);
+	*mad = kmedian(tmp, n);
 	free(tmp);
+}
+
+static double
+kmod_z_of(double x, double med, double mad)
+{
 	if (mad == 0)
 		return x == med ? 0 : INFINITY;
 	return 0.6745 * (x - med) / mad;
+}
+
+double
+kmod_z(const double *v, size_t n, double x)
+{
+	double med, mad;
+
+	kmod_center(v, n, &med, &mad);
+	return kmod_z_of(x, med, mad);
 }
 
 /* ---- sets of traces, ranks ------------------------------------------ */
@@ -1400,17 +1436,21 @@ screen(struct kduty *d, const struct kduty_opts *o)
 {
 	for (int s = 0; s < ST_NSTAGES; s++) {
 		double *f = xcalloc(d->nit + 1, sizeof(*f));
+		double med, mad;
 		size_t n = 0;
 
 		for (size_t i = 0; i < d->nit; i++)
 			if (d->it[i].stage == s && !isnan(d->it[i].factor))
 				f[n++] = d->it[i].factor;
+		/* The stage's centre once, not per iteration (kmod_z). */
+		if (n >= o->stage_min)
+			kmod_center(f, n, &med, &mad);
 		for (size_t i = 0; i < d->nit && n >= o->stage_min; i++) {
 			struct kduty_iter *it = &d->it[i];
 
 			if (it->stage != s || isnan(it->factor))
 				continue;
-			it->modz = kmod_z(f, n, it->factor);
+			it->modz = kmod_z_of(it->factor, med, mad);
 			it->excluded = it->factor > o->factor_min &&
 			    it->modz > o->z_min;
 		}

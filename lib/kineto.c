@@ -15,6 +15,7 @@ enum ecat { E_OTHER, E_KERNEL, E_MEMCPY, E_MEMSET, E_RUNTIME, E_ANNOT,
 
 struct event {
 	struct sbuf	 ph, cat, name, tmp, key;
+	struct jtext	 text;		/* the latest key or scalar */
 	bool		 has_ts, has_dur, has_pid, has_tid;
 	int64_t		 ts, dur, pid, tid;
 	int64_t		 corr, device, stream;	/* K_NONE when absent */
@@ -35,10 +36,71 @@ classify(const char *cat)
 		{ "cuda_sync", E_SYNC },
 	};
 
+	/* The two categories of nearly every event first. */
+	if (strcmp(cat, "kernel") == 0)
+		return E_KERNEL;
+	if (strcmp(cat, "cuda_runtime") == 0)
+		return E_RUNTIME;
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (strcmp(cat, map[i].name) == 0)
 			return map[i].cat;
 	return E_OTHER;
+}
+
+/* Keys the reader uses, told apart by length and bytes: a trace holds
+ * tens of millions of keys. */
+enum ekey { KEY_OTHER, KEY_PH, KEY_CAT, KEY_NAME, KEY_TS, KEY_DUR, KEY_PID,
+    KEY_TID, KEY_ARGS, KEY_CORR, KEY_DEVICE, KEY_STREAM };
+
+static enum ekey
+key_of(const struct jtext *k)
+{
+	/* A copied key may hold a NUL: compare up to it, like strcmp. */
+	size_t n = k->copied ? strlen(k->s) : k->len;
+	const char *s = k->s;
+
+	switch (n) {
+	case 2:
+		if (s[0] == 'p' && s[1] == 'h')
+			return KEY_PH;
+		if (s[0] == 't' && s[1] == 's')
+			return KEY_TS;
+		break;
+	case 3:
+		if (memcmp(s, "cat", 3) == 0)
+			return KEY_CAT;
+		if (memcmp(s, "dur", 3) == 0)
+			return KEY_DUR;
+		if (memcmp(s, "pid", 3) == 0)
+			return KEY_PID;
+		if (memcmp(s, "tid", 3) == 0)
+			return KEY_TID;
+		break;
+	case 4:
+		if (memcmp(s, "name", 4) == 0)
+			return KEY_NAME;
+		if (memcmp(s, "args", 4) == 0)
+			return KEY_ARGS;
+		break;
+	case 6:
+		if (memcmp(s, "device", 6) == 0)
+			return KEY_DEVICE;
+		if (memcmp(s, "stream", 6) == 0)
+			return KEY_STREAM;
+		break;
+	case 11:
+		if (memcmp(s, "correlation", 11) == 0)
+			return KEY_CORR;
+		break;
+	}
+	return KEY_OTHER;
+}
+
+static void
+set_text(struct sbuf *b, const struct jtext *t)
+{
+	sbuf_reset(b);
+	sbuf_add(b, t->s, t->len);
 }
 
 /* A time in µs (number or numeric string) as exact integer ns. */
@@ -49,9 +111,9 @@ read_time(struct jscan *js, struct event *e, const char *what)
 	enum jtype t;
 	int64_t v;
 
-	jscan_scalar(js, &e->tmp, &t);
+	jscan_scalar_text(js, &e->text, &t);
 	if ((t != J_NUMBER && t != J_STRING) ||
-	    !dec_to_scaled(e->tmp.s, e->tmp.len, 3, &v))
+	    !dec_to_scaled(e->text.s, e->text.len, 3, &v))
 		jscan_fail(js, at, what, t == J_STRING ? "a non-numeric string"
 		    : "another JSON value");
 	return v;
@@ -64,11 +126,12 @@ read_id(struct jscan *js, struct ktrace *t, struct event *e)
 	enum jtype ty;
 	int64_t v;
 
-	jscan_scalar(js, &e->tmp, &ty);
-	if (ty == J_NUMBER && parse_i64(e->tmp.s, e->tmp.len, &v))
+	jscan_scalar_text(js, &e->text, &ty);
+	if (ty == J_NUMBER && parse_i64(e->text.s, e->text.len, &v))
 		return v;
-	if (ty == J_STRING && parse_i64(e->tmp.s, e->tmp.len, &v))
+	if (ty == J_STRING && parse_i64(e->text.s, e->text.len, &v))
 		return v;
+	set_text(&e->tmp, &e->text);
 	sbuf_printf(&e->tmp, "\x01id");	/* keep apart from kernel names */
 	return -2 - (int64_t)strtab_intern(&t->names, e->tmp.s);
 }
@@ -79,9 +142,9 @@ read_int_or_none(struct jscan *js, struct event *e)
 	enum jtype ty;
 	int64_t v;
 
-	jscan_scalar(js, &e->tmp, &ty);
+	jscan_scalar_text(js, &e->text, &ty);
 	if ((ty == J_NUMBER || ty == J_STRING) &&
-	    parse_i64(e->tmp.s, e->tmp.len, &v))
+	    parse_i64(e->text.s, e->text.len, &v))
 		return v;
 	return K_NONE;	/* "0x0" streams, floats: not an id we can use */
 }
@@ -94,24 +157,33 @@ read_args(struct jscan *js, struct event *e)
 		return;
 	}
 	jscan_obj_begin(js);
-	while (jscan_obj_key(js, &e->key)) {
-		if (strcmp(e->key.s, "correlation") == 0)
+	while (jscan_obj_key_text(js, &e->text)) {
+		switch (key_of(&e->text)) {
+		case KEY_CORR:
 			e->corr = read_int_or_none(js, e);
-		else if (strcmp(e->key.s, "device") == 0)
+			break;
+		case KEY_DEVICE:
 			e->device = read_int_or_none(js, e);
-		else if (strcmp(e->key.s, "stream") == 0)
+			break;
+		case KEY_STREAM:
 			e->stream = read_int_or_none(js, e);
-		else
+			break;
+		default:
 			jscan_skip(js);
+		}
 	}
 }
 
 static void
-read_str_field(struct jscan *js, struct sbuf *out, const char *what)
+read_str_field(struct jscan *js, struct event *e, struct sbuf *out,
+    const char *what)
 {
+	enum jtype t;
+
 	if (jscan_peek(js) != J_STRING)
 		jscan_fail(js, jscan_pos(js), what, "another JSON value");
-	jscan_string(js, out);
+	jscan_scalar_text(js, &e->text, &t);
+	set_text(out, &e->text);
 }
 
 static void
@@ -127,35 +199,42 @@ read_event(struct jscan *js, struct ktrace *t, struct event *e)
 		jscan_fail(js, e->at, "a trace event object",
 		    "another JSON value");
 	jscan_obj_begin(js);
-	while (jscan_obj_key(js, &e->key)) {
-		const char *k = e->key.s;
-
-		if (strcmp(k, "ph") == 0) {
-			read_str_field(js, &e->ph, "a string \"ph\"");
-		} else if (strcmp(k, "cat") == 0) {
-			read_str_field(js, &e->cat, "a string \"cat\"");
-		} else if (strcmp(k, "name") == 0) {
+	while (jscan_obj_key_text(js, &e->text)) {
+		switch (key_of(&e->text)) {
+		case KEY_PH:
+			read_str_field(js, e, &e->ph, "a string \"ph\"");
+			break;
+		case KEY_CAT:
+			read_str_field(js, e, &e->cat, "a string \"cat\"");
+			break;
+		case KEY_NAME:
 			if (jscan_peek(js) == J_STRING)
-				jscan_string(js, &e->name);
+				read_str_field(js, e, &e->name, "");
 			else
 				jscan_skip(js);
-		} else if (strcmp(k, "ts") == 0) {
+			break;
+		case KEY_TS:
 			e->ts_at = jscan_pos(js);
 			e->ts = read_time(js, e, "\"ts\" in microseconds");
 			e->has_ts = true;
-		} else if (strcmp(k, "dur") == 0) {
+			break;
+		case KEY_DUR:
 			e->dur_at = jscan_pos(js);
 			e->dur = read_time(js, e, "\"dur\" in microseconds");
 			e->has_dur = true;
-		} else if (strcmp(k, "pid") == 0) {
+			break;
+		case KEY_PID:
 			e->pid = read_id(js, t, e);
 			e->has_pid = true;
-		} else if (strcmp(k, "tid") == 0) {
+			break;
+		case KEY_TID:
 			e->tid = read_id(js, t, e);
 			e->has_tid = true;
-		} else if (strcmp(k, "args") == 0) {
+			break;
+		case KEY_ARGS:
 			read_args(js, e);
-		} else {
+			break;
+		default:
 			jscan_skip(js);
 		}
 	}

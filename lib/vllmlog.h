@@ -135,6 +135,7 @@ struct vengine {
 
 struct vaccess {
 	char	*endpoint;	/* "POST /v1/completions" */
+	size_t	 len;		/* strlen(endpoint) */
 	int	 status;
 	long	 count;
 	long	 first_line;

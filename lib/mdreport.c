@@ -602,8 +602,8 @@ md_category(struct sbuf *o, const struct rep_category *rc, int cat)
 	}
 }
 
-static void
-md_where(struct sbuf *o, const json_t *v)
+void
+md_where(struct sbuf *o, const json_t *v, bool in_table)
 {
 	static const char *const keys[] = { "phase", "workload", "iteration" };
 	bool any = false;
@@ -615,7 +615,7 @@ md_where(struct sbuf *o, const json_t *v)
 			continue;
 		if (any)
 			sbuf_addc(o, '/');
-		md_escape(o, s, false);
+		md_escape(o, s, in_table);
 		any = true;
 	}
 	if (!any)
@@ -638,7 +638,7 @@ md_actions(struct sbuf *o, const struct report *rep)
 		    rec_get_str(v, "verdict"), rec_get_str(v, "check"));
 		md_escape(o, rec_get_str(v, "title"), false);
 		sbuf_adds(o, " (");
-		md_where(o, v);
+		md_where(o, v, false);
 		sbuf_adds(o, ", ");
 		report_metric_text(o, v);
 		sbuf_adds(o, "): ");

@@ -79,6 +79,9 @@ int	 report_rank(int verdict);
 /* Appends s escaped for Markdown: table cells keep to one cell (| and
  * newlines), inline markup and HTML are neutralised. */
 void	 md_escape(struct sbuf *b, const char *s, bool in_table);
+/* A verdict's cell as "baseline/w1/i0" ("bundle" when it has none),
+ * escaped for Markdown. */
+void	 md_where(struct sbuf *o, const json_t *v, bool in_table);
 /* A verdict side's value ("40 req/s", "20%", "—"). */
 void	 report_value_text(struct sbuf *b, const json_t *side);
 /* The diff ("+0.5%", "-2 pp", "—"). */

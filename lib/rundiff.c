@@ -417,26 +417,6 @@ rundiff_run(struct rundiff *d)
 
 /* --- Markdown -------------------------------------------------------- */
 
-static void
-md_where(struct sbuf *o, const json_t *c)
-{
-	const json_t *scope = json_object_get(c, "scope");
-	static const char *const keys[] = { "phase", "workload", "iteration" };
-	bool any = false;
-
-	for (size_t i = 0; i < 3; i++) {
-		const char *s = rec_get_str(scope, keys[i]);
-
-		if (s == NULL)
-			continue;
-		if (any)
-			sbuf_addc(o, '/');
-		md_escape(o, s, true);
-		any = true;
-	}
-	if (!any)
-		sbuf_adds(o, "bundle");
-}
 
 static void
 md_side(struct sbuf *o, const json_t *side, bool verdict)
@@ -479,7 +459,7 @@ md_row(struct sbuf *o, const json_t *c, bool with_move)
 	char num[64];
 
 	sbuf_printf(o, "| %s | ", rec_get_str(c, "check"));
-	md_where(o, c);
+	md_where(o, c, true);
 	sbuf_adds(o, " | ");
 	report_metric_text(o, c);
 	sbuf_adds(o, " | ");

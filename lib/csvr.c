@@ -95,21 +95,28 @@ add_field(struct csvr *r, const char *s, size_t len)
 	r->alen += len + 1;
 }
 
-/* A field left where it is in the chunk buffer: its separator becomes its
- * terminating NUL.  Rows that point into the buffer are all handed out
- * before the next refill overwrites it. */
 static void
+grow_fields(struct csvr *r)
+{
+	r->cflds = r->cflds ? r->cflds * 2 : 4096;
+	r->flds = xreallocarray(r->flds, r->cflds, sizeof(*r->flds));
+}
+
+/* A field left where it is in the chunk buffer: its separator becomes its
+ * terminating NUL (fast_line writes it once the line is accepted).  Rows
+ * that point into the buffer are all handed out before the next refill
+ * overwrites it. */
+static inline void
 ref_field(struct csvr *r, size_t off, size_t len)
 {
-	if (r->nflds == r->cflds) {
-		r->cflds = r->cflds ? r->cflds * 2 : 4096;
-		r->flds = xreallocarray(r->flds, r->cflds, sizeof(*r->flds));
-	}
-	r->buf[off + len] = '\0';
-	r->flds[r->nflds].off = off;
-	r->flds[r->nflds].len = len;
-	r->flds[r->nflds].inbuf = true;
-	r->nflds++;
+	struct fld *fd;
+
+	if (r->nflds == r->cflds)
+		grow_fields(r);
+	fd = &r->flds[r->nflds++];
+	fd->off = off;
+	fd->len = len;
+	fd->inbuf = true;
 }
 
 /* libcsv's field callback: quoted fields may hold newlines. */
@@ -267,43 +274,62 @@ feed_lib(struct csvr *r, size_t from, size_t to, long line)
 		r->lib_idle = false;
 }
 
-/* Byte classes for the fast path: 1 ends a field, 2 needs libcsv. */
+/* Byte classes for the fast path: 1 ends a field, 2 needs libcsv, 3 ends
+ * the line. */
 static const unsigned char byte_class[256] = {
-	[','] = 1, ['"'] = 2, ['\r'] = 2,
+	[','] = 1, ['"'] = 2, ['\r'] = 2, ['\n'] = 3,
 };
 
-/* Splits one line without quotes or CRs (libcsv would split it the same
- * way); false when the line needs libcsv after all. */
-static bool
-fast_line(struct csvr *r, size_t from, size_t to)
+/* Splits the line starting at buf[from] in one pass (libcsv would split it
+ * the same way) when it has no quote and no CR other than a CRLF ending:
+ * returns the index just past its LF, or 0 when the line needs libcsv (or
+ * has no LF in this chunk).  Separators become the fields' NULs only once
+ * the whole line is known to be plain, so libcsv can still take it. */
+static size_t
+fast_line(struct csvr *r, size_t from, size_t n)
 {
-	const char *s = (const char *)r->buf;
-	size_t start = from, end = to;
+	const unsigned char *s = r->buf;
+	size_t start = from, first = r->nflds, i, end, next;
+	unsigned char c;
 
-	if (end > from && s[end - 1] == '\r')
-		end--;
-	for (size_t i = from; i < end; i++)
-		if (byte_class[(unsigned char)s[i]] == 2)
-			return false;
-	if (end == from) {
-		on_row('\n', r);
-		return true;
-	}
-	for (size_t i = from; i < end; i++) {
-		if (s[i] == ',') {
+	/* buf[n] is a '\n' sentinel: the inner loop needs no bound check. */
+	for (i = from;; i++) {
+		while ((c = byte_class[s[i]]) == 0)
+			i++;
+		if (c == 1) {
 			ref_field(r, start, i - start);
 			start = i + 1;
+			continue;
 		}
+		if (c == 3)
+			break;
+		if (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n')
+			break;
+		r->nflds = first;
+		return 0;
+	}
+	if (i >= n) {
+		r->nflds = first;
+		return 0;
+	}
+	end = i;
+	next = end + 1 + (s[end] == '\r');	/* past the LF */
+	if (end == from) {
+		on_row('\n', r);
+		return next;
 	}
 	ref_field(r, start, end - start);
+	for (size_t k = first; k < r->nflds; k++)
+		r->buf[r->flds[k].off + r->flds[k].len] = '\0';
 	on_row('\n', r);
-	return true;
+	return next;
 }
 
 /* Most trace lines hold no quote: those are split here, several times
  * faster than libcsv's byte-at-a-time state machine, and every other line
- * (and any row libcsv has open) goes through libcsv. */
-static void
+ * (and any row libcsv has open) goes through libcsv.  Returns the number
+ * of newlines in buf[from, n). */
+static long
 feed_chunk(struct csvr *r, size_t from, size_t n)
 {
 	const unsigned char *nl;
@@ -311,17 +337,22 @@ feed_chunk(struct csvr *r, size_t from, size_t n)
 	long line = r->chunk_line + 1;	/* the line buf[i] is on */
 
 	while (i < n) {
+		if (r->lib_idle && (end = fast_line(r, i, n)) != 0) {
+			i = end;
+			line++;
+			continue;
+		}
 		nl = memchr(r->buf + i, '\n', n - i);
 		if (nl == NULL) {
 			feed_lib(r, i, n, line);
-			return;
+			break;
 		}
 		end = (size_t)(nl - r->buf) + 1;
-		if (!r->lib_idle || !fast_line(r, i, end - 1))
-			feed_lib(r, i, end, line);
+		feed_lib(r, i, end, line);
 		i = end;
 		line++;
 	}
+	return line - (r->chunk_line + 1);
 }
 
 /* Parses chunks until at least one row is queued or input ends. */
@@ -332,7 +363,6 @@ refill(struct csvr *r)
 	while (r->nrows == 0 && !r->eof) {
 		size_t n = fread(r->buf, 1, CSVR_CHUNK, r->f), skip = 0;
 		const void *nul;
-		long lines;
 
 		if (n == 0) {
 			if (ferror(r->f))
@@ -344,6 +374,7 @@ refill(struct csvr *r)
 		if (!r->started && n >= 3 && memcmp(r->buf, "\xef\xbb\xbf", 3) == 0)
 			skip = 3;
 		r->started = true;
+		r->buf[n] = '\n';	/* sentinel for fast_line */
 		if ((nul = memchr(r->buf, '\0', n)) != NULL) {
 			long line, col;
 
@@ -352,9 +383,7 @@ refill(struct csvr *r)
 			s2r_die_at(r->label, line, col, "expected CSV text, got "
 			    "binary data (a NUL byte)");
 		}
-		lines = count_nl(r->buf, n);
-		feed_chunk(r, skip, n);
-		r->chunk_line += lines;
+		r->chunk_line += feed_chunk(r, skip, n);
 	}
 }
 
@@ -368,7 +397,7 @@ csvr_new(FILE *f, bool own, const char *label)
 	r->label = xstrdup(label);
 	r->line = 1;
 	r->lib_idle = true;
-	r->buf = xmalloc(CSVR_CHUNK);
+	r->buf = xmalloc(CSVR_CHUNK + 1);
 	if (csv_init(&r->p, CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL) != 0)
 		s2r_die("out of memory");
 	csv_set_space_func(&r->p, no_space);
@@ -516,20 +545,29 @@ csvr_rows(const struct csvr *r)
 	return r->nread;
 }
 
-const char *
-csvr_str(const struct csvr *r, long col, size_t *len)
+static inline const char *
+field_at(const struct csvr *r, long col, size_t *len)
 {
 	const struct fld *fd;
 
 	if (col < 0 || r->cur == NULL || (size_t)col >= r->cur->nf) {
-		if (len != NULL)
-			*len = 0;
+		*len = 0;
 		return "";
 	}
 	fd = &r->flds[r->cur->first + (size_t)col];
-	if (len != NULL)
-		*len = fd->len;
+	*len = fd->len;
 	return field_text(r, fd);
+}
+
+const char *
+csvr_str(const struct csvr *r, long col, size_t *len)
+{
+	size_t n;
+	const char *s = field_at(r, col, &n);
+
+	if (len != NULL)
+		*len = n;
+	return s;
 }
 
 bool
@@ -585,9 +623,24 @@ int64_t
 csvr_i64(const struct csvr *r, long col)
 {
 	size_t len;
-	const char *s = csvr_str(r, col, &len);
+	const char *s = field_at(r, col, &len);
 	int64_t v;
+	uint64_t u = 0;
+	size_t i;
 
+	/* Up to 18 plain digits cannot overflow: the common case skips
+	 * parse_i64's sign and overflow checks. */
+	if (len > 0 && len <= 18) {
+		for (i = 0; i < len; i++) {
+			unsigned d = (unsigned char)s[i] - '0';
+
+			if (d > 9)
+				break;
+			u = u * 10 + d;
+		}
+		if (i == len)
+			return (int64_t)u;
+	}
 	if (!parse_i64(s, len, &v))
 		csvr_die_field(r, col, "expected an integer");
 	return v;

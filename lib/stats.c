@@ -6,21 +6,6 @@
 #include "err.h"
 #include "stats.h"
 
-void
-moments_add(struct moments *m, double x)
-{
-	double delta;
-
-	if (m->n == 0 || x < m->min)
-		m->min = x;
-	if (m->n == 0 || x > m->max)
-		m->max = x;
-	m->n++;
-	delta = x - m->mean;
-	m->mean += delta / (double)m->n;
-	m->m2 += delta * (x - m->mean);
-}
-
 double
 moments_stdev(const struct moments *m)
 {

@@ -22,7 +22,21 @@ struct moments {
 	double	min, max;
 };
 
-void	moments_add(struct moments *m, double x);
+/* Welford's update; inline because it runs several times per trace row. */
+static inline void
+moments_add(struct moments *m, double x)
+{
+	double delta;
+
+	if (m->n == 0 || x < m->min)
+		m->min = x;
+	if (m->n == 0 || x > m->max)
+		m->max = x;
+	m->n++;
+	delta = x - m->mean;
+	m->mean += delta / (double)m->n;
+	m->m2 += delta * (x - m->mean);
+}
 /* Population standard deviation (divide by n); NAN when n == 0. */
 double	moments_stdev(const struct moments *m);
 /* stdev / mean; NAN when n == 0 or the mean is 0. */

@@ -54,6 +54,7 @@ struct names {
 	size_t	  n, cap;
 	size_t	 *slot;		/* index + 1; 0 = empty */
 	size_t	  nslot;
+	size_t	  last, last_len;	/* last hit: index + 1 (0 = none), length */
 };
 
 struct class_stats {
@@ -129,6 +130,12 @@ names_get(struct names *m, const char *s, size_t len, bool *added)
 {
 	size_t h;
 
+	/* Traces often repeat a class or client on consecutive rows. */
+	if (m->last != 0 && m->last_len == len &&
+	    memcmp(m->v[m->last - 1], s, len) == 0) {
+		*added = false;
+		return m->last - 1;
+	}
 	if (2 * (m->n + 1) > m->nslot)
 		names_rehash(m);
 	h = hash_bytes(s, len) & (m->nslot - 1);
@@ -137,6 +144,8 @@ names_get(struct names *m, const char *s, size_t len, bool *added)
 
 		if (strncmp(v, s, len) == 0 && v[len] == '\0') {
 			*added = false;
+			m->last = m->slot[h];
+			m->last_len = len;
 			return m->slot[h] - 1;
 		}
 		h = (h + 1) & (m->nslot - 1);
@@ -147,6 +156,8 @@ names_get(struct names *m, const char *s, size_t len, bool *added)
 	}
 	m->v[m->n] = xstrndup(s, len);
 	m->slot[h] = m->n + 1;
+	m->last = m->n + 1;
+	m->last_len = len;
 	*added = true;
 	return m->n++;
 }

@@ -1019,8 +1019,8 @@ vllm_header(const char *s, const char *end, const char **msg,
 		size_t len = level_lens[lv];
 		const char *p = s + len + 1, *close;
 
-		if (!starts(s, end, level_names[lv]) || end - s < (ptrdiff_t)len
-		    + 18 || s[len] != ' ')
+		if (end - s < (ptrdiff_t)len + 18 || *s != *level_names[lv] ||
+		    memcmp(s, level_names[lv], len) != 0 || s[len] != ' ')
 			continue;
 		/* MM-DD HH:MM:SS */
 		if (!digits_at(p, 2) || p[2] != '-' || !digits_at(p + 3, 2) ||
@@ -1045,7 +1045,8 @@ uvicorn_header(const char *s, const char *end, const char **msg)
 	for (int lv = 0; level_names[lv] != NULL; lv++) {
 		size_t len = level_lens[lv];
 
-		if (!starts(s, end, level_names[lv]) || s + len >= end ||
+		if (end - s < (ptrdiff_t)len || *s != *level_names[lv] ||
+		    memcmp(s, level_names[lv], len) != 0 || s + len >= end ||
 		    s[len] != ':')
 			continue;
 		s += len + 1;

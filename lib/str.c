@@ -1,5 +1,6 @@
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -220,4 +221,47 @@ path_under(const char *path, const char *root)
 	if (strncmp(path, root, n) == 0 && path[n] == '/')
 		return path + n + 1;
 	return path;
+}
+
+/* The real path of path, or of its directory when path itself does not
+ * exist (so a missing file is still named relative to the root). */
+static bool
+real_path(const char *path, char out[PATH_MAX])
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+
+	if (realpath(path, out) != NULL)
+		return true;
+	if (slash == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	if (realpath(dir, out) == NULL ||
+	    strlen(out) + strlen(slash ? slash : path) + 2 > PATH_MAX)
+		return false;
+	strcat(out, "/");
+	strcat(out, slash ? slash + 1 : path);
+	return true;
+}
+
+/* path as written in records: relative to root when it lies under it. */
+char *
+path_display(const char *path, const char *root)
+{
+	char rp[PATH_MAX], rr[PATH_MAX];
+	size_t n;
+
+	if (strcmp(path, "-") == 0)
+		return xstrdup("<stdin>");
+	if (root == NULL || !real_path(path, rp) || realpath(root, rr) == NULL)
+		return xstrdup(path);
+	n = strlen(rr);
+	if (strncmp(rp, rr, n) == 0 && rp[n] == '/')
+		return xstrdup(rp + n + 1);
+	if (n == 1 && rr[0] == '/')
+		return xstrdup(rp + 1);
+	return xstrdup(path);
 }

@@ -94,49 +94,6 @@ parse_opts(int argc, char **argv, struct opts *o)
 		usage_error("expected one trace_data.csv (or -)");
 }
 
-/* The real path of path, or of its directory when path itself does not
- * exist (so a missing file is still named relative to the root). */
-static bool
-real_path(const char *path, char out[PATH_MAX])
-{
-	const char *slash = strrchr(path, '/');
-	char dir[PATH_MAX];
-
-	if (realpath(path, out) != NULL)
-		return true;
-	if (slash == NULL)
-		snprintf(dir, sizeof(dir), ".");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
-	if (slash == path)
-		snprintf(dir, sizeof(dir), "/");
-	if (realpath(dir, out) == NULL ||
-	    strlen(out) + strlen(slash ? slash : path) + 2 > PATH_MAX)
-		return false;
-	strcat(out, "/");
-	strcat(out, slash ? slash + 1 : path);
-	return true;
-}
-
-/* path as written in records: relative to root when it lies under it. */
-static char *
-display_path(const char *path, const char *root)
-{
-	char rp[PATH_MAX], rr[PATH_MAX];
-	size_t n;
-
-	if (strcmp(path, "-") == 0)
-		return xstrdup("<stdin>");
-	if (root == NULL || !real_path(path, rp) || realpath(root, rr) == NULL)
-		return xstrdup(path);
-	n = strlen(rr);
-	if (strncmp(rp, rr, n) == 0 && rp[n] == '/')
-		return xstrdup(rp + n + 1);
-	if (n == 1 && rr[0] == '/')
-		return xstrdup(rp + 1);
-	return xstrdup(path);
-}
-
 /* trace_header.yaml beside the CSV, when there is one. */
 static char *
 default_header(const char *csv)
@@ -245,13 +202,13 @@ main(int argc, char **argv)
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
-	file = display_path(argv[optind], o.root);
+	file = path_display(argv[optind], o.root);
 	if (o.header != NULL)
 		hpath = xstrdup(o.header);
 	else if (!o.no_header)
 		hpath = default_header(argv[optind]);
 	if (hpath != NULL) {
-		hlabel = display_path(hpath, o.root);
+		hlabel = path_display(hpath, o.root);
 		trace_header_load(&h, hpath, hlabel);
 		free(hlabel);
 	}

@@ -21,6 +21,10 @@
 #include "err.h"
 #include "str.h"
 
+#if defined(__SSE2__) && !defined(S2R_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
 #define CSVR_CHUNK	(1 << 20)
 #define CSVR_SHOW	40	/* field bytes quoted in a message */
 
@@ -274,53 +278,106 @@ feed_lib(struct csvr *r, size_t from, size_t to, long line)
 		r->lib_idle = false;
 }
 
-/* Byte classes for the fast path: 1 ends a field, 2 needs libcsv, 3 ends
- * the line. */
-static const unsigned char byte_class[256] = {
-	[','] = 1, ['"'] = 2, ['\r'] = 2, ['\n'] = 3,
-};
+#define BLOCK	32	/* bytes fast_line classifies at once */
 
-/* Splits the line starting at buf[from] in one pass (libcsv would split it
- * the same way) when it has no quote and no CR other than a CRLF ending:
- * returns the index just past its LF, or 0 when the line needs libcsv (or
- * has no LF in this chunk).  Separators become the fields' NULs only once
- * the whole line is known to be plain, so libcsv can still take it. */
+/* Bit i of *commas is set when p[i] is ',', bit i of *stops when p[i]
+ * ends the fast path: '"' or '\r' (libcsv's business, unless a CRLF) or
+ * '\n'.  32 bytes at a time: most lines are split with a handful of
+ * compares instead of a branch per byte. */
+#if defined(__SSE2__) && !defined(S2R_NO_SIMD)
+static inline void
+block_masks(const unsigned char *p, uint32_t *commas, uint32_t *stops)
+{
+	const __m128i comma = _mm_set1_epi8(','), quote = _mm_set1_epi8('"');
+	const __m128i cr = _mm_set1_epi8('\r'), lf = _mm_set1_epi8('\n');
+	__m128i lo = _mm_loadu_si128((const __m128i *)p);
+	__m128i hi = _mm_loadu_si128((const __m128i *)(p + 16));
+	__m128i slo = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(lo, quote),
+	    _mm_cmpeq_epi8(lo, cr)), _mm_cmpeq_epi8(lo, lf));
+	__m128i shi = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(hi, quote),
+	    _mm_cmpeq_epi8(hi, cr)), _mm_cmpeq_epi8(hi, lf));
+
+	*commas = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, comma)) |
+	    (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, comma)) << 16;
+	*stops = (uint32_t)_mm_movemask_epi8(slo) |
+	    (uint32_t)_mm_movemask_epi8(shi) << 16;
+}
+#else
+static inline void
+block_masks(const unsigned char *p, uint32_t *commas, uint32_t *stops)
+{
+	*commas = *stops = 0;
+	for (unsigned i = 0; i < BLOCK; i++) {
+		*commas |= (uint32_t)(p[i] == ',') << i;
+		*stops |= (uint32_t)(p[i] == '"' || p[i] == '\r' ||
+		    p[i] == '\n') << i;
+	}
+}
+#endif
+
+/* The fields ending at the commas of a block that starts at buf[base]:
+ * each comma becomes its field's NUL at once (unsplit puts them back when
+ * the line turns out to need libcsv). */
+static inline void
+split_commas(struct csvr *r, size_t base, uint32_t commas, size_t *start)
+{
+	struct fld *fd;
+	size_t at;
+
+	if (r->cflds - r->nflds < BLOCK)
+		grow_fields(r);
+	for (; commas != 0; commas &= commas - 1) {
+		at = base + (size_t)__builtin_ctz(commas);
+		fd = &r->flds[r->nflds++];
+		fd->off = *start;
+		fd->len = at - *start;
+		fd->inbuf = true;
+		r->buf[at] = '\0';
+		*start = at + 1;
+	}
+}
+
+/* Drops the fields split since flds[first], restoring their commas. */
+static size_t
+unsplit(struct csvr *r, size_t first)
+{
+	for (size_t k = first; k < r->nflds; k++)
+		r->buf[r->flds[k].off + r->flds[k].len] = ',';
+	r->nflds = first;
+	return 0;
+}
+
+/* Splits the line starting at buf[from] (libcsv would split it the same
+ * way) when it has no quote and no CR other than a CRLF ending: returns
+ * the index just past its LF, or 0 when the line needs libcsv (or has no
+ * LF in this chunk). */
 static size_t
 fast_line(struct csvr *r, size_t from, size_t n)
 {
-	const unsigned char *s = r->buf;
+	unsigned char *s = r->buf;
 	size_t start = from, first = r->nflds, i, end, next;
-	unsigned char c;
+	uint32_t commas, stops;
 
-	/* buf[n] is a '\n' sentinel: the inner loop needs no bound check. */
-	for (i = from;; i++) {
-		while ((c = byte_class[s[i]]) == 0)
-			i++;
-		if (c == 1) {
-			ref_field(r, start, i - start);
-			start = i + 1;
-			continue;
-		}
-		if (c == 3)
+	/* buf[n] is a '\n' sentinel and BLOCK bytes after it are readable:
+	 * the loop needs no bound check. */
+	for (i = from;; i += BLOCK) {
+		block_masks(s + i, &commas, &stops);
+		if (stops != 0)
 			break;
-		if (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n')
-			break;
-		r->nflds = first;
-		return 0;
+		split_commas(r, i, commas, &start);
 	}
-	if (i >= n) {
-		r->nflds = first;
-		return 0;
-	}
-	end = i;
+	end = i + (size_t)__builtin_ctz(stops);
+	split_commas(r, i, commas & ((stops & -stops) - 1), &start);
+	if (end >= n)
+		return unsplit(r, first);
+	if (s[end] != '\n' && !(s[end] == '\r' && end + 1 < n &&
+	    s[end + 1] == '\n'))
+		return unsplit(r, first);
 	next = end + 1 + (s[end] == '\r');	/* past the LF */
-	if (end == from) {
-		on_row('\n', r);
-		return next;
+	if (end > from) {
+		ref_field(r, start, end - start);
+		s[end] = '\0';
 	}
-	ref_field(r, start, end - start);
-	for (size_t k = first; k < r->nflds; k++)
-		r->buf[r->flds[k].off + r->flds[k].len] = '\0';
 	on_row('\n', r);
 	return next;
 }
@@ -375,6 +432,7 @@ refill(struct csvr *r)
 			skip = 3;
 		r->started = true;
 		r->buf[n] = '\n';	/* sentinel for fast_line */
+		memset(r->buf + n + 1, 0, BLOCK);
 		if ((nul = memchr(r->buf, '\0', n)) != NULL) {
 			long line, col;
 
@@ -397,7 +455,7 @@ csvr_new(FILE *f, bool own, const char *label)
 	r->label = xstrdup(label);
 	r->line = 1;
 	r->lib_idle = true;
-	r->buf = xmalloc(CSVR_CHUNK + 1);
+	r->buf = xmalloc(CSVR_CHUNK + 1 + BLOCK);
 	if (csv_init(&r->p, CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL) != 0)
 		s2r_die("out of memory");
 	csv_set_space_func(&r->p, no_space);
@@ -619,28 +677,63 @@ csvr_die_field(const struct csvr *r, long col, const char *expected)
 	    col >= 0 ? r->names[col] : "?", expected, msg);
 }
 
+/* The value of 8 ASCII digits at s, or -1 when one is not a digit: a few
+ * word operations instead of a multiply-add chain per digit. */
+static inline int64_t
+eight_digits(const char *s)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t v;
+
+	memcpy(&v, s, 8);
+	/* Each byte 0x30..0x39: high nibble 3, and adding 6 keeps it 3. */
+	if (((v & 0xf0f0f0f0f0f0f0f0) | (((v + 0x0606060606060606) &
+	    0xf0f0f0f0f0f0f0f0) >> 4)) != 0x3333333333333333)
+		return -1;
+	v = (v & 0x0f0f0f0f0f0f0f0f) * 2561 >> 8;		/* pairs */
+	v = (v & 0x00ff00ff00ff00ff) * 6553601 >> 16;		/* quads */
+	return (int64_t)((v & 0x0000ffff0000ffff) * 42949672960001 >> 32);
+#else
+	int64_t u = 0;
+
+	for (int i = 0; i < 8; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9)
+			return -1;
+		u = u * 10 + d;
+	}
+	return u;
+#endif
+}
+
 int64_t
 csvr_i64(const struct csvr *r, long col)
 {
 	size_t len;
 	const char *s = field_at(r, col, &len);
-	int64_t v;
+	int64_t v, part;
 	uint64_t u = 0;
-	size_t i;
+	size_t i = 0;
 
 	/* Up to 18 plain digits cannot overflow: the common case skips
 	 * parse_i64's sign and overflow checks. */
 	if (len > 0 && len <= 18) {
-		for (i = 0; i < len; i++) {
+		for (; len - i >= 8; i += 8) {
+			if ((part = eight_digits(s + i)) < 0)
+				goto slow;
+			u = u * 100000000 + (uint64_t)part;
+		}
+		for (; i < len; i++) {
 			unsigned d = (unsigned char)s[i] - '0';
 
 			if (d > 9)
-				break;
+				goto slow;
 			u = u * 10 + d;
 		}
-		if (i == len)
-			return (int64_t)u;
+		return (int64_t)u;
 	}
+slow:
 	if (!parse_i64(s, len, &v))
 		csvr_die_field(r, col, "expected an integer");
 	return v;

@@ -208,12 +208,94 @@ test_errors(void)
 	CHECK(dies_n(bin, sizeof(bin) - 1, "t.csv:3:3: expected CSV text, got binary data"));
 }
 
+/* Integers of every length the word-at-a-time path takes (8 and 16
+ * digits, with a remainder), against strtoll; and what it must refuse. */
+static void
+test_integers(void)
+{
+	static const char *ok[] = {
+		"0", "7", "12345678", "00000000", "99999999", "123456789",
+		"1776953414174703", "999999999999999999", "-12345678",
+		"+42", "9223372036854775807", "-9223372036854775808",
+	};
+	static const char *bad[] = {
+		"1234567a", "12345678:", "1/345678", "12345678 ", "1234 5678",
+		"9223372036854775808", "1e5", "0x10",
+	};
+	char csv[128];
+
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		FILE *f;
+		struct csvr *r;
+
+		snprintf(csv, sizeof(csv), "a\n%s\n", ok[i]);
+		f = stream(csv, strlen(csv));
+		r = csvr_openf(f, "t.csv");
+		CHECK(csvr_next(r));
+		CHECK(csvr_i64(r, 0) == strtoll(ok[i], NULL, 10));
+		csvr_close(r);
+		fclose(f);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(csv, sizeof(csv), "a\n%s\n", bad[i]);
+		CHECK(dies(csv, "t.csv:2:1: a: expected an integer"));
+	}
+}
+
+/* Lines longer than the splitter's 32-byte blocks, where a quote or a
+ * lone CR shows up only after several blocks were split: the line goes to
+ * libcsv whole, with its commas as they were (libcsv ends a row at a lone
+ * CR, as before the fast path existed). */
+static void
+test_long_lines(void)
+{
+	struct sbuf b = {0};
+	FILE *f;
+	struct csvr *r;
+
+	sbuf_adds(&b, "a");
+	for (int c = 1; c < 40; c++)
+		sbuf_printf(&b, ",c%d", c);
+	sbuf_adds(&b, "\n");
+	for (int row = 0; row < 4; row++) {
+		for (int c = 0; c < 40; c++) {
+			if (c > 0)
+				sbuf_addc(&b, ',');
+			if (row == 1 && c == 35)
+				sbuf_adds(&b, "\"x,\"\"y\"");
+			else if (row == 2 && c == 30)
+				sbuf_adds(&b, "\"p\rq\"");
+			else if (row == 3 && c == 30)
+				sbuf_adds(&b, "p\rq");	/* a CR ends a row */
+			else
+				sbuf_printf(&b, "%d", 1000000 * row + c);
+		}
+		sbuf_adds(&b, row == 0 ? "\r\n" : "\n");
+	}
+	f = stream(b.s, b.len);
+	r = csvr_openf(f, "t.csv");
+	CHECK(csvr_ncols(r) == 40);
+	CHECK(csvr_next(r) && csvr_i64(r, 39) == 39 && csvr_line(r) == 2);
+	CHECK(csvr_next(r) && csvr_i64(r, 34) == 1000034);
+	CHECK_STR(csvr_str(r, 35, NULL), "x,\"y");
+	CHECK(csvr_i64(r, 36) == 1000036 && csvr_line(r) == 3);
+	CHECK(csvr_next(r) && csvr_i64(r, 29) == 2000029);
+	CHECK_STR(csvr_str(r, 30, NULL), "p\rq");
+	CHECK(csvr_i64(r, 39) == 2000039 && csvr_line(r) == 4);
+	csvr_close(r);
+	fclose(f);
+	CHECK(dies_n(b.s, b.len, "t.csv:5:32: expected 40 fields"));
+	sbuf_free(&b);
+}
+
 static const struct unit_test tests[] = {
 	{ "columns by name", test_by_name },
 	{ "BOM, CRLF, blank lines, quotes, line numbers", test_quotes_and_lines },
 	{ "typed fields", test_typed },
 	{ "rows across chunk boundaries", test_chunks },
 	{ "fatal errors", test_errors },
+	{ "integers, word at a time", test_integers },
+	{ "long lines falling back to libcsv", test_long_lines },
 	{ NULL, NULL }
 };
 

@@ -344,21 +344,13 @@ epplog_read(struct epplog *e, const char *path, const char *file)
 	struct logwarn w = {.file = file};
 	const char *line;
 	size_t len;
-	bool overlong;
 
 	if (!logreader_open(&r, path))
 		return false;
-	while (logreader_next(&r, &line, &len, &overlong)) {
-		if (overlong) {
-			e->lines++;
-			e->overlong++;
-			logwarn(&w, WARN_OVERLONG, r.lineno, LOG_MAX_LINE,
-			    "expected a line of at most %d bytes, got a longer "
-			    "one (skipped)", LOG_MAX_LINE);
-			continue;
-		}
+	while (logreader_next(&r, &w, &line, &len))
 		epplog_line(e, line, len, file, r.lineno, &w);
-	}
+	e->lines += r.overlong;
+	e->overlong += r.overlong;
 	logreader_close(&r);
 	logwarn_done(&w);
 	return true;

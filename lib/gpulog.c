@@ -282,21 +282,13 @@ gpulog_read(struct gpulog *g, const char *path)
 	struct logreader r;
 	const char *line;
 	size_t len;
-	bool overlong;
 
 	if (!logreader_open(&r, path))
 		return false;
-	while (logreader_next(&r, &line, &len, &overlong)) {
-		if (overlong) {
-			g->lines++;
-			g->overlong++;
-			logwarn(&g->warn, WARN_OVERLONG, r.lineno, LOG_MAX_LINE,
-			    "expected a line of at most %d bytes, got a longer "
-			    "one (skipped)", LOG_MAX_LINE);
-			continue;
-		}
+	while (logreader_next(&r, &g->warn, &line, &len))
 		gpulog_line(g, line, len, r.lineno);
-	}
+	g->lines += r.overlong;
+	g->overlong += r.overlong;
 	logreader_close(&r);
 	logwarn_done(&g->warn);
 	return true;

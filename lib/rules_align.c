@@ -203,7 +203,7 @@ worst_of(struct judge *j, const char *check)
 /* ---- evidence tables ----------------------------------------------- */
 
 /* An evidence item holding a table: {label, source, table: {columns,
- * rows}}; the source is set by attach(). */
+ * rows}}; the source is set by evidence(). */
 static json_t *
 table_new(const char *title, const char *const *columns, size_t ncol)
 {
@@ -273,43 +273,37 @@ share(double v)
 	return json_string(buf);
 }
 
-/* Attaches the evidence item (stolen) to the verdict just emitted, with
- * the file of from's source as its source. */
-static void
-attach(struct judge *j, json_t *item, const json_t *from)
+/* The evidence item (stolen) with the file of from's source as its
+ * source. */
+static json_t *
+evidence(json_t *item, const json_t *from)
 {
-	json_t **v, *ev, *src = json_object();
+	json_t *src = json_object();
 	const char *file = rec_get_str(json_object_get(from, "source"), "file");
-	size_t n = judge_verdicts(j, &v);
 
 	rec_set_str(src, "file", file != NULL ? file : "(records)");
 	rec_set(item, "source", src);
-	if (n == 0) {
-		json_decref(item);
-		free(v);
-		return;
-	}
-	ev = json_object_get(v[n - 1], "evidence");
-	if (ev == NULL) {
-		ev = json_array();
-		rec_set(v[n - 1], "evidence", ev);
-	}
-	json_array_append_new(ev, item);
-	free(v);
+	return item;
 }
 
+/* A verdict; ev: its evidence item (stolen), or NULL. */
 static void
 emit(struct judge *j, const struct rule *r, const char *metric,
     const json_t *sub, const json_t *real, const json_t *sim, bool has_diff,
     double diff, const char *diff_unit, const char *tolerance,
-    enum jverdict_value v, const char *why, const char *action)
+    enum jverdict_value v, const char *why, const char *action, json_t *ev)
 {
+	json_t *evs = json_array();
+
+	if (ev != NULL)
+		json_array_append_new(evs, ev);
 	judge_emit(j, r, NULL, &(struct jverdict){ .metric = metric,
 	    .sub = sub, .expect = real, .measure = sim,
 	    .has_diff = has_diff && isfinite(diff), .diff = diff,
 	    .diff_unit = diff_unit, .tolerance = tolerance, .verdict = v,
 	    .why = why, .action = v == V_WARN || v == V_FAIL ? action :
-	    NULL });
+	    NULL, .evidence = evs });
+	json_decref(evs);
 }
 
 static void
@@ -405,8 +399,9 @@ a0_population(struct judge *j, const struct rule *r)
 		    "how") : "no align.requests.matched record.");
 		emit(j, r, "align.requests.matched", NULL,
 		    lat(j, "real.requests.count"), lat(j, "sim.requests.count"),
-		    false, 0, NULL, NULL, V_INAPPLICABLE, sbuf_str(&why), NULL);
-		attach(j, population_table(j), lat(j, "real.requests.count"));
+		    false, 0, NULL, NULL, V_INAPPLICABLE, sbuf_str(&why), NULL,
+		    evidence(population_table(j),
+		    lat(j, "real.requests.count")));
 		sbuf_free(&why);
 		return;
 	}
@@ -430,8 +425,8 @@ a0_population(struct judge *j, const struct rule *r)
 	emit(j, r, "align.requests.matched", NULL,
 	    lat(j, "real.requests.count"), lat(j, "sim.requests.count"), false,
 	    0, NULL, "same ids on both sides", v, sbuf_str(&why),
-	    ACT_POPULATION);
-	attach(j, population_table(j), lat(j, "real.requests.count"));
+	    ACT_POPULATION,
+	    evidence(population_table(j), lat(j, "real.requests.count")));
 	sbuf_free(&why);
 }
 
@@ -448,7 +443,7 @@ a0_prompts(struct judge *j, const struct rule *r)
 		emit(j, r, "align.input_tokens.mismatch", NULL, a, b, false, 0,
 		    NULL, NULL, V_INAPPLICABLE, "Prompt-token identity needs "
 		    "requests matched by id, and these cannot be matched.",
-		    NULL);
+		    NULL, NULL);
 		return;
 	}
 	num(a, &x);
@@ -464,7 +459,7 @@ a0_prompts(struct judge *j, const struct rule *r)
 	    "count requests only one side has.");
 	emit(j, r, "align.input_tokens.mismatch", NULL, a, b, true, y - x,
 	    "tokens", "0 mismatched requests", n == 0 ? V_PASS : V_FAIL,
-	    sbuf_str(&why), ACT_PROMPT);
+	    sbuf_str(&why), ACT_PROMPT, NULL);
 	sbuf_free(&why);
 }
 
@@ -481,7 +476,7 @@ a0_eligible(struct judge *j, const struct rule *r)
 		    lat(j, "real.success.fraction"),
 		    lat(j, "sim.success.fraction"), false, 0, NULL, NULL,
 		    V_INAPPLICABLE, "Eligibility needs requests matched by id, "
-		    "and these cannot be matched.", NULL);
+		    "and these cannot be matched.", NULL, NULL);
 		return;
 	}
 	num(lat(j, "align.requests.eligible"), &e);
@@ -493,7 +488,7 @@ a0_eligible(struct judge *j, const struct rule *r)
 	emit(j, r, "align.eligible.fraction", NULL,
 	    lat(j, "real.success.fraction"), lat(j, "sim.success.fraction"),
 	    false, 0, NULL, tolbuf, frac + 1e-12 >= min ? V_PASS : V_FAIL,
-	    sbuf_str(&why), ACT_ELIGIBLE);
+	    sbuf_str(&why), ACT_ELIGIBLE, NULL);
 	sbuf_free(&why);
 }
 
@@ -524,7 +519,7 @@ a0_outputs(struct judge *j, const struct rule *r)
 		    "source"), "how"));
 	emit(j, r, "align.output_tokens.mismatch", NULL, a, b, true, y - x,
 	    "tokens", tolbuf, frac <= max + 1e-12 ? V_PASS : V_WARN,
-	    sbuf_str(&why), ACT_OUTPUT);
+	    sbuf_str(&why), ACT_OUTPUT, NULL);
 	sbuf_free(&why);
 }
 
@@ -657,8 +652,8 @@ a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
 		    "kernel, or an operation the framework fuses.");
 	emit(j, r, cov_m, a1_sub(scope), measured ? cov : NULL, measured ?
 	    NULL : cov, false, 0, NULL, tolbuf, v, sbuf_str(&why), measured ?
-	    ACT_RELABEL : ACT_SLOT);
-	attach(j, table, list != NULL ? list : cov);
+	    ACT_RELABEL : ACT_SLOT,
+	    evidence(table, list != NULL ? list : cov));
 	sbuf_free(&why);
 }
 
@@ -728,7 +723,7 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 		emit(j, r, "kernel.error.abs", a1_sub(scope), NULL, err, false,
 		    0, NULL, tolbuf, V_FAIL, "No iteration pairs measured "
 		    "kernels with simulated slots by operation: nothing to "
-		    "compare.", ACT_NOMATCH);
+		    "compare.", ACT_NOMATCH, NULL);
 		return;
 	}
 	sbuf_printf(&why, "Duration-weighted kernel error %s%% over %.0f "
@@ -773,9 +768,8 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 		    "share of the error.");
 	}
 	emit(j, r, "kernel.error.abs", a1_sub(scope), NULL, err, false, 0,
-	    NULL, tolbuf, v, sbuf_str(&why), sbuf_str(&act));
-	if (top != NULL)
-		attach(j, deviation_table(top), top);
+	    NULL, tolbuf, v, sbuf_str(&why), sbuf_str(&act), top != NULL ?
+	    evidence(deviation_table(top), top) : NULL);
 	sbuf_free(&why);
 	sbuf_free(&act);
 }
@@ -923,8 +917,8 @@ a2_multiplier(struct judge *j, const struct rule *r)
 		emit(j, r, "duty.multiplier", NULL, mr, NULL, false, 0, NULL,
 		    tolbuf, V_INAPPLICABLE, "No iteration has a cycle (one "
 		    "iteration, or a whole-trace window): the multiplier cannot "
-		    "be computed.", NULL);
-		attach(j, duty_table(j), mr);
+		    "be computed.", NULL,
+		    evidence(duty_table(j), mr));
 		return;
 	}
 	judge_fmt_num(a, sizeof(a), m);
@@ -959,8 +953,8 @@ a2_multiplier(struct judge *j, const struct rule *r)
 		    few);
 	}
 	emit(j, r, "duty.multiplier", NULL, mr, NULL, false, 0, NULL, tolbuf,
-	    v, sbuf_str(&why), act);
-	attach(j, duty_table(j), mr);
+	    v, sbuf_str(&why), act,
+	    evidence(duty_table(j), mr));
 	sbuf_free(&why);
 }
 
@@ -977,7 +971,7 @@ a2_direction(struct judge *j, const struct rule *r)
 		emit(j, r, "duty.gap_fraction.decode", NULL, d, NULL, false, 0,
 		    NULL, "decode >= prefill", V_INAPPLICABLE, "Needs both "
 		    "prefill and decode iterations with a cycle; the capture "
-		    "has only one stage.", NULL);
+		    "has only one stage.", NULL, NULL);
 		return;
 	}
 	judge_fmt_num(a, sizeof(a), gd * 100);
@@ -987,7 +981,8 @@ a2_direction(struct judge *j, const struct rule *r)
 	/* Both are measured; the diff is decode - prefill. */
 	emit(j, r, "duty.gap_fraction.decode", NULL, d, NULL, true,
 	    (gd - gp) * 100, "pp", "decode >= prefill",
-	    gd + 1e-12 >= gp ? V_PASS : V_WARN, sbuf_str(&why), ACT_GAPDIR);
+	    gd + 1e-12 >= gp ? V_PASS : V_WARN, sbuf_str(&why), ACT_GAPDIR,
+	    NULL);
 	sbuf_free(&why);
 }
 
@@ -1068,7 +1063,7 @@ a2_cycle(struct judge *j, const struct rule *r)
 		emit(j, r, "align.cycle", NULL, NULL, NULL, false, 0, NULL,
 		    tolbuf, V_INAPPLICABLE, "Needs the multiplier and iterations "
 		    "that both s2r-dutycycle (a cycle) and s2r-kernel-match "
-		    "(simulated kernel time) cover.", NULL);
+		    "(simulated kernel time) cover.", NULL, NULL);
 		return;
 	}
 	table = table_new("Simulated cycle (kernel time x multiplier) against "
@@ -1108,11 +1103,13 @@ a2_cycle(struct judge *j, const struct rule *r)
 			sbuf_adds(&why, " A1 did not pass: the kernel-level gap "
 			    "explains this one.");
 		}
+		/* The table, whole by then, goes with the overall verdict. */
 		emit(j, r, names[s], NULL, NULL, NULL, true, rel, "%", tolbuf, v,
-		    sbuf_str(&why), act);
+		    sbuf_str(&why), act, s == 4 ? evidence(json_incref(table),
+		    sum(j, "duty.multiplier", NULL)) : NULL);
 		sbuf_free(&why);
 	}
-	attach(j, table, sum(j, "duty.multiplier", NULL));
+	json_decref(table);
 }
 
 static void
@@ -1249,8 +1246,8 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 		    V_INAPPLICABLE, k == K_TPUT ? "No whole throughput window "
 		    "on one side: the eligible requests span less than one "
 		    "window (s2r-latency --window-ms)." : "No values on one side: "
-		    "no eligible request has this latency.", NULL);
-		attach(j, quantile_table(j, name), ra);
+		    "no eligible request has this latency.", NULL,
+		    evidence(quantile_table(j, name), ra));
 		return;
 	}
 	band = k == K_TPOT ? T(j, TOL_AL_TPOT_PCT) : k == K_E2E ?
@@ -1305,8 +1302,8 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 		}
 	}
 	emit(j, r, metric, NULL, ra, sa, true, gap, "%", tolbuf, v,
-	    sbuf_str(&why), sbuf_str(&act));
-	attach(j, quantile_table(j, name), ra);
+	    sbuf_str(&why), sbuf_str(&act),
+	    evidence(quantile_table(j, name), ra));
 	sbuf_free(&why);
 	sbuf_free(&act);
 }

@@ -247,7 +247,8 @@ real_path(const char *path, char out[PATH_MAX])
 	return true;
 }
 
-/* path as written in records: relative to root when it lies under it. */
+/* path as written in records: relative to root when it lies under it,
+ * textually or once both are real paths. */
 char *
 path_display(const char *path, const char *root)
 {
@@ -256,7 +257,10 @@ path_display(const char *path, const char *root)
 
 	if (strcmp(path, "-") == 0)
 		return xstrdup("<stdin>");
-	if (root == NULL || !real_path(path, rp) || realpath(root, rr) == NULL)
+	/* Textually under root: the same name path_under gives. */
+	if (root == NULL || path_under(path, root) != path)
+		return xstrdup(path_under(path, root));
+	if (!real_path(path, rp) || realpath(root, rr) == NULL)
 		return xstrdup(path);
 	n = strlen(rr);
 	if (strncmp(rp, rr, n) == 0 && rp[n] == '/')

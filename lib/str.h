@@ -44,8 +44,9 @@ bool	str_has_prefix(const char *s, const char *prefix);
 /* path relative to root when it lies under root (textually), else path:
  * how every tool's --root turns input paths into source.file. */
 const char *path_under(const char *path, const char *root);
-/* Like path_under but on real paths (symlinks, "..", a missing file named
- * by its directory); "-" is "<stdin>".  Caller frees. */
+/* path_under, and when that finds nothing, the same on real paths
+ * (symlinks, "..", a missing file named by its directory); "-" is
+ * "<stdin>".  Caller frees. */
 char	*path_display(const char *path, const char *root);
 bool	str_has_suffix(const char *s, const char *suffix);
 

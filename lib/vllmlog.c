@@ -95,14 +95,13 @@ skip_rest_of_line(struct logreader *r)
 	}
 }
 
-bool
-logreader_next(struct logreader *r, const char **line, size_t *len,
-    bool *overlong)
+/* The next line, or an overlong one as line NULL; false at EOF. */
+static bool
+next_raw(struct logreader *r, const char **line, size_t *len)
 {
 	size_t scanned = 0;
 	char *nl;
 
-	*overlong = false;
 	for (;;) {
 		char *from = r->buf + r->start + scanned;
 
@@ -113,9 +112,7 @@ logreader_next(struct logreader *r, const char **line, size_t *len,
 		if (scanned > LOG_MAX_LINE) {
 			/* Drop the whole line: its head is not worth the
 			 * memory, and its text is not trusted anyway. */
-			*overlong = true;
 			*line = NULL;
-			*len = 0;
 			r->lineno++;
 			r->start += scanned;
 			skip_rest_of_line(r);
@@ -130,11 +127,8 @@ logreader_next(struct logreader *r, const char **line, size_t *len,
 			*len = r->end - r->start;
 			r->start = r->end;
 			r->lineno++;
-			if (*len > LOG_MAX_LINE) {
-				*overlong = true;
+			if (*len > LOG_MAX_LINE)
 				*line = NULL;
-				*len = 0;
-			}
 			return true;
 		}
 	}
@@ -144,14 +138,27 @@ logreader_next(struct logreader *r, const char **line, size_t *len,
 	r->lineno++;
 	if (*len > LOG_MAX_LINE) {
 		/* Fitted the buffer's slack, still over the limit. */
-		*overlong = true;
 		*line = NULL;
-		*len = 0;
 		return true;
 	}
 	if (*len > 0 && (*line)[*len - 1] == '\r')
 		(*len)--;
 	return true;
+}
+
+bool
+logreader_next(struct logreader *r, struct logwarn *w, const char **line,
+    size_t *len)
+{
+	while (next_raw(r, line, len)) {
+		if (*line != NULL)
+			return true;
+		r->overlong++;
+		logwarn(w, WARN_OVERLONG, r->lineno, LOG_MAX_LINE, "expected a "
+		    "line of at most %d bytes, got a longer one (skipped)",
+		    LOG_MAX_LINE);
+	}
+	return false;
 }
 
 void
@@ -1198,21 +1205,13 @@ vllmlog_read(struct vllmlog *v, const char *path)
 	struct logreader r;
 	const char *line;
 	size_t len;
-	bool overlong;
 
 	if (!logreader_open(&r, path))
 		return false;
-	while (logreader_next(&r, &line, &len, &overlong)) {
-		if (overlong) {
-			v->lines++;
-			v->bad_overlong++;
-			logwarn(&v->warn, WARN_OVERLONG, r.lineno, LOG_MAX_LINE,
-			    "expected a line of at most %d bytes, got a longer "
-			    "one (skipped)", LOG_MAX_LINE);
-			continue;
-		}
+	while (logreader_next(&r, &v->warn, &line, &len))
 		vllmlog_line(v, line, len, r.lineno);
-	}
+	v->lines += r.overlong;
+	v->bad_overlong += r.overlong;
 	if (r.no_newline && r.lineno > 0) {
 		v->truncated = true;
 		logwarn(&v->warn, WARN_SYNTAX, r.lineno, 0,

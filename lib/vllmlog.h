@@ -36,16 +36,18 @@ struct logreader {
 	long	 lineno;	/* of the line last returned */
 	bool	 eof;
 	bool	 no_newline;	/* the last line had no '\n' (truncated?) */
+	long	 overlong;	/* lines skipped for being too long */
 };
 
 /* path "-" is stdin.  False when the file cannot be opened (errno set). */
 bool	logreader_open(struct logreader *r, const char *path);
+struct logwarn;
 /* The next line without its "\n" or "\r\n" (not NUL-terminated: may
- * hold NUL bytes).  *overlong: the line was longer than LOG_MAX_LINE and
- * was skipped (line NULL, len 0); lineno still counts it.
+ * hold NUL bytes).  A line longer than LOG_MAX_LINE is skipped with a
+ * warning to w and counted in r->overlong (lineno counts it too).
  * False at end of input; dies on a read error. */
-bool	logreader_next(struct logreader *r, const char **line, size_t *len,
-	    bool *overlong);
+bool	logreader_next(struct logreader *r, struct logwarn *w,
+	    const char **line, size_t *len);
 void	logreader_close(struct logreader *r);
 
 /* What a line holds that a parser should not trust. */

@@ -65,6 +65,37 @@ test_strv(void)
 }
 
 static void
+test_paths(void)
+{
+	char dir[] = "/tmp/s2r-paths-XXXXXX", link[64], file[96], via[96];
+	char *shown;
+	FILE *f;
+
+	CHECK_STR(path_under("bundle/a/trace.csv", "bundle//"), "a/trace.csv");
+	CHECK_STR(path_under("bundlex/a.csv", "bundle"), "bundlex/a.csv");
+	CHECK_STR(path_under("a.csv", NULL), "a.csv");
+	/* A root reached through a symlink, and a missing file in it. */
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(link, sizeof(link), "%s-link", dir);
+	snprintf(file, sizeof(file), "%s/t.csv", dir);
+	snprintf(via, sizeof(via), "%s/gone.csv", link);
+	CHECK(symlink(dir, link) == 0);
+	CHECK((f = fopen(file, "w")) != NULL && fclose(f) == 0);
+	CHECK_STR(shown = path_display(file, link), "t.csv");
+	free(shown);
+	CHECK_STR(shown = path_display(via, dir), "gone.csv");
+	free(shown);
+	CHECK_STR(shown = path_display("-", dir), "<stdin>");
+	free(shown);
+	CHECK_STR(shown = path_display("/elsewhere/x.csv", dir),
+	    "/elsewhere/x.csv");
+	free(shown);
+	unlink(file);
+	unlink(link);
+	rmdir(dir);
+}
+
+static void
 test_rec_num(void)
 {
 	json_t *n = rec_num(40.0);
@@ -157,6 +188,7 @@ main(void)
 		{ "parse_f64", test_parse_f64 },
 		{ "sbuf", test_sbuf },
 		{ "strv", test_strv },
+		{ "path_under, path_display", test_paths },
 		{ "rec_num", test_rec_num },
 		{ "scope_order", test_scope_order },
 		{ "source", test_source },

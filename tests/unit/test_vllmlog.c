@@ -54,7 +54,7 @@ test_reader(void)
 	struct logreader r;
 	const char *line;
 	size_t len;
-	bool over;
+	struct logwarn w = {.file = "t.log"};
 
 	fputs("a\r\n", f);
 	for (long k = 0; k < LOG_MAX_LINE + 10; k++)
@@ -62,12 +62,13 @@ test_reader(void)
 	fputs("\nlast", f);
 	fclose(f);
 	CHECK(logreader_open(&r, path));
-	CHECK(logreader_next(&r, &line, &len, &over) && len == 1 && !over);
-	CHECK(logreader_next(&r, &line, &len, &over) && over &&
-	    r.lineno == 2);
-	CHECK(logreader_next(&r, &line, &len, &over) && len == 4 &&
-	    memcmp(line, "last", 4) == 0 && r.no_newline);
-	CHECK(!logreader_next(&r, &line, &len, &over));
+	CHECK(logreader_next(&r, &w, &line, &len) && len == 1 &&
+	    r.overlong == 0);
+	/* The long line 2 is skipped, warned about and counted. */
+	CHECK(logreader_next(&r, &w, &line, &len) && len == 4 &&
+	    memcmp(line, "last", 4) == 0 && r.no_newline && r.lineno == 3);
+	CHECK(r.overlong == 1 && w.count[WARN_OVERLONG] == 1);
+	CHECK(!logreader_next(&r, &w, &line, &len));
 	logreader_close(&r);
 	unlink(path);
 }

@@ -113,18 +113,6 @@ gpu_get(struct gpulog *g, int index, long line)
 	return x;
 }
 
-static void
-series_add(struct vseries *s, double x)
-{
-	if (s->n == 0 || x < s->min)
-		s->min = x;
-	if (s->n == 0 || x > s->max)
-		s->max = x;
-	s->sum += x;
-	s->last = x;
-	s->n++;
-}
-
 /* First row: "0  NVIDIA H100 80GB HBM3  On" | bus | ECC. */
 static bool
 first_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
@@ -191,7 +179,7 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell)
 	if (ncell < 3 || (nt = tokens(cell[0], len[0], tok, tlen, 16)) < 6)
 		return false;
 	if (lead_num(tok[1], tlen[1], &v)) {
-		series_add(&x->s[GS_TEMP], v);
+		vseries_add(&x->s[GS_TEMP], v);
 		if (v >= GPU_HOT_C)
 			x->hot++;
 	}
@@ -199,7 +187,7 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell)
 	if (tlen[2] != 2 || memcmp(tok[2], "P0", 2) != 0)
 		x->not_p0++;
 	if (lead_num(tok[3], tlen[3], &v)) {
-		series_add(&x->s[GS_POWER], v);
+		vseries_add(&x->s[GS_POWER], v);
 		if (lead_num(tok[5], tlen[5], &cap) && cap > 0) {
 			x->power_cap = cap;
 			if (v >= GPU_CAP_FRACTION * cap)
@@ -208,13 +196,13 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell)
 	}
 	if ((nt = tokens(cell[1], len[1], tok, tlen, 16)) >= 3) {
 		if (lead_num(tok[0], tlen[0], &v))
-			series_add(&x->s[GS_MEM_USED], v);
+			vseries_add(&x->s[GS_MEM_USED], v);
 		if (lead_num(tok[2], tlen[2], &v))
 			x->mem_total = v;
 	}
 	if (tokens(cell[2], len[2], tok, tlen, 16) >= 1 &&
 	    lead_num(tok[0], tlen[0], &v))
-		series_add(&x->s[GS_UTIL], v);
+		vseries_add(&x->s[GS_UTIL], v);
 	return true;
 }
 

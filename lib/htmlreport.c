@@ -511,6 +511,48 @@ curves_free(size_t n, double **xs, double **ys, struct sbuf *labels,
 	free(ss);
 }
 
+/* What every latency CDF chart shares: the axes, the source line (head,
+ * then the files), the colour of the verdict on prefix, the caption. */
+static void
+cdf_figure(struct page *pg, struct svg_chart *c, const struct tab *t,
+    size_t b, size_t e, const char *name, const char *src_head,
+    const char *workload, const char *prefix, const char *caption)
+{
+	struct sbuf xl = {0}, src = {0};
+
+	sbuf_printf(&xl, "%s (ms)", name);
+	sbuf_adds(&src, src_head);
+	files_text(&src, t, b, e);
+	c->xlabel = sbuf_str(&xl);
+	c->ylabel = "fraction of requests \xe2\x89\xa4 x";
+	c->source = sbuf_str(&src);
+	c->status = worst_of(pg->rep, "A3", workload, NULL, prefix);
+	c->y_from_zero = true;
+	c->ymax_hint = 1;
+	figure(pg, c, caption);
+	sbuf_free(&xl);
+	sbuf_free(&src);
+}
+
+/* Row i's quantile points (has[k]: at fraction q[k]) as series s. */
+static void
+quantile_series(const struct tab *t, size_t i, const double *q, size_t nq,
+    double *xs, double *ys, struct svg_series *s, size_t color)
+{
+	for (size_t k = 0; k < nq; k++) {
+		if (!t->rows[i].has[k])
+			continue;
+		xs[s->n] = t->rows[i].v[k];
+		ys[s->n] = q[k];
+		s->n++;
+	}
+	s->label = t->rows[i].series;
+	s->x = xs;
+	s->y = ys;
+	s->color = palette[color % NPALETTE];
+	s->dashed = t->rows[i].sim;
+}
+
 static void
 cdf_chart(struct page *pg, const struct tab *t, size_t b, size_t e,
     const char *fam, const char *name)
@@ -519,32 +561,24 @@ cdf_chart(struct page *pg, const struct tab *t, size_t b, size_t e,
 	struct svg_series *ss = xcalloc(n, sizeof(*ss));
 	double **xs = xcalloc(n, sizeof(*xs)), **ys = xcalloc(n, sizeof(*ys));
 	struct sbuf *labels = xcalloc(n, sizeof(*labels));
-	struct sbuf title = {0}, xl = {0}, src = {0};
+	struct sbuf title = {0}, src = {0};
 	struct svg_chart c = {0};
 	char prefix[32];
 
 	curves_of(t, b, e, 1, 0, ss, xs, ys, labels);
 	sbuf_printf(&title, "%s CDF \xe2\x80\x94 %s", name, t->rows[b].group);
-	sbuf_printf(&xl, "%s (ms)", name);
 	sbuf_printf(&src, "%s.cdf measure records (s2r-trace-stats: type-7 "
 	    "quantiles at q = 0, 0.01, \xe2\x80\xa6, 1 over successful "
 	    "requests) from ", fam);
-	files_text(&src, t, b, e);
 	snprintf(prefix, sizeof(prefix), "%s.", fam);
 	c.title = sbuf_str(&title);
-	c.xlabel = sbuf_str(&xl);
-	c.ylabel = "fraction of requests \xe2\x89\xa4 x";
-	c.source = sbuf_str(&src);
-	c.status = worst_of(pg->rep, "A3", t->rows[b].workload, NULL, prefix);
 	c.kind = SVG_CURVE;
 	c.series = ss;
 	c.nseries = n;
-	c.y_from_zero = true;
-	c.ymax_hint = 1;
-	figure(pg, &c, "The empirical CDF from 101 exact quantiles (type 7) "
+	cdf_figure(pg, &c, t, b, e, name, sbuf_str(&src), t->rows[b].workload,
+	    prefix, "The empirical CDF from 101 exact quantiles (type 7) "
 	    "joined by straight lines. Dashed: simulator.");
 	sbuf_free(&title);
-	sbuf_free(&xl);
 	sbuf_free(&src);
 	curves_free(n, xs, ys, labels, ss);
 }
@@ -594,48 +628,29 @@ align_chart(struct page *pg, const struct tab *t, size_t b, size_t e,
 {
 	struct svg_series ss[2] = {{0}};
 	double xs[2][NALIGNQ], ys[2][NALIGNQ];
-	struct sbuf title = {0}, xl = {0}, src = {0};
+	struct sbuf title = {0}, src = {0};
 	struct svg_chart c = {0};
 	size_t ns = 0;
 	char prefix[48];
 
-	for (size_t i = b; i < e && ns < 2; i++, ns++) {
-		for (size_t k = 0; k < NALIGNQ; k++) {
-			if (!t->rows[i].has[k])
-				continue;
-			xs[ns][ss[ns].n] = t->rows[i].v[k];
-			ys[ns][ss[ns].n] = align_qv[k];
-			ss[ns].n++;
-		}
-		ss[ns].label = t->rows[i].series;
-		ss[ns].x = xs[ns];
-		ss[ns].y = ys[ns];
-		ss[ns].color = palette[ns];
-		ss[ns].dashed = t->rows[i].sim;
-	}
+	for (size_t i = b; i < e && ns < 2; i++, ns++)
+		quantile_series(t, i, align_qv, NALIGNQ, xs[ns], ys[ns], &ss[ns],
+		    ns);
 	sbuf_printf(&title, "%s CDF, real vs sim \xe2\x80\x94 %s", name,
 	    t->rows[b].group);
-	sbuf_printf(&xl, "%s (ms)", name);
 	sbuf_printf(&src, "{real,sim}.%s.{p10,p25,p50,p75,p90,p95,p99} "
 	    "measure records (s2r-latency: type-7 quantiles over the eligible "
 	    "requests) from ", fam);
-	files_text(&src, t, b, e);
 	snprintf(prefix, sizeof(prefix), "align.%s", fam);
 	c.title = sbuf_str(&title);
-	c.xlabel = sbuf_str(&xl);
-	c.ylabel = "fraction of requests \xe2\x89\xa4 x";
-	c.source = sbuf_str(&src);
-	c.status = worst_of(pg->rep, "A3", NULL, NULL, prefix);
 	c.kind = SVG_LINES;
 	c.series = ss;
 	c.nseries = ns;
-	c.y_from_zero = true;
-	c.ymax_hint = 1;
-	figure(pg, &c, "The seven quantiles s2r-latency writes per side, "
-	    "joined by straight lines (the tails beyond p10 and p99 are not "
-	    "in the records). Dashed: simulator.");
+	cdf_figure(pg, &c, t, b, e, name, sbuf_str(&src), NULL, prefix,
+	    "The seven quantiles s2r-latency writes per side, joined by "
+	    "straight lines (the tails beyond p10 and p99 are not in the "
+	    "records). Dashed: simulator.");
 	sbuf_free(&title);
-	sbuf_free(&xl);
 	sbuf_free(&src);
 }
 
@@ -646,47 +661,26 @@ lat_chart(struct page *pg, struct tab *t, size_t b, size_t e,
 	struct svg_series *ss = xcalloc(e - b, sizeof(*ss));
 	double (*xs)[NLAT] = xcalloc(e - b, sizeof(*xs));
 	double (*ys)[NLAT] = xcalloc(e - b, sizeof(*ys));
-	struct sbuf title = {0}, xl = {0}, src = {0};
+	struct sbuf title = {0}, src = {0};
 	struct svg_chart c = {0};
 	char prefix[32];
 
-	for (size_t i = b; i < e; i++) {
-		struct svg_series *s = &ss[i - b];
-
-		for (size_t k = 0; k < NLAT; k++) {
-			if (!t->rows[i].has[k])
-				continue;
-			xs[i - b][s->n] = t->rows[i].v[k];
-			ys[i - b][s->n] = lat_q[k];
-			s->n++;
-		}
-		s->label = t->rows[i].series;
-		s->x = xs[i - b];
-		s->y = ys[i - b];
-		s->color = palette[(i - b) % NPALETTE];
-		s->dashed = t->rows[i].sim;
-	}
+	for (size_t i = b; i < e; i++)
+		quantile_series(t, i, lat_q, NLAT, xs[i - b], ys[i - b],
+		    &ss[i - b], i - b);
 	sbuf_printf(&title, "%s CDF \xe2\x80\x94 %s", name, t->rows[b].group);
-	sbuf_printf(&xl, "%s (ms)", name);
 	sbuf_printf(&src, "%s.{min,p50,p90,p99,max} measure records "
 	    "(s2r-trace-stats, type-7 quantiles over successful requests) "
 	    "from ", fam);
-	files_text(&src, t, b, e);
 	snprintf(prefix, sizeof(prefix), "%s.", fam);
 	c.title = sbuf_str(&title);
-	c.xlabel = sbuf_str(&xl);
-	c.ylabel = "fraction of requests \xe2\x89\xa4 x";
-	c.source = sbuf_str(&src);
-	c.status = worst_of(pg->rep, "A3", t->rows[b].workload, NULL, prefix);
 	c.kind = SVG_LINES;
 	c.series = ss;
 	c.nseries = e - b;
-	c.y_from_zero = true;
-	c.ymax_hint = 1;
-	figure(pg, &c, "Quantile points joined by straight lines; the "
-	    "full empirical CDF is not in the records. Dashed: simulator.");
+	cdf_figure(pg, &c, t, b, e, name, sbuf_str(&src), t->rows[b].workload,
+	    prefix, "Quantile points joined by straight lines; the full "
+	    "empirical CDF is not in the records. Dashed: simulator.");
 	sbuf_free(&title);
-	sbuf_free(&xl);
 	sbuf_free(&src);
 	free(ss);
 	free(xs);

@@ -22,78 +22,48 @@ moments_cv(const struct moments *m)
 	return moments_stdev(m) / m->mean;
 }
 
-/* LSD radix sort of n keys of `bytes` bytes each (4 or 8), one byte per
- * pass; a pass whose byte is the same for every key is skipped, so small
- * values in wide keys cost little. */
-static void
-radix_u64(uint64_t *a, size_t n)
-{
-	size_t (*hist)[256], off[256];
-	uint64_t *tmp, *src = a, *dst;
-
-	if (n < 2)
-		return;
-	hist = xcalloc(8, sizeof(*hist));
-	for (size_t i = 0; i < n; i++)
-		for (int b = 0; b < 8; b++)
-			hist[b][(a[i] >> (8 * b)) & 0xff]++;
-	tmp = xreallocarray(NULL, n, sizeof(*tmp));
-	dst = tmp;
-	for (int b = 0; b < 8; b++) {
-		size_t sum = 0;
-
-		if (hist[b][(a[0] >> (8 * b)) & 0xff] == n)
-			continue;
-		for (int d = 0; d < 256; d++) {
-			off[d] = sum;
-			sum += hist[b][d];
-		}
-		for (size_t i = 0; i < n; i++)
-			dst[off[(src[i] >> (8 * b)) & 0xff]++] = src[i];
-		uint64_t *t = src;
-		src = dst;
-		dst = t;
-	}
-	if (src != a)
-		memcpy(a, src, n * sizeof(*a));
-	free(tmp);
-	free(hist);
+/* LSD radix sort of n keys of type T (B bytes), one byte per pass; a
+ * pass whose byte is the same for every key is skipped, so small values
+ * in wide keys cost little.  A macro: the 32- and 64-bit sorts differ only
+ * in their type, and each must stay a tight loop over it. */
+#define RADIX_SORT(name, T, B)						\
+static void								\
+name(T *a, size_t n)							\
+{									\
+	size_t (*hist)[256], off[256];					\
+	T *tmp, *src = a, *dst, *t;					\
+									\
+	if (n < 2)							\
+		return;							\
+	hist = xcalloc(B, sizeof(*hist));				\
+	for (size_t i = 0; i < n; i++)					\
+		for (int b = 0; b < B; b++)				\
+			hist[b][(a[i] >> (8 * b)) & 0xff]++;		\
+	tmp = xreallocarray(NULL, n, sizeof(*tmp));			\
+	dst = tmp;							\
+	for (int b = 0; b < B; b++) {					\
+		size_t sum = 0;						\
+									\
+		if (hist[b][(a[0] >> (8 * b)) & 0xff] == n)		\
+			continue;					\
+		for (int d = 0; d < 256; d++) {				\
+			off[d] = sum;					\
+			sum += hist[b][d];				\
+		}							\
+		for (size_t i = 0; i < n; i++)				\
+			dst[off[(src[i] >> (8 * b)) & 0xff]++] = src[i]; \
+		t = src;						\
+		src = dst;						\
+		dst = t;						\
+	}								\
+	if (src != a)							\
+		memcpy(a, src, n * sizeof(*a));				\
+	free(tmp);							\
+	free(hist);							\
 }
 
-static void
-radix_u32(uint32_t *a, size_t n)
-{
-	size_t (*hist)[256], off[256];
-	uint32_t *tmp, *src = a, *dst;
-
-	if (n < 2)
-		return;
-	hist = xcalloc(4, sizeof(*hist));
-	for (size_t i = 0; i < n; i++)
-		for (int b = 0; b < 4; b++)
-			hist[b][(a[i] >> (8 * b)) & 0xff]++;
-	tmp = xreallocarray(NULL, n, sizeof(*tmp));
-	dst = tmp;
-	for (int b = 0; b < 4; b++) {
-		size_t sum = 0;
-
-		if (hist[b][(a[0] >> (8 * b)) & 0xff] == n)
-			continue;
-		for (int d = 0; d < 256; d++) {
-			off[d] = sum;
-			sum += hist[b][d];
-		}
-		for (size_t i = 0; i < n; i++)
-			dst[off[(src[i] >> (8 * b)) & 0xff]++] = src[i];
-		uint32_t *t = src;
-		src = dst;
-		dst = t;
-	}
-	if (src != a)
-		memcpy(a, src, n * sizeof(*a));
-	free(tmp);
-	free(hist);
-}
+RADIX_SORT(radix_u64, uint64_t, 8)
+RADIX_SORT(radix_u32, uint32_t, 4)
 
 /* Signed integers sort as unsigned once the sign bit is flipped. */
 void

@@ -759,8 +759,8 @@ engine_get(struct vllmlog *v, const char *id, size_t len)
 	return e;
 }
 
-static void
-series_add(struct vseries *s, double x)
+void
+vseries_add(struct vseries *s, double x)
 {
 	if (s->n == 0 || x < s->min)
 		s->min = x;
@@ -771,9 +771,6 @@ series_add(struct vseries *s, double x)
 	s->n++;
 }
 
-/* "Engine 000: Avg prompt throughput: 6078.4 tokens/s, ..., Running: 13
- * reqs, ..., GPU KV cache usage: 6.0%, Prefix cache hit rate: 39.2%" or
- * "2 Engines Aggregated: ...".  False when it is not a stats line. */
 /* The point of one stats line in its engine's time series; a line whose
  * stamp is not a real date and time is left out of the series (its
  * values still count in the summaries) and warned about. */
@@ -797,6 +794,9 @@ stats_point(struct vllmlog *v, struct vengine *e, const char *stamp,
 	tseries_add(e->ts, t, vals, line);
 }
 
+/* "Engine 000: Avg prompt throughput: 6078.4 tokens/s, ..., Running: 13
+ * reqs, ..., GPU KV cache usage: 6.0%, Prefix cache hit rate: 39.2%" or
+ * "2 Engines Aggregated: ...".  False when it is not a stats line. */
 static bool
 on_stats(struct vllmlog *v, const char *s, const char *end, long line,
     const char *stamp)
@@ -844,7 +844,7 @@ on_stats(struct vllmlog *v, const char *s, const char *end, long line,
 			num = part + strlen(stat_labels[k].label);
 			if (!parse_num_at(num, pend, &x, &stop))
 				break;
-			series_add(&e->s[stat_labels[k].series], x);
+			vseries_add(&e->s[stat_labels[k].series], x);
 			if (stat_labels[k].series == VS_KV_USAGE)
 				vals[0] = x;
 			else if (stat_labels[k].series == VS_RUNNING)

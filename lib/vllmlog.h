@@ -120,6 +120,7 @@ struct vseries {
 	double	 min, max, sum, last;
 	long	 n;
 };
+void	vseries_add(struct vseries *s, double x);
 
 enum {
 	VS_PROMPT_TPUT, VS_GEN_TPUT, VS_RUNNING, VS_WAITING, VS_KV_USAGE,

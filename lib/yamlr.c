@@ -23,10 +23,14 @@ struct loader {
 	size_t		 nanchors;
 	struct yerror	*err;
 	int		 depth;
+	size_t		 aliased;	/* nodes reached through aliases */
 };
 
 /* Deep nesting is never legitimate in our inputs; bound the recursion. */
 #define YAML_MAX_DEPTH 256
+/* Aliases share nodes, so a few lines can stand for billions of nodes to
+ * whoever walks the tree ("billion laughs"); our inputs alias a handful. */
+#define YAML_MAX_ALIASED 1000000
 
 static struct ynode *load_node(struct loader *ld, yaml_event_t *ev);
 
@@ -101,6 +105,7 @@ load_collection(struct loader *ld, yaml_event_t *start, enum ytype type)
 	    YAML_SEQUENCE_END_EVENT;
 	const yaml_char_t *anchor = type == Y_MAP ?
 	    start->data.mapping_start.anchor : start->data.sequence_start.anchor;
+	size_t weight = 1;
 
 	remember_anchor(ld, anchor, coll);
 	for (;;) {
@@ -111,6 +116,7 @@ load_collection(struct loader *ld, yaml_event_t *start, enum ytype type)
 			return NULL;
 		if (ev.type == end) {
 			yaml_event_delete(&ev);
+			coll->weight = weight;	/* complete: aliases may use it */
 			return coll;
 		}
 		if (type == Y_MAP) {
@@ -138,7 +144,39 @@ load_collection(struct loader *ld, yaml_event_t *start, enum ytype type)
 		if (item == NULL)
 			return NULL;
 		add_child(coll, key, item);
+		weight += (key != NULL ? key->weight : 0) + item->weight;
 	}
+}
+
+/* The node an alias names: complete (an alias inside its own anchor would
+ * make the tree a cycle) and within the aliasing budget. */
+static struct ynode *
+load_alias(struct loader *ld, const yaml_event_t *ev)
+{
+	struct ynode *n = NULL;
+	long line = (long)ev->start_mark.line + 1 + ld->line_offset;
+	long column = (long)ev->start_mark.column + 1;
+
+	for (size_t i = 0; i < ld->nanchors; i++)
+		if (strcmp(ld->anchors[i].name,
+		    (const char *)ev->data.alias.anchor) == 0)
+			n = ld->anchors[i].node;
+	if (n == NULL) {
+		set_error(ld, line, column, "alias to an unknown anchor");
+		return NULL;
+	}
+	if (n->weight == 0) {
+		set_error(ld, line, column, "expected an alias to a complete "
+		    "node, got one inside its own anchor (a cycle)");
+		return NULL;
+	}
+	ld->aliased += n->weight;
+	if (ld->aliased > YAML_MAX_ALIASED) {
+		set_error(ld, line, column, "expected at most 1000000 nodes "
+		    "reached through aliases, got more (alias bomb?)");
+		return NULL;
+	}
+	return n;
 }
 
 /* Consumes ev. */
@@ -159,6 +197,7 @@ load_node(struct loader *ld, yaml_event_t *ev)
 		n->value = xstrndup((const char *)ev->data.scalar.value,
 		    ev->data.scalar.length);
 		n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+		n->weight = 1;
 		remember_anchor(ld, ev->data.scalar.anchor, n);
 		break;
 	case YAML_MAPPING_START_EVENT:
@@ -168,14 +207,7 @@ load_node(struct loader *ld, yaml_event_t *ev)
 		n = load_collection(ld, ev, Y_SEQ);
 		break;
 	case YAML_ALIAS_EVENT:
-		for (size_t i = 0; i < ld->nanchors; i++)
-			if (strcmp(ld->anchors[i].name,
-			    (const char *)ev->data.alias.anchor) == 0)
-				n = ld->anchors[i].node;
-		if (n == NULL)
-			set_error(ld, (long)ev->start_mark.line + 1 +
-			    ld->line_offset, (long)ev->start_mark.column + 1,
-			    "alias to an unknown anchor");
+		n = load_alias(ld, ev);
 		break;
 	default:
 		set_error(ld, (long)ev->start_mark.line + 1 + ld->line_offset,

@@ -2,7 +2,9 @@
  *
  * libyaml does the parsing; this keeps the result as a tree so a tool can
  * look keys up in any order and still cite workloads/w1.yaml:12 for every
- * value it uses.  Aliases share the anchored node. */
+ * value it uses.  Aliases share the anchored node; an alias inside its
+ * own anchor (a cycle) and more than a million nodes reached through
+ * aliases (an alias bomb) are errors, so walking a tree always ends. */
 #ifndef S2R_YAMLR_H
 #define S2R_YAMLR_H
 
@@ -21,6 +23,8 @@ struct ynode {
 	size_t		  n;		/* Y_MAP: pairs; Y_SEQ: items */
 	struct ynode	**keys;		/* Y_MAP: key scalars */
 	struct ynode	**items;	/* Y_MAP: values; Y_SEQ: items */
+	size_t		  weight;	/* nodes below and here, aliases
+					 * expanded; 0 while still loading */
 };
 
 struct ydoc {

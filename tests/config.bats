@@ -305,6 +305,26 @@ validate_or_skip() {
 	[[ "$stderr" == *"not-epp.yaml:1:1: expected an EndpointPickerConfig"* ]]
 }
 
+@test "bad input: an alias inside its own anchor, an alias bomb (not a crash, not a hang)" {
+	t="$BATS_TEST_TMPDIR"
+	printf 'apiVersion: inference.networking.x-k8s.io/v1alpha1\nkind: EndpointPickerConfig\nplugins: &p\n- type: a\n  name: a\n  parameters:\n    x: *p\n' >"$t/cycle.yaml"
+	for args in "--epp $t/cycle.yaml" "--diff $t/cycle.yaml $t/cycle.yaml"; do
+		run --separate-stderr timeout 20 "$S2R_BIN/s2r-config" $args
+		assert_bad_input
+		[[ "$stderr" == "s2r-config: $t/cycle.yaml:7:8: expected an alias to a complete node, got one inside its own anchor (a cycle)" ]]
+	done
+	# level k: ten aliases to level k-1, 10^k nodes expanded
+	prev=a
+	printf 'a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n' >"$t/bomb.yaml"
+	for k in b c d e f g h; do
+		printf '%s: &%s [*%s, *%s, *%s, *%s, *%s, *%s, *%s, *%s, *%s, *%s]\n' $k $k $prev $prev $prev $prev $prev $prev $prev $prev $prev $prev >>"$t/bomb.yaml"
+		prev=$k
+	done
+	run --separate-stderr timeout 20 "$S2R_BIN/s2r-config" --diff "$t/bomb.yaml" "$t/bomb.yaml"
+	assert_bad_input
+	[[ "$stderr" == "s2r-config: $t/bomb.yaml:6:36: expected at most 1000000 nodes reached through aliases, got more (alias bomb?)" ]]
+}
+
 @test "bad input: unreadable file, binary junk, bad usage" {
 	run --separate-stderr "$S2R_BIN/s2r-config" "$BATS_TEST_TMPDIR/absent.md"
 	assert_bad_input

@@ -1,6 +1,7 @@
 /* Unit tests for lib/yamlr.c. */
 #include <string.h>
 
+#include "str.h"
 #include "yamlr.h"
 #include "unit.h"
 
@@ -87,6 +88,42 @@ test_scalars(void)
 	ydoc_free(doc);
 }
 
+/* An alias inside its own anchor would make the tree a cycle, and nested
+ * aliases can stand for billions of nodes: both are errors at the alias,
+ * so every walk over a loaded tree ends. */
+static void
+test_alias_limits(void)
+{
+	struct yerror err;
+	struct sbuf b = {0};
+	struct ydoc *doc;
+
+	CHECK(load("a: &x\n  b: [1, *x]\n", &err) == NULL);
+	CHECK(err.line == 2 && err.column == 10 &&
+	    strstr(err.msg, "cycle") != NULL);
+	/* An open anchor with children loaded already is still open. */
+	CHECK(load("a: &x\n  k: 1\n  b: *x\n", &err) == NULL);
+	CHECK(err.line == 3 && err.column == 6 &&
+	    strstr(err.msg, "cycle") != NULL);
+	/* Level k holds ten aliases to level k-1, 111...1 (k+2 ones) nodes
+	 * expanded: up to level 4, 123,440 nodes are reached through
+	 * aliases; level 5 adds 1,111,110 and passes the million. */
+	sbuf_adds(&b, "l0: &l0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n");
+	for (int k = 1; k <= 4; k++) {
+		sbuf_printf(&b, "l%d: &l%d [", k, k);
+		for (int i = 0; i < 10; i++)
+			sbuf_printf(&b, "%s*l%d", i ? ", " : "", k - 1);
+		sbuf_adds(&b, "]\n");
+	}
+	doc = load(sbuf_str(&b), &err);
+	CHECK(doc != NULL && ymap_get(ydoc_root(doc), "l4")->weight == 111111);
+	ydoc_free(doc);
+	sbuf_adds(&b, "l5: [*l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4]\n");
+	CHECK(load(sbuf_str(&b), &err) == NULL);
+	CHECK(err.line == 6 && strstr(err.msg, "alias bomb") != NULL);
+	sbuf_free(&b);
+}
+
 int
 main(void)
 {
@@ -94,6 +131,7 @@ main(void)
 		{ "lines", test_lines },
 		{ "flow_and_alias", test_flow_and_alias },
 		{ "errors", test_errors },
+		{ "alias_limits", test_alias_limits },
 		{ "multi_doc_and_offset", test_multi_doc_and_offset },
 		{ "scalars", test_scalars },
 		{ NULL, NULL }

@@ -156,13 +156,16 @@ load_alias(struct loader *ld, const yaml_event_t *ev)
 	struct ynode *n = NULL;
 	long line = (long)ev->start_mark.line + 1 + ld->line_offset;
 	long column = (long)ev->start_mark.column + 1;
+	char msg[160];
 
 	for (size_t i = 0; i < ld->nanchors; i++)
 		if (strcmp(ld->anchors[i].name,
 		    (const char *)ev->data.alias.anchor) == 0)
 			n = ld->anchors[i].node;
 	if (n == NULL) {
-		set_error(ld, line, column, "alias to an unknown anchor");
+		snprintf(msg, sizeof(msg), "expected an alias to an anchor "
+		    "defined before it, got *%.80s", ev->data.alias.anchor);
+		set_error(ld, line, column, msg);
 		return NULL;
 	}
 	if (n->weight == 0) {
@@ -172,8 +175,9 @@ load_alias(struct loader *ld, const yaml_event_t *ev)
 	}
 	ld->aliased += n->weight;
 	if (ld->aliased > YAML_MAX_ALIASED) {
-		set_error(ld, line, column, "expected at most 1000000 nodes "
-		    "reached through aliases, got more (alias bomb?)");
+		snprintf(msg, sizeof(msg), "expected at most %d nodes reached "
+		    "through aliases, got more (alias bomb?)", YAML_MAX_ALIASED);
+		set_error(ld, line, column, msg);
 		return NULL;
 	}
 	return n;

@@ -55,6 +55,9 @@ test_errors(void)
 	CHECK(load("a: 1\na: 2\n", &err) == NULL);
 	CHECK(err.line == 2 && strstr(err.msg, "duplicate") != NULL);
 	CHECK(load("a: *nope\n", &err) == NULL);
+	CHECK(err.line == 1 && err.column == 4 &&
+	    strcmp(err.msg, "expected an alias to an anchor defined before "
+	    "it, got *nope") == 0);
 	CHECK(ydoc_load_buf("t", "a: 1\0b", 6, 0, &err) == NULL);
 	CHECK(strstr(err.msg, "NUL") != NULL);
 }

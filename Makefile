@@ -70,6 +70,9 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libs2r.a
 	$(CC) $(CFLAGS) $(S2R_CFLAGS) -Itests/unit -o $@ $< \
 		$(BUILD)/libs2r.a $(S2R_LDFLAGS) $(LDFLAGS) $(LDLIBS)
 
+# It compiles lib/csvr.c and test_csvr.c in (the portable splitter).
+$(BUILD)/tests/test_csvr_scalar: lib/csvr.c tests/unit/test_csvr.c
+
 deps:
 	@scripts/ensure-deps build
 

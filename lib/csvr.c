@@ -739,6 +739,26 @@ slow:
 	return v;
 }
 
+int64_t
+csvr_count(const struct csvr *r, long col)
+{
+	int64_t v = csvr_i64(r, col);
+
+	if (v < 0)
+		csvr_die_field(r, col, "expected an integer >= 0");
+	return v;
+}
+
+int64_t
+csvr_time_us(const struct csvr *r, long col)
+{
+	int64_t v = csvr_i64(r, col);
+
+	if (v < 0 || v >= CSVR_TIME_MAX)
+		csvr_die_field(r, col, "expected a time in µs >= 0 and < 2^62");
+	return v;
+}
+
 double
 csvr_f64(const struct csvr *r, long col)
 {

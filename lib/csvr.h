@@ -59,6 +59,12 @@ bool		 csvr_empty(const struct csvr *r, long col);
 int64_t		 csvr_i64(const struct csvr *r, long col);
 double		 csvr_f64(const struct csvr *r, long col);
 bool		 csvr_bool(const struct csvr *r, long col);
+/* An integer >= 0 (a token count, an id). */
+int64_t		 csvr_count(const struct csvr *r, long col);
+/* Times must stay below 2^62 so any difference of two fits an int64. */
+#define CSVR_TIME_MAX	(INT64_C(1) << 62)
+/* A time in µs: 0 <= v < CSVR_TIME_MAX. */
+int64_t		 csvr_time_us(const struct csvr *r, long col);
 
 /* "label:line:col: name: <message>, got "<field>"" and exit 2. */
 noreturn void	 csvr_die_field(const struct csvr *r, long col,

@@ -94,6 +94,29 @@ judge_check_known(const char *check)
 	return false;
 }
 
+void
+judge_verdict_record_check(const json_t *rec, const char *file, long line)
+{
+	const char *check = rec_get_str(rec, "check"), *key;
+	json_t *scope = json_object_get(rec, "scope"), *val;
+
+	if (!judge_check_known(check))
+		s2r_die_at(file, line, 1, "verdict record: expected \"check\" "
+		    "to be a checklist id (1a ... A3), got %s%.20s%s",
+		    check ? "\"" : "", check ? check : "none", check ? "\"" : "");
+	if (judge_verdict_of(rec_get_str(rec, "verdict")) < 0)
+		s2r_die_at(file, line, 1, "verdict record: expected \"verdict\" "
+		    "PASS, WARN, FAIL, INAPPLICABLE or MISSING");
+	if (scope != NULL && !json_is_object(scope))
+		s2r_die_at(file, line, 1, "verdict record: expected \"scope\" "
+		    "to be an object");
+	json_object_foreach(scope, key, val) {
+		if (!json_is_string(val))
+			s2r_die_at(file, line, 1, "verdict record: expected "
+			    "scope key \"%.40s\" to be a string", key);
+	}
+}
+
 int
 judge_verdict_of(const char *s)
 {

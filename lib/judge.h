@@ -41,6 +41,10 @@ enum jverdict_value { V_PASS, V_WARN, V_FAIL, V_INAPPLICABLE, V_MISSING,
 extern const char *const judge_verdict_names[];
 /* -1 when s is not a verdict value. */
 int		 judge_verdict_of(const char *s);
+/* Dies with file:line unless rec is a verdict record a reader can trust:
+ * a known check, a verdict name, a scope of strings. */
+void		 judge_verdict_record_check(const json_t *rec, const char *file,
+		    long line);
 
 /* A cell: NULL members are absent from the scope. */
 struct jcell {

@@ -52,11 +52,6 @@ scope_str(const json_t *v, const char *key)
 void
 report_add(struct report *rep, json_t *rec, const char *file, long line)
 {
-	json_t *scope = json_object_get(rec, "scope");
-	const char *check = rec_get_str(rec, "check");
-	const char *key;
-	json_t *val;
-
 	if (strcmp(rec_get_str(rec, "kind"), "verdict") != 0) {
 		json_decref(rec);	/* evidence records: not shown yet */
 		return;
@@ -67,21 +62,7 @@ report_add(struct report *rep, json_t *rec, const char *file, long line)
 		rep->all = xreallocarray(rep->all, rep->cap, sizeof(*rep->all));
 	}
 	rep->all[rep->n++] = rec;
-	if (!judge_check_known(check))
-		s2r_die_at(file, line, 1, "verdict record: expected \"check\" "
-		    "to be a checklist id (1a ... A3), got %s%s%s",
-		    check ? "\"" : "", check ? check : "none", check ? "\"" : "");
-	if (judge_verdict_of(rec_get_str(rec, "verdict")) < 0)
-		s2r_die_at(file, line, 1, "verdict record: expected \"verdict\" "
-		    "PASS, WARN, FAIL, INAPPLICABLE or MISSING");
-	if (scope != NULL && !json_is_object(scope))
-		s2r_die_at(file, line, 1, "verdict record: expected \"scope\" "
-		    "to be an object");
-	json_object_foreach(scope, key, val) {
-		if (!json_is_string(val))
-			s2r_die_at(file, line, 1, "verdict record: expected "
-			    "scope key \"%s\" to be a string", key);
-	}
+	judge_verdict_record_check(rec, file, line);
 }
 
 void

@@ -16,8 +16,6 @@
 #include "reqpop.h"
 #include "str.h"
 
-/* Times must stay below 2^62 so any difference of two fits an int64. */
-#define TIME_MAX	(INT64_C(1) << 62)
 /* Throughput windows per side: 10^7 one-second windows are 115 days. */
 #define MAX_WINDOWS	INT64_C(10000000)
 
@@ -77,26 +75,6 @@ struct cols {
 	long	status, finish;
 };
 
-static int64_t
-count_field(const struct csvr *r, long col)
-{
-	int64_t v = csvr_i64(r, col);
-
-	if (v < 0)
-		csvr_die_field(r, col, "expected an integer >= 0");
-	return v;
-}
-
-static int64_t
-time_field(const struct csvr *r, long col)
-{
-	int64_t v = csvr_i64(r, col);
-
-	if (v < 0 || v >= TIME_MAX)
-		csvr_die_field(r, col, "expected a time in µs >= 0 and < 2^62");
-	return v;
-}
-
 /* docs/records.md: ok, unless the stream ended with no output tokens and
  * no finish_reason (a cut stream that blis observe kept as ok). */
 static bool
@@ -110,7 +88,8 @@ row_ok(const struct csvr *r, const struct cols *c, int64_t out)
 static void
 csv_latency(const struct csvr *r, const struct cols *c, struct reqrow *row)
 {
-	int64_t first = time_field(r, c->first), last = time_field(r, c->last);
+	int64_t first = csvr_time_us(r, c->first);
+	int64_t last = csvr_time_us(r, c->last);
 
 	if (first > 0 && first < row->send)
 		csvr_die_field(r, c->first, "expected a time at or after "
@@ -135,15 +114,15 @@ csv_row(struct reqpop *p, const struct csvr *r, const struct cols *c)
 	row->line = csvr_line(r);
 	row->column = c->id + 1;
 	if (c->id >= 0)
-		row->id = count_field(r, c->id);
-	row->prompt = count_field(r, c->input);
+		row->id = csvr_count(r, c->id);
+	row->prompt = csvr_count(r, c->input);
 	if (c->prefix >= 0)
-		prefix = count_field(r, c->prefix);
+		prefix = csvr_count(r, c->prefix);
 	if (prefix > INT64_MAX - row->prompt)
 		csvr_die_field(r, c->prefix, "expected a smaller count");
 	row->prompt += prefix;
-	row->output = count_field(r, c->output);
-	row->send = time_field(r, c->send);
+	row->output = csvr_count(r, c->output);
+	row->send = csvr_time_us(r, c->send);
 	row->ok = row_ok(r, c, row->output);
 	csv_latency(r, c, row);
 	add_totals(p, row, csvr_label(r), row->line, c->input + 1);
@@ -218,7 +197,7 @@ scaled(struct jscan *js, struct sbuf *text, const char *key, int scale)
 		jscan_fail(js, at, what, "another type");
 	jscan_number(js, text);
 	if (!dec_to_scaled(text->s, text->len, scale, &v) || v < 0 ||
-	    v >= TIME_MAX)
+	    v >= CSVR_TIME_MAX)
 		jscan_fail(js, at, what, text->s);
 	return v;
 }

@@ -62,10 +62,6 @@ rundiff_add(struct rundiff *d, bool is_new, json_t *rec, const char *file,
     long line)
 {
 	struct rd_side *s = is_new ? &d->new : &d->old;
-	const char *check = rec_get_str(rec, "check");
-	json_t *scope = json_object_get(rec, "scope");
-	const char *key;
-	json_t *val;
 
 	if (strcmp(rec_get_str(rec, "kind"), "verdict") != 0) {
 		json_decref(rec);
@@ -80,21 +76,7 @@ rundiff_add(struct rundiff *d, bool is_new, json_t *rec, const char *file,
 	s->e[s->n].line = line;
 	s->e[s->n].key = NULL;
 	s->n++;
-	if (!judge_check_known(check))
-		s2r_die_at(file, line, 1, "verdict record: expected \"check\" "
-		    "to be a checklist id (1a ... A3), got %s%.20s%s",
-		    check ? "\"" : "", check ? check : "none", check ? "\"" : "");
-	if (judge_verdict_of(rec_get_str(rec, "verdict")) < 0)
-		s2r_die_at(file, line, 1, "verdict record: expected \"verdict\" "
-		    "PASS, WARN, FAIL, INAPPLICABLE or MISSING");
-	if (scope != NULL && !json_is_object(scope))
-		s2r_die_at(file, line, 1, "verdict record: expected \"scope\" "
-		    "to be an object");
-	json_object_foreach(scope, key, val) {
-		if (!json_is_string(val))
-			s2r_die_at(file, line, 1, "verdict record: expected "
-			    "scope key \"%.40s\" to be a string", key);
-	}
+	judge_verdict_record_check(rec, file, line);
 	if (json_object_get(rec, "metric") != NULL &&
 	    !json_is_string(json_object_get(rec, "metric")))
 		s2r_die_at(file, line, 1, "verdict record: expected "

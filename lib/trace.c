@@ -17,8 +17,6 @@
 #include "trace.h"
 #include "yamlr.h"
 
-/* Times must stay below 2^62 so any difference of two fits an int64. */
-#define TIME_MAX	(INT64_C(1) << 62)
 /* Latency CDF points: q = 0, 0.01, ..., 1. */
 #define CDF_POINTS	101
 /* Token histograms: at most this many bins. */
@@ -301,26 +299,6 @@ find_cols(struct csvr *r, struct cols *c)
 	c->finish_reason = csvr_col(r, "finish_reason", false);
 }
 
-static int64_t
-count_field(const struct csvr *r, long col)
-{
-	int64_t v = csvr_i64(r, col);
-
-	if (v < 0)
-		csvr_die_field(r, col, "expected an integer >= 0");
-	return v;
-}
-
-static int64_t
-time_field(const struct csvr *r, long col)
-{
-	int64_t v = csvr_i64(r, col);
-
-	if (v < 0 || v >= TIME_MAX)
-		csvr_die_field(r, col, "expected a time in µs >= 0 and < 2^62");
-	return v;
-}
-
 /* "HTTP <3 digits>:" at the start of msg: the code, else 0. */
 static int
 http_code(const char *msg)
@@ -399,7 +377,7 @@ add_prefix(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	bool added;
 
 	if (c->prefix_length >= 0) {
-		plen = count_field(r, c->prefix_length);
+		plen = csvr_count(r, c->prefix_length);
 		moments_add(&s->plen, (double)plen);
 		if (plen > 0)
 			s->prefix_rows++;
@@ -459,12 +437,12 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	enum status st;
 	size_t ci;
 
-	in = count_field(r, c->input_tokens);
-	out = count_field(r, c->output_tokens);
-	arr = time_field(r, c->arrival);
-	send = time_field(r, c->send);
-	first = time_field(r, c->first_chunk);
-	last = time_field(r, c->last_chunk);
+	in = csvr_count(r, c->input_tokens);
+	out = csvr_count(r, c->output_tokens);
+	arr = csvr_time_us(r, c->arrival);
+	send = csvr_time_us(r, c->send);
+	first = csvr_time_us(r, c->first_chunk);
+	last = csvr_time_us(r, c->last_chunk);
 	if (c->request_id >= 0) {
 		int64_t id = csvr_i64(r, c->request_id);
 

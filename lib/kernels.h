@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "strtab.h"
+
 #define K_NONE	INT64_MIN
 
 enum kcat { KC_KERNEL, KC_MEMCPY, KC_MEMSET };
@@ -22,18 +24,6 @@ enum kstage { ST_UNKNOWN, ST_PREFILL, ST_DECODE, ST_MIXED, ST_NSTAGES };
 /* Marker families, weakest first: a stronger family present in a trace
  * defines its iterations. */
 enum kmark { MK_STEP, MK_VLLM, MK_SGLANG };
-
-/* Interned strings: kernel names repeat millions of times. */
-struct strtab {
-	char		**s;
-	uint64_t	 *hash;		/* per string */
-	size_t		  n, cap;
-	uint32_t	 *slot;		/* open addressing, index + 1 */
-	size_t		  nslot;
-};
-
-uint32_t	 strtab_intern(struct strtab *t, const char *s);
-void		 strtab_free(struct strtab *t);
 
 struct kop {			/* one GPU operation */
 	int64_t		 start, dur;	/* ns */

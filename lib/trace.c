@@ -14,6 +14,7 @@
 #include "rec.h"
 #include "stats.h"
 #include "str.h"
+#include "strtab.h"
 #include "trace.h"
 #include "yamlr.h"
 
@@ -46,15 +47,6 @@ static const char *const status_how[NSTATUS] = {
 	    "rejected)"
 };
 
-/* Distinct strings (classes, clients, prefix groups) to dense indices. */
-struct names {
-	char	**v;
-	size_t	  n, cap;
-	size_t	 *slot;		/* index + 1; 0 = empty */
-	size_t	  nslot;
-	size_t	  last, last_len;	/* last hit: index + 1 (0 = none), length */
-};
-
 struct class_stats {
 	int64_t		rows;
 	int64_t		status[NSTATUS];
@@ -81,7 +73,7 @@ struct trace_stats {
 	struct ivals	 in_v, out_v;
 	int64_t		 prefix_rows, streaming_rows;
 	struct moments	 ttft, tpot, e2e;	/* over all classes */
-	struct names	 classes, clients, groups;
+	struct strtab	 classes, clients, groups;
 	struct class_stats *cls;
 	struct ivals	*arrivals;		/* per client */
 	struct group_stats *grp;
@@ -93,94 +85,18 @@ struct cols {
 	long	first_chunk, last_chunk, status, error_message, finish_reason;
 };
 
-static uint64_t
-hash_bytes(const char *s, size_t len)
-{
-	uint64_t h = UINT64_C(1469598103934665603);
-
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= UINT64_C(1099511628211);
-	}
-	return h;
-}
-
-static void
-names_rehash(struct names *m)
-{
-	size_t nslot = m->nslot ? m->nslot * 2 : 64;
-
-	free(m->slot);
-	m->slot = xcalloc(nslot, sizeof(*m->slot));
-	m->nslot = nslot;
-	for (size_t i = 0; i < m->n; i++) {
-		size_t h = hash_bytes(m->v[i], strlen(m->v[i])) & (nslot - 1);
-
-		while (m->slot[h] != 0)
-			h = (h + 1) & (nslot - 1);
-		m->slot[h] = i + 1;
-	}
-}
-
-/* The index of s, added when new; *added says so. */
-static size_t
-names_get(struct names *m, const char *s, size_t len, bool *added)
-{
-	size_t h;
-
-	/* Traces often repeat a class or client on consecutive rows. */
-	if (m->last != 0 && m->last_len == len &&
-	    memcmp(m->v[m->last - 1], s, len) == 0) {
-		*added = false;
-		return m->last - 1;
-	}
-	if (2 * (m->n + 1) > m->nslot)
-		names_rehash(m);
-	h = hash_bytes(s, len) & (m->nslot - 1);
-	while (m->slot[h] != 0) {
-		const char *v = m->v[m->slot[h] - 1];
-
-		if (strncmp(v, s, len) == 0 && v[len] == '\0') {
-			*added = false;
-			m->last = m->slot[h];
-			m->last_len = len;
-			return m->slot[h] - 1;
-		}
-		h = (h + 1) & (m->nslot - 1);
-	}
-	if (m->n == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 16;
-		m->v = xreallocarray(m->v, m->cap, sizeof(*m->v));
-	}
-	m->v[m->n] = xstrndup(s, len);
-	m->slot[h] = m->n + 1;
-	m->last = m->n + 1;
-	m->last_len = len;
-	*added = true;
-	return m->n++;
-}
-
-static void
-names_free(struct names *m)
-{
-	for (size_t i = 0; i < m->n; i++)
-		free(m->v[i]);
-	free(m->v);
-	free(m->slot);
-}
-
-static const struct names *sort_names_by;
+static const struct strtab *sort_names_by;
 
 static int
 cmp_name_index(const void *a, const void *b)
 {
-	return strcmp(sort_names_by->v[*(const size_t *)a],
-	    sort_names_by->v[*(const size_t *)b]);
+	return strcmp(sort_names_by->s[*(const size_t *)a],
+	    sort_names_by->s[*(const size_t *)b]);
 }
 
 /* Indices of m in strcmp order of their names; caller frees. */
 static size_t *
-names_order(const struct names *m)
+names_order(const struct strtab *m)
 {
 	size_t *order = xreallocarray(NULL, m->n ? m->n : 1, sizeof(*order));
 
@@ -343,7 +259,7 @@ class_of(struct trace_stats *s, const struct csvr *r, long col)
 	const char *v = csvr_str(r, col, &len);
 	bool added;
 
-	i = names_get(&s->classes, v, len, &added);
+	i = strtab_intern_n(&s->classes, v, len, &added);
 	if (added) {
 		s->cls = xreallocarray(s->cls, s->classes.cap, sizeof(*s->cls));
 		memset(&s->cls[i], 0, sizeof(s->cls[i]));
@@ -359,7 +275,7 @@ add_arrival(struct trace_stats *s, const struct csvr *r, long col,
 	const char *v = csvr_str(r, col, &len);
 	bool added;
 
-	i = names_get(&s->clients, v, len, &added);
+	i = strtab_intern_n(&s->clients, v, len, &added);
 	if (added) {
 		s->arrivals = xreallocarray(s->arrivals, s->clients.cap,
 		    sizeof(*s->arrivals));
@@ -384,7 +300,7 @@ add_prefix(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	} else if (len > 0) {
 		s->prefix_rows++;
 	}
-	i = names_get(&s->groups, v, len, &added);
+	i = strtab_intern_n(&s->groups, v, len, &added);
 	if (added) {
 		s->grp = xreallocarray(s->grp, s->groups.cap, sizeof(*s->grp));
 		memset(&s->grp[i], 0, sizeof(s->grp[i]));
@@ -536,9 +452,9 @@ trace_stats_free(struct trace_stats *s)
 	free(s->cls);
 	free(s->arrivals);
 	free(s->grp);
-	names_free(&s->classes);
-	names_free(&s->clients);
-	names_free(&s->groups);
+	strtab_free(&s->classes);
+	strtab_free(&s->clients);
+	strtab_free(&s->groups);
 	ivals_free(&s->in_v);
 	ivals_free(&s->out_v);
 	free(s->file);
@@ -643,7 +559,7 @@ put_classes(struct out *o)
 
 	for (size_t k = 0; k < s->classes.n; k++) {
 		size_t i = order[k];
-		const char *name = s->classes.v[i];
+		const char *name = s->classes.s[i];
 
 		sbuf_reset(&how);
 		sbuf_printf(&how, "rows with slo_class \"%s\"", name);
@@ -763,13 +679,13 @@ put_prefix(struct out *o)
 	for (size_t k = 0; k < s->groups.n; k++) {
 		const struct group_stats *g = &s->grp[order[k]];
 
-		if (s->groups.v[order[k]][0] == '\0')
+		if (s->groups.s[order[k]][0] == '\0')
 			continue;
 		sbuf_reset(&rows);
 		sbuf_printf(&rows, "the %lld rows with prefix_group \"%s\"",
-		    (long long)g->rows, s->groups.v[order[k]]);
+		    (long long)g->rows, s->groups.s[order[k]]);
 		put_prefix_lengths(o, &g->len, ivals_quantile(&g->len_v, 0.5),
-		    s->groups.v[order[k]], sbuf_str(&rows));
+		    s->groups.s[order[k]], sbuf_str(&rows));
 	}
 	sbuf_free(&rows);
 	free(order);
@@ -861,9 +777,9 @@ put_iat(struct out *o)
 		sbuf_printf(&how, "stdev/mean (population) of the %lld gaps "
 		    "between sorted arrival_time_us of client \"%s\"'s %zu rows "
 		    "(rows are in completion order, so sorted first)",
-		    (long long)m.n, s->clients.v[order[k]], v->n);
+		    (long long)m.n, s->clients.s[order[k]], v->n);
 		put(o, "1g", "iat.cv", moments_cv(&m), "cv", m.n, "client",
-		    s->clients.v[order[k]], NULL, "arrival_time_us",
+		    s->clients.s[order[k]], NULL, "arrival_time_us",
 		    sbuf_str(&how));
 	}
 	merged_gaps(s, &all);
@@ -901,7 +817,7 @@ put_status(struct out *o)
 
 	for (size_t k = 0; k < s->classes.n; k++) {
 		const struct class_stats *cs = &s->cls[order[k]];
-		const char *name = s->classes.v[order[k]];
+		const char *name = s->classes.s[order[k]];
 
 		for (int st = 0; st < NSTATUS; st++) {
 			if (!status_shown(s, (enum status)st))
@@ -1029,7 +945,7 @@ put_latencies(struct out *o)
 		for (size_t w = 0; w < 3; w++) {
 			latency_quantiles(s, w, order[k], q);
 			put_latency(o, &latencies[w], latency_moments(
-			    &s->cls[order[k]], s, w), q, s->classes.v[order[k]]);
+			    &s->cls[order[k]], s, w), q, s->classes.s[order[k]]);
 		}
 	}
 	free(order);
@@ -1089,7 +1005,7 @@ put_cdf(struct out *o, size_t which, size_t cls)
 	    "e2e_ms.cdf" };
 	const struct trace_stats *s = o->s;
 	const struct latency *l = &latencies[which];
-	const char *name = cls == SIZE_MAX ? NULL : s->classes.v[cls];
+	const char *name = cls == SIZE_MAX ? NULL : s->classes.s[cls];
 	const struct moments *m = latency_moments(cls == SIZE_MAX ? NULL :
 	    &s->cls[cls], s, which);
 	struct sbuf how = {0};

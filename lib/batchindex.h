@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "judge.h"
+#include "verdict.h"
 #include "str.h"
 
 struct bi_row {

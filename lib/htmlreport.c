@@ -6,7 +6,7 @@
 
 #include "err.h"
 #include "htmlreport.h"
-#include "judge.h"
+#include "verdict.h"
 #include "rec.h"
 #include "svg.h"
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "err.h"
-#include "judge.h"
+#include "verdict.h"
 #include "mdreport.h"
 #include "rec.h"
 #include "str.h"

@@ -13,7 +13,7 @@
 
 #include <jansson.h>
 
-#include "judge.h"
+#include "verdict.h"
 #include "str.h"
 
 /* The verdicts of one check in one cell. */

@@ -7,7 +7,7 @@
 
 #include "batchindex.h"
 #include "err.h"
-#include "htmlreport.h"
+#include "htmlpage.h"
 #include "mdtext.h"
 #include "rec.h"
 #include "report.h"

@@ -2,7 +2,6 @@
  * instance, and KV-cache usage and queue depth over time from
  * s2r-log-extract's stats.series records (or, without them, from the
  * per-instance summaries of the vLLM stats lines). */
-#include <stdlib.h>
 #include <string.h>
 
 #include "err.h"

@@ -1,7 +1,4 @@
 /* mdreport.c - the Markdown parity report. */
-#include <stdio.h>
-#include <string.h>
-
 #include "mdreport.h"
 #include "mdtext.h"
 #include "rec.h"

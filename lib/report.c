@@ -7,6 +7,7 @@
 #include "rec.h"
 #include "report.h"
 #include "str.h"
+#include "verdict.h"
 
 static const char *const section_names[CAT_COUNT] = {
 	"Workload Parity", "Config Parity", "Signal Parity", "Policy Parity",

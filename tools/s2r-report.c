@@ -320,8 +320,7 @@ parse_options(int argc, char **argv, struct opts *o)
 int
 main(int argc, char **argv)
 {
-	struct opts o = { { NULL, NULL, NULL, NULL }, NULL, NULL, F_MD,
-	    M_REPORT, 5 };
+	struct opts o = { .fmt = F_MD, .mode = M_REPORT, .move_pct = 5 };
 	char datebuf[32];
 	int first;
 

@@ -7,9 +7,11 @@
 
 #include "batchindex.h"
 #include "err.h"
-#include "htmlreport.h"
-#include "mdreport.h"
+#include "htmlpage.h"
+#include "mdtext.h"
 #include "rec.h"
+#include "report.h"
+#include "verdict.h"
 
 #define ERROR_CHARS 400	/* of the error file's first line */
 
@@ -59,21 +61,10 @@ static char *
 worst_text(const json_t *v)
 {
 	struct sbuf b = {0};
-	static const char *const keys[] = { "phase", "workload", "iteration" };
-	bool any = false;
 
 	sbuf_printf(&b, "%s %s %s (", rec_get_str(v, "verdict"),
 	    rec_get_str(v, "check"), rec_get_str(v, "title"));
-	for (size_t i = 0; i < 3; i++) {
-		const char *s = rec_get_str(json_object_get(v, "scope"), keys[i]);
-
-		if (s == NULL)
-			continue;
-		sbuf_printf(&b, "%s%s", any ? "/" : "", s);
-		any = true;
-	}
-	if (!any)
-		sbuf_adds(&b, "bundle");
+	report_where_text(&b, v, sbuf_adds);
 	if (rec_get_str(v, "metric") != NULL)
 		sbuf_printf(&b, ", %s", rec_get_str(v, "metric"));
 	sbuf_adds(&b, ")");
@@ -200,25 +191,6 @@ tally(const struct bindex *x, size_t *warn, size_t *clean)
 
 /* --- Markdown -------------------------------------------------------- */
 
-/* A link target: spaces and the few characters that end a Markdown
- * link are percent-encoded. */
-static void
-md_href(struct sbuf *o, const char *dir, const char *file)
-{
-	struct sbuf p = {0};
-
-	sbuf_printf(&p, "%s/%s", dir, file);
-	for (const unsigned char *s = (const unsigned char *)sbuf_str(&p);
-	    *s; s++) {
-		if (*s <= ' ' || *s == '(' || *s == ')' || *s == '<' ||
-		    *s == '>' || *s == '%' || *s >= 0x7f)
-			sbuf_printf(o, "%%%02X", *s);
-		else
-			sbuf_addc(o, (char)*s);
-	}
-	sbuf_free(&p);
-}
-
 void
 bindex_md(struct sbuf *o, const struct bindex *x, const char *title,
     const char *date)
@@ -227,9 +199,9 @@ bindex_md(struct sbuf *o, const struct bindex *x, const char *title,
 
 	tally(x, &warn, &clean);
 	sbuf_adds(o, "# ");
-	md_escape(o, title, false);
+	md_escape_text(o, title);
 	sbuf_adds(o, "\n\n**Date**: ");
-	md_escape(o, date, false);
+	md_escape_text(o, date);
 	sbuf_printf(o, "\n**Bundles**: %zu: %zu with a FAIL, %zu with WARN "
 	    "only, %zu clean, %zu failed to process\n\n", x->n,
 	    bindex_failed(x), warn, clean, bindex_errors(x));
@@ -245,7 +217,7 @@ bindex_md(struct sbuf *o, const struct bindex *x, const char *title,
 		const struct bi_row *r = &x->rows[i];
 
 		sbuf_adds(o, "| ");
-		md_escape(o, r->name, true);
+		md_escape_cell(o, r->name);
 		sbuf_printf(o, " | %s |", r->error ? "ERROR" :
 		    r->total[V_FAIL] ? "FAIL" : r->total[V_WARN] ? "WARN" :
 		    "PASS");
@@ -258,8 +230,8 @@ bindex_md(struct sbuf *o, const struct bindex *x, const char *title,
 				    r->counts[c][V_FAIL]);
 		}
 		sbuf_adds(o, " ");
-		md_escape(o, r->error ? r->error : r->worst ? r->worst :
-		    "no FAIL or WARN", true);
+		md_escape_cell(o, r->error ? r->error : r->worst ? r->worst :
+		    "no FAIL or WARN");
 		sbuf_adds(o, " |");
 		if (r->has_md) {
 			sbuf_adds(o, " [md](");

@@ -1,12 +1,12 @@
 /* htmlreport.h - the parity report as one self-contained HTML page.
  *
- * Same model and layout as the Markdown report (mdreport.h): header,
- * Summary, a section per category with evidence tables, Action Items;
- * plus charts drawn from the evidence records with lib/svg.c (latency
- * CDFs, per-instance request spread, KV cache and queue depth, token
- * lengths, per-operation and duty-cycle alignment).  No scripts, no
- * external resources, a Content-Security-Policy that forbids both, and
- * every value from the records HTML-escaped. */
+ * Same model and layout as the Markdown report (report.h, mdreport.h):
+ * header, Summary, a section per category with evidence tables, Action
+ * Items; plus charts drawn from the evidence records with lib/svg.c
+ * (latency CDFs, per-instance request spread, KV cache and queue depth,
+ * token lengths, per-operation and duty-cycle alignment: htmlcharts.h).
+ * No scripts, no external resources, a Content-Security-Policy that
+ * forbids both, and every value from the records HTML-escaped. */
 #ifndef S2R_HTMLREPORT_H
 #define S2R_HTMLREPORT_H
 
@@ -14,7 +14,7 @@
 
 #include <jansson.h>
 
-#include "mdreport.h"
+#include "report.h"
 #include "str.h"
 
 /* The non-verdict records the charts are drawn from, in input order. */
@@ -26,15 +26,6 @@ struct evidence {
 /* Takes rec. */
 void	 evidence_add(struct evidence *ev, json_t *rec);
 void	 evidence_free(struct evidence *ev);
-
-/* HTML text/attribute escaping (same rules as svg_escape). */
-void	 html_escape(struct sbuf *out, const char *s);
-
-/* Shared page furniture for the report and the batch index: the
- * doctype, head (title, charset, CSP, the inline stylesheet) and the
- * opening <body>; html_end closes them. */
-void	 html_begin(struct sbuf *out, const char *title);
-void	 html_end(struct sbuf *out);
 
 /* Appends the whole page.  Returns the number of charts drawn. */
 size_t	 report_html(struct sbuf *out, const struct report *rep,

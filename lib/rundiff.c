@@ -5,10 +5,11 @@
 #include <string.h>
 
 #include "err.h"
-#include "verdict.h"
-#include "mdreport.h"
+#include "mdtext.h"
 #include "rec.h"
+#include "report.h"
 #include "rundiff.h"
+#include "verdict.h"
 
 const char *const rundiff_change_names[] = { "flipped", "moved", "added",
 	"removed" };
@@ -399,70 +400,37 @@ rundiff_run(struct rundiff *d)
 
 /* --- Markdown -------------------------------------------------------- */
 
-
+/* A change side's verdict, "—" when the verdict is on the other side
+ * only. */
 static void
-md_side(struct sbuf *o, const json_t *side, bool verdict)
+md_verdict(struct sbuf *o, const json_t *side)
 {
-	const json_t *v = json_object_get(side, "value");
-	char num[32];
-
-	if (!json_is_object(side)) {
-		sbuf_adds(o, "\u2014");
-		return;
-	}
-	if (verdict) {
-		sbuf_adds(o, rec_get_str(side, "verdict"));
-		return;
-	}
-	if (json_is_number(v) && rec_get_str(side, "unit") != NULL &&
-	    strcmp(rec_get_str(side, "unit"), "fraction") == 0) {
-		judge_fmt_num(num, sizeof(num), json_number_value(v) * 100);
-		sbuf_printf(o, "%s%%", num);
-	} else if (json_is_number(v)) {
-		judge_fmt_num(num, sizeof(num), json_number_value(v));
-		sbuf_adds(o, num);
-		if (rec_get_str(side, "unit") != NULL) {
-			sbuf_addc(o, ' ');
-			md_escape(o, rec_get_str(side, "unit"), true);
-		}
-	} else if (json_is_string(v))
-		md_escape(o, json_string_value(v), true);
-	else if (json_is_boolean(v))
-		sbuf_adds(o, json_is_true(v) ? "true" : "false");
-	else
-		sbuf_adds(o, "\u2014");
+	sbuf_adds(o, json_is_object(side) ? rec_get_str(side, "verdict") :
+	    "\u2014");
 }
 
 static void
 md_row(struct sbuf *o, const json_t *c, bool with_move)
 {
-	const json_t *mv = json_object_get(c, "move");
-	double m;
-	char num[64];
-
 	sbuf_printf(o, "| %s | ", rec_get_str(c, "check"));
-	md_where(o, c, true);
+	report_where_text(o, c, md_escape_cell);
 	sbuf_adds(o, " | ");
-	report_metric_text(o, c);
+	report_metric_text(o, c, md_escape_cell);
 	sbuf_adds(o, " | ");
-	md_side(o, json_object_get(c, "old"), true);
+	md_verdict(o, json_object_get(c, "old"));
 	sbuf_adds(o, " | ");
-	md_side(o, json_object_get(c, "new"), true);
+	md_verdict(o, json_object_get(c, "new"));
 	sbuf_adds(o, " | ");
-	md_side(o, json_object_get(c, "old"), false);
+	report_value_text(o, json_object_get(c, "old"), VALUE_CHANGE,
+	    md_escape_cell);
 	sbuf_adds(o, " | ");
-	md_side(o, json_object_get(c, "new"), false);
+	report_value_text(o, json_object_get(c, "new"), VALUE_CHANGE,
+	    md_escape_cell);
 	if (with_move) {
 		sbuf_adds(o, " | ");
-		if (rec_get_num(mv, "value", &m)) {
-			judge_fmt_diff(num, sizeof(num), m, rec_get_str(mv,
-			    "unit"));
-			md_escape(o, num, true);
-		} else
-			sbuf_adds(o, "\u2014");
+		report_diff_text(o, json_object_get(c, "move"), md_escape_cell);
 		sbuf_adds(o, " | ");
-		md_escape(o, rec_get_str(c, "tolerance") ?
-		    rec_get_str(c, "tolerance") : "\u2014", true);
+		report_tolerance_text(o, c, md_escape_cell);
 	}
 	sbuf_adds(o, " |\n");
 }
@@ -490,9 +458,9 @@ void
 rundiff_md(struct sbuf *o, const struct rundiff *d)
 {
 	sbuf_adds(o, "# Changes between runs\n\n**Old run**: ");
-	md_escape(o, d->old.path ? d->old.path : "(not given)", false);
+	md_escape_text(o, d->old.path ? d->old.path : "(not given)");
 	sbuf_adds(o, "\n**New run**: ");
-	md_escape(o, d->new.path ? d->new.path : "(not given)", false);
+	md_escape_text(o, d->new.path ? d->new.path : "(not given)");
 	sbuf_printf(o, "\n\n| Change | Count |\n|---|---|\n"
 	    "| Flipped to a worse verdict | %d |\n"
 	    "| Flipped to a better verdict | %d |\n"

@@ -7,15 +7,13 @@
  *   --diff  two runs' verdicts -> what changed (lib/rundiff.c), Markdown
  *           or change records;
  *   --index bundle output folders of a batch -> the index (lib/batchindex.c). */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
+#include "atomicfile.h"
 #include "batchindex.h"
 #include "err.h"
 #include "htmlreport.h"
@@ -103,43 +101,11 @@ report_date(char *buf, size_t len, const char *given)
 	strftime(buf, len, "%Y-%m-%d", &tm);
 }
 
-/* Temporary name in the same directory, then rename: a reader never sees
- * a half-written report under the final name. */
-static void
-write_atomic(const char *path, const struct sbuf *text)
-{
-	struct sbuf tmp = {0};
-	mode_t mask;
-	FILE *f;
-	int fd;
-
-	sbuf_printf(&tmp, "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp.s);
-	if (fd < 0)
-		s2r_die("%s: cannot create a temporary file: %s", path,
-		    strerror(errno));
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	f = fdopen(fd, "w");
-	if (f == NULL || fwrite(text->s, 1, text->len, f) != text->len ||
-	    fflush(f) != 0 || fsync(fileno(f)) != 0 || fclose(f) != 0) {
-		unlink(tmp.s);
-		s2r_die("%s: write error: %s", path, strerror(errno));
-	}
-	if (rename(tmp.s, path) != 0) {
-		unlink(tmp.s);
-		s2r_die("%s: cannot rename into place: %s", path,
-		    strerror(errno));
-	}
-	sbuf_free(&tmp);
-}
-
 static void
 put(const char *output, const struct sbuf *text)
 {
 	if (output != NULL)
-		write_atomic(output, text);
+		atomic_write(output, sbuf_str(text), text->len);
 	else if (fwrite(sbuf_str(text), 1, text->len, stdout) != text->len ||
 	    fflush(stdout) != 0)
 		s2r_die("write error on standard output");
@@ -265,10 +231,71 @@ parse_format(const char *s)
 	s2r_die("--format: expected md, html or ndjson, got \"%.40s\"", s);
 }
 
-int
-main(int argc, char **argv)
+struct opts {
+	struct report_meta meta;
+	const char	*date;		/* --date, NULL: see report_date */
+	const char	*output;	/* -o, NULL: stdout */
+	enum format	 fmt;
+	enum mode	 mode;
+	double		 move_pct;
+};
+
+/* One option from getopt_long; --help and --version end the program
+ * here, as does bad usage. */
+static void
+set_option(struct opts *o, int ch)
 {
-	static const struct option opts[] = {
+	switch (ch) {
+	case 'r':
+		o->meta.real = optarg;
+		break;
+	case 's':
+		o->meta.sim = optarg;
+		break;
+	case 'd':
+		if (!valid_date(optarg))
+			s2r_die("--date: expected YYYY-MM-DD, got \"%.40s\"",
+			    optarg);
+		o->date = optarg;
+		break;
+	case 't':
+		o->meta.title = optarg;
+		break;
+	case 'f':
+		o->fmt = parse_format(optarg);
+		break;
+	case 'D':
+		o->mode = M_DIFF;
+		break;
+	case 'm':
+		if (!parse_f64(optarg, strlen(optarg), &o->move_pct) ||
+		    o->move_pct < 0)
+			s2r_die("--move-threshold: expected a non-negative "
+			    "percentage, got \"%.40s\"", optarg);
+		break;
+	case 'I':
+		o->mode = M_INDEX;
+		break;
+	case 'o':
+		o->output = optarg;
+		break;
+	case 'h':
+		usage(stdout);
+		exit(0);
+	case 'V':
+		puts("s2r-report " S2R_VERSION);
+		exit(0);
+	default:
+		usage(stderr);
+		exit(S2R_EXIT_BAD);
+	}
+}
+
+/* Returns the index of the first operand. */
+static int
+parse_options(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
 		{ "real", required_argument, NULL, 'r' },
 		{ "sim", required_argument, NULL, 's' },
 		{ "date", required_argument, NULL, 'd' },
@@ -282,79 +309,39 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct report_meta meta = { NULL, NULL, NULL, NULL };
-	const char *date = NULL, *output = NULL;
-	enum format fmt = F_MD;
-	enum mode mode = M_REPORT;
-	double move_pct = 5;
-	char datebuf[32];
 	int ch;
 
+	while ((ch = getopt_long(argc, argv, "r:s:d:t:f:Dm:Io:hV", longopts,
+	    NULL)) != -1)
+		set_option(o, ch);
+	return optind;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o = { .fmt = F_MD, .mode = M_REPORT, .move_pct = 5 };
+	char datebuf[32];
+	int first;
+
 	s2r_setprog(argv[0]);
-	while ((ch = getopt_long(argc, argv, "r:s:d:t:f:Dm:Io:hV", opts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'r':
-			meta.real = optarg;
-			break;
-		case 's':
-			meta.sim = optarg;
-			break;
-		case 'd':
-			if (!valid_date(optarg))
-				s2r_die("--date: expected YYYY-MM-DD, got "
-				    "\"%.40s\"", optarg);
-			date = optarg;
-			break;
-		case 't':
-			meta.title = optarg;
-			break;
-		case 'f':
-			fmt = parse_format(optarg);
-			break;
-		case 'D':
-			mode = M_DIFF;
-			break;
-		case 'm':
-			if (!parse_f64(optarg, strlen(optarg), &move_pct) ||
-			    move_pct < 0)
-				s2r_die("--move-threshold: expected a "
-				    "non-negative percentage, got \"%.40s\"",
-				    optarg);
-			break;
-		case 'I':
-			mode = M_INDEX;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			puts("s2r-report " S2R_VERSION);
-			return 0;
-		default:
-			usage(stderr);
-			return S2R_EXIT_BAD;
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (mode == M_DIFF && fmt == F_HTML)
+	first = parse_options(argc, argv, &o);
+	argc -= first;
+	argv += first;
+	if (o.mode == M_DIFF && o.fmt == F_HTML)
 		s2r_die("--format: --diff writes md or ndjson, not html");
-	if (mode != M_DIFF && fmt == F_NDJSON)
+	if (o.mode != M_DIFF && o.fmt == F_NDJSON)
 		s2r_die("--format: ndjson is for --diff; reports are md or html");
-	report_date(datebuf, sizeof(datebuf), date);
-	meta.date = datebuf;
-	if (mode == M_DIFF)
-		return run_diff(argc, argv, fmt, move_pct, output);
-	if (mode == M_INDEX) {
-		if (meta.title == NULL)
-			meta.title = "Sim2Real Batch Index";
-		return run_index(argc, argv, &meta, fmt, output);
+	report_date(datebuf, sizeof(datebuf), o.date);
+	o.meta.date = datebuf;
+	if (o.mode == M_DIFF)
+		return run_diff(argc, argv, o.fmt, o.move_pct, o.output);
+	if (o.mode == M_INDEX) {
+		if (o.meta.title == NULL)
+			o.meta.title = "Sim2Real Batch Index";
+		return run_index(argc, argv, &o.meta, o.fmt, o.output);
 	}
-	if (meta.title == NULL)
-		meta.title = "Sim2Real Parity Report";
-	return run_report(argc, argv, &meta, fmt, output);
+	if (o.meta.title == NULL)
+		o.meta.title = "Sim2Real Parity Report";
+	return run_report(argc, argv, &o.meta, o.fmt, o.output);
 }

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "htmlreport.h"
+#include "htmlpage.h"
 #include "rundiff.h"
 #include "svg.h"
 #include "unit.h"

@@ -1,0 +1,74 @@
+/* atomicfile.c - temporary name, sync, rename (see atomicfile.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <stdnoreturn.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomicfile.h"
+#include "err.h"
+
+/* Removes the temporary and dies with what went wrong and errno's
+ * reason (saved first: the clean-up may change it). */
+static noreturn void
+fail(struct atomicfile *af, const char *what)
+{
+	int err = errno;
+
+	if (af->f != NULL)
+		fclose(af->f);
+	unlink(sbuf_str(&af->tmp));
+	s2r_die("%s: %s: %s", af->path, what, strerror(err));
+}
+
+FILE *
+atomic_open(struct atomicfile *af, const char *path)
+{
+	mode_t mask;
+	int fd;
+
+	memset(af, 0, sizeof(*af));
+	af->path = path;
+	sbuf_printf(&af->tmp, "%s.tmpXXXXXX", path);
+	fd = mkstemp(af->tmp.s);
+	if (fd < 0)
+		s2r_die("%s: cannot create a temporary file: %s", path,
+		    strerror(errno));
+	/* mkstemp makes the file 0600; the target gets what fopen would
+	 * give it. */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	if ((af->f = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		fail(af, "write error");
+	}
+	return af->f;
+}
+
+void
+atomic_commit(struct atomicfile *af)
+{
+	FILE *f = af->f;
+
+	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0)
+		fail(af, "write error");
+	af->f = NULL;
+	if (fclose(f) != 0)
+		fail(af, "write error");
+	if (rename(sbuf_str(&af->tmp), af->path) != 0)
+		fail(af, "cannot rename into place");
+	sbuf_free(&af->tmp);
+}
+
+void
+atomic_write(const char *path, const void *data, size_t len)
+{
+	struct atomicfile af;
+	FILE *f = atomic_open(&af, path);
+
+	if (fwrite(data, 1, len, f) != len)
+		fail(&af, "write error");
+	atomic_commit(&af);
+}

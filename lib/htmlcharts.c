@@ -1,0 +1,388 @@
+/* htmlcharts.c - the Charts section and its kit (see htmlcharts.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "htmlcharts.h"
+#include "htmlpage.h"
+#include "nullstr.h"
+#include "rec.h"
+#include "verdict.h"
+
+const char *const chart_palette[NPALETTE] = {
+	"#0969da", "#bf3989", "#1b7c83", "#953800", "#6639ba", "#0a3069",
+	"#57606a", "#116329"
+};
+
+/* --- a small table of chart data ------------------------------------ */
+
+struct trow *
+tab_row(struct tab *t, const char *group, const char *series,
+    const json_t *r)
+{
+	struct trow *w;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->rows[i].group, group) == 0 &&
+		    strcmp(t->rows[i].series, series) == 0)
+			return &t->rows[i];
+	t->rows = xreallocarray(t->rows, t->n + 1, sizeof(*t->rows));
+	w = &t->rows[t->n++];
+	memset(w, 0, sizeof(*w));
+	w->group = xstrdup(group);
+	w->series = xstrdup(series);
+	w->phase = nullstr_dup(report_scope_str(r, "phase"));
+	w->workload = nullstr_dup(report_scope_str(r, "workload"));
+	w->iteration = nullstr_dup(report_scope_str(r, "iteration"));
+	return w;
+}
+
+void
+tab_put(struct tab *t, const char *group, const char *series, int slot,
+    double v, const json_t *r)
+{
+	struct trow *w = tab_row(t, group, series, r);
+	const char *file = rec_get_str(json_object_get(r, "source"), "file");
+
+	w->v[slot] = v;
+	w->has[slot] = true;
+	if (file != NULL && strv_find(&w->files, file) < 0)
+		strv_add(&w->files, file);
+}
+
+struct trow *
+tab_rec(struct tab *t, const char *group, const char *series,
+    const json_t *r)
+{
+	struct trow *w = tab_row(t, group, series, r);
+	const char *file = rec_get_str(json_object_get(r, "source"), "file");
+
+	w->rec = r;
+	if (file != NULL && strv_find(&w->files, file) < 0)
+		strv_add(&w->files, file);
+	return w;
+}
+
+static int
+trow_cmp(const void *pa, const void *pb)
+{
+	const struct trow *a = pa, *b = pb;
+	int c = judge_natcmp(a->group, b->group);
+
+	if (c == 0)
+		c = (int)a->sim - (int)b->sim;
+	return c != 0 ? c : judge_natcmp(a->series, b->series);
+}
+
+void
+tab_sort(struct tab *t)
+{
+	if (t->n > 1)
+		qsort(t->rows, t->n, sizeof(*t->rows), trow_cmp);
+}
+
+void
+tab_free(struct tab *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		free(t->rows[i].group);
+		free(t->rows[i].series);
+		free(t->rows[i].phase);
+		free(t->rows[i].workload);
+		free(t->rows[i].iteration);
+		strv_free(&t->rows[i].files);
+	}
+	free(t->rows);
+	memset(t, 0, sizeof(*t));
+}
+
+size_t
+tab_group_end(const struct tab *t, size_t i)
+{
+	size_t e = i;
+
+	while (e < t->n && strcmp(t->rows[e].group, t->rows[i].group) == 0)
+		e++;
+	return e;
+}
+
+bool
+tab_has_group(const struct tab *t, const char *group)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->rows[i].group, group) == 0)
+			return true;
+	return false;
+}
+
+void
+tab_files_text(struct sbuf *out, const struct tab *t, size_t b, size_t e)
+{
+	struct strv files = {0};
+
+	for (size_t i = b; i < e; i++)
+		for (size_t k = 0; k < t->rows[i].files.n; k++)
+			if (strv_find(&files, t->rows[i].files.v[k]) < 0)
+				strv_add(&files, t->rows[i].files.v[k]);
+	chart_files_text(out, &files, "(no file named)");
+	strv_free(&files);
+}
+
+void
+chart_files_text(struct sbuf *out, struct strv *files, const char *none_text)
+{
+	strv_sort(files);
+	for (size_t i = 0; i < files->n && i < MAX_FILES; i++) {
+		if (i > 0)
+			sbuf_adds(out, ", ");
+		sbuf_adds(out, files->v[i]);
+	}
+	if (files->n > MAX_FILES)
+		sbuf_printf(out, " and %zu more", files->n - MAX_FILES);
+	if (files->n == 0)
+		sbuf_adds(out, none_text);
+}
+
+/* --- records and the page ------------------------------------------- */
+
+bool
+chart_is_measure(const json_t *r)
+{
+	return strcmp(rec_get_str(r, "kind"), "measure") == 0;
+}
+
+/* Whether how names a simulator's trace: s2r-trace-stats writes the
+ * header's "trace mode <mode>" into requests.count; BLIS writes mode
+ * generated (blis run) or replayed (blis replay), real runs mode real. */
+static bool
+how_says_sim(const json_t *r)
+{
+	const char *how = rec_get_str(json_object_get(r, "source"), "how");
+
+	return how != NULL && (strstr(how, "trace mode sim") != NULL ||
+	    strstr(how, "trace mode generated") != NULL ||
+	    strstr(how, "trace mode replayed") != NULL);
+}
+
+/* The trace files whose records say they are a simulator's. */
+static void
+sim_files(const struct evidence *ev, struct strv *files)
+{
+	for (size_t i = 0; i < ev->n; i++) {
+		const char *f = rec_get_str(json_object_get(ev->r[i], "source"),
+		    "file");
+
+		if (chart_is_measure(ev->r[i]) && f != NULL &&
+		    how_says_sim(ev->r[i]) && strv_find(files, f) < 0)
+			strv_add(files, f);
+	}
+}
+
+bool
+chart_is_sim(const struct chart_page *pg, const json_t *r)
+{
+	const char *f = rec_get_str(json_object_get(r, "source"), "file");
+
+	return how_says_sim(r) || (f != NULL && strv_find(&pg->simfiles, f) >=
+	    0);
+}
+
+const json_t *
+chart_array(const json_t *r, const char *key)
+{
+	const json_t *a = json_object_get(r, key);
+
+	return json_is_array(a) && json_array_size(a) > 0 ? a : NULL;
+}
+
+double
+chart_num(const json_t *a, size_t i, size_t k)
+{
+	const json_t *v = json_array_get(json_array_get(a, i), k);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+int
+chart_slot(const char *suffix, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(suffix, names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *
+chart_worst(const struct report *rep, const char *check,
+    const char *workload, const char *phase, const char *prefix)
+{
+	int worst = -1;
+
+	for (size_t i = 0; i < rep->n; i++) {
+		const json_t *v = rep->all[i];
+		const char *m = rec_get_str(v, "metric");
+		const char *vphase = report_scope_str(v, "phase");
+		int val;
+
+		if (strcmp(rec_get_str(v, "check"), check) != 0)
+			continue;
+		if (workload != NULL && !nullstr_eq(report_scope_str(v,
+		    "workload"), workload))
+			continue;
+		if (phase != NULL && vphase != NULL &&
+		    strcmp(vphase, phase) != 0)
+			continue;
+		if (prefix != NULL && (m == NULL || !str_has_prefix(m, prefix)))
+			continue;
+		val = judge_verdict_of(rec_get_str(v, "verdict"));
+		if (worst < 0 || report_rank(val) > report_rank(worst))
+			worst = val;
+	}
+	return worst < 0 ? NULL : judge_verdict_names[worst];
+}
+
+void
+chart_figure(struct chart_page *pg, struct svg_chart *c, const char *caption)
+{
+	char id[32];
+
+	snprintf(id, sizeof(id), "chart-%u", ++pg->seq);
+	c->id = id;
+	sbuf_adds(pg->o, "<figure>\n");
+	svg_chart(pg->o, c);
+	if (caption != NULL) {
+		sbuf_adds(pg->o, "<figcaption>");
+		html_escape(pg->o, caption);
+		sbuf_adds(pg->o, "</figcaption>\n");
+	}
+	sbuf_adds(pg->o, "</figure>\n");
+	pg->charts++;
+}
+
+/* Series p of a bar chart: the values of slot bs->slots[p] of the ncat
+ * rows from b into vals.  Returns how many rows have that slot. */
+static size_t
+bar_series(struct svg_series *s, struct sbuf *label, const struct tab *t,
+    size_t b, size_t ncat, const struct bar_spec *bs, size_t p,
+    double *vals)
+{
+	int slot = bs->slots[p];
+	bool by_verdict = bs->nslots == 1 && bs->status != NULL;
+	size_t have = 0;
+
+	for (size_t i = 0; i < ncat; i++) {
+		const struct trow *w = &t->rows[b + i];
+
+		vals[i] = w->has[slot] ? w->v[slot] : NAN;
+		have += w->has[slot];
+	}
+	sbuf_adds(label, bs->labels[p]);
+	if (by_verdict)
+		sbuf_printf(label, " (%s)", bs->status);
+	s->label = sbuf_str(label);
+	s->y = vals;
+	s->n = ncat;
+	s->color = by_verdict ? svg_verdict_color(bs->status) :
+	    chart_palette[p % NPALETTE];
+	return have;
+}
+
+static void
+bar_figure(struct chart_page *pg, const struct tab *t, size_t b, size_t e,
+    const struct bar_spec *bs, const char **cats, size_t ncat,
+    struct svg_series *ss)
+{
+	struct sbuf title = {0}, src = {0};
+	struct svg_chart c = {0};
+
+	sbuf_printf(&title, "%s \xe2\x80\x94 %s", bs->title, t->rows[b].group);
+	sbuf_printf(&src, "%s from ", bs->what);
+	tab_files_text(&src, t, b, e);
+	if (e - b > ncat)
+		sbuf_printf(&src, "; first %zu of %zu%s%s", ncat, e - b,
+		    bs->cut_noun ? " " : "", bs->cut_noun ? bs->cut_noun : "");
+	c.title = sbuf_str(&title);
+	c.xlabel = bs->xlabel;
+	c.ylabel = bs->ylabel;
+	c.source = sbuf_str(&src);
+	c.status = bs->status;
+	c.kind = bs->kind;
+	c.cats = cats;
+	c.ncats = ncat;
+	c.series = ss;
+	c.nseries = bs->nslots;
+	chart_figure(pg, &c, bs->caption);
+	sbuf_free(&title);
+	sbuf_free(&src);
+}
+
+bool
+chart_bars(struct chart_page *pg, const struct tab *t, size_t b, size_t e,
+    const struct bar_spec *bs)
+{
+	const char **cats = xcalloc(e - b, sizeof(*cats));
+	double *vals = xcalloc((e - b) * bs->nslots + 1, sizeof(*vals));
+	struct svg_series ss[NSLOT] = {{0}};
+	struct sbuf labels[NSLOT] = {{0}};
+	size_t ncat = 0, have = 0;
+
+	for (size_t i = b; i < e && ncat < MAX_BARS; i++)
+		cats[ncat++] = t->rows[i].series;
+	for (size_t p = 0; p < bs->nslots; p++)
+		have += bar_series(&ss[p], &labels[p], t, b, ncat, bs, p,
+		    vals + p * ncat);
+	if (have > 0)
+		bar_figure(pg, t, b, e, bs, cats, ncat, ss);
+	for (size_t p = 0; p < bs->nslots; p++)
+		sbuf_free(&labels[p]);
+	free(cats);
+	free(vals);
+	return have > 0;
+}
+
+void
+chart_curves_free(size_t n, double **xs, double **ys, struct sbuf *labels,
+    struct svg_series *ss)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(xs[i]);
+		free(ys[i]);
+		sbuf_free(&labels[i]);
+	}
+	free(xs);
+	free(ys);
+	free(labels);
+	free(ss);
+}
+
+/* --- the section ----------------------------------------------------- */
+
+size_t
+html_charts(struct sbuf *o, const struct report *rep,
+    const struct evidence *ev)
+{
+	struct chart_page pg = { o, rep, ev, 0, {0}, 0, {0} };
+
+	sim_files(ev, &pg.simfiles);
+	sbuf_adds(o, "<h2 id=\"charts\">Charts</h2>\n<p>Drawn from the "
+	    "evidence records given to s2r-report. A frame and badge "
+	    "coloured as in the tables give the worst verdict of the checks "
+	    "the chart belongs to.</p>\n");
+	charts_latency(&pg);
+	charts_instances(&pg);
+	charts_tokens(&pg);
+	charts_align(&pg);
+	sbuf_adds(o, "<h3 id=\"charts-missing\">Not drawn, or drawn from "
+	    "summaries</h3>\n<ul>\n");
+	for (size_t i = 0; i < pg.missing.n; i++) {
+		sbuf_adds(o, "<li>");
+		html_escape(o, pg.missing.v[i]);
+		sbuf_adds(o, "</li>\n");
+	}
+	sbuf_adds(o, "</ul>\n");
+	strv_free(&pg.missing);
+	strv_free(&pg.simfiles);
+	return pg.charts;
+}

@@ -1,0 +1,117 @@
+/* report.h - the parity report's model: verdicts grouped for humans, and
+ * the text forms every renderer writes them in.
+ *
+ * report_add() takes verdict records, report_build() groups them as the
+ * original procedure lays the report out (category → workload → phase and
+ * iteration → check) and counts them; the Markdown report (mdreport.h),
+ * the HTML report (htmlreport.h), run diffs and batch indexes walk that
+ * model and only write their own markup around the shared text forms. */
+#ifndef S2R_REPORT_H
+#define S2R_REPORT_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "verdict.h"
+#include "str.h"
+
+/* The verdicts of one check in one cell. */
+struct rep_check {
+	const char	*check;
+	const char	*title;
+	json_t		**v;		/* verdict records, input order */
+	size_t		  n;
+	int		  worst;	/* enum jverdict_value shown in the heading */
+};
+
+/* One cell (phase, iteration) of a workload. */
+struct rep_cell {
+	const char	*phase;		/* NULL: absent */
+	const char	*iteration;
+	struct rep_check *checks;
+	size_t		  nchecks;
+};
+
+struct rep_workload {
+	const char	*name;		/* NULL: not tied to a workload */
+	struct rep_cell	 *cells;
+	size_t		  ncells;
+};
+
+struct rep_category {
+	int		  counts[V_COUNT];
+	struct rep_workload *workloads;
+	size_t		  nworkloads;
+};
+
+struct report {
+	json_t		**all;		/* every verdict, sorted by report_build */
+	size_t		  n, cap;
+	struct rep_category cats[CAT_COUNT];
+	int		  total[V_COUNT];
+	json_t		**actions;	/* FAIL then WARN, report order */
+	size_t		  nactions;
+};
+
+struct report_meta {
+	const char	*title;
+	const char	*real;		/* NULL: not given */
+	const char	*sim;
+	const char	*date;		/* YYYY-MM-DD */
+};
+
+void	 report_init(struct report *rep);
+/* Takes rec.  Verdict records are checked (file:line on a bad one) and
+ * kept; other kinds are passed over. */
+void	 report_add(struct report *rep, json_t *rec, const char *file,
+	    long line);
+void	 report_read(struct report *rep, const char *path);
+void	 report_build(struct report *rep);
+void	 report_free(struct report *rep);
+
+/* Section headings: "Workload Parity", …; the number is cat + 1. */
+const char *report_section_name(int cat);
+/* The worst-first ranking used for headings (FAIL > WARN > MISSING >
+ * PASS > INAPPLICABLE). */
+int	 report_rank(int verdict);
+/* The string scope member key of a record, NULL when absent. */
+const char *report_scope_str(const json_t *rec, const char *key);
+
+/* --- text forms ------------------------------------------------------ */
+
+/* How a renderer escapes text from the records for its markup:
+ * md_escape_cell or md_escape_text (mdtext.h), html_escape (htmlpage.h),
+ * or sbuf_adds for plain text.  The text forms below hand it the
+ * records' strings and write their own punctuation as is, which every
+ * escaper leaves alone. */
+typedef void	 text_escape_fn(struct sbuf *out, const char *s);
+
+/* How a verdict side's value reads.  The report leaves out the units that
+ * say nothing beside a number (count, cv) and shows a compound value as
+ * JSON; a run diff's change record names every unit and shows a compound
+ * value as "—". */
+enum value_form { VALUE_REPORT, VALUE_CHANGE };
+
+/* A side's value ("40 req/s", "20%", "—"): side is a verdict's expected
+ * or actual, or a change record's old or new. */
+void	 report_value_text(struct sbuf *out, const json_t *side,
+	    enum value_form form, text_escape_fn *esc);
+/* A difference ("+0.5%", "-2 pp", "—"): a verdict's diff or a change
+ * record's move. */
+void	 report_diff_text(struct sbuf *out, const json_t *diff,
+	    text_escape_fn *esc);
+/* "class.fraction (class=critical)". */
+void	 report_metric_text(struct sbuf *out, const json_t *rec,
+	    text_escape_fn *esc);
+/* A record's cell as "baseline/w1/i0", "bundle" when it has none. */
+void	 report_where_text(struct sbuf *out, const json_t *rec,
+	    text_escape_fn *esc);
+/* A verdict side's source (judge_source_text), "none" without a side. */
+void	 report_source_text(struct sbuf *out, const json_t *side,
+	    text_escape_fn *esc);
+/* A record's tolerance, "—" when it has none. */
+void	 report_tolerance_text(struct sbuf *out, const json_t *rec,
+	    text_escape_fn *esc);
+
+#endif

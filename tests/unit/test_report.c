@@ -1,0 +1,189 @@
+/* Unit tests for the report's text forms (lib/report.c), Markdown text
+ * (lib/mdtext.c), strings that may be NULL (lib/nullstr.c) and the
+ * atomic write of -o FILE (lib/atomicfile.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "atomicfile.h"
+#include "htmlpage.h"
+#include "mdtext.h"
+#include "nullstr.h"
+#include "report.h"
+#include "unit.h"
+
+/* The value text of one side, given as JSON. */
+static char *
+value(enum value_form form, const char *side, text_escape_fn *esc)
+{
+	json_t *j = json_loads(side, 0, NULL);
+	struct sbuf b = {0};
+
+	report_value_text(&b, j, form, esc);
+	json_decref(j);
+	return b.s;
+}
+
+static void
+check_value(enum value_form form, const char *side, text_escape_fn *esc,
+    const char *want)
+{
+	char *got = value(form, side, esc);
+
+	CHECK_STR(got, want);
+	free(got);
+}
+
+static void
+test_value(void)
+{
+	check_value(VALUE_REPORT, "{\"value\": 0.25, \"unit\": \"fraction\"}",
+	    md_escape_cell, "25%");
+	check_value(VALUE_REPORT, "{\"value\": 40, \"unit\": \"req/s\"}",
+	    md_escape_cell, "40 req/s");
+	check_value(VALUE_REPORT, "{\"value\": 3, \"unit\": \"count\"}",
+	    md_escape_cell, "3");
+	check_value(VALUE_REPORT, "{\"value\": [1, {\"b\": \"|\"}]}",
+	    md_escape_cell, "\\[1,\\{\"b\":\"\\|\"\\}\\]");
+	check_value(VALUE_REPORT, "{\"value\": null}", md_escape_cell,
+	    "\xe2\x80\x94");
+	check_value(VALUE_REPORT, "{\"value\": \"a<b>\"}", html_escape,
+	    "a&lt;b&gt;");
+	/* A change record names every unit and leaves compound values out. */
+	check_value(VALUE_CHANGE, "{\"value\": 3, \"unit\": \"count\"}",
+	    md_escape_cell, "3 count");
+	check_value(VALUE_CHANGE, "{\"value\": [1]}", md_escape_cell,
+	    "\xe2\x80\x94");
+	check_value(VALUE_CHANGE, "{\"value\": true}", md_escape_cell, "true");
+}
+
+static void
+test_where_metric(void)
+{
+	json_t *v = json_loads("{\"metric\": \"class.fraction\", \"scope\": "
+	    "{\"phase\": \"base\", \"workload\": \"w_1\", \"class\": \"a\\nb\", "
+	    "\"client\": \"\"}, \"tolerance\": \"\xc2\xb1" "2 pp\"}", 0, NULL);
+	json_t *none = json_loads("{\"scope\": {}}", 0, NULL);
+	struct sbuf b = {0};
+
+	report_where_text(&b, v, md_escape_text);
+	CHECK_STR(sbuf_str(&b), "base/w\\_1");
+	sbuf_reset(&b);
+	report_where_text(&b, none, sbuf_adds);
+	CHECK_STR(sbuf_str(&b), "bundle");
+	sbuf_reset(&b);
+	report_metric_text(&b, v, md_escape_cell);
+	CHECK_STR(sbuf_str(&b), "class.fraction (class=a<br>b, client=(none))");
+	sbuf_reset(&b);
+	report_metric_text(&b, none, html_escape);
+	CHECK_STR(sbuf_str(&b), "(all)");
+	sbuf_reset(&b);
+	report_tolerance_text(&b, v, sbuf_adds);
+	report_tolerance_text(&b, none, sbuf_adds);
+	CHECK_STR(sbuf_str(&b), "\xc2\xb1" "2 pp\xe2\x80\x94");
+	sbuf_free(&b);
+	json_decref(v);
+	json_decref(none);
+}
+
+static void
+test_source_diff(void)
+{
+	json_t *side = json_loads("{\"source\": {\"file\": \"w.yaml\", "
+	    "\"line\": 17, \"field\": \"rate\", \"how\": \"a|b\"}}", 0, NULL);
+	json_t *diff = json_loads("{\"value\": -2, \"unit\": \"pp\"}", 0,
+	    NULL);
+	struct sbuf b = {0};
+
+	report_source_text(&b, side, md_escape_text);
+	CHECK_STR(sbuf_str(&b), "w.yaml:17 rate: a\\|b");
+	sbuf_reset(&b);
+	report_source_text(&b, NULL, html_escape);
+	CHECK_STR(sbuf_str(&b), "none");
+	sbuf_reset(&b);
+	report_diff_text(&b, diff, md_escape_cell);
+	report_diff_text(&b, NULL, md_escape_cell);
+	CHECK_STR(sbuf_str(&b), "-2.0 pp\xe2\x80\x94");
+	sbuf_free(&b);
+	json_decref(side);
+	json_decref(diff);
+}
+
+static void
+test_mdtext(void)
+{
+	struct sbuf b = {0};
+
+	md_escape_cell(&b, "a|b\nc");
+	md_escape_text(&b, " d\ne\x01");
+	md_escape_text(&b, NULL);
+	CHECK_STR(sbuf_str(&b), "a\\|b<br>c d e?");
+	sbuf_reset(&b);
+	md_href(&b, "out/run 1", "report(1).md");
+	CHECK_STR(sbuf_str(&b), "out/run%201/report%281%29.md");
+	sbuf_free(&b);
+}
+
+static void
+test_nullstr(void)
+{
+	char *s = nullstr_dup("x");
+
+	CHECK_STR(s, "x");
+	CHECK(nullstr_dup(NULL) == NULL);
+	CHECK(nullstr_eq(NULL, NULL));
+	CHECK(!nullstr_eq(NULL, "x") && !nullstr_eq("x", NULL));
+	CHECK(nullstr_eq(s, "x") && !nullstr_eq(s, "y"));
+	free(s);
+}
+
+static void
+test_atomicfile(void)
+{
+	char dir[] = "/tmp/s2r-test-atomicXXXXXX";
+	char path[64], buf[32];
+	struct atomicfile af;
+	struct stat st;
+	mode_t mask = umask(022);
+	FILE *f;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/out.md", dir);
+	atomic_write(path, "old\n", 4);
+	f = atomic_open(&af, path);
+	fputs("new text\n", f);
+	/* Until the commit the target keeps its old contents. */
+	f = fopen(path, "r");
+	CHECK(f != NULL && fgets(buf, sizeof(buf), f) != NULL);
+	CHECK_STR(buf, "old\n");
+	fclose(f);
+	atomic_commit(&af);
+	f = fopen(path, "r");
+	CHECK(f != NULL && fgets(buf, sizeof(buf), f) != NULL);
+	CHECK_STR(buf, "new text\n");
+	fclose(f);
+	CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
+	CHECK(unlink(path) == 0);
+	CHECK(rmdir(dir) == 0);	/* no temporary left beside it */
+	umask(mask);
+}
+
+int
+main(void)
+{
+	static const struct unit_test tests[] = {
+		{ "value text", test_value },
+		{ "cell, metric and tolerance text", test_where_metric },
+		{ "source and diff text", test_source_diff },
+		{ "Markdown escaping and links", test_mdtext },
+		{ "strings that may be NULL", test_nullstr },
+		{ "atomic write", test_atomicfile },
+		{ NULL, NULL }
+	};
+
+	return unit_run(tests);
+}

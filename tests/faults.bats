@@ -170,6 +170,10 @@ clean() {
 	fault 2c-extra-feature-gate
 }
 
+@test "2c-lost-baseline-cell (aw): 2c MISSING|FAIL" {
+	fault 2c-lost-baseline-cell
+}
+
 @test "2d-renamed-key (aw): 2d FAIL" {
 	fault 2d-renamed-key
 }

@@ -7,6 +7,8 @@
 #                   run the unit tests and the bats suites
 #   make bench      benchmarks under bench/ (side by side, medians)
 #   make fuzz       short libFuzzer runs over every parser
+#   make faults     plant every fault of tests/faults in copies of the real
+#                   samples and say which ones the checks catch (issue 11)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make SANITIZE=1 build with ASan+UBSan into build/asan
 
@@ -43,8 +45,8 @@ UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 UNITS	= $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 MANS	= $(sort $(wildcard docs/man/*.1))
 
-.PHONY: all tools units deps deps-test demo test check bench fuzz install \
-	uninstall clean
+.PHONY: all tools units deps deps-test demo test check bench fuzz faults \
+	install uninstall clean
 .DELETE_ON_ERROR:
 
 all: tools
@@ -98,6 +100,10 @@ bench: deps
 fuzz:
 	@scripts/ensure-deps build fuzz
 	@fuzz/run
+
+faults: deps-test
+	@$(MAKE) --no-print-directory tools
+	@tests/faults/run
 
 install: tools
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \

@@ -10,6 +10,8 @@
 
 #include "err.h"
 #include "goquery.h"
+#include "proofcat.h"
+#include "proofrun.h"
 #include "str.h"
 
 static void

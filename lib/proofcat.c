@@ -161,9 +161,13 @@ cat_facts(struct gquery *q, const struct ynode *v, const char *k)
 	cat_list(v, k, &fs);
 	for (size_t i = 0; i < fs.n; i++) {
 		if (!gquery_fact_parse(fs.v[i], &bit)) {
+			char m[512];
+
+			/* The message before the list is freed. */
+			snprintf(m, sizeof(m), "facts: expected empty_pool, "
+			    "signals or returns, got \"%s\"", fs.v[i]);
 			strv_free(&fs);
-			cat_die(v, "facts: expected empty_pool, signals or "
-			    "returns, got \"%s\"", fs.v[i]);
+			cat_die(v, "%s", m);
 		}
 		q->facts |= bit;
 	}

@@ -138,9 +138,31 @@ index_func(struct gindex *ix, const struct gofile *f, size_t s)
 	return d->end;
 }
 
+/* A `type`, `const` or `var` declaration: a parenthesised group of
+ * specs, or one spec standing alone (then the group is the spec). */
+struct group {
+	size_t	start, end;	/* from the keyword; end exclusive */
+	size_t	doc;		/* the group's doc comment start */
+	bool	grouped;
+};
+
+/* Where the spec starting at p stands: its own line in a group, else the
+ * whole declaration. */
+static void
+place_spec(struct gdecl *d, const struct gofile *f, size_t p,
+    const struct group *g)
+{
+	d->start = g->grouped ? gofile_bol(f, gofile_line(f, p)) : g->start;
+	d->doc = go_doc_start(f, d->start);
+	d->gstart = g->start;
+	d->gend = g->end;
+	d->gdoc = g->doc;
+	d->grouped = g->grouped;
+}
+
 static void
 index_type_spec(struct gindex *ix, const struct gofile *f, size_t p,
-    size_t gstart, size_t gend, size_t gdoc, bool grouped)
+    const struct group *g)
 {
 	const char *m = f->mask;
 	size_t len = f->len, e = go_ident_end(m, len, p), q;
@@ -151,12 +173,7 @@ index_type_spec(struct gindex *ix, const struct gofile *f, size_t p,
 	d = new_decl(ix, GD_TYPE);
 	d->name = xstrndup(m + p, e - p);
 	d->symbol = xstrdup(d->name);
-	d->start = grouped ? gofile_bol(f, gofile_line(f, p)) : gstart;
-	d->doc = go_doc_start(f, d->start);
-	d->gstart = gstart;
-	d->gend = gend;
-	d->gdoc = gdoc;
-	d->grouped = grouped;
+	place_spec(d, f, p, g);
 	d->tkind = 'd';
 	d->end = go_stmt_end(m, len, p);
 	q = e;
@@ -182,7 +199,7 @@ index_type_spec(struct gindex *ix, const struct gofile *f, size_t p,
 
 static void
 index_value_spec(struct gindex *ix, const struct gofile *f, size_t p,
-    enum gdkind kind, size_t gstart, size_t gend, size_t gdoc, bool grouped)
+    enum gdkind kind, const struct group *g)
 {
 	const char *m = f->mask;
 	size_t len = f->len, end = go_stmt_end(m, len, p), q = p, eq = GQ_NONE;
@@ -224,13 +241,8 @@ index_value_spec(struct gindex *ix, const struct gofile *f, size_t p,
 	for (size_t i = first; i < ix->nd; i++) {
 		struct gdecl *d = &ix->d[i];
 
-		d->start = grouped ? gofile_bol(f, gofile_line(f, p)) : gstart;
-		d->doc = go_doc_start(f, d->start);
+		place_spec(d, f, p, g);
 		d->end = end;
-		d->gstart = gstart;
-		d->gend = gend;
-		d->gdoc = gdoc;
-		d->grouped = grouped;
 		d->vtype = xstrdup(vtype);
 		d->value = xstrdup(value);
 		d->iota = kind == GD_CONST && (eq == GQ_NONE ||
@@ -274,63 +286,85 @@ add_import(struct gindex *ix, const struct gofile *f, size_t q)
 	im->alias = xstrdup(slash ? slash + 1 : im->path);
 }
 
+static void
+index_spec(struct gindex *ix, const struct gofile *f, size_t p, int which,
+    const struct group *g)
+{
+	if (which == 't')
+		index_type_spec(ix, f, p, g);
+	else
+		index_value_spec(ix, f, p, which == 'c' ? GD_CONST : GD_VAR, g);
+}
+
+/* The specs of a group whose '(' is at open: one per line start that
+ * is not inside brackets. */
+static void
+index_specs(struct gindex *ix, const struct gofile *f, size_t open,
+    int which, const struct group *g)
+{
+	const char *m = f->mask;
+
+	for (size_t i = open + 1; i < g->end - 1; i++) {
+		if (m[i] == '(' || m[i] == '[' || m[i] == '{') {
+			i = go_match(m, f->len, i);
+			continue;
+		}
+		if (!go_isident(m[i]) || go_isident(m[i - 1]))
+			continue;
+		index_spec(ix, f, i, which, g);
+		i = go_stmt_end(m, f->len, i);
+		if (i >= g->end)
+			break;
+	}
+}
+
+/* The import paths of `import (…)`: each string literal's start. */
+static void
+index_imports(struct gindex *ix, const struct gofile *f, size_t a, size_t b)
+{
+	for (size_t i = a; i < b; i++)
+		if (f->cls[i] == GC_STRING && f->src[i] == '"' &&
+		    (i == 0 || f->cls[i - 1] != GC_STRING))
+			add_import(ix, f, i);
+}
+
+/* The declaration at s whose keyword ends at kw ('t'ype, 'c'onst,
+ * 'v'ar, 'i'mport); returns its end.  An iota anywhere in a group makes
+ * the whole group iota. */
 static size_t
 index_group(struct gindex *ix, const struct gofile *f, size_t s, size_t kw,
     int which)
 {
 	const char *m = f->mask;
-	size_t len = f->len, p = go_skip_hws(m, len, kw), gend, gdoc;
-	size_t first = ix->nd;
+	size_t len = f->len, p = go_skip_hws(m, len, kw), first = ix->nd;
+	struct group g = { s, 0, go_doc_start(f, s), false };
 	bool iota = false;
 
-	gdoc = go_doc_start(f, s);
 	if (p < len && m[p] == '(') {
-		gend = go_match(m, len, p);
-		gend = gend < len ? gend + 1 : len;
-		for (size_t i = p + 1; i < gend - 1; i++) {
-			if (which == 'i') {
-				if (f->cls[i] == GC_STRING && f->src[i] == '"' &&
-				    (i == 0 || f->cls[i - 1] != GC_STRING))
-					add_import(ix, f, i);
-				continue;
-			}
-			if (m[i] == '(' || m[i] == '[' || m[i] == '{') {
-				i = go_match(m, len, i);
-				continue;
-			}
-			if (!go_isident(m[i]) || go_isident(m[i - 1]))
-				continue;
-			if (which == 't')
-				index_type_spec(ix, f, i, s, gend, gdoc, true);
-			else
-				index_value_spec(ix, f, i, which == 'c' ?
-				    GD_CONST : GD_VAR, s, gend, gdoc, true);
-			i = go_stmt_end(m, len, i);
-			if (i >= gend)
-				break;
-		}
-	} else {
-		if (which == 'i') {
-			size_t q = p;
-
-			while (q < len && m[q] != '\n' && m[q] != '"')
-				q++;
-			if (q < len && m[q] == '"')
-				add_import(ix, f, q);
-			return go_stmt_end(m, len, p);
-		}
-		gend = go_stmt_end(m, len, p);
-		if (which == 't')
-			index_type_spec(ix, f, p, s, gend, gdoc, false);
+		g.end = go_match(m, len, p);
+		g.end = g.end < len ? g.end + 1 : len;
+		g.grouped = true;
+		if (which == 'i')
+			index_imports(ix, f, p + 1, g.end - 1);
 		else
-			index_value_spec(ix, f, p, which == 'c' ? GD_CONST :
-			    GD_VAR, s, gend, gdoc, false);
+			index_specs(ix, f, p, which, &g);
+	} else if (which == 'i') {
+		size_t q = p;
+
+		while (q < len && m[q] != '\n' && m[q] != '"')
+			q++;
+		if (q < len && m[q] == '"')
+			add_import(ix, f, q);
+		return go_stmt_end(m, len, p);
+	} else {
+		g.end = go_stmt_end(m, len, p);
+		index_spec(ix, f, p, which, &g);
 	}
 	for (size_t i = first; i < ix->nd; i++)
 		iota |= ix->d[i].iota;
 	for (size_t i = first; i < ix->nd; i++)
 		ix->d[i].iota = iota;
-	return gend;
+	return g.end;
 }
 
 void

@@ -24,7 +24,7 @@ struct gdecl {
 	char		*symbol;	/* "(*Detector).Saturation", "Metrics" */
 	size_t		 start, end;	/* the decl or spec; end exclusive */
 	size_t		 doc;		/* its doc comment's start, or start */
-	size_t		 body;		/* func body / struct or interface '{' */
+	size_t		 body;		/* func body, struct or interface '{' */
 	size_t		 gstart, gend;	/* the enclosing group, or the spec */
 	size_t		 gdoc;		/* the group's doc comment start */
 	bool		 grouped;

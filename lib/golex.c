@@ -15,7 +15,7 @@ struct lexer {
 	unsigned char	*cls;
 	enum state	 st;
 	long		 line;
-	long		 open_line;	/* where the block comment or raw string opened */
+	long		 open_line;	/* the open block comment's or raw string's */
 	long		 bad_line;	/* the first literal cut at a newline */
 };
 

@@ -247,7 +247,8 @@ branch_body(json_t *o, const struct gofile *f, size_t ba, size_t bb,
 
 	for (long ln = gofile_line(f, ba); ln <= gofile_line(f, bb > ba ?
 	    bb - 1 : ba); ln++) {
-		size_t b = gofile_bol(f, ln), e = gofile_eol(f, ln), r, opa, opb;
+		size_t b = gofile_bol(f, ln), e = gofile_eol(f, ln);
+		size_t r, opa, opb;
 
 		b = b < ba ? ba : b;
 		e = e > bb ? bb : e;
@@ -370,8 +371,9 @@ tier_mismatches(json_t *map, json_t *exp)
 		const char *got = rec_get_str(map, k);
 
 		if (got == NULL)
-			snprintf(msg, sizeof(msg), "priority %s (%s): no branch "
-			    "names its parameters", k, json_string_value(want));
+			snprintf(msg, sizeof(msg), "priority %s (%s): no "
+			    "branch names its parameters", k,
+			    json_string_value(want));
 		else if (strcmp(got, json_string_value(want)) != 0)
 			snprintf(msg, sizeof(msg), "priority %s (%s) is "
 			    "dispatched to %s parameters", k,

@@ -84,6 +84,70 @@ goq_call(const struct gquery *q, const struct gofile *f,
 	}
 }
 
+/* The key of the composite-literal element whose ':' is at i: [*s, *a),
+ * an identifier right after '{' or ','; false when there is none. */
+static bool
+element_key(const char *m, size_t i, size_t *s, size_t *a)
+{
+	size_t p;
+
+	*a = i;
+	while (*a > 0 && (m[*a - 1] == ' ' || m[*a - 1] == '\t'))
+		(*a)--;
+	*s = *a;
+	while (*s > 0 && go_isident(m[*s - 1]))
+		(*s)--;
+	if (*s == *a)
+		return false;
+	p = *s;
+	while (p > 0 && isspace((unsigned char)m[p - 1]))
+		p--;
+	return p > 0 && (m[p - 1] == '{' || m[p - 1] == ',');
+}
+
+/* The end of the element value starting at v: its ',' or the bracket
+ * that closes the literal. */
+static size_t
+element_end(const char *m, size_t len, size_t v)
+{
+	size_t ve;
+
+	for (ve = v; ve < len && m[ve] != ','; ve++) {
+		if (m[ve] == '(' || m[ve] == '[' || m[ve] == '{')
+			ve = go_match(m, len, ve);
+		else if (m[ve] == ')' || m[ve] == ']' || m[ve] == '}')
+			break;
+	}
+	return ve > len ? len : ve;
+}
+
+/* The element [s, ve), or with --enclosing the literal around it. */
+static void
+keyval_hit(const struct gquery *q, const struct gofile *f,
+    const struct gindex *ix, size_t s, size_t ve, const char *key,
+    const char *val, struct ghits *out)
+{
+	const char *m = f->mask;
+	json_t *facts = json_object();
+	size_t o = q->enclosing ? go_enclosing_open(m, s, '{') : GQ_NONE;
+
+	rec_set_str(facts, "key", key);
+	rec_set_str(facts, "value", val);
+	gofacts_value(facts, val, ix);
+	gofacts_lines(facts, "keyval", f, s, ve);
+	gofacts_enclosing_func(facts, f, ix, s);
+	if (o != GQ_NONE) {
+		size_t oe = go_match(m, f->len, o);
+		size_t ob = gofile_bol(f, gofile_line(f, o));
+
+		ghits_add(out, ob, oe < f->len ? oe + 1 : f->len, ob, key,
+		    facts);
+	} else {
+		ghits_add(out, s, ve + (ve < f->len && m[ve] == ','), s, key,
+		    facts);
+	}
+}
+
 void
 goq_keyval(const struct gquery *q, const struct gofile *f,
     const struct gindex *ix, struct ghits *out)
@@ -91,27 +155,14 @@ goq_keyval(const struct gquery *q, const struct gofile *f,
 	const char *m = f->mask;
 
 	for (size_t i = 1; i + 1 < f->len; i++) {
-		size_t a, s, p, v, ve;
+		size_t a, s, v, ve;
 		char *key, *val;
-		json_t *facts;
 
-		if (m[i] != ':' || m[i + 1] == '=')
-			continue;
-		a = i;
-		while (a > 0 && (m[a - 1] == ' ' || m[a - 1] == '\t'))
-			a--;
-		s = a;
-		while (s > 0 && go_isident(m[s - 1]))
-			s--;
-		if (s == a)
+		if (m[i] != ':' || m[i + 1] == '=' ||
+		    !element_key(m, i, &s, &a))
 			continue;
 		if (q->literal != NULL && go_find_bytes(m + s, a - s,
 		    q->literal) == NULL)
-			continue;
-		p = s;
-		while (p > 0 && isspace((unsigned char)m[p - 1]))
-			p--;
-		if (p == 0 || (m[p - 1] != '{' && m[p - 1] != ','))
 			continue;
 		key = xstrndup(m + s, a - s);
 		if (regexec(&q->re, key, 0, NULL, 0) != 0) {
@@ -119,39 +170,11 @@ goq_keyval(const struct gquery *q, const struct gofile *f,
 			continue;
 		}
 		v = go_skip_ws(m, f->len, i + 1);
-		for (ve = v; ve < f->len && m[ve] != ','; ve++) {
-			if (m[ve] == '(' || m[ve] == '[' || m[ve] == '{')
-				ve = go_match(m, f->len, ve);
-			else if (m[ve] == ')' || m[ve] == ']' || m[ve] == '}')
-				break;
-		}
-		if (ve > f->len)
-			ve = f->len;
+		ve = element_end(m, f->len, v);
 		val = go_code_text(f, v, ve);
-		if (q->has_value_re && regexec(&q->value_re, val, 0, NULL,
-		    0) != 0) {
-			free(key);
-			free(val);
-			continue;
-		}
-		facts = json_object();
-		rec_set_str(facts, "key", key);
-		rec_set_str(facts, "value", val);
-		gofacts_value(facts, val, ix);
-		gofacts_lines(facts, "keyval", f, s, ve);
-		gofacts_enclosing_func(facts, f, ix, s);
-		size_t o = q->enclosing ? go_enclosing_open(m, s, '{') : GQ_NONE;
-
-		if (o != GQ_NONE) {
-			size_t oe = go_match(m, f->len, o);
-			size_t ob = gofile_bol(f, gofile_line(f, o));
-
-			ghits_add(out, ob, oe < f->len ? oe + 1 : f->len, ob,
-			    key, facts);
-		} else {
-			ghits_add(out, s, ve + (ve < f->len && m[ve] == ','),
-			    s, key, facts);
-		}
+		if (!q->has_value_re || regexec(&q->value_re, val, 0, NULL,
+		    0) == 0)
+			keyval_hit(q, f, ix, s, ve, key, val, out);
 		free(key);
 		free(val);
 	}
@@ -187,6 +210,41 @@ literal_at(const struct gofile *f, size_t i, struct sbuf *val)
 	return j;
 }
 
+/* Where the literal [i, j) stands, as [*s, *e) and what "in" says: the
+ * const or var spec that holds it (*sym its name), the call whose
+ * arguments hold it (facts.callee), or else its line. */
+static const char *
+string_site(const struct gofile *f, const struct gindex *ix, size_t i,
+    size_t j, size_t *s, size_t *e, const char **sym, json_t *facts)
+{
+	size_t o;
+	char *callee;
+
+	for (size_t k = 0; k < ix->nd; k++) {
+		const struct gdecl *d = &ix->d[k];
+
+		if ((d->kind == GD_CONST || d->kind == GD_VAR) &&
+		    d->start <= i && i < d->end) {
+			*s = d->start;
+			*e = d->end;
+			*sym = d->name;
+			return d->kind == GD_CONST ? "const" : "var";
+		}
+	}
+	o = go_enclosing_open(f->mask, i, '(');
+	if (o == GQ_NONE || o == 0 || !go_isident(f->mask[o - 1])) {
+		*s = gofile_bol(f, gofile_line(f, i));
+		*e = j;
+		return "line";
+	}
+	*s = go_chain_start(f->mask, o);
+	*e = go_match(f->mask, f->len, o) + 1;
+	callee = xstrndup(f->mask + *s, o - *s);
+	rec_set_str(facts, "callee", callee);
+	free(callee);
+	return "call";
+}
+
 void
 goq_string(const struct gquery *q, const struct gofile *f,
     const struct gindex *ix, struct ghits *out)
@@ -194,8 +252,8 @@ goq_string(const struct gquery *q, const struct gofile *f,
 	struct sbuf val = {0};
 
 	for (size_t i = 0; i < f->len; i++) {
-		size_t j, s = GQ_NONE, e = 0;
-		const char *in = "line", *sym = NULL;
+		size_t j, s, e;
+		const char *in, *sym = NULL;
 		json_t *facts;
 
 		if ((f->cls[i] != GC_STRING && f->cls[i] != GC_RAW) ||
@@ -210,35 +268,7 @@ goq_string(const struct gquery *q, const struct gofile *f,
 		rec_set_str(facts, "value", q->name);
 		rec_set_str(facts, "literal", f->src[i] == '`' ? "raw" :
 		    "interpreted");
-		for (size_t k = 0; k < ix->nd; k++) {
-			const struct gdecl *d = &ix->d[k];
-
-			if ((d->kind == GD_CONST || d->kind == GD_VAR) &&
-			    d->start <= i && i < d->end) {
-				s = d->start;
-				e = d->end;
-				in = d->kind == GD_CONST ? "const" : "var";
-				sym = d->name;
-				break;
-			}
-		}
-		if (s == GQ_NONE) {
-			size_t o = go_enclosing_open(f->mask, i, '(');
-
-			if (o != GQ_NONE && o > 0 && go_isident(f->mask[o - 1])) {
-				s = go_chain_start(f->mask, o);
-				e = go_match(f->mask, f->len, o) + 1;
-				in = "call";
-				sym = NULL;
-				char *callee = xstrndup(f->mask + s, o - s);
-
-				rec_set_str(facts, "callee", callee);
-				free(callee);
-			} else {
-				s = gofile_bol(f, gofile_line(f, i));
-				e = j;
-			}
-		}
+		in = string_site(f, ix, i, j, &s, &e, &sym, facts);
 		if (e > f->len)
 			e = f->len;
 		rec_set_str(facts, "in", in);

@@ -237,6 +237,35 @@ cat_apply(struct gquery *q, const struct ynode *map, bool *kind_set,
 	}
 }
 
+/* any_of: each alternative starts from the entry's own keys. */
+static void
+cat_alts(struct gquery *q, const struct ynode *n, const struct ynode *alts)
+{
+	if (alts->type != Y_SEQ || alts->n == 0)
+		cat_die(alts, "%s", "any_of: expected a non-empty list");
+	q->alts = xcalloc(alts->n, sizeof(*q->alts));
+	q->nalts = alts->n;
+	for (size_t i = 0; i < alts->n; i++) {
+		const struct ynode *alt = alts->items[i];
+		struct gquery *a = &q->alts[i];
+		bool ak = false;
+
+		if (alt->type != Y_MAP)
+			cat_die(alt, "%s", "any_of: expected a mapping");
+		gquery_init(a);
+		cat_apply(a, n, &ak, true);
+		ak = false;
+		cat_apply(a, alt, &ak, false);
+		if (!ak)
+			cat_die(alt, "%s", "any_of: expected a query kind "
+			    "(func, type, …)");
+		if (a->kind == Q_REGISTRATION)
+			cat_die(alt, "%s", "any_of: a registration cannot be "
+			    "an alternative");
+	}
+	q->kind = q->alts[0].kind;
+}
+
 static void
 cat_query(struct gquery *q, const struct ynode *n)
 {
@@ -250,36 +279,12 @@ cat_query(struct gquery *q, const struct ynode *n)
 	cat_apply(q, n, &kind_set, true);
 	if (q->id == NULL)
 		cat_die(n, "%s", "expected an id");
-	if (alts != NULL) {
-		if (alts->type != Y_SEQ || alts->n == 0)
-			cat_die(alts, "%s", "any_of: expected a non-empty list");
-		q->alts = xcalloc(alts->n, sizeof(*q->alts));
-		q->nalts = alts->n;
-		for (size_t i = 0; i < alts->n; i++) {
-			struct gquery *a = &q->alts[i];
-			bool ak = false;
-
-			if (alts->items[i]->type != Y_MAP)
-				cat_die(alts->items[i], "%s",
-				    "any_of: expected a mapping");
-			gquery_init(a);
-			/* The entry's own keys are defaults for each one. */
-			cat_apply(a, n, &ak, true);
-			ak = false;
-			cat_apply(a, alts->items[i], &ak, false);
-			if (!ak)
-				cat_die(alts->items[i], "%s", "any_of: expected a "
-				    "query kind (func, type, …)");
-			if (a->kind == Q_REGISTRATION)
-				cat_die(alts->items[i], "%s", "any_of: a "
-				    "registration cannot be an alternative");
-		}
-		q->kind = q->alts[0].kind;
-	} else if (!kind_set) {
+	if (alts != NULL)
+		cat_alts(q, n, alts);
+	else if (!kind_set)
 		cat_die(n, "%s", "expected a query kind (func, type, field, "
 		    "const, var, assign, call, keyval, string, regex, yaml, "
 		    "registration, scale, dispatch)");
-	}
 	if (!gquery_compile(q, msg, sizeof(msg)))
 		cat_die(n, "%s", msg);
 }

@@ -164,8 +164,8 @@ reg_collect(struct pass *p, const struct gofile *f, const struct gindex *ix,
 		s = go_chain_start(f->mask, i);
 		for (last = i; last > s && f->mask[last - 1] != '.'; last--)
 			;
-		if (i - last < 8 || strncmp(f->mask + last, "Register", 8) != 0 ||
-		    gindex_in_signature(ix, s))
+		if (i - last < 8 || strncmp(f->mask + last, "Register",
+		    8) != 0 || gindex_in_signature(ix, s))
 			continue;
 		reg_add_call(rs, f, ix, s, i, dir);
 	}

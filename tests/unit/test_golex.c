@@ -1,10 +1,10 @@
-/* Unit tests for lib/golex.c and the declaration index of lib/goquery.c. */
+/* Unit tests for lib/golex.c and the declaration index (lib/goindex.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
 #include "golex.h"
-#include "goquery.h"
+#include "goindex.h"
 #include "unit.h"
 
 static void

@@ -18,6 +18,16 @@ static const char *const kind_names[] = {
 	"string", "regex", "yaml", "registration", "scale", "dispatch", NULL
 };
 
+/* The index of s in the NULL-terminated list names, or -1. */
+static int
+name_index(const char *const *names, const char *s)
+{
+	for (int i = 0; names[i] != NULL; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
 const char *
 gquery_kind_name(enum qkind k)
 {
@@ -27,12 +37,12 @@ gquery_kind_name(enum qkind k)
 bool
 gquery_kind_parse(const char *s, enum qkind *k)
 {
-	for (int i = 0; kind_names[i] != NULL; i++)
-		if (strcmp(s, kind_names[i]) == 0) {
-			*k = (enum qkind)i;
-			return true;
-		}
-	return false;
+	int i = name_index(kind_names, s);
+
+	if (i < 0)
+		return false;
+	*k = (enum qkind)i;
+	return true;
 }
 
 /* enum qtests order. */
@@ -42,12 +52,12 @@ static const char *const test_names[] = { "include", "exclude", "only",
 bool
 gquery_tests_parse(const char *s, enum qtests *t)
 {
-	for (int i = 0; test_names[i] != NULL; i++)
-		if (strcmp(s, test_names[i]) == 0) {
-			*t = (enum qtests)i;
-			return true;
-		}
-	return false;
+	int i = name_index(test_names, s);
+
+	if (i < 0)
+		return false;
+	*t = (enum qtests)i;
+	return true;
 }
 
 static const struct {

@@ -1,9 +1,11 @@
 /* gofacts.c - see gofacts.h. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
 #include "gofacts.h"
+#include "gomask.h"
 #include "rec.h"
 #include "str.h"
 

@@ -9,7 +9,6 @@
 #include "err.h"
 #include "proofpass.h"
 #include "rec.h"
-#include "str.h"
 
 static json_t *
 base_record(const struct gquery *top, const char *status)

@@ -80,7 +80,7 @@ cat_list(const struct ynode *n, const char *key, struct strv *sv)
 }
 
 static void
-set_once(char **dst, const char *v)
+set_str(char **dst, const char *v)
 {
 	free(*dst);
 	*dst = xstrdup(v);
@@ -148,7 +148,7 @@ cat_kind(struct gquery *q, enum qkind kind, const char *k,
 		strv_free(&q->signals);
 		cat_list(v, k, &q->signals);
 	} else {
-		set_once(&q->name, cat_str(v, k));
+		set_str(&q->name, cat_str(v, k));
 	}
 }
 
@@ -199,7 +199,7 @@ cat_key(struct gquery *q, const char *k, const struct ynode *v, bool *kind_set)
 	if (gquery_kind_parse(k, &kind))
 		cat_kind(q, kind, k, v, kind_set);
 	else if ((sp = str_member(q, k)) != NULL)
-		set_once(sp, cat_str(v, k));
+		set_str(sp, cat_str(v, k));
 	else if ((lp = list_member(q, k)) != NULL)
 		cat_list(v, k, lp);
 	else if ((bp = bool_member(q, k)) != NULL)

@@ -87,6 +87,8 @@ struct emitter {
 };
 
 /* proofrun.c */
+/* Makes hit h of f permanent: its lines, snippet, SHA-256 and the key
+ * that tells two definitions apart. */
 void	presult_make(struct presult *r, const struct gofile *f,
 	    struct ghit *h);
 /* The same for a span that is not a query's hit (steals facts). */

@@ -1,5 +1,6 @@
 /* fuzz_golex - libFuzzer harness for the Go lexer, the declaration index
- * and every structural query (lib/golex.c, lib/goquery.c). */
+ * and every structural query (lib/golex.c, lib/goindex.c, lib/goquery.c
+ * and the answerers behind it). */
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -7,105 +7,148 @@
 
 enum state { S_CODE, S_LINE, S_BLOCK, S_STRING, S_RAW, S_RUNE };
 
+/* The lexer between two bytes: where it is and what it has seen open. */
+struct lexer {
+	const char	*src;
+	size_t		 len;
+	char		*mask;
+	unsigned char	*cls;
+	enum state	 st;
+	long		 line;
+	long		 open_line;	/* the open block comment's or raw string's */
+	long		 bad_line;	/* the first literal cut at a newline */
+};
+
 static char
 blank(char c)
 {
 	return c == '\n' ? '\n' : ' ';
 }
 
+/* Each step masks the byte at i (and the one after it when the two form
+ * one token) and returns the offset of the last byte it consumed. */
+static size_t
+lex_code(struct lexer *lx, size_t i, char c, char next)
+{
+	lx->mask[i] = c;
+	lx->cls[i] = GC_CODE;
+	if (c == '/' && next == '/') {
+		lx->st = S_LINE;
+		lx->mask[i] = ' ';
+		lx->cls[i] = GC_COMMENT;
+	} else if (c == '/' && next == '*') {
+		lx->st = S_BLOCK;
+		lx->open_line = lx->line;
+		lx->mask[i] = lx->mask[i + 1] = ' ';
+		lx->cls[i] = lx->cls[i + 1] = GC_COMMENT;
+		return i + 1;
+	} else if (c == '"') {
+		lx->st = S_STRING;
+		lx->cls[i] = GC_STRING;
+	} else if (c == '`') {
+		lx->st = S_RAW;
+		lx->open_line = lx->line;
+		lx->cls[i] = GC_RAW;
+	} else if (c == '\'') {
+		lx->st = S_RUNE;
+		lx->cls[i] = GC_RUNE;
+	}
+	return i;
+}
+
+static size_t
+lex_line_comment(struct lexer *lx, size_t i, char c)
+{
+	lx->cls[i] = c == '\n' ? GC_CODE : GC_COMMENT;
+	lx->mask[i] = blank(c);
+	if (c == '\n')
+		lx->st = S_CODE;
+	return i;
+}
+
+static size_t
+lex_block_comment(struct lexer *lx, size_t i, char c, char next)
+{
+	lx->cls[i] = GC_COMMENT;
+	lx->mask[i] = blank(c);
+	if (c == '*' && next == '/') {
+		lx->mask[i + 1] = ' ';
+		lx->cls[i + 1] = GC_COMMENT;
+		lx->st = S_CODE;
+		return i + 1;
+	}
+	return i;
+}
+
+static size_t
+lex_raw(struct lexer *lx, size_t i, char c)
+{
+	lx->cls[i] = GC_RAW;
+	lx->mask[i] = c == '`' ? '`' : blank(c);
+	if (c == '`')
+		lx->st = S_CODE;
+	return i;
+}
+
+/* Interpreted strings and runes: one quote character apart. */
+static size_t
+lex_quoted(struct lexer *lx, size_t i, char c, char next)
+{
+	char quote = lx->st == S_STRING ? '"' : '\'';
+
+	lx->cls[i] = lx->st == S_STRING ? GC_STRING : GC_RUNE;
+	if (c == '\n') {
+		/* Not legal Go: recover at the line end. */
+		if (lx->bad_line == 0)
+			lx->bad_line = lx->line;
+		lx->mask[i] = '\n';
+		lx->cls[i] = GC_CODE;
+		lx->st = S_CODE;
+	} else if (c == quote) {
+		lx->mask[i] = c;
+		lx->st = S_CODE;
+	} else if (c == '\\' && next != '\n' && next != '\0') {
+		lx->mask[i] = lx->mask[i + 1] = ' ';
+		lx->cls[i + 1] = lx->cls[i];
+		return i + 1;
+	} else {
+		lx->mask[i] = ' ';
+	}
+	return i;
+}
+
+static size_t
+lex_step(struct lexer *lx, size_t i)
+{
+	char c = lx->src[i], next = i + 1 < lx->len ? lx->src[i + 1] : '\0';
+
+	switch (lx->st) {
+	case S_CODE: return lex_code(lx, i, c, next);
+	case S_LINE: return lex_line_comment(lx, i, c);
+	case S_BLOCK: return lex_block_comment(lx, i, c, next);
+	case S_RAW: return lex_raw(lx, i, c);
+	case S_STRING: case S_RUNE: return lex_quoted(lx, i, c, next);
+	}
+	return i;
+}
+
 long
 golex_mask(const char *src, size_t len, char *mask, unsigned char *cls)
 {
-	enum state st = S_CODE;
-	long line = 1, open_line = 0, bad_line = 0;
+	struct lexer lx = { src, len, mask, cls, S_CODE, 1, 0, 0 };
 
 	for (size_t i = 0; i < len; i++) {
-		char c = src[i], next = i + 1 < len ? src[i + 1] : '\0';
-
-		switch (st) {
-		case S_CODE:
-			mask[i] = c;
-			cls[i] = GC_CODE;
-			if (c == '/' && next == '/') {
-				st = S_LINE;
-			} else if (c == '/' && next == '*') {
-				st = S_BLOCK;
-				open_line = line;
-				mask[i] = mask[i + 1] = ' ';
-				cls[i] = cls[i + 1] = GC_COMMENT;
-				i++;
-				continue;
-			} else if (c == '"') {
-				st = S_STRING;
-				cls[i] = GC_STRING;
-			} else if (c == '`') {
-				st = S_RAW;
-				open_line = line;
-				cls[i] = GC_RAW;
-			} else if (c == '\'') {
-				st = S_RUNE;
-				cls[i] = GC_RUNE;
-			}
-			if (st == S_LINE) {
-				mask[i] = ' ';
-				cls[i] = GC_COMMENT;
-			}
-			break;
-		case S_LINE:
-			cls[i] = c == '\n' ? GC_CODE : GC_COMMENT;
-			mask[i] = blank(c);
-			if (c == '\n')
-				st = S_CODE;
-			break;
-		case S_BLOCK:
-			cls[i] = GC_COMMENT;
-			mask[i] = blank(c);
-			if (c == '*' && next == '/') {
-				mask[i + 1] = ' ';
-				cls[i + 1] = GC_COMMENT;
-				i++;
-				st = S_CODE;
-			}
-			break;
-		case S_RAW:
-			cls[i] = GC_RAW;
-			mask[i] = c == '`' ? '`' : blank(c);
-			if (c == '`')
-				st = S_CODE;
-			break;
-		case S_STRING:
-		case S_RUNE: {
-			char quote = st == S_STRING ? '"' : '\'';
-
-			cls[i] = st == S_STRING ? GC_STRING : GC_RUNE;
-			if (c == '\n') {
-				/* Not legal Go: recover at the line end. */
-				if (bad_line == 0)
-					bad_line = line;
-				mask[i] = '\n';
-				cls[i] = GC_CODE;
-				st = S_CODE;
-			} else if (c == quote) {
-				mask[i] = c;
-				st = S_CODE;
-			} else if (c == '\\' && next != '\n' && next != '\0') {
-				mask[i] = mask[i + 1] = ' ';
-				cls[i + 1] = cls[i];
-				i++;
-			} else {
-				mask[i] = ' ';
-			}
-			break;
-		}
-		}
+		i = lex_step(&lx, i);
+		/* A two-byte token never ends in a newline: only its last
+		 * byte can be one. */
 		if (src[i] == '\n')
-			line++;
+			lx.line++;
 	}
-	if (st == S_BLOCK || st == S_RAW)
-		return bad_line ? bad_line : open_line;
-	if (st == S_STRING || st == S_RUNE)
-		return bad_line ? bad_line : line;
-	return bad_line;
+	if (lx.st == S_BLOCK || lx.st == S_RAW)
+		return lx.bad_line ? lx.bad_line : lx.open_line;
+	if (lx.st == S_STRING || lx.st == S_RUNE)
+		return lx.bad_line ? lx.bad_line : lx.line;
+	return lx.bad_line;
 }
 
 bool

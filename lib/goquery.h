@@ -1,12 +1,10 @@
 /* goquery.h - structural queries over masked Go source (and YAML).
  *
- * A gindex lists a file's top-level declarations (funcs, methods, types,
- * const/var specs, imports) with byte spans found on the golex mask.  A
- * gquery is one question (a func by name, a struct field, a call, …);
- * goq_file answers it for one lexed file, appending ghits.  The driver
- * (gproof_run) walks sources once, lexes each file once, answers every
- * query of a catalog in that pass, resolves plugin registration chains
- * across files, and emits `proof` records (docs/man/s2r-grep-proof.1). */
+ * A gquery is one question (a func by name, a struct field, a call, …)
+ * with the filters that choose its files and how its hits are reported.
+ * goq_file answers it for one lexed and indexed file, appending ghits;
+ * goq_yaml answers a yaml query.  The driver that runs queries over
+ * sources and writes proof records is proofrun.h. */
 #ifndef S2R_GOQUERY_H
 #define S2R_GOQUERY_H
 
@@ -14,58 +12,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include <jansson.h>
 
+#include "goindex.h"
 #include "golex.h"
 #include "str.h"
-
-#define GQ_NONE SIZE_MAX
-
-enum gdkind { GD_FUNC, GD_TYPE, GD_CONST, GD_VAR };
-
-struct gdecl {
-	enum gdkind	 kind;
-	char		*name;
-	char		*recv;		/* methods: receiver base type */
-	bool		 recv_ptr;
-	char		*symbol;	/* "(*Detector).Saturation", "Metrics" */
-	size_t		 start, end;	/* the decl or spec; end exclusive */
-	size_t		 doc;		/* its doc comment's start, or start */
-	size_t		 body;		/* func body / struct or interface '{' */
-	size_t		 gstart, gend;	/* the enclosing group, or the spec */
-	size_t		 gdoc;		/* the group's doc comment start */
-	bool		 grouped;
-	bool		 iota;		/* const group with iota/implicit values */
-	char		 tkind;		/* types: 's'truct 'i'nterface 'a'lias 'd'efined */
-	char		*vtype;		/* const/var: declared type or "" */
-	char		*value;		/* const/var: code text after '=' or "" */
-};
-
-struct gimport {
-	char	*alias;		/* explicit alias or the path's last element */
-	char	*path;
-};
-
-struct gindex {
-	char		*pkg;
-	struct gdecl	*d;
-	size_t		 nd, capd;
-	struct gimport	*imp;
-	size_t		 nimp, capimp;
-};
-
-void	gindex_build(struct gindex *ix, const struct gofile *f);
-void	gindex_free(struct gindex *ix);
-/* The top-level func whose span holds off, or NULL. */
-const struct gdecl *gindex_func_at(const struct gindex *ix, size_t off);
-/* The import path bound to alias in this file, or NULL. */
-const char *gindex_import(const struct gindex *ix, const char *alias);
-
-/* Code text of [a, b): original bytes with comments dropped and runs of
- * white space collapsed to one space, trimmed.  Caller frees. */
-char	*go_code_text(const struct gofile *f, size_t a, size_t b);
 
 enum qkind {
 	Q_FUNC, Q_TYPE, Q_FIELD, Q_CONST, Q_VAR, Q_ASSIGN, Q_CALL, Q_KEYVAL,
@@ -119,6 +71,13 @@ bool	gquery_compile(struct gquery *q, char *msg, size_t msglen);
 void	gquery_free(struct gquery *q);
 const char *gquery_kind_name(enum qkind k);
 bool	gquery_kind_parse(const char *s, enum qkind *k);
+/* A fact extractor's name (empty_pool, signals, returns) as its GF_ bit;
+ * false when there is none of that name. */
+bool	gquery_fact_parse(const char *s, unsigned *bit);
+/* include, exclude or only; false for anything else. */
+bool	gquery_tests_parse(const char *s, enum qtests *t);
+/* A query given without a claim id is named "KIND NAME". */
+void	gquery_default_id(struct gquery *q);
 /* The query as a JSON object for the record's "query" key. */
 json_t	*gquery_json(const struct gquery *q);
 
@@ -146,43 +105,13 @@ bool	gquery_wants_file(const struct gquery *q, const char *path,
 	    bool generated);
 /* Could the raw bytes hold a match (cheap literal pre-filter)? */
 bool	gquery_may_match(const struct gquery *q, const char *src, size_t len);
-/* Answers q for one lexed file. */
+/* Answers q for one lexed file; ix may be NULL for a regex query over a
+ * file that is not Go. */
 void	goq_file(const struct gquery *q, const struct gofile *f,
 	    const struct gindex *ix, struct ghits *out);
 /* Answers a Q_YAML query for one YAML file; false and msg on a parse
  * error. */
 bool	goq_yaml(const struct gquery *q, const struct gofile *f,
 	    struct ghits *out, char *msg, size_t msglen);
-
-/* Sources and the catalog run. */
-enum gsrc_role { ROLE_ROUTER, ROLE_GENERATED, ROLE_SIM };
-
-struct gsource {
-	enum gsrc_role	 role;
-	char		*label;
-	char		*root;		/* work tree, or NULL */
-	char		*git_dir;	/* or a git dir and a revision */
-	char		*rev;
-	char		*commit;	/* recorded; resolved from rev */
-	struct strv	 prefixes;	/* only files under these ("generated/") */
-};
-
-struct gproof_opts {
-	bool	text;		/* --format text */
-	FILE	*out;
-};
-
-/* Runs every query over every source (matching roles when catalog is
- * true), writes the records, returns the exit status (0 found, 1 not
- * found, 3 ambiguous).  Dies (exit 2) on unreadable sources. */
-int	gproof_run(struct gquery *qs, size_t nq, struct gsource *srcs,
-	    size_t nsrc, bool catalog, const struct gproof_opts *o);
-
-/* Loads a catalog (pipelines/proofs.yaml); only queries whose check is
- * in checks (when checks->n > 0) are kept.  Dies on a bad catalog. */
-void	gcatalog_load(const char *path, const struct strv *checks,
-	    struct gquery **qs, size_t *nq);
-
-const char *gsrc_role_name(enum gsrc_role r);
 
 #endif

@@ -1,7 +1,8 @@
 /* s2r-grep-proof - Go-aware code evidence for checks 3a-3d and 4a-4d.
  *
- * Option parsing and wiring only; the lexer is lib/golex.c, the queries,
- * the single-pass driver and the catalog are lib/goquery.c, sources are
+ * Option parsing and wiring only: the lexer is lib/golex.c, the index and
+ * the queries lib/goindex.c and lib/goquery.c, the single-pass driver and
+ * its records lib/proofrun.c, the catalog lib/proofcat.c, sources
  * lib/gitsrc.c.  See docs/man/s2r-grep-proof.1. */
 #include <getopt.h>
 #include <stdio.h>
@@ -10,6 +11,8 @@
 
 #include "err.h"
 #include "goquery.h"
+#include "proofcat.h"
+#include "proofrun.h"
 #include "str.h"
 
 static void
@@ -93,21 +96,6 @@ bad_usage(const char *msg, const char *arg)
 }
 
 static struct gsource *
-new_source(struct cli *c, enum gsrc_role role, const char *dir)
-{
-	struct gsource *s;
-	const char *base = strrchr(dir, '/');
-
-	c->srcs = xreallocarray(c->srcs, c->nsrc + 1, sizeof(*c->srcs));
-	s = &c->srcs[c->nsrc++];
-	memset(s, 0, sizeof(*s));
-	s->role = role;
-	s->label = xstrdup(role == ROLE_GENERATED ? "real" : role == ROLE_SIM ?
-	    "sim" : base && base[1] ? base + 1 : dir);
-	return s;
-}
-
-static struct gsource *
 last_source(struct cli *c, const char *opt)
 {
 	if (c->nsrc == 0)
@@ -117,16 +105,10 @@ last_source(struct cli *c, const char *opt)
 }
 
 static void
-set_kind(struct cli *c, enum qkind k, const char *arg)
+set_str(char **dst, const char *v)
 {
-	if (c->has_kind)
-		bad_usage("%s", "expected exactly one query option");
-	c->has_kind = true;
-	c->q.kind = k;
-	if (k == Q_SCALE || k == Q_DISPATCH)
-		strv_add(&c->q.signals, arg);
-	else
-		c->q.name = xstrdup(arg);
+	free(*dst);
+	*dst = xstrdup(v);
 }
 
 static long
@@ -143,152 +125,157 @@ static void
 set_facts(struct cli *c, const char *arg)
 {
 	char *t = xstrdup(arg), *save = NULL;
+	unsigned bit;
 
 	for (char *f = strtok_r(t, ",", &save); f; f = strtok_r(NULL, ",",
 	    &save)) {
-		if (strcmp(f, "empty_pool") == 0)
-			c->q.facts |= GF_EMPTY_POOL;
-		else if (strcmp(f, "signals") == 0)
-			c->q.facts |= GF_SIGNALS;
-		else if (strcmp(f, "returns") == 0)
-			c->q.facts |= GF_RETURNS;
-		else
+		if (!gquery_fact_parse(f, &bit))
 			bad_usage("--facts: expected empty_pool, signals or "
 			    "returns, got %s", f);
+		c->q.facts |= bit;
 	}
 	free(t);
 }
 
-static void
+/* Each handler takes the options of one group and says whether ch was
+ * one of them. */
+static bool
 source_opt(struct cli *c, int ch, const char *arg)
 {
 	struct gsource *s;
 
 	switch (ch) {
 	case O_ROOT:
-		new_source(c, ROLE_ROUTER, arg)->root = xstrdup(arg);
-		break;
+		gsource_add_tree(&c->srcs, &c->nsrc, ROLE_ROUTER, arg);
+		return true;
 	case O_GITDIR:
-		new_source(c, ROLE_ROUTER, arg)->git_dir = xstrdup(arg);
-		break;
+		gsource_add_git(&c->srcs, &c->nsrc, arg);
+		return true;
 	case O_REAL:
-		s = new_source(c, ROLE_GENERATED, arg);
-		s->root = xstrdup(arg);
-		strv_add(&s->prefixes, "generated/");
-		break;
+		gsource_add_tree(&c->srcs, &c->nsrc, ROLE_GENERATED, arg);
+		return true;
 	case O_SIM:
-		s = new_source(c, ROLE_SIM, arg);
-		s->root = xstrdup(arg);
-		strv_add(&s->prefixes, "algorithm/");
-		strv_add(&s->prefixes, "algorithms/");
-		break;
+		gsource_add_tree(&c->srcs, &c->nsrc, ROLE_SIM, arg);
+		return true;
 	case O_REV:
 		s = last_source(c, "--rev");
 		if (s->git_dir == NULL)
 			bad_usage("%s: expected after --git-dir", "--rev");
-		free(s->rev);
-		s->rev = xstrdup(arg);
-		break;
+		set_str(&s->rev, arg);
+		return true;
 	case O_LABEL:
-		s = last_source(c, "--label");
-		free(s->label);
-		s->label = xstrdup(arg);
-		break;
+		set_str(&last_source(c, "--label")->label, arg);
+		return true;
 	case O_COMMIT:
-		s = last_source(c, "--commit");
-		free(s->commit);
-		s->commit = xstrdup(arg);
-		break;
+		set_str(&last_source(c, "--commit")->commit, arg);
+		return true;
 	}
+	return false;
+}
+
+/* The query options, in enum qkind's terms. */
+static const struct {
+	int		opt;
+	enum qkind	kind;
+} kind_opts[] = {
+	{ O_FUNC, Q_FUNC }, { O_TYPE, Q_TYPE }, { O_FIELD, Q_FIELD },
+	{ O_CONST, Q_CONST }, { O_VAR, Q_VAR }, { O_ASSIGN, Q_ASSIGN },
+	{ O_CALL, Q_CALL }, { O_KEYVAL, Q_KEYVAL }, { O_STRING, Q_STRING },
+	{ O_REGEX, Q_REGEX }, { O_YAML, Q_YAML }, { O_REG, Q_REGISTRATION },
+	{ O_SCALE, Q_SCALE }, { O_DISPATCH, Q_DISPATCH }
+};
+
+static bool
+kind_opt(struct cli *c, int ch, const char *arg)
+{
+	size_t i = 0;
+
+	while (i < sizeof(kind_opts) / sizeof(kind_opts[0]) &&
+	    kind_opts[i].opt != ch)
+		i++;
+	if (i == sizeof(kind_opts) / sizeof(kind_opts[0]))
+		return false;
+	if (c->has_kind)
+		bad_usage("%s", "expected exactly one query option");
+	c->has_kind = true;
+	c->q.kind = kind_opts[i].kind;
+	if (c->q.kind == Q_SCALE || c->q.kind == Q_DISPATCH)
+		strv_add(&c->q.signals, arg);
+	else
+		c->q.name = xstrdup(arg);
+	return true;
+}
+
+/* What the query matches beyond its name. */
+static bool
+match_opt(struct cli *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case O_RECV: c->q.recv = xstrdup(arg); return true;
+	case O_INTYPE: c->q.in_type = xstrdup(arg); return true;
+	case O_VALUE: c->q.value_pat = xstrdup(arg); return true;
+	case O_WHOLE: c->q.whole_block = true; return true;
+	case O_ENCL: c->q.enclosing = true; return true;
+	case O_CODEONLY: c->q.code_only = true; return true;
+	case O_FACTS: set_facts(c, arg); return true;
+	case O_SIGNALS: strv_add(&c->q.signals, arg); return true;
+	}
+	return false;
+}
+
+static bool
+filter_opt(struct cli *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case O_INCLUDE: strv_add(&c->q.include, arg); return true;
+	case O_EXCLUDE: strv_add(&c->q.exclude, arg); return true;
+	case O_PATH: strv_add(&c->q.paths, arg); return true;
+	case O_TESTS:
+		if (!gquery_tests_parse(arg, &c->q.tests))
+			bad_usage("--tests: expected include, exclude or only, "
+			    "got %s", arg);
+		return true;
+	case O_GEN:
+		if (strcmp(arg, "include") != 0 && strcmp(arg, "exclude") != 0)
+			bad_usage("--generated: expected include or exclude, "
+			    "got %s", arg);
+		c->q.generated = strcmp(arg, "include") == 0;
+		return true;
+	case O_MAXHITS: c->q.max_hits = number("--max-hits", arg); return true;
+	case O_UNIQUE: c->q.unique = true; return true;
+	case O_NONE: c->q.expect_none = true; return true;
+	}
+	return false;
+}
+
+static bool
+output_opt(struct cli *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case O_CLAIM: set_str(&c->q.id, arg); return true;
+	case O_CHECK:
+		strv_add(&c->checks, arg);
+		set_str(&c->q.check, arg);
+		return true;
+	case O_TITLE: set_str(&c->q.title, arg); return true;
+	case O_FORMAT:
+		if (strcmp(arg, "text") != 0 && strcmp(arg, "ndjson") != 0)
+			bad_usage("--format: expected ndjson or text, got %s",
+			    arg);
+		c->o.text = strcmp(arg, "text") == 0;
+		return true;
+	case O_MAXLINES:
+		c->q.max_lines = number("--max-lines", arg);
+		return true;
+	case O_NODOC: c->q.doc = false; return true;
+	case O_CATALOG: set_str(&c->catalog, arg); return true;
+	}
+	return false;
 }
 
 static void
-parse(struct cli *c, int argc, char **argv)
+check_cli(const struct cli *c, int argc, char **argv)
 {
-	int ch;
-
-	opterr = 0;	/* our own one-line message instead */
-	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (ch) {
-		case O_ROOT: case O_GITDIR: case O_REAL: case O_SIM:
-		case O_REV: case O_LABEL: case O_COMMIT:
-			source_opt(c, ch, optarg);
-			break;
-		case O_FUNC: set_kind(c, Q_FUNC, optarg); break;
-		case O_TYPE: set_kind(c, Q_TYPE, optarg); break;
-		case O_FIELD: set_kind(c, Q_FIELD, optarg); break;
-		case O_CONST: set_kind(c, Q_CONST, optarg); break;
-		case O_VAR: set_kind(c, Q_VAR, optarg); break;
-		case O_ASSIGN: set_kind(c, Q_ASSIGN, optarg); break;
-		case O_CALL: set_kind(c, Q_CALL, optarg); break;
-		case O_KEYVAL: set_kind(c, Q_KEYVAL, optarg); break;
-		case O_STRING: set_kind(c, Q_STRING, optarg); break;
-		case O_REGEX: set_kind(c, Q_REGEX, optarg); break;
-		case O_YAML: set_kind(c, Q_YAML, optarg); break;
-		case O_REG: set_kind(c, Q_REGISTRATION, optarg); break;
-		case O_SCALE: set_kind(c, Q_SCALE, optarg); break;
-		case O_DISPATCH: set_kind(c, Q_DISPATCH, optarg); break;
-		case O_RECV: c->q.recv = xstrdup(optarg); break;
-		case O_INTYPE: c->q.in_type = xstrdup(optarg); break;
-		case O_VALUE: c->q.value_pat = xstrdup(optarg); break;
-		case O_WHOLE: c->q.whole_block = true; break;
-		case O_ENCL: c->q.enclosing = true; break;
-		case O_CODEONLY: c->q.code_only = true; break;
-		case O_NONE: c->q.expect_none = true; break;
-		case O_INCLUDE: strv_add(&c->q.include, optarg); break;
-		case O_EXCLUDE: strv_add(&c->q.exclude, optarg); break;
-		case O_PATH: strv_add(&c->q.paths, optarg); break;
-		case O_TESTS:
-			if (strcmp(optarg, "include") == 0)
-				c->q.tests = QT_INCLUDE;
-			else if (strcmp(optarg, "exclude") == 0)
-				c->q.tests = QT_EXCLUDE;
-			else if (strcmp(optarg, "only") == 0)
-				c->q.tests = QT_ONLY;
-			else
-				bad_usage("--tests: expected include, exclude "
-				    "or only, got %s", optarg);
-			break;
-		case O_GEN:
-			if (strcmp(optarg, "include") != 0 &&
-			    strcmp(optarg, "exclude") != 0)
-				bad_usage("--generated: expected include or "
-				    "exclude, got %s", optarg);
-			c->q.generated = strcmp(optarg, "include") == 0;
-			break;
-		case O_MAXHITS: c->q.max_hits = number("--max-hits", optarg);
-			break;
-		case O_MAXLINES: c->q.max_lines = number("--max-lines", optarg);
-			break;
-		case O_UNIQUE: c->q.unique = true; break;
-		case O_NODOC: c->q.doc = false; break;
-		case O_FACTS: set_facts(c, optarg); break;
-		case O_SIGNALS: strv_add(&c->q.signals, optarg); break;
-		case O_CLAIM: free(c->q.id); c->q.id = xstrdup(optarg); break;
-		case O_CHECK:
-			strv_add(&c->checks, optarg);
-			free(c->q.check);
-			c->q.check = xstrdup(optarg);
-			break;
-		case O_TITLE: free(c->q.title); c->q.title = xstrdup(optarg);
-			break;
-		case O_FORMAT:
-			if (strcmp(optarg, "text") != 0 &&
-			    strcmp(optarg, "ndjson") != 0)
-				bad_usage("--format: expected ndjson or text, "
-				    "got %s", optarg);
-			c->o.text = strcmp(optarg, "text") == 0;
-			break;
-		case O_CATALOG: free(c->catalog); c->catalog = xstrdup(optarg);
-			break;
-		case O_HELP: usage(stdout); exit(0);
-		case O_VERSION: puts("s2r-grep-proof " S2R_VERSION); exit(0);
-		default:
-			s2r_warn("%s: unknown option or missing argument; see "
-			    "--help", argv[optind - 1]);
-			exit(S2R_EXIT_BAD);
-		}
-	}
 	if (optind < argc)
 		bad_usage("unexpected argument: %s", argv[optind]);
 	if (c->nsrc == 0)
@@ -302,16 +289,36 @@ parse(struct cli *c, int argc, char **argv)
 }
 
 static void
+parse(struct cli *c, int argc, char **argv)
+{
+	int ch;
+
+	opterr = 0;	/* our own one-line message instead */
+	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (ch == O_HELP) {
+			usage(stdout);
+			exit(0);
+		}
+		if (ch == O_VERSION) {
+			puts("s2r-grep-proof " S2R_VERSION);
+			exit(0);
+		}
+		if (source_opt(c, ch, optarg) || kind_opt(c, ch, optarg) ||
+		    match_opt(c, ch, optarg) || filter_opt(c, ch, optarg) ||
+		    output_opt(c, ch, optarg))
+			continue;
+		s2r_warn("%s: unknown option or missing argument; see --help",
+		    argv[optind - 1]);
+		exit(S2R_EXIT_BAD);
+	}
+	check_cli(c, argc, argv);
+}
+
+static void
 free_cli(struct cli *c)
 {
-	for (size_t i = 0; i < c->nsrc; i++) {
-		free(c->srcs[i].label);
-		free(c->srcs[i].root);
-		free(c->srcs[i].git_dir);
-		free(c->srcs[i].rev);
-		free(c->srcs[i].commit);
-		strv_free(&c->srcs[i].prefixes);
-	}
+	for (size_t i = 0; i < c->nsrc; i++)
+		gsource_free(&c->srcs[i]);
 	free(c->srcs);
 	strv_free(&c->checks);
 	free(c->catalog);
@@ -338,12 +345,7 @@ main(int argc, char **argv)
 			s2r_die("%s: no query for the selected checks",
 			    c.catalog);
 	} else {
-		if (c.q.id == NULL) {
-			snprintf(msg, sizeof(msg), "%s %s",
-			    gquery_kind_name(c.q.kind), c.q.name ? c.q.name :
-			    c.q.signals.v[0]);
-			c.q.id = xstrdup(msg);
-		}
+		gquery_default_id(&c.q);
 		if (!gquery_compile(&c.q, msg, sizeof(msg)))
 			bad_usage("%s", msg);
 		qs = xmalloc(sizeof(*qs));

@@ -1,10 +1,18 @@
-/* Unit tests for lib/golex.c and the declaration index of lib/goquery.c. */
+/* Unit tests for the Go side of code proofs: the lexer (lib/golex.c), the
+ * declaration index (lib/goindex.c), the mask scanners (lib/gomask.c),
+ * query setup and file filters (lib/goquery.c), value facts
+ * (lib/gofacts.c) and one query of each family: declaration, statement,
+ * 3b rescaling, 4d dispatch. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
+#include "gofacts.h"
+#include "goindex.h"
 #include "golex.h"
+#include "gomask.h"
 #include "goquery.h"
+#include "rec.h"
 #include "unit.h"
 
 static void
@@ -111,6 +119,260 @@ test_index(void)
 	gofile_free(&f);
 }
 
+/* Runs q (kind, name set by the caller) over text; the hits in *h. */
+static void
+answer(struct gquery *q, const char *text, struct ghits *h)
+{
+	struct gofile f;
+	struct gindex ix;
+	char msg[200];
+
+	CHECK(gquery_compile(q, msg, sizeof(msg)));
+	load(&f, text);
+	gindex_build(&ix, &f);
+	memset(h, 0, sizeof(*h));
+	goq_file(q, &f, &ix, h);
+	gindex_free(&ix);
+	gofile_free(&f);
+}
+
+static void
+test_scanners(void)
+{
+	const char *m = "x, y += f(a[1], {b})\nif a == b { z := c.d.E(1) }";
+	size_t len = strlen(m), opa, opb;
+
+	CHECK(go_skip_hws(m, len, 2) == 3);
+	CHECK(go_ident_end(m, len, 3) == 4);
+	CHECK(go_word_at(m, len, 21, "if"));
+	CHECK(!go_word_at(m, len, 21, "i"));	/* part of "if" */
+	CHECK(go_stmt_end(m, len, 0) == 20);
+	CHECK(go_find_assign(m, 0, 20, &opa, &opb));
+	CHECK(opa == 5 && opb == 7);
+	CHECK(!go_find_assign(m, 21, 30, &opa, &opb));	/* == */
+	CHECK(go_enclosing_open(m, 15, '(') == 9);
+	CHECK(go_enclosing_open(m, 3, '(') == GQ_NONE);
+	CHECK(go_chain_start(m, len - 5) == len - 10);	/* c.d.E( */
+	CHECK(go_has_word("a.Priority()", "Priority"));
+	CHECK(!go_has_word("PriorityBand", "Priority"));
+}
+
+static void
+test_code_text(void)
+{
+	struct gofile f;
+	char *t;
+
+	load(&f, "// Doc one.\n// Doc two.\n"
+	    "func F( a  int, /* c */\n\tb int) {}\n");
+	t = go_code_text(&f, gofile_bol(&f, 3), f.len);
+	CHECK_STR(t, "func F( a int, b int) {}");
+	free(t);
+	CHECK(go_doc_start(&f, gofile_bol(&f, 3)) == 0);
+	CHECK(go_doc_start(&f, gofile_bol(&f, 1)) == 0);
+	gofile_free(&f);
+}
+
+static void
+test_names(void)
+{
+	enum qkind k;
+	enum qtests t;
+	unsigned bit;
+	struct gquery q;
+
+	CHECK(gquery_kind_parse("dispatch", &k) && k == Q_DISPATCH);
+	CHECK(!gquery_kind_parse("yaml-key", &k));
+	CHECK_STR(gquery_kind_name(Q_REGISTRATION), "registration");
+	CHECK(gquery_tests_parse("only", &t) && t == QT_ONLY);
+	CHECK(!gquery_tests_parse("all", &t));
+	CHECK(gquery_fact_parse("returns", &bit) && bit == GF_RETURNS);
+	CHECK(!gquery_fact_parse("return", &bit));
+	gquery_init(&q);
+	q.kind = Q_SCALE;
+	strv_add(&q.signals, "KVCacheUsagePercent");
+	gquery_default_id(&q);
+	CHECK_STR(q.id, "scale KVCacheUsagePercent");
+	gquery_default_id(&q);		/* an id stays */
+	CHECK_STR(q.id, "scale KVCacheUsagePercent");
+	gquery_free(&q);
+}
+
+static void
+test_filters(void)
+{
+	struct gquery q;
+	char msg[200];
+
+	gquery_init(&q);
+	q.kind = Q_FUNC;
+	q.name = xstrdup("Saturation");
+	q.tests = QT_EXCLUDE;
+	strv_add(&q.exclude, "vendor/*");
+	strv_add(&q.paths, "pkg/");
+	CHECK(gquery_compile(&q, msg, sizeof(msg)));
+	CHECK(gquery_wants_path(&q, "pkg/sat/detector.go"));
+	CHECK(!gquery_wants_path(&q, "pkg/sat/detector_test.go"));
+	CHECK(!gquery_wants_path(&q, "vendor/pkg/x.go"));
+	CHECK(!gquery_wants_path(&q, "cmd/main.go"));
+	CHECK(!gquery_wants_path(&q, "pkg/config.yaml"));
+	CHECK(!gquery_wants_file(&q, "pkg/sat/detector.go", true));
+	CHECK(gquery_may_match(&q, "x Saturation(", 13));
+	CHECK(!gquery_may_match(&q, "x saturation(", 13));
+	gquery_free(&q);
+	/* A regex pre-filters on the literal every match must hold. */
+	gquery_init(&q);
+	q.kind = Q_REGEX;
+	q.name = xstrdup("refresh[A-Z]+Interval");
+	CHECK(gquery_compile(&q, msg, sizeof(msg)));
+	CHECK_STR(q.literal, "Interval");
+	gquery_free(&q);
+	gquery_init(&q);
+	q.kind = Q_CALL;
+	q.name = xstrdup("(");
+	CHECK(!gquery_compile(&q, msg, sizeof(msg)));
+	CHECK(strstr(msg, "regular expression '('") == msg);
+	gquery_free(&q);
+}
+
+static void
+test_value_facts(void)
+{
+	struct gofile f;
+	struct gindex ix;
+	json_t *o = json_object();
+
+	load(&f, "package p\n\nimport fw \"x/y/framework\"\n");
+	gindex_build(&ix, &f);
+	gofacts_value(o, "-3", &ix);
+	CHECK(json_integer_value(json_object_get(o, "number")) == -3);
+	json_object_clear(o);
+	gofacts_value(o, "2 * time.Second", &ix);
+	CHECK(json_integer_value(json_object_get(o, "duration_ns")) ==
+	    2000000000);
+	json_object_clear(o);
+	gofacts_value(o, "\"kv\"", &ix);
+	CHECK_STR(rec_get_str(o, "string"), "kv");
+	json_object_clear(o);
+	gofacts_value(o, "fw.Default", &ix);
+	CHECK_STR(rec_get_str(json_object_get(o, "ref"), "import"),
+	    "x/y/framework");
+	json_object_clear(o);
+	gofacts_value(o, "other.Default", &ix);
+	CHECK(json_object_size(o) == 0);
+	json_decref(o);
+	gindex_free(&ix);
+	gofile_free(&f);
+}
+
+static const char detector[] =
+    "package sat\n"
+    "\n"
+    "// Saturation is 1 when every pod is full.\n"
+    "func (d *Detector) Saturation(pods []Pod) float64 {\n"
+    "\tif len(pods) == 0 {\n"
+    "\t\treturn 1.0 // \"}\" in a comment\n"
+    "\t}\n"
+    "\tkv := pods[0].KVCacheUsagePercent / 100\n"
+    "\treturn kv\n"
+    "}\n";
+
+static void
+test_func(void)
+{
+	struct gquery q;
+	struct ghits h;
+	json_t *pool;
+
+	gquery_init(&q);
+	q.kind = Q_FUNC;
+	q.name = xstrdup("Saturation");
+	q.recv = xstrdup("*Detector");
+	q.facts = GF_EMPTY_POOL | GF_RETURNS;
+	answer(&q, detector, &h);
+	CHECK(h.n == 1);
+	if (h.n == 1) {
+		CHECK_STR(h.v[0].symbol, "(*Detector).Saturation");
+		CHECK(h.v[0].doc < h.v[0].start);
+		CHECK(h.v[0].end == strlen(detector) - 1);
+		pool = json_object_get(h.v[0].facts, "empty_pool");
+		CHECK_STR(rec_get_str(pool, "returns"), "1.0");
+		CHECK(json_array_size(json_object_get(h.v[0].facts,
+		    "returns")) == 2);
+	}
+	ghits_free(&h);
+	gquery_free(&q);
+}
+
+static void
+test_assign_and_scale(void)
+{
+	struct gquery q;
+	struct ghits h;
+
+	gquery_init(&q);
+	q.kind = Q_ASSIGN;
+	q.name = xstrdup("^kv$");
+	answer(&q, detector, &h);
+	CHECK(h.n == 1);
+	if (h.n == 1) {
+		CHECK_STR(rec_get_str(h.v[0].facts, "op"), ":=");
+		CHECK_STR(rec_get_str(json_object_get(h.v[0].facts,
+		    "enclosing_func"), "symbol"), "(*Detector).Saturation");
+	}
+	ghits_free(&h);
+	gquery_free(&q);
+	gquery_init(&q);
+	q.kind = Q_SCALE;
+	answer(&q, detector, &h);
+	CHECK(h.n == 1);
+	if (h.n == 1) {
+		CHECK_STR(rec_get_str(h.v[0].facts, "transform"),
+		    "divide_by_100");
+		CHECK_STR(rec_get_str(h.v[0].facts, "signal"),
+		    "KVCacheUsagePercent");
+	}
+	ghits_free(&h);
+	gquery_free(&q);
+}
+
+static void
+test_dispatch(void)
+{
+	static const char plugin[] =
+	    "package p\n"
+	    "\n"
+	    "func ramp(priority int) (float64, float64) {\n"
+	    "\tswitch priority {\n"
+	    "\tcase -50:\n"
+	    "\t\treturn batchStart, batchFull\n"
+	    "\tcase -10:\n"
+	    "\t\treturn sheddableStart, sheddableFull\n"
+	    "\tdefault:\n"
+	    "\t\treturn 0, 0\n"
+	    "\t}\n"
+	    "}\n";
+	struct gquery q;
+	struct ghits h;
+
+	gquery_init(&q);
+	q.kind = Q_DISPATCH;
+	answer(&q, plugin, &h);
+	CHECK(h.n == 1);
+	if (h.n == 1) {
+		json_t *facts = h.v[0].facts;
+
+		CHECK_STR(rec_get_str(facts, "form"), "switch");
+		CHECK(json_array_size(json_object_get(facts, "branches")) ==
+		    3);
+		CHECK(json_is_true(json_object_get(facts, "swapped")));
+		CHECK(json_array_size(json_object_get(facts, "mismatches")) ==
+		    2);
+	}
+	ghits_free(&h);
+	gquery_free(&q);
+}
+
 int
 main(void)
 {
@@ -121,6 +383,14 @@ main(void)
 		{ "generated", test_generated },
 		{ "bracket match", test_match },
 		{ "declaration index", test_index },
+		{ "mask scanners", test_scanners },
+		{ "code text and doc comments", test_code_text },
+		{ "kind, tests and fact names", test_names },
+		{ "file filters and pre-filter", test_filters },
+		{ "value facts", test_value_facts },
+		{ "func query with body facts", test_func },
+		{ "assign and 3b scale", test_assign_and_scale },
+		{ "4d dispatch", test_dispatch },
 		{ NULL, NULL }
 	};
 

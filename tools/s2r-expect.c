@@ -16,7 +16,7 @@
 #include "err.h"
 #include "rec.h"
 #include "str.h"
-#include "workload.h"
+#include "wlexpect.h"
 
 struct spec {
 	char	*path;		/* to open */

@@ -21,17 +21,12 @@
 void
 gpulog_init(struct gpulog *g, const char *file)
 {
-	const char *base = strrchr(file, '/');
-	size_t n;
+	static const char *const suffixes[] = { ".log", NULL };
 
 	memset(g, 0, sizeof(*g));
 	g->file = file;
 	g->warn.file = file;
-	base = base != NULL ? base + 1 : file;
-	n = strlen(base);
-	if (str_has_suffix(base, ".log"))
-		n -= 4;
-	g->node = xstrndup(base, n);
+	g->node = log_stem(file, suffixes);
 }
 
 /* Splits "| a | b | c |" into trimmed cells; the count, 0 if not a row. */

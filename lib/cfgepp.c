@@ -239,8 +239,8 @@ cfg_fence_yaml(struct cfgctx *c, const struct md_fence *f)
 	struct epp_text src = { c->doc->path, f->body, f->len,
 	    f->body_line - 1, f->indent };
 	const char *heading = mddoc_heading(c->doc, f->heading);
-	struct yerror yerr;
-	struct epperror err;
+	struct perr yerr;
+	struct perr err;
 	struct ydoc *doc;
 	struct eppcfg *cfg;
 	bool any = false;

@@ -240,7 +240,7 @@ configexp_file(json_t *out, const char *path, const char *label)
 {
 	size_t len;
 	char *buf = md_read_file(path, &len);
-	struct mderror err;
+	struct perr err;
 	struct mddoc *doc = mddoc_parse(label, buf, len, &err);
 
 	free(buf);

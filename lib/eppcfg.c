@@ -19,7 +19,7 @@ const char *const epp_section_names[EPP_NSECTIONS] = {
 struct ctx {
 	struct eppcfg		*cfg;
 	const struct epp_text	*src;
-	struct epperror		*err;
+	struct perr		*err;
 	const char		*file;
 	long			 col_offset;
 	bool			 found;
@@ -424,7 +424,7 @@ static bool read_root(struct ctx *c, const struct ynode *root);
 static bool
 read_config_string(struct ctx *c, const struct ynode *n)
 {
-	struct yerror yerr;
+	struct perr yerr;
 	struct ydoc *doc;
 	long line_offset, indent, saved = c->col_offset;
 	bool any = false;
@@ -614,7 +614,7 @@ sort_sections(struct eppcfg *cfg)
 
 struct eppcfg *
 eppcfg_from_doc(const struct ydoc *doc, const struct epp_text *src,
-    struct epperror *err)
+    struct perr *err)
 {
 	struct ctx c = {0};
 
@@ -642,9 +642,9 @@ eppcfg_from_doc(const struct ydoc *doc, const struct epp_text *src,
 }
 
 struct eppcfg *
-eppcfg_parse(const struct epp_text *src, struct epperror *err)
+eppcfg_parse(const struct epp_text *src, struct perr *err)
 {
-	struct yerror yerr;
+	struct perr yerr;
 	struct ydoc *doc;
 	struct eppcfg *cfg;
 
@@ -667,7 +667,7 @@ eppcfg_load_file(const char *path)
 	size_t len;
 	char *buf = md_read_file(path, &len);
 	struct epp_text src = { path, buf, len, 0, 0 };
-	struct epperror err;
+	struct perr err;
 	struct eppcfg *cfg = eppcfg_parse(&src, &err);
 
 	free(buf);

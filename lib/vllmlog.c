@@ -231,11 +231,11 @@ nondefault_arg(struct vllmlog *v, const char *key, json_t *val, long line)
 
 static void
 config_warn(struct vllmlog *v, long line, const char *msg_start,
-    const char *line_start, const struct pyrepr_err *err, const char *what)
+    const char *line_start, const struct perr *err, const char *what)
 {
 	v->bad_config++;
 	logwarn(&v->warn, WARN_SYNTAX, line,
-	    (long)(msg_start - line_start + (ptrdiff_t)err->offset) + 1,
+	    (long)(msg_start - line_start) + err->column,
 	    "%s: %s", what, err->msg);
 }
 
@@ -243,7 +243,7 @@ static void
 on_nondefault(struct vllmlog *v, const char *line0, const char *s,
     const char *end, long line)
 {
-	struct pyrepr_err err;
+	struct perr err;
 	json_t *args = pyrepr_parse_dict(s, (size_t)(end - s), &err);
 	const char *key;
 	json_t *val;
@@ -262,7 +262,7 @@ on_engine(struct vllmlog *v, const char *line0, const char *s,
     const char *end, long line)
 {
 	const char *ver = find(s, end, "engine (v"), *cfg;
-	struct pyrepr_err err;
+	struct perr err;
 	json_t *kw, *val;
 
 	if (ver != NULL) {

@@ -1098,7 +1098,7 @@ parse_top(const struct wp *p, const struct ynode *root, struct workload *w)
 struct workload *
 workload_load_buf(const char *label, const char *buf, size_t len)
 {
-	struct yerror err;
+	struct perr err;
 	struct ydoc *doc = ydoc_load_buf(label, buf, len, 0, &err);
 	struct workload *w;
 	struct wp p = { label };

@@ -76,7 +76,7 @@ load_epp(const struct opts *o, const char *path)
 	char *buf = md_read_file(path, &len);
 	const char *label = cite(o, path);
 	struct epp_text src = { label, buf, len, 0, 0 };
-	struct epperror err;
+	struct perr err;
 	struct eppcfg *cfg = eppcfg_parse(&src, &err);
 
 	free(buf);

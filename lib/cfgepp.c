@@ -8,6 +8,7 @@
 #include "cfgutil.h"
 #include "configexp.h"
 #include "err.h"
+#include "numtext.h"
 #include "rec.h"
 #include "str.h"
 #include "yamlr.h"
@@ -305,7 +306,7 @@ cfg_tier_table(struct cfgctx *c, const struct md_table *t)
 		struct cfgwhere w = { row->line,
 		    md_cell_column(row, (size_t)pcol), "Priority",
 		    sbuf_str(&how) };
-		json_t *v = cfg_number(tok);
+		json_t *v = num_json(tok, strlen(tok));
 
 		if (cls[0] != '\0')
 			cfg_emit(c, "4d", "priority.tier", NULL, v, NULL, NULL,
@@ -354,8 +355,9 @@ cfg_threshold_rows(struct cfgctx *c, const struct md_table *t)
 			struct cfgwhere w = { row->line,
 			    md_cell_column(row, vc), field, sbuf_str(&how) };
 
-			cfg_emit(c, "3c", metric, NULL, cfg_number(tok), NULL,
-			    NULL, NULL, &w, "expected a number");
+			cfg_emit(c, "3c", metric, NULL,
+			    num_json(tok, strlen(tok)), NULL, NULL, NULL, &w,
+			    "expected a number");
 			free(field);
 			free(text);
 			free(tok);

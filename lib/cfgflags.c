@@ -8,6 +8,7 @@
 
 #include "cfgutil.h"
 #include "err.h"
+#include "numtext.h"
 #include "str.h"
 
 struct flagmap {
@@ -47,7 +48,7 @@ flag_value(const char *text)
 	if (text[0] == '\0')
 		return json_true();
 	tok = cfg_first_token(text);
-	v = cfg_number(tok);
+	v = num_json(tok, strlen(tok));
 	if (v == NULL && (b = cfg_bool_word(tok)) >= 0 && strcmp(tok, "1") &&
 	    strcmp(tok, "0"))
 		v = json_boolean(b);
@@ -309,7 +310,7 @@ py_value(const char *s, size_t n)
 		v = json_boolean(tok[0] == 'T');
 	else if (strcmp(tok, "None") == 0)
 		v = json_null();
-	else if ((v = cfg_number(tok)) == NULL)
+	else if ((v = num_json(tok, strlen(tok))) == NULL)
 		v = json_string(tok);
 	free(tok);
 	return v;

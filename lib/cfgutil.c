@@ -7,6 +7,7 @@
 
 #include "cfgutil.h"
 #include "err.h"
+#include "numtext.h"
 #include "rec.h"
 #include "str.h"
 
@@ -157,19 +158,6 @@ cfg_first_token(const char *s)
 	return r;
 }
 
-json_t *
-cfg_number(const char *tok)
-{
-	int64_t i;
-	double d;
-
-	if (parse_i64(tok, strlen(tok), &i))
-		return rec_i64(i);
-	if (parse_f64(tok, strlen(tok), &d))
-		return rec_num(d);
-	return NULL;
-}
-
 int
 cfg_bool_word(const char *w)
 {
@@ -233,7 +221,7 @@ cfg_typed_value(enum vtype type, const char *text, bool bare, bool negate,
 		break;
 	}
 	tok = cfg_first_token(text);
-	v = cfg_number(tok);
+	v = num_json(tok, strlen(tok));
 	free(tok);
 	if (v == NULL)
 		*why = "expected a number as the first token";

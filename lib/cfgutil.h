@@ -50,7 +50,6 @@ bool	 cfg_word_in(const char *word, const char *list);
 const struct vparam *cfg_find_param(const char *name, bool *negate);
 /* The first whitespace token with thousands separators removed. */
 char	*cfg_first_token(const char *s);
-json_t	*cfg_number(const char *tok);
 /* 1 for true/yes/1/on/enabled, 0 for their opposites, -1 otherwise. */
 int	 cfg_bool_word(const char *w);
 /* A typed value, or NULL with *why. */

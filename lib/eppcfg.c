@@ -6,6 +6,7 @@
 #include "configmd.h"
 #include "eppcfg.h"
 #include "err.h"
+#include "numtext.h"
 #include "rec.h"
 #include "str.h"
 
@@ -65,8 +66,6 @@ epp_json(const struct ynode *n)
 {
 	json_t *j;
 	const char *s;
-	int64_t i;
-	double d;
 
 	if (n == NULL)
 		return json_null();
@@ -90,10 +89,8 @@ epp_json(const struct ynode *n)
 		return json_string(s);
 	if (yscalar_is_null(n))
 		return json_null();
-	if (parse_i64(s, strlen(s), &i))
-		return rec_i64(i);
-	if (parse_f64(s, strlen(s), &d))
-		return rec_num(d);
+	if ((j = num_json(s, strlen(s))) != NULL)
+		return j;
 	if (strcmp(s, "true") == 0 || strcmp(s, "True") == 0 ||
 	    strcmp(s, "TRUE") == 0)
 		return json_true();

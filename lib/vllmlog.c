@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "numtext.h"
 #include "pyrepr.h"
 #include "rec.h"
 #include "str.h"
@@ -82,19 +83,6 @@ parse_grouped(const char *s, const char *end, int64_t *out,
 	}
 	*stop = s;
 	return n > 0 && parse_i64(digits, n, out);
-}
-
-/* A decimal number at s (no sign), up to the first other byte. */
-static bool
-parse_num_at(const char *s, const char *end, double *out,
-    const char **stop)
-{
-	const char *p = s;
-
-	while (p < end && (isdigit((unsigned char)*p) || *p == '.'))
-		p++;
-	*stop = p;
-	return p > s && parse_f64(s, (size_t)(p - s), out);
 }
 
 /* ---------------------------------------------------------------- */
@@ -301,6 +289,7 @@ on_kv(struct vllmlog *v, const char *s, const char *end, long line)
 	const char *p, *stop;
 	int64_t tokens;
 	double conc;
+	size_t used;
 
 	if ((p = find(s, end, "GPU KV cache size: ")) != NULL &&
 	    parse_grouped(p + strlen("GPU KV cache size: "), end, &tokens,
@@ -318,7 +307,8 @@ on_kv(struct vllmlog *v, const char *s, const char *end, long line)
 	    json_integer(tokens), line, "Maximum concurrency for N tokens",
 	    "the 'Maximum concurrency for N tokens per request' line", 0);
 	p = stop + strlen(" tokens per request: ");
-	if (parse_num_at(p, end, &conc, &stop) && starts(stop, end, "x"))
+	if ((used = num_lead(p, (size_t)(end - p), &conc)) > 0 &&
+	    starts(p + used, end, "x"))
 		add_obs(v, "kv_cache.max_concurrency", "5f", NULL,
 		    rec_num(conc), line, "Maximum concurrency",
 		    "the 'Maximum concurrency for N tokens per request: Xx' "
@@ -466,13 +456,13 @@ on_stats(struct vllmlog *v, const char *s, const char *end, long line,
 		const char *pend = next != NULL ? next : end;
 
 		for (size_t k = 0; stat_labels[k].label != NULL; k++) {
-			const char *num, *stop;
+			const char *num;
 			double x;
 
 			if (!starts(part, pend, stat_labels[k].label))
 				continue;
 			num = part + strlen(stat_labels[k].label);
-			if (!parse_num_at(num, pend, &x, &stop))
+			if (num_lead(num, (size_t)(pend - num), &x) == 0)
 				break;
 			vseries_add(&e->s[stat_labels[k].series], x);
 			if (stat_labels[k].series == VS_KV_USAGE)
@@ -735,12 +725,12 @@ on_message(struct vllmlog *v, const char *line0, const char *msg,
 		    "line", 3);
 	} else if ((p = find(msg, end, "Available KV cache memory: ")) !=
 	    NULL) {
-		const char *stop;
+		size_t used;
 		double gib;
 
 		p += strlen("Available KV cache memory: ");
-		if (parse_num_at(p, end, &gib, &stop) &&
-		    starts(stop, end, " GiB"))
+		if ((used = num_lead(p, (size_t)(end - p), &gib)) > 0 &&
+		    starts(p + used, end, " GiB"))
 			add_obs(v, "kv_cache.memory_gib", "5f", "GiB",
 			    rec_num(gib), line, "Available KV cache memory",
 			    "the 'Available KV cache memory: X GiB' line", 0);

@@ -65,52 +65,113 @@ configexp_phase(const char *heading)
 	return arm;
 }
 
+/* One record of an EPP entry: r with the entry's value and place.
+ * Record values are scalars: lists and maps go as compact JSON text. */
 static void
-emit_entry(struct cfgctx *c, const char *kind, const char *check,
-    const char *metric, const char *key, const struct epp_entry *e,
-    const char *phase, const char *cls, const char *field, const char *how)
+entry_rec(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e)
 {
-	json_t *v = e->value;
-	json_t *r = rec_new(kind), *scope = rec_scope_new();
+	if (json_is_object(e->value) || json_is_array(e->value)) {
+		char *text = json_dumps(e->value, JSON_COMPACT |
+		    JSON_ENSURE_ASCII);
 
-	rec_set_str(r, "check", check);
-	rec_set_str(r, "metric", metric);
-	rec_set_str(r, "key", key);
-	/* Record values are scalars: lists and maps as compact JSON text. */
-	if (json_is_object(v) || json_is_array(v)) {
-		char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
-
-		rec_set_str(r, "value", text);
+		r.value = json_string(text);
 		free(text);
 	} else {
-		json_object_set(r, "value", v);
+		r.value = json_incref(e->value);
 	}
-	if (phase != NULL)
-		rec_scope_set(scope, "phase", phase);
-	if (cls != NULL)
-		rec_scope_set(scope, "class", cls);
-	rec_set(r, "scope", scope);
-	rec_set(r, "source", rec_source(e->file, e->line, e->column, field,
-	    how));
-	json_array_append_new(c->out, r);
+	r.file = e->file;
+	r.at.line = e->line;
+	r.at.column = e->column;
+	cfgrec_add(c, &r);
 }
 
 /* Every pluginRef is in its profile; scorers also have a weight. */
 static void
-profile_records(struct cfgctx *c, const char *kind, const struct epp_entry *e,
-    const char *phase, const char *field, const char *how)
+profile_records(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e)
 {
 	struct epp_entry in = *e;
 
 	if (e->item[strlen(e->item) - 1] == '/')
 		return;		/* a profile without plugins */
+	r.check = "4a";
+	r.key = e->item;
+	r.metric = "epp.profile.plugin";
 	in.value = json_true();
-	emit_entry(c, kind, "4a", "epp.profile.plugin", e->item, &in, phase,
-	    NULL, field, how);
+	entry_rec(c, r, &in);
 	json_decref(in.value);
+	r.metric = "epp.scorer.weight";
 	if (!json_is_null(e->value))
-		emit_entry(c, kind, "4a", "epp.scorer.weight", e->item, e,
-		    phase, NULL, field, how);
+		entry_rec(c, r, e);
+}
+
+/* Flow control, saturation detector and chart keys: scalars as they are,
+ * other values by their leaves. */
+static void
+keyed_records(struct cfgctx *c, struct cfgrec r, int s,
+    const struct epp_entry *e)
+{
+	struct sbuf key = {0};
+
+	if (e->path[0] == '\0' && !json_is_object(e->value) &&
+	    !json_is_array(e->value))
+		sbuf_adds(&key, e->item);
+	else if (e->path[0] != '\0')
+		sbuf_printf(&key, "%s%s%s", e->item, e->path[0] == '[' ? "" :
+		    ".", e->path);
+	else
+		return;
+	r.check = s == EPP_SATURATION ? "3c" : "2d";
+	r.metric = s == EPP_FLOW_CONTROL ? "epp.flow_control" :
+	    s == EPP_SATURATION ? "epp.saturation_detector" : "epp.chart";
+	r.key = sbuf_str(&key);
+	entry_rec(c, r, e);
+	sbuf_free(&key);
+}
+
+/* The records of entry e of section s; r holds what they share. */
+static void
+entry_records(struct cfgctx *c, struct cfgrec r, int s,
+    const struct epp_entry *e)
+{
+	struct sbuf key = {0};
+
+	r.check = "2d";
+	r.key = e->item;
+	switch (s) {
+	case EPP_FEATURE_GATES:
+		r.metric = "epp.feature_gate";
+		entry_rec(c, r, e);
+		break;
+	case EPP_PLUGINS:
+		r.metric = "epp.plugin";
+		if (strcmp(e->path, "type") == 0)
+			entry_rec(c, r, e);
+		if (strncmp(e->path, "parameters.", 11) != 0)
+			break;
+		sbuf_printf(&key, "%s.%s", e->item, e->path + 11);
+		r.check = "4c";
+		r.metric = "epp.plugin.parameter";
+		r.key = sbuf_str(&key);
+		entry_rec(c, r, e);
+		break;
+	case EPP_PROFILES:
+		profile_records(c, r, e);
+		break;
+	case EPP_OBJECTIVES:
+		r.metric = "priority.tier";
+		r.key = NULL;
+		r.cls = e->item;
+		entry_rec(c, r, e);
+		break;
+	case EPP_FLOW_CONTROL:
+	case EPP_SATURATION:
+	case EPP_CHART:
+		keyed_records(c, r, s, e);
+		break;
+	default:
+		break;
+	}
+	sbuf_free(&key);
 }
 
 static int
@@ -153,7 +214,7 @@ static void
 epp_section_records(struct cfgctx *c, const struct eppcfg *cfg,
     const char *kind, const char *phase, const char *how)
 {
-	struct sbuf key = {0}, field = {0};
+	struct sbuf field = {0};
 	json_t *out = c->out;
 
 	c->out = json_array();
@@ -162,63 +223,16 @@ epp_section_records(struct cfgctx *c, const struct eppcfg *cfg,
 
 		for (size_t i = 0; i < sec->n; i++) {
 			const struct epp_entry *e = &sec->v[i];
+			struct cfgrec r = { .kind = kind, .phase = phase };
 
-			sbuf_reset(&key);
 			sbuf_reset(&field);
 			sbuf_printf(&field, "%s[%s]%s%s", epp_section_names[s],
 			    e->item, e->path[0] != '\0' ? "." : "", e->path);
-			switch (s) {
-			case EPP_FEATURE_GATES:
-				emit_entry(c, kind, "2d", "epp.feature_gate",
-				    e->item, e, phase, NULL, sbuf_str(&field),
-				    how);
-				break;
-			case EPP_PLUGINS:
-				if (strcmp(e->path, "type") == 0)
-					emit_entry(c, kind, "2d", "epp.plugin",
-					    e->item, e, phase, NULL,
-					    sbuf_str(&field), how);
-				if (strncmp(e->path, "parameters.", 11) != 0)
-					break;
-				sbuf_printf(&key, "%s.%s", e->item,
-				    e->path + 11);
-				emit_entry(c, kind, "4c",
-				    "epp.plugin.parameter", sbuf_str(&key), e,
-				    phase, NULL, sbuf_str(&field), how);
-				break;
-			case EPP_PROFILES:
-				profile_records(c, kind, e, phase,
-				    sbuf_str(&field), how);
-				break;
-			case EPP_OBJECTIVES:
-				emit_entry(c, kind, "2d", "priority.tier", NULL,
-				    e, phase, e->item, sbuf_str(&field), how);
-				break;
-			case EPP_FLOW_CONTROL:
-			case EPP_SATURATION:
-			case EPP_CHART:
-				if (e->path[0] == '\0' && !json_is_object(
-				    e->value) && !json_is_array(e->value))
-					sbuf_adds(&key, e->item);
-				else if (e->path[0] != '\0')
-					sbuf_printf(&key, "%s%s%s", e->item,
-					    e->path[0] == '[' ? "" : ".",
-					    e->path);
-				else
-					break;
-				emit_entry(c, kind, s == EPP_SATURATION ? "3c" :
-				    "2d", s == EPP_FLOW_CONTROL ?
-				    "epp.flow_control" : s == EPP_SATURATION ?
-				    "epp.saturation_detector" : "epp.chart",
-				    sbuf_str(&key), e, phase, NULL,
-				    sbuf_str(&field), how);
-				break;
-			default:
-				break;
-			}
+			r.at.field = sbuf_str(&field);
+			r.at.how = how;
+			entry_records(c, r, s, e);
 		}
 	}
-	sbuf_free(&key);
 	sbuf_free(&field);
 	sorted_append(out, c->out);
 	json_decref(c->out);
@@ -309,8 +323,9 @@ cfg_tier_table(struct cfgctx *c, const struct md_table *t)
 		json_t *v = num_json(tok, strlen(tok));
 
 		if (cls[0] != '\0')
-			cfg_emit(c, "4d", "priority.tier", NULL, v, NULL, NULL,
-			    cls, &w, "expected an integer priority");
+			cfgrec_add(c, &(struct cfgrec){ .check = "4d",
+			    .metric = "priority.tier", .value = v, .cls = cls,
+			    .at = w, .why = "expected an integer priority" });
 		else
 			json_decref(v);
 		free(cls);
@@ -355,9 +370,10 @@ cfg_threshold_rows(struct cfgctx *c, const struct md_table *t)
 			struct cfgwhere w = { row->line,
 			    md_cell_column(row, vc), field, sbuf_str(&how) };
 
-			cfg_emit(c, "3c", metric, NULL,
-			    num_json(tok, strlen(tok)), NULL, NULL, NULL, &w,
-			    "expected a number");
+			cfgrec_add(c, &(struct cfgrec){ .check = "3c",
+			    .metric = metric,
+			    .value = num_json(tok, strlen(tok)), .at = w,
+			    .why = "expected a number" });
 			free(field);
 			free(text);
 			free(tok);
@@ -396,10 +412,32 @@ judged(const json_t *r)
 	    !json_is_false(json_object_get(r, "comparable"));
 }
 
+/* One of the values a conflict names: into values with its source, and
+ * into how as "value (file:line)". */
+static void
+conflict_value(json_t *values, struct sbuf *how, const json_t *r)
+{
+	const json_t *src = json_object_get(r, "source");
+	json_t *v = json_object();
+	char *text;
+
+	json_object_set_new(v, "value",
+	    json_deep_copy(json_object_get(r, "value")));
+	json_object_set_new(v, "source", json_deep_copy(src));
+	json_array_append_new(values, v);
+	text = json_dumps(json_object_get(r, "value"),
+	    JSON_ENCODE_ANY | JSON_COMPACT);
+	sbuf_printf(how, "%s %s (%s:%lld)", json_array_size(values) > 1 ?
+	    "," : "", text, rec_get_str(src, "file"),
+	    (long long)json_integer_value(json_object_get(src, "line")));
+	free(text);
+}
+
 static json_t *
 conflict_record(const json_t *out, size_t first, const char *gkey)
 {
 	const json_t *r0 = json_array_get(out, first);
+	const json_t *s0 = json_object_get(r0, "source");
 	json_t *rec = rec_new("expect"), *values = json_array();
 	struct sbuf how = {0};
 	size_t i;
@@ -407,29 +445,13 @@ conflict_record(const json_t *out, size_t first, const char *gkey)
 
 	sbuf_adds(&how, "one value, given differently:");
 	json_array_foreach(out, i, r) {
-		json_t *v;
-		char *k, *text;
-		const json_t *src;
+		char *k;
 
 		if (i < first || !judged(r))
 			continue;
 		k = group_key(r);
-		if (strcmp(k, gkey) == 0) {
-			v = json_object();
-			src = json_object_get(r, "source");
-			json_object_set_new(v, "value",
-			    json_deep_copy(json_object_get(r, "value")));
-			json_object_set_new(v, "source", json_deep_copy(src));
-			json_array_append(values, v);
-			text = json_dumps(json_object_get(r, "value"),
-			    JSON_ENCODE_ANY | JSON_COMPACT);
-			sbuf_printf(&how, "%s %s (%s:%lld)",
-			    json_array_size(values) > 1 ? "," : "", text,
-			    rec_get_str(src, "file"), (long long)
-			    json_integer_value(json_object_get(src, "line")));
-			free(text);
-			json_decref(v);
-		}
+		if (strcmp(k, gkey) == 0)
+			conflict_value(values, &how, r);
 		free(k);
 	}
 	rec_set_str(rec, "check", rec_get_str(r0, "check"));
@@ -438,13 +460,9 @@ conflict_record(const json_t *out, size_t first, const char *gkey)
 	rec_set_str(rec, "value", rec_get_str(r0, "metric"));
 	rec_set(rec, "scope", json_deep_copy(json_object_get(r0, "scope")));
 	rec_set(rec, "values", values);
-	{
-		const json_t *s0 = json_object_get(r0, "source");
-
-		rec_set(rec, "source", rec_source(rec_get_str(s0, "file"),
-		    (long)json_integer_value(json_object_get(s0, "line")), 0,
-		    rec_get_str(r0, "metric"), sbuf_str(&how)));
-	}
+	rec_set(rec, "source", rec_source(rec_get_str(s0, "file"),
+	    (long)json_integer_value(json_object_get(s0, "line")), 0,
+	    rec_get_str(r0, "metric"), sbuf_str(&how)));
 	sbuf_free(&how);
 	return rec;
 }

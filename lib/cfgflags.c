@@ -86,11 +86,13 @@ emit_flag(struct cfgctx *c, bool observe, const char *flag, const char *text,
 			sbuf_addc(&metric, *p == '-' ? '_' :
 			    (char)tolower((unsigned char)*p));
 	}
-	cfg_emit(c, check, sbuf_str(&metric), NULL, flag_value(text), unit,
-	    NULL, NULL, w, NULL);
+	cfgrec_add(c, &(struct cfgrec){ .check = check,
+	    .metric = sbuf_str(&metric), .value = flag_value(text),
+	    .unit = unit, .at = *w });
 	if (!observe && strcmp(flag, "num-instances") == 0)
-		cfg_emit(c, "2b", "instances.count", NULL, flag_value(text),
-		    "count", NULL, NULL, w, NULL);
+		cfgrec_add(c, &(struct cfgrec){ .check = "2b",
+		    .metric = "instances.count", .value = flag_value(text),
+		    .unit = "count", .at = *w });
 	sbuf_free(&metric);
 }
 
@@ -355,8 +357,8 @@ log_pair(struct cfgctx *c, const char *key, const char *val, size_t vn,
 	/* Log lines never carry pod counts. */
 	if (p == NULL || strcmp(p->metric, "instances.count") == 0)
 		return;
-	cfg_emit(c, p->check, p->metric, NULL, py_value(val, vn), p->unit, NULL,
-	    NULL, &w, NULL);
+	cfgrec_add(c, &(struct cfgrec){ .check = p->check, .metric = p->metric,
+	    .value = py_value(val, vn), .unit = p->unit, .at = w });
 }
 
 static size_t

@@ -239,27 +239,24 @@ cfg_lower(const char *s)
 }
 
 void
-cfg_emit(struct cfgctx *c, const char *check, const char *metric,
-    const char *key, json_t *value, const char *unit, const char *phase,
-    const char *cls, const struct cfgwhere *w, const char *why)
+cfgrec_add(struct cfgctx *c, const struct cfgrec *r)
 {
-	json_t *r = rec_new("expect"), *scope = rec_scope_new();
+	json_t *rec = rec_new(r->kind != NULL ? r->kind : "expect");
+	json_t *scope = rec_scope_new();
 
-	rec_set_str(r, "check", check);
-	rec_set_str(r, "metric", metric);
-	rec_set_str(r, "key", key);
-	rec_set(r, "value", value != NULL ? value : json_null());
-	rec_set_str(r, "unit", unit);
-	if (phase != NULL)
-		rec_scope_set(scope, "phase", phase);
-	if (cls != NULL)
-		rec_scope_set(scope, "class", cls);
-	rec_set(r, "scope", scope);
-	rec_set(r, "source", rec_source(c->doc->path, w->line, w->column,
-	    w->field, w->how));
-	if (value == NULL) {
-		rec_set(r, "comparable", json_false());
-		rec_set_str(r, "why", why);
+	rec_set_str(rec, "check", r->check);
+	rec_set_str(rec, "metric", r->metric);
+	rec_set_str(rec, "key", r->key);
+	rec_set(rec, "value", r->value != NULL ? r->value : json_null());
+	rec_set_str(rec, "unit", r->unit);
+	rec_scope_set(scope, "phase", r->phase);
+	rec_scope_set(scope, "class", r->cls);
+	rec_set(rec, "scope", scope);
+	rec_set(rec, "source", rec_source(r->file != NULL ? r->file :
+	    c->doc->path, r->at.line, r->at.column, r->at.field, r->at.how));
+	if (r->value == NULL) {
+		rec_set(rec, "comparable", json_false());
+		rec_set_str(rec, "why", r->why);
 	}
-	json_array_append_new(c->out, r);
+	json_array_append_new(c->out, rec);
 }

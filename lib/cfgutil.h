@@ -59,10 +59,22 @@ char	*cfg_lower(const char *s);
 
 /* ---- records ---- */
 
-void	 cfg_emit(struct cfgctx *c, const char *check, const char *metric,
-	    const char *key, json_t *value, const char *unit,
-	    const char *phase, const char *cls, const struct cfgwhere *w,
-	    const char *why);
+/* One record: kind (NULL: "expect"), check, metric, key, value (stolen;
+ * NULL: a value that could not be read, then "comparable": false and
+ * why), unit, scope {phase, class}, source (file NULL: the document). */
+struct cfgrec {
+	const char	*kind;
+	const char	*check, *metric, *key;
+	json_t		*value;
+	const char	*unit;
+	const char	*phase, *cls;
+	const char	*file;
+	struct cfgwhere	 at;
+	const char	*why;
+};
+
+/* Appends r to c->out. */
+void	 cfgrec_add(struct cfgctx *c, const struct cfgrec *r);
 
 /* ---- the readers ---- */
 

@@ -92,8 +92,9 @@ vllm_row(struct cfgctx *c, const struct md_row *row, const char *how)
 			w.column = md_cell_column(row, 0);
 		v = cfg_typed_value(p->type, text, field[0] == '-', negate,
 		    &why);
-		cfg_emit(c, p->check, p->metric, NULL, v, p->unit, NULL, NULL,
-		    &w, why);
+		cfgrec_add(c, &(struct cfgrec){ .check = p->check,
+		    .metric = p->metric, .value = v, .unit = p->unit, .at = w,
+		    .why = why });
 		if (strcmp(p->metric, "instances.count") == 0)
 			c->have_instances = true;
 	}
@@ -161,9 +162,10 @@ prose_instances(struct cfgctx *c)
 			w.field = words[k];
 			w.how = "prose under the vLLM heading: the number "
 			    "before \"instances\"/\"pods\"/\"replicas\"";
-			cfg_emit(c, "2b", "instances.count", NULL,
-			    rec_i64(strtoll(d, NULL, 10)), "count", NULL, NULL,
-			    &w, NULL);
+			cfgrec_add(c, &(struct cfgrec){ .check = "2b",
+			    .metric = "instances.count",
+			    .value = rec_i64(strtoll(d, NULL, 10)),
+			    .unit = "count", .at = w });
 			c->have_instances = true;
 			free(low);
 			return;

@@ -20,20 +20,25 @@ struct xctx {
 	char			*why_rate, *why_mix, *why_len;
 };
 
-/* One expect record; why != NULL makes it null and not comparable. */
-struct xr {
-	const char	*check, *metric, *unit;
+/* One record: check, metric, value (null, "comparable": false and why
+ * when why is set), unit, scope {workload, client, prefix_group, class},
+ * source, and for 1g the arrival process and its configured cv. */
+struct xrec {
+	const char	*check, *metric;
 	double		 value;
-	const char	*why;
-	const char	*klass, *client, *group;
+	const char	*unit;
+	const char	*client, *group, *cls;
 	struct wl_at	 at;
 	const char	*field, *how;
+	const char	*why;
 	const char	*process;
-	double		 cv;		/* < 0: none */
+	bool		 has_cv;
+	double		 cv;
 };
 
+/* Appends r to x->out. */
 static void
-emit_x(struct xctx *x, const struct xr *r)
+xrec_add(struct xctx *x, const struct xrec *r)
 {
 	json_t *rec = rec_new("expect"), *scope = rec_scope_new();
 
@@ -44,7 +49,7 @@ emit_x(struct xctx *x, const struct xr *r)
 	rec_scope_set(scope, "workload", x->name);
 	rec_scope_set(scope, "client", r->client);
 	rec_scope_set(scope, "prefix_group", r->group);
-	rec_scope_set(scope, "class", r->klass);
+	rec_scope_set(scope, "class", r->cls);
 	rec_set(rec, "scope", scope);
 	rec_set(rec, "source", rec_source(x->file, r->at.line, r->at.column,
 	    r->field, r->how));
@@ -53,7 +58,7 @@ emit_x(struct xctx *x, const struct xr *r)
 		rec_set_str(rec, "why", r->why);
 	}
 	rec_set_str(rec, "process", r->process);
-	if (r->cv >= 0)
+	if (r->has_cv)
 		rec_set_num(rec, "cv", r->cv);
 	json_array_append_new(x->out, rec);
 }
@@ -180,9 +185,9 @@ client_reasons(struct xctx *x, const struct wl_client *c)
 	}
 	for (size_t k = 0; k < c->nwindows; k++) {
 		if (c->windows[k].trace_rate > 0) {
-			why = fmt("%s %s (line %ld): trace_rate sets an absolute "
-			    "rate in that window, not aggregate_rate", c->field,
-			    c->windows_why, c->windows[k].at.line);
+			why = fmt("%s %s (line %ld): trace_rate sets an "
+			    "absolute rate in that window, not aggregate_rate",
+			    c->field, c->windows_why, c->windows[k].at.line);
 			set_why(&x->why_rate, why);
 			set_why(&x->why_mix, why);
 			free(why);
@@ -271,8 +276,9 @@ static void
 expect_count(struct xctx *x)
 {
 	const struct workload *w = x->w;
-	struct xr r = { "1a", "requests.count", "count", 0, NULL, NULL, NULL,
-	    NULL, w->num_requests_at, "num_requests", NULL, NULL, -1 };
+	struct xrec r = { .check = "1a", .metric = "requests.count",
+	    .unit = "count", .at = w->num_requests_at,
+	    .field = "num_requests" };
 	double by_horizon = w->aggregate_rate * (double)w->horizon / 1e6;
 	char *how = NULL, *why = NULL;
 
@@ -305,7 +311,7 @@ expect_count(struct xctx *x)
 		r.at = w->horizon > 0 ? w->horizon_at : w->num_requests_at;
 	}
 	r.how = how;
-	emit_x(x, &r);
+	xrec_add(x, &r);
 	free(how);
 	free(why);
 }
@@ -314,12 +320,13 @@ static void
 expect_qps(struct xctx *x)
 {
 	const struct workload *w = x->w;
-	struct xr r = { "1a", "qps.intended", "req/s", w->aggregate_rate,
-	    x->why_rate, NULL, NULL, NULL, w->rate_at, "aggregate_rate",
-	    "aggregate_rate: the spec's total arrival rate; BLIS splits it "
-	    "over clients by rate_fraction", NULL, -1 };
+	struct xrec r = { .check = "1a", .metric = "qps.intended",
+	    .value = w->aggregate_rate, .unit = "req/s", .at = w->rate_at,
+	    .field = "aggregate_rate", .how = "aggregate_rate: the spec's "
+	    "total arrival rate; BLIS splits it over clients by rate_fraction",
+	    .why = x->why_rate };
 
-	emit_x(x, &r);
+	xrec_add(x, &r);
 }
 
 /* ---- 1b, 1e, 1f: rate shares ---- */
@@ -389,19 +396,21 @@ expect_classes(struct xctx *x)
 	if (classes.n > 1)
 		qsort(classes.v, classes.n, sizeof(char *), str_cmp);
 	if (x->why_mix != NULL && classes.n > 1) {
-		struct xr r = { "1b", "class.fraction", "fraction", 0, x->why_mix,
-		    NULL, NULL, NULL, x->w->clients_at, "clients",
-		    "share of rate_fraction per slo_class", NULL, -1 };
+		struct xrec r = { .check = "1b", .metric = "class.fraction",
+		    .unit = "fraction", .at = x->w->clients_at,
+		    .field = "clients",
+		    .how = "share of rate_fraction per slo_class",
+		    .why = x->why_mix };
 
-		emit_x(x, &r);
+		xrec_add(x, &r);
 		strv_free(&classes);
 		return;
 	}
 	for (size_t i = 0; i < classes.n; i++) {
 		struct sbuf how = { 0 };
 		const struct wl_client *first;
-		struct xr r = { "1b", "class.fraction", "fraction", 0, NULL,
-		    classes.v[i], NULL, NULL, { 0, 0 }, NULL, NULL, NULL, -1 };
+		struct xrec r = { .check = "1b", .metric = "class.fraction",
+		    .unit = "fraction", .cls = classes.v[i] };
 		char *field;
 
 		sbuf_printf(&how, "share of rate_fraction of the clients with "
@@ -411,7 +420,7 @@ expect_classes(struct xctx *x)
 		r.at = first->rate_at;
 		r.field = field;
 		r.how = sbuf_str(&how);
-		emit_x(x, &r);
+		xrec_add(x, &r);
 		free(field);
 		sbuf_free(&how);
 	}
@@ -440,8 +449,8 @@ expect_share(struct xctx *x, const char *check, const char *metric,
 {
 	struct sbuf how = { 0 };
 	const struct wl_client *first;
-	struct xr r = { check, metric, "fraction", 0, NULL, NULL, NULL, NULL,
-	    x->w->clients_at, "clients", NULL, NULL, -1 };
+	struct xrec r = { .check = check, .metric = metric,
+	    .unit = "fraction", .at = x->w->clients_at, .field = "clients" };
 	char *field = NULL;
 
 	sbuf_printf(&how, "share of rate_fraction of the clients %s: ", what);
@@ -457,7 +466,7 @@ expect_share(struct xctx *x, const char *check, const char *metric,
 			r.at = first->at;
 	}
 	r.how = sbuf_str(&how);
-	emit_x(x, &r);
+	xrec_add(x, &r);
 	free(field);
 	sbuf_free(&how);
 }
@@ -481,8 +490,9 @@ expect_prefix_groups(struct xctx *x)
 		const struct wl_client *first = NULL;
 		double wsum = 0, lsum = 0;
 		int64_t lo = INT64_MAX, hi = 0;
-		struct xr r = { "1e", "prefix_length.mean", "tokens", 0, NULL,
-		    NULL, NULL, groups.v[g], { 0, 0 }, NULL, NULL, NULL, -1 };
+		struct xrec r = { .check = "1e",
+		    .metric = "prefix_length.mean", .unit = "tokens",
+		    .group = groups.v[g] };
 		char *field, *how;
 
 		for (size_t i = 0; i < x->w->nclients; i++) {
@@ -514,14 +524,14 @@ expect_prefix_groups(struct xctx *x)
 			    groups.v[g]);
 		r.field = field;
 		r.how = how;
-		emit_x(x, &r);
+		xrec_add(x, &r);
 		r.why = NULL;
 		r.metric = "prefix_length.min";
 		r.value = (double)lo;
-		emit_x(x, &r);
+		xrec_add(x, &r);
 		r.metric = "prefix_length.max";
 		r.value = (double)hi;
-		emit_x(x, &r);
+		xrec_add(x, &r);
 		free(field);
 		free(how);
 	}
@@ -621,8 +631,7 @@ expect_lengths(struct xctx *x, bool output)
 	struct mix mx;
 	const struct wl_dist *d;
 	char metric[40], desc[256], *field;
-	struct xr r = { check, NULL, "tokens", 0, NULL, NULL, NULL, NULL,
-	    { 0, 0 }, NULL, NULL, NULL, -1 };
+	struct xrec r = { .check = check, .unit = "tokens" };
 	const char *why_mix;
 
 	mix_lengths(x, output, &mx, &list);
@@ -653,7 +662,7 @@ expect_lengths(struct xctx *x, bool output)
 	r.value = mx.mean;
 	r.why = mx.why_mean ? mx.why_mean : why_mix;
 	r.how = sbuf_str(&how);
-	emit_x(x, &r);
+	xrec_add(x, &r);
 
 	snprintf(metric, sizeof(metric), "%s.stdev", base);
 	sbuf_reset(&how);
@@ -668,7 +677,7 @@ expect_lengths(struct xctx *x, bool output)
 	r.why = mx.why_mean ? mx.why_mean : mx.why_stdev ? mx.why_stdev :
 	    why_mix;
 	r.how = sbuf_str(&how);
-	emit_x(x, &r);
+	xrec_add(x, &r);
 
 	/* Support bounds do not depend on the mix. */
 	snprintf(metric, sizeof(metric), "%s.min", base);
@@ -676,13 +685,13 @@ expect_lengths(struct xctx *x, bool output)
 	r.why = x->why_len;
 	r.how = "smallest value BLIS's sampler can return (support bound "
 	    "after clamp and floor 1), over all clients";
-	emit_x(x, &r);
+	xrec_add(x, &r);
 	snprintf(metric, sizeof(metric), "%s.max", base);
 	r.value = (double)mx.max;
 	r.why = mx.why_max ? mx.why_max : x->why_len;
 	r.how = "largest value BLIS's sampler can return (support bound "
 	    "after clamp), over all clients";
-	emit_x(x, &r);
+	xrec_add(x, &r);
 	free(field);
 	free(mx.why_mean);
 	free(mx.why_stdev);
@@ -732,10 +741,11 @@ expect_iat(struct xctx *x)
 	for (size_t i = 0; i < x->w->nclients; i++) {
 		const struct wl_client *c = &x->w->clients[i];
 		const struct wl_arrival *wa = &c->arrival;
-		struct xr r = { "1g", "iat.cv", "cv", arrival_cv(&wa->a), NULL,
-		    NULL, c->id, NULL, wa->has_cv ? wa->cv_at : wa->at, NULL,
-		    NULL, arrival_process_name(wa->a.process),
-		    wa->has_cv ? wa->a.cv : -1 };
+		struct xrec r = { .check = "1g", .metric = "iat.cv",
+		    .value = arrival_cv(&wa->a), .unit = "cv", .client = c->id,
+		    .at = wa->has_cv ? wa->cv_at : wa->at,
+		    .process = arrival_process_name(wa->a.process),
+		    .has_cv = wa->has_cv, .cv = wa->a.cv };
 		char *field = fmt("%s.%s", wa->field, wa->has_cv ? "cv" :
 		    "process"), *how = cv_how(wa), *why = NULL;
 
@@ -757,7 +767,7 @@ expect_iat(struct xctx *x)
 		r.why = why;
 		r.field = field;
 		r.how = how;
-		emit_x(x, &r);
+		xrec_add(x, &r);
 		free(field);
 		free(how);
 		free(why);
@@ -771,9 +781,9 @@ expect_inference_perf(struct xctx *x)
 {
 	const struct workload *w = x->w;
 	double n = 0, secs = 0, sum = 0;
-	struct xr r = { "1a", "requests.count", "count", 0, NULL, NULL, NULL,
-	    NULL, w->inference_perf_at, "inference_perf.stages", NULL, NULL,
-	    -1 };
+	struct xrec r = { .check = "1a", .metric = "requests.count",
+	    .unit = "count", .at = w->inference_perf_at,
+	    .field = "inference_perf.stages" };
 	char *how, *why;
 	const char *fields[2] = { "question_len", "output_len" };
 	int64_t vals[2] = { w->ip_question_len, w->ip_output_len };
@@ -787,15 +797,16 @@ expect_inference_perf(struct xctx *x)
 	how = fmt("sum of stage rate x duration over %zu stages", w->nstages);
 	r.value = round(n);
 	r.how = how;
-	emit_x(x, &r);
+	xrec_add(x, &r);
 	free(how);
 	why = fmt("inference_perf.stages (line %ld): the rate changes by "
 	    "stage (time-weighted %.6g req/s; BLIS's aggregate_rate is the sum "
 	    "%.6g)", w->inference_perf_at.line, secs > 0 ? n / secs : 0, sum);
-	r = (struct xr){ "1a", "qps.intended", "req/s", 0, why, NULL, NULL,
-	    NULL, w->inference_perf_at, "inference_perf.stages",
-	    "rates of the stages", NULL, -1 };
-	emit_x(x, &r);
+	r = (struct xrec){ .check = "1a", .metric = "qps.intended",
+	    .unit = "req/s", .at = w->inference_perf_at,
+	    .field = "inference_perf.stages", .how = "rates of the stages",
+	    .why = why };
+	xrec_add(x, &r);
 	free(why);
 	for (int k = 0; k < 2; k++) {
 		const char *suffix[4] = { "mean", "stdev", "min", "max" };
@@ -811,21 +822,22 @@ expect_inference_perf(struct xctx *x)
 			why = w->ip_multi_turn ? fmt("inference_perf "
 			    "enable_multi_turn_chat (line %ld): rounds grow the "
 			    "context", w->inference_perf_at.line) : NULL;
-			r = (struct xr){ k ? "1d" : "1c", metric, "tokens",
-			    s == 1 ? 0 : (double)v, why, NULL, NULL, NULL,
-			    w->inference_perf_at, field,
-			    "inference_perf maps it to a constant distribution",
-			    NULL, -1 };
-			emit_x(x, &r);
+			r = (struct xrec){ .check = k ? "1d" : "1c",
+			    .metric = metric, .value = s == 1 ? 0 : (double)v,
+			    .unit = "tokens", .at = w->inference_perf_at,
+			    .field = field, .how = "inference_perf maps it to "
+			    "a constant distribution", .why = why };
+			xrec_add(x, &r);
 			free(why);
 		}
 	}
-	r = (struct xr){ "1e", "prefix.fraction", "fraction",
-	    w->ip_prefix_len > 0 ? 1 : 0, NULL, NULL, NULL, NULL,
-	    w->inference_perf_at, "inference_perf.shared_prefix."
-	    "system_prompt_len", "every inference_perf client shares a system "
-	    "prompt of system_prompt_len tokens", NULL, -1 };
-	emit_x(x, &r);
+	r = (struct xrec){ .check = "1e", .metric = "prefix.fraction",
+	    .value = w->ip_prefix_len > 0 ? 1 : 0, .unit = "fraction",
+	    .at = w->inference_perf_at,
+	    .field = "inference_perf.shared_prefix.system_prompt_len",
+	    .how = "every inference_perf client shares a system prompt of "
+	    "system_prompt_len tokens" };
+	xrec_add(x, &r);
 }
 
 void

@@ -49,14 +49,13 @@ struct stream {
 };
 
 static void
-usage(FILE *f, int status)
+usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: s2r-synth [--seed N] [--rate-scale F] [--send-lag-us N]\n"
 	    "                 [--requests N] [--mode real|generated]\n"
 	    "                 [--start-epoch-us N] [--model NAME]\n"
 	    "                 SPEC.yaml OUTDIR\n");
-	exit(status);
 }
 
 static int64_t
@@ -357,8 +356,28 @@ synth(const char *spec, const char *dir, const struct opts *o)
 	workload_free(w);
 }
 
-int
-main(int argc, char **argv)
+static double
+opt_rate(const char *arg)
+{
+	double v;
+
+	if (!parse_f64(arg, strlen(arg), &v) || !(v > 0))
+		s2r_die("--rate-scale: expected a positive number, got \"%s\"",
+		    arg);
+	return v;
+}
+
+static bool
+opt_real(const char *arg)
+{
+	if (strcmp(arg, "real") != 0 && strcmp(arg, "generated") != 0)
+		s2r_die("--mode: expected real or generated, got \"%s\"", arg);
+	return strcmp(arg, "real") == 0;
+}
+
+/* Options into o; -1 to go on, else the exit status. */
+static int
+parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "seed", required_argument, NULL, 's' },
@@ -372,54 +391,54 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0, false, 1.0, 2000, 0, true, 1777046400000000LL,
-	    "Qwen/Qwen3-14B" };
-	int c;
+	int ch;
 
-	s2r_setprog(argv[0]);
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
+	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (ch) {
 		case 's':
-			o.seed = (uint64_t)opt_i64("seed", optarg, INT64_MIN);
-			o.has_seed = true;
+			o->seed = (uint64_t)opt_i64("seed", optarg, INT64_MIN);
+			o->has_seed = true;
 			break;
 		case 'r':
-			if (!parse_f64(optarg, strlen(optarg), &o.rate_scale) ||
-			    !(o.rate_scale > 0))
-				s2r_die("--rate-scale: expected a positive "
-				    "number, got \"%s\"", optarg);
+			o->rate_scale = opt_rate(optarg);
 			break;
 		case 'l':
-			o.send_lag_us = opt_i64("send-lag-us", optarg, 0);
+			o->send_lag_us = opt_i64("send-lag-us", optarg, 0);
 			break;
 		case 'n':
-			o.requests = opt_i64("requests", optarg, 1);
+			o->requests = opt_i64("requests", optarg, 1);
 			break;
 		case 'm':
-			if (strcmp(optarg, "real") != 0 &&
-			    strcmp(optarg, "generated") != 0)
-				s2r_die("--mode: expected real or generated, got "
-				    "\"%s\"", optarg);
-			o.real = strcmp(optarg, "real") == 0;
+			o->real = opt_real(optarg);
 			break;
 		case 'e':
-			o.epoch_us = opt_i64("start-epoch-us", optarg, 0);
+			o->epoch_us = opt_i64("start-epoch-us", optarg, 0);
 			break;
 		case 'M':
-			o.model = optarg;
+			o->model = optarg;
 			break;
-		case 'h':
-			usage(stdout, 0);
-			break;
-		case 'V':
-			puts("s2r-synth " S2R_VERSION);
-			return 0;
-		default:
-			usage(stderr, S2R_EXIT_BAD);
+		case 'h': usage(stdout); return 0;
+		case 'V': printf("s2r-synth %s\n", S2R_VERSION); return 0;
+		default: usage(stderr); return S2R_EXIT_BAD;
 		}
 	}
-	if (argc - optind != 2)
-		usage(stderr, S2R_EXIT_BAD);
+	if (argc - optind != 2) {
+		usage(stderr);
+		return S2R_EXIT_BAD;
+	}
+	return -1;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o = { 0, false, 1.0, 2000, 0, true, 1777046400000000LL,
+	    "Qwen/Qwen3-14B" };
+	int rc;
+
+	s2r_setprog(argv[0]);
+	if ((rc = parse_opts(argc, argv, &o)) >= 0)
+		return rc;
 	synth(argv[optind], argv[optind + 1], &o);
 	return 0;
 }

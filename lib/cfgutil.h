@@ -13,6 +13,7 @@
 
 enum vtype { V_STR, V_INT, V_NUM, V_BOOL };
 
+/* A parameter config.md may name, as the measuring side names it. */
 struct vparam {
 	const char	*metric;
 	const char	*aliases;	/* normalised names, space separated */
@@ -21,11 +22,12 @@ struct vparam {
 	const char	*check;
 };
 
+/* One document being read into out. */
 struct cfgctx {
 	json_t			*out;
 	const struct mddoc	*doc;
-	long			 vllm_table;
-	bool			 have_instances;
+	long			 vllm_table;	/* its index; -1: none */
+	bool			 have_instances; /* instances.count given */
 };
 
 /* Where a value is in doc, and how it was read. */
@@ -55,6 +57,7 @@ int	 cfg_bool_word(const char *w);
 /* A typed value, or NULL with *why. */
 json_t	*cfg_typed_value(enum vtype type, const char *text, bool bare,
 	    bool negate, const char **why);
+/* A lower-case copy. */
 char	*cfg_lower(const char *s);
 
 /* ---- records ---- */

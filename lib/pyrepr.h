@@ -27,8 +27,8 @@
 /* Error messages are cut to this many bytes, NUL included. */
 #define PYREPR_MAX_MSG	160
 
-/* Errors: a repr is one line of text, so err->line is 1 and
- * err->column the problem's byte offset in the input plus 1. */
+/* A repr is one line of text: an error's err->line is 1 and err->column
+ * the problem's byte offset in the input plus 1. */
 
 /* One value that fills [s, s+n) but for surrounding blanks.  NULL on
  * error, with err filled. */

@@ -15,6 +15,9 @@ static const char *const pattern_names[VP_NPATTERNS] = {
 	"traceback", "engine_dead"
 };
 
+/* ---------------------------------------------------------------- */
+/* one instance */
+
 /* The distinct values one log states for a metric, most authoritative
  * sighting first. */
 struct vgroup {

@@ -39,7 +39,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct mddoc *d;
 	static json_t *out;
-	struct mderror err;
+	struct perr err;
 
 	s2r_die_hook = rejected;
 	if (setjmp(back) != 0) {

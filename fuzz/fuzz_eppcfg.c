@@ -14,7 +14,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct epp_text src = { "fuzz.yaml", (const char *)data, size, 0, 0 };
-	struct epperror err;
+	struct perr err;
 	struct eppcfg *a, *b;
 	json_t *out;
 

@@ -18,7 +18,7 @@ back(void)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pyrepr_err err;
+	struct perr err;
 	json_t *v;
 
 	s2r_die_hook = back;

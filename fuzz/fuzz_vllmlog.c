@@ -1,5 +1,6 @@
-/* libFuzzer harness for lib/vllmlog.c: the input is a log, split into
- * lines as the reader would, then the records are built (to /dev/null). */
+/* libFuzzer harness for lib/vllmlog.c and lib/vllmrec.c: the input is a
+ * log, split into lines as the reader would, then the records are built
+ * (to /dev/null). */
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,8 @@
-/* fuzz_workload - libFuzzer harness for lib/workload.c (and, through it,
- * lib/yamlr.c and the exact moments in lib/sampler.c).  A rejected input
- * longjmps back from s2r_die; what was allocated on the way is leaked,
- * which is why fuzz/run turns leak detection off. */
+/* fuzz_workload - libFuzzer harness for lib/workload.c and lib/wlexpect.c
+ * (and, through them, lib/yamlr.c and the exact moments in
+ * lib/sampler.c).  A rejected input longjmps back from s2r_die; what was
+ * allocated on the way is leaked, which is why fuzz/run turns leak
+ * detection off. */
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,7 +10,7 @@
 #include <jansson.h>
 
 #include "err.h"
-#include "workload.h"
+#include "wlexpect.h"
 
 static jmp_buf env;
 

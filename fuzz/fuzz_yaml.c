@@ -24,7 +24,7 @@ walk(const struct ynode *n, int depth)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct yerror err;
+	struct perr err;
 	struct ydoc *doc;
 
 	doc = ydoc_load_buf("fuzz.yaml", (const char *)data, size, 0, &err);

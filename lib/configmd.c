@@ -55,7 +55,7 @@ split_lines(const char *buf, size_t len, struct lines *ls)
 
 /* Control bytes other than tab, CR, LF, FF and VT mean this is no text. */
 static bool
-check_text(const char *buf, size_t len, struct mderror *err)
+check_text(const char *buf, size_t len, struct perr *err)
 {
 	long line = 1, column = 1;
 
@@ -400,7 +400,7 @@ add_text(struct mddoc *doc, const struct line *l, long lineno, long heading)
 
 struct mddoc *
 mddoc_parse(const char *label, const char *buf, size_t len,
-    struct mderror *err)
+    struct perr *err)
 {
 	struct mddoc *doc;
 	struct lines ls = {0};
@@ -463,7 +463,7 @@ mddoc_load_file(const char *path)
 {
 	size_t len;
 	char *buf = md_read_file(path, &len);
-	struct mderror err;
+	struct perr err;
 	struct mddoc *doc = mddoc_parse(path, buf, len, &err);
 
 	free(buf);

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "perr.h"
+
 struct md_cell {
 	char	*text;		/* trimmed; "\|" and backslash escapes undone */
 	long	 column;	/* 1-based byte column of the text */
@@ -66,15 +68,10 @@ struct mddoc {
 	size_t			 ntexts;
 };
 
-struct mderror {
-	long	line, column;
-	char	msg[160];
-};
-
 /* Parses a Markdown buffer.  NULL (with *err) only for input that is not
  * text (NUL or other control bytes): Markdown itself cannot be malformed. */
 struct mddoc	*mddoc_parse(const char *label, const char *buf, size_t len,
-		    struct mderror *err);
+		    struct perr *err);
 /* Reads and parses path ("-": stdin); dies (exit 2) on failure. */
 struct mddoc	*mddoc_load_file(const char *path);
 void		 mddoc_free(struct mddoc *doc);

@@ -6,6 +6,7 @@
 #include "configmd.h"
 #include "eppcfg.h"
 #include "err.h"
+#include "numtext.h"
 #include "rec.h"
 #include "str.h"
 
@@ -19,7 +20,7 @@ const char *const epp_section_names[EPP_NSECTIONS] = {
 struct ctx {
 	struct eppcfg		*cfg;
 	const struct epp_text	*src;
-	struct epperror		*err;
+	struct perr		*err;
 	const char		*file;
 	long			 col_offset;
 	bool			 found;
@@ -65,8 +66,6 @@ epp_json(const struct ynode *n)
 {
 	json_t *j;
 	const char *s;
-	int64_t i;
-	double d;
 
 	if (n == NULL)
 		return json_null();
@@ -90,10 +89,8 @@ epp_json(const struct ynode *n)
 		return json_string(s);
 	if (yscalar_is_null(n))
 		return json_null();
-	if (parse_i64(s, strlen(s), &i))
-		return rec_i64(i);
-	if (parse_f64(s, strlen(s), &d))
-		return rec_num(d);
+	if ((j = num_json(s, strlen(s))) != NULL)
+		return j;
 	if (strcmp(s, "true") == 0 || strcmp(s, "True") == 0 ||
 	    strcmp(s, "TRUE") == 0)
 		return json_true();
@@ -424,7 +421,7 @@ static bool read_root(struct ctx *c, const struct ynode *root);
 static bool
 read_config_string(struct ctx *c, const struct ynode *n)
 {
-	struct yerror yerr;
+	struct perr yerr;
 	struct ydoc *doc;
 	long line_offset, indent, saved = c->col_offset;
 	bool any = false;
@@ -614,7 +611,7 @@ sort_sections(struct eppcfg *cfg)
 
 struct eppcfg *
 eppcfg_from_doc(const struct ydoc *doc, const struct epp_text *src,
-    struct epperror *err)
+    struct perr *err)
 {
 	struct ctx c = {0};
 
@@ -642,9 +639,9 @@ eppcfg_from_doc(const struct ydoc *doc, const struct epp_text *src,
 }
 
 struct eppcfg *
-eppcfg_parse(const struct epp_text *src, struct epperror *err)
+eppcfg_parse(const struct epp_text *src, struct perr *err)
 {
-	struct yerror yerr;
+	struct perr yerr;
 	struct ydoc *doc;
 	struct eppcfg *cfg;
 
@@ -667,7 +664,7 @@ eppcfg_load_file(const char *path)
 	size_t len;
 	char *buf = md_read_file(path, &len);
 	struct epp_text src = { path, buf, len, 0, 0 };
-	struct epperror err;
+	struct perr err;
 	struct eppcfg *cfg = eppcfg_parse(&src, &err);
 
 	free(buf);

@@ -72,19 +72,14 @@ struct epp_text {
 	long		 col_offset;
 };
 
-struct epperror {
-	long	line, column;	/* in the outer file */
-	char	msg[256];
-};
-
-/* Reads every document of src.  NULL with *err when the YAML is malformed
- * or holds nothing EPP-shaped (no EndpointPickerConfig, helm epp block or
- * InferenceObjective). */
-struct eppcfg	*eppcfg_parse(const struct epp_text *src, struct epperror *err);
+/* Reads every document of src.  NULL with *err (line and column in the
+ * outer file) when the YAML is malformed or holds nothing EPP-shaped (no
+ * EndpointPickerConfig, helm epp block or InferenceObjective). */
+struct eppcfg	*eppcfg_parse(const struct epp_text *src, struct perr *err);
 /* The same from an already loaded document (src gives the raw text that
  * config strings are located in). */
 struct eppcfg	*eppcfg_from_doc(const struct ydoc *doc,
-		    const struct epp_text *src, struct epperror *err);
+		    const struct epp_text *src, struct perr *err);
 /* Reads a file ("-": stdin); dies (exit 2) with file:line:column. */
 struct eppcfg	*eppcfg_load_file(const char *path);
 void		 eppcfg_free(struct eppcfg *cfg);

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "vllmlog.h"	/* logreader, logwarn, logctx, logrec_* */
+#include "logkit.h"
 
 /* A counter under a text key with where it was first seen. */
 struct eppcount {

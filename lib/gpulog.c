@@ -12,6 +12,7 @@
 
 #include "err.h"
 #include "gpulog.h"
+#include "numtext.h"
 #include "rec.h"
 #include "str.h"
 
@@ -21,17 +22,12 @@
 void
 gpulog_init(struct gpulog *g, const char *file)
 {
-	const char *base = strrchr(file, '/');
-	size_t n;
+	static const char *const suffixes[] = { ".log", NULL };
 
 	memset(g, 0, sizeof(*g));
 	g->file = file;
 	g->warn.file = file;
-	base = base != NULL ? base + 1 : file;
-	n = strlen(base);
-	if (str_has_suffix(base, ".log"))
-		n -= 4;
-	g->node = xstrndup(base, n);
+	g->node = log_stem(file, suffixes);
 }
 
 /* Splits "| a | b | c |" into trimmed cells; the count, 0 if not a row. */
@@ -59,18 +55,6 @@ split_row(const char *s, size_t n, const char **cell, size_t *len)
 		p = bar + 1;
 	}
 	return k;
-}
-
-/* The number at the head of a token like "35C", "71W", "81559MiB", "0%";
- * false for "N/A" and the like. */
-static bool
-lead_num(const char *s, size_t n, double *out)
-{
-	size_t k = 0;
-
-	while (k < n && (isdigit((unsigned char)s[k]) || s[k] == '.'))
-		k++;
-	return k > 0 && parse_f64(s, k, out);
 }
 
 /* Whitespace-separated tokens of a cell. */
@@ -139,7 +123,7 @@ first_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
 			to--;
 		x->name = xstrndup(from, (size_t)(to - from));
 	}
-	if (lead_num(cell[2], len[2], &ecc) && ecc > x->ecc_max)
+	if (num_lead(cell[2], len[2], &ecc) > 0 && ecc > x->ecc_max)
 		x->ecc_max = ecc;
 	g->pending = x;
 	g->pending_line = line;
@@ -178,7 +162,7 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell)
 	g->pending = NULL;
 	if (ncell < 3 || (nt = tokens(cell[0], len[0], tok, tlen, 16)) < 6)
 		return false;
-	if (lead_num(tok[1], tlen[1], &v)) {
+	if (num_lead(tok[1], tlen[1], &v) > 0) {
 		vseries_add(&x->s[GS_TEMP], v);
 		if (v >= GPU_HOT_C)
 			x->hot++;
@@ -186,22 +170,22 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell)
 	add_pstate(x, tok[2], tlen[2]);
 	if (tlen[2] != 2 || memcmp(tok[2], "P0", 2) != 0)
 		x->not_p0++;
-	if (lead_num(tok[3], tlen[3], &v)) {
+	if (num_lead(tok[3], tlen[3], &v) > 0) {
 		vseries_add(&x->s[GS_POWER], v);
-		if (lead_num(tok[5], tlen[5], &cap) && cap > 0) {
+		if (num_lead(tok[5], tlen[5], &cap) > 0 && cap > 0) {
 			x->power_cap = cap;
 			if (v >= GPU_CAP_FRACTION * cap)
 				x->capped++;
 		}
 	}
 	if ((nt = tokens(cell[1], len[1], tok, tlen, 16)) >= 3) {
-		if (lead_num(tok[0], tlen[0], &v))
+		if (num_lead(tok[0], tlen[0], &v) > 0)
 			vseries_add(&x->s[GS_MEM_USED], v);
-		if (lead_num(tok[2], tlen[2], &v))
+		if (num_lead(tok[2], tlen[2], &v) > 0)
 			x->mem_total = v;
 	}
 	if (tokens(cell[2], len[2], tok, tlen, 16) >= 1 &&
-	    lead_num(tok[0], tlen[0], &v))
+	    num_lead(tok[0], tlen[0], &v) > 0)
 		vseries_add(&x->s[GS_UTIL], v);
 	return true;
 }

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "vllmlog.h"	/* logreader, logwarn, logctx, vseries */
+#include "logkit.h"
 
 /* Temperatures at or above this count as hot samples (°C). */
 #define GPU_HOT_C	85.0

@@ -16,7 +16,7 @@ struct parser {
 	size_t			 n;
 	size_t			 i;
 	int			 depth;
-	struct pyrepr_err	*err;
+	struct perr	*err;
 };
 
 static json_t	*parse_value(struct parser *p);
@@ -28,9 +28,11 @@ fail(struct parser *p, const char *fmt, ...)
 
 	if (p->err->msg[0] != '\0')
 		return;		/* keep the innermost, first reason */
-	p->err->offset = p->i;
+	p->err->line = 1;
+	p->err->column = (long)p->i + 1;
+	/* Cut where repr messages always were cut (they quote keys). */
 	va_start(ap, fmt);
-	vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+	vsnprintf(p->err->msg, PYREPR_MAX_MSG, fmt, ap);
 	va_end(ap);
 }
 
@@ -492,8 +494,8 @@ static json_t *
 parse_kw_value(struct parser *p, char close)
 {
 	size_t start, end;
-	struct pyrepr_err *saved = p->err;
-	struct pyrepr_err probe = {0};
+	struct perr *saved = p->err;
+	struct perr probe = {0};
 	json_t *v;
 
 	skip_blanks(p);
@@ -626,13 +628,13 @@ parse_pairs(struct parser *p, char close, bool kwargs, bool partial,
 
 static void
 parser_init(struct parser *p, const char *s, size_t n,
-    struct pyrepr_err *err)
+    struct perr *err)
 {
 	memset(p, 0, sizeof(*p));
 	p->s = s;
 	p->n = n;
 	p->err = err;
-	err->offset = 0;
+	err->line = err->column = 0;
 	err->msg[0] = '\0';
 }
 
@@ -651,7 +653,7 @@ at_end(struct parser *p)
 }
 
 json_t *
-pyrepr_parse(const char *s, size_t n, struct pyrepr_err *err)
+pyrepr_parse(const char *s, size_t n, struct perr *err)
 {
 	struct parser p;
 	json_t *v;
@@ -666,7 +668,7 @@ pyrepr_parse(const char *s, size_t n, struct pyrepr_err *err)
 }
 
 json_t *
-pyrepr_parse_dict(const char *s, size_t n, struct pyrepr_err *err)
+pyrepr_parse_dict(const char *s, size_t n, struct perr *err)
 {
 	struct parser p;
 	json_t *v;
@@ -686,7 +688,7 @@ pyrepr_parse_dict(const char *s, size_t n, struct pyrepr_err *err)
 }
 
 json_t *
-pyrepr_parse_kwargs(const char *s, size_t n, struct pyrepr_err *err)
+pyrepr_parse_kwargs(const char *s, size_t n, struct perr *err)
 {
 	struct parser p;
 

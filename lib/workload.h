@@ -16,8 +16,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <jansson.h>
-
 #include "sampler.h"
 
 /* Where a value is: 0 when absent. */
@@ -120,18 +118,5 @@ void		 workload_free(struct workload *w);
  * closed-loop). */
 double		 workload_rate_total(const struct workload *w);
 bool		 wl_client_rate_based(const struct wl_client *c);
-
-
-
-/* ---- expectations (checks 1a-1g; docs/records.md) ---- */
-
-/* Appends to out (a JSON array) the `expect` records the spec implies,
- * scope {"workload": name}, source.file file.  Aggregates that a spec
- * feature makes time-dependent or latency-dependent (lifecycle windows,
- * closed-loop clients, multi-turn sessions, inference_perf stages,
- * servegen_data, absolute mode) are records with value null,
- * "comparable": false and a "why" naming the feature and its line. */
-void		 workload_expect(const struct workload *w, const char *name,
-		    const char *file, json_t *out);
 
 #endif

@@ -21,7 +21,7 @@ struct loader {
 	long		 line_offset;
 	struct anchor	*anchors;
 	size_t		 nanchors;
-	struct yerror	*err;
+	struct perr	*err;
 	int		 depth;
 	size_t		 aliased;	/* nodes reached through aliases */
 };
@@ -256,7 +256,7 @@ load_stream(struct loader *ld)
 
 struct ydoc *
 ydoc_load_buf(const char *label, const char *buf, size_t len,
-    long line_offset, struct yerror *err)
+    long line_offset, struct perr *err)
 {
 	struct loader ld;
 	bool ok;
@@ -295,7 +295,7 @@ ydoc_load_buf(const char *label, const char *buf, size_t len,
 }
 
 struct ydoc *
-ydoc_load_file(const char *path, struct yerror *err)
+ydoc_load_file(const char *path, struct perr *err)
 {
 	FILE *f;
 	struct sbuf content = {0};
@@ -328,7 +328,7 @@ ydoc_load_file(const char *path, struct yerror *err)
 struct ydoc *
 ydoc_load_file_or_die(const char *path)
 {
-	struct yerror err;
+	struct perr err;
 	struct ydoc *doc = ydoc_load_file(path, &err);
 
 	if (doc == NULL)

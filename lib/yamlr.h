@@ -12,6 +12,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perr.h"
+
+/* The name yamlr's errors had: tolerance.c, trace.c and goquery.c still
+ * use it; they are to say struct perr, and then this goes. */
+#define yerror perr
+
 enum ytype { Y_SCALAR, Y_MAP, Y_SEQ };
 
 struct ynode {
@@ -35,17 +41,12 @@ struct ydoc {
 	size_t		  nall, capall;
 };
 
-struct yerror {
-	long	line, column;
-	char	msg[256];
-};
-
 /* Load every document of a file or buffer.  NULL on error, with *err
  * filled (1-based line/column).  label names the input in messages;
  * line_offset is added to every line (for YAML embedded in another file). */
-struct ydoc	*ydoc_load_file(const char *path, struct yerror *err);
+struct ydoc	*ydoc_load_file(const char *path, struct perr *err);
 struct ydoc	*ydoc_load_buf(const char *label, const char *buf, size_t len,
-		    long line_offset, struct yerror *err);
+		    long line_offset, struct perr *err);
 /* Like the above but dies with "path:line:column: msg" (exit 2). */
 struct ydoc	*ydoc_load_file_or_die(const char *path);
 void		 ydoc_free(struct ydoc *doc);

@@ -76,7 +76,7 @@ load_epp(const struct opts *o, const char *path)
 	char *buf = md_read_file(path, &len);
 	const char *label = cite(o, path);
 	struct epp_text src = { label, buf, len, 0, 0 };
-	struct epperror err;
+	struct perr err;
 	struct eppcfg *cfg = eppcfg_parse(&src, &err);
 
 	free(buf);
@@ -143,8 +143,9 @@ run_epp(const struct opts *o)
 	return 0;
 }
 
-int
-main(int argc, char **argv)
+/* Options into o; -1 to go on, else the exit status. */
+static int
+parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "root", required_argument, NULL, 'r' },
@@ -157,46 +158,34 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { .kind = "measure" };
-	json_t *out;
 	int ch;
 
-	s2r_setprog(argv[0]);
 	while ((ch = getopt_long(argc, argv, "r:e:p:k:do", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
-		case 'r': o.root = optarg; break;
-		case 'e': strv_add(&o.epp, optarg); break;
-		case 'p': o.phase = optarg; break;
-		case 'k': o.kind = optarg; break;
-		case 'd': o.diff = true; break;
-		case 'o': o.merge = true; break;
+		case 'r': o->root = optarg; break;
+		case 'e': strv_add(&o->epp, optarg); break;
+		case 'p': o->phase = optarg; break;
+		case 'k': o->kind = optarg; break;
+		case 'd': o->diff = true; break;
+		case 'o': o->merge = true; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("s2r-config %s\n", S2R_VERSION); return 0;
 		default: usage(stderr); return S2R_EXIT_BAD;
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (strcmp(o.kind, "expect") != 0 && strcmp(o.kind, "measure") != 0)
+	if (strcmp(o->kind, "expect") != 0 && strcmp(o->kind, "measure") != 0)
 		s2r_die("--kind: expected expect or measure, got \"%s\"",
-		    o.kind);
-	if (o.diff) {
-		if (argc != 2 || o.epp.n != 0)
-			s2r_die("--diff: expected two EPP config files");
-		return run_diff(&o, argv);
-	}
-	if (o.merge)
-		s2r_die("--overlay: only with --diff");
-	if (o.epp.n != 0) {
-		int rc;
+		    o->kind);
+	return -1;
+}
 
-		if (argc != 0)
-			s2r_die("--epp: expected no other files");
-		rc = run_epp(&o);
-		strv_free(&o.epp);
-		return rc;
-	}
+/* config.md and README files, or the sim bundles holding them. */
+static int
+run_docs(const struct opts *o, int argc, char **argv)
+{
+	json_t *out;
+
 	if (argc == 0) {
 		usage(stderr);
 		return S2R_EXIT_BAD;
@@ -206,10 +195,37 @@ main(int argc, char **argv)
 		if (is_dir(argv[i]))
 			read_bundle(out, argv[i]);
 		else
-			configexp_file(out, argv[i], cite(&o, argv[i]));
+			configexp_file(out, argv[i], cite(o, argv[i]));
 	}
 	configexp_conflicts(out);
 	emit_all(out);
 	json_decref(out);
 	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o = { .kind = "measure" };
+	int rc;
+
+	s2r_setprog(argv[0]);
+	if ((rc = parse_opts(argc, argv, &o)) >= 0)
+		return rc;
+	argc -= optind;
+	argv += optind;
+	if (o.diff) {
+		if (argc != 2 || o.epp.n != 0)
+			s2r_die("--diff: expected two EPP config files");
+		return run_diff(&o, argv);
+	}
+	if (o.merge)
+		s2r_die("--overlay: only with --diff");
+	if (o.epp.n == 0)
+		return run_docs(&o, argc, argv);
+	if (argc != 0)
+		s2r_die("--epp: expected no other files");
+	rc = run_epp(&o);
+	strv_free(&o.epp);
+	return rc;
 }

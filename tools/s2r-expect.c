@@ -16,7 +16,7 @@
 #include "err.h"
 #include "rec.h"
 #include "str.h"
-#include "workload.h"
+#include "wlexpect.h"
 
 struct spec {
 	char	*path;		/* to open */
@@ -36,8 +36,15 @@ struct opts {
 	size_t		 nmaps;
 };
 
+/* The specs to read and the sim bundles they came from. */
+struct input {
+	struct spec	*specs;
+	size_t		 nspecs;
+	struct strv	 dirs;
+};
+
 static void
-usage(FILE *f, int status)
+usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: s2r-expect [--as NAME] [--map CELL=SPEC]... [--root DIR]\n"
@@ -48,7 +55,6 @@ usage(FILE *f, int status)
 	    "                 are also written for the real cell CELL\n"
 	    "  --root DIR     write source.file relative to DIR\n"
 	    "  --help, --version\n");
-	exit(status);
 }
 
 static char *
@@ -119,6 +125,24 @@ add_bundle(struct spec **v, size_t *n, const char *dir, const char *root)
 	sbuf_free(&wd);
 }
 
+/* A sim bundle's specs, or one spec file. */
+static void
+add_input(struct input *in, const char *arg, const char *root)
+{
+	struct stat st;
+	char *file;
+
+	if (strcmp(arg, "-") != 0 && stat(arg, &st) == 0 &&
+	    S_ISDIR(st.st_mode)) {
+		add_bundle(&in->specs, &in->nspecs, arg, root);
+		strv_add(&in->dirs, arg);
+		return;
+	}
+	file = display_name(arg, root);
+	add_spec(&in->specs, &in->nspecs, arg, file);
+	free(file);
+}
+
 static void
 add_map(struct opts *o, const char *arg)
 {
@@ -133,15 +157,6 @@ add_map(struct opts *o, const char *arg)
 	o->maps[o->nmaps].cell = xstrndup(arg, (size_t)(eq - arg));
 	o->maps[o->nmaps].spec = strip_yaml(eq + 1);
 	o->maps[o->nmaps++].used = false;
-}
-
-/* The config part (checks 2a-2d, 3d, 4a-4d): what the bundle's config.md
- * and README promise, in the same array, so one run of s2r-expect
- * describes the whole bundle.  A bundle without them has none. */
-static void
-add_config_expectations(const char *simdir, json_t *out)
-{
-	configexp_bundle(out, simdir);
 }
 
 /* Records for one spec under every name it is known by. */
@@ -161,8 +176,9 @@ expect_spec(const struct spec *s, struct opts *o, json_t *out)
 	workload_free(w);
 }
 
-int
-main(int argc, char **argv)
+/* Options into o; -1 to go on, else the exit status. */
+static int
+parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "as", required_argument, NULL, 'a' },
@@ -172,81 +188,77 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'a': o->as = optarg; break;
+		case 'm': add_map(o, optarg); break;
+		case 'r': o->root = optarg; break;
+		case 'h': usage(stdout); return 0;
+		case 'V': printf("s2r-expect %s\n", S2R_VERSION); return 0;
+		default: usage(stderr); return S2R_EXIT_BAD;
+		}
+	}
+	if (optind == argc) {
+		usage(stderr);
+		return S2R_EXIT_BAD;
+	}
+	return -1;
+}
+
+static void
+input_free(struct input *in, struct opts *o)
+{
+	for (size_t i = 0; i < in->nspecs; i++) {
+		free(in->specs[i].path);
+		free(in->specs[i].file);
+		free(in->specs[i].name);
+	}
+	free(in->specs);
+	strv_free(&in->dirs);
+	for (size_t i = 0; i < o->nmaps; i++) {
+		free(o->maps[i].cell);
+		free(o->maps[i].spec);
+	}
+	free(o->maps);
+}
+
+/* The config part (checks 2a-2d, 3d, 4a-4d) goes in the same array: what
+ * each bundle's config.md and README promise, so one run describes the
+ * whole bundle.  A bundle without them has none. */
+int
+main(int argc, char **argv)
+{
 	struct opts o = { 0 };
-	struct spec *specs = NULL;
-	size_t nspecs = 0;
+	struct input in = { 0 };
 	json_t *out, *rec;
-	struct strv dirs = { 0 };
 	size_t i;
-	int c;
+	int rc;
 
 	s2r_setprog(argv[0]);
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'a':
-			o.as = optarg;
-			break;
-		case 'm':
-			add_map(&o, optarg);
-			break;
-		case 'r':
-			o.root = optarg;
-			break;
-		case 'h':
-			usage(stdout, 0);
-			break;
-		case 'V':
-			puts("s2r-expect " S2R_VERSION);
-			return 0;
-		default:
-			usage(stderr, S2R_EXIT_BAD);
-		}
-	}
-	if (optind == argc)
-		usage(stderr, S2R_EXIT_BAD);
-	out = json_array();
-	for (int a = optind; a < argc; a++) {
-		struct stat st;
-
-		if (strcmp(argv[a], "-") != 0 && stat(argv[a], &st) == 0 &&
-		    S_ISDIR(st.st_mode)) {
-			add_bundle(&specs, &nspecs, argv[a], o.root);
-			strv_add(&dirs, argv[a]);
-		} else {
-			char *file = display_name(argv[a], o.root);
-
-			add_spec(&specs, &nspecs, argv[a], file);
-			free(file);
-		}
-	}
-	if (o.as != NULL && nspecs != 1)
+	if ((rc = parse_opts(argc, argv, &o)) >= 0)
+		return rc;
+	for (int a = optind; a < argc; a++)
+		add_input(&in, argv[a], o.root);
+	if (o.as != NULL && in.nspecs != 1)
 		s2r_die("--as %s: expected exactly one workload spec, got %zu",
-		    o.as, nspecs);
-	for (i = 0; i < nspecs; i++)
-		expect_spec(&specs[i], &o, out);
+		    o.as, in.nspecs);
+	out = json_array();
+	for (i = 0; i < in.nspecs; i++)
+		expect_spec(&in.specs[i], &o, out);
 	for (i = 0; i < o.nmaps; i++)
 		if (!o.maps[i].used)
 			s2r_die("--map %s=%s: no workload spec named %s",
 			    o.maps[i].cell, o.maps[i].spec, o.maps[i].spec);
-	for (i = 0; i < dirs.n; i++)
-		add_config_expectations(dirs.v[i], out);
-	if (dirs.n > 0)
+	for (i = 0; i < in.dirs.n; i++)
+		configexp_bundle(out, in.dirs.v[i]);
+	if (in.dirs.n > 0)
 		configexp_conflicts(out);
 	json_array_foreach(out, i, rec)
 		rec_emit(stdout, json_incref(rec));
 	rec_finish(stdout);
 	json_decref(out);
-	for (i = 0; i < nspecs; i++) {
-		free(specs[i].path);
-		free(specs[i].file);
-		free(specs[i].name);
-	}
-	free(specs);
-	for (i = 0; i < o.nmaps; i++) {
-		free(o.maps[i].cell);
-		free(o.maps[i].spec);
-	}
-	free(o.maps);
-	strv_free(&dirs);
+	input_free(&in, &o);
 	return 0;
 }

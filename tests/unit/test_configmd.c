@@ -7,7 +7,7 @@
 static struct mddoc *
 parse(const char *text)
 {
-	struct mderror err;
+	struct perr err;
 
 	return mddoc_parse("t.md", text, strlen(text), &err);
 }
@@ -109,7 +109,7 @@ test_fences(void)
 static void
 test_crlf_bom_binary(void)
 {
-	struct mderror err;
+	struct perr err;
 	struct mddoc *d = parse("\xEF\xBB\xBF# A\r\n| k | v |\r\n|---|---|\r\n"
 	    "| x | 1 |\r\n");
 

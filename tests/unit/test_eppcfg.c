@@ -5,7 +5,7 @@
 #include "unit.h"
 
 static struct eppcfg *
-parse(const char *text, long line_offset, struct epperror *err)
+parse(const char *text, long line_offset, struct perr *err)
 {
 	struct epp_text src = { "t.yaml", text, strlen(text), line_offset,
 	    0 };
@@ -42,7 +42,7 @@ static const char bare[] =
 static void
 test_bare(void)
 {
-	struct epperror err;
+	struct perr err;
 	struct eppcfg *c = parse(bare, 10, &err);
 	const struct epp_entry *e;
 
@@ -87,7 +87,7 @@ static const char values[] =
 static void
 test_string_shape(void)
 {
-	struct epperror err;
+	struct perr err;
 	struct eppcfg *c = parse(values, 0, &err);
 	const struct epp_entry *e;
 
@@ -114,7 +114,7 @@ test_string_shape(void)
 static void
 test_overlay_and_diff(void)
 {
-	struct epperror err;
+	struct perr err;
 	struct eppcfg *a = parse(values, 0, &err), *m = parse(values, 0, &err);
 	struct eppcfg *o = parse(
 	    "scenario:\n- router:\n    epp:\n      flags: {w: 1}\n"

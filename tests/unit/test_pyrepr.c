@@ -8,7 +8,7 @@
 static char *
 parse_text(const char *s)
 {
-	struct pyrepr_err err;
+	struct perr err;
 	json_t *v = pyrepr_parse(s, strlen(s), &err);
 	char *t;
 
@@ -60,14 +60,14 @@ test_nested(void)
 static void
 test_errors(void)
 {
-	struct pyrepr_err err;
+	struct perr err;
 	json_t *v;
 	char deep[200];
 
 	CHECK(pyrepr_parse("{'a': ", 6, &err) == NULL);
 	CHECK(err.msg[0] != '\0');
 	CHECK(pyrepr_parse("'abc", 4, &err) == NULL);
-	CHECK(err.offset == 4);
+	CHECK(err.line == 1 && err.column == 5);
 	CHECK(pyrepr_parse("1 2", 3, &err) == NULL);
 	memset(deep, '[', sizeof(deep));
 	CHECK(pyrepr_parse(deep, sizeof(deep), &err) == NULL);
@@ -84,7 +84,7 @@ test_kwargs(void)
 	const char *s = "model='/m/Q', dtype=torch.bfloat16, max_seq_len=40960, "
 	    "served_model_name=Qwen/Qwen3-14B, c={'a': [1, 2]}, "
 	    "s=StructuredOutputsConfig(backend='auto'), x=None";
-	struct pyrepr_err err;
+	struct perr err;
 	json_t *v = pyrepr_parse_kwargs(s, strlen(s), &err);
 	char *t = pyrepr_text(v);
 

@@ -1,9 +1,10 @@
-/* Unit tests for lib/vllmlog.c: line classification, stats parsing and
- * the bounded line reader. */
+/* Unit tests for lib/vllmlog.c: line classification and stats parsing;
+ * and for lib/logkit.c: the bounded line reader and line checks. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "logkit.h"
 #include "vllmlog.h"
 #include "unit.h"
 

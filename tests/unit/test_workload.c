@@ -1,5 +1,5 @@
-/* Unit tests for lib/workload.c: parsing, v1 upgrade, cohorts, errors
- * (in a child process), and the expectation records. */
+/* Unit tests for lib/workload.c and lib/wlexpect.c: parsing, v1 upgrade,
+ * cohorts, errors (in a child process), and the expectation records. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -7,6 +7,7 @@
 
 #include "err.h"
 #include "rec.h"
+#include "wlexpect.h"
 #include "workload.h"
 #include "unit.h"
 

@@ -6,7 +6,7 @@
 #include "unit.h"
 
 static struct ydoc *
-load(const char *text, struct yerror *err)
+load(const char *text, struct perr *err)
 {
 	return ydoc_load_buf("t.yaml", text, strlen(text), 0, err);
 }
@@ -14,7 +14,7 @@ load(const char *text, struct yerror *err)
 static void
 test_lines(void)
 {
-	struct yerror err;
+	struct perr err;
 	struct ydoc *doc = load("version: \"2\"\naggregate_rate: 40\n"
 	    "clients:\n  - id: a\n    rate_fraction: 0.7\n", &err);
 	const struct ynode *root = ydoc_root(doc), *n;
@@ -36,7 +36,7 @@ test_lines(void)
 static void
 test_flow_and_alias(void)
 {
-	struct yerror err;
+	struct perr err;
 	struct ydoc *doc = load("a: &x {process: poisson, cv: 2}\nb: *x\n", &err);
 	const struct ynode *root = ydoc_root(doc);
 
@@ -48,7 +48,7 @@ test_flow_and_alias(void)
 static void
 test_errors(void)
 {
-	struct yerror err;
+	struct perr err;
 
 	CHECK(load("a: [1, 2\n", &err) == NULL);
 	CHECK(err.line >= 1 && err.msg[0] != '\0');
@@ -65,7 +65,7 @@ test_errors(void)
 static void
 test_multi_doc_and_offset(void)
 {
-	struct yerror err;
+	struct perr err;
 	struct ydoc *doc = ydoc_load_buf("c.md", "a: 1\n---\nb: 2\n", 14, 10,
 	    &err);
 
@@ -77,7 +77,7 @@ test_multi_doc_and_offset(void)
 static void
 test_scalars(void)
 {
-	struct yerror err;
+	struct perr err;
 	struct ydoc *doc = load("t: yes\nf: False\nn: ~\ni: 12\ns: '~'\n", &err);
 	const struct ynode *root = ydoc_root(doc);
 	bool b;
@@ -97,7 +97,7 @@ test_scalars(void)
 static void
 test_alias_limits(void)
 {
-	struct yerror err;
+	struct perr err;
 	struct sbuf b = {0};
 	struct ydoc *doc;
 

@@ -1,0 +1,510 @@
+/* cfgepp.c - EPP configurations, priority bands and tiers, admission
+ * thresholds (config.md fences and tables, deployed configs) as records,
+ * and the config.conflict records over them. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfgutil.h"
+#include "configexp.h"
+#include "err.h"
+#include "numtext.h"
+#include "rec.h"
+#include "str.h"
+#include "yamlr.h"
+
+/* ---- EPP configs, priority bands and tiers ---- */
+
+static bool
+starts_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	return strncmp(s, w, n) == 0 && !isalnum((unsigned char)s[n]);
+}
+
+static const char *const arms[] = { "baseline", "treatment", "control", NULL };
+
+static const char *
+arm_at(const char *s)
+{
+	for (size_t k = 0; arms[k] != NULL; k++)
+		if (starts_word(s, arms[k]))
+			return arms[k];
+	return NULL;
+}
+
+const char *
+configexp_phase(const char *heading)
+{
+	char *h = cfg_lower(heading);
+	const char *arm = NULL, *p;
+
+	/* "EPP Configuration — X", "EPP Configuration (X)". */
+	if ((p = strstr(h, "epp configuration")) != NULL) {
+		p += strlen("epp configuration");
+		for (;;) {
+			if (*p == ' ' || *p == '(' || *p == '-' || *p == ':')
+				p++;
+			else if (strncmp(p, "\xe2\x80\x94", 3) == 0 ||
+			    strncmp(p, "\xe2\x80\x93", 3) == 0)
+				p += 3;
+			else
+				break;
+		}
+		arm = arm_at(p);
+	}
+	if (arm == NULL)
+		arm = arm_at(h);
+	for (p = h; arm == NULL && (p = strchr(p, '(')) != NULL; p++)
+		arm = arm_at(p + 1);
+	for (p = h; arm == NULL && *p != '\0'; p++)
+		if (p == h || !isalnum((unsigned char)p[-1]))
+			arm = arm_at(p);
+	free(h);
+	return arm;
+}
+
+/* One record of an EPP entry: r with the entry's value and place.
+ * Record values are scalars: lists and maps go as compact JSON text. */
+static void
+entry_rec(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e)
+{
+	if (json_is_object(e->value) || json_is_array(e->value)) {
+		char *text = json_dumps(e->value, JSON_COMPACT |
+		    JSON_ENSURE_ASCII);
+
+		r.value = json_string(text);
+		free(text);
+	} else {
+		r.value = json_incref(e->value);
+	}
+	r.file = e->file;
+	r.at.line = e->line;
+	r.at.column = e->column;
+	cfgrec_add(c, &r);
+}
+
+/* Every pluginRef is in its profile; scorers also have a weight. */
+static void
+profile_records(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e)
+{
+	struct epp_entry in = *e;
+
+	if (e->item[strlen(e->item) - 1] == '/')
+		return;		/* a profile without plugins */
+	r.check = "4a";
+	r.key = e->item;
+	r.metric = "epp.profile.plugin";
+	in.value = json_true();
+	entry_rec(c, r, &in);
+	json_decref(in.value);
+	r.metric = "epp.scorer.weight";
+	if (!json_is_null(e->value))
+		entry_rec(c, r, e);
+}
+
+/* Flow control, saturation detector and chart keys: scalars as they are,
+ * other values by their leaves. */
+static void
+keyed_records(struct cfgctx *c, struct cfgrec r, int s,
+    const struct epp_entry *e)
+{
+	struct sbuf key = {0};
+
+	if (e->path[0] == '\0' && !json_is_object(e->value) &&
+	    !json_is_array(e->value))
+		sbuf_adds(&key, e->item);
+	else if (e->path[0] != '\0')
+		sbuf_printf(&key, "%s%s%s", e->item, e->path[0] == '[' ? "" :
+		    ".", e->path);
+	else
+		return;
+	r.check = s == EPP_SATURATION ? "3c" : "2d";
+	r.metric = s == EPP_FLOW_CONTROL ? "epp.flow_control" :
+	    s == EPP_SATURATION ? "epp.saturation_detector" : "epp.chart";
+	r.key = sbuf_str(&key);
+	entry_rec(c, r, e);
+	sbuf_free(&key);
+}
+
+/* The records of entry e of section s; r holds what they share. */
+static void
+entry_records(struct cfgctx *c, struct cfgrec r, int s,
+    const struct epp_entry *e)
+{
+	struct sbuf key = {0};
+
+	r.check = "2d";
+	r.key = e->item;
+	switch (s) {
+	case EPP_FEATURE_GATES:
+		r.metric = "epp.feature_gate";
+		entry_rec(c, r, e);
+		break;
+	case EPP_PLUGINS:
+		r.metric = "epp.plugin";
+		if (strcmp(e->path, "type") == 0)
+			entry_rec(c, r, e);
+		if (strncmp(e->path, "parameters.", 11) != 0)
+			break;
+		sbuf_printf(&key, "%s.%s", e->item, e->path + 11);
+		r.check = "4c";
+		r.metric = "epp.plugin.parameter";
+		r.key = sbuf_str(&key);
+		entry_rec(c, r, e);
+		break;
+	case EPP_PROFILES:
+		profile_records(c, r, e);
+		break;
+	case EPP_OBJECTIVES:
+		r.metric = "priority.tier";
+		r.key = NULL;
+		r.cls = e->item;
+		entry_rec(c, r, e);
+		break;
+	case EPP_FLOW_CONTROL:
+	case EPP_SATURATION:
+	case EPP_CHART:
+		keyed_records(c, r, s, e);
+		break;
+	default:
+		break;
+	}
+	sbuf_free(&key);
+}
+
+static int
+line_cmp(const void *x, const void *y)
+{
+	const json_t *a = *(json_t *const *)x, *b = *(json_t *const *)y;
+	const json_t *sa = json_object_get(a, "source");
+	const json_t *sb = json_object_get(b, "source");
+	json_int_t la = json_integer_value(json_object_get(sa, "line"));
+	json_int_t lb = json_integer_value(json_object_get(sb, "line"));
+	json_int_t ca = json_integer_value(json_object_get(sa, "column"));
+	json_int_t cb = json_integer_value(json_object_get(sb, "column"));
+	int d = strcmp(rec_get_str(sa, "file"), rec_get_str(sb, "file"));
+
+	if (d != 0)
+		return d;
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	if (ca != cb)
+		return ca < cb ? -1 : 1;
+	return strcmp(rec_get_str(a, "metric"), rec_get_str(b, "metric"));
+}
+
+/* Appends recs[from…] to out in file, line, column order. */
+static void
+sorted_append(json_t *out, json_t *recs)
+{
+	size_t n = json_array_size(recs);
+	json_t **v = xreallocarray(NULL, n ? n : 1, sizeof(*v));
+
+	for (size_t i = 0; i < n; i++)
+		v[i] = json_array_get(recs, i);
+	qsort(v, n, sizeof(*v), line_cmp);
+	for (size_t i = 0; i < n; i++)
+		json_array_append(out, v[i]);
+	free(v);
+}
+
+static void
+epp_section_records(struct cfgctx *c, const struct eppcfg *cfg,
+    const char *kind, const char *phase, const char *how)
+{
+	struct sbuf field = {0};
+	json_t *out = c->out;
+
+	c->out = json_array();
+	for (int s = 0; s < EPP_NSECTIONS; s++) {
+		const struct epp_sec *sec = &cfg->sec[s];
+
+		for (size_t i = 0; i < sec->n; i++) {
+			const struct epp_entry *e = &sec->v[i];
+			struct cfgrec r = { .kind = kind, .phase = phase };
+
+			sbuf_reset(&field);
+			sbuf_printf(&field, "%s[%s]%s%s", epp_section_names[s],
+			    e->item, e->path[0] != '\0' ? "." : "", e->path);
+			r.at.field = sbuf_str(&field);
+			r.at.how = how;
+			entry_records(c, r, s, e);
+		}
+	}
+	sbuf_free(&field);
+	sorted_append(out, c->out);
+	json_decref(c->out);
+	c->out = out;
+}
+
+void
+configexp_epp(json_t *out, const struct eppcfg *cfg, const char *kind,
+    const char *phase, const char *how)
+{
+	struct cfgctx c = { out, NULL, -1, false };
+
+	epp_section_records(&c, cfg, kind, phase, how);
+}
+
+void
+cfg_fence_yaml(struct cfgctx *c, const struct md_fence *f)
+{
+	struct epp_text src = { c->doc->path, f->body, f->len,
+	    f->body_line - 1, f->indent };
+	const char *heading = mddoc_heading(c->doc, f->heading);
+	struct perr yerr;
+	struct perr err;
+	struct ydoc *doc;
+	struct eppcfg *cfg;
+	bool any = false;
+	struct sbuf how = {0};
+
+	doc = ydoc_load_buf(c->doc->path, f->body, f->len, src.line_offset,
+	    &yerr);
+	if (doc == NULL)
+		s2r_die_at(c->doc->path, yerr.line, yerr.column + f->indent,
+		    "fenced YAML block (opened at line %ld): %s", f->line,
+		    yerr.msg);
+	for (size_t i = 0; i < doc->ndocs; i++)
+		any |= eppcfg_recognises(doc->docs[i]);
+	if (!any) {
+		ydoc_free(doc);
+		return;
+	}
+	cfg = eppcfg_from_doc(doc, &src, &err);
+	ydoc_free(doc);
+	if (cfg == NULL)
+		s2r_die_at(c->doc->path, err.line, err.column, "%s", err.msg);
+	sbuf_printf(&how, "fenced YAML (%s) under \"%s\"", cfg->shape,
+	    heading);
+	epp_section_records(c, cfg, "expect", configexp_phase(heading),
+	    sbuf_str(&how));
+	sbuf_free(&how);
+	eppcfg_free(cfg);
+}
+
+static long
+first_column(const struct md_table *t, const char *const *names)
+{
+	for (size_t i = 0; names[i] != NULL; i++) {
+		long col = md_table_column(t, names[i]);
+
+		if (col >= 0)
+			return col;
+	}
+	return -1;
+}
+
+/* | Tier | Priority | … | (README) or | Name | Priority | (bands). */
+void
+cfg_tier_table(struct cfgctx *c, const struct md_table *t)
+{
+	static const char *const names[] = { "Tier", "Class", "SLO Class",
+	    "Name", "Objective", "Band", NULL };
+	static const char *const prios[] = { "Priority", NULL };
+	long ncol = first_column(t, names), pcol = first_column(t, prios);
+	struct sbuf how = {0};
+
+	if (ncol < 0 || pcol < 0)
+		return;
+	sbuf_printf(&how, "priority table under \"%s\": the %s and Priority "
+	    "columns", mddoc_heading(c->doc, t->heading),
+	    t->head.cells[ncol].text);
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct md_row *row = &t->rows[i];
+		char *cls = cfg_clean(md_cell(row, (size_t)ncol));
+		char *text = cfg_clean(md_cell(row, (size_t)pcol));
+		char *tok = cfg_first_token(text);
+		struct cfgwhere w = { row->line,
+		    md_cell_column(row, (size_t)pcol), "Priority",
+		    sbuf_str(&how) };
+		json_t *v = num_json(tok, strlen(tok));
+
+		if (cls[0] != '\0')
+			cfgrec_add(c, &(struct cfgrec){ .check = "4d",
+			    .metric = "priority.tier", .value = v, .cls = cls,
+			    .at = w, .why = "expected an integer priority" });
+		else
+			json_decref(v);
+		free(cls);
+		free(text);
+		free(tok);
+	}
+	sbuf_free(&how);
+}
+
+/* GAIE admission thresholds rows: "QD threshold | 5", "KV threshold". */
+void
+cfg_threshold_rows(struct cfgctx *c, const struct md_table *t)
+{
+	long vcol = md_table_column(t, "Value");
+	struct sbuf how = {0};
+
+	sbuf_printf(&how, "threshold row of the table under \"%s\"",
+	    mddoc_heading(c->doc, t->heading));
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct md_row *row = &t->rows[i];
+		char *name = cfg_normalise(md_cell(row, 0));
+		const char *metric = NULL;
+		size_t vc = vcol > 0 ? (size_t)vcol : 1;
+
+		/* "--queue-depth-threshold" is a BLIS flag, read as one. */
+		if (strncmp(md_cell(row, 0), "`--", 3) == 0 ||
+		    strncmp(md_cell(row, 0), "--", 2) == 0) {
+			free(name);
+			continue;
+		}
+		if (cfg_word_in(name, "qd_threshold queue_depth_threshold "
+		    "queuedepththreshold"))
+			metric = "admission.queue_depth_threshold";
+		else if (cfg_word_in(name, "kv_threshold "
+		    "kv_cache_util_threshold kvcacheutilthreshold "
+		    "kv_utilization_threshold"))
+			metric = "admission.kv_cache_util_threshold";
+		if (metric != NULL) {
+			char *field = cfg_clean(md_cell(row, 0));
+			char *text = cfg_clean(md_cell(row, vc));
+			char *tok = cfg_first_token(text);
+			struct cfgwhere w = { row->line,
+			    md_cell_column(row, vc), field, sbuf_str(&how) };
+
+			cfgrec_add(c, &(struct cfgrec){ .check = "3c",
+			    .metric = metric,
+			    .value = num_json(tok, strlen(tok)), .at = w,
+			    .why = "expected a number" });
+			free(field);
+			free(text);
+			free(tok);
+		}
+		free(name);
+	}
+	sbuf_free(&how);
+}
+
+/* ---- conflicts ---- */
+
+static char *
+group_key(const json_t *r)
+{
+	const char *key = rec_get_str(r, "key");
+	char *scope = rec_scope_key(json_object_get(r, "scope"));
+	struct sbuf b = {0};
+	char *s;
+
+	sbuf_printf(&b, "%s|%s|%s", rec_get_str(r, "metric"),
+	    key != NULL ? key : "", scope);
+	free(scope);
+	s = xstrdup(sbuf_str(&b));
+	sbuf_free(&b);
+	return s;
+}
+
+static bool
+judged(const json_t *r)
+{
+	const char *kind = rec_get_str(r, "kind");
+	const char *metric = rec_get_str(r, "metric");
+
+	return kind != NULL && strcmp(kind, "expect") == 0 && metric != NULL &&
+	    strcmp(metric, "config.conflict") != 0 &&
+	    !json_is_false(json_object_get(r, "comparable"));
+}
+
+/* One of the values a conflict names: into values with its source, and
+ * into how as "value (file:line)". */
+static void
+conflict_value(json_t *values, struct sbuf *how, const json_t *r)
+{
+	const json_t *src = json_object_get(r, "source");
+	json_t *v = json_object();
+	char *text;
+
+	json_object_set_new(v, "value",
+	    json_deep_copy(json_object_get(r, "value")));
+	json_object_set_new(v, "source", json_deep_copy(src));
+	json_array_append_new(values, v);
+	text = json_dumps(json_object_get(r, "value"),
+	    JSON_ENCODE_ANY | JSON_COMPACT);
+	sbuf_printf(how, "%s %s (%s:%lld)", json_array_size(values) > 1 ?
+	    "," : "", text, rec_get_str(src, "file"),
+	    (long long)json_integer_value(json_object_get(src, "line")));
+	free(text);
+}
+
+static json_t *
+conflict_record(const json_t *out, size_t first, const char *gkey)
+{
+	const json_t *r0 = json_array_get(out, first);
+	const json_t *s0 = json_object_get(r0, "source");
+	json_t *rec = rec_new("expect"), *values = json_array();
+	struct sbuf how = {0};
+	size_t i;
+	json_t *r;
+
+	sbuf_adds(&how, "one value, given differently:");
+	json_array_foreach(out, i, r) {
+		char *k;
+
+		if (i < first || !judged(r))
+			continue;
+		k = group_key(r);
+		if (strcmp(k, gkey) == 0)
+			conflict_value(values, &how, r);
+		free(k);
+	}
+	rec_set_str(rec, "check", rec_get_str(r0, "check"));
+	rec_set_str(rec, "metric", "config.conflict");
+	rec_set_str(rec, "key", rec_get_str(r0, "key"));
+	rec_set_str(rec, "value", rec_get_str(r0, "metric"));
+	rec_set(rec, "scope", json_deep_copy(json_object_get(r0, "scope")));
+	rec_set(rec, "values", values);
+	rec_set(rec, "source", rec_source(rec_get_str(s0, "file"),
+	    (long)json_integer_value(json_object_get(s0, "line")), 0,
+	    rec_get_str(r0, "metric"), sbuf_str(&how)));
+	sbuf_free(&how);
+	return rec;
+}
+
+void
+configexp_conflicts(json_t *out)
+{
+	size_t n = json_array_size(out);
+	struct strv seen = {0};
+	json_t *found = json_array();
+
+	for (size_t i = 0; i < n; i++) {
+		const json_t *r = json_array_get(out, i);
+		char *k;
+		bool differs = false;
+
+		if (!judged(r))
+			continue;
+		k = group_key(r);
+		if (strv_find(&seen, k) >= 0) {
+			free(k);
+			continue;
+		}
+		strv_add(&seen, k);
+		for (size_t j = i + 1; j < n && !differs; j++) {
+			const json_t *o = json_array_get(out, j);
+			char *ko;
+
+			if (!judged(o))
+				continue;
+			ko = group_key(o);
+			differs = strcmp(ko, k) == 0 &&
+			    !json_equal(json_object_get(r, "value"),
+			    json_object_get(o, "value"));
+			free(ko);
+		}
+		if (differs)
+			json_array_append_new(found,
+			    conflict_record(out, i, k));
+		free(k);
+	}
+	json_array_extend(out, found);
+	json_decref(found);
+	strv_free(&seen);
+}

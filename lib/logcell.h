@@ -1,0 +1,42 @@
+/* logcell.h - the logs of one cell (vLLM server logs, EPP logs, nvidia-smi
+ * GPU logs) into measure records: each kind named file by file or by
+ * folder, or found under CELLDIR/server_logs, epp_logs and gpu_logs.
+ * Every file must open before anything is written, so a run that cannot
+ * read its input says so with exit 2 and no records. */
+#ifndef S2R_LOGCELL_H
+#define S2R_LOGCELL_H
+
+#include <stdbool.h>
+
+#include "logkit.h"
+#include "str.h"
+
+enum { LOGS_SERVER, LOGS_EPP, LOGS_GPU, LOGS_NKINDS };
+
+/* The files of one kind. */
+struct logset {
+	struct strv	 paths;		/* opened */
+	struct strv	 names;		/* printed */
+	char		*dir;		/* printed, for cell-level sources */
+	bool		 asked;		/* named, or looked for in CELLDIR */
+};
+
+struct logcell {
+	const char	*root;		/* names are printed relative to it */
+	struct logset	 set[LOGS_NKINDS];
+};
+
+/* Adds to one kind a file, a folder's *.log files (sorted) or "-". */
+void	logcell_add(struct logcell *c, int kind, const char *path);
+/* Looks in CELLDIR's folders for every kind not named; dies (exit 2)
+ * when celldir is not a folder. */
+void	logcell_add_cell(struct logcell *c, const char *celldir);
+/* Whether any kind was named or looked for. */
+bool	logcell_asked(const struct logcell *c);
+/* Dies (exit 2) unless every file opens. */
+void	logcell_check(struct logcell *c);
+/* logs.present.<folder> per kind asked, then each kind's records. */
+void	logcell_emit(const struct logcell *c, const struct logctx *ctx);
+void	logcell_free(struct logcell *c);
+
+#endif

@@ -124,7 +124,8 @@ task-bad:
 # the bundle's variables from discover.sh (never make words).  STRICT= : a
 # FAIL is a finding for the status, not a make error.  The status holds
 # "ok", the FAIL/WARN/MISSING counts and the verdicts' checksum, or
-# "error"; it is replaced only when that changes.  make.log is replaced
+# "error"; it is replaced only when that changes.  make.log (parity.mk's
+# step lines, also under make -s, and diagnostics) is replaced
 # when the run failed or rebuilt something (a file newer than the last
 # log), so a rerun that had nothing to do keeps the last real log.
 $(STATUSES): $(O)/bundles/%/status: FORCE
@@ -133,7 +134,7 @@ $(STATUSES): $(O)/bundles/%/status: FORCE
 	exec 9>>"$$d/.s2r/batch.lock" && flock 9 || exit 2; \
 	if args=$$($(bundle_env) sh $(call q,$(PIPEDIR)discover.sh) entry $*); then \
 		eval "set -- $$args"; \
-		$(MAKE) --no-print-directory -f $(call q,$(PIPEDIR)parity.mk) "$$@" \
+		$(MAKE) --no-print-directory --no-silent -f $(call q,$(PIPEDIR)parity.mk) "$$@" \
 			OUT="$$d" $(if $(BINDIR),S2R_BIN=$(call q,$(BINDIR))) STRICT= \
 			all html >"$$d/make.log.tmp" 2>&1 9>&-; rc=$$?; \
 	else \
@@ -152,7 +153,7 @@ $(STATUSES): $(O)/bundles/%/status: FORCE
 		st="ok fail=$$fail warn=$$warn missing=$$miss sum=$$(cksum <"$$d/verdicts.ndjson" | tr ' ' :)"; \
 	else \
 		{ grep -m1 '^s2r-' "$$d/make.log" || grep -m1 -i 'error' "$$d/make.log" || tail -n1 "$$d/make.log"; } | \
-			sed 's/^[^ ]*\.mk:[0-9]*: \*\*\* //; s/  Stop\.$$//' >"$$d/error.tmp"; \
+			sed 's/^[^ ]*\.mk:[0-9]*: \*\*\* //; s/\.  Stop\.$$//' >"$$d/error.tmp"; \
 		if cmp -s "$$d/error.tmp" "$$d/error"; then rm -f "$$d/error.tmp"; else mv "$$d/error.tmp" "$$d/error"; fi; \
 		st="error $$(cksum <"$$d/error" | tr ' ' :)"; \
 	fi; \

@@ -72,7 +72,8 @@ summary() {
 }
 
 @test "honest: one line per step and the summary last; V=1 the commands; a rerun only the summary" {
-	run --separate-stderr make -f "$PMK" SIM=sim REAL=real OUT=out S2R_BIN="$S2R_BIN" all html
+	# (--no-print-directory: under make test, make is a sub-make and says where it is)
+	run --separate-stderr make --no-print-directory -f "$PMK" SIM=sim REAL=real OUT=out S2R_BIN="$S2R_BIN" all html
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	n=$(jq -rs 'map(.scope | "\(.phase)/\(.workload)") | unique | length' out/cells/*/*/trace.ndjson)
@@ -81,10 +82,10 @@ summary() {
 	[ "$(printf '%s\n' "$output" | grep -c '^  trace    ')" -eq "$n" ]
 	[[ "$(printf '%s\n' "$output" | tail -n 1)" == "parity: out/report.md ("* ]]
 	[[ "$output" != *s2r-trace-stats* ]]
-	run make -f "$PMK" SIM=sim REAL=real OUT=out S2R_BIN="$S2R_BIN" all html
+	run make --no-print-directory -f "$PMK" SIM=sim REAL=real OUT=out S2R_BIN="$S2R_BIN" all html
 	[ "$output" = "parity: out/report.md $(summary out/verdicts.ndjson)" ]
 	rm -rf out
-	run make -f "$PMK" SIM=sim REAL=real OUT=out S2R_BIN="$S2R_BIN" V=1
+	run make --no-print-directory -f "$PMK" SIM=sim REAL=real OUT=out S2R_BIN="$S2R_BIN" V=1
 	[ "$(printf '%s\n' "$output" | grep -c "s2r-trace-stats' --root 'real'")" -eq "$n" ]
 	[[ "$output" != *"  trace    "* ]]
 }

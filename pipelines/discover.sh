@@ -214,6 +214,7 @@ walk() {
 	return 0
 }
 
+# shellcheck disable=SC2046  # $(real_prune) etc. are split on purpose
 parity() {
 	check_out
 	real=$(folder REAL "${S2R_REAL:-}") || exit 1
@@ -230,7 +231,7 @@ parity() {
 	lock
 	check_tools
 	tmp=$(mktemp -d) || die "cannot create a temporary folder"
-	# shellcheck disable=SC2046  # the prune words are one per line, set -f
+	# The find expressions, one word a line (set -f: no globbing).
 	IFS='
 '
 	(cd "$real" && check_links "$real" REAL "$S2R_REAL" $(real_prune) \
@@ -262,6 +263,7 @@ parity() {
 align() {
 	check_out
 	for var in TRACE SLOTS RULES REAL_TRACE SIM_TRACE TOLERANCES; do
+		val=""
 		eval "val=\${S2R_$var:-}"
 		no_newline "$var" "$val"
 		for f in $val; do

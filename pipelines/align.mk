@@ -29,7 +29,7 @@ PIPEDIR	:= $(dir $(lastword $(MAKEFILE_LIST)))
 include $(PIPEDIR)common.mk
 MAKEFLAGS += -r
 .DEFAULT_GOAL := all
-O	:= $(call raw,OUT)
+O	:= $(or $(patsubst %/,%,$(call raw,OUT)),$(call raw,OUT))
 
 # The inputs that exist; a name given but absent is reported and dropped.
 given	= $(foreach f,$(1),$(if $(wildcard $(f)),$(f),$(info align.mk: $(2)=$(f) does not exist: treated as not given)))

@@ -47,7 +47,7 @@ include $(PIPEDIR)common.mk
 MAKEFLAGS += -r
 .DEFAULT_GOAL := all
 OUT	?= out
-O	:= $(call raw,OUT)
+O	:= $(or $(patsubst %/,%,$(call raw,OUT)),$(call raw,OUT))
 TITLE	?= Sim2Real Batch Index
 
 ifeq ($(or $(DISCOVER),$(BUNDLES)),)

@@ -33,7 +33,7 @@ ifndef REAL
 $(error REAL=<real bundle> is required)
 endif
 OUT	?= out
-O	:= $(call raw,OUT)
+O	:= $(or $(patsubst %/,%,$(call raw,OUT)),$(call raw,OUT))
 S	:= $(O)/.s2r
 REALP	:= $(call raw,REAL)
 SIMP	:= $(call raw,SIM)

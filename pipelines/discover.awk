@@ -152,13 +152,19 @@ side == "S" && p ~ /^workloads\/[^\/]+$/ && p ~ /\.ya?ml$/ {
 	next
 }
 
+# Go files s2r-grep-proof reads (prerequisites of the proofs); hidden
+# ones (editor files) are left out, not refused.
 side == "S" && p ~ /^algorithms?\/.*\.go$/ && t == "f" {
+	if (p ~ /(^|\/)\./)
+		next
 	need_names("S", p, "file name")
 	simgo = simgo " " p
 	next
 }
 
 side == "R" && p ~ /^generated\/.*\.go$/ && t == "f" {
+	if (p ~ /(^|\/)\./)
+		next
 	need_names("R", p, "file name")
 	realgo = realgo " " p
 	next
@@ -238,7 +244,7 @@ function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
 # The deployed EPP config of each phase (formats.md §0.2):
 # generated/<phase>_config.yaml or generated/<phase>/<phase>_config.yaml;
 # one record file per phase, one diff per pair of phases in sorted order.
-function epp_rules(    i, n, ph, seenp, np, cfg, a, b, f, cand, j) {
+function epp_rules(    i, n, ph, seenp, np, cfg, a, b, cand, j) {
 	n = 0
 	for (i = 1; i <= ncells; i++)
 		if (!(phase_of[i] in seenp)) {

@@ -9,13 +9,16 @@
 #   make fuzz       short libFuzzer runs over every parser
 #   make faults     plant every fault of tests/faults in copies of the real
 #                   samples and say which ones the checks catch (issue 11)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= : the tools and s2r-slurm-batch
+#                   in PREFIX/bin, the pipelines in PREFIX/share/s2r/pipelines,
+#                   man pages (s2r-pipelines(7)); install-data: all but the tools
 #   make SANITIZE=1 build with ASan+UBSan into build/asan
 
 VERSION	= 0.1.0
 PREFIX	?= /usr/local
 BINDIR	= $(PREFIX)/bin
 MANDIR	= $(PREFIX)/share/man/man1
+MAN7DIR	= $(PREFIX)/share/man/man7
 DATADIR	= $(PREFIX)/share/s2r
 
 PKGS	= jansson yaml-0.1 zlib
@@ -44,9 +47,10 @@ TOOLS	= $(TOOL_SRC:tools/%.c=$(BUILD)/bin/%)
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 UNITS	= $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 MANS	= $(sort $(wildcard docs/man/*.1))
+MANS7	= $(sort $(wildcard docs/man/*.7))
 
 .PHONY: all tools units deps deps-test demo test check bench fuzz faults \
-	install uninstall clean
+	install install-data uninstall clean
 .DELETE_ON_ERROR:
 
 all: tools
@@ -105,18 +109,28 @@ faults: deps-test
 	@$(MAKE) --no-print-directory tools
 	@tests/faults/run
 
-install: tools
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
-		$(DESTDIR)$(DATADIR)/pipelines $(DESTDIR)$(DATADIR)/schemas
-	install -m 755 $(TOOLS) $(DESTDIR)$(BINDIR)
-	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(MANDIR))
-	cp -R pipelines/. $(DESTDIR)$(DATADIR)/pipelines/
-	cp -R schemas/. $(DESTDIR)$(DATADIR)/schemas/
+# The pipelines go to DATADIR/pipelines (make -f PREFIX/share/s2r/
+# pipelines/parity.mk ...: they find the tools on PATH) and the Slurm
+# wrapper on PATH; it finds batch.mk in ../share/s2r/pipelines.
+install: tools install-data
+	install -m 755 $(TOOLS) '$(DESTDIR)$(BINDIR)'
+
+install-data:
+	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)' \
+		'$(DESTDIR)$(MAN7DIR)' '$(DESTDIR)$(DATADIR)/pipelines' \
+		'$(DESTDIR)$(DATADIR)/schemas'
+	$(if $(MANS),install -m 644 $(MANS) '$(DESTDIR)$(MANDIR)')
+	$(if $(MANS7),install -m 644 $(MANS7) '$(DESTDIR)$(MAN7DIR)')
+	cp -R pipelines/. '$(DESTDIR)$(DATADIR)/pipelines/'
+	cp -R schemas/. '$(DESTDIR)$(DATADIR)/schemas/'
+	install -m 755 pipelines/s2r-slurm-batch '$(DESTDIR)$(BINDIR)'
 
 uninstall:
-	rm -f $(TOOL_SRC:tools/%.c=$(DESTDIR)$(BINDIR)/%)
-	rm -f $(MANS:docs/man/%=$(DESTDIR)$(MANDIR)/%)
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(TOOL_SRC:tools/%.c='$(DESTDIR)$(BINDIR)'/%) \
+		'$(DESTDIR)$(BINDIR)/s2r-slurm-batch'
+	rm -f $(MANS:docs/man/%='$(DESTDIR)$(MANDIR)'/%) \
+		$(MANS7:docs/man/%='$(DESTDIR)$(MAN7DIR)'/%)
+	rm -rf '$(DESTDIR)$(DATADIR)'
 
 clean:
 	rm -rf build out

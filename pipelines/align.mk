@@ -4,7 +4,7 @@
 #        [TRACE="rank0.pt.trace.json.gz ..."] [SLOTS=slots.ndjson] \
 #        [RULES=pipelines/rules/vllm-dense.rules] \
 #        [REAL_TRACE=real/trace_data.csv] [SIM_TRACE=sim.csv|metrics.json] \
-#        [WINDOW_MS=1000] [TOLERANCES=file.yaml] [S2R_BIN=dir] [STRICT=1]
+#        [WINDOW_MS=1000] [TOLERANCES=file.yaml] [S2R_BIN=dir] [STRICT=1] [V=1]
 #
 # Measures each level as its own target: kernels (s2r-kernel-match: TRACE,
 # SLOTS, RULES), duty cycle (s2r-dutycycle: TRACE), request populations
@@ -14,76 +14,108 @@
 # exist) is not a make error: its tool is skipped, or told the side is
 # absent, and the verdicts that needed it say MISSING with what to give.
 # Every output is written under a temporary name and renamed, so a file
-# that exists is complete.  STRICT=1 makes the run fail on a FAIL.
+# that exists is complete.  One line per step (V=1: the commands), the
+# summary last; STRICT=1 makes the run fail on a FAIL or a MISSING.
+#
+# The inputs are make words: paths of letters, digits and . _ + @ , = / -
+# (pipelines/discover.sh says so in one line otherwise), and regular files
+# (a FIFO would block a tool).  OUT/.s2r/lock keeps a second run into the
+# same OUT waiting.
 
 OUT	?= out
 WINDOW_MS ?= 1000
 
 PIPEDIR	:= $(dir $(lastword $(MAKEFILE_LIST)))
-# Tools: S2R_BIN, else the build next to this file, else $PATH.
-S2R_BIN	?= $(firstword $(wildcard $(PIPEDIR)../build/bin))
-BIN	:= $(if $(S2R_BIN),$(S2R_BIN)/,)
+include $(PIPEDIR)common.mk
+MAKEFLAGS += -r
+.DEFAULT_GOAL := all
+O	:= $(or $(patsubst %/,%,$(call raw,OUT)),$(call raw,OUT))
 
 # The inputs that exist; a name given but absent is reported and dropped.
 given	= $(foreach f,$(1),$(if $(wildcard $(f)),$(f),$(info align.mk: $(2)=$(f) does not exist: treated as not given)))
-TRACES	:= $(call given,$(TRACE),TRACE)
-SLOTSF	:= $(call given,$(SLOTS),SLOTS)
-RULESF	:= $(call given,$(RULES),RULES)
-REALF	:= $(call given,$(REAL_TRACE),REAL_TRACE)
-SIMF	:= $(call given,$(SIM_TRACE),SIM_TRACE)
+TRACES	:= $(call given,$(call raw,TRACE),TRACE)
+SLOTSF	:= $(call given,$(call raw,SLOTS),SLOTS)
+RULESF	:= $(call given,$(call raw,RULES),RULES)
+REALF	:= $(call given,$(call raw,REAL_TRACE),REAL_TRACE)
+SIMF	:= $(call given,$(call raw,SIM_TRACE),SIM_TRACE)
 # A trace header beside a trace is an input too (warm-up, mode).
 header	= $(wildcard $(dir $(1))trace_header.yaml $(basename $(1)).yaml)
 
-RECORDS	:= $(OUT)/latency.ndjson
+RECORDS	:= $(O)/latency.ndjson
+TOOLS	:= s2r-latency s2r-verdict s2r-report
 ifneq ($(strip $(TRACES)),)
-RECORDS	+= $(OUT)/duty.ndjson
+RECORDS	+= $(O)/duty.ndjson
+TOOLS	+= s2r-dutycycle
 ifneq ($(and $(strip $(SLOTSF)),$(strip $(RULESF))),)
-RECORDS	+= $(OUT)/kernels.ndjson
+RECORDS	+= $(O)/kernels.ndjson
+TOOLS	+= s2r-kernel-match
 endif
 endif
+
+PREP	:= $(shell $(s2r_env) S2R_WHO=align S2R_TOOLS='$(TOOLS)' \
+	S2R_TRACE=$(call q,$(call raw,TRACE)) S2R_SLOTS=$(call q,$(call raw,SLOTS)) \
+	S2R_RULES=$(call q,$(call raw,RULES)) \
+	S2R_REAL_TRACE=$(call q,$(call raw,REAL_TRACE)) \
+	S2R_SIM_TRACE=$(call q,$(call raw,SIM_TRACE)) \
+	S2R_TOLERANCES=$(call q,$(call raw,TOLERANCES)) \
+	sh $(call q,$(PIPEDIR)discover.sh) align)
+ifneq ($(PREP),ok)
+$(error $(or $(PREP),$(PIPEDIR)discover.sh failed))
+endif
+
+TOLF	:= $(call raw,TOLERANCES)
+quoted	= $(foreach f,$(1),$(call q,$(f)))
 
 .PHONY: all measures
 .DELETE_ON_ERROR:
 
-all: $(OUT)/report.md
-	@fails=$$(grep -c '"verdict":"FAIL"' '$(OUT)/verdicts.ndjson' || true); \
-	warns=$$(grep -c '"verdict":"WARN"' '$(OUT)/verdicts.ndjson' || true); \
-	echo "align: $(OUT)/report.md ($$fails FAIL, $$warns WARN)"; \
-	if [ -n '$(STRICT)' ] && [ "$$fails" -gt 0 ]; then exit 1; fi
+all: $(O)/report.md
+	@$(call verdict_counts,$(call q,$(O)/verdicts.ndjson)); \
+	echo "align: $(O)/report.md ($$fail FAIL, $$warn WARN, $$miss MISSING)"; \
+	$(if $(STRICT),[ $$((fail + miss)) -eq 0 ],:)
 
 measures: $(RECORDS)
 
 # The inputs' names are part of the recipe: a changed variable reruns it.
-$(OUT)/inputs.%: FORCE
-	@mkdir -p $(@D)
-	@printf '%s\n' '$($*)' >'$@.tmp'
-	@if cmp -s '$@.tmp' '$@'; then rm -f '$@.tmp'; else mv '$@.tmp' '$@'; fi
+$(O)/inputs.%: FORCE
+	@mkdir -p $(call q,$(@D))
+	@printf '%s\n' $(call q,$($*)) >$(call q,$@.tmp)
+	@if cmp -s $(call q,$@.tmp) $(call q,$@); then rm -f $(call q,$@.tmp); \
+	else mv $(call q,$@.tmp) $(call q,$@); fi
 FORCE:
 
-$(OUT)/kernels.ndjson: $(TRACES) $(SLOTSF) $(RULESF) $(OUT)/inputs.TRACES
-	@mkdir -p $(@D)
-	$(BIN)s2r-kernel-match --rules '$(RULESF)' --slots '$(SLOTSF)' \
-		$(foreach t,$(TRACES),'$(t)') >'$@.tmp'
-	@mv '$@.tmp' '$@'
+$(O)/kernels.ndjson: $(TRACES) $(SLOTSF) $(RULESF) $(O)/inputs.TRACES
+	@$(call step,kernels,$(TRACES))
+	$(Q)mkdir -p $(call q,$(@D))
+	$(Q)$(call tool,s2r-kernel-match) --rules $(call q,$(RULESF)) \
+		--slots $(call q,$(SLOTSF)) $(call quoted,$(TRACES)) >$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(OUT)/duty.ndjson: $(TRACES) $(OUT)/inputs.TRACES
-	@mkdir -p $(@D)
-	$(BIN)s2r-dutycycle $(foreach t,$(TRACES),'$(t)') >'$@.tmp'
-	@mv '$@.tmp' '$@'
+$(O)/duty.ndjson: $(TRACES) $(O)/inputs.TRACES
+	@$(call step,duty,$(TRACES))
+	$(Q)mkdir -p $(call q,$(@D))
+	$(Q)$(call tool,s2r-dutycycle) $(call quoted,$(TRACES)) >$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(OUT)/latency.ndjson: $(REALF) $(SIMF) $(call header,$(REALF)) \
-	$(call header,$(SIMF)) $(OUT)/inputs.REALF $(OUT)/inputs.SIMF
-	@mkdir -p $(@D)
-	$(BIN)s2r-latency --window-ms '$(WINDOW_MS)' \
-		$(if $(REALF),--real '$(REALF)') $(if $(SIMF),--sim '$(SIMF)') >'$@.tmp'
-	@mv '$@.tmp' '$@'
+$(O)/latency.ndjson: $(REALF) $(SIMF) $(call header,$(REALF)) \
+	$(call header,$(SIMF)) $(O)/inputs.REALF $(O)/inputs.SIMF
+	@$(call step,latency,$(strip $(REALF) $(SIMF)))
+	$(Q)mkdir -p $(call q,$(@D))
+	$(Q)$(call tool,s2r-latency) --window-ms $(call q,$(WINDOW_MS)) \
+		$(if $(REALF),--real $(call q,$(REALF))) \
+		$(if $(SIMF),--sim $(call q,$(SIMF))) >$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(OUT)/verdicts.ndjson: $(RECORDS) $(TOLERANCES)
-	$(BIN)s2r-verdict --no-fail-status --checks A \
-		$(if $(TOLERANCES),--tolerances '$(TOLERANCES)') $(RECORDS) >'$@.tmp'
-	@mv '$@.tmp' '$@'
+$(O)/verdicts.ndjson: $(RECORDS) $(TOLF)
+	@$(call step,verdict,$@)
+	$(Q)$(call tool,s2r-verdict) --no-fail-status --checks A \
+		$(if $(TOLF),--tolerances $(call q,$(TOLF))) \
+		$(call quoted,$(RECORDS)) >$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(OUT)/report.md: $(OUT)/verdicts.ndjson
-	$(BIN)s2r-report --title 'Sim vs framework alignment' \
-		$(if $(REALF),--real '$(REALF)') $(if $(SIMF),--sim '$(SIMF)') \
-		-o '$@' $^ || [ $$? -eq 1 ]
+$(O)/report.md: $(O)/verdicts.ndjson
+	@$(call step,report,$@)
+	$(Q)$(call tool,s2r-report) --title 'Sim vs framework alignment' \
+		$(if $(REALF),--real $(call q,$(REALF))) \
+		$(if $(SIMF),--sim $(call q,$(SIMF))) \
+		-o $(call q,$@) $(call q,$<) || [ $$? -eq 1 ]

@@ -1,16 +1,30 @@
-# batch-manifest.awk - checks a batch manifest (pipelines/batch.mk) and
-# prints one word per bundle: name|sim|real[|VAR=value...], relative
-# paths made absolute against -v dir (the manifest's folder).  A bad line
-# is reported on stderr as manifest:line: what was expected, and the
-# word ERROR: makes batch.mk stop.
+# batch-manifest.awk - reads a batch manifest (pipelines/batch.mk) for
+# discover.sh.  Every line is checked, always: a bad line is printed as
+# "!manifest:line: what was expected" and the exit status is 1.
+#
+# Without S2R_WANT: the bundle names, one a line (make sees only these).
+# With S2R_WANT=NAME: that bundle's parity.mk variables as single-quoted
+# shell words, SIM=... REAL=... [VAR=value ...], relative paths made
+# absolute against S2R_MANIFEST_DIR (the manifest's folder).
 function abs(p) {
 	return p ~ /^\// ? p : dir "/" p
 }
+function shq(s) {
+	gsub(/'/, "'\\''", s)
+	return "'" s "'"
+}
 function bad(msg) {
-	printf "%s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"
-	print "ERROR:"
+	printf "!%s:%d: %s\n", FILENAME, FNR, msg
 	failed = 1
 	exit 1
+}
+BEGIN {
+	dir = ENVIRON["S2R_MANIFEST_DIR"]
+	want = ENVIRON["S2R_WANT"]
+	# What a manifest line may set in parity.mk.
+	split("GAIE GAIE_REV LLMD LLMD_REV MAP TOLERANCES FOLLOW_LINKS", v, " ")
+	for (i in v)
+		allowed[v[i]] = 1
 }
 /^[ \t]*(#|$)/ { next }
 {
@@ -24,15 +38,19 @@ function bad(msg) {
 	for (i = 1; i <= NF; i++)
 		if ($i ~ /[|'"$]/)
 			bad("field " i ": '|', quotes and '$' are not allowed, got \"" $i "\"")
-	w = $1 "|" abs($2) "|" abs($3)
+	w = shq("SIM=" abs($2)) " " shq("REAL=" abs($3))
 	for (i = 4; i <= NF; i++) {
 		if ($i !~ /^[A-Z][A-Z0-9_]*=/)
 			bad("field " i ": expected VAR=value, got \"" $i "\"")
-		if ($i ~ /^(GAIE|LLMD|TOLERANCES)=./) {
-			eq = index($i, "=")
-			$i = substr($i, 1, eq) abs(substr($i, eq + 1))
-		}
-		w = w "|" $i
+		var = substr($i, 1, index($i, "=") - 1)
+		if (!(var in allowed))
+			bad("field " i ": expected one of GAIE=, GAIE_REV=, LLMD=, LLMD_REV=, MAP=, TOLERANCES=, FOLLOW_LINKS=, got \"" var "=\"")
+		if ($i ~ /^(GAIE|LLMD|TOLERANCES)=./)
+			$i = var "=" abs(substr($i, length(var) + 2))
+		w = w " " shq($i)
 	}
-	print w
+	if (want == "")
+		print $1
+	else if ($1 == want)
+		print w
 }

@@ -1,16 +1,30 @@
 # parity.mk - the sim2real parity pipeline.
 #
 #   make -f pipelines/parity.mk SIM=simbundle REAL=realbundle OUT=outdir \
-#        [GAIE=gaie-tree] [LLMD=llmd-tree] [MAP="cell=spec ..."] \
-#        [TOLERANCES=file.yaml] [S2R_BIN=dir] [STRICT=1] [-j N]
+#        [GAIE=gaie-tree] [LLMD=llmd-tree] [MAP="workload=spec ..."] \
+#        [TOLERANCES=file.yaml] [S2R_BIN=dir] [STRICT=1] [FOLLOW_LINKS=1] \
+#        [V=1] [-j N] [all] [html]
 #
 # Discovers the cells of REAL in both bundle shapes (<phase>/<workload>/,
 # results/<phase>/<workload>/, and .../i<N>/ replicas), measures each cell
 # as its own target (so -j parallelises and a rerun redoes only what
 # changed), then judges everything once and writes OUT/report.md.
 # Every output is written under a temporary name and renamed, so a file
-# that exists is complete.  STRICT=1 makes the run fail when the report
-# has a FAIL.
+# that exists is complete.  Prints one line per step (V=1: the commands)
+# and last "parity: OUT/report.md (N FAIL, N WARN, N MISSING)"; STRICT=1
+# makes the run fail when the report has a FAIL or a MISSING.
+#
+# Bundles are untrusted (docs/security.md): pipelines/discover.sh checks
+# every name make will see and writes the rules' names into
+# OUT/.s2r/parity.d; recipes single-quote every path.  A name outside the
+# safe set, a FIFO where a file is read, or a link out of the bundle
+# stops the run with one line naming the path (exit 2).  OUT/.s2r/lock
+# keeps a second run into the same OUT waiting until this one is done.
+
+PIPEDIR	:= $(dir $(lastword $(MAKEFILE_LIST)))
+include $(PIPEDIR)common.mk
+MAKEFLAGS += -r
+.DEFAULT_GOAL := all
 
 ifndef SIM
 $(error SIM=<sim bundle> is required)
@@ -19,57 +33,48 @@ ifndef REAL
 $(error REAL=<real bundle> is required)
 endif
 OUT	?= out
+O	:= $(or $(patsubst %/,%,$(call raw,OUT)),$(call raw,OUT))
+S	:= $(O)/.s2r
+REALP	:= $(call raw,REAL)
+SIMP	:= $(call raw,SIM)
+TOL	:= $(call raw,TOLERANCES)
+TOOLS	:= s2r-expect s2r-trace-stats s2r-log-extract s2r-config \
+	s2r-grep-proof s2r-verdict s2r-report
 
-PIPEDIR	:= $(dir $(lastword $(MAKEFILE_LIST)))
-# Tools: S2R_BIN, else the build next to this file, else $PATH.
-S2R_BIN	?= $(firstword $(wildcard $(PIPEDIR)../build/bin))
-BIN	:= $(if $(S2R_BIN),$(S2R_BIN)/,)
-have	= $(or $(wildcard $(BIN)$(1)),$(if $(BIN),,$(shell command -v $(1))))
-
-# Folders beside the phases that never hold cells (formats.md §0.2).
-SKIP	:= generated workloads results_charts snapshots review cluster plans
-TRACES	:= $(shell cd '$(REAL)' 2>/dev/null && find . \
-	$(foreach s,$(SKIP),-path './$(s)' -prune -o -path './results/$(s)' -prune -o) \
-	-name trace_data.csv -print | sed 's|^\./||' | LC_ALL=C sort)
-CELLDIRS := $(patsubst %/trace_data.csv,%,$(TRACES))
-
-ifeq ($(strip $(CELLDIRS)),)
-$(error no cells (…/trace_data.csv) found under REAL=$(REAL))
+PREP	:= $(shell $(s2r_env) S2R_WHO=parity S2R_TOOLS='$(TOOLS)' \
+	S2R_REAL=$(call q,$(REALP)) S2R_SIM=$(call q,$(SIMP)) \
+	S2R_MAP=$(call q,$(call raw,MAP)) S2R_TOLERANCES=$(call q,$(TOL)) \
+	S2R_FOLLOW_LINKS=$(call q,$(FOLLOW_LINKS)) \
+	sh $(call q,$(PIPEDIR)discover.sh) parity)
+ifneq ($(PREP),ok)
+$(error $(or $(PREP),$(PIPEDIR)discover.sh failed))
 endif
+include $(S)/parity.d
 
 # cell path -> words "phase workload [iN]" (results/ prefix dropped).
 cellwords = $(subst /, ,$(patsubst results/%,%,$(1)))
 phase	= $(word 1,$(call cellwords,$(1)))
 workload = $(word 2,$(call cellwords,$(1)))
 iteration = $(word 3,$(call cellwords,$(1)))
-scopeopts = --phase '$(call phase,$(1))' --workload '$(call workload,$(1))' \
-	$(if $(call iteration,$(1)),--iteration '$(call iteration,$(1))')
+scopeopts = --phase $(call q,$(call phase,$(1))) \
+	--workload $(call q,$(call workload,$(1))) \
+	$(if $(call iteration,$(1)),--iteration $(call q,$(call iteration,$(1))))
+# "name|file|file" words of parity.d: the files of NAME.
+field	= $(word $(2),$(subst |, ,$(1)))
+files_of = $(wordlist 2,3,$(subst |, ,$(filter $(1)|%,$(2))))
 
-MEASURES := $(CELLDIRS:%=$(OUT)/cells/%/trace.ndjson)
-ifneq ($(call have,s2r-log-extract),)
-MEASURES += $(CELLDIRS:%=$(OUT)/cells/%/logs.ndjson)
-endif
+TRACEREC := $(S2R_CELLS:%=$(O)/cells/%/trace.ndjson)
+LOGREC	:= $(S2R_CELLS:%=$(O)/cells/%/logs.ndjson)
+# The deployed EPP config of each phase: one record file per phase
+# (checks 2d, 5b, 5d, 5g) and one diff per pair of phases (2c).  A phase
+# without a config is left out: its 2c/2d verdicts then say MISSING.
+EPPREC	:= $(foreach e,$(S2R_EPP),$(O)/epp/$(call field,$(e),1).ndjson)
+DIFFREC	:= $(foreach e,$(S2R_PAIRS),$(O)/epp-diff/$(call field,$(e),1).ndjson)
+MEASURES := $(TRACEREC) $(LOGREC) $(EPPREC) $(DIFFREC)
 # s2r-expect states config.md too (the records s2r-config writes for SIM),
 # so the sim side needs no second pass.
-EXPECTS	:= $(OUT)/expect.ndjson
-
-# The deployed EPP config of each phase (formats.md §0.2):
-# generated/<phase>_config.yaml or generated/<phase>/<phase>_config.yaml.
-# One measure file per phase (checks 2d, 5b, 5d, 5g) and one diff per pair
-# of phases in sorted order (2c).  A phase without a config is left out:
-# its 2c/2d verdicts then say MISSING.
-PHASES	:= $(sort $(foreach c,$(CELLDIRS),$(call phase,$(c))))
-eppfile	= $(firstword $(wildcard $(REAL)/generated/$(1)_config.yaml \
-	$(REAL)/generated/$(1)/$(1)_config.yaml))
-EPPPHASES := $(foreach p,$(PHASES),$(if $(call eppfile,$(p)),$(p)))
-pairs_of = $(if $(word 2,$(1)),$(foreach b,$(wordlist 2,$(words $(1)),$(1)),\
-	$(firstword $(1))--$(b)) $(call pairs_of,$(wordlist 2,$(words $(1)),$(1))))
-EPPPAIRS := $(strip $(call pairs_of,$(EPPPHASES)))
-pairfile = $(call eppfile,$(word $(2),$(subst --, ,$(1))))
-ifneq ($(call have,s2r-config),)
-MEASURES += $(EPPPHASES:%=$(OUT)/epp/%.ndjson) \
-	$(EPPPAIRS:%=$(OUT)/epp-diff/%.ndjson)
-endif
+EXPECTS	:= $(O)/expect.ndjson $(O)/proof.ndjson
+RECORDS	:= $(EXPECTS) $(MEASURES)
 
 # Code proof (3a-3d, 4a-4d): the proof catalog over the router source
 # GAIE= and/or LLMD= (work trees, or git dirs with GAIE_REV= / LLMD_REV=)
@@ -77,76 +82,98 @@ endif
 # codebase the bundle side still runs: the router claims say no_source and
 # their verdicts INAPPLICABLE with the reason.  proof.args holds the
 # arguments, so changing GAIE=/LLMD= reruns it.
-codebase = $(if $(2),--git-dir '$(1)' --rev '$(2)',--root '$(1)')
-PROOFARGS := $(strip $(if $(GAIE),$(call codebase,$(GAIE),$(GAIE_REV)) \
-	--label gaie) $(if $(LLMD),$(call codebase,$(LLMD),$(LLMD_REV)) \
-	--label llmd) --real '$(REAL)' --sim '$(SIM)' \
-	--catalog '$(PIPEDIR)proofs.yaml')
-ifneq ($(call have,s2r-grep-proof),)
-EXPECTS	+= $(OUT)/proof.ndjson
-ifneq ($(file <$(OUT)/proof.args),$(PROOFARGS))
-$(shell mkdir -p '$(OUT)')
-$(file >$(OUT)/proof.args,$(PROOFARGS))
-endif
+codebase = $(if $(call raw,$(1)_REV),--git-dir $(call q,$(call raw,$(1))) \
+	--rev $(call q,$(call raw,$(1)_REV)),--root $(call q,$(call raw,$(1))))
+PROOFARGS := $(strip $(if $(GAIE),$(call codebase,GAIE) --label gaie) \
+	$(if $(LLMD),$(call codebase,LLMD) --label llmd) \
+	--real $(call q,$(REALP)) --sim $(call q,$(SIMP)) \
+	--catalog $(call q,$(PIPEDIR)proofs.yaml))
+ifneq ($(file <$(O)/proof.args),$(PROOFARGS))
+$(file >$(O)/proof.args,$(PROOFARGS))
 endif
 
 .PHONY: all measures html
 .DELETE_ON_ERROR:
-.SECONDEXPANSION:
 
-all: $(OUT)/report.md
-	@fails=$$(grep -c '"verdict":"FAIL"' '$(OUT)/verdicts.ndjson' || true); \
-	warns=$$(grep -c '"verdict":"WARN"' '$(OUT)/verdicts.ndjson' || true); \
-	echo "parity: $(OUT)/report.md ($$fails FAIL, $$warns WARN)"; \
-	if [ -n '$(STRICT)' ] && [ "$$fails" -gt 0 ]; then exit 1; fi
+# The summary line, last; STRICT=1: a FAIL or a MISSING fails the run.
+summary = $(call verdict_counts,$(call q,$(O)/verdicts.ndjson)); \
+	echo "parity: $(O)/$(1) ($$fail FAIL, $$warn WARN, $$miss MISSING)"; \
+	$(if $(STRICT),[ $$((fail + miss)) -eq 0 ],:)
+
+all: $(O)/report.md $(if $(filter html,$(MAKECMDGOALS)),$(O)/report.html)
+	@$(call summary,report.md)
+
+html: $(O)/report.html
+	@$(if $(filter all,$(MAKECMDGOALS)),:,$(call summary,report.html))
 
 measures: $(MEASURES)
 
-$(OUT)/cells/%/trace.ndjson: $(REAL)/%/trace_data.csv $$(wildcard $(REAL)/%/trace_header.yaml)
-	@mkdir -p $(@D)
-	$(BIN)s2r-trace-stats --root '$(REAL)' $(call scopeopts,$*) '$<' >'$@.tmp'
-	@mv '$@.tmp' '$@'
+$(TRACEREC): $(O)/cells/%/trace.ndjson: $(S)/real/%/trace_data.csv $(S)/real.args
+	@$(call step,trace,$*)
+	$(Q)mkdir -p $(call q,$(@D))
+	$(Q)$(call tool,s2r-trace-stats) --root $(call q,$(REALP)) $(call scopeopts,$*) \
+		$(call q,$(REALP)/$*/trace_data.csv) >$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(OUT)/cells/%/logs.ndjson: $(REAL)/%/trace_data.csv $$(wildcard $(REAL)/%/server_logs/* $(REAL)/%/epp_logs/* $(REAL)/%/gpu_logs/*)
-	@mkdir -p $(@D)
-	$(BIN)s2r-log-extract --root '$(REAL)' $(call scopeopts,$*) '$(REAL)/$*' >'$@.tmp'
-	@mv '$@.tmp' '$@'
+$(LOGREC): $(O)/cells/%/logs.ndjson: $(S)/real/%/trace_data.csv $(S)/real.args
+	@$(call step,logs,$*)
+	$(Q)mkdir -p $(call q,$(@D))
+	$(Q)$(call tool,s2r-log-extract) --root $(call q,$(REALP)) $(call scopeopts,$*) \
+		$(call q,$(REALP)/$*) >$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-SIMFILES := $(wildcard $(SIM)/workloads/*.yaml $(SIM)/workloads/*.yml)
-$(OUT)/expect.ndjson: $(SIMFILES) $(wildcard $(SIM)/config.md $(SIM)/README.md)
-	@mkdir -p $(@D)
-	$(BIN)s2r-expect --root '$(SIM)' $(foreach m,$(MAP),--map '$(m)') '$(SIM)' >'$@.tmp'
-	@mv '$@.tmp' '$@'
+$(O)/expect.ndjson: $(addprefix $(S)/sim/,$(S2R_SIMFILES)) $(S)/sim.args
+	@$(call step,expect,$(SIMP))
+	$(Q)mkdir -p $(call q,$(@D))
+	$(Q)$(call tool,s2r-expect) --root $(call q,$(SIMP)) \
+		$(foreach m,$(call raw,MAP),--map $(call q,$(m))) \
+		$(call q,$(SIMP)) >$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(OUT)/epp/%.ndjson: $$(call eppfile,$$*)
-	@mkdir -p $(@D)
-	$(BIN)s2r-config --root '$(REAL)' --epp '$<' --phase '$*' >'$@.tmp'
-	@mv '$@.tmp' '$@'
+$(EPPREC): $(O)/epp/%.ndjson: $(S)/real.args
+	@$(call step,epp,$*)
+	$(Q)mkdir -p $(call q,$(@D))
+	$(Q)$(call tool,s2r-config) --root $(call q,$(REALP)) \
+		--epp $(call q,$(REALP)/$(call files_of,$*,$(S2R_EPP))) \
+		--phase $(call q,$*) >$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(OUT)/epp-diff/%.ndjson: $$(call pairfile,$$*,1) $$(call pairfile,$$*,2)
-	@mkdir -p $(@D)
-	$(BIN)s2r-config --root '$(REAL)' --diff $(foreach f,$^,'$(f)') >'$@.tmp'
-	@mv '$@.tmp' '$@'
+$(DIFFREC): $(O)/epp-diff/%.ndjson: $(S)/real.args
+	@$(call step,epp-diff,$*)
+	$(Q)mkdir -p $(call q,$(@D))
+	$(Q)$(call tool,s2r-config) --root $(call q,$(REALP)) --diff \
+		$(foreach f,$(call files_of,$*,$(S2R_PAIRS)),$(call q,$(REALP)/$(f))) \
+		>$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
 # Exit 1 (a claim not found) and 3 (ambiguous) are findings, not errors.
-$(OUT)/proof.ndjson: $(OUT)/proof.args $(PIPEDIR)proofs.yaml \
-	$(wildcard $(REAL)/generated/*.go $(REAL)/generated/*/*.go \
-	$(SIM)/algorithm/*.go $(SIM)/algorithms/*.go)
-	$(BIN)s2r-grep-proof $(PROOFARGS) >'$@.tmp' || \
+$(O)/proof.ndjson: $(O)/proof.args $(PIPEDIR)proofs.yaml \
+		$(addprefix $(S)/real/,$(S2R_GO_REAL)) \
+		$(addprefix $(S)/sim/,$(S2R_GO_SIM))
+	@$(call step,proof,$(REALP))
+	$(Q)$(call tool,s2r-grep-proof) $(PROOFARGS) >$(call q,$@.tmp) || \
 		{ rc=$$?; [ $$rc -eq 1 ] || [ $$rc -eq 3 ]; }
-	@mv '$@.tmp' '$@'
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(OUT)/verdicts.ndjson: $(EXPECTS) $(MEASURES) $(TOLERANCES)
-	$(BIN)s2r-verdict --no-fail-status $(if $(TOLERANCES),--tolerances '$(TOLERANCES)') \
-		$(EXPECTS) $(MEASURES) >'$@.tmp'
-	@mv '$@.tmp' '$@'
+# parity.d changes when a cell or an input comes or goes.
+$(O)/verdicts.ndjson: $(RECORDS) $(S)/verdict.args $(S)/parity.d \
+		$(if $(TOL),$(S)/tolerances)
+	@$(call step,verdict,$@)
+	$(Q)$(call tool,s2r-verdict) --no-fail-status \
+		$(if $(TOL),--tolerances $(call q,$(TOL))) \
+		$(foreach f,$(RECORDS),$(call q,$(f))) >$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(OUT)/report.md: $(OUT)/verdicts.ndjson $(MEASURES)
-	$(BIN)s2r-report --real '$(REAL)' --sim '$(SIM)' -o '$@' $^ || [ $$? -eq 1 ]
+$(O)/report.md: $(O)/verdicts.ndjson $(MEASURES) $(S)/real.args $(S)/sim.args
+	@$(call step,report,$@)
+	$(Q)$(call tool,s2r-report) --real $(call q,$(REALP)) --sim $(call q,$(SIMP)) \
+		-o $(call q,$@) $(foreach f,$(O)/verdicts.ndjson $(MEASURES),$(call q,$(f))) \
+		|| [ $$? -eq 1 ]
 
 # The HTML report with charts (s2r-report --format html): `make ... html`.
 # The expect records feed the token-length charts.
-html: $(OUT)/report.html
-
-$(OUT)/report.html: $(OUT)/verdicts.ndjson $(EXPECTS) $(MEASURES)
-	$(BIN)s2r-report --format html --real '$(REAL)' --sim '$(SIM)' -o '$@' $^ || [ $$? -eq 1 ]
+$(O)/report.html: $(O)/verdicts.ndjson $(RECORDS) $(S)/real.args $(S)/sim.args
+	@$(call step,html,$@)
+	$(Q)$(call tool,s2r-report) --format html --real $(call q,$(REALP)) \
+		--sim $(call q,$(SIMP)) -o $(call q,$@) \
+		$(foreach f,$(O)/verdicts.ndjson $(RECORDS),$(call q,$(f))) || [ $$? -eq 1 ]

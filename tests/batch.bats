@@ -240,3 +240,49 @@ counts() {
 	run --separate-stderr "$R" --diff --format html "$v" "$v"
 	assert_bad_input
 }
+
+@test "batch: a rerun keeps each bundle's last real make.log; a real rerun replaces it" {
+	batch "$T/o" bundle-b01 2>/dev/null
+	log="$T/o/bundles/b01/make.log"
+	grep -q '^  trace    baseline/chat_mixed$' "$log"
+	cp "$log" "$T/first.log"
+	batch "$T/o" bundle-b01 2>/dev/null
+	cmp "$T/first.log" "$log"
+	# a changed input: the log of that run, which did the work
+	touch -d '+2 seconds' "$G/b01/real/treatment/prefix_heavy/trace_data.csv"
+	batch "$T/o" bundle-b01 2>/dev/null
+	grep -q '^  trace    treatment/prefix_heavy$' "$log"
+	! grep -q '^  trace    baseline/chat_mixed$' "$log"
+	touch -d '-2 seconds' "$G/b01/real/treatment/prefix_heavy/trace_data.csv"
+}
+
+@test "batch: with STRICT=1 a bundle with FAILs is a finding, not an error; MISSING is counted" {
+	run --separate-stderr batch "$T/o" STRICT=1 bundle-b05 bundle-b01 check
+	[ "$status" -ne 0 ]
+	for b in b01 b05; do
+		v="$T/o/bundles/$b/verdicts.ndjson"
+		[ ! -e "$T/o/bundles/$b/error" ]
+		[ "$(cat "$T/o/bundles/$b/status")" = "ok fail=$(jq -s 'map(select(.verdict == "FAIL")) | length' "$v") warn=$(jq -s 'map(select(.verdict == "WARN")) | length' "$v") missing=$(jq -s 'map(select(.verdict == "MISSING")) | length' "$v") sum=$(cksum <"$v" | tr ' ' :)" ]
+	done
+	[[ "$stderr" == *"6 bundles, 2 with a FAIL, 2 with a MISSING, 0 failed to process, 4 not run"* ]]
+}
+
+@test "batch: make install puts s2r-slurm-batch on PATH, and it finds the installed batch.mk" {
+	make -s -C "$S2R_TOP" install-data DESTDIR="$T/root" PREFIX=/usr
+	[ -x "$T/root/usr/bin/s2r-slurm-batch" ]
+	[ -f "$T/root/usr/share/s2r/pipelines/parity.mk" ]
+	[ -f "$T/root/usr/share/man/man7/s2r-pipelines.7" ]
+	# a stand-in sbatch: records its arguments, answers a job id
+	mkdir -p "$T/fake"
+	printf '#!/bin/sh\necho "$*" >>"%s/sbatch.args"\necho 4$(wc -l <"%s/sbatch.args")\n' "$T" "$T" >"$T/fake/sbatch"
+	chmod +x "$T/fake/sbatch"
+	cd "$T"
+	run --separate-stderr env PATH="$T/root/usr/bin:$T/fake:$PATH" s2r-slurm-batch -n \
+	    BUNDLES="$G/manifest" OUT="$T/o" S2R_BIN="$S2R_BIN"
+	[ "$status" -eq 0 ]
+	[ "$output" = "41 42" ]
+	[[ "$stderr" == *"array job 41: 6 bundle(s)"* ]]
+	grep -qF -- "-f '$T/root/usr/share/s2r/pipelines/batch.mk'" "$T/o/slurm/task.sh"
+	grep -q -- '--array=0-5 ' "$T/sbatch.args"
+	grep -q -- '--dependency=afterany:41 ' "$T/sbatch.args"
+}

@@ -17,8 +17,10 @@ slurm_install() {
 	command -v slurmctld >/dev/null && command -v munged >/dev/null &&
 		return 0
 	[ "$(id -u)" -eq 0 ] || return 1
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-		--no-install-recommends slurm-wlm munge >/dev/null 2>&1
+	# DPkg::Lock::Timeout: wait for another apt/dpkg instead of failing
+	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 \
+		install -y -qq --no-install-recommends slurm-wlm munge \
+		>/dev/null 2>&1
 }
 
 munge_up() {

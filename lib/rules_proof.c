@@ -2922,11 +2922,15 @@ rule_tiers(struct judge *j, const struct rule *r, const struct jcell *c)
 	strv_free(&av.labels);
 }
 
-const struct rule rules_proof[] = {
+const struct rule rules_signal[] = {
 	{ "3a", "Signal availability", false, rule_signals },
 	{ "3b", "Signal transform", false, rule_transform },
 	{ "3c", "Saturation formula", false, rule_saturation },
 	{ "3d", "Snapshot delay", false, rule_snapshot },
+	{ NULL, NULL, false, NULL }
+};
+
+const struct rule rules_policy[] = {
 	{ "4a", "Routing policy", false, rule_routing },
 	{ "4b", "Baseline admission", false, rule_baseline },
 	{ "4c", "Treatment parameters", false, rule_treatment },

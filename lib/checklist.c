@@ -14,7 +14,9 @@ const struct rule_area rule_areas[] = {
 	{ CAT_CONFIG, rules_config },
 	{ CAT_RUNTIME, rules_runtime },
 	{ CAT_SIGNAL, rules_signal },
+	{ CAT_SIGNAL, rules_saturation },
 	{ CAT_POLICY, rules_policy },
+	{ CAT_POLICY, rules_tiers },
 	{ CAT_ALIGNMENT, rules_align },
 	{ 0, NULL }
 };

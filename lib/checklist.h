@@ -18,14 +18,16 @@
  * area prefix that --checks takes ("1", "A"). */
 struct rule_area {
 	enum jcategory		 cat;
-	const struct rule	*rules;	/* ends with a row whose check is NULL */
+	const struct rule	*rules;	/* ends with a NULL check */
 };
 
 extern const struct rule rules_workload[];	/* lib/rules_workload.c */
 extern const struct rule rules_config[];	/* lib/rules_config.c */
 extern const struct rule rules_runtime[];	/* lib/rules_runtime.c */
-extern const struct rule rules_signal[];	/* lib/rules_proof.c */
-extern const struct rule rules_policy[];	/* lib/rules_proof.c */
+extern const struct rule rules_signal[];	/* lib/rules_signal.c */
+extern const struct rule rules_saturation[];	/* lib/rules_saturation.c */
+extern const struct rule rules_policy[];	/* lib/rules_policy.c */
+extern const struct rule rules_tiers[];	/* lib/rules_tiers.c */
 extern const struct rule rules_align[];	/* lib/rules_align.c */
 
 /* Every table in run order, ending with rules == NULL. */

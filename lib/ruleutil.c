@@ -1,5 +1,4 @@
-/* ruleutil.c - record lookups and text shared by the config and runtime
- * rules. */
+/* ruleutil.c - record lookups and text shared by the rules. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,17 +120,25 @@ ru_equal(const json_t *a, const json_t *b)
 }
 
 void
+ru_num_text(struct sbuf *b, double v)
+{
+	char num[32];
+
+	judge_fmt_num(num, sizeof(num), v);
+	sbuf_adds(b, num);
+}
+
+void
 ru_value_text(struct sbuf *b, const json_t *v)
 {
-	char num[32], *dump;
+	char *dump;
 
 	if (v == NULL || json_is_null(v)) {
 		sbuf_adds(b, "null");
 	} else if (json_is_string(v)) {
 		sbuf_adds(b, json_string_value(v));
 	} else if (json_is_number(v)) {
-		judge_fmt_num(num, sizeof(num), json_number_value(v));
-		sbuf_adds(b, num);
+		ru_num_text(b, json_number_value(v));
 	} else if (json_is_boolean(v)) {
 		sbuf_adds(b, json_is_true(v) ? "true" : "false");
 	} else {

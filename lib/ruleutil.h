@@ -1,5 +1,5 @@
-/* ruleutil.h - record lookups and text shared by the config (2a-2d) and
- * runtime (5a-5h) rules.
+/* ruleutil.h - record lookups and text shared by the rules (config 2a-2d,
+ * runtime 5a-5h, and the code-proof and alignment rules).
  *
  * judge.h joins one record per (metric, sub-scope); these rules also need
  * every record of a metric in a cell (one per instance, one per distinct
@@ -43,8 +43,10 @@ const json_t *ru_by_scope(const struct ru_list *l, const char *key,
 bool	 ru_equal(const json_t *a, const json_t *b);
 /* ru_equal, except that a model path ending in "/<name>" equals name. */
 bool	 ru_param_equal(const char *metric, const json_t *e, const json_t *a);
-/* A value for a sentence: strings bare, numbers via judge_fmt_num. */
+/* A value for a sentence: strings bare, numbers as ru_num_text(). */
 void	 ru_value_text(struct sbuf *b, const json_t *v);
+/* A number as judge_fmt_num() writes it. */
+void	 ru_num_text(struct sbuf *b, double v);
 /* "file:line" (or the file, or "no source") of rec's source. */
 void	 ru_where(struct sbuf *b, const json_t *rec);
 bool	 ru_num(const json_t *rec, double *out);

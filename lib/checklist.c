@@ -13,6 +13,7 @@ const struct rule_area rule_areas[] = {
 	{ CAT_WORKLOAD, rules_workload },
 	{ CAT_CONFIG, rules_config },
 	{ CAT_RUNTIME, rules_runtime },
+	{ CAT_RUNTIME, rules_health },
 	{ CAT_SIGNAL, rules_signal },
 	{ CAT_SIGNAL, rules_saturation },
 	{ CAT_POLICY, rules_policy },

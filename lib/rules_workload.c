@@ -16,7 +16,6 @@
 #define FROM_TRACE(field) "s2r-trace-stats, from the cell's trace_data.csv (" \
 	field ")"
 
-#define T(j, id) tol((j)->tol, (id))
 
 static const char ACT_RATE[] = "The load generator did not run the spec's "
     "rate: check the aggregate_rate, rate_fraction and lifecycle windows of "
@@ -137,15 +136,15 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 	    FROM_SPEC("aggregate_rate"), FROM_TRACE("send_time_us") };
 	struct sbuf note = {0};
 	struct jcmp cmp;
-	double intended, floor_rate;
+	double intended, floor_rate, band = tol(j->tol, TOL_RATE_PCT);
 	char pct[32], num[32];
 
-	if (judge_compare(j, r, c, &qi, DIFF_PCT, T(j, TOL_RATE_PCT), &cmp)) {
+	if (judge_compare(j, r, c, &qi, DIFF_PCT, band, &cmp)) {
 		rate_note(&note, j, c, cmp.a);
 		judge_emit_cmp(j, r, c, &qi, &cmp, cmp.within ? V_PASS : V_FAIL,
 		    note.len ? sbuf_str(&note) : NULL, ACT_RATE);
 	}
-	if (!judge_compare(j, r, c, &qa, DIFF_PCT, T(j, TOL_RATE_PCT), &cmp)) {
+	if (!judge_compare(j, r, c, &qa, DIFF_PCT, band, &cmp)) {
 		sbuf_free(&note);
 		return;
 	}
@@ -155,7 +154,8 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 		judge_emit_cmp(j, r, c, &qa, &cmp, V_PASS, sbuf_str(&note), NULL);
 	} else if (num_of(judge_measure(j, c, "qps.intended", NULL),
 	    &intended) && intended > 0 &&
-	    cmp.a < (floor_rate = intended * (1 - T(j, TOL_CEILING_PCT) / 100))) {
+	    cmp.a < (floor_rate = intended * (1 - tol(j->tol,
+	    TOL_CEILING_PCT) / 100))) {
 		judge_fmt_num(pct, sizeof(pct), (intended - cmp.a) / intended *
 		    100);
 		judge_fmt_num(num, sizeof(num), intended);
@@ -273,7 +273,7 @@ static void
 class_band(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q)
 {
-	fraction_band(j, r, c, q, T(j, TOL_CLASS_PP), ACT_CLASS);
+	fraction_band(j, r, c, q, tol(j->tol, TOL_CLASS_PP), ACT_CLASS);
 }
 
 static void
@@ -315,8 +315,8 @@ token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
 	char metric[64];
 	double sd = 0, n = 0;
 
-	if (!judge_compare(j, r, c, q, DIFF_PCT, T(j, TOL_TOKENS_MEAN_PCT),
-	    &cmp))
+	if (!judge_compare(j, r, c, q, DIFF_PCT, tol(j->tol,
+	    TOL_TOKENS_MEAN_PCT), &cmp))
 		return;
 	snprintf(metric, sizeof(metric), "%s_tokens.stdev", side);
 	num_of(judge_expect(j, c, metric, NULL), &sd);
@@ -344,7 +344,7 @@ tokens(struct judge *j, const struct rule *r, const struct jcell *c,
 			token_mean(j, r, c, &q, side);
 		else if (i == 1)
 			judge_band(j, r, c, &q, DIFF_PCT,
-			    T(j, TOL_TOKENS_STDEV_PCT), ACT_TOKENS);
+			    tol(j->tol, TOL_TOKENS_STDEV_PCT), ACT_TOKENS);
 		else
 			support(j, r, c, &q, i == 2);
 	}
@@ -368,7 +368,8 @@ static void
 prefix_length(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q)
 {
-	judge_band(j, r, c, q, DIFF_ABS, T(j, TOL_PREFIX_LEN_ABS), ACT_PREFIX);
+	judge_band(j, r, c, q, DIFF_ABS, tol(j->tol, TOL_PREFIX_LEN_ABS),
+	    ACT_PREFIX);
 }
 
 static void
@@ -381,7 +382,8 @@ rule_prefix(struct judge *j, const struct rule *r, const struct jcell *c)
 	    FROM_TRACE("prefix_length per prefix_group") };
 	struct jcmp cmp;
 
-	if (judge_compare(j, r, c, &qf, DIFF_PP, T(j, TOL_PREFIX_PP), &cmp)) {
+	if (judge_compare(j, r, c, &qf, DIFF_PP, tol(j->tol, TOL_PREFIX_PP),
+	    &cmp)) {
 		if (cmp.e == 0 && cmp.a == 0)
 			judge_emit_cmp(j, r, c, &qf, &cmp, V_PASS, "No client "
 			    "has a prefix_group and every prefix_length in the "
@@ -411,7 +413,8 @@ rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct jquery q = { "streaming.fraction", "streaming.fraction", NULL,
 	    FROM_SPEC("clients' streaming"), FROM_TRACE("streaming") };
 
-	fraction_band(j, r, c, &q, T(j, TOL_STREAMING_PP), ACT_STREAMING);
+	fraction_band(j, r, c, &q, tol(j->tol, TOL_STREAMING_PP),
+	    ACT_STREAMING);
 }
 
 /* --- 1g ------------------------------------------------------------- */
@@ -436,21 +439,21 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_printf(&note, "Arrival process %s.", *process ? process :
 	    "(not given)");
 	if (strcmp(process, "poisson") == 0) {
-		lo = T(j, TOL_POISSON_CV_MIN);
-		hi = T(j, TOL_POISSON_CV_MAX);
+		lo = tol(j->tol, TOL_POISSON_CV_MIN);
+		hi = tol(j->tol, TOL_POISSON_CV_MAX);
 		judge_fmt_num(a, sizeof(a), lo);
 		judge_fmt_num(b, sizeof(b), hi);
 		snprintf(cmp.tolerance, sizeof(cmp.tolerance), "%s-%s", a, b);
 		v = cmp.a >= lo && cmp.a <= hi ? V_PASS : V_FAIL;
 	} else if (strcmp(process, "constant") == 0) {
-		hi = T(j, TOL_CONSTANT_CV_MAX);
+		hi = tol(j->tol, TOL_CONSTANT_CV_MAX);
 		judge_fmt_num(a, sizeof(a), hi);
 		snprintf(cmp.tolerance, sizeof(cmp.tolerance), "< %s", a);
 		v = cmp.a < hi ? V_PASS : V_FAIL;
 	} else if (strcmp(process, "gamma") == 0 ||
 	    strcmp(process, "weibull") == 0) {
-		if (!judge_compare(j, r, c, q, DIFF_PCT, T(j, TOL_SHAPED_CV_PCT),
-		    &cmp))
+		if (!judge_compare(j, r, c, q, DIFF_PCT, tol(j->tol,
+		    TOL_SHAPED_CV_PCT), &cmp))
 			goto out;
 		v = cmp.within ? V_PASS : V_FAIL;
 	} else {
@@ -460,7 +463,7 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 		    NULL);
 		goto out;
 	}
-	if (n > 0 && n < T(j, TOL_IAT_MIN_SAMPLES)) {
+	if (n > 0 && n < tol(j->tol, TOL_IAT_MIN_SAMPLES)) {
 		judge_fmt_num(a, sizeof(a), n);
 		sbuf_printf(&note, " Only %s inter-arrivals: too few for the CV "
 		    "to say anything (it would have been %s).", a,

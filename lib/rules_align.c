@@ -713,9 +713,8 @@ a2_direction(struct judge *j, const struct rule *r)
 	if (!ru_num(d, &gd) || !ru_num(p, &gp)) {
 		au_emit(j, r, "duty.gap_fraction.decode", NULL, d, NULL,
 		    false, 0, NULL, "decode >= prefill", V_INAPPLICABLE,
-		    "Needs both "
-		    "prefill and decode iterations with a cycle; the capture "
-		    "has only one stage.", NULL, NULL);
+		    "Needs both prefill and decode iterations with a cycle; "
+		    "the capture has only one stage.", NULL, NULL);
 		return;
 	}
 	judge_fmt_num(a, sizeof(a), gd * 100);

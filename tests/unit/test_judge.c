@@ -1,4 +1,5 @@
-/* Unit tests for lib/judge.c, lib/tolerance.c and the rule helpers. */
+/* Unit tests for lib/judge.c, lib/tolerance.c and the rule helpers
+ * (the checklist itself: test_checklist.c). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -6,9 +6,9 @@
 #include "checklist.h"
 #include "verdict.h"
 
-/* The one place the tables are listed.  Verdicts are sorted by check
- * whatever the order here, but A3 reads the verdicts of A0-A2, so the
- * alignment rules run last. */
+/* The one place the tables are listed, in the order the rules run.
+ * Verdicts are sorted by check whatever the order here, but A3 reads the
+ * verdicts of A0-A2, so the alignment rules run last. */
 const struct rule_area rule_areas[] = {
 	{ CAT_WORKLOAD, rules_workload },
 	{ CAT_CONFIG, rules_config },
@@ -22,34 +22,29 @@ const struct rule_area rule_areas[] = {
 	{ 0, NULL }
 };
 
-/* The row of check id, NULL when no table has it; *cat its category. */
+/* The row of check id, NULL when no table has it. */
 static const struct rule *
-rule_of(const char *check, enum jcategory *cat)
+rule_of(const char *check)
 {
 	if (check == NULL)
 		return NULL;
 	for (const struct rule_area *a = rule_areas; a->rules != NULL; a++)
 		for (const struct rule *r = a->rules; r->check != NULL; r++)
-			if (strcmp(r->check, check) == 0) {
-				*cat = a->cat;
+			if (strcmp(r->check, check) == 0)
 				return r;
-			}
 	return NULL;
 }
 
 bool
 judge_check_known(const char *check)
 {
-	enum jcategory cat;
-
-	return rule_of(check, &cat) != NULL;
+	return rule_of(check) != NULL;
 }
 
 const char *
 judge_check_title(const char *check)
 {
-	enum jcategory cat;
-	const struct rule *r = rule_of(check, &cat);
+	const struct rule *r = rule_of(check);
 
 	return r != NULL ? r->title : NULL;
 }

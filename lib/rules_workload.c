@@ -10,12 +10,12 @@
 
 #include "judge.h"
 #include "rec.h"
+#include "ruleutil.h"
 #include "str.h"
 
 #define FROM_SPEC(field) "s2r-expect, from the sim workload YAML (" field ")"
 #define FROM_TRACE(field) "s2r-trace-stats, from the cell's trace_data.csv (" \
 	field ")"
-
 
 static const char ACT_RATE[] = "The load generator did not run the spec's "
     "rate: check the aggregate_rate, rate_fraction and lifecycle windows of "
@@ -47,12 +47,6 @@ sub_value(const json_t *sub, const char *key)
 	const char *v = rec_get_str(sub, key);
 
 	return v != NULL ? v : "";
-}
-
-static bool
-num_of(const json_t *rec, double *out)
-{
-	return rec != NULL && rec_get_num(rec, "value", out);
 }
 
 /* Outside the tolerance but within two standard errors of sampling noise
@@ -113,12 +107,12 @@ rate_note(struct sbuf *note, const struct judge *j, const struct jcell *c,
 	double rows, want;
 	char a[32], b[32];
 
-	if (num_of(n, &rows) && rate > 0) {
+	if (ru_num(n, &rows) && rate > 0) {
 		judge_fmt_num(a, sizeof(a), rows);
 		judge_fmt_num(b, sizeof(b), rows / rate);
 		sbuf_printf(note, "%s requests over %s s.", a, b);
 	}
-	if (num_of(n, &rows) && num_of(cap, &want)) {
+	if (ru_num(n, &rows) && ru_num(cap, &want)) {
 		judge_fmt_num(a, sizeof(a), want);
 		sbuf_printf(note, "%sThe spec generates num_requests %s (from ",
 		    note->len > 0 ? " " : "", a);
@@ -152,7 +146,7 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 	rate_note(&note, j, c, cmp.a);
 	if (cmp.within) {
 		judge_emit_cmp(j, r, c, &qa, &cmp, V_PASS, sbuf_str(&note), NULL);
-	} else if (num_of(judge_measure(j, c, "qps.intended", NULL),
+	} else if (ru_num(judge_measure(j, c, "qps.intended", NULL),
 	    &intended) && intended > 0 &&
 	    cmp.a < (floor_rate = intended * (1 - tol(j->tol,
 	    TOL_CEILING_PCT) / 100))) {
@@ -196,7 +190,7 @@ one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
 		judge_compare(j, r, c, q, DIFF_ABS, 0, &unused);
 		return;
 	}
-	if (e != NULL && num_of(e, &v) && v == 0) {
+	if (e != NULL && ru_num(e, &v) && v == 0) {
 		sbuf_printf(&why, "The spec gives %s \"%s\" a zero share and the "
 		    "trace has none of it.", key, sub_value(q->sub, key));
 		judge_emit(j, r, c, &(struct jverdict){ .metric =
@@ -319,7 +313,7 @@ token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
 	    TOL_TOKENS_MEAN_PCT), &cmp))
 		return;
 	snprintf(metric, sizeof(metric), "%s_tokens.stdev", side);
-	num_of(judge_expect(j, c, metric, NULL), &sd);
+	ru_num(judge_expect(j, c, metric, NULL), &sd);
 	rec_get_num(cmp.measure, "n", &n);
 	noisy_band(j, r, c, q, &cmp, n > 0 && sd > 0 ? sd / sqrt(n) : 0,
 	    ACT_TOKENS);
@@ -495,7 +489,7 @@ rule_burst(struct judge *j, const struct rule *r, const struct jcell *c)
 	 * single process, so this is never PASS or FAIL. */
 	sbuf_adds(&why, "Informational only: the merged arrival stream of all "
 	    "clients has CV ");
-	if (num_of(merged, &cv)) {
+	if (ru_num(merged, &cv)) {
 		judge_fmt_num(a, sizeof(a), cv);
 		sbuf_adds(&why, a);
 	} else

@@ -59,12 +59,16 @@ test_known(void)
 {
 	static const char *const not_ids[] = { "1", "A", "", "1ab", "a1",
 	    "x", NULL };
+	static const char areas[] = "123456789A";
 	char id[3] = { 0 };
 
-	for (int i = 0; i < 19; i++) {
-		id[0] = i < 9 ? (char)('1' + i) : 'A';
-		for (int k = 0; k < (i < 9 ? 26 : 10); k++) {
-			id[1] = i < 9 ? (char)('a' + k) : (char)('0' + k);
+	for (const char *a = areas; *a != '\0'; a++) {
+		const char *second = *a == 'A' ? "0123456789" :
+		    "abcdefghijklmnopqrstuvwxyz";
+
+		for (const char *s = second; *s != '\0'; s++) {
+			id[0] = *a;
+			id[1] = *s;
 			CHECK(well_formed(id));
 			CHECK(judge_check_known(id) == (rows_with(id) == 1));
 			CHECK((judge_check_title(id) != NULL) ==

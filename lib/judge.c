@@ -6,20 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checklist.h"
 #include "err.h"
 #include "judge.h"
 #include "rec.h"
 #include "str.h"
-
-/* Every area's rules; adding an area is one line here. */
-static const struct rule *const rule_areas[] = {
-	rules_workload,
-	rules_config,
-	rules_runtime,
-	rules_proof,
-	rules_align,
-	NULL
-};
 
 static const char *const cell_keys[] = { "phase", "workload", "iteration" };
 
@@ -765,9 +756,8 @@ judge_run(struct judge *j, const char *list)
 {
 	build_index(j);
 	build_cells(j);
-	for (size_t a = 0; rule_areas[a] != NULL; a++) {
-		for (const struct rule *r = rule_areas[a]; r->check != NULL;
-		    r++) {
+	for (const struct rule_area *a = rule_areas; a->rules != NULL; a++) {
+		for (const struct rule *r = a->rules; r->check != NULL; r++) {
 			if (!selected(list, r->check))
 				continue;
 			if (!r->per_cell) {

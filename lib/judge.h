@@ -8,9 +8,11 @@
  * judge_missing() covers the data that is not there.  Verdicts are sorted
  * (check, cell, sub-scope, emission order) before they are written.
  *
- * Adding an area: write lib/rules_<area>.c defining
- *	const struct rule rules_<area>[] = { {"2a", "…", true, fn}, …, {NULL} };
- * declare it below and add it to rule_areas[] in judge.c. */
+ * The rules come from the tables of checklist.h: adding a check is a row
+ *	{ "2e", "Title", true, fn },
+ * in its area's table and the function fn; adding an area is a file
+ * lib/rules_<area>.c with its table, listed in rule_areas[]
+ * (lib/checklist.c). */
 #ifndef S2R_JUDGE_H
 #define S2R_JUDGE_H
 
@@ -35,12 +37,6 @@ struct rule {
 	bool		 per_cell;	/* false: called once with c == NULL */
 	judge_fn	*fn;
 };
-
-extern const struct rule rules_workload[];	/* lib/rules_workload.c */
-extern const struct rule rules_proof[];	/* lib/rules_proof.c */
-extern const struct rule rules_config[];	/* lib/rules_config.c */
-extern const struct rule rules_runtime[];	/* lib/rules_runtime.c */
-extern const struct rule rules_align[];	/* lib/rules_align.c */
 
 struct jout;
 struct jidx;

@@ -8,12 +8,8 @@
 
 #include <jansson.h>
 
+#include "latquant.h"
 #include "reqpop.h"
-
-/* Quantiles written per side and metric, in order. */
-#define LAT_NQ 7
-extern const double lat_quantiles[LAT_NQ];	/* 0.10 ... 0.99 */
-extern const char *const lat_quantile_names[LAT_NQ];	/* "p10" ... */
 
 /* Appends every record to out.  real or sim NULL: that side was not
  * given; its <side>.format record says so and nothing is compared.

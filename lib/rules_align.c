@@ -20,24 +20,15 @@
  * unmapped families and the deviation ranking (A1), the duty-cycle
  * decomposition (A2) and the quantile table (A3). */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "alignutil.h"
 #include "judge.h"
-#include "latency.h"
+#include "latquant.h"
 #include "rec.h"
 #include "ruleutil.h"
 #include "str.h"
-
-#define T(j, id) tol((j)->tol, (id))
-
-/* Alignment records are bundle-wide: looked up in the empty cell. */
-static const struct jcell bundle;
-
-static const char FROM_LATENCY[] = "s2r-latency --real REAL_TRACE --sim "
-    "SIM_TRACE (pipelines/align.mk)";
 
 static const char ACT_POPULATION[] = "The two runs did not execute the "
     "same requests: run the simulator on the real run's workload spec, "
@@ -97,262 +88,7 @@ static const char ACT_STAGE[] = "One pooled multiplier mis-corrects this "
     "stage: use per-stage multipliers (duty.multiplier.<stage>) in the "
     "simulation.";
 
-/* ---- lookups ------------------------------------------------------- */
-
-static const json_t *
-lat(const struct judge *j, const char *metric)
-{
-	return judge_measure(j, &bundle, metric, NULL);
-}
-
-static bool
-num(const json_t *rec, double *out)
-{
-	return rec != NULL && rec_get_num(rec, "value", out);
-}
-
-static bool
-scope_is(const json_t *rec, const json_t *sub)
-{
-	const json_t *scope = json_object_get(rec, "scope");
-	size_t n = scope != NULL ? json_object_size(scope) : 0;
-
-	if (sub == NULL)
-		return n == 0;
-	return json_equal((json_t *)scope, (json_t *)sub);
-}
-
-/* The record of kind and metric whose scope is exactly sub (NULL: {}). */
-static const json_t *
-find(const struct judge *j, const char *kind, const char *metric,
-    const json_t *sub)
-{
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *m = rec_get_str(rec, "metric");
-
-		if (strcmp(rec_get_str(rec, "kind"), kind) == 0 && m != NULL &&
-		    strcmp(m, metric) == 0 && scope_is(rec, sub))
-			return rec;
-	}
-	return NULL;
-}
-
-static const json_t *
-sum(const struct judge *j, const char *metric, const json_t *sub)
-{
-	return find(j, "summary", metric, sub);
-}
-
-static bool
-is_check(const json_t *rec, const char *check)
-{
-	const char *c = rec_get_str(rec, "check");
-
-	return c != NULL && strcmp(c, check) == 0;
-}
-
-/* Any record of s2r-latency, s2r-kernel-match or s2r-dutycycle. */
-static bool
-alignment_run(const struct judge *j)
-{
-	if (lat(j, "real.format") != NULL || lat(j, "sim.format") != NULL)
-		return true;
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const char *kind = rec_get_str(j->recs[i], "kind");
-
-		if ((strcmp(kind, "summary") == 0 || strcmp(kind, "op") == 0 ||
-		    strcmp(kind, "iter") == 0 || strcmp(kind, "duty") == 0) &&
-		    (is_check(j->recs[i], "A1") || is_check(j->recs[i], "A2")))
-			return true;
-	}
-	return false;
-}
-
-/* FAIL > WARN > MISSING > PASS > INAPPLICABLE, as the report ranks them. */
-static int
-rank_of(int v)
-{
-	static const int rank[V_COUNT] = { [V_PASS] = 1, [V_WARN] = 3,
-	    [V_FAIL] = 4, [V_INAPPLICABLE] = 0, [V_MISSING] = 2 };
-
-	return v >= 0 && v < V_COUNT ? rank[v] : -1;
-}
-
-/* The worst verdict emitted so far for check; -1 when none. */
-static int
-worst_of(struct judge *j, const char *check)
-{
-	json_t **v;
-	size_t n = judge_verdicts(j, &v);
-	int worst = -1;
-
-	for (size_t i = 0; i < n; i++) {
-		int x;
-
-		if (!is_check(v[i], check))
-			continue;
-		x = judge_verdict_of(rec_get_str(v[i], "verdict"));
-		if (worst < 0 || rank_of(x) > rank_of(worst))
-			worst = x;
-	}
-	free(v);
-	return worst;
-}
-
-/* ---- evidence tables ----------------------------------------------- */
-
-/* An evidence item holding a table: {label, source, table: {columns,
- * rows}}; the source is set by evidence(). */
-static json_t *
-table_new(const char *title, const char *const *columns, size_t ncol)
-{
-	json_t *t = json_object(), *tab = json_object(), *cols = json_array();
-
-	for (size_t i = 0; i < ncol; i++)
-		json_array_append_new(cols, json_string(columns[i]));
-	rec_set_str(t, "label", title);
-	rec_set(tab, "columns", cols);
-	rec_set(tab, "rows", json_array());
-	rec_set(t, "table", tab);
-	return t;
-}
-
-/* Appends a row; values are json_t (stolen). */
-static void
-table_row(json_t *t, size_t ncol, ...)
-{
-	json_t *row = json_array();
-	va_list ap;
-
-	va_start(ap, ncol);
-	for (size_t i = 0; i < ncol; i++) {
-		json_t *v = va_arg(ap, json_t *);
-
-		json_array_append_new(row, v != NULL ? v : json_null());
-	}
-	va_end(ap);
-	json_array_append_new(json_object_get(json_object_get(t, "table"),
-	    "rows"), row);
-}
-
-static json_t *
-val_of(const json_t *rec)
-{
-	json_t *v = rec != NULL ? json_object_get(rec, "value") : NULL;
-
-	return v != NULL ? json_deep_copy(v) : json_null();
-}
-
-static json_t *
-str(const char *s)
-{
-	return s != NULL ? json_string(s) : json_null();
-}
-
-static json_t *
-pct(double v)
-{
-	char buf[48];
-
-	if (!isfinite(v))
-		return json_null();
-	judge_fmt_diff(buf, sizeof(buf), v, "%");
-	return json_string(buf);
-}
-
-static json_t *
-share(double v)
-{
-	char buf[48], n[32];
-
-	if (!isfinite(v))
-		return json_null();
-	judge_fmt_num(n, sizeof(n), v * 100);
-	snprintf(buf, sizeof(buf), "%s%%", n);
-	return json_string(buf);
-}
-
-/* The evidence item (stolen) with the file of from's source as its
- * source. */
-static json_t *
-evidence(json_t *item, const json_t *from)
-{
-	json_t *src = json_object();
-	const char *file = rec_get_str(json_object_get(from, "source"), "file");
-
-	rec_set_str(src, "file", file != NULL ? file : "(records)");
-	rec_set(item, "source", src);
-	return item;
-}
-
-/* A verdict; ev: its evidence item (stolen), or NULL. */
-static void
-emit(struct judge *j, const struct rule *r, const char *metric,
-    const json_t *sub, const json_t *real, const json_t *sim, bool has_diff,
-    double diff, const char *diff_unit, const char *tolerance,
-    enum jverdict_value v, const char *why, const char *action, json_t *ev)
-{
-	json_t *evs = json_array();
-
-	if (ev != NULL)
-		json_array_append_new(evs, ev);
-	judge_emit(j, r, NULL, &(struct jverdict){ .metric = metric,
-	    .sub = sub, .expect = real, .measure = sim,
-	    .has_diff = has_diff && isfinite(diff), .diff = diff,
-	    .diff_unit = diff_unit, .tolerance = tolerance, .verdict = v,
-	    .why = why, .action = v == V_WARN || v == V_FAIL ? action :
-	    NULL, .evidence = evs });
-	json_decref(evs);
-}
-
-static void
-missing(struct judge *j, const struct rule *r, const char *metric,
-    const char *why, const char *action)
-{
-	judge_emit(j, r, NULL, &(struct jverdict){ .metric = metric,
-	    .verdict = V_MISSING, .why = why, .action = action });
-}
-
 /* ---- A0 ------------------------------------------------------------ */
-
-/* MISSING for each side s2r-latency was not given; false then. */
-static bool
-sides_given(struct judge *j, const struct rule *r, const char *what)
-{
-	static const char *const sides[] = { "real", "sim" };
-	bool ok = true;
-
-	for (size_t i = 0; i < 2; i++) {
-		char metric[32];
-		const json_t *f;
-		struct sbuf why = {0};
-
-		snprintf(metric, sizeof(metric), "%s.format", sides[i]);
-		f = lat(j, metric);
-		if (f != NULL && json_is_string(json_object_get(f, "value")))
-			continue;
-		ok = false;
-		if (f == NULL)
-			sbuf_printf(&why, "No s2r-latency records: %s needs both "
-			    "sides' request traces, from %s.", what,
-			    FROM_LATENCY);
-		else
-			sbuf_printf(&why, "The %s side's request trace was not "
-			    "given (%s), so %s cannot be judged.", sides[i],
-			    i == 0 ? "REAL_TRACE: the real run's trace_data.csv" :
-			    "SIM_TRACE: blis run --trace-output CSV or "
-			    "--metrics-path JSON", what);
-		missing(j, r, metric, sbuf_str(&why), i == 0 ? "Give the real "
-		    "run's trace_data.csv (REAL_TRACE=…)." : "Give the "
-		    "simulated run's trace (SIM_TRACE=…: blis run "
-		    "--trace-output CSV or --metrics-path JSON).");
-		sbuf_free(&why);
-		if (f == NULL)
-			return false;
-	}
-	return ok;
-}
 
 static json_t *
 population_table(const struct judge *j)
@@ -376,38 +112,39 @@ population_table(const struct judge *j)
 		{ "eligible (matched, successful on both)",
 		  "align.requests.eligible", "align.requests.eligible" },
 	};
-	json_t *t = table_new("Request populations", cols, 3);
+	json_t *t = au_table_new("Request populations", cols, 3);
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
-		table_row(t, 3, str(rows[i].label),
-		    rows[i].real ? val_of(lat(j, rows[i].real)) : NULL,
-		    val_of(lat(j, rows[i].sim)));
+		au_table_row(t, 3, au_str(rows[i].label),
+		    rows[i].real ? au_val_of(au_lat(j, rows[i].real)) : NULL,
+		    au_val_of(au_lat(j, rows[i].sim)));
 	return t;
 }
 
 static void
 a0_population(struct judge *j, const struct rule *r)
 {
-	const json_t *m = lat(j, "align.requests.matched");
+	const json_t *m = au_lat(j, "align.requests.matched");
 	double matched, ronly = 0, sonly = 0, warm = 0;
 	struct sbuf why = {0};
 	enum jverdict_value v;
 
-	if (!num(m, &matched)) {
+	if (!ru_num(m, &matched)) {
 		sbuf_printf(&why, "Requests cannot be matched: %s",
 		    m != NULL ? rec_get_str(json_object_get(m, "source"),
 		    "how") : "no align.requests.matched record.");
-		emit(j, r, "align.requests.matched", NULL,
-		    lat(j, "real.requests.count"), lat(j, "sim.requests.count"),
-		    false, 0, NULL, NULL, V_INAPPLICABLE, sbuf_str(&why), NULL,
-		    evidence(population_table(j),
-		    lat(j, "real.requests.count")));
+		au_emit(j, r, "align.requests.matched", NULL,
+		    au_lat(j, "real.requests.count"),
+		    au_lat(j, "sim.requests.count"), false, 0, NULL, NULL,
+		    V_INAPPLICABLE, sbuf_str(&why), NULL,
+		    au_evidence(population_table(j),
+		    au_lat(j, "real.requests.count")));
 		sbuf_free(&why);
 		return;
 	}
-	num(lat(j, "align.requests.real_only"), &ronly);
-	num(lat(j, "align.requests.sim_only"), &sonly);
-	num(lat(j, "align.requests.sim_warm_up"), &warm);
+	ru_num(au_lat(j, "align.requests.real_only"), &ronly);
+	ru_num(au_lat(j, "align.requests.sim_only"), &sonly);
+	ru_num(au_lat(j, "align.requests.sim_warm_up"), &warm);
 	v = ronly == 0 && sonly == 0 && matched > 0 ? V_PASS : V_FAIL;
 	sbuf_printf(&why, "%.0f requests matched by id; %.0f only in the real "
 	    "run, %.0f only in the simulation", matched, ronly, sonly);
@@ -418,36 +155,36 @@ a0_population(struct judge *j, const struct rule *r)
 	    ": not the same request population.");
 	if (ronly > 0)
 		sbuf_printf(&why, " Real-only: %s.", rec_get_str(json_object_get(
-		    lat(j, "align.requests.real_only"), "source"), "how"));
+		    au_lat(j, "align.requests.real_only"), "source"), "how"));
 	if (sonly > 0)
 		sbuf_printf(&why, " Sim-only: %s.", rec_get_str(json_object_get(
-		    lat(j, "align.requests.sim_only"), "source"), "how"));
-	emit(j, r, "align.requests.matched", NULL,
-	    lat(j, "real.requests.count"), lat(j, "sim.requests.count"), false,
-	    0, NULL, "same ids on both sides", v, sbuf_str(&why),
-	    ACT_POPULATION,
-	    evidence(population_table(j), lat(j, "real.requests.count")));
+		    au_lat(j, "align.requests.sim_only"), "source"), "how"));
+	au_emit(j, r, "align.requests.matched", NULL,
+	    au_lat(j, "real.requests.count"), au_lat(j, "sim.requests.count"),
+	    false, 0, NULL, "same ids on both sides", v, sbuf_str(&why),
+	    ACT_POPULATION, au_evidence(population_table(j),
+	    au_lat(j, "real.requests.count")));
 	sbuf_free(&why);
 }
 
 static void
 a0_prompts(struct judge *j, const struct rule *r)
 {
-	const json_t *mm = lat(j, "align.input_tokens.mismatch");
-	const json_t *a = lat(j, "real.input_tokens.sum");
-	const json_t *b = lat(j, "sim.input_tokens.sum");
+	const json_t *mm = au_lat(j, "align.input_tokens.mismatch");
+	const json_t *a = au_lat(j, "real.input_tokens.sum");
+	const json_t *b = au_lat(j, "sim.input_tokens.sum");
 	double n, x = 0, y = 0;
 	struct sbuf why = {0};
 
-	if (!num(mm, &n)) {
-		emit(j, r, "align.input_tokens.mismatch", NULL, a, b, false, 0,
-		    NULL, NULL, V_INAPPLICABLE, "Prompt-token identity needs "
-		    "requests matched by id, and these cannot be matched.",
-		    NULL, NULL);
+	if (!ru_num(mm, &n)) {
+		au_emit(j, r, "align.input_tokens.mismatch", NULL, a, b,
+		    false, 0, NULL, NULL, V_INAPPLICABLE, "Prompt-token "
+		    "identity needs requests matched by id, and these cannot "
+		    "be matched.", NULL, NULL);
 		return;
 	}
-	num(a, &x);
-	num(b, &y);
+	ru_num(a, &x);
+	ru_num(b, &y);
 	if (n == 0)
 		sbuf_adds(&why, "Every matched request has the same prompt "
 		    "token count on both sides.");
@@ -457,7 +194,7 @@ a0_prompts(struct judge *j, const struct rule *r)
 		    "source"), "how"));
 	sbuf_adds(&why, " The sums over each side's whole trace (shown) also "
 	    "count requests only one side has.");
-	emit(j, r, "align.input_tokens.mismatch", NULL, a, b, true, y - x,
+	au_emit(j, r, "align.input_tokens.mismatch", NULL, a, b, true, y - x,
 	    "tokens", "0 mismatched requests", n == 0 ? V_PASS : V_FAIL,
 	    sbuf_str(&why), ACT_PROMPT, NULL);
 	sbuf_free(&why);
@@ -466,28 +203,29 @@ a0_prompts(struct judge *j, const struct rule *r)
 static void
 a0_eligible(struct judge *j, const struct rule *r)
 {
-	const json_t *f = lat(j, "align.eligible.fraction");
-	double frac, min = T(j, TOL_AL_ELIGIBLE_MIN), e = 0;
+	const json_t *f = au_lat(j, "align.eligible.fraction");
+	double frac, min = tol(j->tol, TOL_AL_ELIGIBLE_MIN), e = 0;
 	struct sbuf why = {0};
 	char tolbuf[96], a[32];
 
-	if (!num(f, &frac)) {
-		emit(j, r, "align.eligible.fraction", NULL,
-		    lat(j, "real.success.fraction"),
-		    lat(j, "sim.success.fraction"), false, 0, NULL, NULL,
+	if (!ru_num(f, &frac)) {
+		au_emit(j, r, "align.eligible.fraction", NULL,
+		    au_lat(j, "real.success.fraction"),
+		    au_lat(j, "sim.success.fraction"), false, 0, NULL, NULL,
 		    V_INAPPLICABLE, "Eligibility needs requests matched by id, "
 		    "and these cannot be matched.", NULL, NULL);
 		return;
 	}
-	num(lat(j, "align.requests.eligible"), &e);
+	ru_num(au_lat(j, "align.requests.eligible"), &e);
 	judge_fmt_num(a, sizeof(a), min * 100);
 	snprintf(tolbuf, sizeof(tolbuf), ">= %s%% eligible", a);
 	judge_fmt_num(a, sizeof(a), frac * 100);
 	sbuf_printf(&why, "%.0f requests (%s%% of the real ones) are matched "
 	    "and successful on both sides: A3 compares exactly these.", e, a);
-	emit(j, r, "align.eligible.fraction", NULL,
-	    lat(j, "real.success.fraction"), lat(j, "sim.success.fraction"),
-	    false, 0, NULL, tolbuf, frac + 1e-12 >= min ? V_PASS : V_FAIL,
+	au_emit(j, r, "align.eligible.fraction", NULL,
+	    au_lat(j, "real.success.fraction"),
+	    au_lat(j, "sim.success.fraction"), false, 0, NULL, tolbuf,
+	    frac + 1e-12 >= min ? V_PASS : V_FAIL,
 	    sbuf_str(&why), ACT_ELIGIBLE, NULL);
 	sbuf_free(&why);
 }
@@ -495,18 +233,19 @@ a0_eligible(struct judge *j, const struct rule *r)
 static void
 a0_outputs(struct judge *j, const struct rule *r)
 {
-	const json_t *mm = lat(j, "align.output_tokens.mismatch");
-	const json_t *a = lat(j, "real.output_tokens.sum");
-	const json_t *b = lat(j, "sim.output_tokens.sum");
-	double n, e = 0, x = 0, y = 0, frac, max = T(j, TOL_AL_OUTPUT_MISMATCH);
+	const json_t *mm = au_lat(j, "align.output_tokens.mismatch");
+	const json_t *a = au_lat(j, "real.output_tokens.sum");
+	const json_t *b = au_lat(j, "sim.output_tokens.sum");
+	double n, e = 0, x = 0, y = 0, frac;
+	double max = tol(j->tol, TOL_AL_OUTPUT_MISMATCH);
 	struct sbuf why = {0};
 	char tolbuf[96], s[32];
 
-	if (!num(mm, &n))
+	if (!ru_num(mm, &n))
 		return;		/* a0_prompts said why */
-	num(lat(j, "align.requests.eligible"), &e);
-	num(a, &x);
-	num(b, &y);
+	ru_num(au_lat(j, "align.requests.eligible"), &e);
+	ru_num(a, &x);
+	ru_num(b, &y);
 	frac = e > 0 ? n / e : 0;
 	judge_fmt_num(s, sizeof(s), max * 100);
 	snprintf(tolbuf, sizeof(tolbuf), "<= %s%% of eligible", s);
@@ -517,7 +256,7 @@ a0_outputs(struct judge *j, const struct rule *r)
 	if (n > 0)
 		sbuf_printf(&why, "%s.", rec_get_str(json_object_get(mm,
 		    "source"), "how"));
-	emit(j, r, "align.output_tokens.mismatch", NULL, a, b, true, y - x,
+	au_emit(j, r, "align.output_tokens.mismatch", NULL, a, b, true, y - x,
 	    "tokens", tolbuf, frac <= max + 1e-12 ? V_PASS : V_WARN,
 	    sbuf_str(&why), ACT_OUTPUT, NULL);
 	sbuf_free(&why);
@@ -526,9 +265,9 @@ a0_outputs(struct judge *j, const struct rule *r)
 static void
 rule_a0(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	if (!alignment_run(j))
+	if (!au_alignment_run(j))
 		return;
-	if (!sides_given(j, r, "request eligibility"))
+	if (!au_sides_given(j, r, "request eligibility"))
 		return;
 	a0_population(j, r);
 	a0_prompts(j, r);
@@ -582,9 +321,9 @@ unmapped(const json_t *rec, bool measured, json_t **table)
 	double worst = 0;
 	size_t i;
 
-	*table = measured ? table_new("Unmapped measured kernels (largest "
-	    "first)", mcols, 7) : table_new("Simulated slots with no measured "
-	    "kernel (largest first)", scols, 4);
+	*table = measured ? au_table_new("Unmapped measured kernels (largest "
+	    "first)", mcols, 7) : au_table_new("Simulated slots with no "
+	    "measured kernel (largest first)", scols, 4);
 	json_array_foreach(d, i, e) {
 		double sh = 0, ns = 0;
 		json_t *names = json_object_get(e, "kernel_names");
@@ -596,19 +335,19 @@ unmapped(const json_t *rec, bool measured, json_t **table)
 		if (i >= 10)
 			continue;
 		if (measured) {
-			table_row(*table, 7, str(rec_get_str(e, "op")),
-			    str(rec_get_str(e, "category")), share(sh),
+			au_table_row(*table, 7, au_str(rec_get_str(e, "op")),
+			    au_str(rec_get_str(e, "category")), au_share(sh),
 			    json_object_get(e, "calls") != NULL ?
 			    json_deep_copy(json_object_get(e, "calls")) : NULL,
 			    json_boolean(noise),
 			    json_boolean(json_is_true(json_object_get(e,
-			    "large"))), str(json_string_value(json_array_get(
+			    "large"))), au_str(json_string_value(json_array_get(
 			    names, 0))));
 		} else {
 			rec_get_num(e, "total_ns", &ns);
-			table_row(*table, 4, str(rec_get_str(e, "slot") ?
+			au_table_row(*table, 4, au_str(rec_get_str(e, "slot") ?
 			    rec_get_str(e, "slot") : rec_get_str(e, "op")),
-			    share(sh), json_real(ns / 1e6),
+			    au_share(sh), json_real(ns / 1e6),
 			    json_boolean(json_is_true(json_object_get(e,
 			    "large"))));
 		}
@@ -622,19 +361,20 @@ a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
 {
 	const char *cov_m = measured ? "kernel.coverage.measured" :
 	    "kernel.coverage.simulated";
-	const json_t *cov = sum(j, cov_m, scope);
-	const json_t *list = sum(j, measured ? "kernel.unmapped_measured" :
+	const json_t *cov = au_sum(j, cov_m, scope);
+	const json_t *list = au_sum(j, measured ? "kernel.unmapped_measured" :
 	    "kernel.unmapped_simulated", scope);
-	const json_t *large = sum(j, measured ? "kernel.unmapped_measured.large" :
+	const json_t *large = au_sum(j, measured ?
+	    "kernel.unmapped_measured.large" :
 	    "kernel.unmapped_simulated.large", scope);
-	double worst, nlarge = 0, max = T(j, TOL_AL_UNMAPPED_SHARE);
+	double worst, nlarge = 0, max = tol(j->tol, TOL_AL_UNMAPPED_SHARE);
 	json_t *table;
 	struct sbuf why = {0};
 	enum jverdict_value v;
 	char a[32], b[32], tolbuf[96];
 
 	worst = unmapped(list, measured, &table);
-	num(large, &nlarge);
+	ru_num(large, &nlarge);
 	judge_fmt_num(a, sizeof(a), worst * 100);
 	judge_fmt_num(b, sizeof(b), max * 100);
 	snprintf(tolbuf, sizeof(tolbuf), "largest unmapped < %s%%", b);
@@ -650,10 +390,10 @@ a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
 		    "trusting the per-operation comparison." : " A large slot "
 		    "with no kernel is usually a mis-labeled or mis-mapped "
 		    "kernel, or an operation the framework fuses.");
-	emit(j, r, cov_m, a1_sub(scope), measured ? cov : NULL, measured ?
+	au_emit(j, r, cov_m, a1_sub(scope), measured ? cov : NULL, measured ?
 	    NULL : cov, false, 0, NULL, tolbuf, v, sbuf_str(&why), measured ?
 	    ACT_RELABEL : ACT_SLOT,
-	    evidence(table, list != NULL ? list : cov));
+	    au_evidence(table, list != NULL ? list : cov));
 	sbuf_free(&why);
 }
 
@@ -662,7 +402,7 @@ deviation_table(const json_t *top)
 {
 	static const char *const cols[] = { "operation", "sim vs measured",
 	    "share of |error|", "share of critical path" };
-	json_t *t = table_new("Per-operation deviation, by contribution to "
+	json_t *t = au_table_new("Per-operation deviation, by contribution to "
 	    "the error", cols, 4), *e;
 	size_t i;
 
@@ -674,8 +414,8 @@ deviation_table(const json_t *top)
 		rec_get_num(e, "rel", &rel);
 		rec_get_num(e, "share_of_abs_err", &sh);
 		rec_get_num(e, "critical_share", &cs);
-		table_row(t, 4, str(rec_get_str(e, "op")), pct(rel * 100),
-		    share(sh), share(cs));
+		au_table_row(t, 4, au_str(rec_get_str(e, "op")),
+		    au_pct(rel * 100), au_share(sh), au_share(cs));
 	}
 	return t;
 }
@@ -704,26 +444,27 @@ kernel_of(const struct judge *j, const char *op)
 static void
 a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 {
-	const json_t *err = sum(j, "kernel.error.abs", scope);
-	const json_t *cause = sum(j, "kernel.cause", scope);
-	const json_t *top = sum(j, "kernel.top_deviation", scope);
-	const json_t *cmp = sum(j, "kernel.iterations.compared", scope);
+	const json_t *err = au_sum(j, "kernel.error.abs", scope);
+	const json_t *cause = au_sum(j, "kernel.cause", scope);
+	const json_t *top = au_sum(j, "kernel.top_deviation", scope);
+	const json_t *cmp = au_sum(j, "kernel.iterations.compared", scope);
 	const char *c = rec_get_str(cause, "value"), *op;
-	double e = NAN, ncmp = 0, max = T(j, TOL_AL_KERNEL_ERROR), rel = NAN;
+	double e = NAN, ncmp = 0, rel = NAN;
+	double max = tol(j->tol, TOL_AL_KERNEL_ERROR);
 	struct sbuf why = {0}, act = {0};
 	enum jverdict_value v;
 	char a[32], b[32], tolbuf[96];
 
-	num(err, &e);
-	num(cmp, &ncmp);
+	ru_num(err, &e);
+	ru_num(cmp, &ncmp);
 	judge_fmt_num(b, sizeof(b), max * 100);
 	snprintf(tolbuf, sizeof(tolbuf), "<= %s%% duration-weighted", b);
 	judge_fmt_num(a, sizeof(a), e * 100);
 	if (ncmp == 0 || c == NULL || strcmp(c, "no_matched_ops") == 0) {
-		emit(j, r, "kernel.error.abs", a1_sub(scope), NULL, err, false,
-		    0, NULL, tolbuf, V_FAIL, "No iteration pairs measured "
-		    "kernels with simulated slots by operation: nothing to "
-		    "compare.", ACT_NOMATCH, NULL);
+		au_emit(j, r, "kernel.error.abs", a1_sub(scope), NULL, err,
+		    false, 0, NULL, tolbuf, V_FAIL, "No iteration pairs "
+		    "measured kernels with simulated slots by operation: "
+		    "nothing to compare.", ACT_NOMATCH, NULL);
 		return;
 	}
 	sbuf_printf(&why, "Duration-weighted kernel error %s%% over %.0f "
@@ -734,7 +475,7 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	if (strcmp(c, "uniform_shift") == 0) {
 		double m = NAN;
 
-		num(sum(j, "kernel.median_ratio", scope), &m);
+		ru_num(au_sum(j, "kernel.median_ratio", scope), &m);
 		judge_fmt_num(a, sizeof(a), m);
 		sbuf_printf(&why, " Every operation is off by about the same "
 		    "factor (median measured/simulated %s): a clock or thermal "
@@ -767,9 +508,9 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 		    "noise, then compare the operations with the largest "
 		    "share of the error.");
 	}
-	emit(j, r, "kernel.error.abs", a1_sub(scope), NULL, err, false, 0,
+	au_emit(j, r, "kernel.error.abs", a1_sub(scope), NULL, err, false, 0,
 	    NULL, tolbuf, v, sbuf_str(&why), sbuf_str(&act), top != NULL ?
-	    evidence(deviation_table(top), top) : NULL);
+	    au_evidence(deviation_table(top), top) : NULL);
 	sbuf_free(&why);
 	sbuf_free(&act);
 }
@@ -780,16 +521,16 @@ rule_a1(struct judge *j, const struct rule *r, const struct jcell *c)
 	json_t *scopes, *scope;
 	size_t i;
 
-	if (!alignment_run(j))
+	if (!au_alignment_run(j))
 		return;
 	scopes = a1_scopes(j);
 	if (json_array_size(scopes) == 0)
-		missing(j, r, "kernel.coverage.measured", "No s2r-kernel-match "
-		    "summary records: the per-operation kernel comparison needs "
-		    "a profiler trace, simulated slots and labeling rules "
-		    "(pipelines/align.mk TRACE=, SLOTS=, RULES=).", "Capture a "
-		    "profiler trace of the real run and give it with the "
-		    "simulated slots and the labeling rules.");
+		au_missing(j, r, "kernel.coverage.measured", "No "
+		    "s2r-kernel-match summary records: the per-operation "
+		    "kernel comparison needs a profiler trace, simulated slots "
+		    "and labeling rules (pipelines/align.mk TRACE=, SLOTS=, "
+		    "RULES=).", "Capture a profiler trace of the real run and "
+		    "give it with the simulated slots and the labeling rules.");
 	json_array_foreach(scopes, i, scope) {
 		a1_coverage(j, r, scope, true);
 		a1_coverage(j, r, scope, false);
@@ -851,74 +592,76 @@ duty_table(const struct judge *j)
 	static const char *const cols[] = { "term", "value" };
 	static const char *const stages[] = { "prefill", "mixed", "decode",
 	    "unknown" };
-	json_t *t = table_new("Duty-cycle decomposition (iterations with a "
+	json_t *t = au_table_new("Duty-cycle decomposition (iterations with a "
 	    "cycle, outliers excluded)", cols, 2);
 	struct decomp d;
 	char metric[64];
 
 	decomposition(j, &d);
-	table_row(t, 2, str("iterations"), json_integer((json_int_t)d.n));
-	table_row(t, 2, str("sum cycle"), ms_share(d.cycle, d.cycle));
-	table_row(t, 2, str("  gap between iterations"), ms_share(d.gap,
-	    d.cycle));
-	table_row(t, 2, str("  idle inside iterations (launch bubbles)"),
+	au_table_row(t, 2, au_str("iterations"), json_integer((json_int_t)d.n));
+	au_table_row(t, 2, au_str("sum cycle"), ms_share(d.cycle, d.cycle));
+	au_table_row(t, 2, au_str("  gap between iterations"),
+	    ms_share(d.gap, d.cycle));
+	au_table_row(t, 2, au_str("  idle inside iterations (launch bubbles)"),
 	    ms_share(d.internal, d.cycle));
-	table_row(t, 2, str("  idle at barrier edges"), ms_share(d.boundary,
-	    d.cycle));
-	table_row(t, 2, str("  critical busy"), ms_share(d.busy, d.cycle));
-	table_row(t, 2, str("  collectives"), ms_share(d.collective, d.cycle));
-	table_row(t, 2, str("multiplier (sum cycle / sum measured)"),
-	    val_of(sum(j, "duty.multiplier", NULL)));
-	table_row(t, 2, str("multiplier, busy-union variant"),
-	    val_of(sum(j, "duty.multiplier_busy_union", NULL)));
+	au_table_row(t, 2, au_str("  idle at barrier edges"),
+	    ms_share(d.boundary, d.cycle));
+	au_table_row(t, 2, au_str("  critical busy"),
+	    ms_share(d.busy, d.cycle));
+	au_table_row(t, 2, au_str("  collectives"),
+	    ms_share(d.collective, d.cycle));
+	au_table_row(t, 2, au_str("multiplier (sum cycle / sum measured)"),
+	    au_val_of(au_sum(j, "duty.multiplier", NULL)));
+	au_table_row(t, 2, au_str("multiplier, busy-union variant"),
+	    au_val_of(au_sum(j, "duty.multiplier_busy_union", NULL)));
 	for (size_t i = 0; i < 4; i++) {
 		const json_t *m, *g;
 		char label[96];
 
 		snprintf(metric, sizeof(metric), "duty.multiplier.%s",
 		    stages[i]);
-		m = sum(j, metric, NULL);
+		m = au_sum(j, metric, NULL);
 		snprintf(metric, sizeof(metric), "duty.gap_fraction.%s",
 		    stages[i]);
-		g = sum(j, metric, NULL);
+		g = au_sum(j, metric, NULL);
 		if (m == NULL && g == NULL)
 			continue;
 		snprintf(label, sizeof(label), "%s: multiplier", stages[i]);
-		table_row(t, 2, str(label), val_of(m));
+		au_table_row(t, 2, au_str(label), au_val_of(m));
 		snprintf(label, sizeof(label), "%s: gap fraction", stages[i]);
-		table_row(t, 2, str(label), val_of(g));
+		au_table_row(t, 2, au_str(label), au_val_of(g));
 	}
-	table_row(t, 2, str("excluded by the outlier screen"),
-	    val_of(sum(j, "duty.iterations.excluded", NULL)));
-	table_row(t, 2, str("iterations with too few kernels"),
-	    val_of(sum(j, "duty.iterations.few_kernels", NULL)));
-	table_row(t, 2, str("identity residual (ns)"),
-	    val_of(sum(j, "duty.identity_residual_ns", NULL)));
+	au_table_row(t, 2, au_str("excluded by the outlier screen"),
+	    au_val_of(au_sum(j, "duty.iterations.excluded", NULL)));
+	au_table_row(t, 2, au_str("iterations with too few kernels"),
+	    au_val_of(au_sum(j, "duty.iterations.few_kernels", NULL)));
+	au_table_row(t, 2, au_str("identity residual (ns)"),
+	    au_val_of(au_sum(j, "duty.identity_residual_ns", NULL)));
 	return t;
 }
 
 static void
 a2_multiplier(struct judge *j, const struct rule *r)
 {
-	const json_t *mr = sum(j, "duty.multiplier", NULL);
-	double m, res = 0, few = 0, warn = T(j, TOL_AL_MULT_WARN),
-	    max = T(j, TOL_AL_MULT_MAX);
+	const json_t *mr = au_sum(j, "duty.multiplier", NULL);
+	double m, res = 0, few = 0, warn = tol(j->tol, TOL_AL_MULT_WARN),
+	    max = tol(j->tol, TOL_AL_MULT_MAX);
 	struct sbuf why = {0};
 	enum jverdict_value v;
 	const char *act;
 	char a[32], b[32], c[32], tolbuf[96];
 
-	num(sum(j, "duty.identity_residual_ns", NULL), &res);
-	num(sum(j, "duty.iterations.few_kernels", NULL), &few);
+	ru_num(au_sum(j, "duty.identity_residual_ns", NULL), &res);
+	ru_num(au_sum(j, "duty.iterations.few_kernels", NULL), &few);
 	judge_fmt_num(b, sizeof(b), warn);
 	judge_fmt_num(c, sizeof(c), max);
 	snprintf(tolbuf, sizeof(tolbuf), "1-%s (WARN to %s)", b, c);
-	if (!num(mr, &m)) {
-		emit(j, r, "duty.multiplier", NULL, mr, NULL, false, 0, NULL,
+	if (!ru_num(mr, &m)) {
+		au_emit(j, r, "duty.multiplier", NULL, mr, NULL, false, 0, NULL,
 		    tolbuf, V_INAPPLICABLE, "No iteration has a cycle (one "
 		    "iteration, or a whole-trace window): the multiplier cannot "
 		    "be computed.", NULL,
-		    evidence(duty_table(j), mr));
+		    au_evidence(duty_table(j), mr));
 		return;
 	}
 	judge_fmt_num(a, sizeof(a), m);
@@ -952,26 +695,26 @@ a2_multiplier(struct judge *j, const struct rule *r)
 		sbuf_printf(&why, " %.0f iterations recorded too few kernels.",
 		    few);
 	}
-	emit(j, r, "duty.multiplier", NULL, mr, NULL, false, 0, NULL, tolbuf,
+	au_emit(j, r, "duty.multiplier", NULL, mr, NULL, false, 0, NULL, tolbuf,
 	    v, sbuf_str(&why), act,
-	    evidence(duty_table(j), mr));
+	    au_evidence(duty_table(j), mr));
 	sbuf_free(&why);
 }
 
 static void
 a2_direction(struct judge *j, const struct rule *r)
 {
-	const json_t *d = sum(j, "duty.gap_fraction.decode", NULL);
-	const json_t *p = sum(j, "duty.gap_fraction.prefill", NULL);
+	const json_t *d = au_sum(j, "duty.gap_fraction.decode", NULL);
+	const json_t *p = au_sum(j, "duty.gap_fraction.prefill", NULL);
 	double gd, gp;
 	struct sbuf why = {0};
 	char a[32], b[32];
 
-	if (!num(d, &gd) || !num(p, &gp)) {
-		emit(j, r, "duty.gap_fraction.decode", NULL, d, NULL, false, 0,
-		    NULL, "decode >= prefill", V_INAPPLICABLE, "Needs both "
-		    "prefill and decode iterations with a cycle; the capture "
-		    "has only one stage.", NULL, NULL);
+	if (!ru_num(d, &gd) || !ru_num(p, &gp)) {
+		au_emit(j, r, "duty.gap_fraction.decode", NULL, d, NULL,
+		    false, 0, NULL, "decode >= prefill", V_INAPPLICABLE,
+		    "Needs both prefill and decode iterations with a cycle; "
+		    "the capture has only one stage.", NULL, NULL);
 		return;
 	}
 	judge_fmt_num(a, sizeof(a), gd * 100);
@@ -979,7 +722,7 @@ a2_direction(struct judge *j, const struct rule *r)
 	sbuf_printf(&why, "Gap between iterations: decode %s%% of its cycle, "
 	    "prefill %s%% (decode is expected more launch-bound).", a, b);
 	/* Both are measured; the diff is decode - prefill. */
-	emit(j, r, "duty.gap_fraction.decode", NULL, d, NULL, true,
+	au_emit(j, r, "duty.gap_fraction.decode", NULL, d, NULL, true,
 	    (gd - gp) * 100, "pp", "decode >= prefill",
 	    gd + 1e-12 >= gp ? V_PASS : V_WARN, sbuf_str(&why), ACT_GAPDIR,
 	    NULL);
@@ -1051,23 +794,24 @@ a2_cycle(struct judge *j, const struct rule *r)
 	static const char *const cols[] = { "iterations", "n",
 	    "simulated x multiplier (ms)", "measured cycle (ms)", "sim vs "
 	    "measured" };
-	double m, t = T(j, TOL_AL_CYCLE_PCT);
+	double m, t = tol(j->tol, TOL_AL_CYCLE_PCT);
 	struct cyc c[5];
-	int a1 = worst_of(j, "A1");
+	int a1 = au_worst_of(j, "A1");
 	json_t *table;
 	char tolbuf[96], a[32];
 
 	judge_fmt_num(a, sizeof(a), t);
 	snprintf(tolbuf, sizeof(tolbuf), "\u00b1%s%%", a);
-	if (!num(sum(j, "duty.multiplier", NULL), &m) || cycles(j, m, c) == 0) {
-		emit(j, r, "align.cycle", NULL, NULL, NULL, false, 0, NULL,
+	if (!ru_num(au_sum(j, "duty.multiplier", NULL), &m) ||
+	    cycles(j, m, c) == 0) {
+		au_emit(j, r, "align.cycle", NULL, NULL, NULL, false, 0, NULL,
 		    tolbuf, V_INAPPLICABLE, "Needs the multiplier and iterations "
 		    "that both s2r-dutycycle (a cycle) and s2r-kernel-match "
 		    "(simulated kernel time) cover.", NULL, NULL);
 		return;
 	}
-	table = table_new("Simulated cycle (kernel time x multiplier) against "
-	    "the measured GPU cycle", cols, 5);
+	table = au_table_new("Simulated cycle (kernel time x multiplier) "
+	    "against the measured GPU cycle", cols, 5);
 	for (size_t s = 0; s < 5; s++) {
 		double rel;
 		struct sbuf why = {0};
@@ -1078,9 +822,9 @@ a2_cycle(struct judge *j, const struct rule *r)
 		if (c[s].n == 0 || c[s].cycle <= 0)
 			continue;
 		rel = (c[s].sim - c[s].cycle) / c[s].cycle * 100;
-		table_row(table, 5, str(s == 4 ? "all" : names[s] + 12),
+		au_table_row(table, 5, au_str(s == 4 ? "all" : names[s] + 12),
 		    json_integer((json_int_t)c[s].n), json_real(c[s].sim / 1e6),
-		    json_real(c[s].cycle / 1e6), pct(rel));
+		    json_real(c[s].cycle / 1e6), au_pct(rel));
 		judge_fmt_num(p, sizeof(p), rel);
 		sbuf_printf(&why, "Over %zu iterations the simulated kernel time "
 		    "times the multiplier is %s%% off the measured GPU cycle.",
@@ -1104,9 +848,10 @@ a2_cycle(struct judge *j, const struct rule *r)
 			    "explains this one.");
 		}
 		/* The table, whole by then, goes with the overall verdict. */
-		emit(j, r, names[s], NULL, NULL, NULL, true, rel, "%", tolbuf, v,
-		    sbuf_str(&why), act, s == 4 ? evidence(json_incref(table),
-		    sum(j, "duty.multiplier", NULL)) : NULL);
+		au_emit(j, r, names[s], NULL, NULL, NULL, true, rel, "%",
+		    tolbuf, v, sbuf_str(&why), act, s == 4 ?
+		    au_evidence(json_incref(table), au_sum(j,
+		    "duty.multiplier", NULL)) : NULL);
 		sbuf_free(&why);
 	}
 	json_decref(table);
@@ -1115,10 +860,10 @@ a2_cycle(struct judge *j, const struct rule *r)
 static void
 rule_a2(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	if (!alignment_run(j))
+	if (!au_alignment_run(j))
 		return;
-	if (sum(j, "duty.multiplier", NULL) == NULL) {
-		missing(j, r, "duty.multiplier", "No s2r-dutycycle summary "
+	if (au_sum(j, "duty.multiplier", NULL) == NULL) {
+		au_missing(j, r, "duty.multiplier", "No s2r-dutycycle summary "
 		    "records: the duty cycle needs the profiler trace "
 		    "(pipelines/align.mk TRACE=).", "Capture a profiler trace of "
 		    "the real run and give it as TRACE.");
@@ -1154,26 +899,26 @@ quantile_table(const struct judge *j, const char *name)
 
 	snprintf(title, sizeof(title), "%s distribution (eligible requests)",
 	    name);
-	t = table_new(title, cols, 5);
+	t = au_table_new(title, cols, 5);
 	for (size_t q = 0; q <= LAT_NQ; q++) {
 		const char *qn = q < LAT_NQ ? lat_quantile_names[q] : "mean";
 		double a = NAN, b = NAN;
 
 		snprintf(metric, sizeof(metric), "real.%s.%s", name, qn);
-		num(lat(j, metric), &a);
+		ru_num(au_lat(j, metric), &a);
 		snprintf(metric, sizeof(metric), "sim.%s.%s", name, qn);
-		num(lat(j, metric), &b);
-		table_row(t, 5, str(qn), isfinite(a) ? json_real(a) :
+		ru_num(au_lat(j, metric), &b);
+		au_table_row(t, 5, au_str(qn), isfinite(a) ? json_real(a) :
 		    json_null(), isfinite(b) ? json_real(b) : json_null(),
 		    isfinite(a - b) ? json_real(b - a) : json_null(),
-		    a != 0 ? pct((b - a) / fabs(a) * 100) : json_null());
+		    a != 0 ? au_pct((b - a) / fabs(a) * 100) : json_null());
 	}
 	snprintf(metric, sizeof(metric), "align.%s.ks", name);
-	table_row(t, 5, str("KS distance D"), NULL, NULL, val_of(lat(j,
-	    metric)), NULL);
+	au_table_row(t, 5, au_str("KS distance D"), NULL, NULL,
+	    au_val_of(au_lat(j, metric)), NULL);
 	snprintf(metric, sizeof(metric), "align.%s.ks_crit05", name);
-	table_row(t, 5, str("D at the 5% level"), NULL, NULL, val_of(lat(j,
-	    metric)), NULL);
+	au_table_row(t, 5, au_str("D at the 5% level"), NULL, NULL,
+	    au_val_of(au_lat(j, metric)), NULL);
 	return t;
 }
 
@@ -1182,8 +927,8 @@ static void
 tight_levels(struct judge *j, struct sbuf *why, struct sbuf *act,
     enum a3kind k)
 {
-	int a0 = worst_of(j, "A0"), a1 = worst_of(j, "A1"),
-	    a2 = worst_of(j, "A2");
+	int a0 = au_worst_of(j, "A0"), a1 = au_worst_of(j, "A1"),
+	    a2 = au_worst_of(j, "A2");
 	bool tight_clean = a1 == V_PASS && a2 == V_PASS;
 
 	if (a0 == V_FAIL)
@@ -1217,93 +962,112 @@ tight_levels(struct judge *j, struct sbuf *why, struct sbuf *act,
 	}
 }
 
-static void
-a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
+/* The tolerance band of metric k as text (buf); whether gap is in it.
+ * TTFT's band is lopsided: the sim is expected a little faster. */
+static bool
+a3_band(const struct judge *j, enum a3kind k, double gap, char *buf,
+    size_t len)
 {
-	const char *name = a3_metrics[k].name;
-	char metric[96], a[32], b[32], tolbuf[96];
-	const json_t *gr, *ra, *sa;
-	double gap, ks = NAN, crit = NAN, ksmax = T(j, TOL_AL_KS_MAX);
-	double slow = T(j, TOL_AL_TTFT_SLOWER_PCT);
-	double fast = T(j, TOL_AL_TTFT_FASTER_PCT), band;
-	struct sbuf why = {0}, act = {0};
-	enum jverdict_value v;
-	bool gap_ok;
+	double slow = tol(j->tol, TOL_AL_TTFT_SLOWER_PCT);
+	double fast = tol(j->tol, TOL_AL_TTFT_FASTER_PCT);
+	double band = k == K_TPOT ? tol(j->tol, TOL_AL_TPOT_PCT) :
+	    k == K_E2E ? tol(j->tol, TOL_AL_E2E_PCT) :
+	    tol(j->tol, TOL_AL_THROUGHPUT_PCT);
+	char a[32], b[32];
 
-	snprintf(metric, sizeof(metric), "align.%s.median_gap_pct", name);
-	gr = lat(j, metric);
-	snprintf(metric, sizeof(metric), "real.%s.p50", name);
-	ra = lat(j, metric);
-	snprintf(metric, sizeof(metric), "sim.%s.p50", name);
-	sa = lat(j, metric);
-	snprintf(metric, sizeof(metric), "align.%s.ks", name);
-	num(lat(j, metric), &ks);
-	snprintf(metric, sizeof(metric), "align.%s.ks_crit05", name);
-	num(lat(j, metric), &crit);
-	snprintf(metric, sizeof(metric), "align.%s", name);
-	if (!num(gr, &gap)) {
-		emit(j, r, metric, NULL, ra, sa, false, 0, NULL, NULL,
-		    V_INAPPLICABLE, k == K_TPUT ? "No whole throughput window "
-		    "on one side: the eligible requests span less than one "
-		    "window (s2r-latency --window-ms)." : "No values on one side: "
-		    "no eligible request has this latency.", NULL,
-		    evidence(quantile_table(j, name), ra));
-		return;
-	}
-	band = k == K_TPOT ? T(j, TOL_AL_TPOT_PCT) : k == K_E2E ?
-	    T(j, TOL_AL_E2E_PCT) : T(j, TOL_AL_THROUGHPUT_PCT);
-	judge_fmt_num(a, sizeof(a), gap);
 	if (k == K_TTFT) {
 		judge_fmt_num(a, sizeof(a), slow);
 		judge_fmt_num(b, sizeof(b), fast);
-		snprintf(tolbuf, sizeof(tolbuf), "-%s%% to +%s%%", b, a);
-		gap_ok = gap <= slow + 1e-9 && gap >= -fast - 1e-9;
-	} else {
-		judge_fmt_num(a, sizeof(a), band);
-		snprintf(tolbuf, sizeof(tolbuf), "\u00b1%s%%", a);
-		gap_ok = fabs(gap) <= band + 1e-9;
+		snprintf(buf, len, "-%s%% to +%s%%", b, a);
+		return gap <= slow + 1e-9 && gap >= -fast - 1e-9;
 	}
+	judge_fmt_num(a, sizeof(a), band);
+	snprintf(buf, len, "\u00b1%s%%", a);
+	return fabs(gap) <= band + 1e-9;
+}
+
+/* The median gap of metric k and its KS distance (crit: D at the 5%
+ * level): within the band, whether the shapes differ; outside, what the
+ * tighter levels say. */
+static enum jverdict_value
+a3_judge(struct judge *j, enum a3kind k, double gap, bool gap_ok,
+    double ks, double crit, struct sbuf *why, struct sbuf *act)
+{
+	char a[32], b[32];
+
 	judge_fmt_num(a, sizeof(a), gap);
 	judge_fmt_num(b, sizeof(b), ks);
-	sbuf_printf(&why, "Median %s: sim %s%s%% against real; KS distance "
+	sbuf_printf(why, "Median %s: sim %s%s%% against real; KS distance "
 	    "%s.", a3_metrics[k].title, gap > 0 ? "+" : "", a, b);
-	if (gap_ok && k == K_TTFT && gap < -slow)
-		sbuf_adds(&why, " The sim is a little faster: the expected "
+	if (gap_ok && k == K_TTFT && gap < -tol(j->tol,
+	    TOL_AL_TTFT_SLOWER_PCT))
+		sbuf_adds(why, " The sim is a little faster: the expected "
 		    "structural gap (vLLM's async scheduler adds first-token "
 		    "latency the simulator does not model); do not tune it "
 		    "away.");
 	else if (!gap_ok && k == K_TTFT)
-		sbuf_adds(&why, gap > 0 ? " The sim is slower than the real "
+		sbuf_adds(why, gap > 0 ? " The sim is slower than the real "
 		    "framework: the wrong direction, a real signal." :
 		    " The sim is far faster than the real framework: more than "
 		    "the expected scheduler gap.");
 	if (gap_ok) {
 		/* A shape difference counts only where the samples can show
 		 * one (D above its 5% critical value). */
-		v = isfinite(ks) && ks > ksmax && !(isfinite(crit) &&
-		    ks <= crit) ? V_WARN : V_PASS;
-		if (v == V_WARN)
-			sbuf_adds(&why, " The medians agree but the "
-			    "distributions' shapes differ (KS above the "
-			    "tolerance): compare the tails in the table.");
-		if (v == V_WARN)
-			sbuf_adds(&act, "Compare the tails: a matching median "
-			    "with a different spread points at scheduling "
-			    "(queueing, batch composition) rather than the cost "
-			    "model.");
-	} else {
-		v = V_FAIL;
-		tight_levels(j, &why, &act, k);
-		if (isfinite(crit) && isfinite(ks) && ks <= crit) {
-			v = V_WARN;
-			sbuf_adds(&why, " The samples are too small to tell the "
-			    "distributions apart at the 5% level (KS below its "
-			    "critical value): rerun longer before acting.");
-		}
+		if (!isfinite(ks) || ks <= tol(j->tol, TOL_AL_KS_MAX) ||
+		    (isfinite(crit) && ks <= crit))
+			return V_PASS;
+		sbuf_adds(why, " The medians agree but the distributions' "
+		    "shapes differ (KS above the tolerance): compare the tails "
+		    "in the table.");
+		sbuf_adds(act, "Compare the tails: a matching median with a "
+		    "different spread points at scheduling (queueing, batch "
+		    "composition) rather than the cost model.");
+		return V_WARN;
 	}
-	emit(j, r, metric, NULL, ra, sa, true, gap, "%", tolbuf, v,
+	tight_levels(j, why, act, k);
+	if (!(isfinite(crit) && isfinite(ks) && ks <= crit))
+		return V_FAIL;
+	sbuf_adds(why, " The samples are too small to tell the distributions "
+	    "apart at the 5% level (KS below its critical value): rerun "
+	    "longer before acting.");
+	return V_WARN;
+}
+
+static void
+a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
+{
+	const char *name = a3_metrics[k].name;
+	char metric[96], tolbuf[96];
+	const json_t *gr, *ra, *sa;
+	double gap, ks = NAN, crit = NAN;
+	struct sbuf why = {0}, act = {0};
+	enum jverdict_value v;
+
+	snprintf(metric, sizeof(metric), "align.%s.median_gap_pct", name);
+	gr = au_lat(j, metric);
+	snprintf(metric, sizeof(metric), "real.%s.p50", name);
+	ra = au_lat(j, metric);
+	snprintf(metric, sizeof(metric), "sim.%s.p50", name);
+	sa = au_lat(j, metric);
+	snprintf(metric, sizeof(metric), "align.%s.ks", name);
+	ru_num(au_lat(j, metric), &ks);
+	snprintf(metric, sizeof(metric), "align.%s.ks_crit05", name);
+	ru_num(au_lat(j, metric), &crit);
+	snprintf(metric, sizeof(metric), "align.%s", name);
+	if (!ru_num(gr, &gap)) {
+		au_emit(j, r, metric, NULL, ra, sa, false, 0, NULL, NULL,
+		    V_INAPPLICABLE, k == K_TPUT ? "No whole throughput window "
+		    "on one side: the eligible requests span less than one "
+		    "window (s2r-latency --window-ms)." : "No values on one side: "
+		    "no eligible request has this latency.", NULL,
+		    au_evidence(quantile_table(j, name), ra));
+		return;
+	}
+	v = a3_judge(j, k, gap, a3_band(j, k, gap, tolbuf, sizeof(tolbuf)),
+	    ks, crit, &why, &act);
+	au_emit(j, r, metric, NULL, ra, sa, true, gap, "%", tolbuf, v,
 	    sbuf_str(&why), sbuf_str(&act),
-	    evidence(quantile_table(j, name), ra));
+	    au_evidence(quantile_table(j, name), ra));
 	sbuf_free(&why);
 	sbuf_free(&act);
 }
@@ -1311,9 +1075,9 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 static void
 rule_a3(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	if (!alignment_run(j))
+	if (!au_alignment_run(j))
 		return;
-	if (!sides_given(j, r, "the latency distributions"))
+	if (!au_sides_given(j, r, "the latency distributions"))
 		return;
 	for (int k = K_TTFT; k <= K_TPUT; k++)
 		a3_metric(j, r, (enum a3kind)k);

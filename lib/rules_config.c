@@ -9,9 +9,7 @@
  * s2r-config --diff gives the section-by-section diff of two arms (kind
  * diff).  Metric names are those of schemas/metrics-config.json and
  * metrics-runtime.json; the verdict-only ones are in metrics-verdicts.json. */
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "judge.h"
@@ -63,23 +61,13 @@ static const char *const epp_metrics[] = {
 	"epp.saturation_detector", "epp.chart", "priority.tier", NULL
 };
 
+/* Configuration is compared exactly. */
 static void
 emit(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *metric, const json_t *e, const json_t *m,
     enum jverdict_value v, const char *why, const char *action)
 {
-	judge_emit(j, r, c, &(struct jverdict){ .metric = metric,
-	    .expect = e, .measure = m, .tolerance = "exact", .verdict = v,
-	    .why = why, .action = v == V_WARN || v == V_FAIL ? action :
-	    NULL });
-}
-
-static bool
-check_is(const json_t *rec, const char *check)
-{
-	const char *have = rec_get_str(rec, "check");
-
-	return have != NULL && strcmp(have, check) == 0;
+	ru_emit(j, r, c, metric, NULL, e, m, "exact", v, why, action);
 }
 
 /* Only the cell-level 2a records (log-extract also writes them per log
@@ -93,7 +81,7 @@ cell_config(const struct judge *j, const struct jcell *c, const char *metric,
 	ru_collect(j, c, "measure", metric, RU_CELL, false, &all);
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < all.n; i++) {
-		if (!check_is(all.v[i], "2a"))
+		if (!ru_check_is(all.v[i], "2a"))
 			continue;
 		ru_list_add(out, all.v[i]);
 	}
@@ -385,7 +373,7 @@ arm_config(const struct judge *j, const char *kind, const char *phase,
 			continue;
 		if (p == NULL ? !(global_tiers &&
 		    strcmp(metric, "priority.tier") == 0 &&
-		    check_is(rec, "2d")) : strcmp(p, phase) != 0)
+		    ru_check_is(rec, "2d")) : strcmp(p, phase) != 0)
 			continue;
 		/* s2r-expect repeats s2r-config's records: keep one. */
 		if (find_item(out, metric, item_of(rec)) != NULL)
@@ -475,14 +463,69 @@ epp_item(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* No deployed config for the arm (deployed false), or none in config.md
+ * to compare it with. */
+static void
+epp_unpaired(struct judge *j, const struct rule *r, const struct jcell *c,
+    bool deployed)
+{
+	struct sbuf why = {0};
+
+	if (!deployed)
+		sbuf_printf(&why, "No deployed EPP config for phase %s: it "
+		    "comes from s2r-config --epp over the real bundle's "
+		    "generated/%s_config.yaml (or "
+		    "generated/<algo>/<algo>_config.yaml).", c->phase ?
+		    c->phase : "(none)", c->phase ? c->phase : "<phase>");
+	else
+		sbuf_printf(&why, "config.md gives no EPP config for arm %s (a "
+		    "fenced EndpointPickerConfig under a heading naming the "
+		    "arm), so the deployed one cannot be compared field by "
+		    "field.", c->phase ? c->phase : "(none)");
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "epp.config",
+	    .verdict = deployed ? V_INAPPLICABLE : V_MISSING,
+	    .why = sbuf_str(&why), .action = deployed ? NULL : "Run the "
+	    "parity pipeline with the real bundle's generated/ folder "
+	    "present." });
+	sbuf_free(&why);
+}
+
+/* Every field of config.md's arm (exp) equals the deployed one (dep):
+ * one PASS says so. */
+static void
+epp_equal(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct ru_list *exp, const struct ru_list *dep, size_t same)
+{
+	struct sbuf why = {0};
+	json_t *es, *ms;
+
+	sbuf_printf(&why, "All %zu fields of config.md's %s EPP config (",
+	    same, c->phase);
+	ru_where(&why, exp->v[0]);
+	sbuf_adds(&why, ") equal the deployed config (");
+	ru_where(&why, dep->v[0]);
+	sbuf_adds(&why, ")");
+	if (has_metric(exp, "priority.tier") &&
+	    !has_metric(dep, "priority.tier"))
+		sbuf_adds(&why, "; the priority bands are not part of the "
+		    "deployed EPP config (InferenceObjectives are checked at "
+		    "runtime, 5g)");
+	sbuf_adds(&why, ".");
+	es = ru_side(json_sprintf("%zu fields", same), NULL, exp->v[0], NULL);
+	ms = ru_side(json_sprintf("%zu fields equal", same), NULL, dep->v[0],
+	    NULL);
+	emit(j, r, c, "epp.config", es, ms, V_PASS, sbuf_str(&why), NULL);
+	json_decref(es);
+	json_decref(ms);
+	sbuf_free(&why);
+}
+
 static void
 rule_epp(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct ru_list exp, dep;
-	struct sbuf why = {0};
 	size_t bad = 0, same = 0;
 	bool tiers_deployed;
-	json_t *es, *ms;
 
 	if (ru_arm_only(c))
 		return;
@@ -490,28 +533,7 @@ rule_epp(struct judge *j, const struct rule *r, const struct jcell *c)
 	arm_config(j, "measure", c->phase ? c->phase : "", false, &dep);
 	tiers_deployed = has_metric(&dep, "priority.tier");
 	if (dep.n == 0 || !has_metric(&exp, "epp.plugin")) {
-		struct sbuf where = {0};
-
-		judge_cell_text(&where, c);
-		if (dep.n == 0)
-			sbuf_printf(&why, "No deployed EPP config for phase "
-			    "%s: it comes from s2r-config --epp over the real "
-			    "bundle's generated/%s_config.yaml (or "
-			    "generated/<algo>/<algo>_config.yaml).",
-			    c->phase ? c->phase : "(none)",
-			    c->phase ? c->phase : "<phase>");
-		else
-			sbuf_printf(&why, "config.md gives no EPP config for "
-			    "arm %s (a fenced EndpointPickerConfig under a "
-			    "heading naming the arm), so the deployed one "
-			    "cannot be compared field by field.",
-			    c->phase ? c->phase : "(none)");
-		judge_emit(j, r, c, &(struct jverdict){ .metric =
-		    "epp.config", .verdict = dep.n == 0 ? V_MISSING :
-		    V_INAPPLICABLE, .why = sbuf_str(&why), .action = dep.n ==
-		    0 ? "Run the parity pipeline with the real bundle's "
-		    "generated/ folder present." : NULL });
-		sbuf_free(&where);
+		epp_unpaired(j, r, c, dep.n > 0);
 		goto out;
 	}
 	for (size_t i = 0; i < exp.n; i++) {
@@ -538,27 +560,9 @@ rule_epp(struct judge *j, const struct rule *r, const struct jcell *c)
 			continue;
 		epp_item(j, r, c, NULL, dep.v[i], &bad);
 	}
-	if (bad > 0)
-		goto out;
-	sbuf_printf(&why, "All %zu fields of config.md's %s EPP config (", same,
-	    c->phase);
-	ru_where(&why, exp.v[0]);
-	sbuf_adds(&why, ") equal the deployed config (");
-	ru_where(&why, dep.v[0]);
-	sbuf_adds(&why, ")");
-	if (has_metric(&exp, "priority.tier") && !tiers_deployed)
-		sbuf_adds(&why, "; the priority bands are not part of the "
-		    "deployed EPP config (InferenceObjectives are checked at "
-		    "runtime, 5g)");
-	sbuf_adds(&why, ".");
-	es = ru_side(json_sprintf("%zu fields", same), NULL, exp.v[0], NULL);
-	ms = ru_side(json_sprintf("%zu fields equal", same), NULL, dep.v[0],
-	    NULL);
-	emit(j, r, c, "epp.config", es, ms, V_PASS, sbuf_str(&why), NULL);
-	json_decref(es);
-	json_decref(ms);
+	if (bad == 0)
+		epp_equal(j, r, c, &exp, &dep, same);
 out:
-	sbuf_free(&why);
 	ru_list_free(&exp);
 	ru_list_free(&dep);
 }
@@ -742,6 +746,33 @@ arms_differ(const struct ru_list *ea, const struct ru_list *eb)
 	return differ;
 }
 
+/* The verdict on the diffs walked into iso: only the policy under test
+ * may differ (known: config.md's arms tell what it is). */
+static enum jverdict_value
+isolation_judge(struct sbuf *why, const struct isolation *iso, bool known,
+    const struct ru_list *ea, const struct ru_list *eb)
+{
+	if (iso->npolicy + iso->nextra == 0)
+		sbuf_adds(why, "no difference in any section. ");
+	if (iso->npolicy > 0)
+		sbuf_printf(why, "the policy under test (config.md's arms "
+		    "differ there too): %s. ", sbuf_str(&iso->policy));
+	if (iso->nextra > 0)
+		sbuf_printf(why, "%s: %s. ", known ? "Beyond the policy under "
+		    "test" : "Differences (config.md has no EPP config per arm "
+		    "to tell the policy under test)", sbuf_str(&iso->extra));
+	if (!known)
+		return iso->nextra > 0 ? V_WARN : V_PASS;
+	if (iso->nextra > 0)
+		return V_FAIL;
+	if (iso->npolicy == 0 && arms_differ(ea, eb)) {
+		sbuf_adds(why, "But config.md's arms differ: the policy under "
+		    "test is not deployed. ");
+		return V_FAIL;
+	}
+	return V_PASS;
+}
+
 static void
 isolation_epp(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jcell *o)
@@ -778,26 +809,7 @@ isolation_epp(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 	sbuf_printf(&why, "EPP config of %s (%s) against %s (%s): ",
 	    c->phase, fp, o->phase, fo);
-	if (iso.npolicy + iso.nextra == 0)
-		sbuf_adds(&why, "no difference in any section. ");
-	if (iso.npolicy > 0)
-		sbuf_printf(&why, "the policy under test (config.md's arms "
-		    "differ there too): %s. ", sbuf_str(&iso.policy));
-	if (iso.nextra > 0)
-		sbuf_printf(&why, "%s: %s. ", known ? "Beyond the policy "
-		    "under test" : "Differences (config.md has no EPP config "
-		    "per arm to tell the policy under test)",
-		    sbuf_str(&iso.extra));
-	if (!known)
-		v = iso.nextra > 0 ? V_WARN : V_PASS;
-	else if (iso.nextra > 0)
-		v = V_FAIL;
-	else if (iso.npolicy == 0 && arms_differ(&ea, &eb)) {
-		sbuf_adds(&why, "But config.md's arms differ: the policy under "
-		    "test is not deployed. ");
-		v = V_FAIL;
-	} else
-		v = V_PASS;
+	v = isolation_judge(&why, &iso, known, &ea, &eb);
 	sbuf_adds(&exp, known ? "only the policy under test" :
 	    "(config.md gives no arms)");
 	if (iso.npolicy + iso.nextra == 0)

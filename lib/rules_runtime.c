@@ -1,14 +1,18 @@
-/* rules_runtime.c - checks 5a-5h: how did the real run behave?
+/* rules_runtime.c - checks 5a-5d: how did the real run behave?  Each
+ * instance runs the configured vLLM arguments, the router spreads the
+ * requests as it should, the prefix cache hits when prompts share
+ * prefixes, and only the classes the admission policy may shed are shed.
  *
  * Measurements come from s2r-log-extract (vLLM server logs per instance,
- * EPP logs, gpu_logs; schemas/metrics-runtime.json) and s2r-trace-stats
+ * EPP logs; schemas/metrics-runtime.json) and s2r-trace-stats
  * (status.count/shed.rate per SLO class); expectations from s2r-expect /
  * s2r-config (config.md, priority tiers) and the deployed EPP configs
  * (s2r-config --epp, scope phase).
  *
  * Thresholds: runtime.* in lib/tolerance (pipelines/tolerances.yaml):
- * request spread per instance 20 % WARN / 40 % FAIL of the even share;
- * KV cache size across instances and arms 1 % PASS / 5 % WARN. */
+ * request spread per instance 20 % WARN / 40 % FAIL of the even share.
+ * 5e-5h (the health of logs, KV cache, router and GPUs) are in
+ * rules_health.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,9 +22,6 @@
 #include "rec.h"
 #include "ruleutil.h"
 #include "str.h"
-
-#define MAX_ARMS	64
-#define T(j, id)	((j)->tol->v[(id)])
 
 static const char ACT_ARGS[] = "This instance does not run the vLLM "
     "arguments config.md describes: fix the deployment's arguments and "
@@ -49,109 +50,6 @@ static const char ACT_SHED_NONE[] = "Requests were shed in an arm without "
 static const char ACT_SHED_ORDER[] = "A higher-priority class was shed "
     "more than a lower one: check the tiers' thresholds in the admission "
     "policy (4c, 4d).";
-static const char ACT_LOG[] = "Read the lines cited: the instance hit "
-    "errors during the run, so its results are suspect; fix the cause "
-    "and rerun the cell.";
-static const char ACT_KV[] = "KV-cache capacity differs between "
-    "instances or arms: check gpu_memory_utilization, max_model_len, "
-    "the GPU type and what else runs on the GPUs.";
-static const char ACT_EPP[] = "The router did not behave as configured: "
-    "check the EPP deployment (feature gates, InferenceObjectives, pool "
-    "selector) and its log verbosity.";
-static const char ACT_GPU[] = "A GPU ran hot or reported errors: check "
-    "the node's cooling, power and ECC state before trusting the cell.";
-
-static void
-emit(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *metric, const json_t *sub, const json_t *e, const json_t *m,
-    const char *tolerance, enum jverdict_value v, const char *why,
-    const char *action)
-{
-	judge_emit(j, r, c, &(struct jverdict){ .metric = metric, .sub = sub,
-	    .expect = e, .measure = m, .tolerance = tolerance, .verdict = v,
-	    .why = why, .action = v == V_WARN || v == V_FAIL ? action :
-	    NULL });
-}
-
-static json_t *
-inst_sub(const char *instance)
-{
-	json_t *sub = rec_scope_new();
-
-	rec_scope_set(sub, "instance", instance);
-	return sub;
-}
-
-/* The distinct instances of kind/metric records in c, sorted naturally. */
-static void
-instances_of(const struct judge *j, const struct jcell *c,
-    const char *metric, struct strv *out)
-{
-	struct ru_list l;
-
-	memset(out, 0, sizeof(*out));
-	ru_collect(j, c, "measure", metric, RU_INSTANCE, false, &l);
-	for (size_t i = 0; i < l.n; i++) {
-		const char *inst = ru_scope(l.v[i], "instance");
-
-		if (strv_find(out, inst) < 0)
-			strv_add(out, inst);
-	}
-	ru_list_free(&l);
-	for (size_t a = 1; a < out->n; a++)
-		for (size_t b = a; b > 0 &&
-		    judge_natcmp(out->v[b - 1], out->v[b]) > 0; b--) {
-			char *t = out->v[b];
-
-			out->v[b] = out->v[b - 1];
-			out->v[b - 1] = t;
-		}
-}
-
-static const json_t *
-inst_measure(const struct judge *j, const struct jcell *c,
-    const char *metric, const char *instance)
-{
-	json_t *sub = inst_sub(instance);
-	const json_t *m = judge_measure(j, c, metric, sub);
-
-	json_decref(sub);
-	return m;
-}
-
-static bool
-logs_present(const struct judge *j, const struct jcell *c, const char *kind,
-    const json_t **rec)
-{
-	char metric[64];
-
-	snprintf(metric, sizeof(metric), "logs.present.%s", kind);
-	*rec = judge_measure(j, c, metric, NULL);
-	return *rec != NULL && json_is_true(json_object_get(*rec, "value"));
-}
-
-/* One verdict for a cell whose logs of this kind are absent. */
-static bool
-need_logs(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *kind, bool optional, const char *what)
-{
-	const json_t *p;
-	struct sbuf why = {0}, where = {0};
-	char metric[64];
-
-	if (logs_present(j, c, kind, &p))
-		return true;
-	snprintf(metric, sizeof(metric), "logs.present.%s", kind);
-	judge_cell_text(&where, c);
-	sbuf_printf(&why, "No %s/*.log in %s, so %s cannot be checked%s",
-	    kind, sbuf_str(&where), what, optional ? " (these logs are "
-	    "optional: absent is not a failure)." : ".");
-	emit(j, r, c, metric, NULL, NULL, p, NULL, optional ? V_INAPPLICABLE :
-	    V_MISSING, sbuf_str(&why), NULL);
-	sbuf_free(&why);
-	sbuf_free(&where);
-	return false;
-}
 
 /* --- 5a ------------------------------------------------------------- */
 
@@ -159,7 +57,7 @@ static void
 args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *inst, const struct ru_list *exp)
 {
-	json_t *sub = inst_sub(inst);
+	json_t *sub = ru_inst_sub(inst);
 	struct sbuf why = {0}, unstated = {0};
 	size_t same = 0, bad = 0;
 	const json_t *file = NULL;
@@ -167,7 +65,7 @@ args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 
 	for (size_t i = 0; i < exp->n; i++) {
 		const char *metric = rec_get_str(exp->v[i], "metric");
-		const json_t *m = inst_measure(j, c, metric, inst);
+		const json_t *m = ru_inst_measure(j, c, metric, inst);
 		struct sbuf w = {0};
 
 		if (i > 0 && strcmp(metric, rec_get_str(exp->v[i - 1],
@@ -194,7 +92,7 @@ args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&w, " (");
 		ru_where(&w, m);
 		sbuf_adds(&w, ").");
-		emit(j, r, c, metric, sub, exp->v[i], m, "exact", V_FAIL,
+		ru_emit(j, r, c, metric, sub, exp->v[i], m, "exact", V_FAIL,
 		    sbuf_str(&w), ACT_ARGS);
 		sbuf_free(&w);
 	}
@@ -214,7 +112,7 @@ args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		es = ru_side(json_sprintf("%zu parameters", same), NULL,
 		    exp->v[0], "config.md's vLLM table");
 		ms = ru_side(json_sprintf("%zu equal", same), NULL, file, NULL);
-		emit(j, r, c, "vllm.args", sub, es, ms, "exact", same > 0 ?
+		ru_emit(j, r, c, "vllm.args", sub, es, ms, "exact", same > 0 ?
 		    V_PASS : V_INAPPLICABLE, sbuf_str(&why), NULL);
 		json_decref(es);
 		json_decref(ms);
@@ -239,13 +137,13 @@ rule_args(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct ru_list exp;
 	struct strv insts;
 
-	if (ru_arm_only(c) || !need_logs(j, r, c, "server_logs", false,
+	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
 	    "the vLLM arguments of each instance"))
 		return;
 	ru_collect(j, c, "expect", "vllm.*", RU_CELL, false, &exp);
-	instances_of(j, c, "vllm.*", &insts);
+	ru_instances(j, c, "vllm.*", &insts);
 	if (exp.n == 0 || insts.n == 0) {
-		emit(j, r, c, "vllm.args", NULL, NULL, NULL, NULL,
+		ru_emit(j, r, c, "vllm.args", NULL, NULL, NULL, NULL,
 		    exp.n == 0 ? V_INAPPLICABLE : V_MISSING, exp.n == 0 ?
 		    "config.md gives no vLLM parameters to check the logs "
 		    "against." : "No server log of the cell states its vLLM "
@@ -316,13 +214,13 @@ spread_counts(const struct judge *j, const struct jcell *c, struct spread *s)
 
 	memset(s, 0, sizeof(*s));
 	for (size_t k = 0; k < 2; k++) {
-		instances_of(j, c, metrics[k], &s->insts);
+		ru_instances(j, c, metrics[k], &s->insts);
 		s->cnt = calloc(s->insts.n + 1, sizeof(*s->cnt));
 		s->total = 0;
 		for (size_t i = 0; i < s->insts.n; i++) {
 			double v;
 
-			s->cnt[i] = inst_measure(j, c, metrics[k],
+			s->cnt[i] = ru_inst_measure(j, c, metrics[k],
 			    s->insts.v[i]);
 			if (ru_num(s->cnt[i], &v))
 				s->total += v;
@@ -344,13 +242,15 @@ static void
 spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct spread *s, size_t i, size_t n, bool affinity)
 {
-	json_t *sub = inst_sub(s->insts.v[i]), *es, *ms;
-	const json_t *errs = inst_measure(j, c, "log.pattern_count.ERROR",
+	json_t *sub = ru_inst_sub(s->insts.v[i]), *es, *ms;
+	const json_t *errs = ru_inst_measure(j, c, "log.pattern_count.ERROR",
 	    s->insts.v[i]);
 	struct sbuf why = {0};
 	double v = 0, share, even = 1.0 / (double)n, dev, nerr = 0;
+	double warn = tol(j->tol, TOL_RT_SPREAD_WARN_PCT);
+	double fail = tol(j->tol, TOL_RT_SPREAD_FAIL_PCT);
 	enum jverdict_value verdict;
-	char tol[64];
+	char band[64];
 
 	ru_num(s->cnt[i], &v);
 	ru_num(errs, &nerr);
@@ -372,12 +272,11 @@ spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, " The arm routes by affinity (prefix/session "
 		    "scorers): an uneven spread is by design and not judged.");
 	} else {
-		verdict = fabs(dev) > T(j, TOL_RT_SPREAD_FAIL_PCT) ? V_FAIL :
-		    fabs(dev) > T(j, TOL_RT_SPREAD_WARN_PCT) ? V_WARN : V_PASS;
+		verdict = fabs(dev) > fail ? V_FAIL : fabs(dev) > warn ?
+		    V_WARN : V_PASS;
 	}
-	snprintf(tol, sizeof(tol), affinity ? "not judged (affinity)" :
-	    "\u00b1%.0f%% WARN, \u00b1%.0f%% FAIL", T(j, TOL_RT_SPREAD_WARN_PCT),
-	    T(j, TOL_RT_SPREAD_FAIL_PCT));
+	snprintf(band, sizeof(band), affinity ? "not judged (affinity)" :
+	    "\u00b1%.0f%% WARN, \u00b1%.0f%% FAIL", warn, fail);
 	es = ru_side(rec_num(even), "fraction", NULL, "even share: 1 / "
 	    "instances");
 	json_object_set_new(json_object_get(es, "source"), "file",
@@ -389,8 +288,9 @@ spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_object_set_new(ms, "n", rec_num(v));
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "instance.share",
 	    .sub = sub, .expect = es, .measure = ms, .has_diff = true,
-	    .diff = dev, .diff_unit = "%", .tolerance = tol, .verdict = verdict,
-	    .why = sbuf_str(&why), .action = v == 0 ? ACT_DEAD : ACT_SPREAD });
+	    .diff = dev, .diff_unit = "%", .tolerance = band,
+	    .verdict = verdict, .why = sbuf_str(&why),
+	    .action = v == 0 ? ACT_DEAD : ACT_SPREAD });
 	json_decref(es);
 	json_decref(ms);
 	json_decref(sub);
@@ -428,7 +328,7 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_t *ms;
 
 	if (!ru_num(rows, &sent)) {
-		emit(j, r, c, "requests.served", NULL, NULL, NULL, NULL,
+		ru_emit(j, r, c, "requests.served", NULL, NULL, NULL, NULL,
 		    V_MISSING, "No requests.count for the cell (s2r-trace-stats "
 		    "over trace_data.csv): served cannot be set against sent.",
 		    NULL);
@@ -480,11 +380,11 @@ rule_spread(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct spread s;
 	bool affinity;
 
-	if (ru_arm_only(c) || !need_logs(j, r, c, "server_logs", false,
+	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
 	    "the requests per instance"))
 		return;
 	if (!spread_counts(j, c, &s)) {
-		emit(j, r, c, "instance.requests", NULL, NULL, NULL, NULL,
+		ru_emit(j, r, c, "instance.requests", NULL, NULL, NULL, NULL,
 		    V_INAPPLICABLE, "Neither the vLLM access log (disabled: "
 		    "instance.requests is null) nor EPP 'Request handled' "
 		    "lines give requests per instance.", NULL);
@@ -505,7 +405,7 @@ static const json_t *
 caching_setting(const struct judge *j, const struct jcell *c,
     const char *inst)
 {
-	const json_t *m = inst_measure(j, c, "vllm.enable_prefix_caching",
+	const json_t *m = ru_inst_measure(j, c, "vllm.enable_prefix_caching",
 	    inst);
 
 	if (m == NULL)
@@ -519,9 +419,9 @@ static void
 hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *inst, bool shared)
 {
-	const json_t *hr = inst_measure(j, c, "prefix_cache.hit_rate", inst);
+	const json_t *hr = ru_inst_measure(j, c, "prefix_cache.hit_rate", inst);
 	const json_t *set = caching_setting(j, c, inst);
-	json_t *sub = inst_sub(inst);
+	json_t *sub = ru_inst_sub(inst);
 	struct sbuf why = {0};
 	bool on = set != NULL && json_is_true(json_object_get(set, "value"));
 	double rate = 0;
@@ -543,7 +443,7 @@ hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_printf(&why, "Instance %s's log has no stats line with a "
 		    "prefix cache hit rate (stats logging off, or idle).",
 		    inst);
-		emit(j, r, c, "prefix_cache.hit_rate", sub, set, hr, NULL,
+		ru_emit(j, r, c, "prefix_cache.hit_rate", sub, set, hr, NULL,
 		    V_INAPPLICABLE, sbuf_str(&why), NULL);
 		goto out;
 	}
@@ -560,7 +460,7 @@ hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		v = V_PASS;
 		tol = "any (no shared prefixes)";
 	}
-	emit(j, r, c, "prefix_cache.hit_rate", sub, set, hr, tol, v,
+	ru_emit(j, r, c, "prefix_cache.hit_rate", sub, set, hr, tol, v,
 	    sbuf_str(&why), on ? ACT_PREFIX_NONE : ACT_PREFIX_OFF);
 out:
 	json_decref(sub);
@@ -575,7 +475,7 @@ rule_prefix_hits(struct judge *j, const struct rule *r, const struct jcell *c)
 	double frac = 0;
 	bool shared;
 
-	if (ru_arm_only(c) || !need_logs(j, r, c, "server_logs", false,
+	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
 	    "the prefix-cache hit rate"))
 		return;
 	pf = judge_expect(j, c, "prefix.fraction", NULL);
@@ -586,13 +486,13 @@ rule_prefix_hits(struct judge *j, const struct rule *r, const struct jcell *c)
 	shared = (ru_num(pf, &frac) && frac > 0) ||
 	    (ru_num(judge_measure(j, c, "prefix.fraction", NULL), &frac) &&
 	    frac > 0) || judge_any(j, c, "expect", "prefix_length.mean");
-	instances_of(j, c, "log.lines", &insts);
+	ru_instances(j, c, "log.lines", &insts);
 	if (insts.n == 0)
-		instances_of(j, c, "prefix_cache.hit_rate", &insts);
+		ru_instances(j, c, "prefix_cache.hit_rate", &insts);
 	if (insts.n == 0)
-		emit(j, r, c, "prefix_cache.hit_rate", NULL, NULL, NULL, NULL,
-		    V_MISSING, "No per-instance records from the server logs.",
-		    "Rerun s2r-log-extract over the cell.");
+		ru_emit(j, r, c, "prefix_cache.hit_rate", NULL, NULL, NULL,
+		    NULL, V_MISSING, "No per-instance records from the server "
+		    "logs.", "Rerun s2r-log-extract over the cell.");
 	for (size_t i = 0; i < insts.n; i++)
 		hits_instance(j, r, c, insts.v[i], shared);
 	strv_free(&insts);
@@ -741,7 +641,7 @@ shed_class(struct judge *j, const struct rule *r, const struct jcell *c,
 	es = ru_side(strcmp(tol, "lower priority sheds most") == 0 ?
 	    json_string("may shed") : rec_num(0), "fraction", k->tier,
 	    k->tier != NULL ? NULL : "llm-d priority convention by class name");
-	emit(j, r, c, "shed.rate", sub, es, k->rate, tol, v, sbuf_str(&why),
+	ru_emit(j, r, c, "shed.rate", sub, es, k->rate, tol, v, sbuf_str(&why),
 	    action);
 	json_decref(es);
 	json_decref(sub);
@@ -774,7 +674,7 @@ rule_shed(struct judge *j, const struct rule *r, const struct jcell *c)
 		n++;
 	}
 	if (n == 0) {
-		emit(j, r, c, "shed.rate", NULL, NULL, NULL, NULL, V_MISSING,
+		ru_emit(j, r, c, "shed.rate", NULL, NULL, NULL, NULL, V_MISSING,
 		    "No shed.rate per SLO class for the cell: it comes from "
 		    "s2r-trace-stats over the cell's trace_data.csv.", NULL);
 	}
@@ -785,532 +685,10 @@ rule_shed(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_list_free(&l);
 }
 
-/* --- 5e ------------------------------------------------------------- */
-
-static const struct {
-	const char		*pattern;
-	enum jverdict_value	 v;
-} problems[] = {
-	{ "engine_dead", V_FAIL }, { "oom", V_FAIL }, { "cuda_error", V_FAIL },
-	{ "CRITICAL", V_FAIL }, { "traceback", V_FAIL }, { "ERROR", V_FAIL },
-	{ "timeout", V_WARN }, { "WARNING", V_PASS },
-};
-#define NPROBLEMS (sizeof(problems) / sizeof(problems[0]))
-
-static void
-evidence(struct sbuf *b, const struct judge *j, const struct jcell *c,
-    const char *inst, const char *pattern, size_t *left)
-{
-	struct ru_list l;
-	char metric[64];
-
-	snprintf(metric, sizeof(metric), "log.evidence.%s", pattern);
-	ru_collect(j, c, "measure", metric, RU_INSTANCE, false, &l);
-	for (size_t i = 0; i < l.n && *left > 0; i++) {
-		if (strcmp(ru_scope(l.v[i], "instance"), inst) != 0)
-			continue;
-		sbuf_adds(b, " ");
-		ru_where(b, l.v[i]);
-		sbuf_adds(b, ": ");
-		ru_value_text(b, json_object_get(l.v[i], "value"));
-		(*left)--;
-	}
-	ru_list_free(&l);
-}
-
-static void
-problems_instance(struct judge *j, const struct rule *r,
-    const struct jcell *c, const char *inst)
-{
-	json_t *sub = inst_sub(inst), *es, *ms;
-	struct sbuf counts = {0}, why = {0};
-	enum jverdict_value v = V_PASS;
-	const json_t *any = NULL, *bad;
-	size_t left = 3;
-	double n;
-
-	for (size_t i = 0; i < NPROBLEMS; i++) {
-		char metric[64];
-		const json_t *m;
-
-		snprintf(metric, sizeof(metric), "log.pattern_count.%s",
-		    problems[i].pattern);
-		m = inst_measure(j, c, metric, inst);
-		if (m != NULL)
-			any = m;
-		if (!ru_num(m, &n) || n == 0)
-			continue;
-		sbuf_printf(&counts, "%s%.0f %s", counts.len ? ", " : "", n,
-		    problems[i].pattern);
-		if (problems[i].v == V_FAIL || (problems[i].v == V_WARN &&
-		    v == V_PASS))
-			v = problems[i].v;
-	}
-	bad = inst_measure(j, c, "log.bad_lines.truncated", inst);
-	if (ru_num(bad, &n) && n > 0) {
-		sbuf_printf(&counts, "%s log cut short", counts.len ? ", " :
-		    "");
-		if (v == V_PASS)
-			v = V_WARN;
-	}
-	if (any == NULL) {
-		json_decref(sub);
-		sbuf_free(&counts);
-		return;
-	}
-	sbuf_printf(&why, "Instance %s (", inst);
-	ru_where(&why, any);
-	sbuf_printf(&why, "): %s.", counts.len ? sbuf_str(&counts) :
-	    "no ERROR, WARNING, OOM, CUDA, timeout or traceback lines");
-	if (v != V_PASS || counts.len > 0) {
-		sbuf_adds(&why, " Worst lines:");
-		for (size_t i = 0; i < NPROBLEMS && left > 0; i++)
-			evidence(&why, j, c, inst, problems[i].pattern, &left);
-	}
-	if (v == V_PASS && counts.len > 0)
-		sbuf_adds(&why, " Warnings only: informational.");
-	es = ru_side(json_string("no errors"), NULL, NULL, "ERROR, CRITICAL, "
-	    "OOM, CUDA error, fatal engine error, traceback: none");
-	ms = ru_side(json_string(counts.len ? sbuf_str(&counts) : "none"),
-	    NULL, any, "lines per pattern");
-	json_object_del(json_object_get(ms, "source"), "line");
-	emit(j, r, c, "log.problems", sub, es, ms, "no errors", v,
-	    sbuf_str(&why), ACT_LOG);
-	json_decref(es);
-	json_decref(ms);
-	json_decref(sub);
-	sbuf_free(&counts);
-	sbuf_free(&why);
-}
-
-static void
-rule_problems(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	struct strv insts;
-
-	if (ru_arm_only(c) || !need_logs(j, r, c, "server_logs", false,
-	    "the logs' errors"))
-		return;
-	instances_of(j, c, "log.pattern_count.*", &insts);
-	if (insts.n == 0)
-		emit(j, r, c, "log.problems", NULL, NULL, NULL, NULL,
-		    V_MISSING, "No per-log pattern counts for the cell.",
-		    "Rerun s2r-log-extract over the cell.");
-	for (size_t i = 0; i < insts.n; i++)
-		problems_instance(j, r, c, insts.v[i]);
-	strv_free(&insts);
-}
-
-/* --- 5f ------------------------------------------------------------- */
-
-/* The first instance's KV size in the first arm (phase order) of this
- * workload: what every instance of every arm should match. */
-static const json_t *
-kv_reference(const struct judge *j, const struct jcell *c)
-{
-	const struct jcell *arms[MAX_ARMS + 1];
-	size_t n = ru_other_arms(j, c, arms, MAX_ARMS);
-	const json_t *best = NULL;
-
-	arms[n++] = c;
-	for (size_t a = 1; a < n; a++)
-		for (size_t b = a; b > 0 &&
-		    judge_natcmp(arms[b - 1]->phase, arms[b]->phase) > 0; b--) {
-			const struct jcell *t = arms[b];
-
-			arms[b] = arms[b - 1];
-			arms[b - 1] = t;
-		}
-	for (size_t a = 0; a < n && best == NULL; a++) {
-		struct strv insts;
-
-		instances_of(j, arms[a], "kv_cache.tokens", &insts);
-		if (insts.n > 0)
-			best = inst_measure(j, arms[a], "kv_cache.tokens",
-			    insts.v[0]);
-		strv_free(&insts);
-	}
-	return best;
-}
-
-static void
-rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	struct strv insts;
-	const json_t *ref;
-	double rv;
-
-	if (ru_arm_only(c) || !need_logs(j, r, c, "server_logs", false,
-	    "the KV-cache size"))
-		return;
-	instances_of(j, c, "kv_cache.tokens", &insts);
-	ref = kv_reference(j, c);
-	if (insts.n == 0 || !ru_num(ref, &rv) || rv <= 0) {
-		emit(j, r, c, "kv_cache.tokens", NULL, NULL, NULL, NULL,
-		    V_MISSING, "No 'GPU KV cache size: N tokens' line in the "
-		    "cell's server logs.", "Collect the logs from the pods' "
-		    "start (the line is printed once at startup).");
-		strv_free(&insts);
-		return;
-	}
-	for (size_t i = 0; i < insts.n; i++) {
-		const json_t *m = inst_measure(j, c, "kv_cache.tokens",
-		    insts.v[i]);
-		const json_t *mc = inst_measure(j, c,
-		    "kv_cache.max_concurrency", insts.v[i]);
-		json_t *sub = inst_sub(insts.v[i]);
-		struct sbuf why = {0};
-		double v = 0, d, conc;
-		enum jverdict_value verdict;
-		char tol[64];
-
-		ru_num(m, &v);
-		d = (v - rv) / rv * 100;
-		verdict = fabs(d) <= T(j, TOL_RT_KV_PASS_PCT) ? V_PASS :
-		    fabs(d) <= T(j, TOL_RT_KV_WARN_PCT) ? V_WARN : V_FAIL;
-		sbuf_printf(&why, "Instance %s holds %.0f KV-cache tokens (",
-		    insts.v[i], v);
-		ru_where(&why, m);
-		sbuf_adds(&why, ")");
-		if (ru_num(mc, &conc))
-			sbuf_printf(&why, ", maximum concurrency %.2fx", conc);
-		sbuf_printf(&why, "; the reference instance (the first of the "
-		    "first arm running this workload) holds %.0f (", rv);
-		ru_where(&why, ref);
-		sbuf_adds(&why, ").");
-		snprintf(tol, sizeof(tol), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
-		    T(j, TOL_RT_KV_PASS_PCT), T(j, TOL_RT_KV_WARN_PCT));
-		judge_emit(j, r, c, &(struct jverdict){
-		    .metric = "kv_cache.tokens", .sub = sub, .expect = ref,
-		    .measure = m, .has_diff = true, .diff = d,
-		    .diff_unit = "%", .tolerance = tol, .verdict = verdict,
-		    .why = sbuf_str(&why), .action = ACT_KV });
-		json_decref(sub);
-		sbuf_free(&why);
-	}
-	strv_free(&insts);
-}
-
-/* --- 5g ------------------------------------------------------------- */
-
-static const json_t *
-arm_record(const struct judge *j, const struct jcell *c, const char *kind,
-    const char *metric, const char *key)
-{
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *p = ru_scope(rec, "phase");
-		const char *k = rec_get_str(rec, "key");
-
-		if (strcmp(rec_get_str(rec, "kind"), kind) == 0 &&
-		    rec_get_str(rec, "metric") != NULL &&
-		    strcmp(rec_get_str(rec, "metric"), metric) == 0 &&
-		    p != NULL && c->phase != NULL && strcmp(p, c->phase) == 0 &&
-		    ru_scope(rec, "workload") == NULL && k != NULL &&
-		    strcmp(k, key) == 0)
-			return rec;
-	}
-	return NULL;
-}
-
-static bool
-debug_logged(const struct judge *j, const struct jcell *c)
-{
-	const json_t *lv = judge_measure(j, c, "epp.levels_seen", NULL);
-	const char *s = rec_get_str(lv, "value");
-
-	return s != NULL && (strstr(s, "debug") || strstr(s, "trace") ||
-	    strstr(s, "Level(-4)") || strstr(s, "Level(-5)"));
-}
-
-static void
-epp_flow(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	const json_t *gate = arm_record(j, c, "measure", "epp.feature_gate",
-	    "flowControl");
-	const json_t *out = judge_measure(j, c, "epp.flow_control.outcomes",
-	    NULL);
-	bool on = gate != NULL && json_is_true(json_object_get(gate, "value"));
-	struct sbuf why = {0};
-	enum jverdict_value v;
-	double n = 0;
-
-	ru_num(out, &n);
-	sbuf_printf(&why, "Flow control is %s in the deployed EPP config",
-	    on ? "enabled" : "not enabled");
-	if (gate != NULL) {
-		sbuf_adds(&why, " (");
-		ru_where(&why, gate);
-		sbuf_adds(&why, ")");
-	}
-	sbuf_printf(&why, "; the EPP log has %.0f 'Flow control outcome' "
-	    "lines.", n);
-	if (on && n > 0)
-		v = V_PASS;
-	else if (on && !debug_logged(j, c)) {
-		sbuf_adds(&why, " Outcomes are logged at debug level, which "
-		    "this log does not reach.");
-		v = V_INAPPLICABLE;
-	} else if (on) {
-		sbuf_adds(&why, " Configured but never active.");
-		v = V_WARN;
-	} else if (n > 0) {
-		sbuf_adds(&why, " Active without being configured.");
-		v = V_WARN;
-	} else
-		v = V_PASS;
-	emit(j, r, c, "epp.flow_control.outcomes", NULL, gate, out,
-	    on ? "active" : "inactive", v, sbuf_str(&why), ACT_EPP);
-	sbuf_free(&why);
-}
-
-static void
-epp_objective(struct judge *j, const struct rule *r, const struct jcell *c,
-    const json_t *tier)
-{
-	const char *cls = ru_scope(tier, "class");
-	json_t *sub = rec_scope_new();
-	struct ru_list l;
-	struct sbuf why = {0};
-	const json_t *seen = NULL;
-	size_t n = 0;
-	enum jverdict_value v;
-
-	rec_scope_set(sub, "class", cls);
-	ru_collect(j, c, "measure", "epp.objective.priority", RU_ANY, false,
-	    &l);
-	for (size_t i = 0; i < l.n; i++)
-		if (ru_scope(l.v[i], "class") != NULL &&
-		    strcmp(ru_scope(l.v[i], "class"), cls) == 0) {
-			seen = seen ? seen : l.v[i];
-			n++;
-		}
-	sbuf_printf(&why, "Objective \"%s\" should resolve to priority ",
-	    cls);
-	ru_value_text(&why, json_object_get(tier, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, tier);
-	sbuf_adds(&why, ")");
-	if (seen == NULL) {
-		sbuf_adds(&why, "; no EPP log line carries it (no request of "
-		    "this class in the logged window?).");
-		v = V_WARN;
-	} else if (n > 1) {
-		sbuf_printf(&why, "; it resolved to %zu different priorities "
-		    "(first ", n);
-		ru_where(&why, seen);
-		sbuf_adds(&why, "): not deterministic.");
-		v = V_FAIL;
-	} else {
-		bool ok = ru_equal(json_object_get(seen, "value"),
-		    json_object_get(tier, "value"));
-
-		sbuf_adds(&why, "; the EPP log shows ");
-		ru_value_text(&why, json_object_get(seen, "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, seen);
-		sbuf_adds(&why, ok ? ")." : "): the wrong band.");
-		v = ok ? V_PASS : V_FAIL;
-	}
-	emit(j, r, c, "epp.objective.priority", sub, tier, seen, "exact", v,
-	    sbuf_str(&why), ACT_EPP);
-	json_decref(sub);
-	ru_list_free(&l);
-	sbuf_free(&why);
-}
-
-static void
-epp_objectives(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	const json_t *has = judge_measure(j, c, "epp.has_objective_key", NULL);
-	struct ru_list tiers;
-	struct strv done = {0};
-
-	ru_collect(j, c, "expect", "priority.tier", RU_ANY, false, &tiers);
-	if (tiers.n == 0) {
-		emit(j, r, c, "epp.objective.priority", NULL, NULL, NULL, NULL,
-		    V_INAPPLICABLE, "The sim bundle gives no priority tiers, so "
-		    "there are no objectives to look for.", NULL);
-		goto out;
-	}
-	if (!json_is_true(json_object_get(has, "value"))) {
-		emit(j, r, c, "epp.objective.priority", NULL, NULL, has, NULL,
-		    V_INAPPLICABLE, "No EPP line carries objectiveKey: they are "
-		    "logged at -v=3 and above, so this log's verbosity is too "
-		    "low to see the objectives resolve.", NULL);
-		goto out;
-	}
-	for (size_t i = 0; i < tiers.n; i++) {
-		const char *cls = ru_scope(tiers.v[i], "class");
-
-		if (cls == NULL || strv_find(&done, cls) >= 0)
-			continue;
-		strv_add(&done, cls);
-		epp_objective(j, r, c, tiers.v[i]);
-	}
-out:
-	strv_free(&done);
-	ru_list_free(&tiers);
-}
-
-static void
-epp_pods(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	const json_t *pods = judge_measure(j, c, "epp.pods.count", NULL);
-	const json_t *inst = judge_measure(j, c, "instances.count", NULL);
-	struct sbuf why = {0};
-	double p, n;
-
-	if (!ru_num(pods, &p) || !ru_num(inst, &n) || p == 0) {
-		emit(j, r, c, "epp.pods.count", NULL, inst, pods, NULL,
-		    V_INAPPLICABLE, "The EPP log names no pods (no 'Refreshed "
-		    "metrics' or 'Current Pods and metrics gathered' lines), "
-		    "or the instance count is unknown.", NULL);
-		return;
-	}
-	sbuf_printf(&why, "The EPP discovered %.0f pods (", p);
-	ru_where(&why, pods);
-	sbuf_printf(&why, "); %.0f vLLM instances ran (", n);
-	ru_where(&why, inst);
-	sbuf_adds(&why, ").");
-	emit(j, r, c, "epp.pods.count", NULL, inst, pods, "exact",
-	    p == n ? V_PASS : V_FAIL, sbuf_str(&why), ACT_EPP);
-	sbuf_free(&why);
-}
-
-/* Every pod's KV block count, in this arm and the others, is one. */
-static void
-epp_blocks(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	const struct jcell *arms[MAX_ARMS + 1];
-	size_t n = ru_other_arms(j, c, arms, MAX_ARMS), ndiff = 0, npods = 0;
-	const json_t *first = NULL, *mine = NULL;
-	struct sbuf why = {0}, d = {0};
-
-	arms[n++] = c;
-	for (size_t a = 0; a < n; a++) {
-		struct ru_list l;
-
-		ru_collect(j, arms[a], "measure", "epp.pod.cache_num_blocks",
-		    RU_INSTANCE, false, &l);
-		for (size_t i = 0; i < l.n; i++) {
-			npods++;
-			if (arms[a] == c && mine == NULL)
-				mine = l.v[i];
-			if (first == NULL) {
-				first = l.v[i];
-				continue;
-			}
-			if (ru_equal(json_object_get(first, "value"),
-			    json_object_get(l.v[i], "value")))
-				continue;
-			ndiff++;
-			sbuf_printf(&d, " %s/%s: ", arms[a]->phase,
-			    ru_scope(l.v[i], "instance"));
-			ru_value_text(&d, json_object_get(l.v[i], "value"));
-		}
-		ru_list_free(&l);
-	}
-	if (mine == NULL)
-		goto out;
-	sbuf_printf(&why, "%zu pods over %zu arm(s) report their KV block "
-	    "count in the EPP logs; the first says ", npods, n);
-	ru_value_text(&why, json_object_get(first, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, first);
-	sbuf_adds(&why, ")");
-	if (ndiff > 0)
-		sbuf_printf(&why, "; %zu differ:%s", ndiff, sbuf_str(&d));
-	sbuf_adds(&why, ".");
-	emit(j, r, c, "epp.pod.cache_num_blocks", NULL, first, mine, "equal",
-	    ndiff ? V_FAIL : V_PASS, sbuf_str(&why), ACT_KV);
-out:
-	sbuf_free(&why);
-	sbuf_free(&d);
-}
-
-static void
-rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	if (ru_arm_only(c) || !need_logs(j, r, c, "epp_logs", true,
-	    "the router's runtime behaviour"))
-		return;
-	epp_flow(j, r, c);
-	epp_objectives(j, r, c);
-	epp_pods(j, r, c);
-	epp_blocks(j, r, c);
-}
-
-/* --- 5h ------------------------------------------------------------- */
-
-static void
-gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
-    const json_t *name)
-{
-	json_t *sub = rec_scope_new();
-	struct sbuf why = {0};
-	const char *metrics[] = { "gpu.hot_samples", "gpu.ecc_uncorrected.max",
-	    "gpu.temperature_c.max", "gpu.power_w.max",
-	    "gpu.utilization_pct.mean" };
-	double v[5] = { 0 };
-	bool have[5];
-	enum jverdict_value verdict = V_PASS;
-
-	rec_scope_set(sub, "instance", ru_scope(name, "instance"));
-	rec_scope_set(sub, "device", ru_scope(name, "device"));
-	for (size_t i = 0; i < 5; i++)
-		have[i] = ru_num(judge_measure(j, c, metrics[i], sub), &v[i]);
-	sbuf_printf(&why, "GPU %s on %s (", ru_scope(name, "device"),
-	    ru_scope(name, "instance"));
-	ru_value_text(&why, json_object_get(name, "value"));
-	sbuf_adds(&why, ", ");
-	ru_where(&why, name);
-	sbuf_adds(&why, "):");
-	if (have[2])
-		sbuf_printf(&why, " max %.0f C,", v[2]);
-	if (have[3])
-		sbuf_printf(&why, " max %.0f W,", v[3]);
-	if (have[4])
-		sbuf_printf(&why, " mean utilisation %.0f%%,", v[4]);
-	sbuf_printf(&why, " %.0f samples at 85 C or more, %s uncorrected "
-	    "ECC errors.", v[0], have[1] ? (v[1] > 0 ? "some" : "no") : "n/a");
-	if (have[1] && v[1] > 0)
-		verdict = V_FAIL;
-	else if (v[0] > 0)
-		verdict = V_WARN;
-	emit(j, r, c, "gpu.health", sub, NULL, judge_measure(j, c,
-	    "gpu.temperature_c.max", sub), "< 85 C, no ECC errors", verdict,
-	    sbuf_str(&why), ACT_GPU);
-	json_decref(sub);
-	sbuf_free(&why);
-}
-
-static void
-rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	struct ru_list names;
-
-	if (ru_arm_only(c) || !need_logs(j, r, c, "gpu_logs", true,
-	    "GPU health"))
-		return;
-	ru_collect(j, c, "measure", "gpu.name", RU_INSTANCE, false, &names);
-	if (names.n == 0)
-		emit(j, r, c, "gpu.health", NULL, NULL, NULL, NULL, V_MISSING,
-		    "gpu_logs exist but name no GPU (no nvidia-smi table "
-		    "parsed).", "Check the gpu_logs' format.");
-	for (size_t i = 0; i < names.n; i++)
-		gpu_one(j, r, c, names.v[i]);
-	ru_list_free(&names);
-}
-
 const struct rule rules_runtime[] = {
 	{ "5a", "vLLM args per server log", true, rule_args },
 	{ "5b", "Instance health and request spread", true, rule_spread },
 	{ "5c", "Prefix-cache hit rate", true, rule_prefix_hits },
 	{ "5d", "Request status and shed rate", true, rule_shed },
-	{ "5e", "Errors in the logs", true, rule_problems },
-	{ "5f", "KV cache capacity", true, rule_kv },
-	{ "5g", "EPP runtime", true, rule_epp_runtime },
-	{ "5h", "GPU health", true, rule_gpu },
 	{ NULL, NULL, false, NULL }
 };

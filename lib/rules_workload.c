@@ -10,13 +10,12 @@
 
 #include "judge.h"
 #include "rec.h"
+#include "ruleutil.h"
 #include "str.h"
 
 #define FROM_SPEC(field) "s2r-expect, from the sim workload YAML (" field ")"
 #define FROM_TRACE(field) "s2r-trace-stats, from the cell's trace_data.csv (" \
 	field ")"
-
-#define T(j, id) tol((j)->tol, (id))
 
 static const char ACT_RATE[] = "The load generator did not run the spec's "
     "rate: check the aggregate_rate, rate_fraction and lifecycle windows of "
@@ -48,12 +47,6 @@ sub_value(const json_t *sub, const char *key)
 	const char *v = rec_get_str(sub, key);
 
 	return v != NULL ? v : "";
-}
-
-static bool
-num_of(const json_t *rec, double *out)
-{
-	return rec != NULL && rec_get_num(rec, "value", out);
 }
 
 /* Outside the tolerance but within two standard errors of sampling noise
@@ -114,12 +107,12 @@ rate_note(struct sbuf *note, const struct judge *j, const struct jcell *c,
 	double rows, want;
 	char a[32], b[32];
 
-	if (num_of(n, &rows) && rate > 0) {
+	if (ru_num(n, &rows) && rate > 0) {
 		judge_fmt_num(a, sizeof(a), rows);
 		judge_fmt_num(b, sizeof(b), rows / rate);
 		sbuf_printf(note, "%s requests over %s s.", a, b);
 	}
-	if (num_of(n, &rows) && num_of(cap, &want)) {
+	if (ru_num(n, &rows) && ru_num(cap, &want)) {
 		judge_fmt_num(a, sizeof(a), want);
 		sbuf_printf(note, "%sThe spec generates num_requests %s (from ",
 		    note->len > 0 ? " " : "", a);
@@ -137,15 +130,15 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 	    FROM_SPEC("aggregate_rate"), FROM_TRACE("send_time_us") };
 	struct sbuf note = {0};
 	struct jcmp cmp;
-	double intended, floor_rate;
+	double intended, floor_rate, band = tol(j->tol, TOL_RATE_PCT);
 	char pct[32], num[32];
 
-	if (judge_compare(j, r, c, &qi, DIFF_PCT, T(j, TOL_RATE_PCT), &cmp)) {
+	if (judge_compare(j, r, c, &qi, DIFF_PCT, band, &cmp)) {
 		rate_note(&note, j, c, cmp.a);
 		judge_emit_cmp(j, r, c, &qi, &cmp, cmp.within ? V_PASS : V_FAIL,
 		    note.len ? sbuf_str(&note) : NULL, ACT_RATE);
 	}
-	if (!judge_compare(j, r, c, &qa, DIFF_PCT, T(j, TOL_RATE_PCT), &cmp)) {
+	if (!judge_compare(j, r, c, &qa, DIFF_PCT, band, &cmp)) {
 		sbuf_free(&note);
 		return;
 	}
@@ -153,9 +146,10 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 	rate_note(&note, j, c, cmp.a);
 	if (cmp.within) {
 		judge_emit_cmp(j, r, c, &qa, &cmp, V_PASS, sbuf_str(&note), NULL);
-	} else if (num_of(judge_measure(j, c, "qps.intended", NULL),
+	} else if (ru_num(judge_measure(j, c, "qps.intended", NULL),
 	    &intended) && intended > 0 &&
-	    cmp.a < (floor_rate = intended * (1 - T(j, TOL_CEILING_PCT) / 100))) {
+	    cmp.a < (floor_rate = intended * (1 - tol(j->tol,
+	    TOL_CEILING_PCT) / 100))) {
 		judge_fmt_num(pct, sizeof(pct), (intended - cmp.a) / intended *
 		    100);
 		judge_fmt_num(num, sizeof(num), intended);
@@ -196,7 +190,7 @@ one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
 		judge_compare(j, r, c, q, DIFF_ABS, 0, &unused);
 		return;
 	}
-	if (e != NULL && num_of(e, &v) && v == 0) {
+	if (e != NULL && ru_num(e, &v) && v == 0) {
 		sbuf_printf(&why, "The spec gives %s \"%s\" a zero share and the "
 		    "trace has none of it.", key, sub_value(q->sub, key));
 		judge_emit(j, r, c, &(struct jverdict){ .metric =
@@ -273,7 +267,7 @@ static void
 class_band(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q)
 {
-	fraction_band(j, r, c, q, T(j, TOL_CLASS_PP), ACT_CLASS);
+	fraction_band(j, r, c, q, tol(j->tol, TOL_CLASS_PP), ACT_CLASS);
 }
 
 static void
@@ -315,11 +309,11 @@ token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
 	char metric[64];
 	double sd = 0, n = 0;
 
-	if (!judge_compare(j, r, c, q, DIFF_PCT, T(j, TOL_TOKENS_MEAN_PCT),
-	    &cmp))
+	if (!judge_compare(j, r, c, q, DIFF_PCT, tol(j->tol,
+	    TOL_TOKENS_MEAN_PCT), &cmp))
 		return;
 	snprintf(metric, sizeof(metric), "%s_tokens.stdev", side);
-	num_of(judge_expect(j, c, metric, NULL), &sd);
+	ru_num(judge_expect(j, c, metric, NULL), &sd);
 	rec_get_num(cmp.measure, "n", &n);
 	noisy_band(j, r, c, q, &cmp, n > 0 && sd > 0 ? sd / sqrt(n) : 0,
 	    ACT_TOKENS);
@@ -344,7 +338,7 @@ tokens(struct judge *j, const struct rule *r, const struct jcell *c,
 			token_mean(j, r, c, &q, side);
 		else if (i == 1)
 			judge_band(j, r, c, &q, DIFF_PCT,
-			    T(j, TOL_TOKENS_STDEV_PCT), ACT_TOKENS);
+			    tol(j->tol, TOL_TOKENS_STDEV_PCT), ACT_TOKENS);
 		else
 			support(j, r, c, &q, i == 2);
 	}
@@ -368,7 +362,8 @@ static void
 prefix_length(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q)
 {
-	judge_band(j, r, c, q, DIFF_ABS, T(j, TOL_PREFIX_LEN_ABS), ACT_PREFIX);
+	judge_band(j, r, c, q, DIFF_ABS, tol(j->tol, TOL_PREFIX_LEN_ABS),
+	    ACT_PREFIX);
 }
 
 static void
@@ -381,7 +376,8 @@ rule_prefix(struct judge *j, const struct rule *r, const struct jcell *c)
 	    FROM_TRACE("prefix_length per prefix_group") };
 	struct jcmp cmp;
 
-	if (judge_compare(j, r, c, &qf, DIFF_PP, T(j, TOL_PREFIX_PP), &cmp)) {
+	if (judge_compare(j, r, c, &qf, DIFF_PP, tol(j->tol, TOL_PREFIX_PP),
+	    &cmp)) {
 		if (cmp.e == 0 && cmp.a == 0)
 			judge_emit_cmp(j, r, c, &qf, &cmp, V_PASS, "No client "
 			    "has a prefix_group and every prefix_length in the "
@@ -411,7 +407,8 @@ rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct jquery q = { "streaming.fraction", "streaming.fraction", NULL,
 	    FROM_SPEC("clients' streaming"), FROM_TRACE("streaming") };
 
-	fraction_band(j, r, c, &q, T(j, TOL_STREAMING_PP), ACT_STREAMING);
+	fraction_band(j, r, c, &q, tol(j->tol, TOL_STREAMING_PP),
+	    ACT_STREAMING);
 }
 
 /* --- 1g ------------------------------------------------------------- */
@@ -436,21 +433,21 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_printf(&note, "Arrival process %s.", *process ? process :
 	    "(not given)");
 	if (strcmp(process, "poisson") == 0) {
-		lo = T(j, TOL_POISSON_CV_MIN);
-		hi = T(j, TOL_POISSON_CV_MAX);
+		lo = tol(j->tol, TOL_POISSON_CV_MIN);
+		hi = tol(j->tol, TOL_POISSON_CV_MAX);
 		judge_fmt_num(a, sizeof(a), lo);
 		judge_fmt_num(b, sizeof(b), hi);
 		snprintf(cmp.tolerance, sizeof(cmp.tolerance), "%s-%s", a, b);
 		v = cmp.a >= lo && cmp.a <= hi ? V_PASS : V_FAIL;
 	} else if (strcmp(process, "constant") == 0) {
-		hi = T(j, TOL_CONSTANT_CV_MAX);
+		hi = tol(j->tol, TOL_CONSTANT_CV_MAX);
 		judge_fmt_num(a, sizeof(a), hi);
 		snprintf(cmp.tolerance, sizeof(cmp.tolerance), "< %s", a);
 		v = cmp.a < hi ? V_PASS : V_FAIL;
 	} else if (strcmp(process, "gamma") == 0 ||
 	    strcmp(process, "weibull") == 0) {
-		if (!judge_compare(j, r, c, q, DIFF_PCT, T(j, TOL_SHAPED_CV_PCT),
-		    &cmp))
+		if (!judge_compare(j, r, c, q, DIFF_PCT, tol(j->tol,
+		    TOL_SHAPED_CV_PCT), &cmp))
 			goto out;
 		v = cmp.within ? V_PASS : V_FAIL;
 	} else {
@@ -460,7 +457,7 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 		    NULL);
 		goto out;
 	}
-	if (n > 0 && n < T(j, TOL_IAT_MIN_SAMPLES)) {
+	if (n > 0 && n < tol(j->tol, TOL_IAT_MIN_SAMPLES)) {
 		judge_fmt_num(a, sizeof(a), n);
 		sbuf_printf(&note, " Only %s inter-arrivals: too few for the CV "
 		    "to say anything (it would have been %s).", a,
@@ -492,7 +489,7 @@ rule_burst(struct judge *j, const struct rule *r, const struct jcell *c)
 	 * single process, so this is never PASS or FAIL. */
 	sbuf_adds(&why, "Informational only: the merged arrival stream of all "
 	    "clients has CV ");
-	if (num_of(merged, &cv)) {
+	if (ru_num(merged, &cv)) {
 		judge_fmt_num(a, sizeof(a), cv);
 		sbuf_adds(&why, a);
 	} else

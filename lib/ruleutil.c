@@ -1,5 +1,4 @@
-/* ruleutil.c - record lookups and text shared by the config and runtime
- * rules. */
+/* ruleutil.c - record lookups and text shared by the rules. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +16,14 @@ const char *
 ru_scope(const json_t *rec, const char *key)
 {
 	return rec_get_str(json_object_get(rec, "scope"), key);
+}
+
+bool
+ru_check_is(const json_t *rec, const char *check)
+{
+	const char *have = rec_get_str(rec, "check");
+
+	return have != NULL && strcmp(have, check) == 0;
 }
 
 static const char *
@@ -121,17 +128,25 @@ ru_equal(const json_t *a, const json_t *b)
 }
 
 void
+ru_num_text(struct sbuf *b, double v)
+{
+	char num[32];
+
+	judge_fmt_num(num, sizeof(num), v);
+	sbuf_adds(b, num);
+}
+
+void
 ru_value_text(struct sbuf *b, const json_t *v)
 {
-	char num[32], *dump;
+	char *dump;
 
 	if (v == NULL || json_is_null(v)) {
 		sbuf_adds(b, "null");
 	} else if (json_is_string(v)) {
 		sbuf_adds(b, json_string_value(v));
 	} else if (json_is_number(v)) {
-		judge_fmt_num(num, sizeof(num), json_number_value(v));
-		sbuf_adds(b, num);
+		ru_num_text(b, json_number_value(v));
 	} else if (json_is_boolean(v)) {
 		sbuf_adds(b, json_is_true(v) ? "true" : "false");
 	} else {
@@ -209,6 +224,86 @@ bool
 ru_arm_only(const struct jcell *c)
 {
 	return c != NULL && c->workload == NULL;
+}
+
+void
+ru_emit(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *metric, const json_t *sub, const json_t *e, const json_t *m,
+    const char *tolerance, enum jverdict_value v, const char *why,
+    const char *action)
+{
+	judge_emit(j, r, c, &(struct jverdict){ .metric = metric, .sub = sub,
+	    .expect = e, .measure = m, .tolerance = tolerance, .verdict = v,
+	    .why = why, .action = v == V_WARN || v == V_FAIL ? action :
+	    NULL });
+}
+
+json_t *
+ru_inst_sub(const char *instance)
+{
+	json_t *sub = rec_scope_new();
+
+	rec_scope_set(sub, "instance", instance);
+	return sub;
+}
+
+void
+ru_instances(const struct judge *j, const struct jcell *c,
+    const char *metric, struct strv *out)
+{
+	struct ru_list l;
+
+	memset(out, 0, sizeof(*out));
+	ru_collect(j, c, "measure", metric, RU_INSTANCE, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *inst = ru_scope(l.v[i], "instance");
+
+		if (strv_find(out, inst) < 0)
+			strv_add(out, inst);
+	}
+	ru_list_free(&l);
+	for (size_t a = 1; a < out->n; a++)
+		for (size_t b = a; b > 0 &&
+		    judge_natcmp(out->v[b - 1], out->v[b]) > 0; b--) {
+			char *t = out->v[b];
+
+			out->v[b] = out->v[b - 1];
+			out->v[b - 1] = t;
+		}
+}
+
+const json_t *
+ru_inst_measure(const struct judge *j, const struct jcell *c,
+    const char *metric, const char *instance)
+{
+	json_t *sub = ru_inst_sub(instance);
+	const json_t *m = judge_measure(j, c, metric, sub);
+
+	json_decref(sub);
+	return m;
+}
+
+bool
+ru_need_logs(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *kind, bool optional, const char *what)
+{
+	const json_t *p;
+	struct sbuf why = {0}, where = {0};
+	char metric[64];
+
+	snprintf(metric, sizeof(metric), "logs.present.%s", kind);
+	p = judge_measure(j, c, metric, NULL);
+	if (p != NULL && json_is_true(json_object_get(p, "value")))
+		return true;
+	judge_cell_text(&where, c);
+	sbuf_printf(&why, "No %s/*.log in %s, so %s cannot be checked%s",
+	    kind, sbuf_str(&where), what, optional ? " (these logs are "
+	    "optional: absent is not a failure)." : ".");
+	ru_emit(j, r, c, metric, NULL, NULL, p, NULL, optional ?
+	    V_INAPPLICABLE : V_MISSING, sbuf_str(&why), NULL);
+	sbuf_free(&why);
+	sbuf_free(&where);
+	return false;
 }
 
 /* "Qwen/Qwen3-14B" names the model served from

@@ -1,5 +1,5 @@
-/* ruleutil.h - record lookups and text shared by the config (2a-2d) and
- * runtime (5a-5h) rules.
+/* ruleutil.h - record lookups and text shared by the rules (config 2a-2d,
+ * runtime 5a-5h, and the code-proof and alignment rules).
  *
  * judge.h joins one record per (metric, sub-scope); these rules also need
  * every record of a metric in a cell (one per instance, one per distinct
@@ -25,6 +25,8 @@ struct ru_list {
 };
 
 const char	*ru_scope(const json_t *rec, const char *key);
+/* Whether rec's "check" is check. */
+bool	 ru_check_is(const json_t *rec, const char *check);
 /* Every phase/workload/iteration the record sets equals c's (c == NULL:
  * any record); exact: the record sets exactly c's keys. */
 bool	 ru_applies(const json_t *rec, const struct jcell *c, bool exact);
@@ -43,8 +45,10 @@ const json_t *ru_by_scope(const struct ru_list *l, const char *key,
 bool	 ru_equal(const json_t *a, const json_t *b);
 /* ru_equal, except that a model path ending in "/<name>" equals name. */
 bool	 ru_param_equal(const char *metric, const json_t *e, const json_t *a);
-/* A value for a sentence: strings bare, numbers via judge_fmt_num. */
+/* A value for a sentence: strings bare, numbers as ru_num_text(). */
 void	 ru_value_text(struct sbuf *b, const json_t *v);
+/* A number as judge_fmt_num() writes it. */
+void	 ru_num_text(struct sbuf *b, double v);
 /* "file:line" (or the file, or "no source") of rec's source. */
 void	 ru_where(struct sbuf *b, const json_t *rec);
 bool	 ru_num(const json_t *rec, double *out);
@@ -63,5 +67,30 @@ size_t	 ru_other_arms(const struct judge *j, const struct jcell *c,
 /* A "cell" with no workload comes from arm-level records (a deployed EPP
  * config, scope phase only), not from a run: nothing to judge there. */
 bool	 ru_arm_only(const struct jcell *c);
+
+/* A verdict in cell c; the action goes with WARN and FAIL only. */
+void	 ru_emit(struct judge *j, const struct rule *r, const struct jcell *c,
+	    const char *metric, const json_t *sub, const json_t *e,
+	    const json_t *m, const char *tolerance, enum jverdict_value v,
+	    const char *why, const char *action);
+
+/* --- per instance (one server log, one pod) ------------------------ */
+
+/* Scope {instance}.  Caller decrefs. */
+json_t	*ru_inst_sub(const char *instance);
+/* The distinct instances of c's measure records of metric (a trailing
+ * '*' matches a prefix), in natural order.  Caller frees out. */
+void	 ru_instances(const struct judge *j, const struct jcell *c,
+	    const char *metric, struct strv *out);
+/* The measure record of metric for one instance of c. */
+const json_t *ru_inst_measure(const struct judge *j, const struct jcell *c,
+	    const char *metric, const char *instance);
+/* Whether c has logs of kind ("server_logs", "epp_logs", "gpu_logs",
+ * from s2r-log-extract's logs.present.<kind>); when not, one verdict says
+ * that what cannot be checked: INAPPLICABLE for optional logs, else
+ * MISSING. */
+bool	 ru_need_logs(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const char *kind, bool optional,
+	    const char *what);
 
 #endif

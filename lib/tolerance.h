@@ -11,7 +11,9 @@
 #include <stddef.h>
 
 /* Adding a tolerance: one enum entry here, one row in tol_table
- * (tolerance.c), one documented line in pipelines/tolerances.yaml. */
+ * (tolerance.c), one documented line in pipelines/tolerances.yaml and
+ * its key under TOLERANCES in docs/man/s2r-verdict.1.  Rules read it with
+ * tol(j->tol, TOL_...). */
 enum tol_id {
 	TOL_RATE_PCT,		/* 1a: qps vs aggregate_rate, ± percent */
 	TOL_CEILING_PCT,	/* 1a: actual below intended → WARN */

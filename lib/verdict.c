@@ -1,4 +1,5 @@
-/* verdict.c - check ids, categories, verdict names and text forms. */
+/* verdict.c - category and verdict names, verdict record checks and text
+ * forms (the check ids themselves come from lib/checklist.c). */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,49 +18,10 @@ const char *const judge_verdict_names[V_COUNT + 1] = {
 	"PASS", "WARN", "FAIL", "INAPPLICABLE", "MISSING", NULL
 };
 
-/* The checklist of DESIGN.md §4: area prefix and last letter/digit. */
-static const struct {
-	char	area;
-	char	first, last;
-	int	cat;
-} checklist[] = {
-	{ '1', 'a', 'g', CAT_WORKLOAD },
-	{ '2', 'a', 'd', CAT_CONFIG },
-	{ '3', 'a', 'd', CAT_SIGNAL },
-	{ '4', 'a', 'd', CAT_POLICY },
-	{ '5', 'a', 'h', CAT_RUNTIME },
-	{ 'A', '0', '3', CAT_ALIGNMENT },
-};
-#define NCHECKLIST (sizeof(checklist) / sizeof(checklist[0]))
-
 const char *
 judge_category_name(int cat)
 {
 	return cat >= 0 && cat < CAT_COUNT ? category_names[cat] : NULL;
-}
-
-int
-judge_category_of(const char *check)
-{
-	if (check == NULL)
-		return -1;
-	for (size_t i = 0; i < NCHECKLIST; i++)
-		if (check[0] == checklist[i].area)
-			return checklist[i].cat;
-	return -1;
-}
-
-bool
-judge_check_known(const char *check)
-{
-	if (check == NULL || strlen(check) != 2)
-		return false;
-	for (size_t i = 0; i < NCHECKLIST; i++)
-		if (check[0] == checklist[i].area &&
-		    check[1] >= checklist[i].first &&
-		    check[1] <= checklist[i].last)
-			return true;
-	return false;
 }
 
 void

@@ -20,10 +20,14 @@ enum jcategory {
 
 /* "Workload" …; NULL outside the enum. */
 const char	*judge_category_name(int cat);
-/* The category of a check id ("1a" → CAT_WORKLOAD), -1 when unknown. */
+/* These three answer from the rule tables (checklist.h): the category of
+ * a check id or of its area prefix ("1a", "1" → CAT_WORKLOAD), -1 when
+ * unknown. */
 int		 judge_category_of(const char *check);
-/* Whether check is one of the checklist ids of DESIGN.md §4. */
+/* Whether check is the id of a rule ("1a" ... "A3"). */
 bool		 judge_check_known(const char *check);
+/* The title of a check ("Arrival rate (QPS)"), NULL when unknown. */
+const char	*judge_check_title(const char *check);
 
 /* The verdict values, in report order. */
 enum jverdict_value { V_PASS, V_WARN, V_FAIL, V_INAPPLICABLE, V_MISSING,

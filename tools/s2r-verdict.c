@@ -1,8 +1,9 @@
 /* s2r-verdict - judge expect/measure/… records into verdict records.
  *
  * The only tool in s2r that judges (DESIGN.md §2): reads every record,
- * runs the checklist rules of lib/judge.c over every cell and writes the
- * verdicts sorted by check, cell and sub-scope. */
+ * runs the rules of the checklist (lib/checklist.c) over every cell or
+ * once per bundle and writes the verdicts sorted by check, cell and
+ * sub-scope. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

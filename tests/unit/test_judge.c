@@ -1,4 +1,5 @@
-/* Unit tests for lib/judge.c, lib/tolerance.c and the rule helpers. */
+/* Unit tests for lib/judge.c, lib/tolerance.c and the rule helpers
+ * (the checklist itself: test_checklist.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,12 +65,9 @@ test_checks(void)
 {
 	char bad[32];
 
-	CHECK(judge_check_known("1a") && judge_check_known("1g"));
-	CHECK(!judge_check_known("1h") && !judge_check_known("5i"));
-	CHECK(judge_check_known("A0") && judge_check_known("A3"));
-	CHECK(!judge_check_known("A4") && !judge_check_known("1"));
-	CHECK(judge_category_of("5d") == CAT_RUNTIME);
-	CHECK(judge_category_of("A1") == CAT_ALIGNMENT);
+	/* Which ids are known, and their categories: test_checklist.c
+	 * walks the rule tables. */
+	CHECK(!judge_check_known("1"));
 	CHECK(judge_category_of("x") == -1);
 	CHECK(judge_checks_valid("1a,1g", bad, sizeof(bad)));
 	CHECK(judge_checks_valid("1,A", bad, sizeof(bad)));

@@ -1,0 +1,72 @@
+/* alignutil.h - record lookups, evidence tables and verdicts shared by the
+ * alignment checks A0-A3 (rules_align.c).
+ *
+ * An alignment run is one measured run: the records of s2r-latency
+ * (measure: real.*, sim.*, align.*), s2r-kernel-match (summary, iter, op)
+ * and s2r-dutycycle (summary, duty) carry no cell, so every lookup and
+ * verdict here is bundle-wide.  Verdicts carry an "evidence" array of
+ * tables ({label, source, table: {columns, rows}}) that the report prints
+ * under them. */
+#ifndef S2R_ALIGNUTIL_H
+#define S2R_ALIGNUTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "judge.h"
+
+/* --- lookups ------------------------------------------------------- */
+
+/* The bundle-wide measure record of metric (s2r-latency). */
+const json_t *au_lat(const struct judge *j, const char *metric);
+/* The record of kind and metric whose scope is exactly sub (NULL: {}). */
+const json_t *au_find(const struct judge *j, const char *kind,
+	    const char *metric, const json_t *sub);
+/* au_find() of a summary record (s2r-kernel-match, s2r-dutycycle). */
+const json_t *au_sum(const struct judge *j, const char *metric,
+	    const json_t *sub);
+/* Whether any record of s2r-latency, s2r-kernel-match or s2r-dutycycle
+ * is there: without one, A0-A3 give no verdict (a parity run). */
+bool	 au_alignment_run(const struct judge *j);
+/* The worst verdict emitted so far for check (FAIL > WARN > MISSING >
+ * PASS > INAPPLICABLE, as the report ranks them); -1 when none. */
+int	 au_worst_of(struct judge *j, const char *check);
+
+/* --- evidence tables ----------------------------------------------- */
+
+/* An evidence item holding a table: {label, table: {columns, rows}};
+ * au_evidence() sets its source.  Caller owns it. */
+json_t	*au_table_new(const char *title, const char *const *columns,
+	    size_t ncol);
+/* Appends a row of ncol json_t values (stolen; NULL: null). */
+void	 au_table_row(json_t *t, size_t ncol, ...);
+/* Table cells: a record's value, a string, a signed percentage ("+2.5%"),
+ * a fraction as a percentage ("25%"); null when absent or not finite. */
+json_t	*au_val_of(const json_t *rec);
+json_t	*au_str(const char *s);
+json_t	*au_pct(double v);
+json_t	*au_share(double v);
+/* The evidence item (stolen, returned) with the file of from's source
+ * as its source. */
+json_t	*au_evidence(json_t *item, const json_t *from);
+
+/* --- verdicts ------------------------------------------------------ */
+
+/* A bundle-wide verdict: expected = the real side, actual = the sim;
+ * the diff only when has_diff and finite; the action only with WARN and
+ * FAIL; ev its evidence item (stolen), or NULL. */
+void	 au_emit(struct judge *j, const struct rule *r, const char *metric,
+	    const json_t *sub, const json_t *real, const json_t *sim,
+	    bool has_diff, double diff, const char *diff_unit,
+	    const char *tolerance, enum jverdict_value v, const char *why,
+	    const char *action, json_t *ev);
+void	 au_missing(struct judge *j, const struct rule *r, const char *metric,
+	    const char *why, const char *action);
+/* MISSING for each side s2r-latency was not given (what: the judged
+ * thing); false then. */
+bool	 au_sides_given(struct judge *j, const struct rule *r,
+	    const char *what);
+
+#endif

@@ -1,0 +1,448 @@
+/* proofutil.c - proof records, snippets, evidence and bundle-wide
+ * verdicts for the code-proof rules (3a-4d). */
+#include <ctype.h>
+#include <string.h>
+
+#include "judge.h"
+#include "proofutil.h"
+#include "rec.h"
+#include "ruleutil.h"
+#include "str.h"
+
+/* --- proof records ------------------------------------------------- */
+
+bool
+pu_is_proof(const json_t *rec)
+{
+	return strcmp(rec_get_str(rec, "kind"), "proof") == 0;
+}
+
+const char *
+pu_role(const json_t *p)
+{
+	const char *r = rec_get_str(json_object_get(p, "source"), "role");
+
+	return r != NULL ? r : "";
+}
+
+const char *
+pu_label(const json_t *p)
+{
+	const char *l = rec_get_str(json_object_get(p, "source"), "label");
+
+	return l != NULL && *l ? l : pu_role(p);
+}
+
+bool
+pu_found(const json_t *p)
+{
+	const char *s = rec_get_str(p, "status");
+
+	return s != NULL && (strcmp(s, "found") == 0 ||
+	    strcmp(s, "ambiguous") == 0);
+}
+
+bool
+pu_status_is(const json_t *p, const char *status)
+{
+	const char *s = rec_get_str(p, "status");
+
+	return s != NULL && strcmp(s, status) == 0;
+}
+
+static bool
+is_claim(const json_t *p, const char *claim, const char *role)
+{
+	const char *c = rec_get_str(p, "claim");
+
+	return pu_is_proof(p) && c != NULL && strcmp(c, claim) == 0 &&
+	    (role == NULL || strcmp(pu_role(p), role) == 0);
+}
+
+void
+pu_claim_list(const struct judge *j, const char *claim, const char *role,
+    struct ru_list *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < j->nrecs; i++)
+		if (is_claim(j->recs[i], claim, role))
+			ru_list_add(out, j->recs[i]);
+}
+
+const json_t *
+pu_claim_find(const struct judge *j, const char *claim, const char *role,
+    enum pu_status status, pu_match *match, void *arg)
+{
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *p = j->recs[i];
+
+		if (!is_claim(p, claim, role) ||
+		    (status == PU_FOUND && !pu_found(p)))
+			continue;
+		if (match == NULL || match(p, arg))
+			return p;
+	}
+	return NULL;
+}
+
+const json_t *
+pu_fact_find(const json_t *p, const char *list, const char *field,
+    const char *value, pu_match *match, void *arg)
+{
+	const json_t *items = json_object_get(json_object_get(p, "facts"),
+	    list);
+	json_t *x;
+	size_t k;
+
+	json_array_foreach(items, k, x) {
+		const char *s = rec_get_str(x, field);
+
+		if (s != NULL && strcmp(s, value) == 0 &&
+		    (match == NULL || match(x, arg)))
+			return x;
+	}
+	return NULL;
+}
+
+const json_t *
+pu_first_found(const struct judge *j, const char *claim, const char *role)
+{
+	return pu_claim_find(j, claim, role, PU_FOUND, NULL, NULL);
+}
+
+const json_t *
+pu_bundle_find(const struct judge *j, const char *kind, const char *metric,
+    pu_match *match, void *arg)
+{
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *rec = j->recs[i];
+		const char *m = rec_get_str(rec, "metric");
+
+		if (m == NULL || strcmp(m, metric) != 0 || (kind != NULL &&
+		    strcmp(rec_get_str(rec, "kind"), kind) != 0))
+			continue;
+		if (match == NULL || match(rec, arg))
+			return rec;
+	}
+	return NULL;
+}
+
+void
+pu_availability(const struct judge *j, struct pu_avail *av)
+{
+	double n;
+
+	memset(av, 0, sizeof(*av));
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *p = j->recs[i];
+		const char *role;
+		bool code;
+
+		if (!pu_is_proof(p) || pu_status_is(p, "no_source"))
+			continue;
+		role = pu_role(p);
+		code = pu_found(p) || (rec_get_num(p, "files_scanned", &n) &&
+		    n > 0);
+		if (strcmp(role, "router") == 0) {
+			av->router = true;
+			if (strv_find(&av->labels, pu_label(p)) < 0)
+				strv_add(&av->labels, pu_label(p));
+		} else if (strcmp(role, "generated") == 0 && code)
+			av->generated = true;
+		else if (strcmp(role, "sim") == 0 && code)
+			av->sim = true;
+	}
+}
+
+/* --- snippets ------------------------------------------------------ */
+
+static long
+snippet_start(const json_t *p)
+{
+	const json_t *src = json_object_get(p, "source");
+	double v;
+
+	if (rec_get_num(src, "doc_line", &v) && v >= 1)
+		return (long)v;
+	return rec_get_num(src, "line", &v) ? (long)v : 0;
+}
+
+static void
+trim_into(char *dst, size_t len, const char *s, size_t n)
+{
+	while (n > 0 && isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+}
+
+static bool
+is_comment(const char *s, size_t n)
+{
+	while (n > 0 && isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	return n >= 2 && s[0] == '/' && s[1] == '/';
+}
+
+bool
+pu_find_line(const json_t *p, const char *const *needles, struct pu_hit *h)
+{
+	const char *s = rec_get_str(p, "snippet");
+	long line = snippet_start(p);
+
+	if (s == NULL || line < 1)
+		return false;
+	while (*s != '\0') {
+		const char *end = strchr(s, '\n');
+		size_t n = end != NULL ? (size_t)(end - s) : strlen(s);
+		char buf[512];
+
+		trim_into(buf, sizeof(buf), s, n);
+		for (size_t k = 0; needles[k] != NULL && !is_comment(s, n);
+		    k++) {
+			if (strstr(buf, needles[k]) == NULL)
+				continue;
+			h->p = p;
+			h->line = line;
+			trim_into(h->code, sizeof(h->code), buf, strlen(buf));
+			return true;
+		}
+		if (end == NULL)
+			break;
+		s = end + 1;
+		line++;
+	}
+	return false;
+}
+
+bool
+pu_snippet_has(const json_t *p, const char *needle)
+{
+	const char *s = rec_get_str(p, "snippet");
+
+	return s != NULL && strstr(s, needle) != NULL;
+}
+
+void
+pu_where(struct sbuf *b, const json_t *p, long line)
+{
+	const json_t *src = json_object_get(p, "source");
+	double v;
+
+	sbuf_printf(b, "%s %s", pu_label(p), rec_get_str(src, "file") ?
+	    rec_get_str(src, "file") : "?");
+	if (line < 1 && rec_get_num(src, "line", &v))
+		line = (long)v;
+	if (line >= 1)
+		sbuf_printf(b, ":%ld", line);
+}
+
+void
+pu_cite(struct sbuf *b, const struct pu_hit *h)
+{
+	pu_where(b, h->p, h->line);
+	sbuf_printf(b, " `%s`", h->code);
+}
+
+/* --- verdicts ------------------------------------------------------ */
+
+json_t *
+pu_proof_side(const json_t *p, long line, json_t *value)
+{
+	const json_t *src = json_object_get(p, "source");
+	const char *commit = rec_get_str(src, "commit");
+	struct sbuf how = {0};
+	json_t *side = json_object(), *s = json_object();
+	double v;
+
+	if (rec_get_str(src, "file") != NULL)
+		rec_set_str(s, "file", rec_get_str(src, "file"));
+	if (line < 1 && rec_get_num(src, "line", &v))
+		line = (long)v;
+	if (line >= 1)
+		rec_set_i64(s, "line", line);
+	if (rec_get_str(p, "symbol") != NULL)
+		rec_set_str(s, "field", rec_get_str(p, "symbol"));
+	sbuf_printf(&how, "%s code (%s", pu_role(p), pu_label(p));
+	if (commit != NULL)
+		sbuf_printf(&how, " @ %.12s", commit);
+	sbuf_printf(&how, "), s2r-grep-proof claim %s",
+	    rec_get_str(p, "claim") ? rec_get_str(p, "claim") : "?");
+	rec_set_str(s, "how", sbuf_str(&how));
+	sbuf_free(&how);
+	rec_set(side, "value", value != NULL ? value : json_null());
+	rec_set(side, "source", s);
+	return side;
+}
+
+json_t *
+pu_hit_side(const struct pu_hit *h)
+{
+	return pu_proof_side(h->p, h->line, json_string(h->code));
+}
+
+void
+pu_ev_add(json_t *ev, const char *what, const json_t *p)
+{
+	struct sbuf lb = {0};
+	const char *label;
+	const json_t *src = json_object_get(p, "source");
+	json_t *item = json_object(), *s = json_object();
+	static const char *const keys[] = { "label", "role", "commit",
+	    "file", "line", "end_line" };
+	double files;
+
+	if (strcmp(pu_role(p), "router") == 0)
+		sbuf_printf(&lb, "router %s: %s", pu_label(p), what);
+	else
+		sbuf_printf(&lb, "%s: %s", strcmp(pu_role(p), "sim") == 0 ?
+		    "sim algorithm" : "generated plugin", what);
+	label = sbuf_str(&lb);
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		json_t *v = json_object_get(src, keys[i]);
+
+		if (v != NULL && !(json_is_string(v) &&
+		    *json_string_value(v) == '\0'))
+			rec_set(s, keys[i], json_deep_copy(v));
+	}
+	if (snippet_start(p) >= 1 && rec_get_str(src, "file") != NULL)
+		rec_set_i64(s, "line", snippet_start(p));
+	if (pu_found(p)) {
+		rec_set_str(item, "label", label);
+		rec_set(item, "source", s);
+		rec_set_str(item, "snippet", rec_get_str(p, "snippet"));
+	} else {
+		struct sbuf l = {0};
+
+		sbuf_printf(&l, "%s: not found", label);
+		if (rec_get_num(p, "files_scanned", &files))
+			sbuf_printf(&l, " in %.0f files", files);
+		if (rec_get_str(p, "why") != NULL)
+			sbuf_printf(&l, " (%s)", rec_get_str(p, "why"));
+		rec_set_str(item, "label", sbuf_str(&l));
+		rec_set(item, "source", s);
+		sbuf_free(&l);
+	}
+	json_array_append_new(ev, item);
+	sbuf_free(&lb);
+}
+
+void
+pu_ev_claim(json_t *ev, const struct judge *j, const char *claim,
+    const char *role, const char *what)
+{
+	struct ru_list l;
+
+	pu_claim_list(j, claim, role, &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (!pu_status_is(l.v[i], "no_source"))
+			pu_ev_add(ev, what, l.v[i]);
+	ru_list_free(&l);
+}
+
+void
+pu_out_init(struct pu_out *o, const char *metric)
+{
+	memset(o, 0, sizeof(*o));
+	o->metric = metric;
+	o->evidence = json_array();
+}
+
+void
+pu_out_emit(struct judge *j, const struct rule *r, struct pu_out *o,
+    enum jverdict_value v, const char *action)
+{
+	judge_emit(j, r, NULL, &(struct jverdict){ .metric = o->metric,
+	    .sub = o->sub, .expect = o->expect, .measure = o->actual,
+	    .verdict = v, .why = sbuf_str(&o->why),
+	    .action = v == V_WARN || v == V_FAIL ? action : NULL,
+	    .evidence = o->evidence });
+	json_decref(o->sub);
+	json_decref(o->expect);
+	json_decref(o->actual);
+	json_decref(o->evidence);
+	sbuf_free(&o->why);
+	memset(o, 0, sizeof(*o));
+}
+
+json_t *
+pu_phase_sub(const char *phase, const char *class)
+{
+	json_t *sub = rec_scope_new();
+
+	rec_scope_set(sub, "phase", phase);
+	rec_scope_set(sub, "class", class);
+	return sub;
+}
+
+json_t *
+pu_rec_side(const json_t *rec)
+{
+	json_t *v;
+
+	if (rec == NULL)
+		return NULL;
+	v = json_object_get(rec, "value");
+	return ru_side(v != NULL ? json_deep_copy(v) : json_null(),
+	    rec_get_str(rec, "unit"), rec, NULL);
+}
+
+/* --- EPP arms ------------------------------------------------------ */
+
+const char *
+pu_epp_arms(const struct judge *j, struct strv *arms)
+{
+	static const char *const kinds[] = { "measure", "expect" };
+
+	memset(arms, 0, sizeof(*arms));
+	for (size_t k = 0; k < 2; k++) {
+		for (size_t i = 0; i < j->nrecs; i++) {
+			const json_t *rec = j->recs[i];
+			const char *m = rec_get_str(rec, "metric");
+			const char *ph = ru_scope(rec, "phase");
+
+			if (m == NULL || strncmp(m, "epp.", 4) != 0 ||
+			    ph == NULL || strcmp(rec_get_str(rec, "kind"),
+			    kinds[k]) != 0 || strv_find(arms, ph) >= 0)
+				continue;
+			strv_add(arms, ph);
+		}
+		if (arms->n > 0) {
+			strv_sort(arms);
+			return kinds[k];
+		}
+	}
+	return NULL;
+}
+
+void
+pu_arm_recs(const struct judge *j, const char *kind, const char *metric,
+    const char *phase, struct ru_list *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *rec = j->recs[i];
+		const char *m = rec_get_str(rec, "metric");
+		const char *ph = ru_scope(rec, "phase");
+
+		if (m != NULL && strcmp(m, metric) == 0 && ph != NULL &&
+		    strcmp(ph, phase) == 0 &&
+		    strcmp(rec_get_str(rec, "kind"), kind) == 0)
+			ru_list_add(out, rec);
+	}
+}
+
+const char *
+pu_str_value(const json_t *rec)
+{
+	return json_string_value(json_object_get(rec, "value"));
+}
+

@@ -1,0 +1,564 @@
+/* rules_health.c - checks 5e-5h: did the deployment's parts stay
+ * healthy through the run?  Errors in each server log, one KV-cache
+ * capacity across instances and arms, the router (EPP) behaving as
+ * configured, and the GPUs' temperature and ECC state.
+ *
+ * Measurements come from s2r-log-extract over the cell's server_logs,
+ * epp_logs and gpu_logs (schemas/metrics-runtime.json); expectations from
+ * the deployed EPP configs (s2r-config --epp) and the sim's priority
+ * tiers.  EPP and GPU logs are optional: without them 5g and 5h are
+ * INAPPLICABLE.
+ *
+ * Thresholds: runtime.kv_* in lib/tolerance (pipelines/tolerances.yaml):
+ * KV cache size across instances and arms 1 % PASS / 5 % WARN. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "judge.h"
+#include "rec.h"
+#include "ruleutil.h"
+#include "str.h"
+
+#define MAX_ARMS	64
+
+static const char ACT_LOG[] = "Read the lines cited: the instance hit "
+    "errors during the run, so its results are suspect; fix the cause "
+    "and rerun the cell.";
+static const char ACT_KV[] = "KV-cache capacity differs between "
+    "instances or arms: check gpu_memory_utilization, max_model_len, "
+    "the GPU type and what else runs on the GPUs.";
+static const char ACT_EPP[] = "The router did not behave as configured: "
+    "check the EPP deployment (feature gates, InferenceObjectives, pool "
+    "selector) and its log verbosity.";
+static const char ACT_GPU[] = "A GPU ran hot or reported errors: check "
+    "the node's cooling, power and ECC state before trusting the cell.";
+
+/* --- 5e ------------------------------------------------------------- */
+
+static const struct {
+	const char		*pattern;
+	enum jverdict_value	 v;
+} problems[] = {
+	{ "engine_dead", V_FAIL }, { "oom", V_FAIL }, { "cuda_error", V_FAIL },
+	{ "CRITICAL", V_FAIL }, { "traceback", V_FAIL }, { "ERROR", V_FAIL },
+	{ "timeout", V_WARN }, { "WARNING", V_PASS },
+};
+#define NPROBLEMS (sizeof(problems) / sizeof(problems[0]))
+
+static void
+evidence(struct sbuf *b, const struct judge *j, const struct jcell *c,
+    const char *inst, const char *pattern, size_t *left)
+{
+	struct ru_list l;
+	char metric[64];
+
+	snprintf(metric, sizeof(metric), "log.evidence.%s", pattern);
+	ru_collect(j, c, "measure", metric, RU_INSTANCE, false, &l);
+	for (size_t i = 0; i < l.n && *left > 0; i++) {
+		if (strcmp(ru_scope(l.v[i], "instance"), inst) != 0)
+			continue;
+		sbuf_adds(b, " ");
+		ru_where(b, l.v[i]);
+		sbuf_adds(b, ": ");
+		ru_value_text(b, json_object_get(l.v[i], "value"));
+		(*left)--;
+	}
+	ru_list_free(&l);
+}
+
+static void
+problems_instance(struct judge *j, const struct rule *r,
+    const struct jcell *c, const char *inst)
+{
+	json_t *sub = ru_inst_sub(inst), *es, *ms;
+	struct sbuf counts = {0}, why = {0};
+	enum jverdict_value v = V_PASS;
+	const json_t *any = NULL, *bad;
+	size_t left = 3;
+	double n;
+
+	for (size_t i = 0; i < NPROBLEMS; i++) {
+		char metric[64];
+		const json_t *m;
+
+		snprintf(metric, sizeof(metric), "log.pattern_count.%s",
+		    problems[i].pattern);
+		m = ru_inst_measure(j, c, metric, inst);
+		if (m != NULL)
+			any = m;
+		if (!ru_num(m, &n) || n == 0)
+			continue;
+		sbuf_printf(&counts, "%s%.0f %s", counts.len ? ", " : "", n,
+		    problems[i].pattern);
+		if (problems[i].v == V_FAIL || (problems[i].v == V_WARN &&
+		    v == V_PASS))
+			v = problems[i].v;
+	}
+	bad = ru_inst_measure(j, c, "log.bad_lines.truncated", inst);
+	if (ru_num(bad, &n) && n > 0) {
+		sbuf_printf(&counts, "%s log cut short", counts.len ? ", " :
+		    "");
+		if (v == V_PASS)
+			v = V_WARN;
+	}
+	if (any == NULL) {
+		json_decref(sub);
+		sbuf_free(&counts);
+		return;
+	}
+	sbuf_printf(&why, "Instance %s (", inst);
+	ru_where(&why, any);
+	sbuf_printf(&why, "): %s.", counts.len ? sbuf_str(&counts) :
+	    "no ERROR, WARNING, OOM, CUDA, timeout or traceback lines");
+	if (v != V_PASS || counts.len > 0) {
+		sbuf_adds(&why, " Worst lines:");
+		for (size_t i = 0; i < NPROBLEMS && left > 0; i++)
+			evidence(&why, j, c, inst, problems[i].pattern, &left);
+	}
+	if (v == V_PASS && counts.len > 0)
+		sbuf_adds(&why, " Warnings only: informational.");
+	es = ru_side(json_string("no errors"), NULL, NULL, "ERROR, CRITICAL, "
+	    "OOM, CUDA error, fatal engine error, traceback: none");
+	ms = ru_side(json_string(counts.len ? sbuf_str(&counts) : "none"),
+	    NULL, any, "lines per pattern");
+	json_object_del(json_object_get(ms, "source"), "line");
+	ru_emit(j, r, c, "log.problems", sub, es, ms, "no errors", v,
+	    sbuf_str(&why), ACT_LOG);
+	json_decref(es);
+	json_decref(ms);
+	json_decref(sub);
+	sbuf_free(&counts);
+	sbuf_free(&why);
+}
+
+static void
+rule_problems(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct strv insts;
+
+	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
+	    "the logs' errors"))
+		return;
+	ru_instances(j, c, "log.pattern_count.*", &insts);
+	if (insts.n == 0)
+		ru_emit(j, r, c, "log.problems", NULL, NULL, NULL, NULL,
+		    V_MISSING, "No per-log pattern counts for the cell.",
+		    "Rerun s2r-log-extract over the cell.");
+	for (size_t i = 0; i < insts.n; i++)
+		problems_instance(j, r, c, insts.v[i]);
+	strv_free(&insts);
+}
+
+/* --- 5f ------------------------------------------------------------- */
+
+/* The first instance's KV size in the first arm (phase order) of this
+ * workload: what every instance of every arm should match. */
+static const json_t *
+kv_reference(const struct judge *j, const struct jcell *c)
+{
+	const struct jcell *arms[MAX_ARMS + 1];
+	size_t n = ru_other_arms(j, c, arms, MAX_ARMS);
+	const json_t *best = NULL;
+
+	arms[n++] = c;
+	for (size_t a = 1; a < n; a++)
+		for (size_t b = a; b > 0 &&
+		    judge_natcmp(arms[b - 1]->phase, arms[b]->phase) > 0; b--) {
+			const struct jcell *t = arms[b];
+
+			arms[b] = arms[b - 1];
+			arms[b - 1] = t;
+		}
+	for (size_t a = 0; a < n && best == NULL; a++) {
+		struct strv insts;
+
+		ru_instances(j, arms[a], "kv_cache.tokens", &insts);
+		if (insts.n > 0)
+			best = ru_inst_measure(j, arms[a], "kv_cache.tokens",
+			    insts.v[0]);
+		strv_free(&insts);
+	}
+	return best;
+}
+
+/* One instance's KV-cache size against the reference rv (ref). */
+static void
+kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, const json_t *ref, double rv)
+{
+	const json_t *m = ru_inst_measure(j, c, "kv_cache.tokens", inst);
+	const json_t *mc = ru_inst_measure(j, c, "kv_cache.max_concurrency",
+	    inst);
+	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
+	double warn = tol(j->tol, TOL_RT_KV_WARN_PCT);
+	json_t *sub = ru_inst_sub(inst);
+	struct sbuf why = {0};
+	double v = 0, d, conc;
+	char band[64];
+
+	ru_num(m, &v);
+	d = (v - rv) / rv * 100;
+	sbuf_printf(&why, "Instance %s holds %.0f KV-cache tokens (", inst, v);
+	ru_where(&why, m);
+	sbuf_adds(&why, ")");
+	if (ru_num(mc, &conc))
+		sbuf_printf(&why, ", maximum concurrency %.2fx", conc);
+	sbuf_printf(&why, "; the reference instance (the first of the first "
+	    "arm running this workload) holds %.0f (", rv);
+	ru_where(&why, ref);
+	sbuf_adds(&why, ").");
+	snprintf(band, sizeof(band), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
+	    pass, warn);
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "kv_cache.tokens",
+	    .sub = sub, .expect = ref, .measure = m, .has_diff = true,
+	    .diff = d, .diff_unit = "%", .tolerance = band,
+	    .verdict = fabs(d) <= pass ? V_PASS : fabs(d) <= warn ? V_WARN :
+	    V_FAIL, .why = sbuf_str(&why), .action = ACT_KV });
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+static void
+rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct strv insts;
+	const json_t *ref;
+	double rv;
+
+	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
+	    "the KV-cache size"))
+		return;
+	ru_instances(j, c, "kv_cache.tokens", &insts);
+	ref = kv_reference(j, c);
+	if (insts.n == 0 || !ru_num(ref, &rv) || rv <= 0)
+		ru_emit(j, r, c, "kv_cache.tokens", NULL, NULL, NULL, NULL,
+		    V_MISSING, "No 'GPU KV cache size: N tokens' line in the "
+		    "cell's server logs.", "Collect the logs from the pods' "
+		    "start (the line is printed once at startup).");
+	else
+		for (size_t i = 0; i < insts.n; i++)
+			kv_instance(j, r, c, insts.v[i], ref, rv);
+	strv_free(&insts);
+}
+
+/* --- 5g ------------------------------------------------------------- */
+
+static const json_t *
+arm_record(const struct judge *j, const struct jcell *c, const char *kind,
+    const char *metric, const char *key)
+{
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *rec = j->recs[i];
+		const char *p = ru_scope(rec, "phase");
+		const char *k = rec_get_str(rec, "key");
+
+		if (strcmp(rec_get_str(rec, "kind"), kind) == 0 &&
+		    rec_get_str(rec, "metric") != NULL &&
+		    strcmp(rec_get_str(rec, "metric"), metric) == 0 &&
+		    p != NULL && c->phase != NULL && strcmp(p, c->phase) == 0 &&
+		    ru_scope(rec, "workload") == NULL && k != NULL &&
+		    strcmp(k, key) == 0)
+			return rec;
+	}
+	return NULL;
+}
+
+static bool
+debug_logged(const struct judge *j, const struct jcell *c)
+{
+	const json_t *lv = judge_measure(j, c, "epp.levels_seen", NULL);
+	const char *s = rec_get_str(lv, "value");
+
+	return s != NULL && (strstr(s, "debug") || strstr(s, "trace") ||
+	    strstr(s, "Level(-4)") || strstr(s, "Level(-5)"));
+}
+
+static void
+epp_flow(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *gate = arm_record(j, c, "measure", "epp.feature_gate",
+	    "flowControl");
+	const json_t *out = judge_measure(j, c, "epp.flow_control.outcomes",
+	    NULL);
+	bool on = gate != NULL && json_is_true(json_object_get(gate, "value"));
+	struct sbuf why = {0};
+	enum jverdict_value v;
+	double n = 0;
+
+	ru_num(out, &n);
+	sbuf_printf(&why, "Flow control is %s in the deployed EPP config",
+	    on ? "enabled" : "not enabled");
+	if (gate != NULL) {
+		sbuf_adds(&why, " (");
+		ru_where(&why, gate);
+		sbuf_adds(&why, ")");
+	}
+	sbuf_printf(&why, "; the EPP log has %.0f 'Flow control outcome' "
+	    "lines.", n);
+	if (on && n > 0)
+		v = V_PASS;
+	else if (on && !debug_logged(j, c)) {
+		sbuf_adds(&why, " Outcomes are logged at debug level, which "
+		    "this log does not reach.");
+		v = V_INAPPLICABLE;
+	} else if (on) {
+		sbuf_adds(&why, " Configured but never active.");
+		v = V_WARN;
+	} else if (n > 0) {
+		sbuf_adds(&why, " Active without being configured.");
+		v = V_WARN;
+	} else
+		v = V_PASS;
+	ru_emit(j, r, c, "epp.flow_control.outcomes", NULL, gate, out,
+	    on ? "active" : "inactive", v, sbuf_str(&why), ACT_EPP);
+	sbuf_free(&why);
+}
+
+static void
+epp_objective(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *tier)
+{
+	const char *cls = ru_scope(tier, "class");
+	json_t *sub = rec_scope_new();
+	struct ru_list l;
+	struct sbuf why = {0};
+	const json_t *seen = NULL;
+	size_t n = 0;
+	enum jverdict_value v;
+
+	rec_scope_set(sub, "class", cls);
+	ru_collect(j, c, "measure", "epp.objective.priority", RU_ANY, false,
+	    &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (ru_scope(l.v[i], "class") != NULL &&
+		    strcmp(ru_scope(l.v[i], "class"), cls) == 0) {
+			seen = seen ? seen : l.v[i];
+			n++;
+		}
+	sbuf_printf(&why, "Objective \"%s\" should resolve to priority ",
+	    cls);
+	ru_value_text(&why, json_object_get(tier, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, tier);
+	sbuf_adds(&why, ")");
+	if (seen == NULL) {
+		sbuf_adds(&why, "; no EPP log line carries it (no request of "
+		    "this class in the logged window?).");
+		v = V_WARN;
+	} else if (n > 1) {
+		sbuf_printf(&why, "; it resolved to %zu different priorities "
+		    "(first ", n);
+		ru_where(&why, seen);
+		sbuf_adds(&why, "): not deterministic.");
+		v = V_FAIL;
+	} else {
+		bool ok = ru_equal(json_object_get(seen, "value"),
+		    json_object_get(tier, "value"));
+
+		sbuf_adds(&why, "; the EPP log shows ");
+		ru_value_text(&why, json_object_get(seen, "value"));
+		sbuf_adds(&why, " (");
+		ru_where(&why, seen);
+		sbuf_adds(&why, ok ? ")." : "): the wrong band.");
+		v = ok ? V_PASS : V_FAIL;
+	}
+	ru_emit(j, r, c, "epp.objective.priority", sub, tier, seen, "exact", v,
+	    sbuf_str(&why), ACT_EPP);
+	json_decref(sub);
+	ru_list_free(&l);
+	sbuf_free(&why);
+}
+
+static void
+epp_objectives(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *has = judge_measure(j, c, "epp.has_objective_key", NULL);
+	struct ru_list tiers;
+	struct strv done = {0};
+
+	ru_collect(j, c, "expect", "priority.tier", RU_ANY, false, &tiers);
+	if (tiers.n == 0) {
+		ru_emit(j, r, c, "epp.objective.priority", NULL, NULL, NULL,
+		    NULL, V_INAPPLICABLE, "The sim bundle gives no priority "
+		    "tiers, so there are no objectives to look for.", NULL);
+		goto out;
+	}
+	if (!json_is_true(json_object_get(has, "value"))) {
+		ru_emit(j, r, c, "epp.objective.priority", NULL, NULL, has,
+		    NULL, V_INAPPLICABLE, "No EPP line carries objectiveKey: "
+		    "they are logged at -v=3 and above, so this log's "
+		    "verbosity is too low to see the objectives resolve.",
+		    NULL);
+		goto out;
+	}
+	for (size_t i = 0; i < tiers.n; i++) {
+		const char *cls = ru_scope(tiers.v[i], "class");
+
+		if (cls == NULL || strv_find(&done, cls) >= 0)
+			continue;
+		strv_add(&done, cls);
+		epp_objective(j, r, c, tiers.v[i]);
+	}
+out:
+	strv_free(&done);
+	ru_list_free(&tiers);
+}
+
+static void
+epp_pods(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *pods = judge_measure(j, c, "epp.pods.count", NULL);
+	const json_t *inst = judge_measure(j, c, "instances.count", NULL);
+	struct sbuf why = {0};
+	double p, n;
+
+	if (!ru_num(pods, &p) || !ru_num(inst, &n) || p == 0) {
+		ru_emit(j, r, c, "epp.pods.count", NULL, inst, pods, NULL,
+		    V_INAPPLICABLE, "The EPP log names no pods (no 'Refreshed "
+		    "metrics' or 'Current Pods and metrics gathered' lines), "
+		    "or the instance count is unknown.", NULL);
+		return;
+	}
+	sbuf_printf(&why, "The EPP discovered %.0f pods (", p);
+	ru_where(&why, pods);
+	sbuf_printf(&why, "); %.0f vLLM instances ran (", n);
+	ru_where(&why, inst);
+	sbuf_adds(&why, ").");
+	ru_emit(j, r, c, "epp.pods.count", NULL, inst, pods, "exact",
+	    p == n ? V_PASS : V_FAIL, sbuf_str(&why), ACT_EPP);
+	sbuf_free(&why);
+}
+
+/* Every pod's KV block count, in this arm and the others, is one. */
+static void
+epp_blocks(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const struct jcell *arms[MAX_ARMS + 1];
+	size_t n = ru_other_arms(j, c, arms, MAX_ARMS), ndiff = 0, npods = 0;
+	const json_t *first = NULL, *mine = NULL;
+	struct sbuf why = {0}, d = {0};
+
+	arms[n++] = c;
+	for (size_t a = 0; a < n; a++) {
+		struct ru_list l;
+
+		ru_collect(j, arms[a], "measure", "epp.pod.cache_num_blocks",
+		    RU_INSTANCE, false, &l);
+		for (size_t i = 0; i < l.n; i++) {
+			npods++;
+			if (arms[a] == c && mine == NULL)
+				mine = l.v[i];
+			if (first == NULL) {
+				first = l.v[i];
+				continue;
+			}
+			if (ru_equal(json_object_get(first, "value"),
+			    json_object_get(l.v[i], "value")))
+				continue;
+			ndiff++;
+			sbuf_printf(&d, " %s/%s: ", arms[a]->phase,
+			    ru_scope(l.v[i], "instance"));
+			ru_value_text(&d, json_object_get(l.v[i], "value"));
+		}
+		ru_list_free(&l);
+	}
+	if (mine == NULL)
+		goto out;
+	sbuf_printf(&why, "%zu pods over %zu arm(s) report their KV block "
+	    "count in the EPP logs; the first says ", npods, n);
+	ru_value_text(&why, json_object_get(first, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, first);
+	sbuf_adds(&why, ")");
+	if (ndiff > 0)
+		sbuf_printf(&why, "; %zu differ:%s", ndiff, sbuf_str(&d));
+	sbuf_adds(&why, ".");
+	ru_emit(j, r, c, "epp.pod.cache_num_blocks", NULL, first, mine, "equal",
+	    ndiff ? V_FAIL : V_PASS, sbuf_str(&why), ACT_KV);
+out:
+	sbuf_free(&why);
+	sbuf_free(&d);
+}
+
+static void
+rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "epp_logs", true,
+	    "the router's runtime behaviour"))
+		return;
+	epp_flow(j, r, c);
+	epp_objectives(j, r, c);
+	epp_pods(j, r, c);
+	epp_blocks(j, r, c);
+}
+
+/* --- 5h ------------------------------------------------------------- */
+
+static void
+gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name)
+{
+	json_t *sub = rec_scope_new();
+	struct sbuf why = {0};
+	const char *metrics[] = { "gpu.hot_samples", "gpu.ecc_uncorrected.max",
+	    "gpu.temperature_c.max", "gpu.power_w.max",
+	    "gpu.utilization_pct.mean" };
+	double v[5] = { 0 };
+	bool have[5];
+	enum jverdict_value verdict = V_PASS;
+
+	rec_scope_set(sub, "instance", ru_scope(name, "instance"));
+	rec_scope_set(sub, "device", ru_scope(name, "device"));
+	for (size_t i = 0; i < 5; i++)
+		have[i] = ru_num(judge_measure(j, c, metrics[i], sub), &v[i]);
+	sbuf_printf(&why, "GPU %s on %s (", ru_scope(name, "device"),
+	    ru_scope(name, "instance"));
+	ru_value_text(&why, json_object_get(name, "value"));
+	sbuf_adds(&why, ", ");
+	ru_where(&why, name);
+	sbuf_adds(&why, "):");
+	if (have[2])
+		sbuf_printf(&why, " max %.0f C,", v[2]);
+	if (have[3])
+		sbuf_printf(&why, " max %.0f W,", v[3]);
+	if (have[4])
+		sbuf_printf(&why, " mean utilisation %.0f%%,", v[4]);
+	sbuf_printf(&why, " %.0f samples at 85 C or more, %s uncorrected "
+	    "ECC errors.", v[0], have[1] ? (v[1] > 0 ? "some" : "no") : "n/a");
+	if (have[1] && v[1] > 0)
+		verdict = V_FAIL;
+	else if (v[0] > 0)
+		verdict = V_WARN;
+	ru_emit(j, r, c, "gpu.health", sub, NULL, judge_measure(j, c,
+	    "gpu.temperature_c.max", sub), "< 85 C, no ECC errors", verdict,
+	    sbuf_str(&why), ACT_GPU);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+static void
+rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct ru_list names;
+
+	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "gpu_logs", true,
+	    "GPU health"))
+		return;
+	ru_collect(j, c, "measure", "gpu.name", RU_INSTANCE, false, &names);
+	if (names.n == 0)
+		ru_emit(j, r, c, "gpu.health", NULL, NULL, NULL, NULL,
+		    V_MISSING, "gpu_logs exist but name no GPU (no nvidia-smi "
+		    "table parsed).", "Check the gpu_logs' format.");
+	for (size_t i = 0; i < names.n; i++)
+		gpu_one(j, r, c, names.v[i]);
+	ru_list_free(&names);
+}
+
+const struct rule rules_health[] = {
+	{ "5e", "Errors in the logs", true, rule_problems },
+	{ "5f", "KV cache capacity", true, rule_kv },
+	{ "5g", "EPP runtime", true, rule_epp_runtime },
+	{ "5h", "GPU health", true, rule_gpu },
+	{ NULL, NULL, false, NULL }
+};

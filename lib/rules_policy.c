@@ -1,0 +1,522 @@
+/* rules_policy.c - checks 4a-4b (policy parity, from code and configs):
+ * does the real run route and admit as the sim assumed?
+ *
+ * Verdicts come from the proof records of s2r-grep-proof (router code,
+ * generated plugin, sim algorithm; lib/proofutil.h), the sim's BLIS flags
+ * and tier table (s2r-expect / s2r-config: sim.*, priority.tier, epp.*)
+ * and the deployed EPP configs (s2r-config --epp: epp.* measures per arm),
+ * once per bundle.  Without the router's source the router side is
+ * INAPPLICABLE and the bundle-side facts are still shown.  4c-4d are in
+ * rules_tiers.c. */
+#include <string.h>
+
+#include "judge.h"
+#include "proofutil.h"
+#include "rec.h"
+#include "ruleutil.h"
+#include "str.h"
+
+/* --- 4a ------------------------------------------------------------ */
+
+/* A side with a plain value and a source that says how it was found. */
+static json_t *
+text_side(const char *value, const char *how)
+{
+	json_t *src = rec_source(NULL, 0, 0, NULL, how);
+	json_t *side = ru_side(json_string(value), NULL, src, NULL);
+
+	json_decref(src);
+	return side;
+}
+
+static const struct {
+	const char	*sim;
+	const char	*picker;
+	const char	*why;
+} routing_map[] = {
+	{ "round-robin", "random-picker", "both spread requests over the "
+	    "endpoints without affinity or load scores" },
+	{ "random", "random-picker", "both pick an endpoint at random" },
+	{ "weighted", "max-score-picker", "both send each request to the "
+	    "endpoint with the highest weighted score" },
+	{ "weighted-scoring", "max-score-picker", "both send each request "
+	    "to the endpoint with the highest weighted score" },
+};
+#define NROUTING (sizeof(routing_map) / sizeof(routing_map[0]))
+
+static void
+routing_arm(struct judge *j, const struct rule *r, const char *kind,
+    const char *arm, const json_t *sim, const json_t *scorers)
+{
+	const char *policy = pu_str_value(sim), *want = NULL, *because = NULL;
+	const json_t *picker = NULL;
+	struct ru_list plugins;
+	struct sbuf list = {0};
+	enum jverdict_value v;
+	struct pu_out o;
+
+	pu_arm_recs(j, kind, "epp.plugin", arm, &plugins);
+	for (size_t i = 0; i < plugins.n; i++) {
+		const char *type = pu_str_value(plugins.v[i]);
+
+		if (type == NULL)
+			continue;
+		sbuf_printf(&list, "%s%s", list.len ? ", " : "", type);
+		if (picker == NULL && str_has_suffix(type, "-picker"))
+			picker = plugins.v[i];
+	}
+	ru_list_free(&plugins);
+	for (size_t i = 0; policy != NULL && i < NROUTING; i++)
+		if (strcmp(policy, routing_map[i].sim) == 0) {
+			want = routing_map[i].picker;
+			because = routing_map[i].why;
+		}
+	pu_out_init(&o, "routing.policy");
+	o.sub = pu_phase_sub(arm, NULL);
+	o.expect = pu_rec_side(sim);
+	o.actual = pu_rec_side(picker);
+	if (policy != NULL) {
+		sbuf_printf(&o.why, "The sim routes with %s (", policy);
+		ru_where(&o.why, sim);
+		sbuf_adds(&o.why, ")");
+		if (scorers != NULL) {
+			sbuf_adds(&o.why, ", scorers ");
+			ru_value_text(&o.why, json_object_get(scorers,
+			    "value"));
+		}
+		sbuf_adds(&o.why, ". ");
+	} else
+		sbuf_adds(&o.why, "The sim bundle gives no --routing-policy. ");
+	sbuf_printf(&o.why, "The %s EPP config of arm %s has plugins: %s",
+	    strcmp(kind, "measure") == 0 ? "deployed" : "planned (sim "
+	    "bundle's)", arm, list.len ? sbuf_str(&list) : "none");
+	if (picker != NULL) {
+		sbuf_adds(&o.why, "; picker ");
+		sbuf_adds(&o.why, pu_str_value(picker));
+		sbuf_adds(&o.why, " (");
+		ru_where(&o.why, picker);
+		sbuf_adds(&o.why, ")");
+	}
+	sbuf_adds(&o.why, ".");
+	if (policy == NULL) {
+		v = V_MISSING;
+	} else if (picker == NULL) {
+		sbuf_adds(&o.why, " No picker is configured: the router adds "
+		    "its default one, which the proofs here do not show; "
+		    "compare it with the sim policy by hand.");
+		v = V_WARN;
+	} else if (want == NULL) {
+		sbuf_printf(&o.why, " There is no known mapping of sim policy "
+		    "%s to an EPP picker: review what both do.", policy);
+		v = V_WARN;
+	} else if (strcmp(want, pu_str_value(picker)) == 0) {
+		sbuf_printf(&o.why, " %s corresponds to %s: %s.", policy, want,
+		    because);
+		v = V_PASS;
+	} else {
+		sbuf_printf(&o.why, " %s corresponds to %s (%s), not to %s: "
+		    "the real arm routes differently from the simulation.",
+		    policy, want, because, pu_str_value(picker));
+		v = V_FAIL;
+	}
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker that "
+	    "matches the sim's routing policy (or rerun the sim with the "
+	    "deployed one)." : PU_ACT_REVIEW);
+	sbuf_free(&list);
+}
+
+/* The registration records of a plugin type string. */
+static void
+registrations(const struct judge *j, const char *type, struct ru_list *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *p = j->recs[i];
+		const json_t *q = json_object_get(p, "query");
+		const char *qk = rec_get_str(q, "kind");
+		const char *ts = rec_get_str(q, "type_string");
+
+		if (pu_is_proof(p) && qk != NULL &&
+		    strcmp(qk, "registration") == 0 && ts != NULL &&
+		    strcmp(ts, type) == 0 && strcmp(pu_role(p), "router") == 0)
+			ru_list_add(out, p);
+	}
+}
+
+/* Evidence and text for one plugin type; false when not proven. */
+static bool
+plugin_code(const struct judge *j, const char *type, struct pu_out *o,
+    struct sbuf *unproven, bool *catalogued)
+{
+	struct ru_list l;
+	const json_t *fac = NULL, *reg = NULL;
+	struct sbuf label = {0};
+
+	registrations(j, type, &l);
+	*catalogued = l.n > 0;
+	for (size_t i = 0; i < l.n; i++) {
+		const char *step = rec_get_str(json_object_get(l.v[i],
+		    "facts"), "step");
+
+		if (!pu_found(l.v[i]) || step == NULL)
+			continue;
+		if (strcmp(step, "register") == 0 && reg == NULL)
+			reg = l.v[i];
+		if (strcmp(step, "factory") == 0 && fac == NULL)
+			fac = l.v[i];
+		if (strcmp(step, "const") == 0)
+			continue;
+		sbuf_reset(&label);
+		sbuf_printf(&label, "%s %s", type, strcmp(step, "register") ==
+		    0 ? "is registered here" : "factory");
+		pu_ev_add(o->evidence, sbuf_str(&label), l.v[i]);
+	}
+	ru_list_free(&l);
+	sbuf_free(&label);
+	if (reg == NULL || fac == NULL) {
+		sbuf_printf(unproven, "%s%s (%s)", unproven->len ? ", " : "",
+		    type, *catalogued ? "no registration found" : "not in the "
+		    "proof catalog: s2r-grep-proof --registration");
+		return false;
+	}
+	sbuf_printf(&o->why, " %s: registered at ", type);
+	pu_where(&o->why, reg, 0);
+	sbuf_printf(&o->why, " with factory %s (", rec_get_str(fac, "symbol") ?
+	    rec_get_str(fac, "symbol") : "?");
+	pu_where(&o->why, fac, 0);
+	sbuf_adds(&o->why, ")");
+	if (strcmp(type, "random-picker") == 0) {
+		const json_t *pick = pu_first_found(j, "4a.random-pick",
+		    "router");
+
+		if (pick != NULL) {
+			sbuf_adds(&o->why, "; its Pick selects endpoints at "
+			    "random, ignoring scores (");
+			pu_where(&o->why, pick, 0);
+			sbuf_adds(&o->why, ")");
+			pu_ev_add(o->evidence, "what random-picker does",
+			    pick);
+		}
+	}
+	sbuf_adds(&o->why, ".");
+	return true;
+}
+
+static void
+routing_plugins(struct judge *j, const struct rule *r, const char *kind,
+    const struct strv *arms, const struct pu_avail *av)
+{
+	struct strv types = {0};
+	struct sbuf unproven = {0};
+	size_t nproven = 0;
+	bool uncatalogued = false;
+	enum jverdict_value v;
+	struct pu_out o;
+
+	for (size_t a = 0; a < arms->n; a++) {
+		struct ru_list pl;
+
+		pu_arm_recs(j, kind, "epp.plugin", arms->v[a], &pl);
+		for (size_t i = 0; i < pl.n; i++) {
+			const char *t = pu_str_value(pl.v[i]);
+
+			if (t != NULL && str_has_suffix(t, "-picker") &&
+			    strv_find(&types, t) < 0)
+				strv_add(&types, t);
+		}
+		ru_list_free(&pl);
+	}
+	strv_sort(&types);
+	pu_out_init(&o, "routing.plugins");
+	if (types.n > 0) {
+		sbuf_adds(&o.why, "Pickers configured:");
+		for (size_t i = 0; i < types.n; i++)
+			sbuf_printf(&o.why, " %s", types.v[i]);
+		sbuf_adds(&o.why, ".");
+		o.actual = text_side(types.v[0], "EPP configs' "
+		    "plugin types");
+	}
+	if (!av->router) {
+		sbuf_printf(&o.why, "%sWhat each does, from its registration: "
+		    "%s.", types.n > 0 ? " " : "", PU_NO_CODEBASE);
+		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
+		goto out;
+	}
+	if (types.n == 0) {
+		sbuf_adds(&o.why, "No EPP config names a picker, so there is "
+		    "no plugin to prove.");
+		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
+		goto out;
+	}
+	for (size_t i = 0; i < types.n; i++) {
+		bool cat;
+
+		if (plugin_code(j, types.v[i], &o, &unproven, &cat))
+			nproven++;
+		else if (!cat)
+			uncatalogued = true;
+	}
+	if (unproven.len > 0)
+		sbuf_printf(&o.why, " Not proven from code: %s.",
+		    sbuf_str(&unproven));
+	v = unproven.len == 0 ? V_PASS : V_WARN;
+	pu_out_emit(j, r, &o, v, uncatalogued ? "Prove the listed plugins with "
+	    "s2r-grep-proof --registration TYPE over the router source." :
+	    "The plugin is not registered in the given router source: check "
+	    "which build of the router the real run used.");
+out:
+	sbuf_free(&unproven);
+	strv_free(&types);
+}
+
+static void
+rule_routing(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *sim = pu_bundle_find(j, "expect", "sim.routing_policy",
+	    NULL, NULL);
+	const json_t *scorers = pu_bundle_find(j, "expect",
+	    "sim.routing_scorers", NULL, NULL);
+	struct strv arms;
+	const char *kind = pu_epp_arms(j, &arms);
+	struct pu_avail av;
+
+	pu_availability(j, &av);
+	for (size_t a = 0; a < arms.n; a++)
+		routing_arm(j, r, kind, arms.v[a], sim, scorers);
+	if (arms.n == 0) {
+		struct pu_out o;
+
+		pu_out_init(&o, "routing.policy");
+		o.expect = pu_rec_side(sim);
+		sbuf_adds(&o.why, "No EPP config records (s2r-config --epp "
+		    "REAL/generated/<arm>_config.yaml --phase <arm>), so the "
+		    "deployed picker is unknown.");
+		if (sim != NULL) {
+			sbuf_printf(&o.why, " The sim routes with %s (",
+			    pu_str_value(sim) ? pu_str_value(sim) : "?");
+			ru_where(&o.why, sim);
+			sbuf_adds(&o.why, ").");
+		}
+		if (!av.router)
+			sbuf_printf(&o.why, " Router side: %s.",
+			    PU_NO_CODEBASE);
+		pu_out_emit(j, r, &o, sim != NULL ? V_MISSING : V_INAPPLICABLE,
+		    NULL);
+	}
+	routing_plugins(j, r, kind != NULL ? kind : "measure", &arms, &av);
+	strv_free(&arms);
+	strv_free(&av.labels);
+}
+
+/* --- 4b ------------------------------------------------------------ */
+
+static bool
+is_admission_type(const char *type)
+{
+	return type != NULL && (strstr(type, "admi") != NULL ||
+	    strstr(type, "shed") != NULL);
+}
+
+/* What the baseline arm configures: "none" or a list; source record. */
+static bool
+baseline_admission(const struct judge *j, const char *kind, const char *arm,
+    struct sbuf *what, const json_t **src)
+{
+	struct ru_list l;
+	bool any = false;
+
+	*src = NULL;
+	pu_arm_recs(j, kind, "epp.plugin", arm, &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (is_admission_type(pu_str_value(l.v[i]))) {
+			sbuf_printf(what, "%splugin %s", any ? ", " : "",
+			    pu_str_value(l.v[i]));
+			if (*src == NULL)
+				*src = l.v[i];
+			any = true;
+		}
+	ru_list_free(&l);
+	pu_arm_recs(j, kind, "epp.feature_gate", arm, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *key = rec_get_str(l.v[i], "key");
+
+		if (key != NULL && strcmp(key, "flowControl") == 0 &&
+		    json_is_true(json_object_get(l.v[i], "value"))) {
+			sbuf_printf(what, "%sthe flowControl feature gate",
+			    any ? ", " : "");
+			if (*src == NULL)
+				*src = l.v[i];
+			any = true;
+		}
+	}
+	ru_list_free(&l);
+	return any;
+}
+
+static const char *const legacy_names[] = { "gaie-legacy", "legacy", "gaie",
+	"default", NULL };
+static const char *const admit_all_names[] = { "always-admit", "none",
+	"admit-all", NULL };
+
+static bool
+named(const char *s, const char *const *names)
+{
+	for (size_t i = 0; s != NULL && names[i] != NULL; i++)
+		if (strcmp(s, names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* What the baseline arm's EPP config configures (the actual side);
+ * whether it configures admission of its own. */
+static bool
+baseline_config(const struct judge *j, struct pu_out *o, const char *kind,
+    const char *arm)
+{
+	struct sbuf what = {0};
+	const json_t *src;
+	bool configured;
+
+	if (arm == NULL) {
+		sbuf_adds(&o->why, "There is no baseline EPP config (phase "
+		    "baseline) to read.");
+		return false;
+	}
+	configured = baseline_admission(j, kind, arm, &what, &src);
+	sbuf_printf(&o->why, "The %s baseline EPP config configures %s",
+	    strcmp(kind, "measure") == 0 ? "deployed" : "planned",
+	    configured ? sbuf_str(&what) : "no admission plugin and no "
+	    "flowControl gate");
+	if (src != NULL) {
+		sbuf_adds(&o->why, " (");
+		ru_where(&o->why, src);
+		sbuf_adds(&o->why, ")");
+	}
+	sbuf_adds(&o->why, ".");
+	o->actual = src != NULL ? pu_rec_side(src) : text_side("router "
+	    "default", "no admission in the baseline EPP config");
+	sbuf_free(&what);
+	return configured;
+}
+
+/* The router's default admission as its code states it (rule_p: the
+ * legacy rule). */
+static void
+baseline_router_text(const struct judge *j, struct sbuf *why,
+    const json_t *rule_p)
+{
+	const json_t *sel = pu_first_found(j, "4b.controller-selection",
+	    "router");
+	const json_t *gate = pu_first_found(j, "4b.feature-gate", "router");
+	const json_t *status = pu_first_found(j, "4b.shed-status", "router");
+
+	sbuf_adds(why, " Router default, from code: ");
+	if (sel != NULL) {
+		sbuf_adds(why, "without the flowControl gate");
+		if (gate != NULL) {
+			sbuf_adds(why, " (");
+			pu_where(why, gate, 0);
+			sbuf_adds(why, ")");
+		}
+		sbuf_adds(why, " the legacy admission controller is used (");
+		pu_where(why, sel, 0);
+		sbuf_adds(why, "); ");
+	}
+	sbuf_adds(why, "it rejects sheddable requests (priority < 0) when "
+	    "saturation >= 1.0 and admits everything else (");
+	pu_where(why, rule_p, 0);
+	sbuf_adds(why, ")");
+	if (status != NULL) {
+		sbuf_adds(why, "; the rejection maps to an HTTP error in ");
+		pu_where(why, status, 0);
+	}
+	sbuf_adds(why, ".");
+}
+
+/* The baseline arm against the sim's baseline policy. */
+static enum jverdict_value
+baseline_compare(struct sbuf *why, bool configured, const char *policy)
+{
+	if (!configured && (policy == NULL || named(policy, legacy_names))) {
+		sbuf_adds(why, " The baseline runs that default.");
+		return V_PASS;
+	}
+	if (!configured && named(policy, admit_all_names)) {
+		sbuf_adds(why, " The sim baseline admits everything, but the "
+		    "router's default still sheds sheddable requests once "
+		    "saturation reaches 1.0: under overload the real baseline "
+		    "sheds while the simulated one does not.");
+		return V_WARN;
+	}
+	sbuf_printf(why, " Review: the real baseline %s and the sim's is %s; "
+	    "they are not mechanically comparable.", configured ?
+	    "configures its own admission" : "runs the router default",
+	    policy != NULL ? policy : "not given");
+	return V_WARN;
+}
+
+static void
+rule_baseline(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *sim = pu_bundle_find(j, "expect", "sim.admission_policy",
+	    NULL, NULL);
+	const char *policy = pu_str_value(sim);
+	const json_t *rule_p = pu_first_found(j, "4b.legacy-rule", "router");
+	struct strv arms;
+	const char *kind = pu_epp_arms(j, &arms);
+	const char *arm = NULL;
+	bool configured;
+	struct pu_avail av;
+	struct pu_out o;
+
+	pu_availability(j, &av);
+	for (size_t a = 0; a < arms.n; a++)
+		if (strcmp(arms.v[a], "baseline") == 0)
+			arm = arms.v[a];
+	pu_out_init(&o, "admission.baseline");
+	if (arm != NULL)
+		o.sub = pu_phase_sub(arm, NULL);
+	o.expect = pu_rec_side(sim);
+	if (policy != NULL) {
+		sbuf_printf(&o.why, "The sim's baseline admission is %s (",
+		    policy);
+		ru_where(&o.why, sim);
+		sbuf_adds(&o.why, "). ");
+	} else
+		sbuf_adds(&o.why, "The sim bundle gives no "
+		    "--admission-policy. ");
+	configured = baseline_config(j, &o, kind, arm);
+	pu_ev_claim(o.evidence, j, "4b.controller-selection", "router",
+	    "which admission controller is used");
+	pu_ev_claim(o.evidence, j, "4b.legacy-rule", "router",
+	    "the default (legacy) admission rule");
+	pu_ev_claim(o.evidence, j, "4b.feature-gate", "router",
+	    "the flowControl feature gate");
+	pu_ev_claim(o.evidence, j, "4b.shed-status", "router",
+	    "the status a shed request gets");
+	if (!av.router) {
+		sbuf_printf(&o.why, " The router's default admission: %s.",
+		    PU_NO_CODEBASE);
+		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
+	} else if (rule_p == NULL) {
+		sbuf_adds(&o.why, " The router's default admission rule was "
+		    "not found (claims 4b.legacy-rule, "
+		    "4b.controller-selection): review it by hand.");
+		pu_out_emit(j, r, &o, V_WARN, "Find the router's built-in "
+		    "admission by hand and compare it with the sim baseline.");
+	} else {
+		baseline_router_text(j, &o.why, rule_p);
+		pu_out_emit(j, r, &o, arm == NULL ? V_MISSING :
+		    baseline_compare(&o.why, configured, policy), "Make the "
+		    "baseline arm run the admission the sim baseline assumed "
+		    "(or rerun the sim with the router's default admission).");
+	}
+	strv_free(&arms);
+	strv_free(&av.labels);
+}
+
+const struct rule rules_policy[] = {
+	{ "4a", "Routing policy", false, rule_routing },
+	{ "4b", "Baseline admission", false, rule_baseline },
+	{ NULL, NULL, false, NULL }
+};

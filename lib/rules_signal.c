@@ -1,0 +1,570 @@
+/* rules_signal.c - checks 3a-3b (signal parity, from code): do the signals
+ * the sim algorithm reads exist in the router, and does the generated
+ * plugin read them in the router's range?
+ *
+ * Verdicts come from the proof records of s2r-grep-proof over the router
+ * code, the real bundle's generated plugin and the sim algorithm
+ * (lib/proofutil.h); claim ids are those of pipelines/proofs.yaml, verdict
+ * metrics those of schemas/metrics-proof.json.  Every rule runs once per
+ * bundle.  A claim about the router needs the router's Go source: without
+ * it the verdict is INAPPLICABLE and says so, and the bundle-side facts
+ * are still shown.  3c-3d are in rules_saturation.c. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "judge.h"
+#include "proofutil.h"
+#include "rec.h"
+#include "ruleutil.h"
+#include "str.h"
+
+/* --- 3a ------------------------------------------------------------ */
+
+struct signal {
+	const char	*metric;
+	const char	*name;
+	const char	*claim;		/* router claim proving it */
+	const char	*member;	/* field of the router's struct */
+	bool		 standard;	/* judged without the algorithm */
+	const char	*needles[8];
+};
+
+static const struct signal signals[] = {
+	{ "signal.queue_depth", "Queue depth", "3a.waiting-queue-size",
+	    "WaitingQueueSize", true, { "WaitingQueueSize", "QueueDepth",
+	    "queueDepth", "QueueSize", NULL } },
+	{ "signal.kv_utilization", "KV cache utilization",
+	    "3a.kv-cache-usage", "KVCacheUsagePercent", true,
+	    { "KVCacheUsagePercent", "KVUtil", "kvUtil", "KVUsage",
+	    "kvUsage", NULL } },
+	{ "signal.running_requests", "Running requests", "3a.metrics-struct",
+	    "RunningQueueSize", false, { "RunningQueueSize",
+	    "RunningRequests", "runningRequests", "NumRunning", "numRunning",
+	    NULL } },
+	{ "signal.priority", "Priority", "3a.priority", "Priority", true,
+	    { "Priority", "priority", NULL } },
+};
+#define NSIGNALS (sizeof(signals) / sizeof(signals[0]))
+#define KV_SIGNAL (&signals[1])
+
+/* Where role's code (sim or generated) reads signal s. */
+static bool
+signal_use(const struct judge *j, const struct signal *s, const char *role,
+    struct pu_hit *h)
+{
+	const char *dotted[8];
+	char buf[8][64];
+	size_t n = 0;
+
+	/* First a read through a selector (in.KVUtil), then any mention (a
+	 * struct field, a parameter). */
+	for (; s->needles[n] != NULL && n < 7; n++) {
+		snprintf(buf[n], sizeof(buf[n]), ".%s", s->needles[n]);
+		dotted[n] = buf[n];
+	}
+	dotted[n] = NULL;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < j->nrecs; i++) {
+			const json_t *p = j->recs[i];
+
+			if (!pu_is_proof(p) || !pu_found(p) ||
+			    strcmp(pu_role(p), role) != 0)
+				continue;
+			if (pu_find_line(p, pass == 0 ? dotted : s->needles, h))
+				return true;
+		}
+	return false;
+}
+
+/* The router's proof of s in p: the field line, or the member line of
+ * the struct. */
+static bool
+signal_router(const json_t *p, const struct signal *s, struct pu_hit *h)
+{
+	const char *need[] = { s->member, NULL };
+	const char *type = rec_get_str(json_object_get(p, "facts"),
+	    "enclosing_type");
+	char field[128];
+	bool ok;
+
+	if (!pu_found(p))
+		return false;
+	ok = pu_find_line(p, need, h);
+	if (!ok)
+		return false;
+	/* A struct proof must name the member itself, not a longer name. */
+	if (type != NULL || rec_get_str(p, "symbol") == NULL)
+		return true;
+	snprintf(field, sizeof(field), "%s ", s->member);
+	return strncmp(h->code, field, strlen(field)) == 0 ||
+	    strcmp(h->code, s->member) == 0;
+}
+
+/* The expected side: where the sim algorithm and the generated plugin
+ * read s (NULL: they do not). */
+static void
+signal_reads(struct pu_out *o, const struct signal *s,
+    const struct pu_hit *sim, const struct pu_hit *gen, bool algo)
+{
+	if (sim != NULL) {
+		o->expect = pu_hit_side(sim);
+		sbuf_printf(&o->why, "%s is read by the sim algorithm (",
+		    s->name);
+		pu_cite(&o->why, sim);
+		sbuf_adds(&o->why, ")");
+		pu_ev_add(o->evidence, "where it is read", sim->p);
+	} else
+		sbuf_printf(&o->why, "%s%s", s->name, algo ? "" :
+		    " (a standard signal: no sim algorithm or generated plugin "
+		    "code to tell which signals are used)");
+	if (gen != NULL) {
+		sbuf_adds(&o->why, sim != NULL ? " and by the generated "
+		    "plugin (" : " is read by the generated plugin (");
+		pu_cite(&o->why, gen);
+		sbuf_adds(&o->why, ")");
+		if (o->expect == NULL)
+			o->expect = pu_hit_side(gen);
+		pu_ev_add(o->evidence, "where it is read", gen->p);
+	}
+	sbuf_adds(&o->why, ". ");
+}
+
+/* The actual side: s in each router codebase.  PASS when every codebase
+ * has it, WARN when some do, FAIL when none does. */
+static enum jverdict_value
+signal_in_router(const struct judge *j, const struct signal *s,
+    const struct pu_avail *av, struct pu_out *o)
+{
+	struct sbuf missing = {0}, have = {0};
+	struct ru_list l;
+	struct pu_hit rt;
+	size_t nfound = 0;
+	enum jverdict_value v;
+
+	pu_claim_list(j, s->claim, "router", &l);
+	for (size_t lb = 0; lb < av->labels.n; lb++) {
+		bool ok = false;
+
+		for (size_t i = 0; i < l.n && !ok; i++) {
+			if (strcmp(pu_label(l.v[i]), av->labels.v[lb]) != 0 ||
+			    !signal_router(l.v[i], s, &rt))
+				continue;
+			ok = true;
+			nfound++;
+			if (o->actual == NULL)
+				o->actual = pu_hit_side(&rt);
+			sbuf_printf(&have, "%s", have.len ? "; " : "");
+			pu_cite(&have, &rt);
+			pu_ev_add(o->evidence, "the signal's struct field",
+			    l.v[i]);
+		}
+		if (!ok)
+			sbuf_printf(&missing, "%s%s", missing.len ? ", " : "",
+			    av->labels.v[lb]);
+	}
+	ru_list_free(&l);
+	if (nfound > 0)
+		sbuf_printf(&o->why, "The router provides it as %s (%s).",
+		    s->member, sbuf_str(&have));
+	if (missing.len > 0)
+		sbuf_printf(&o->why, "%s%s was not found in %s (claim %s).",
+		    nfound ? " " : "", s->member, sbuf_str(&missing),
+		    s->claim);
+	v = missing.len == 0 ? V_PASS : nfound > 0 ? V_WARN : V_FAIL;
+	if (v == V_FAIL)
+		sbuf_adds(&o->why, " The algorithm depends on a signal the "
+		    "router does not expose, so the transferred plugin cannot "
+		    "read it.");
+	sbuf_free(&missing);
+	sbuf_free(&have);
+	return v;
+}
+
+static void
+signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
+    const struct pu_avail *av)
+{
+	bool algo = av->sim || av->generated;
+	struct pu_hit sim, gen;
+	bool used_sim = signal_use(j, s, "sim", &sim);
+	bool used_gen = signal_use(j, s, "generated", &gen);
+	enum jverdict_value v;
+	struct pu_out o;
+
+	if (algo ? !used_sim && !used_gen : !s->standard)
+		return;
+	pu_out_init(&o, s->metric);
+	signal_reads(&o, s, used_sim ? &sim : NULL, used_gen ? &gen : NULL,
+	    algo);
+	if (!av->router) {
+		sbuf_printf(&o.why, "Router side: %s.", PU_NO_CODEBASE);
+		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
+		return;
+	}
+	v = signal_in_router(j, s, av, &o);
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Map the signal to one the "
+	    "router provides (or add it to the router's metrics) before "
+	    "trusting the transfer." : "The codebases differ: check which "
+	    "router version the real run used and prove the signal there.");
+}
+
+static void
+rule_signals(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct pu_avail av;
+
+	pu_availability(j, &av);
+	for (size_t k = 0; k < NSIGNALS; k++)
+		signal_verdict(j, r, &signals[k], &av);
+	strv_free(&av.labels);
+}
+
+/* --- 3b ------------------------------------------------------------ */
+
+/* Whether a code line rescales by 100: "/ 100", "* 0.01", "* 100". */
+static const char *
+line_rescale(const char *code)
+{
+	const char *p;
+
+	for (p = code; (p = strpbrk(p, "/*")) != NULL; p++) {
+		const char *q = p + 1;
+
+		while (*q == ' ')
+			q++;
+		if (strncmp(q, "0.01", 4) == 0 && *p == '*')
+			return "multiply_by_0.01";
+		if (strncmp(q, "100", 3) == 0 && !isdigit((unsigned char)q[3]))
+			return *p == '/' ? "divide_by_100" : "multiply_by_100";
+	}
+	return NULL;
+}
+
+/* A plugin's kvCacheUtilThreshold above 0, its value in *(double *)v. */
+static bool
+kv_param(const json_t *rec, void *v)
+{
+	const char *key = rec_get_str(rec, "key");
+
+	return key != NULL && str_has_suffix(key, ".kvCacheUtilThreshold") &&
+	    ru_num(rec, v) && *(double *)v > 0;
+}
+
+/* The KV threshold in force for the consequence text: the deployed
+ * plugin's, the sim's, else the router default 0.8. */
+static double
+kv_threshold(const struct judge *j)
+{
+	static const char *const sim[] = { "sim.kv_cache_util_threshold",
+	    "admission.kv_cache_util_threshold" };
+	double v;
+
+	if (pu_bundle_find(j, NULL, "epp.plugin.parameter", kv_param, &v) !=
+	    NULL)
+		return v;
+	for (size_t i = 0; i < 2; i++)
+		if (ru_num(pu_bundle_find(j, "expect", sim[i], NULL, NULL),
+		    &v) && v > 0)
+			return v;
+	return 0.8;
+}
+
+enum kvrange { KV_UNKNOWN, KV_FRACTION, KV_RESCALED };
+
+/* How many of the router's test fixtures set KV usage to a value <= 1
+ * (*small) and above 1 (*big). */
+static void
+kv_test_values(const struct judge *j, size_t *small, size_t *big)
+{
+	struct ru_list tests;
+
+	*small = *big = 0;
+	pu_claim_list(j, "3b.test-values", "router", &tests);
+	for (size_t i = 0; i < tests.n; i++) {
+		const char *m = rec_get_str(json_object_get(tests.v[i],
+		    "facts"), "match");
+		const char *num = m != NULL ? strpbrk(m, ":=") : NULL;
+		double v;
+
+		if (num == NULL || !pu_found(tests.v[i]))
+			continue;
+		num++;
+		while (isspace((unsigned char)*num))
+			num++;
+		if (!parse_f64(num, strlen(num), &v))
+			continue;
+		if (v <= 1)
+			(*small)++;
+		else
+			(*big)++;
+	}
+	ru_list_free(&tests);
+}
+
+static void
+kv_range_evidence(const struct judge *j, struct pu_out *o)
+{
+	static const char *const claims[][2] = {
+		{ "3b.populate", "where KVCacheUsagePercent is populated" },
+		{ "3b.extract-value", "the value extraction" },
+		{ "3b.vllm-metric", "the engine metric it comes from" },
+		{ "3b.detector-ratio", "the saturation detector's use" },
+		{ "3b.threshold-range", "the threshold's validated range" },
+		{ "3b.router-no-rescale", "a /100 or *0.01 on KV usage" },
+	};
+
+	for (size_t i = 0; i < sizeof(claims) / sizeof(claims[0]); i++)
+		pu_ev_claim(o->evidence, j, claims[i][0], "router",
+		    claims[i][1]);
+}
+
+/* Where the router assigns KV usage (pop) and from which engine metric. */
+static void
+kv_populate_text(struct pu_out *o, const json_t *pop, const json_t *metric)
+{
+	const json_t *facts = json_object_get(pop, "facts");
+	const char *lhs = rec_get_str(facts, "lhs");
+	const char *rhs = rec_get_str(facts, "rhs");
+	const char *gauge = rec_get_str(json_object_get(metric, "facts"),
+	    "string");
+
+	if (pop == NULL) {
+		sbuf_adds(&o->why, "No assignment to KVCacheUsagePercent was "
+		    "found in the router (claim 3b.populate).");
+		return;
+	}
+	o->actual = pu_proof_side(pop, 0, json_string("0-1 fraction"));
+	sbuf_printf(&o->why, "The router assigns KVCacheUsagePercent the "
+	    "engine's gauge value (");
+	pu_where(&o->why, pop, 0);
+	sbuf_printf(&o->why, " `%s = %s`)", lhs != NULL ? lhs : "?",
+	    rhs != NULL ? rhs : "?");
+	if (metric != NULL)
+		sbuf_printf(&o->why, " from %s, which vLLM documents as a "
+		    "fraction (1 means 100%%)", gauge != NULL ? gauge :
+		    "the KV usage metric");
+	sbuf_adds(&o->why, ".");
+}
+
+/* " <text> (<where p>)." when p is found. */
+static void
+kv_fact_text(struct sbuf *b, const char *text, const json_t *p)
+{
+	if (p == NULL)
+		return;
+	sbuf_adds(b, text);
+	pu_where(b, p, 0);
+	sbuf_adds(b, ").");
+}
+
+/* The router's KV range from its code: 3b.* router claims. */
+static enum kvrange
+rule_kv_range(struct judge *j, const struct rule *r,
+    const struct pu_avail *av)
+{
+	const json_t *pop = pu_first_found(j, "3b.populate", "router");
+	const json_t *rescale = pu_first_found(j, "3b.router-no-rescale",
+	    "router");
+	const char *expr = rec_get_str(json_object_get(rescale, "facts"),
+	    "expression");
+	size_t small, big;
+	enum kvrange kr;
+	struct pu_out o;
+
+	pu_out_init(&o, "signal.kv_range");
+	if (!av->router) {
+		sbuf_printf(&o.why, "Where the router populates KV usage and "
+		    "in what range: %s.", PU_NO_CODEBASE);
+		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
+		return KV_UNKNOWN;
+	}
+	kv_range_evidence(j, &o);
+	kv_test_values(j, &small, &big);
+	kv_populate_text(&o, pop, pu_first_found(j, "3b.vllm-metric",
+	    "router"));
+	kv_fact_text(&o.why, " Its saturation detector divides it by the KV "
+	    "threshold, not by 100 (", pu_first_found(j, "3b.detector-ratio",
+	    "router"));
+	kv_fact_text(&o.why, " The threshold is checked as a fraction (",
+	    pu_first_found(j, "3b.threshold-range", "router"));
+	if (small + big > 0)
+		sbuf_printf(&o.why, " Test fixtures set it to %zu value%s <= 1 "
+		    "and %zu above 1.", small, small == 1 ? "" : "s", big);
+	if (rescale != NULL) {
+		sbuf_adds(&o.why, " But router code rescales it (");
+		pu_where(&o.why, rescale, 0);
+		sbuf_printf(&o.why, " `%s`): the stored range is ambiguous.",
+		    expr != NULL ? expr : "?");
+		kr = KV_RESCALED;
+	} else if (pop != NULL) {
+		sbuf_adds(&o.why, " No router code divides it by 100 or "
+		    "multiplies it by 0.01: at runtime it is a 0-1 fraction.");
+		kr = KV_FRACTION;
+	} else
+		kr = KV_UNKNOWN;
+	pu_out_emit(j, r, &o, kr == KV_FRACTION ? V_PASS : V_WARN,
+	    kr == KV_RESCALED ? "Read the router code that rescales KV usage "
+	    "and decide which range the field holds where the plugin reads "
+	    "it." : "Find where the router populates KVCacheUsagePercent "
+	    "(s2r-grep-proof --assign '\\.KVCacheUsagePercent$') and check "
+	    "its range.");
+	return kr;
+}
+
+/* "At 90% KV utilisation … " for a /100 or *100 bug. */
+static void
+consequence(struct sbuf *b, const char *transform, double t)
+{
+	bool smaller = strcmp(transform, "multiply_by_100") != 0;
+	double u = smaller ? 0.9 : 0.1;
+	double seen = smaller ? u / 100 : u * 100;
+
+	sbuf_printf(b, " KV usage reaches the plugin as a 0-1 fraction, so "
+	    "this makes the KV term 100 times too %s: at %s%% KV utilisation "
+	    "the plugin computes ", smaller ? "small" : "large",
+	    smaller ? "90" : "10");
+	ru_num_text(b, seen);
+	sbuf_adds(b, " / ");
+	ru_num_text(b, t);
+	sbuf_adds(b, " = ");
+	ru_num_text(b, seen / t);
+	sbuf_adds(b, " instead of ");
+	ru_num_text(b, u);
+	sbuf_adds(b, " / ");
+	ru_num_text(b, t);
+	sbuf_adds(b, " = ");
+	ru_num_text(b, u / t);
+	if (smaller)
+		sbuf_adds(b, ". KV pressure never raises saturation, so the "
+		    "plugin sheds on queue depth alone and starts shedding "
+		    "later than the simulation, where KV usage counts in "
+		    "full.");
+	else
+		sbuf_adds(b, ". Saturation is far above 1 on a nearly idle "
+		    "cluster, so the plugin sheds almost every sheddable and "
+		    "batch request.");
+}
+
+/* The actual side: the generated plugin's rescale (bug), else the
+ * not-found record that proves there is none. */
+static void
+transform_generated(struct pu_out *o, const json_t *bug, const json_t *none,
+    const char *transform)
+{
+	const char *expr = rec_get_str(json_object_get(bug, "facts"),
+	    "expression");
+	double line = 0, files = 0;
+
+	if (bug != NULL) {
+		rec_get_num(json_object_get(bug, "source"), "line", &line);
+		o->actual = pu_proof_side(bug, 0, json_string(expr ? expr :
+		    "?"));
+		sbuf_printf(&o->why, "The generated plugin rescales KV usage "
+		    "(%s:%.0f `%s`, %s).", rec_get_str(json_object_get(bug,
+		    "source"), "file"), line, expr ? expr : "?", transform);
+		return;
+	}
+	o->actual = pu_proof_side(none, 0, json_string("no rescale"));
+	sbuf_adds(&o->why, "The generated plugin uses KV usage as it comes: "
+	    "no /100 or *0.01 or *100 on it (claim 3b.generated-no-rescale "
+	    "not found");
+	if (rec_get_num(none, "files_scanned", &files))
+		sbuf_printf(&o->why, " in %.0f files", files);
+	sbuf_adds(&o->why, ").");
+}
+
+/* The plugin's rescale (bug) against the router's range (kr) and the sim
+ * algorithm's reading (sim_rescale). */
+static enum jverdict_value
+transform_verdict(struct pu_out *o, enum kvrange kr, bool router,
+    const json_t *bug, const char *sim_rescale)
+{
+	if (kr == KV_FRACTION) {
+		sbuf_adds(&o->why, " The router stores a 0-1 fraction (see "
+		    "signal.kv_range).");
+		return bug != NULL ? V_FAIL : V_PASS;
+	}
+	if (kr == KV_RESCALED || (router && kr == KV_UNKNOWN)) {
+		sbuf_adds(&o->why, " The router's range is not proven (see "
+		    "signal.kv_range), so consistency cannot be decided.");
+		return V_WARN;
+	}
+	if (bug != NULL && sim_rescale == NULL) {
+		sbuf_printf(&o->why, " Router side: %s; the plugin disagrees "
+		    "with the sim algorithm, which uses no such rescale.",
+		    PU_NO_CODEBASE);
+		return V_FAIL;
+	}
+	sbuf_printf(&o->why, " Router side: %s.", PU_NO_CODEBASE);
+	return V_INAPPLICABLE;
+}
+
+static void
+rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct pu_avail av;
+	enum kvrange kr;
+	const json_t *bug, *none;
+	struct pu_hit sim;
+	const char *sim_rescale = NULL, *transform = NULL;
+	bool have_sim;
+	enum jverdict_value v;
+	struct pu_out o;
+
+	pu_availability(j, &av);
+	kr = rule_kv_range(j, r, &av);
+	pu_out_init(&o, "transform.kv_usage");
+	bug = pu_first_found(j, "3b.generated-no-rescale", "generated");
+	none = pu_claim_find(j, "3b.generated-no-rescale", "generated",
+	    PU_ANY, NULL, NULL);
+	have_sim = signal_use(j, KV_SIGNAL, "sim", &sim);
+	if (have_sim) {
+		sim_rescale = line_rescale(sim.code);
+		o.expect = pu_hit_side(&sim);
+		pu_ev_claim(o.evidence, j, "3b.sim-kv-read", "sim",
+		    "where it reads KV utilization");
+	}
+	pu_ev_claim(o.evidence, j, "3b.generated-kv-read", "generated",
+	    "where it reads KV usage");
+	if (bug != NULL) {
+		transform = rec_get_str(json_object_get(bug, "facts"),
+		    "transform");
+		if (transform == NULL)
+			transform = "divide_by_100";
+		pu_ev_add(o.evidence, "the rescale", bug);
+	}
+	if (!av.generated || (bug == NULL && (none == NULL ||
+	    !pu_status_is(none, "not_found")))) {
+		sbuf_adds(&o.why, "The real bundle has no generated Go plugin "
+		    "(generated/*.go) to check: nothing transforms a signal "
+		    "on the real side.");
+		if (!av.router)
+			sbuf_printf(&o.why, " Router side: %s.",
+			    PU_NO_CODEBASE);
+		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
+		strv_free(&av.labels);
+		return;
+	}
+	transform_generated(&o, bug, none, transform);
+	if (have_sim) {
+		sbuf_adds(&o.why, " The sim algorithm reads it as ");
+		sbuf_adds(&o.why, sim_rescale ? "a percentage (" :
+		    "a 0-1 fraction (");
+		pu_cite(&o.why, &sim);
+		sbuf_adds(&o.why, ").");
+	}
+	v = transform_verdict(&o, kr, av.router, bug, sim_rescale);
+	if (v == V_FAIL)
+		consequence(&o.why, transform, kv_threshold(j));
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Remove the rescale from the "
+	    "generated plugin (KVCacheUsagePercent is already 0-1), rebuild "
+	    "and rerun the treatment arm." : PU_ACT_REVIEW);
+	strv_free(&av.labels);
+}
+
+const struct rule rules_signal[] = {
+	{ "3a", "Signal availability", false, rule_signals },
+	{ "3b", "Signal transform", false, rule_transform },
+	{ NULL, NULL, false, NULL }
+};

@@ -1,0 +1,732 @@
+/* rules_tiers.c - checks 4c-4d (policy parity, from code and configs):
+ * does the treatment arm deploy the sim's parameters for each priority
+ * tier, and does the generated plugin map each priority to its tier?
+ *
+ * Like 4a-4b (rules_policy.c), verdicts come from the proof records of
+ * s2r-grep-proof (lib/proofutil.h), the sim's tier table and planned EPP
+ * configs (s2r-expect / s2r-config: priority.tier, epp.*) and the deployed
+ * EPP configs (s2r-config --epp), once per bundle.  The tier names are
+ * llm-d's: critical 100 and standard 0 are always admitted, sheddable -50
+ * gets the more aggressive shedding ramp, batch -10 the less aggressive
+ * one. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "judge.h"
+#include "proofutil.h"
+#include "rec.h"
+#include "ruleutil.h"
+#include "str.h"
+
+/* --- 4c ------------------------------------------------------------ */
+
+static const char *const tiers[] = { "sheddable", "batch", "critical",
+	"standard", NULL };
+
+/* The tier a parameter name starts with, NULL when none. */
+static const char *
+param_tier(const char *name)
+{
+	for (size_t i = 0; tiers[i] != NULL; i++)
+		if (strncasecmp(name, tiers[i], strlen(tiers[i])) == 0)
+			return tiers[i];
+	return NULL;
+}
+
+static const char *
+param_name(const json_t *rec)
+{
+	const char *key = rec_get_str(rec, "key");
+	const char *dot = key != NULL ? strchr(key, '.') : NULL;
+
+	return dot != NULL ? dot + 1 : key;
+}
+
+/* Whether s contains word, ignoring case. */
+static bool
+icontains(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (; *s != '\0'; s++)
+		if (strncasecmp(s, word, n) == 0)
+			return true;
+	return false;
+}
+
+/* What sim_ramp() looks for: a dispatch branch of tier with a ramp. */
+struct ramp {
+	const char	*tier;
+	const json_t	*branch;	/* numbers[0] start, [1] full */
+};
+
+static bool
+is_ramp(const json_t *branch, void *arg)
+{
+	return json_array_size(json_object_get(branch, "numbers")) >= 2;
+}
+
+static bool
+has_ramp(const json_t *p, void *arg)
+{
+	struct ramp *rp = arg;
+
+	rp->branch = pu_fact_find(p, "branches", "tier", rp->tier, is_ramp,
+	    NULL);
+	return rp->branch != NULL;
+}
+
+/* The sim's ramp of tier from its dispatch (*p the proof). */
+static bool
+sim_ramp(const struct judge *j, const char *tier, const json_t **p,
+    const json_t **branch)
+{
+	struct ramp rp = { tier, NULL };
+
+	*p = pu_claim_find(j, "4d.sim-dispatch", "sim", PU_ANY, has_ramp, &rp);
+	*branch = rp.branch;
+	return *p != NULL;
+}
+
+/* What sim_param() looks for: an expected plugin parameter of name in
+ * arm (NULL: any arm). */
+struct param_want {
+	const char	*name;
+	const char	*arm;
+};
+
+static bool
+param_wanted(const json_t *e, void *arg)
+{
+	const struct param_want *w = arg;
+	const char *n = param_name(e), *ph = ru_scope(e, "phase");
+
+	return n != NULL && strcmp(n, w->name) == 0 && (w->arm == NULL ||
+	    (ph != NULL && strcmp(ph, w->arm) == 0));
+}
+
+/* The sim's value for a parameter: the sim bundle's planned config
+ * (same name, arm preferred; *rec), else the sim algorithm's ramp (*p, at
+ * *line). */
+static bool
+sim_param(const struct judge *j, const char *arm, const char *name,
+    const json_t **rec, const json_t **p, json_t **value, long *line)
+{
+	struct param_want want = { name, arm };
+	const char *tier = param_tier(name);
+	const json_t *branch, *numbers;
+	double ln = 0;
+
+	*p = NULL;
+	*rec = pu_bundle_find(j, "expect", "epp.plugin.parameter",
+	    param_wanted, &want);
+	want.arm = NULL;
+	if (*rec == NULL)
+		*rec = pu_bundle_find(j, "expect", "epp.plugin.parameter",
+		    param_wanted, &want);
+	if (*rec != NULL) {
+		*value = json_deep_copy(json_object_get(*rec, "value"));
+		return true;
+	}
+	if (tier == NULL || !sim_ramp(j, tier, p, &branch))
+		return false;
+	numbers = json_object_get(branch, "numbers");
+	if (icontains(name, "start"))
+		*value = json_deep_copy(json_array_get(numbers, 0));
+	else if (icontains(name, "full") || icontains(name, "max"))
+		*value = json_deep_copy(json_array_get(numbers, 1));
+	else
+		return false;
+	rec_get_num(branch, "line", &ln);
+	*line = (long)ln;
+	return true;
+}
+
+/* The other of sheddable/batch. */
+static const char *
+other_tier(const char *tier)
+{
+	if (tier == NULL)
+		return NULL;
+	return strcmp(tier, "sheddable") == 0 ? "batch" :
+	    strcmp(tier, "batch") == 0 ? "sheddable" : NULL;
+}
+
+/* Whether the parameter of the other tier with the same suffix has this
+ * value on the sim side (a sheddable/batch swap). */
+static bool
+swapped_value(const struct judge *j, const char *arm, const char *name,
+    const json_t *actual)
+{
+	const char *tier = param_tier(name), *other = other_tier(tier);
+	char swapped[256];
+	const json_t *rec, *p;
+	json_t *val = NULL;
+	long line = 0;
+	bool eq;
+
+	if (other == NULL)
+		return false;
+	snprintf(swapped, sizeof(swapped), "%s%s", other,
+	    name + strlen(tier));
+	if (!sim_param(j, arm, swapped, &rec, &p, &val, &line))
+		return false;
+	eq = ru_equal(val, actual);
+	json_decref(val);
+	return eq;
+}
+
+static void
+params_verdict(struct judge *j, const struct rule *r, const char *arm,
+    const char *tier, const struct ru_list *real)
+{
+	struct pu_out o;
+	size_t compared = 0, bad = 0, swaps = 0;
+	enum jverdict_value v;
+
+	pu_out_init(&o, tier != NULL ? "admission.tier_parameters" :
+	    "admission.parameters");
+	o.sub = pu_phase_sub(arm, tier);
+	sbuf_printf(&o.why, "Arm %s%s%s:", arm, tier ? ", tier " : "",
+	    tier ? tier : "");
+	for (size_t i = 0; i < real->n; i++) {
+		const json_t *m = real->v[i];
+		const char *name = param_name(m);
+		const json_t *rec, *p;
+		json_t *val = NULL;
+		long line = 0;
+
+		sbuf_printf(&o.why, "%s %s = ", i ? ";" : "", name);
+		ru_value_text(&o.why, json_object_get(m, "value"));
+		sbuf_adds(&o.why, " (");
+		ru_where(&o.why, m);
+		sbuf_adds(&o.why, ")");
+		if (o.actual == NULL)
+			o.actual = pu_rec_side(m);
+		if (!sim_param(j, arm, name, &rec, &p, &val, &line)) {
+			sbuf_adds(&o.why, ", no sim value");
+			continue;
+		}
+		compared++;
+		if (o.expect == NULL)
+			o.expect = rec != NULL ? pu_rec_side(rec) :
+			    pu_proof_side(p, line, json_incref(val));
+		sbuf_adds(&o.why, ", sim ");
+		ru_value_text(&o.why, val);
+		sbuf_adds(&o.why, " (");
+		if (rec != NULL)
+			ru_where(&o.why, rec);
+		else
+			pu_where(&o.why, p, line);
+		sbuf_adds(&o.why, ")");
+		if (!ru_equal(val, json_object_get(m, "value"))) {
+			bad++;
+			sbuf_adds(&o.why, " DIFFERS");
+			if (swapped_value(j, arm, name,
+			    json_object_get(m, "value"))) {
+				swaps++;
+				sbuf_printf(&o.why, " (it is the sim's %s "
+				    "value)", other_tier(param_tier(name)));
+			}
+		}
+		json_decref(val);
+	}
+	sbuf_adds(&o.why, ".");
+	if (swaps > 0)
+		sbuf_adds(&o.why, " The sheddable and batch parameters are "
+		    "swapped (a known trap: sheddable is priority -50 and gets "
+		    "the more aggressive ramp, batch -10 the less aggressive "
+		    "one), so the real arm sheds the wrong tier first.");
+	else if (bad > 0)
+		sbuf_adds(&o.why, " The deployed parameters differ from the "
+		    "sim's, so the real arm does not run the simulated "
+		    "policy.");
+	v = bad > 0 ? V_FAIL : compared == 0 ? V_WARN : V_PASS;
+	if (compared == 0)
+		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
+		    "review the parameters by hand.");
+	pu_out_emit(j, r, &o, v, bad > 0 ? "Set the plugin parameters of the "
+	    "treatment config to the sim algorithm's values (tier names "
+	    "mapped: sheddable = -50, batch = -10) and redeploy." :
+	    PU_ACT_REVIEW);
+}
+
+static void
+rule_treatment(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct strv arms = {0};
+	const json_t *pp, *br;
+	size_t narms = 0;
+
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *m = j->recs[i];
+		const char *mt = rec_get_str(m, "metric");
+		const char *ph = ru_scope(m, "phase");
+
+		if (mt != NULL && strcmp(mt, "epp.plugin.parameter") == 0 &&
+		    strcmp(rec_get_str(m, "kind"), "measure") == 0 &&
+		    ph != NULL && strcmp(ph, "baseline") != 0 &&
+		    strv_find(&arms, ph) < 0)
+			strv_add(&arms, ph);
+	}
+	strv_sort(&arms);
+	for (size_t a = 0; a < arms.n; a++) {
+		struct ru_list all;
+
+		pu_arm_recs(j, "measure", "epp.plugin.parameter", arms.v[a],
+		    &all);
+		for (size_t t = 0; t <= 4; t++) {
+			const char *tier = t < 4 ? tiers[t] : NULL;
+			struct ru_list sel = {0};
+
+			for (size_t i = 0; i < all.n; i++) {
+				const char *n = param_name(all.v[i]);
+				const char *pt = n ? param_tier(n) : NULL;
+
+				if (n != NULL && (tier == NULL ? pt == NULL :
+				    pt != NULL && strcmp(pt, tier) == 0))
+					ru_list_add(&sel, all.v[i]);
+			}
+			if (sel.n > 0) {
+				params_verdict(j, r, arms.v[a], tier, &sel);
+				narms++;
+			}
+			ru_list_free(&sel);
+		}
+		ru_list_free(&all);
+	}
+	if (narms == 0) {
+		struct pu_out o;
+		bool sim = pu_bundle_find(j, "expect", "epp.plugin.parameter",
+		    NULL, NULL) != NULL || sim_ramp(j, "sheddable", &pp, &br) ||
+		    sim_ramp(j, "batch", &pp, &br);
+
+		pu_out_init(&o, "admission.parameters");
+		sbuf_adds(&o.why, sim ? "The sim side has treatment parameters "
+		    "but no deployed EPP config gives plugin parameters "
+		    "(s2r-config --epp REAL/generated/<arm>_config.yaml --phase "
+		    "<arm>)." : "No treatment parameters on either side: no "
+		    "sim thresholds or ramps and no EPP plugin parameters.");
+		pu_out_emit(j, r, &o, sim ? V_MISSING : V_INAPPLICABLE, NULL);
+	}
+	strv_free(&arms);
+}
+
+/* --- 4d ------------------------------------------------------------ */
+
+static bool
+tier_valued(const json_t *e, void *v)
+{
+	double x;
+
+	return ru_num(e, &x) && x == *(double *)v &&
+	    ru_scope(e, "class") != NULL;
+}
+
+/* The tier the README table gives priority value v, NULL when none. */
+static const json_t *
+tier_of_value(const struct judge *j, double v)
+{
+	return pu_bundle_find(j, "expect", "priority.tier", tier_valued, &v);
+}
+
+/* Compares a dispatch's mapping with the README tiers (else the
+ * catalog's); counts mismatches and writes them. */
+static size_t
+dispatch_mismatches(const struct judge *j, const json_t *p, struct sbuf *b)
+{
+	const json_t *facts = json_object_get(p, "facts");
+	const json_t *map = json_object_get(facts, "mapping");
+	const json_t *exp = json_object_get(facts, "expected");
+	const char *key;
+	json_t *val;
+	size_t bad = 0;
+
+	json_object_foreach((json_t *)map, key, val) {
+		double v;
+		const json_t *e;
+		const char *want;
+
+		if (!parse_f64(key, strlen(key), &v))
+			continue;
+		e = tier_of_value(j, v);
+		want = e != NULL ? ru_scope(e, "class") :
+		    rec_get_str(exp, key);
+		if (want == NULL || json_string_value(val) == NULL ||
+		    strcmp(want, json_string_value(val)) == 0)
+			continue;
+		sbuf_printf(b, "%spriority %s (%s", bad ? "; " : "", key, want);
+		if (e != NULL) {
+			sbuf_adds(b, ", ");
+			ru_where(b, e);
+		}
+		sbuf_printf(b, ") gets the %s parameters",
+		    json_string_value(val));
+		bad++;
+	}
+	return bad;
+}
+
+static void
+mapping_text(struct sbuf *b, const json_t *p)
+{
+	const json_t *map = json_object_get(json_object_get(p, "facts"),
+	    "mapping");
+	const char *key;
+	json_t *val;
+	bool first = true;
+
+	json_object_foreach((json_t *)map, key, val) {
+		sbuf_printf(b, "%s%s -> %s", first ? "" : ", ", key,
+		    json_string_value(val) ? json_string_value(val) : "?");
+		first = false;
+	}
+}
+
+static void
+ramp_text(struct sbuf *b, const struct judge *j, const char *tier)
+{
+	const json_t *p, *br;
+
+	if (!sim_ramp(j, tier, &p, &br))
+		return;
+	sbuf_printf(b, " The sim gives %s the ramp [", tier);
+	ru_value_text(b, json_array_get(json_object_get(br, "numbers"), 0));
+	sbuf_adds(b, ", ");
+	ru_value_text(b, json_array_get(json_object_get(br, "numbers"), 1));
+	sbuf_adds(b, "] (");
+	pu_where(b, p, (long)json_number_value(json_object_get(br, "line")));
+	sbuf_adds(b, ").");
+}
+
+static bool
+maps_tiers(const json_t *p, void *arg)
+{
+	return json_is_true(json_object_get(json_object_get(p, "facts"),
+	    "maps_tiers"));
+}
+
+/* A proof side whose value is p's priority mapping. */
+static json_t *
+mapping_side(const json_t *p)
+{
+	struct sbuf m = {0};
+	json_t *side;
+
+	mapping_text(&m, p);
+	side = pu_proof_side(p, 0, json_string(sbuf_str(&m)));
+	sbuf_free(&m);
+	return side;
+}
+
+/* The generated plugin has no tier dispatch to check. */
+static void
+dispatch_untiered(struct judge *j, const struct rule *r, struct pu_out *o,
+    const struct pu_avail *av, size_t nsim, const struct sbuf *simbad)
+{
+	enum jverdict_value v;
+
+	sbuf_adds(&o->why, av->generated ? "No switch or if-chain on priority "
+	    "that selects tier parameters was found in the generated plugin: "
+	    "review how it picks each tier's ramp." : "The real bundle has "
+	    "no generated Go plugin (generated/*.go) to check.");
+	if (nsim > 0)
+		sbuf_printf(&o->why, " The sim algorithm itself disagrees with "
+		    "the tier table: %s.", sbuf_str(simbad));
+	v = nsim > 0 ? V_FAIL : av->generated ? V_WARN : V_INAPPLICABLE;
+	pu_out_emit(j, r, o, v, nsim > 0 ? "Fix the sim algorithm's tier "
+	    "mapping and rerun the simulation." : PU_ACT_REVIEW);
+}
+
+/* The generated plugin's dispatch (tiered) against the tier table. */
+static void
+dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
+    const json_t *tiered, size_t nsim, const struct sbuf *simbad)
+{
+	struct sbuf m = {0}, bad = {0};
+	size_t nbad;
+
+	mapping_text(&m, tiered);
+	o->actual = pu_proof_side(tiered, 0, json_string(sbuf_str(&m)));
+	sbuf_printf(&o->why, "The generated plugin dispatches %s (",
+	    sbuf_str(&m));
+	pu_where(&o->why, tiered, 0);
+	sbuf_adds(&o->why, ").");
+	sbuf_free(&m);
+	pu_ev_add(o->evidence, "priority -> parameters", tiered);
+	nbad = dispatch_mismatches(j, tiered, &bad);
+	if (nbad > 0) {
+		sbuf_printf(&o->why, " Wrong: %s.", sbuf_str(&bad));
+		if (json_is_true(json_object_get(json_object_get(tiered,
+		    "facts"), "swapped")) || nbad >= 2)
+			sbuf_adds(&o->why, " Sheddable (-50) and batch (-10) "
+			    "are swapped: sheddable requests get the gentle "
+			    "batch ramp and batch requests the aggressive one, "
+			    "so the treatment protects the wrong tier and its "
+			    "results say nothing about the simulated "
+			    "algorithm.");
+	} else
+		sbuf_adds(&o->why, " Each priority gets its own tier's "
+		    "parameters: sheddable (-50) the more aggressive ramp, "
+		    "batch (-10) the less aggressive one.");
+	ramp_text(&o->why, j, "sheddable");
+	ramp_text(&o->why, j, "batch");
+	if (nsim > 0)
+		sbuf_printf(&o->why, " The sim algorithm disagrees with the "
+		    "tier table too: %s.", sbuf_str(simbad));
+	pu_out_emit(j, r, o, nbad > 0 || nsim > 0 ? V_FAIL : V_PASS, "Fix the "
+	    "priority switch of the generated plugin so that -50 uses the "
+	    "sheddable parameters and -10 the batch ones, rebuild and rerun "
+	    "the treatment arm.");
+	sbuf_free(&bad);
+}
+
+static void
+dispatch_verdict(struct judge *j, const struct rule *r,
+    const struct pu_avail *av)
+{
+	const json_t *sim = pu_first_found(j, "4d.sim-dispatch", "sim");
+	const json_t *tiered = pu_claim_find(j, "4d.generated-dispatch",
+	    "generated", PU_ANY, maps_tiers, NULL);
+	struct sbuf simbad = {0};
+	size_t nsim = 0;
+	struct pu_out o;
+
+	pu_out_init(&o, "priority.dispatch");
+	if (sim != NULL && maps_tiers(sim, NULL)) {
+		o.expect = mapping_side(sim);
+		pu_ev_add(o.evidence, "priority -> ramp", sim);
+		nsim = dispatch_mismatches(j, sim, &simbad);
+	}
+	if (tiered == NULL)
+		dispatch_untiered(j, r, &o, av, nsim, &simbad);
+	else
+		dispatch_tiered(j, r, &o, tiered, nsim, &simbad);
+	sbuf_free(&simbad);
+}
+
+/* What admits_nonnegative() found: the branch's line and condition. */
+struct admit {
+	long		 line;
+	const char	*cond;
+};
+
+/* A branch that admits priority >= 0 before any shedding. */
+static bool
+admits_nonnegative(const json_t *p, void *arg)
+{
+	struct admit *ad = arg;
+	json_t *br = json_object_get(json_object_get(p, "facts"), "branches");
+	json_t *b;
+	size_t k;
+
+	json_array_foreach(br, k, b) {
+		const char *c = rec_get_str(b, "cond");
+		json_t *rets = json_object_get(b, "returns");
+		bool nil = false;
+		size_t i;
+		json_t *x;
+
+		json_array_foreach(rets, i, x)
+			nil = nil || (json_string_value(x) != NULL &&
+			    strcmp(json_string_value(x), "nil") == 0);
+		if (c == NULL || !nil)
+			continue;
+		if (strstr(c, ">= 0") != NULL || strstr(c, "> -1") != NULL ||
+		    strstr(c, "!IsSheddable") != NULL ||
+		    strstr(c, "!requtil.IsSheddable") != NULL) {
+			ad->line = (long)json_number_value(json_object_get(b,
+			    "line"));
+			ad->cond = c;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The tier table's priorities 100 and 0 (always admitted): the expected
+ * side. */
+static void
+protected_tiers(const struct judge *j, struct pu_out *o)
+{
+	const json_t *crit = tier_of_value(j, 100);
+	const json_t *std = tier_of_value(j, 0);
+
+	if (crit == NULL && std == NULL)
+		return;
+	sbuf_adds(&o->why, "The tier table gives ");
+	if (crit != NULL) {
+		sbuf_printf(&o->why, "%s priority 100 (", ru_scope(crit,
+		    "class"));
+		ru_where(&o->why, crit);
+		sbuf_adds(&o->why, ")");
+	}
+	if (std != NULL) {
+		sbuf_printf(&o->why, "%s%s priority 0 (", crit ? " and " : "",
+		    ru_scope(std, "class"));
+		ru_where(&o->why, std);
+		sbuf_adds(&o->why, ")");
+	}
+	sbuf_adds(&o->why, ": always admitted. ");
+	o->expect = pu_rec_side(crit != NULL ? crit : std);
+}
+
+static void
+protected_verdict(struct judge *j, const struct rule *r,
+    const struct pu_avail *av)
+{
+	struct admit ad = { 0, NULL };
+	const json_t *hit = pu_claim_find(j, "4d.generated-dispatch",
+	    "generated", PU_FOUND, admits_nonnegative, &ad);
+	struct pu_out o;
+
+	pu_out_init(&o, "priority.protected");
+	protected_tiers(j, &o);
+	if (hit != NULL) {
+		struct pu_hit h = { .p = hit, .line = ad.line };
+
+		snprintf(h.code, sizeof(h.code), "if %s { return nil }",
+		    ad.cond);
+		o.actual = pu_hit_side(&h);
+		pu_ev_add(o.evidence, "non-negative priorities admitted", hit);
+		sbuf_adds(&o.why, "The generated plugin admits every priority "
+		    ">= 0 before any shedding (");
+		pu_cite(&o.why, &h);
+		sbuf_adds(&o.why, ").");
+		pu_out_emit(j, r, &o, V_PASS, NULL);
+		return;
+	}
+	sbuf_adds(&o.why, av->generated ? "No branch admitting priority >= 0 "
+	    "before shedding was found in the generated plugin: review that "
+	    "critical and standard requests are never shed." : "The real "
+	    "bundle has no generated Go plugin (generated/*.go) to check.");
+	pu_out_emit(j, r, &o, av->generated ? V_WARN : V_INAPPLICABLE,
+	    PU_ACT_REVIEW);
+}
+
+/* The sim's tier table (the expected side); the tiers whose sign the
+ * router's rule contradicts go to wrong. */
+static void
+semantics_tiers(const struct judge *j, struct pu_out *o, struct sbuf *wrong)
+{
+	struct ru_list tiers_l;
+
+	ru_collect(j, NULL, "expect", "priority.tier", RU_ANY, true, &tiers_l);
+	if (tiers_l.n == 0) {
+		sbuf_adds(&o->why, "The sim bundle has no priority tier "
+		    "table.");
+		ru_list_free(&tiers_l);
+		return;
+	}
+	sbuf_adds(&o->why, "Tier table:");
+	o->expect = pu_rec_side(tiers_l.v[0]);
+	for (size_t i = 0; i < tiers_l.n; i++) {
+		const char *cls = ru_scope(tiers_l.v[i], "class");
+		double p;
+
+		if (cls == NULL || !ru_num(tiers_l.v[i], &p))
+			continue;
+		sbuf_printf(&o->why, "%s %s ", i ? "," : "", cls);
+		ru_num_text(&o->why, p);
+		if (((strcmp(cls, "sheddable") == 0 ||
+		    strcmp(cls, "batch") == 0) && p >= 0) ||
+		    ((strcmp(cls, "critical") == 0 ||
+		    strcmp(cls, "standard") == 0) && p < 0)) {
+			sbuf_printf(wrong, "%s%s at ", wrong->len ? ", " : "",
+			    cls);
+			ru_num_text(wrong, p);
+		}
+	}
+	sbuf_adds(&o->why, " (");
+	ru_where(&o->why, tiers_l.v[0]);
+	sbuf_adds(&o->why, ").");
+	ru_list_free(&tiers_l);
+}
+
+/* The router's rule: a negative priority is sheddable (shed), an unset
+ * one 0 (def). */
+static void
+semantics_router_text(struct pu_out *o, const json_t *shed,
+    const json_t *def)
+{
+	if (shed == NULL) {
+		sbuf_adds(&o->why, " IsSheddable was not found in the router "
+		    "(claim 4d.is-sheddable).");
+		return;
+	}
+	o->actual = pu_proof_side(shed, 0, json_string("priority < 0 is "
+	    "sheddable"));
+	sbuf_adds(&o->why, " The router treats a negative priority as "
+	    "sheddable (");
+	pu_where(&o->why, shed, 0);
+	sbuf_adds(&o->why, ")");
+	if (def != NULL) {
+		sbuf_adds(&o->why, " and an unset one as 0 (");
+		pu_where(&o->why, def, 0);
+		sbuf_adds(&o->why, ")");
+	}
+	sbuf_adds(&o->why, ".");
+}
+
+static void
+semantics_verdict(struct judge *j, const struct rule *r,
+    const struct pu_avail *av)
+{
+	const json_t *shed = pu_first_found(j, "4d.is-sheddable", "router");
+	const json_t *none = pu_claim_find(j, "4d.no-tier-constants",
+	    "router", PU_ANY, NULL, NULL);
+	struct sbuf wrong = {0};
+	enum jverdict_value v;
+	struct pu_out o;
+
+	pu_out_init(&o, "priority.semantics");
+	semantics_tiers(j, &o, &wrong);
+	pu_ev_claim(o.evidence, j, "4d.is-sheddable", "router",
+	    "negative priority means sheddable");
+	pu_ev_claim(o.evidence, j, "4d.default-priority", "router",
+	    "an unset priority is 0");
+	if (!av->router) {
+		sbuf_printf(&o.why, " Router priority semantics: %s.",
+		    PU_NO_CODEBASE);
+		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
+		sbuf_free(&wrong);
+		return;
+	}
+	semantics_router_text(&o, shed, pu_first_found(j,
+	    "4d.default-priority", "router"));
+	if (none != NULL && pu_status_is(none, "not_found"))
+		sbuf_adds(&o.why, " The router defines no -50 priority "
+		    "constant: the tier values come from the experiment's "
+		    "InferenceObjectives.");
+	if (wrong.len > 0)
+		sbuf_printf(&o.why, " Inconsistent with the router: %s (the "
+		    "router sheds exactly the negative priorities).",
+		    sbuf_str(&wrong));
+	v = wrong.len > 0 ? V_FAIL : shed == NULL ? V_WARN :
+	    o.expect == NULL ? V_MISSING : V_PASS;
+	pu_out_emit(j, r, &o, v, wrong.len > 0 ? "Give sheddable and batch "
+	    "negative priorities and critical/standard non-negative ones in "
+	    "the InferenceObjectives and the tier table." : "Find the "
+	    "router's sheddable rule by hand.");
+	sbuf_free(&wrong);
+}
+
+static void
+rule_tiers(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct pu_avail av;
+
+	pu_availability(j, &av);
+	dispatch_verdict(j, r, &av);
+	protected_verdict(j, r, &av);
+	semantics_verdict(j, r, &av);
+	strv_free(&av.labels);
+}
+
+const struct rule rules_tiers[] = {
+	{ "4c", "Treatment parameters", false, rule_treatment },
+	{ "4d", "Priority tier mapping", false, rule_tiers },
+	{ NULL, NULL, false, NULL }
+};
+

@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels.h"
+#include "ktrace.h"
 
 #define NTH_ANY		0
 #define NTH_TAIL	(-1)

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "kernels.h"
+#include "ktrace.h"
 
 /* Which report a header line is; NULL when none. */
 const char	*nsys_report_kind(const char *header_line);

@@ -13,7 +13,8 @@
 #include <string.h>
 
 #include "err.h"
-#include "kernels.h"
+#include "kduty.h"
+#include "kload.h"
 #include "rec.h"
 #include "str.h"
 

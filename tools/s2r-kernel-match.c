@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "err.h"
-#include "kernels.h"
+#include "kload.h"
 #include "labels.h"
 #include "rec.h"
 #include "str.h"

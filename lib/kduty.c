@@ -360,87 +360,82 @@ iter_slot(const struct ktrace *t, int64_t id)
 	return -1;
 }
 
-/* Operation indexes of a trace grouped by iteration slot: slot s holds
- * idx[off[s] .. off[s+1]); unattributed ones come last (slot niters). */
-struct byiter {
-	size_t	*idx, *off;
+/* What fill_iter needs per rank, allocated once for all iterations. */
+struct scratch {
+	struct kiv	**iv;		/* the window's intervals */
+	size_t		 *niv;
+	bool		**coll;		/* per name id: a collective */
+	struct kbyiter	 *g;
 };
 
+/* Rank rk's operations ops[idx[lo..hi)] (ops[lo..hi) when idx is NULL)
+ * that count, as intervals, and the rank's figures. */
 static void
-group_by_iter(const struct ktrace *t, struct byiter *g)
+add_ops(const struct krank *rk, const size_t *idx, size_t lo, size_t hi,
+    const bool *coll, const struct kduty_opts *o, struct kiv *iv,
+    size_t *niv, struct kduty_rank *dr)
 {
-	size_t ns = t->niters + 1;
-	size_t *fill = xcalloc(ns + 1, sizeof(*fill));
+	const struct ktrace *t = rk->t;
+	int64_t sum = 0;
 
-	g->idx = xcalloc(t->nops + 1, sizeof(*g->idx));
-	g->off = xcalloc(ns + 1, sizeof(*g->off));
-	for (size_t j = 0; j < t->nops; j++) {
-		size_t s = t->ops[j].iter >= 0 ? (size_t)t->ops[j].iter :
-		    t->niters;
+	for (size_t k = lo; k < hi; k++) {
+		const struct kop *op = &t->ops[idx != NULL ? idx[k] : k];
 
-		g->off[s + 1]++;
+		if (op->dev != rk->dev || !op_counts(op, o))
+			continue;
+		iv[*niv].start = op->start;
+		iv[*niv].end = op->start + op->dur;
+		iv[*niv].sync = coll[op->name];
+		(*niv)++;
+		sum += op->dur;
+		if (dr->first == K_NONE || op->start < dr->first)
+			dr->first = op->start;
+		if (dr->last == K_NONE || op->start + op->dur > dr->last)
+			dr->last = op->start + op->dur;
+		dr->graph |= op->graph;
 	}
-	for (size_t s = 0; s < ns; s++)
-		g->off[s + 1] += g->off[s];
-	for (size_t j = 0; j < t->nops; j++) {
-		size_t s = t->ops[j].iter >= 0 ? (size_t)t->ops[j].iter :
-		    t->niters;
+	dr->nops = *niv;
+	dr->kernel_sum = sum;
+	dr->busy_union = kiv_union(iv, *niv);
+}
 
-		g->idx[g->off[s] + fill[s]++] = j;
-	}
-	free(fill);
+/* The iteration's marker, from the first rank that has it. */
+static void
+set_marker(struct kduty_iter *it, const struct ktrace *t, long slot)
+{
+	const struct kiter *ki = &t->iters[slot];
+
+	it->src = t;
+	it->stage = ki->stage;
+	it->marker = t->names.s[ki->name];
+	it->line = ki->line;
+	it->column = ki->column;
 }
 
 static void
-fill_iter(struct kduty *d, struct kduty_iter *it, struct kiv **iv,
-    size_t *niv, bool **coll, const struct kduty_opts *o, int64_t id,
-    struct byiter *g)
+fill_iter(struct kduty *d, struct kduty_iter *it, struct scratch *sc,
+    const struct kduty_opts *o, int64_t id)
 {
 	for (size_t r = 0; r < d->nranks; r++) {
-		struct krank *rk = &d->ranks[r];
-		const struct ktrace *t = rk->t;
-		long slot = o->whole ? -1 : iter_slot(t, id);
-		struct kduty_rank *dr = &it->r[r];
-		int64_t sum = 0;
+		const struct krank *rk = &d->ranks[r];
+		long slot = o->whole ? -1 : iter_slot(rk->t, id);
+		const struct kbyiter *g = &sc->g[r];
 
-		niv[r] = 0;
-		dr->first = dr->last = K_NONE;
-		if (!o->whole && slot < 0)
+		sc->niv[r] = 0;
+		it->r[r].first = it->r[r].last = K_NONE;
+		if (o->whole) {
+			add_ops(rk, NULL, 0, rk->t->nops, sc->coll[r], o,
+			    sc->iv[r], &sc->niv[r], &it->r[r]);
 			continue;
-		if (slot >= 0 && it->src == NULL) {
-			const struct kiter *ki = &t->iters[slot];
-
-			it->src = t;
-			it->stage = ki->stage;
-			it->marker = t->names.s[ki->name];
-			it->line = ki->line;
-			it->column = ki->column;
 		}
-		size_t lo = o->whole ? 0 : g[r].off[slot];
-		size_t hi = o->whole ? t->nops : g[r].off[slot + 1];
-
-		for (size_t k = lo; k < hi; k++) {
-			const struct kop *op = &t->ops[o->whole ? k :
-			    g[r].idx[k]];
-
-			if (op->dev != rk->dev || !op_counts(op, o))
-				continue;
-			iv[r][niv[r]].start = op->start;
-			iv[r][niv[r]].end = op->start + op->dur;
-			iv[r][niv[r]].sync = coll[r][op->name];
-			niv[r]++;
-			sum += op->dur;
-			if (dr->first == K_NONE || op->start < dr->first)
-				dr->first = op->start;
-			if (dr->last == K_NONE || op->start + op->dur > dr->last)
-				dr->last = op->start + op->dur;
-			dr->graph |= op->graph;
-		}
-		dr->nops = niv[r];
-		dr->kernel_sum = sum;
-		dr->busy_union = kiv_union(iv[r], niv[r]);
+		if (slot < 0)
+			continue;
+		if (it->src == NULL)
+			set_marker(it, rk->t, slot);
+		add_ops(rk, g->idx, g->off[slot], g->off[slot + 1],
+		    sc->coll[r], o, sc->iv[r], &sc->niv[r], &it->r[r]);
 	}
-	kduty_window(iv, niv, d->nranks, &it->terms);
+	kduty_window(sc->iv, sc->niv, d->nranks, &it->terms);
 }
 
 /* Factor > factor_min and a modified-z outlier within its stage. */
@@ -515,44 +510,39 @@ flag_few(struct kduty *d)
 	}
 }
 
-void
-kduty_compute(struct krank *ranks, size_t nranks, const struct kduty_opts *o,
-    struct kduty *d)
+static void
+scratch_new(struct scratch *sc, struct krank *ranks, size_t nranks,
+    const struct kduty_opts *o)
 {
-	int64_t *ids = NULL;
-	size_t nids = 0;
-	struct kiv **iv = xcalloc(nranks + 1, sizeof(*iv));
-	size_t *niv = xcalloc(nranks + 1, sizeof(*niv));
-	bool **coll = xcalloc(nranks + 1, sizeof(*coll));
-	struct byiter *g = xcalloc(nranks + 1, sizeof(*g));
-
-	memset(d, 0, sizeof(*d));
-	d->ranks = ranks;
-	d->nranks = nranks;
+	sc->iv = xcalloc(nranks + 1, sizeof(*sc->iv));
+	sc->niv = xcalloc(nranks + 1, sizeof(*sc->niv));
+	sc->coll = xcalloc(nranks + 1, sizeof(*sc->coll));
+	sc->g = xcalloc(nranks + 1, sizeof(*sc->g));
 	for (size_t r = 0; r < nranks; r++) {
-		iv[r] = xcalloc(ranks[r].t->nops + 1, sizeof(**iv));
-		coll[r] = collective_names(ranks[r].t, o->collective_re);
-		group_by_iter(ranks[r].t, &g[r]);
+		sc->iv[r] = xcalloc(ranks[r].t->nops + 1, sizeof(**sc->iv));
+		sc->coll[r] = collective_names(ranks[r].t, o->collective_re);
+		ktrace_by_iter(ranks[r].t, &sc->g[r]);
 	}
-	if (o->whole) {
-		ids = xcalloc(1, sizeof(*ids));
-		nids = 1;
-	} else {
-		nids = all_ids(ranks, nranks, &ids);
-	}
-	d->it = xcalloc(nids + 1, sizeof(*d->it));
-	d->nit = nids;
-	for (size_t i = 0; i < nids; i++) {
-		struct kduty_iter *it = &d->it[i];
+}
 
-		it->id = o->whole ? -1 : ids[i];
-		it->marker = "";
-		it->cycle = K_NONE;
-		it->factor = it->modz = NAN;
-		it->r = xcalloc(nranks + 1, sizeof(*it->r));
-		fill_iter(d, it, iv, niv, coll, o, ids[i], g);
+static void
+scratch_free(struct scratch *sc, size_t nranks)
+{
+	for (size_t r = 0; r < nranks; r++) {
+		free(sc->iv[r]);
+		free(sc->coll[r]);
+		kbyiter_free(&sc->g[r]);
 	}
-	/* cycle: to the next iteration that has an operation */
+	free(sc->g);
+	free(sc->iv);
+	free(sc->niv);
+	free(sc->coll);
+}
+
+/* cycle: to the next iteration that has an operation */
+static void
+set_cycles(struct kduty *d)
+{
 	for (size_t i = 0; i < d->nit; i++) {
 		struct kduty_iter *it = &d->it[i];
 
@@ -571,8 +561,12 @@ kduty_compute(struct krank *ranks, size_t nranks, const struct kduty_opts *o,
 		if (res > d->max_residual)
 			d->max_residual = res;
 	}
-	screen(d, o);
-	flag_few(d);
+}
+
+/* The multipliers over the screened iterations that have a cycle. */
+static void
+pool(struct kduty *d)
+{
 	for (size_t i = 0; i < d->nit; i++) {
 		struct kduty_iter *it = &d->it[i];
 
@@ -591,16 +585,43 @@ kduty_compute(struct krank *ranks, size_t nranks, const struct kduty_opts *o,
 	mult_done(&d->all);
 	for (int s = 0; s < ST_NSTAGES; s++)
 		mult_done(&d->stage[s]);
-	for (size_t r = 0; r < nranks; r++) {
-		free(iv[r]);
-		free(coll[r]);
-		free(g[r].idx);
-		free(g[r].off);
+}
+
+void
+kduty_compute(struct krank *ranks, size_t nranks, const struct kduty_opts *o,
+    struct kduty *d)
+{
+	int64_t *ids = NULL;
+	size_t nids = 0;
+	struct scratch sc;
+
+	memset(d, 0, sizeof(*d));
+	d->ranks = ranks;
+	d->nranks = nranks;
+	scratch_new(&sc, ranks, nranks, o);
+	if (o->whole) {
+		ids = xcalloc(1, sizeof(*ids));
+		nids = 1;
+	} else {
+		nids = all_ids(ranks, nranks, &ids);
 	}
-	free(g);
-	free(iv);
-	free(niv);
-	free(coll);
+	d->it = xcalloc(nids + 1, sizeof(*d->it));
+	d->nit = nids;
+	for (size_t i = 0; i < nids; i++) {
+		struct kduty_iter *it = &d->it[i];
+
+		it->id = o->whole ? -1 : ids[i];
+		it->marker = "";
+		it->cycle = K_NONE;
+		it->factor = it->modz = NAN;
+		it->r = xcalloc(nranks + 1, sizeof(*it->r));
+		fill_iter(d, it, &sc, o, ids[i]);
+	}
+	set_cycles(d);
+	screen(d, o);
+	flag_few(d);
+	pool(d);
+	scratch_free(&sc, nranks);
 	free(ids);
 }
 

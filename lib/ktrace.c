@@ -534,6 +534,39 @@ ktrace_attribute(struct ktrace *t)
 	free(a.iter);
 }
 
+void
+ktrace_by_iter(const struct ktrace *t, struct kbyiter *g)
+{
+	size_t ns = t->niters + 1;
+	size_t *fill = xcalloc(ns + 1, sizeof(*fill));
+
+	g->idx = xcalloc(t->nops + 1, sizeof(*g->idx));
+	g->off = xcalloc(ns + 1, sizeof(*g->off));
+	for (size_t j = 0; j < t->nops; j++) {
+		size_t s = t->ops[j].iter >= 0 ? (size_t)t->ops[j].iter :
+		    t->niters;
+
+		g->off[s + 1]++;
+	}
+	for (size_t s = 0; s < ns; s++)
+		g->off[s + 1] += g->off[s];
+	for (size_t j = 0; j < t->nops; j++) {
+		size_t s = t->ops[j].iter >= 0 ? (size_t)t->ops[j].iter :
+		    t->niters;
+
+		g->idx[g->off[s] + fill[s]++] = j;
+	}
+	free(fill);
+}
+
+void
+kbyiter_free(struct kbyiter *g)
+{
+	free(g->idx);
+	free(g->off);
+	memset(g, 0, sizeof(*g));
+}
+
 /* ---- ranks ----------------------------------------------------------- */
 
 /* "...rank3.123.pt.trace.json.gz" -> 3 (vLLM worker file names). */

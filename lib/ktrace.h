@@ -96,6 +96,16 @@ bool		 ktrace_add_marker(struct ktrace *t, const char *name,
 		    int64_t start, int64_t dur, int64_t pid, int64_t tid,
 		    bool gpu, long line, long column);
 
+/* Operation indexes grouped by iteration: iteration s holds
+ * idx[off[s] .. off[s+1]), in operation order; unattributed operations
+ * come last (s = niters). */
+struct kbyiter {
+	size_t		*idx, *off;
+};
+
+void		 ktrace_by_iter(const struct ktrace *t, struct kbyiter *g);
+void		 kbyiter_free(struct kbyiter *g);
+
 /* One rank's share of a trace: the operations of one device. */
 struct krank {
 	struct ktrace	*t;

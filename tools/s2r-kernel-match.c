@@ -16,7 +16,7 @@
 
 #include "err.h"
 #include "kload.h"
-#include "labels.h"
+#include "kmatch.h"
 #include "rec.h"
 #include "str.h"
 

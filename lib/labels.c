@@ -391,3 +391,76 @@ label_iteration(const struct lrules *rs, const struct lnames *ln,
 		a = b;
 	}
 }
+
+void
+label_device(const struct lrules *rs, const struct ktrace *t, int32_t dev,
+    struct llabel *out)
+{
+	size_t *sub = xcalloc(t->nops + 1, sizeof(*sub));
+	struct llabel *sl = xcalloc(t->nops + 1, sizeof(*sl));
+	struct lnames ln;
+	struct kbyiter g;
+
+	lnames_build(rs, t, &ln);
+	ktrace_by_iter(t, &g);
+	for (size_t s = 0; s <= t->niters; s++) {
+		size_t m = 0;
+
+		for (size_t k = g.off[s]; k < g.off[s + 1]; k++)
+			if (t->ops[g.idx[k]].dev == dev)
+				sub[m++] = g.idx[k];
+		/* position in the layer counts: per iteration */
+		label_iteration(rs, &ln, t, sub, m, s < t->niters ?
+		    t->iters[s].stage : ST_UNKNOWN, sl);
+		for (size_t k = 0; k < m; k++)
+			out[sub[k]] = sl[k];
+	}
+	kbyiter_free(&g);
+	lnames_free(&ln);
+	free(sub);
+	free(sl);
+}
+
+/* ---- audit ----------------------------------------------------------- */
+
+void
+laudit_init(struct laudit *a, const struct lrules *rs)
+{
+	a->hits = xcalloc(rs->n + 1, sizeof(*a->hits));
+	a->reach = xcalloc(rs->n + 1, sizeof(*a->reach));
+	a->shadow = xcalloc(rs->n + 1, sizeof(*a->shadow));
+	a->example = xcalloc(rs->n + 1, sizeof(*a->example));
+	for (size_t k = 0; k < rs->n; k++)
+		a->shadow[k] = -1;
+}
+
+int
+laudit_name(struct laudit *a, const struct lrules *rs, const char *name)
+{
+	int first = -1;
+
+	for (size_t k = 0; k < rs->n; k++) {
+		if (regexec(&rs->r[k].re, name, 0, NULL, 0) != 0)
+			continue;
+		a->hits[k]++;
+		if (first < 0)
+			first = (int)k;
+		if (strcmp(rs->r[k].kind, rs->r[first].kind) == 0) {
+			a->reach[k]++;	/* level 2 sees it */
+		} else if (a->shadow[k] < 0) {
+			a->shadow[k] = first;
+			a->example[k] = name;
+		}
+	}
+	return first;
+}
+
+void
+laudit_free(struct laudit *a)
+{
+	free(a->hits);
+	free(a->reach);
+	free(a->shadow);
+	free(a->example);
+	memset(a, 0, sizeof(*a));
+}

@@ -72,5 +72,24 @@ struct llabel {
 void		 label_iteration(const struct lrules *rs,
 		    const struct lnames *ln, const struct ktrace *t,
 		    size_t *idx, size_t n, int stage, struct llabel *out);
+/* Labels every operation of device dev, an iteration (and then the
+ * unattributed ones) at a time: out[j] for operation j. */
+void		 label_device(const struct lrules *rs, const struct ktrace *t,
+		    int32_t dev, struct llabel *out);
+
+/* The rules against kernel names (s2r-kernel-match --check), per rule. */
+struct laudit {
+	size_t		*hits;		/* names it matches */
+	size_t		*reach;		/* names whose first rule has its kind */
+	int		*shadow;	/* the earlier rule of another kind that
+					   took a name first; -1 none */
+	const char	**example;	/* that name */
+};
+
+void		 laudit_init(struct laudit *a, const struct lrules *rs);
+/* Counts name against every rule; returns its first rule, -1 none. */
+int		 laudit_name(struct laudit *a, const struct lrules *rs,
+		    const char *name);
+void		 laudit_free(struct laudit *a);
 
 #endif

@@ -381,14 +381,14 @@ jscan_obj_begin(struct jscan *js)
 	push_first(js);
 }
 
-bool
-jscan_obj_key(struct jscan *js, struct sbuf *key)
+/* Past the separator before the open object's next key, at its opening
+ * quote; false (the object closed) when there is none. */
+static bool
+next_key(struct jscan *js)
 {
-	bool more;
 	int c;
 
-	more = container_next(js, '}', &js->first[js->depth - 1]);
-	if (!more) {
+	if (!container_next(js, '}', &js->first[js->depth - 1])) {
 		js->depth--;
 		return false;
 	}
@@ -396,6 +396,14 @@ jscan_obj_key(struct jscan *js, struct sbuf *key)
 	if (c != '"')
 		jscan_fail(js, jscan_pos(js), "an object key string",
 		    type_name(c));
+	return true;
+}
+
+bool
+jscan_obj_key(struct jscan *js, struct sbuf *key)
+{
+	if (!next_key(js))
+		return false;
 	jscan_string(js, key);
 	expect_char(js, ':', "':' after an object key");
 	return true;
@@ -754,16 +762,8 @@ text_copied(struct jscan *js, struct jtext *out)
 bool
 jscan_obj_key_text(struct jscan *js, struct jtext *key)
 {
-	int c;
-
-	if (!container_next(js, '}', &js->first[js->depth - 1])) {
-		js->depth--;
+	if (!next_key(js))
 		return false;
-	}
-	c = peek_byte(js);
-	if (c != '"')
-		jscan_fail(js, jscan_pos(js), "an object key string",
-		    type_name(c));
 	key->copied = false;
 	if ((key->s = string_fast(js, &key->len)) == NULL) {
 		read_string(js, &js->scratch);

@@ -383,7 +383,7 @@ jscan_obj_begin(struct jscan *js)
 
 /* Past the separator before the open object's next key, at its opening
  * quote; false (the object closed) when there is none. */
-static bool
+static inline bool
 next_key(struct jscan *js)
 {
 	int c;
@@ -806,31 +806,28 @@ jscan_scalar_text(struct jscan *js, struct jtext *out, enum jtype *t)
 	text_copied(js, out);
 }
 
-/* Inside a container being skipped: the separator (and key) before its
- * next member, true when a member value follows; false when the
- * container closed instead (*depth is one less). */
-static bool
-skip_to_member(struct jscan *js, unsigned char *kind, bool *first,
-    int *depth)
+/* Inside a container being skipped (kind and first describe its
+ * level): the separator (and key) before its next member; true when a
+ * member value follows, false when the container closed instead. */
+static inline bool
+skip_to_member(struct jscan *js, unsigned char kind, bool *first)
 {
 	int c = skip_ws(js);
-	int close = kind[*depth - 1] == '{' ? '}' : ']';
+	int close = kind == '{' ? '}' : ']';
 	size_t n;
 
 	if (c == close) {
 		advance(js, c);
-		if (--*depth > 0)
-			first[*depth - 1] = false;
 		return false;
 	}
-	if (!first[*depth - 1]) {
+	if (!*first) {
 		if (c != ',')
 			jscan_fail(js, jscan_pos(js), close == '}' ?
 			    "',' or '}'" : "',' or ']'", type_name(c));
 		advance(js, c);
 	}
-	first[*depth - 1] = false;
-	if (kind[*depth - 1] == '{') {
+	*first = false;
+	if (kind == '{') {
 		skip_ws(js);
 		if (peek_byte(js) != '"')
 			jscan_fail(js, jscan_pos(js), "an object key string",
@@ -842,7 +839,7 @@ skip_to_member(struct jscan *js, unsigned char *kind, bool *first,
 	return true;
 }
 
-static void
+static inline void
 skip_scalar(struct jscan *js, enum jtype t)
 {
 	size_t n;
@@ -894,9 +891,11 @@ jscan_skip(struct jscan *js)
 		break;
 	}
 	for (;;) {
-		if (depth > 0 && !skip_to_member(js, kind, first, &depth)) {
-			if (depth == 0)
+		if (depth > 0 && !skip_to_member(js, kind[depth - 1],
+		    &first[depth - 1])) {
+			if (--depth == 0)
 				return;
+			first[depth - 1] = false;
 			continue;
 		}
 		t = jscan_peek(js);

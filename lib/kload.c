@@ -11,22 +11,12 @@
 #include "err.h"
 #include "kineto.h"
 #include "kload.h"
+#include "krec.h"
 #include "nsys.h"
 #include "rec.h"
 #include "str.h"
 
 /* ---- s2r NDJSON kernel records -------------------------------------- */
-
-static bool
-get_i64(json_t *rec, const char *key, int64_t *out)
-{
-	json_t *v = json_object_get(rec, key);
-
-	if (!json_is_integer(v))
-		return false;
-	*out = json_integer_value(v);
-	return true;
-}
 
 static void
 ndjson_kernel(struct ktrace *t, json_t *rec, struct ndjson_reader *r)
@@ -43,23 +33,23 @@ ndjson_kernel(struct ktrace *t, json_t *rec, struct ndjson_reader *r)
 	op->name = strtab_intern(&t->names, name);
 	op->line = (int32_t)r->line;
 	op->column = 1;
-	if (!get_i64(rec, "start_ns", &op->start) ||
-	    !get_i64(rec, "dur_ns", &op->dur) || op->dur < 0)
+	if (!rec_get_i64(rec, "start_ns", &op->start) ||
+	    !rec_get_i64(rec, "dur_ns", &op->dur) || op->dur < 0)
 		s2r_die_at(r->path, r->line, 1, "kernel: expected integer "
 		    "\"start_ns\" and \"dur_ns\" >= 0");
 	op->cat = cat == NULL || strcmp(cat, "kernel") == 0 ? KC_KERNEL :
 	    strcmp(cat, "memcpy") == 0 ? KC_MEMCPY : KC_MEMSET;
-	op->dev = get_i64(rec, "dev", &v) ? (int32_t)v : 0;
-	op->stream = get_i64(rec, "stream", &v) ? (int32_t)v : -1;
-	if (get_i64(rec, "corr", &v))
+	op->dev = rec_get_i64(rec, "dev", &v) ? (int32_t)v : 0;
+	op->stream = rec_get_i64(rec, "stream", &v) ? (int32_t)v : -1;
+	if (rec_get_i64(rec, "corr", &v))
 		op->corr = v;
-	if (get_i64(rec, "launch_ns", &v))
+	if (rec_get_i64(rec, "launch_ns", &v))
 		op->launch = v;
 	op->graph = json_is_true(json_object_get(rec, "graph"));
-	if (get_i64(rec, "rank", &v))
+	if (rec_get_i64(rec, "rank", &v))
 		t->rank = v;
-	op->iter = get_i64(rec, "iter", &v) ? (int32_t)v : -1;
-	if (get_i64(rec, "iter", &v) && (v < 0 || v > INT32_MAX))
+	op->iter = rec_get_i64(rec, "iter", &v) ? (int32_t)v : -1;
+	if (rec_get_i64(rec, "iter", &v) && (v < 0 || v > INT32_MAX))
 		s2r_die_at(r->path, r->line, 1, "kernel: expected \"iter\" "
 		    "between 0 and 2^31");
 }
@@ -111,24 +101,24 @@ ndjson_iters(struct ktrace *t, json_t **irecs, size_t nirecs)
 		int64_t id, v;
 		const char *stage = rec_get_str(irecs[i], "stage");
 		const char *marker = rec_get_str(irecs[i], "marker");
+		int st = stage != NULL ? kstage_parse(stage) : -1;
 		int64_t *p;
 
-		if (!get_i64(irecs[i], "iter", &id))
+		if (!rec_get_i64(irecs[i], "iter", &id))
 			continue;
 		p = bsearch(&id, ids, k, sizeof(*ids), cmp_i64);
 		if (p == NULL)
 			continue;
 		struct kiter *it = &t->iters[p - ids];
 
-		for (int s = 0; s < ST_NSTAGES && stage; s++)
-			if (strcmp(stage, kstage_name(s)) == 0)
-				it->stage = (uint8_t)s;
+		if (st >= 0)
+			it->stage = (uint8_t)st;
 		if (marker)
 			it->name = strtab_intern(&t->names, marker);
-		if (get_i64(irecs[i], "ctx_reqs", &v)) it->ctx_reqs = v;
-		if (get_i64(irecs[i], "ctx_tokens", &v)) it->ctx_toks = v;
-		if (get_i64(irecs[i], "gen_reqs", &v)) it->gen_reqs = v;
-		if (get_i64(irecs[i], "gen_tokens", &v)) it->gen_toks = v;
+		if (rec_get_i64(irecs[i], "ctx_reqs", &v)) it->ctx_reqs = v;
+		if (rec_get_i64(irecs[i], "ctx_tokens", &v)) it->ctx_toks = v;
+		if (rec_get_i64(irecs[i], "gen_reqs", &v)) it->gen_reqs = v;
+		if (rec_get_i64(irecs[i], "gen_tokens", &v)) it->gen_toks = v;
 	}
 	free(ids);
 	t->attribution = "records";

@@ -5,23 +5,11 @@
 
 #include "err.h"
 #include "kmatch.h"
+#include "krec.h"
 #include "rec.h"
 #include "str.h"
 
 /* ---- simulated slots ------------------------------------------------- */
-
-static bool
-slot_i64(json_t *rec, const char *key, int64_t *out)
-{
-	json_t *v = json_object_get(rec, key);
-
-	if (v == NULL || json_is_null(v))
-		return false;
-	if (!json_is_integer(v))
-		return false;
-	*out = json_integer_value(v);
-	return true;
-}
 
 static char *
 slot_word(json_t *rec, const char *key, struct ndjson_reader *r,
@@ -53,14 +41,14 @@ slot_read(struct kslot *s, json_t *rec, struct ndjson_reader *r)
 	s->category = slot_word(rec, "category", r, false);
 	if (s->op == NULL)
 		s->op = xstrdup(s->slot);
-	if (json_object_get(rec, "iter") && !slot_i64(rec, "iter", &s->iter))
+	if (json_object_get(rec, "iter") && !rec_get_i64(rec, "iter", &s->iter))
 		s2r_die_at(r->path, r->line, 1, "slot: expected an integer "
 		    "\"iter\"");
-	if (!slot_i64(rec, "unit_ns", &unit) || unit < 0)
+	if (!rec_get_i64(rec, "unit_ns", &unit) || unit < 0)
 		s2r_die_at(r->path, r->line, 1, "slot: expected an integer "
 		    "\"unit_ns\" >= 0");
 	if (json_object_get(rec, "count") &&
-	    (!slot_i64(rec, "count", &count) || count < 0))
+	    (!rec_get_i64(rec, "count", &count) || count < 0))
 		s2r_die_at(r->path, r->line, 1, "slot: expected an integer "
 		    "\"count\" >= 0");
 	if (count != 0 && unit > INT64_MAX / count)
@@ -68,15 +56,13 @@ slot_read(struct kslot *s, json_t *rec, struct ndjson_reader *r)
 		    "overflows");
 	s->crit_ns = unit * count;
 	if (json_object_get(rec, "crit_ns")) {
-		if (!slot_i64(rec, "crit_ns", &v) || v < 0)
+		if (!rec_get_i64(rec, "crit_ns", &v) || v < 0)
 			s2r_die_at(r->path, r->line, 1, "slot: expected an "
 			    "integer \"crit_ns\" >= 0");
 		s->crit_ns = v;
 	}
 	if (stage != NULL) {
-		for (int k = 0; k < ST_NSTAGES; k++)
-			if (strcmp(stage, kstage_name(k)) == 0)
-				s->stage = k;
+		s->stage = kstage_parse(stage);
 		if (s->stage < 0 && strcmp(stage, "any") != 0)
 			s2r_die_at(r->path, r->line, 1, "slot: expected "
 			    "\"stage\" prefill|decode|mixed|any, got \"%s\"",

@@ -5,6 +5,7 @@
 
 #include "err.h"
 #include "krec.h"
+#include "labels.h"
 #include "rec.h"
 
 json_t *
@@ -31,6 +32,17 @@ json_t *
 rec_num_or_null(double v)
 {
 	return isnan(v) ? json_null() : rec_num(v);
+}
+
+bool
+rec_get_i64(const json_t *obj, const char *key, int64_t *out)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	if (!json_is_integer(v))
+		return false;
+	*out = json_integer_value(v);
+	return true;
 }
 
 static void

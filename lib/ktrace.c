@@ -81,6 +81,15 @@ kstage_name(int stage)
 	return stage >= 0 && stage < ST_NSTAGES ? names[stage] : "unknown";
 }
 
+int
+kstage_parse(const char *name)
+{
+	for (int s = 0; s < ST_NSTAGES; s++)
+		if (strcmp(name, kstage_name(s)) == 0)
+			return s;
+	return -1;
+}
+
 const char *
 kcat_name(int cat)
 {

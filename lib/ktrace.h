@@ -121,6 +121,8 @@ size_t		 kranks(struct ktrace **t, size_t nt, struct krank **out);
 /* Builds iterations from the markers and attributes every operation. */
 void		 ktrace_attribute(struct ktrace *t);
 const char	*kstage_name(int stage);
+/* The stage named name (kstage_name's words); -1 when none is. */
+int		 kstage_parse(const char *name);
 const char	*kcat_name(int cat);
 bool		 kmarker_parse(const char *name, int *family, int *stage,
 		    int64_t *id, int64_t counts[4]);

@@ -58,9 +58,10 @@ bad(const struct ctx *c, const char *at, const char *what, const char *got)
 static int
 stage_arg(const struct ctx *c, const char *at, const char *v)
 {
-	for (int s = ST_PREFILL; s < ST_NSTAGES; s++)
-		if (strcmp(v, kstage_name(s)) == 0)
-			return s;
+	int s = kstage_parse(v);
+
+	if (s > ST_UNKNOWN)
+		return s;
 	if (strcmp(v, "any") == 0)
 		return -1;
 	bad(c, at, "stage=prefill|decode|mixed|any", v);

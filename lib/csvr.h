@@ -8,8 +8,9 @@
  *
  * RFC 4180 quoting ("" escapes, embedded newlines), CRLF or LF, a UTF-8
  * BOM.  Rejected: a missing or empty file, a row whose field count differs
- * from the header's, malformed quoting (libcsv strict mode), an
- * unterminated quote at end of file, NUL bytes (binary data).
+ * from the header's, malformed quoting (libcsv strict mode) and an
+ * unterminated quote at end of file (both unless csvr_loose_quotes), NUL
+ * bytes (binary data).
  *
  * Unquoted fields are taken as written: spaces are not trimmed, so " 12"
  * is not an integer. */

@@ -345,7 +345,7 @@ expect_char(struct jscan *js, int want, const char *what)
 	advance(js, c);
 }
 
-static bool
+static inline bool
 container_next(struct jscan *js, int close, bool *first)
 {
 	int c = skip_ws(js);
@@ -812,23 +812,11 @@ jscan_scalar_text(struct jscan *js, struct jtext *out, enum jtype *t)
 static inline bool
 skip_to_member(struct jscan *js, unsigned char kind, bool *first)
 {
-	int c = skip_ws(js);
-	int close = kind == '{' ? '}' : ']';
 	size_t n;
 
-	if (c == close) {
-		advance(js, c);
+	if (!container_next(js, kind == '{' ? '}' : ']', first))
 		return false;
-	}
-	if (!*first) {
-		if (c != ',')
-			jscan_fail(js, jscan_pos(js), close == '}' ?
-			    "',' or '}'" : "',' or ']'", type_name(c));
-		advance(js, c);
-	}
-	*first = false;
 	if (kind == '{') {
-		skip_ws(js);
 		if (peek_byte(js) != '"')
 			jscan_fail(js, jscan_pos(js), "an object key string",
 			    type_name(peek_byte(js)));

@@ -483,8 +483,6 @@ make_iters(struct ktrace *t, struct attrib *a)
 		it->end = m->end;
 		it->line = m->line;
 		it->column = m->column;
-		/* The marker remembers its iteration through its pid slot
-		 * being untouched; we map by pointer below instead. */
 	}
 }
 

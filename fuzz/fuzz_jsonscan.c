@@ -12,7 +12,7 @@
 
 #include "err.h"
 #include "jsonscan.h"
-#include "kernels.h"
+#include "ktrace.h"
 #include "kineto.h"
 
 static jmp_buf back;

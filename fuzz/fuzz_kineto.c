@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "err.h"
-#include "kernels.h"
+#include "kduty.h"
 #include "kineto.h"
 
 static jmp_buf back;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "err.h"
-#include "kernels.h"
+#include "ktrace.h"
 #include "nsys.h"
 
 static jmp_buf back;

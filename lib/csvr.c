@@ -463,22 +463,47 @@ csvr_new(FILE *f, bool own, const char *label)
 	return r;
 }
 
+static void
+free_names(struct csvr *r)
+{
+	for (size_t i = 0; i < r->ncols; i++)
+		free(r->names[i]);
+	free(r->names);
+	r->names = NULL;
+	r->ncols = 0;
+}
+
 void
-csvr_read_header(struct csvr *r)
+csvr_loose_quotes(struct csvr *r)
+{
+	csv_set_opts(&r->p, CSV_STRICT_FINI | CSV_REPALL_NL);
+}
+
+bool
+csvr_next_header(struct csvr *r)
 {
 	const struct row *h;
 
 	if (r->rowpos == r->nrows)
 		refill(r);
 	if (r->rowpos == r->nrows)
-		s2r_die_at(r->label, 1, 1, "expected a header row, got an "
-		    "empty file");
+		return false;
 	h = &r->rows[r->rowpos++];
+	free_names(r);
 	r->ncols = h->nf;
 	r->header_line = h->line;
 	r->names = xreallocarray(NULL, h->nf, sizeof(*r->names));
 	for (size_t i = 0; i < h->nf; i++)
 		r->names[i] = xstrdup(field_text(r, &r->flds[h->first + i]));
+	return true;
+}
+
+void
+csvr_read_header(struct csvr *r)
+{
+	if (!csvr_next_header(r))
+		s2r_die_at(r->label, 1, 1, "expected a header row, got an "
+		    "empty file");
 }
 
 struct csvr *
@@ -522,9 +547,7 @@ csvr_close(struct csvr *r)
 	if (r->own)
 		fclose(r->f);
 	csv_free(&r->p);
-	for (size_t i = 0; i < r->ncols; i++)
-		free(r->names[i]);
-	free(r->names);
+	free_names(r);
 	free(r->buf);
 	free(r->arena);
 	free(r->flds);
@@ -595,6 +618,12 @@ long
 csvr_line(const struct csvr *r)
 {
 	return r->cur != NULL ? r->cur->line : r->line;
+}
+
+long
+csvr_header_line(const struct csvr *r)
+{
+	return r->header_line;
 }
 
 int64_t

@@ -8,8 +8,9 @@
  *
  * RFC 4180 quoting ("" escapes, embedded newlines), CRLF or LF, a UTF-8
  * BOM.  Rejected: a missing or empty file, a row whose field count differs
- * from the header's, malformed quoting (libcsv strict mode), an
- * unterminated quote at end of file, NUL bytes (binary data).
+ * from the header's, malformed quoting (libcsv strict mode) and an
+ * unterminated quote at end of file (both unless csvr_loose_quotes), NUL
+ * bytes (binary data).
  *
  * Unquoted fields are taken as written: spaces are not trimmed, so " 12"
  * is not an integer. */
@@ -34,6 +35,16 @@ struct csvr	*csvr_openf(FILE *f, const char *label);
  * csvr_read_header reads the header (and may die). */
 struct csvr	*csvr_attach(FILE *f, const char *label);
 void		 csvr_read_header(struct csvr *r);
+/* Before anything is read: a quote inside an unquoted field (or after a
+ * closing one) is taken as data and a quoted field open at end of file
+ * ends there, instead of errors (libcsv without CSV_STRICT): for reports
+ * whose preamble lines are free text. */
+void		 csvr_loose_quotes(struct csvr *r);
+/* Reads the next row as the header, in place of the one before: for a
+ * header that follows preamble lines (nsys stats reports), the caller
+ * looks at each candidate with csvr_col and stops at the one it wants.
+ * False at end of input. */
+bool		 csvr_next_header(struct csvr *r);
 void		 csvr_close(struct csvr *r);
 
 const char	*csvr_label(const struct csvr *r);
@@ -46,8 +57,10 @@ long		 csvr_col(const struct csvr *r, const char *name, bool required);
 
 /* Advances to the next row; false at end of input. */
 bool		 csvr_next(struct csvr *r);
-/* The physical line the current row starts on. */
+/* The physical line the current row starts on; once csvr_next or
+ * csvr_next_header has returned false, one past the input's last line. */
 long		 csvr_line(const struct csvr *r);
+long		 csvr_header_line(const struct csvr *r);
 /* Rows returned so far. */
 int64_t		 csvr_rows(const struct csvr *r);
 

@@ -345,7 +345,7 @@ expect_char(struct jscan *js, int want, const char *what)
 	advance(js, c);
 }
 
-static bool
+static inline bool
 container_next(struct jscan *js, int close, bool *first)
 {
 	int c = skip_ws(js);
@@ -381,14 +381,14 @@ jscan_obj_begin(struct jscan *js)
 	push_first(js);
 }
 
-bool
-jscan_obj_key(struct jscan *js, struct sbuf *key)
+/* Past the separator before the open object's next key, at its opening
+ * quote; false (the object closed) when there is none. */
+static inline bool
+next_key(struct jscan *js)
 {
-	bool more;
 	int c;
 
-	more = container_next(js, '}', &js->first[js->depth - 1]);
-	if (!more) {
+	if (!container_next(js, '}', &js->first[js->depth - 1])) {
 		js->depth--;
 		return false;
 	}
@@ -396,6 +396,14 @@ jscan_obj_key(struct jscan *js, struct sbuf *key)
 	if (c != '"')
 		jscan_fail(js, jscan_pos(js), "an object key string",
 		    type_name(c));
+	return true;
+}
+
+bool
+jscan_obj_key(struct jscan *js, struct sbuf *key)
+{
+	if (!next_key(js))
+		return false;
 	jscan_string(js, key);
 	expect_char(js, ':', "':' after an object key");
 	return true;
@@ -754,16 +762,8 @@ text_copied(struct jscan *js, struct jtext *out)
 bool
 jscan_obj_key_text(struct jscan *js, struct jtext *key)
 {
-	int c;
-
-	if (!container_next(js, '}', &js->first[js->depth - 1])) {
-		js->depth--;
+	if (!next_key(js))
 		return false;
-	}
-	c = peek_byte(js);
-	if (c != '"')
-		jscan_fail(js, jscan_pos(js), "an object key string",
-		    type_name(c));
 	key->copied = false;
 	if ((key->s = string_fast(js, &key->len)) == NULL) {
 		read_string(js, &js->scratch);
@@ -806,7 +806,55 @@ jscan_scalar_text(struct jscan *js, struct jtext *out, enum jtype *t)
 	text_copied(js, out);
 }
 
-/* Skips one value of any shape without recursion: a bit per level says
+/* Inside a container being skipped (kind and first describe its
+ * level): the separator (and key) before its next member; true when a
+ * member value follows, false when the container closed instead. */
+static inline bool
+skip_to_member(struct jscan *js, unsigned char kind, bool *first)
+{
+	size_t n;
+
+	if (!container_next(js, kind == '{' ? '}' : ']', first))
+		return false;
+	if (kind == '{') {
+		if (peek_byte(js) != '"')
+			jscan_fail(js, jscan_pos(js), "an object key string",
+			    type_name(peek_byte(js)));
+		if (string_fast(js, &n) == NULL)
+			read_string(js, NULL);
+		expect_char(js, ':', "':' after an object key");
+	}
+	return true;
+}
+
+static inline void
+skip_scalar(struct jscan *js, enum jtype t)
+{
+	size_t n;
+
+	switch (t) {
+	case J_STRING:
+		if (string_fast(js, &n) == NULL)
+			read_string(js, NULL);
+		break;
+	case J_NUMBER:
+		read_number(js, NULL);
+		break;
+	case J_TRUE:
+		read_word(js, "true");
+		break;
+	case J_FALSE:
+		read_word(js, "false");
+		break;
+	case J_NULL:
+		read_word(js, "null");
+		break;
+	default:
+		break;
+	}
+}
+
+/* Skips one value of any shape without recursion: a byte per level says
  * whether it is an object (keys expected) or an array. */
 void
 jscan_skip(struct jscan *js)
@@ -814,8 +862,8 @@ jscan_skip(struct jscan *js)
 	unsigned char kind[JS_MAXDEPTH];
 	bool first[JS_MAXDEPTH];
 	int depth = 0;
+	enum jtype t;
 	size_t n;
-	int c;
 
 	switch (skip_ws(js)) {	/* scalars, the usual case */
 	case '"':
@@ -831,65 +879,25 @@ jscan_skip(struct jscan *js)
 		break;
 	}
 	for (;;) {
-		if (depth > 0) {
-			c = skip_ws(js);
-			int close = kind[depth - 1] == '{' ? '}' : ']';
-
-			if (c == close) {
-				advance(js, c);
-				if (--depth == 0)
-					return;
-				first[depth - 1] = false;
-				continue;
-			}
-			if (!first[depth - 1]) {
-				if (c != ',')
-					jscan_fail(js, jscan_pos(js), close ==
-					    '}' ? "',' or '}'" : "',' or ']'",
-					    type_name(c));
-				advance(js, c);
-			}
+		if (depth > 0 && !skip_to_member(js, kind[depth - 1],
+		    &first[depth - 1])) {
+			if (--depth == 0)
+				return;
 			first[depth - 1] = false;
-			if (kind[depth - 1] == '{') {
-				skip_ws(js);
-				if (peek_byte(js) != '"')
-					jscan_fail(js, jscan_pos(js),
-					    "an object key string",
-					    type_name(peek_byte(js)));
-				if (string_fast(js, &n) == NULL)
-					read_string(js, NULL);
-				expect_char(js, ':', "':' after an object key");
-			}
+			continue;
 		}
-		switch (jscan_peek(js)) {
-		case J_OBJECT:
-		case J_ARRAY:
+		t = jscan_peek(js);
+		if (t == J_OBJECT || t == J_ARRAY) {
 			if (depth >= JS_MAXDEPTH)
 				jscan_fail(js, jscan_pos(js),
 				    "nesting under 4096 levels",
 				    "deeper nesting");
-			c = next_byte(js);
-			kind[depth] = (unsigned char)c;
+			kind[depth] = (unsigned char)next_byte(js);
 			first[depth] = true;
 			depth++;
 			continue;
-		case J_STRING:
-			if (string_fast(js, &n) == NULL)
-				read_string(js, NULL);
-			break;
-		case J_NUMBER:
-			read_number(js, NULL);
-			break;
-		case J_TRUE:
-			read_word(js, "true");
-			break;
-		case J_FALSE:
-			read_word(js, "false");
-			break;
-		case J_NULL:
-			read_word(js, "null");
-			break;
 		}
+		skip_scalar(js, t);
 		if (depth == 0)
 			return;
 	}
@@ -964,22 +972,28 @@ dec_fast(const char *s, size_t n, int scale, int64_t *out, bool *ok)
 	return true;
 }
 
-bool
-dec_to_scaled(const char *s, size_t n, int scale, int64_t *out)
+/* A decimal's significant digits (leading zeros dropped), its sign, the
+ * digits after its point and its exponent. */
+struct dec {
+	char	digits[64];
+	size_t	nd;
+	int	frac;
+	long	exp;
+	bool	neg;
+};
+
+static bool
+dec_parse(const char *s, size_t n, struct dec *d)
 {
-	bool ok;
-
-	if (dec_fast(s, n, scale, out, &ok))
-		return ok;
 	size_t i = 0;
-	bool neg = false, seen_dot = false, any = false;
-	int frac = 0;		/* digits after the point */
-	long exp = 0;
-	char digits[64];
-	size_t nd = 0;
+	bool seen_dot = false, any = false;
 
+	d->nd = 0;
+	d->frac = 0;
+	d->exp = 0;
+	d->neg = false;
 	if (i < n && (s[i] == '-' || s[i] == '+'))
-		neg = s[i++] == '-';
+		d->neg = s[i++] == '-';
 	for (; i < n; i++) {
 		if (s[i] == '.' && !seen_dot) {
 			seen_dot = true;
@@ -988,16 +1002,16 @@ dec_to_scaled(const char *s, size_t n, int scale, int64_t *out)
 		if (s[i] < '0' || s[i] > '9')
 			break;
 		any = true;
-		if (nd == 0 && s[i] == '0') {	/* leading zeros */
+		if (d->nd == 0 && s[i] == '0') {	/* leading zeros */
 			if (seen_dot)
-				frac++;
+				d->frac++;
 			continue;
 		}
-		if (nd >= sizeof(digits))
+		if (d->nd >= sizeof(d->digits))
 			return false;
-		digits[nd++] = s[i];
+		d->digits[d->nd++] = s[i];
 		if (seen_dot)
-			frac++;
+			d->frac++;
 	}
 	if (!any)
 		return false;
@@ -1009,30 +1023,37 @@ dec_to_scaled(const char *s, size_t n, int scale, int64_t *out)
 		i++;
 		if (!parse_i64(s + i, n - i, &e) || e > 400 || e < -400)
 			return false;
-		exp = (long)e;
+		d->exp = (long)e;
 	}
+	return true;
+}
+
+/* d * 10^scale, rounded half away from zero on the first dropped digit. */
+static bool
+dec_scale(const struct dec *d, int scale, int64_t *out)
+{
 	/* value = digits * 10^(exp - frac); we want value * 10^scale. */
-	long shift = exp - frac + scale;
+	long shift = d->exp - d->frac + scale;
 	uint64_t v = 0;
-	size_t keep = nd;
+	size_t keep = d->nd;
 	bool round_up = false;
 
 	if (shift < 0) {
-		if ((long)nd + shift <= 0) {
+		if ((long)d->nd + shift <= 0) {
 			keep = 0;
-			round_up = (long)nd + shift == 0 && nd > 0 &&
-			    digits[0] >= '5';
+			round_up = (long)d->nd + shift == 0 && d->nd > 0 &&
+			    d->digits[0] >= '5';
 		} else {
-			keep = nd - (size_t)(-shift);
-			round_up = digits[keep] >= '5';
+			keep = d->nd - (size_t)(-shift);
+			round_up = d->digits[keep] >= '5';
 		}
 	}
 	for (size_t k = 0; k < keep; k++) {
-		unsigned d = (unsigned)(digits[k] - '0');
+		unsigned dig = (unsigned)(d->digits[k] - '0');
 
-		if (v > (UINT64_MAX - d) / 10)
+		if (v > (UINT64_MAX - dig) / 10)
 			return false;
-		v = v * 10 + d;
+		v = v * 10 + dig;
 	}
 	for (long k = 0; k < shift; k++) {
 		if (v > UINT64_MAX / 10)
@@ -1043,6 +1064,17 @@ dec_to_scaled(const char *s, size_t n, int scale, int64_t *out)
 		v++;
 	if (v > (uint64_t)INT64_MAX)
 		return false;
-	*out = neg ? -(int64_t)v : (int64_t)v;
+	*out = d->neg ? -(int64_t)v : (int64_t)v;
 	return true;
+}
+
+bool
+dec_to_scaled(const char *s, size_t n, int scale, int64_t *out)
+{
+	struct dec d;
+	bool ok;
+
+	if (dec_fast(s, n, scale, out, &ok))
+		return ok;
+	return dec_parse(s, n, &d) && dec_scale(&d, scale, out);
 }

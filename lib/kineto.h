@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "kernels.h"
+#include "ktrace.h"
 
 /* Reads from fd (plain or gzip; closed when done).  Dies with
  * label:line:column on anything that is not a readable trace. */

@@ -1,96 +1,34 @@
-/* nsys.c - see nsys.h.  Line by line: each data line is split by libcsv
- * (quoted kernel names hold commas), fields are looked up by the column
- * index found in the header. */
+/* nsys.c - see nsys.h.  The report is read through lib/csvr: each row
+ * before the header is offered to csvr as a header candidate until one
+ * names a report's columns, and fields are then looked up by the column
+ * index found in that header.  Messages name the field by its 1-based
+ * number, as csvr does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <csv.h>
-
+#include "csvr.h"
 #include "err.h"
 #include "jsonscan.h"
 #include "nsys.h"
 #include "str.h"
 
+/* Preamble lines ("Generating ...", "NOTICE: ...", "Processing [...]")
+ * come before the header; a header later than this line is not looked
+ * for. */
+#define PREAMBLE_MAX	20
+
 enum report { R_NONE, R_GPU, R_API, R_NVTX, R_PROJ };
-
-struct fields {
-	struct strv	 v;
-};
-
-struct row {
-	struct strv	*f;
-	const char	*label;
-	long		 line;
-	const char	*text;		/* the raw line, for columns */
-};
 
 /* What a read in progress holds, for nsys_reset after a die hook. */
 static struct {
-	char		*line;
-	struct strv	 hdr, row;
+	struct csvr	*r;
 	FILE		*mem;
-	struct csv_parser p;
-	bool		 parsing;
 } live;
-
-static void
-on_field(void *s, size_t n, void *data)
-{
-	struct strv *v = data;
-	char *copy = xstrndup(s ? s : "", n);
-
-	strv_add(v, copy);
-	free(copy);
-}
-
-static void
-split_csv(const char *line, size_t n, struct strv *out, const char *label,
-    long lineno)
-{
-	struct csv_parser *p = &live.p;
-
-	strv_free(out);
-	if (csv_init(p, CSV_APPEND_NULL) != 0)
-		s2r_die("out of memory");
-	live.parsing = true;
-	if (csv_parse(p, line, n, on_field, NULL, out) != n ||
-	    csv_fini(p, on_field, NULL, out) != 0)
-		s2r_die_at(label, lineno, 1, "expected a CSV row, got %s",
-		    csv_strerror(csv_error(p)));
-	csv_free(p);
-	live.parsing = false;
-}
-
-/* 1-based column where field k of a CSV line starts (quote aware). */
-static long
-field_column(const char *line, size_t k)
-{
-	bool quoted = false;
-	size_t f = 0;
-	long col = 1;
-
-	for (const char *p = line; *p && f < k; p++, col++) {
-		if (*p == '"')
-			quoted = !quoted;
-		else if (*p == ',' && !quoted)
-			f++;
-	}
-	return col;
-}
-
-static long
-col_of(const struct strv *hdr, const char *name)
-{
-	for (size_t i = 0; i < hdr->n; i++)
-		if (strcmp(hdr->v[i], name) == 0)
-			return (long)i;
-	return -1;
-}
 
 /* A time column "Start (ns)" in any unit nsys writes; scale to ns. */
 static long
-time_col(const struct strv *hdr, const char *base, int *scale)
+time_col(const struct csvr *r, const char *base, int *scale)
 {
 	static const struct { const char *unit; int scale; } units[] = {
 		{ "ns", 0 }, { "us", 3 }, { "ms", 6 }, { "s", 9 },
@@ -101,7 +39,7 @@ time_col(const struct strv *hdr, const char *base, int *scale)
 		long c;
 
 		snprintf(name, sizeof(name), "%s (%s)", base, units[u].unit);
-		if ((c = col_of(hdr, name)) >= 0) {
+		if ((c = csvr_col(r, name, false)) >= 0) {
 			*scale = units[u].scale;
 			return c;
 		}
@@ -109,36 +47,28 @@ time_col(const struct strv *hdr, const char *base, int *scale)
 	return -1;
 }
 
+static bool
+has_col(const struct csvr *r, const char *name)
+{
+	return csvr_col(r, name, false) >= 0;
+}
+
 static enum report
-report_of(const struct strv *h)
+report_of(const struct csvr *r)
 {
 	int sc;
 
-	if (time_col(h, "Projected Start", &sc) >= 0)
+	if (time_col(r, "Projected Start", &sc) >= 0)
 		return R_PROJ;
-	if (time_col(h, "Start", &sc) < 0)
+	if (time_col(r, "Start", &sc) < 0)
 		return R_NONE;
-	if (col_of(h, "Strm") >= 0 && col_of(h, "Name") >= 0)
+	if (has_col(r, "Strm") && has_col(r, "Name"))
 		return R_GPU;
-	if (col_of(h, "CorrID") >= 0 && col_of(h, "Tid") >= 0)
+	if (has_col(r, "CorrID") && has_col(r, "Tid"))
 		return R_API;
-	if (time_col(h, "End", &sc) >= 0 && col_of(h, "TID") >= 0)
+	if (time_col(r, "End", &sc) >= 0 && has_col(r, "TID"))
 		return R_NVTX;
 	return R_NONE;
-}
-
-const char *
-nsys_report_kind(const char *line)
-{
-	static const char *const names[] = { NULL, "cuda_gpu_trace",
-	    "cuda_api_trace", "nvtx_pushpop_trace", "nvtx_gpu_proj_trace" };
-	struct strv h = {0};
-	enum report r;
-
-	split_csv(line, strlen(line), &h, "-", 1);
-	r = report_of(&h);
-	strv_free(&h);
-	return names[r];
 }
 
 struct cols {
@@ -146,49 +76,48 @@ struct cols {
 	int	sstart, sdur, send;
 };
 
-static const char *
-field(const struct row *r, long c, const char *what)
+static noreturn void
+bad_field(const struct csvr *r, long c, const char *what,
+    const char *expected)
 {
-	if (c < 0 || (size_t)c >= r->f->n)
-		s2r_die_at(r->label, r->line, field_column(r->text, r->f->n),
-		    "expected a value for %s, got a short row (%zu fields)",
-		    what, r->f->n);
-	return r->f->v[c];
+	s2r_die_at(csvr_label(r), csvr_line(r), c + 1, "%s: expected %s, "
+	    "got \"%s\"", what, expected, csvr_str(r, c, NULL));
 }
 
 static int64_t
-field_time(const struct row *r, long c, int scale, const char *what)
+field_time(const struct csvr *r, long c, int scale, const char *what)
 {
-	const char *s = field(r, c, what);
+	size_t len;
+	const char *s = csvr_str(r, c, &len);
 	int64_t v;
 
-	if (!dec_to_scaled(s, strlen(s), scale, &v))
-		s2r_die_at(r->label, r->line, field_column(r->text, (size_t)c),
-		    "%s: expected a number, got \"%s\"", what, s);
+	if (!dec_to_scaled(s, len, scale, &v))
+		bad_field(r, c, what, "a number");
 	return v;
 }
 
 static int64_t
-field_int(const struct row *r, long c, const char *what)
+field_int(const struct csvr *r, long c, const char *what)
 {
-	const char *s = field(r, c, what);
+	size_t len;
+	const char *s = csvr_str(r, c, &len);
 	int64_t v;
 
-	if (!parse_i64(s, strlen(s), &v))
-		s2r_die_at(r->label, r->line, field_column(r->text, (size_t)c),
-		    "%s: expected an integer, got \"%s\"", what, s);
+	if (!parse_i64(s, len, &v))
+		bad_field(r, c, what, "an integer");
 	return v;
 }
 
 /* "NVIDIA H100 80GB HBM3 (0)" or "0" -> 0. */
 static int32_t
-field_device(const struct row *r, long c)
+field_device(const struct csvr *r, long c)
 {
-	const char *s = field(r, c, "Device");
+	size_t len;
+	const char *s = csvr_str(r, c, &len);
 	const char *open = strrchr(s, '(');
 	int64_t v;
 
-	if (parse_i64(s, strlen(s), &v))
+	if (parse_i64(s, len, &v))
 		return (int32_t)v;
 	if (open != NULL) {
 		const char *close = strchr(open, ')');
@@ -197,39 +126,36 @@ field_device(const struct row *r, long c)
 		    (size_t)(close - open - 1), &v))
 			return (int32_t)v;
 	}
-	s2r_die_at(r->label, r->line, field_column(r->text, (size_t)c),
-	    "Device: expected \"name (N)\" or N, got \"%s\"", s);
+	bad_field(r, c, "Device", "\"name (N)\" or N");
 }
 
 static void
-gpu_row(struct ktrace *t, const struct row *r, const struct cols *c)
+gpu_row(struct ktrace *t, const struct csvr *r, const struct cols *c)
 {
 	struct kop *op = ktrace_add_op(t);
-	const char *name = field(r, c->name, "Name");
-	const char *corr;
+	const char *name = csvr_str(r, c->name, NULL);
 
 	op->start = field_time(r, c->start, c->sstart, "Start");
 	op->dur = field_time(r, c->dur, c->sdur, "Duration");
 	if (op->dur < 0)
-		s2r_die_at(r->label, r->line, field_column(r->text,
-		    (size_t)c->dur), "Duration: expected >= 0, got %s",
-		    field(r, c->dur, "Duration"));
+		s2r_die_at(csvr_label(r), csvr_line(r), c->dur + 1,
+		    "Duration: expected >= 0, got %s",
+		    csvr_str(r, c->dur, NULL));
 	op->name = strtab_intern(&t->names, name);
 	op->cat = str_has_prefix(name, "[CUDA memcpy") ? KC_MEMCPY :
 	    str_has_prefix(name, "[CUDA memset") ? KC_MEMSET : KC_KERNEL;
 	op->dev = c->dev >= 0 ? field_device(r, c->dev) : 0;
 	op->stream = (int32_t)field_int(r, c->strm, "Strm");
-	corr = c->corr >= 0 ? field(r, c->corr, "CorrId") : "";
-	if (*corr != '\0')
+	if (!csvr_empty(r, c->corr))
 		op->corr = field_int(r, c->corr, "CorrId");
-	op->line = (int32_t)r->line;
+	op->line = (int32_t)csvr_line(r);
 	op->column = 1;
 }
 
 static void
-api_row(struct ktrace *t, const struct row *r, const struct cols *c)
+api_row(struct ktrace *t, const struct csvr *r, const struct cols *c)
 {
-	const char *name = field(r, c->name, "Name");
+	const char *name = csvr_str(r, c->name, NULL);
 
 	ktrace_add_launch(t, field_int(r, c->corr, "CorrID"),
 	    c->pid >= 0 ? field_int(r, c->pid, "Pid") : 0,
@@ -238,10 +164,10 @@ api_row(struct ktrace *t, const struct row *r, const struct cols *c)
 }
 
 static void
-nvtx_row(struct ktrace *t, const struct row *r, const struct cols *c,
+nvtx_row(struct ktrace *t, const struct csvr *r, const struct cols *c,
     bool proj)
 {
-	const char *name = field(r, c->name, "Name");
+	const char *name = csvr_str(r, c->name, NULL);
 	int64_t start = field_time(r, c->start, c->sstart, "Start");
 	int64_t dur;
 
@@ -252,120 +178,105 @@ nvtx_row(struct ktrace *t, const struct row *r, const struct cols *c,
 	else
 		dur = field_time(r, c->end, c->send, "End") - start;
 	if (dur < 0)
-		s2r_die_at(r->label, r->line, 1, "expected a range that ends "
-		    "after it starts");
+		s2r_die_at(csvr_label(r), csvr_line(r), 1, "expected a range "
+		    "that ends after it starts");
 	if (!ktrace_add_marker(t, name, start, dur, proj ? -1 :
 	    (c->pid >= 0 ? field_int(r, c->pid, "PID") : 0),
-	    c->tid >= 0 ? field_int(r, c->tid, "TID") : 0, proj, r->line, 1))
+	    c->tid >= 0 ? field_int(r, c->tid, "TID") : 0, proj,
+	    csvr_line(r), 1))
 		t->n_skipped++;
 }
 
 static void
-need_col(long c, const char *label, long line, const char *name)
+need_col(const struct csvr *r, long c, const char *name)
 {
 	if (c < 0)
-		s2r_die_at(label, line, 1, "expected a \"%s\" column in the "
-		    "header, got none", name);
+		s2r_die_at(csvr_label(r), csvr_header_line(r), 1, "expected a "
+		    "\"%s\" column in the header, got none", name);
 }
 
 static void
-find_cols(enum report rep, const struct strv *h, struct cols *c,
-    const char *label, long line)
+find_cols(enum report rep, const struct csvr *r, struct cols *c)
 {
 	memset(c, 0xff, sizeof(*c));
-	c->start = time_col(h, rep == R_PROJ ? "Projected Start" : "Start",
+	c->start = time_col(r, rep == R_PROJ ? "Projected Start" : "Start",
 	    &c->sstart);
-	c->dur = time_col(h, rep == R_PROJ ? "Projected Duration" :
+	c->dur = time_col(r, rep == R_PROJ ? "Projected Duration" :
 	    "Duration", &c->sdur);
-	c->end = time_col(h, "End", &c->send);
-	c->corr = col_of(h, rep == R_API ? "CorrID" : "CorrId");
-	c->dev = col_of(h, "Device");
-	c->strm = col_of(h, "Strm");
-	c->name = col_of(h, "Name");
-	c->pid = col_of(h, rep == R_API ? "Pid" : "PID");
-	c->tid = col_of(h, rep == R_API ? "Tid" : "TID");
-	need_col(c->name, label, line, "Name");
+	c->end = time_col(r, "End", &c->send);
+	c->corr = csvr_col(r, rep == R_API ? "CorrID" : "CorrId", false);
+	c->dev = csvr_col(r, "Device", false);
+	c->strm = csvr_col(r, "Strm", false);
+	c->name = csvr_col(r, "Name", false);
+	c->pid = csvr_col(r, rep == R_API ? "Pid" : "PID", false);
+	c->tid = csvr_col(r, rep == R_API ? "Tid" : "TID", false);
+	need_col(r, c->name, "Name");
 	if (rep == R_GPU)
-		need_col(c->dur, label, line, "Duration (ns)");
+		need_col(r, c->dur, "Duration (ns)");
 	if (rep == R_API) {
-		need_col(c->corr, label, line, "CorrID");
-		need_col(c->tid, label, line, "Tid");
+		need_col(r, c->corr, "CorrID");
+		need_col(r, c->tid, "Tid");
 	}
 	if (rep == R_PROJ)
-		need_col(c->dur, label, line, "Projected Duration (ns)");
+		need_col(r, c->dur, "Projected Duration (ns)");
 }
 
+static noreturn void
+no_header(const struct csvr *r, long lines)
+{
+	s2r_die_at(csvr_label(r), 1, 1, "expected an nsys stats CSV header "
+	    "(cuda_gpu_trace, cuda_api_trace, nvtx_pushpop_trace or "
+	    "nvtx_gpu_proj_trace), got none in the first %ld lines", lines);
+}
+
+/* The report's header after its preamble lines. */
+static enum report
+find_header(struct csvr *r, struct cols *c)
+{
+	enum report rep;
+	long lines;
+
+	while (csvr_next_header(r)) {
+		if ((rep = report_of(r)) != R_NONE) {
+			find_cols(rep, r, c);
+			return rep;
+		}
+		if (csvr_header_line(r) >= PREAMBLE_MAX)
+			no_header(r, PREAMBLE_MAX);
+	}
+	lines = csvr_line(r) - 1;
+	no_header(r, lines < PREAMBLE_MAX ? lines : PREAMBLE_MAX);
+}
 
 void
 nsys_reset(void)
 {
-	free(live.line);
-	strv_free(&live.hdr);
-	strv_free(&live.row);
+	csvr_close(live.r);
 	if (live.mem != NULL)
 		fclose(live.mem);
-	if (live.parsing)
-		csv_free(&live.p);
 	memset(&live, 0, sizeof(live));
-}
-
-static void
-read_lines(struct ktrace *t, FILE *f, const char *label)
-{
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	long lineno = 0;
-	enum report rep = R_NONE;
-	struct strv *hdr = &live.hdr;	/* static: nsys_reset frees them */
-	struct row r = { &live.row, label, 0, NULL };
-	struct cols c;
-
-	while ((n = getline(&line, &cap, f)) >= 0) {
-		live.line = line;
-		lineno++;
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
-		if (n == 0)
-			continue;
-		if (rep == R_NONE) {
-			/* Preamble lines ("Generating ...", "NOTICE: ...",
-			 * "Processing [...]") come before the header. */
-			split_csv(line, (size_t)n, hdr, label, lineno);
-			rep = report_of(hdr);
-			if (rep != R_NONE)
-				find_cols(rep, hdr, &c, label, lineno);
-			else if (lineno >= 20)
-				break;
-			continue;
-		}
-		r.line = lineno;
-		r.text = line;
-		split_csv(line, (size_t)n, r.f, label, lineno);
-		if (rep == R_GPU)
-			gpu_row(t, &r, &c);
-		else if (rep == R_API)
-			api_row(t, &r, &c);
-		else
-			nvtx_row(t, &r, &c, rep == R_PROJ);
-	}
-	if (ferror(f))
-		s2r_die_at(label, lineno + 1, 0, "read error");
-	strv_free(hdr);
-	strv_free(r.f);
-	free(line);
-	live.line = NULL;
-	if (rep == R_NONE)
-		s2r_die_at(label, 1, 1, "expected an nsys stats CSV header "
-		    "(cuda_gpu_trace, cuda_api_trace, nvtx_pushpop_trace or "
-		    "nvtx_gpu_proj_trace), got none in the first %ld lines",
-		    lineno < 20 ? lineno : 20);
 }
 
 void
 nsys_read(struct ktrace *t, FILE *f, const char *label)
 {
-	read_lines(t, f, label);
+	struct csvr *r = csvr_attach(f, label);
+	struct cols c;
+	enum report rep;
+
+	live.r = r;
+	csvr_loose_quotes(r);
+	rep = find_header(r, &c);
+	while (csvr_next(r)) {
+		if (rep == R_GPU)
+			gpu_row(t, r, &c);
+		else if (rep == R_API)
+			api_row(t, r, &c);
+		else
+			nvtx_row(t, r, &c, rep == R_PROJ);
+	}
+	live.r = NULL;
+	csvr_close(r);
 }
 
 void
@@ -381,7 +292,7 @@ nsys_read_mem(struct ktrace *t, const void *buf, size_t len,
 	if (f == NULL)
 		s2r_die("%s: cannot open", label);
 	live.mem = f;
-	read_lines(t, f, label);
+	nsys_read(t, f, label);
 	live.mem = NULL;
 	fclose(f);
 }

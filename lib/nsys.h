@@ -1,8 +1,9 @@
 /* nsys.h - Nsight Systems "nsys stats --format csv" reports.
  *
- * Reports are told apart by their header line (preamble lines such as
- * "Generating '...sqlite'" or "Processing [...] with [...]" are skipped)
- * and columns are found by name, never by position:
+ * Reports are read through lib/csvr and told apart by their header line
+ * (up to 19 preamble lines such as "Generating '...sqlite'" or
+ * "Processing [...] with [...]" are skipped); columns are found by name,
+ * never by position:
  *   cuda_gpu_trace       GPU kernels, memcpy, memset -> operations
  *   cuda_api_trace       host calls with CorrID      -> launches
  *   nvtx_pushpop_trace   NVTX ranges (host)          -> markers
@@ -14,10 +15,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "kernels.h"
+#include "ktrace.h"
 
-/* Which report a header line is; NULL when none. */
-const char	*nsys_report_kind(const char *header_line);
 void		 nsys_read(struct ktrace *t, FILE *f, const char *label);
 void		 nsys_read_mem(struct ktrace *t, const void *buf, size_t len,
 		    const char *label);

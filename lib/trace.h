@@ -14,26 +14,7 @@
 #include <jansson.h>
 
 #include "csvr.h"
-
-struct trace_header {
-	bool	 present;
-	char	*label;		/* source.file of header values */
-	char	*mode;		/* real, generated, replayed; NULL: unknown */
-	long	 mode_line;
-	char	*time_unit;	/* us or microseconds; NULL: not stated */
-	long	 time_unit_line;
-	bool	 has_warm_up;
-	int64_t	 warm_up;
-	long	 warm_up_line;
-	bool	 has_version;
-	int64_t	 version;
-};
-
-/* Loads and checks trace_header.yaml; a malformed file, an unknown
- * time_unit or mode is fatal (label:line:column). */
-void	trace_header_load(struct trace_header *h, const char *path,
-	    const char *label);
-void	trace_header_free(struct trace_header *h);
+#include "tracefile.h"
 
 struct trace_scope {
 	const char	*phase;

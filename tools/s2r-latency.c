@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "csvr.h"
 #include "err.h"
@@ -32,9 +31,9 @@ static const char usage_text[] =
 "  --real FILE        the real side (- for stdin)\n"
 "  --sim FILE         the simulated side, CSV or JSON (told apart by content)\n"
 "  --real-header FILE, --sim-header FILE\n"
-"                     the trace header YAML (default: trace_header.yaml\n"
-"                     beside a trace_data.csv, else <stem>.yaml beside\n"
-"                     <stem>.csv, when it exists)\n"
+"                     the trace header YAML (default: <stem>.yaml beside\n"
+"                     <stem>.csv, else trace_header.yaml beside the CSV,\n"
+"                     when it exists)\n"
 "  --no-header        read no trace header\n"
 "  --window-ms N      throughput window in ms (default 1000)\n"
 "  --root DIR         write source.file relative to DIR\n"
@@ -108,31 +107,6 @@ parse_opts(int argc, char **argv, struct opts *o)
 		    "--sim-header");
 }
 
-/* trace_header.yaml beside a trace_data.csv; <stem>.yaml beside
- * <stem>.csv (blis run --trace-output <stem>). */
-static char *
-default_header(const char *csv)
-{
-	const char *slash = strrchr(csv, '/');
-	const char *base = slash ? slash + 1 : csv;
-	struct sbuf p = {0};
-
-	if (strcmp(csv, "-") == 0)
-		return NULL;
-	if (strcmp(base, "trace_data.csv") == 0) {
-		sbuf_add(&p, csv, (size_t)(base - csv));
-		sbuf_adds(&p, "trace_header.yaml");
-	} else if (str_has_suffix(base, ".csv")) {
-		sbuf_add(&p, csv, strlen(csv) - 4);
-		sbuf_adds(&p, ".yaml");
-	} else
-		return NULL;
-	if (access(p.s, F_OK) == 0)
-		return p.s;
-	sbuf_free(&p);
-	return NULL;
-}
-
 /* The first byte that is not white space or a UTF-8 BOM: '{' (or a gzip
  * magic byte) means JSON. */
 static bool
@@ -187,26 +161,16 @@ static void
 read_csv(struct side *s, const char *path, const char *label,
     const char *header, const struct opts *o)
 {
-	struct trace_header h = {0};
-	char *hpath = NULL, *hlabel;
+	struct trace_header h;
 	struct csvr *r;
 
-	if (header != NULL)
-		hpath = xstrdup(header);
-	else if (!o->no_header)
-		hpath = default_header(path);
-	if (hpath != NULL) {
-		hlabel = path_display(hpath, o->root);
-		trace_header_load(&h, hpath, hlabel);
-		free(hlabel);
-	}
+	trace_header_for(&h, path, header, o->no_header, o->root);
 	reqpop_init(&s->pop, label, REQFMT_TRACE_CSV);
 	r = strcmp(path, "-") == 0 ? csvr_openf(stdin, label) :
 	    csvr_open(path, label);
 	reqpop_read_csv(&s->pop, r, &h);
 	csvr_close(r);
 	trace_header_free(&h);
-	free(hpath);
 }
 
 static void

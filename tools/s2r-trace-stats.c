@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "csvr.h"
 #include "err.h"
@@ -20,9 +19,10 @@ static const char usage_text[] =
 "           [--format ndjson|text] trace_data.csv|-\n"
 "\n"
 "Reads a BLIS TraceV2 trace (any layout, columns by header name) and its\n"
-"trace_header.yaml (default: beside the CSV, when it exists) and writes\n"
-"measure records (checks 1a-1g, 5d, A3) as NDJSON on stdout, with the\n"
-"latency CDFs (101 points) and token histograms for the report's charts.\n"
+"trace header (default: <stem>.yaml beside <stem>.csv, else\n"
+"trace_header.yaml beside the CSV, when it exists) and writes measure\n"
+"records (checks 1a-1g, 5d, A3) as NDJSON on stdout, with the latency\n"
+"CDFs (101 points) and token histograms for the report's charts.\n"
 "\n"
 "  --header FILE     read this trace header instead of the default\n"
 "  --no-header       read no trace header\n"
@@ -92,24 +92,6 @@ parse_opts(int argc, char **argv, struct opts *o)
 		usage_error("--header and --no-header exclude each other");
 	if (argc - optind != 1)
 		usage_error("expected one trace_data.csv (or -)");
-}
-
-/* trace_header.yaml beside the CSV, when there is one. */
-static char *
-default_header(const char *csv)
-{
-	const char *slash = strrchr(csv, '/');
-	struct sbuf p = {0};
-
-	if (strcmp(csv, "-") == 0)
-		return NULL;
-	if (slash != NULL)
-		sbuf_add(&p, csv, (size_t)(slash - csv) + 1);
-	sbuf_adds(&p, "trace_header.yaml");
-	if (access(p.s, F_OK) == 0)
-		return p.s;
-	sbuf_free(&p);
-	return NULL;
 }
 
 /* The scope keys beyond the cell, and the status, as "k=v k=v". */
@@ -196,22 +178,14 @@ main(int argc, char **argv)
 	struct trace_header h = {0};
 	struct trace_stats *s;
 	struct csvr *r;
-	char *file, *hpath = NULL, *hlabel;
+	char *file;
 	json_t *arr, *rec;
 	size_t i;
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
 	file = path_display(argv[optind], o.root);
-	if (o.header != NULL)
-		hpath = xstrdup(o.header);
-	else if (!o.no_header)
-		hpath = default_header(argv[optind]);
-	if (hpath != NULL) {
-		hlabel = path_display(hpath, o.root);
-		trace_header_load(&h, hpath, hlabel);
-		free(hlabel);
-	}
+	trace_header_for(&h, argv[optind], o.header, o.no_header, o.root);
 	r = csvr_open(argv[optind], file);
 	s = trace_stats_read(r, &h);
 	csvr_close(r);
@@ -227,7 +201,6 @@ main(int argc, char **argv)
 	json_decref(arr);
 	trace_stats_free(s);
 	trace_header_free(&h);
-	free(hpath);
 	free(file);
 	return 0;
 }

@@ -143,6 +143,57 @@ test_typed(void)
 	fclose(f);
 }
 
+/* A header after preamble lines of other widths (an nsys stats report):
+ * each candidate replaces the one before; rows then follow the header
+ * found. */
+static void
+test_next_header(void)
+{
+	const char *s = "Generating 'x'\r\n\r\nProcessing [a] with [b]... \n"
+	    "Start (ns),Name\n10,\"k<1, 2>\"\n";
+	const char *blank = "one\n\n\ntwo";
+	const char *loose = "NOTICE: \"x\" is old\na,b\n1,\"q\"x\"\n";
+	FILE *f = stream(s, strlen(s));
+	struct csvr *r = csvr_attach(f, "t.csv");
+
+	CHECK(csvr_next_header(r));
+	CHECK(csvr_ncols(r) == 1 && csvr_header_line(r) == 1);
+	CHECK(csvr_col(r, "Start (ns)", false) == -1);
+	CHECK(csvr_next_header(r));
+	CHECK(csvr_header_line(r) == 3);
+	CHECK_STR(csvr_colname(r, 0), "Processing [a] with [b]... ");
+	CHECK(csvr_next_header(r));
+	CHECK(csvr_header_line(r) == 4 && csvr_ncols(r) == 2);
+	CHECK(csvr_col(r, "Name", true) == 1);
+	CHECK(csvr_next(r) && csvr_line(r) == 5);
+	CHECK(csvr_i64(r, 0) == 10);
+	CHECK_STR(csvr_str(r, 1, NULL), "k<1, 2>");
+	CHECK(!csvr_next(r));
+	csvr_close(r);
+	fclose(f);
+	/* No header wanted among them: the end says how many lines. */
+	f = stream(blank, strlen(blank));
+	r = csvr_attach(f, "t.csv");
+	CHECK(csvr_next_header(r) && csvr_header_line(r) == 1);
+	CHECK(csvr_next_header(r) && csvr_header_line(r) == 4);
+	CHECK(!csvr_next_header(r));
+	CHECK(csvr_line(r) == 5);
+	csvr_close(r);
+	fclose(f);
+	/* Free-text preamble lines with quotes, read with loose quotes. */
+	CHECK(dies(loose, "t.csv:1:1: expected a quote only around a whole"));
+	f = stream(loose, strlen(loose));
+	r = csvr_attach(f, "t.csv");
+	csvr_loose_quotes(r);
+	CHECK(csvr_next_header(r));
+	CHECK_STR(csvr_colname(r, 0), "NOTICE: \"x\" is old");
+	CHECK(csvr_next_header(r) && csvr_ncols(r) == 2);
+	CHECK(csvr_next(r) && csvr_line(r) == 3);
+	CHECK_STR(csvr_str(r, 1, NULL), "q\"x");
+	csvr_close(r);
+	fclose(f);
+}
+
 /* Rows spread over several 1 MiB chunks, with quoted fields (and their
  * newlines) cut by chunk boundaries: every row and line must survive. */
 static void
@@ -292,6 +343,7 @@ static const struct unit_test tests[] = {
 	{ "columns by name", test_by_name },
 	{ "BOM, CRLF, blank lines, quotes, line numbers", test_quotes_and_lines },
 	{ "typed fields", test_typed },
+	{ "header after preamble lines", test_next_header },
 	{ "rows across chunk boundaries", test_chunks },
 	{ "fatal errors", test_errors },
 	{ "integers, word at a time", test_integers },

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels.h"
+#include "kduty.h"
 #include "labels.h"
 #include "unit.h"
 

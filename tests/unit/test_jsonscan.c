@@ -13,7 +13,7 @@
 
 #include "err.h"
 #include "jsonscan.h"
-#include "kernels.h"
+#include "ktrace.h"
 #include "kineto.h"
 #include "unit.h"
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "jsonscan.h"
-#include "kernels.h"
+#include "ktrace.h"
 #include "kineto.h"
 #include "unit.h"
 

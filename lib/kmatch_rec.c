@@ -1,0 +1,501 @@
+/* kmatch_rec.c - see kmatch_rec.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "kmatch_rec.h"
+#include "krec.h"
+#include "rec.h"
+#include "str.h"
+
+/* Where the A1 records go and what they are about. */
+struct a1w {
+	FILE			*out;
+	struct amatch		*m;
+	const struct kslots	*ss;
+	const struct kmatch_opts *o;
+};
+
+static json_t *
+ratio(double num, double den)
+{
+	return den != 0 ? rec_num(num / den) : json_null();
+}
+
+/* ---- --check ------------------------------------------------------- */
+
+static void
+emit_check_summary(FILE *out, const char *metric, json_t *details,
+    const char *file, const char *how)
+{
+	json_t *rec = rec_new("summary");
+
+	rec_set_str(rec, "check", "A1");
+	rec_set_str(rec, "metric", metric);
+	rec_set_i64(rec, "value", (int64_t)json_array_size(details));
+	rec_set_str(rec, "unit", "count");
+	rec_set(rec, "scope", rec_scope_new());
+	rec_set(rec, "details", details);
+	rec_set(rec, "source", rec_source(file, 0, 0, NULL, how));
+	rec_emit(out, rec);
+}
+
+/* Kernel names no rule matches (once each, with calls and total
+ * duration in their trace); every kernel name goes through the audit. */
+static json_t *
+unmatched_names(const struct lrules *rs, const struct krank *ranks,
+    size_t nr, struct laudit *a)
+{
+	json_t *v = json_array();
+	struct strv seen = {0};
+
+	for (size_t r = 0; r < nr; r++) {
+		const struct ktrace *t = ranks[r].t;
+		int64_t *ns = xcalloc(t->names.n + 1, sizeof(*ns));
+		int64_t *calls = xcalloc(t->names.n + 1, sizeof(*calls));
+
+		for (size_t j = 0; j < t->nops; j++) {
+			ns[t->ops[j].name] += t->ops[j].dur;
+			calls[t->ops[j].name]++;
+		}
+		for (size_t i = 0; i < t->names.n; i++) {
+			const char *name = t->names.s[i];
+			json_t *o;
+
+			if (calls[i] == 0)
+				continue;	/* not a kernel name */
+			if (laudit_name(a, rs, name) >= 0 ||
+			    strv_find(&seen, name) >= 0)
+				continue;
+			strv_add(&seen, name);
+			o = json_object();
+			rec_set_str(o, "name", name);
+			rec_set_i64(o, "calls", calls[i]);
+			rec_set_i64(o, "total_ns", ns[i]);
+			json_array_append_new(v, o);
+		}
+		free(ns);
+		free(calls);
+	}
+	strv_free(&seen);
+	return v;
+}
+
+/* Rule k in the unused list (it matches no name) or the shadowed one
+ * (every name it matches is taken by an earlier rule of another kind). */
+static void
+audit_rule(const struct lrules *rs, const struct laudit *a, size_t k,
+    json_t *unused, json_t *shadowed)
+{
+	json_t *o = json_object();
+	int by = a->shadow[k];
+
+	rec_set_str(o, "rule", rs->r[k].id);
+	rec_set_i64(o, "line", rs->r[k].line);
+	if (a->hits[k] == 0) {
+		json_array_append_new(unused, o);
+		return;
+	}
+	if (a->reach[k] > 0 || by < 0) {
+		json_decref(o);
+		return;
+	}
+	rec_set_str(o, "shadowed_by", rs->r[by].id);
+	rec_set_i64(o, "shadowed_by_line", rs->r[by].line);
+	rec_set_str(o, "example", a->example[k]);
+	json_array_append_new(shadowed, o);
+}
+
+void
+kcheck_records(FILE *out, const struct lrules *rs, const struct krank *ranks,
+    size_t nr)
+{
+	json_t *unmatched, *shadowed = json_array(), *unused = json_array();
+	struct laudit a;
+
+	laudit_init(&a, rs);
+	unmatched = unmatched_names(rs, ranks, nr, &a);
+	for (size_t k = 0; k < rs->n; k++)
+		audit_rule(rs, &a, k, unused, shadowed);
+	emit_check_summary(out, "labels.unmatched_names", unmatched,
+	    nr ? ranks[0].t->path : "-", "kernel names no rule matches, "
+	    "with calls and total duration");
+	emit_check_summary(out, "labels.shadowed_rules", shadowed, rs->path,
+	    "rules whose every matching name is taken by an earlier rule of "
+	    "another kind");
+	emit_check_summary(out, "labels.unused_rules", unused, rs->path,
+	    "rules that match no kernel name in the traces");
+	laudit_free(&a);
+}
+
+/* ---- A1 -------------------------------------------------------------- */
+
+static const char *
+status_of(const struct aop *a)
+{
+	if (a->meas > 0 && a->sim > 0)
+		return "matched";
+	if (a->meas > 0 || a->sim == 0)
+		return "unmapped_measured";
+	return "unmapped_simulated";
+}
+
+static json_t *
+names_arr(const struct aop *a)
+{
+	json_t *v = json_array();
+
+	for (size_t i = 0; i < a->nnames; i++)
+		json_array_append_new(v, json_string(a->names[i]));
+	return v;
+}
+
+static void
+op_body(json_t *rec, const struct aop *a)
+{
+	rec_set_str(rec, "op", a->op);
+	rec_set_str(rec, "category", a->category);
+	rec_set_str(rec, "status", status_of(a));
+	rec_set(rec, "expected_noise", json_boolean(a->helper &&
+	    a->sim == 0));
+	rec_set_i64(rec, "meas_ns", a->meas);
+	rec_set_i64(rec, "sim_ns", a->sim);
+	rec_set(rec, "delta_ns", a->meas > 0 && a->sim > 0 ?
+	    rec_i64(a->sim - a->meas) : json_null());
+	rec_set(rec, "rel", a->meas > 0 && a->sim > 0 ?
+	    rec_num((double)(a->sim - a->meas) / a->meas) : json_null());
+	rec_set_i64(rec, "abs_err_ns", a->abs_err);
+	rec_set_i64(rec, "n_kernels", a->calls);
+	rec_set_i64(rec, "n_slots", a->slots);
+	rec_set(rec, "kernel_names", names_arr(a));
+}
+
+static json_t *
+op_source(const struct a1w *w, const struct aop *a, long line, long column,
+    const char *how)
+{
+	json_t *src = rec_source(w->m->rank->t->path, line, column, NULL,
+	    how);
+	json_t *sim = rec_source(w->ss->path, a->slot_line, 0, NULL, NULL);
+
+	rec_set(src, "sim", sim);
+	return src;
+}
+
+static int
+cmp_rows(const void *x, const void *y)
+{
+	const struct aop *a = x, *b = y;
+
+	if (a->abs_err != b->abs_err)
+		return a->abs_err > b->abs_err ? -1 : 1;
+	if (a->meas + a->sim != b->meas + b->sim)
+		return a->meas + a->sim > b->meas + b->sim ? -1 : 1;
+	return strcmp(a->op, b->op);
+}
+
+static void
+emit_iteration(const struct a1w *w, struct aiter *ai)
+{
+	const struct amatch *m = w->m;
+	json_t *rec = rec_new("iter");
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%lld", (long long)ai->id);
+	rec_set_str(rec, "check", "A1");
+	rec_set(rec, "scope", krec_scope(m->rank, buf));
+	rec_set_str(rec, "side", "compare");
+	rec_set_i64(rec, "iter", ai->id);
+	rec_set_str(rec, "stage", kstage_name(ai->stage));
+	rec_set_str(rec, "marker", ai->marker);
+	rec_set_i64(rec, "meas_ns", ai->meas);
+	rec_set_i64(rec, "sim_ns", ai->sim);
+	rec_set(rec, "delta_ns", ai->has_ops && ai->has_slots ?
+	    rec_i64(ai->sim - ai->meas) : json_null());
+	rec_set(rec, "rel", ai->has_slots ? ratio((double)(ai->sim -
+	    ai->meas), (double)ai->meas) : json_null());
+	rec_set(rec, "cov_meas", ratio((double)ai->mapped_meas,
+	    (double)ai->meas));
+	rec_set(rec, "cov_sim", ratio((double)ai->mapped_sim,
+	    (double)ai->sim));
+	rec_set_i64(rec, "unmapped_meas_ns", ai->meas - ai->mapped_meas);
+	rec_set_i64(rec, "unmapped_sim_ns", ai->sim - ai->mapped_sim);
+	rec_set_i64(rec, "n_kernels", ai->kernels);
+	rec_set(rec, "compared", json_boolean(ai->has_ops && ai->has_slots));
+	rec_set(rec, "source", rec_source(m->rank->t->path, ai->line,
+	    ai->column, NULL, "sums of measured kernel durations (per "
+	    "occurrence, streams not deducted) and of slot crit_ns; "
+	    "coverage = paired operations' share"));
+	rec_emit(w->out, rec);
+}
+
+/* The iteration's op rows, largest absolute error first. */
+static void
+emit_iteration_ops(const struct a1w *w, struct aiter *ai)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%lld", (long long)ai->id);
+	if (ai->nops > 1)
+		qsort(ai->ops, ai->nops, sizeof(*ai->ops), cmp_rows);
+	for (size_t i = 0; i < ai->nops; i++) {
+		json_t *rec = rec_new("op");
+
+		rec_set_str(rec, "check", "A1");
+		rec_set(rec, "scope", krec_scope(w->m->rank, buf));
+		rec_set_i64(rec, "iter", ai->id);
+		rec_set_str(rec, "stage", kstage_name(ai->stage));
+		op_body(rec, &ai->ops[i]);
+		rec_set(rec, "source", op_source(w, &ai->ops[i], ai->line,
+		    ai->column, "measured: kernels labeled with this "
+		    "operation in the iteration; simulated: its slots"));
+		rec_emit(w->out, rec);
+	}
+}
+
+static void
+emit_aggregate_ops(const struct a1w *w)
+{
+	struct amatch *m = w->m;
+
+	if (m->nops > 1)
+		qsort(m->ops, m->nops, sizeof(*m->ops), cmp_rows);
+	for (size_t i = 0; i < m->nops; i++) {
+		const struct aop *a = &m->ops[i];
+		json_t *rec = rec_new("op");
+
+		rec_set_str(rec, "check", "A1");
+		rec_set(rec, "scope", krec_scope(m->rank, NULL));
+		rec_set_i64(rec, "iterations", (int64_t)a->n_iter);
+		rec_set_i64(rec, "paired_iterations", (int64_t)a->n_paired);
+		op_body(rec, a);
+		rec_set_i64(rec, "rank_by_abs_err", (int64_t)i + 1);
+		rec_set(rec, "share_of_abs_err", ratio((double)a->abs_err,
+		    (double)m->abs_err));
+		rec_set(rec, "critical_share", ratio((double)a->meas,
+		    (double)m->meas));
+		rec_set(rec, "source", op_source(w, a, 0, 0,
+		    "over compared iterations: abs_err = sum |sim - meas| "
+		    "per iteration; critical_share = meas / all measured "
+		    "kernel time of the rank"));
+		rec_emit(w->out, rec);
+	}
+}
+
+static void
+emit_summary(const struct a1w *w, const char *metric, json_t *value,
+    const char *unit, int64_t n, json_t *details, const char *how)
+{
+	json_t *rec = rec_new("summary");
+	json_t *src = rec_source(w->m->rank->t->path, 0, 0, NULL, how);
+
+	rec_set(src, "sim", rec_source(w->ss->path, 0, 0, NULL, NULL));
+	rec_set_str(rec, "check", "A1");
+	rec_set_str(rec, "metric", metric);
+	rec_set(rec, "value", value);
+	rec_set_str(rec, "unit", unit);
+	rec_set_i64(rec, "n", n);
+	rec_set(rec, "scope", krec_scope(w->m->rank, NULL));
+	if (details != NULL)
+		rec_set(rec, "details", details);
+	rec_set(rec, "source", src);
+	rec_emit(w->out, rec);
+}
+
+/* Unmapped families, largest first (m->ops is sorted by abs error;
+ * unmapped rows have none, so they sort by size among themselves). */
+static json_t *
+unmapped(const struct amatch *m, bool measured, const struct kmatch_opts *o,
+    int64_t *total, int64_t *large)
+{
+	json_t *v = json_array();
+	size_t listed = 0;
+	int64_t den = measured ? m->meas : m->sim;
+
+	*total = *large = 0;
+	for (size_t i = 0; i < m->nops; i++) {
+		const struct aop *a = &m->ops[i];
+		int64_t ns = measured ? a->meas : a->sim;
+		bool is_large;
+		json_t *e;
+
+		if (strcmp(status_of(a), measured ? "unmapped_measured" :
+		    "unmapped_simulated") != 0 || ns == 0)
+			continue;
+		*total += ns;
+		is_large = den > 0 && (double)ns / den >= o->large &&
+		    !(measured && a->helper);
+		*large += is_large;
+		if (listed++ >= o->top)
+			continue;
+		e = json_object();
+		rec_set_str(e, "op", a->op);
+		rec_set_str(e, "category", a->category);
+		rec_set_i64(e, "total_ns", ns);
+		rec_set(e, "share", ratio((double)ns, (double)den));
+		rec_set_i64(e, measured ? "calls" : "slots", measured ?
+		    a->calls : a->slots);
+		if (measured)
+			rec_set(e, "kernel_names", names_arr(a));
+		else
+			rec_set_i64(e, "slot_line", a->slot_line);
+		rec_set(e, "expected_noise", json_boolean(measured &&
+		    a->helper));
+		rec_set(e, "large", json_boolean(is_large));
+		json_array_append_new(v, e);
+	}
+	return v;
+}
+
+static json_t *
+top_deviations(const struct amatch *m, const struct kmatch_opts *o)
+{
+	json_t *v = json_array();
+	size_t listed = 0;
+
+	for (size_t i = 0; i < m->nops && listed < o->top; i++) {
+		const struct aop *a = &m->ops[i];
+		json_t *e;
+
+		if (a->paired_meas == 0)
+			continue;
+		listed++;
+		e = json_object();
+		rec_set_str(e, "op", a->op);
+		rec_set_i64(e, "abs_err_ns", a->abs_err);
+		rec_set(e, "share_of_abs_err", ratio((double)a->abs_err,
+		    (double)m->abs_err));
+		rec_set_num(e, "rel", (double)(a->paired_sim - a->paired_meas) /
+		    a->paired_meas);
+		rec_set(e, "critical_share", ratio((double)a->meas,
+		    (double)m->meas));
+		json_array_append_new(v, e);
+	}
+	return v;
+}
+
+static void
+sum_coverage(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	json_t *d;
+
+	d = json_object();
+	rec_set_i64(d, "mapped_ns", m->mapped_meas);
+	rec_set_i64(d, "total_ns", m->meas);
+	emit_summary(w, "kernel.coverage.measured", ratio(
+	    (double)m->mapped_meas, (double)m->meas), "fraction",
+	    (int64_t)m->compared, d, "measured kernel time of operations "
+	    "that have a slot / all measured kernel time (compared "
+	    "iterations, per-occurrence sums)");
+	d = json_object();
+	rec_set_i64(d, "mapped_ns", m->mapped_sim);
+	rec_set_i64(d, "total_ns", m->sim);
+	emit_summary(w, "kernel.coverage.simulated", ratio(
+	    (double)m->mapped_sim, (double)m->sim), "fraction",
+	    (int64_t)m->compared, d, "slot crit_ns of operations that have "
+	    "kernels / all slot crit_ns");
+	emit_summary(w, "kernel.error.signed", ratio((double)(m->paired_sim
+	    - m->paired_meas), (double)m->paired_meas), "fraction",
+	    (int64_t)m->compared, NULL, "sum(sim - meas) / sum(meas) over "
+	    "paired (iteration, operation) rows");
+	emit_summary(w, "kernel.error.abs", ratio((double)m->abs_err,
+	    (double)m->paired_meas), "fraction", (int64_t)m->compared, NULL,
+	    "sum |sim - meas| / sum(meas) over paired rows");
+}
+
+static void
+sum_cause(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	json_t *d = json_object(), *list;
+	char *top = NULL;
+
+	rec_set(d, "median_ratio", rec_num_or_null(m->median_ratio));
+	rec_set(d, "spread", rec_num_or_null(m->spread));
+	rec_set(d, "within_5pct", rec_num_or_null(m->within));
+	rec_set_i64(d, "deviating_ops", (int64_t)m->deviating);
+	rec_set_num(d, "op_tolerance", w->o->op_tol);
+	list = top_deviations(m, w->o);
+	if (json_array_size(list) > 0 && m->abs_err > 0)
+		top = xstrdup(rec_get_str(json_array_get(list, 0), "op"));
+	rec_set(d, "top", list);
+	emit_summary(w, "kernel.cause", json_string(m->cause), NULL,
+	    (int64_t)m->compared, d, "ratios meas/sim of matched operations "
+	    "weighted by measured time: uniform_shift when the weighted "
+	    "median is >= 3% off, the weighted spread of log ratios <= 0.03 "
+	    "and >= 80% of the weight within 5% of the median (clock/thermal: "
+	    "do not retune); none when the median is within 3% and no "
+	    "operation is off by more than the tolerance; else concentrated "
+	    "(model gap; see top)");
+	emit_summary(w, "kernel.median_ratio", rec_num_or_null(
+	    m->median_ratio), NULL, (int64_t)m->compared, NULL,
+	    "weighted median of meas/sim over matched operations");
+	emit_summary(w, "kernel.ops.deviating", rec_i64(
+	    (int64_t)m->deviating), "count", (int64_t)m->compared, NULL,
+	    "matched operations with |meas/sim - 1| above the tolerance");
+	emit_summary(w, "kernel.top_deviation", top ? json_string(top) :
+	    json_null(), NULL, (int64_t)m->compared, top_deviations(m, w->o),
+	    "operations ranked by sum |sim - meas| (their contribution to "
+	    "the iteration's critical path error)");
+	free(top);
+}
+
+static void
+sum_unmapped(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	int64_t tot, large;
+	json_t *list;
+
+	list = unmapped(m, true, w->o, &tot, &large);
+	emit_summary(w, "kernel.unmapped_measured", rec_i64(tot), "ns",
+	    (int64_t)m->compared, list, "measured kernel time with no slot, "
+	    "largest first; helpers (copies, fills, sampling, launch prep) "
+	    "are expected noise");
+	emit_summary(w, "kernel.unmapped_measured.large", rec_i64(large),
+	    "count", (int64_t)m->compared, NULL, "unmapped measured families "
+	    "(not helpers) at or above the large share");
+	list = unmapped(m, false, w->o, &tot, &large);
+	emit_summary(w, "kernel.unmapped_simulated", rec_i64(tot), "ns",
+	    (int64_t)m->compared, list, "slot time with no measured kernel, "
+	    "largest first");
+	emit_summary(w, "kernel.unmapped_simulated.large", rec_i64(large),
+	    "count", (int64_t)m->compared, NULL, "unmapped slots at or above "
+	    "the large share");
+}
+
+static void
+sum_iterations(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+
+	emit_summary(w, "kernel.iterations.compared", rec_i64(
+	    (int64_t)m->compared), "count", (int64_t)m->nit, NULL,
+	    "iterations with both measured kernels and slots");
+	emit_summary(w, "kernel.iterations.measured_only", rec_i64(
+	    (int64_t)m->meas_only), "count", (int64_t)m->nit, NULL,
+	    "measured iterations with no slot");
+	emit_summary(w, "kernel.iterations.simulated_only", rec_i64(
+	    (int64_t)m->sim_only), "count", (int64_t)m->nit, NULL,
+	    "iterations with slots but no measured kernel");
+}
+
+void
+kmatch_records(FILE *out, struct amatch *m, const struct kslots *ss,
+    const struct kmatch_opts *o)
+{
+	struct a1w w = { out, m, ss, o };
+
+	for (size_t i = 0; i < m->nit; i++) {
+		if (!m->it[i].has_ops && !m->it[i].has_slots)
+			continue;
+		emit_iteration(&w, &m->it[i]);
+		emit_iteration_ops(&w, &m->it[i]);
+	}
+	emit_aggregate_ops(&w);
+	sum_coverage(&w);
+	sum_cause(&w);
+	sum_unmapped(&w);
+	sum_iterations(&w);
+}

@@ -1,0 +1,41 @@
+/* tracefile.h - the trace header YAML of a BLIS TraceV2 trace: where it is
+ * beside the trace CSV, and what it says (time unit, mode, warm-up
+ * requests, version). */
+#ifndef S2R_TRACEFILE_H
+#define S2R_TRACEFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct trace_header {
+	bool	 present;
+	char	*label;		/* source.file of header values */
+	char	*mode;		/* real, generated, replayed; NULL: unknown */
+	long	 mode_line;
+	char	*time_unit;	/* us or microseconds; NULL: not stated */
+	long	 time_unit_line;
+	bool	 has_warm_up;
+	int64_t	 warm_up;
+	long	 warm_up_line;
+	bool	 has_version;
+	int64_t	 version;
+};
+
+/* Loads and checks trace_header.yaml; a malformed file, an unknown
+ * time_unit or mode is fatal (label:line:column). */
+void	trace_header_load(struct trace_header *h, const char *path,
+	    const char *label);
+void	trace_header_free(struct trace_header *h);
+
+/* The header beside a trace CSV, when it exists: <stem>.yaml beside
+ * <stem>.csv (blis run --trace-output), else trace_header.yaml beside it
+ * (a trace_data.csv has only the latter).  NULL for "-" or none; caller
+ * frees. */
+char	*trace_header_beside(const char *csv);
+/* Loads the header of csv into h: path when it is not NULL, else the one
+ * beside csv unless none; h->present says whether one was read.  Messages
+ * and source.file name it relative to root (path_display). */
+void	trace_header_for(struct trace_header *h, const char *csv,
+	    const char *path, bool none, const char *root);
+
+#endif

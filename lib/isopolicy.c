@@ -42,10 +42,11 @@ enum reason { R_CONFOUND, R_DECLARED, R_TYPE };
 
 /* --- what a change touches ------------------------------------------ */
 
-/* The expectation metric and key an EPP diff change maps to. */
+/* The expectation metric and key an EPP diff change maps to (a profile
+ * entry's value is its weight: changed, it is the weight that changed). */
 static const char *
-change_metric(const char *section, const char *path, char *key, size_t len,
-    const char *item)
+change_metric(const char *section, const char *op, const char *path,
+    char *key, size_t len, const char *item)
 {
 	snprintf(key, len, "%s", item);
 	if (strcmp(section, "plugins") == 0) {
@@ -56,7 +57,8 @@ change_metric(const char *section, const char *path, char *key, size_t len,
 		return "epp.plugin";
 	}
 	if (strcmp(section, "schedulingProfiles") == 0)
-		return path != NULL ? "epp.scorer.weight" : "epp.profile.plugin";
+		return path != NULL || strcmp(op, "changed") == 0 ?
+		    "epp.scorer.weight" : "epp.profile.plugin";
 	if (path != NULL)
 		snprintf(key, len, "%s.%s", item, path);
 	if (strcmp(section, "featureGates") == 0)
@@ -108,15 +110,18 @@ items_text(const struct ru_list *l, const char *metric, const char *key,
 }
 
 /* Whether the two arms' declarations also differ in what a change
- * touches.  Removing a plugin also removes its parameters: the type
- * alone decides for whole items. */
+ * touches, the same way: an item added to b is declared for b only, one
+ * removed for a only, a changed one declared for both with other values.
+ * Removing a plugin also removes its parameters: the type alone decides
+ * for whole items. */
 static bool
 declared_differ(const struct arm *a, const struct arm *b,
     const char *section, const json_t *ch)
 {
 	char key[512];
-	const char *metric = change_metric(section, rec_get_str(ch, "path"),
-	    key, sizeof(key), rec_get_str(ch, "item"));
+	const char *op = rec_get_str(ch, "op");
+	const char *metric = change_metric(section, op,
+	    rec_get_str(ch, "path"), key, sizeof(key), rec_get_str(ch, "item"));
 	struct sbuf ta = {0}, tb = {0};
 	bool differ;
 
@@ -125,6 +130,12 @@ declared_differ(const struct arm *a, const struct arm *b,
 	items_text(&a->dec, metric, key, &ta);
 	items_text(&b->dec, metric, key, &tb);
 	differ = strcmp(sbuf_str(&ta), sbuf_str(&tb)) != 0;
+	if (strcmp(op, "added") == 0)
+		differ = differ && ta.len == 0;
+	else if (strcmp(op, "removed") == 0)
+		differ = differ && tb.len == 0;
+	else
+		differ = differ && ta.len > 0 && tb.len > 0;
 	sbuf_free(&ta);
 	sbuf_free(&tb);
 	return differ;
@@ -197,7 +208,8 @@ declared_item(const struct arm *a, const struct arm *b, const char *section,
 	else if (strcmp(section, "schedulingProfiles") == 0)
 		metrics = profile_metrics;
 	else {
-		one[0] = change_metric(section, NULL, key, sizeof(key), item);
+		one[0] = change_metric(section, op, NULL, key, sizeof(key),
+		    item);
 		metrics = one;
 	}
 	for (size_t i = 0; metrics[i] != NULL; i++) {

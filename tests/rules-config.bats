@@ -138,6 +138,22 @@ v() {
 	[ "$(v 2c treatment arms.epp)" = FAIL ]
 	jqt 'select(.check == "2c" and .metric == "arms.epp" and
 	    .scope.phase == "treatment") | (.why | test("Beyond the policy under test \\(the declared configs do not differ there\\): schedulingProfiles changed default/qd.weight \\(2 . 5\\)")) and .action != null' "$OUT"
+	# declared with other weights, the weight change is the policy
+	ch='[{op: "changed", item: "default/qd", a: {value: 2, file:
+	    "generated/baseline_config.yaml", line: 12}, b: {value: 5, file:
+	    "generated/treatment_config.yaml", line: 12}}]'
+	judge "if .kind == \"diff\" and .section == \"schedulingProfiles\" then
+	    .value = \"differs\" | .changes = $ch else . end |
+	    if .kind == \"expect\" and .metric == \"epp.scorer.weight\" and
+	    .scope.phase == \"treatment\" then .value = 5 else . end"
+	[ "$(v 2c treatment arms.epp)" = PASS ]
+	# declared as removed in the treatment, deployed as a changed weight:
+	# not the difference the declarations make
+	judge "if .kind == \"diff\" and .section == \"schedulingProfiles\" then
+	    .value = \"differs\" | .changes = $ch else . end |
+	    select(.kind != \"expect\" or .scope.phase != \"treatment\" or
+	    .metric != \"epp.scorer.weight\")"
+	[ "$(v 2c treatment arms.epp)" = FAIL ]
 }
 
 @test "2c: no per-arm EPP configs: a plugin type one arm has is the policy (PASS), a shared scorer's weight a confound (FAIL)" {

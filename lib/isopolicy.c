@@ -274,14 +274,23 @@ walk_diffs(const struct judge *j, const struct arm *a, const struct arm *b,
 			continue;
 		found++;
 		json_array_foreach(json_object_get(d, "changes"), k, ch) {
-			enum reason why = classify(a, b, section, ch);
+			/* A change that does not say what changed (not
+			 * s2r-config's) cannot be the policy under test. */
+			bool described = rec_get_str(ch, "op") != NULL &&
+			    rec_get_str(ch, "item") != NULL;
+			enum reason why = described ? classify(a, b, section,
+			    ch) : R_CONFOUND;
 			struct sbuf *to = why == R_CONFOUND ? &s->extra :
 			    &s->policy;
 
 			if (s->first == NULL)
 				s->first = d;
 			sbuf_adds(to, to->len ? "; " : "");
-			change_text(to, section, ch);
+			if (described)
+				change_text(to, section, ch);
+			else
+				sbuf_printf(to, "%s: a change without op and "
+				    "item", section);
 			s->nextra += why == R_CONFOUND;
 			s->npolicy += why != R_CONFOUND;
 		}

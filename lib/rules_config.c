@@ -224,6 +224,25 @@ gpu_text(struct sbuf *b, const char *name)
 		sbuf_printf(b, ", %s", g.form);
 }
 
+/* One GPU name of the logs against config.md's (expected): into *bad when
+ * they name different parts, into *odd when one names no model s2r
+ * recognises and the two are not written alike. */
+static void
+gpu_classify(const char *expected, const json_t *rec, const json_t **bad,
+    const json_t **odd)
+{
+	const char *name = rec_get_str(rec, "value");
+	struct ru_gpu ge, gn;
+
+	if (!ru_gpu_parse(expected, &ge) || !ru_gpu_parse(name, &gn)) {
+		if (*odd == NULL && strcmp(expected, name) != 0)
+			*odd = rec;
+		return;
+	}
+	if (*bad == NULL && !ru_gpu_match(expected, name))
+		*bad = rec;
+}
+
 /* config.md's GPU against the GPUs nvidia-smi lists in the cell's
  * gpu_logs: vLLM's own log lines do not name the GPU. */
 static void
@@ -232,7 +251,7 @@ gpu_hardware(struct judge *j, const struct rule *r, const struct jcell *c,
 {
 	struct ru_list names;
 	struct sbuf why = {0};
-	const json_t *bad = NULL;
+	const json_t *bad = NULL, *odd = NULL;
 	size_t ngpus, nnodes;
 	enum jverdict_value v;
 
@@ -268,9 +287,9 @@ gpu_hardware(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, ": ");
 		gpu_text(&why, name);
 		sbuf_adds(&why, ")");
-		if (e != NULL && bad == NULL &&
-		    !ru_gpu_match(rec_get_str(e, "value"), name))
-			bad = names.v[i];
+		if (e != NULL)
+			gpu_classify(rec_get_str(e, "value"), names.v[i],
+			    &bad, &odd);
 	}
 	if (e == NULL) {
 		sbuf_adds(&why, ". Nothing to compare against.");
@@ -279,6 +298,12 @@ gpu_hardware(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, ". Not the GPU config.md names: the model, "
 		    "memory or form factor differs.");
 		v = V_FAIL;
+	} else if (odd != NULL) {
+		sbuf_adds(&why, ". A name without a GPU model s2r recognises "
+		    "is compared only as written, and these differ: compare "
+		    "them by hand.");
+		bad = odd;
+		v = V_WARN;
 	} else {
 		sbuf_adds(&why, ". Same model, and the same memory and form "
 		    "factor where both names state them.");
@@ -286,9 +311,11 @@ gpu_hardware(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 	ru_emit(j, r, c, "vllm.hardware", NULL, e, bad != NULL ? bad :
 	    names.v[0], "same model, memory, form factor", v, sbuf_str(&why),
-	    "Run the cell on the GPU config.md names (or "
-	    "correct config.md and rerun the simulation for this GPU): "
-	    "latency and KV capacity depend on it.");
+	    v == V_WARN ? "Check by hand that the nodes' GPU is the one "
+	    "config.md names, and write it in config.md as nvidia-smi names "
+	    "it (e.g. H100-SXM-80GB)." : "Run the cell on the GPU config.md "
+	    "names (or correct config.md and rerun the simulation for this "
+	    "GPU): latency and KV capacity depend on it.");
 out:
 	ru_list_free(&names);
 	sbuf_free(&why);

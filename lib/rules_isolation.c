@@ -39,16 +39,16 @@ static const char ACT_UNSTATED[] = "vLLM logs only non-default arguments: "
 static const char ACT_ARM_CELL[] = "Run the missing cell in that arm (or "
     "collect its results) so that every arm runs every workload: without "
     "it this workload has no comparison between the arms.";
-static const char ACT_RECORDS[] = "Run s2r-log-extract over every cell, "
-    "s2r-config --epp over each arm's generated EPP config and --diff "
-    "over each pair (the parity pipeline does all three).";
+static const char ACT_LOGS[] = "Collect the vLLM pods' logs from their "
+    "start (the startup lines state the configuration and the KV cache) "
+    "into each cell's server_logs/ and rerun s2r-log-extract.";
 
 static void
 missing(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *metric, const char *why)
 {
 	judge_emit(j, r, c, &(struct jverdict){ .metric = metric,
-	    .verdict = V_MISSING, .why = why, .action = ACT_RECORDS });
+	    .verdict = V_MISSING, .why = why, .action = ACT_LOGS });
 }
 
 /* "o/w1" and, when o is not c's counterpart, why it stands in. */
@@ -94,23 +94,26 @@ ipv4_len(const char *s)
 
 /* --- the counterpart cell -------------------------------------------- */
 
-/* The workloads (and iterations) arm phase ran, for a why. */
+/* The cells arm phase ran, for a why: the first few, then a count. */
 static void
 arm_cells_text(struct sbuf *b, const struct judge *j, const char *phase)
 {
+	enum { SHOWN = 8 };
 	size_t n = 0;
 
 	for (size_t i = 0; i < j->ncells; i++) {
 		const struct jcell *o = &j->cells[i];
-		struct sbuf one = {0};
 
 		if (!o->measured || o->workload == NULL ||
 		    judge_natcmp(o->phase, phase) != 0)
 			continue;
-		judge_cell_text(&one, o);
-		sbuf_printf(b, "%s%s", n++ ? ", " : "", sbuf_str(&one));
-		sbuf_free(&one);
+		if (n++ >= SHOWN)
+			continue;
+		sbuf_adds(b, n > 1 ? ", " : "");
+		judge_cell_text(b, o);
 	}
+	if (n > SHOWN)
+		sbuf_printf(b, " and %zu more", n - SHOWN);
 }
 
 static void

@@ -285,7 +285,7 @@ v() {
 	    .scope.phase == "treatment") | .why | test("of baseline/w1, so")' "$OUT"
 }
 
-@test "2a: the GPU from gpu_logs: the same part PASS, another FAIL, none INAPPLICABLE" {
+@test "2a: the GPU from gpu_logs: the same part PASS, another FAIL, an unknown name WARN, none INAPPLICABLE" {
 	gpu='{kind: "measure", check: "5h", metric: "gpu.name", scope:
 	    {phase: .scope.phase, workload: "w1", instance: "node-1", device:
 	    "0"}, source: {file: (.scope.phase + "/w1/gpu_logs/node-1.log"),
@@ -303,6 +303,13 @@ v() {
 	    .scope.phase == "treatment") | (.why | test("config.md:9: model H100, 80 GB, SXM")) and
 	    (.why | test("NVIDIA A100-SXM4-80GB \\(treatment/w1/gpu_logs/node-1.log:10: model A100, 80 GB, SXM\\)"))
 	    and .actual.source.field == "Name" and .action != null' "$OUT"
+	# a GPU config.md leaves to confirm names no model: WARN, not FAIL
+	judge "., (if .metric == \"instances.count\" and .kind == \"measure\"
+	    then ($gpu | .value = \"NVIDIA H100 80GB HBM3\") else empty end),
+	    (if .metric == \"vllm.model\" and .kind == \"expect\" then
+	    ($hw | .value = \"CONFIRM\") else empty end)"
+	[ "$(v 2a baseline vllm.hardware)" = WARN ]
+	jqt 'select(.metric == "vllm.hardware") | .why | test("by hand")' "$OUT"
 	judge "., (if .metric == \"vllm.model\" and .kind == \"expect\" then
 	    $hw else empty end)"
 	[ "$(v 2a baseline vllm.hardware)" = INAPPLICABLE ]

@@ -18,6 +18,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "isopolicy.h"
@@ -25,8 +26,6 @@
 #include "rec.h"
 #include "ruleutil.h"
 #include "str.h"
-
-#define MAX_ARMS 64
 
 static const char ACT_ISOLATION[] = "The arms differ in more than the "
     "policy under test, so a result difference cannot be attributed to "
@@ -590,19 +589,20 @@ own_data(struct judge *j, const struct rule *r, const struct armcfg *a)
 static void
 rule_isolation(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	const char *arms[MAX_ARMS];
+	const char **arms;
 	size_t n;
 	struct armcfg a;
 	unsigned can;
 
 	if (ru_arm_only(c))
 		return;
-	n = ru_arms(j, c, arms, MAX_ARMS);
+	n = ru_arms(j, c, &arms);
 	if (n == 0) {
 		judge_emit(j, r, c, &(struct jverdict){ .metric = "arms.epp",
 		    .verdict = V_INAPPLICABLE, .why = "No other arm (phase) "
 		    "has a cell in this bundle: variant isolation compares "
 		    "the arms of one experiment, and there is only this one." });
+		free(arms);
 		return;
 	}
 	armcfg_load(j, c, &a);
@@ -622,6 +622,7 @@ rule_isolation(struct judge *j, const struct rule *r, const struct jcell *c)
 			isolation_kv(j, r, c, oc, same);
 	}
 	armcfg_free(&a);
+	free(arms);
 }
 
 const struct rule rules_isolation[] = {

@@ -414,13 +414,14 @@ ru_gpu_match(const char *a, const char *b)
 /* --- arms ------------------------------------------------------------ */
 
 size_t
-ru_arms(const struct judge *j, const struct jcell *c, const char **out,
-    size_t max)
+ru_arms(const struct judge *j, const struct jcell *c, const char ***arms)
 {
+	const char **out = xcalloc(j->ncells + 1, sizeof(*out));
 	size_t n = 0;
 
+	*arms = out;
 	/* Cells are sorted by phase first: each arm's cells are adjacent. */
-	for (size_t i = 0; i < j->ncells && n < max; i++) {
+	for (size_t i = 0; i < j->ncells; i++) {
 		const struct jcell *o = &j->cells[i];
 
 		if (!o->measured || o->workload == NULL ||

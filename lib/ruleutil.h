@@ -94,9 +94,10 @@ void	 ru_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 /* --- arms: the phases of one experiment ---------------------------- */
 
 /* The arms other than c's (phases with a measured cell of some
- * workload), natural order, each once; returns how many (<= max). */
+ * workload), natural order, each once, into *out (caller frees the
+ * array; the names are the judge's); returns how many. */
 size_t	 ru_arms(const struct judge *j, const struct jcell *c,
-	    const char **out, size_t max);
+	    const char ***out);
 /* The cell of arm phase to compare c with: same workload and iteration,
  * else same workload, else same iteration, else the arm's first cell;
  * *same: it ran c's workload and iteration.  NULL: no cell. */

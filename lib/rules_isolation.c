@@ -424,7 +424,7 @@ isolation_instances(struct judge *j, const struct rule *r,
 	const json_t *a = judge_measure(j, oc, "instances.count", NULL);
 	const json_t *b = judge_measure(j, c, "instances.count", NULL);
 	struct sbuf why = {0};
-	double na, nb;
+	double na, nb = 0;
 	json_t *es;
 
 	if (!ru_num(a, &na)) {

@@ -158,9 +158,12 @@ bindex_failed(const struct bindex *x)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < x->n; i++)
-		n += x->rows[i].error == NULL && (x->rows[i].total[V_FAIL] > 0 ||
-		    x->rows[i].total[V_MISSING] > 0);
+	for (size_t i = 0; i < x->n; i++) {
+		const struct bi_row *r = &x->rows[i];
+
+		n += r->error == NULL && (r->total[V_FAIL] > 0 ||
+		    r->total[V_MISSING] > 0);
+	}
 	return n;
 }
 
@@ -241,7 +244,8 @@ bindex_md(struct sbuf *o, const struct bindex *x, const char *title,
 			else
 				sbuf_printf(o, " %d/%d/%d/%d |",
 				    r->counts[c][V_PASS], r->counts[c][V_WARN],
-				    r->counts[c][V_FAIL], r->counts[c][V_MISSING]);
+				    r->counts[c][V_FAIL],
+				    r->counts[c][V_MISSING]);
 		}
 		sbuf_adds(o, " ");
 		md_escape_cell(o, r->error ? r->error : r->worst ? r->worst :

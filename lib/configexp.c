@@ -196,7 +196,8 @@ gpu_word(const char *w, size_t n)
 
 		if (strncmp(w + i, families[k], f) != 0)
 			continue;
-		for (d = 0; i + f + d < n && isdigit((unsigned char)w[i + f + d]);)
+		d = 0;
+		while (i + f + d < n && isdigit((unsigned char)w[i + f + d]))
 			d++;
 		if (d < 2 || d > 4)
 			return 0;
@@ -235,9 +236,9 @@ prose_hardware(struct cfgctx *c)
 				char *name = xstrndup(p, n);
 				struct cfgwhere w = { t->line,
 				    (long)(p - t->text) + 1, "GPU",
-				    "prose under the vLLM heading: the word that "
-				    "names a GPU (a family letter, digits, "
-				    "-variant)" };
+				    "prose under the vLLM heading: the "
+				    "word that names a GPU (a family "
+				    "letter, digits, -variant)" };
 
 				cfgrec_add(c, &(struct cfgrec){ .check = "2a",
 				    .metric = "vllm.hardware",

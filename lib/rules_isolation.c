@@ -351,8 +351,8 @@ vcmp_why(struct sbuf *why, const struct vcmp *v)
 		    "configuration: %s", sbuf_str(&v->split));
 	if (v->nunstated > 0)
 		sbuf_printf(why, "; stated in one arm only (vLLM logs only "
-		    "non-default arguments, so the other ran a default that may "
-		    "or may not be equal): %s", sbuf_str(&v->unstated));
+		    "non-default arguments, so the other ran a default that "
+		    "may or may not be equal): %s", sbuf_str(&v->unstated));
 	sbuf_adds(why, ".");
 	if (v->ndiff > 0 || v->nsplit > 0)
 		return V_FAIL;
@@ -372,7 +372,8 @@ isolation_vllm(struct judge *j, const struct rule *r, const struct armcfg *a,
 
 	armcfg_load(j, oc, &o);
 	if (o.recs.n == 0) {
-		sbuf_adds(&why, "No vLLM configuration from the server logs of ");
+		sbuf_adds(&why, "No vLLM configuration from the server logs "
+		    "of ");
 		partner_text(&why, a->cell, oc, same);
 		sbuf_adds(&why, ", so the arms cannot be compared.");
 		missing(j, r, a->cell, "arms.vllm", sbuf_str(&why));
@@ -601,7 +602,8 @@ rule_isolation(struct judge *j, const struct rule *r, const struct jcell *c)
 		judge_emit(j, r, c, &(struct jverdict){ .metric = "arms.epp",
 		    .verdict = V_INAPPLICABLE, .why = "No other arm (phase) "
 		    "has a cell in this bundle: variant isolation compares "
-		    "the arms of one experiment, and there is only this one." });
+		    "the arms of one experiment, and there is only this "
+		    "one." });
 		free(arms);
 		return;
 	}

@@ -26,7 +26,7 @@ usage(FILE *f)
 	    "\n"
 	    "  -t, --tolerances FILE  override tolerances (see pipelines/tolerances.yaml)\n"
 	    "  -c, --checks LIST      only these checks: ids (1a,1c), areas (1, 5, A) or all\n"
-	    "  -n, --no-fail-status   exit 0 even when a verdict is FAIL or MISSING\n"
+	    "  -n, --no-fail-status   exit 0 even with FAIL or MISSING verdicts\n"
 	    "  -h, --help             this help\n"
 	    "  -V, --version          version\n"
 	    "\n"

@@ -158,8 +158,12 @@ bindex_failed(const struct bindex *x)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < x->n; i++)
-		n += x->rows[i].error == NULL && x->rows[i].total[V_FAIL] > 0;
+	for (size_t i = 0; i < x->n; i++) {
+		const struct bi_row *r = &x->rows[i];
+
+		n += r->error == NULL && (r->total[V_FAIL] > 0 ||
+		    r->total[V_MISSING] > 0);
+	}
 	return n;
 }
 
@@ -173,6 +177,20 @@ bindex_errors(const struct bindex *x)
 	return n;
 }
 
+/* A row's status: ERROR, FAIL, MISSING (data that should be there is
+ * not: as bad as a FAIL for trusting the run), WARN or PASS. */
+static const char *
+row_status(const struct bi_row *r)
+{
+	if (r->error != NULL)
+		return "ERROR";
+	if (r->total[V_FAIL] > 0)
+		return "FAIL";
+	if (r->total[V_MISSING] > 0)
+		return "MISSING";
+	return r->total[V_WARN] > 0 ? "WARN" : "PASS";
+}
+
 static void
 tally(const struct bindex *x, size_t *warn, size_t *clean)
 {
@@ -180,7 +198,8 @@ tally(const struct bindex *x, size_t *warn, size_t *clean)
 	for (size_t i = 0; i < x->n; i++) {
 		const struct bi_row *r = &x->rows[i];
 
-		if (r->error != NULL || r->total[V_FAIL] > 0)
+		if (r->error != NULL || r->total[V_FAIL] > 0 ||
+		    r->total[V_MISSING] > 0)
 			continue;
 		if (r->total[V_WARN] > 0)
 			(*warn)++;
@@ -202,10 +221,10 @@ bindex_md(struct sbuf *o, const struct bindex *x, const char *title,
 	md_escape_text(o, title);
 	sbuf_adds(o, "\n\n**Date**: ");
 	md_escape_text(o, date);
-	sbuf_printf(o, "\n**Bundles**: %zu: %zu with a FAIL, %zu with WARN "
-	    "only, %zu clean, %zu failed to process\n\n", x->n,
+	sbuf_printf(o, "\n**Bundles**: %zu: %zu with a FAIL or MISSING, %zu "
+	    "with WARN only, %zu clean, %zu failed to process\n\n", x->n,
 	    bindex_failed(x), warn, clean, bindex_errors(x));
-	sbuf_adds(o, "Counts are PASS/WARN/FAIL per category.\n\n"
+	sbuf_adds(o, "Counts are PASS/WARN/FAIL/MISSING per category.\n\n"
 	    "| Bundle | Status |");
 	for (int c = 0; c < CAT_COUNT; c++)
 		sbuf_printf(o, " %s |", judge_category_name(c));
@@ -218,20 +237,19 @@ bindex_md(struct sbuf *o, const struct bindex *x, const char *title,
 
 		sbuf_adds(o, "| ");
 		md_escape_cell(o, r->name);
-		sbuf_printf(o, " | %s |", r->error ? "ERROR" :
-		    r->total[V_FAIL] ? "FAIL" : r->total[V_WARN] ? "WARN" :
-		    "PASS");
+		sbuf_printf(o, " | %s |", row_status(r));
 		for (int c = 0; c < CAT_COUNT; c++) {
 			if (r->error != NULL)
 				sbuf_adds(o, " \u2014 |");
 			else
-				sbuf_printf(o, " %d/%d/%d |",
+				sbuf_printf(o, " %d/%d/%d/%d |",
 				    r->counts[c][V_PASS], r->counts[c][V_WARN],
-				    r->counts[c][V_FAIL]);
+				    r->counts[c][V_FAIL],
+				    r->counts[c][V_MISSING]);
 		}
 		sbuf_adds(o, " ");
 		md_escape_cell(o, r->error ? r->error : r->worst ? r->worst :
-		    "no FAIL or WARN");
+		    "no FAIL, MISSING or WARN");
 		sbuf_adds(o, " |");
 		if (r->has_md) {
 			sbuf_adds(o, " [md](");
@@ -270,11 +288,12 @@ html_href(struct sbuf *o, const char *dir, const char *file,
 static void
 html_counts(struct sbuf *o, const int *n)
 {
-	const char *cls = n[V_FAIL] ? "v-FAIL" : n[V_WARN] ? "v-WARN" :
-	    n[V_PASS] ? "v-PASS" : NULL;
+	const char *cls = n[V_FAIL] ? "v-FAIL" : n[V_MISSING] ? "v-MISSING" :
+	    n[V_WARN] ? "v-WARN" : n[V_PASS] ? "v-PASS" : NULL;
 
-	sbuf_printf(o, "<td class=\"num%s%s\">%d/%d/%d</td>", cls ? " " : "",
-	    cls ? cls : "", n[V_PASS], n[V_WARN], n[V_FAIL]);
+	sbuf_printf(o, "<td class=\"num%s%s\">%d/%d/%d/%d</td>", cls ? " " :
+	    "", cls ? cls : "", n[V_PASS], n[V_WARN], n[V_FAIL],
+	    n[V_MISSING]);
 }
 
 void
@@ -289,9 +308,10 @@ bindex_html(struct sbuf *o, const struct bindex *x, const char *title,
 	html_escape(o, title);
 	sbuf_adds(o, "</h1>\n<p><strong>Date</strong>: ");
 	html_escape(o, date);
-	sbuf_printf(o, "<br>\n<strong>Bundles</strong>: %zu: %zu with a FAIL, "
-	    "%zu with WARN only, %zu clean, %zu failed to process</p>\n"
-	    "<p>Counts are PASS/WARN/FAIL per category.</p>\n"
+	sbuf_printf(o, "<br>\n<strong>Bundles</strong>: %zu: %zu with a FAIL "
+	    "or MISSING, %zu with WARN only, %zu clean, %zu failed to "
+	    "process</p>\n<p>Counts are PASS/WARN/FAIL/MISSING per "
+	    "category.</p>\n"
 	    "<table class=\"index\">\n<tr><th>Bundle</th><th>Status</th>",
 	    x->n, bindex_failed(x), warn, clean, bindex_errors(x));
 	for (int c = 0; c < CAT_COUNT; c++)
@@ -299,8 +319,7 @@ bindex_html(struct sbuf *o, const struct bindex *x, const char *title,
 	sbuf_adds(o, "<th>Worst finding</th><th>Reports</th></tr>\n");
 	for (size_t i = 0; i < x->n; i++) {
 		const struct bi_row *r = &x->rows[i];
-		const char *st = r->error ? "ERROR" : r->total[V_FAIL] ? "FAIL" :
-		    r->total[V_WARN] ? "WARN" : "PASS";
+		const char *st = row_status(r);
 
 		sbuf_adds(o, "<tr><td>");
 		html_escape(o, r->name);
@@ -313,7 +332,7 @@ bindex_html(struct sbuf *o, const struct bindex *x, const char *title,
 		}
 		sbuf_adds(o, "<td>");
 		html_escape(o, r->error ? r->error : r->worst ? r->worst :
-		    "no FAIL or WARN");
+		    "no FAIL, MISSING or WARN");
 		sbuf_adds(o, "</td><td>");
 		if (r->has_md)
 			html_href(o, r->dir, "report.md", "md");

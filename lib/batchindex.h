@@ -3,7 +3,7 @@
  * A bundle's output folder (pipelines/batch.mk) holds verdicts.ndjson,
  * report.md and report.html when it was processed, or a file named
  * "error" whose first line says why it was not.  The index counts PASS,
- * WARN and FAIL per category, names the worst finding and links the
+ * WARN, FAIL and MISSING per category, names the worst finding and links the
  * reports, in Markdown or HTML; rows are in natural name order. */
 #ifndef S2R_BATCHINDEX_H
 #define S2R_BATCHINDEX_H
@@ -21,7 +21,7 @@ struct bi_row {
 	int	 counts[CAT_COUNT][V_COUNT];
 	int	 total[V_COUNT];
 	char	*worst;		/* the first action item, or NULL */
-	int	 worst_verdict;	/* V_FAIL, V_WARN or -1 */
+	int	 worst_verdict;	/* V_FAIL, V_MISSING, V_WARN or -1 */
 	bool	 has_md, has_html;
 };
 
@@ -35,7 +35,7 @@ struct bindex {
 void	 bindex_add(struct bindex *x, const char *dir);
 void	 bindex_sort(struct bindex *x);
 void	 bindex_free(struct bindex *x);
-/* Bundles with a FAIL, and bundles that failed to process. */
+/* Bundles with a FAIL or a MISSING, and bundles that failed to process. */
 size_t	 bindex_failed(const struct bindex *x);
 size_t	 bindex_errors(const struct bindex *x);
 

@@ -243,7 +243,7 @@ void
 configexp_epp(json_t *out, const struct eppcfg *cfg, const char *kind,
     const char *phase, const char *how)
 {
-	struct cfgctx c = { out, NULL, -1, false };
+	struct cfgctx c = { out, NULL, -1, false, false };
 
 	epp_section_records(&c, cfg, kind, phase, how);
 }

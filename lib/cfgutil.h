@@ -28,6 +28,7 @@ struct cfgctx {
 	const struct mddoc	*doc;
 	long			 vllm_table;	/* its index; -1: none */
 	bool			 have_instances; /* instances.count given */
+	bool			 have_hardware;	/* vllm.hardware given */
 };
 
 /* Where a value is in doc, and how it was read. */

@@ -12,6 +12,7 @@
 const struct rule_area rule_areas[] = {
 	{ CAT_WORKLOAD, rules_workload },
 	{ CAT_CONFIG, rules_config },
+	{ CAT_CONFIG, rules_isolation },
 	{ CAT_RUNTIME, rules_runtime },
 	{ CAT_RUNTIME, rules_health },
 	{ CAT_SIGNAL, rules_signal },

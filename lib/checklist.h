@@ -23,6 +23,7 @@ struct rule_area {
 
 extern const struct rule rules_workload[];	/* lib/rules_workload.c */
 extern const struct rule rules_config[];	/* lib/rules_config.c */
+extern const struct rule rules_isolation[];	/* lib/rules_isolation.c */
 extern const struct rule rules_runtime[];	/* lib/rules_runtime.c */
 extern const struct rule rules_health[];	/* lib/rules_health.c */
 extern const struct rule rules_signal[];	/* lib/rules_signal.c */

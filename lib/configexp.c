@@ -17,6 +17,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "cfgutil.h"
@@ -97,6 +98,8 @@ vllm_row(struct cfgctx *c, const struct md_row *row, const char *how)
 		    .why = why });
 		if (strcmp(p->metric, "instances.count") == 0)
 			c->have_instances = true;
+		if (strcmp(p->metric, "vllm.hardware") == 0)
+			c->have_hardware = true;
 	}
 	free(name);
 	free(field);
@@ -174,6 +177,82 @@ prose_instances(struct cfgctx *c)
 	}
 }
 
+/* A GPU name in prose ("H100-SXM-80GB", "NVIDIA A100-SXM4-80GB,"):
+ * a family prefix, two to four digits, a few letters, then -parts.  Two
+ * digits at least, so that "T4"-like words in text are not taken for a
+ * GPU; a table names those. */
+static size_t
+gpu_word(const char *w, size_t n)
+{
+	static const char *const families[] = { "GB", "GH", "MI", "A", "B",
+	    "H", "L", "V", NULL };
+	size_t i = 0, d;
+
+	if (n > 7 && strncasecmp(w, "nvidia", 6) == 0 &&
+	    (w[6] == '-' || w[6] == '_'))
+		i = 7;
+	for (size_t k = 0; families[k] != NULL; k++) {
+		size_t f = strlen(families[k]);
+
+		if (strncmp(w + i, families[k], f) != 0)
+			continue;
+		d = 0;
+		while (i + f + d < n && isdigit((unsigned char)w[i + f + d]))
+			d++;
+		if (d < 2 || d > 4)
+			return 0;
+		i += f + d;
+		while (i < n && (isalnum((unsigned char)w[i]) || w[i] == '-' ||
+		    w[i] == '_'))
+			i++;
+		return i == n ? n : 0;
+	}
+	return 0;
+}
+
+/* "4 instances, Qwen/Qwen3-14B on H100-SXM-80GB" under the vLLM heading,
+ * when the table gave no GPU (AW's config.md). */
+static void
+prose_hardware(struct cfgctx *c)
+{
+	long heading;
+
+	if (c->have_hardware || c->vllm_table < 0)
+		return;
+	heading = c->doc->tables[c->vllm_table].heading;
+	for (size_t i = 0; i < c->doc->ntexts; i++) {
+		const struct md_text *t = &c->doc->texts[i];
+		const char *p = t->text;
+
+		if (t->heading != heading)
+			continue;
+		while (*p != '\0') {
+			size_t n = strcspn(p, " \t,;()");
+
+			/* a sentence's full stop is not part of the name */
+			while (n > 0 && (p[n - 1] == '.' || p[n - 1] == ':'))
+				n--;
+			if (n > 0 && gpu_word(p, n) == n) {
+				char *name = xstrndup(p, n);
+				struct cfgwhere w = { t->line,
+				    (long)(p - t->text) + 1, "GPU",
+				    "prose under the vLLM heading: the "
+				    "word that names a GPU (a family "
+				    "letter, digits, -variant)" };
+
+				cfgrec_add(c, &(struct cfgrec){ .check = "2a",
+				    .metric = "vllm.hardware",
+				    .value = json_string(name), .at = w });
+				free(name);
+				c->have_hardware = true;
+				return;
+			}
+			p += strcspn(p, " \t,;()");
+			p += strspn(p, " \t,;()");
+		}
+	}
+}
+
 /* ---- one document ---- */
 
 static bool
@@ -223,11 +302,12 @@ table_records(struct cfgctx *c, size_t i)
 void
 configexp_doc(json_t *out, const struct mddoc *doc)
 {
-	struct cfgctx c = { out, doc, -1, false };
+	struct cfgctx c = { out, doc, -1, false, false };
 	size_t fi = 0, ti = 0;
 
 	vllm_table(&c);
 	prose_instances(&c);
+	prose_hardware(&c);
 	while (fi < doc->nfences || ti < doc->ntables) {
 		if (ti >= doc->ntables || (fi < doc->nfences &&
 		    doc->fences[fi].line < doc->tables[ti].head.line))

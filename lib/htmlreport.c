@@ -179,8 +179,8 @@ html_actions(struct sbuf *o, const struct report *rep)
 {
 	sbuf_adds(o, "<h2 id=\"actions\">Action Items</h2>\n");
 	if (rep->nactions == 0) {
-		sbuf_adds(o, "<p>No FAIL or WARN verdicts: nothing to act "
-		    "on.</p>\n");
+		sbuf_adds(o, "<p>No FAIL, MISSING or WARN verdicts: nothing "
+		    "to act on.</p>\n");
 		return;
 	}
 	sbuf_adds(o, "<ol>\n");

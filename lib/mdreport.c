@@ -249,7 +249,8 @@ md_actions(struct sbuf *o, const struct report *rep)
 {
 	sbuf_adds(o, "## Action Items\n\n");
 	if (rep->nactions == 0) {
-		sbuf_adds(o, "No FAIL or WARN verdicts: nothing to act on.\n");
+		sbuf_adds(o, "No FAIL, MISSING or WARN verdicts: nothing to "
+		    "act on.\n");
 		return;
 	}
 	for (size_t i = 0; i < rep->nactions; i++) {

@@ -156,6 +156,9 @@ place(struct report *rep, json_t *v)
 		k->worst = verdict;
 }
 
+/* The verdicts the Action Items list, in this order. */
+static const int action_order[] = { V_FAIL, V_MISSING, V_WARN };
+
 void
 report_build(struct report *rep)
 {
@@ -172,15 +175,15 @@ report_build(struct report *rep)
 		place(rep, s[i].v);
 	}
 	free(s);
+	/* What to act on, most urgent first: a MISSING is data that should
+	 * be there and is not, so it comes before a WARN. */
 	rep->actions = xcalloc(rep->n + 1, sizeof(*rep->actions));
-	for (int want = V_FAIL; ; want = V_WARN) {
+	for (size_t k = 0; k < sizeof(action_order) / sizeof(*action_order);
+	    k++)
 		for (size_t i = 0; i < rep->n; i++)
 			if (judge_verdict_of(rec_get_str(rep->all[i],
-			    "verdict")) == want)
+			    "verdict")) == action_order[k])
 				rep->actions[rep->nactions++] = rep->all[i];
-		if (want == V_WARN)
-			break;
-	}
 }
 
 void

@@ -50,7 +50,8 @@ struct report {
 	size_t		  n, cap;
 	struct rep_category cats[CAT_COUNT];
 	int		  total[V_COUNT];
-	json_t		**actions;	/* FAIL then WARN, report order */
+	json_t		**actions;	/* FAIL, MISSING, then WARN, report
+					 * order */
 	size_t		  nactions;
 };
 

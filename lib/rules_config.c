@@ -1,13 +1,13 @@
-/* rules_config.c - checks 2a-2d: does the real deployment run the
- * configuration the sim bundle describes, and do its arms differ only in
- * the policy under test?
+/* rules_config.c - checks 2a, 2b and 2d: does the real deployment run
+ * the configuration the sim bundle describes?  (2c, whether its arms
+ * differ only in the policy under test, is rules_isolation.c.)
  *
  * Expectations come from s2r-config over the sim bundle (config.md
  * tables, quoted logs, fenced EPP YAML); measurements from s2r-log-extract
  * (vLLM server logs: vllm.* with check 2a per cell, instances.count) and
  * from s2r-config --epp over the deployed EPP configs (epp.*, scope phase);
- * s2r-config --diff gives the section-by-section diff of two arms (kind
- * diff).  Metric names are those of schemas/metrics-config.json and
+ * and the GPU names of the cell's gpu_logs (gpu.name, for vllm.hardware).
+ * Metric names are those of schemas/metrics-config.json and
  * metrics-runtime.json; the verdict-only ones are in metrics-verdicts.json. */
 #include <stdio.h>
 #include <string.h>
@@ -19,7 +19,6 @@
 
 #define FROM_CONFIG "s2r-config, from the sim bundle's config.md"
 #define FROM_LOGS "s2r-log-extract, from the cell's server_logs/*.log"
-#define MAX_ARMS 64
 
 static const char ACT_VLLM[] = "The deployment does not run the vLLM "
     "configuration config.md describes: fix the vLLM arguments of the "
@@ -35,12 +34,6 @@ static const char ACT_CONFLICT[] = "config.md gives two values for one "
 static const char ACT_INSTANCES[] = "Deploy the number of vLLM instances "
     "the simulation assumed (or rerun the simulation with --num-instances "
     "equal to the deployment).";
-static const char ACT_ISOLATION[] = "The arms differ in more than the "
-    "policy under test, so a result difference cannot be attributed to "
-    "the policy: make the arms equal outside the policy and rerun.";
-static const char ACT_UNKNOWN_POLICY[] = "config.md gives no EPP "
-    "configuration per arm, so the policy under test is unknown: check "
-    "the diff by hand, or add the arms' EPP configs to config.md.";
 static const char ACT_EPP[] = "The deployed EPP configuration differs "
     "from config.md: regenerate generated/<phase>_config.yaml from "
     "config.md (or correct config.md) and redeploy.";
@@ -54,13 +47,6 @@ static const char *const core_params[] = {
 	"vllm.max_num_batched_tokens", "vllm.enable_chunked_prefill", NULL
 };
 
-/* The EPP config metrics s2r-config writes for one arm. */
-static const char *const epp_metrics[] = {
-	"epp.plugin", "epp.plugin.parameter", "epp.profile.plugin",
-	"epp.scorer.weight", "epp.feature_gate", "epp.flow_control",
-	"epp.saturation_detector", "epp.chart", "priority.tier", NULL
-};
-
 /* Configuration is compared exactly. */
 static void
 emit(struct judge *j, const struct rule *r, const struct jcell *c,
@@ -68,24 +54,6 @@ emit(struct judge *j, const struct rule *r, const struct jcell *c,
     enum jverdict_value v, const char *why, const char *action)
 {
 	ru_emit(j, r, c, metric, NULL, e, m, "exact", v, why, action);
-}
-
-/* Only the cell-level 2a records (log-extract also writes them per log
- * with check 5a). */
-static void
-cell_config(const struct judge *j, const struct jcell *c, const char *metric,
-    struct ru_list *out)
-{
-	struct ru_list all;
-
-	ru_collect(j, c, "measure", metric, RU_CELL, false, &all);
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < all.n; i++) {
-		if (!ru_check_is(all.v[i], "2a"))
-			continue;
-		ru_list_add(out, all.v[i]);
-	}
-	ru_list_free(&all);
 }
 
 /* --- 2a ------------------------------------------------------------- */
@@ -196,13 +164,6 @@ param_one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, " (");
 		ru_where(&why, m);
 		sbuf_adds(&why, "). Nothing to compare against.");
-	} else if (strcmp(metric, "vllm.hardware") == 0) {
-		sbuf_adds(&why, "config.md says ");
-		ru_value_text(&why, json_object_get(e, "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, e);
-		sbuf_adds(&why, "); vLLM server logs do not name the GPU "
-		    "(gpu_logs do: see 5h).");
 	} else {
 		sbuf_adds(&why, "config.md says ");
 		ru_value_text(&why, json_object_get(e, "value"));
@@ -215,6 +176,148 @@ param_one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
 		v = V_WARN;
 	}
 	emit(j, r, c, metric, e, m, v, sbuf_str(&why), ACT_UNSTATED);
+	sbuf_free(&why);
+}
+
+/* The distinct GPU names of c's gpu_logs (gpu.name per node and device),
+ * one record each, and how many GPUs and nodes they cover. */
+static void
+gpu_names(const struct judge *j, const struct jcell *c, struct ru_list *out,
+    size_t *ngpus, size_t *nnodes)
+{
+	struct ru_list all;
+	struct strv nodes = {0};
+
+	ru_collect(j, c, "measure", "gpu.name", RU_INSTANCE, false, &all);
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < all.n; i++) {
+		const json_t *v = json_object_get(all.v[i], "value");
+		bool seen = false;
+
+		if (strv_find(&nodes, ru_scope(all.v[i], "instance")) < 0)
+			strv_add(&nodes, ru_scope(all.v[i], "instance"));
+		for (size_t k = 0; k < out->n && !seen; k++)
+			seen = ru_equal(json_object_get(out->v[k], "value"), v);
+		if (!seen && json_is_string(v))
+			ru_list_add(out, all.v[i]);
+	}
+	*ngpus = all.n;
+	*nnodes = nodes.n;
+	strv_free(&nodes);
+	ru_list_free(&all);
+}
+
+/* "model H100, 80 GB, SXM" of a GPU name, for the why. */
+static void
+gpu_text(struct sbuf *b, const char *name)
+{
+	struct ru_gpu g;
+
+	if (!ru_gpu_parse(name, &g)) {
+		sbuf_adds(b, "no GPU model s2r recognises");
+		return;
+	}
+	sbuf_printf(b, "model %s", g.model);
+	if (g.mem_gb > 0)
+		sbuf_printf(b, ", %d GB", g.mem_gb);
+	if (g.form[0] != '\0')
+		sbuf_printf(b, ", %s", g.form);
+}
+
+/* One GPU name of the logs against config.md's (expected): into *bad when
+ * they name different parts, into *odd when one names no model s2r
+ * recognises and the two are not written alike. */
+static void
+gpu_classify(const char *expected, const json_t *rec, const json_t **bad,
+    const json_t **odd)
+{
+	const char *name = rec_get_str(rec, "value");
+	struct ru_gpu ge, gn;
+
+	if (!ru_gpu_parse(expected, &ge) || !ru_gpu_parse(name, &gn)) {
+		if (*odd == NULL && strcmp(expected, name) != 0)
+			*odd = rec;
+		return;
+	}
+	if (*bad == NULL && !ru_gpu_match(expected, name))
+		*bad = rec;
+}
+
+/* config.md's GPU against the GPUs nvidia-smi lists in the cell's
+ * gpu_logs: vLLM's own log lines do not name the GPU. */
+static void
+gpu_hardware(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *e)
+{
+	struct ru_list names;
+	struct sbuf why = {0};
+	const json_t *bad = NULL, *odd = NULL;
+	size_t ngpus, nnodes;
+	enum jverdict_value v;
+
+	gpu_names(j, c, &names, &ngpus, &nnodes);
+	if (e == NULL && names.n == 0)
+		goto out;
+	if (e != NULL) {
+		sbuf_adds(&why, "config.md says ");
+		ru_value_text(&why, json_object_get(e, "value"));
+		sbuf_adds(&why, " (");
+		ru_where(&why, e);
+		sbuf_adds(&why, ": ");
+		gpu_text(&why, rec_get_str(e, "value"));
+		sbuf_adds(&why, "); ");
+	} else
+		sbuf_adds(&why, "config.md does not name the GPU; ");
+	if (names.n == 0) {
+		sbuf_adds(&why, "the vLLM server logs do not name the GPU and "
+		    "the cell has no gpu_logs/*.log (nvidia-smi tables) that "
+		    "would: the GPU type cannot be checked.");
+		ru_emit(j, r, c, "vllm.hardware", NULL, e, NULL, NULL,
+		    V_INAPPLICABLE, sbuf_str(&why), NULL);
+		goto out;
+	}
+	sbuf_printf(&why, "the cell's gpu_logs list %zu GPU%s on %zu node%s "
+	    "(nvidia-smi Name):", ngpus, ngpus == 1 ? "" : "s", nnodes,
+	    nnodes == 1 ? "" : "s");
+	for (size_t i = 0; i < names.n; i++) {
+		const char *name = rec_get_str(names.v[i], "value");
+
+		sbuf_printf(&why, "%s %s (", i ? ";" : "", name);
+		ru_where(&why, names.v[i]);
+		sbuf_adds(&why, ": ");
+		gpu_text(&why, name);
+		sbuf_adds(&why, ")");
+		if (e != NULL)
+			gpu_classify(rec_get_str(e, "value"), names.v[i],
+			    &bad, &odd);
+	}
+	if (e == NULL) {
+		sbuf_adds(&why, ". Nothing to compare against.");
+		v = V_INAPPLICABLE;
+	} else if (bad != NULL) {
+		sbuf_adds(&why, ". Not the GPU config.md names: the model, "
+		    "memory or form factor differs.");
+		v = V_FAIL;
+	} else if (odd != NULL) {
+		sbuf_adds(&why, ". A name without a GPU model s2r recognises "
+		    "is compared only as written, and these differ: compare "
+		    "them by hand.");
+		bad = odd;
+		v = V_WARN;
+	} else {
+		sbuf_adds(&why, ". Same model, and the same memory and form "
+		    "factor where both names state them.");
+		v = V_PASS;
+	}
+	ru_emit(j, r, c, "vllm.hardware", NULL, e, bad != NULL ? bad :
+	    names.v[0], "same model, memory, form factor", v, sbuf_str(&why),
+	    v == V_WARN ? "Check by hand that the nodes' GPU is the one "
+	    "config.md names, and write it in config.md as nvidia-smi names "
+	    "it (e.g. H100-SXM-80GB)." : "Run the cell on the GPU config.md "
+	    "names (or correct config.md and rerun the simulation for this "
+	    "GPU): latency and KV capacity depend on it.");
+out:
+	ru_list_free(&names);
 	sbuf_free(&why);
 }
 
@@ -271,8 +374,10 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 		const char *metric = params.v[i];
 
 		ru_collect(j, c, "expect", metric, RU_CELL, false, &e);
-		cell_config(j, c, metric, &m);
-		if (e.n > 0 && m.n > 1)
+		ru_cell_config(j, c, metric, &m);
+		if (strcmp(metric, "vllm.hardware") == 0 && m.n == 0)
+			gpu_hardware(j, r, c, e.n ? e.v[0] : NULL);
+		else if (e.n > 0 && m.n > 1)
 			param_disagree(j, r, c, metric, e.v[0], &m);
 		else if (e.n > 0 && m.n == 1)
 			param_compare(j, r, c, metric, &e, &m);
@@ -332,100 +437,12 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_free(&why);
 }
 
-/* --- EPP config records of one arm ------------------------------------ */
-
-static bool
-is_epp_metric(const char *metric)
-{
-	for (size_t i = 0; epp_metrics[i] != NULL; i++)
-		if (metric != NULL && strcmp(metric, epp_metrics[i]) == 0)
-			return true;
-	return false;
-}
-
-/* The item a config record names: its key, or the class of a tier. */
-static const char *
-item_of(const json_t *rec)
-{
-	const char *k = rec_get_str(rec, "key");
-
-	return k != NULL ? k : ru_scope(rec, "class");
-}
-
-static const json_t *find_item(const struct ru_list *, const char *,
-    const char *);
-
-/* Records of kind from one arm's EPP config: scope phase == phase and no
- * workload (deployed configs are per arm, not per cell).  With
- * global_tiers, priority tiers without a phase count too. */
-static void
-arm_config(const struct judge *j, const char *kind, const char *phase,
-    bool global_tiers, struct ru_list *out)
-{
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *p = ru_scope(rec, "phase");
-		const char *metric = rec_get_str(rec, "metric");
-
-		if (strcmp(rec_get_str(rec, "kind"), kind) != 0 ||
-		    !is_epp_metric(metric) || ru_scope(rec, "workload") != NULL)
-			continue;
-		if (p == NULL ? !(global_tiers &&
-		    strcmp(metric, "priority.tier") == 0 &&
-		    ru_check_is(rec, "2d")) : strcmp(p, phase) != 0)
-			continue;
-		/* s2r-expect repeats s2r-config's records: keep one. */
-		if (find_item(out, metric, item_of(rec)) != NULL)
-			continue;
-		ru_list_add(out, rec);
-	}
-}
-
-static const json_t *
-find_item(const struct ru_list *l, const char *metric, const char *item)
-{
-	for (size_t i = 0; i < l->n; i++) {
-		const char *it = item_of(l->v[i]);
-
-		if (strcmp(rec_get_str(l->v[i], "metric"), metric) == 0 &&
-		    it != NULL && item != NULL && strcmp(it, item) == 0)
-			return l->v[i];
-	}
-	return NULL;
-}
-
-static bool
-has_metric(const struct ru_list *l, const char *metric)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (strcmp(rec_get_str(l->v[i], "metric"), metric) == 0)
-			return true;
-	return false;
-}
-
-/* The deployed EPP config file of a phase (source.file of its records). */
-static const char *
-arm_file(const struct judge *j, const char *phase)
-{
-	struct ru_list l;
-	const char *file = NULL;
-
-	arm_config(j, "measure", phase, false, &l);
-	for (size_t i = 0; i < l.n && file == NULL; i++)
-		if (strcmp(rec_get_str(l.v[i], "metric"), "epp.plugin") == 0)
-			file = rec_get_str(json_object_get(l.v[i], "source"),
-			    "file");
-	ru_list_free(&l);
-	return file;
-}
-
 /* --- 2d ------------------------------------------------------------- */
 
 static void
 item_text(struct sbuf *b, const json_t *rec)
 {
-	sbuf_printf(b, "%s %s", rec_get_str(rec, "metric"), item_of(rec));
+	sbuf_printf(b, "%s %s", rec_get_str(rec, "metric"), ru_item_of(rec));
 }
 
 static void
@@ -505,8 +522,8 @@ epp_equal(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_adds(&why, ") equal the deployed config (");
 	ru_where(&why, dep->v[0]);
 	sbuf_adds(&why, ")");
-	if (has_metric(exp, "priority.tier") &&
-	    !has_metric(dep, "priority.tier"))
+	if (ru_by_metric(exp, "priority.tier") != NULL &&
+	    ru_by_metric(dep, "priority.tier") == NULL)
 		sbuf_adds(&why, "; the priority bands are not part of the "
 		    "deployed EPP config (InferenceObjectives are checked at "
 		    "runtime, 5g)");
@@ -529,10 +546,10 @@ rule_epp(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	if (ru_arm_only(c))
 		return;
-	arm_config(j, "expect", c->phase ? c->phase : "", true, &exp);
-	arm_config(j, "measure", c->phase ? c->phase : "", false, &dep);
-	tiers_deployed = has_metric(&dep, "priority.tier");
-	if (dep.n == 0 || !has_metric(&exp, "epp.plugin")) {
+	ru_arm_config(j, "expect", c->phase ? c->phase : "", true, &exp);
+	ru_arm_config(j, "measure", c->phase ? c->phase : "", false, &dep);
+	tiers_deployed = ru_by_metric(&dep, "priority.tier") != NULL;
+	if (dep.n == 0 || ru_by_metric(&exp, "epp.plugin") == NULL) {
 		epp_unpaired(j, r, c, dep.n > 0);
 		goto out;
 	}
@@ -544,7 +561,7 @@ rule_epp(struct judge *j, const struct rule *r, const struct jcell *c)
 		 * config are seen at runtime (5g), not here. */
 		if (strcmp(metric, "priority.tier") == 0 && !tiers_deployed)
 			continue;
-		m = find_item(&dep, metric, item_of(exp.v[i]));
+		m = ru_find_item(&dep, metric, ru_item_of(exp.v[i]));
 		if (m != NULL && ru_equal(json_object_get(exp.v[i], "value"),
 		    json_object_get(m, "value")))
 			same++;
@@ -556,7 +573,7 @@ rule_epp(struct judge *j, const struct rule *r, const struct jcell *c)
 		/* Helm settings (flags.v …) are deployment detail that
 		 * config.md rarely states: not a mismatch. */
 		if (strcmp(metric, "epp.chart") == 0 ||
-		    find_item(&exp, metric, item_of(dep.v[i])) != NULL)
+		    ru_find_item(&exp, metric, ru_item_of(dep.v[i])) != NULL)
 			continue;
 		epp_item(j, r, c, NULL, dep.v[i], &bad);
 	}
@@ -567,434 +584,9 @@ out:
 	ru_list_free(&dep);
 }
 
-/* --- 2c ------------------------------------------------------------- */
-
-/* The expectation metric and item an EPP diff change maps to. */
-static const char *
-change_metric(const char *section, const char *path, char *key, size_t len,
-    const char *item)
-{
-	snprintf(key, len, "%s", item);
-	if (strcmp(section, "plugins") == 0) {
-		if (path != NULL && str_has_prefix(path, "parameters.")) {
-			snprintf(key, len, "%s.%s", item, path + 11);
-			return "epp.plugin.parameter";
-		}
-		return "epp.plugin";
-	}
-	if (strcmp(section, "schedulingProfiles") == 0)
-		return path != NULL ? "epp.scorer.weight" : "epp.profile.plugin";
-	if (path != NULL)
-		snprintf(key, len, "%s.%s", item, path);
-	if (strcmp(section, "featureGates") == 0)
-		return "epp.feature_gate";
-	if (strcmp(section, "flowControl") == 0)
-		return "epp.flow_control";
-	if (strcmp(section, "saturationDetector") == 0)
-		return "epp.saturation_detector";
-	if (strcmp(section, "chart") == 0)
-		return "epp.chart";
-	if (strcmp(section, "objectives") == 0)
-		return "priority.tier";
-	return NULL;
-}
-
-static bool
-key_under(const char *have, const char *key)
-{
-	size_t n = strlen(key);
-
-	if (have != NULL && n == 0)
-		return true;
-	return have != NULL && strncmp(have, key, n) == 0 &&
-	    (have[n] == '\0' || have[n] == '.' || have[n] == '[');
-}
-
-/* "k=v;…" of an arm's expectations for one item (and what is under it). */
-static void
-expect_items(const struct ru_list *l, const char *metric, const char *key,
-    struct sbuf *out)
-{
-	struct strv items = {0};
-
-	for (size_t i = 0; i < l->n; i++) {
-		struct sbuf one = {0};
-
-		if (strcmp(rec_get_str(l->v[i], "metric"), metric) != 0 ||
-		    !key_under(item_of(l->v[i]), key))
-			continue;
-		sbuf_printf(&one, "%s=", item_of(l->v[i]));
-		ru_value_text(&one, json_object_get(l->v[i], "value"));
-		strv_add(&items, sbuf_str(&one));
-		sbuf_free(&one);
-	}
-	strv_sort(&items);
-	for (size_t i = 0; i < items.n; i++)
-		sbuf_printf(out, "%s;", items.v[i]);
-	strv_free(&items);
-}
-
-/* Whether config.md's arms also differ in what a change touches. */
-static bool
-explained(const struct ru_list *ea, const struct ru_list *eb,
-    const char *section, const json_t *ch)
-{
-	char key[512];
-	const char *metric = change_metric(section, rec_get_str(ch, "path"),
-	    key, sizeof(key), rec_get_str(ch, "item"));
-	struct sbuf a = {0}, b = {0};
-	bool differ;
-
-	if (metric == NULL)
-		return false;
-	expect_items(ea, metric, key, &a);
-	expect_items(eb, metric, key, &b);
-	/* Removing a plugin also removes its parameters: the type alone
-	 * decides for whole items. */
-	differ = strcmp(sbuf_str(&a), sbuf_str(&b)) != 0;
-	sbuf_free(&a);
-	sbuf_free(&b);
-	return differ;
-}
-
-static void
-change_text(struct sbuf *b, const char *section, const json_t *ch)
-{
-	const char *op = rec_get_str(ch, "op"), *path = rec_get_str(ch, "path");
-	json_t *a = json_object_get(json_object_get(ch, "a"), "value");
-	json_t *bv = json_object_get(json_object_get(ch, "b"), "value");
-
-	sbuf_printf(b, "%s %s %s%s%s", section, op, rec_get_str(ch, "item"),
-	    path ? "." : "", path ? path : "");
-	if (strcmp(op, "changed") == 0) {
-		sbuf_adds(b, " (");
-		ru_value_text(b, a);
-		sbuf_adds(b, " \u2192 ");
-		ru_value_text(b, bv);
-		sbuf_adds(b, ")");
-	}
-}
-
-struct isolation {
-	struct sbuf	policy;		/* changes config.md's arms make too */
-	struct sbuf	extra;		/* changes they do not */
-	size_t		npolicy, nextra;
-	const json_t	*first;		/* a differing diff record */
-};
-
-/* Walks the diff records between files fa and fb. */
-static size_t
-walk_diffs(const struct judge *j, const char *fa, const char *fb,
-    const struct ru_list *ea, const struct ru_list *eb, bool known,
-    struct isolation *iso)
-{
-	size_t found = 0;
-
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *d = j->recs[i], *ch;
-		const char *a = rec_get_str(json_object_get(d, "a"), "file");
-		const char *b = rec_get_str(json_object_get(d, "b"), "file");
-		const char *section = rec_get_str(d, "section");
-		size_t k;
-
-		if (strcmp(rec_get_str(d, "kind"), "diff") != 0 || a == NULL ||
-		    b == NULL || section == NULL || strcmp(a, fa) != 0 ||
-		    strcmp(b, fb) != 0)
-			continue;
-		found++;
-		json_array_foreach(json_object_get(d, "changes"), k, ch) {
-			bool pol = known && explained(ea, eb, section, ch);
-			struct sbuf *to = pol ? &iso->policy : &iso->extra;
-
-			if (iso->first == NULL)
-				iso->first = d;
-			sbuf_adds(to, to->len ? "; " : "");
-			change_text(to, section, ch);
-			if (pol)
-				iso->npolicy++;
-			else
-				iso->nextra++;
-		}
-	}
-	return found;
-}
-
-static void
-arm_missing(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *metric, const char *what)
-{
-	judge_emit(j, r, c, &(struct jverdict){ .metric = metric,
-	    .verdict = V_MISSING, .why = what, .action = "Run s2r-config "
-	    "--epp over each arm's generated EPP config and --diff over each "
-	    "pair (the parity pipeline does both)." });
-}
-
-/* Whether config.md's two arms' EPP expectations differ at all. */
-static bool
-arms_differ(const struct ru_list *ea, const struct ru_list *eb)
-{
-	struct sbuf a = {0}, b = {0};
-	bool differ;
-
-	for (size_t i = 0; epp_metrics[i] != NULL; i++) {
-		expect_items(ea, epp_metrics[i], "", &a);
-		expect_items(eb, epp_metrics[i], "", &b);
-	}
-	differ = strcmp(sbuf_str(&a), sbuf_str(&b)) != 0;
-	sbuf_free(&a);
-	sbuf_free(&b);
-	return differ;
-}
-
-/* The verdict on the diffs walked into iso: only the policy under test
- * may differ (known: config.md's arms tell what it is). */
-static enum jverdict_value
-isolation_judge(struct sbuf *why, const struct isolation *iso, bool known,
-    const struct ru_list *ea, const struct ru_list *eb)
-{
-	if (iso->npolicy + iso->nextra == 0)
-		sbuf_adds(why, "no difference in any section. ");
-	if (iso->npolicy > 0)
-		sbuf_printf(why, "the policy under test (config.md's arms "
-		    "differ there too): %s. ", sbuf_str(&iso->policy));
-	if (iso->nextra > 0)
-		sbuf_printf(why, "%s: %s. ", known ? "Beyond the policy under "
-		    "test" : "Differences (config.md has no EPP config per arm "
-		    "to tell the policy under test)", sbuf_str(&iso->extra));
-	if (!known)
-		return iso->nextra > 0 ? V_WARN : V_PASS;
-	if (iso->nextra > 0)
-		return V_FAIL;
-	if (iso->npolicy == 0 && arms_differ(ea, eb)) {
-		sbuf_adds(why, "But config.md's arms differ: the policy under "
-		    "test is not deployed. ");
-		return V_FAIL;
-	}
-	return V_PASS;
-}
-
-static void
-isolation_epp(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct jcell *o)
-{
-	const char *fp = arm_file(j, c->phase), *fo = arm_file(j, o->phase);
-	struct isolation iso = {0};
-	struct ru_list ea, eb;
-	struct sbuf why = {0}, exp = {0}, act = {0};
-	enum jverdict_value v;
-	bool known;
-	size_t found;
-	json_t *es, *ms;
-
-	if (fp == NULL || fo == NULL) {
-		sbuf_printf(&why, "No deployed EPP config for phase %s, so "
-		    "the arms %s and %s cannot be diffed.", fp == NULL ?
-		    c->phase : o->phase, o->phase, c->phase);
-		arm_missing(j, r, c, "arms.epp", sbuf_str(&why));
-		sbuf_free(&why);
-		return;
-	}
-	/* Diffs run base → other in phase order: o before c, or c before o. */
-	arm_config(j, "expect", o->phase, false, &ea);
-	arm_config(j, "expect", c->phase, false, &eb);
-	known = has_metric(&ea, "epp.plugin") && has_metric(&eb, "epp.plugin");
-	found = walk_diffs(j, fo, fp, &ea, &eb, known, &iso);
-	if (found == 0)
-		found = walk_diffs(j, fp, fo, &eb, &ea, known, &iso);
-	if (found == 0) {
-		sbuf_printf(&why, "No s2r-config --diff records between %s and "
-		    "%s.", fo, fp);
-		arm_missing(j, r, c, "arms.epp", sbuf_str(&why));
-		goto out;
-	}
-	sbuf_printf(&why, "EPP config of %s (%s) against %s (%s): ",
-	    c->phase, fp, o->phase, fo);
-	v = isolation_judge(&why, &iso, known, &ea, &eb);
-	sbuf_adds(&exp, known ? "only the policy under test" :
-	    "(config.md gives no arms)");
-	if (iso.npolicy + iso.nextra == 0)
-		sbuf_adds(&act, "identical");
-	else
-		sbuf_printf(&act, "%s%s%s", sbuf_str(&iso.policy),
-		    iso.npolicy && iso.nextra ? "; " : "", sbuf_str(&iso.extra));
-	es = ru_side(json_string(sbuf_str(&exp)), NULL, known ? eb.v[0] : NULL,
-	    "the arms' EPP configs in config.md");
-	ms = ru_side(json_string(sbuf_str(&act)), NULL, iso.first, NULL);
-	if (iso.first == NULL)
-		json_object_set_new(json_object_get(ms, "source"), "file",
-		    json_string(fp));
-	judge_emit(j, r, c, &(struct jverdict){ .metric = "arms.epp",
-	    .expect = es, .measure = ms, .tolerance = "policy only",
-	    .verdict = v, .why = sbuf_str(&why), .action = v == V_FAIL ?
-	    ACT_ISOLATION : v == V_WARN ? ACT_UNKNOWN_POLICY : NULL });
-	json_decref(es);
-	json_decref(ms);
-out:
-	sbuf_free(&why);
-	sbuf_free(&exp);
-	sbuf_free(&act);
-	sbuf_free(&iso.policy);
-	sbuf_free(&iso.extra);
-	ru_list_free(&ea);
-	ru_list_free(&eb);
-}
-
-/* Metrics one cell states with several values vary per pod (a KV events
- * topic naming the pod's IP): identity, not configuration. */
-static bool
-per_pod(const struct ru_list *l, const char *metric)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < l->n; i++)
-		if (strcmp(rec_get_str(l->v[i], "metric"), metric) == 0)
-			n++;
-	return n > 1;
-}
-
-static const json_t *
-by_metric(const struct ru_list *l, const char *metric)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (strcmp(rec_get_str(l->v[i], "metric"), metric) == 0)
-			return l->v[i];
-	return NULL;
-}
-
-static void
-isolation_vllm(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct jcell *o)
-{
-	struct ru_list a, b;
-	struct sbuf why = {0}, d = {0};
-	size_t same = 0, ndiff = 0;
-	json_t *es, *ms;
-
-	cell_config(j, o, "vllm.*", &a);
-	cell_config(j, c, "vllm.*", &b);
-	if (a.n == 0 || b.n == 0) {
-		sbuf_printf(&why, "No vLLM configuration from the server logs "
-		    "of %s/%s, so the arms cannot be compared.", a.n == 0 ?
-		    o->phase : c->phase, c->workload ? c->workload : "");
-		arm_missing(j, r, c, "arms.vllm", sbuf_str(&why));
-		goto out;
-	}
-	for (size_t i = 0; i < b.n; i++) {
-		const char *metric = rec_get_str(b.v[i], "metric");
-		const json_t *other = by_metric(&a, metric);
-
-		if (per_pod(&b, metric) || (other != NULL && per_pod(&a,
-		    metric)) || (i > 0 && by_metric(&b, metric) != b.v[i]))
-			continue;
-		if (other != NULL && ru_equal(json_object_get(other, "value"),
-		    json_object_get(b.v[i], "value"))) {
-			same++;
-			continue;
-		}
-		ndiff++;
-		sbuf_printf(&d, "%s%s ", d.len ? "; " : "", metric);
-		if (other != NULL)
-			ru_value_text(&d, json_object_get(other, "value"));
-		else
-			sbuf_adds(&d, "(not stated)");
-		sbuf_adds(&d, " \u2192 ");
-		ru_value_text(&d, json_object_get(b.v[i], "value"));
-		sbuf_adds(&d, " (");
-		ru_where(&d, b.v[i]);
-		sbuf_adds(&d, ")");
-	}
-	for (size_t i = 0; i < a.n; i++) {
-		const char *metric = rec_get_str(a.v[i], "metric");
-
-		if (by_metric(&b, metric) != NULL || per_pod(&a, metric) ||
-		    by_metric(&a, metric) != a.v[i])
-			continue;
-		ndiff++;
-		sbuf_printf(&d, "%s%s ", d.len ? "; " : "", metric);
-		ru_value_text(&d, json_object_get(a.v[i], "value"));
-		sbuf_adds(&d, " \u2192 (not stated)");
-	}
-	sbuf_printf(&why, "vLLM configuration of %s against %s (same "
-	    "workload): %zu parameters equal", c->phase, o->phase, same);
-	if (ndiff > 0)
-		sbuf_printf(&why, ", %zu differ: %s", ndiff, sbuf_str(&d));
-	sbuf_adds(&why, ". Values that differ per pod (addresses) are not "
-	    "compared.");
-	es = ru_side(json_sprintf("as %s", o->phase), NULL, a.v[0],
-	    "the other arm's server logs");
-	ms = ru_side(ndiff ? json_string(sbuf_str(&d)) :
-	    json_sprintf("%zu parameters equal", same), NULL, b.v[0], NULL);
-	judge_emit(j, r, c, &(struct jverdict){ .metric = "arms.vllm",
-	    .expect = es, .measure = ms, .tolerance = "exact",
-	    .verdict = ndiff ? V_FAIL : V_PASS, .why = sbuf_str(&why),
-	    .action = ndiff ? ACT_ISOLATION : NULL });
-	json_decref(es);
-	json_decref(ms);
-out:
-	sbuf_free(&why);
-	sbuf_free(&d);
-	ru_list_free(&a);
-	ru_list_free(&b);
-}
-
-static void
-isolation_instances(struct judge *j, const struct rule *r,
-    const struct jcell *c, const struct jcell *o)
-{
-	const json_t *a = judge_measure(j, o, "instances.count", NULL);
-	const json_t *b = judge_measure(j, c, "instances.count", NULL);
-	struct sbuf why = {0};
-	double na, nb;
-	json_t *es;
-
-	if (!ru_num(a, &na) || !ru_num(b, &nb)) {
-		sbuf_printf(&why, "No instance count (server logs) for %s.",
-		    a == NULL ? o->phase : c->phase);
-		arm_missing(j, r, c, "arms.instances", sbuf_str(&why));
-		sbuf_free(&why);
-		return;
-	}
-	sbuf_printf(&why, "%s ran %.0f instances (", c->phase, nb);
-	ru_where(&why, b);
-	sbuf_printf(&why, "), %s %.0f (", o->phase, na);
-	ru_where(&why, a);
-	sbuf_adds(&why, ").");
-	es = ru_side(rec_num(na), "count", a, NULL);
-	judge_emit(j, r, c, &(struct jverdict){ .metric = "arms.instances",
-	    .expect = es, .measure = b, .has_diff = true, .diff = nb - na,
-	    .diff_unit = "count", .tolerance = "exact",
-	    .verdict = na == nb ? V_PASS : V_FAIL, .why = sbuf_str(&why),
-	    .action = na == nb ? NULL : ACT_ISOLATION });
-	json_decref(es);
-	sbuf_free(&why);
-}
-
-static void
-rule_isolation(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	const struct jcell *arms[MAX_ARMS];
-	size_t n = ru_other_arms(j, c, arms, MAX_ARMS);
-
-	if (ru_arm_only(c))
-		return;
-	if (n == 0) {
-		judge_emit(j, r, c, &(struct jverdict){ .metric = "arms.epp",
-		    .verdict = V_INAPPLICABLE, .why = "No other arm ran this "
-		    "workload: variant isolation compares the arms of one "
-		    "workload." });
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		isolation_epp(j, r, c, arms[i]);
-		isolation_vllm(j, r, c, arms[i]);
-		isolation_instances(j, r, c, arms[i]);
-	}
-}
-
 const struct rule rules_config[] = {
 	{ "2a", "vLLM server config", true, rule_vllm },
 	{ "2b", "Instance count", true, rule_instances },
-	{ "2c", "Variant isolation", true, rule_isolation },
 	{ "2d", "EPP config and priority bands", true, rule_epp },
 	{ NULL, NULL, false, NULL }
 };

@@ -1,4 +1,5 @@
 /* ruleutil.c - record lookups and text shared by the rules. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -326,5 +327,247 @@ ru_param_equal(const char *metric, const json_t *e, const json_t *a)
 	if (strcmp(metric, "vllm.model") == 0 && json_is_string(e) &&
 	    json_is_string(a))
 		return model_match(json_string_value(e), json_string_value(a));
+	if (strcmp(metric, "vllm.hardware") == 0 && json_is_string(e) &&
+	    json_is_string(a))
+		return ru_gpu_match(json_string_value(e), json_string_value(a));
 	return ru_equal(e, a);
+}
+
+/* One upper-case token of a GPU name into g. */
+static void
+gpu_token(const char *t, struct ru_gpu *g, bool *hbm)
+{
+	size_t n = strlen(t), letters = 0, digits = 0;
+
+	if (strncmp(t, "SXM", 3) == 0 || strcmp(t, "PCIE") == 0 ||
+	    strcmp(t, "NVL") == 0) {
+		/* SXM4, SXM5: the socket generation follows the model. */
+		snprintf(g->form, sizeof(g->form), "%.*s", t[0] == 'S' ? 3 :
+		    4, t);
+		return;
+	}
+	if (strncmp(t, "HBM", 3) == 0) {
+		*hbm = true;
+		return;
+	}
+	if (n > 2 && strcmp(t + n - 2, "GB") == 0 &&
+	    strspn(t, "0123456789") == n - 2) {
+		g->mem_gb = atoi(t);
+		return;
+	}
+	while (letters < n && t[letters] >= 'A' && t[letters] <= 'Z')
+		letters++;
+	while (letters + digits < n && t[letters + digits] >= '0' &&
+	    t[letters + digits] <= '9')
+		digits++;
+	if (g->model[0] == '\0' && letters >= 1 && letters <= 2 &&
+	    digits >= 1 && digits <= 4 && n - letters - digits <= 3 &&
+	    strspn(t + letters + digits, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
+	    n - letters - digits && n < sizeof(g->model))
+		memcpy(g->model, t, n + 1);
+}
+
+bool
+ru_gpu_parse(const char *name, struct ru_gpu *out)
+{
+	char tok[32];
+	size_t n = 0;
+	bool hbm = false;
+
+	memset(out, 0, sizeof(*out));
+	for (const char *p = name;; p++) {
+		if (*p != '\0' && (isalnum((unsigned char)*p))) {
+			if (n + 1 < sizeof(tok))
+				tok[n++] = (char)toupper((unsigned char)*p);
+			continue;
+		}
+		tok[n] = '\0';
+		if (n > 0)
+			gpu_token(tok, out, &hbm);
+		n = 0;
+		if (*p == '\0')
+			break;
+	}
+	/* nvidia-smi names PCIe and NVL boards so ("NVIDIA H100 PCIe");
+	 * the one named by its HBM generation ("NVIDIA H100 80GB HBM3")
+	 * is the SXM board. */
+	if (out->form[0] == '\0' && hbm)
+		snprintf(out->form, sizeof(out->form), "SXM");
+	return out->model[0] != '\0';
+}
+
+bool
+ru_gpu_match(const char *a, const char *b)
+{
+	struct ru_gpu x, y;
+
+	if (!ru_gpu_parse(a, &x) || !ru_gpu_parse(b, &y))
+		return strcmp(a, b) == 0;
+	if (strcmp(x.model, y.model) != 0)
+		return false;
+	if (x.mem_gb != 0 && y.mem_gb != 0 && x.mem_gb != y.mem_gb)
+		return false;
+	return x.form[0] == '\0' || y.form[0] == '\0' ||
+	    strcmp(x.form, y.form) == 0;
+}
+
+/* --- arms ------------------------------------------------------------ */
+
+size_t
+ru_arms(const struct judge *j, const struct jcell *c, const char ***arms)
+{
+	const char **out = xcalloc(j->ncells + 1, sizeof(*out));
+	size_t n = 0;
+
+	*arms = out;
+	/* Cells are sorted by phase first: each arm's cells are adjacent. */
+	for (size_t i = 0; i < j->ncells; i++) {
+		const struct jcell *o = &j->cells[i];
+
+		if (!o->measured || o->workload == NULL ||
+		    judge_natcmp(o->phase, c->phase) == 0)
+			continue;
+		if (n > 0 && judge_natcmp(out[n - 1], o->phase) == 0)
+			continue;
+		out[n++] = o->phase;
+	}
+	return n;
+}
+
+/* How well cell o stands in for c: 3 same workload and iteration, 2 same
+ * workload, 1 same iteration, 0 neither. */
+static int
+partner_rank(const struct jcell *c, const struct jcell *o)
+{
+	bool wl = judge_natcmp(o->workload, c->workload) == 0;
+	bool it = judge_natcmp(o->iteration, c->iteration) == 0;
+
+	return wl && it ? 3 : wl ? 2 : it ? 1 : 0;
+}
+
+const struct jcell *
+ru_partner(const struct judge *j, const struct jcell *c, const char *phase,
+    bool *same)
+{
+	const struct jcell *best = NULL;
+	int best_rank = -1;
+
+	for (size_t i = 0; i < j->ncells; i++) {
+		const struct jcell *o = &j->cells[i];
+		int rank;
+
+		if (!o->measured || o->workload == NULL ||
+		    judge_natcmp(o->phase, phase) != 0)
+			continue;
+		rank = partner_rank(c, o);
+		if (rank > best_rank) {
+			best = o;
+			best_rank = rank;
+		}
+	}
+	*same = best_rank == 3;
+	return best;
+}
+
+void
+ru_cell_config(const struct judge *j, const struct jcell *c,
+    const char *metric, struct ru_list *out)
+{
+	struct ru_list all;
+
+	/* log-extract also writes vllm.* per log, with check 5a. */
+	ru_collect(j, c, "measure", metric, RU_CELL, false, &all);
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < all.n; i++)
+		if (ru_check_is(all.v[i], "2a"))
+			ru_list_add(out, all.v[i]);
+	ru_list_free(&all);
+}
+
+/* --- one arm's EPP configuration ------------------------------------- */
+
+const char *const ru_epp_metrics[] = {
+	"epp.plugin", "epp.plugin.parameter", "epp.profile.plugin",
+	"epp.scorer.weight", "epp.feature_gate", "epp.flow_control",
+	"epp.saturation_detector", "epp.chart", "priority.tier", NULL
+};
+
+bool
+ru_is_epp_metric(const char *metric)
+{
+	for (size_t i = 0; ru_epp_metrics[i] != NULL; i++)
+		if (metric != NULL && strcmp(metric, ru_epp_metrics[i]) == 0)
+			return true;
+	return false;
+}
+
+const char *
+ru_item_of(const json_t *rec)
+{
+	const char *k = rec_get_str(rec, "key");
+
+	return k != NULL ? k : ru_scope(rec, "class");
+}
+
+const json_t *
+ru_find_item(const struct ru_list *l, const char *metric, const char *item)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const char *it = ru_item_of(l->v[i]);
+
+		if (strcmp(rec_get_str(l->v[i], "metric"), metric) == 0 &&
+		    it != NULL && item != NULL && strcmp(it, item) == 0)
+			return l->v[i];
+	}
+	return NULL;
+}
+
+const json_t *
+ru_by_metric(const struct ru_list *l, const char *metric)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(rec_get_str(l->v[i], "metric"), metric) == 0)
+			return l->v[i];
+	return NULL;
+}
+
+void
+ru_arm_config(const struct judge *j, const char *kind, const char *phase,
+    bool global_tiers, struct ru_list *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *rec = j->recs[i];
+		const char *p = ru_scope(rec, "phase");
+		const char *metric = rec_get_str(rec, "metric");
+
+		if (strcmp(rec_get_str(rec, "kind"), kind) != 0 ||
+		    !ru_is_epp_metric(metric) ||
+		    ru_scope(rec, "workload") != NULL)
+			continue;
+		if (p == NULL ? !(global_tiers &&
+		    strcmp(metric, "priority.tier") == 0 &&
+		    ru_check_is(rec, "2d")) : phase == NULL ||
+		    strcmp(p, phase) != 0)
+			continue;
+		/* s2r-expect repeats s2r-config's records: keep one. */
+		if (ru_find_item(out, metric, ru_item_of(rec)) != NULL)
+			continue;
+		ru_list_add(out, rec);
+	}
+}
+
+const char *
+ru_arm_file(const struct judge *j, const char *phase)
+{
+	struct ru_list l;
+	const json_t *plugin;
+	const char *file = NULL;
+
+	ru_arm_config(j, "measure", phase, false, &l);
+	plugin = ru_by_metric(&l, "epp.plugin");
+	if (plugin != NULL)
+		file = rec_get_str(json_object_get(plugin, "source"), "file");
+	ru_list_free(&l);
+	return file;
 }

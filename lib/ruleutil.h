@@ -43,8 +43,25 @@ const json_t *ru_by_scope(const struct ru_list *l, const char *key,
 
 /* Values compare by type; numbers by value (3.0 equals 3). */
 bool	 ru_equal(const json_t *a, const json_t *b);
-/* ru_equal, except that a model path ending in "/<name>" equals name. */
+/* ru_equal, except that a model path ending in "/<name>" equals name and
+ * GPUs (vllm.hardware) compare by ru_gpu_match(). */
 bool	 ru_param_equal(const char *metric, const json_t *e, const json_t *a);
+
+/* A GPU name as config.md and nvidia-smi write it ("H100-SXM-80GB",
+ * "NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-80GB"): the model token,
+ * the memory in GB (0: not named) and the form factor ("SXM", "PCIE",
+ * "NVL"; "": not named). */
+struct ru_gpu {
+	char	model[16];
+	int	mem_gb;
+	char	form[8];
+};
+/* False when name holds no GPU model token (a letter or two and digits:
+ * H100, A10G, L40S, MI300X). */
+bool	 ru_gpu_parse(const char *name, struct ru_gpu *out);
+/* Whether two GPU names name the same part: the same model, and the same
+ * memory and form factor where both name them. */
+bool	 ru_gpu_match(const char *a, const char *b);
 /* A value for a sentence: strings bare, numbers as ru_num_text(). */
 void	 ru_value_text(struct sbuf *b, const json_t *v);
 /* A number as judge_fmt_num() writes it. */
@@ -73,6 +90,45 @@ void	 ru_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 	    const char *metric, const json_t *sub, const json_t *e,
 	    const json_t *m, const char *tolerance, enum jverdict_value v,
 	    const char *why, const char *action);
+
+/* --- arms: the phases of one experiment ---------------------------- */
+
+/* The arms other than c's (phases with a measured cell of some
+ * workload), natural order, each once, into *out (caller frees the
+ * array; the names are the judge's); returns how many. */
+size_t	 ru_arms(const struct judge *j, const struct jcell *c,
+	    const char ***out);
+/* The cell of arm phase to compare c with: same workload and iteration,
+ * else same workload, else same iteration, else the arm's first cell;
+ * *same: it ran c's workload and iteration.  NULL: no cell. */
+const struct jcell *ru_partner(const struct judge *j, const struct jcell *c,
+	    const char *phase, bool *same);
+/* The cell-level vLLM records of c (check 2a: one per distinct value,
+ * n = logs stating it) for metric (a trailing '*' matches a prefix). */
+void	 ru_cell_config(const struct judge *j, const struct jcell *c,
+	    const char *metric, struct ru_list *out);
+
+/* --- one arm's EPP configuration (s2r-config records) -------------- */
+
+/* The metrics s2r-config writes for an arm's EPP config (NULL-ended),
+ * and whether metric is one of them. */
+extern const char *const ru_epp_metrics[];
+bool	 ru_is_epp_metric(const char *metric);
+/* The item a config record names: its key, or the class of a tier. */
+const char *ru_item_of(const json_t *rec);
+/* Records of kind from one arm's EPP config: scope phase == phase and no
+ * workload, one per (metric, item).  With global_tiers, priority tiers
+ * without a phase count too. */
+void	 ru_arm_config(const struct judge *j, const char *kind,
+	    const char *phase, bool global_tiers, struct ru_list *out);
+/* The record of metric and item in l, or NULL. */
+const json_t *ru_find_item(const struct ru_list *l, const char *metric,
+	    const char *item);
+/* The first record of metric in l, or NULL. */
+const json_t *ru_by_metric(const struct ru_list *l, const char *metric);
+/* The deployed EPP config file of a phase (source.file of its
+ * epp.plugin measures), or NULL. */
+const char *ru_arm_file(const struct judge *j, const char *phase);
 
 /* --- per instance (one server log, one pod) ------------------------ */
 

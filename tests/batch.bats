@@ -25,10 +25,10 @@ batch() {	# batch OUT [make args...]
 	make -s -f "$BMK" BUNDLES="$G/manifest" OUT="$out" S2R_BIN="$S2R_BIN" "$@"
 }
 
-# "P/W/F" for category $2 (check id prefix) of verdict file $1.
+# "P/W/F/M" for category $2 (check id prefix) of verdict file $1.
 counts() {
 	jq -rs --arg c "$2" '[.[] | select(.check | startswith($c))] |
-	    "\(map(select(.verdict == "PASS")) | length)/\(map(select(.verdict == "WARN")) | length)/\(map(select(.verdict == "FAIL")) | length)"' "$1"
+	    "\(map(select(.verdict == "PASS")) | length)/\(map(select(.verdict == "WARN")) | length)/\(map(select(.verdict == "FAIL")) | length)/\(map(select(.verdict == "MISSING")) | length)"' "$1"
 }
 
 @test "batch: every bundle processed, a failing one reported, exit non-zero" {
@@ -42,11 +42,11 @@ counts() {
 		[ ! -e "$T/o/bundles/$b/error" ]
 	done
 	grep -q 'no cells' "$T/o/bundles/zz-broken/error"
-	# one row per bundle, in name order, PASS/WARN/FAIL per category from jq
+	# one row per bundle, in name order, PASS/WARN/FAIL/MISSING per category from jq
 	[ "$(grep -c '^| b0[1-5] |\|^| zz-broken |' "$T/o/index.md")" -eq 6 ]
 	for b in b01 b02 b03 b04 b05; do
 		v="$T/o/bundles/$b/verdicts.ndjson"
-		want="| $b | $(jq -rs 'if any(.verdict == "FAIL") then "FAIL" elif any(.verdict == "WARN") then "WARN" else "PASS" end' "$v") |"
+		want="| $b | $(jq -rs 'if any(.verdict == "FAIL") then "FAIL" elif any(.verdict == "MISSING") then "MISSING" elif any(.verdict == "WARN") then "WARN" else "PASS" end' "$v") |"
 		for c in 1 2 3 4 5 A; do
 			want="$want $(counts "$v" "$c") |"
 		done
@@ -175,11 +175,11 @@ counts() {
 	[[ "$stderr" != *"bundles done"* ]]
 }
 
-@test "index: --index over folders, md and html, exit 1 on FAIL or error" {
+@test "index: --index over folders, md and html, exit 1 on FAIL, MISSING or error" {
 	batch "$T/o" -j2 2>/dev/null || true
 	cd "$T/o"
 	run "$R" --index bundles/b03 bundles/b04
-	[ "$status" -eq "$(cat bundles/b0[34]/verdicts.ndjson | jq -s 'if any(.verdict == "FAIL") then 1 else 0 end')" ]
+	[ "$status" -eq "$(cat bundles/b0[34]/verdicts.ndjson | jq -s 'if any(.verdict == "FAIL" or .verdict == "MISSING") then 1 else 0 end')" ]
 	[[ "$output" == "# Sim2Real Batch Index"* ]]
 	run "$R" --index bundles/zz-broken
 	[ "$status" -eq 1 ]

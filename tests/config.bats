@@ -188,8 +188,26 @@ validate_or_skip() {
 	[ "$(pick vllm.enable_prefix_caching)" = "false $(line_of "$F/aw-like.md" "--no-enable-prefix-caching")" ]
 	[ "$(pick vllm.enable_chunked_prefill)" = "true $(line_of "$F/aw-like.md" "--enable-chunked-prefill")" ]
 	[ "$(pick instances.count)" = "2 $(line_of "$F/aw-like.md" "2 instances,")" ]
+	[ "$(pick vllm.hardware)" = "H100-SXM-80GB $(line_of "$F/aw-like.md" "2 instances,")" ]
+	# the column of the GPU word in that line, found independently
+	col=$(grep -F "2 instances," "$F/aw-like.md" | awk '{ print index($0, "H100") }')
+	check_rec "select(.metric == \"vllm.hardware\") | .source.column == $col and
+	    .source.field == \"GPU\"" "$OUT"
 	[ "$(jq -r 'select(.metric == "epp.plugin" and .key == "blend") | .scope.phase' "$OUT")" = treatment ]
 	[ "$(pick epp.plugin.parameter blend.scorerNames)" = '["qd","pc"] '"$(line_of "$F/aw-like.md" "scorerNames:")" ]
+}
+
+@test "GPU from prose only when the vLLM table names none, and only a GPU-shaped word" {
+	md="$BATS_TEST_TMPDIR/c.md"
+	printf '## vLLM Pod Configuration\n\nRuns on NVIDIA-A100-SXM4-80GB nodes (V1 engine, T4 spares).\n\n| Parameter | Value |\n|---|---|\n| max_num_seqs | 128 |\n' >"$md"
+	"$S2R_BIN/s2r-config" "$md" >"$OUT"
+	[ "$(pick vllm.hardware)" = "NVIDIA-A100-SXM4-80GB 3" ]
+	printf '## vLLM Pod Configuration\n\nRuns on H100 nodes.\n\n| Parameter | Value |\n|---|---|\n| GPU | L40S |\n' >"$md"
+	"$S2R_BIN/s2r-config" "$md" >"$OUT"
+	[ "$(pick vllm.hardware)" = "L40S 7" ]
+	printf '## vLLM Pod Configuration\n\nThe V1 engine with Qwen3-14B, W1 and T4 in the text.\n\n| Parameter | Value |\n|---|---|\n| max_num_seqs | 128 |\n' >"$md"
+	"$S2R_BIN/s2r-config" "$md" >"$OUT"
+	[ -z "$(pick vllm.hardware)" ]
 }
 
 @test "README tier table: one priority.tier per class, unicode minus read" {

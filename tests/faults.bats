@@ -166,12 +166,32 @@ clean() {
 	fault 2b-three-pods
 }
 
+@test "2c-baseline-detector (14b): 2c FAIL" {
+	fault 2c-baseline-detector
+}
+
 @test "2c-extra-feature-gate (aw): 2c FAIL" {
 	fault 2c-extra-feature-gate
 }
 
+@test "2c-instances-other-workload (aw): 2c FAIL, MISSING" {
+	fault 2c-instances-other-workload
+}
+
+@test "2c-kept-scorer-aw (aw): 2c FAIL, 2d FAIL" {
+	fault 2c-kept-scorer-aw
+}
+
 @test "2c-lost-baseline-cell (aw): 2c MISSING|FAIL" {
 	fault 2c-lost-baseline-cell
+}
+
+@test "2c-shared-param-aw (aw): 2c FAIL, 2d FAIL" {
+	fault 2c-shared-param-aw
+}
+
+@test "2c-shared-picker-param (14b): 2c FAIL" {
+	fault 2c-shared-picker-param
 }
 
 @test "2d-renamed-key (aw): 2d FAIL" {
@@ -250,7 +270,7 @@ clean() {
 	fault 4d-swapped-dispatch
 }
 
-@test "5a-one-pod-max-num-seqs (aw): 5a FAIL" {
+@test "5a-one-pod-max-num-seqs (aw): 5a, 2a, 2c FAIL" {
 	fault 5a-one-pod-max-num-seqs
 }
 

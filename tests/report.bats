@@ -105,12 +105,19 @@ summary_cell() {
 	cmp "$BATS_TEST_TMPDIR/e.md" "$BATS_TEST_TMPDIR/f.md"
 }
 
-@test "exit status: 1 with a FAIL, 0 without, 2 on bad usage" {
+@test "exit status: 1 with a FAIL or a MISSING, 0 without, 2 on bad usage" {
 	"$V" --checks 1 "$J/pass.ndjson" "$J/warn.ndjson" >"$BATS_TEST_TMPDIR/ok.ndjson"
 	run --separate-stderr "$R" "$BATS_TEST_TMPDIR/ok.ndjson"
 	[ "$status" -eq 0 ]
 	run --separate-stderr "$R" "$VER"
 	[ "$status" -eq 1 ]
+	# a MISSING alone fails as a FAIL does
+	"$V" --checks 1 -n "$J/pass.ndjson" "$J/missing.ndjson" >"$BATS_TEST_TMPDIR/m.ndjson"
+	[ "$(jq -s '[.[] | select(.verdict == "FAIL")] | length' "$BATS_TEST_TMPDIR/m.ndjson")" -eq 0 ]
+	run --separate-stderr "$R" -o "$BATS_TEST_TMPDIR/m.md" "$BATS_TEST_TMPDIR/m.ndjson"
+	[ "$status" -eq 1 ]
+	# and the Summary counts it
+	[ "$(summary_cell "$BATS_TEST_TMPDIR/m.md" Total 5)" -eq "$(jq -s '[.[] | select(.verdict == "MISSING")] | length' "$BATS_TEST_TMPDIR/m.ndjson")" ]
 	run --separate-stderr "$R" --date 2026-13-01 "$VER"
 	assert_bad_input
 	run --separate-stderr "$R" --format pdf "$VER"
@@ -119,13 +126,16 @@ summary_cell() {
 	assert_bad_input
 }
 
-@test "Action Items list every FAIL, then every WARN, with what to do" {
+@test "Action Items list every FAIL, then every MISSING, then every WARN, with what to do" {
 	"$R" --date 2026-01-01 "$VER" >"$BATS_TEST_TMPDIR/r.md" || true
 	sed -n '/^## Action Items/,$p' "$BATS_TEST_TMPDIR/r.md" | grep -E '^[0-9]+\. ' >"$BATS_TEST_TMPDIR/items"
 	nf=$(jq -s '[.[] | select(.verdict == "FAIL")] | length' "$VER")
+	nm=$(jq -s '[.[] | select(.verdict == "MISSING")] | length' "$VER")
 	nw=$(jq -s '[.[] | select(.verdict == "WARN")] | length' "$VER")
-	[ "$(wc -l <"$BATS_TEST_TMPDIR/items")" -eq $((nf + nw)) ]
+	[ "$nm" -gt 0 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/items")" -eq $((nf + nm + nw)) ]
 	[ "$(head -n "$nf" "$BATS_TEST_TMPDIR/items" | grep -c '\[FAIL\]')" -eq "$nf" ]
+	[ "$(sed -n "$((nf + 1)),$((nf + nm))p" "$BATS_TEST_TMPDIR/items" | grep -c '\[MISSING\]')" -eq "$nm" ]
 	[ "$(tail -n "$nw" "$BATS_TEST_TMPDIR/items" | grep -c '\[WARN\]')" -eq "$nw" ]
 	grep -q '\[WARN\] 1a Arrival rate (QPS) (baseline/wwarn, qps.actual): Client-side ceiling' "$BATS_TEST_TMPDIR/items"
 }
@@ -175,5 +185,24 @@ summary_cell() {
 	run --separate-stderr "$R" --date 2026-01-01 /dev/null
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c '^No verdicts in this category: not run\.$')" -eq 6 ]
-	[[ "$output" == *"No FAIL or WARN verdicts: nothing to act on."* ]]
+	[[ "$output" == *"No FAIL, MISSING or WARN verdicts: nothing to act on."* ]]
+}
+
+@test "--index: a bundle with a MISSING and no FAIL is counted and fails the index" {
+	d="$BATS_TEST_TMPDIR/idx"
+	mkdir -p "$d/bm" "$d/bp"
+	"$V" --checks 1 -n "$J/pass.ndjson" "$J/missing.ndjson" >"$d/bm/verdicts.ndjson"
+	"$V" --checks 1 -n "$J/pass.ndjson" >"$d/bp/verdicts.ndjson"
+	nm=$(jq -s '[.[] | select(.verdict == "MISSING")] | length' "$d/bm/verdicts.ndjson")
+	np=$(jq -s '[.[] | select(.verdict == "PASS")] | length' "$d/bm/verdicts.ndjson")
+	[ "$nm" -gt 0 ]
+	[ "$(jq -s '[.[] | select(.verdict == "FAIL")] | length' "$d/bm/verdicts.ndjson")" -eq 0 ]
+	cd "$d"
+	run --separate-stderr "$R" --index --date 2026-01-01 bm bp
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"**Bundles**: 2: 1 with a FAIL or MISSING, 0 with WARN only, 1 clean, 0 failed to process"* ]]
+	printf '%s\n' "$output" | grep -qF "| bm | MISSING | $np/0/0/$nm |"
+	printf '%s\n' "$output" | grep -q '^| bm | MISSING |.*| MISSING 1a '
+	run --separate-stderr "$R" --index --date 2026-01-01 bp
+	[ "$status" -eq 0 ]
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# s2r-verdict checks 2a-2d (lib/rules_config.c) over hand-written records:
+# s2r-verdict checks 2a-2d (lib/rules_config.c, rules_isolation.c,
+# isopolicy.c) over hand-written records:
 # tests/fixtures/rules/config-base.ndjson is a two-arm bundle where
 # everything agrees; each test changes one thing with jq.
 load helpers
@@ -128,7 +129,7 @@ v() {
 	    (.why | test("policy under test"))' "$OUT"
 }
 
-@test "2c: a difference config.md's arms do not make is FAIL" {
+@test "2c: a difference the declared arms do not make is FAIL" {
 	judge 'if .kind == "diff" and .section == "schedulingProfiles" then
 	    .value = "differs" | .changes = [{op: "changed", item:
 	    "default/qd", path: "weight", a: {value: 2, file:
@@ -136,12 +137,69 @@ v() {
 	    "generated/treatment_config.yaml", line: 12}}] else . end'
 	[ "$(v 2c treatment arms.epp)" = FAIL ]
 	jqt 'select(.check == "2c" and .metric == "arms.epp" and
-	    .scope.phase == "treatment") | (.why | test("Beyond the policy under test: schedulingProfiles changed default/qd.weight \\(2 . 5\\)")) and .action != null' "$OUT"
+	    .scope.phase == "treatment") | (.why | test("Beyond the policy under test \\(the declared configs do not differ there\\): schedulingProfiles changed default/qd.weight \\(2 . 5\\)")) and .action != null' "$OUT"
+	# declared with other weights, the weight change is the policy
+	ch='[{op: "changed", item: "default/qd", a: {value: 2, file:
+	    "generated/baseline_config.yaml", line: 12}, b: {value: 5, file:
+	    "generated/treatment_config.yaml", line: 12}}]'
+	judge "if .kind == \"diff\" and .section == \"schedulingProfiles\" then
+	    .value = \"differs\" | .changes = $ch else . end |
+	    if .kind == \"expect\" and .metric == \"epp.scorer.weight\" and
+	    .scope.phase == \"treatment\" then .value = 5 else . end"
+	[ "$(v 2c treatment arms.epp)" = PASS ]
+	# declared as removed in the treatment, deployed as a changed weight:
+	# not the difference the declarations make
+	judge "if .kind == \"diff\" and .section == \"schedulingProfiles\" then
+	    .value = \"differs\" | .changes = $ch else . end |
+	    select(.kind != \"expect\" or .scope.phase != \"treatment\" or
+	    .metric != \"epp.scorer.weight\")"
+	[ "$(v 2c treatment arms.epp)" = FAIL ]
 }
 
-@test "2c: config.md without per-arm EPP configs: WARN; identical deployed arms when config.md's differ: FAIL" {
+@test "2c: no per-arm EPP configs: a plugin type one arm has is the policy (PASS), a shared scorer's weight a confound (FAIL)" {
 	judge 'select(.kind != "expect" or (.metric | startswith("epp.") | not))'
-	[ "$(v 2c treatment arms.epp)" = WARN ]
+	[ "$(v 2c treatment arms.epp)" = PASS ]
+	jqt 'select(.check == "2c" and .metric == "arms.epp" and
+	    .scope.phase == "treatment") | (.why | test("plugins whose type is in one arm only")) and
+	    (.expected.value | test("gives no EPP config per arm"))' "$OUT"
+	judge 'select(.kind != "expect" or (.metric | startswith("epp.") | not)) |
+	    if .kind == "diff" and .section == "schedulingProfiles" then
+	    .value = "differs" | .changes = [{op: "changed", item:
+	    "default/qd", a: {value: 2, file: "generated/baseline_config.yaml",
+	    line: 12}, b: {value: 3, file: "generated/treatment_config.yaml",
+	    line: 12}}] else . end'
+	[ "$(v 2c treatment arms.epp)" = FAIL ]
+	jqt 'select(.check == "2c" and .metric == "arms.epp" and
+	    .scope.phase == "treatment") | (.why | test("plugins added adm\\.")) and
+	    (.why | test("Beyond the policy under test .*weight of a plugin both arms have.*: schedulingProfiles changed default/qd \\(2 . 3\\)"))' "$OUT"
+}
+
+@test "2c: one arm declared: its whole items as deployed are the policy, a shared plugin's parameter is not" {
+	# the treatment alone declares flowControl.maxRequests, and has it
+	fc='{kind: "expect", check: "2d", metric: "epp.flow_control", key:
+	    "maxRequests", value: 10, scope: {phase: "treatment"}, source:
+	    {file: "README.md", line: 60}}'
+	ch='{op: "added", item: "maxRequests", b: {value: 10, file:
+	    "generated/treatment_config.yaml", line: 20}}'
+	judge "select(.kind != \"expect\" or .scope.phase != \"baseline\"),
+	    (if .kind == \"measure\" and .metric == \"epp.plugin\" and .key ==
+	    \"adm\" then ($fc | .kind = \"measure\" | .source.file =
+	    \"generated/treatment_config.yaml\"), $fc else empty end),
+	    (if .kind == \"diff\" and .section == \"plugins\" then
+	    .section = \"flowControl\" | .changes = [$ch] else empty end)"
+	[ "$(v 2c treatment arms.epp)" = PASS ]
+	jqt 'select(.check == "2c" and .metric == "arms.epp" and
+	    .scope.phase == "treatment") | (.why | test("flowControl added maxRequests")) and
+	    (.why | test("EPP config of treatment \\(config.md:45\\) as deployed"))' "$OUT"
+	# the same change, but the parameter of a plugin both arms have
+	judge 'select(.kind != "expect" or .scope.phase != "baseline") |
+	    if .kind == "diff" and .section == "plugins" then .changes =
+	    [{op: "added", item: "qd", path: "parameters.lookback", b: {value:
+	    5, file: "generated/treatment_config.yaml", line: 6}}] else . end'
+	[ "$(v 2c treatment arms.epp)" = FAIL ]
+}
+
+@test "2c: identical deployed arms when the declared arms differ: FAIL" {
 	judge 'if .kind == "diff" then .value = "equal" | .changes = [] else . end'
 	[ "$(v 2c treatment arms.epp)" = FAIL ]
 	jqt 'select(.check == "2c" and .metric == "arms.epp" and
@@ -153,6 +211,109 @@ v() {
 	[ "$(v 2c treatment arms.epp)" = MISSING ]
 	judge 'select(.scope.phase != "treatment")'
 	[ "$(v 2c baseline arms.epp)" = INAPPLICABLE ]
+	jqt 'select(.check == "2c") | .why | test("only this one")' "$OUT"
+	[ "$(jq -s 'map(select(.check == "2c")) | length' "$OUT")" -eq 1 ]
+}
+
+@test "2c: arms that ran other workloads are still compared, and the missing counterpart is MISSING" {
+	judge 'if .kind == "measure" and .scope.phase == "treatment" and
+	    .scope.workload == "w1" then .scope.workload = "w2" |
+	    if .metric == "instances.count" then .value = 3 else . end
+	    else . end'
+	[ "$(v 2c baseline arms.cell)" = MISSING ]
+	[ "$(v 2c treatment arms.cell)" = MISSING ]
+	[ "$(v 2c baseline arms.instances)" = FAIL ]
+	[ "$(v 2c baseline arms.vllm)" = PASS ]
+	[ "$(v 2c baseline arms.kv)" = PASS ]
+	jqt 'select(.check == "2c" and .scope.phase == "baseline" and
+	    .metric == "arms.cell") | .why | test("Arm treatment has no cell") and
+	    test("it ran treatment/w2")' "$OUT"
+	jqt 'select(.check == "2c" and .scope.phase == "baseline" and
+	    .metric == "arms.instances") | (.why | test("treatment/w2 .*ran no w1 cell"))
+	    and .diff.value == 1' "$OUT"
+}
+
+@test "2c: an arm whose pods disagree is not one configuration: FAIL in both arms" {
+	judge '., (if .metric == "vllm.max_num_seqs" and .kind == "measure" and
+	    .scope.phase == "baseline" then .value = 128 | .n = 1 |
+	    .source.file = "baseline/w1/server_logs/p4_vllm.log" else empty end)'
+	[ "$(v 2c baseline arms.vllm)" = FAIL ]
+	[ "$(v 2c treatment arms.vllm)" = FAIL ]
+	jqt 'select(.check == "2c" and .metric == "arms.vllm") | .why |
+	    test("baseline/w1.s pods disagree on vllm.max_num_seqs: 256 in 4 logs .*, 128 in 1 log \\(baseline/w1/server_logs/p4_vllm.log:11\\)")' "$OUT"
+}
+
+@test "2c: values that differ only by pod address are one configuration; one stated by one arm only is WARN" {
+	topic='{kind: "measure", check: "2a", metric: "vllm.kv_events_config.topic",
+	    n: 1, scope: {phase: .scope.phase, workload: "w1"}, source:
+	    .source}'
+	judge "., (if .metric == \"vllm.model\" and .kind == \"measure\" then
+	    ($topic | .value = \"kv@10.130.5.91:8000@m\"),
+	    ($topic | .value = (\"kv@10.129.\" + (.scope.phase | length |
+	    tostring) + \".7:8000@m\")) else empty end)"
+	[ "$(v 2c baseline arms.vllm)" = PASS ]
+	jqt 'select(.check == "2c" and .metric == "arms.vllm") | .why |
+	    test("3 parameters equal \\(1 of them once pod names and addresses are set aside")' "$OUT"
+	judge '., (if .metric == "vllm.model" and .kind == "measure" and
+	    .scope.phase == "treatment" then .metric = "vllm.enforce_eager" |
+	    .value = true else empty end)'
+	[ "$(v 2c treatment arms.vllm)" = WARN ]
+	jqt 'select(.check == "2c" and .metric == "arms.vllm" and
+	    .scope.phase == "treatment") | (.why | test("stated in one arm only")) and
+	    (.actual.value | test("vllm.enforce_eager \\(not stated\\) . true"))' "$OUT"
+}
+
+@test "2c: KV capacity across arms: within 1% PASS, 5% WARN, beyond FAIL; a cell without logs MISSING once" {
+	for t in 199000:PASS 205000:WARN 230000:FAIL; do
+		judge "if .metric == \"kv_cache.tokens\" and .scope.phase ==
+		    \"treatment\" then .value = ${t%:*} else . end"
+		[ "$(v 2c treatment arms.kv)" = "${t#*:}" ]
+	done
+	# 230000 against 198208: +16.04 %, computed independently
+	want=$(python3 -c 'print(round((230000 - 198208) / 198208 * 100, 2))')
+	jqt "select(.check == \"2c\" and .metric == \"arms.kv\" and
+	    .scope.phase == \"treatment\") | (.diff.value * 100 | round) / 100 == $want
+	    and .expected.value == 198208 and .actual.n == 1" "$OUT"
+	judge 'select(.kind != "measure" or .scope.phase != "baseline" or
+	    .scope.workload == null or .metric == "logs.present.server_logs") |
+	    if .metric == "logs.present.server_logs" and .scope.phase ==
+	    "baseline" then .value = false else . end'
+	[ "$(v 2c baseline arms.vllm)" = MISSING ]
+	[ "$(v 2c baseline arms.instances)" = MISSING ]
+	[ "$(v 2c treatment arms.vllm)" = MISSING ]
+	jqt 'select(.check == "2c" and .metric == "arms.vllm" and
+	    .scope.phase == "treatment") | .why | test("of baseline/w1, so")' "$OUT"
+}
+
+@test "2a: the GPU from gpu_logs: the same part PASS, another FAIL, an unknown name WARN, none INAPPLICABLE" {
+	gpu='{kind: "measure", check: "5h", metric: "gpu.name", scope:
+	    {phase: .scope.phase, workload: "w1", instance: "node-1", device:
+	    "0"}, source: {file: (.scope.phase + "/w1/gpu_logs/node-1.log"),
+	    line: 10, field: "Name"}}'
+	hw='{kind: "expect", check: "2a", metric: "vllm.hardware", value:
+	    "H100-SXM-80GB", scope: {}, source: {file: "config.md", line: 9}}'
+	judge "., (if .metric == \"instances.count\" and .kind == \"measure\"
+	    then ($gpu | .value = (if .scope.phase == \"baseline\" then
+	    \"NVIDIA H100 80GB HBM3\" else \"NVIDIA A100-SXM4-80GB\" end))
+	    else empty end), (if .metric == \"vllm.model\" and .kind ==
+	    \"expect\" then $hw else empty end)"
+	[ "$(v 2a baseline vllm.hardware)" = PASS ]
+	[ "$(v 2a treatment vllm.hardware)" = FAIL ]
+	jqt 'select(.check == "2a" and .metric == "vllm.hardware" and
+	    .scope.phase == "treatment") | (.why | test("config.md:9: model H100, 80 GB, SXM")) and
+	    (.why | test("NVIDIA A100-SXM4-80GB \\(treatment/w1/gpu_logs/node-1.log:10: model A100, 80 GB, SXM\\)"))
+	    and .actual.source.field == "Name" and .action != null' "$OUT"
+	# a GPU config.md leaves to confirm names no model: WARN, not FAIL
+	judge "., (if .metric == \"instances.count\" and .kind == \"measure\"
+	    then ($gpu | .value = \"NVIDIA H100 80GB HBM3\") else empty end),
+	    (if .metric == \"vllm.model\" and .kind == \"expect\" then
+	    ($hw | .value = \"CONFIRM\") else empty end)"
+	[ "$(v 2a baseline vllm.hardware)" = WARN ]
+	jqt 'select(.metric == "vllm.hardware") | .why | test("by hand")' "$OUT"
+	judge "., (if .metric == \"vllm.model\" and .kind == \"expect\" then
+	    $hw else empty end)"
+	[ "$(v 2a baseline vllm.hardware)" = INAPPLICABLE ]
+	jqt 'select(.metric == "vllm.hardware") | .why | test("no gpu_logs")' "$OUT"
 }
 
 @test "2d: field by field against config.md: PASS, FAIL, MISSING, INAPPLICABLE" {

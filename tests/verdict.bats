@@ -81,10 +81,16 @@ has_verdict() {
 	validate_records "$OUT"
 }
 
-@test "--no-fail-status exits 0 with FAIL verdicts" {
+@test "--no-fail-status exits 0 with FAIL or MISSING verdicts" {
 	run --separate-stderr verdict --no-fail-status "$J/fail.ndjson"
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | jq -s '[.[] | select(.verdict == "FAIL")] | length')" -gt 0 ]
+	run --separate-stderr verdict --no-fail-status "$J/missing.ndjson"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | jq -s '[.[] | select(.verdict == "MISSING")] | length')" -gt 0 ]
+	# --help says so
+	run "$V" --help
+	[[ "$output" == *"FAIL or MISSING"* ]]
 }
 
 @test "INAPPLICABLE for every check 1a-1g, with the expectation's why" {
@@ -101,7 +107,11 @@ has_verdict() {
 }
 
 @test "MISSING for every check 1a-1g, naming what and where from" {
-	verdict "$J/missing.ndjson" >"$OUT"
+	run --separate-stderr verdict "$J/missing.ndjson"
+	# MISSING fails the run as a FAIL does: nothing here is FAIL
+	[ "$status" -eq 1 ]
+	printf '%s\n' "$output" >"$OUT"
+	[ "$(jq -s '[.[] | select(.verdict == "FAIL")] | length' "$OUT")" -eq 0 ]
 	for c in 1a 1b 1c 1d 1e 1f 1g; do
 		has_verdict "$OUT" wmiss "$c" MISSING
 		# A workload only the sim side has: one MISSING per check.
@@ -199,7 +209,7 @@ print(" ".join(sorted(s + "." + k for s in d for k in d[s])))' "$S2R_TOP/pipelin
 	[ "$(jq -r .check "$OUT" | sort -u | tr '\n' ' ')" = "1a 1f " ]
 	"$V" --checks 1 "$J/pass.ndjson" >"$OUT"
 	[ "$(jq -r .check "$OUT" | sort -u | wc -l)" -eq 7 ]
-	"$V" --checks 5 "$J/pass.ndjson" >"$OUT"
+	"$V" --checks 5 -n "$J/pass.ndjson" >"$OUT"
 	[ "$(jq -r .check "$OUT" | grep -vc '^5')" -eq 0 ]
 	run --separate-stderr "$V" --checks 1z "$J/pass.ndjson"
 	assert_bad_input

@@ -56,8 +56,9 @@ usage(FILE *f)
 	    "  -h, --help         this help\n"
 	    "  -V, --version      version\n"
 	    "\n"
-	    "Exit status: 0 no FAIL, 1 some FAIL (--diff: a verdict got worse;\n"
-	    "--index: a bundle has a FAIL or failed), 2 bad usage or input.\n");
+	    "Exit status: 0 no FAIL or MISSING, 1 some FAIL or MISSING (--diff: a\n"
+	    "verdict got worse; --index: a bundle has a FAIL or MISSING or failed),\n"
+	    "2 bad usage or input.\n");
 }
 
 static bool
@@ -149,7 +150,8 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 		report_html(&text, &rep, meta, &ev);
 	else
 		report_md(&text, &rep, meta);
-	fails = rep.total[V_FAIL];
+	/* A MISSING is no evidence of parity: it fails as a FAIL does. */
+	fails = rep.total[V_FAIL] + rep.total[V_MISSING];
 	put(output, &text);
 	sbuf_free(&text);
 	evidence_free(&ev);

@@ -11,6 +11,7 @@
 
 #include "err.h"
 #include "judge.h"
+#include "rec.h"
 #include "tolerance.h"
 
 static void
@@ -25,11 +26,25 @@ usage(FILE *f)
 	    "\n"
 	    "  -t, --tolerances FILE  override tolerances (see pipelines/tolerances.yaml)\n"
 	    "  -c, --checks LIST      only these checks: ids (1a,1c), areas (1, 5, A) or all\n"
-	    "  -n, --no-fail-status   exit 0 even when a verdict is FAIL\n"
+	    "  -n, --no-fail-status   exit 0 even with FAIL or MISSING verdicts\n"
 	    "  -h, --help             this help\n"
 	    "  -V, --version          version\n"
 	    "\n"
-	    "Exit status: 0 no FAIL, 1 some FAIL, 2 bad usage or input.\n");
+	    "Exit status: 0 no FAIL or MISSING, 1 some FAIL or MISSING (data that\n"
+	    "should be there is not), 2 bad usage or input.\n");
+}
+
+static size_t
+missing_count(struct judge *j)
+{
+	json_t **v;
+	size_t n = judge_verdicts(j, &v), missing = 0;
+
+	for (size_t i = 0; i < n; i++)
+		missing += judge_verdict_of(rec_get_str(v[i], "verdict")) ==
+		    V_MISSING;
+	free(v);
+	return missing;
 }
 
 int
@@ -48,7 +63,7 @@ main(int argc, char **argv)
 	const char *checks = NULL;
 	char bad[64];
 	bool fail_status = true;
-	size_t fails;
+	size_t failing;
 	int ch;
 
 	s2r_setprog(argv[0]);
@@ -86,7 +101,9 @@ main(int argc, char **argv)
 	/* Everything is read before anything is written: bad input never
 	 * leaves a partial verdict stream behind. */
 	judge_run(&j, checks);
-	fails = judge_write(&j, stdout);
+	failing = judge_write(&j, stdout) + missing_count(&j);
 	judge_free(&j);
-	return fails > 0 && fail_status ? 1 : 0;
+	/* A MISSING verdict fails the run as a FAIL does (as upstream's
+	 * checker does): an unjudged check is no evidence of parity. */
+	return failing > 0 && fail_status ? 1 : 0;
 }

@@ -2,6 +2,7 @@
  * verdicts for the code-proof rules (3a-4d). */
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "judge.h"
 #include "proofutil.h"
@@ -183,6 +184,12 @@ trim_into(char *dst, size_t len, const char *s, size_t n)
 }
 
 static bool
+ident_byte(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static bool
 is_comment(const char *s, size_t n)
 {
 	while (n > 0 && isspace((unsigned char)*s)) {
@@ -190,6 +197,23 @@ is_comment(const char *s, size_t n)
 		n--;
 	}
 	return n >= 2 && s[0] == '/' && s[1] == '/';
+}
+
+/* Does text hold needle with no identifier byte running on at either
+ * end (QueueDepth is not in QueueDepthThreshold)? */
+static bool
+has_whole(const char *text, const char *needle)
+{
+	size_t n = strlen(needle);
+	bool head = isalnum((unsigned char)needle[0]) || needle[0] == '_';
+	bool tail = n > 0 && (isalnum((unsigned char)needle[n - 1]) ||
+	    needle[n - 1] == '_');
+
+	for (const char *p = text; (p = strstr(p, needle)) != NULL; p++)
+		if ((!head || p == text || !ident_byte(p[-1])) &&
+		    (!tail || !ident_byte(p[n])))
+			return true;
+	return false;
 }
 
 bool
@@ -208,7 +232,7 @@ pu_find_line(const json_t *p, const char *const *needles, struct pu_hit *h)
 		trim_into(buf, sizeof(buf), s, n);
 		for (size_t k = 0; needles[k] != NULL && !is_comment(s, n);
 		    k++) {
-			if (strstr(buf, needles[k]) == NULL)
+			if (!has_whole(buf, needles[k]))
 				continue;
 			h->p = p;
 			h->line = line;
@@ -229,6 +253,17 @@ pu_snippet_has(const json_t *p, const char *needle)
 	const char *s = rec_get_str(p, "snippet");
 
 	return s != NULL && strstr(s, needle) != NULL;
+}
+
+bool
+pu_icontains(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (; *s != '\0'; s++)
+		if (strncasecmp(s, word, n) == 0)
+			return true;
+	return false;
 }
 
 void

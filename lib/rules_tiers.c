@@ -43,18 +43,6 @@ param_name(const json_t *rec)
 	return dot != NULL ? dot + 1 : key;
 }
 
-/* Whether s contains word, ignoring case. */
-static bool
-icontains(const char *s, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (; *s != '\0'; s++)
-		if (strncasecmp(s, word, n) == 0)
-			return true;
-	return false;
-}
-
 /* What sim_ramp() looks for: a dispatch branch of tier with a ramp. */
 struct ramp {
 	const char	*tier;
@@ -132,9 +120,9 @@ sim_param(const struct judge *j, const char *arm, const char *name,
 	if (tier == NULL || !sim_ramp(j, tier, p, &branch))
 		return false;
 	numbers = json_object_get(branch, "numbers");
-	if (icontains(name, "start"))
+	if (pu_icontains(name, "start"))
 		*value = json_deep_copy(json_array_get(numbers, 0));
-	else if (icontains(name, "full") || icontains(name, "max"))
+	else if (pu_icontains(name, "full") || pu_icontains(name, "max"))
 		*value = json_deep_copy(json_array_get(numbers, 1));
 	else
 		return false;

@@ -364,6 +364,8 @@ stale_compare(struct sbuf *why, const struct handling h[NSIDES])
 	bool have_gen = h[SIDE_GEN].who != NULL, have_router =
 	    h[SIDE_ROUTER].who != NULL;
 
+	if (h[SIDE_SIM].who == NULL)	/* the sim is the reference */
+		sim = have_gen ? gen : router;
 	if ((!have_gen || gen == sim) && (!have_router || router == sim))
 		return V_PASS;
 	sbuf_adds(why, " The sides treat endpoints with stale metrics "

@@ -371,8 +371,30 @@ kv_threshold(const struct judge *j)
 
 enum kvrange { KV_UNKNOWN, KV_FRACTION, KV_RESCALED };
 
+/* Counts one test-fixture match "KVCacheUsagePercent: 50.0" into the
+ * values <= 1 (*small) and above 1 (*big). */
+static void
+count_match(const char *m, size_t *small, size_t *big)
+{
+	const char *num = m != NULL ? strpbrk(m, ":=") : NULL;
+	double v;
+
+	if (num == NULL)
+		return;
+	num++;
+	while (isspace((unsigned char)*num))
+		num++;
+	if (!parse_f64(num, strlen(num), &v))
+		return;
+	if (v <= 1)
+		(*small)++;
+	else
+		(*big)++;
+}
+
 /* How many of the router's test fixtures set KV usage to a value <= 1
- * (*small) and above 1 (*big). */
+ * (*small) and above 1 (*big): every hit, those past the cap (listed in
+ * the capped record) included. */
 static void
 kv_test_values(const struct judge *j, size_t *small, size_t *big)
 {
@@ -381,22 +403,16 @@ kv_test_values(const struct judge *j, size_t *small, size_t *big)
 	*small = *big = 0;
 	pu_claim_list(j, "3b.test-values", "router", &tests);
 	for (size_t i = 0; i < tests.n; i++) {
-		const char *m = rec_get_str(json_object_get(tests.v[i],
-		    "facts"), "match");
-		const char *num = m != NULL ? strpbrk(m, ":=") : NULL;
-		double v;
+		const json_t *p = tests.v[i], *x;
+		size_t k;
 
-		if (num == NULL || !pu_found(tests.v[i]))
-			continue;
-		num++;
-		while (isspace((unsigned char)*num))
-			num++;
-		if (!parse_f64(num, strlen(num), &v))
-			continue;
-		if (v <= 1)
-			(*small)++;
-		else
-			(*big)++;
+		if (pu_found(p))
+			count_match(rec_get_str(json_object_get(p, "facts"),
+			    "match"), small, big);
+		else if (pu_status_is(p, "capped"))
+			json_array_foreach(json_object_get(p, "omitted"), k, x)
+				count_match(rec_get_str(x, "match"), small,
+				    big);
 	}
 	ru_list_free(&tests);
 }
@@ -420,13 +436,15 @@ kv_range_evidence(const struct judge *j, struct pu_out *o)
 
 /* Where the router assigns KV usage (pop) and from which engine metric. */
 static void
-kv_populate_text(struct pu_out *o, const json_t *pop, const json_t *metric)
+kv_populate_text(const struct judge *j, struct pu_out *o, const json_t *pop,
+    const json_t *metric)
 {
 	const json_t *facts = json_object_get(pop, "facts");
 	const char *lhs = rec_get_str(facts, "lhs");
 	const char *rhs = rec_get_str(facts, "rhs");
 	const char *gauge = rec_get_str(json_object_get(metric, "facts"),
 	    "string");
+	long total, shown;
 
 	if (pop == NULL) {
 		sbuf_adds(&o->why, "No assignment to KVCacheUsagePercent was "
@@ -437,8 +455,12 @@ kv_populate_text(struct pu_out *o, const json_t *pop, const json_t *metric)
 	sbuf_printf(&o->why, "The router assigns KVCacheUsagePercent the "
 	    "engine's gauge value (");
 	pu_where(&o->why, pop, 0);
-	sbuf_printf(&o->why, " `%s = %s`)", lhs != NULL ? lhs : "?",
+	sbuf_printf(&o->why, " `%s = %s`", lhs != NULL ? lhs : "?",
 	    rhs != NULL ? rhs : "?");
+	if ((total = pu_claim_hits(j, "3b.populate", "router", &shown)) > 1)
+		sbuf_printf(&o->why, ", the first of %ld assignments", total);
+	pu_cap_text(&o->why, j, "3b.populate", "router");
+	sbuf_adds(&o->why, ")");
 	if (metric != NULL)
 		sbuf_printf(&o->why, " from %s, which vLLM documents as a "
 		    "fraction (1 means 100%%)", gauge != NULL ? gauge :
@@ -480,16 +502,20 @@ rule_kv_range(struct judge *j, const struct rule *r,
 	}
 	kv_range_evidence(j, &o);
 	kv_test_values(j, &small, &big);
-	kv_populate_text(&o, pop, pu_first_found(j, "3b.vllm-metric",
+	kv_populate_text(j, &o, pop, pu_first_found(j, "3b.vllm-metric",
 	    "router"));
 	kv_fact_text(&o.why, " Its saturation detector divides it by the KV "
 	    "threshold, not by 100 (", pu_first_found(j, "3b.detector-ratio",
 	    "router"));
 	kv_fact_text(&o.why, " The threshold is checked as a fraction (",
 	    pu_first_found(j, "3b.threshold-range", "router"));
-	if (small + big > 0)
+	if (small + big > 0) {
 		sbuf_printf(&o.why, " Test fixtures set it to %zu value%s <= 1 "
-		    "and %zu above 1.", small, small == 1 ? "" : "s", big);
+		    "and %zu above 1, counted over every hit", small, small ==
+		    1 ? "" : "s", big);
+		pu_cap_text(&o.why, j, "3b.test-values", "router");
+		sbuf_adds(&o.why, ".");
+	}
 	if (rescale != NULL) {
 		sbuf_adds(&o.why, " But router code rescales it (");
 		pu_where(&o.why, rescale, 0);
@@ -502,12 +528,20 @@ rule_kv_range(struct judge *j, const struct rule *r,
 		kr = KV_FRACTION;
 	} else
 		kr = KV_UNKNOWN;
-	pu_out_emit(j, r, &o, kr == KV_FRACTION ? V_PASS : V_WARN,
-	    kr == KV_RESCALED ? "Read the router code that rescales KV usage "
-	    "and decide which range the field holds where the plugin reads "
-	    "it." : "Find where the router populates KVCacheUsagePercent "
-	    "(s2r-grep-proof --assign '\\.KVCacheUsagePercent$') and check "
-	    "its range.");
+	if (kr == KV_FRACTION && big > small)
+		sbuf_printf(&o.why, " But most test fixtures (%zu of %zu) set it "
+		    "above 1, as a percent: the router's tests contradict its "
+		    "code. Check which tests they are (GAIE's logging and clone "
+		    "tests use percents harmlessly) before trusting the range.",
+		    big, small + big);
+	pu_out_emit(j, r, &o, kr == KV_FRACTION && big <= small ? V_PASS :
+	    V_WARN, kr == KV_RESCALED ? "Read the router code that rescales KV "
+	    "usage and decide which range the field holds where the plugin "
+	    "reads it." : kr == KV_FRACTION ? "Read the router tests that set "
+	    "KV usage above 1 (claim 3b.test-values) and decide whether the "
+	    "field still holds a fraction." : "Find where the router populates "
+	    "KVCacheUsagePercent (s2r-grep-proof --assign "
+	    "'\\.KVCacheUsagePercent$') and check its range.");
 	return kr;
 }
 

@@ -161,8 +161,27 @@ find_cmp(const char *t, size_t n, size_t *at, char op[3])
 	return false;
 }
 
-/* One operand of && and ||: a comparison of the priority with a value,
- * IsSheddable(priority), or anything else. */
+/* Whether [t, t+n) is a plain name (a.b.Priority), white space
+ * around it allowed: what a comparison can hold the priority in. */
+static bool
+plain_name(const char *t, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && t[i] == ' ')
+		i++;
+	while (n > i && t[n - 1] == ' ')
+		n--;
+	if (i == n)
+		return false;
+	for (; i < n; i++)
+		if (!go_isident(t[i]) && t[i] != '.')
+			return false;
+	return true;
+}
+
+/* One operand of && and ||: a comparison of the priority (a plain name)
+ * with a value, IsSheddable(priority), or anything else. */
 static enum tri
 atom_eval(const struct run *r, const char *a, size_t n)
 {
@@ -177,9 +196,11 @@ atom_eval(const struct run *r, const char *a, size_t n)
 		res = r->p < 0 ? TR_TRUE : TR_FALSE;
 	else if (find_cmp(t, n, &at, op)) {
 		rn = n - at - strlen(op);
-		if (int_value(r->ix, t + at + strlen(op), rn, &v))
+		if (int_value(r->ix, t + at + strlen(op), rn, &v) &&
+		    plain_name(t, at))
 			res = compare(r->p, op, v) ? TR_TRUE : TR_FALSE;
-		else if (int_value(r->ix, t, at, &v))
+		else if (int_value(r->ix, t, at, &v) && plain_name(t + at +
+		    strlen(op), rn))
 			res = compare(v, op, r->p) ? TR_TRUE : TR_FALSE;
 	}
 	free(t);

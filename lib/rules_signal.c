@@ -27,24 +27,26 @@ struct signal {
 	const char	*claim;		/* router claim proving it */
 	const char	*members[3];	/* router fields carrying it (any
 					   version), NULL terminated */
+	const char	*param;		/* or a parameter the plugin is handed
+					   it in, NULL */
 	bool		 standard;	/* judged without the algorithm */
 	const char	*needles[8];	/* how a sim algorithm names it */
 };
 
 static const struct signal signals[] = {
 	{ "signal.queue_depth", "Queue depth", "3a.waiting-queue-size",
-	    { "WaitingQueueSize", NULL }, true, { "WaitingQueueSize",
+	    { "WaitingQueueSize", NULL }, NULL, true, { "WaitingQueueSize",
 	    "QueueDepth", "queueDepth", "QueueSize", "queueSize", NULL } },
 	{ "signal.kv_utilization", "KV cache utilization",
-	    "3a.kv-cache-usage", { "KVCacheUsagePercent", NULL }, true,
+	    "3a.kv-cache-usage", { "KVCacheUsagePercent", NULL }, NULL, true,
 	    { "KVCacheUsagePercent", "KVUtil", "kvUtil", "KVUsage",
 	    "kvUsage", NULL } },
 	{ "signal.running_requests", "Running requests", "3a.metrics-struct",
-	    { "RunningQueueSize", "RunningRequestsSize", NULL }, false,
+	    { "RunningQueueSize", "RunningRequestsSize", NULL }, NULL, false,
 	    { "RunningQueueSize", "RunningRequestsSize", "RunningRequests",
 	    "runningRequests", "NumRunning", "numRunning", NULL } },
 	{ "signal.priority", "Priority", "3a.priority", { "Priority", NULL },
-	    true, { "Priority", "priority", NULL } },
+	    "priority", true, { "Priority", "priority", NULL } },
 };
 #define NSIGNALS (sizeof(signals) / sizeof(signals[0]))
 #define KV_SIGNAL (&signals[1])
@@ -78,13 +80,22 @@ code_reads(const struct judge *j, const char *const *names, const char *role,
 }
 
 /* Where the sim algorithm reads s (its own names for it), and where the
- * generated plugin reads the router field that carries it. */
+ * generated plugin reads the router field that carries it (or is handed
+ * it as a parameter). */
 static bool
 signal_use(const struct judge *j, const struct signal *s, const char *role,
     struct pu_hit *h)
 {
-	return code_reads(j, strcmp(role, "sim") == 0 ? s->needles :
-	    s->members, role, h);
+	const char *gen[5];
+	size_t n = 0;
+
+	if (strcmp(role, "sim") == 0)
+		return code_reads(j, s->needles, role, h);
+	for (; s->members[n] != NULL; n++)
+		gen[n] = s->members[n];
+	gen[n++] = s->param;
+	gen[n] = NULL;
+	return code_reads(j, gen, role, h);
 }
 
 /* The router's proof of s in p: the field line, or the member line of

@@ -243,21 +243,6 @@ struct handling {
 	const json_t	*sp, *stale;
 };
 
-static const json_t *
-first_branch(const json_t *p, const char *which, bool skips_only)
-{
-	const json_t *arr = json_object_get(json_object_get(p, "facts"),
-	    "metrics");
-	json_t *b;
-	size_t i;
-
-	json_array_foreach(arr, i, b)
-		if (json_is_true(json_object_get(b, which)) && (!skips_only ||
-		    strcmp(rec_get_str(b, "action"), "skips") == 0))
-			return b;
-	return NULL;
-}
-
 /* Fills h from the functions l (in order of precedence) after sat (the
  * side's saturation function, tried first unless a function skips such
  * endpoints: a filter that drops them decides before the saturation
@@ -269,19 +254,19 @@ handling_of(struct handling *h, const char *who, const json_t *sat,
 	memset(h, 0, sizeof(*h));
 	h->who = who;
 	for (size_t i = 0; i < l->n && h->miss == NULL; i++)
-		if ((h->miss = first_branch(l->v[i], "missing", true)) != NULL)
+		if ((h->miss = satside_branch(l->v[i], "missing", true)) != NULL)
 			h->mp = l->v[i];
 	if (h->miss == NULL && sat != NULL &&
-	    (h->miss = first_branch(sat, "missing", false)) != NULL)
+	    (h->miss = satside_branch(sat, "missing", false)) != NULL)
 		h->mp = sat;
 	for (size_t i = 0; i < l->n && h->miss == NULL; i++)
-		if ((h->miss = first_branch(l->v[i], "missing", false)) != NULL)
+		if ((h->miss = satside_branch(l->v[i], "missing", false)) != NULL)
 			h->mp = l->v[i];
-	if (sat != NULL && (h->stale = first_branch(sat, "stale", false)) !=
+	if (sat != NULL && (h->stale = satside_branch(sat, "stale", false)) !=
 	    NULL)
 		h->sp = sat;
 	for (size_t i = 0; i < l->n && h->stale == NULL; i++)
-		if ((h->stale = first_branch(l->v[i], "stale", false)) != NULL)
+		if ((h->stale = satside_branch(l->v[i], "stale", false)) != NULL)
 			h->sp = l->v[i];
 }
 
@@ -395,7 +380,7 @@ handling_others(struct sbuf *why, const struct judge *j,
 
 	satside_decisions(j, "generated", &l);
 	for (size_t i = 0; i < l.n; i++) {
-		const json_t *p = l.v[i], *br = first_branch(p, "missing",
+		const json_t *p = l.v[i], *br = satside_branch(p, "missing",
 		    false), *sp, *sbr;
 		bool on = false;
 
@@ -409,7 +394,7 @@ handling_others(struct sbuf *why, const struct judge *j,
 		satside_action_text(why, br);
 		sbuf_adds(why, " without metrics");
 		sp = satside_of_class(j, "sim", satside_class(p));
-		sbr = sp != NULL ? first_branch(sp, "missing", false) : NULL;
+		sbr = sp != NULL ? satside_branch(sp, "missing", false) : NULL;
 		if (sbr != NULL && strcmp(satside_class(p), "helper") != 0 &&
 		    satside_counts(sbr) != satside_counts(br)) {
 			sbuf_printf(why, ", where the sim's %s ",

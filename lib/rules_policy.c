@@ -45,6 +45,41 @@ static const struct {
 };
 #define NROUTING (sizeof(routing_map) / sizeof(routing_map[0]))
 
+/* The sim's --routing-policy against the arm's picker (NULL: none). */
+static enum jverdict_value
+policy_compare(struct sbuf *why, const char *policy, const json_t *picker)
+{
+	const char *want = NULL, *because = NULL;
+
+	for (size_t i = 0; policy != NULL && i < NROUTING; i++)
+		if (strcmp(policy, routing_map[i].sim) == 0) {
+			want = routing_map[i].picker;
+			because = routing_map[i].why;
+		}
+	if (policy == NULL)
+		return V_MISSING;
+	if (picker == NULL) {
+		sbuf_adds(why, " No picker is configured: the router adds its "
+		    "default one, which the proofs here do not show; compare "
+		    "it with the sim policy by hand.");
+		return V_WARN;
+	}
+	if (want == NULL) {
+		sbuf_printf(why, " There is no known mapping of sim policy %s "
+		    "to an EPP picker: review what both do.", policy);
+		return V_WARN;
+	}
+	if (strcmp(want, pu_str_value(picker)) == 0) {
+		sbuf_printf(why, " %s corresponds to %s: %s.", policy, want,
+		    because);
+		return V_PASS;
+	}
+	sbuf_printf(why, " %s corresponds to %s (%s), not to %s: the real arm "
+	    "routes differently from the simulation.", policy, want, because,
+	    pu_str_value(picker));
+	return V_FAIL;
+}
+
 /* No --routing-policy: the sim bundle's EPP config for the arm (config.md,
  * README) is the routing the simulation assumed; the deployed picker and
  * scorer weights against it. */
@@ -87,7 +122,7 @@ static void
 routing_arm(struct judge *j, const struct rule *r, const char *kind,
     const char *arm, const json_t *sim, const json_t *scorers)
 {
-	const char *policy = pu_str_value(sim), *want = NULL, *because = NULL;
+	const char *policy = pu_str_value(sim);
 	const json_t *picker = NULL;
 	struct ru_list plugins;
 	struct sbuf list = {0};
@@ -110,11 +145,6 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 			picker = plugins.v[i];
 	}
 	ru_list_free(&plugins);
-	for (size_t i = 0; policy != NULL && i < NROUTING; i++)
-		if (strcmp(policy, routing_map[i].sim) == 0) {
-			want = routing_map[i].picker;
-			because = routing_map[i].why;
-		}
 	pu_out_init(&o, "routing.policy");
 	o.sub = pu_phase_sub(arm, NULL);
 	o.expect = pu_rec_side(sim);
@@ -142,27 +172,7 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 		sbuf_adds(&o.why, ")");
 	}
 	sbuf_adds(&o.why, ".");
-	if (policy == NULL) {
-		v = V_MISSING;
-	} else if (picker == NULL) {
-		sbuf_adds(&o.why, " No picker is configured: the router adds "
-		    "its default one, which the proofs here do not show; "
-		    "compare it with the sim policy by hand.");
-		v = V_WARN;
-	} else if (want == NULL) {
-		sbuf_printf(&o.why, " There is no known mapping of sim policy "
-		    "%s to an EPP picker: review what both do.", policy);
-		v = V_WARN;
-	} else if (strcmp(want, pu_str_value(picker)) == 0) {
-		sbuf_printf(&o.why, " %s corresponds to %s: %s.", policy, want,
-		    because);
-		v = V_PASS;
-	} else {
-		sbuf_printf(&o.why, " %s corresponds to %s (%s), not to %s: "
-		    "the real arm routes differently from the simulation.",
-		    policy, want, because, pu_str_value(picker));
-		v = V_FAIL;
-	}
+	v = policy_compare(&o.why, policy, picker);
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker that "
 	    "matches the sim's routing policy (or rerun the sim with the "
 	    "deployed one)." : PU_ACT_REVIEW);

@@ -15,19 +15,21 @@ static const char *const kv_needles[] = { "KVCacheUsagePercent", "KVUtil",
 static const char *const queue_needles[] = { "WaitingQueueSize",
 	"QueueDepth", "queueDepth", NULL };
 
-/* The first facts.metrics branch of p that tests for which ("missing"
- * or "stale"). */
-static const json_t *
-metrics_branch(const json_t *p, const char *which)
+const json_t *
+satside_branch(const json_t *p, const char *which, bool skips_only)
 {
 	const json_t *arr = json_object_get(json_object_get(p, "facts"),
 	    "metrics");
+	const char *act;
 	json_t *b;
 	size_t i;
 
-	json_array_foreach(arr, i, b)
-		if (json_is_true(json_object_get(b, which)))
+	json_array_foreach(arr, i, b) {
+		act = rec_get_str(b, "action");
+		if (json_is_true(json_object_get(b, which)) && (!skips_only ||
+		    (act != NULL && strcmp(act, "skips") == 0)))
 			return b;
+	}
 	return NULL;
 }
 
@@ -47,8 +49,8 @@ satside_analyse(const json_t *p, const char *who, struct formula *f)
 	f->max = pu_snippet_has(p, "max(");
 	f->mean = pu_snippet_has(p, "/ float64(len(") ||
 	    pu_snippet_has(p, "/float64(len(");
-	f->miss = metrics_branch(p, "missing");
-	f->stale = metrics_branch(p, "stale");
+	f->miss = satside_branch(p, "missing", false);
+	f->stale = satside_branch(p, "stale", false);
 	f->empty = rec_get_str(ep, "returns");
 }
 

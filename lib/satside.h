@@ -65,6 +65,10 @@ void	 satside_path(const struct judge *j, struct ru_list *out);
 const json_t *satside_of_class(const struct judge *j, const char *role,
 	    const char *cls);
 
+/* The first facts.metrics branch of p that tests for which ("missing" or
+ * "stale"); with skips_only, the first that skips the endpoint. */
+const json_t *satside_branch(const json_t *p, const char *which,
+	    bool skips_only);
 /* Whether a missing/stale branch counts the endpoint as fully loaded
  * (adds or returns 1 or more). */
 bool	 satside_counts(const json_t *branch);

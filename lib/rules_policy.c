@@ -519,14 +519,46 @@ baseline_router_text(const struct judge *j, struct sbuf *why,
 	sbuf_adds(why, ".");
 }
 
+/* Whether the sim bundle plans the baseline's admission as deployed:
+ * its planned baseline EPP config (config.md, README) names the same
+ * admission plugin types and the flowControl gate, which its BLIS
+ * --flow-control flag may set for every arm. */
+static bool
+baseline_planned(const struct judge *j, struct sbuf *why, const char *arm,
+    const struct base_adm *ba)
+{
+	struct base_adm plan;
+	const json_t *flow = pu_bundle_find(j, "expect", "sim.flow_control",
+	    NULL, NULL);
+	bool same;
+
+	baseline_admission(j, "expect", arm, &plan);
+	plan.flow = plan.flow || json_is_true(json_object_get(flow, "value"));
+	same = plan.flow == ba->flow && plan.types.n == ba->types.n;
+	for (size_t i = 0; i < ba->types.n && same; i++)
+		same = strv_find(&plan.types, ba->types.v[i]) >= 0;
+	if (same) {
+		sbuf_adds(why, " The sim bundle plans the same for its baseline (");
+		ru_where(why, plan.src != NULL ? plan.src : flow);
+		sbuf_adds(why, "): the baseline runs the admission the "
+		    "simulation assumed.");
+	}
+	base_adm_free(&plan);
+	return same;
+}
+
 /* A baseline that configures admission of its own: the procedure allows
- * only the router's control plugin there; anything else is a FAIL unless
- * the sim's baseline names another policy (then a review). */
+ * only the router's control plugin there, or what the sim bundle plans
+ * for its baseline; anything else is a FAIL unless the sim's baseline
+ * names another policy (then a review). */
 static enum jverdict_value
 baseline_own(const struct judge *j, struct sbuf *why, const char *kind,
     const char *arm, const struct base_adm *ba, const char *policy)
 {
 	const char *foreign = NULL, *other;
+
+	if (strcmp(kind, "measure") == 0 && baseline_planned(j, why, arm, ba))
+		return V_PASS;
 
 	for (size_t i = 0; i < ba->types.n && foreign == NULL; i++)
 		if (!is_control_type(ba->types.v[i]))

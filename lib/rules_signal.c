@@ -242,7 +242,7 @@ reads_instead(const struct judge *j, struct sbuf *b)
 				continue;
 			strv_add(&seen, name);
 			for (size_t k = 0; k < NSIGNALS; k++)
-				if (carries(&signals[k], name))
+				if (!sim_signal && carries(&signals[k], name))
 					sim_signal = signal_use(j, &signals[k],
 					    "sim", &dummy);
 			if (sim_signal || !code_reads(j, one, "generated", &h))
@@ -469,7 +469,8 @@ kv_populate_text(const struct judge *j, struct pu_out *o, const json_t *pop,
 	sbuf_printf(&o->why, " `%s = %s`", lhs != NULL ? lhs : "?",
 	    rhs != NULL ? rhs : "?");
 	if ((total = pu_claim_hits(j, "3b.populate", "router", &shown)) > 1)
-		sbuf_printf(&o->why, ", the first of %ld assignments", total);
+		sbuf_printf(&o->why, ", one of the %ld assignments found",
+		    total);
 	pu_cap_text(&o->why, j, "3b.populate", "router");
 	sbuf_adds(&o->why, ")");
 	if (metric != NULL)

@@ -471,6 +471,13 @@ routing() {
 	judge
 	[ "$(verdict admission.baseline baseline)" = FAIL ]
 	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"flowControl gate replaces the legacy admission"* ]]
+	# unless the sim bundle plans exactly that for its baseline
+	printf '\n## Transfer: Baseline\n\n```yaml\napiVersion: inference.networking.x-k8s.io/v1alpha1\nkind: EndpointPickerConfig\nfeatureGates:\n- flowControl\nplugins:\n- type: random-picker\n```\n' >>"$SIM/README.md"
+	l=$(grep -n '^- flowControl' "$SIM/README.md" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"The sim bundle plans the same for its baseline (README.md:$l)"* ]]
 }
 
 @test "4d: each tier's priority through the guard and the if-chain" {

@@ -47,6 +47,27 @@ generated_missing(const struct judge *j, const struct formula f[NSIDES],
 	return true;
 }
 
+/* A cap on the decision functions read is said: a saturation function
+ * past it was not looked at. */
+static void
+decisions_capped(const struct judge *j, struct sbuf *why)
+{
+	static const char *const claims[][2] = {
+		{ "3c.sim-decisions", "sim" },
+		{ "3c.generated-decisions", "generated" },
+	};
+	long shown;
+
+	for (size_t i = 0; i < 2; i++)
+		if (pu_claim_hits(j, claims[i][0], claims[i][1], &shown) >
+		    shown) {
+			sbuf_printf(why, " Not every %s function that reads the "
+			    "signals was read", claims[i][1]);
+			pu_cap_text(why, j, claims[i][0], claims[i][1]);
+			sbuf_adds(why, ".");
+		}
+}
+
 /* Side by side: each function's terms; mismatch when two recognised
  * ones differ, review lists the unrecognised ones. */
 static void
@@ -107,6 +128,7 @@ sat_formula(struct judge *j, const struct rule *r, const struct pu_avail *av)
 	}
 	formula_sides(&o, f, &mismatch, &review);
 	missing = generated_missing(j, f, av, &o.why);
+	decisions_capped(j, &o.why);
 	if (mismatch)
 		sbuf_adds(&o.why, " The per-endpoint terms differ: the sides "
 		    "do not compute the same saturation.");

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "gobranch.h"
 #include "gofacts.h"
 #include "gomask.h"
 #include "goqkinds.h"
@@ -253,6 +254,10 @@ body_facts(json_t *facts, const struct gquery *q, const struct gofile *f,
 		fact_signals(facts, q, f, a, b);
 	if (q->facts & GF_RETURNS)
 		fact_returns(facts, f, a, b);
+	if (q->facts & GF_METRICS)
+		gobranch_metrics(facts, f, a, b);
+	if (q->facts & GF_CALLS)
+		gobranch_calls(facts, f, a, b);
 }
 
 /* ---- the declaration queries ---- */
@@ -276,34 +281,81 @@ recv_matches(const struct gquery *q, const struct gdecl *d)
 	return ok;
 }
 
+/* The hit of func d with its facts (reads: the signals it names). */
+static void
+func_hit(const struct gquery *q, const struct gofile *f,
+    const struct gindex *ix, const struct gdecl *d, json_t *reads,
+    struct ghits *out)
+{
+	json_t *facts = json_object();
+	char *sig;
+
+	rec_set_str(facts, "decl", d->recv ? "method" : "func");
+	rec_set_str(facts, "name", d->name);
+	rec_set_str(facts, "package", ix->pkg);
+	if (d->recv != NULL) {
+		rec_set_str(facts, "receiver", d->recv);
+		rec_set(facts, "pointer", json_boolean(d->recv_ptr));
+	}
+	sig = go_code_text(f, d->start, d->body == GQ_NONE ? d->end :
+	    d->body);
+	rec_set_str(facts, "signature", sig);
+	free(sig);
+	rec_set(facts, "has_body", json_boolean(d->body != GQ_NONE));
+	if (reads != NULL)
+		rec_set(facts, "reads", reads);
+	if (d->body != GQ_NONE)
+		body_facts(facts, q, f, d->body, d->end);
+	ghits_add(out, d->start, d->end, q->doc ? d->doc : d->start,
+	    d->symbol, facts);
+}
+
 void
 goq_func(const struct gquery *q, const struct gofile *f,
     const struct gindex *ix, struct ghits *out)
 {
 	for (size_t i = 0; i < ix->nd; i++) {
 		const struct gdecl *d = &ix->d[i];
-		json_t *facts;
-		char *sig;
 
-		if (d->kind != GD_FUNC || strcmp(d->name, q->name) != 0 ||
+		if (d->kind == GD_FUNC && strcmp(d->name, q->name) == 0 &&
+		    recv_matches(q, d))
+			func_hit(q, f, ix, d, NULL, out);
+	}
+}
+
+/* Does [a, b) of the mask hold w as a whole word? */
+static bool
+span_has_word(const char *m, size_t a, size_t b, const char *w)
+{
+	for (const char *p = m + a; (p = go_find_bytes(p, (size_t)(m + b - p),
+	    w)) != NULL; p++)
+		if (go_word_at(m, b, (size_t)(p - m), w))
+			return true;
+	return false;
+}
+
+void
+goq_readers(const struct gquery *q, const struct gofile *f,
+    const struct gindex *ix, struct ghits *out)
+{
+	for (size_t i = 0; i < ix->nd; i++) {
+		const struct gdecl *d = &ix->d[i];
+		json_t *reads;
+
+		if (d->kind != GD_FUNC || d->body == GQ_NONE ||
 		    !recv_matches(q, d))
 			continue;
-		facts = json_object();
-		rec_set_str(facts, "decl", d->recv ? "method" : "func");
-		rec_set_str(facts, "package", ix->pkg);
-		if (d->recv != NULL) {
-			rec_set_str(facts, "receiver", d->recv);
-			rec_set(facts, "pointer", json_boolean(d->recv_ptr));
+		reads = json_array();
+		for (size_t k = 0; k < q->signals.n; k++)
+			if (span_has_word(f->mask, d->body, d->end,
+			    q->signals.v[k]))
+				json_array_append_new(reads,
+				    json_string(q->signals.v[k]));
+		if (json_array_size(reads) == 0) {
+			json_decref(reads);
+			continue;
 		}
-		sig = go_code_text(f, d->start, d->body == GQ_NONE ? d->end :
-		    d->body);
-		rec_set_str(facts, "signature", sig);
-		free(sig);
-		rec_set(facts, "has_body", json_boolean(d->body != GQ_NONE));
-		if (d->body != GQ_NONE)
-			body_facts(facts, q, f, d->body, d->end);
-		ghits_add(out, d->start, d->end, q->doc ? d->doc : d->start,
-		    d->symbol, facts);
+		func_hit(q, f, ix, d, reads, out);
 	}
 }
 

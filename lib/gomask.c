@@ -151,6 +151,36 @@ go_find_assign(const char *m, size_t b, size_t e, size_t *opa, size_t *opb)
 	return false;
 }
 
+bool
+go_if_at(const char *m, size_t len, size_t kw, struct go_if *g)
+{
+	size_t i, semi = GQ_NONE, p;
+
+	if (!go_word_at(m, len, kw, "if"))
+		return false;
+	for (i = kw + 2; i < len && m[i] != '{'; i++)
+		if (m[i] == '(' || m[i] == '[')
+			i = go_match(m, len, i);
+		else if (m[i] == ';')
+			semi = i;
+	if (i >= len)
+		return false;
+	g->ca = semi != GQ_NONE ? semi + 1 : kw + 2;
+	g->cb = i;
+	g->br = i;
+	g->be = go_match(m, len, i);
+	if (g->be >= len)
+		return false;
+	g->next = GQ_NONE;
+	p = go_skip_ws(m, len, g->be + 1);
+	if (!go_word_at(m, len, p, "else"))
+		return true;
+	p = go_skip_ws(m, len, p + 4);
+	if (p < len && (m[p] == '{' || go_word_at(m, len, p, "if")))
+		g->next = p;
+	return true;
+}
+
 static bool
 line_blank(const char *m, size_t a, size_t b)
 {

@@ -44,6 +44,17 @@ size_t	go_chain_start(const char *m, size_t i);
 bool	go_find_assign(const char *m, size_t b, size_t e, size_t *opa,
 	    size_t *opb);
 
+/* An if statement on the mask: its condition (after an init statement),
+ * its body's braces, and where an else goes on. */
+struct go_if {
+	size_t	 ca, cb;	/* the condition */
+	size_t	 br, be;	/* the body's '{' and '}' */
+	size_t	 next;		/* the else's 'if' or '{', or GQ_NONE */
+};
+/* Parses the if statement whose keyword is at kw; false when there is
+ * none there or it is not closed. */
+bool	go_if_at(const char *m, size_t len, size_t kw, struct go_if *g);
+
 /* The start of the `//` comment lines directly above offset s, or s. */
 size_t	go_doc_start(const struct gofile *f, size_t s);
 /* Code text of [a, b): original bytes with comments dropped and runs of

@@ -18,6 +18,9 @@ void	goq_field(const struct gquery *q, const struct gofile *f,
 	    const struct gindex *ix, struct ghits *out);
 void	goq_value(const struct gquery *q, const struct gofile *f,
 	    const struct gindex *ix, struct ghits *out);	/* const, var */
+/* Every func whose body names one of q->signals, as --func does. */
+void	goq_readers(const struct gquery *q, const struct gofile *f,
+	    const struct gindex *ix, struct ghits *out);
 
 /* gostmt.c */
 void	goq_assign(const struct gquery *q, const struct gofile *f,

@@ -13,9 +13,13 @@
 #include "rec.h"
 #include "str.h"
 
+const char *const gtier_names[NTIERS] = { "critical", "standard", "batch",
+	"sheddable" };
+
 static const char *const kind_names[] = {
 	"func", "type", "field", "const", "var", "assign", "call", "keyval",
-	"string", "regex", "yaml", "registration", "scale", "dispatch", NULL
+	"string", "regex", "yaml", "registration", "scale", "dispatch",
+	"readers", NULL
 };
 
 /* The index of s in the NULL-terminated list names, or -1. */
@@ -65,7 +69,8 @@ static const struct {
 	unsigned	 bit;
 } fact_names[] = {
 	{ "empty_pool", GF_EMPTY_POOL }, { "signals", GF_SIGNALS },
-	{ "returns", GF_RETURNS }, { NULL, 0 }
+	{ "returns", GF_RETURNS }, { "metrics", GF_METRICS },
+	{ "calls", GF_CALLS }, { NULL, 0 }
 };
 
 bool
@@ -86,8 +91,10 @@ gquery_init(struct gquery *q)
 	q->doc = true;
 	q->tests = QT_INCLUDE;
 	q->max_hits = 20;
-	q->tier_sheddable = -50;
-	q->tier_batch = -10;
+	q->tiers[TIER_CRITICAL] = 100;
+	q->tiers[TIER_STANDARD] = 0;
+	q->tiers[TIER_BATCH] = -10;
+	q->tiers[TIER_SHEDDABLE] = -50;
 }
 
 void
@@ -201,6 +208,8 @@ gquery_compile(struct gquery *q, char *msg, size_t msglen)
 		return true;
 	if (q->kind == Q_DISPATCH && q->signals.n == 0)
 		strv_add(&q->signals, "priority");
+	if (q->kind == Q_READERS && q->signals.n == 0)
+		strv_add(&q->signals, "GetMetrics");
 	if ((q->kind == Q_SCALE || (q->facts & GF_SIGNALS)) &&
 	    q->signals.n == 0) {
 		strv_add(&q->signals, "KVCacheUsagePercent");
@@ -233,7 +242,7 @@ gquery_compile(struct gquery *q, char *msg, size_t msglen)
 		q->has_re = true;
 		break;
 	}
-	case Q_SCALE:
+	case Q_SCALE: case Q_READERS:
 		if (q->signals.n == 1)
 			q->literal = xstrdup(q->signals.v[0]);
 		break;
@@ -313,7 +322,8 @@ gquery_json(const struct gquery *q)
 		rec_set(o, "include", strv_json(&q->include));
 	if (q->exclude.n > 0)
 		rec_set(o, "exclude", strv_json(&q->exclude));
-	if (q->signals.n > 0 && (q->kind == Q_SCALE || q->kind == Q_DISPATCH))
+	if (q->signals.n > 0 && (q->kind == Q_SCALE ||
+	    q->kind == Q_DISPATCH || q->kind == Q_READERS))
 		rec_set(o, "signals", strv_json(&q->signals));
 	rec_set_str(o, "tests", test_names[q->tests]);
 	rec_set(o, "generated", json_boolean(q->generated));
@@ -440,6 +450,7 @@ goq_file(const struct gquery *q, const struct gofile *f,
 	case Q_REGEX: goq_regex(q, f, ix, out); break;
 	case Q_SCALE: goq_scale(q, f, ix, out); break;
 	case Q_DISPATCH: goq_dispatch(q, f, ix, out); break;
+	case Q_READERS: goq_readers(q, f, ix, out); break;
 	case Q_YAML: case Q_REGISTRATION: break;
 	}
 }

@@ -21,15 +21,23 @@
 
 enum qkind {
 	Q_FUNC, Q_TYPE, Q_FIELD, Q_CONST, Q_VAR, Q_ASSIGN, Q_CALL, Q_KEYVAL,
-	Q_STRING, Q_REGEX, Q_YAML, Q_REGISTRATION, Q_SCALE, Q_DISPATCH
+	Q_STRING, Q_REGEX, Q_YAML, Q_REGISTRATION, Q_SCALE, Q_DISPATCH,
+	Q_READERS
 };
 
 enum qtests { QT_INCLUDE, QT_EXCLUDE, QT_ONLY };
+
+/* llm-d's priority tiers, which a dispatch is checked against. */
+enum gtier { TIER_CRITICAL, TIER_STANDARD, TIER_BATCH, TIER_SHEDDABLE,
+	NTIERS };
+extern const char *const gtier_names[NTIERS];	/* "critical", … */
 
 /* Named fact extractors that can be added to func/call/… hits. */
 #define GF_EMPTY_POOL	0x01	/* `if len(x) == 0 { return V }` → V */
 #define GF_SIGNALS	0x02	/* lines that use the signal identifiers */
 #define GF_RETURNS	0x04	/* every return statement */
+#define GF_METRICS	0x08	/* missing/stale metrics branches (gobranch.h) */
+#define GF_CALLS	0x10	/* the functions the body calls */
 
 struct gquery {
 	/* What is asked. */
@@ -46,8 +54,9 @@ struct gquery {
 	char		*in_type;
 	bool		 whole_block, enclosing, code_only, doc;
 	unsigned	 facts;		/* GF_* */
-	struct strv	 signals;	/* GF_SIGNALS, Q_SCALE, Q_DISPATCH */
-	int64_t		 tier_sheddable, tier_batch;	/* Q_DISPATCH */
+	struct strv	 signals;	/* GF_SIGNALS, Q_SCALE, Q_DISPATCH,
+					   Q_READERS */
+	int64_t		 tiers[NTIERS];	/* Q_DISPATCH: each tier's priority */
 	/* Which files. */
 	struct strv	 include, exclude, paths;
 	enum qtests	 tests;

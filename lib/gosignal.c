@@ -12,6 +12,7 @@
 #include "err.h"
 #include "gofacts.h"
 #include "gomask.h"
+#include "gooutcome.h"
 #include "goqkinds.h"
 #include "rec.h"
 #include "str.h"
@@ -163,19 +164,10 @@ static void
 add_const(json_t *vals, const struct gindex *ix, const char *p,
     const char *e)
 {
-	size_t n = (size_t)(e - p);
+	int64_t v;
 
-	for (size_t i = 0; i < ix->nd; i++) {
-		const struct gdecl *d = &ix->d[i];
-		int64_t v;
-
-		if (d->kind == GD_CONST && strlen(d->name) == n &&
-		    strncmp(d->name, p, n) == 0 && parse_i64(d->value,
-		    strlen(d->value), &v)) {
-			json_array_append_new(vals, json_integer(v));
-			return;
-		}
-	}
+	if (gooutcome_const(ix, p, (size_t)(e - p), &v))
+		json_array_append_new(vals, json_integer(v));
 }
 
 /* Integer literals (with a unary minus) and integer consts of this file
@@ -203,20 +195,6 @@ cond_values(const char *text, const struct gindex *ix)
 		}
 	}
 	return vals;
-}
-
-static const char *
-tier_of(const char *text)
-{
-	char *low = xstrdup(text);
-	bool s, b;
-
-	for (char *p = low; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
-	s = strstr(low, "sheddable") != NULL || strstr(low, "shed_") != NULL;
-	b = strstr(low, "batch") != NULL;
-	free(low);
-	return s && b ? "mixed" : s ? "sheddable" : b ? "batch" : NULL;
 }
 
 /* Literal ramps: start, full = 0.005, 0.05 */
@@ -286,7 +264,7 @@ static void
 branch_tier(json_t *o, const struct gofile *f, size_t ca, size_t bb,
     const char *code)
 {
-	const char *tier = tier_of(code);
+	const char *tier = gooutcome_tier_of(code);
 	struct sbuf com = {0};
 
 	rec_set(o, "tier", tier ? json_string(tier) : json_null());
@@ -296,7 +274,7 @@ branch_tier(json_t *o, const struct gofile *f, size_t ca, size_t bb,
 	for (size_t k = ca; k < bb && k < f->len; k++)
 		if (f->cls[k] == GC_COMMENT)
 			sbuf_addc(&com, f->src[k]);
-	tier = tier_of(sbuf_str(&com));
+	tier = gooutcome_tier_of(sbuf_str(&com));
 	if (tier != NULL) {
 		rec_set_str(o, "tier", tier);
 		rec_set_str(o, "tier_from", "comment");
@@ -395,8 +373,8 @@ dispatch_summary(json_t *facts, const struct gquery *q, json_t *branches)
 	const char *ts, *tb;
 
 	rec_set(facts, "maps_tiers", json_boolean(json_object_size(map) > 0));
-	rec_set_str(exp, tier_key(ks, q->tier_sheddable), "sheddable");
-	rec_set_str(exp, tier_key(kb, q->tier_batch), "batch");
+	rec_set_str(exp, tier_key(ks, q->tiers[TIER_SHEDDABLE]), "sheddable");
+	rec_set_str(exp, tier_key(kb, q->tiers[TIER_BATCH]), "batch");
 	bad = tier_mismatches(map, exp);
 	rec_set(facts, "mapping", map);
 	rec_set(facts, "expected", exp);
@@ -417,6 +395,8 @@ dispatch_hit(const struct gquery *q, const struct gofile *f,
 
 	rec_set(facts, "branches", branches);
 	dispatch_summary(facts, q, branches);
+	if (d != NULL)
+		rec_set(facts, "outcomes", gooutcome_tiers(q, f, ix, d));
 	gofacts_enclosing_func(facts, f, ix, i);
 	ghits_add(out, i, end, gofile_bol(f, gofile_line(f, i)),
 	    d ? d->symbol : NULL, facts);

@@ -144,7 +144,7 @@ cat_kind(struct gquery *q, enum qkind kind, const char *k,
 		    "second one", k);
 	*kind_set = true;
 	q->kind = kind;
-	if (kind == Q_SCALE || kind == Q_DISPATCH) {
+	if (kind == Q_SCALE || kind == Q_DISPATCH || kind == Q_READERS) {
 		strv_free(&q->signals);
 		cat_list(v, k, &q->signals);
 	} else {
@@ -165,7 +165,8 @@ cat_facts(struct gquery *q, const struct ynode *v, const char *k)
 
 			/* The message before the list is freed. */
 			snprintf(m, sizeof(m), "facts: expected empty_pool, "
-			    "signals or returns, got \"%s\"", fs.v[i]);
+			    "signals, returns, metrics or calls, got \"%s\"",
+			    fs.v[i]);
 			strv_free(&fs);
 			cat_die(v, "%s", m);
 		}
@@ -174,16 +175,29 @@ cat_facts(struct gquery *q, const struct ynode *v, const char *k)
 	strv_free(&fs);
 }
 
+/* {critical: N, standard: N, batch: N, sheddable: N}: the last two are
+ * required, the others keep llm-d's 100 and 0 when left out. */
 static void
 cat_tiers(struct gquery *q, const struct ynode *v, const char *k)
 {
-	const struct ynode *s = ymap_get(v, "sheddable");
-	const struct ynode *b = ymap_get(v, "batch");
+	if (v->type != Y_MAP || ymap_get(v, "sheddable") == NULL ||
+	    ymap_get(v, "batch") == NULL)
+		cat_die(v, "%s: expected {sheddable: N, batch: N, critical: N, "
+		    "standard: N} (critical and standard optional)", k);
+	for (size_t i = 0; i < v->n; i++) {
+		const char *name = v->keys[i]->value;
+		size_t t = 0;
+		char key[64];
 
-	if (v->type != Y_MAP || s == NULL || b == NULL)
-		cat_die(v, "%s: expected {sheddable: N, batch: N}", k);
-	q->tier_sheddable = cat_int(s, "tiers.sheddable");
-	q->tier_batch = cat_int(b, "tiers.batch");
+		while (t < NTIERS && (name == NULL ||
+		    strcmp(name, gtier_names[t]) != 0))
+			t++;
+		if (t == NTIERS)
+			cat_die(v->keys[i], "tiers: expected critical, standard, "
+			    "batch or sheddable, got \"%s\"", name ? name : "");
+		snprintf(key, sizeof(key), "tiers.%s", name);
+		q->tiers[t] = cat_int(v->items[i], key);
+	}
 }
 
 /* Applies one key of a query mapping; false when the key is unknown. */
@@ -284,7 +298,7 @@ cat_query(struct gquery *q, const struct ynode *n)
 	else if (!kind_set)
 		cat_die(n, "%s", "expected a query kind (func, type, field, "
 		    "const, var, assign, call, keyval, string, regex, yaml, "
-		    "registration, scale, dispatch)");
+		    "registration, scale, dispatch, readers)");
 	if (!gquery_compile(q, msg, sizeof(msg)))
 		cat_die(n, "%s", msg);
 }

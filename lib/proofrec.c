@@ -1,6 +1,7 @@
 /* proofrec.c - proof records: a hit's record (source, snippet, SHA-256,
  * facts), the not-found record with what was scanned, how one query's
- * hits are reported (first alternative with hits, max_hits, unique), and
+ * hits are reported (first alternative with hits, max_hits and the
+ * "capped" record past it, unique), and
  * the --format text rendering of a record. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,6 +175,40 @@ report_not_found(struct emitter *em, const struct gquery *top,
 	return top->expect_none ? 0 : 1;
 }
 
+/* The hits past max_hits: one "capped" record that says how many there
+ * are and lists each (file, line, symbol, the regex match), so that a
+ * count over the query's hits never stops at the cap. */
+static void
+report_capped(struct emitter *em, const struct gquery *top,
+    const struct leaf *l, size_t shown, const struct pass *p)
+{
+	json_t *rec = base_record(top, "capped"), *rest = json_array();
+	char why[256];
+
+	for (size_t i = shown; i < l->n; i++) {
+		const struct presult *r = &l->r[i];
+		json_t *o = json_object();
+
+		rec_set_str(o, "file", r->file);
+		rec_set_i64(o, "line", r->line);
+		if (r->symbol != NULL)
+			rec_set_str(o, "symbol", r->symbol);
+		rec_set_str(o, "match", rec_get_str(r->facts, "match"));
+		json_array_append_new(rest, o);
+	}
+	snprintf(why, sizeof(why), "%zu hits, %zu shown (max_hits %zu); the "
+	    "other %zu are listed in omitted", l->n, shown, shown,
+	    l->n - shown);
+	rec_set(rec, "query", top_query_json(top, l->q));
+	rec_set(rec, "source", src_json(p->src));
+	rec_set_i64(rec, "files_scanned", l->scanned);
+	rec_set_i64(rec, "hits", (json_int_t)l->n);
+	rec_set_i64(rec, "shown", (json_int_t)shown);
+	rec_set(rec, "omitted", rest);
+	rec_set_str(rec, "why", why);
+	json_array_append_new(em->recs, rec);
+}
+
 int
 proof_report_query(struct emitter *em, const struct gquery *top,
     struct leaf *ls, size_t nl, struct pass *p)
@@ -198,6 +233,8 @@ proof_report_query(struct emitter *em, const struct gquery *top,
 		proof_emit_hit(em, top, l->q, p->src, &l->r[i], status,
 		    ++shown, l->n);
 	}
+	if (shown < l->n)
+		report_capped(em, top, l, shown, p);
 	if (ambiguous)
 		return 3;
 	return top->expect_none ? 1 : 0;

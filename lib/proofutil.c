@@ -2,6 +2,7 @@
  * verdicts for the code-proof rules (3a-4d). */
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "judge.h"
 #include "proofutil.h"
@@ -104,6 +105,48 @@ pu_fact_find(const json_t *p, const char *list, const char *field,
 	return NULL;
 }
 
+long
+pu_claim_hits(const struct judge *j, const char *claim, const char *role,
+    long *shown)
+{
+	struct ru_list l;
+	struct strv labels = {0};
+	long total = 0;
+
+	*shown = 0;
+	pu_claim_list(j, claim, role, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		double h = 0, most = 0;
+
+		if (pu_found(l.v[i]))
+			(*shown)++;
+		if (strv_find(&labels, pu_label(l.v[i])) >= 0)
+			continue;
+		/* Each record of a source carries the source's total. */
+		strv_add(&labels, pu_label(l.v[i]));
+		for (size_t k = i; k < l.n; k++)
+			if (strcmp(pu_label(l.v[k]), pu_label(l.v[i])) == 0 &&
+			    rec_get_num(l.v[k], "hits", &h) && h > most)
+				most = h;
+		total += (long)most;
+	}
+	strv_free(&labels);
+	ru_list_free(&l);
+	return total;
+}
+
+void
+pu_cap_text(struct sbuf *b, const struct judge *j, const char *claim,
+    const char *role)
+{
+	long shown, total = pu_claim_hits(j, claim, role, &shown);
+
+	if (total > shown)
+		sbuf_printf(b, " (%ld hits, %ld shown as records: claim %s is "
+		    "capped by max_hits; the rest are listed in its capped "
+		    "record)", total, shown, claim);
+}
+
 const json_t *
 pu_first_found(const struct judge *j, const char *claim, const char *role)
 {
@@ -183,6 +226,12 @@ trim_into(char *dst, size_t len, const char *s, size_t n)
 }
 
 static bool
+ident_byte(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static bool
 is_comment(const char *s, size_t n)
 {
 	while (n > 0 && isspace((unsigned char)*s)) {
@@ -190,6 +239,23 @@ is_comment(const char *s, size_t n)
 		n--;
 	}
 	return n >= 2 && s[0] == '/' && s[1] == '/';
+}
+
+/* Does text hold needle with no identifier byte running on at either
+ * end (QueueDepth is not in QueueDepthThreshold)? */
+static bool
+has_whole(const char *text, const char *needle)
+{
+	size_t n = strlen(needle);
+	bool head = isalnum((unsigned char)needle[0]) || needle[0] == '_';
+	bool tail = n > 0 && (isalnum((unsigned char)needle[n - 1]) ||
+	    needle[n - 1] == '_');
+
+	for (const char *p = text; (p = strstr(p, needle)) != NULL; p++)
+		if ((!head || p == text || !ident_byte(p[-1])) &&
+		    (!tail || !ident_byte(p[n])))
+			return true;
+	return false;
 }
 
 bool
@@ -208,7 +274,7 @@ pu_find_line(const json_t *p, const char *const *needles, struct pu_hit *h)
 		trim_into(buf, sizeof(buf), s, n);
 		for (size_t k = 0; needles[k] != NULL && !is_comment(s, n);
 		    k++) {
-			if (strstr(buf, needles[k]) == NULL)
+			if (!has_whole(buf, needles[k]))
 				continue;
 			h->p = p;
 			h->line = line;
@@ -229,6 +295,17 @@ pu_snippet_has(const json_t *p, const char *needle)
 	const char *s = rec_get_str(p, "snippet");
 
 	return s != NULL && strstr(s, needle) != NULL;
+}
+
+bool
+pu_icontains(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (; *s != '\0'; s++)
+		if (strncasecmp(s, word, n) == 0)
+			return true;
+	return false;
 }
 
 void
@@ -319,6 +396,18 @@ pu_ev_add(json_t *ev, const char *what, const json_t *p)
 		rec_set_str(item, "label", label);
 		rec_set(item, "source", s);
 		rec_set_str(item, "snippet", rec_get_str(p, "snippet"));
+	} else if (pu_status_is(p, "capped")) {
+		struct sbuf l = {0};
+		double shown = 0, hits = 0;
+
+		rec_get_num(p, "shown", &shown);
+		rec_get_num(p, "hits", &hits);
+		sbuf_printf(&l, "%s: %.0f more hits past max_hits (%.0f of %.0f "
+		    "shown), listed by file and line in the capped record",
+		    label, hits - shown, shown, hits);
+		rec_set_str(item, "label", sbuf_str(&l));
+		rec_set(item, "source", s);
+		sbuf_free(&l);
 	} else {
 		struct sbuf l = {0};
 
@@ -438,6 +527,13 @@ pu_arm_recs(const struct judge *j, const char *kind, const char *metric,
 		    strcmp(rec_get_str(rec, "kind"), kind) == 0)
 			ru_list_add(out, rec);
 	}
+}
+
+bool
+pu_is_admission_type(const char *type)
+{
+	return type != NULL && (strstr(type, "admi") != NULL ||
+	    strstr(type, "shed") != NULL);
 }
 
 const char *

@@ -57,6 +57,14 @@ const json_t *pu_claim_find(const struct judge *j, const char *claim,
  * none. */
 const json_t *pu_fact_find(const json_t *p, const char *list,
 	    const char *field, const char *value, pu_match *match, void *arg);
+/* How many hits claim/role has over every source (each source's record
+ * "hits", a capped record's included), and how many of them are shown as
+ * records (*shown); a cap is never silent: shown < total then. */
+long	 pu_claim_hits(const struct judge *j, const char *claim,
+	    const char *role, long *shown);
+/* " (N hits, S shown as records: max_hits)" when capped, else nothing. */
+void	 pu_cap_text(struct sbuf *b, const struct judge *j, const char *claim,
+	    const char *role);
 /* The first found record of claim/role, NULL when none. */
 const json_t *pu_first_found(const struct judge *j, const char *claim,
 	    const char *role);
@@ -83,10 +91,14 @@ struct pu_hit {
 };
 
 /* The first code line of p's snippet holding any of needles (NULL
- * terminated); comment lines are passed over. */
+ * terminated) as a whole word: no identifier byte runs on at either end
+ * (QueueDepth is not found in QueueDepthThreshold); comment lines are
+ * passed over. */
 bool	 pu_find_line(const json_t *p, const char *const *needles,
 	    struct pu_hit *h);
 bool	 pu_snippet_has(const json_t *p, const char *needle);
+/* Whether s contains word, ignoring case. */
+bool	 pu_icontains(const char *s, const char *word);
 /* "gaie pkg/x.go:12" (line < 1: the proof's own line). */
 void	 pu_where(struct sbuf *b, const json_t *p, long line);
 /* "gaie pkg/x.go:12 `code`" */
@@ -139,6 +151,10 @@ const char *pu_epp_arms(const struct judge *j, struct strv *arms);
 /* Records of kind/metric in arm phase, input order. */
 void	 pu_arm_recs(const struct judge *j, const char *kind,
 	    const char *metric, const char *phase, struct ru_list *out);
+/* Whether an EPP plugin type admits or sheds requests (an "admitter",
+ * a "shed" plugin): what makes an arm's policy admission rather than
+ * routing. */
+bool	 pu_is_admission_type(const char *type);
 /* A record's value when it is a string, else NULL. */
 const char *pu_str_value(const json_t *rec);
 

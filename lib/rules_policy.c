@@ -13,6 +13,7 @@
 #include "judge.h"
 #include "proofutil.h"
 #include "rec.h"
+#include "routecmp.h"
 #include "ruleutil.h"
 #include "str.h"
 
@@ -44,17 +45,95 @@ static const struct {
 };
 #define NROUTING (sizeof(routing_map) / sizeof(routing_map[0]))
 
+/* The sim's --routing-policy against the arm's picker (NULL: none). */
+static enum jverdict_value
+policy_compare(struct sbuf *why, const char *policy, const json_t *picker)
+{
+	const char *want = NULL, *because = NULL;
+
+	for (size_t i = 0; policy != NULL && i < NROUTING; i++)
+		if (strcmp(policy, routing_map[i].sim) == 0) {
+			want = routing_map[i].picker;
+			because = routing_map[i].why;
+		}
+	if (policy == NULL)
+		return V_MISSING;
+	if (picker == NULL) {
+		sbuf_adds(why, " No picker is configured: the router adds its "
+		    "default one, which the proofs here do not show; compare "
+		    "it with the sim policy by hand.");
+		return V_WARN;
+	}
+	if (want == NULL) {
+		sbuf_printf(why, " There is no known mapping of sim policy %s "
+		    "to an EPP picker: review what both do.", policy);
+		return V_WARN;
+	}
+	if (strcmp(want, pu_str_value(picker)) == 0) {
+		sbuf_printf(why, " %s corresponds to %s: %s.", policy, want,
+		    because);
+		return V_PASS;
+	}
+	sbuf_printf(why, " %s corresponds to %s (%s), not to %s: the real arm "
+	    "routes differently from the simulation.", policy, want, because,
+	    pu_str_value(picker));
+	return V_FAIL;
+}
+
+/* No --routing-policy: the sim bundle's EPP config for the arm (config.md,
+ * README) is the routing the simulation assumed; the deployed picker and
+ * scorer weights against it. */
+static void
+routing_planned(struct judge *j, const struct rule *r, const char *arm)
+{
+	struct rc_result res;
+	enum jverdict_value v;
+	struct pu_out o;
+
+	pu_out_init(&o, "routing.policy");
+	o.sub = pu_phase_sub(arm, NULL);
+	sbuf_printf(&o.why, "The sim bundle gives no --routing-policy, so its "
+	    "EPP config for arm %s is the routing the simulation assumed",
+	    arm);
+	routecmp_arm(j, arm, &o.why, &res);
+	sbuf_adds(&o.why, ".");
+	o.expect = pu_rec_side(res.planned);
+	o.actual = pu_rec_side(res.deployed);
+	if (res.differ > 0) {
+		sbuf_adds(&o.why, " The real arm routes differently from the "
+		    "plan the simulation stands for (a different picker or "
+		    "scorer weights change where every request goes).");
+		v = V_FAIL;
+	} else if (res.compared == 0) {
+		sbuf_adds(&o.why, " The plan names neither a picker nor a "
+		    "weighted scorer to compare.");
+		v = V_WARN;
+	} else {
+		sbuf_adds(&o.why, " The deployed picker and scorer weights are "
+		    "the planned ones.");
+		v = V_PASS;
+	}
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Deploy the planned picker and "
+	    "scorer weights (or rerun the sim with the deployed ones)." :
+	    PU_ACT_REVIEW);
+}
+
 static void
 routing_arm(struct judge *j, const struct rule *r, const char *kind,
     const char *arm, const json_t *sim, const json_t *scorers)
 {
-	const char *policy = pu_str_value(sim), *want = NULL, *because = NULL;
+	const char *policy = pu_str_value(sim);
 	const json_t *picker = NULL;
 	struct ru_list plugins;
 	struct sbuf list = {0};
 	enum jverdict_value v;
 	struct pu_out o;
 
+	if (policy == NULL && strcmp(kind, "measure") == 0 &&
+	    routecmp_planned(j, arm)) {
+		routing_planned(j, r, arm);
+		return;
+	}
 	pu_arm_recs(j, kind, "epp.plugin", arm, &plugins);
 	for (size_t i = 0; i < plugins.n; i++) {
 		const char *type = pu_str_value(plugins.v[i]);
@@ -66,11 +145,6 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 			picker = plugins.v[i];
 	}
 	ru_list_free(&plugins);
-	for (size_t i = 0; policy != NULL && i < NROUTING; i++)
-		if (strcmp(policy, routing_map[i].sim) == 0) {
-			want = routing_map[i].picker;
-			because = routing_map[i].why;
-		}
 	pu_out_init(&o, "routing.policy");
 	o.sub = pu_phase_sub(arm, NULL);
 	o.expect = pu_rec_side(sim);
@@ -98,27 +172,7 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 		sbuf_adds(&o.why, ")");
 	}
 	sbuf_adds(&o.why, ".");
-	if (policy == NULL) {
-		v = V_MISSING;
-	} else if (picker == NULL) {
-		sbuf_adds(&o.why, " No picker is configured: the router adds "
-		    "its default one, which the proofs here do not show; "
-		    "compare it with the sim policy by hand.");
-		v = V_WARN;
-	} else if (want == NULL) {
-		sbuf_printf(&o.why, " There is no known mapping of sim policy "
-		    "%s to an EPP picker: review what both do.", policy);
-		v = V_WARN;
-	} else if (strcmp(want, pu_str_value(picker)) == 0) {
-		sbuf_printf(&o.why, " %s corresponds to %s: %s.", policy, want,
-		    because);
-		v = V_PASS;
-	} else {
-		sbuf_printf(&o.why, " %s corresponds to %s (%s), not to %s: "
-		    "the real arm routes differently from the simulation.",
-		    policy, want, because, pu_str_value(picker));
-		v = V_FAIL;
-	}
+	v = policy_compare(&o.why, policy, picker);
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker that "
 	    "matches the sim's routing policy (or rerun the sim with the "
 	    "deployed one)." : PU_ACT_REVIEW);
@@ -310,31 +364,35 @@ rule_routing(struct judge *j, const struct rule *r, const struct jcell *c)
 
 /* --- 4b ------------------------------------------------------------ */
 
-static bool
-is_admission_type(const char *type)
-{
-	return type != NULL && (strstr(type, "admi") != NULL ||
-	    strstr(type, "shed") != NULL);
-}
+/* What the baseline arm configures for admission: its admission plugin
+ * types and the flowControl gate, listed in what; the first one's record
+ * in *src. */
+struct base_adm {
+	struct strv	 types;		/* admission plugin types */
+	bool		 flow;		/* the flowControl gate is on */
+	const json_t	*src;
+	struct sbuf	 what;
+};
 
-/* What the baseline arm configures: "none" or a list; source record. */
-static bool
+static void
 baseline_admission(const struct judge *j, const char *kind, const char *arm,
-    struct sbuf *what, const json_t **src)
+    struct base_adm *ba)
 {
 	struct ru_list l;
-	bool any = false;
 
-	*src = NULL;
+	memset(ba, 0, sizeof(*ba));
 	pu_arm_recs(j, kind, "epp.plugin", arm, &l);
-	for (size_t i = 0; i < l.n; i++)
-		if (is_admission_type(pu_str_value(l.v[i]))) {
-			sbuf_printf(what, "%splugin %s", any ? ", " : "",
-			    pu_str_value(l.v[i]));
-			if (*src == NULL)
-				*src = l.v[i];
-			any = true;
-		}
+	for (size_t i = 0; i < l.n; i++) {
+		const char *t = pu_str_value(l.v[i]);
+
+		if (!pu_is_admission_type(t))
+			continue;
+		sbuf_printf(&ba->what, "%splugin %s", ba->what.len ? ", " : "",
+		    t);
+		strv_add(&ba->types, t);
+		if (ba->src == NULL)
+			ba->src = l.v[i];
+	}
 	ru_list_free(&l);
 	pu_arm_recs(j, kind, "epp.feature_gate", arm, &l);
 	for (size_t i = 0; i < l.n; i++) {
@@ -342,15 +400,49 @@ baseline_admission(const struct judge *j, const char *kind, const char *arm,
 
 		if (key != NULL && strcmp(key, "flowControl") == 0 &&
 		    json_is_true(json_object_get(l.v[i], "value"))) {
-			sbuf_printf(what, "%sthe flowControl feature gate",
-			    any ? ", " : "");
-			if (*src == NULL)
-				*src = l.v[i];
-			any = true;
+			sbuf_printf(&ba->what, "%sthe flowControl feature gate",
+			    ba->what.len ? ", " : "");
+			ba->flow = true;
+			if (ba->src == NULL)
+				ba->src = l.v[i];
 		}
 	}
 	ru_list_free(&l);
-	return any;
+}
+
+static void
+base_adm_free(struct base_adm *ba)
+{
+	strv_free(&ba->types);
+	sbuf_free(&ba->what);
+}
+
+/* The router's own admission rule replicated as a plugin (the "GAIE
+ * control" plugin the procedure allows in a baseline), by its name. */
+static bool
+is_control_type(const char *type)
+{
+	return strstr(type, "control") != NULL || strstr(type, "legacy") !=
+	    NULL;
+}
+
+/* The other arm (not arm) whose EPP config loads plugin type, or NULL. */
+static const char *
+arm_with_plugin(const struct judge *j, const char *kind, const char *arm,
+    const char *type)
+{
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *rec = j->recs[i];
+		const char *m = rec_get_str(rec, "metric");
+		const char *ph = ru_scope(rec, "phase");
+		const char *v = pu_str_value(rec);
+
+		if (m != NULL && strcmp(m, "epp.plugin") == 0 && ph != NULL &&
+		    strcmp(ph, arm) != 0 && v != NULL && strcmp(v, type) == 0 &&
+		    strcmp(rec_get_str(rec, "kind"), kind) == 0)
+			return ph;
+	}
+	return NULL;
 }
 
 static const char *const legacy_names[] = { "gaie-legacy", "legacy", "gaie",
@@ -367,36 +459,30 @@ named(const char *s, const char *const *names)
 	return false;
 }
 
-/* What the baseline arm's EPP config configures (the actual side);
- * whether it configures admission of its own. */
-static bool
+/* What the baseline arm's EPP config configures (the actual side). */
+static void
 baseline_config(const struct judge *j, struct pu_out *o, const char *kind,
-    const char *arm)
+    const char *arm, struct base_adm *ba)
 {
-	struct sbuf what = {0};
-	const json_t *src;
-	bool configured;
-
+	memset(ba, 0, sizeof(*ba));
 	if (arm == NULL) {
 		sbuf_adds(&o->why, "There is no baseline EPP config (phase "
 		    "baseline) to read.");
-		return false;
+		return;
 	}
-	configured = baseline_admission(j, kind, arm, &what, &src);
+	baseline_admission(j, kind, arm, ba);
 	sbuf_printf(&o->why, "The %s baseline EPP config configures %s",
 	    strcmp(kind, "measure") == 0 ? "deployed" : "planned",
-	    configured ? sbuf_str(&what) : "no admission plugin and no "
+	    ba->what.len ? sbuf_str(&ba->what) : "no admission plugin and no "
 	    "flowControl gate");
-	if (src != NULL) {
+	if (ba->src != NULL) {
 		sbuf_adds(&o->why, " (");
-		ru_where(&o->why, src);
+		ru_where(&o->why, ba->src);
 		sbuf_adds(&o->why, ")");
 	}
 	sbuf_adds(&o->why, ".");
-	o->actual = src != NULL ? pu_rec_side(src) : text_side("router "
+	o->actual = ba->src != NULL ? pu_rec_side(ba->src) : text_side("router "
 	    "default", "no admission in the baseline EPP config");
-	sbuf_free(&what);
-	return configured;
 }
 
 /* The router's default admission as its code states it (rule_p: the
@@ -433,25 +519,105 @@ baseline_router_text(const struct judge *j, struct sbuf *why,
 	sbuf_adds(why, ".");
 }
 
+/* Whether the sim bundle plans the baseline's admission as deployed:
+ * its planned baseline EPP config (config.md, README) names the same
+ * admission plugin types and the flowControl gate, which its BLIS
+ * --flow-control flag may set for every arm. */
+static bool
+baseline_planned(const struct judge *j, struct sbuf *why, const char *arm,
+    const struct base_adm *ba)
+{
+	struct base_adm plan;
+	const json_t *flow = pu_bundle_find(j, "expect", "sim.flow_control",
+	    NULL, NULL);
+	bool same;
+
+	baseline_admission(j, "expect", arm, &plan);
+	plan.flow = plan.flow || json_is_true(json_object_get(flow, "value"));
+	same = plan.flow == ba->flow && plan.types.n == ba->types.n;
+	for (size_t i = 0; i < ba->types.n && same; i++)
+		same = strv_find(&plan.types, ba->types.v[i]) >= 0;
+	if (same) {
+		sbuf_adds(why, " The sim bundle plans the same for its baseline (");
+		ru_where(why, plan.src != NULL ? plan.src : flow);
+		sbuf_adds(why, "): the baseline runs the admission the "
+		    "simulation assumed.");
+	}
+	base_adm_free(&plan);
+	return same;
+}
+
+/* A baseline that configures admission of its own: the procedure allows
+ * only the router's control plugin there, or what the sim bundle plans
+ * for its baseline; anything else is a FAIL unless the sim's baseline
+ * names another policy (then a review). */
+static enum jverdict_value
+baseline_own(const struct judge *j, struct sbuf *why, const char *kind,
+    const char *arm, const struct base_adm *ba, const char *policy)
+{
+	const char *foreign = NULL, *other;
+
+	if (strcmp(kind, "measure") == 0 && baseline_planned(j, why, arm, ba))
+		return V_PASS;
+
+	for (size_t i = 0; i < ba->types.n && foreign == NULL; i++)
+		if (!is_control_type(ba->types.v[i]))
+			foreign = ba->types.v[i];
+	if (foreign == NULL && !ba->flow) {
+		sbuf_adds(why, " It replicates the router's own rule as a "
+		    "plugin (named as the router's control plugin), which the "
+		    "procedure allows for a baseline.");
+		if (policy == NULL || named(policy, legacy_names))
+			return V_PASS;
+		sbuf_printf(why, " The sim's baseline admission is %s: review "
+		    "that the control plugin is what it assumed.", policy);
+		return V_WARN;
+	}
+	if (foreign != NULL && (other = arm_with_plugin(j, kind, arm,
+	    foreign)) != NULL)
+		sbuf_printf(why, " The baseline loads %s, the admission plugin "
+		    "of arm %s: the baseline runs (part of) the policy under "
+		    "test, so comparing the arms measures nothing.", foreign,
+		    other);
+	else if (foreign != NULL)
+		sbuf_printf(why, " The baseline loads the admission plugin %s, "
+		    "which is not the router's control plugin.", foreign);
+	if (ba->flow)
+		sbuf_adds(why, " The flowControl gate replaces the legacy "
+		    "admission with the flow-control layer.");
+	if (policy != NULL && !named(policy, legacy_names) &&
+	    !named(policy, admit_all_names)) {
+		sbuf_printf(why, " The sim's baseline admission is %s: review "
+		    "whether that is what the baseline configures.", policy);
+		return V_WARN;
+	}
+	sbuf_adds(why, " The procedure allows a baseline no admission plugin "
+	    "(the router's default) or the router's control plugin, nothing "
+	    "else.");
+	return V_FAIL;
+}
+
 /* The baseline arm against the sim's baseline policy. */
 static enum jverdict_value
-baseline_compare(struct sbuf *why, bool configured, const char *policy)
+baseline_compare(const struct judge *j, struct sbuf *why, const char *kind,
+    const char *arm, const struct base_adm *ba, const char *policy)
 {
-	if (!configured && (policy == NULL || named(policy, legacy_names))) {
+	if (ba->what.len > 0)
+		return baseline_own(j, why, kind, arm, ba, policy);
+	if (policy == NULL || named(policy, legacy_names)) {
 		sbuf_adds(why, " The baseline runs that default.");
 		return V_PASS;
 	}
-	if (!configured && named(policy, admit_all_names)) {
+	if (named(policy, admit_all_names)) {
 		sbuf_adds(why, " The sim baseline admits everything, but the "
 		    "router's default still sheds sheddable requests once "
 		    "saturation reaches 1.0: under overload the real baseline "
 		    "sheds while the simulated one does not.");
 		return V_WARN;
 	}
-	sbuf_printf(why, " Review: the real baseline %s and the sim's is %s; "
-	    "they are not mechanically comparable.", configured ?
-	    "configures its own admission" : "runs the router default",
-	    policy != NULL ? policy : "not given");
+	sbuf_printf(why, " Review: the real baseline runs the router default "
+	    "and the sim's is %s; they are not mechanically comparable.",
+	    policy);
 	return V_WARN;
 }
 
@@ -465,7 +631,8 @@ rule_baseline(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct strv arms;
 	const char *kind = pu_epp_arms(j, &arms);
 	const char *arm = NULL;
-	bool configured;
+	struct base_adm ba;
+	enum jverdict_value v;
 	struct pu_avail av;
 	struct pu_out o;
 
@@ -485,7 +652,7 @@ rule_baseline(struct judge *j, const struct rule *r, const struct jcell *c)
 	} else
 		sbuf_adds(&o.why, "The sim bundle gives no "
 		    "--admission-policy. ");
-	configured = baseline_config(j, &o, kind, arm);
+	baseline_config(j, &o, kind, arm, &ba);
 	pu_ev_claim(o.evidence, j, "4b.controller-selection", "router",
 	    "which admission controller is used");
 	pu_ev_claim(o.evidence, j, "4b.legacy-rule", "router",
@@ -494,23 +661,32 @@ rule_baseline(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "the flowControl feature gate");
 	pu_ev_claim(o.evidence, j, "4b.shed-status", "router",
 	    "the status a shed request gets");
-	if (!av.router) {
+	if (arm != NULL && ba.what.len > 0) {
+		/* Its own admission: judged from the configs alone. */
+		if (rule_p != NULL)
+			baseline_router_text(j, &o.why, rule_p);
+		v = baseline_compare(j, &o.why, kind, arm, &ba, policy);
+	} else if (!av.router) {
 		sbuf_printf(&o.why, " The router's default admission: %s.",
 		    PU_NO_CODEBASE);
-		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
+		v = V_INAPPLICABLE;
 	} else if (rule_p == NULL) {
 		sbuf_adds(&o.why, " The router's default admission rule was "
 		    "not found (claims 4b.legacy-rule, "
 		    "4b.controller-selection): review it by hand.");
-		pu_out_emit(j, r, &o, V_WARN, "Find the router's built-in "
-		    "admission by hand and compare it with the sim baseline.");
+		v = V_WARN;
 	} else {
 		baseline_router_text(j, &o.why, rule_p);
-		pu_out_emit(j, r, &o, arm == NULL ? V_MISSING :
-		    baseline_compare(&o.why, configured, policy), "Make the "
-		    "baseline arm run the admission the sim baseline assumed "
-		    "(or rerun the sim with the router's default admission).");
+		v = arm == NULL ? V_MISSING : baseline_compare(j, &o.why, kind,
+		    arm, &ba, policy);
 	}
+	pu_out_emit(j, r, &o, v, rule_p == NULL && ba.what.len == 0 ? "Find "
+	    "the router's built-in admission by hand and compare it with the "
+	    "sim baseline." : "Make the baseline arm run the admission the sim "
+	    "baseline assumed: no admission plugin (the router's default) or "
+	    "the router's control plugin (or rerun the sim with what the "
+	    "baseline ran).");
+	base_adm_free(&ba);
 	strv_free(&arms);
 	strv_free(&av.labels);
 }

@@ -15,189 +15,120 @@
 #include "proofutil.h"
 #include "rec.h"
 #include "ruleutil.h"
+#include "satside.h"
 #include "str.h"
 
 /* --- 3c ------------------------------------------------------------ */
 
-static const char *const kv_needles[] = { "KVCacheUsagePercent", "KVUtil",
-	"kvUtil", "KVUsage", "kvUsage", NULL };
-static const char *const queue_needles[] = { "WaitingQueueSize",
-	"QueueDepth", "queueDepth", NULL };
-static const char *const stale_needles[] = { "UpdateTime", "Stale",
-	"stale", NULL };
-static const char *const nil_needles[] = { "== nil", "HasMetrics", NULL };
-
-/* The checkable facts of one saturation function. */
-struct formula {
-	const json_t	*p;		/* NULL: no such function */
-	const char	*who;
-	bool		 queue, kv;	/* per-endpoint ratio terms */
-	struct pu_hit	 qline, kvline;
-	bool		 max, mean;	/* aggregation */
-	bool		 stale, missing;
-	struct pu_hit	 staleline, missline;
-	const char	*empty;		/* empty-pool return or NULL */
-};
-
-static void
-analyse(const json_t *p, const char *who, struct formula *f)
-{
-	const json_t *ep = json_object_get(json_object_get(p, "facts"),
-	    "empty_pool");
-
-	memset(f, 0, sizeof(*f));
-	f->who = who;
-	if (p == NULL)
-		return;
-	f->p = p;
-	f->queue = pu_find_line(p, queue_needles, &f->qline);
-	f->kv = pu_find_line(p, kv_needles, &f->kvline);
-	f->max = pu_snippet_has(p, "max(");
-	f->mean = pu_snippet_has(p, "/ float64(len(") ||
-	    pu_snippet_has(p, "/float64(len(");
-	f->stale = pu_find_line(p, stale_needles, &f->staleline);
-	f->missing = pu_find_line(p, nil_needles, &f->missline);
-	f->empty = rec_get_str(ep, "returns");
-}
-
+/* The generated plugin has code but no saturation function, while the
+ * sim computes one: what it has instead. */
 static bool
-recognised(const struct formula *f)
-{
-	return f->p != NULL && (f->queue || f->kv) && f->max && f->mean;
-}
-
-static void
-describe(struct sbuf *b, const struct formula *f)
-{
-	sbuf_printf(b, "%s (", f->who);
-	pu_where(b, f->p, 0);
-	sbuf_adds(b, "): ");
-	if (!recognised(f)) {
-		sbuf_adds(b, "terms or aggregation not recognised");
-		return;
-	}
-	sbuf_printf(b, "per endpoint %s%s%s%s%s, mean over endpoints",
-	    f->queue && f->kv ? "max(" : "", f->queue ? "queue ratio" : "",
-	    f->queue && f->kv ? ", " : "", f->kv ? "KV ratio" : "",
-	    f->queue && f->kv ? ")" : "");
-}
-
-/* The router's function: the first recognised one, else the first. */
-static void
-router_formula(const struct judge *j, struct formula *f, struct pu_out *o)
+generated_missing(const struct judge *j, const struct formula f[NSIDES],
+    const struct pu_avail *av, struct sbuf *why)
 {
 	struct ru_list l;
-	bool have = false;
 
-	analyse(NULL, "router", f);
-	pu_claim_list(j, "3c.router-saturation", "router", &l);
+	if (!av->generated || f[SIDE_GEN].p != NULL || f[SIDE_SIM].p == NULL)
+		return false;
+	satside_decisions(j, "generated", &l);
+	sbuf_printf(why, " The generated plugin has no function that computes "
+	    "a saturation (ratio terms over thresholds, their max, a mean over "
+	    "endpoints; claim 3c.generated-decisions): %zu of its functions "
+	    "read endpoint metrics or the priority", l.n);
 	for (size_t i = 0; i < l.n; i++) {
-		struct formula t;
-
-		if (!pu_found(l.v[i]))
-			continue;
-		if (o != NULL)
-			pu_ev_add(o->evidence, "saturation detector "
-			    "(full function)", l.v[i]);
-		analyse(l.v[i], "router", &t);
-		if (!have || (recognised(&t) && !recognised(f))) {
-			*f = t;
-			have = true;
-		}
+		sbuf_adds(why, i ? ", " : " (");
+		sbuf_adds(why, satside_name(l.v[i]));
+		if (i + 1 == l.n)
+			sbuf_adds(why, ")");
 	}
+	sbuf_adds(why, ", so the sim's saturation cannot be found in the "
+	    "real plugin.");
 	ru_list_free(&l);
+	return true;
 }
 
+/* A cap on the decision functions read is said: a saturation function
+ * past it was not looked at. */
 static void
-formulas(const struct judge *j, struct formula f[3], struct pu_out *o)
+decisions_capped(const struct judge *j, struct sbuf *why)
 {
-	router_formula(j, &f[0], o);
-	analyse(pu_first_found(j, "3c.sim-saturation", "sim"), "sim algorithm",
-	    &f[1]);
-	analyse(pu_first_found(j, "3c.generated-saturation", "generated"),
-	    "generated plugin", &f[2]);
-	if (o == NULL)
-		return;
-	if (f[1].p != NULL)
-		pu_ev_add(o->evidence, "saturation (full function)",
-		    f[1].p);
-	if (f[2].p != NULL)
-		pu_ev_add(o->evidence, "saturation (full "
-		    "function)", f[2].p);
+	static const char *const claims[][2] = {
+		{ "3c.sim-decisions", "sim" },
+		{ "3c.generated-decisions", "generated" },
+	};
+	long shown;
+
+	for (size_t i = 0; i < 2; i++)
+		if (pu_claim_hits(j, claims[i][0], claims[i][1], &shown) >
+		    shown) {
+			sbuf_printf(why, " Not every %s function that reads the "
+			    "signals was read", claims[i][1]);
+			pu_cap_text(why, j, claims[i][0], claims[i][1]);
+			sbuf_adds(why, ".");
+		}
 }
 
-/* How many of the three functions are there; with fewer than two there
- * is nothing to compare, and the text says which side is missing. */
-static size_t
-sides_present(const struct formula f[3], const struct pu_avail *av,
-    struct sbuf *why)
+/* Side by side: each function's terms; mismatch when two recognised
+ * ones differ, review lists the unrecognised ones. */
+static void
+formula_sides(struct pu_out *o, const struct formula f[NSIDES],
+    bool *mismatch, struct sbuf *review)
 {
-	size_t n = (f[0].p != NULL) + (f[1].p != NULL) + (f[2].p != NULL);
+	const struct formula *ref = NULL;
+	bool any = false;
 
-	if (n >= 2)
-		return n;
-	sbuf_adds(why, " Nothing to compare it with:");
-	if (f[0].p == NULL)
-		sbuf_printf(why, " router: %s;", av->router ? "no saturation "
-		    "detector found (claim 3c.router-saturation)" :
-		    PU_NO_CODEBASE);
-	if (f[1].p == NULL)
-		sbuf_adds(why, " the sim bundle has no saturation function in "
-		    "algorithm/ or algorithms/;");
-	if (f[2].p == NULL)
-		sbuf_adds(why, " the real bundle has no generated plugin "
-		    "computing one;");
-	why->s[why->len - 1] = '.';
-	return n;
+	for (size_t i = 0; i < NSIDES; i++) {
+		if (f[i].p == NULL)
+			continue;
+		sbuf_adds(&o->why, any ? "; " : "Side by side: ");
+		satside_describe(&o->why, &f[i]);
+		any = true;
+		if (!satside_recognised(&f[i])) {
+			sbuf_printf(review, "%s", review->len ? ", " : "");
+			pu_where(review, f[i].p, 0);
+		} else if (ref == NULL)
+			ref = &f[i];
+		else if (ref->queue != f[i].queue || ref->kv != f[i].kv)
+			*mismatch = true;
+	}
+	sbuf_adds(&o->why, ".");
+}
+
+static json_t *
+signature_side(const json_t *p)
+{
+	return pu_proof_side(p, 0, json_string(rec_get_str(
+	    json_object_get(p, "facts"), "signature")));
 }
 
 static void
 sat_formula(struct judge *j, const struct rule *r, const struct pu_avail *av)
 {
-	struct formula f[3];
+	struct formula f[NSIDES];
 	struct sbuf review = {0};
-	bool mismatch = false, any = false;
-	const struct formula *ref = NULL;
+	bool mismatch = false, missing;
 	enum jverdict_value v;
 	struct pu_out o;
 
 	pu_out_init(&o, "saturation.formula");
-	formulas(j, f, &o);
-	if (f[1].p != NULL)
-		o.expect = pu_proof_side(f[1].p, 0, json_string(rec_get_str(
-		    json_object_get(f[1].p, "facts"), "signature")));
-	if (f[2].p != NULL)
-		o.actual = pu_proof_side(f[2].p, 0, json_string(rec_get_str(
-		    json_object_get(f[2].p, "facts"), "signature")));
-	for (size_t i = 0; i < 3; i++) {
-		if (f[i].p == NULL)
-			continue;
-		sbuf_adds(&o.why, any ? "; " : "Side by side: ");
-		describe(&o.why, &f[i]);
-		any = true;
-		if (!recognised(&f[i])) {
-			sbuf_printf(&review, "%s", review.len ? ", " : "");
-			pu_where(&review, f[i].p, 0);
-			continue;
-		}
-		if (ref == NULL) {
-			ref = &f[i];
-			continue;
-		}
-		if (ref->queue != f[i].queue || ref->kv != f[i].kv)
-			mismatch = true;
-	}
-	if (!any) {
+	satside_formulas(j, f, &o);
+	if (f[SIDE_SIM].p != NULL)
+		o.expect = signature_side(f[SIDE_SIM].p);
+	if (f[SIDE_GEN].p != NULL)
+		o.actual = signature_side(f[SIDE_GEN].p);
+	if (f[SIDE_ROUTER].p == NULL && f[SIDE_SIM].p == NULL &&
+	    f[SIDE_GEN].p == NULL) {
 		sbuf_adds(&o.why, "No saturation function was found: ");
 		sbuf_adds(&o.why, av->router ? "not in the router" :
 		    PU_NO_CODEBASE);
 		sbuf_adds(&o.why, "; no sim algorithm or generated plugin "
 		    "computes one.");
 		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
-		sbuf_free(&review);
 		return;
 	}
-	sbuf_adds(&o.why, ".");
+	formula_sides(&o, f, &mismatch, &review);
+	missing = generated_missing(j, f, av, &o.why);
+	decisions_capped(j, &o.why);
 	if (mismatch)
 		sbuf_adds(&o.why, " The per-endpoint terms differ: the sides "
 		    "do not compute the same saturation.");
@@ -205,13 +136,13 @@ sat_formula(struct judge *j, const struct rule *r, const struct pu_avail *av)
 		sbuf_printf(&o.why, " Review by hand (the ratio terms or the "
 		    "mean over endpoints are not in the function body, e.g. "
 		    "in a helper): %s.", sbuf_str(&review));
-	if (f[0].p == NULL)
+	if (f[SIDE_ROUTER].p == NULL)
 		sbuf_printf(&o.why, " Router side: %s.", av->router ?
 		    "no saturation detector found (claim 3c.router-saturation)"
 		    : PU_NO_CODEBASE);
-	v = mismatch ? V_FAIL : review.len > 0 ? V_WARN :
-	    f[0].p == NULL ? V_INAPPLICABLE : V_PASS;
-	if (v == V_PASS && sides_present(f, av, &o.why) < 2)
+	v = mismatch ? V_FAIL : missing ? V_MISSING : review.len > 0 ?
+	    V_WARN : f[SIDE_ROUTER].p == NULL ? V_INAPPLICABLE : V_PASS;
+	if (v == V_PASS && satside_present(f, av, &o.why) < 2)
 		v = V_INAPPLICABLE;
 	if (v == V_PASS)
 		sbuf_adds(&o.why, " The terms and the aggregation agree; "
@@ -221,180 +152,6 @@ sat_formula(struct judge *j, const struct rule *r, const struct pu_avail *av)
 	    "the sim algorithm's saturation (same terms, same aggregation) "
 	    "and rerun." : PU_ACT_REVIEW);
 	sbuf_free(&review);
-}
-
-static bool
-same_number(const char *a, const char *b)
-{
-	double x, y;
-
-	if (a == NULL || b == NULL)
-		return a == b;
-	if (parse_f64(a, strlen(a), &x) && parse_f64(b, strlen(b), &y))
-		return x == y;
-	return strcmp(a, b) == 0;
-}
-
-static void
-sat_empty(struct judge *j, const struct rule *r, const struct pu_avail *av)
-{
-	struct formula f[3];
-	bool mismatch = false, nobranch = false, any = false;
-	const char *ref = NULL;
-	enum jverdict_value v;
-	struct pu_out o;
-
-	pu_out_init(&o, "saturation.empty_pool");
-	formulas(j, f, NULL);
-	for (size_t i = 0; i < 3; i++) {
-		struct pu_hit h = { .p = f[i].p };
-		const json_t *ep;
-		double line = 0;
-
-		if (f[i].p == NULL)
-			continue;
-		ep = json_object_get(json_object_get(f[i].p, "facts"),
-		    "empty_pool");
-		rec_get_num(ep, "line", &line);
-		h.line = (long)line;
-		snprintf(h.code, sizeof(h.code), "if %s { return %s }",
-		    rec_get_str(ep, "cond") ? rec_get_str(ep, "cond") : "?",
-		    f[i].empty ? f[i].empty : "?");
-		sbuf_adds(&o.why, any ? "; " : "Empty pool: ");
-		any = true;
-		sbuf_printf(&o.why, "%s ", f[i].who);
-		if (f[i].empty == NULL) {
-			pu_where(&o.why, f[i].p, 0);
-			sbuf_adds(&o.why, " has no empty-pool branch (a mean "
-			    "over zero endpoints is 0/0 = NaN in Go)");
-			nobranch = true;
-			continue;
-		}
-		sbuf_printf(&o.why, "returns %s (", f[i].empty);
-		pu_cite(&o.why, &h);
-		sbuf_adds(&o.why, ")");
-		if (i == 1)
-			o.expect = pu_hit_side(&h);
-		else if (i == 2 || o.actual == NULL)
-			o.actual = (json_decref(o.actual), pu_hit_side(&h));
-		if (ref == NULL)
-			ref = f[i].empty;
-		else if (!same_number(ref, f[i].empty))
-			mismatch = true;
-	}
-	if (!any) {
-		sbuf_printf(&o.why, "No saturation function to read the "
-		    "empty-pool value from%s%s.", av->router ? "" : "; ",
-		    av->router ? "" : PU_NO_CODEBASE);
-		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
-		return;
-	}
-	sbuf_adds(&o.why, ".");
-	if (mismatch)
-		sbuf_adds(&o.why, " The values differ: with no endpoint (all "
-		    "pods starting or gone) one side reports a saturated pool "
-		    "and the other does not, so admission behaves differently "
-		    "exactly when the pool is empty.");
-	if (f[0].p == NULL)
-		sbuf_printf(&o.why, " Router side: %s.", av->router ?
-		    "no saturation detector found" : PU_NO_CODEBASE);
-	v = mismatch ? V_FAIL : nobranch ? V_WARN :
-	    f[0].p == NULL ? V_INAPPLICABLE : V_PASS;
-	if (v == V_PASS && sides_present(f, av, &o.why) < 2)
-		v = V_INAPPLICABLE;
-	pu_out_emit(j, r, &o, v, mismatch ? "Return the router's empty-pool "
-	    "value from the generated plugin (and the sim) and rerun." :
-	    "Add an explicit empty-pool branch that returns the router's "
-	    "value.");
-}
-
-static void
-stale_text(struct sbuf *b, const struct formula *f)
-{
-	sbuf_printf(b, "%s counts ", f->who);
-	if (f->stale) {
-		sbuf_adds(b, "stale metrics as saturated (");
-		pu_cite(b, &f->staleline);
-		sbuf_adds(b, ")");
-	} else if (f->missing) {
-		sbuf_adds(b, "only missing metrics as saturated (");
-		pu_cite(b, &f->missline);
-		sbuf_adds(b, "), never stale ones");
-	} else {
-		sbuf_adds(b, "neither stale nor missing metrics (");
-		pu_where(b, f->p, 0);
-		sbuf_adds(b, ")");
-	}
-}
-
-/* What f counts as saturated, as a side. */
-static json_t *
-stale_side(const struct formula *f)
-{
-	return pu_proof_side(f->p, f->stale ? f->staleline.line :
-	    f->missline.line, json_string(f->stale ? "stale" : f->missing ?
-	    "missing only" : "none"));
-}
-
-static void
-sat_stale(struct judge *j, const struct rule *r, const struct pu_avail *av)
-{
-	struct formula f[3];
-	const json_t *st = pu_first_found(j, "3d.detector-staleness", "router");
-	bool differ = false, any = false;
-	const struct formula *ref = NULL;
-	enum jverdict_value v;
-	struct pu_out o;
-
-	pu_out_init(&o, "saturation.stale_metrics");
-	formulas(j, f, NULL);
-	for (size_t i = 0; i < 3; i++) {
-		if (f[i].p == NULL)
-			continue;
-		sbuf_adds(&o.why, any ? "; " : "");
-		any = true;
-		stale_text(&o.why, &f[i]);
-		if (ref == NULL)
-			ref = &f[i];
-		else if (ref->stale != f[i].stale ||
-		    ref->missing != f[i].missing)
-			differ = true;
-	}
-	if (f[1].p != NULL)
-		o.expect = stale_side(&f[1]);
-	if (f[2].p != NULL)
-		o.actual = stale_side(&f[2]);
-	if (st != NULL)
-		pu_ev_add(o.evidence, "the detector's staleness "
-		    "threshold", st);
-	if (!any) {
-		sbuf_printf(&o.why, "No saturation function to compare%s%s.",
-		    av->router ? "" : "; ", av->router ? "" : PU_NO_CODEBASE);
-		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
-		return;
-	}
-	sbuf_adds(&o.why, ".");
-	if (differ) {
-		sbuf_adds(&o.why, " The sides treat endpoints with stale or "
-		    "missing metrics differently");
-		if (f[0].p != NULL && f[0].stale)
-			sbuf_adds(&o.why, ": in the router a pod whose metrics "
-			    "stop updating for longer than the staleness "
-			    "threshold raises saturation to 1.0 for that pod, "
-			    "the others keep using its last values. Review "
-			    "whether that matters for this run (a pod restart "
-			    "or a slow /metrics endpoint)");
-		sbuf_adds(&o.why, ".");
-	}
-	if (f[0].p == NULL)
-		sbuf_printf(&o.why, " Router side: %s.", av->router ?
-		    "no saturation detector found" : PU_NO_CODEBASE);
-	v = differ ? V_WARN : f[0].p == NULL ? V_INAPPLICABLE : V_PASS;
-	if (v == V_PASS && sides_present(f, av, &o.why) < 2)
-		v = V_INAPPLICABLE;
-	pu_out_emit(j, r, &o, v, "Review the stale/missing-metrics branches "
-	    "side by side; make the plugin follow the router (or document "
-	    "why not).");
 }
 
 /* One saturation threshold (queue depth or KV utilization) on each
@@ -463,7 +220,7 @@ has_default(const json_t *p, void *arg)
 static void
 threshold_init(const struct judge *j, bool queue, struct threshold *t)
 {
-	struct formula f[3];
+	struct formula f[NSIDES];
 
 	memset(t, 0, sizeof(*t));
 	t->metric = queue ? "saturation.queue_depth_threshold" :
@@ -472,11 +229,11 @@ threshold_init(const struct judge *j, bool queue, struct threshold *t)
 	t->what = queue ? "queue-depth threshold" : "KV threshold";
 	t->dname = queue ? "DefaultQueueDepthThreshold" :
 	    "DefaultKVCacheUtilThreshold";
-	formulas(j, f, NULL);
+	satside_formulas(j, f, NULL);
 	t->sside = sim_threshold(j, queue ? "sim.queue_depth_threshold" :
 	    "sim.kv_cache_util_threshold", queue ?
 	    "admission.queue_depth_threshold" :
-	    "admission.kv_cache_util_threshold", &f[1], queue, &t->sv);
+	    "admission.kv_cache_util_threshold", &f[SIDE_SIM], queue, &t->sv);
 	t->dp = pu_claim_find(j, "3c.router-defaults", "router", PU_ANY,
 	    has_default, t);
 	t->have_default = t->dp != NULL;
@@ -613,7 +370,7 @@ rule_saturation(struct judge *j, const struct rule *r, const struct jcell *c)
 	pu_availability(j, &av);
 	sat_formula(j, r, &av);
 	sat_empty(j, r, &av);
-	sat_stale(j, r, &av);
+	sat_stale(j, r, &av);	/* rules_handling.c */
 	sat_threshold(j, r, &av, true);
 	sat_threshold(j, r, &av, false);
 	strv_free(&av.labels);

@@ -25,42 +25,44 @@ struct signal {
 	const char	*metric;
 	const char	*name;
 	const char	*claim;		/* router claim proving it */
-	const char	*member;	/* field of the router's struct */
+	const char	*members[3];	/* router fields carrying it (any
+					   version), NULL terminated */
+	const char	*param;		/* or a parameter the plugin is handed
+					   it in, NULL */
 	bool		 standard;	/* judged without the algorithm */
-	const char	*needles[8];
+	const char	*needles[8];	/* how a sim algorithm names it */
 };
 
 static const struct signal signals[] = {
 	{ "signal.queue_depth", "Queue depth", "3a.waiting-queue-size",
-	    "WaitingQueueSize", true, { "WaitingQueueSize", "QueueDepth",
-	    "queueDepth", "QueueSize", NULL } },
+	    { "WaitingQueueSize", NULL }, NULL, true, { "WaitingQueueSize",
+	    "QueueDepth", "queueDepth", "QueueSize", "queueSize", NULL } },
 	{ "signal.kv_utilization", "KV cache utilization",
-	    "3a.kv-cache-usage", "KVCacheUsagePercent", true,
+	    "3a.kv-cache-usage", { "KVCacheUsagePercent", NULL }, NULL, true,
 	    { "KVCacheUsagePercent", "KVUtil", "kvUtil", "KVUsage",
 	    "kvUsage", NULL } },
 	{ "signal.running_requests", "Running requests", "3a.metrics-struct",
-	    "RunningQueueSize", false, { "RunningQueueSize",
-	    "RunningRequests", "runningRequests", "NumRunning", "numRunning",
-	    NULL } },
-	{ "signal.priority", "Priority", "3a.priority", "Priority", true,
-	    { "Priority", "priority", NULL } },
+	    { "RunningQueueSize", "RunningRequestsSize", NULL }, NULL, false,
+	    { "RunningQueueSize", "RunningRequestsSize", "RunningRequests",
+	    "runningRequests", "NumRunning", "numRunning", NULL } },
+	{ "signal.priority", "Priority", "3a.priority", { "Priority", NULL },
+	    "priority", true, { "Priority", "priority", NULL } },
 };
 #define NSIGNALS (sizeof(signals) / sizeof(signals[0]))
 #define KV_SIGNAL (&signals[1])
 
-/* Where role's code (sim or generated) reads signal s. */
+/* Where role's code reads one of names: first through a selector
+ * (in.KVUtil), then any whole-word mention (a field, a parameter). */
 static bool
-signal_use(const struct judge *j, const struct signal *s, const char *role,
+code_reads(const struct judge *j, const char *const *names, const char *role,
     struct pu_hit *h)
 {
 	const char *dotted[8];
 	char buf[8][64];
 	size_t n = 0;
 
-	/* First a read through a selector (in.KVUtil), then any mention (a
-	 * struct field, a parameter). */
-	for (; s->needles[n] != NULL && n < 7; n++) {
-		snprintf(buf[n], sizeof(buf[n]), ".%s", s->needles[n]);
+	for (; names[n] != NULL && n < 7; n++) {
+		snprintf(buf[n], sizeof(buf[n]), ".%s", names[n]);
 		dotted[n] = buf[n];
 	}
 	dotted[n] = NULL;
@@ -71,10 +73,29 @@ signal_use(const struct judge *j, const struct signal *s, const char *role,
 			if (!pu_is_proof(p) || !pu_found(p) ||
 			    strcmp(pu_role(p), role) != 0)
 				continue;
-			if (pu_find_line(p, pass == 0 ? dotted : s->needles, h))
+			if (pu_find_line(p, pass == 0 ? dotted : names, h))
 				return true;
 		}
 	return false;
+}
+
+/* Where the sim algorithm reads s (its own names for it), and where the
+ * generated plugin reads the router field that carries it (or is handed
+ * it as a parameter). */
+static bool
+signal_use(const struct judge *j, const struct signal *s, const char *role,
+    struct pu_hit *h)
+{
+	const char *gen[5];
+	size_t n = 0;
+
+	if (strcmp(role, "sim") == 0)
+		return code_reads(j, s->needles, role, h);
+	for (; s->members[n] != NULL; n++)
+		gen[n] = s->members[n];
+	gen[n++] = s->param;
+	gen[n] = NULL;
+	return code_reads(j, gen, role, h);
 }
 
 /* The router's proof of s in p: the field line, or the member line of
@@ -82,23 +103,26 @@ signal_use(const struct judge *j, const struct signal *s, const char *role,
 static bool
 signal_router(const json_t *p, const struct signal *s, struct pu_hit *h)
 {
-	const char *need[] = { s->member, NULL };
 	const char *type = rec_get_str(json_object_get(p, "facts"),
 	    "enclosing_type");
 	char field[128];
-	bool ok;
 
 	if (!pu_found(p))
 		return false;
-	ok = pu_find_line(p, need, h);
-	if (!ok)
-		return false;
-	/* A struct proof must name the member itself, not a longer name. */
-	if (type != NULL || rec_get_str(p, "symbol") == NULL)
-		return true;
-	snprintf(field, sizeof(field), "%s ", s->member);
-	return strncmp(h->code, field, strlen(field)) == 0 ||
-	    strcmp(h->code, s->member) == 0;
+	for (size_t m = 0; s->members[m] != NULL; m++) {
+		const char *need[] = { s->members[m], NULL };
+
+		if (!pu_find_line(p, need, h))
+			continue;
+		/* A struct proof must name the member itself. */
+		if (type != NULL || rec_get_str(p, "symbol") == NULL)
+			return true;
+		snprintf(field, sizeof(field), "%s ", s->members[m]);
+		if (strncmp(h->code, field, strlen(field)) == 0 ||
+		    strcmp(h->code, s->members[m]) == 0)
+			return true;
+	}
+	return false;
 }
 
 /* The expected side: where the sim algorithm and the generated plugin
@@ -166,10 +190,10 @@ signal_in_router(const struct judge *j, const struct signal *s,
 	ru_list_free(&l);
 	if (nfound > 0)
 		sbuf_printf(&o->why, "The router provides it as %s (%s).",
-		    s->member, sbuf_str(&have));
+		    s->members[0], sbuf_str(&have));
 	if (missing.len > 0)
 		sbuf_printf(&o->why, "%s%s was not found in %s (claim %s).",
-		    nfound ? " " : "", s->member, sbuf_str(&missing),
+		    nfound ? " " : "", s->members[0], sbuf_str(&missing),
 		    s->claim);
 	v = missing.len == 0 ? V_PASS : nfound > 0 ? V_WARN : V_FAIL;
 	if (v == V_FAIL)
@@ -181,6 +205,81 @@ signal_in_router(const struct judge *j, const struct signal *s,
 	return v;
 }
 
+/* Whether s carries the router field named member. */
+static bool
+carries(const struct signal *s, const char *member)
+{
+	for (size_t m = 0; s->members[m] != NULL; m++)
+		if (strcmp(s->members[m], member) == 0)
+			return true;
+	return false;
+}
+
+/* The router fields (members of the Metrics structs, claim
+ * 3a.metrics-struct, of every codebase) that the generated plugin reads
+ * although they carry no signal the sim algorithm reads: what it reads
+ * instead. */
+static void
+reads_instead(const struct judge *j, struct sbuf *b)
+{
+	struct ru_list st;
+	struct strv seen = {0};
+	struct pu_hit h, dummy;
+
+	pu_claim_list(j, "3a.metrics-struct", "router", &st);
+	for (size_t s = 0; s < st.n; s++) {
+		const json_t *mem = json_object_get(json_object_get(st.v[s],
+		    "facts"), "members");
+		json_t *x;
+		size_t i;
+
+		json_array_foreach(mem, i, x) {
+			const char *name = json_string_value(x);
+			const char *one[] = { name, NULL };
+			bool sim_signal = false;
+
+			if (name == NULL || strv_find(&seen, name) >= 0)
+				continue;
+			strv_add(&seen, name);
+			for (size_t k = 0; k < NSIGNALS; k++)
+				if (!sim_signal && carries(&signals[k], name))
+					sim_signal = signal_use(j, &signals[k],
+					    "sim", &dummy);
+			if (sim_signal || !code_reads(j, one, "generated", &h))
+				continue;
+			sbuf_printf(b, "; it reads %s instead (", name);
+			pu_cite(b, &h);
+			sbuf_adds(b, ")");
+		}
+	}
+	strv_free(&seen);
+	ru_list_free(&st);
+}
+
+/* s's name in the middle of a sentence. */
+static void
+lower_name(struct sbuf *b, const struct signal *s)
+{
+	sbuf_addc(b, (char)tolower((unsigned char)s->name[0]));
+	sbuf_adds(b, s->name + 1);
+}
+
+/* The sim reads s but the generated plugin never reads the router field
+ * that carries it: the transfer lost the signal.  FAIL when the router
+ * proves the field, else WARN. */
+static enum jverdict_value
+transfer_lost(const struct judge *j, const struct signal *s,
+    enum jverdict_value router, struct pu_out *o)
+{
+	sbuf_printf(&o->why, " The generated plugin never reads %s, the "
+	    "router field that carries ", s->members[0]);
+	lower_name(&o->why, s);
+	reads_instead(j, &o->why);
+	sbuf_adds(&o->why, ": the plugin does not compute what the sim "
+	    "algorithm computes, whatever its formula looks like.");
+	return router == V_PASS || router == V_FAIL ? V_FAIL : V_WARN;
+}
+
 static void
 signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
     const struct pu_avail *av)
@@ -189,6 +288,7 @@ signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
 	struct pu_hit sim, gen;
 	bool used_sim = signal_use(j, s, "sim", &sim);
 	bool used_gen = signal_use(j, s, "generated", &gen);
+	bool lost = used_sim && av->generated && !used_gen;
 	enum jverdict_value v;
 	struct pu_out o;
 
@@ -197,16 +297,26 @@ signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
 	pu_out_init(&o, s->metric);
 	signal_reads(&o, s, used_sim ? &sim : NULL, used_gen ? &gen : NULL,
 	    algo);
-	if (!av->router) {
+	v = av->router ? signal_in_router(j, s, av, &o) : V_INAPPLICABLE;
+	if (!av->router)
 		sbuf_printf(&o.why, "Router side: %s.", PU_NO_CODEBASE);
-		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
-		return;
+	if (lost)
+		v = transfer_lost(j, s, v, &o);
+	else if (used_gen && !used_sim && av->sim) {
+		sbuf_adds(&o.why, " The sim algorithm never reads ");
+		lower_name(&o.why, s);
+		sbuf_adds(&o.why, ": the plugin uses a signal the simulation "
+		    "did not; review why.");
+		if (v == V_PASS || v == V_INAPPLICABLE)
+			v = V_WARN;
 	}
-	v = signal_in_router(j, s, av, &o);
-	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Map the signal to one the "
+	pu_out_emit(j, r, &o, v, lost ? "Make the generated plugin read the "
+	    "router field that carries the sim's signal, rebuild and rerun "
+	    "the treatment arm." : v == V_FAIL ? "Map the signal to one the "
 	    "router provides (or add it to the router's metrics) before "
-	    "trusting the transfer." : "The codebases differ: check which "
-	    "router version the real run used and prove the signal there.");
+	    "trusting the transfer." : "The codebases differ, or the plugin "
+	    "reads more than the sim: check which router version the real run "
+	    "used and prove the signal there.");
 }
 
 static void
@@ -272,8 +382,30 @@ kv_threshold(const struct judge *j)
 
 enum kvrange { KV_UNKNOWN, KV_FRACTION, KV_RESCALED };
 
+/* Counts one test-fixture match "KVCacheUsagePercent: 50.0" into the
+ * values <= 1 (*small) and above 1 (*big). */
+static void
+count_match(const char *m, size_t *small, size_t *big)
+{
+	const char *num = m != NULL ? strpbrk(m, ":=") : NULL;
+	double v;
+
+	if (num == NULL)
+		return;
+	num++;
+	while (isspace((unsigned char)*num))
+		num++;
+	if (!parse_f64(num, strlen(num), &v))
+		return;
+	if (v <= 1)
+		(*small)++;
+	else
+		(*big)++;
+}
+
 /* How many of the router's test fixtures set KV usage to a value <= 1
- * (*small) and above 1 (*big). */
+ * (*small) and above 1 (*big): every hit, those past the cap (listed in
+ * the capped record) included. */
 static void
 kv_test_values(const struct judge *j, size_t *small, size_t *big)
 {
@@ -282,22 +414,16 @@ kv_test_values(const struct judge *j, size_t *small, size_t *big)
 	*small = *big = 0;
 	pu_claim_list(j, "3b.test-values", "router", &tests);
 	for (size_t i = 0; i < tests.n; i++) {
-		const char *m = rec_get_str(json_object_get(tests.v[i],
-		    "facts"), "match");
-		const char *num = m != NULL ? strpbrk(m, ":=") : NULL;
-		double v;
+		const json_t *p = tests.v[i], *x;
+		size_t k;
 
-		if (num == NULL || !pu_found(tests.v[i]))
-			continue;
-		num++;
-		while (isspace((unsigned char)*num))
-			num++;
-		if (!parse_f64(num, strlen(num), &v))
-			continue;
-		if (v <= 1)
-			(*small)++;
-		else
-			(*big)++;
+		if (pu_found(p))
+			count_match(rec_get_str(json_object_get(p, "facts"),
+			    "match"), small, big);
+		else if (pu_status_is(p, "capped"))
+			json_array_foreach(json_object_get(p, "omitted"), k, x)
+				count_match(rec_get_str(x, "match"), small,
+				    big);
 	}
 	ru_list_free(&tests);
 }
@@ -321,13 +447,15 @@ kv_range_evidence(const struct judge *j, struct pu_out *o)
 
 /* Where the router assigns KV usage (pop) and from which engine metric. */
 static void
-kv_populate_text(struct pu_out *o, const json_t *pop, const json_t *metric)
+kv_populate_text(const struct judge *j, struct pu_out *o, const json_t *pop,
+    const json_t *metric)
 {
 	const json_t *facts = json_object_get(pop, "facts");
 	const char *lhs = rec_get_str(facts, "lhs");
 	const char *rhs = rec_get_str(facts, "rhs");
 	const char *gauge = rec_get_str(json_object_get(metric, "facts"),
 	    "string");
+	long total, shown;
 
 	if (pop == NULL) {
 		sbuf_adds(&o->why, "No assignment to KVCacheUsagePercent was "
@@ -338,8 +466,13 @@ kv_populate_text(struct pu_out *o, const json_t *pop, const json_t *metric)
 	sbuf_printf(&o->why, "The router assigns KVCacheUsagePercent the "
 	    "engine's gauge value (");
 	pu_where(&o->why, pop, 0);
-	sbuf_printf(&o->why, " `%s = %s`)", lhs != NULL ? lhs : "?",
+	sbuf_printf(&o->why, " `%s = %s`", lhs != NULL ? lhs : "?",
 	    rhs != NULL ? rhs : "?");
+	if ((total = pu_claim_hits(j, "3b.populate", "router", &shown)) > 1)
+		sbuf_printf(&o->why, ", one of the %ld assignments found",
+		    total);
+	pu_cap_text(&o->why, j, "3b.populate", "router");
+	sbuf_adds(&o->why, ")");
 	if (metric != NULL)
 		sbuf_printf(&o->why, " from %s, which vLLM documents as a "
 		    "fraction (1 means 100%%)", gauge != NULL ? gauge :
@@ -381,16 +514,20 @@ rule_kv_range(struct judge *j, const struct rule *r,
 	}
 	kv_range_evidence(j, &o);
 	kv_test_values(j, &small, &big);
-	kv_populate_text(&o, pop, pu_first_found(j, "3b.vllm-metric",
+	kv_populate_text(j, &o, pop, pu_first_found(j, "3b.vllm-metric",
 	    "router"));
 	kv_fact_text(&o.why, " Its saturation detector divides it by the KV "
 	    "threshold, not by 100 (", pu_first_found(j, "3b.detector-ratio",
 	    "router"));
 	kv_fact_text(&o.why, " The threshold is checked as a fraction (",
 	    pu_first_found(j, "3b.threshold-range", "router"));
-	if (small + big > 0)
+	if (small + big > 0) {
 		sbuf_printf(&o.why, " Test fixtures set it to %zu value%s <= 1 "
-		    "and %zu above 1.", small, small == 1 ? "" : "s", big);
+		    "and %zu above 1, counted over every hit", small, small ==
+		    1 ? "" : "s", big);
+		pu_cap_text(&o.why, j, "3b.test-values", "router");
+		sbuf_adds(&o.why, ".");
+	}
 	if (rescale != NULL) {
 		sbuf_adds(&o.why, " But router code rescales it (");
 		pu_where(&o.why, rescale, 0);
@@ -403,12 +540,20 @@ rule_kv_range(struct judge *j, const struct rule *r,
 		kr = KV_FRACTION;
 	} else
 		kr = KV_UNKNOWN;
-	pu_out_emit(j, r, &o, kr == KV_FRACTION ? V_PASS : V_WARN,
-	    kr == KV_RESCALED ? "Read the router code that rescales KV usage "
-	    "and decide which range the field holds where the plugin reads "
-	    "it." : "Find where the router populates KVCacheUsagePercent "
-	    "(s2r-grep-proof --assign '\\.KVCacheUsagePercent$') and check "
-	    "its range.");
+	if (kr == KV_FRACTION && big > small)
+		sbuf_printf(&o.why, " But most test fixtures (%zu of %zu) set it "
+		    "above 1, as a percent: the router's tests contradict its "
+		    "code. Check which tests they are (GAIE's logging and clone "
+		    "tests use percents harmlessly) before trusting the range.",
+		    big, small + big);
+	pu_out_emit(j, r, &o, kr == KV_FRACTION && big <= small ? V_PASS :
+	    V_WARN, kr == KV_RESCALED ? "Read the router code that rescales KV "
+	    "usage and decide which range the field holds where the plugin "
+	    "reads it." : kr == KV_FRACTION ? "Read the router tests that set "
+	    "KV usage above 1 (claim 3b.test-values) and decide whether the "
+	    "field still holds a fraction." : "Find where the router populates "
+	    "KVCacheUsagePercent (s2r-grep-proof --assign "
+	    "'\\.KVCacheUsagePercent$') and check its range.");
 	return kr;
 }
 

@@ -16,6 +16,7 @@
 #include "judge.h"
 #include "proofutil.h"
 #include "rec.h"
+#include "routecmp.h"
 #include "ruleutil.h"
 #include "str.h"
 
@@ -41,18 +42,6 @@ param_name(const json_t *rec)
 	const char *dot = key != NULL ? strchr(key, '.') : NULL;
 
 	return dot != NULL ? dot + 1 : key;
-}
-
-/* Whether s contains word, ignoring case. */
-static bool
-icontains(const char *s, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (; *s != '\0'; s++)
-		if (strncasecmp(s, word, n) == 0)
-			return true;
-	return false;
 }
 
 /* What sim_ramp() looks for: a dispatch branch of tier with a ramp. */
@@ -132,9 +121,9 @@ sim_param(const struct judge *j, const char *arm, const char *name,
 	if (tier == NULL || !sim_ramp(j, tier, p, &branch))
 		return false;
 	numbers = json_object_get(branch, "numbers");
-	if (icontains(name, "start"))
+	if (pu_icontains(name, "start"))
 		*value = json_deep_copy(json_array_get(numbers, 0));
-	else if (icontains(name, "full") || icontains(name, "max"))
+	else if (pu_icontains(name, "full") || pu_icontains(name, "max"))
 		*value = json_deep_copy(json_array_get(numbers, 1));
 	else
 		return false;
@@ -177,19 +166,17 @@ swapped_value(const struct judge *j, const char *arm, const char *name,
 	return eq;
 }
 
-static void
-params_verdict(struct judge *j, const struct rule *r, const char *arm,
-    const char *tier, const struct ru_list *real)
-{
-	struct pu_out o;
-	size_t compared = 0, bad = 0, swaps = 0;
-	enum jverdict_value v;
+/* How a list of deployed parameters compares with the sim's. */
+struct pcount {
+	size_t	 compared, bad, swaps;
+};
 
-	pu_out_init(&o, tier != NULL ? "admission.tier_parameters" :
-	    "admission.parameters");
-	o.sub = pu_phase_sub(arm, tier);
-	sbuf_printf(&o.why, "Arm %s%s%s:", arm, tier ? ", tier " : "",
-	    tier ? tier : "");
+/* Each deployed parameter of real against the sim's, into o (its sides
+ * and why); counts. */
+static void
+param_lines(const struct judge *j, const char *arm,
+    const struct ru_list *real, struct pu_out *o, struct pcount *pc)
+{
 	for (size_t i = 0; i < real->n; i++) {
 		const json_t *m = real->v[i];
 		const char *name = param_name(m);
@@ -197,59 +184,160 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
 		json_t *val = NULL;
 		long line = 0;
 
-		sbuf_printf(&o.why, "%s %s = ", i ? ";" : "", name);
-		ru_value_text(&o.why, json_object_get(m, "value"));
-		sbuf_adds(&o.why, " (");
-		ru_where(&o.why, m);
-		sbuf_adds(&o.why, ")");
-		if (o.actual == NULL)
-			o.actual = pu_rec_side(m);
+		sbuf_printf(&o->why, "%s %s = ", i ? ";" : "", name);
+		ru_value_text(&o->why, json_object_get(m, "value"));
+		sbuf_adds(&o->why, " (");
+		ru_where(&o->why, m);
+		sbuf_adds(&o->why, ")");
+		if (o->actual == NULL)
+			o->actual = pu_rec_side(m);
 		if (!sim_param(j, arm, name, &rec, &p, &val, &line)) {
-			sbuf_adds(&o.why, ", no sim value");
+			sbuf_adds(&o->why, ", no sim value");
 			continue;
 		}
-		compared++;
-		if (o.expect == NULL)
-			o.expect = rec != NULL ? pu_rec_side(rec) :
+		pc->compared++;
+		if (o->expect == NULL)
+			o->expect = rec != NULL ? pu_rec_side(rec) :
 			    pu_proof_side(p, line, json_incref(val));
-		sbuf_adds(&o.why, ", sim ");
-		ru_value_text(&o.why, val);
-		sbuf_adds(&o.why, " (");
+		sbuf_adds(&o->why, ", sim ");
+		ru_value_text(&o->why, val);
+		sbuf_adds(&o->why, " (");
 		if (rec != NULL)
-			ru_where(&o.why, rec);
+			ru_where(&o->why, rec);
 		else
-			pu_where(&o.why, p, line);
-		sbuf_adds(&o.why, ")");
+			pu_where(&o->why, p, line);
+		sbuf_adds(&o->why, ")");
 		if (!ru_equal(val, json_object_get(m, "value"))) {
-			bad++;
-			sbuf_adds(&o.why, " DIFFERS");
+			pc->bad++;
+			sbuf_adds(&o->why, " DIFFERS");
 			if (swapped_value(j, arm, name,
 			    json_object_get(m, "value"))) {
-				swaps++;
-				sbuf_printf(&o.why, " (it is the sim's %s "
+				pc->swaps++;
+				sbuf_printf(&o->why, " (it is the sim's %s "
 				    "value)", other_tier(param_tier(name)));
 			}
 		}
 		json_decref(val);
 	}
+}
+
+static void
+params_verdict(struct judge *j, const struct rule *r, const char *arm,
+    const char *tier, const struct ru_list *real)
+{
+	struct pu_out o;
+	struct pcount pc = { 0, 0, 0 };
+	enum jverdict_value v;
+
+	pu_out_init(&o, tier != NULL ? "admission.tier_parameters" :
+	    "admission.parameters");
+	o.sub = pu_phase_sub(arm, tier);
+	sbuf_printf(&o.why, "Arm %s%s%s:", arm, tier ? ", tier " : "",
+	    tier ? tier : "");
+	param_lines(j, arm, real, &o, &pc);
 	sbuf_adds(&o.why, ".");
-	if (swaps > 0)
+	if (pc.swaps > 0)
 		sbuf_adds(&o.why, " The sheddable and batch parameters are "
 		    "swapped (a known trap: sheddable is priority -50 and gets "
 		    "the more aggressive ramp, batch -10 the less aggressive "
 		    "one), so the real arm sheds the wrong tier first.");
-	else if (bad > 0)
+	else if (pc.bad > 0)
 		sbuf_adds(&o.why, " The deployed parameters differ from the "
 		    "sim's, so the real arm does not run the simulated "
 		    "policy.");
-	v = bad > 0 ? V_FAIL : compared == 0 ? V_WARN : V_PASS;
-	if (compared == 0)
+	v = pc.bad > 0 ? V_FAIL : pc.compared == 0 ? V_WARN : V_PASS;
+	if (pc.compared == 0)
 		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
 		    "review the parameters by hand.");
-	pu_out_emit(j, r, &o, v, bad > 0 ? "Set the plugin parameters of the "
-	    "treatment config to the sim algorithm's values (tier names "
+	pu_out_emit(j, r, &o, v, pc.bad > 0 ? "Set the plugin parameters of "
+	    "the treatment config to the sim algorithm's values (tier names "
 	    "mapped: sheddable = -50, batch = -10) and redeploy." :
 	    PU_ACT_REVIEW);
+}
+
+/* Whether arm deploys no admission plugin: its treatment is routing
+ * (scorers, weights, picker), and its parameters are routing ones. */
+static bool
+routing_only(const struct judge *j, const char *arm)
+{
+	struct ru_list l;
+	bool adm = false;
+
+	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
+	for (size_t i = 0; i < l.n; i++)
+		adm = adm || pu_is_admission_type(pu_str_value(l.v[i]));
+	ru_list_free(&l);
+	return !adm;
+}
+
+/* A routing-only treatment: its picker, scorer weights and plugin
+ * parameters against the sim bundle's plan for the arm. */
+static void
+routing_verdict(struct judge *j, const struct rule *r, const char *arm)
+{
+	struct ru_list params;
+	struct rc_result rc;
+	struct pcount pc = { 0, 0, 0 };
+	enum jverdict_value v;
+	struct pu_out o;
+
+	pu_out_init(&o, "routing.parameters");
+	o.sub = pu_phase_sub(arm, NULL);
+	sbuf_printf(&o.why, "Arm %s deploys no admission plugin: its "
+	    "treatment is routing, so its picker, scorer weights and plugin "
+	    "parameters are compared with the sim's plan", arm);
+	routecmp_arm(j, arm, &o.why, &rc);
+	o.expect = pu_rec_side(rc.planned);
+	o.actual = pu_rec_side(rc.deployed);
+	pu_arm_recs(j, "measure", "epp.plugin.parameter", arm, &params);
+	if (params.n > 0)
+		sbuf_adds(&o.why, "; parameters:");
+	param_lines(j, arm, &params, &o, &pc);
+	ru_list_free(&params);
+	sbuf_adds(&o.why, ".");
+	if (rc.differ + pc.bad > 0)
+		sbuf_adds(&o.why, " The deployed routing differs from the "
+		    "sim's, so the real arm does not run the simulated "
+		    "policy.");
+	v = rc.differ + pc.bad > 0 ? V_FAIL : rc.compared + pc.compared == 0 ?
+	    V_WARN : V_PASS;
+	if (v == V_WARN)
+		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
+		    "review the routing by hand.");
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Deploy the sim's picker, "
+	    "scorer weights and parameters for this arm and redeploy." :
+	    PU_ACT_REVIEW);
+}
+
+/* The admission parameters of arm, one verdict per tier and one for the
+ * rest; how many verdicts. */
+static size_t
+admission_arm(struct judge *j, const struct rule *r, const char *arm)
+{
+	struct ru_list all;
+	size_t n = 0;
+
+	pu_arm_recs(j, "measure", "epp.plugin.parameter", arm, &all);
+	for (size_t t = 0; t <= 4; t++) {
+		const char *tier = t < 4 ? tiers[t] : NULL;
+		struct ru_list sel = {0};
+
+		for (size_t i = 0; i < all.n; i++) {
+			const char *nm = param_name(all.v[i]);
+			const char *pt = nm ? param_tier(nm) : NULL;
+
+			if (nm != NULL && (tier == NULL ? pt == NULL :
+			    pt != NULL && strcmp(pt, tier) == 0))
+				ru_list_add(&sel, all.v[i]);
+		}
+		if (sel.n > 0) {
+			params_verdict(j, r, arm, tier, &sel);
+			n++;
+		}
+		ru_list_free(&sel);
+	}
+	ru_list_free(&all);
+	return n;
 }
 
 static void
@@ -264,7 +352,7 @@ rule_treatment(struct judge *j, const struct rule *r, const struct jcell *c)
 		const char *mt = rec_get_str(m, "metric");
 		const char *ph = ru_scope(m, "phase");
 
-		if (mt != NULL && strcmp(mt, "epp.plugin.parameter") == 0 &&
+		if (mt != NULL && strncmp(mt, "epp.", 4) == 0 &&
 		    strcmp(rec_get_str(m, "kind"), "measure") == 0 &&
 		    ph != NULL && strcmp(ph, "baseline") != 0 &&
 		    strv_find(&arms, ph) < 0)
@@ -272,29 +360,12 @@ rule_treatment(struct judge *j, const struct rule *r, const struct jcell *c)
 	}
 	strv_sort(&arms);
 	for (size_t a = 0; a < arms.n; a++) {
-		struct ru_list all;
-
-		pu_arm_recs(j, "measure", "epp.plugin.parameter", arms.v[a],
-		    &all);
-		for (size_t t = 0; t <= 4; t++) {
-			const char *tier = t < 4 ? tiers[t] : NULL;
-			struct ru_list sel = {0};
-
-			for (size_t i = 0; i < all.n; i++) {
-				const char *n = param_name(all.v[i]);
-				const char *pt = n ? param_tier(n) : NULL;
-
-				if (n != NULL && (tier == NULL ? pt == NULL :
-				    pt != NULL && strcmp(pt, tier) == 0))
-					ru_list_add(&sel, all.v[i]);
-			}
-			if (sel.n > 0) {
-				params_verdict(j, r, arms.v[a], tier, &sel);
-				narms++;
-			}
-			ru_list_free(&sel);
+		if (!routing_only(j, arms.v[a])) {
+			narms += admission_arm(j, r, arms.v[a]);
+			continue;
 		}
-		ru_list_free(&all);
+		routing_verdict(j, r, arms.v[a]);
+		narms++;
 	}
 	if (narms == 0) {
 		struct pu_out o;
@@ -506,43 +577,24 @@ dispatch_verdict(struct judge *j, const struct rule *r,
 	sbuf_free(&simbad);
 }
 
-/* What admits_nonnegative() found: the branch's line and condition. */
-struct admit {
-	long		 line;
-	const char	*cond;
-};
-
-/* A branch that admits priority >= 0 before any shedding. */
+/* A dispatch proof with tier outcomes; an admission function's first
+ * (arg: true to want one). */
 static bool
-admits_nonnegative(const json_t *p, void *arg)
+has_outcomes(const json_t *p, void *arg)
 {
-	struct admit *ad = arg;
-	json_t *br = json_object_get(json_object_get(p, "facts"), "branches");
-	json_t *b;
-	size_t k;
+	const json_t *facts = json_object_get(p, "facts");
+	const char *fn = rec_get_str(json_object_get(facts, "enclosing_func"),
+	    "symbol");
 
-	json_array_foreach(br, k, b) {
-		const char *c = rec_get_str(b, "cond");
-		json_t *rets = json_object_get(b, "returns");
-		bool nil = false;
-		size_t i;
-		json_t *x;
+	return json_array_size(json_object_get(facts, "outcomes")) > 0 &&
+	    (arg == NULL || (fn != NULL && pu_icontains(fn, "admit")));
+}
 
-		json_array_foreach(rets, i, x)
-			nil = nil || (json_string_value(x) != NULL &&
-			    strcmp(json_string_value(x), "nil") == 0);
-		if (c == NULL || !nil)
-			continue;
-		if (strstr(c, ">= 0") != NULL || strstr(c, "> -1") != NULL ||
-		    strstr(c, "!IsSheddable") != NULL ||
-		    strstr(c, "!requtil.IsSheddable") != NULL) {
-			ad->line = (long)json_number_value(json_object_get(b,
-			    "line"));
-			ad->cond = c;
-			return true;
-		}
-	}
-	return false;
+/* The outcome of tier in proof p. */
+static const json_t *
+tier_outcome(const json_t *p, const char *tier)
+{
+	return pu_fact_find(p, "outcomes", "tier", tier, NULL, NULL);
 }
 
 /* The tier table's priorities 100 and 0 (always admitted): the expected
@@ -572,37 +624,102 @@ protected_tiers(const struct judge *j, struct pu_out *o)
 	o->expect = pu_rec_side(crit != NULL ? crit : std);
 }
 
+/* The steps an outcome took, "81: if (false) priority > 0 → 94: …". */
+static void
+path_text(struct sbuf *b, const json_t *oc)
+{
+	json_t *st;
+	size_t i;
+
+	json_array_foreach(json_object_get(oc, "path"), i, st)
+		sbuf_printf(b, "%s`%s`", i ? " then " : "",
+		    json_string_value(st) ? json_string_value(st) : "?");
+}
+
+/* One protected tier's outcome, in words; its verdict. */
+static enum jverdict_value
+protected_tier(struct pu_out *o, const json_t *hit, const char *tier)
+{
+	const json_t *oc = tier_outcome(hit, tier);
+	const json_t *cond = json_object_get(oc, "conditional");
+	const char *dec = rec_get_str(oc, "decision");
+	double prio = 0, line = 0;
+
+	if (oc == NULL || dec == NULL) {
+		sbuf_printf(&o->why, " %s: not evaluated.", tier);
+		return V_WARN;
+	}
+	rec_get_num(oc, "priority", &prio);
+	sbuf_printf(&o->why, " %s (priority %.0f): ", tier, prio);
+	path_text(&o->why, oc);
+	if (strcmp(dec, "admit") == 0 && cond == NULL) {
+		sbuf_adds(&o->why, ": admitted before any shedding.");
+		return V_PASS;
+	}
+	if (strcmp(dec, "admit") == 0) {
+		rec_get_num(cond, "line", &line);
+		sbuf_printf(&o->why, ": admitted, but a branch before it "
+		    "(line %.0f `if %s`) can shed it under load.", line,
+		    rec_get_str(cond, "cond"));
+		return V_FAIL;
+	}
+	if (strcmp(dec, "ramp") == 0 || strcmp(dec, "reject") == 0) {
+		sbuf_printf(&o->why, ": %s%s%s, so %s requests are shed.",
+		    strcmp(dec, "ramp") == 0 ? "it gets the " : "rejected",
+		    strcmp(dec, "ramp") == 0 ? rec_get_str(oc, "ramp") : "",
+		    strcmp(dec, "ramp") == 0 ? " ramp" : "", tier);
+		return V_FAIL;
+	}
+	sbuf_printf(&o->why, ": %s (the plugin's decision for it could not "
+	    "be followed).", dec);
+	return V_WARN;
+}
+
 static void
 protected_verdict(struct judge *j, const struct rule *r,
     const struct pu_avail *av)
 {
-	struct admit ad = { 0, NULL };
 	const json_t *hit = pu_claim_find(j, "4d.generated-dispatch",
-	    "generated", PU_FOUND, admits_nonnegative, &ad);
+	    "generated", PU_FOUND, has_outcomes, "admit");
+	enum jverdict_value v, w;
+	char value[64];
 	struct pu_out o;
 
+	if (hit == NULL)
+		hit = pu_claim_find(j, "4d.generated-dispatch", "generated",
+		    PU_FOUND, has_outcomes, NULL);
 	pu_out_init(&o, "priority.protected");
 	protected_tiers(j, &o);
-	if (hit != NULL) {
-		struct pu_hit h = { .p = hit, .line = ad.line };
-
-		snprintf(h.code, sizeof(h.code), "if %s { return nil }",
-		    ad.cond);
-		o.actual = pu_hit_side(&h);
-		pu_ev_add(o.evidence, "non-negative priorities admitted", hit);
-		sbuf_adds(&o.why, "The generated plugin admits every priority "
-		    ">= 0 before any shedding (");
-		pu_cite(&o.why, &h);
-		sbuf_adds(&o.why, ").");
-		pu_out_emit(j, r, &o, V_PASS, NULL);
+	if (hit == NULL) {
+		sbuf_adds(&o.why, av->generated ? "No function of the generated "
+		    "plugin decides on priority (no switch or if on it was "
+		    "found): review that critical and standard requests are "
+		    "never shed." : "The real bundle has no generated Go plugin "
+		    "(generated/*.go) to check: nothing on the real side can "
+		    "shed by priority.");
+		pu_out_emit(j, r, &o, av->generated ? V_WARN : V_INAPPLICABLE,
+		    PU_ACT_REVIEW);
 		return;
 	}
-	sbuf_adds(&o.why, av->generated ? "No branch admitting priority >= 0 "
-	    "before shedding was found in the generated plugin: review that "
-	    "critical and standard requests are never shed." : "The real "
-	    "bundle has no generated Go plugin (generated/*.go) to check.");
-	pu_out_emit(j, r, &o, av->generated ? V_WARN : V_INAPPLICABLE,
-	    PU_ACT_REVIEW);
+	snprintf(value, sizeof(value), "critical: %s, standard: %s",
+	    rec_get_str(tier_outcome(hit, "critical"), "decision") ?
+	    rec_get_str(tier_outcome(hit, "critical"), "decision") : "?",
+	    rec_get_str(tier_outcome(hit, "standard"), "decision") ?
+	    rec_get_str(tier_outcome(hit, "standard"), "decision") : "?");
+	o.actual = pu_proof_side(hit, 0, json_string(value));
+	pu_ev_add(o.evidence, "priority -> decision", hit);
+	sbuf_printf(&o.why, "Each tier's priority through %s (",
+	    rec_get_str(json_object_get(json_object_get(hit, "facts"),
+	    "enclosing_func"), "symbol"));
+	pu_where(&o.why, hit, 0);
+	sbuf_adds(&o.why, "):");
+	v = protected_tier(&o, hit, "critical");
+	w = protected_tier(&o, hit, "standard");
+	v = v == V_FAIL || w == V_FAIL ? V_FAIL : v == V_WARN || w == V_WARN ?
+	    V_WARN : V_PASS;
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Admit every priority >= 0 "
+	    "(critical 100, standard 0) before any shedding in the generated "
+	    "plugin, rebuild and rerun the treatment arm." : PU_ACT_REVIEW);
 }
 
 /* The sim's tier table (the expected side); the tiers whose sign the

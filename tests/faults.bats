@@ -214,6 +214,10 @@ clean() {
 	fault 3b-kv-div100
 }
 
+@test "3b-test-percents-past-cap (14b): 3b WARN" {
+	fault 3b-test-percents-past-cap
+}
+
 @test "3c-empty-pool-zero (14b): 3c FAIL" {
 	fault 3c-empty-pool-zero
 }
@@ -228,6 +232,10 @@ clean() {
 
 @test "3c-saturation-renamed (14b): 3c FAIL" {
 	fault 3c-saturation-renamed
+}
+
+@test "3c-stale-filtered (14b): 3c FAIL" {
+	fault 3c-stale-filtered
 }
 
 @test "3d-refresh-1s (14b): 3d WARN|FAIL" {
@@ -256,6 +264,10 @@ clean() {
 
 @test "4c-ramp-drift (14b): 4c FAIL" {
 	fault 4c-ramp-drift
+}
+
+@test "4c-routing-weight-drift (aw): 4c FAIL" {
+	fault 4c-routing-weight-drift
 }
 
 @test "4c-swapped-ramps (14b): 4c FAIL" {

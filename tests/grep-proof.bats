@@ -321,7 +321,9 @@ check_span() {
 	for s in sim sim-plural; do
 		"$GP" --sim "$GO/$s" --catalog "$S2R_TOP/pipelines/proofs.yaml" --check 3c --check 4d >"$BATS_TEST_TMPDIR/out" || true
 		validate_records "$BATS_TEST_TMPDIR/out"
-		jq -e -s '[.[] | select(.claim == "3c.sim-saturation")][0] | .source.line == 11 and .source.end_line == 26 and .facts.empty_pool.returns == "1.0"' "$BATS_TEST_TMPDIR/out"
+		jq -e -s '[.[] | select(.claim == "3c.sim-decisions" and .symbol == "computeSaturation")][0] | .source.line == 11 and .source.end_line == 26 and .facts.empty_pool.returns == "1.0" and .facts.metrics[0].action == "adds" and .facts.metrics[0].value == "1.0"' "$BATS_TEST_TMPDIR/out"
+		# every function that reads the snapshot or the priority, by name
+		[ "$(jq -r 'select(.claim == "3c.sim-decisions") | .symbol' "$BATS_TEST_TMPDIR/out" | sort | tr '\n' ' ')" = "computeSaturation shedRamp " ]
 		jq -e -s '[.[] | select(.claim == "4d.sim-dispatch")][0].facts | .mapping == {"-50":"sheddable","-10":"batch"} and .branches[0].numbers == [0.005, 0.05]' "$BATS_TEST_TMPDIR/out"
 	done
 }
@@ -363,4 +365,59 @@ print(n)' "$S2R_SAMPLES/aw-real/generated")
 	n=$(jq -s '.[0].hits' "$BATS_TEST_TMPDIR/out")
 	[ "$n" -eq "$want" ]
 	jq -e -s 'all(.snippet | test("type:"))' "$BATS_TEST_TMPDIR/out"
+}
+
+@test "--readers: every function naming a signal, whatever its name, with metrics and calls facts" {
+	cp -R "$GO/real-ok" "$BATS_TEST_TMPDIR/r"
+	f="$BATS_TEST_TMPDIR/r/generated/preemptive_shed.go"
+	sed -i 's/\<saturation(/poolLoad(/g' "$f"
+	run "$GP" --real "$BATS_TEST_TMPDIR/r" --readers GetMetrics --signals priority --facts empty_pool,metrics,calls
+	[ "$status" -eq 0 ]
+	echo "$output" >"$BATS_TEST_TMPDIR/out"
+	validate_records "$BATS_TEST_TMPDIR/out"
+	[ "$(jq -r .symbol "$BATS_TEST_TMPDIR/out" | tr '\n' ' ')" = "(*PreemptiveShed).poolLoad (*PreemptiveShed).AdmitRequest " ]
+	# the lines, from grep: the nil branch and what it does
+	n=$(grep -n 'if m == nil' "$f" | cut -d: -f1)
+	jq -e -s --argjson n "$n" '.[0].facts | .reads == ["GetMetrics"] and .metrics == [{"line": $n, "cond": "m == nil", "missing": true, "stale": false, "action": "adds", "value": "1.0"}] and .empty_pool.returns == "1.0"' "$BATS_TEST_TMPDIR/out"
+	jq -e -s '.[1].facts | .reads == ["priority"] and (.calls | index("poolLoad")) != null and .empty_pool.returns == "nil"' "$BATS_TEST_TMPDIR/out"
+	# --readers without a match: not found, exit 1
+	run "$GP" --real "$BATS_TEST_TMPDIR/r" --readers NoSuchSignal
+	[ "$status" -eq 1 ]
+	run "$GP" --real "$BATS_TEST_TMPDIR/r" --readers GetMetrics --facts bogus
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--facts: expected empty_pool, signals, returns, metrics or calls, got bogus"* ]]
+}
+
+@test "a query past --max-hits ends in one capped record that lists every other hit" {
+	run "$GP" --root "$GO/gaie" --label gaie --tests only --max-hits 3 --regex 'KVCacheUsagePercent[[:space:]]*:[[:space:]]*[0-9.]+'
+	[ "$status" -eq 0 ]
+	echo "$output" >"$BATS_TEST_TMPDIR/out"
+	validate_records "$BATS_TEST_TMPDIR/out"
+	# the reference: grep's hits in path order
+	(cd "$GO/gaie" && grep -rnE 'KVCacheUsagePercent[[:space:]]*:[[:space:]]*[0-9.]+' --include='*_test.go' . | sed 's|^\./||' | sort -t: -k1,1 -k2,2n | cut -d: -f1,2) >"$BATS_TEST_TMPDIR/want"
+	n=$(wc -l <"$BATS_TEST_TMPDIR/want")
+	[ "$n" -gt 3 ]
+	[ "$(jq -s '[.[] | select(.status == "found")] | length' "$BATS_TEST_TMPDIR/out")" -eq 3 ]
+	jq -e -s --argjson n "$n" '.[-1] | .status == "capped" and .hits == $n and .shown == 3 and (.omitted | length) == $n - 3 and (.why | test("other"))' "$BATS_TEST_TMPDIR/out"
+	jq -r '"\(.source.file // empty):\(.source.line // empty)", (.omitted[]? | "\(.file):\(.line)")' "$BATS_TEST_TMPDIR/out" | grep -v '^:$' >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# every omitted hit keeps its match, for counts over all hits
+	jq -e -s '.[-1].omitted | all(.match | test("^KVCacheUsagePercent"))' "$BATS_TEST_TMPDIR/out"
+	# --format text says the cap in one line
+	run "$GP" --root "$GO/gaie" --tests only --max-hits 3 --format text --regex 'KVCacheUsagePercent[[:space:]]*:[[:space:]]*[0-9.]+'
+	[[ "$output" == *"[capped]"*"hits, 3 shown (max_hits 3)"* ]]
+}
+
+@test "4d outcomes: each tier's priority through the guard, the switch and a called function" {
+	"$GP" --real "$GO/real-bug" --sim "$GO/sim" --catalog "$S2R_TOP/pipelines/proofs.yaml" --check 4d >"$BATS_TEST_TMPDIR/out" || true
+	validate_records "$BATS_TEST_TMPDIR/out"
+	f="$GO/real-bug/generated/preemptive_shed.go"
+	g=$(grep -n 'if priority >= 0' "$f" | cut -d: -f1)
+	b=$(grep -n 'a.p.BatchShedStart' "$f" | cut -d: -f1)
+	jq -e -s --argjson g "$g" --argjson b "$b" '[.[] | select(.claim == "4d.generated-dispatch")][0].facts.outcomes |
+	    map({(.tier): [.priority, .decision, .ramp, .line]}) | add ==
+	    {"critical": [100, "admit", null, ($g + 1)], "standard": [0, "admit", null, ($g + 1)],
+	     "batch": [-10, "ramp", "sheddable", ($b + 2)], "sheddable": [-50, "ramp", "batch", $b]}' "$BATS_TEST_TMPDIR/out"
+	# the sim's ramp function: tiers from the case comments
+	jq -e -s '[.[] | select(.claim == "4d.sim-dispatch")][0].facts.outcomes | map(select(.decision == "ramp") | {(.tier): .ramp}) | add == {"batch": "batch", "sheddable": "sheddable"}' "$BATS_TEST_TMPDIR/out"
 }

@@ -255,3 +255,311 @@ why() {
 	[ "$(verdict routing.policy treatment)" = PASS ]
 	[ "$(verdict routing.policy control)" = PASS ]
 }
+
+# The generated plugin of the current bundle.
+PLUGIN() { echo "$REAL/generated/preemptive_shed.go"; }
+
+@test "3a: the plugin reads RunningRequestsSize where the sim means queue depth: FAIL, with what it reads" {
+	bundle wrong real-ok
+	sed -i 's/float64(m.WaitingQueueSize)/float64(m.RunningRequestsSize)/' "$(PLUGIN)"
+	l=$(grep -n 'm.RunningRequestsSize' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie --root "$GO/llmd" --label llmd
+	judge
+	[ "$(verdict signal.queue_depth)" = FAIL ]
+	w=$(why signal.queue_depth)
+	[[ "$w" == *"never reads WaitingQueueSize, the router field that carries queue depth; it reads RunningRequestsSize instead (real generated/preemptive_shed.go:$l "* ]]
+	# the sim never reads running requests: the extra signal is a review
+	[ "$(verdict signal.running_requests)" = WARN ]
+	# the formula's queue term is gone as well (a whole-word match:
+	# QueueDepthThreshold is not the queue depth)
+	[ "$(verdict saturation.formula)" = FAIL ]
+	# without the router's source the field is not proven: WARN
+	records
+	judge
+	[ "$(verdict signal.queue_depth)" = WARN ]
+	[[ "$(why signal.queue_depth)" == *"no codebase given"*"never reads WaitingQueueSize"* ]]
+}
+
+@test "3b: test values are counted over every hit past the cap, and the cap is said" {
+	bundle cap real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	# the reference counts: every KV literal in the router's tests (grep)
+	vals=$(grep -rhoE '(KVCacheUsagePercent|kvUsage)[[:space:]]*[:=][[:space:]]*[0-9.]+' --include='*_test.go' "$GO/gaie" | sed 's/.*[:=][[:space:]]*//')
+	small=$(echo "$vals" | awk '$1 <= 1' | wc -l)
+	big=$(echo "$vals" | awk '$1 > 1' | wc -l)
+	n=$((small + big))
+	max=$(awk '/id: 3b.test-values/,/max_hits/' "$S2R_TOP/pipelines/proofs.yaml" | sed -n 's/.*max_hits: //p')
+	[ "$n" -gt "$max" ]
+	[ "$(verdict signal.kv_range)" = PASS ]
+	w=$(why signal.kv_range)
+	[[ "$w" == *"set it to $small values <= 1 and $big above 1, counted over every hit ($n hits, $max shown as records"* ]]
+	# the capped record lists the rest; the evidence says so
+	jq -e -s --argjson r $((n - max)) '[.[] | select(.claim == "3b.test-values" and .status == "capped")][0] | .omitted | length == $r' "$D/proof.ndjson"
+	# percents past the cap, in a test file walked last: most fixtures
+	# now say percent, which contradicts the code: WARN
+	cp -R "$GO/gaie" "$D/gaie"
+	mkdir -p "$D/gaie/pkg/epp/server"
+	for v in 55.0 60.0 65.0 75.0 80.0 85.0 90.0; do
+		printf '\t{KVCacheUsagePercent: %s},\n' "$v"
+	done | sed '1i package server\nvar fixtures = []struct{ KVCacheUsagePercent float64 }{' | sed '$a }' >"$D/gaie/pkg/epp/server/options_test.go"
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.kv_range)" = WARN ]
+	[[ "$(why signal.kv_range)" == *"most test fixtures ($((big + 7)) of $((n + 7)))"* ]]
+	# the code still says 0-1: the plugin's transform is judged on it
+	[ "$(verdict transform.kv_usage)" = PASS ]
+}
+
+@test "3c: the saturation function under any name; a plugin without one: MISSING" {
+	bundle renamed real-ok
+	sed -i 's/\<saturation(/poolLoad(/g' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.formula)" = PASS ]
+	[[ "$(why saturation.formula)" == *"generated plugin poolLoad (real generated/preemptive_shed.go:"* ]]
+	# the empty pool is read from it too
+	sed -i '/poolLoad(pods \[\]pod) float64 {/,/^}/ s/return 1.0$/return 0.0/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.empty_pool)" = FAIL ]
+	# no saturation computed at all: what should be there is not
+	sed -i -e '/poolLoad(pods \[\]pod) float64 {/,/^}/d' -e 's/sat := a.poolLoad(pods)/sat := 0.5/' "$(PLUGIN)"
+	! grep -q poolLoad "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.formula)" = MISSING ]
+	[[ "$(why saturation.formula)" == *"The generated plugin has no function that computes a saturation"*"(AdmitRequest)"* ]]
+}
+
+@test "3c: an endpoint without metrics skipped, or dropped by a filter on the admission path: FAIL" {
+	bundle skip real-ok
+	sed -i '/total += 1.0/d' "$(PLUGIN)"
+	l=$(grep -n 'if m == nil' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.stale_metrics)" = FAIL ]
+	w=$(why saturation.stale_metrics)
+	[[ "$w" == *"generated plugin saturation (real generated/preemptive_shed.go:$l \`if m == nil\`): for an endpoint without metrics it skips the endpoint (continue)"* ]]
+	[[ "$w" == *"under-shedding at startup"* ]]
+	jq -s -e '[.[] | select(.metric == "saturation.stale_metrics")][0] | .expected.value == "missing: counted as fully loaded; stale: not tested" and .actual.value == "missing: skips; stale: not tested"' "$V"
+	# the saturation function still counts them, but a filter on the
+	# admission path drops them first: judged where it decides
+	bundle filter real-ok
+	sed -i 's/sat := a.saturation(pods)/sat := a.saturation(fresh(pods))/' "$(PLUGIN)"
+	cat >>"$(PLUGIN)" <<'GO'
+
+// fresh keeps the pods whose metrics are there and recent.
+func fresh(pods []pod) []pod {
+	var kept []pod
+	for _, pd := range pods {
+		if m := pd.GetMetrics(); m == nil || time.Since(m.UpdateTime) > 200*time.Millisecond {
+			continue
+		}
+		kept = append(kept, pd)
+	}
+	return kept
+}
+GO
+	l=$(grep -n 'm == nil || time.Since' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.stale_metrics)" = FAIL ]
+	[[ "$(why saturation.stale_metrics)" == *"generated plugin fresh (real generated/preemptive_shed.go:$l"*"skips the endpoint (continue)"* ]]
+	# a filter off the admission path (scheduling) is shown, not judged
+	bundle offpath real-ok
+	sed -n '/^\/\/ fresh keeps/,$p' "$BATS_TEST_TMPDIR/filter/real/generated/preemptive_shed.go" | sed 's/^func fresh/func Filter/' >>"$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.stale_metrics)" = WARN ]
+	[[ "$(why saturation.stale_metrics)" == *"Off the admission path, generated plugin Filter"* ]]
+}
+
+@test "3c: the admission functions' empty-pool decisions, sim against plugin" {
+	bundle admit real-ok
+	cat >"$SIM/algorithm/admit.go" <<'GO'
+package algorithm
+
+// Admit decides one request: an empty pool admits everything.
+func Admit(priority int, instances []Instance) bool {
+	if len(instances) == 0 {
+		return true
+	}
+	start, full := shedRamp(priority)
+	return computeSaturation(instances) < start+full
+}
+GO
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.empty_pool)" = PASS ]
+	[[ "$(why saturation.empty_pool)" == *"sim algorithm Admit admits an empty pool"*"generated plugin AdmitRequest admits an empty pool"* ]]
+	sed -i '/if len(pods) == 0 {/{n;s/return nil/return errors.New("no pods")/}' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.empty_pool)" = FAIL ]
+	[[ "$(why saturation.empty_pool)" == *"generated plugin AdmitRequest rejects an empty pool"* ]]
+}
+
+# routing BUNDLE: the routing-only fixture (config.md's EPP YAML per arm).
+routing() {
+	D="$BATS_TEST_TMPDIR/$1"
+	mkdir -p "$D"
+	cp -R "$RP/routing/sim" "$D/sim"
+	cp -R "$RP/routing" "$D/r"
+	rm -rf "$D/r/sim"
+	SIM="$D/sim"
+	REAL="$D/r"
+}
+
+@test "4a/4c: without --routing-policy config.md's EPP YAML is the sim's routing; a routing-only treatment is routing.parameters" {
+	routing rt
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = PASS ]
+	[ "$(verdict routing.policy treatment)" = PASS ]
+	[ "$(verdict routing.parameters treatment)" = PASS ]
+	# not called admission: no admission.* verdict for a routing arm
+	[ -z "$(jq -r 'select(.check == "4c" and (.metric | startswith("admission"))) | .metric' "$V")" ]
+	# the deployed picker (grep, not the C code) against config.md's
+	sed -i 's/type: max-score-picker/type: random-picker/' "$REAL/generated/treatment_config.yaml"
+	pl=$(grep -n 'type: max-score-picker' "$SIM/config.md" | tail -1 | cut -d: -f1)
+	dl=$(grep -n 'type: random-picker' "$REAL/generated/treatment_config.yaml" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy treatment)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "treatment") | .why' "$V")" == *"picker: planned max-score-picker (config.md:$pl), deployed random-picker (generated/treatment_config.yaml:$dl) DIFFERS"* ]]
+	[ "$(verdict routing.parameters treatment)" = FAIL ]
+	[ "$(verdict routing.policy baseline)" = PASS ]
+	# a scorer weight that drifted
+	routing wt
+	sed -i 's/weight: 1.0/weight: 2.0/' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy treatment)" = FAIL ]
+	[ "$(verdict routing.parameters treatment)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "routing.parameters") | .why' "$V")" == *"scorer default/blended-routing-scorer: weight planned 1 (config.md:"*"deployed 2 (generated/treatment_config.yaml:"*"DIFFERS"* ]]
+	# no plan for an arm and no --routing-policy: MISSING
+	routing none
+	sed -i '/^## Treatment/,$d' "$SIM/config.md"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy treatment)" = MISSING ]
+}
+
+@test "4b: a baseline with its own admission: the router's control plugin or nothing" {
+	bundle base real-ok
+	sed -i '/^plugins:$/a - type: preemptive-shed-admitter\n  name: preemptive-shed' "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	w=$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")
+	[[ "$w" == *"The baseline loads preemptive-shed-admitter, the admission plugin of arm treatment"* ]]
+	# judged from the configs: the router's source is not needed
+	records
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	# the router's own rule as a plugin is allowed
+	bundle ctl real-ok
+	sed -i '/^plugins:$/a - type: gaie-control-admitter' "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	# the flowControl gate is another admission: FAIL
+	bundle gate real-ok
+	printf 'featureGates:\n- flowControl\n' >>"$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"flowControl gate replaces the legacy admission"* ]]
+	# unless the sim bundle plans exactly that for its baseline
+	printf '\n## Transfer: Baseline\n\n```yaml\napiVersion: inference.networking.x-k8s.io/v1alpha1\nkind: EndpointPickerConfig\nfeatureGates:\n- flowControl\nplugins:\n- type: random-picker\n```\n' >>"$SIM/README.md"
+	l=$(grep -n '^- flowControl' "$SIM/README.md" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"The sim bundle plans the same for its baseline (README.md:$l)"* ]]
+}
+
+@test "4d: each tier's priority through the guard and the if-chain" {
+	bundle guard real-ok
+	# "> 0" alone: standard (0) reaches the chain's else, which admits
+	sed -i 's/if priority >= 0 {/if priority > 0 {/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.protected)" = PASS ]
+	# and when that else takes the batch ramp, standard is shed
+	sed -i '/^\t} else {$/{n;s/^\t\treturn nil$/\t\tshedStart, shedFull = a.p.BatchShedStart, a.p.BatchShedFull/}' "$(PLUGIN)"
+	l=$(grep -n 'shedStart, shedFull = a.p.BatchShedStart' "$(PLUGIN)" | tail -1 | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.protected)" = FAIL ]
+	w=$(why priority.protected)
+	[[ "$w" == *"standard (priority 0): \`$(grep -n 'if priority > 0' "$(PLUGIN)" | cut -d: -f1): if (false) priority > 0\`"*"\`$l: assigns shedStart, shedFull = a.p.BatchShedStart, a.p.BatchShedFull\`: it gets the batch ramp, so standard requests are shed."* ]]
+	[[ "$w" == *"critical (priority 100)"*"admitted before any shedding"* ]]
+}
+
+# The INAPPLICABLE answers of 3a-4d and the reason each gives (a phrase of
+# its why); every INAPPLICABLE a run gives must be one of these.
+inapplicable_reasons() {
+	cat <<'R'
+signal.queue_depth	no codebase given
+signal.kv_utilization	no codebase given
+signal.priority	no codebase given
+signal.kv_range	no codebase given
+transform.kv_usage	has no generated Go plugin|Router side: no codebase given
+saturation.formula	No saturation function was found|Nothing to compare it with|Router side: no codebase given
+saturation.empty_pool	No saturation or admission function|Nothing to compare it with|no codebase given
+saturation.stale_metrics	No saturation or decision function|Nothing to compare it with|Router side: no codebase given
+saturation.queue_depth_threshold	no codebase given
+saturation.kv_cache_util_threshold	no codebase given
+snapshot.refresh_interval	no codebase given
+snapshot.staleness	no codebase given
+routing.policy	No EPP config records
+routing.plugins	no codebase given|No EPP config names a picker
+admission.baseline	no codebase given
+admission.parameters	No treatment parameters on either side
+priority.dispatch	has no generated Go plugin
+priority.protected	has no generated Go plugin
+priority.semantics	no codebase given
+R
+}
+
+# check_inapplicable: every INAPPLICABLE verdict of $V gives its reason.
+check_inapplicable() {
+	inapplicable_reasons >"$BATS_TEST_TMPDIR/reasons"
+	jq -r 'select(.verdict == "INAPPLICABLE") | [.metric, .why] | @tsv' "$V" |
+	while IFS=$'\t' read -r m w; do
+		re=$(awk -F'\t' -v m="$m" '$1 == m { print $2 }' "$BATS_TEST_TMPDIR/reasons")
+		[ -n "$re" ] || { echo "$m: INAPPLICABLE with no known reason: $w"; return 1; }
+		printf '%s\n' "$w" | grep -Eq "$re" || { echo "$m: $w"; return 1; }
+	done
+}
+
+@test "every INAPPLICABLE of 3a-4d says why nothing can be judged" {
+	# nothing at all
+	V="$BATS_TEST_TMPDIR/v.ndjson"
+	"$S2R_BIN/s2r-verdict" --checks 3,4 /dev/null >"$V"
+	check_inapplicable
+	[ "$(jq -s '[.[] | select(.verdict == "INAPPLICABLE")] | length' "$V")" -ge 15 ]
+	# the router alone: the bundle sides are what is missing
+	D="$BATS_TEST_TMPDIR/router"
+	mkdir -p "$D"
+	"$S2R_BIN/s2r-grep-proof" --root "$GO/gaie" --label gaie \
+	    --catalog "$S2R_TOP/pipelines/proofs.yaml" >"$D/proof.ndjson" || [ $? -eq 1 ]
+	V="$D/v.ndjson"
+	"$S2R_BIN/s2r-verdict" -n --checks 3,4 "$D/proof.ndjson" >"$V"
+	validate_records "$V"
+	check_inapplicable
+	for m in transform.kv_usage saturation.formula saturation.empty_pool \
+	    saturation.stale_metrics routing.plugins admission.parameters \
+	    priority.dispatch priority.protected; do
+		[ "$(verdict "$m")" = INAPPLICABLE ] || { echo "$m: $(verdict "$m")"; return 1; }
+	done
+	[[ "$(why saturation.formula)" == *"Nothing to compare it with: the sim bundle has no saturation function"*"the real bundle has no generated plugin computing one."* ]]
+	[[ "$(why routing.plugins)" == *"No EPP config names a picker"* ]]
+	# a bundle without the router: every router-side claim says so
+	bundle nocode2 real-ok
+	records
+	judge
+	check_inapplicable
+}

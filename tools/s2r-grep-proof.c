@@ -32,18 +32,20 @@ usage(FILE *f)
 	    " [--enclosing]\n"
 	    "  --string LITERAL  --regex ERE [--code-only]  --yaml-key PATH\n"
 	    "  --registration TYPESTRING  --scale SIGNAL  --dispatch SIGNAL\n"
+	    "  --readers SIGNAL (funcs whose body names it; more: --signals)\n"
 	    "filters: --include GLOB --exclude GLOB --path SUBSTR\n"
 	    "  --tests include|exclude|only --generated include|exclude\n"
 	    "  --max-hits N --unique --expect-none\n"
 	    "output: --claim ID --check ID --title TEXT --format ndjson|text\n"
-	    "  --max-lines N --no-doc --facts empty_pool,signals,returns\n"
+	    "  --max-lines N --no-doc\n"
+	    "  --facts empty_pool,signals,returns,metrics,calls\n"
 	    "exit: 0 found, 1 not found, 2 error, 3 ambiguous\n", f);
 }
 
 enum {
 	O_ROOT = 256, O_GITDIR, O_REV, O_LABEL, O_COMMIT, O_REAL, O_SIM,
 	O_FUNC, O_TYPE, O_FIELD, O_CONST, O_VAR, O_ASSIGN, O_CALL, O_KEYVAL,
-	O_STRING, O_REGEX, O_YAML, O_REG, O_SCALE, O_DISPATCH,
+	O_STRING, O_REGEX, O_YAML, O_REG, O_SCALE, O_DISPATCH, O_READERS,
 	O_RECV, O_INTYPE, O_VALUE, O_WHOLE, O_ENCL, O_CODEONLY, O_NONE,
 	O_INCLUDE, O_EXCLUDE, O_PATH, O_TESTS, O_GEN, O_MAXHITS, O_UNIQUE,
 	O_MAXLINES, O_NODOC, O_FACTS, O_SIGNALS, O_CLAIM, O_CHECK, O_TITLE,
@@ -61,7 +63,8 @@ static const struct option longopts[] = {
 	{ "keyval", 1, NULL, O_KEYVAL }, { "string", 1, NULL, O_STRING },
 	{ "regex", 1, NULL, O_REGEX }, { "yaml-key", 1, NULL, O_YAML },
 	{ "registration", 1, NULL, O_REG }, { "scale", 1, NULL, O_SCALE },
-	{ "dispatch", 1, NULL, O_DISPATCH }, { "recv", 1, NULL, O_RECV },
+	{ "dispatch", 1, NULL, O_DISPATCH }, { "readers", 1, NULL, O_READERS },
+	{ "recv", 1, NULL, O_RECV },
 	{ "in-type", 1, NULL, O_INTYPE }, { "value", 1, NULL, O_VALUE },
 	{ "whole-block", 0, NULL, O_WHOLE }, { "enclosing", 0, NULL, O_ENCL },
 	{ "code-only", 0, NULL, O_CODEONLY },
@@ -130,8 +133,8 @@ set_facts(struct cli *c, const char *arg)
 	for (char *f = strtok_r(t, ",", &save); f; f = strtok_r(NULL, ",",
 	    &save)) {
 		if (!gquery_fact_parse(f, &bit))
-			bad_usage("--facts: expected empty_pool, signals or "
-			    "returns, got %s", f);
+			bad_usage("--facts: expected empty_pool, signals, "
+			    "returns, metrics or calls, got %s", f);
 		c->q.facts |= bit;
 	}
 	free(t);
@@ -182,7 +185,8 @@ static const struct {
 	{ O_CONST, Q_CONST }, { O_VAR, Q_VAR }, { O_ASSIGN, Q_ASSIGN },
 	{ O_CALL, Q_CALL }, { O_KEYVAL, Q_KEYVAL }, { O_STRING, Q_STRING },
 	{ O_REGEX, Q_REGEX }, { O_YAML, Q_YAML }, { O_REG, Q_REGISTRATION },
-	{ O_SCALE, Q_SCALE }, { O_DISPATCH, Q_DISPATCH }
+	{ O_SCALE, Q_SCALE }, { O_DISPATCH, Q_DISPATCH },
+	{ O_READERS, Q_READERS }
 };
 
 static bool
@@ -199,7 +203,8 @@ kind_opt(struct cli *c, int ch, const char *arg)
 		bad_usage("%s", "expected exactly one query option");
 	c->has_kind = true;
 	c->q.kind = kind_opts[i].kind;
-	if (c->q.kind == Q_SCALE || c->q.kind == Q_DISPATCH)
+	if (c->q.kind == Q_SCALE || c->q.kind == Q_DISPATCH ||
+	    c->q.kind == Q_READERS)
 		strv_add(&c->q.signals, arg);
 	else
 		c->q.name = xstrdup(arg);

@@ -117,7 +117,11 @@ test_load(void)
 	CHECK(qs[0].alts[1].facts == (GF_EMPTY_POOL | GF_RETURNS));
 	CHECK_STR(qs[0].alts[0].recv, "*Detector");
 	CHECK(qs[1].kind == Q_DISPATCH && qs[1].signals.n == 2);
-	CHECK(qs[1].tier_sheddable == -40 && qs[1].tier_batch == -5);
+	CHECK(qs[1].tiers[TIER_SHEDDABLE] == -40 &&
+	    qs[1].tiers[TIER_BATCH] == -5);
+	/* critical and standard keep llm-d's values when left out */
+	CHECK(qs[1].tiers[TIER_CRITICAL] == 100 &&
+	    qs[1].tiers[TIER_STANDARD] == 0);
 	CHECK(qs[1].roles.n == 1);
 	for (size_t i = 0; i < nq; i++)
 		gquery_free(&qs[i]);
@@ -132,7 +136,7 @@ test_errors(void)
 {
 	CHECK(load_dies("queries:\n  - id: a\n    func: F\n"
 	    "    facts: [bogus]\n", ":4:12: facts: expected empty_pool, "
-	    "signals or returns, got \"bogus\""));
+	    "signals, returns, metrics or calls, got \"bogus\""));
 	CHECK(load_dies("queries:\n  - id: a\n    func: F\n    unique: maybe\n",
 	    "unique: expected true or false, got \"maybe\""));
 	CHECK(load_dies("queries:\n  - id: a\n    func: F\n    type: T\n",
@@ -143,7 +147,10 @@ test_errors(void)
 	    "      - registration: x\n", "a registration cannot be an "
 	    "alternative"));
 	CHECK(load_dies("queries:\n  - id: a\n    tiers: {batch: 1}\n",
-	    "tiers: expected {sheddable: N, batch: N}"));
+	    "tiers: expected {sheddable: N, batch: N"));
+	CHECK(load_dies("queries:\n  - id: a\n    tiers: {batch: 1, "
+	    "sheddable: 2, urgent: 3}\n", "tiers: expected critical, standard, "
+	    "batch or sheddable, got \"urgent\""));
 }
 
 static void

@@ -1,0 +1,33 @@
+/* routecmp.h - an arm's routing as the sim bundle plans it (the EPP YAML
+ * of config.md or the README's transfer sections: s2r-config's expect
+ * records) against the deployed EPP config (s2r-config --epp: measure
+ * records): its picker, and each profile's scorers by plugin type with
+ * their weights.  4a (routing.policy, when the sim gives no
+ * --routing-policy) and 4c (routing.parameters of a routing-only
+ * treatment) compare the same things. */
+#ifndef S2R_ROUTECMP_H
+#define S2R_ROUTECMP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "judge.h"
+#include "str.h"
+
+/* What a comparison found. */
+struct rc_result {
+	size_t		 compared, differ;
+	const json_t	*planned, *deployed;	/* the pickers, or NULL */
+};
+
+/* Whether the sim bundle plans arm's routing (a picker or a weighted
+ * scorer for that arm, or for no arm in particular). */
+bool	routecmp_planned(const struct judge *j, const char *arm);
+/* Appends the picker and scorer comparison of arm to why ("; "-joined
+ * items after a lead) and counts them. */
+void	routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
+	    struct rc_result *res);
+
+#endif

@@ -1,0 +1,329 @@
+/* satside.c - see satside.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+#include "proofutil.h"
+#include "rec.h"
+#include "ruleutil.h"
+#include "satside.h"
+#include "str.h"
+
+static const char *const kv_needles[] = { "KVCacheUsagePercent", "KVUtil",
+	"kvUtil", "KVUsage", "kvUsage", NULL };
+static const char *const queue_needles[] = { "WaitingQueueSize",
+	"QueueDepth", "queueDepth", NULL };
+
+const json_t *
+satside_branch(const json_t *p, const char *which, bool skips_only)
+{
+	const json_t *arr = json_object_get(json_object_get(p, "facts"),
+	    "metrics");
+	const char *act;
+	json_t *b;
+	size_t i;
+
+	json_array_foreach(arr, i, b) {
+		act = rec_get_str(b, "action");
+		if (json_is_true(json_object_get(b, which)) && (!skips_only ||
+		    (act != NULL && strcmp(act, "skips") == 0)))
+			return b;
+	}
+	return NULL;
+}
+
+void
+satside_analyse(const json_t *p, const char *who, struct formula *f)
+{
+	const json_t *ep = json_object_get(json_object_get(p, "facts"),
+	    "empty_pool");
+
+	memset(f, 0, sizeof(*f));
+	f->who = who;
+	if (p == NULL)
+		return;
+	f->p = p;
+	f->queue = pu_find_line(p, queue_needles, &f->qline);
+	f->kv = pu_find_line(p, kv_needles, &f->kvline);
+	f->max = pu_snippet_has(p, "max(");
+	f->mean = pu_snippet_has(p, "/ float64(len(") ||
+	    pu_snippet_has(p, "/float64(len(");
+	f->miss = satside_branch(p, "missing", false);
+	f->stale = satside_branch(p, "stale", false);
+	f->empty = rec_get_str(ep, "returns");
+}
+
+bool
+satside_recognised(const struct formula *f)
+{
+	return f->p != NULL && (f->queue || f->kv) && f->max && f->mean;
+}
+
+void
+satside_describe(struct sbuf *b, const struct formula *f)
+{
+	sbuf_printf(b, "%s %s (", f->who, satside_name(f->p));
+	pu_where(b, f->p, 0);
+	sbuf_adds(b, "): ");
+	if (!satside_recognised(f)) {
+		sbuf_adds(b, "terms or aggregation not recognised");
+		return;
+	}
+	sbuf_printf(b, "per endpoint %s%s%s%s%s, mean over endpoints",
+	    f->queue && f->kv ? "max(" : "", f->queue ? "queue ratio" : "",
+	    f->queue && f->kv ? ", " : "", f->kv ? "KV ratio" : "",
+	    f->queue && f->kv ? ")" : "");
+}
+
+const char *
+satside_name(const json_t *p)
+{
+	const char *n = rec_get_str(json_object_get(p, "facts"), "name");
+	const char *sym = rec_get_str(p, "symbol"), *dot;
+
+	if (n != NULL)
+		return n;
+	if (sym == NULL)
+		return "?";
+	dot = strrchr(sym, '.');
+	return dot != NULL ? dot + 1 : sym;
+}
+
+const char *
+satside_class(const json_t *p)
+{
+	static const char *const classes[] = { "admit", "filter", "score",
+	    "pick", "saturation", NULL };
+	const char *name = satside_name(p);
+
+	for (size_t i = 0; classes[i] != NULL; i++)
+		if (pu_icontains(name, classes[i]))
+			return classes[i];
+	return "helper";
+}
+
+void
+satside_decisions(const struct judge *j, const char *role,
+    struct ru_list *out)
+{
+	struct ru_list all;
+
+	memset(out, 0, sizeof(*out));
+	pu_claim_list(j, strcmp(role, "sim") == 0 ? "3c.sim-decisions" :
+	    "3c.generated-decisions", role, &all);
+	for (size_t i = 0; i < all.n; i++)
+		if (pu_found(all.v[i]))
+			ru_list_add(out, all.v[i]);
+	ru_list_free(&all);
+}
+
+const json_t *
+satside_of_class(const struct judge *j, const char *role, const char *cls)
+{
+	struct ru_list l;
+	const json_t *p = NULL;
+
+	satside_decisions(j, role, &l);
+	for (size_t i = 0; i < l.n && p == NULL; i++)
+		if (strcmp(satside_class(l.v[i]), cls) == 0)
+			p = l.v[i];
+	ru_list_free(&l);
+	return p;
+}
+
+static bool
+in_list(const struct ru_list *l, const json_t *p)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i] == p)
+			return true;
+	return false;
+}
+
+/* Whether p's facts.calls names q's function. */
+static bool
+calls(const json_t *p, const json_t *q)
+{
+	const json_t *c = json_object_get(json_object_get(p, "facts"),
+	    "calls");
+	json_t *x;
+	size_t i;
+
+	json_array_foreach(c, i, x)
+		if (json_string_value(x) != NULL &&
+		    strcmp(json_string_value(x), satside_name(q)) == 0)
+			return true;
+	return false;
+}
+
+void
+satside_path(const struct judge *j, struct ru_list *out)
+{
+	struct ru_list all;
+
+	memset(out, 0, sizeof(*out));
+	satside_decisions(j, "generated", &all);
+	for (size_t i = 0; i < all.n; i++)
+		if (strcmp(satside_class(all.v[i]), "admit") == 0)
+			ru_list_add(out, all.v[i]);
+	if (out->n == 0) {
+		for (size_t i = 0; i < all.n; i++)
+			ru_list_add(out, all.v[i]);
+		ru_list_free(&all);
+		return;
+	}
+	/* Breadth first: out grows while it is walked. */
+	for (size_t k = 0; k < out->n; k++)
+		for (size_t i = 0; i < all.n; i++)
+			if (!in_list(out, all.v[i]) && calls(out->v[k],
+			    all.v[i]))
+				ru_list_add(out, all.v[i]);
+	ru_list_free(&all);
+}
+
+/* Rank of p as a side's saturation function: a recognised formula named
+ * for saturation, any recognised formula, one named for saturation. */
+static int
+saturation_rank(const json_t *p)
+{
+	struct formula t;
+	bool named = pu_icontains(satside_name(p), "saturation");
+
+	satside_analyse(p, "", &t);
+	if (satside_recognised(&t))
+		return named ? 3 : 2;
+	return named ? 1 : 0;
+}
+
+static const json_t *
+side_saturation(const struct judge *j, const char *role)
+{
+	struct ru_list l;
+	const json_t *best = NULL;
+	int rank = 0;
+
+	satside_decisions(j, role, &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (saturation_rank(l.v[i]) > rank) {
+			rank = saturation_rank(l.v[i]);
+			best = l.v[i];
+		}
+	ru_list_free(&l);
+	return best;
+}
+
+/* The router's function: the first recognised one, else the first. */
+static void
+router_formula(const struct judge *j, struct formula *f, struct pu_out *o)
+{
+	struct ru_list l;
+	bool have = false;
+
+	satside_analyse(NULL, "router", f);
+	pu_claim_list(j, "3c.router-saturation", "router", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		struct formula t;
+
+		if (!pu_found(l.v[i]))
+			continue;
+		if (o != NULL)
+			pu_ev_add(o->evidence, "saturation detector "
+			    "(full function)", l.v[i]);
+		satside_analyse(l.v[i], "router", &t);
+		if (!have || (satside_recognised(&t) &&
+		    !satside_recognised(f))) {
+			*f = t;
+			have = true;
+		}
+	}
+	ru_list_free(&l);
+}
+
+void
+satside_formulas(const struct judge *j, struct formula f[NSIDES],
+    struct pu_out *o)
+{
+	router_formula(j, &f[SIDE_ROUTER], o);
+	satside_analyse(side_saturation(j, "sim"), "sim algorithm",
+	    &f[SIDE_SIM]);
+	satside_analyse(side_saturation(j, "generated"), "generated plugin",
+	    &f[SIDE_GEN]);
+	if (o == NULL)
+		return;
+	for (size_t i = SIDE_SIM; i < NSIDES; i++)
+		if (f[i].p != NULL)
+			pu_ev_add(o->evidence, "saturation (full function)",
+			    f[i].p);
+}
+
+bool
+satside_counts(const json_t *branch)
+{
+	const char *act = rec_get_str(branch, "action");
+	const char *v = rec_get_str(branch, "value");
+	double x;
+
+	return act != NULL && v != NULL && (strcmp(act, "adds") == 0 ||
+	    strcmp(act, "returns") == 0) && parse_f64(v, strlen(v), &x) &&
+	    x >= 1;
+}
+
+void
+satside_action_text(struct sbuf *b, const json_t *branch)
+{
+	const char *act = rec_get_str(branch, "action");
+	const char *v = rec_get_str(branch, "value");
+
+	if (act == NULL)
+		act = "other";
+	if (strcmp(act, "adds") == 0)
+		sbuf_printf(b, "adds %s to the total%s", v ? v : "?",
+		    satside_counts(branch) ? " (counted as fully loaded)" : "");
+	else if (strcmp(act, "skips") == 0)
+		sbuf_adds(b, json_is_true(json_object_get(branch,
+		    "implicit")) ? "leaves the endpoint out (the test for "
+		    "metrics has no else)" : "skips the endpoint (continue): not "
+		    "counted at all");
+	else if (strcmp(act, "returns") == 0)
+		sbuf_printf(b, "returns %s", v ? v : "?");
+	else
+		sbuf_adds(b, "does something else with it");
+}
+
+void
+satside_branch_cite(struct sbuf *b, const char *who, const json_t *p,
+    const json_t *branch)
+{
+	double line = 0;
+
+	rec_get_num(branch, "line", &line);
+	sbuf_printf(b, "%s %s (", who, satside_name(p));
+	pu_where(b, p, (long)line);
+	sbuf_printf(b, " `if %s`)", rec_get_str(branch, "cond") ?
+	    rec_get_str(branch, "cond") : "?");
+}
+
+size_t
+satside_present(const struct formula f[NSIDES], const struct pu_avail *av,
+    struct sbuf *why)
+{
+	size_t n = (f[SIDE_ROUTER].p != NULL) + (f[SIDE_SIM].p != NULL) +
+	    (f[SIDE_GEN].p != NULL);
+
+	if (n >= 2)
+		return n;
+	sbuf_adds(why, " Nothing to compare it with:");
+	if (f[SIDE_ROUTER].p == NULL)
+		sbuf_printf(why, " router: %s;", av->router ? "no saturation "
+		    "detector found (claim 3c.router-saturation)" :
+		    PU_NO_CODEBASE);
+	if (f[SIDE_SIM].p == NULL)
+		sbuf_adds(why, " the sim bundle has no saturation function in "
+		    "algorithm/ or algorithms/;");
+	if (f[SIDE_GEN].p == NULL)
+		sbuf_adds(why, " the real bundle has no generated plugin "
+		    "computing one;");
+	why->s[why->len - 1] = '.';
+	return n;
+}

@@ -328,3 +328,21 @@ ru_param_equal(const char *metric, const json_t *e, const json_t *a)
 		return model_match(json_string_value(e), json_string_value(a));
 	return ru_equal(e, a);
 }
+
+double
+ru_status_rows(const struct judge *j, const struct jcell *c,
+    const char *status)
+{
+	struct ru_list l;
+	double sum = 0, v;
+
+	ru_collect(j, c, "measure", "status.count", RU_ANY, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *st = rec_get_str(l.v[i], "status");
+
+		if (st != NULL && strcmp(st, status) == 0 && ru_num(l.v[i], &v))
+			sum += v;
+	}
+	ru_list_free(&l);
+	return sum;
+}

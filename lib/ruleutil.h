@@ -93,4 +93,11 @@ bool	 ru_need_logs(struct judge *j, const struct rule *r,
 	    const struct jcell *c, const char *kind, bool optional,
 	    const char *what);
 
+/* --- request status (5b, 5d, 5g) ------------------------------------ */
+
+/* Rows of c's trace with this status (status.count summed over the
+ * classes; s2r-trace-stats); 0 when none is recorded. */
+double	 ru_status_rows(const struct judge *j, const struct jcell *c,
+	    const char *status);
+
 #endif

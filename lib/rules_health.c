@@ -1,7 +1,8 @@
-/* rules_health.c - checks 5e-5h: did the deployment's parts stay
+/* rules_health.c - checks 5e-5g: did the deployment's parts stay
  * healthy through the run?  Errors in each server log, one KV-cache
- * capacity across instances and arms, the router (EPP) behaving as
- * configured, and the GPUs' temperature and ECC state.
+ * capacity across instances and arms, and the router (EPP) behaving as
+ * configured, its InferenceObjectives resolving as upstream's 5c.6 asks
+ * (5h, the GPUs, is rules_gpu.c).
  *
  * Measurements come from s2r-log-extract over the cell's server_logs,
  * epp_logs and gpu_logs (schemas/metrics-runtime.json); expectations from
@@ -32,8 +33,6 @@ static const char ACT_KV[] = "KV-cache capacity differs between "
 static const char ACT_EPP[] = "The router did not behave as configured: "
     "check the EPP deployment (feature gates, InferenceObjectives, pool "
     "selector) and its log verbosity.";
-static const char ACT_GPU[] = "A GPU ran hot or reported errors: check "
-    "the node's cooling, power and ECC state before trusting the cell.";
 
 /* --- 5e ------------------------------------------------------------- */
 
@@ -582,10 +581,20 @@ epp_empty_keys(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, ", first at ");
 		ru_where(&why, k->empty_rec);
 	}
-	sbuf_printf(&why, ". Allowed: %.0f (%s%% of them) or %.0f (%.0f "
-	    "warm-up requests%s + %s per second of %.0f s prewarm%s), the "
-	    "larger.", share, a, warmup, w, warm != NULL ? "" :
-	    ", not stated", b, ps, pre != NULL ? "" : ", not stated");
+	sbuf_printf(&why, ". Allowed: the larger of %.0f (%s%% of them) and "
+	    "%.0f (%.0f warm-up requests", share, a, warmup, w);
+	if (warm != NULL) {
+		sbuf_adds(&why, ", ");
+		ru_where(&why, warm);
+	} else
+		sbuf_adds(&why, ", not stated");
+	sbuf_printf(&why, "; %s a second of %.0f s prewarm", b, ps);
+	if (pre != NULL) {
+		sbuf_adds(&why, ", ");
+		ru_where(&why, pre);
+	} else
+		sbuf_adds(&why, ", not stated");
+	sbuf_adds(&why, ").");
 	snprintf(band, sizeof(band), "<= max(%s%%, warm-up + %s/s prewarm)",
 	    a, b);
 	ms = ru_side(rec_num(k->empty), "count", k->empty_rec != NULL ?
@@ -732,72 +741,9 @@ rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 	epp_blocks(j, r, c);
 }
 
-/* --- 5h ------------------------------------------------------------- */
-
-static void
-gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
-    const json_t *name)
-{
-	json_t *sub = rec_scope_new();
-	struct sbuf why = {0};
-	const char *metrics[] = { "gpu.hot_samples", "gpu.ecc_uncorrected.max",
-	    "gpu.temperature_c.max", "gpu.power_w.max",
-	    "gpu.utilization_pct.mean" };
-	double v[5] = { 0 };
-	bool have[5];
-	enum jverdict_value verdict = V_PASS;
-
-	rec_scope_set(sub, "instance", ru_scope(name, "instance"));
-	rec_scope_set(sub, "device", ru_scope(name, "device"));
-	for (size_t i = 0; i < 5; i++)
-		have[i] = ru_num(judge_measure(j, c, metrics[i], sub), &v[i]);
-	sbuf_printf(&why, "GPU %s on %s (", ru_scope(name, "device"),
-	    ru_scope(name, "instance"));
-	ru_value_text(&why, json_object_get(name, "value"));
-	sbuf_adds(&why, ", ");
-	ru_where(&why, name);
-	sbuf_adds(&why, "):");
-	if (have[2])
-		sbuf_printf(&why, " max %.0f C,", v[2]);
-	if (have[3])
-		sbuf_printf(&why, " max %.0f W,", v[3]);
-	if (have[4])
-		sbuf_printf(&why, " mean utilisation %.0f%%,", v[4]);
-	sbuf_printf(&why, " %.0f samples at 85 C or more, %s uncorrected "
-	    "ECC errors.", v[0], have[1] ? (v[1] > 0 ? "some" : "no") : "n/a");
-	if (have[1] && v[1] > 0)
-		verdict = V_FAIL;
-	else if (v[0] > 0)
-		verdict = V_WARN;
-	ru_emit(j, r, c, "gpu.health", sub, NULL, judge_measure(j, c,
-	    "gpu.temperature_c.max", sub), "< 85 C, no ECC errors", verdict,
-	    sbuf_str(&why), ACT_GPU);
-	json_decref(sub);
-	sbuf_free(&why);
-}
-
-static void
-rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	struct ru_list names;
-
-	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "gpu_logs", true,
-	    "GPU health"))
-		return;
-	ru_collect(j, c, "measure", "gpu.name", RU_INSTANCE, false, &names);
-	if (names.n == 0)
-		ru_emit(j, r, c, "gpu.health", NULL, NULL, NULL, NULL,
-		    V_MISSING, "gpu_logs exist but name no GPU (no nvidia-smi "
-		    "table parsed).", "Check the gpu_logs' format.");
-	for (size_t i = 0; i < names.n; i++)
-		gpu_one(j, r, c, names.v[i]);
-	ru_list_free(&names);
-}
-
 const struct rule rules_health[] = {
 	{ "5e", "Errors in the logs", true, rule_problems },
 	{ "5f", "KV cache capacity", true, rule_kv },
 	{ "5g", "EPP runtime", true, rule_epp_runtime },
-	{ "5h", "GPU health", true, rule_gpu },
 	{ NULL, NULL, false, NULL }
 };

@@ -111,7 +111,7 @@ pair_build() {
 		    ! -name w2_14b_burst.yaml -exec rm -f {} +
 		cp -R "$FAULTS_FX/14b/algorithm" "$d/sim/"
 		S2R_BIN=$S2R_BIN "$FAULTS_FX/14b/make-real" "$d/sim" "$d/real"
-		"$FAULTS_FX/gpu/make-gpu-logs" "$d/real"
+		"$FAULTS_FX/gpu/make-gpu-logs" --interval 1 "$d/real"
 		# the router source the run is proved against, in the copy:
 		# a fault may plant in it (the deployed router's defaults)
 		mkdir -p "$d/code"

@@ -160,6 +160,31 @@ logcell_asked(const struct logcell *c)
 	return false;
 }
 
+/* The workload window: the trace's first send to its last response
+ * (or send, for a request that never answered). */
+static void
+read_window(const char *path, const char *name, struct gpuwindow *w)
+{
+	struct csvr *r = csvr_open(path, name);
+	long send = csvr_col(r, "send_time_us", true);
+	long last = csvr_col(r, "last_chunk_time_us", false);
+
+	memset(w, 0, sizeof(*w));
+	w->file = name;
+	while (csvr_next(r)) {
+		int64_t s = csvr_time_us(r, send);
+		int64_t e = last >= 0 ? csvr_time_us(r, last) : s;
+
+		e = e > s ? e : s;
+		if (!w->known || s < w->from_us)
+			w->from_us = s;
+		if (!w->known || e > w->to_us)
+			w->to_us = e;
+		w->known = true;
+	}
+	csvr_close(r);
+}
+
 /* Dies (exit 2) unless path opens as a file; path's printed name goes
  * to names. */
 static void
@@ -187,8 +212,10 @@ logcell_check(struct logcell *c)
 			check_file(c, c->set[k].paths.v[j], &c->set[k].names);
 	for (size_t j = 0; j < c->join_paths.n; j++)
 		check_file(c, c->join_paths.v[j], &c->join_names);
-	if (c->trace != NULL && c->set[LOGS_GPU].paths.n > 0)
+	if (c->trace != NULL && c->set[LOGS_GPU].paths.n > 0) {
 		check_file(c, c->trace, &unused);
+		read_window(c->trace, c->trace_name, &c->win);
+	}
 	strv_free(&unused);
 }
 
@@ -252,31 +279,6 @@ run_epp(const struct logset *set, const struct logctx *ctx)
 	epplog_free(&e);
 }
 
-/* The workload window: the trace's first send to its last response
- * (or send, for a request that never answered). */
-static void
-read_window(const char *path, const char *name, struct gpuwindow *w)
-{
-	struct csvr *r = csvr_open(path, name);
-	long send = csvr_col(r, "send_time_us", true);
-	long last = csvr_col(r, "last_chunk_time_us", false);
-
-	memset(w, 0, sizeof(*w));
-	w->file = name;
-	while (csvr_next(r)) {
-		int64_t s = csvr_time_us(r, send);
-		int64_t e = last >= 0 ? csvr_time_us(r, last) : s;
-
-		e = e > s ? e : s;
-		if (!w->known || s < w->from_us)
-			w->from_us = s;
-		if (!w->known || e > w->to_us)
-			w->to_us = e;
-		w->known = true;
-	}
-	csvr_close(r);
-}
-
 static void
 read_join(const struct logcell *c, struct gpujoin *gj)
 {
@@ -298,20 +300,17 @@ static void
 run_gpu(const struct logcell *c, const struct logctx *ctx)
 {
 	const struct logset *set = &c->set[LOGS_GPU];
-	struct gpuwindow win = {0};
 	struct gpujoin gj;
 
 	if (set->paths.n == 0)
 		return;
-	if (c->trace != NULL)
-		read_window(c->trace, c->trace_name, &win);
 	read_join(c, &gj);
-	gpuwindow_emit(&win, ctx);
+	gpuwindow_emit(&c->win, ctx);
 	gpujoin_emit(&gj, ctx);
 	for (size_t k = 0; k < set->paths.n; k++) {
 		struct gpulog g;
 
-		gpulog_init(&g, set->names.v[k], &win);
+		gpulog_init(&g, set->names.v[k], &c->win);
 		if (!gpulog_read(&g, set->paths.v[k]))
 			s2r_die("%s: cannot open: %s", set->paths.v[k],
 			    strerror(errno));

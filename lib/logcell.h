@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 
+#include "gpulog.h"
 #include "logkit.h"
 #include "str.h"
 
@@ -31,6 +32,7 @@ struct logcell {
 	struct strv	 join_names;
 	char		*trace;		/* the window's trace_data.csv */
 	char		*trace_name;
+	struct gpuwindow win;		/* read by logcell_check */
 };
 
 /* Adds to one kind a file, a folder's *.log files (sorted) or "-"; for
@@ -44,7 +46,7 @@ void	logcell_trace(struct logcell *c, const char *path);
 void	logcell_add_cell(struct logcell *c, const char *celldir);
 /* Whether any kind was named or looked for. */
 bool	logcell_asked(const struct logcell *c);
-/* Dies (exit 2) unless every file opens. */
+/* Dies (exit 2) unless every file opens and the trace's window reads. */
 void	logcell_check(struct logcell *c);
 /* logs.present.<folder> per kind asked, then each kind's records. */
 void	logcell_emit(const struct logcell *c, const struct logctx *ctx);

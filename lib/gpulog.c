@@ -157,11 +157,12 @@ add_pstate(struct gpustat *x, const char *p, size_t n)
 /* A sample inside the workload window at full load: kept for the
  * thermal statistics, up to GPU_MAX_BUSY per log. */
 static void
-busy_add(struct gpulog *g, struct gpustat *x, double temp, double power)
+busy_add(struct gpulog *g, struct gpustat *x, double temp, double power,
+    long line)
 {
 	if (g->nbusy >= GPU_MAX_BUSY) {
 		if (g->busy_dropped++ == 0)
-			logwarn(&g->warn, WARN_SYNTAX, 0, 0, "more than %d "
+			logwarn(&g->warn, WARN_SYNTAX, line, 1, "more than %d "
 			    "full-load samples: the rest are left out of the "
 			    "thermal statistics", GPU_MAX_BUSY);
 		return;
@@ -177,7 +178,8 @@ busy_add(struct gpulog *g, struct gpustat *x, double temp, double power)
 
 /* Second row: "N/A 35C P0 71W / 700W" | "1MiB / 81559MiB" | "0% Default". */
 static bool
-second_row(struct gpulog *g, const char **cell, size_t *len, int ncell)
+second_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
+    long line)
 {
 	struct gpustat *x = g->pending;
 	const char *tok[16];
@@ -217,7 +219,7 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell)
 		return true;
 	x->window++;
 	if (util >= GPU_BUSY_UTIL && !isnan(temp))
-		busy_add(g, x, temp, power);
+		busy_add(g, x, temp, power, line);
 	return true;
 }
 
@@ -320,7 +322,7 @@ gpulog_line(struct gpulog *g, const char *s, size_t n, long lineno)
 	if (g->pending != NULL) {
 		int index = g->pending->index;
 
-		if (!second_row(g, cell, len, ncell)) {
+		if (!second_row(g, cell, len, ncell, lineno)) {
 			g->bad_rows++;
 			logwarn(&g->warn, WARN_SYNTAX, lineno, 1, "expected the "
 			    "second row of GPU %d (temp, perf, power, memory, "
@@ -459,26 +461,6 @@ emit_join(const struct gpulog *g, const struct gpustat *x,
 	sbuf_free(&pods);
 }
 
-static int
-dbl_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Type-7 quantile of n sorted values. */
-static double
-quantile7(const double *v, size_t n, double q)
-{
-	double h = (double)(n - 1) * q;
-	size_t lo = (size_t)h;
-
-	if (lo + 1 >= n)
-		return v[n - 1];
-	return v[lo] + (h - (double)lo) * (v[lo + 1] - v[lo]);
-}
-
 /* One busy statistic, its how "<what> <over>". */
 static void
 emit_busy_one(const struct gpulog *g, const struct gpustat *x,
@@ -501,33 +483,35 @@ static void
 emit_busy(const struct gpulog *g, const struct gpustat *x,
     const struct logctx *ctx, const char *over)
 {
-	size_t n = x->nbusy, np = 0, throttled = 0;
-	double *t = xreallocarray(NULL, n + 1, sizeof(*t));
-	double *p = xreallocarray(NULL, n + 1, sizeof(*p));
+	size_t n = x->nbusy, throttled = 0;
+	struct dvals t = {0}, p = {0};
 	double mean = 0;
 	char what[160];
 
 	for (size_t k = 0; k < n; k++) {
-		t[k] = x->busy[k].temp;
-		if (!isnan(x->busy[k].power))
-			mean += (p[np++] = x->busy[k].power);
+		dvals_add(&t, x->busy[k].temp);
+		if (!isnan(x->busy[k].power)) {
+			dvals_add(&p, x->busy[k].power);
+			mean += x->busy[k].power;
+		}
 	}
-	mean = np > 0 ? mean / (double)np : NAN;
-	for (size_t k = 0; k < n && np > 0; k++)
+	mean = p.n > 0 ? mean / (double)p.n : NAN;
+	for (size_t k = 0; k < n && p.n > 0; k++)
 		if (x->busy[k].temp >= GPU_THROTTLE_C &&
 		    x->busy[k].power <= mean - GPU_THROTTLE_DROP_W)
 			throttled++;
-	qsort(t, n, sizeof(*t), dbl_cmp);
-	qsort(p, np, sizeof(*p), dbl_cmp);
+	dvals_sort(&t);
+	dvals_sort(&p);
 	emit_busy_one(g, x, ctx, "gpu.busy.temperature_c.p95", rec_num(
-	    quantile7(t, n, 0.95)), NULL, n, "Temp", "p95 (type 7) of", over);
-	emit_busy_one(g, x, ctx, "gpu.busy.temperature_c.max",
-	    rec_num(t[n - 1]), NULL, n, "Temp", "max of", over);
-	if (np > 0) {
+	    dvals_quantile(&t, 0.95)), NULL, n, "Temp", "p95 (type 7) of",
+	    over);
+	emit_busy_one(g, x, ctx, "gpu.busy.temperature_c.max", rec_num(
+	    dvals_quantile(&t, 1)), NULL, n, "Temp", "max of", over);
+	if (p.n > 0) {
 		emit_busy_one(g, x, ctx, "gpu.busy.power_w.mean",
-		    rec_num(mean), NULL, np, "Pwr:Usage", "mean of", over);
+		    rec_num(mean), NULL, p.n, "Pwr:Usage", "mean of", over);
 		emit_busy_one(g, x, ctx, "gpu.busy.power_w.p10", rec_num(
-		    quantile7(p, np, 0.10)), NULL, np, "Pwr:Usage",
+		    dvals_quantile(&p, 0.10)), NULL, p.n, "Pwr:Usage",
 		    "p10 (type 7) of", over);
 	}
 	snprintf(what, sizeof(what), "samples at or above %.0f C drawing "
@@ -538,8 +522,8 @@ emit_busy(const struct gpulog *g, const struct gpustat *x,
 	emit_busy_one(g, x, ctx, "gpu.busy.throttle.fraction", rec_num(
 	    (double)throttled / (double)n), "fraction", n, "Temp, Pwr:Usage",
 	    what, over);
-	free(t);
-	free(p);
+	dvals_free(&t);
+	dvals_free(&p);
 }
 
 /* Which samples the busy statistics are over, in words. */

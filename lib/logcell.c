@@ -186,13 +186,14 @@ read_window(const char *path, const char *name, struct gpuwindow *w)
 }
 
 /* Dies (exit 2) unless path opens as a file; path's printed name goes
- * to names. */
+ * to names (NULL: nowhere). */
 static void
 check_file(struct logcell *c, const char *path, struct strv *names)
 {
 	FILE *f;
 
-	strv_add(names, path_under(path, c->root));
+	if (names != NULL)
+		strv_add(names, path_under(path, c->root));
 	if (strcmp(path, "-") == 0)
 		return;
 	if (is_dir(path) == 1)
@@ -205,18 +206,15 @@ check_file(struct logcell *c, const char *path, struct strv *names)
 void
 logcell_check(struct logcell *c)
 {
-	struct strv unused = {0};
-
 	for (int k = 0; k < LOGS_NKINDS; k++)
 		for (size_t j = 0; j < c->set[k].paths.n; j++)
 			check_file(c, c->set[k].paths.v[j], &c->set[k].names);
 	for (size_t j = 0; j < c->join_paths.n; j++)
 		check_file(c, c->join_paths.v[j], &c->join_names);
 	if (c->trace != NULL && c->set[LOGS_GPU].paths.n > 0) {
-		check_file(c, c->trace, &unused);
+		check_file(c, c->trace, NULL);
 		read_window(c->trace, c->trace_name, &c->win);
 	}
-	strv_free(&unused);
 }
 
 static void

@@ -488,7 +488,7 @@ epp_resolved(struct judge *j, const struct rule *r, const struct jcell *c,
 	struct sbuf why = {0};
 	double sent, h = 0, shed = ru_status_rows(j, c, "shed"), need;
 	enum jverdict_value v;
-	json_t *ms;
+	json_t *es, *ms;
 
 	if (!ru_num(rows, &sent)) {
 		ru_emit(j, r, c, "epp.objective.resolved", NULL, NULL, NULL,
@@ -519,14 +519,17 @@ epp_resolved(struct judge *j, const struct rule *r, const struct jcell *c,
 		    need - k->keyed);
 		v = V_FAIL;
 	}
+	es = ru_side(rec_num(need), "count", rows, "trace rows less the "
+	    "gateway's sheds (status.count shed)");
 	ms = ru_side(rec_num(k->keyed), "count", k->keyed_rec != NULL ?
 	    k->keyed_rec : handled, "'Request handled' lines with a "
 	    "non-empty objectiveKey");
 	judge_emit(j, r, c, &(struct jverdict){
-	    .metric = "epp.objective.resolved", .expect = rows, .measure = ms,
+	    .metric = "epp.objective.resolved", .expect = es, .measure = ms,
 	    .has_diff = true, .diff = k->keyed - need, .diff_unit = "count",
 	    .tolerance = ">= rows - shed", .verdict = v,
 	    .why = sbuf_str(&why), .action = ACT_EPP });
+	json_decref(es);
 	json_decref(ms);
 	sbuf_free(&why);
 }
@@ -565,7 +568,7 @@ epp_empty_keys(struct judge *j, const struct rule *r, const struct jcell *c,
 	double h = k->keyed + k->empty, w = 0, ps = 0, share, warmup;
 	struct sbuf why = {0};
 	char band[96], a[32], b[32];
-	json_t *ms;
+	json_t *es, *ms;
 
 	ru_num(warm, &w);
 	if (!duration_s(pre, &ps))
@@ -597,13 +600,17 @@ epp_empty_keys(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_adds(&why, ").");
 	snprintf(band, sizeof(band), "<= max(%s%%, warm-up + %s/s prewarm)",
 	    a, b);
+	es = ru_side(rec_num(fmax(share, warmup)), "count", NULL, "the "
+	    "larger of a share of the handled lines and the warm-up plus "
+	    "prewarm allowance (runtime.objective_*)");
 	ms = ru_side(rec_num(k->empty), "count", k->empty_rec != NULL ?
 	    k->empty_rec : k->keyed_rec, "'Request handled' lines with "
 	    "objectiveKey \"\"");
 	judge_emit(j, r, c, &(struct jverdict){
-	    .metric = "epp.objective.empty", .measure = ms,
+	    .metric = "epp.objective.empty", .expect = es, .measure = ms,
 	    .tolerance = band, .verdict = k->empty <= fmax(share, warmup) ?
 	    V_PASS : V_FAIL, .why = sbuf_str(&why), .action = ACT_EPP });
+	json_decref(es);
 	json_decref(ms);
 	sbuf_free(&why);
 }

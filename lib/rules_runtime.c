@@ -304,19 +304,18 @@ spread_band(const struct judge *j, double dev, bool affinity, char *band,
 	double fail = tol(j->tol, TOL_RT_SPREAD_FAIL_PCT);
 	double fwarn = tol(j->tol, TOL_RT_FLOOR_WARN_PCT);
 	double ffail = tol(j->tol, TOL_RT_FLOOR_FAIL_PCT);
-	enum jverdict_value v = -dev > ffail ? V_FAIL : -dev > fwarn ?
-	    V_WARN : V_PASS;
+	enum jverdict_value floor = -dev > ffail ? V_FAIL : -dev > fwarn ?
+	    V_WARN : V_PASS, even;
 
 	if (affinity) {
 		snprintf(band, len, "floor: -%.0f%% WARN, -%.0f%% FAIL (above "
 		    "even: not judged, affinity)", fwarn, ffail);
-		return v;
+		return floor;
 	}
 	snprintf(band, len, "\u00b1%.0f%% WARN, \u00b1%.0f%% FAIL", warn,
 	    fail);
-	if (fabs(dev) > fail)
-		return V_FAIL;
-	return fabs(dev) > warn && v != V_FAIL ? V_WARN : v;
+	even = fabs(dev) > fail ? V_FAIL : fabs(dev) > warn ? V_WARN : V_PASS;
+	return even > floor ? even : floor;	/* PASS < WARN < FAIL */
 }
 
 static void
@@ -387,9 +386,9 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 		    NULL);
 		return;
 	}
+	ru_num(warm, &w);
 	/* Rows the gateway answered itself (shed) never reach an
 	 * instance. */
-	ru_num(warm, &w);
 	d = s->total - (sent - shed);
 	sbuf_printf(&why, "The instances served %.0f requests; the trace "
 	    "sent %.0f (", s->total, sent);
@@ -838,6 +837,7 @@ status_failures(struct judge *j, const struct rule *r, const struct jcell *c,
 	ms = ru_side(rec_num(f.failed / f.rows), "fraction", f.any,
 	    "rows with status http_error, error, timeout, failed_empty or "
 	    "incomplete / all rows (status.count, every class)");
+	json_object_del(json_object_get(ms, "source"), "line");
 	json_object_set_new(ms, "n", rec_num(f.rows));
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "requests.failed",
 	    .expect = es, .measure = ms, .has_diff = true, .diff = pct,

@@ -290,8 +290,12 @@ join_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "none");
 		if (nlost > 0)
 			sbuf_printf(&why, "Not found: %s. ", sbuf_str(&lost));
-		sbuf_printf(&why, "%zu GPU(s) judged; the nodes' other GPUs "
-		    "serve no pod of this cell.", gpus->n);
+		if (map.len > 0)
+			sbuf_printf(&why, "%zu GPU(s) judged; the nodes' other "
+			    "GPUs serve no pod of this cell.", gpus->n);
+		else
+			sbuf_printf(&why, "No pod's GPU is known, so every GPU "
+			    "of the node logs (%zu) is judged.", gpus->n);
 		ru_emit(j, r, c, "gpu.join", NULL, NULL, pods.v[0],
 		    "every pod's GPUs found", nlost > 0 ? V_WARN : V_PASS,
 		    sbuf_str(&why), ACT_JOIN);

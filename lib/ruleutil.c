@@ -457,9 +457,9 @@ ru_cell_gpus(const struct judge *j, const struct jcell *c,
 	struct ru_list names, pods;
 	bool joined;
 
+	/* Without a GPU any pod is known to hold, every GPU is judged. */
 	ru_collect(j, c, "measure", "gpu.name", RU_INSTANCE, false, &names);
-	ru_collect(j, c, "measure", "gpu.pod.gpus", RU_INSTANCE, false,
-	    &pods);
+	ru_collect(j, c, "measure", "gpu.pods", RU_INSTANCE, false, &pods);
 	joined = pods.n > 0;
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < names.n; i++) {

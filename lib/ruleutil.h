@@ -122,8 +122,7 @@ bool	 ru_thermal_hot(const struct ru_thermal *t);
 /* ... or that, or a power cap below the design TDP (clocks held down). */
 bool	 ru_thermal_failed(const struct ru_thermal *t);
 /* The gpu.name records of the GPUs c's pods ran on (every GPU of the
- * node logs when the cell has no pod -> GPU join), node and index
- * order. */
+ * node logs when no pod's GPU is known), node and index order. */
 void	 ru_cell_gpus(const struct judge *j, const struct jcell *c,
 	    struct ru_list *out);
 /* For a latency claim whose real side is rec (a measure from a cell's

@@ -454,6 +454,11 @@ pod() {
 	[ "$(v 5h gpu.join)" = WARN ]
 	jqt 'select(.metric == "gpu.join") | .why |
 	    test("Not found: p4 \\(baseline/w1/gpu_logs/p4.uuids:1\\); p3 \\(no .uuids\\)")' "$OUT"
+	# .uuids but no <node>.gpus.csv: no pod's GPU is known, all are judged
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 4 90 95 0 700), $(pod p1 null)"
+	[ "$(v 5h gpu.join)" = WARN ]
+	[ "$(vg gpu.busy.temperature_c.p95 4)" = FAIL ]
+	jqt 'select(.metric == "gpu.join") | .why | test("every GPU of the node logs \\(2\\) is judged")' "$OUT"
 }
 
 # two_cells RECORDS: the base cell with gpu_logs, copied as phase

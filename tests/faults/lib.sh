@@ -13,7 +13,8 @@
 #   aw        aw-sim + aw-real (parity; GAIE/LLMD = the project's Go fixtures)
 #   14b       14b-sim (its two specs the real run ran, plus our sim
 #             algorithm) + the real bundle fixtures/14b/make-real writes,
-#             with our generated plugin and gpu_logs from
+#             with our generated plugin, -v=3 EPP logs in the w1c cells
+#             and gpu_logs (sampled every second) from
 #             fixtures/gpu/make-gpu-logs (parity with a copy of the Go
 #             fixtures in code/, so a fault can plant in the router)
 #   upstream  upstream/config-exploration: run test, three arms differing

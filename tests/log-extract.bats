@@ -147,6 +147,30 @@ val() {
 	[ "$(val epp.has_priority)" = true ]
 }
 
+@test "EPP: 'Request handled' lines per objectiveKey (5g resolution), against python's json" {
+	X --epp-logs "$CELL/epp_logs" >"$OUT"
+	validate_records "$OUT"
+	# json.loads keeps a duplicate key's last value, as the EPP's readers do
+	want=$(/usr/bin/python3 - "$CELL"/epp_logs/*.log <<'EOF'
+import collections, json, sys
+n, total = collections.Counter(), 0
+for f in sorted(sys.argv[1:]):
+    for line in open(f):
+        try:
+            o = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(o, dict) and o.get("msg") == "Request handled":
+            total += 1
+            if "objectiveKey" in o:
+                n[o["objectiveKey"]] += 1
+print(total, " ".join("%s=%d" % kv for kv in sorted(n.items())))
+EOF
+)
+	got="$(jq -r 'select(.metric=="epp.requests_handled" and .scope.instance==null) | .value' "$OUT") $(jq -r 'select(.metric=="epp.objective.requests") | "\(.scope.class)=\(.value)"' "$OUT" | sort | tr '\n' ' ' | sed 's/ $//')"
+	[ "$got" = "$want" ]
+}
+
 @test "GPU log: per-GPU temperature, power, memory, throttling against awk" {
 	g=$CELL/gpu_logs/gpu-node-7.log
 	X --gpu-logs "$g" >"$OUT"

@@ -22,6 +22,8 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *devnull;
+	static const struct gpuwindow win = { true, 0, INT64_C(1) << 62,
+	    "fuzz/trace_data.csv" };
 	struct logctx ctx = {0};
 	struct logwarn w = {.file = "fuzz/epp.log"};
 	struct epplog e;
@@ -33,7 +35,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		devnull = fopen("/dev/null", "w");
 	s2r_die_hook = back;
 	epplog_init(&e);
-	gpulog_init(&g, "fuzz/node.log");
+	gpulog_init(&g, "fuzz/node.log", &win);
 	if (setjmp(escape) != 0) {
 		epplog_free(&e);
 		gpulog_free(&g);
@@ -50,7 +52,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	ctx.out = devnull;
 	epplog_emit(&e, "fuzz", &ctx);
-	gpulog_emit(&g, &ctx);
+	gpulog_emit(&g, &ctx, NULL);
 	epplog_free(&e);
 	gpulog_free(&g);
 	return 0;

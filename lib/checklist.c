@@ -15,6 +15,7 @@ const struct rule_area rule_areas[] = {
 	{ CAT_CONFIG, rules_isolation },
 	{ CAT_RUNTIME, rules_runtime },
 	{ CAT_RUNTIME, rules_health },
+	{ CAT_RUNTIME, rules_gpu },
 	{ CAT_SIGNAL, rules_signal },
 	{ CAT_SIGNAL, rules_saturation },
 	{ CAT_POLICY, rules_policy },

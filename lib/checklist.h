@@ -26,6 +26,7 @@ extern const struct rule rules_config[];	/* lib/rules_config.c */
 extern const struct rule rules_isolation[];	/* lib/rules_isolation.c */
 extern const struct rule rules_runtime[];	/* lib/rules_runtime.c */
 extern const struct rule rules_health[];	/* lib/rules_health.c */
+extern const struct rule rules_gpu[];		/* lib/rules_gpu.c */
 extern const struct rule rules_signal[];	/* lib/rules_signal.c */
 extern const struct rule rules_saturation[];	/* lib/rules_saturation.c */
 extern const struct rule rules_policy[];	/* lib/rules_policy.c */

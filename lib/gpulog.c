@@ -6,6 +6,7 @@
  * Cells are split on '|', so column widths (they changed between
  * drivers) do not matter. */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,20 +15,24 @@
 #include "gpulog.h"
 #include "numtext.h"
 #include "rec.h"
+#include "stats.h"
 #include "str.h"
 
 #define GPU_MAX		64	/* per node; more is junk input */
 #define GPU_MAX_CELLS	4
 
 void
-gpulog_init(struct gpulog *g, const char *file)
+gpulog_init(struct gpulog *g, const char *file, const struct gpuwindow *win)
 {
 	static const char *const suffixes[] = { ".log", NULL };
 
 	memset(g, 0, sizeof(*g));
 	g->file = file;
 	g->warn.file = file;
-	g->node = log_stem(file, suffixes);
+	g->stem = log_stem(file, suffixes);
+	g->node = xstrdup(g->stem);
+	g->win = win != NULL && win->known ? win : NULL;
+	g->in_window = true;
 }
 
 /* Splits "| a | b | c |" into trimmed cells; the count, 0 if not a row. */
@@ -149,32 +154,55 @@ add_pstate(struct gpustat *x, const char *p, size_t n)
 		    have ? "," : "", ps);
 }
 
+/* A sample inside the workload window at full load: kept for the
+ * thermal statistics, up to GPU_MAX_BUSY per log. */
+static void
+busy_add(struct gpulog *g, struct gpustat *x, double temp, double power,
+    long line)
+{
+	if (g->nbusy >= GPU_MAX_BUSY) {
+		if (g->busy_dropped++ == 0)
+			logwarn(&g->warn, WARN_SYNTAX, line, 1, "more than %d "
+			    "full-load samples: the rest are left out of the "
+			    "thermal statistics", GPU_MAX_BUSY);
+		return;
+	}
+	if (x->nbusy == x->capbusy) {
+		x->capbusy = x->capbusy ? x->capbusy * 2 : 64;
+		x->busy = xreallocarray(x->busy, x->capbusy,
+		    sizeof(*x->busy));
+	}
+	x->busy[x->nbusy++] = (struct gpusample){ temp, power };
+	g->nbusy++;
+}
+
 /* Second row: "N/A 35C P0 71W / 700W" | "1MiB / 81559MiB" | "0% Default". */
 static bool
-second_row(struct gpulog *g, const char **cell, size_t *len, int ncell)
+second_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
+    long line)
 {
 	struct gpustat *x = g->pending;
 	const char *tok[16];
 	size_t tlen[16];
-	double v, cap;
+	double v, cap, temp = NAN, power = NAN, util = NAN;
 	int nt;
 
 	g->pending = NULL;
 	if (ncell < 3 || (nt = tokens(cell[0], len[0], tok, tlen, 16)) < 6)
 		return false;
-	if (num_lead(tok[1], tlen[1], &v) > 0) {
-		vseries_add(&x->s[GS_TEMP], v);
-		if (v >= GPU_HOT_C)
+	if (num_lead(tok[1], tlen[1], &temp) > 0) {
+		vseries_add(&x->s[GS_TEMP], temp);
+		if (temp >= GPU_HOT_C)
 			x->hot++;
 	}
 	add_pstate(x, tok[2], tlen[2]);
 	if (tlen[2] != 2 || memcmp(tok[2], "P0", 2) != 0)
 		x->not_p0++;
-	if (num_lead(tok[3], tlen[3], &v) > 0) {
-		vseries_add(&x->s[GS_POWER], v);
+	if (num_lead(tok[3], tlen[3], &power) > 0) {
+		vseries_add(&x->s[GS_POWER], power);
 		if (num_lead(tok[5], tlen[5], &cap) > 0 && cap > 0) {
 			x->power_cap = cap;
-			if (v >= GPU_CAP_FRACTION * cap)
+			if (power >= GPU_CAP_FRACTION * cap)
 				x->capped++;
 		}
 	}
@@ -185,9 +213,65 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell)
 			x->mem_total = v;
 	}
 	if (tokens(cell[2], len[2], tok, tlen, 16) >= 1 &&
-	    num_lead(tok[0], tlen[0], &v) > 0)
-		vseries_add(&x->s[GS_UTIL], v);
+	    num_lead(tok[0], tlen[0], &util) > 0)
+		vseries_add(&x->s[GS_UTIL], util);
+	if (!g->in_window)
+		return true;
+	x->window++;
+	if (util >= GPU_BUSY_UTIL && !isnan(temp))
+		busy_add(g, x, temp, power, line);
 	return true;
+}
+
+/* Days from 1970-01-01 to y-m-d (proleptic Gregorian; Howard Hinnant's
+ * days_from_civil). */
+static int64_t
+days_from_civil(int64_t y, int m, int d)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* "2026-09-09T06:30:29Z" (date -u +%Y-%m-%dT%H:%M:%SZ) as epoch µs. */
+static bool
+utc_stamp_us(const char *s, size_t n, int64_t *out)
+{
+	int64_t y, mo, d, h, mi, sec;
+
+	if (n != 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' ||
+	    s[13] != ':' || s[16] != ':' || s[19] != 'Z' ||
+	    !parse_i64(s, 4, &y) || !parse_i64(s + 5, 2, &mo) ||
+	    !parse_i64(s + 8, 2, &d) || !parse_i64(s + 11, 2, &h) ||
+	    !parse_i64(s + 14, 2, &mi) || !parse_i64(s + 17, 2, &sec))
+		return false;
+	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
+	    sec > 60)
+		return false;
+	*out = ((days_from_civil(y, (int)mo, (int)d) * 24 + h) * 60 + mi) *
+	    60 + sec;
+	*out *= 1000000;
+	return true;
+}
+
+/* Whether the block stamped [s, s+n) is inside the workload window. */
+static bool
+block_in_window(struct gpulog *g, const char *s, size_t n)
+{
+	int64_t us;
+
+	if (g->win == NULL)
+		return true;
+	if (!utc_stamp_us(s, n, &us)) {
+		g->untimed++;
+		return false;
+	}
+	return us >= g->win->from_us && us <= g->win->to_us;
 }
 
 /* "===== 2026-09-09T06:30:29Z node-a (ns/dcgm-pod) =====" */
@@ -201,8 +285,10 @@ block_header(struct gpulog *g, const char *s, size_t n)
 		return false;
 	g->blocks++;
 	g->pending = NULL;
-	/* The node is the second word. */
+	/* The stamp is the first word, the node the second. */
 	p = memchr(s + 6, ' ', (size_t)(end - s - 6));
+	g->in_window = block_in_window(g, s + 6, p != NULL ?
+	    (size_t)(p - s - 6) : 0);
 	if (p == NULL)
 		return true;
 	p++;
@@ -236,7 +322,7 @@ gpulog_line(struct gpulog *g, const char *s, size_t n, long lineno)
 	if (g->pending != NULL) {
 		int index = g->pending->index;
 
-		if (!second_row(g, cell, len, ncell)) {
+		if (!second_row(g, cell, len, ncell, lineno)) {
 			g->bad_rows++;
 			logwarn(&g->warn, WARN_SYNTAX, lineno, 1, "expected the "
 			    "second row of GPU %d (temp, perf, power, memory, "
@@ -345,6 +431,137 @@ emit_gpu(const struct gpulog *g, const struct gpustat *x,
 	    "(null: N/A on every sample)");
 }
 
+/* The GPU's UUID (<node>.gpus.csv) and the pods that hold it
+ * (<pod>.uuids). */
+static void
+emit_join(const struct gpulog *g, const struct gpustat *x,
+    const struct logctx *ctx, const struct gpujoin *join)
+{
+	const struct gpuslot *slot;
+	const struct gpupod *pod;
+	struct sbuf pods = {0};
+	char dev[16];
+	json_t *rec;
+
+	if (join == NULL ||
+	    (slot = gpujoin_slot(join, g->node, g->stem, x->index)) == NULL)
+		return;
+	snprintf(dev, sizeof(dev), "%d", x->index);
+	rec = logrec_new("5h", "gpu.uuid", json_string(slot->uuid), NULL, -1);
+	logrec_emit(ctx, rec, g->node, "device", dev, rec_source(slot->file,
+	    slot->line, 0, "uuid", "the UUID of this host index (nvidia-smi "
+	    "--query-gpu=index,uuid,gpu_bus_id)"));
+	if ((pod = gpujoin_pods_of(join, slot->uuid, &pods)) != NULL) {
+		rec = logrec_new("5h", "gpu.pods", json_string(sbuf_str(&pods)),
+		    NULL, -1);
+		logrec_emit(ctx, rec, g->node, "device", dev, rec_source(
+		    pod->file, pod->line, 0, "UUID", "the pods whose nvidia-smi "
+		    "-L lists this GPU's UUID (source: the first)"));
+	}
+	sbuf_free(&pods);
+}
+
+/* One busy statistic, its how "<what> <over>". */
+static void
+emit_busy_one(const struct gpulog *g, const struct gpustat *x,
+    const struct logctx *ctx, const char *metric, json_t *value,
+    const char *unit, size_t n, const char *field, const char *what,
+    const char *over)
+{
+	struct sbuf how = {0};
+
+	sbuf_printf(&how, "%s %s", what, over);
+	emit_one(g, x, ctx, metric, value, unit, (long)n, field,
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+/* Temperature quantiles, power and throttling over the busy samples
+ * (throttled: at or above GPU_THROTTLE_C and GPU_THROTTLE_DROP_W below
+ * the mean busy power, upstream's definition). */
+static void
+emit_busy(const struct gpulog *g, const struct gpustat *x,
+    const struct logctx *ctx, const char *over)
+{
+	size_t n = x->nbusy, throttled = 0;
+	struct dvals t = {0}, p = {0};
+	double mean = 0;
+	char what[160];
+
+	for (size_t k = 0; k < n; k++) {
+		dvals_add(&t, x->busy[k].temp);
+		if (!isnan(x->busy[k].power)) {
+			dvals_add(&p, x->busy[k].power);
+			mean += x->busy[k].power;
+		}
+	}
+	mean = p.n > 0 ? mean / (double)p.n : NAN;
+	for (size_t k = 0; k < n && p.n > 0; k++)
+		if (x->busy[k].temp >= GPU_THROTTLE_C &&
+		    x->busy[k].power <= mean - GPU_THROTTLE_DROP_W)
+			throttled++;
+	dvals_sort(&t);
+	dvals_sort(&p);
+	emit_busy_one(g, x, ctx, "gpu.busy.temperature_c.p95", rec_num(
+	    dvals_quantile(&t, 0.95)), NULL, n, "Temp", "p95 (type 7) of",
+	    over);
+	emit_busy_one(g, x, ctx, "gpu.busy.temperature_c.max", rec_num(
+	    dvals_quantile(&t, 1)), NULL, n, "Temp", "max of", over);
+	if (p.n > 0) {
+		emit_busy_one(g, x, ctx, "gpu.busy.power_w.mean",
+		    rec_num(mean), NULL, p.n, "Pwr:Usage", "mean of", over);
+		emit_busy_one(g, x, ctx, "gpu.busy.power_w.p10", rec_num(
+		    dvals_quantile(&p, 0.10)), NULL, p.n, "Pwr:Usage",
+		    "p10 (type 7) of", over);
+	}
+	snprintf(what, sizeof(what), "samples at or above %.0f C drawing "
+	    "at least %.0f W less than their mean power (throttled), of the",
+	    GPU_THROTTLE_C, GPU_THROTTLE_DROP_W);
+	emit_busy_one(g, x, ctx, "gpu.busy.throttled_samples", json_integer(
+	    (json_int_t)throttled), "count", n, "Temp, Pwr:Usage", what, over);
+	emit_busy_one(g, x, ctx, "gpu.busy.throttle.fraction", rec_num(
+	    (double)throttled / (double)n), "fraction", n, "Temp, Pwr:Usage",
+	    what, over);
+	dvals_free(&t);
+	dvals_free(&p);
+}
+
+/* Which samples the busy statistics are over, in words. */
+static void
+window_words(const struct gpulog *g, struct sbuf *b)
+{
+	if (g->win == NULL)
+		sbuf_printf(b, "the samples at GPU-Util >= %.0f%% (no workload "
+		    "window: every table)", GPU_BUSY_UTIL);
+	else
+		sbuf_printf(b, "the samples at GPU-Util >= %.0f%% in tables "
+		    "stamped inside the workload window %lld..%lld us (%s)%s",
+		    GPU_BUSY_UTIL, (long long)g->win->from_us,
+		    (long long)g->win->to_us, g->win->file, g->untimed > 0 ?
+		    "; tables with an unreadable stamp left out" : "");
+	if (g->busy_dropped > 0)
+		sbuf_printf(b, "; %ld more left out (memory bound)",
+		    g->busy_dropped);
+}
+
+static void
+emit_window(const struct gpulog *g, const struct gpustat *x,
+    const struct logctx *ctx, const char *over)
+{
+	struct sbuf how = {0};
+
+	emit_one(g, x, ctx, "gpu.window.samples", json_integer(x->window),
+	    "count", -1, NULL, g->win != NULL ? "samples in tables stamped "
+	    "inside the workload window" : "samples in every table (no "
+	    "workload window)");
+	sbuf_printf(&how, "count of %s", over);
+	emit_one(g, x, ctx, "gpu.busy.samples", json_integer((json_int_t)
+	    x->nbusy), "count", -1, "GPU-Util", sbuf_str(&how));
+	sbuf_free(&how);
+	if (x->nbusy > 0)
+		emit_busy(g, x, ctx, over);
+}
+
 static int
 gpu_order(const void *a, const void *b)
 {
@@ -354,10 +571,12 @@ gpu_order(const void *a, const void *b)
 }
 
 void
-gpulog_emit(const struct gpulog *g, const struct logctx *ctx)
+gpulog_emit(const struct gpulog *g, const struct logctx *ctx,
+    const struct gpujoin *join)
 {
 	struct gpustat *sorted = xreallocarray(NULL, g->ngpu + 1,
 	    sizeof(*sorted));
+	struct sbuf over = {0};
 	json_t *rec;
 
 	rec = logrec_new("5h", "gpu.blocks", json_integer(g->blocks), "count",
@@ -371,19 +590,46 @@ gpulog_emit(const struct gpulog *g, const struct logctx *ctx)
 		    0, NULL, "table rows that did not parse, binary or "
 		    "over-long lines"));
 	}
+	window_words(g, &over);
 	if (g->ngpu > 0)
 		memcpy(sorted, g->gpu, g->ngpu * sizeof(*sorted));
 	qsort(sorted, g->ngpu, sizeof(*sorted), gpu_order);
-	for (size_t k = 0; k < g->ngpu; k++)
+	for (size_t k = 0; k < g->ngpu; k++) {
 		emit_gpu(g, &sorted[k], ctx);
+		emit_join(g, &sorted[k], ctx, join);
+		emit_window(g, &sorted[k], ctx, sbuf_str(&over));
+	}
 	free(sorted);
+	sbuf_free(&over);
+}
+
+void
+gpuwindow_emit(const struct gpuwindow *w, const struct logctx *ctx)
+{
+	json_t *rec;
+
+	if (w == NULL || !w->known)
+		return;
+	rec = logrec_new("5h", "gpu.window.start_us", json_integer(
+	    w->from_us), "us", -1);
+	logrec_emit(ctx, rec, NULL, NULL, NULL, rec_source(w->file, 0, 0,
+	    "send_time_us", "the first send of the trace: the workload "
+	    "window's start, Unix epoch"));
+	rec = logrec_new("5h", "gpu.window.end_us", json_integer(w->to_us),
+	    "us", -1);
+	logrec_emit(ctx, rec, NULL, NULL, NULL, rec_source(w->file, 0, 0,
+	    "last_chunk_time_us", "the last response (or send) of the trace: "
+	    "the workload window's end, Unix epoch"));
 }
 
 void
 gpulog_free(struct gpulog *g)
 {
-	for (size_t k = 0; k < g->ngpu; k++)
+	for (size_t k = 0; k < g->ngpu; k++) {
 		free(g->gpu[k].name);
+		free(g->gpu[k].busy);
+	}
 	free(g->gpu);
 	free(g->node);
+	free(g->stem);
 }

@@ -3,12 +3,19 @@
  * Every ~10 s the collector writes "===== <UTC ts> <node> (<ns>/<pod>)
  * =====" and then a full default nvidia-smi table.  Per GPU (index) the
  * table rows give name, temperature, performance state, power draw and
- * cap, memory used and total, utilisation and uncorrected ECC count. */
+ * cap, memory used and total, utilisation and uncorrected ECC count.
+ *
+ * Upstream's thermal check (upstream.md §4, 5h) looks only at samples
+ * inside the workload window (the trace's first send to its last
+ * response) taken at full load; those "busy" samples are kept (bounded)
+ * for their temperature quantiles, power and throttle count. */
 #ifndef S2R_GPULOG_H
 #define S2R_GPULOG_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
+#include "gpujoin.h"
 #include "logkit.h"
 
 /* Temperatures at or above this count as hot samples (°C). */
@@ -16,8 +23,28 @@
 /* Power draw at or above this fraction of the cap counts as capped. */
 #define GPU_CAP_FRACTION 0.98
 
+/* Full load: nvidia-smi's GPU-Util at or above this (%). */
+#define GPU_BUSY_UTIL	100.0
+/* Throttled: a busy sample at or above this temperature (C) ... */
+#define GPU_THROTTLE_C	80.0
+/* ... drawing at least this much (W) less than the mean busy power. */
+#define GPU_THROTTLE_DROP_W 50.0
+/* Busy samples kept per log, over all its GPUs (memory bound). */
+#define GPU_MAX_BUSY	(1 << 20)
+
 enum {
 	GS_TEMP, GS_POWER, GS_UTIL, GS_MEM_USED, GS_NSERIES
+};
+
+/* The workload window; not known: every sample counts. */
+struct gpuwindow {
+	bool		 known;
+	int64_t		 from_us, to_us;	/* Unix epoch µs */
+	const char	*file;			/* the trace, printed */
+};
+
+struct gpusample {
+	double	 temp, power;		/* power NAN: N/A */
 };
 
 struct gpustat {
@@ -30,11 +57,20 @@ struct gpustat {
 	char		 pstates[64];	/* "P0,P2" */
 	long		 first_line;
 	struct vseries	 s[GS_NSERIES];
+	long		 window;	/* samples inside the window */
+	struct gpusample *busy;		/* ... at full load */
+	size_t		 nbusy, capbusy;
 };
 
 struct gpulog {
 	const char	*file;
-	char		*node;		/* from the block header, else file */
+	char		*stem;		/* the file's name less ".log" */
+	char		*node;		/* from the block header, else stem */
+	const struct gpuwindow *win;
+	bool		 in_window;	/* of the current block */
+	long		 untimed;	/* blocks whose stamp did not parse */
+	size_t		 nbusy;		/* over all GPUs */
+	long		 busy_dropped;	/* beyond GPU_MAX_BUSY */
 	long		 lines;
 	long		 blocks;
 	long		 bad_rows;
@@ -46,10 +82,16 @@ struct gpulog {
 	struct logwarn	 warn;
 };
 
-void	gpulog_init(struct gpulog *g, const char *file);
+/* win: the workload window (must outlive g), NULL: none. */
+void	gpulog_init(struct gpulog *g, const char *file,
+	    const struct gpuwindow *win);
 void	gpulog_line(struct gpulog *g, const char *s, size_t n, long lineno);
 bool	gpulog_read(struct gpulog *g, const char *path);
-void	gpulog_emit(const struct gpulog *g, const struct logctx *ctx);
+/* The node's records; join (NULL: none) names each GPU's UUID and pods. */
+void	gpulog_emit(const struct gpulog *g, const struct logctx *ctx,
+	    const struct gpujoin *join);
+/* gpu.window.start_us and end_us (cell level). */
+void	gpuwindow_emit(const struct gpuwindow *w, const struct logctx *ctx);
 void	gpulog_free(struct gpulog *g);
 
 #endif

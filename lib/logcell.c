@@ -6,8 +6,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "csvr.h"
 #include "epplog.h"
 #include "err.h"
+#include "gpujoin.h"
 #include "gpulog.h"
 #include "logcell.h"
 #include "rec.h"
@@ -41,9 +43,17 @@ join(const char *dir, const char *name)
 	return b.s;
 }
 
-/* A folder's *.log files, sorted (directory order is not stable). */
+static bool
+is_join_file(const char *name)
+{
+	return str_has_suffix(name, ".uuids") ||
+	    str_has_suffix(name, ".gpus.csv");
+}
+
+/* A folder's files with a suffix (join: the GPU snapshots), sorted
+ * (directory order is not stable), into paths. */
 static void
-add_dir(struct logset *set, const char *root, const char *dir)
+list_dir(struct strv *paths, const char *dir, bool join_files)
 {
 	struct strv found = {0};
 	struct dirent *de;
@@ -52,19 +62,32 @@ add_dir(struct logset *set, const char *root, const char *dir)
 	if ((d = opendir(dir)) == NULL)
 		s2r_die("%s: cannot read folder: %s", dir, strerror(errno));
 	while ((de = readdir(d)) != NULL)
-		if (str_has_suffix(de->d_name, ".log") && de->d_name[0] != '.')
+		if (de->d_name[0] != '.' && (join_files ?
+		    is_join_file(de->d_name) :
+		    str_has_suffix(de->d_name, ".log")))
 			strv_add(&found, de->d_name);
 	closedir(d);
 	strv_sort(&found);
 	for (size_t k = 0; k < found.n; k++) {
 		char *path = join(dir, found.v[k]);
 
-		strv_add(&set->paths, path);
+		strv_add(paths, path);
 		free(path);
 	}
 	strv_free(&found);
+}
+
+/* A folder's *.log files; for GPU logs its snapshots too. */
+static void
+add_dir(struct logcell *c, int kind, const char *dir)
+{
+	struct logset *set = &c->set[kind];
+
+	list_dir(&set->paths, dir, false);
+	if (kind == LOGS_GPU)
+		list_dir(&c->join_paths, dir, true);
 	if (set->dir == NULL)
-		set->dir = xstrdup(path_under(dir, root));
+		set->dir = xstrdup(path_under(dir, c->root));
 }
 
 void
@@ -75,10 +98,13 @@ logcell_add(struct logcell *c, int kind, const char *path)
 
 	set->asked = true;
 	if (strcmp(path, "-") != 0 && is_dir(path) == 1) {
-		add_dir(set, c->root, path);
+		add_dir(c, kind, path);
 		return;
 	}
-	strv_add(&set->paths, path);
+	if (kind == LOGS_GPU && is_join_file(path))
+		strv_add(&c->join_paths, path);
+	else
+		strv_add(&set->paths, path);
 	if (set->dir != NULL)
 		return;
 	name = path_under(path, c->root);
@@ -102,11 +128,27 @@ logcell_add_cell(struct logcell *c, const char *celldir)
 		dir = join(celldir, kind_dir[k]);
 		set->asked = true;
 		if (is_dir(dir) == 1)
-			add_dir(set, c->root, dir);
+			add_dir(c, k, dir);
 		else
 			set->dir = xstrdup(path_under(dir, c->root));
 		free(dir);
 	}
+	if (c->trace == NULL) {
+		char *trace = join(celldir, "trace_data.csv");
+
+		if (is_dir(trace) == 0)
+			logcell_trace(c, trace);
+		free(trace);
+	}
+}
+
+void
+logcell_trace(struct logcell *c, const char *path)
+{
+	free(c->trace);
+	free(c->trace_name);
+	c->trace = xstrdup(path);
+	c->trace_name = xstrdup(path_under(path, c->root));
 }
 
 bool
@@ -118,25 +160,61 @@ logcell_asked(const struct logcell *c)
 	return false;
 }
 
+/* The workload window: the trace's first send to its last response
+ * (or send, for a request that never answered). */
+static void
+read_window(const char *path, const char *name, struct gpuwindow *w)
+{
+	struct csvr *r = csvr_open(path, name);
+	long send = csvr_col(r, "send_time_us", true);
+	long last = csvr_col(r, "last_chunk_time_us", false);
+
+	memset(w, 0, sizeof(*w));
+	w->file = name;
+	while (csvr_next(r)) {
+		int64_t s = csvr_time_us(r, send);
+		int64_t e = last >= 0 ? csvr_time_us(r, last) : s;
+
+		e = e > s ? e : s;
+		if (!w->known || s < w->from_us)
+			w->from_us = s;
+		if (!w->known || e > w->to_us)
+			w->to_us = e;
+		w->known = true;
+	}
+	csvr_close(r);
+}
+
+/* Dies (exit 2) unless path opens as a file; path's printed name goes
+ * to names (NULL: nowhere). */
+static void
+check_file(struct logcell *c, const char *path, struct strv *names)
+{
+	FILE *f;
+
+	if (names != NULL)
+		strv_add(names, path_under(path, c->root));
+	if (strcmp(path, "-") == 0)
+		return;
+	if (is_dir(path) == 1)
+		s2r_die("%s: expected a log file, got a folder", path);
+	if ((f = fopen(path, "r")) == NULL)
+		s2r_die("%s: cannot open: %s", path, strerror(errno));
+	fclose(f);
+}
+
 void
 logcell_check(struct logcell *c)
 {
 	for (int k = 0; k < LOGS_NKINDS; k++)
-		for (size_t j = 0; j < c->set[k].paths.n; j++) {
-			const char *path = c->set[k].paths.v[j];
-			FILE *f;
-
-			strv_add(&c->set[k].names, path_under(path, c->root));
-			if (strcmp(path, "-") == 0)
-				continue;
-			if (is_dir(path) == 1)
-				s2r_die("%s: expected a log file, got a folder",
-				    path);
-			if ((f = fopen(path, "r")) == NULL)
-				s2r_die("%s: cannot open: %s", path,
-				    strerror(errno));
-			fclose(f);
-		}
+		for (size_t j = 0; j < c->set[k].paths.n; j++)
+			check_file(c, c->set[k].paths.v[j], &c->set[k].names);
+	for (size_t j = 0; j < c->join_paths.n; j++)
+		check_file(c, c->join_paths.v[j], &c->join_names);
+	if (c->trace != NULL && c->set[LOGS_GPU].paths.n > 0) {
+		check_file(c, c->trace, NULL);
+		read_window(c->trace, c->trace_name, &c->win);
+	}
 }
 
 static void
@@ -200,18 +278,44 @@ run_epp(const struct logset *set, const struct logctx *ctx)
 }
 
 static void
-run_gpu(const struct logset *set, const struct logctx *ctx)
+read_join(const struct logcell *c, struct gpujoin *gj)
 {
+	memset(gj, 0, sizeof(*gj));
+	gj->dir = c->set[LOGS_GPU].dir;
+	for (size_t k = 0; k < c->join_paths.n; k++) {
+		const char *path = c->join_paths.v[k];
+		const char *name = c->join_names.v[k];
+		bool ok = str_has_suffix(path, ".uuids") ?
+		    gpujoin_read_uuids(gj, path, name) :
+		    gpujoin_read_csv(gj, path, name);
+
+		if (!ok)
+			s2r_die("%s: cannot open: %s", path, strerror(errno));
+	}
+}
+
+static void
+run_gpu(const struct logcell *c, const struct logctx *ctx)
+{
+	const struct logset *set = &c->set[LOGS_GPU];
+	struct gpujoin gj;
+
+	if (set->paths.n == 0)
+		return;
+	read_join(c, &gj);
+	gpuwindow_emit(&c->win, ctx);
+	gpujoin_emit(&gj, ctx);
 	for (size_t k = 0; k < set->paths.n; k++) {
 		struct gpulog g;
 
-		gpulog_init(&g, set->names.v[k]);
+		gpulog_init(&g, set->names.v[k], &c->win);
 		if (!gpulog_read(&g, set->paths.v[k]))
 			s2r_die("%s: cannot open: %s", set->paths.v[k],
 			    strerror(errno));
-		gpulog_emit(&g, ctx);
+		gpulog_emit(&g, ctx, gpujoin_known(&gj) ? &gj : NULL);
 		gpulog_free(&g);
 	}
+	gpujoin_free(&gj);
 }
 
 void
@@ -220,7 +324,7 @@ logcell_emit(const struct logcell *c, const struct logctx *ctx)
 	emit_present(c, ctx);
 	run_server(&c->set[LOGS_SERVER], ctx);
 	run_epp(&c->set[LOGS_EPP], ctx);
-	run_gpu(&c->set[LOGS_GPU], ctx);
+	run_gpu(c, ctx);
 }
 
 void
@@ -231,4 +335,8 @@ logcell_free(struct logcell *c)
 		strv_free(&c->set[k].names);
 		free(c->set[k].dir);
 	}
+	strv_free(&c->join_paths);
+	strv_free(&c->join_names);
+	free(c->trace);
+	free(c->trace_name);
 }

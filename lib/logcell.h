@@ -1,6 +1,9 @@
 /* logcell.h - the logs of one cell (vLLM server logs, EPP logs, nvidia-smi
  * GPU logs) into measure records: each kind named file by file or by
  * folder, or found under CELLDIR/server_logs, epp_logs and gpu_logs.
+ * With the GPU logs come their pod -> GPU snapshots (gpu_logs/<pod>.uuids,
+ * <node>.gpus.csv) and the cell's trace_data.csv, whose first send and
+ * last response bound the workload window the GPU samples are judged in.
  * Every file must open before anything is written, so a run that cannot
  * read its input says so with exit 2 and no records. */
 #ifndef S2R_LOGCELL_H
@@ -8,6 +11,7 @@
 
 #include <stdbool.h>
 
+#include "gpulog.h"
 #include "logkit.h"
 #include "str.h"
 
@@ -24,16 +28,25 @@ struct logset {
 struct logcell {
 	const char	*root;		/* names are printed relative to it */
 	struct logset	 set[LOGS_NKINDS];
+	struct strv	 join_paths;	/* <pod>.uuids, <node>.gpus.csv */
+	struct strv	 join_names;
+	char		*trace;		/* the window's trace_data.csv */
+	char		*trace_name;
+	struct gpuwindow win;		/* read by logcell_check */
 };
 
-/* Adds to one kind a file, a folder's *.log files (sorted) or "-". */
+/* Adds to one kind a file, a folder's *.log files (sorted) or "-"; for
+ * GPU logs also a folder's (or the named) *.uuids and *.gpus.csv. */
 void	logcell_add(struct logcell *c, int kind, const char *path);
+/* The trace whose window the GPU samples are judged in (default:
+ * CELLDIR/trace_data.csv when it exists). */
+void	logcell_trace(struct logcell *c, const char *path);
 /* Looks in CELLDIR's folders for every kind not named; dies (exit 2)
  * when celldir is not a folder. */
 void	logcell_add_cell(struct logcell *c, const char *celldir);
 /* Whether any kind was named or looked for. */
 bool	logcell_asked(const struct logcell *c);
-/* Dies (exit 2) unless every file opens. */
+/* Dies (exit 2) unless every file opens and the trace's window reads. */
 void	logcell_check(struct logcell *c);
 /* logs.present.<folder> per kind asked, then each kind's records. */
 void	logcell_emit(const struct logcell *c, const struct logctx *ctx);

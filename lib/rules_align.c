@@ -1065,6 +1065,7 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 	}
 	v = a3_judge(j, k, gap, a3_band(j, k, gap, tolbuf, sizeof(tolbuf)),
 	    ks, crit, &why, &act);
+	ru_thermal_mark(j, ra, &why);
 	au_emit(j, r, metric, NULL, ra, sa, true, gap, "%", tolbuf, v,
 	    sbuf_str(&why), sbuf_str(&act),
 	    au_evidence(quantile_table(j, name), ra));

@@ -1,7 +1,8 @@
-/* rules_health.c - checks 5e-5h: did the deployment's parts stay
+/* rules_health.c - checks 5e-5g: did the deployment's parts stay
  * healthy through the run?  Errors in each server log, one KV-cache
- * capacity across instances and arms, the router (EPP) behaving as
- * configured, and the GPUs' temperature and ECC state.
+ * capacity across instances and arms, and the router (EPP) behaving as
+ * configured, its InferenceObjectives resolving as upstream's 5c.6 asks
+ * (5h, the GPUs, is rules_gpu.c).
  *
  * Measurements come from s2r-log-extract over the cell's server_logs,
  * epp_logs and gpu_logs (schemas/metrics-runtime.json); expectations from
@@ -13,6 +14,7 @@
  * KV cache size across instances and arms 1 % PASS / 5 % WARN. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "judge.h"
@@ -31,8 +33,6 @@ static const char ACT_KV[] = "KV-cache capacity differs between "
 static const char ACT_EPP[] = "The router did not behave as configured: "
     "check the EPP deployment (feature gates, InferenceObjectives, pool "
     "selector) and its log verbosity.";
-static const char ACT_GPU[] = "A GPU ran hot or reported errors: check "
-    "the node's cooling, power and ECC state before trusting the cell.";
 
 /* --- 5e ------------------------------------------------------------- */
 
@@ -370,18 +370,269 @@ epp_objective(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* The objectives the arm was configured with: its deployed
+ * InferenceObjectives (s2r-config --epp: priority.tier, scope phase)
+ * when the bundle has them, else the sim's priority tiers. */
+static bool
+configured_objectives(const struct judge *j, const struct jcell *c,
+    struct ru_list *tiers)
+{
+	ru_collect(j, c, "measure", "priority.tier", RU_CELL, true, tiers);
+	if (tiers->n > 0)
+		return true;
+	ru_list_free(tiers);
+	ru_collect(j, c, "expect", "priority.tier", RU_ANY, false, tiers);
+	return false;
+}
+
+static bool
+configured_priority(const struct ru_list *tiers, double p)
+{
+	double v;
+
+	if (p == 0)
+		return true;	/* the default objective's */
+	for (size_t i = 0; i < tiers->n; i++)
+		if (ru_num(tiers->v[i], &v) && v == p)
+			return true;
+	return false;
+}
+
+/* 5c.6 (4): every priority the EPP resolved is configured (or 0, the
+ * default); (2) for keys nobody configured: one priority each. */
+static void
+epp_priorities(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct ru_list *tiers, bool deployed)
+{
+	const json_t *seen = judge_measure(j, c, "epp.priorities_seen", NULL);
+	struct ru_list l;
+	struct sbuf why = {0}, bad = {0}, conf = {0};
+	size_t nbad = 0;
+	double p;
+
+	for (size_t i = 0; i < tiers->n; i++) {
+		sbuf_printf(&conf, "%s%s ", i ? ", " : "",
+		    ru_scope(tiers->v[i], "class"));
+		ru_value_text(&conf, json_object_get(tiers->v[i], "value"));
+	}
+	ru_collect(j, c, "measure", "epp.objective.priority", RU_ANY, false,
+	    &l);
+	for (size_t i = 0; i < l.n; i++) {
+		if (!ru_num(l.v[i], &p) || configured_priority(tiers, p))
+			continue;
+		sbuf_printf(&bad, "%s\"%s\" at ", nbad++ ? "; " : "",
+		    ru_scope(l.v[i], "class"));
+		ru_num_text(&bad, p);
+		sbuf_adds(&bad, " (");
+		ru_where(&bad, l.v[i]);
+		sbuf_adds(&bad, ")");
+	}
+	sbuf_printf(&why, "The EPP resolved priorities %s (", seen != NULL ?
+	    rec_get_str(seen, "value") : "(none)");
+	ru_where(&why, seen);
+	sbuf_printf(&why, "); the arm configures %s (%s) and the default "
+	    "objective 0.", sbuf_str(&conf), deployed ? "its deployed "
+	    "InferenceObjectives" : "the sim's priority tiers");
+	if (nbad > 0)
+		sbuf_printf(&why, " Not configured: %s.", sbuf_str(&bad));
+	ru_emit(j, r, c, "epp.priorities_seen", NULL, tiers->v[0], seen,
+	    "configured or 0", nbad > 0 ? V_FAIL : V_PASS, sbuf_str(&why),
+	    ACT_EPP);
+	ru_list_free(&l);
+	sbuf_free(&why);
+	sbuf_free(&bad);
+	sbuf_free(&conf);
+}
+
+/* 'Request handled' lines per objectiveKey: keyed (non-empty) and
+ * empty, with a record of each for the sources. */
+struct keyed {
+	double		 keyed, empty;
+	const json_t	*keyed_rec, *empty_rec;
+};
+
+static void
+count_keyed(const struct judge *j, const struct jcell *c, struct keyed *k)
+{
+	struct ru_list l;
+	double v;
+
+	memset(k, 0, sizeof(*k));
+	ru_collect(j, c, "measure", "epp.objective.requests", RU_ANY, false,
+	    &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *key = ru_scope(l.v[i], "class");
+
+		if (key == NULL || !ru_num(l.v[i], &v))
+			continue;
+		if (*key == '\0') {
+			k->empty += v;
+			k->empty_rec = l.v[i];
+		} else {
+			k->keyed += v;
+			k->keyed_rec = k->keyed_rec ? k->keyed_rec : l.v[i];
+		}
+	}
+	ru_list_free(&l);
+}
+
+/* 5c.6 (3): every request the trace sent (less the gateway's sheds,
+ * which are never scheduled) resolved an objective key. */
+static void
+epp_resolved(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct keyed *k)
+{
+	const json_t *rows = judge_measure(j, c, "requests.count", NULL);
+	const json_t *handled = judge_measure(j, c, "epp.requests_handled",
+	    NULL);
+	struct sbuf why = {0};
+	double sent, h = 0, shed = ru_status_rows(j, c, "shed"), need;
+	enum jverdict_value v;
+	json_t *es, *ms;
+
+	if (!ru_num(rows, &sent)) {
+		ru_emit(j, r, c, "epp.objective.resolved", NULL, NULL, NULL,
+		    NULL, V_INAPPLICABLE, "No requests.count for the cell "
+		    "(s2r-trace-stats): the resolved lines have nothing to be "
+		    "counted against.", NULL);
+		return;
+	}
+	ru_num(handled, &h);
+	need = sent - shed;
+	sbuf_printf(&why, "%.0f 'Request handled' lines carry an objective "
+	    "key, of %.0f in the EPP log (", k->keyed, h);
+	ru_where(&why, handled);
+	sbuf_printf(&why, "); the trace sent %.0f requests (", sent);
+	ru_where(&why, rows);
+	sbuf_printf(&why, "), %.0f of them shed by the gateway before "
+	    "scheduling: %.0f should resolve.", shed, need);
+	if (k->keyed >= need) {
+		v = V_PASS;
+	} else if (h < need) {
+		sbuf_adds(&why, " The log holds fewer handled lines than "
+		    "requests: it covers only part of the run (a dropped or "
+		    "cut EPP log), so the rest cannot be judged.");
+		v = V_WARN;
+	} else {
+		sbuf_printf(&why, " %.0f requests were scheduled without an "
+		    "objective key (the objective header lost on the way).",
+		    need - k->keyed);
+		v = V_FAIL;
+	}
+	es = ru_side(rec_num(need), "count", rows, "trace rows less the "
+	    "gateway's sheds (status.count shed)");
+	ms = ru_side(rec_num(k->keyed), "count", k->keyed_rec != NULL ?
+	    k->keyed_rec : handled, "'Request handled' lines with a "
+	    "non-empty objectiveKey");
+	judge_emit(j, r, c, &(struct jverdict){
+	    .metric = "epp.objective.resolved", .expect = es, .measure = ms,
+	    .has_diff = true, .diff = k->keyed - need, .diff_unit = "count",
+	    .tolerance = ">= rows - shed", .verdict = v,
+	    .why = sbuf_str(&why), .action = ACT_EPP });
+	json_decref(es);
+	json_decref(ms);
+	sbuf_free(&why);
+}
+
+/* Seconds in a duration value: a number, or text "90", "90s", "2m". */
+static bool
+duration_s(const json_t *rec, double *out)
+{
+	const char *s = rec_get_str(rec, "value");
+	char *end;
+
+	if (ru_num(rec, out))
+		return true;
+	if (s == NULL)
+		return false;
+	*out = strtod(s, &end);
+	if (end == s || *out < 0)
+		return false;
+	if (strcmp(end, "m") == 0)
+		*out *= 60;
+	return *end == '\0' || strcmp(end, "s") == 0 || strcmp(end, "m") == 0;
+}
+
+/* 5c.6 (5): few 'Request handled' lines without an objective key: at
+ * most a share of them, or the load generator's warm-up and prewarm. */
+static void
+epp_empty_keys(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct keyed *k)
+{
+	const json_t *warm = judge_expect(j, c, "observe.warmup_requests",
+	    NULL);
+	const json_t *pre = judge_expect(j, c, "observe.prewarm_duration",
+	    NULL);
+	double pct = tol(j->tol, TOL_RT_OBJ_EMPTY_PCT);
+	double rps = tol(j->tol, TOL_RT_OBJ_PREWARM_RPS);
+	double h = k->keyed + k->empty, w = 0, ps = 0, share, warmup;
+	struct sbuf why = {0};
+	char band[96], a[32], b[32];
+	json_t *es, *ms;
+
+	ru_num(warm, &w);
+	if (!duration_s(pre, &ps))
+		pre = NULL;
+	share = h * pct / 100;
+	warmup = w + rps * ps;
+	judge_fmt_num(a, sizeof(a), pct);
+	judge_fmt_num(b, sizeof(b), rps);
+	sbuf_printf(&why, "%.0f of %.0f 'Request handled' lines have an "
+	    "empty objectiveKey (no associated InferenceObjective: the "
+	    "default priority)", k->empty, h);
+	if (k->empty_rec != NULL) {
+		sbuf_adds(&why, ", first at ");
+		ru_where(&why, k->empty_rec);
+	}
+	sbuf_printf(&why, ". Allowed: the larger of %.0f (%s%% of them) and "
+	    "%.0f (%.0f warm-up requests", share, a, warmup, w);
+	if (warm != NULL) {
+		sbuf_adds(&why, ", ");
+		ru_where(&why, warm);
+	} else
+		sbuf_adds(&why, ", not stated");
+	sbuf_printf(&why, "; %s a second of %.0f s prewarm", b, ps);
+	if (pre != NULL) {
+		sbuf_adds(&why, ", ");
+		ru_where(&why, pre);
+	} else
+		sbuf_adds(&why, ", not stated");
+	sbuf_adds(&why, ").");
+	snprintf(band, sizeof(band), "<= max(%s%%, warm-up + %s/s prewarm)",
+	    a, b);
+	es = ru_side(rec_num(fmax(share, warmup)), "count", NULL, "the "
+	    "larger of a share of the handled lines and the warm-up plus "
+	    "prewarm allowance (runtime.objective_*)");
+	ms = ru_side(rec_num(k->empty), "count", k->empty_rec != NULL ?
+	    k->empty_rec : k->keyed_rec, "'Request handled' lines with "
+	    "objectiveKey \"\"");
+	judge_emit(j, r, c, &(struct jverdict){
+	    .metric = "epp.objective.empty", .expect = es, .measure = ms,
+	    .tolerance = band, .verdict = k->empty <= fmax(share, warmup) ?
+	    V_PASS : V_FAIL, .why = sbuf_str(&why), .action = ACT_EPP });
+	json_decref(es);
+	json_decref(ms);
+	sbuf_free(&why);
+}
+
+/* 5c.6 InferenceObjective resolution (EPP at -v=3, 'Request handled'
+ * lines): (1) every configured objective seen at its priority, (2) one
+ * priority per key, (3) resolved lines >= requests, (4) priorities seen
+ * configured or 0, (5) few lines without a key. */
 static void
 epp_objectives(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	const json_t *has = judge_measure(j, c, "epp.has_objective_key", NULL);
 	struct ru_list tiers;
 	struct strv done = {0};
+	struct keyed k;
+	bool deployed = configured_objectives(j, c, &tiers);
 
-	ru_collect(j, c, "expect", "priority.tier", RU_ANY, false, &tiers);
 	if (tiers.n == 0) {
 		ru_emit(j, r, c, "epp.objective.priority", NULL, NULL, NULL,
-		    NULL, V_INAPPLICABLE, "The sim bundle gives no priority "
-		    "tiers, so there are no objectives to look for.", NULL);
+		    NULL, V_INAPPLICABLE, "Neither the deployed EPP config nor "
+		    "the sim bundle gives priority tiers, so there are no "
+		    "objectives to look for.", NULL);
 		goto out;
 	}
 	if (!json_is_true(json_object_get(has, "value"))) {
@@ -400,6 +651,10 @@ epp_objectives(struct judge *j, const struct rule *r, const struct jcell *c)
 		strv_add(&done, cls);
 		epp_objective(j, r, c, tiers.v[i]);
 	}
+	epp_priorities(j, r, c, &tiers, deployed);
+	count_keyed(j, c, &k);
+	epp_resolved(j, r, c, &k);
+	epp_empty_keys(j, r, c, &k);
 out:
 	strv_free(&done);
 	ru_list_free(&tiers);
@@ -493,72 +748,9 @@ rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 	epp_blocks(j, r, c);
 }
 
-/* --- 5h ------------------------------------------------------------- */
-
-static void
-gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
-    const json_t *name)
-{
-	json_t *sub = rec_scope_new();
-	struct sbuf why = {0};
-	const char *metrics[] = { "gpu.hot_samples", "gpu.ecc_uncorrected.max",
-	    "gpu.temperature_c.max", "gpu.power_w.max",
-	    "gpu.utilization_pct.mean" };
-	double v[5] = { 0 };
-	bool have[5];
-	enum jverdict_value verdict = V_PASS;
-
-	rec_scope_set(sub, "instance", ru_scope(name, "instance"));
-	rec_scope_set(sub, "device", ru_scope(name, "device"));
-	for (size_t i = 0; i < 5; i++)
-		have[i] = ru_num(judge_measure(j, c, metrics[i], sub), &v[i]);
-	sbuf_printf(&why, "GPU %s on %s (", ru_scope(name, "device"),
-	    ru_scope(name, "instance"));
-	ru_value_text(&why, json_object_get(name, "value"));
-	sbuf_adds(&why, ", ");
-	ru_where(&why, name);
-	sbuf_adds(&why, "):");
-	if (have[2])
-		sbuf_printf(&why, " max %.0f C,", v[2]);
-	if (have[3])
-		sbuf_printf(&why, " max %.0f W,", v[3]);
-	if (have[4])
-		sbuf_printf(&why, " mean utilisation %.0f%%,", v[4]);
-	sbuf_printf(&why, " %.0f samples at 85 C or more, %s uncorrected "
-	    "ECC errors.", v[0], have[1] ? (v[1] > 0 ? "some" : "no") : "n/a");
-	if (have[1] && v[1] > 0)
-		verdict = V_FAIL;
-	else if (v[0] > 0)
-		verdict = V_WARN;
-	ru_emit(j, r, c, "gpu.health", sub, NULL, judge_measure(j, c,
-	    "gpu.temperature_c.max", sub), "< 85 C, no ECC errors", verdict,
-	    sbuf_str(&why), ACT_GPU);
-	json_decref(sub);
-	sbuf_free(&why);
-}
-
-static void
-rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	struct ru_list names;
-
-	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "gpu_logs", true,
-	    "GPU health"))
-		return;
-	ru_collect(j, c, "measure", "gpu.name", RU_INSTANCE, false, &names);
-	if (names.n == 0)
-		ru_emit(j, r, c, "gpu.health", NULL, NULL, NULL, NULL,
-		    V_MISSING, "gpu_logs exist but name no GPU (no nvidia-smi "
-		    "table parsed).", "Check the gpu_logs' format.");
-	for (size_t i = 0; i < names.n; i++)
-		gpu_one(j, r, c, names.v[i]);
-	ru_list_free(&names);
-}
-
 const struct rule rules_health[] = {
 	{ "5e", "Errors in the logs", true, rule_problems },
 	{ "5f", "KV cache capacity", true, rule_kv },
 	{ "5g", "EPP runtime", true, rule_epp_runtime },
-	{ "5h", "GPU health", true, rule_gpu },
 	{ NULL, NULL, false, NULL }
 };

@@ -26,8 +26,9 @@
 static const char ACT_ARGS[] = "This instance does not run the vLLM "
     "arguments config.md describes: fix the deployment's arguments and "
     "rerun the cell.";
-static const char ACT_SPREAD[] = "Requests were not spread evenly over "
-    "the instances by an even router: check the instance's health and "
+static const char ACT_SPREAD[] = "Requests were not spread as the router "
+    "should spread them (an even router unevenly, or any router leaving "
+    "an instance far below its share): check the instance's health and "
     "readiness, the router's endpoint list, and rerun.";
 static const char ACT_DEAD[] = "An instance served no requests: check "
     "that the pod was ready and in the router's pool (5e, 5g).";
@@ -47,6 +48,10 @@ static const char ACT_SHED_NEVER[] = "A class that must never be shed "
 static const char ACT_SHED_NONE[] = "Requests were shed in an arm without "
     "an admission policy: the gateway rejected them (429/503); check "
     "flow control and the pool's capacity.";
+static const char ACT_FAILED[] = "Requests failed (errors, timeouts or "
+    "streams cut short): read the error_message of the rows cited and the "
+    "server and EPP logs at that time (5e); a cell whose requests fail "
+    "does not measure the policy it was meant to.";
 static const char ACT_SHED_ORDER[] = "A higher-priority class was shed "
     "more than a lower one: check the tiers' thresholds in the admission "
     "policy (4c, 4d).";
@@ -171,13 +176,41 @@ out:
 
 /* --- 5b ------------------------------------------------------------- */
 
-/* Whether the arm routes by affinity (prefix/session scorers), where an
- * uneven spread is the design, not a fault. */
+/* How the arm routes: by affinity (a prefix, session or affinity scorer
+ * whose scores a picker uses), where an uneven spread is the design, or
+ * evenly.  A picker that ignores scores (random, round-robin) routes
+ * evenly whatever scorers are configured. */
+struct routing {
+	bool		 affinity;
+	const json_t	*scorer;	/* the affinity scorer, or NULL */
+	const json_t	*picker;	/* the arm's picker, or NULL */
+	bool		 picker_ignores_scores;
+};
+
 static bool
-affinity_router(const struct judge *j, const struct jcell *c)
+is_affinity_plugin(const char *metric, const char *v, bool phased)
+{
+	if (strcmp(metric, "epp.plugin") == 0 && phased)
+		return strstr(v, "prefix") || strstr(v, "affinity") ||
+		    strstr(v, "session");
+	return strcmp(metric, "sim.routing_scorers") == 0 &&
+	    strstr(v, "affinity") != NULL;
+}
+
+static bool
+score_blind_picker(const char *type)
+{
+	return (strstr(type, "random") != NULL &&
+	    strstr(type, "weighted") == NULL) ||
+	    strstr(type, "round-robin") != NULL;
+}
+
+static void
+arm_routing(const struct judge *j, const struct jcell *c, struct routing *rt)
 {
 	const char *kinds[] = { "measure", "expect" };
 
+	memset(rt, 0, sizeof(*rt));
 	for (size_t k = 0; k < 2; k++)
 		for (size_t i = 0; i < j->nrecs; i++) {
 			const json_t *rec = j->recs[i];
@@ -189,15 +222,37 @@ affinity_router(const struct judge *j, const struct jcell *c)
 			    metric == NULL || v == NULL ||
 			    (p != NULL && strcmp(p, c->phase ? c->phase : "")))
 				continue;
-			if (strcmp(metric, "epp.plugin") == 0 && p != NULL &&
-			    (strstr(v, "prefix") || strstr(v, "affinity") ||
-			    strstr(v, "session")))
-				return true;
-			if (strcmp(metric, "sim.routing_scorers") == 0 &&
-			    strstr(v, "affinity"))
-				return true;
+			if (rt->scorer == NULL &&
+			    is_affinity_plugin(metric, v, p != NULL))
+				rt->scorer = rec;
+			if (rt->picker == NULL && p != NULL &&
+			    strcmp(metric, "epp.plugin") == 0 &&
+			    str_has_suffix(v, "-picker"))
+				rt->picker = rec;
 		}
-	return false;
+	rt->picker_ignores_scores = rt->picker != NULL &&
+	    score_blind_picker(rec_get_str(rt->picker, "value"));
+	rt->affinity = rt->scorer != NULL && !rt->picker_ignores_scores;
+}
+
+static void
+routing_text(struct sbuf *why, const struct routing *rt)
+{
+	if (rt->affinity) {
+		sbuf_printf(why, " The arm routes by affinity (%s, ",
+		    rec_get_str(rt->scorer, "value"));
+		ru_where(why, rt->scorer);
+		sbuf_adds(why, "): a share above the even one is by design "
+		    "and not judged; one far below it is.");
+	} else if (rt->scorer != NULL) {
+		sbuf_printf(why, " The arm configures %s (", rec_get_str(
+		    rt->scorer, "value"));
+		ru_where(why, rt->scorer);
+		sbuf_printf(why, ") but its picker %s (", rec_get_str(
+		    rt->picker, "value"));
+		ru_where(why, rt->picker);
+		sbuf_adds(why, ") ignores scores: it routes evenly.");
+	}
 }
 
 struct spread {
@@ -238,19 +293,42 @@ spread_counts(const struct judge *j, const struct jcell *c, struct spread *s)
 	return false;
 }
 
+/* An instance's deviation from the even share (dev, percent) judged:
+ * far below it is WARN/FAIL under any router; an even router also keeps
+ * within its spread band; band gets the tolerance text. */
+static enum jverdict_value
+spread_band(const struct judge *j, double dev, bool affinity, char *band,
+    size_t len)
+{
+	double warn = tol(j->tol, TOL_RT_SPREAD_WARN_PCT);
+	double fail = tol(j->tol, TOL_RT_SPREAD_FAIL_PCT);
+	double fwarn = tol(j->tol, TOL_RT_FLOOR_WARN_PCT);
+	double ffail = tol(j->tol, TOL_RT_FLOOR_FAIL_PCT);
+	enum jverdict_value floor = -dev > ffail ? V_FAIL : -dev > fwarn ?
+	    V_WARN : V_PASS, even;
+
+	if (affinity) {
+		snprintf(band, len, "floor: -%.0f%% WARN, -%.0f%% FAIL (above "
+		    "even: not judged, affinity)", fwarn, ffail);
+		return floor;
+	}
+	snprintf(band, len, "\u00b1%.0f%% WARN, \u00b1%.0f%% FAIL", warn,
+	    fail);
+	even = fabs(dev) > fail ? V_FAIL : fabs(dev) > warn ? V_WARN : V_PASS;
+	return even > floor ? even : floor;	/* PASS < WARN < FAIL */
+}
+
 static void
 spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct spread *s, size_t i, size_t n, bool affinity)
+    const struct spread *s, size_t i, size_t n, const struct routing *rt)
 {
 	json_t *sub = ru_inst_sub(s->insts.v[i]), *es, *ms;
 	const json_t *errs = ru_inst_measure(j, c, "log.pattern_count.ERROR",
 	    s->insts.v[i]);
 	struct sbuf why = {0};
 	double v = 0, share, even = 1.0 / (double)n, dev, nerr = 0;
-	double warn = tol(j->tol, TOL_RT_SPREAD_WARN_PCT);
-	double fail = tol(j->tol, TOL_RT_SPREAD_FAIL_PCT);
 	enum jverdict_value verdict;
-	char band[64];
+	char band[96];
 
 	ru_num(s->cnt[i], &v);
 	ru_num(errs, &nerr);
@@ -265,18 +343,10 @@ spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	    v == 0 ? "no requests: unhealthy or not in the pool" :
 	    nerr > 0 ? "served requests, with ERROR lines (see 5e)" :
 	    "served requests, no ERROR lines");
-	if (v == 0) {
-		verdict = V_FAIL;
-	} else if (affinity) {
-		verdict = V_PASS;
-		sbuf_adds(&why, " The arm routes by affinity (prefix/session "
-		    "scorers): an uneven spread is by design and not judged.");
-	} else {
-		verdict = fabs(dev) > fail ? V_FAIL : fabs(dev) > warn ?
-		    V_WARN : V_PASS;
-	}
-	snprintf(band, sizeof(band), affinity ? "not judged (affinity)" :
-	    "\u00b1%.0f%% WARN, \u00b1%.0f%% FAIL", warn, fail);
+	routing_text(&why, rt);
+	verdict = spread_band(j, dev, rt->affinity, band, sizeof(band));
+	if (v == 0)
+		verdict = V_FAIL;	/* idle: dead or out of the pool */
 	es = ru_side(rec_num(even), "fraction", NULL, "even share: 1 / "
 	    "instances");
 	json_object_set_new(json_object_get(es, "source"), "file",
@@ -297,24 +367,6 @@ spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
-/* Rows the gateway answered itself (shed) never reach an instance. */
-static double
-shed_rows(const struct judge *j, const struct jcell *c)
-{
-	struct ru_list l;
-	double sum = 0, v;
-
-	ru_collect(j, c, "measure", "status.count", RU_ANY, false, &l);
-	for (size_t i = 0; i < l.n; i++) {
-		const char *st = rec_get_str(l.v[i], "status");
-
-		if (st != NULL && strcmp(st, "shed") == 0 && ru_num(l.v[i], &v))
-			sum += v;
-	}
-	ru_list_free(&l);
-	return sum;
-}
-
 static void
 served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct spread *s)
@@ -323,7 +375,7 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 	const json_t *warm = judge_expect(j, c, "observe.warmup_requests",
 	    NULL);
 	struct sbuf why = {0};
-	double sent, w = 0, shed = shed_rows(j, c), d;
+	double sent, w = 0, shed = ru_status_rows(j, c, "shed"), d;
 	enum jverdict_value v;
 	json_t *ms;
 
@@ -335,6 +387,8 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 		return;
 	}
 	ru_num(warm, &w);
+	/* Rows the gateway answered itself (shed) never reach an
+	 * instance. */
 	d = s->total - (sent - shed);
 	sbuf_printf(&why, "The instances served %.0f requests; the trace "
 	    "sent %.0f (", s->total, sent);
@@ -378,7 +432,7 @@ static void
 rule_spread(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct spread s;
-	bool affinity;
+	struct routing rt;
 
 	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
 	    "the requests per instance"))
@@ -390,10 +444,10 @@ rule_spread(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "lines give requests per instance.", NULL);
 		return;
 	}
-	affinity = affinity_router(j, c);
+	arm_routing(j, c, &rt);
 	for (size_t i = 0; i < s.insts.n; i++)
 		if (s.cnt[i] != NULL)
-			spread_instance(j, r, c, &s, i, s.insts.n, affinity);
+			spread_instance(j, r, c, &s, i, s.insts.n, &rt);
 	served_vs_sent(j, r, c, &s);
 	free(s.cnt);
 	strv_free(&s.insts);
@@ -649,6 +703,152 @@ shed_class(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&st);
 }
 
+/* Statuses that are failures in any arm: the gateway's sheds are not
+ * among them (judged per class by shed_class), everything else that is
+ * not ok is. */
+static const struct {
+	const char	*status;
+	const char	*words;
+} failure_kinds[] = {
+	{ "http_error", "HTTP errors" },
+	{ "error", "other errors" },
+	{ "timeout", "timeouts" },
+	{ "failed_empty", "cut streams (status ok, no output, no "
+	    "finish_reason)" },
+	{ "incomplete", "incomplete requests" },
+};
+#define NFAILURE_KINDS (sizeof(failure_kinds) / sizeof(failure_kinds[0]))
+
+struct failures {
+	double		 rows, failed;
+	double		 count[NFAILURE_KINDS];
+	const json_t	*first[NFAILURE_KINDS];	/* a record with count > 0 */
+	const json_t	*any;			/* a status.count record */
+	struct sbuf	 by_class;
+	size_t		 nclasses;
+};
+
+static int
+failure_kind(const char *status)
+{
+	for (size_t k = 0; status != NULL && k < NFAILURE_KINDS; k++)
+		if (strcmp(status, failure_kinds[k].status) == 0)
+			return (int)k;
+	return -1;
+}
+
+/* The cell's status.count records summed by failure kind. */
+static void
+count_failures(const struct judge *j, const struct jcell *c,
+    struct failures *f)
+{
+	struct ru_list l;
+	struct strv classes = {0};
+
+	memset(f, 0, sizeof(*f));
+	ru_collect(j, c, "measure", "status.count", RU_ANY, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *cls = ru_scope(l.v[i], "class");
+		int k = failure_kind(rec_get_str(l.v[i], "status"));
+		double v;
+
+		if (!ru_num(l.v[i], &v))
+			continue;
+		f->any = f->any != NULL ? f->any : l.v[i];
+		f->rows += v;
+		if (k < 0 || v <= 0)
+			continue;
+		f->count[k] += v;
+		f->failed += v;
+		if (f->first[k] == NULL)
+			f->first[k] = l.v[i];
+		sbuf_printf(&f->by_class, "%s\"%s\" %.0f %s", f->by_class.len ?
+		    ", " : "", cls != NULL ? cls : "", v,
+		    failure_kinds[k].status);
+		if (cls != NULL && strv_find(&classes, cls) < 0)
+			strv_add(&classes, cls);
+	}
+	f->nclasses = classes.n;
+	strv_free(&classes);
+	ru_list_free(&l);
+}
+
+static void
+failures_text(struct sbuf *why, const struct failures *f, double pct)
+{
+	size_t said = 0;
+
+	sbuf_printf(why, "%.0f of %.0f requests (%.2f%%) failed", f->failed,
+	    f->rows, pct);
+	for (size_t k = 0; k < NFAILURE_KINDS; k++) {
+		if (f->count[k] == 0)
+			continue;
+		sbuf_printf(why, "%s %.0f %s (first at ", said++ ? "," : ":",
+		    f->count[k], failure_kinds[k].words);
+		ru_where(why, f->first[k]);
+		sbuf_adds(why, ")");
+	}
+	if (f->nclasses > 1)
+		sbuf_printf(why, "; by class: %s", sbuf_str(&f->by_class));
+	sbuf_adds(why, ".");
+}
+
+/* Errors, timeouts and cut streams over the whole cell, in any arm:
+ * WARN above a small share of the rows, FAIL above a larger one. */
+static void
+status_failures(struct judge *j, const struct rule *r, const struct jcell *c,
+    bool admission)
+{
+	double warn = tol(j->tol, TOL_RT_FAILED_WARN_PCT);
+	double fail = tol(j->tol, TOL_RT_FAILED_FAIL_PCT);
+	struct failures f;
+	struct sbuf why = {0};
+	enum jverdict_value v;
+	char band[96], a[32], b[32];
+	double pct;
+	json_t *es, *ms;
+
+	count_failures(j, c, &f);
+	if (f.any == NULL || f.rows <= 0) {
+		ru_emit(j, r, c, "requests.failed", NULL, NULL, f.any, NULL,
+		    f.any == NULL ? V_MISSING : V_INAPPLICABLE, f.any == NULL ?
+		    "No status.count for the cell: it comes from s2r-trace-stats "
+		    "over the cell's trace_data.csv." : "The trace has no rows.",
+		    "Rerun s2r-trace-stats over the cell.");
+		sbuf_free(&f.by_class);
+		return;
+	}
+	pct = f.failed / f.rows * 100;
+	v = pct > fail ? V_FAIL : pct > warn ? V_WARN : V_PASS;
+	if (f.failed == 0)
+		sbuf_printf(&why, "All %.0f requests ended without an error, a "
+		    "timeout or a cut stream.", f.rows);
+	else
+		failures_text(&why, &f, pct);
+	sbuf_adds(&why, admission ? " The arm sheds on purpose (admission "
+	    "policy): its sheds are judged per class, failures are not "
+	    "sheds." : " The arm has no admission policy: every request "
+	    "should be ok.");
+	judge_fmt_num(a, sizeof(a), warn);
+	judge_fmt_num(b, sizeof(b), fail);
+	snprintf(band, sizeof(band), "> %s%% WARN, > %s%% FAIL", a, b);
+	es = ru_side(rec_num(0), "fraction", NULL, "no request fails: "
+	    "errors, timeouts and cut streams over all rows");
+	ms = ru_side(rec_num(f.failed / f.rows), "fraction", f.any,
+	    "rows with status http_error, error, timeout, failed_empty or "
+	    "incomplete / all rows (status.count, every class)");
+	json_object_del(json_object_get(ms, "source"), "line");
+	json_object_set_new(ms, "n", rec_num(f.rows));
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "requests.failed",
+	    .expect = es, .measure = ms, .has_diff = true, .diff = pct,
+	    .diff_unit = "%", .tolerance = band, .verdict = v,
+	    .why = sbuf_str(&why), .action = ACT_FAILED });
+	json_decref(es);
+	json_decref(ms);
+	sbuf_free(&why);
+	sbuf_free(&f.by_class);
+}
+
 static void
 rule_shed(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -679,6 +879,7 @@ rule_shed(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "s2r-trace-stats over the cell's trace_data.csv.", NULL);
 	}
 	admission = admission_active(j, c);
+	status_failures(j, r, c, admission);
 	for (size_t i = 0; i < n; i++)
 		shed_class(j, r, c, &k[i], k, n, admission);
 	free(k);

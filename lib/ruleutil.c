@@ -571,3 +571,225 @@ ru_arm_file(const struct judge *j, const char *phase)
 	ru_list_free(&l);
 	return file;
 }
+
+double
+ru_status_rows(const struct judge *j, const struct jcell *c,
+    const char *status)
+{
+	struct ru_list l;
+	double sum = 0, v;
+
+	ru_collect(j, c, "measure", "status.count", RU_ANY, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *st = rec_get_str(l.v[i], "status");
+
+		if (st != NULL && strcmp(st, status) == 0 && ru_num(l.v[i], &v))
+			sum += v;
+	}
+	ru_list_free(&l);
+	return sum;
+}
+
+/* --- GPU health ------------------------------------------------------ */
+
+/* Design TDP (W) by nvidia-smi's name: NVIDIA's data sheets (the board's
+ * maximum / default power limit). */
+static const struct {
+	const char	*name;
+	double		 tdp_w;
+} design_tdp[] = {
+	{ "NVIDIA H100 80GB HBM3", 700 },	/* H100 SXM5 */
+	{ "NVIDIA H100 PCIe", 350 },
+	{ "NVIDIA H100 NVL", 400 },
+	{ "NVIDIA H200", 700 },			/* H200 SXM */
+	{ "NVIDIA H200 NVL", 600 },
+	{ "NVIDIA B200", 1000 },
+	{ "NVIDIA A100-SXM4-80GB", 400 },
+	{ "NVIDIA A100-SXM4-40GB", 400 },
+	{ "NVIDIA A100 80GB PCIe", 300 },
+	{ "NVIDIA A100-PCIE-40GB", 250 },
+	{ "NVIDIA L40S", 350 },
+	{ "NVIDIA L40", 300 },
+	{ "NVIDIA L4", 72 },
+};
+
+/* A name nvidia-smi cut to its column ends in "...": a prefix. */
+static double
+tdp_of(const char *name)
+{
+	size_t n = name != NULL ? strlen(name) : 0;
+	bool cut = n > 3 && strcmp(name + n - 3, "...") == 0;
+
+	for (size_t k = 0; k < sizeof(design_tdp) / sizeof(design_tdp[0]);
+	    k++)
+		if (n > 0 && (strcmp(name, design_tdp[k].name) == 0 ||
+		    (cut && strncmp(name, design_tdp[k].name, n - 3) == 0)))
+			return design_tdp[k].tdp_w;
+	return NAN;
+}
+
+/* PASS below warn, WARN below fail, FAIL at or above. */
+static enum jverdict_value
+band_at(double v, double warn, double fail)
+{
+	return v >= fail ? V_FAIL : v >= warn ? V_WARN : V_PASS;
+}
+
+void
+ru_gpu_thermal(const struct judge *j, const struct jcell *c,
+    const json_t *sub, struct ru_thermal *t)
+{
+	double p95 = 0, max = 0, thr = 0, cap = 0;
+	bool enough;
+
+	memset(t, 0, sizeof(*t));
+	t->busy = judge_measure(j, c, "gpu.busy.samples", sub);
+	t->p95 = judge_measure(j, c, "gpu.busy.temperature_c.p95", sub);
+	t->max = judge_measure(j, c, "gpu.busy.temperature_c.max", sub);
+	t->throttle = judge_measure(j, c, "gpu.busy.throttle.fraction", sub);
+	t->cap = judge_measure(j, c, "gpu.power_cap_w", sub);
+	t->name = judge_measure(j, c, "gpu.name", sub);
+	t->pods = judge_measure(j, c, "gpu.pods", sub);
+	ru_num(t->busy, &t->n);
+	t->tdp = tdp_of(rec_get_str(t->name, "value"));
+	enough = t->n >= tol(j->tol, TOL_RT_GPU_MIN_SAMPLES) && t->n > 0;
+	t->v_p95 = t->v_max = t->v_throttle = t->v_cap = V_INAPPLICABLE;
+	if (enough && ru_num(t->p95, &p95))
+		t->v_p95 = band_at(p95, tol(j->tol, TOL_RT_GPU_P95_WARN_C),
+		    tol(j->tol, TOL_RT_GPU_P95_FAIL_C));
+	if (enough && ru_num(t->max, &max))
+		t->v_max = band_at(max, tol(j->tol, TOL_RT_GPU_MAX_WARN_C),
+		    tol(j->tol, TOL_RT_GPU_MAX_FAIL_C));
+	if (enough && ru_num(t->throttle, &thr))
+		t->v_throttle = thr * 100 > tol(j->tol,
+		    TOL_RT_GPU_THROTTLE_PCT) ? V_FAIL : thr > 0 ? V_WARN :
+		    V_PASS;
+	if (ru_num(t->cap, &cap) && isfinite(t->tdp))
+		t->v_cap = cap < t->tdp * (1 - tol(j->tol,
+		    TOL_RT_GPU_CAP_PCT) / 100) ? V_FAIL : V_PASS;
+}
+
+bool
+ru_thermal_hot(const struct ru_thermal *t)
+{
+	return t->v_p95 == V_FAIL || t->v_max == V_FAIL ||
+	    t->v_throttle == V_FAIL;
+}
+
+bool
+ru_thermal_failed(const struct ru_thermal *t)
+{
+	return ru_thermal_hot(t) || t->v_cap == V_FAIL;
+}
+
+static int
+gpu_rec_cmp(const void *pa, const void *pb)
+{
+	const json_t *a = *(const json_t *const *)pa;
+	const json_t *b = *(const json_t *const *)pb;
+	int d = judge_natcmp(ru_scope(a, "instance"), ru_scope(b, "instance"));
+
+	return d != 0 ? d : judge_natcmp(ru_scope(a, "device"),
+	    ru_scope(b, "device"));
+}
+
+void
+ru_cell_gpus(const struct judge *j, const struct jcell *c,
+    struct ru_list *out)
+{
+	struct ru_list names, pods;
+	bool joined;
+
+	/* Without a GPU any pod is known to hold, every GPU is judged. */
+	ru_collect(j, c, "measure", "gpu.name", RU_INSTANCE, false, &names);
+	ru_collect(j, c, "measure", "gpu.pods", RU_INSTANCE, false, &pods);
+	joined = pods.n > 0;
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < names.n; i++) {
+		json_t *sub = rec_scope_new();
+
+		rec_scope_set(sub, "instance", ru_scope(names.v[i],
+		    "instance"));
+		rec_scope_set(sub, "device", ru_scope(names.v[i], "device"));
+		if (!joined || judge_measure(j, c, "gpu.pods", sub) != NULL)
+			ru_list_add(out, names.v[i]);
+		json_decref(sub);
+	}
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof(*out->v), gpu_rec_cmp);
+	ru_list_free(&names);
+	ru_list_free(&pods);
+}
+
+/* Whether rec's trace is cell c's: the same cell scope, or the trace
+ * the cell's GPU window was taken from. */
+static bool
+trace_of_cell(const struct judge *j, const struct jcell *c,
+    const json_t *rec)
+{
+	const json_t *win = judge_measure(j, c, "gpu.window.start_us", NULL);
+	const char *a = rec_get_str(json_object_get(rec, "source"), "file");
+	const char *b = rec_get_str(json_object_get(win, "source"), "file");
+
+	if (ru_scope(rec, "workload") != NULL)
+		return ru_applies(rec, c, true);
+	return a != NULL && b != NULL && strcmp(a, b) == 0;
+}
+
+/* The record of the first failing criterion. */
+static const json_t *
+failing_rec(const struct ru_thermal *t)
+{
+	return t->v_p95 == V_FAIL ? t->p95 : t->v_max == V_FAIL ? t->max :
+	    t->v_throttle == V_FAIL ? t->throttle : t->cap;
+}
+
+static bool
+thermal_sentence(const struct judge *j, const struct jcell *c,
+    struct sbuf *why)
+{
+	struct ru_list gpus;
+	bool said = false;
+
+	ru_cell_gpus(j, c, &gpus);
+	for (size_t i = 0; i < gpus.n && !said; i++) {
+		json_t *sub = rec_scope_new();
+		struct ru_thermal t;
+
+		rec_scope_set(sub, "instance", ru_scope(gpus.v[i], "instance"));
+		rec_scope_set(sub, "device", ru_scope(gpus.v[i], "device"));
+		ru_gpu_thermal(j, c, sub, &t);
+		json_decref(sub);
+		if (!ru_thermal_failed(&t))
+			continue;
+		said = true;
+		sbuf_adds(why, " The real cell ");
+		judge_cell_text(why, c);
+		sbuf_printf(why, " ran on a throttled GPU (5h: GPU %s of %s%s%s "
+		    "fails its %s check, ", ru_scope(gpus.v[i], "device"),
+		    ru_scope(gpus.v[i], "instance"), t.pods ? ", pod " : "",
+		    t.pods ? rec_get_str(t.pods, "value") : "",
+		    ru_thermal_hot(&t) ? "thermal" : "power-cap");
+		ru_where(why, failing_rec(&t));
+		sbuf_adds(why, "): its latency measures the hardware's "
+		    "throttling as well as the serving stack, so it is no "
+		    "ground for a claim about the cost model.");
+	}
+	ru_list_free(&gpus);
+	return said;
+}
+
+bool
+ru_thermal_mark(const struct judge *j, const json_t *rec, struct sbuf *why)
+{
+	if (rec == NULL)
+		return false;
+	for (size_t i = 0; i < j->ncells; i++) {
+		const struct jcell *c = &j->cells[i];
+
+		if (c->measured && c->workload != NULL &&
+		    trace_of_cell(j, c, rec) && thermal_sentence(j, c, why))
+			return true;
+	}
+	return false;
+}

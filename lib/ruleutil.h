@@ -149,4 +149,43 @@ bool	 ru_need_logs(struct judge *j, const struct rule *r,
 	    const struct jcell *c, const char *kind, bool optional,
 	    const char *what);
 
+/* --- request status (5b, 5d, 5g) ------------------------------------ */
+
+/* Rows of c's trace with this status (status.count summed over the
+ * classes; s2r-trace-stats); 0 when none is recorded. */
+double	 ru_status_rows(const struct judge *j, const struct jcell *c,
+	    const char *status);
+
+/* --- GPU health (5h; latency claims built on a hot cell) ------------ */
+
+/* One GPU's thermal and power state in a cell, from s2r-log-extract's
+ * gpu.* records (the busy ones: inside the workload window at full
+ * load), each criterion judged with upstream's bands (runtime.gpu_*);
+ * V_INAPPLICABLE where it cannot be judged. */
+struct ru_thermal {
+	const json_t	*busy;		/* gpu.busy.samples */
+	const json_t	*p95, *max, *throttle, *cap, *name, *pods;
+	double		 n;		/* busy samples */
+	double		 tdp;		/* design TDP (W); NAN: unknown model */
+	enum jverdict_value v_p95, v_max, v_throttle, v_cap;
+};
+
+/* sub: {instance: node, device: host index}. */
+void	 ru_gpu_thermal(const struct judge *j, const struct jcell *c,
+	    const json_t *sub, struct ru_thermal *t);
+/* Whether it ran hot: temperature or throttling FAIL ... */
+bool	 ru_thermal_hot(const struct ru_thermal *t);
+/* ... or that, or a power cap below the design TDP (clocks held down). */
+bool	 ru_thermal_failed(const struct ru_thermal *t);
+/* The gpu.name records of the GPUs c's pods ran on (every GPU of the
+ * node logs when no pod's GPU is known), node and index order. */
+void	 ru_cell_gpus(const struct judge *j, const struct jcell *c,
+	    struct ru_list *out);
+/* For a latency claim whose real side is rec (a measure from a cell's
+ * trace: same scope, or the trace the cell's GPU window came from):
+ * when that cell ran on a GPU that fails 5h, appends to why a sentence
+ * saying so (the cell ran on a throttled GPU); whether it did. */
+bool	 ru_thermal_mark(const struct judge *j, const json_t *rec,
+	    struct sbuf *why);
+
 #endif

@@ -73,6 +73,32 @@ const struct tol_def tol_table[] = {
 	    "5f: KV capacity across instances and arms within → PASS" },
 	{ TOL_RT_KV_WARN_PCT, "runtime.kv_warn_pct", 5,
 	    "5f: KV capacity within → WARN, beyond → FAIL" },
+	{ TOL_RT_FAILED_WARN_PCT, "runtime.failed_warn_pct", 0.1,
+	    "5d: errors, timeouts and cut streams above this percent of a cell's rows → WARN" },
+	{ TOL_RT_FAILED_FAIL_PCT, "runtime.failed_fail_pct", 1,
+	    "5d: errors, timeouts and cut streams above this percent of a cell's rows → FAIL" },
+	{ TOL_RT_FLOOR_WARN_PCT, "runtime.floor_warn_pct", 50,
+	    "5b: an instance's share this many percent below 1/N → WARN, under any router" },
+	{ TOL_RT_FLOOR_FAIL_PCT, "runtime.floor_fail_pct", 80,
+	    "5b: an instance's share this many percent below 1/N → FAIL, under any router" },
+	{ TOL_RT_OBJ_EMPTY_PCT, "runtime.objective_empty_pct", 5,
+	    "5g: 'Request handled' lines with an empty objectiveKey, at most this percent of them ..." },
+	{ TOL_RT_OBJ_PREWARM_RPS, "runtime.objective_prewarm_rps", 60,
+	    "5g: ... or at most the warm-up requests plus this many per second of prewarm" },
+	{ TOL_RT_GPU_MIN_SAMPLES, "runtime.gpu_min_samples", 30,
+	    "5h: full-load samples in the workload window needed to judge a GPU's temperature" },
+	{ TOL_RT_GPU_P95_WARN_C, "runtime.gpu_p95_warn_c", 70,
+	    "5h: full-load temperature p95 at or above this (C) → WARN" },
+	{ TOL_RT_GPU_P95_FAIL_C, "runtime.gpu_p95_fail_c", 80,
+	    "5h: full-load temperature p95 at or above this (C) → FAIL" },
+	{ TOL_RT_GPU_MAX_WARN_C, "runtime.gpu_max_warn_c", 75,
+	    "5h: full-load temperature max at or above this (C) → WARN" },
+	{ TOL_RT_GPU_MAX_FAIL_C, "runtime.gpu_max_fail_c", 85,
+	    "5h: full-load temperature max at or above this (C) → FAIL" },
+	{ TOL_RT_GPU_CAP_PCT, "runtime.gpu_cap_pct", 5,
+	    "5h: a power cap more than this percent below the GPU's design TDP → FAIL" },
+	{ TOL_RT_GPU_THROTTLE_PCT, "runtime.gpu_throttle_pct", 5,
+	    "5h: throttled full-load samples above 0 → WARN, above this percent → FAIL" },
 	{ TOL_COUNT, NULL, 0, NULL }
 };
 
@@ -175,13 +201,35 @@ load_root(struct tolerances *t, const struct ynode *root,
 	return true;
 }
 
+static const char *
+tol_name(enum tol_id id)
+{
+	for (const struct tol_def *d = tol_table; d->name != NULL; d++)
+		if (d->id == id)
+			return d->name;
+	return "?";
+}
+
 static void
 check_ranges(const struct tolerances *t, const char *label)
 {
+	/* Pairs whose WARN bound must not exceed their FAIL bound. */
+	static const enum tol_id ordered[][2] = {
+		{ TOL_RT_FAILED_WARN_PCT, TOL_RT_FAILED_FAIL_PCT },
+		{ TOL_RT_FLOOR_WARN_PCT, TOL_RT_FLOOR_FAIL_PCT },
+		{ TOL_RT_GPU_P95_WARN_C, TOL_RT_GPU_P95_FAIL_C },
+		{ TOL_RT_GPU_MAX_WARN_C, TOL_RT_GPU_MAX_FAIL_C },
+	};
+
 	if (t->v[TOL_POISSON_CV_MIN] > t->v[TOL_POISSON_CV_MAX])
 		s2r_die_at(label, 0, 0, "workload.poisson_cv_min %g is above "
 		    "workload.poisson_cv_max %g", t->v[TOL_POISSON_CV_MIN],
 		    t->v[TOL_POISSON_CV_MAX]);
+	for (size_t k = 0; k < sizeof(ordered) / sizeof(ordered[0]); k++)
+		if (t->v[ordered[k][0]] > t->v[ordered[k][1]])
+			s2r_die_at(label, 0, 0, "%s %g is above %s %g",
+			    tol_name(ordered[k][0]), t->v[ordered[k][0]],
+			    tol_name(ordered[k][1]), t->v[ordered[k][1]]);
 	if (t->v[TOL_AL_MULT_WARN] > t->v[TOL_AL_MULT_MAX])
 		s2r_die_at(label, 0, 0, "alignment.multiplier_warn %g is above "
 		    "alignment.multiplier_max %g", t->v[TOL_AL_MULT_WARN],

@@ -45,6 +45,19 @@ enum tol_id {
 	TOL_RT_SPREAD_FAIL_PCT,
 	TOL_RT_KV_PASS_PCT,	/* 5f: KV capacity across instances/arms */
 	TOL_RT_KV_WARN_PCT,
+	TOL_RT_FAILED_WARN_PCT,	/* 5d: errors, timeouts, cut streams / rows */
+	TOL_RT_FAILED_FAIL_PCT,
+	TOL_RT_FLOOR_WARN_PCT,	/* 5b: an instance this far below 1/N (any router) */
+	TOL_RT_FLOOR_FAIL_PCT,
+	TOL_RT_OBJ_EMPTY_PCT,	/* 5g: key-less 'Request handled' lines, % */
+	TOL_RT_OBJ_PREWARM_RPS,	/* 5g: key-less allowance per prewarm second */
+	TOL_RT_GPU_MIN_SAMPLES,	/* 5h: full-load samples needed to judge */
+	TOL_RT_GPU_P95_WARN_C,	/* 5h: temperature p95 bands */
+	TOL_RT_GPU_P95_FAIL_C,
+	TOL_RT_GPU_MAX_WARN_C,	/* 5h: temperature max bands */
+	TOL_RT_GPU_MAX_FAIL_C,
+	TOL_RT_GPU_CAP_PCT,	/* 5h: power cap below design TDP → FAIL */
+	TOL_RT_GPU_THROTTLE_PCT, /* 5h: throttled samples above → FAIL */
 	TOL_COUNT
 };
 

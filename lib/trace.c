@@ -49,6 +49,7 @@ static const char *const status_how[NSTATUS] = {
 struct class_stats {
 	int64_t		rows;
 	int64_t		status[NSTATUS];
+	long		first_line[NSTATUS];	/* CSV line of the first row */
 	struct moments	ttft, tpot, e2e;	/* µs */
 	struct ivals	ttft_v, e2e_v;
 	struct dvals	tpot_v;
@@ -292,7 +293,8 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	cs = &s->cls[ci];
 	cs->rows++;
 	st = classify(r, c, out);
-	cs->status[st]++;
+	if (cs->status[st]++ == 0)
+		cs->first_line[st] = csvr_line(r);
 	if (st != ST_OK)
 		return;
 	moments_add(&s->out, (double)out);
@@ -410,6 +412,17 @@ put(struct out *o, const char *check, const char *metric, double value,
 	rec_set(rec, "scope", scope);
 	rec_set(rec, "source", rec_source(o->s->file, 0, 0, field, how));
 	json_array_append_new(o->arr, rec);
+}
+
+/* Points the record put() wrote last at one CSV line (its evidence). */
+static void
+put_line(struct out *o, long line)
+{
+	json_t *rec = json_array_get(o->arr, json_array_size(o->arr) - 1);
+	json_t *src = json_object_get(rec, "source");
+
+	rec_set(rec, "source", rec_source(o->s->file, line, 0,
+	    rec_get_str(src, "field"), rec_get_str(src, "how")));
 }
 
 static double
@@ -742,9 +755,14 @@ put_status(struct out *o)
 			if (st == ST_EMPTY && !s->has_finish_reason)
 				sbuf_adds(&how, " (no finish_reason column: "
 				    "output_tokens 0 alone)");
+			if (st != ST_OK && cs->status[st] > 0)
+				sbuf_adds(&how, "; source.line: the first such "
+				    "row");
 			put(o, "5d", "status.count", (double)cs->status[st],
 			    "count", cs->rows, "class", name, status_names[st],
 			    "status", sbuf_str(&how));
+			if (st != ST_OK && cs->status[st] > 0)
+				put_line(o, cs->first_line[st]);
 		}
 		sbuf_reset(&how);
 		sbuf_printf(&how, "shed rows (HTTP 429/503 in error_message) / "

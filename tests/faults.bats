@@ -334,6 +334,18 @@ clean() {
 	fault 5f-kv-small-pod
 }
 
+@test "5g-objective-default (14b): 5g FAIL" {
+	fault 5g-objective-default
+}
+
+@test "5g-objective-key-lost (14b): 5g FAIL" {
+	fault 5g-objective-key-lost
+}
+
+@test "5g-objective-stale-priority (14b): 5g FAIL" {
+	fault 5g-objective-stale-priority
+}
+
 @test "5g-stale-endpoint (aw): 5g FAIL" {
 	fault 5g-stale-endpoint
 }
@@ -344,6 +356,18 @@ clean() {
 
 @test "5h-hot-gpu (14b): 5h FAIL" {
 	fault 5h-hot-gpu
+}
+
+@test "5h-persistent-hotspot (14b): 5h FAIL" {
+	fault 5h-persistent-hotspot
+}
+
+@test "5h-power-capped (14b): 5h FAIL" {
+	fault 5h-power-capped
+}
+
+@test "5h-throttle (14b): 5h FAIL" {
+	fault 5h-throttle
 }
 
 @test "A0-population (hta): A0 FAIL" {

@@ -147,6 +147,30 @@ val() {
 	[ "$(val epp.has_priority)" = true ]
 }
 
+@test "EPP: 'Request handled' lines per objectiveKey (5g resolution), against python's json" {
+	X --epp-logs "$CELL/epp_logs" >"$OUT"
+	validate_records "$OUT"
+	# json.loads keeps a duplicate key's last value, as the EPP's readers do
+	want=$(/usr/bin/python3 - "$CELL"/epp_logs/*.log <<'EOF'
+import collections, json, sys
+n, total = collections.Counter(), 0
+for f in sorted(sys.argv[1:]):
+    for line in open(f):
+        try:
+            o = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(o, dict) and o.get("msg") == "Request handled":
+            total += 1
+            if "objectiveKey" in o:
+                n[o["objectiveKey"]] += 1
+print(total, " ".join("%s=%d" % kv for kv in sorted(n.items())))
+EOF
+)
+	got="$(jq -r 'select(.metric=="epp.requests_handled" and .scope.instance==null) | .value' "$OUT") $(jq -r 'select(.metric=="epp.objective.requests") | "\(.scope.class)=\(.value)"' "$OUT" | sort | tr '\n' ' ' | sed 's/ $//')"
+	[ "$got" = "$want" ]
+}
+
 @test "GPU log: per-GPU temperature, power, memory, throttling against awk" {
 	g=$CELL/gpu_logs/gpu-node-7.log
 	X --gpu-logs "$g" >"$OUT"
@@ -159,6 +183,135 @@ val() {
 	[ "$(jq -r 'select(.metric=="gpu.perf_states" and .scope.device=="1") | .value' "$OUT")" = "P0,P2" ]
 	[ "$(jq -r 'select(.metric=="gpu.ecc_uncorrected.max" and .scope.device=="1") | .value' "$OUT")" = 2 ]
 	[ "$(jq -r 'select(.metric=="gpu.name") | .scope.instance' "$OUT" | sort -u)" = gpu-node-7 ]
+}
+
+# gpu_cell DIR: a cell under DIR/baseline/w1 with the bundle fixture's
+# pods, a real-mode trace of ~40 s and the gpu_logs the collector writes
+# (sampled every second); prints the cell's path.
+gpu_cell() {
+	local d=$1/baseline/w1
+	mkdir -p "$d"
+	cp -R "$CELL/server_logs" "$d/"
+	"$S2R_BIN/s2r-synth" --seed 7 --mode real --requests 2000 \
+	    --start-epoch-us 1788935400000000 "$FIXTURES/workload/mixed.yaml" \
+	    "$d" >/dev/null
+	"$S2R_TOP/tests/faults/fixtures/gpu/make-gpu-logs" --interval 1 "$1"
+	echo "$d"
+}
+
+@test "GPU window and join: each pod's GPU, its full-load samples in the trace's window, against an independent reading" {
+	d=$(gpu_cell "$BATS_TEST_TMPDIR/real")
+	X --root "$BATS_TEST_TMPDIR/real" "$d" >"$OUT"
+	validate_records "$OUT"
+	# upstream's rule re-read from the files: window = first send .. last
+	# response, samples stamped inside it at GPU-Util 100, type-7 quantiles
+	/usr/bin/python3 - "$d" "$OUT" <<'EOF'
+import calendar, csv, glob, json, os, re, sys
+cell, out = sys.argv[1:]
+rows = list(csv.DictReader(open(os.path.join(cell, "trace_data.csv"))))
+lo = min(int(r["send_time_us"]) for r in rows)
+hi = max(max(int(r["last_chunk_time_us"]), int(r["send_time_us"])) for r in rows)
+log = glob.glob(os.path.join(cell, "gpu_logs", "*.log"))[0]
+node = os.path.basename(log)[:-4]
+uuid = {l.split(",")[0].strip(): l.split(",")[1].strip()
+        for l in open(os.path.join(cell, "gpu_logs", node + ".gpus.csv"))}
+pods = {}
+for f in glob.glob(os.path.join(cell, "gpu_logs", "*.uuids")):
+    u = re.search(r"\(UUID: (\S+)\)", open(f).read()).group(1)
+    pods[u] = os.path.basename(f)[:-6]
+busy, inwin, gpu, t = {}, {}, None, None
+for line in open(log):
+    m = re.match(r"===== (\S+) ", line)
+    if m:
+        t = calendar.timegm(__import__("time").strptime(m.group(1), "%Y-%m-%dT%H:%M:%SZ")) * 10**6
+        continue
+    m = re.match(r"\|\s+(\d+)\s+NVIDIA", line)
+    if m:
+        gpu = m.group(1)
+        continue
+    m = re.match(r"\| N/A\s+(\d+)C\s+P\d+\s+(\d+)W /\s+\d+W \|.*\|\s+(\d+)%", line)
+    if m and gpu is not None:
+        if lo <= t <= hi:
+            inwin[gpu] = inwin.get(gpu, 0) + 1
+            if int(m.group(3)) >= 100:
+                busy.setdefault(gpu, []).append((int(m.group(1)), int(m.group(2))))
+        gpu = None
+def q7(v, q):
+    v = sorted(v); h = (len(v) - 1) * q; i = int(h)
+    return v[i] if i + 1 >= len(v) else v[i] + (h - i) * (v[i + 1] - v[i])
+recs = [json.loads(l) for l in open(out)]
+def val(metric, dev=None, inst=None):
+    for r in recs:
+        s = r["scope"]
+        if r["metric"] == metric and s.get("device") == dev and \
+                (inst is None or s.get("instance") == inst):
+            return r["value"]
+    raise SystemExit("no %s %s %s" % (metric, dev, inst))
+def near(a, b):
+    assert abs(a - b) <= 1e-6 * max(1, abs(b)), (a, b)
+assert val("gpu.window.start_us") == lo and val("gpu.window.end_us") == hi
+for idx, u in uuid.items():
+    assert val("gpu.uuid", idx) == u
+    if u in pods:
+        assert val("gpu.pods", idx) == pods[u]
+        assert val("gpu.pod.gpus", None, pods[u]) == "%s/%s" % (node, idx)
+    assert val("gpu.window.samples", idx) == inwin.get(idx, 0)
+    b = busy.get(idx, [])
+    assert val("gpu.busy.samples", idx) == len(b), idx
+    if not b:
+        continue
+    temps = [x[0] for x in b]; power = [x[1] for x in b]
+    mean = sum(power) / len(power)
+    thr = sum(1 for tt, p in b if tt >= 80 and p <= mean - 50)
+    near(val("gpu.busy.temperature_c.p95", idx), q7(temps, 0.95))
+    near(val("gpu.busy.temperature_c.max", idx), max(temps))
+    near(val("gpu.busy.power_w.mean", idx), mean)
+    near(val("gpu.busy.power_w.p10", idx), q7(power, 0.10))
+    assert val("gpu.busy.throttled_samples", idx) == thr
+    near(val("gpu.busy.throttle.fraction", idx), thr / len(b))
+assert len(pods) == 2 and sum(1 for i in uuid if busy.get(i)) == 4
+EOF
+	# the window is the trace's: named explicitly it is the same
+	X --root "$BATS_TEST_TMPDIR/real" --trace "$d/trace_data.csv" "$d" | cmp - "$OUT"
+	[ "$(jq -r 'select(.metric=="gpu.window.start_us") | .source.file' "$OUT")" = baseline/w1/trace_data.csv ]
+}
+
+@test "GPU join files: a TP=2 pod, MIG lines, a header row, a UUID in no node's list, bad lines warned" {
+	g=$BATS_TEST_TMPDIR/gpu_logs
+	mkdir -p "$g"
+	cp "$CELL/gpu_logs/gpu-node-7.log" "$g/"
+	printf 'index, uuid, pci.bus_id\n0, GPU-aaaa0000-1111-2222-3333-444444444444, 00000000:18:00.0\n1, GPU-bbbb0000-1111-2222-3333-444444444444, 00000000:2A:00.0\nnot a row\n' >"$g/gpu-node-7.gpus.csv"
+	printf 'GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-bbbb0000-1111-2222-3333-444444444444)\n  MIG 3g.40gb     Device  0: (UUID: MIG-cccc0000-1111-2222-3333-444444444444)\nGPU 1: NVIDIA H100 80GB HBM3 (UUID: GPU-aaaa0000-1111-2222-3333-444444444444)\n' >"$g/pod-tp2.uuids"
+	printf 'GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-dddd0000-1111-2222-3333-444444444444)\n' >"$g/pod-lost.uuids"
+	printf 'Failed to initialize NVML: Unknown Error\n' >"$g/pod-nvml.uuids"
+	run --separate-stderr X --gpu-logs "$g"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val gpu.pod.gpus pod-tp2)" = "gpu-node-7/1,gpu-node-7/0" ]
+	[ "$(jq -r 'select(.metric=="gpu.pod.gpus" and .scope.instance=="pod-tp2") | .n' "$OUT")" = 2 ]
+	[ "$(val gpu.pod.gpus pod-lost)" = null ]
+	[ "$(val gpu.pod.gpus pod-nvml)" = null ]
+	[ "$(jq -r 'select(.metric=="gpu.pods") | .scope.device + "=" + .value' "$OUT" | tr '\n' ' ')" = "0=pod-tp2 1=pod-tp2 " ]
+	[ "$(val log.bad_lines.gpu_join)" = 2 ]
+	[[ "$stderr" == *"gpu-node-7.gpus.csv:4:1: expected \"index, uuid, bus id\""* ]]
+	[[ "$stderr" == *"pod-nvml.uuids:1:1: expected \"GPU N: <name> (UUID: GPU-...)\""* ]]
+	# no window without a trace: every table counts
+	[ "$(jq -r 'select(.metric=="gpu.window.samples" and .scope.device=="0") | .value' "$OUT")" -eq "$(grep -c '^===== ' "$g/gpu-node-7.log")" ]
+	[ -z "$(val gpu.window.start_us)" ]
+}
+
+@test "bad input: an unreadable join file, a trace with a bad time" {
+	g=$BATS_TEST_TMPDIR/gpu_logs
+	mkdir -p "$g"
+	cp "$CELL/gpu_logs/gpu-node-7.log" "$g/"
+	run --separate-stderr X --gpu-logs "$g/gpu-node-7.log" --gpu-logs "$g/missing.uuids"
+	assert_bad_input
+	[[ "$stderr" == *"missing.uuids: cannot open"* ]]
+	printf 'request_id,send_time_us,last_chunk_time_us\n1,12x,5\n' >"$BATS_TEST_TMPDIR/t.csv"
+	run --separate-stderr X --gpu-logs "$g" --trace "$BATS_TEST_TMPDIR/t.csv"
+	assert_bad_input
+	[[ "$stderr" == *"t.csv:2:"*"send_time_us"* ]]
 }
 
 @test "absent epp_logs and gpu_logs are said, not an error" {

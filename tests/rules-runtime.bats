@@ -91,15 +91,51 @@ set_m() {
 	    .why | test("unhealthy")' "$OUT"
 }
 
-@test "5b: an affinity router's uneven spread is not judged" {
-	judge "$(set_m instance.requests p1 200), (if .metric ==
-	    \"requests.count\" then {kind: \"measure\", check: \"2d\", metric:
-	    \"epp.plugin\", key: \"pc\", value: \"prefix-cache-scorer\", scope:
+# plugin KEY TYPE LINE: a plugin of the arm's deployed EPP config
+plugin() {
+	echo "(if .metric == \"requests.count\" then {kind: \"measure\", check:
+	    \"2d\", metric: \"epp.plugin\", key: \"$1\", value: \"$2\", scope:
 	    {phase: \"baseline\"}, source: {file:
-	    \"generated/baseline_config.yaml\", line: 9}} else empty end)"
+	    \"generated/baseline_config.yaml\", line: $3}} else empty end)"
+}
+
+# affinity [PICKER]: a prefix scorer in the arm (and a picker)
+affinity() {
+	plugin pc prefix-cache-scorer 9
+	[ -z "${1:-}" ] || echo ", $(plugin picker "$1" 12)"
+}
+
+@test "5b: an affinity router: above the even share not judged, far below it WARN/FAIL" {
+	judge "$(set_m instance.requests p1 200), $(affinity max-score-picker)"
 	[ "$(v 5b instance.share p1)" = PASS ]
 	jqt 'select(.check == "5b" and .scope.instance == "p1") |
-	    .tolerance == "not judged (affinity)"' "$OUT"
+	    (.tolerance | test("above even: not judged")) and
+	    (.why | test("routes by affinity \\(prefix-cache-scorer, generated/baseline_config.yaml:9\\)"))' "$OUT"
+	# the others at 100/500 = 20%: -20% of the even share, above the floor
+	[ "$(v 5b instance.share p2)" = PASS ]
+	# p2 at 40 of 340: 11.8%, -52.9% of 25%: below the -50% floor -> WARN
+	judge "$(set_m instance.requests p2 40), $(affinity)"
+	want=$(awk 'BEGIN { printf "%.4f", (40 / 340 - 0.25) / 0.25 * 100 }')
+	got=$(jq -r 'select(.check == "5b" and .scope.instance == "p2") |
+	    .diff.value * 10000 | round / 10000 | tostring' "$OUT")
+	awk -v a="$got" -v b="$want" 'BEGIN { exit !(a - b < 1e-3 && b - a < 1e-3) }'
+	[ "$(v 5b instance.share p2)" = WARN ]
+	# p2 at 5 of 305 (1.6%, -93%): the affinity-starved instance -> FAIL
+	judge "$(set_m instance.requests p2 5), $(affinity)"
+	[ "$(v 5b instance.share p2)" = FAIL ]
+	[ "$(jq -r 'select(.check == "5b" and .verdict == "PASS" and
+	    (.tolerance | test("not judged")) and (.diff.value < -50)) | 1' "$OUT" | wc -l)" -eq 0 ]
+}
+
+@test "5b: a picker that ignores scores routes evenly, whatever scorers are configured" {
+	# p1 at 200 of 500: +60% -> FAIL under random-picker, prefix scorer or not
+	judge "$(set_m instance.requests p1 200), $(affinity random-picker)"
+	[ "$(v 5b instance.share p1)" = FAIL ]
+	jqt 'select(.check == "5b" and .scope.instance == "p1") |
+	    (.why | test("picker random-picker \\(generated/baseline_config.yaml:12\\) ignores scores")) and
+	    (.tolerance | test("WARN, .*FAIL$"))' "$OUT"
+	judge "$(set_m instance.requests p1 200), $(affinity max-score-picker)"
+	[ "$(v 5b instance.share p1)" = PASS ]
 }
 
 @test "5b: served vs sent: explained PASS, unexplained WARN, EPP-only INAPPLICABLE" {
@@ -203,20 +239,266 @@ set_m() {
 	[ "$(v 5g logs.present.epp_logs)" = INAPPLICABLE ]
 }
 
-@test "5h: hot samples WARN, uncorrected ECC errors FAIL" {
-	g='{kind: "measure", check: "5h", scope: {phase: "baseline",
-	    workload: "w1", instance: "node1", device: "0"}, source: {file:
-	    "baseline/w1/gpu_logs/node1.log", line: 2}}'
+
+# st CLASS STATUS N: one more status.count record of the cell
+st() {
+	echo "(if .metric == \"requests.count\" then {kind: \"measure\", check:
+	    \"5d\", metric: \"status.count\", status: \"$2\", value: $3, unit:
+	    \"count\", scope: {phase: \"baseline\", workload: \"w1\", class:
+	    \"$1\"}, source: {file: \"baseline/w1/trace_data.csv\", line: 17,
+	    field: \"status\"}} else empty end)"
+}
+
+# pct FAILED ROWS: the failed share in percent, as the verdict's diff
+pct() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a / b * 100 }'
+}
+
+diff_of() {
+	jq -r --arg m "$1" 'select(.metric == $m) | .diff.value' "$OUT" |
+	    awk '{ printf "%.6f", $1 }'
+}
+
+@test "5d: errors, timeouts and cut streams in any arm: > 0.1% WARN, > 1% FAIL" {
+	judge '.'
+	[ "$(v 5d requests.failed)" = PASS ]
+	# 400 ok rows + 100 HTTP 500s (the 25% baseline of issue 11) -> FAIL
+	judge ".,$(st sheddable http_error 100)"
+	[ "$(v 5d requests.failed)" = FAIL ]
+	[ "$(diff_of requests.failed)" = "$(pct 100 500)" ]
+	jqt 'select(.metric == "requests.failed") | (.why | test("100 HTTP errors \\(first at baseline/w1/trace_data.csv:17\\)")) and
+	    (.why | test("no admission policy: every request should be ok")) and
+	    .actual.n == 500 and .expected.value == 0' "$OUT"
+	# 1 timeout in 401 rows: 0.249% -> WARN; 4 cut streams in 404: 0.99% -> WARN
+	judge ".,$(st critical timeout 1)"
+	[ "$(v 5d requests.failed)" = WARN ]
+	judge ".,$(st critical failed_empty 4)"
+	[ "$(v 5d requests.failed)" = WARN ]
+	[ "$(diff_of requests.failed)" = "$(pct 4 404)" ]
+	jqt 'select(.metric == "requests.failed") | .why | test("4 cut streams")' "$OUT"
+	# 5 in 405: 1.23% -> FAIL, the classes each named
+	judge ".,$(st critical failed_empty 3),$(st sheddable error 2)"
+	[ "$(v 5d requests.failed)" = FAIL ]
+	jqt 'select(.metric == "requests.failed") | .why |
+	    test("by class: \"critical\" 3 failed_empty, \"sheddable\" 2 error")' "$OUT"
+	# sheds are not failures: they stay per class (shed.rate)
+	judge ".,$(st sheddable shed 100)"
+	[ "$(v 5d requests.failed)" = PASS ]
+}
+
+@test "5d: an arm that sheds on purpose still fails on errors; no status counts MISSING" {
+	adm='{kind: "measure", check: "2d", metric: "epp.plugin", key: "adm",
+	    value: "slo-admission-policy", scope: {phase: "baseline"}, source:
+	    {file: "generated/baseline_config.yaml", line: 7}}'
+	judge ".,$(st sheddable timeout 20), (if .metric == \"requests.count\"
+	    then $adm else empty end)"
+	[ "$(v 5d requests.failed)" = FAIL ]
+	jqt 'select(.metric == "requests.failed") | .why | test("sheds on purpose")' "$OUT"
+	judge 'select(.metric != "status.count")'
+	[ "$(v 5d requests.failed)" = MISSING ]
+	judge 'if .metric == "status.count" then .value = 0 else . end'
+	[ "$(v 5d requests.failed)" = INAPPLICABLE ]
+}
+
+# obj CLASS N: 'Request handled' lines of objectiveKey CLASS
+obj() {
+	echo "(if .metric == \"requests.count\" then {kind: \"measure\", check:
+	    \"5g\", metric: \"epp.objective.requests\", value: $2, unit: \"count\",
+	    scope: {phase: \"baseline\", workload: \"w1\", class: \"$1\"}, source:
+	    {file: \"baseline/w1/epp_logs/epp_1600.log\", line: 9}} else empty end)"
+}
+
+@test "5g objective resolution: requests resolved, key-less lines, priorities seen" {
+	judge '.'
+	[ "$(v 5g epp.objective.resolved)" = PASS ]
+	[ "$(v 5g epp.objective.empty)" = PASS ]
+	[ "$(v 5g epp.priorities_seen)" = PASS ]
+	# 50 of the critical requests lost their key: 350 keyed of 400 handled
+	judge "(if .metric == \"epp.objective.requests\" and .scope.class ==
+	    \"critical\" then .value = 100 else . end), $(obj '' 50)"
+	[ "$(v 5g epp.objective.resolved)" = FAIL ]
+	[ "$(jq -r 'select(.metric == "epp.objective.resolved") | .diff.value' "$OUT")" = -50 ]
+	# 50 > max(5% of 400 = 20, warm-up 0 + 60/s x no prewarm)
+	[ "$(v 5g epp.objective.empty)" = FAIL ]
+	jqt 'select(.metric == "epp.objective.empty") | .why |
+	    test("50 of 400 .* first at baseline/w1/epp_logs/epp_1600.log:9.*larger of 20 \\(5% of them\\) and 0")' "$OUT"
+	# ... but within an hour of prewarm at 60 a second
+	judge "(if .metric == \"epp.objective.requests\" and .scope.class ==
+	    \"critical\" then .value = 100 else . end), $(obj '' 50),
+	    (if .metric == \"requests.count\" then {kind: \"expect\", check: \"2a\",
+	    metric: \"observe.prewarm_duration\", value: \"60s\", scope: {},
+	    source: {file: \"config.md\", line: 41}} else empty end)"
+	[ "$(v 5g epp.objective.empty)" = PASS ]
+	# a log that holds only part of the run cannot say: WARN
+	judge "(if .metric == \"epp.requests_handled\" then .value = 300 else .
+	    end) | (if .metric == \"epp.objective.requests\" and .scope.class ==
+	    \"critical\" then .value = 50 else . end)"
+	[ "$(v 5g epp.objective.resolved)" = WARN ]
+	# shed requests are never scheduled: 300 keyed for 400 sent, 100 shed
+	judge "., $(st sheddable shed 100) | (if .metric ==
+	    \"epp.objective.requests\" and .scope.class == \"sheddable\" then
+	    .value = 150 else . end)"
+	[ "$(v 5g epp.objective.resolved)" = PASS ]
+	judge 'select(.metric != "requests.count")'
+	[ "$(v 5g epp.objective.resolved)" = INAPPLICABLE ]
+}
+
+@test "5g: a priority nobody configured FAILs, and the deployed objectives win over the sim's tiers" {
+	judge ".,(if .metric == \"epp.objective.priority\" and .scope.class ==
+	    \"critical\" then (.value = 50 | .source.line = 77) else empty end)"
+	[ "$(v 5g epp.priorities_seen)" = FAIL ]
+	[ "$(v 5g epp.objective.priority critical)" = FAIL ]
+	jqt 'select(.metric == "epp.priorities_seen") | .why |
+	    test("Not configured: \"critical\" at 50 \\(baseline/w1/epp_logs/epp_1600.log:77\\)")' "$OUT"
+	dep='{kind: "measure", check: "2d", metric: "priority.tier", value: 90,
+	    scope: {phase: "baseline", class: "critical"}, source: {file:
+	    "generated/baseline_config.yaml", line: 30}}'
+	judge ".,(if .metric == \"requests.count\" then $dep else empty end)"
+	[ "$(v 5g epp.objective.priority critical)" = FAIL ]
+	jqt 'select(.metric == "epp.objective.priority") | .why |
+	    test("generated/baseline_config.yaml:30")' "$OUT"
+	jqt 'select(.metric == "epp.priorities_seen") | .why |
+	    test("deployed InferenceObjectives")' "$OUT"
+}
+
+# gpu NODE DEV P95 MAX THROTTLE CAP [N [NAME]]: one GPU's 5h records
+gpu() {
+	local g="{kind: \"measure\", check: \"5h\", scope: {phase: \"${PH:-baseline}\",
+	    workload: \"w1\", instance: \"$1\", device: \"$2\"}, source: {file:
+	    \"${PH:-baseline}/w1/gpu_logs/$1.log\", line: $((10 + 4 * $2))}}"
+	echo "($g + {metric: \"gpu.name\", value: \"${8:-NVIDIA H100 80GB HBM3}\"}),
+	    ($g + {metric: \"gpu.busy.samples\", value: ${7:-40}, unit: \"count\"}),
+	    ($g + {metric: \"gpu.busy.temperature_c.p95\", value: $3, n: ${7:-40}}),
+	    ($g + {metric: \"gpu.busy.temperature_c.max\", value: $4, n: ${7:-40}}),
+	    ($g + {metric: \"gpu.busy.throttle.fraction\", value: $5, unit:
+	    \"fraction\", n: ${7:-40}}),
+	    ($g + {metric: \"gpu.power_cap_w\", value: $6}),
+	    ($g + {metric: \"gpu.ecc_uncorrected.max\", value: 0, unit: \"count\"})"
+}
+
+# judge_gpu RECORDS: the base cell with gpu_logs and these records
+judge_gpu() {
 	judge "(if .metric == \"logs.present.gpu_logs\" then .value = true
-	    else . end), (if .metric == \"requests.count\" then
-	    ($g + {metric: \"gpu.name\", value: \"NVIDIA H100 80GB HBM3\"}),
-	    ($g + {metric: \"gpu.hot_samples\", value: 3, unit: \"count\"})
-	    else empty end)"
-	[ "$(v 5h gpu.health node1)" = WARN ]
-	judge "(if .metric == \"logs.present.gpu_logs\" then .value = true
-	    else . end), (if .metric == \"requests.count\" then
-	    ($g + {metric: \"gpu.name\", value: \"NVIDIA H100 80GB HBM3\"}),
-	    ($g + {metric: \"gpu.ecc_uncorrected.max\", value: 1, unit: \"count\"})
-	    else empty end)"
-	[ "$(v 5h gpu.health node1)" = FAIL ]
+	    else . end), (if .metric == \"requests.count\" then $1 else empty end)"
+}
+
+# vg METRIC DEVICE: the 5h verdict of one GPU
+vg() {
+	jq -r --arg m "$1" --arg d "$2" 'select(.check == "5h" and
+	    .metric == $m and .scope.device == $d) | .verdict' "$OUT"
+}
+
+@test "5h: temperature p95 <70/70-79/>=80 and max <75/75-84/>=85 C, throttling 0/<=5%/>5%" {
+	judge_gpu "$(gpu n1 0 69.9 74 0 700), $(gpu n1 1 70 75 0.05 700), $(gpu n1 2 80 85 0.051 700)"
+	[ "$(vg gpu.busy.temperature_c.p95 0)" = PASS ]
+	[ "$(vg gpu.busy.temperature_c.max 0)" = PASS ]
+	[ "$(vg gpu.busy.throttle.fraction 0)" = PASS ]
+	[ "$(vg gpu.busy.temperature_c.p95 1)" = WARN ]
+	[ "$(vg gpu.busy.temperature_c.max 1)" = WARN ]
+	[ "$(vg gpu.busy.throttle.fraction 1)" = WARN ]
+	[ "$(vg gpu.busy.temperature_c.p95 2)" = FAIL ]
+	[ "$(vg gpu.busy.temperature_c.max 2)" = FAIL ]
+	[ "$(vg gpu.busy.throttle.fraction 2)" = FAIL ]
+	jqt 'select(.metric == "gpu.busy.temperature_c.p95" and .scope.device == "2") |
+	    (.why | test("GPU 2 of n1 \\(NVIDIA H100 80GB HBM3\\): temperature p95 80.0 C over 40 samples")) and
+	    (.actual.source.file == "baseline/w1/gpu_logs/n1.log") and .action != null' "$OUT"
+	# no pod join: every GPU is judged, and the verdict says so
+	[ "$(v 5h gpu.join)" = INAPPLICABLE ]
+}
+
+@test "5h: power cap against the design TDP; an unknown model or too few full-load samples is not judged" {
+	# 665 W is 5% below the H100 SXM's 700 W: the edge, PASS; 664 W FAIL
+	judge_gpu "$(gpu n1 0 60 65 0 665), $(gpu n1 1 60 65 0 664), $(gpu n1 2 60 65 0 300 40 'NVIDIA Z9')"
+	[ "$(vg gpu.power_cap_w 0)" = PASS ]
+	[ "$(vg gpu.power_cap_w 1)" = FAIL ]
+	jqt 'select(.metric == "gpu.power_cap_w" and .scope.device == "1") |
+	    .expected.value == 700 and (.why | test("power cap 664 W .*design TDP 700 W"))' "$OUT"
+	[ "$(vg gpu.power_cap_w 2)" = INAPPLICABLE ]
+	jqt 'select(.metric == "gpu.power_cap_w" and .scope.device == "2") |
+	    .why | test("not known to s2r")' "$OUT"
+	# 29 samples at full load: temperature and throttling not judged
+	judge_gpu "$(gpu n1 0 90 95 0.5 700 29)"
+	[ "$(vg gpu.busy.samples 0)" = INAPPLICABLE ]
+	[ -z "$(vg gpu.busy.temperature_c.p95 0)" ]
+	[ "$(vg gpu.power_cap_w 0)" = PASS ]
+	jqt 'select(.metric == "gpu.busy.samples") | .why | test("29 samples at full load .* 30 are needed")' "$OUT"
+	judge_gpu "$(gpu n1 0 60 65 0 700) | if .metric == \"gpu.ecc_uncorrected.max\"
+	    then .value = 2 else . end"
+	[ "$(vg gpu.ecc_uncorrected.max 0)" = FAIL ]
+	judge_gpu "$(gpu n1 0 60 65 0 700) | if .metric == \"gpu.ecc_uncorrected.max\"
+	    then .value = null else . end"
+	[ "$(vg gpu.ecc_uncorrected.max 0)" = INAPPLICABLE ]
+}
+
+# pod POD VALUE [DEV]: a pod's GPUs, and the GPU's pods
+pod() {
+	local src="source: {file: \"baseline/w1/gpu_logs/$1.uuids\", line: 1}"
+	echo "{kind: \"measure\", check: \"5h\", metric: \"gpu.pod.gpus\", value:
+	    $2, n: 1, scope: {phase: \"baseline\", workload: \"w1\", instance:
+	    \"$1\"}, $src}"
+	[ -z "${3:-}" ] || echo ", {kind: \"measure\", check: \"5h\", metric:
+	    \"gpu.pods\", value: \"$1\", scope: {phase: \"baseline\", workload:
+	    \"w1\", instance: \"n1\", device: \"$3\"}, $src}"
+}
+
+@test "5h: only the GPUs the pods ran on are judged; a pod without its GPUs is WARN" {
+	all="$(pod p1 '"n1/1"' 1), $(pod p2 '"n1/0"' 0), $(pod p3 '"n1/3"' 3), $(pod p4 '"n1/2"' 2)"
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $(gpu n1 2 60 65 0 700), $(gpu n1 3 60 65 0 700), $(gpu n1 4 90 95 0 300), $all"
+	[ "$(v 5h gpu.join)" = PASS ]
+	[ -z "$(vg gpu.busy.temperature_c.p95 4)" ]
+	[ "$(vg gpu.busy.temperature_c.p95 1)" = PASS ]
+	jqt 'select(.metric == "gpu.busy.temperature_c.p95" and .scope.device == "1") |
+	    .why | test("GPU 1 of n1 \\(pod p1, ")' "$OUT"
+	# p4's UUID is in no node's list, p3 has no .uuids at all
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $(pod p1 '"n1/1"' 1), $(pod p2 '"n1/0"' 0), $(pod p4 null)"
+	[ "$(v 5h gpu.join)" = WARN ]
+	jqt 'select(.metric == "gpu.join") | .why |
+	    test("Not found: p4 \\(baseline/w1/gpu_logs/p4.uuids:1\\); p3 \\(no .uuids\\)")' "$OUT"
+	# .uuids but no <node>.gpus.csv: no pod's GPU is known, all are judged
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 4 90 95 0 700), $(pod p1 null)"
+	[ "$(v 5h gpu.join)" = WARN ]
+	[ "$(vg gpu.busy.temperature_c.p95 4)" = FAIL ]
+	jqt 'select(.metric == "gpu.join") | .why | test("every GPU of the node logs \\(2\\) is judged")' "$OUT"
+}
+
+# two_cells RECORDS: the base cell with gpu_logs, copied as phase
+# treatment, and RECORDS
+two_cells() {
+	echo "((if .metric == \"logs.present.gpu_logs\" then .value = true else
+	    . end) | ., (if .scope.phase == \"baseline\" and .scope.workload ==
+	    \"w1\" then .scope.phase = \"treatment\" | .source.file |=
+	    sub(\"^baseline\"; \"treatment\") else empty end)),
+	    (if .metric == \"requests.count\" and .scope.phase == \"baseline\"
+	    then $1 else empty end)"
+}
+
+@test "5h: the same GPU hot in two cells is a persistent hotspot; hot in one is not" {
+	two="$(gpu n1 1 85 90 0 700), $(PH=treatment gpu n1 1 86 91 0 700)"
+	judge "$(two_cells "$two")"
+	[ "$(jq -r 'select(.metric == "gpu.hotspot") | .scope.phase + ":" + .verdict' "$OUT" | sort | tr '\n' ' ')" = "baseline:FAIL treatment:FAIL " ]
+	jqt 'select(.metric == "gpu.hotspot" and .scope.phase == "baseline") | .why |
+	    test("and in 1 other cell\\(s\\): treatment/w1 \\(treatment/w1/gpu_logs/n1.log:14\\)")' "$OUT"
+	one="$(gpu n1 1 85 90 0 700), $(PH=treatment gpu n1 1 60 65 0 700)"
+	judge "$(two_cells "$one")"
+	[ "$(jq -r 'select(.metric == "gpu.hotspot") | 1' "$OUT" | wc -l)" -eq 0 ]
+}
+
+@test "5h marks latency claims: A3 on a trace whose cell ran on a throttled GPU says so" {
+	A=$FIXTURES/align
+	"$S2R_BIN/s2r-latency" --root "$A" --real "$A/trace_data.csv" \
+	    --sim "$A/sim.csv" >"$BATS_TEST_TMPDIR/lat.ndjson"
+	# the cell whose GPU window came from that trace, GPU 0 at p95 85 C
+	win='{kind: "measure", check: "5h", metric: "gpu.window.start_us",
+	    value: 1, unit: "us", scope: {phase: "baseline", workload: "w1"},
+	    source: {file: "trace_data.csv", field: "send_time_us"}}'
+	for p95 in 85 60; do
+		jq -c "(if .metric == \"requests.count\" then $win, $(gpu n1 0 $p95 $((p95 + 1)) 0 700)
+		    else empty end)" "$BASE" >"$BATS_TEST_TMPDIR/gpu.ndjson"
+		"$S2R_BIN/s2r-verdict" --no-fail-status --checks A3 \
+		    "$BATS_TEST_TMPDIR/lat.ndjson" "$BATS_TEST_TMPDIR/gpu.ndjson" >"$OUT"
+		validate_records "$OUT"
+		n=$(jq -r 'select(.check == "A3" and (.why |
+		    test("The real cell baseline/w1 ran on a throttled GPU \\(5h: GPU 0 of n1 fails its thermal check, baseline/w1/gpu_logs/n1.log:10\\)"))) | 1' "$OUT" | wc -l)
+		if [ "$p95" = 85 ]; then [ "$n" -ge 3 ]; else [ "$n" -eq 0 ]; fi
+	done
 }

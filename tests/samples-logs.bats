@@ -1,6 +1,8 @@
 #!/usr/bin/env bats
 # s2r-log-extract over the real AW bundle (vLLM 0.17.1, EPP v0.7.1):
-# every extracted value agrees with an independent grep/sed of the line.
+# every extracted value agrees with an independent grep/sed of the line;
+# and the runtime verdicts the real cells call for (5d's cut streams, 5g
+# without objective keys, 5h over gpu_logs written for a copy of a cell).
 load helpers
 bats_require_minimum_version 1.5.0
 
@@ -55,4 +57,59 @@ nondefault() {
 		b=$(jq -r --arg p "$pod" 'select(.metric=="kv_cache.num_gpu_blocks" and .scope.instance==$p) | .value' "$out")
 		[ "$a" = "$b" ]
 	done
+}
+
+@test "AW EPP logs carry no objectiveKey: objective resolution is INAPPLICABLE and says why" {
+	cell=$AW/baseline/w2_stationary
+	out=$BATS_TEST_TMPDIR/epp.ndjson
+	"$S2R_BIN/s2r-log-extract" --root "$AW" "$cell" >"$out"
+	[ "$(jq -r 'select(.metric=="epp.has_objective_key") | .value' "$out")" = false ]
+	[ "$(grep -c objectiveKey "$cell"/epp_logs/*.log)" -eq 0 ]
+	# the tiers the sim would give (critical 100): there is nothing to see them by
+	printf '%s\n' '{"kind":"expect","check":"4d","metric":"priority.tier","value":100,"scope":{"class":"critical"},"source":{"file":"README.md","line":1}}' >>"$out"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 5g "$out" >"$BATS_TEST_TMPDIR/v.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/v.ndjson"
+	jq -e -s '[.[] | select(.metric == "epp.objective.priority")] | length == 1 and
+	    (.[0].verdict == "INAPPLICABLE") and (.[0].why | test("-v=3"))' "$BATS_TEST_TMPDIR/v.ndjson"
+}
+
+@test "AW treatment/w3: its 19 cut streams are one incident, 5d WARN with the first row cited" {
+	cell=$AW/treatment/w3_multi_prefix_contention
+	out=$BATS_TEST_TMPDIR/t.ndjson
+	"$S2R_BIN/s2r-trace-stats" --root "$AW" --phase treatment \
+	    --workload w3_multi_prefix_contention "$cell/trace_data.csv" >"$out"
+	# independently: status ok, output 0, no finish_reason
+	want=$(awk -F, 'NR > 1 && $25 == "ok" && $11 == 0 && $27 == "" { n++ } END { print n }' "$cell/trace_data.csv")
+	line=$(awk -F, 'NR > 1 && $25 == "ok" && $11 == 0 && $27 == "" { print NR; exit }' "$cell/trace_data.csv")
+	[ "$want" -eq 19 ]
+	[ "$(jq -r 'select(.metric=="status.count" and .status=="failed_empty") | "\(.value):\(.source.line)"' "$out")" = "$want:$line" ]
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 5d "$out" >"$BATS_TEST_TMPDIR/v.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/v.ndjson"
+	jq -e -s --arg w "19 cut streams .*first at treatment/w3_multi_prefix_contention/trace_data.csv:$line" \
+	    '[.[] | select(.metric == "requests.failed")] | length == 1 and
+	    .[0].verdict == "WARN" and (.[0].why | test($w))' "$BATS_TEST_TMPDIR/v.ndjson"
+}
+
+@test "gpu_logs written for an AW cell: every pod joins to its own GPU, the GPUs are judged" {
+	real=$BATS_TEST_TMPDIR/real
+	mkdir -p "$real/baseline"
+	cp -R "$AW/baseline/w2_stationary" "$real/baseline/"
+	chmod -R u+w "$real"
+	"$S2R_TOP/tests/faults/fixtures/gpu/make-gpu-logs" --interval 1 "$real"
+	cell=$real/baseline/w2_stationary
+	out=$BATS_TEST_TMPDIR/g.ndjson
+	"$S2R_BIN/s2r-log-extract" --root "$real" "$cell" >"$out"
+	validate_records "$out"
+	csv=$(ls "$cell"/gpu_logs/*.gpus.csv)
+	node=$(basename "$csv" .gpus.csv)
+	for f in "$cell"/server_logs/*_vllm.log; do
+		pod=$(basename "$f" _vllm.log)
+		uuid=$(sed -n 's/.*(UUID: \(GPU-[^)]*\)).*/\1/p' "$cell/gpu_logs/$pod.uuids")
+		idx=$(awk -F', ' -v u="$uuid" '$2 == u { print $1 }' "$csv")
+		[ "$(jq -r --arg p "$pod" 'select(.metric=="gpu.pod.gpus" and .scope.instance==$p) | .value' "$out")" = "$node/$idx" ]
+	done
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 5h "$out" >"$BATS_TEST_TMPDIR/v.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/v.ndjson"
+	[ "$(jq -r 'select(.metric=="gpu.join") | .verdict' "$BATS_TEST_TMPDIR/v.ndjson")" = PASS ]
+	[ "$(jq -r 'select(.metric=="gpu.busy.temperature_c.p95") | .verdict' "$BATS_TEST_TMPDIR/v.ndjson" | sort | uniq -c | awk '{ print $1 " " $2 }')" = "4 PASS" ]
 }

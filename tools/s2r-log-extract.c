@@ -21,10 +21,12 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: s2r-log-extract [--phase P] [--workload W] [--iteration I]\n"
 	    "           [--root DIR] [--server-logs PATH]... [--epp-logs PATH]...\n"
-	    "           [--gpu-logs PATH]... [CELLDIR]\n"
+	    "           [--gpu-logs PATH]... [--trace FILE] [CELLDIR]\n"
 	    "Reads vLLM server logs, EPP logs and nvidia-smi GPU logs (files,\n"
 	    "folders of *.log, or - for stdin) and writes measure records.\n"
-	    "CELLDIR: read CELLDIR/server_logs, epp_logs and gpu_logs.\n");
+	    "CELLDIR: read CELLDIR/server_logs, epp_logs and gpu_logs.\n"
+	    "--trace FILE: GPU samples are judged inside this trace's window\n"
+	    "(first send to last response; default CELLDIR/trace_data.csv).\n");
 }
 
 /* phase/workload[/iN] from CELLDIR under --root ("results/" skipped). */
@@ -64,6 +66,7 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		{"server-logs", required_argument, NULL, 's'},
 		{"epp-logs", required_argument, NULL, 'e'},
 		{"gpu-logs", required_argument, NULL, 'g'},
+		{"trace", required_argument, NULL, 't'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}
@@ -86,6 +89,7 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		case 's': logcell_add(c, LOGS_SERVER, optarg); break;
 		case 'e': logcell_add(c, LOGS_EPP, optarg); break;
 		case 'g': logcell_add(c, LOGS_GPU, optarg); break;
+		case 't': logcell_trace(c, optarg); break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("s2r-log-extract %s\n", S2R_VERSION); return 0;
 		default: usage(stderr); return S2R_EXIT_BAD;

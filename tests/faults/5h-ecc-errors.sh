@@ -1,6 +1,6 @@
 # pair: 14b
 # plants: baseline/w1c_14b: GPU 1 reports volatile uncorrected ECC errors from mid-run on (2 errors: its results are suspect)
-# catches: 5h gpu.health device=1,instance=*,phase=baseline,workload=w1c_14b => FAIL
+# catches: 5h gpu.ecc_uncorrected.max device=1,instance=*,phase=baseline,workload=w1c_14b => FAIL
 # touches: 5h@baseline/w1c_14b
 plant() {
 	local f

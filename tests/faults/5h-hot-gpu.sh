@@ -1,6 +1,6 @@
 # pair: 14b
 # plants: treatment/w2_14b_burst: GPU 2 of the node (one vLLM pod's) runs hot through the whole run, 85-90 C at full load (a failing fan), the others stay at 52-68 C
-# catches: 5h gpu.health device=2,instance=*,phase=treatment,workload=w2_14b_burst => FAIL
+# catches: 5h gpu.busy.temperature_c.* device=2,instance=*,phase=treatment,workload=w2_14b_burst => FAIL
 # touches: 5h@treatment/w2_14b_burst
 plant() {
 	local f

@@ -13,7 +13,8 @@
 #   aw        aw-sim + aw-real (parity; GAIE/LLMD = the project's Go fixtures)
 #   14b       14b-sim (its two specs the real run ran, plus our sim
 #             algorithm) + the real bundle fixtures/14b/make-real writes,
-#             with our generated plugin and gpu_logs from
+#             with our generated plugin, -v=3 EPP logs in the w1c cells
+#             and gpu_logs (sampled every second) from
 #             fixtures/gpu/make-gpu-logs (parity with a copy of the Go
 #             fixtures in code/, so a fault can plant in the router)
 #   upstream  upstream/config-exploration: run test, three arms differing
@@ -111,7 +112,7 @@ pair_build() {
 		    ! -name w2_14b_burst.yaml -exec rm -f {} +
 		cp -R "$FAULTS_FX/14b/algorithm" "$d/sim/"
 		S2R_BIN=$S2R_BIN "$FAULTS_FX/14b/make-real" "$d/sim" "$d/real"
-		"$FAULTS_FX/gpu/make-gpu-logs" "$d/real"
+		"$FAULTS_FX/gpu/make-gpu-logs" --interval 1 "$d/real"
 		# the router source the run is proved against, in the copy:
 		# a fault may plant in it (the deployed router's defaults)
 		mkdir -p "$d/code"

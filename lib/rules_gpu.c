@@ -1,0 +1,334 @@
+/* rules_gpu.c - check 5h: did the GPUs the cell's pods ran on stay cool,
+ * uncapped and error-free through the workload?  Upstream's rule
+ * (upstream.md §4): pod -> GPU UUID (gpu_logs/<pod>.uuids) -> host index
+ * (<node>.gpus.csv) -> that GPU's nvidia-smi samples inside the workload
+ * window at full load (at least runtime.gpu_min_samples of them);
+ * temperature p95 <70 / 70-79 / >=80 C and max <75 / 75-84 / >=85 C
+ * PASS/WARN/FAIL; a power cap more than 5 % below the design TDP FAIL;
+ * the share of throttled samples (>= 80 C drawing 50 W under the mean)
+ * 0 / <= 5 % / > 5 %; and a GPU of one node failing in two cells or more
+ * is a persistent hotspot.  Uncorrected ECC errors FAIL.
+ *
+ * Measurements: s2r-log-extract over gpu_logs (gpu.* per node and host
+ * index, gpu.pod.gpus per pod); the judgement of one GPU is
+ * ru_gpu_thermal() (ruleutil), shared with the latency claims that must
+ * say when their cell ran on a throttled GPU (ru_thermal_mark). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "judge.h"
+#include "rec.h"
+#include "ruleutil.h"
+#include "str.h"
+
+static const char ACT_GPU[] = "A GPU of the cell ran hot, throttled, "
+    "power-capped or reported memory errors: its latency measures the "
+    "hardware too.  Check the node's cooling, power limits and ECC state, "
+    "and rerun the cell on healthy GPUs before drawing conclusions.";
+static const char ACT_JOIN[] = "Some pods' GPUs could not be found: check "
+    "gpu_logs/<pod>.uuids (nvidia-smi -L in the pod; .uuids.err says why "
+    "it failed) and <node>.gpus.csv for each node.";
+static const char ACT_HOTSPOT[] = "The same GPU fails in several cells: a "
+    "persistent hotspot of the node (cooling, fan, power delivery); take "
+    "it out of the pool and rerun the cells it served.";
+
+static json_t *
+gpu_sub(const json_t *name)
+{
+	json_t *sub = rec_scope_new();
+
+	rec_scope_set(sub, "instance", ru_scope(name, "instance"));
+	rec_scope_set(sub, "device", ru_scope(name, "device"));
+	return sub;
+}
+
+/* "GPU 2 of node-a (pod p, NVIDIA H100 80GB HBM3)" */
+static void
+gpu_text(struct sbuf *b, const json_t *name, const struct ru_thermal *t)
+{
+	sbuf_printf(b, "GPU %s of %s (", ru_scope(name, "device"),
+	    ru_scope(name, "instance"));
+	if (t->pods != NULL)
+		sbuf_printf(b, "pod %s, ", rec_get_str(t->pods, "value"));
+	ru_value_text(b, json_object_get(name, "value"));
+	sbuf_adds(b, ")");
+}
+
+/* A temperature criterion: p95 or max against its bands. */
+static void
+temp_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name, const struct ru_thermal *t, bool p95)
+{
+	double warn = tol(j->tol, p95 ? TOL_RT_GPU_P95_WARN_C :
+	    TOL_RT_GPU_MAX_WARN_C);
+	double fail = tol(j->tol, p95 ? TOL_RT_GPU_P95_FAIL_C :
+	    TOL_RT_GPU_MAX_FAIL_C);
+	const json_t *m = p95 ? t->p95 : t->max;
+	json_t *sub = gpu_sub(name), *es;
+	struct sbuf why = {0};
+	char band[64];
+	double v = 0;
+
+	ru_num(m, &v);
+	gpu_text(&why, name, t);
+	sbuf_printf(&why, ": temperature %s %.1f C over %.0f samples at full "
+	    "load in the workload window (", p95 ? "p95" : "max", v, t->n);
+	ru_where(&why, m);
+	sbuf_printf(&why, "); below %.0f C PASS, below %.0f C WARN.", warn,
+	    fail);
+	snprintf(band, sizeof(band), "< %.0f C PASS, >= %.0f C FAIL", warn,
+	    fail);
+	es = ru_side(rec_num(warn), NULL, NULL, p95 ? "runtime.gpu_p95_warn_c "
+	    "(upstream's band)" : "runtime.gpu_max_warn_c (upstream's band)");
+	ru_emit(j, r, c, p95 ? "gpu.busy.temperature_c.p95" :
+	    "gpu.busy.temperature_c.max", sub, es, m, band, p95 ? t->v_p95 :
+	    t->v_max, sbuf_str(&why), ACT_GPU);
+	json_decref(es);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+static void
+throttle_verdict(struct judge *j, const struct rule *r,
+    const struct jcell *c, const json_t *name, const struct ru_thermal *t)
+{
+	json_t *sub = gpu_sub(name);
+	const json_t *mean = judge_measure(j, c, "gpu.busy.power_w.mean",
+	    sub);
+	const json_t *p10 = judge_measure(j, c, "gpu.busy.power_w.p10", sub);
+	double fail = tol(j->tol, TOL_RT_GPU_THROTTLE_PCT), v = 0, a, b;
+	struct sbuf why = {0};
+	char band[64];
+
+	ru_num(t->throttle, &v);
+	gpu_text(&why, name, t);
+	sbuf_printf(&why, ": %.2f%% of its %.0f full-load samples were "
+	    "throttled (at or above 80 C drawing 50 W or more under the mean "
+	    "power; ", v * 100, t->n);
+	ru_where(&why, t->throttle);
+	sbuf_adds(&why, ")");
+	if (ru_num(mean, &a) && ru_num(p10, &b))
+		sbuf_printf(&why, "; power mean %.0f W, p10 %.0f W", a, b);
+	sbuf_printf(&why, ". None PASS, up to %.0f%% WARN.", fail);
+	snprintf(band, sizeof(band), "0 PASS, <= %.0f%% WARN", fail);
+	ru_emit(j, r, c, "gpu.busy.throttle.fraction", sub, NULL, t->throttle,
+	    band, t->v_throttle, sbuf_str(&why), ACT_GPU);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+static void
+cap_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name, const struct ru_thermal *t)
+{
+	double pct = tol(j->tol, TOL_RT_GPU_CAP_PCT), cap = 0;
+	json_t *sub = gpu_sub(name), *es = NULL;
+	struct sbuf why = {0};
+	char band[64];
+
+	gpu_text(&why, name, t);
+	if (!ru_num(t->cap, &cap))
+		sbuf_adds(&why, ": no power cap in its nvidia-smi rows (N/A).");
+	else if (!isfinite(t->tdp))
+		sbuf_printf(&why, ": power cap %.0f W; the design TDP of this "
+		    "model is not known to s2r, so the cap cannot be judged.",
+		    cap);
+	else {
+		sbuf_printf(&why, ": power cap %.0f W (", cap);
+		ru_where(&why, t->cap);
+		sbuf_printf(&why, "), design TDP %.0f W; a cap more than %.0f%% "
+		    "below it holds the clocks down.", t->tdp, pct);
+		es = ru_side(rec_num(t->tdp), NULL, NULL, "design TDP of the "
+		    "model (NVIDIA data sheet, lib/ruleutil.c design_tdp)");
+	}
+	snprintf(band, sizeof(band), ">= TDP - %.0f%%", pct);
+	ru_emit(j, r, c, "gpu.power_cap_w", sub, es, t->cap, band, t->v_cap,
+	    sbuf_str(&why), ACT_GPU);
+	json_decref(es);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+static void
+ecc_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name, const struct ru_thermal *t)
+{
+	json_t *sub = gpu_sub(name);
+	const json_t *m = judge_measure(j, c, "gpu.ecc_uncorrected.max", sub);
+	struct sbuf why = {0};
+	double v = 0;
+	bool known = ru_num(m, &v);
+
+	gpu_text(&why, name, t);
+	if (known)
+		sbuf_printf(&why, ": at most %.0f volatile uncorrected ECC "
+		    "errors (", v);
+	else
+		sbuf_adds(&why, ": volatile uncorrected ECC N/A on every "
+		    "sample (");
+	ru_where(&why, m);
+	sbuf_adds(&why, known && v > 0 ? "): its memory returned bad data, "
+	    "the cell's results are suspect." : ").");
+	ru_emit(j, r, c, "gpu.ecc_uncorrected.max", sub, NULL, m, "0",
+	    !known ? V_INAPPLICABLE : v > 0 ? V_FAIL : V_PASS, sbuf_str(&why),
+	    ACT_GPU);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+/* The same node and host index running hot in other cells. */
+static void
+hotspot_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name, const struct ru_thermal *t)
+{
+	json_t *sub = gpu_sub(name);
+	struct sbuf why = {0}, cells = {0};
+	size_t n = 0;
+
+	for (size_t i = 0; i < j->ncells; i++) {
+		const struct jcell *o = &j->cells[i];
+		struct ru_thermal ot;
+
+		if (o == c || !o->measured ||
+		    judge_measure(j, o, "gpu.name", sub) == NULL)
+			continue;
+		ru_gpu_thermal(j, o, sub, &ot);
+		if (!ru_thermal_hot(&ot))
+			continue;
+		sbuf_adds(&cells, n++ ? ", " : "");
+		judge_cell_text(&cells, o);
+		sbuf_adds(&cells, " (");
+		ru_where(&cells, ot.v_p95 == V_FAIL ? ot.p95 : ot.v_max ==
+		    V_FAIL ? ot.max : ot.throttle);
+		sbuf_adds(&cells, ")");
+	}
+	if (n > 0) {
+		gpu_text(&why, name, t);
+		sbuf_printf(&why, " fails its thermal check here and in %zu "
+		    "other cell(s): %s. A persistent hotspot: the GPU, not the "
+		    "run.", n, sbuf_str(&cells));
+		ru_emit(j, r, c, "gpu.hotspot", sub, NULL, t->busy,
+		    "fails in one cell at most", V_FAIL, sbuf_str(&why),
+		    ACT_HOTSPOT);
+	}
+	json_decref(sub);
+	sbuf_free(&why);
+	sbuf_free(&cells);
+}
+
+static void
+gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name)
+{
+	json_t *sub = gpu_sub(name);
+	struct ru_thermal t;
+	struct sbuf why = {0};
+
+	ru_gpu_thermal(j, c, sub, &t);
+	if (t.v_p95 == V_INAPPLICABLE && t.v_max == V_INAPPLICABLE) {
+		gpu_text(&why, name, &t);
+		sbuf_printf(&why, ": %.0f samples at full load (GPU-Util 100%%) "
+		    "inside the workload window (", t.n);
+		ru_where(&why, t.busy);
+		sbuf_printf(&why, "); %.0f are needed to judge its temperature "
+		    "and throttling.", tol(j->tol, TOL_RT_GPU_MIN_SAMPLES));
+		ru_emit(j, r, c, "gpu.busy.samples", sub, NULL, t.busy, NULL,
+		    V_INAPPLICABLE, sbuf_str(&why), NULL);
+	} else {
+		temp_verdict(j, r, c, name, &t, true);
+		temp_verdict(j, r, c, name, &t, false);
+		throttle_verdict(j, r, c, name, &t);
+	}
+	cap_verdict(j, r, c, name, &t);
+	ecc_verdict(j, r, c, name, &t);
+	if (ru_thermal_hot(&t))
+		hotspot_verdict(j, r, c, name, &t);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+/* Every vLLM pod of the cell (a server log) found its GPUs. */
+static void
+join_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct ru_list *gpus)
+{
+	struct ru_list pods;
+	struct strv insts;
+	struct sbuf why = {0}, lost = {0}, map = {0};
+	size_t nlost = 0;
+
+	ru_collect(j, c, "measure", "gpu.pod.gpus", RU_INSTANCE, false, &pods);
+	ru_instances(j, c, "log.lines", &insts);
+	for (size_t i = 0; i < pods.n; i++) {
+		const char *pod = ru_scope(pods.v[i], "instance");
+		const char *v = rec_get_str(pods.v[i], "value");
+
+		if (v != NULL)
+			sbuf_printf(&map, "%s%s -> %s", map.len ? ", " : "",
+			    pod, v);
+		else
+			sbuf_printf(&lost, "%s%s (", nlost++ ? "; " : "", pod);
+		if (v == NULL) {
+			ru_where(&lost, pods.v[i]);
+			sbuf_adds(&lost, ")");
+		}
+	}
+	for (size_t i = 0; i < insts.n; i++)
+		if (ru_by_scope(&pods, "instance", insts.v[i]) == NULL)
+			sbuf_printf(&lost, "%s%s (no .uuids)", nlost++ ? "; " :
+			    "", insts.v[i]);
+	if (pods.n == 0) {
+		sbuf_printf(&why, "No gpu_logs/<pod>.uuids: which GPUs the pods "
+		    "ran on is not known, so every GPU of the node logs (%zu) "
+		    "is judged; idle ones have no full-load samples.", gpus->n);
+		ru_emit(j, r, c, "gpu.join", NULL, NULL, NULL, NULL,
+		    V_INAPPLICABLE, sbuf_str(&why), NULL);
+	} else {
+		sbuf_printf(&why, "Pod -> GPU (via <pod>.uuids and "
+		    "<node>.gpus.csv): %s. ", map.len ? sbuf_str(&map) :
+		    "none");
+		if (nlost > 0)
+			sbuf_printf(&why, "Not found: %s. ", sbuf_str(&lost));
+		if (map.len > 0)
+			sbuf_printf(&why, "%zu GPU(s) judged; the nodes' other "
+			    "GPUs serve no pod of this cell.", gpus->n);
+		else
+			sbuf_printf(&why, "No pod's GPU is known, so every GPU "
+			    "of the node logs (%zu) is judged.", gpus->n);
+		ru_emit(j, r, c, "gpu.join", NULL, NULL, pods.v[0],
+		    "every pod's GPUs found", nlost > 0 ? V_WARN : V_PASS,
+		    sbuf_str(&why), ACT_JOIN);
+	}
+	ru_list_free(&pods);
+	strv_free(&insts);
+	sbuf_free(&why);
+	sbuf_free(&lost);
+	sbuf_free(&map);
+}
+
+static void
+rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct ru_list gpus;
+
+	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "gpu_logs", true,
+	    "the GPUs' temperature, power and memory errors"))
+		return;
+	if (!judge_any(j, c, "measure", "gpu.name")) {
+		ru_emit(j, r, c, "gpu.name", NULL, NULL, NULL, NULL,
+		    V_MISSING, "gpu_logs exist but name no GPU (no nvidia-smi "
+		    "table parsed).", "Check the gpu_logs' format.");
+		return;
+	}
+	ru_cell_gpus(j, c, &gpus);
+	join_verdict(j, r, c, &gpus);
+	for (size_t i = 0; i < gpus.n; i++)
+		gpu_one(j, r, c, gpus.v[i]);
+	ru_list_free(&gpus);
+}
+
+const struct rule rules_gpu[] = {
+	{ "5h", "GPU thermal and power", true, rule_gpu },
+	{ NULL, NULL, false, NULL }
+};

@@ -205,25 +205,231 @@ deviation_table(const json_t *top)
 	return t;
 }
 
-/* The first measured kernel name of operation op (its aggregated op
- * record, the one without an iteration). */
-static const char *
-kernel_of(const struct judge *j, const char *op)
+/* Operations still off once the shared factor is divided out
+ * (kernel.residual_top), with what the evidence points at. */
+static json_t *
+residual_table(const json_t *res)
 {
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i], *sc;
-		const char *o = rec_get_str(rec, "op");
+	static const char *const cols[] = { "operation", "sim vs measured",
+	    "after the shared factor", "share of what is left",
+	    "likely cause", "deviates in" };
+	json_t *t = au_table_new("Per-operation deviation once the shared "
+	    "factor is divided out, by contribution to what is left", cols,
+	    6), *e;
+	size_t i;
 
-		if (strcmp(rec_get_str(rec, "kind"), "op") != 0 || o == NULL ||
-		    strcmp(o, op) != 0)
-			continue;
-		sc = json_object_get(rec, "scope");
-		if (json_object_get(sc, "iteration") != NULL)
-			continue;
-		return json_string_value(json_array_get(json_object_get(rec,
-		    "kernel_names"), 0));
+	json_array_foreach(json_object_get(res, "details"), i, e) {
+		double rel = NAN, after = NAN, sh = NAN, d = 0, k = 0;
+		char in[64];
+
+		if (i >= 10)
+			break;
+		rec_get_num(e, "rel", &rel);
+		rec_get_num(e, "rel_after_factor", &after);
+		rec_get_num(e, "share_of_residual", &sh);
+		rec_get_num(e, "iterations_deviating", &d);
+		rec_get_num(e, "iterations_tracking", &k);
+		snprintf(in, sizeof(in), "%.0f of %.0f iterations", d, d + k);
+		au_table_row(t, 6, au_str(rec_get_str(e, "op")),
+		    au_pct(rel * 100), au_pct(after * 100), au_share(sh),
+		    au_str(rec_get_str(e, "likely")), au_str(in));
 	}
-	return NULL;
+	return t;
+}
+
+/* The head of a kernel name (template-heavy names run to kilobytes). */
+static void
+kernel_head(char *buf, size_t len, const char *k)
+{
+	snprintf(buf, len, "%.80s%s", k != NULL ? k : "see the op records",
+	    k != NULL && strlen(k) > 80 ? "..." : "");
+}
+
+/* " (first: <marker>, <stage>)" of an outlier's deviating iteration. */
+static void
+where_text(struct sbuf *b, const json_t *e)
+{
+	const json_t *it = json_object_get(e, "iteration");
+
+	if (!json_is_object(it))
+		return;
+	sbuf_printf(b, " (first: %s, %s)", rec_get_str(it, "marker"),
+	    rec_get_str(it, "stage"));
+}
+
+static const char ACT_LABELING[] = "Relabel first: a rule reaches some of "
+    "these kernels only through a fragment of their namespace "
+    "(labels.cross_family lists them): anchor the pattern to the kernel's "
+    "own name, or give that library's kernels their own rule before it, "
+    "then rerun; the gap may vanish with the labels.";
+static const char ACT_KERNEL[] = "A different kernel or implementation: "
+    "align the backend the simulator profiled with the one the framework "
+    "launched (GEMM tile, attention implementation, quantization path), "
+    "or re-profile the launched kernel and give the slot its cost.";
+static const char ACT_SHAPE[] = "The right kernel, mispredicted at these "
+    "shapes: validate the kernel cost cache at that shape or bucket "
+    "boundary and add the missing row; do not change the kernel.";
+static const char ACT_EITHER[] = "Cross-check the kernel the framework "
+    "launched against the kernel the slot's cost assumes (a \"kernel\" "
+    "fragment in the slots lets s2r-kernel-match do it): a different "
+    "kernel or backend means re-profiling that kernel; the right kernel "
+    "mispredicted at a shape means fixing the kernel cost cache there.";
+
+/* Outlier e (a kernel.residual_top entry) likely "shape_edge". */
+static void
+shape_text(const json_t *e, const char *kname, double d, double k,
+    struct sbuf *why)
+{
+	const char *sk = rec_get_str(e, "slot_kernel");
+
+	if (sk != NULL)
+		sbuf_printf(why, " Likely a shape edge: the slot's kernel ran "
+		    "(\"%s\": %s), mispredicted", sk, kname);
+	else
+		sbuf_printf(why, " Likely a shape edge: the same kernels (%s) "
+		    "track in %.0f iterations and deviate at other shapes,",
+		    kname, k);
+	sbuf_printf(why, " in %.0f of %.0f iterations", d, d + k);
+	where_text(why, e);
+	sbuf_adds(why, ".");
+}
+
+/* The evidence for outlier e (a kernel.residual_top entry) into why,
+ * and what to do about it into act. */
+static void
+outlier_text(const json_t *e, struct sbuf *why, struct sbuf *act)
+{
+	const char *likely = rec_get_str(e, "likely");
+	const char *sk = rec_get_str(e, "slot_kernel");
+	double share = NAN, d = 0, k = 0;
+	char kname[96], pc[32];
+
+	if (likely == NULL)
+		likely = "undetermined";
+	kernel_head(kname, sizeof(kname), rec_get_str(e, "kernel"));
+	rec_get_num(e, "kernel_share", &share);
+	rec_get_num(e, "iterations_deviating", &d);
+	rec_get_num(e, "iterations_tracking", &k);
+	judge_fmt_num(pc, sizeof(pc), share * 100);
+	if (strcmp(likely, "labeling") == 0) {
+		sbuf_printf(why, " Likely a labeling accident: %s%% of its "
+		    "time is kernels its rule reached only through a namespace "
+		    "fragment (%s).", pc, kname);
+		sbuf_adds(act, ACT_LABELING);
+	} else if (strcmp(likely, "different_kernel") == 0) {
+		if (sk != NULL)
+			sbuf_printf(why, " Likely a different kernel: the slot "
+			    "assumes \"%s\", but %s%% of the operation's time ran "
+			    "in other kernels (%s).", sk, pc, kname);
+		else
+			sbuf_printf(why, " Likely a different kernel: it "
+			    "deviates in %.0f of %.0f iterations, and there %s%% "
+			    "of its time is a kernel it does not launch where it "
+			    "tracks (%s).", d, d + k, pc, kname);
+		sbuf_adds(act, ACT_KERNEL);
+	} else if (strcmp(likely, "shape_edge") == 0) {
+		shape_text(e, kname, d, k, why);
+		sbuf_adds(act, ACT_SHAPE);
+	} else {
+		sbuf_printf(why, " A different kernel cannot be told from a "
+		    "shape edge here: %s, and the slots name no kernel (%s "
+		    "ran).", k == 0 ? "it deviates in every compared iteration"
+		    : "the iterations where it deviates and where it tracks "
+		    "have the same or unknown shapes", kname);
+		sbuf_adds(act, ACT_EITHER);
+	}
+}
+
+/* Cause "mixed": a shift of most operations and outliers beyond it. */
+static enum jverdict_value
+a1_mixed(const json_t *cause, const json_t *e, bool over, struct sbuf *why,
+    struct sbuf *act)
+{
+	const json_t *d = json_object_get(cause, "details");
+	double f = NAN, k = 0, n = 0, out = 0, after = NAN;
+	char a[32], b[32];
+
+	rec_get_num(d, "shared_factor", &f);
+	rec_get_num(d, "shared_ops", &k);
+	rec_get_num(d, "matched_ops", &n);
+	rec_get_num(d, "outliers", &out);
+	rec_get_num(e, "rel_after_factor", &after);
+	judge_fmt_num(a, sizeof(a), f);
+	judge_fmt_num(b, sizeof(b), after * 100);
+	sbuf_printf(why, " Two causes at once: %.0f of %.0f operations are off "
+	    "by the same factor (measured/simulated %s: a uniform clock or "
+	    "thermal shift of the capture), and with that factor taken out %s "
+	    "is still %s%s%% off", k, n, a, rec_get_str(e, "op"),
+	    after > 0 ? "+" : "", b);
+	if (out > 1)
+		sbuf_printf(why, " (and %.0f more operations)", out - 1);
+	sbuf_adds(why, ".");
+	sbuf_adds(act, "Stop and ask before changing the cost model: the "
+	    "shared factor is a capture artifact (do not retune for it; "
+	    "recapture with locked clocks and a warmed-up GPU), while the "
+	    "operation's remaining gap may be a model gap.  Decide with the "
+	    "experimenter which part is real.  If a clean capture confirms "
+	    "the operation's gap: ");
+	outlier_text(e, why, act);
+	return over ? V_FAIL : V_WARN;
+}
+
+/* Cause "concentrated": outliers and no shift. */
+static enum jverdict_value
+a1_concentrated(const json_t *e, bool over, struct sbuf *why,
+    struct sbuf *act)
+{
+	double rel = NAN;
+	char a[32];
+
+	rec_get_num(e, "rel", &rel);
+	judge_fmt_num(a, sizeof(a), rel * 100);
+	sbuf_printf(why, " The error is concentrated in %s (sim %s%s%% "
+	    "against measured)%s.", rec_get_str(e, "op"), rel > 0 ? "+" : "", a,
+	    over ? "" : ", though the total stays within tolerance");
+	outlier_text(e, why, act);
+	return over ? V_FAIL : V_WARN;
+}
+
+/* The cause's verdict, why and action (kcause.h). */
+static enum jverdict_value
+a1_cause(struct judge *j, const json_t *scope, const char *c, bool over,
+    struct sbuf *why, struct sbuf *act)
+{
+	const json_t *cause = au_sum(j, "kernel.cause", scope);
+	const json_t *res = au_sum(j, "kernel.residual_top", scope);
+	const json_t *e = json_array_get(json_object_get(res, "details"), 0);
+	double m = NAN, n = 0;
+	char a[32];
+
+	if (strcmp(c, "uniform_shift") == 0) {
+		ru_num(au_sum(j, "kernel.median_ratio", scope), &m);
+		judge_fmt_num(a, sizeof(a), m);
+		sbuf_printf(why, " Every operation is off by about the same "
+		    "factor (median measured/simulated %s): a clock or thermal "
+		    "shift of the capture.", a);
+		sbuf_adds(act, ACT_CLOCK);
+		return V_WARN;
+	}
+	if (strcmp(c, "ambiguous") == 0) {
+		rec_get_num(json_object_get(cause, "details"), "matched_ops", &n);
+		sbuf_printf(why, " Only %.0f matched operation%s, all off the "
+		    "same way: a clock or thermal shift cannot be told from a "
+		    "model gap.", n, n == 1 ? "" : "s");
+		sbuf_adds(act, "Stop and ask: the attribution decides whether "
+		    "the cost model changes at all.  Recapture with locked "
+		    "clocks, or label and compare more operations, before "
+		    "changing anything.");
+		return V_WARN;
+	}
+	if (strcmp(c, "mixed") == 0 && e != NULL)
+		return a1_mixed(cause, e, over, why, act);
+	if (strcmp(c, "concentrated") == 0 && e != NULL)
+		return a1_concentrated(e, over, why, act);
+	sbuf_adds(act, "The error is spread thin: recapture to rule out noise, "
+	    "then compare the operations with the largest share of the "
+	    "error.");
+	return over ? V_FAIL : V_PASS;
 }
 
 static void
@@ -232,12 +438,14 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	const json_t *err = au_sum(j, "kernel.error.abs", scope);
 	const json_t *cause = au_sum(j, "kernel.cause", scope);
 	const json_t *top = au_sum(j, "kernel.top_deviation", scope);
+	const json_t *res = au_sum(j, "kernel.residual_top", scope);
 	const json_t *cmp = au_sum(j, "kernel.iterations.compared", scope);
-	const char *c = rec_get_str(cause, "value"), *op;
-	double e = NAN, ncmp = 0, rel = NAN;
+	const char *c = rec_get_str(cause, "value");
+	double e = NAN, ncmp = 0;
 	double max = tol(j->tol, TOL_AL_KERNEL_ERROR);
 	struct sbuf why = {0}, act = {0};
 	enum jverdict_value v;
+	json_t *ev = NULL;
 	char a[32], b[32], tolbuf[96];
 
 	ru_num(err, &e);
@@ -253,51 +461,65 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 		return;
 	}
 	sbuf_printf(&why, "Duration-weighted kernel error %s%% over %.0f "
-	    "iterations; cause hint \"%s\".", a, ncmp, c);
-	op = rec_get_str(top, "value");
-	rec_get_num(json_array_get(json_object_get(top, "details"), 0), "rel",
-	    &rel);
-	if (strcmp(c, "uniform_shift") == 0) {
-		double m = NAN;
-
-		ru_num(au_sum(j, "kernel.median_ratio", scope), &m);
-		judge_fmt_num(a, sizeof(a), m);
-		sbuf_printf(&why, " Every operation is off by about the same "
-		    "factor (median measured/simulated %s): a clock or thermal "
-		    "shift of the capture.", a);
-		v = V_WARN;
-		sbuf_adds(&act, ACT_CLOCK);
-	} else if (strcmp(c, "concentrated") == 0) {
-		const char *k = op != NULL ? kernel_of(j, op) : NULL;
-		char kname[96];
-
-		/* Template-heavy names run to kilobytes: the head names it. */
-		snprintf(kname, sizeof(kname), "%.80s%s", k ? k : "see the op "
-		    "records", k && strlen(k) > 80 ? "..." : "");
-
-		judge_fmt_num(a, sizeof(a), rel * 100);
-		v = e > max + 1e-12 ? V_FAIL : V_WARN;
-		sbuf_printf(&why, " The error is concentrated in %s (simulated "
-		    "%s%% of measured)%s.", op ? op : "?", a, v == V_WARN ?
-		    ", though the total stays within tolerance" : "");
-		sbuf_printf(&act, "Re-profile or fix the cost of %s: check the "
-		    "kernel vLLM launched (%s) against what its slot assumes. "
-		    "A different kernel or backend (GEMM tile, attention "
-		    "implementation, quantization path) means re-profiling that "
-		    "kernel; the right kernel mispredicted at this shape means "
-		    "fixing the kernel cost cache at that shape.", op ? op : "?",
-		    kname);
-	} else {
-		v = e > max + 1e-12 ? V_FAIL : V_PASS;
-		sbuf_adds(&act, "The error is spread thin: recapture to rule out "
-		    "noise, then compare the operations with the largest "
-		    "share of the error.");
-	}
+	    "iterations; cause \"%s\".", a, ncmp, c);
+	v = a1_cause(j, scope, c, e > max + 1e-12, &why, &act);
+	if (json_array_size(json_object_get(res, "details")) > 0)
+		ev = au_evidence(residual_table(res), res);
+	else if (top != NULL)
+		ev = au_evidence(deviation_table(top), top);
 	au_emit(j, r, "kernel.error.abs", a1_sub(scope), NULL, err, false, 0,
-	    NULL, tolbuf, v, sbuf_str(&why), sbuf_str(&act), top != NULL ?
-	    au_evidence(deviation_table(top), top) : NULL);
+	    NULL, tolbuf, v, sbuf_str(&why), sbuf_str(&act), ev);
 	sbuf_free(&why);
 	sbuf_free(&act);
+}
+
+/* Kernels a rule labeled through a namespace fragment (labels.h):
+ * guilty until proven, they manufacture gaps; at the unmapped share
+ * they are a FAIL. */
+static void
+a1_labels(struct judge *j, const struct rule *r, const json_t *scope)
+{
+	const json_t *x = au_sum(j, "labels.cross_family", scope), *e;
+	const json_t *list = json_object_get(x, "details");
+	double max = tol(j->tol, TOL_AL_UNMAPPED_SHARE), share = 0;
+	size_t i, n = json_array_size(list);
+	struct sbuf why = {0};
+	char a[32], b[32], kname[96], tolbuf[96];
+
+	if (x == NULL)
+		return;		/* records of an older s2r-kernel-match */
+	judge_fmt_num(b, sizeof(b), max * 100);
+	snprintf(tolbuf, sizeof(tolbuf), "none (FAIL at %s%% of the time)", b);
+	if (n == 0) {
+		au_emit(j, r, "labels.cross_family", a1_sub(scope), NULL, x,
+		    false, 0, NULL, tolbuf, V_PASS, "Every labeled kernel "
+		    "matched its rule in its own name, none only through a "
+		    "fragment of a namespace.", NULL, NULL);
+		return;
+	}
+	json_array_foreach(list, i, e) {
+		double sh = 0;
+
+		rec_get_num(e, "share", &sh);
+		share += sh;
+	}
+	e = json_array_get(list, 0);
+	judge_fmt_num(a, sizeof(a), share * 100);
+	kernel_head(kname, sizeof(kname), rec_get_str(e, "name"));
+	sbuf_printf(&why, "%zu kernel name%s (%s%% of the measured kernel "
+	    "time) matched a rule only through part of a word of a namespace "
+	    "or class qualifier; the largest: rule %s (line %lld, kind %s) "
+	    "labels %s as %s because \"%s\" contains its pattern.  Such "
+	    "kernels belong to another library's family: the operation they "
+	    "were given is measured wrong.", n, n == 1 ? "" : "s", a,
+	    rec_get_str(e, "rule"), (long long)json_integer_value(
+	    json_object_get(e, "line")), rec_get_str(e, "kind"), kname,
+	    rec_get_str(e, "op") ? rec_get_str(e, "op") : "?",
+	    rec_get_str(e, "qualifier"));
+	au_emit(j, r, "labels.cross_family", a1_sub(scope), NULL, x, false, 0,
+	    NULL, tolbuf, share + 1e-12 >= max ? V_FAIL : V_WARN,
+	    sbuf_str(&why), ACT_LABELING, NULL);
+	sbuf_free(&why);
 }
 
 void
@@ -319,6 +541,7 @@ rule_a1(struct judge *j, const struct rule *r, const struct jcell *c)
 	json_array_foreach(scopes, i, scope) {
 		a1_coverage(j, r, scope, true);
 		a1_coverage(j, r, scope, false);
+		a1_labels(j, r, scope);
 		a1_deviation(j, r, scope);
 	}
 	json_decref(scopes);

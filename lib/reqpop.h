@@ -34,6 +34,7 @@ struct reqrow {
 	int64_t	ttft;		/* µs; -1: no first token */
 	int64_t	e2e;		/* µs; -1: not finished */
 	double	tpot;		/* µs per output token after the first; NAN */
+	int64_t	chunks;		/* num_chunks (CSV); -1: not given */
 	bool	ok;		/* successful (docs/records.md, status) */
 };
 

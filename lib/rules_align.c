@@ -238,7 +238,7 @@ rule_a0(struct judge *j, const struct rule *r, const struct jcell *c)
 
 /* ---- A3 ------------------------------------------------------------ */
 
-enum a3kind { K_TTFT, K_TPOT, K_E2E, K_TPUT };
+enum a3kind { K_TTFT, K_TPOT, K_E2E, K_TPUT, K_ITL };
 
 static const struct {
 	const char	*name;
@@ -249,6 +249,7 @@ static const struct {
 	{ "tpot_ms", "TPOT", true },
 	{ "e2e_ms", "E2E", true },
 	{ "throughput_tps", "throughput", false },
+	{ "itl_ms", "ITL", true },
 };
 
 static json_t *
@@ -332,7 +333,8 @@ a3_band(const struct judge *j, enum a3kind k, double gap, char *buf,
 {
 	double slow = tol(j->tol, TOL_AL_TTFT_SLOWER_PCT);
 	double fast = tol(j->tol, TOL_AL_TTFT_FASTER_PCT);
-	double band = k == K_TPOT ? tol(j->tol, TOL_AL_TPOT_PCT) :
+	/* ITL tracks the decode step as TPOT does: the TPOT band */
+	double band = k == K_TPOT || k == K_ITL ? tol(j->tol, TOL_AL_TPOT_PCT) :
 	    k == K_E2E ? tol(j->tol, TOL_AL_E2E_PCT) :
 	    tol(j->tol, TOL_AL_THROUGHPUT_PCT);
 	char a[32], b[32];
@@ -395,6 +397,38 @@ a3_judge(struct judge *j, enum a3kind k, double gap, bool gap_ok,
 	return V_WARN;
 }
 
+/* An ITL file whose requests disagree with its side's trace (another
+ * run's file, cut rows) makes the ITL comparison at best a WARN. */
+static enum jverdict_value
+itl_consistency(const struct judge *j, enum jverdict_value v,
+    struct sbuf *why, struct sbuf *act)
+{
+	static const char *const sides[] = { "real", "sim" };
+	bool any = false;
+
+	for (size_t i = 0; i < 2; i++) {
+		char metric[64];
+		const json_t *rec;
+		double n = 0;
+
+		snprintf(metric, sizeof(metric), "%s.itl.inconsistent",
+		    sides[i]);
+		rec = au_lat(j, metric);
+		if (!ru_num(rec, &n) || n == 0)
+			continue;
+		sbuf_printf(why, " %.0f request%s of the %s ITL file disagree "
+		    "with its trace: %s.", n, n == 1 ? "" : "s", sides[i],
+		    rec_get_str(json_object_get(rec, "source"), "how"));
+		any = true;
+	}
+	if (!any)
+		return v;
+	sbuf_adds(act, " Check that each ITL file is the one written beside "
+	    "its trace (blis observe --record-itl) before reading the ITL "
+	    "comparison.");
+	return v == V_PASS ? V_WARN : v;
+}
+
 static void
 a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 {
@@ -427,11 +461,77 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 	}
 	v = a3_judge(j, k, gap, a3_band(j, k, gap, tolbuf, sizeof(tolbuf)),
 	    ks, crit, &why, &act);
+	if (k == K_ITL)
+		v = itl_consistency(j, v, &why, &act);
 	au_emit(j, r, metric, NULL, ra, sa, true, gap, "%", tolbuf, v,
 	    sbuf_str(&why), sbuf_str(&act),
 	    au_evidence(quantile_table(j, name), ra));
 	sbuf_free(&why);
 	sbuf_free(&act);
+}
+
+/* A chunk gap is a token gap only when chunks carry one token each: when
+ * one side's chunks carry 1.5 times the other's tokens or more (vLLM
+ * --stream-interval, a client that coalesces chunks), the ITL
+ * distributions are not comparable, and the row says so. */
+#define CHUNKING_RATIO	1.5
+
+static bool
+itl_chunking_differs(struct judge *j, const struct rule *r)
+{
+	const json_t *a = au_lat(j, "real.itl.tokens_per_chunk");
+	const json_t *b = au_lat(j, "sim.itl.tokens_per_chunk");
+	double x, y;
+	struct sbuf why = {0};
+	char ta[32], tb[32];
+
+	if (!ru_num(a, &x) || !ru_num(b, &y) || x <= 0 || y <= 0 ||
+	    fmax(x, y) / fmin(x, y) < CHUNKING_RATIO)
+		return false;
+	judge_fmt_num(ta, sizeof(ta), x);
+	judge_fmt_num(tb, sizeof(tb), y);
+	sbuf_printf(&why, "The real run's chunks carry %s tokens each and the "
+	    "simulation's %s: a gap between chunks is not a gap between "
+	    "tokens on both sides (vLLM --stream-interval, or a client that "
+	    "coalesces chunks), so the ITL distributions cannot be compared; "
+	    "TPOT compares the decode step per token.", ta, tb);
+	au_emit(j, r, "align.itl_ms", NULL, au_lat(j, "real.itl_ms.p50"),
+	    au_lat(j, "sim.itl_ms.p50"), false, 0, NULL, NULL, V_INAPPLICABLE,
+	    sbuf_str(&why), NULL, au_evidence(quantile_table(j, "itl_ms"), a));
+	sbuf_free(&why);
+	return true;
+}
+
+/* A3's ITL row: none when neither side has a per-chunk ITL file,
+ * INAPPLICABLE (with the one side's distribution) when one has. */
+static void
+a3_itl(struct judge *j, const struct rule *r)
+{
+	const json_t *rq = au_lat(j, "real.itl.requests");
+	const json_t *sq = au_lat(j, "sim.itl.requests");
+	struct sbuf why = {0};
+
+	if (rq == NULL && sq == NULL)
+		return;
+	if (rq != NULL && sq != NULL) {
+		if (!itl_chunking_differs(j, r))
+			a3_metric(j, r, K_ITL);
+		return;
+	}
+	sbuf_printf(&why, "Only the %s run has inter-token latencies (a "
+	    "per-chunk ITL file: blis observe --record-itl); ", rq != NULL ?
+	    "real" : "simulated");
+	sbuf_adds(&why, rq != NULL ? "the simulation wrote none (give its "
+	    "<stem>.itl.csv beside SIM_TRACE, or s2r-latency --sim-itl), so "
+	    "there is no distribution to compare: the real one is in the "
+	    "table." : "the real run recorded none (blis observe without "
+	    "--record-itl), so there is nothing to compare against: the "
+	    "simulated distribution is in the table.");
+	au_emit(j, r, "align.itl_ms", NULL, au_lat(j, "real.itl_ms.p50"),
+	    au_lat(j, "sim.itl_ms.p50"), false, 0, NULL, NULL, V_INAPPLICABLE,
+	    sbuf_str(&why), NULL, au_evidence(quantile_table(j, "itl_ms"),
+	    rq != NULL ? rq : sq));
+	sbuf_free(&why);
 }
 
 static void
@@ -443,6 +543,7 @@ rule_a3(struct judge *j, const struct rule *r, const struct jcell *c)
 		return;
 	for (int k = K_TTFT; k <= K_TPUT; k++)
 		a3_metric(j, r, (enum a3kind)k);
+	a3_itl(j, r);
 }
 
 const struct rule rules_align[] = {
@@ -451,7 +552,7 @@ const struct rule rules_align[] = {
 	{ "A1", "Kernels: coverage and per-operation deviation", false,
 	  rule_a1 },
 	{ "A2", "GPU duty cycle", false, rule_a2 },
-	{ "A3", "TTFT, TPOT, E2E and throughput distributions", false,
+	{ "A3", "TTFT, TPOT, E2E, throughput and ITL distributions", false,
 	  rule_a3 },
 	{ NULL, NULL, false, NULL }
 };

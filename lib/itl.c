@@ -159,22 +159,20 @@ itl_free(struct itl *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* bsearch() over rows sorted by a leading int64_t id. */
+static int
+cmp_id(const void *key, const void *elem)
+{
+	int64_t a = *(const int64_t *)key, b = *(const int64_t *)elem;
+
+	return (a > b) - (a < b);
+}
+
 const struct itlreq *
 itl_find(const struct itl *t, int64_t id)
 {
-	size_t lo = 0, hi = t->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t->r[mid].id == id)
-			return &t->r[mid];
-		if (t->r[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return t->nr > 0 ? bsearch(&id, t->r, t->nr, sizeof(*t->r), cmp_id) :
+	    NULL;
 }
 
 void
@@ -208,19 +206,8 @@ itl_values(const struct itl *t, const struct reqpop *p, const size_t *idx,
 static const struct reqrow *
 row_of(const struct reqpop *p, int64_t id)
 {
-	size_t lo = 0, hi = p->has_ids ? p->n : 0;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (p->v[mid].id == id)
-			return &p->v[mid];
-		if (p->v[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return p->has_ids && p->n > 0 ? bsearch(&id, p->v, p->n,
+	    sizeof(*p->v), cmp_id) : NULL;
 }
 
 static bool

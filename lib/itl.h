@@ -26,7 +26,7 @@
 #include "stats.h"
 
 struct itlreq {
-	int64_t		 id;
+	int64_t		 id;		/* first: itl.c bsearch()es by it */
 	int64_t		 first, last;	/* chunk 0 and the last chunk, µs */
 	int64_t		 chunks;
 	size_t		 gap0;		/* gaps[gap0 .. gap0 + chunks - 1) */

@@ -122,30 +122,45 @@ agg_of(struct amatch *m, const char *op)
 	return NULL;
 }
 
+/* The next row, after (*i, *k), of a compared iteration that has both
+ * measured and simulated time; NULL at the end.  Start with *i = 0,
+ * *k = 0. */
+static const struct aop *
+next_paired(const struct amatch *m, size_t *i, size_t *k)
+{
+	for (; *i < m->nit; (*i)++, *k = 0) {
+		const struct aiter *ai = &m->it[*i];
+
+		if (!ai->has_ops || !ai->has_slots)
+			continue;
+		while (*k < ai->nops) {
+			const struct aop *r = &ai->ops[(*k)++];
+
+			if (r->meas > 0 && r->sim > 0)
+				return r;
+		}
+	}
+	return NULL;
+}
+
 /* Each matched operation's ratio after the factor f, its error
  * sum |sim x f - meas| over the compared iterations, and whether it is
  * still off by more than tol. */
 static void
 residuals(struct amatch *m, double f, double tol)
 {
-	for (size_t i = 0; i < m->nit; i++) {
-		const struct aiter *ai = &m->it[i];
+	const struct aop *r;
+	size_t i = 0, k = 0;
 
-		if (!ai->has_ops || !ai->has_slots)
-			continue;
-		for (size_t k = 0; k < ai->nops; k++) {
-			const struct aop *r = &ai->ops[k];
-			struct aop *a;
+	while ((r = next_paired(m, &i, &k)) != NULL) {
+		struct aop *a = agg_of(m, r->op);
 
-			if (r->meas == 0 || r->sim == 0 ||
-			    (a = agg_of(m, r->op)) == NULL)
-				continue;
+		if (a != NULL)
 			a->resid_err += llround(fabs((double)r->sim * f -
 			    (double)r->meas));
-		}
 	}
-	for (size_t i = 0; i < m->nops; i++) {
-		struct aop *a = &m->ops[i];
+	for (size_t j = 0; j < m->nops; j++) {
+		struct aop *a = &m->ops[j];
 
 		a->resid = NAN;
 		a->ev_name = -1;
@@ -204,37 +219,29 @@ static void
 split_rows(const struct amatch *m, const struct aop *a, double f, double tol,
     struct split *sp)
 {
-	size_t nn = m->rank->t->names.n + 1;
+	size_t nn = m->rank->t->names.n + 1, i = 0, k = 0;
 	bool *dev = xcalloc(m->nit + 1, sizeof(*dev));
 	bool *track = xcalloc(m->nit + 1, sizeof(*track));
+	const struct aop *r;
 
 	memset(sp, 0, sizeof(*sp));
 	sp->dev = xcalloc(nn, sizeof(*sp->dev));
 	sp->track = xcalloc(nn, sizeof(*sp->track));
-	for (size_t i = 0; i < m->nit; i++) {
-		const struct aiter *ai = &m->it[i];
+	while ((r = next_paired(m, &i, &k)) != NULL) {
+		bool off;
 
-		if (!ai->has_ops || !ai->has_slots)
+		if (strcmp(r->op, a->op) != 0)
 			continue;
-		for (size_t k = 0; k < ai->nops; k++) {
-			const struct aop *r = &ai->ops[k];
-			bool off;
-
-			if (strcmp(r->op, a->op) != 0 || r->meas == 0 ||
-			    r->sim == 0)
-				continue;
-			off = fabs((double)r->meas / ((double)r->sim * f) - 1) >
-			    tol;
-			(off ? dev : track)[i] = true;
-			off ? sp->ndev++ : sp->ntrack++;
-			if (off && sp->first_dev == NULL)
-				sp->first_dev = ai;
-			for (size_t j = 0; j < r->nkern; j++) {
-				(off ? sp->dev : sp->track)[r->kern[j].name] +=
-				    r->kern[j].ns;
-				sp->dev_ns += off ? r->kern[j].ns : 0;
-				sp->all_ns += r->kern[j].ns;
-			}
+		off = fabs((double)r->meas / ((double)r->sim * f) - 1) > tol;
+		(off ? dev : track)[i] = true;
+		off ? sp->ndev++ : sp->ntrack++;
+		if (off && sp->first_dev == NULL)
+			sp->first_dev = &m->it[i];
+		for (size_t j = 0; j < r->nkern; j++) {
+			(off ? sp->dev : sp->track)[r->kern[j].name] +=
+			    r->kern[j].ns;
+			sp->dev_ns += off ? r->kern[j].ns : 0;
+			sp->all_ns += r->kern[j].ns;
 		}
 	}
 	sp->shapes_apart = sp->ndev > 0 && sp->ntrack > 0 &&

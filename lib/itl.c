@@ -88,16 +88,16 @@ add_request(struct itl *t, const struct chunkrow *v, size_t n,
 	q->line = v[0].line;
 	for (size_t k = 0; k < n; k++) {
 		if (k > 0 && v[k].chunk == v[k - 1].chunk)
-			s2r_die_at(t->label, v[k].line, c->chunk, "chunk_index: "
-			    "expected each chunk of request %lld once, got "
-			    "chunk %lld again (first at line %ld)",
+			s2r_die_at(t->label, v[k].line, c->chunk,
+			    "chunk_index: expected each chunk of request %lld "
+			    "once, got chunk %lld again (first at line %ld)",
 			    (long long)q->id, (long long)v[k].chunk,
 			    v[k - 1].line);
 		if (v[k].chunk != (int64_t)k)
-			s2r_die_at(t->label, v[k].line, c->chunk, "chunk_index: "
-			    "expected chunk %zu of request %lld (chunks are "
-			    "numbered from 0 without gaps), got %lld", k,
-			    (long long)q->id, (long long)v[k].chunk);
+			s2r_die_at(t->label, v[k].line, c->chunk,
+			    "chunk_index: expected chunk %zu of request %lld "
+			    "(chunks are numbered from 0 without gaps), got "
+			    "%lld", k, (long long)q->id, (long long)v[k].chunk);
 		if (k > 0 && v[k].ts < v[k - 1].ts)
 			s2r_die_at(t->label, v[k].line, c->ts, "timestamp_us: "
 			    "expected a time at or after chunk %zu's (line "
@@ -196,8 +196,9 @@ itl_values(const struct itl *t, const struct reqpop *p, const size_t *idx,
 			sel->tokens += row->output - 1;
 			sel->gaps += q->chunks - 1;
 		}
-		for (int64_t g = 0; g + 1 < q->chunks; g++)
-			dvals_add(v, (double)t->gaps[q->gap0 + (size_t)g] / 1000);
+		for (size_t g = q->gap0; g + 1 < q->gap0 + (size_t)q->chunks;
+		    g++)
+			dvals_add(v, (double)t->gaps[g] / 1000);
 	}
 	dvals_sort(v);
 }

@@ -337,7 +337,8 @@ static bool
 all_off_one_way(const struct wv *v, size_t n, double tol)
 {
 	for (size_t i = 0; i < n; i++)
-		if (fabs(exp(v[i].v) - 1) <= tol || (v[i].v > 0) != (v[0].v > 0))
+		if (fabs(exp(v[i].v) - 1) <= tol ||
+		    (v[i].v > 0) != (v[0].v > 0))
 			return false;
 	return n > 0;
 }

@@ -642,7 +642,8 @@ sum_labels(const struct a1w *w)
 	rec_set_i64(rec, "n", (int64_t)m->compared);
 	rec_set(rec, "scope", krec_scope(m->rank, NULL));
 	rec_set(rec, "details", list);
-	rec_set(rec, "source", rec_source(m->rs->path, 0, 0, NULL, XFAM_HOW_A1));
+	rec_set(rec, "source", rec_source(m->rs->path, 0, 0, NULL,
+	    XFAM_HOW_A1));
 	rec_emit(w->out, rec);
 	free(v);
 }

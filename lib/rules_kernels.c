@@ -318,14 +318,14 @@ outlier_text(const json_t *e, struct sbuf *why, struct sbuf *act)
 		sbuf_adds(act, ACT_LABELING);
 	} else if (strcmp(likely, "different_kernel") == 0) {
 		if (sk != NULL)
-			sbuf_printf(why, " Likely a different kernel: the slot "
-			    "assumes \"%s\", but %s%% of the operation's time ran "
-			    "in other kernels (%s).", sk, pc, kname);
+			sbuf_printf(why, " Likely a different kernel: the "
+			    "slot assumes \"%s\", but %s%% of the operation's "
+			    "time ran in other kernels (%s).", sk, pc, kname);
 		else
 			sbuf_printf(why, " Likely a different kernel: it "
-			    "deviates in %.0f of %.0f iterations, and there %s%% "
-			    "of its time is a kernel it does not launch where it "
-			    "tracks (%s).", d, d + k, pc, kname);
+			    "deviates in %.0f of %.0f iterations, and there "
+			    "%s%% of its time is a kernel it does not launch "
+			    "where it tracks (%s).", d, d + k, pc, kname);
 		sbuf_adds(act, ACT_KERNEL);
 	} else if (strcmp(likely, "shape_edge") == 0) {
 		shape_text(e, kname, d, k, why);
@@ -412,7 +412,8 @@ a1_cause(struct judge *j, const json_t *scope, const char *c, bool over,
 		return V_WARN;
 	}
 	if (strcmp(c, "ambiguous") == 0) {
-		rec_get_num(json_object_get(cause, "details"), "matched_ops", &n);
+		rec_get_num(json_object_get(cause, "details"), "matched_ops",
+		    &n);
 		sbuf_printf(why, " Only %.0f matched operation%s, all off the "
 		    "same way: a clock or thermal shift cannot be told from a "
 		    "model gap.", n, n == 1 ? "" : "s");

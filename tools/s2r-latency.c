@@ -126,8 +126,8 @@ parse_opts(int argc, char **argv, struct opts *o)
 		usage_error("unexpected argument: the sides are given with "
 		    "--real and --sim");
 	if (stdin_users(o) > 1)
-		usage_error("only one of --real, --sim, --real-itl and --sim-itl "
-		    "can read stdin");
+		usage_error("only one of --real, --sim, --real-itl and "
+		    "--sim-itl can read stdin");
 	if (o->no_header && (o->real_header != NULL || o->sim_header != NULL))
 		usage_error("--no-header excludes --real-header and "
 		    "--sim-header");
@@ -135,8 +135,8 @@ parse_opts(int argc, char **argv, struct opts *o)
 		usage_error("--no-itl excludes --real-itl and --sim-itl");
 	if ((o->real_itl != NULL && o->real == NULL) ||
 	    (o->sim_itl != NULL && o->sim == NULL))
-		usage_error("an ITL file needs its side's trace: --real-itl goes "
-		    "with --real, --sim-itl with --sim");
+		usage_error("an ITL file needs its side's trace: --real-itl "
+		    "goes with --real, --sim-itl with --sim");
 }
 
 /* The first byte that is not white space or a UTF-8 BOM: '{' (or a gzip

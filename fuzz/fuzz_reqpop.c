@@ -1,9 +1,11 @@
 /* fuzz_reqpop - lib/reqpop over arbitrary bytes, as a TraceV2 CSV (first
- * byte even) or a BLIS metrics JSON (odd), then matched against itself
- * and turned into the A0/A3 records: every input is either rejected with
- * a located message (the die hook jumps back) or yields records; never a
- * crash, a hang or a KS distance outside [0, 1]. */
+ * byte 0 mod 4), a per-chunk ITL file (lib/itl; 2 mod 4) or a BLIS
+ * metrics JSON (odd), then matched against itself and turned into the
+ * A0/A3 records: every input is either rejected with a located message
+ * (the die hook jumps back) or yields records; never a crash, a hang or
+ * a KS distance outside [0, 1]. */
 #include <math.h>
+#include <stdbool.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,12 +16,15 @@
 
 #include "csvr.h"
 #include "err.h"
+#include "itl.h"
 #include "jsonscan.h"
 #include "latency.h"
 #include "reqpop.h"
 
 static jmp_buf back;
 static struct reqpop pop;
+static struct itl itl;
+static bool have_itl;
 static struct csvr *reader;
 static struct jscan *scanner;
 static FILE *mem;
@@ -48,6 +53,8 @@ cleanup(void)
 		fclose(mem);
 	jscan_close(scanner);
 	reqpop_free(&pop);
+	itl_free(&itl);
+	have_itl = false;
 	reader = NULL;
 	mem = NULL;
 	scanner = NULL;
@@ -75,6 +82,7 @@ check_ks(void)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct latside side = { &pop, NULL };
 	json_t *arr;
 
 	if (size < 1)
@@ -90,7 +98,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			return 0;
 		reader = csvr_attach(mem, "fuzz.csv");
 		csvr_read_header(reader);
-		reqpop_read_csv(&pop, reader, NULL);
+		if (data[0] % 4 == 2) {
+			have_itl = true;
+			itl_read(&itl, reader);
+			side.itl = &itl;
+		} else {
+			reqpop_read_csv(&pop, reader, NULL);
+		}
 	} else {
 		reqpop_init(&pop, "fuzz.json", REQFMT_BLIS_JSON);
 		scanner = jscan_mem("fuzz.json", data + 1, size - 1);
@@ -98,7 +112,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	check_ks();
 	arr = json_array();
-	latency_records(&pop, &pop, 1000000, arr);
+	latency_records(&side, &side, 1000000, arr);
 	json_decref(arr);
 	cleanup();
 	return 0;

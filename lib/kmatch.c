@@ -1,9 +1,9 @@
 /* kmatch.c - see kmatch.h. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
+#include "kcause.h"
 #include "kmatch.h"
 #include "krec.h"
 #include "rec.h"
@@ -39,6 +39,10 @@ slot_read(struct kslot *s, json_t *rec, struct ndjson_reader *r)
 	s->slot = slot_word(rec, "slot", r, true);
 	s->op = slot_word(rec, "op", r, false);
 	s->category = slot_word(rec, "category", r, false);
+	s->kernel = slot_word(rec, "kernel", r, false);
+	if (s->kernel != NULL && *s->kernel == '\0')
+		s2r_die_at(r->path, r->line, 1, "slot: expected \"kernel\" to "
+		    "be a fragment of a kernel name, got an empty string");
 	if (s->op == NULL)
 		s->op = xstrdup(s->slot);
 	if (json_object_get(rec, "iter") && !rec_get_i64(rec, "iter", &s->iter))
@@ -102,6 +106,7 @@ kslots_free(struct kslots *ss)
 		free(ss->s[i].slot);
 		free(ss->s[i].op);
 		free(ss->s[i].category);
+		free(ss->s[i].kernel);
 	}
 	free(ss->s);
 	free(ss->path);
@@ -130,6 +135,21 @@ aop_name(struct aop *a, const char *name)
 			return;
 	if (a->nnames < 3)
 		a->names[a->nnames++] = name;
+}
+
+/* The row's part for kernel name id name. */
+static void
+akern_add(struct aop *a, uint32_t name, int64_t ns, int64_t calls)
+{
+	for (size_t i = 0; i < a->nkern; i++) {	/* a few names a row */
+		if (a->kern[i].name == name) {
+			a->kern[i].ns += ns;
+			a->kern[i].calls += calls;
+			return;
+		}
+	}
+	a->kern = xreallocarray(a->kern, a->nkern + 1, sizeof(*a->kern));
+	a->kern[a->nkern++] = (struct akern){ name, ns, calls };
 }
 
 static bool
@@ -167,6 +187,9 @@ measure_iter(const struct lrules *rs, const struct lnames *ln,
 		a->category = lab[k].kind ? lab[k].kind : kcat_name(op->cat);
 		a->meas += op->dur;
 		a->calls++;
+		if (ln->xfam[op->name])
+			a->xfam_ns += op->dur;
+		akern_add(a, op->name, op->dur, 1);
 		aop_name(a, name);
 		ai->meas += op->dur;
 		ai->kernels++;
@@ -191,10 +214,29 @@ simulate_iter(const struct kslots *ss, const struct kiter *it,
 		a->slots++;
 		if (a->slot_line == 0)
 			a->slot_line = s->line;
+		if (a->kernel == NULL && s->kernel != NULL) {
+			a->kernel = s->kernel;
+			a->kernel_line = s->line;
+		}
 		if (a->category == NULL && s->category)
 			a->category = s->category;
 		ai->sim += s->crit_ns;
 		ai->has_slots = true;
+	}
+}
+
+/* The kernels of row r labeled through a qualifier fragment, by name. */
+static void
+fold_xfam(struct amatch *m, const struct aop *r)
+{
+	for (size_t k = 0; k < r->nkern; k++) {
+		uint32_t name = r->kern[k].name;
+
+		if (!m->ln.xfam[name])
+			continue;
+		m->xfam_ns[name] += r->kern[k].ns;
+		m->xfam_calls[name] += r->kern[k].calls;
+		m->xfam_op[name] = r->op;
 	}
 }
 
@@ -226,10 +268,16 @@ fold(struct amatch *m, struct aiter *ai)
 		a->abs_err += r->abs_err;
 		a->calls += r->calls;
 		a->slots += r->slots;
+		a->xfam_ns += r->xfam_ns;
 		a->n_iter++;
 		a->n_paired += paired;
 		if (a->slot_line == 0)
 			a->slot_line = r->slot_line;
+		if (a->kernel == NULL && r->kernel != NULL) {
+			a->kernel = r->kernel;
+			a->kernel_line = r->kernel_line;
+		}
+		fold_xfam(m, r);
 		for (size_t k = 0; k < r->nnames; k++)
 			aop_name(a, r->names[k]);
 	}
@@ -239,92 +287,18 @@ fold(struct amatch *m, struct aiter *ai)
 	m->mapped_sim += ai->mapped_sim;
 }
 
-struct wv {
-	double	v, w;
-};
-
-static int
-cmp_wv(const void *a, const void *b)
-{
-	double x = ((const struct wv *)a)->v, y = ((const struct wv *)b)->v;
-
-	return x < y ? -1 : x > y;
-}
-
-static double
-wmedian(struct wv *v, size_t n)
-{
-	double total = 0, acc = 0;
-
-	qsort(v, n, sizeof(*v), cmp_wv);
-	for (size_t i = 0; i < n; i++)
-		total += v[i].w;
-	for (size_t i = 0; i < n; i++) {
-		acc += v[i].w;
-		if (acc >= total / 2)
-			return v[i].v;
-	}
-	return NAN;
-}
-
-/* Uniform shift (clock/thermal) vs concentrated (model gap), over the
- * matched operations weighted by measured time (reference/kernels.md
- * §5): m = weighted median of meas/sim, spread = weighted median of
- * |ln r - ln m|. */
-static void
-cause(struct amatch *m, double tol)
-{
-	struct wv *v = xcalloc(m->nops + 1, sizeof(*v));
-	size_t n = 0;
-	double lm, total = 0, near = 0;
-
-	for (size_t i = 0; i < m->nops; i++) {
-		struct aop *a = &m->ops[i];
-
-		if (a->paired_meas > 0 && a->paired_sim > 0) {
-			v[n].v = log((double)a->paired_meas / a->paired_sim);
-			v[n++].w = (double)a->paired_meas;
-		}
-	}
-	m->median_ratio = m->spread = m->within = NAN;
-	if (n == 0) {
-		m->cause = "no_matched_ops";
-		free(v);
-		return;
-	}
-	lm = wmedian(v, n);
-	for (size_t i = 0; i < n; i++) {
-		total += v[i].w;
-		if (fabs(exp(v[i].v - lm) - 1) <= 0.05)
-			near += v[i].w;
-		if (fabs(exp(v[i].v) - 1) > tol)
-			m->deviating++;
-		v[i].v = fabs(v[i].v - lm);
-	}
-	m->median_ratio = exp(lm);
-	m->spread = wmedian(v, n);
-	m->within = near / total;
-	if (fabs(lm) < 0.03 && m->deviating == 0)
-		m->cause = "none";
-	else if (fabs(lm) >= 0.03 && m->spread <= 0.03 && m->within >= 0.8)
-		m->cause = "uniform_shift";
-	else
-		m->cause = "concentrated";
-	free(v);
-}
-
 /* Iteration s of the rank, measured and simulated, folded into the
  * totals when both sides have it. */
 static void
-match_iter(const struct lrules *rs, const struct lnames *ln,
-    const struct kslots *ss, const struct kbyiter *g, size_t s,
-    size_t *idx, struct amatch *m)
+match_iter(const struct lrules *rs, const struct kslots *ss,
+    const struct kbyiter *g, size_t s, size_t *idx, struct amatch *m)
 {
 	const struct krank *rk = m->rank;
 	const struct ktrace *t = rk->t;
 	struct aiter *ai = &m->it[s];
 	size_t n = 0;
 
+	ai->src = &t->iters[s];
 	ai->id = t->iters[s].id;
 	ai->stage = t->iters[s].stage;
 	ai->marker = t->names.s[t->iters[s].name];
@@ -333,7 +307,7 @@ match_iter(const struct lrules *rs, const struct lnames *ln,
 	for (size_t k = g->off[s]; k < g->off[s + 1]; k++)
 		if (t->ops[g->idx[k]].dev == rk->dev)
 			idx[n++] = g->idx[k];
-	measure_iter(rs, ln, rk, s, idx, n, ai);
+	measure_iter(rs, &m->ln, rk, s, idx, n, ai);
 	simulate_iter(ss, &t->iters[s], ai);
 	if (ai->has_ops && ai->has_slots) {
 		m->compared++;
@@ -350,25 +324,28 @@ kmatch(const struct lrules *rs, const struct kslots *ss,
     const struct krank *rk, double op_tol, struct amatch *m)
 {
 	const struct ktrace *t = rk->t;
-	struct lnames ln;
 	struct kbyiter g;
 	size_t *idx = xcalloc(t->nops + 1, sizeof(*idx));
+	size_t nn = t->names.n + 1;
 
 	memset(m, 0, sizeof(*m));
 	m->rank = rk;
+	m->rs = rs;
 	ktrace_by_iter(t, &g);
-	lnames_build(rs, t, &ln);
+	lnames_build(rs, t, &m->ln);
+	m->xfam_ns = xcalloc(nn, sizeof(*m->xfam_ns));
+	m->xfam_calls = xcalloc(nn, sizeof(*m->xfam_calls));
+	m->xfam_op = xcalloc(nn, sizeof(*m->xfam_op));
 	m->it = xcalloc(t->niters + 1, sizeof(*m->it));
 	m->nit = t->niters;
 	for (size_t s = 0; s < t->niters; s++)
-		match_iter(rs, &ln, ss, &g, s, idx, m);
+		match_iter(rs, ss, &g, s, idx, m);
 	for (size_t i = 0; i < m->nops; i++) {
 		m->paired_meas += m->ops[i].paired_meas;
 		m->paired_sim += m->ops[i].paired_sim;
 		m->abs_err += m->ops[i].abs_err;
 	}
-	cause(m, op_tol);
-	lnames_free(&ln);
+	kcause(m, op_tol);
 	kbyiter_free(&g);
 	free(idx);
 }
@@ -376,8 +353,10 @@ kmatch(const struct lrules *rs, const struct kslots *ss,
 static void
 aops_free(struct aop *v, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		free(v[i].op);
+		free(v[i].kern);
+	}
 	free(v);
 }
 
@@ -388,5 +367,9 @@ kmatch_free(struct amatch *m)
 		aops_free(m->it[i].ops, m->it[i].nops);
 	free(m->it);
 	aops_free(m->ops, m->nops);
+	lnames_free(&m->ln);
+	free(m->xfam_ns);
+	free(m->xfam_calls);
+	free(m->xfam_op);
 	memset(m, 0, sizeof(*m));
 }

@@ -1,6 +1,6 @@
 /* kmatch.h - the A1 comparison: simulated cost slots against the labeled
  * kernels of one rank, per iteration and operation, with coverage both
- * ways and a cause hint (uniform shift vs concentrated). */
+ * ways and the likely cause of a deviation (kcause.h). */
 #ifndef S2R_KMATCH_H
 #define S2R_KMATCH_H
 
@@ -13,14 +13,17 @@
 
 /* Simulated cost slots: s2r NDJSON records of kind "slot":
  *   {"kind":"slot","iter":N?,"stage":S?,"slot":NAME,"op":OP?,
- *    "category":C?,"unit_ns":U,"count":K?,"crit_ns":X?}
+ *    "category":C?,"kernel":K?,"unit_ns":U,"count":K?,"crit_ns":X?}
  * crit_ns (the slot's share of the simulated critical path) defaults to
  * unit_ns * count; op to the slot name.  A slot without "iter" applies to
- * every iteration (of its stage when it has one). */
+ * every iteration (of its stage when it has one).  kernel: a fragment of
+ * the name of the kernel the cost model profiled for the slot (matched
+ * as a substring, case-sensitive), to cross-check with the kernels the
+ * framework launched. */
 struct kslot {
 	int64_t		 iter;		/* K_NONE: every iteration */
 	int		 stage;		/* -1: any */
-	char		*slot, *op, *category;
+	char		*slot, *op, *category, *kernel;
 	int64_t		 crit_ns;
 	long		 line;
 };
@@ -34,6 +37,12 @@ struct kslots {
 void		 kslots_load(struct kslots *ss, const char *path);
 void		 kslots_free(struct kslots *ss);
 
+/* One kernel name's part of an iteration's row. */
+struct akern {
+	uint32_t	 name;		/* ktrace names id */
+	int64_t		 ns, calls;
+};
+
 /* One operation's comparison: an operation name from the rules, or an
  * unlabeled kernel name ("unmapped:NAME"). */
 struct aop {
@@ -45,11 +54,28 @@ struct aop {
 	int64_t		 calls, slots;
 	size_t		 n_iter, n_paired;
 	long		 slot_line;	/* first slot naming it; 0 none */
+	const char	*kernel;	/* first slot's kernel fragment; NULL */
+	long		 kernel_line;	/* that slot's line */
 	const char	*names[3];	/* kernel names seen (first three) */
 	size_t		 nnames;
+	int64_t		 xfam_ns;	/* kernels labeled via a qualifier */
+	struct akern	*kern;		/* iteration rows: per kernel name */
+	size_t		 nkern;
+	/* the cause (kcause.c), aggregated rows */
+	bool		 outlier;	/* off beyond tol after the shared
+					   factor */
+	double		 resid;		/* meas / (sim x factor); NAN */
+	int64_t		 resid_err;	/* sum |sim x factor - meas| */
+	const char	*likely;	/* different_kernel, shape_edge,
+					   labeling, undetermined */
+	size_t		 dev_iters, track_iters;
+	int64_t		 ev_name;	/* names id of the evidence; -1 */
+	double		 ev_share;	/* its share of the deviating time */
+	const struct aiter *ev_iter;	/* a deviating iteration */
 };
 
 struct aiter {
+	const struct kiter *src;	/* the trace's iteration (its shape) */
 	int64_t		 id;
 	int		 stage;
 	const char	*marker;
@@ -62,6 +88,8 @@ struct aiter {
 
 struct amatch {
 	const struct krank *rank;
+	const struct lrules *rs;
+	struct lnames	 ln;		/* level 1 and cross-family, per name */
 	struct aiter	*it;
 	size_t		 nit;
 	struct aop	*ops;		/* over all compared iterations */
@@ -69,10 +97,21 @@ struct amatch {
 	size_t		 compared, meas_only, sim_only;	/* iterations */
 	int64_t		 meas, sim, mapped_meas, mapped_sim;
 	int64_t		 paired_meas, paired_sim, abs_err;
-	/* cause hint over matched operations, weighted by measured time */
+	/* per names id over compared iterations: kernels labeled through a
+	 * qualifier fragment, and the operation they were given */
+	int64_t		*xfam_ns, *xfam_calls;
+	const char	**xfam_op;
+	/* the cause (kcause.c) over matched operations */
 	double		 median_ratio, spread, within;	/* NAN: none */
 	size_t		 deviating;	/* matched ops off by more than tol */
-	const char	*cause;		/* none|uniform_shift|concentrated|
+	size_t		 matched_ops, outliers;
+	size_t		 group_ops;	/* the largest group sharing a factor */
+	double		 group_factor;	/* its meas/sim; NAN none */
+	double		 group_weight;	/* its share of matched meas */
+	bool		 shift;		/* the group's factor is a shift */
+	int64_t		 resid_err;	/* sum of the ops' resid_err */
+	const char	*cause;		/* none|uniform_shift|mixed|
+					   concentrated|ambiguous|
 					   no_matched_ops */
 };
 

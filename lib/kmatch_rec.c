@@ -7,6 +7,7 @@
 #include "krec.h"
 #include "rec.h"
 #include "str.h"
+#include "strtab.h"
 
 /* Where the A1 records go and what they are about. */
 struct a1w {
@@ -15,6 +16,17 @@ struct a1w {
 	const struct kslots	*ss;
 	const struct kmatch_opts *o;
 };
+
+static const char XFAM_HOW[] = "kernel names whose first matching rule "
+    "reaches them only through part of a word of a namespace or class "
+    "qualifier (\"gemm\" in \"fbgemm_gpu::\"): a kernel of another "
+    "library's family labeled by accident";
+
+static const char XFAM_HOW_A1[] = "kernel names of the compared iterations "
+    "whose first matching rule reaches them only through part of a word of "
+    "a namespace or class qualifier (\"gemm\" in \"fbgemm_gpu::\"), "
+    "with the operation they were given; share = of all measured kernel "
+    "time of the rank";
 
 static json_t *
 ratio(double num, double den)
@@ -40,44 +52,85 @@ emit_check_summary(FILE *out, const char *metric, json_t *details,
 	rec_emit(out, rec);
 }
 
+/* A kernel name its first rule reaches only through a qualifier
+ * fragment (labels.h): {rule, line, kind, op?, name, qualifier, calls,
+ * total_ns}; NULL when the rule reaches it in its own name. */
+static json_t *
+xfam_entry(const struct lrules *rs, int rule, const char *name,
+    const char *op, int64_t calls, int64_t ns)
+{
+	const struct lrule *r = &rs->r[rule];
+	size_t q, qlen;
+	json_t *o;
+
+	if (!lrule_via_qualifier(r, name, &q, &qlen))
+		return NULL;
+	o = json_object();
+	rec_set_str(o, "rule", r->id);
+	rec_set_i64(o, "line", r->line);
+	rec_set_str(o, "kind", r->kind);
+	if (op != NULL)
+		rec_set_str(o, "op", op);
+	rec_set(o, "qualifier", json_stringn(name + q, qlen));
+	rec_set_str(o, "name", name);
+	rec_set_i64(o, "calls", calls);
+	rec_set_i64(o, "total_ns", ns);
+	return o;
+}
+
+/* The kernel names of trace t not seen before (seen): the unmatched
+ * ones into v, those labeled through a qualifier fragment into xfam. */
+static void
+audit_trace(const struct lrules *rs, const struct ktrace *t,
+    struct laudit *a, struct strtab *seen, json_t *v, json_t *xfam)
+{
+	int64_t *ns = xcalloc(t->names.n + 1, sizeof(*ns));
+	int64_t *calls = xcalloc(t->names.n + 1, sizeof(*calls));
+
+	for (size_t j = 0; j < t->nops; j++) {
+		ns[t->ops[j].name] += t->ops[j].dur;
+		calls[t->ops[j].name]++;
+	}
+	for (size_t i = 0; i < t->names.n; i++) {
+		const char *name = t->names.s[i];
+		bool added;
+		json_t *o;
+		int first;
+
+		if (calls[i] == 0)
+			continue;	/* not a kernel name */
+		strtab_intern_n(seen, name, strlen(name), &added);
+		if (!added)
+			continue;	/* another rank's */
+		if ((first = laudit_name(a, rs, name)) >= 0) {
+			o = xfam_entry(rs, first, name, NULL, calls[i], ns[i]);
+			if (o != NULL)
+				json_array_append_new(xfam, o);
+			continue;
+		}
+		o = json_object();
+		rec_set_str(o, "name", name);
+		rec_set_i64(o, "calls", calls[i]);
+		rec_set_i64(o, "total_ns", ns[i]);
+		json_array_append_new(v, o);
+	}
+	free(ns);
+	free(calls);
+}
+
 /* Kernel names no rule matches (once each, with calls and total
- * duration in their trace); every kernel name goes through the audit. */
+ * duration in their trace); every kernel name goes through the audit,
+ * and those labeled through a qualifier fragment go to xfam. */
 static json_t *
 unmatched_names(const struct lrules *rs, const struct krank *ranks,
-    size_t nr, struct laudit *a)
+    size_t nr, struct laudit *a, json_t *xfam)
 {
 	json_t *v = json_array();
-	struct strv seen = {0};
+	struct strtab seen = {0};
 
-	for (size_t r = 0; r < nr; r++) {
-		const struct ktrace *t = ranks[r].t;
-		int64_t *ns = xcalloc(t->names.n + 1, sizeof(*ns));
-		int64_t *calls = xcalloc(t->names.n + 1, sizeof(*calls));
-
-		for (size_t j = 0; j < t->nops; j++) {
-			ns[t->ops[j].name] += t->ops[j].dur;
-			calls[t->ops[j].name]++;
-		}
-		for (size_t i = 0; i < t->names.n; i++) {
-			const char *name = t->names.s[i];
-			json_t *o;
-
-			if (calls[i] == 0)
-				continue;	/* not a kernel name */
-			if (laudit_name(a, rs, name) >= 0 ||
-			    strv_find(&seen, name) >= 0)
-				continue;
-			strv_add(&seen, name);
-			o = json_object();
-			rec_set_str(o, "name", name);
-			rec_set_i64(o, "calls", calls[i]);
-			rec_set_i64(o, "total_ns", ns[i]);
-			json_array_append_new(v, o);
-		}
-		free(ns);
-		free(calls);
-	}
-	strv_free(&seen);
+	for (size_t r = 0; r < nr; r++)
+		audit_trace(rs, ranks[r].t, a, &seen, v, xfam);
+	strtab_free(&seen);
 	return v;
 }
 
@@ -111,10 +164,11 @@ kcheck_records(FILE *out, const struct lrules *rs, const struct krank *ranks,
     size_t nr)
 {
 	json_t *unmatched, *shadowed = json_array(), *unused = json_array();
+	json_t *xfam = json_array();
 	struct laudit a;
 
 	laudit_init(&a, rs);
-	unmatched = unmatched_names(rs, ranks, nr, &a);
+	unmatched = unmatched_names(rs, ranks, nr, &a, xfam);
 	for (size_t k = 0; k < rs->n; k++)
 		audit_rule(rs, &a, k, unused, shadowed);
 	emit_check_summary(out, "labels.unmatched_names", unmatched,
@@ -125,6 +179,8 @@ kcheck_records(FILE *out, const struct lrules *rs, const struct krank *ranks,
 	    "another kind");
 	emit_check_summary(out, "labels.unused_rules", unused, rs->path,
 	    "rules that match no kernel name in the traces");
+	emit_check_summary(out, "labels.cross_family", xfam, rs->path,
+	    XFAM_HOW);
 	laudit_free(&a);
 }
 
@@ -404,11 +460,98 @@ sum_coverage(const struct a1w *w)
 	    "sum |sim - meas| / sum(meas) over paired rows");
 }
 
+static int
+cmp_resid(const void *x, const void *y)
+{
+	const struct aop *a = *(const struct aop *const *)x;
+	const struct aop *b = *(const struct aop *const *)y;
+
+	if (a->resid_err != b->resid_err)
+		return a->resid_err > b->resid_err ? -1 : 1;
+	return strcmp(a->op, b->op);
+}
+
+/* Where outlier a deviates: its first deviating iteration. */
+static json_t *
+resid_iteration(const struct aop *a)
+{
+	json_t *o;
+
+	if (a->ev_iter == NULL)
+		return json_null();
+	o = json_object();
+	rec_set_i64(o, "iter", a->ev_iter->id);
+	rec_set_str(o, "stage", kstage_name(a->ev_iter->stage));
+	rec_set_str(o, "marker", a->ev_iter->marker);
+	return o;
+}
+
+static json_t *
+resid_entry(const struct amatch *m, const struct aop *a, double f)
+{
+	const struct ktrace *t = m->rank->t;
+	json_t *o = json_object();
+
+	rec_set_str(o, "op", a->op);
+	rec_set_str(o, "likely", a->likely);
+	rec_set_num(o, "rel", (double)(a->paired_sim - a->paired_meas) /
+	    a->paired_meas);
+	rec_set_num(o, "rel_after_factor", ((double)a->paired_sim * f -
+	    (double)a->paired_meas) / a->paired_meas);
+	rec_set_i64(o, "resid_abs_err_ns", a->resid_err);
+	rec_set(o, "share_of_residual", ratio((double)a->resid_err,
+	    (double)m->resid_err));
+	rec_set_i64(o, "iterations_deviating", (int64_t)a->dev_iters);
+	rec_set_i64(o, "iterations_tracking", (int64_t)a->track_iters);
+	rec_set(o, "kernel", a->ev_name >= 0 ? json_string(
+	    t->names.s[a->ev_name]) : json_null());
+	rec_set(o, "kernel_share", rec_num_or_null(a->ev_share));
+	rec_set(o, "slot_kernel", a->kernel ? json_string(a->kernel) :
+	    json_null());
+	if (a->kernel != NULL)
+		rec_set_i64(o, "slot_kernel_line", a->kernel_line);
+	rec_set_i64(o, "cross_family_ns", a->xfam_ns);
+	rec_set(o, "iteration", resid_iteration(a));
+	return o;
+}
+
+/* The operations still off after the shared factor, largest residual
+ * error first, with what the evidence points at (kcause.h). */
+static json_t *
+residuals(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	const struct aop **v = xcalloc(m->nops + 1, sizeof(*v));
+	double f = m->shift ? m->group_factor : 1;
+	json_t *arr = json_array();
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nops; i++)
+		if (m->ops[i].outlier)
+			v[n++] = &m->ops[i];
+	qsort(v, n, sizeof(*v), cmp_resid);
+	for (size_t k = 0; k < n && k < w->o->top; k++)
+		json_array_append_new(arr, resid_entry(m, v[k], f));
+	free(v);
+	return arr;
+}
+
+static const char CAUSE_HOW[] = "ratios meas/sim of the matched operations "
+    "(sums over compared iterations): the shared factor is the largest "
+    "group (>= 3 operations and >= half of them) whose ratios lie within "
+    "+-5%; a shift when it is >= 3% off 1 (a clock or thermal artifact of "
+    "the capture).  Outliers: operations still off by more than the "
+    "tolerance after dividing the factor out.  uniform_shift: a shift, no "
+    "outlier (do not retune); mixed: a shift and outliers (two causes: "
+    "stop and ask); concentrated: outliers, no shift (model gap; see "
+    "kernel.residual_top); ambiguous: one or two operations, all off the "
+    "same way (shift or gap cannot be told apart); none: neither";
+
 static void
 sum_cause(const struct a1w *w)
 {
 	const struct amatch *m = w->m;
-	json_t *d = json_object(), *list;
+	json_t *d = json_object(), *list, *res;
 	char *top = NULL;
 
 	rec_set(d, "median_ratio", rec_num_or_null(m->median_ratio));
@@ -416,18 +559,18 @@ sum_cause(const struct a1w *w)
 	rec_set(d, "within_5pct", rec_num_or_null(m->within));
 	rec_set_i64(d, "deviating_ops", (int64_t)m->deviating);
 	rec_set_num(d, "op_tolerance", w->o->op_tol);
+	rec_set_i64(d, "matched_ops", (int64_t)m->matched_ops);
+	rec_set(d, "shared_factor", rec_num_or_null(m->group_factor));
+	rec_set_i64(d, "shared_ops", (int64_t)m->group_ops);
+	rec_set(d, "shared_weight", rec_num_or_null(m->group_weight));
+	rec_set(d, "shift", json_boolean(m->shift));
+	rec_set_i64(d, "outliers", (int64_t)m->outliers);
 	list = top_deviations(m, w->o);
 	if (json_array_size(list) > 0 && m->abs_err > 0)
 		top = xstrdup(rec_get_str(json_array_get(list, 0), "op"));
 	rec_set(d, "top", list);
 	emit_summary(w, "kernel.cause", json_string(m->cause), NULL,
-	    (int64_t)m->compared, d, "ratios meas/sim of matched operations "
-	    "weighted by measured time: uniform_shift when the weighted "
-	    "median is >= 3% off, the weighted spread of log ratios <= 0.03 "
-	    "and >= 80% of the weight within 5% of the median (clock/thermal: "
-	    "do not retune); none when the median is within 3% and no "
-	    "operation is off by more than the tolerance; else concentrated "
-	    "(model gap; see top)");
+	    (int64_t)m->compared, d, CAUSE_HOW);
 	emit_summary(w, "kernel.median_ratio", rec_num_or_null(
 	    m->median_ratio), NULL, (int64_t)m->compared, NULL,
 	    "weighted median of meas/sim over matched operations");
@@ -438,7 +581,71 @@ sum_cause(const struct a1w *w)
 	    json_null(), NULL, (int64_t)m->compared, top_deviations(m, w->o),
 	    "operations ranked by sum |sim - meas| (their contribution to "
 	    "the iteration's critical path error)");
+	res = residuals(w);
+	emit_summary(w, "kernel.residual_top", json_array_size(res) > 0 ?
+	    json_incref(json_object_get(json_array_get(res, 0), "op")) :
+	    json_null(), NULL, (int64_t)m->compared, res, "operations still "
+	    "off by more than the tolerance once the shared factor (a shift, "
+	    "else 1) is divided out, ranked by sum |sim x factor - meas| over "
+	    "compared iterations; likely: labeling (>= 5% of its time labeled "
+	    "through a qualifier fragment), different_kernel (>= half its "
+	    "time in kernels the slot's kernel fragment does not name, or "
+	    "that it launches only where it deviates), shape_edge (the slot's "
+	    "kernel ran, or the same kernels track at other shapes), "
+	    "undetermined");
 	free(top);
+}
+
+struct nsname {
+	int64_t		 ns;
+	uint32_t	 name;
+	const char	*text;
+};
+
+static int
+cmp_nsname(const void *x, const void *y)
+{
+	const struct nsname *a = x, *b = y;
+
+	if (a->ns != b->ns)
+		return a->ns > b->ns ? -1 : 1;
+	return strcmp(a->text, b->text);
+}
+
+/* Kernels of the compared iterations that the rules labeled through a
+ * qualifier fragment, largest first. */
+static void
+sum_labels(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	const struct ktrace *t = m->rank->t;
+	struct nsname *v = xcalloc(t->names.n + 1, sizeof(*v));
+	json_t *list = json_array(), *rec = rec_new("summary");
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->names.n; i++)
+		if (m->xfam_ns[i] > 0)
+			v[n++] = (struct nsname){ m->xfam_ns[i], (uint32_t)i,
+			    t->names.s[i] };
+	qsort(v, n, sizeof(*v), cmp_nsname);
+	for (size_t k = 0; k < n; k++) {
+		json_t *e = xfam_entry(m->rs, m->ln.first[v[k].name], v[k].text,
+		    m->xfam_op[v[k].name], m->xfam_calls[v[k].name], v[k].ns);
+
+		rec_set(e, "share", ratio((double)v[k].ns, (double)m->meas));
+		json_array_append_new(list, e);
+	}
+	rec_set_str(rec, "check", "A1");
+	rec_set_str(rec, "metric", "labels.cross_family");
+	rec_set_i64(rec, "value", (int64_t)n);
+	rec_set_str(rec, "unit", "count");
+	rec_set_i64(rec, "n", (int64_t)m->compared);
+	rec_set(rec, "scope", krec_scope(m->rank, NULL));
+	rec_set(rec, "details", list);
+	rec_set(rec, "source", rec_source(m->rs->path, 0, 0, NULL,
+	    XFAM_HOW_A1));
+	rec_emit(w->out, rec);
+	free(v);
 }
 
 static void
@@ -496,6 +703,7 @@ kmatch_records(FILE *out, struct amatch *m, const struct kslots *ss,
 	emit_aggregate_ops(&w);
 	sum_coverage(&w);
 	sum_cause(&w);
+	sum_labels(&w);
 	sum_unmapped(&w);
 	sum_iterations(&w);
 }

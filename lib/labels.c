@@ -150,7 +150,8 @@ parse_rule(const struct ctx *c, char *line, struct lrule *r)
 	if (*re == '\0')
 		bad(c, re, "a regular expression after re=", "nothing");
 	r->re_text = xstrdup(re);
-	err = regcomp(&r->re, re, REG_EXTENDED | REG_ICASE | REG_NOSUB);
+	/* no REG_NOSUB: lrule_via_qualifier() needs where it matched */
+	err = regcomp(&r->re, re, REG_EXTENDED | REG_ICASE);
 	if (err != 0) {
 		char msg[128];
 
@@ -256,18 +257,91 @@ lrules_load(struct lrules *rs, const char *path)
 	sbuf_free(&b);
 }
 
+static bool
+is_ident(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static bool
+word_cut(const char *name, size_t at)
+{
+	return at > 0 && isalnum((unsigned char)name[at - 1]) &&
+	    isalnum((unsigned char)name[at]);
+}
+
+/* Whether [so, eo) lies inside one identifier followed by "::" and cuts
+ * one of its words; *qs, *qe: that identifier. */
+static bool
+in_qualifier(const char *name, size_t so, size_t eo, size_t *qs, size_t *qe)
+{
+	size_t s = so, e = eo;
+
+	if (eo <= so)
+		return false;
+	for (size_t k = so; k < eo; k++)
+		if (!is_ident(name[k]))
+			return false;
+	while (s > 0 && is_ident(name[s - 1]))
+		s--;
+	while (is_ident(name[e]))
+		e++;
+	if (name[e] != ':' || name[e + 1] != ':')
+		return false;
+	if (!(so > s && word_cut(name, so)) && !(eo < e && word_cut(name, eo)))
+		return false;
+	*qs = s;
+	*qe = e;
+	return true;
+}
+
+/* Every match of the ERE is looked at (each start position once), so a
+ * pattern that also matches the kernel's own name is never flagged.  A
+ * name has few qualifiers: the loop ends at the first match outside one
+ * or after MAX_MATCHES inside them. */
+#define MAX_MATCHES	64
+
+bool
+lrule_via_qualifier(const struct lrule *r, const char *name, size_t *qual,
+    size_t *qlen)
+{
+	size_t off = 0, len = strlen(name), qs, qe;
+	regmatch_t m;
+	int seen = 0;
+
+	while (off <= len && regexec(&r->re, name + off, 1, &m,
+	    off > 0 ? REG_NOTBOL : 0) == 0) {
+		size_t so = off + (size_t)m.rm_so, eo = off + (size_t)m.rm_eo;
+
+		if (!in_qualifier(name, so, eo, &qs, &qe) ||
+		    ++seen > MAX_MATCHES)
+			return false;
+		if (seen == 1) {
+			*qual = qs;
+			*qlen = qe - qs;
+		}
+		off = so + 1;
+	}
+	return seen > 0;
+}
+
 void
 lnames_build(const struct lrules *rs, const struct ktrace *t,
     struct lnames *ln)
 {
+	size_t q, ql;
+
 	ln->n = t->names.n;
 	ln->first = xcalloc(ln->n + 1, sizeof(*ln->first));
+	ln->xfam = xcalloc(ln->n + 1, sizeof(*ln->xfam));
 	for (size_t i = 0; i < ln->n; i++) {
 		ln->first[i] = -1;
 		for (size_t k = 0; k < rs->n; k++) {
 			if (regexec(&rs->r[k].re, t->names.s[i], 0, NULL,
 			    0) == 0) {
 				ln->first[i] = (int)k;
+				ln->xfam[i] = lrule_via_qualifier(&rs->r[k],
+				    t->names.s[i], &q, &ql);
 				break;
 			}
 		}
@@ -278,6 +352,7 @@ void
 lnames_free(struct lnames *ln)
 {
 	free(ln->first);
+	free(ln->xfam);
 	memset(ln, 0, sizeof(*ln));
 }
 

@@ -12,7 +12,13 @@
  * last whole layer (lm_head).  prev_op: the operation of the previous
  * non-helper kernel on the same stream.  inherit: take the operation of
  * the previous kernel on the stream (splitKreduce).  helper: small
- * bookkeeping expected to stay unmapped (copies, fills, sampling). */
+ * bookkeeping expected to stay unmapped (copies, fills, sampling).
+ *
+ * Cross-family matches: a rule whose ERE reaches a kernel name only
+ * through part of a word of a namespace or class qualifier ("gemm" in
+ * "fbgemm_gpu::permute_2D_lengths_kernel") labels a kernel of another
+ * library's family by accident; lrule_via_qualifier() tells, and the
+ * A1 records list such kernels (labels.cross_family). */
 #ifndef S2R_LABELS_H
 #define S2R_LABELS_H
 
@@ -50,9 +56,18 @@ void		 lrules_parse(struct lrules *rs, const char *label,
 		    const char *text, size_t len);
 void		 lrules_free(struct lrules *rs);
 
+/* Whether rule r matches name only inside one identifier that is
+ * followed by "::" (a qualifier) and cuts one of its words there (a
+ * letter or digit on both sides of a match edge): "gemm" in
+ * "fbgemm_gpu::", not "cutlass" in "cutlass::" nor "at::native::".
+ * *qual, *qlen: that qualifier (the first match's). */
+bool		 lrule_via_qualifier(const struct lrule *r, const char *name,
+		    size_t *qual, size_t *qlen);
+
 /* Per-name level-1 result for one trace. */
 struct lnames {
 	int		*first;		/* rule index or -1, per name id */
+	bool		*xfam;		/* first rule only via a qualifier */
 	size_t		 n;
 };
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "itl.h"
 #include "latency.h"
 #include "rec.h"
 #include "stats.h"
@@ -48,6 +49,12 @@ static const struct metric_def metrics[RM_COUNT] = {
 	  "requests completing (arrived_at + e2e_ms) in each whole window from "
 	  "the first arrived_at, / window length" },
 };
+
+/* Inter-token latencies come from the per-chunk ITL file, not reqpop. */
+static const struct metric_def itl_def = { "itl_ms", "ms",
+	"(timestamp_us of chunk k - timestamp_us of chunk k-1) / 1000, every "
+	"gap between consecutive streamed chunks (pooled over requests)",
+	NULL };
 
 struct out {
 	json_t		*arr;
@@ -265,29 +272,23 @@ struct popsel {
 	const char	*what;	/* the population, in words */
 };
 
+/* The quantiles and mean of one side's values v of metric d; how: the
+ * formula, note: what qualifies it (may be empty). */
 static void
-side_dist(struct out *o, const char *side, const struct reqpop *p,
-    const struct popsel *sel, enum reqmetric w, int64_t window_us,
+side_dist(struct out *o, const char *side, const struct metric_def *d,
+    const char *how, const char *note, const struct popsel *sel,
     const struct dvals *v)
 {
-	const struct metric_def *d = &metrics[w];
-	const char *how = p->fmt == REQFMT_TRACE_CSV ? d->csv_how : d->json_how;
-	struct sbuf b = {0}, win = {0};
+	struct sbuf b = {0};
 	char metric[64];
 	double sum = 0;
 
-	if (w == RM_THROUGHPUT)
-		sbuf_printf(&win, " (window %lld µs; %zu whole windows)",
-		    (long long)window_us, v->n);
-	if (w == RM_TPOT && p->itl_ticks)
-		sbuf_adds(&win, " (itl_ms was written in µs by this BLIS: "
-		    "read as µs, divided by 1000)");
 	for (size_t q = 0; q < LAT_NQ; q++) {
 		snprintf(metric, sizeof(metric), "%s.%s.%s", side, d->name,
 		    lat_quantile_names[q]);
 		sbuf_reset(&b);
 		sbuf_printf(&b, "%s, type 7 quantile, of %s%s over %s",
-		    lat_quantile_names[q], how, sbuf_str(&win), sel->what);
+		    lat_quantile_names[q], how, note, sel->what);
 		put(o, "A3", metric, rec_num(dvals_quantile(v, lat_quantiles[q])),
 		    d->unit, (int64_t)v->n, NULL, sbuf_str(&b));
 	}
@@ -295,18 +296,36 @@ side_dist(struct out *o, const char *side, const struct reqpop *p,
 		sum += v->v[i];
 	snprintf(metric, sizeof(metric), "%s.%s.mean", side, d->name);
 	sbuf_reset(&b);
-	sbuf_printf(&b, "mean of %s%s over %s", how, sbuf_str(&win), sel->what);
+	sbuf_printf(&b, "mean of %s%s over %s", how, note, sel->what);
 	put(o, "A3", metric, rec_num(v->n ? sum / (double)v->n : NAN), d->unit,
 	    (int64_t)v->n, NULL, sbuf_str(&b));
 	sbuf_free(&b);
-	sbuf_free(&win);
+}
+
+/* side_dist() of a reqpop metric. */
+static void
+side_metric(struct out *o, const char *side, const struct reqpop *p,
+    const struct popsel *sel, enum reqmetric w, int64_t window_us,
+    const struct dvals *v)
+{
+	const struct metric_def *d = &metrics[w];
+	struct sbuf note = {0};
+
+	if (w == RM_THROUGHPUT)
+		sbuf_printf(&note, " (window %lld µs; %zu whole windows)",
+		    (long long)window_us, v->n);
+	if (w == RM_TPOT && p->itl_ticks)
+		sbuf_adds(&note, " (itl_ms was written in µs by this BLIS: "
+		    "read as µs, divided by 1000)");
+	side_dist(o, side, d, p->fmt == REQFMT_TRACE_CSV ? d->csv_how :
+	    d->json_how, sbuf_str(&note), sel, v);
+	sbuf_free(&note);
 }
 
 static void
-pair_dist(struct out *o, enum reqmetric w, const struct dvals *a,
+pair_dist(struct out *o, const struct metric_def *d, const struct dvals *a,
     const struct dvals *b, const char *pop)
 {
-	const struct metric_def *d = &metrics[w];
 	double ks = ks_distance(a->v, a->n, b->v, b->n);
 	double crit = ks_critical(a->n, b->n, 0.05);
 	double ma = dvals_quantile(a, 0.5), mb = dvals_quantile(b, 0.5);
@@ -369,10 +388,83 @@ side_rates(struct out *o, const char *side, const struct reqpop *p,
 	sbuf_free(&how);
 }
 
+/* One side's ITL records: its requests, those that do not agree with
+ * the side's trace, and the gaps over the compared population (v). */
 static void
-distributions(struct out *o, const struct reqpop *real,
-    const struct reqpop *sim, const struct reqmatch *m, int64_t window_us)
+side_itl(struct out *o, const char *side, const struct reqpop *p,
+    const struct itl *t, const struct popsel *sel, struct dvals *v)
 {
+	int64_t ex[REQMATCH_EXAMPLES];
+	struct itlsel is;
+	struct sbuf how = {0};
+	size_t bad;
+	char metric[64];
+
+	o->file = t->label;
+	snprintf(metric, sizeof(metric), "%s.itl.requests", side);
+	put(o, "A3", metric, rec_i64((int64_t)t->nr), "count", t->rows,
+	    "request_id", "requests with chunk rows in the per-chunk ITL file "
+	    "(request_id,chunk_index,timestamp_us: blis observe --record-itl); "
+	    "n = its rows");
+	bad = itl_inconsistent(t, p, ex, REQMATCH_EXAMPLES);
+	sbuf_printf(&how, "requests of the ITL file that are not in %s%s",
+	    p->label, p->fmt == REQFMT_TRACE_CSV ? ", or whose chunk 0 is not "
+	    "first_chunk_time_us, last chunk not last_chunk_time_us or chunk "
+	    "count not num_chunks (when given)" : " (a BLIS metrics JSON has "
+	    "no chunk times to compare)");
+	ids_text(&how, ex, (int64_t)bad);
+	snprintf(metric, sizeof(metric), "%s.itl.inconsistent", side);
+	put(o, "A3", metric, rec_i64((int64_t)bad), "count", (int64_t)t->nr,
+	    "request_id", sbuf_str(&how));
+	itl_values(t, p, sel->idx, sel->n, v, &is);
+	sbuf_reset(&how);
+	if (is.missing > 0)
+		sbuf_printf(&how, " (%zu of those requests have no chunk rows: "
+		    "not streamed, or the file is another run's)", is.missing);
+	side_dist(o, side, &itl_def, itl_def.csv_how, sbuf_str(&how), sel, v);
+	snprintf(metric, sizeof(metric), "%s.itl.tokens_per_chunk", side);
+	sbuf_reset(&how);
+	sbuf_printf(&how, "output tokens after the first (%lld) / gaps between "
+	    "chunks (%lld) over %s with two chunks or more (%s): about 1 when "
+	    "every chunk carries a token; more when the server streams "
+	    "several tokens per chunk", (long long)is.tokens,
+	    (long long)is.gaps, sel->what, p->fmt == REQFMT_TRACE_CSV ?
+	    "output_tokens" : "num_decode_tokens");
+	put(o, "A3", metric, rec_num(is.gaps > 0 ? (double)is.tokens /
+	    (double)is.gaps : NAN), NULL, is.gaps, NULL, sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+/* The ITL distributions of the sides that have an ITL file; compared
+ * when both have one. */
+static void
+itl_distributions(struct out *o, const struct latside *real,
+    const struct latside *sim, const struct popsel *rs,
+    const struct popsel *ss, const char *pop)
+{
+	struct dvals a = {0}, b = {0};
+	bool ra = real != NULL && real->itl != NULL;
+	bool sa = sim != NULL && sim->itl != NULL;
+
+	if (ra)
+		side_itl(o, "real", real->pop, real->itl, rs, &a);
+	if (sa)
+		side_itl(o, "sim", sim->pop, sim->itl, ss, &b);
+	if (ra && sa) {
+		o->file = real->itl->label;
+		pair_dist(o, &itl_def, &a, &b, pop);
+	}
+	dvals_free(&a);
+	dvals_free(&b);
+}
+
+static void
+distributions(struct out *o, const struct latside *rside,
+    const struct latside *sside, const struct reqmatch *m,
+    int64_t window_us)
+{
+	const struct reqpop *real = rside != NULL ? rside->pop : NULL;
+	const struct reqpop *sim = sside != NULL ? sside->pop : NULL;
 	struct popsel rs = { NULL, 0, "the side's successful requests" };
 	struct popsel ss = rs;
 	const char *pop = "each side over its own successful requests (no "
@@ -391,16 +483,16 @@ distributions(struct out *o, const struct reqpop *real,
 		if (real != NULL) {
 			reqpop_values(real, rs.idx, rs.n, w, window_us, &a);
 			o->file = real->label;
-			side_dist(o, "real", real, &rs, w, window_us, &a);
+			side_metric(o, "real", real, &rs, w, window_us, &a);
 		}
 		if (sim != NULL) {
 			reqpop_values(sim, ss.idx, ss.n, w, window_us, &b);
 			o->file = sim->label;
-			side_dist(o, "sim", sim, &ss, w, window_us, &b);
+			side_metric(o, "sim", sim, &ss, w, window_us, &b);
 		}
 		if (real != NULL && sim != NULL) {
 			o->file = real->label;
-			pair_dist(o, w, &a, &b, pop);
+			pair_dist(o, &metrics[w], &a, &b, pop);
 		}
 		dvals_free(&a);
 		dvals_free(&b);
@@ -413,12 +505,15 @@ distributions(struct out *o, const struct reqpop *real,
 		o->file = sim->label;
 		side_rates(o, "sim", sim, &ss);
 	}
+	itl_distributions(o, rside, sside, &rs, &ss, pop);
 }
 
 void
-latency_records(const struct reqpop *real, const struct reqpop *sim,
+latency_records(const struct latside *rside, const struct latside *sside,
     int64_t window_us, json_t *arr)
 {
+	const struct reqpop *real = rside != NULL ? rside->pop : NULL;
+	const struct reqpop *sim = sside != NULL ? sside->pop : NULL;
 	struct out o = { arr, NULL };
 	struct reqmatch m;
 	bool both = real != NULL && sim != NULL;
@@ -441,7 +536,7 @@ latency_records(const struct reqpop *real, const struct reqpop *sim,
 		reqmatch_run(&m, real, sim);
 		pair_records(&o, real, sim, &m);
 	}
-	distributions(&o, real, sim, both ? &m : NULL, window_us);
+	distributions(&o, rside, sside, both ? &m : NULL, window_us);
 	if (both)
 		reqmatch_free(&m);
 }

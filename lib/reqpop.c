@@ -49,6 +49,7 @@ new_row(struct reqpop *p)
 	p->v[p->n].ttft = -1;
 	p->v[p->n].e2e = -1;
 	p->v[p->n].tpot = NAN;
+	p->v[p->n].chunks = -1;
 	return &p->v[p->n++];
 }
 
@@ -72,7 +73,7 @@ add_totals(struct reqpop *p, const struct reqrow *row, const char *where,
 
 struct cols {
 	long	id, input, prefix, output, send, first, last;
-	long	status, finish;
+	long	status, finish, chunks;
 };
 
 /* docs/records.md: ok, unless the stream ended with no output tokens and
@@ -123,6 +124,8 @@ csv_row(struct reqpop *p, const struct csvr *r, const struct cols *c)
 	row->prompt += prefix;
 	row->output = csvr_count(r, c->output);
 	row->send = csvr_time_us(r, c->send);
+	if (c->chunks >= 0)
+		row->chunks = csvr_count(r, c->chunks);
 	row->ok = row_ok(r, c, row->output);
 	csv_latency(r, c, row);
 	add_totals(p, row, csvr_label(r), row->line, c->input + 1);
@@ -133,6 +136,7 @@ reqpop_read_csv(struct reqpop *p, struct csvr *r, const struct trace_header *h)
 {
 	struct cols c;
 
+	trace_refuse_itl(r);
 	c.id = csvr_col(r, "request_id", false);
 	c.input = csvr_col(r, "input_tokens", true);
 	c.prefix = csvr_col(r, "prefix_length", false);
@@ -142,6 +146,7 @@ reqpop_read_csv(struct reqpop *p, struct csvr *r, const struct trace_header *h)
 	c.last = csvr_col(r, "last_chunk_time_us", true);
 	c.status = csvr_col(r, "status", true);
 	c.finish = csvr_col(r, "finish_reason", false);
+	c.chunks = csvr_col(r, "num_chunks", false);
 	p->has_ids = c.id >= 0;
 	p->has_prefix = c.prefix >= 0;
 	if (h != NULL && h->present && h->has_warm_up) {

@@ -26,7 +26,7 @@
 enum reqfmt { REQFMT_NONE, REQFMT_TRACE_CSV, REQFMT_BLIS_JSON };
 
 struct reqrow {
-	int64_t	id;
+	int64_t	id;		/* first: itl.c bsearch()es by it */
 	long	line, column;	/* where the row's id is, for messages */
 	int64_t	prompt;		/* prompt tokens (suffix + shared prefix) */
 	int64_t	output;		/* output tokens */
@@ -35,6 +35,7 @@ struct reqrow {
 	int64_t	e2e;		/* µs; -1: not finished */
 	double	tpot;		/* µs per output token after the first; NAN */
 	bool	ok;		/* successful (docs/records.md, status) */
+	int64_t	chunks;		/* num_chunks (CSV); -1: not given */
 };
 
 struct reqpop {

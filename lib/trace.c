@@ -113,6 +113,7 @@ names_order(const struct strtab *m)
 static void
 find_cols(struct csvr *r, struct cols *c)
 {
+	trace_refuse_itl(r);
 	c->request_id = csvr_col(r, "request_id", false);
 	c->client_id = csvr_col(r, "client_id", true);
 	c->slo_class = csvr_col(r, "slo_class", true);

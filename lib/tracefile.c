@@ -142,3 +142,17 @@ trace_header_for(struct trace_header *h, const char *csv, const char *path,
 	free(label);
 	free(hpath);
 }
+
+void
+trace_refuse_itl(const struct csvr *r)
+{
+	if (csvr_col(r, "chunk_index", false) < 0 ||
+	    csvr_col(r, "timestamp_us", false) < 0 ||
+	    csvr_col(r, "send_time_us", false) >= 0)
+		return;
+	s2r_die_at(csvr_label(r), csvr_header_line(r), 1, "expected a request "
+	    "trace (trace_data.csv: one row per request, with send_time_us), "
+	    "got a per-chunk ITL file (request_id,chunk_index,timestamp_us: "
+	    "blis observe --record-itl); s2r-latency reads it with --real-itl "
+	    "or --sim-itl");
+}

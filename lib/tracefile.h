@@ -1,11 +1,14 @@
 /* tracefile.h - the trace header YAML of a BLIS TraceV2 trace: where it is
  * beside the trace CSV, and what it says (time unit, mode, warm-up
- * requests, version). */
+ * requests, version); and the check that a CSV given as a trace is not
+ * the per-chunk ITL file that sits beside it. */
 #ifndef S2R_TRACEFILE_H
 #define S2R_TRACEFILE_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "csvr.h"
 
 struct trace_header {
 	bool	 present;
@@ -37,5 +40,11 @@ char	*trace_header_beside(const char *csv);
  * and source.file name it relative to root (path_display). */
 void	trace_header_for(struct trace_header *h, const char *csv,
 	    const char *path, bool none, const char *root);
+
+/* Dies, naming what was given and what reads it, when the CSV whose
+ * header r has read is a per-chunk ITL file (request_id, chunk_index,
+ * timestamp_us: blis observe --record-itl) given where a request trace
+ * is expected. */
+void	trace_refuse_itl(const struct csvr *r);
 
 #endif

@@ -8,7 +8,9 @@
 #
 # Measures each level as its own target: kernels (s2r-kernel-match: TRACE,
 # SLOTS, RULES), duty cycle (s2r-dutycycle: TRACE), request populations
-# and latency distributions (s2r-latency: REAL_TRACE, SIM_TRACE); then
+# and latency distributions (s2r-latency: REAL_TRACE, SIM_TRACE, and the
+# per-chunk ITL file blis observe --record-itl writes beside a CSV trace,
+# <stem>.itl.csv, when it is there); then
 # judges A0-A3 once and writes OUT/report.md, whose Alignment section runs
 # tightest first (A0, A1, A2, A3).  An input that is not given (or does not
 # exist) is not a make error: its tool is skipped, or told the side is
@@ -38,8 +40,12 @@ SLOTSF	:= $(call given,$(call raw,SLOTS),SLOTS)
 RULESF	:= $(call given,$(call raw,RULES),RULES)
 REALF	:= $(call given,$(call raw,REAL_TRACE),REAL_TRACE)
 SIMF	:= $(call given,$(call raw,SIM_TRACE),SIM_TRACE)
-# A trace header beside a trace is an input too (warm-up, mode).
+# A trace header beside a trace is an input too (warm-up, mode), and so
+# is the ITL file beside a CSV trace (inter-token latencies).
 header	= $(wildcard $(dir $(1))trace_header.yaml $(basename $(1)).yaml)
+itl	= $(if $(filter %.csv,$(1)),$(wildcard $(basename $(1)).itl.csv))
+REALITL	:= $(call itl,$(REALF))
+SIMITL	:= $(call itl,$(SIMF))
 
 RECORDS	:= $(O)/latency.ndjson
 TOOLS	:= s2r-latency s2r-verdict s2r-report
@@ -98,12 +104,16 @@ $(O)/duty.ndjson: $(TRACES) $(O)/inputs.TRACES
 	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
 $(O)/latency.ndjson: $(REALF) $(SIMF) $(call header,$(REALF)) \
-	$(call header,$(SIMF)) $(O)/inputs.REALF $(O)/inputs.SIMF
+	$(call header,$(SIMF)) $(REALITL) $(SIMITL) $(O)/inputs.REALF \
+	$(O)/inputs.SIMF $(O)/inputs.REALITL $(O)/inputs.SIMITL
 	@$(call step,latency,$(strip $(REALF) $(SIMF)))
 	$(Q)mkdir -p $(call q,$(@D))
 	$(Q)$(call tool,s2r-latency) --window-ms $(call q,$(WINDOW_MS)) \
 		$(if $(REALF),--real $(call q,$(REALF))) \
-		$(if $(SIMF),--sim $(call q,$(SIMF))) >$(call q,$@.tmp)
+		$(if $(REALITL),--real-itl $(call q,$(REALITL))) \
+		$(if $(SIMF),--sim $(call q,$(SIMF))) \
+		$(if $(SIMITL),--sim-itl $(call q,$(SIMITL))) \
+		$(if $(REALITL)$(SIMITL),,--no-itl) >$(call q,$@.tmp)
 	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
 $(O)/verdicts.ndjson: $(RECORDS) $(TOLF)

@@ -259,7 +259,8 @@ parity() {
 }
 
 # align.mk's inputs are make words: the safe set and '/'; each one that
-# exists (and a trace's header beside it) must be a regular file.
+# exists (and a trace's header and ITL file beside it) must be a regular
+# file.
 align() {
 	check_out
 	for var in TRACE SLOTS RULES REAL_TRACE SIM_TRACE TOLERANCES; do
@@ -275,7 +276,8 @@ align() {
 			esac
 			{ [ -e "$f" ] || [ -L "$f" ]; } && regular "$var" "$f"
 			case $var in *_TRACE)
-				for h in "$(dirname "$f")/trace_header.yaml" "${f%.*}.yaml"; do
+				for h in "$(dirname "$f")/trace_header.yaml" "${f%.*}.yaml" \
+				    "${f%.csv}.itl.csv"; do
 					[ "$h" = "$f" ] && continue
 					{ [ -e "$h" ] || [ -L "$h" ]; } && regular "$var" "$h"
 				done ;;

@@ -178,9 +178,9 @@ EOF
 }
 
 @test "the BLIS metrics JSON gives the same populations and distributions as the trace CSV" {
-	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --window-ms 200
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --window-ms 200 --no-itl
 	jq -c 'select(.metric != "sim.format") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/csv"
-	lat --real "$F/trace_data.csv" --sim "$F/sim.json" --window-ms 200
+	lat --real "$F/trace_data.csv" --sim "$F/sim.json" --window-ms 200 --no-itl
 	jq -c 'select(.metric != "sim.format") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/json"
 	diff "$T/csv" "$T/json"
 	[ "$(val sim.format)" = '"blis_metrics_json"' ]
@@ -197,9 +197,10 @@ EOF
 }
 
 @test "stdin: a CSV on --real -, a JSON on --sim -" {
-	"$LAT" --real "$F/trace_data.csv" --sim "$F/sim.json" >"$T/a"
+	# stdin has no ITL file beside it either
+	"$LAT" --real "$F/trace_data.csv" --sim "$F/sim.json" --no-itl >"$T/a"
 	"$LAT" --real - --sim "$F/sim.json" <"$F/trace_data.csv" | jq -c '[.metric, .value]' >"$T/b"
-	"$LAT" --real "$F/trace_data.csv" --sim - <"$F/sim.json" | jq -c '[.metric, .value]' >"$T/c"
+	"$LAT" --real "$F/trace_data.csv" --sim - --no-itl <"$F/sim.json" | jq -c '[.metric, .value]' >"$T/c"
 	jq -c '[.metric, .value]' "$T/a" | grep -v warm_up | grep -v '"real.requests.count"' >"$T/a2"
 	# stdin has no header beside it: only the warm-up attribution differs
 	grep -v warm_up "$T/b" | grep -v '"real.requests.count"' | grep -v sim_only >"$T/b2"
@@ -262,6 +263,198 @@ EOF
 	run --separate-stderr "$LAT" --real "$T/early.csv" --no-header
 	assert_bad_input
 	[[ "$stderr" == *"early.csv:3:22: first_chunk_time_us: expected a time at or after send_time_us"* ]]
+}
+
+# --- inter-token latencies (per-chunk ITL files) --------------------
+
+# The ITL reference: every gap between consecutive chunks (by chunk_index)
+# of the eligible requests, per side, quantiles, KS and the median gap.
+itl_reference() {	# itl_reference REAL SIM REAL_ITL SIM_ITL > json
+	/usr/bin/python3 - "$@" <<'EOF'
+import csv, json, sys
+
+def ok_ids(path):
+    out = {}
+    for r in csv.DictReader(open(path, newline="")):
+        out[int(r["request_id"])] = r["status"] == "ok" and (
+            int(r["output_tokens"]) > 0 or r["finish_reason"] != "")
+    return out
+
+def gaps(path, ids):
+    chunks = {}
+    for r in csv.DictReader(open(path, newline="")):
+        chunks.setdefault(int(r["request_id"]), {})[int(r["chunk_index"])] = int(r["timestamp_us"])
+    g = []
+    for i in ids:
+        c = chunks.get(i, {})
+        g += [(c[k] - c[k - 1]) / 1000 for k in range(1, len(c))]
+    return g
+
+def q7(xs, q):
+    xs = sorted(xs)
+    h = (len(xs) - 1) * q
+    lo = int(h)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (h - lo) * (xs[hi] - xs[lo])
+
+def ks(a, b):
+    def cdf(xs, x):
+        return sum(1 for v in xs if v <= x) / len(xs)
+    return max(abs(cdf(a, x) - cdf(b, x)) for x in set(a + b))
+
+real, sim = ok_ids(sys.argv[1]), ok_ids(sys.argv[2])
+elig = sorted(i for i in set(real) & set(sim) if real[i] and sim[i])
+a, b = gaps(sys.argv[3], elig), gaps(sys.argv[4], elig)
+ref = {}
+for name, q in (("p10", .1), ("p25", .25), ("p50", .5), ("p75", .75),
+                ("p90", .9), ("p95", .95), ("p99", .99)):
+    ref["real.itl_ms." + name] = q7(a, q)
+    ref["sim.itl_ms." + name] = q7(b, q)
+ref["real.itl_ms.mean"] = sum(a) / len(a)
+ref["sim.itl_ms.mean"] = sum(b) / len(b)
+ref["align.itl_ms.ks"] = ks(a, b)
+ref["align.itl_ms.median_gap_pct"] = (q7(b, .5) - q7(a, .5)) / q7(a, .5) * 100
+print(json.dumps(ref))
+EOF
+}
+
+@test "ITL: the per-chunk files beside the traces give gaps, quantiles and KS equal to an independent computation" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	itl_reference "$F/trace_data.csv" "$F/sim.csv" "$F/trace_data.itl.csv" \
+	    "$F/sim.itl.csv" >"$T/ref.json"
+	same_values "$T/ref.json"
+	# every request of each file, its rows; all agree with their traces
+	[ "$(val real.itl.requests)" = "$(tail -n +2 "$F/trace_data.itl.csv" | cut -d, -f1 | sort -u | wc -l)" ]
+	jqe 'select(.metric == "real.itl.requests") | .n == 320 and .source.file == "'"$F"'/trace_data.itl.csv"' "$T/l.ndjson"
+	[ "$(val real.itl.inconsistent)" = 0 ] && [ "$(val sim.itl.inconsistent)" = 0 ]
+	# gaps of the 9 eligible requests (ok with tokens on both sides: not
+	# the 502, the cut stream or the sim's unfinished one): num_chunks - 1
+	want=$(awk -F, 'FNR > 1 && NR == FNR { if ($25 == "ok") ok[$1] = 1; next }
+	    FNR > 1 && $25 == "ok" && $11 > 0 && ($1 in ok) { s += $24 - 1 } END { print s }' \
+	    "$F/sim.csv" "$F/trace_data.csv")
+	jqe 'select(.metric == "real.itl_ms.p50") | .n == '"$want" "$T/l.ndjson"
+	# the same files named explicitly; none read with --no-itl
+	"$LAT" --real "$F/trace_data.csv" --sim "$F/sim.csv" --real-itl "$F/trace_data.itl.csv" \
+	    --sim-itl "$F/sim.itl.csv" | cmp - "$T/l.ndjson"
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	[ -z "$(jq -r 'select(.metric | test("itl")) | .metric' "$T/l.ndjson")" ]
+}
+
+@test "ITL: one side only: its distribution, and the A3 ITL row INAPPLICABLE saying why" {
+	kernels
+	# a BLIS metrics JSON has no ITL file beside it
+	lat --real "$F/trace_data.csv" --sim "$F/sim.json"
+	[ "$(val real.itl.requests)" = 11 ]
+	[ -n "$(val real.itl_ms.p50)" ] && [ -z "$(val sim.itl_ms.p50)" ]
+	[ -z "$(val align.itl_ms.ks)" ]
+	judge
+	[ "$(verdict A3 align.itl_ms)" = INAPPLICABLE ]
+	jqe 'select(.metric == "align.itl_ms") | (.why | test("Only the real run has inter-token latencies.*the simulation wrote none")) and .evidence[0].table.rows[2][1] != null' "$T/v.ndjson"
+	# the sim's file with the JSON: compared
+	lat --real "$F/trace_data.csv" --sim "$F/sim.json" --sim-itl "$F/sim.itl.csv"
+	judge
+	[ "$(verdict A3 align.itl_ms)" = PASS ]
+	# neither side recorded ITL: no ITL row at all
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	judge
+	[ -z "$(verdict A3 align.itl_ms)" ]
+	[ "$(verdict A3 align.tpot_ms)" = PASS ]
+}
+
+@test "ITL: a faster simulated decode FAILs; an ITL file that disagrees with its trace WARNs" {
+	kernels
+	# every simulated inter-chunk gap x 0.7 (chunk 0 kept)
+	awk -F, 'BEGIN { OFS = "," } NR == 1 { print; next }
+	    $2 == 0 { t0 = $3 } { $3 = t0 + int(($3 - t0) * 0.7); print }' "$F/sim.itl.csv" >"$T/fast.itl.csv"
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --sim-itl "$T/fast.itl.csv"
+	judge
+	[ "$(verdict A3 align.itl_ms)" = FAIL ]
+	jqe 'select(.metric == "align.itl_ms") | (.why | test("Median ITL: sim -")) and .tolerance == "\u00b110%"' "$T/v.ndjson"
+	# the sim trace's last chunks no longer agree with the faster file
+	[ "$(val sim.itl.inconsistent)" = 13 ]
+	# one real request's chunks 1 ms late: not the trace's times
+	awk -F, 'BEGIN { OFS = "," } $1 == 6 { $3 += 1000 } { print }' "$F/trace_data.itl.csv" >"$T/late.itl.csv"
+	lat --real "$F/trace_data.csv" --real-itl "$T/late.itl.csv" --sim "$F/sim.csv"
+	[ "$(val real.itl.inconsistent)" = 1 ]
+	jqe 'select(.metric == "real.itl.inconsistent") | .source.how | test("first ids: 6\\)")' "$T/l.ndjson"
+	judge
+	[ "$(verdict A3 align.itl_ms)" = WARN ]
+	jqe 'select(.metric == "align.itl_ms") | .why | test("1 request of the real ITL file disagree")' "$T/v.ndjson"
+}
+
+@test "ITL: chunks of two tokens on one side make the ITL row INAPPLICABLE, not a FAIL" {
+	kernels
+	# the real server streams two tokens a chunk: every other chunk row
+	# (the last one kept), and the trace's num_chunks to match
+	/usr/bin/python3 - "$F/trace_data.itl.csv" "$F/trace_data.csv" "$T" <<'EOF'
+import csv, sys
+itl, trace, out = sys.argv[1:]
+by, kept = {}, {}
+for r in csv.DictReader(open(itl, newline="")):
+    by.setdefault(r["request_id"], []).append(r)
+with open(out + "/trace_data.itl.csv", "w", newline="") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["request_id", "chunk_index", "timestamp_us"])
+    for i, rs in by.items():
+        keep = [r for k, r in enumerate(rs) if k % 2 == 0 or k == len(rs) - 1]
+        kept[i] = len(keep)
+        for k, r in enumerate(keep):
+            w.writerow([i, k, r["timestamp_us"]])
+rows = list(csv.DictReader(open(trace, newline="")))
+for r in rows:
+    if r["request_id"] in kept:
+        r["num_chunks"] = str(kept[r["request_id"]])
+with open(out + "/trace_data.csv", "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=list(rows[0]), lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+EOF
+	cp "$F/trace_header.yaml" "$T/"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv"
+	[ "$(val real.itl.inconsistent)" = 0 ]
+	jqe 'select(.metric == "real.itl.tokens_per_chunk") | .value > 1.8' "$T/l.ndjson"
+	[ "$(val sim.itl.tokens_per_chunk)" = 1 ]
+	judge
+	[ "$(verdict A3 align.itl_ms)" = INAPPLICABLE ]
+	jqe 'select(.metric == "align.itl_ms") | .why | test("chunks carry 1\\.9[0-9]* tokens each and the simulation.s 1: a gap between chunks is not a gap between tokens")' "$T/v.ndjson"
+	[ "$(verdict A3 align.tpot_ms)" = PASS ]
+}
+
+@test "ITL bad input: one located line; a trace and an ITL file given for each other say which is which" {
+	I="$F/trace_data.itl.csv"
+	{ cat "$I"; sed -n 3p "$I"; } >"$T/dup.csv"
+	run --separate-stderr "$LAT" --real "$F/trace_data.csv" --real-itl "$T/dup.csv"
+	assert_bad_input
+	[[ "$stderr" == *"dup.csv:$(($(wc -l <"$I") + 1)):2: chunk_index: expected each chunk of request 6 once, got chunk 1 again (first at line 3)"* ]]
+	sed '4d' "$I" >"$T/hole.csv"
+	run --separate-stderr "$LAT" --real "$F/trace_data.csv" --real-itl "$T/hole.csv"
+	assert_bad_input
+	[[ "$stderr" == *"hole.csv:4:2: chunk_index: expected chunk 2 of request 6 (chunks are numbered from 0 without gaps), got 3"* ]]
+	awk -F, 'BEGIN { OFS = "," } NR == 4 { $3 -= 100000 } { print }' "$I" >"$T/back.csv"
+	run --separate-stderr "$LAT" --real "$F/trace_data.csv" --real-itl "$T/back.csv"
+	assert_bad_input
+	[[ "$stderr" == *"back.csv:4:3: timestamp_us: expected a time at or after chunk 1's (line 3), got one "*" µs earlier"* ]]
+	sed '5s/,[0-9]*$/,12x/' "$I" >"$T/num.csv"
+	run --separate-stderr "$LAT" --real "$F/trace_data.csv" --real-itl "$T/num.csv"
+	assert_bad_input
+	[[ "$stderr" == *"num.csv:5:3: timestamp_us: expected"* ]]
+	# each file where the other is expected
+	run --separate-stderr "$LAT" --real "$F/trace_data.csv" --real-itl "$F/sim.csv"
+	assert_bad_input
+	[[ "$stderr" == *"sim.csv:1:1: expected a per-chunk ITL file (request_id,chunk_index,timestamp_us: blis observe --record-itl), got a request trace"* ]]
+	run --separate-stderr "$LAT" --real "$I"
+	assert_bad_input
+	[[ "$stderr" == *"trace_data.itl.csv:1:1: expected a request trace (trace_data.csv: one row per request, with send_time_us), got a per-chunk ITL file"*"s2r-latency reads it with --real-itl or --sim-itl" ]]
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" "$I"
+	assert_bad_input
+	[[ "$stderr" == "s2r-trace-stats: "*"trace_data.itl.csv:1:1: expected a request trace"*"--real-itl or --sim-itl" ]]
+	# usage
+	run --separate-stderr "$LAT" --real-itl "$I"
+	[ "$status" -eq 2 ] && [[ "$stderr" == *"--real-itl goes with --real"* ]]
+	run --separate-stderr "$LAT" --real "$F/trace_data.csv" --real-itl "$I" --no-itl
+	[ "$status" -eq 2 ] && [[ "$stderr" == *"--no-itl excludes"* ]]
+	run --separate-stderr "$LAT" --real "$F/trace_data.csv" --real-itl - --sim -
+	[ "$status" -eq 2 ] && [[ "$stderr" == *"can read stdin"* ]]
 }
 
 # --- verdicts -------------------------------------------------------
@@ -376,6 +569,58 @@ judge() {	# judge [VERDICT ARGS...] over l.ndjson a1 a2
 	[ "$v" = WARN ] || [ "$v" = FAIL ]
 }
 
+why_of() {	# why_of METRIC: the verdict's why and action, one line
+	jq -r --arg m "$1" 'select(.metric == $m) | "\(.why) || \(.action)"' "$T/v.ndjson"
+}
+
+@test "A1 cause: mixed stops and asks, shape edge and different kernel route apart" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels --clock 1.15 --slow o_proj:1.6
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = FAIL ]
+	why_of kernel.error.abs | grep -q 'same factor (measured/simulated 1.15: a uniform clock or thermal shift of the capture), and with that factor taken out o_proj is still -37.5% off'
+	why_of kernel.error.abs | grep -q '|| Stop and ask before changing the cost model'
+	why_of kernel.error.abs | grep -vq 'Every kernel is off by about the same factor'
+	jqe 'select(.metric == "kernel.error.abs") | .evidence[0].table.rows[0][0:3] == ["o_proj", "-45.7%", "-37.5%"]' "$T/v.ndjson"
+	# the prefill shape alone: the kernel cost cache at that shape
+	kernels --slow gate_up_proj:1.5:prefill
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = WARN ]
+	why_of kernel.error.abs | grep -q 'Likely a shape edge: .* in 1 of 6 iterations (first: execute_context_4(2048)_generation_0(0), prefill)'
+	why_of kernel.error.abs | grep -q '|| The right kernel, mispredicted at these shapes: validate the kernel cost cache'
+	# another implementation in decode: align the backend or re-profile
+	kernels --swap attention:decode --slow attention:2.5:decode
+	judge
+	why_of kernel.error.abs | grep -q 'Likely a different kernel: it deviates in 5 of 6 iterations, and there 100% of its time is a kernel it does not launch where it tracks (void flashinfer::BatchDecode'
+	why_of kernel.error.abs | grep -q '|| A different kernel or implementation'
+	# one operation compared, off by 20 %: shift or gap cannot be told
+	kernels --clock 1.2
+	jq -c 'select(.op == "gate_up_proj")' "$T/slots.ndjson" >"$T/one.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/one.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = WARN ]
+	why_of kernel.error.abs | grep -q 'Only 1 matched operation, all off the same way: .* || Stop and ask'
+}
+
+@test "A1 labels: a kernel labeled through its namespace is WARN, FAIL above the unmapped share" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels
+	judge
+	[ "$(verdict A1 labels.cross_family)" = PASS ]
+	kernels --extra --extra-name 'void fbgemm_gpu::permute_2D_data_kernel<false, int, int>(int, int*)'
+	judge
+	[ "$(verdict A1 labels.cross_family)" = WARN ]
+	why_of labels.cross_family | grep -q 'rule gemm-[a-z]* (line [0-9]*, kind gemm) labels void fbgemm_gpu::permute_2D_data_kernel.* because "fbgemm_gpu" contains its pattern'
+	why_of labels.cross_family | grep -q '|| Relabel first'
+	# its share: 24 calls x 10 us of all measured kernel time
+	share=$(jq -s '(map(select(.kind=="op" and .scope.iteration==null) | .meas_ns) | add) as $all | 240000 / $all' "$T/a1.ndjson")
+	jqe "select(.metric == \"labels.cross_family\") | .details[0].share * 1e9 | round == ($share * 1e9 | round)" "$T/a1.ndjson"
+	printf 'alignment:\n  unmapped_share_max: 0.01\n' >"$T/t.yaml"
+	judge --tolerances "$T/t.yaml"
+	[ "$(verdict A1 labels.cross_family)" = FAIL ]
+}
+
 @test "missing inputs: MISSING naming what to give; a parity run gets no A verdicts" {
 	lat --real "$F/trace_data.csv"
 	A12=" " judge
@@ -408,6 +653,9 @@ judge() {	# judge [VERDICT ARGS...] over l.ndjson a1 a2
 	grep -q 'Per-operation deviation' "$T/al.md"
 	grep -q 'Duty-cycle decomposition' "$T/al.md"
 	grep -q '^| eligible (matched, successful on both) | 9 | 9 |' "$T/al.md"
+	# the real trace's ITL file went along; the JSON sim has none
+	[ "$(jq -r 'select(.metric == "real.itl.requests") | .source.file' "$T/out/latency.ndjson")" = "$F/trace_data.itl.csv" ]
+	[ "$(verdict A3 align.itl_ms "$T/out/verdicts.ndjson")" = INAPPLICABLE ]
 	# nothing to redo on a second run
 	run make -f "$S2R_TOP/pipelines/align.mk" S2R_BIN="$S2R_BIN" OUT="$T/out" \
 	    TRACE="$T/t_0.json" SLOTS="$T/slots.ndjson" \
@@ -415,6 +663,26 @@ judge() {	# judge [VERDICT ARGS...] over l.ndjson a1 a2
 	    REAL_TRACE="$F/trace_data.csv" SIM_TRACE="$F/sim.json" WINDOW_MS=200
 	[ "$status" -eq 0 ]
 	[[ "$output" != *s2r-* ]]
+}
+
+@test "pipelines/align.mk: both ITL files beside CSV traces are compared, and a change to one reruns" {
+	kernels
+	mkdir -p "$T/in"
+	cp "$F"/trace_data.csv "$F"/trace_data.itl.csv "$F"/trace_header.yaml "$F"/sim.csv "$T/in/"
+	args=(S2R_BIN="$S2R_BIN" OUT="$T/out" REAL_TRACE="$T/in/trace_data.csv" SIM_TRACE="$T/in/sim.csv")
+	make -s -f "$S2R_TOP/pipelines/align.mk" "${args[@]}"
+	[ "$(verdict A3 align.itl_ms "$T/out/verdicts.ndjson")" = INAPPLICABLE ]
+	# the simulation's ITL file appears: rerun, compared
+	cp "$F/sim.itl.csv" "$T/in/"
+	touch -d '2000-01-01' "$T/in/sim.itl.csv"
+	run make -f "$S2R_TOP/pipelines/align.mk" "${args[@]}" V=1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--real-itl '$T/in/trace_data.itl.csv'"*"--sim-itl '$T/in/sim.itl.csv'"* ]]
+	[ "$(verdict A3 align.itl_ms "$T/out/verdicts.ndjson")" = PASS ]
+	# an ITL file that is a FIFO stops the run before anything runs
+	rm "$T/in/sim.itl.csv" && mkfifo "$T/in/sim.itl.csv"
+	run make -s -f "$S2R_TOP/pipelines/align.mk" "${args[@]}"
+	[ "$status" -eq 2 ] && [[ "$output" == *"sim.itl.csv: expected a regular file, got a FIFO"* ]]
 }
 
 @test "pipelines/align.mk: absent inputs are MISSING verdicts, not a make error" {

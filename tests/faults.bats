@@ -378,6 +378,10 @@ clean() {
 	fault A0-prompt-mismatch
 }
 
+@test "A1-cross-family-rule (hta): A1 WARN|FAIL" {
+	fault A1-cross-family-rule
+}
+
 @test "A1-extra-slot (hta): A1 FAIL" {
 	fault A1-extra-slot
 }
@@ -388,6 +392,14 @@ clean() {
 
 @test "A1-one-op (hta): A1 FAIL" {
 	fault A1-one-op
+}
+
+@test "A1-other-kernel (vllm): A1 WARN|FAIL" {
+	fault A1-other-kernel
+}
+
+@test "A1-shape-edge (vllm): A1 WARN|FAIL" {
+	fault A1-shape-edge
 }
 
 @test "A1-uniform-drift (hta): A1 WARN" {
@@ -404,6 +416,10 @@ clean() {
 
 @test "A2-prefill-stall (vllm): A2 WARN" {
 	fault A2-prefill-stall
+}
+
+@test "A3-itl-stalls (hta): A3 FAIL" {
+	fault A3-itl-stalls
 }
 
 @test "A3-tpot-fast (hta): A3 FAIL" {

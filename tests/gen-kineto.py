@@ -11,12 +11,16 @@ Writes, for the same simulated run:
                nvtx_pushpop_trace.csv (rank 0)
   --expect F   the truth as JSON (per iteration cycle/wall/busy, per op ns)
 
-Effects: --slow OP:FACTOR (measured kernels of OP slower), --clock F
-(every measured kernel scaled), --stall ITER:NS (a host stall after an
-iteration), --extra (a kernel no rule or slot knows,
-each layer), --drop OP (the slot stays, the kernels go), --graph (decode
-iterations replayed from one cudaGraphLaunch), --tp 2 (all-reduces after
-o_proj and down_proj, rank 1 arrives later).  Integer ns throughout."""
+Effects: --slow OP:FACTOR[:STAGE] (measured kernels of OP slower, in
+iterations of STAGE only when given), --clock F (every measured kernel
+scaled), --stall ITER:NS (a host stall after an iteration), --extra (a
+kernel no rule or slot knows, each layer; --extra-name NAME names it),
+--drop OP (the slot stays, the kernels go), --swap OP[:STAGE] (the
+framework launches another implementation of OP: ALT's name), --graph
+(decode iterations replayed from one cudaGraphLaunch), --tp 2
+(all-reduces after o_proj and down_proj, rank 1 arrives later).
+--slot-kernels: each slot names the kernel its cost assumes (a fragment
+of NAMES).  Integer ns throughout."""
 import argparse
 import gzip
 import json
@@ -39,6 +43,24 @@ NAMES = {
     "lm_head": "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_cublas",
     "sampling": "void at::native::(anonymous namespace)::cunn_SoftMaxForward<4, float, float, float, at::native::(anonymous namespace)::SoftMaxForwardEpilogue>(float*, float const*, int)",
     "extra": "void my_unknown_fused_thing_kernel<128>(float*, int)",
+}
+# another implementation of an operation (--swap): what a different
+# backend launches in its place
+ALT = {
+    "attention": "void flashinfer::BatchDecodeWithPagedKVCacheKernel<false, (flashinfer::PosEncodingMode)0, 2u, 4u, 8u, 16u, 1u, 8u, (flashinfer::PageStorage)0, __nv_bfloat16, __nv_bfloat16, __nv_bfloat16, int>(__nv_bfloat16*, __nv_bfloat16*, flashinfer::paged_kv_t<(flashinfer::PageStorage)0, __nv_bfloat16, int>, flashinfer::kv_partition_info_t<int>, __nv_bfloat16*, float*, bool*, float, float, float, float)",
+    "gate_up_proj": "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize64x256x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_cublas",
+}
+# the fragment of NAMES a slot's cost assumes (--slot-kernels)
+KFRAG = {
+    "input_norm": "fused_add_rms_norm_kernel", "post_attn_norm":
+    "fused_add_rms_norm_kernel", "final_norm": "fused_add_rms_norm_kernel",
+    "qkv_proj": "tilesize128x128x64", "o_proj": "tilesize128x128x64",
+    "down_proj": "tilesize128x128x64", "gate_up_proj": "tilesize256x128x64",
+    "lm_head": "tilesize128x256x64", "rope": "rotary_embedding_kernel",
+    "kv_cache": "reshape_and_cache_flash_kernel",
+    "attention": "FlashAttnFwdSm90", "activation": "act_and_mul_kernel",
+    "attn_allreduce": "cross_device_reduce_1stage",
+    "mlp_allreduce": "cross_device_reduce_1stage",
 }
 # decode unit costs (ns) per layer op; prefill scales them
 UNIT = [("input_norm", "rmsnorm", 3000), ("qkv_proj", "gemm", 41000),
@@ -95,11 +117,11 @@ class Gen:
         self.ext = 1
         self.truth = {"iterations": [], "ops": {}}
 
-    def measured_dur(self, op, unit):
+    def measured_dur(self, op, unit, stage):
         d = unit
         for spec in self.a.slow:
-            name, f = spec.split(":")
-            if name == op:
+            name, f, where = (spec.split(":") + ["any"])[:3]
+            if name == op and where in ("any", stage):
                 d = d * int(round(float(f) * 1000)) // 1000
         if self.a.clock != 1.0:
             d = d * int(round(self.a.clock * 1000)) // 1000
@@ -135,10 +157,13 @@ class Gen:
                     continue
                 seen.setdefault(op, [kind, unit, 0])[2] += 1
             for op, (kind, unit, count) in seen.items():
-                slots.append({"kind": "slot", "iter": i, "stage": stage,
-                              "slot": SLOT_NAME.get(op, "layer." + op),
-                              "op": op, "category": kind, "unit_ns": unit,
-                              "count": count})
+                slot = {"kind": "slot", "iter": i, "stage": stage,
+                        "slot": SLOT_NAME.get(op, "layer." + op),
+                        "op": op, "category": kind, "unit_ns": unit,
+                        "count": count}
+                if a.slot_kernels:
+                    slot["kernel"] = KFRAG[op]
+                slots.append(slot)
             # host: marker, launches (graph: one launch for the layers)
             first_gpu = {}
             last_end = {}
@@ -168,15 +193,16 @@ class Gen:
                     self.launch(events, nsys, ranks, pid, tid, host, corr,
                                 "cudaLaunchKernel")
                     host += 5000
-                dur = self.measured_dur(op, unit)
+                dur = self.measured_dur(op, unit, stage)
+                name = self.name_of(op, stage)
                 for r in ranks:
                     start = max(gpu_t[r], host - 5000 + LAUNCH_LEAD)
                     d = dur
                     if kind == "allreduce" and a.tp > 1:
                         # rank 1 arrives 2 us late; both leave together
                         start += 2000 * r
-                    events[r].append(self.kernel(op, start, d, r, corr))
-                    nsys["gpu"].append((r, start, d, corr, NAMES[op]))
+                    events[r].append(self.kernel(name, start, d, r, corr))
+                    nsys["gpu"].append((r, start, d, corr, name))
                     first_gpu.setdefault(r, start)
                     last_end[r] = start + d
                     busy[r] += d
@@ -192,7 +218,7 @@ class Gen:
                     # nsys rows follow the stretched durations (rank 0)
                     nsys["gpu"][-a.tp] = (0, events[0][-1]["_start"],
                                           events[0][-1]["_dur"], corr,
-                                          NAMES[op])
+                                          name)
                 self.truth["ops"].setdefault(op, 0)
                 self.truth["ops"][op] += dur
             m_end = in_marker_end if in_marker_end is not None else host
@@ -222,6 +248,15 @@ class Gen:
                               if k + 1 < len(its) else None)
         return events, nsys, slots
 
+    def name_of(self, op, stage):
+        if op == "extra" and self.a.extra_name:
+            return self.a.extra_name
+        for spec in self.a.swap:
+            name, where = (spec.split(":") + ["any"])[:2]
+            if name == op and where in ("any", stage):
+                return ALT[op]
+        return NAMES[op]
+
     def launch(self, events, nsys, ranks, pid, tid, host, corr, name):
         for r in ranks:
             events[r].append({"ph": "X", "cat": "cuda_runtime", "name": name,
@@ -232,14 +267,14 @@ class Gen:
         nsys["api"].append((host, 3000, name, corr, pid, tid))
         self.ext += 1
 
-    def kernel(self, op, start, dur, r, corr):
+    def kernel(self, name, start, dur, r, corr):
         args = {"External id": self.ext, "queued": 0, "device": r,
                 "context": 1, "stream": 7, "correlation": corr,
                 "registers per thread": 128, "shared memory": 0,
                 "grid": [132, 1, 1], "block": [256, 1, 1]}
         if self.a.pad:
             args["pad"] = "x" * self.a.pad
-        return {"ph": "X", "cat": "kernel", "name": NAMES[op], "pid": r,
+        return {"ph": "X", "cat": "kernel", "name": name, "pid": r,
                 "tid": 7, "_start": start, "_dur": dur, "args": args}
 
 
@@ -307,6 +342,9 @@ def main():
     p.add_argument("--slow", action="append", default=[])
     p.add_argument("--clock", type=float, default=1.0)
     p.add_argument("--extra", action="store_true")
+    p.add_argument("--extra-name")
+    p.add_argument("--swap", action="append", default=[])
+    p.add_argument("--slot-kernels", action="store_true")
     p.add_argument("--drop")
     p.add_argument("--host-gap", type=int, default=200000)
     p.add_argument("--pad", type=int, default=0)

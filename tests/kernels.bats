@@ -99,6 +99,110 @@ agg() {	# aggregated op record of operation $1
 	[ "$(metric kernel.error.signed | jq '. * 1e9 | round')" = "$want" ]
 }
 
+cause() {	# cause [FIELD]: kernel.cause's value, or a field of its details
+	if [ -z "${1:-}" ]; then metric kernel.cause; return; fi
+	jq -c --arg f "$1" 'select(.metric=="kernel.cause") | .details[$f]' "$T/a1.ndjson"
+}
+
+resid() {	# resid FIELD: the first kernel.residual_top entry's field
+	jq -c --arg f "$1" 'select(.metric=="kernel.residual_top") | .details[0][$f]' "$T/a1.ndjson"
+}
+
+@test "A1: a clock shift plus one slower operation is mixed: the factor comes out, the operation stays" {
+	gen --clock 1.15 --slow o_proj:1.6
+	a1 "$T/t_0.json"
+	[ "$(cause)" = '"mixed"' ]
+	# 11 of the 12 matched operations share the clock factor exactly
+	[ "$(cause shared_factor)" = 1.15 ]
+	[ "$(cause shared_ops)" = 11 ] && [ "$(cause matched_ops)" = 12 ]
+	[ "$(cause shift)" = true ] && [ "$(cause outliers)" = 1 ]
+	[ "$(metric kernel.residual_top)" = '"o_proj"' ]
+	# measured o_proj = 1.6 x 1.15 x its slot: after dividing 1.15 out the
+	# simulation is 1/1.6 - 1 = -0.375 of measured
+	[ "$(resid rel_after_factor)" = -0.375 ]
+	want=$(jq -s '[.[] | select(.kind=="op" and .scope.iteration!=null and .op=="o_proj") |
+	    (.sim_ns * 1.15 - .meas_ns) | fabs] | add | round' "$T/a1.ndjson")
+	[ "$(resid resid_abs_err_ns)" = "$want" ]
+	[ "$(resid share_of_residual)" = 1 ]
+	# o_proj is off in every iteration with its one kernel: no evidence
+	[ "$(resid likely)" = '"undetermined"' ]
+	[ "$(resid iterations_tracking)" = 0 ]
+}
+
+@test "A1: the same kernel off only at the prefill shape is a shape edge" {
+	gen --slow gate_up_proj:1.5:prefill
+	a1 "$T/t_0.json"
+	[ "$(cause)" = '"concentrated"' ] && [ "$(cause shift)" = false ]
+	[ "$(resid op)" = '"gate_up_proj"' ]
+	[ "$(resid likely)" = '"shape_edge"' ]
+	[ "$(resid iterations_deviating)" = 1 ] && [ "$(resid iterations_tracking)" = 5 ]
+	[ "$(resid iteration | jq -r .marker)" = "execute_context_4(2048)_generation_0(0)" ]
+	[ "$(resid kernel | jq -r .)" = "$(/usr/bin/python3 -c 'import importlib.util as u, sys
+s = u.spec_from_file_location("g", sys.argv[1]); g = u.module_from_spec(s); s.loader.exec_module(g)
+print(g.NAMES["gate_up_proj"])' "$S2R_TOP/tests/gen-kineto.py")" ]
+}
+
+@test "A1: a kernel launched only where the operation deviates is a different kernel" {
+	gen --swap attention:decode --slow attention:1.6:decode
+	a1 "$T/t_0.json"
+	[ "$(resid op)" = '"attention"' ]
+	[ "$(resid likely)" = '"different_kernel"' ]
+	[ "$(resid iterations_deviating)" = 5 ] && [ "$(resid iterations_tracking)" = 1 ]
+	[[ "$(resid kernel)" == '"void flashinfer::BatchDecodeWithPagedKVCacheKernel<'* ]]
+	[ "$(resid kernel_share)" = 1 ]
+}
+
+@test "A1: the slots' kernel fragment tells a different kernel from a shape edge" {
+	gen --slot-kernels --swap attention --slow attention:1.5
+	a1 "$T/t_0.json"
+	[ "$(resid likely)" = '"different_kernel"' ]
+	[ "$(resid slot_kernel)" = '"FlashAttnFwdSm90"' ]
+	line=$(grep -n '"op":"attention"' "$T/slots.ndjson" | head -1 | cut -d: -f1)
+	[ "$(resid slot_kernel_line)" = "$line" ]
+	[[ "$(resid kernel)" == *flashinfer::BatchDecode* ]]
+	# the assumed kernel ran, slower everywhere: the cost at these shapes
+	gen --slot-kernels --slow attention:1.5
+	a1 "$T/t_0.json"
+	[ "$(resid likely)" = '"shape_edge"' ]
+	[[ "$(resid kernel)" == *FlashAttnFwdSm90* ]]
+	# without the fragment the same trace cannot tell
+	gen --slow attention:1.5
+	a1 "$T/t_0.json"
+	[ "$(resid likely)" = '"undetermined"' ]
+}
+
+@test "A1: two matched operations off the same way are ambiguous" {
+	gen --clock 1.2
+	jq -c 'select(.op == "qkv_proj" or .op == "o_proj")' "$T/slots.ndjson" >"$T/two.ndjson"
+	"$KM" --rules "$RULES" --slots "$T/two.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	validate_records "$T/a1.ndjson"
+	[ "$(cause)" = '"ambiguous"' ] && [ "$(cause matched_ops)" = 2 ]
+	# one of them on time: the other one's gap is concentrated
+	gen --slow qkv_proj:1.2
+	jq -c 'select(.op == "qkv_proj" or .op == "o_proj")' "$T/slots.ndjson" >"$T/two.ndjson"
+	"$KM" --rules "$RULES" --slots "$T/two.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	[ "$(cause)" = '"concentrated"' ]
+}
+
+@test "labels: a rule reaching a kernel only through its namespace is cross-family" {
+	name='void fbgemm_gpu::permute_2D_data_kernel<false, int, int>(int, int, int const*, int*)'
+	gen --extra --extra-name "$name"
+	a1 "$T/t_0.json"
+	[ "$(metric labels.cross_family)" = 1 ]
+	run jq -r 'select(.metric=="labels.cross_family") | .details[0] | [.qualifier, .kind, .name, .calls] | @tsv' "$T/a1.ndjson"
+	[ "$output" = "$(printf 'fbgemm_gpu\tgemm\t%s\t24' "$name")" ]
+	# its rule and line in the rules file
+	rule=$(jq -r 'select(.metric=="labels.cross_family") | .details[0] | "\(.line) \(.rule)"' "$T/a1.ndjson")
+	[ "$(sed -n "${rule%% *}p" "$RULES" | awk '{ print $2 }')" = "${rule#* }" ]
+	"$KM" --check --rules "$RULES" "$T/t_0.json" >"$T/c.ndjson"
+	validate_records "$T/c.ndjson"
+	[ "$(metric labels.cross_family "$T/c.ndjson")" = 1 ]
+	# the faithful trace: cutlass::, vllm:: and at::native:: names are not
+	gen
+	a1 "$T/t_0.json"
+	[ "$(metric labels.cross_family)" = 0 ]
+}
+
 @test "A1: a kernel with no slot is a large unmapped measured family" {
 	gen --extra
 	a1 "$T/t_0.json"
@@ -325,4 +429,8 @@ agg() {	# aggregated op record of operation $1
 	run --separate-stderr "$KM" --rules "$RULES" --slots "$T/s.ndjson" "$T/t_0.json"
 	assert_bad_input
 	[[ "$stderr" == *"s.ndjson:1:1: slot: expected an integer \"unit_ns\" >= 0"* ]]
+	printf '{"kind":"slot","slot":"x","unit_ns":5}\n{"kind":"slot","slot":"y","kernel":"","unit_ns":5}\n' >"$T/k.ndjson"
+	run --separate-stderr "$KM" --rules "$RULES" --slots "$T/k.ndjson" "$T/t_0.json"
+	assert_bad_input
+	[[ "$stderr" == *"k.ndjson:2:1: slot: expected \"kernel\" to be a fragment of a kernel name, got an empty string"* ]]
 }

@@ -130,3 +130,38 @@ PY
 	validate_records "$T/c.ndjson"
 	[ "$(jq 'select(.metric=="labels.unmatched_names") | .value > 0' "$T/c.ndjson")" = true ]
 }
+
+@test "samples: a bare gemm pattern labels FBGEMM kernels through their namespace" {
+	# The shipped dense rules on a DLRM trace: "gemm" is a piece of
+	# "fbgemm_gpu::", so the GEMM rule takes permute, quantisation and
+	# elementwise kernels of FBGEMM.  The reference, independently: the
+	# first rule (Python re, the same ERE subset) of each kernel name, and
+	# whether it still matches with every qualifier word "fbgemm_gpu"
+	# blanked out.
+	R="$S2R_TOP/pipelines/rules/vllm-dense.rules"
+	"$KM" --check --rules "$R" "$H/sampled_rank-0.json.gz" >"$T/c.ndjson"
+	validate_records "$T/c.ndjson"
+	jq -r 'select(.metric=="labels.cross_family") | .details[] | [.rule, .qualifier, .name] | @tsv' \
+	    "$T/c.ndjson" | sort >"$T/got"
+	/usr/bin/python3 - "$R" "$H/sampled_rank-0.json.gz" <<'PY' | sort >"$T/want"
+import gzip, json, re, sys
+rules = []
+for line in open(sys.argv[1]):
+    f = line.split()
+    if f and f[0] == "rule":
+        rules.append((f[1], re.compile(line.split(" re=", 1)[1].strip(), re.I)))
+names = {e["name"] for e in json.load(gzip.open(sys.argv[2]))["traceEvents"]
+         if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset")}
+for n in names:
+    first = next(((i, r) for i, r in rules if r.search(n)), None)
+    if first and "fbgemm_gpu::" in n and not first[1].search(n.replace("fbgemm_gpu::", "_::")):
+        print("%s\tfbgemm_gpu\t%s" % (first[0], n))
+PY
+	[ -s "$T/want" ]
+	diff "$T/want" "$T/got"
+	grep -q $'^gemm-qkv\tfbgemm_gpu\tvoid fbgemm_gpu::permute_2D_lengths_kernel<int>' "$T/got"
+	# the fixture rules of the fault suite avoid it
+	"$KM" --check --rules "$S2R_TOP/tests/faults/fixtures/align/hta.rules" \
+	    "$H/sampled_rank-0.json.gz" "$H/sampled_rank-1.json.gz" >"$T/h.ndjson"
+	[ "$(jq 'select(.metric=="labels.cross_family") | .value' "$T/h.ndjson")" = 0 ]
+}

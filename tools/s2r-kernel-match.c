@@ -5,8 +5,9 @@
  * then position in the layer -> operation), matches operations per
  * iteration with the simulated slots and writes op, iter and summary
  * records: coverage both ways, the largest unmapped kernels and slots,
- * per-operation deviation and a cause hint (uniform shift vs
- * concentrated).  --emit-kernels dumps the reader's kernel and iter
+ * per-operation deviation and its cause (a shared clock factor taken
+ * out first, then what is left by operation: different kernel, shape
+ * edge, labeling).  --emit-kernels dumps the reader's kernel and iter
  * records; --check audits the rules against a trace. */
 #include <getopt.h>
 #include <stdio.h>
@@ -43,7 +44,9 @@ usage(FILE *f)
 	    "slot)\n"
 	    "  -e, --emit-kernels write kernel and iter records\n"
 	    "  -c, --check        kernel names no rule matches, rules "
-	    "shadowed by earlier ones\n"
+	    "shadowed by earlier ones,\n"
+	    "                     names a rule reaches only through their "
+	    "namespace\n"
 	    "      --rank N       compare this rank (default: the lowest)\n"
 	    "      --op-tol F     an operation deviates beyond F (default "
 	    "0.10)\n"

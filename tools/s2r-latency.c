@@ -1,6 +1,6 @@
 /* s2r-latency - both sides' request populations (check A0) and their
- * TTFT, TPOT, E2E and throughput distributions (check A3) as measure
- * records.  See docs/man/s2r-latency.1. */
+ * TTFT, TPOT, E2E, throughput and inter-token latency distributions
+ * (check A3) as measure records.  See docs/man/s2r-latency.1. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -11,6 +11,7 @@
 
 #include "csvr.h"
 #include "err.h"
+#include "itl.h"
 #include "jsonscan.h"
 #include "latency.h"
 #include "rec.h"
@@ -20,13 +21,15 @@
 
 static const char usage_text[] =
 "usage: s2r-latency [--real FILE] [--sim FILE] [--real-header FILE]\n"
-"           [--sim-header FILE] [--no-header] [--window-ms N] [--root DIR]\n"
+"           [--sim-header FILE] [--no-header] [--real-itl FILE]\n"
+"           [--sim-itl FILE] [--no-itl] [--window-ms N] [--root DIR]\n"
 "\n"
 "Reads the real run's requests (trace_data.csv) and the simulated run's\n"
 "(blis run --trace-output CSV, or the --metrics-path JSON with requests[]),\n"
 "matches them by request id and writes measure records on stdout: the\n"
-"populations (check A0) and TTFT, TPOT, E2E and throughput as\n"
-"distributions with quantiles, KS distance and the median gap (A3).\n"
+"populations (check A0) and TTFT, TPOT, E2E, throughput and inter-token\n"
+"latency as distributions with quantiles, KS distance and the median gap\n"
+"(A3).\n"
 "\n"
 "  --real FILE        the real side (- for stdin)\n"
 "  --sim FILE         the simulated side, CSV or JSON (told apart by content)\n"
@@ -35,6 +38,11 @@ static const char usage_text[] =
 "                     <stem>.csv, else trace_header.yaml beside the CSV,\n"
 "                     when it exists)\n"
 "  --no-header        read no trace header\n"
+"  --real-itl FILE, --sim-itl FILE\n"
+"                     the per-chunk ITL file (request_id,chunk_index,\n"
+"                     timestamp_us: blis observe --record-itl; default:\n"
+"                     <stem>.itl.csv beside <stem>.csv, when it exists)\n"
+"  --no-itl           read no ITL file\n"
 "  --window-ms N      throughput window in ms (default 1000)\n"
 "  --root DIR         write source.file relative to DIR\n"
 "  --help, --version\n";
@@ -42,7 +50,8 @@ static const char usage_text[] =
 struct opts {
 	const char	*real, *sim;
 	const char	*real_header, *sim_header;
-	bool		 no_header;
+	const char	*real_itl, *sim_itl;
+	bool		 no_header, no_itl;
 	int64_t		 window_ms;
 	const char	*root;
 };
@@ -51,6 +60,17 @@ static noreturn void
 usage_error(const char *msg)
 {
 	s2r_die("%s (see --help)", msg);
+}
+
+static int
+stdin_users(const struct opts *o)
+{
+	const char *in[] = { o->real, o->sim, o->real_itl, o->sim_itl };
+	int n = 0;
+
+	for (size_t i = 0; i < 4; i++)
+		n += in[i] != NULL && strcmp(in[i], "-") == 0;
+	return n;
 }
 
 static void
@@ -62,6 +82,9 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "real-header", required_argument, NULL, 'R' },
 		{ "sim-header", required_argument, NULL, 'S' },
 		{ "no-header", no_argument, NULL, 'N' },
+		{ "real-itl", required_argument, NULL, 'i' },
+		{ "sim-itl", required_argument, NULL, 'I' },
+		{ "no-itl", no_argument, NULL, 'n' },
 		{ "window-ms", required_argument, NULL, 'w' },
 		{ "root", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -79,6 +102,9 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'R': o->real_header = optarg; break;
 		case 'S': o->sim_header = optarg; break;
 		case 'N': o->no_header = true; break;
+		case 'i': o->real_itl = optarg; break;
+		case 'I': o->sim_itl = optarg; break;
+		case 'n': o->no_itl = true; break;
 		case 'o': o->root = optarg; break;
 		case 'w':
 			if (!parse_i64(optarg, strlen(optarg), &o->window_ms) ||
@@ -99,12 +125,18 @@ parse_opts(int argc, char **argv, struct opts *o)
 	if (optind != argc)
 		usage_error("unexpected argument: the sides are given with "
 		    "--real and --sim");
-	if (o->real != NULL && o->sim != NULL && strcmp(o->real, "-") == 0 &&
-	    strcmp(o->sim, "-") == 0)
-		usage_error("--real and --sim cannot both read stdin");
+	if (stdin_users(o) > 1)
+		usage_error("only one of --real, --sim, --real-itl and "
+		    "--sim-itl can read stdin");
 	if (o->no_header && (o->real_header != NULL || o->sim_header != NULL))
 		usage_error("--no-header excludes --real-header and "
 		    "--sim-header");
+	if (o->no_itl && (o->real_itl != NULL || o->sim_itl != NULL))
+		usage_error("--no-itl excludes --real-itl and --sim-itl");
+	if ((o->real_itl != NULL && o->real == NULL) ||
+	    (o->sim_itl != NULL && o->sim == NULL))
+		usage_error("an ITL file needs its side's trace: --real-itl "
+		    "goes with --real, --sim-itl with --sim");
 }
 
 /* The first byte that is not white space or a UTF-8 BOM: '{' (or a gzip
@@ -124,7 +156,8 @@ looks_json(FILE *f, bool push_back)
 
 struct side {
 	struct reqpop	 pop;
-	bool		 given;
+	struct itl	 itl;
+	bool		 given, has_itl;
 	char		*buf;		/* stdin JSON, read whole */
 };
 
@@ -173,6 +206,30 @@ read_csv(struct side *s, const char *path, const char *label,
 	trace_header_free(&h);
 }
 
+/* The side's ITL file: itl, else the one beside a CSV trace. */
+static void
+read_itl(struct side *s, const char *path, const char *itl, bool csv,
+    const struct opts *o)
+{
+	char *found = NULL, *label;
+	struct csvr *r;
+
+	if (o->no_itl)
+		return;
+	if (itl == NULL && csv)
+		itl = found = itl_beside(path);
+	if (itl == NULL)
+		return;
+	label = path_display(itl, o->root);
+	r = strcmp(itl, "-") == 0 ? csvr_openf(stdin, label) :
+	    csvr_open(itl, label);
+	itl_read(&s->itl, r);
+	csvr_close(r);
+	s->has_itl = true;
+	free(label);
+	free(found);
+}
+
 static void
 read_side(struct side *s, const char *path, const char *header,
     const struct opts *o)
@@ -209,27 +266,46 @@ read_side(struct side *s, const char *path, const char *header,
 	free(label);
 }
 
+static const struct latside *
+latside(struct latside *ls, const struct side *s)
+{
+	if (!s->given)
+		return NULL;
+	ls->pop = &s->pop;
+	ls->itl = s->has_itl ? &s->itl : NULL;
+	return ls;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct opts o = {0};
 	struct side real = {0}, sim = {0};
+	struct latside rl, sl;
 	json_t *arr, *rec;
 	size_t i;
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
 	read_side(&real, o.real, o.real_header, &o);
+	if (o.real != NULL)
+		read_itl(&real, o.real, o.real_itl, real.pop.fmt ==
+		    REQFMT_TRACE_CSV, &o);
 	read_side(&sim, o.sim, o.sim_header, &o);
+	if (o.sim != NULL)
+		read_itl(&sim, o.sim, o.sim_itl, sim.pop.fmt ==
+		    REQFMT_TRACE_CSV, &o);
 	arr = json_array();
-	latency_records(real.given ? &real.pop : NULL,
-	    sim.given ? &sim.pop : NULL, o.window_ms * 1000, arr);
+	latency_records(latside(&rl, &real), latside(&sl, &sim),
+	    o.window_ms * 1000, arr);
 	json_array_foreach(arr, i, rec)
 		rec_emit(stdout, json_incref(rec));
 	rec_finish(stdout);
 	json_decref(arr);
 	reqpop_free(&real.pop);
 	reqpop_free(&sim.pop);
+	itl_free(&real.itl);
+	itl_free(&sim.itl);
 	free(real.buf);
 	free(sim.buf);
 	return 0;

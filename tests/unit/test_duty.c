@@ -1,5 +1,6 @@
 /* test_duty.c - busy union, the barrier critical path on a hand-worked
- * two-rank example, the outlier statistic and layer-position labels. */
+ * two-rank example, the outlier statistic, layer-position labels and
+ * rules that reach a kernel only through its namespace. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,55 @@ test_layer_labels(void)
 	ktrace_free(t);
 }
 
+/* One rule against a name: whether it reaches it only through a
+ * qualifier fragment, and which qualifier. */
+static void
+via(const char *re, const char *name, const char *want)
+{
+	char text[256];
+	struct lrules rs;
+	size_t q = 0, ql = 0;
+	bool got;
+
+	snprintf(text, sizeof(text), "rule r kind=k re=%s\n", re);
+	lrules_parse(&rs, "via.rules", text, strlen(text));
+	got = lrule_via_qualifier(&rs.r[0], name, &q, &ql);
+	if (want == NULL) {
+		CHECK(!got);
+	} else {
+		CHECK(got);
+		CHECK(got && ql == strlen(want) &&
+		    strncmp(name + q, want, ql) == 0);
+	}
+	lrules_free(&rs);
+}
+
+static void
+test_cross_family(void)
+{
+	/* "gemm" is a piece of the FBGEMM namespace, not of the kernel */
+	via("gemm", "void fbgemm_gpu::permute_2D_lengths_kernel<int>(int, "
+	    "int, int const*, int const*, int*)", "fbgemm_gpu");
+	via("gemm|gemv", "void at::native::vectorized_elementwise_kernel<4, "
+	    "fbgemm_gpu::_float_to_hfp8_gpu(at::Tensor const&)::{lambda(float)"
+	    "#1}, at::detail::Array<char*, 2> >(int)", "fbgemm_gpu");
+	via("rope", "void europe::scale_kernel<float>(float*)", "europe");
+	/* in the kernel's own name (too), or a whole qualifier word */
+	via("gemm", "void fbgemm_gpu::fp8_gemm_kernel<int>(int)", NULL);
+	via("gemm", "void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_64x64_"
+	    "32x6_tn_align4>(cutlass_80_tensorop_s1688gemm_64x64_32x6_tn_align4"
+	    "::Params)", NULL);
+	via("gemm", "ampere_sgemm_32x128_tn", NULL);
+	via("cutlass", "void cutlass::device_kernel<flash::enable_sm90_or_later"
+	    "<flash::FlashAttnFwdSm90<int> > >(int)", NULL);
+	via("fbgemm", "void fbgemm_gpu::permute_2D_lengths_kernel<int>(int)",
+	    NULL);
+	via("at::native::", "void at::native::reduce_kernel<512, 1>(int)", NULL);
+	via("gemm", "void deep_gemm::fp8_kernel<128>(int)", NULL);
+	via("^Memcpy", "Memcpy HtoD (Pageable -> Device)", NULL);
+	via("gemm", "void vllm::rms_norm_kernel<c10::BFloat16>(int)", NULL);
+}
+
 int
 main(void)
 {
@@ -110,6 +160,8 @@ main(void)
 		{ "modified z and median", test_modz },
 		{ "labels by position in the layer, inherit, prev_op",
 		    test_layer_labels },
+		{ "rules that reach a kernel only through its namespace",
+		    test_cross_family },
 		{ NULL, NULL },
 	};
 

@@ -1,9 +1,12 @@
 /* test_reqpop.c - lib/reqpop: the KS distance, BLIS metrics JSON reading,
- * matching by id with the real warm-up, distributions.  Reference values
- * are worked by hand in the comments. */
+ * matching by id with the real warm-up, distributions; lib/itl: the
+ * per-chunk ITL file of those requests.  Reference values are worked by
+ * hand in the comments. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "itl.h"
 #include "jsonscan.h"
 #include "reqpop.h"
 #include "stats.h"
@@ -116,7 +119,8 @@ push(struct reqpop *p, int64_t id, int64_t prompt, int64_t out, bool ok,
 		p->v = realloc(p->v, p->cap * sizeof(*p->v));
 	}
 	p->v[p->n++] = (struct reqrow){ id, 1, 1, prompt, out, send, ttft,
-	    e2e, (double)(e2e - ttft) / (double)(out > 1 ? out - 1 : 1), ok };
+	    e2e, (double)(e2e - ttft) / (double)(out > 1 ? out - 1 : 1), ok,
+	    -1 };
 }
 
 static void
@@ -185,6 +189,50 @@ test_values(void)
 	reqpop_free(&p);
 }
 
+/* Request 3 (3 chunks, rows out of order, after request 1), request 1
+ * (4 chunks) and request 9, which the trace lacks. */
+static void
+test_itl(void)
+{
+	static const char text[] = "request_id,chunk_index,timestamp_us\n"
+	    "3,1,2600000\n3,0,2501000\n1,0,6000\n1,1,26000\n1,2,36000\n"
+	    "1,3,1502000\n3,2,2900000\n9,0,5\n";
+	FILE *f = fmemopen((void *)text, sizeof(text) - 1, "r");
+	struct csvr *r = csvr_openf(f, "t.itl.csv");
+	struct reqpop p;
+	struct itl t;
+	struct dvals v = {0};
+	struct itlsel sel;
+	int64_t ex[4];
+
+	itl_read(&t, r);
+	csvr_close(r);
+	fclose(f);
+	CHECK(t.rows == 8 && t.nr == 3 && t.ngaps == 5);
+	CHECK(itl_find(&t, 3) != NULL && itl_find(&t, 3)->first == 2501000 &&
+	    itl_find(&t, 3)->chunks == 3 && itl_find(&t, 3)->line == 3);
+	CHECK(itl_find(&t, 2) == NULL);
+	reqpop_init(&p, "x.csv", REQFMT_TRACE_CSV);
+	push(&p, 0, 1, 10, true, 1000, 2000, 500000);	/* no chunks */
+	push(&p, 1, 1, 4, true, 2000, 4000, 1500000);	/* 6000 .. 1502000 */
+	push(&p, 3, 1, 3, true, 2500000, 1000, 400000);	/* 2501000 .. 2900000 */
+	p.v[1].chunks = 4;
+	/* gaps: request 1 20, 10, 1466 ms; request 3 99, 300 ms */
+	itl_values(&t, &p, NULL, 0, &v, &sel);
+	CHECK(v.n == 5 && v.v[0] == 10 && v.v[1] == 20 && v.v[2] == 99 &&
+	    v.v[3] == 300 && v.v[4] == 1466);
+	CHECK(sel.missing == 1);
+	/* output after the first: 3 + 2 tokens over 3 + 2 gaps */
+	CHECK(sel.tokens == 5 && sel.gaps == 5);
+	/* 9 is not in the trace; 1 and 3 agree with their chunk times */
+	CHECK(itl_inconsistent(&t, &p, ex, 4) == 1 && ex[0] == 9);
+	p.v[1].chunks = 5;
+	CHECK(itl_inconsistent(&t, &p, ex, 4) == 2 && ex[0] == 1);
+	dvals_free(&v);
+	reqpop_free(&p);
+	itl_free(&t);
+}
+
 int
 main(void)
 {
@@ -196,6 +244,7 @@ main(void)
 		{ "itl_ticks", test_itl_ticks },
 		{ "match", test_match },
 		{ "values", test_values },
+		{ "itl", test_itl },
 		{ NULL, NULL }
 	};
 

@@ -136,3 +136,15 @@ xstrndup(const char *s, size_t n)
 	d[n] = '\0';
 	return d;
 }
+
+char *
+nullstr_dup(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+bool
+nullstr_eq(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}

@@ -7,6 +7,7 @@
 #ifndef S2R_ERR_H
 #define S2R_ERR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdnoreturn.h>
 
@@ -36,5 +37,11 @@ void *xrealloc(void *p, size_t n);
 void *xreallocarray(void *p, size_t nmemb, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+
+/* Strings that may be NULL (an absent scope member, an optional field),
+ * with NULL a value of its own: a copy (NULL for NULL), and whether a and
+ * b are both NULL or the same string. */
+char *nullstr_dup(const char *s);
+bool nullstr_eq(const char *a, const char *b);
 
 #endif

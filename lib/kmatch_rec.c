@@ -411,9 +411,9 @@ sum_cause(const struct a1w *w)
 	json_t *d = json_object(), *list;
 	char *top = NULL;
 
-	rec_set(d, "median_ratio", rec_num_or_null(m->median_ratio));
-	rec_set(d, "spread", rec_num_or_null(m->spread));
-	rec_set(d, "within_5pct", rec_num_or_null(m->within));
+	rec_set(d, "median_ratio", rec_num(m->median_ratio));
+	rec_set(d, "spread", rec_num(m->spread));
+	rec_set(d, "within_5pct", rec_num(m->within));
 	rec_set_i64(d, "deviating_ops", (int64_t)m->deviating);
 	rec_set_num(d, "op_tolerance", w->o->op_tol);
 	list = top_deviations(m, w->o);
@@ -428,7 +428,7 @@ sum_cause(const struct a1w *w)
 	    "do not retune); none when the median is within 3% and no "
 	    "operation is off by more than the tolerance; else concentrated "
 	    "(model gap; see top)");
-	emit_summary(w, "kernel.median_ratio", rec_num_or_null(
+	emit_summary(w, "kernel.median_ratio", rec_num(
 	    m->median_ratio), NULL, (int64_t)m->compared, NULL,
 	    "weighted median of meas/sim over matched operations");
 	emit_summary(w, "kernel.ops.deviating", rec_i64(

@@ -407,7 +407,7 @@ pu_epp_arms(const struct judge *j, struct strv *arms)
 		for (size_t i = 0; i < j->nrecs; i++) {
 			const json_t *rec = j->recs[i];
 			const char *m = rec_get_str(rec, "metric");
-			const char *ph = ru_scope(rec, "phase");
+			const char *ph = rec_scope_str(rec, "phase");
 
 			if (m == NULL || strncmp(m, "epp.", 4) != 0 ||
 			    ph == NULL || strcmp(rec_get_str(rec, "kind"),
@@ -431,7 +431,7 @@ pu_arm_recs(const struct judge *j, const char *kind, const char *metric,
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *rec = j->recs[i];
 		const char *m = rec_get_str(rec, "metric");
-		const char *ph = ru_scope(rec, "phase");
+		const char *ph = rec_scope_str(rec, "phase");
 
 		if (m != NULL && strcmp(m, metric) == 0 && ph != NULL &&
 		    strcmp(ph, phase) == 0 &&

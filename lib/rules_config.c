@@ -349,7 +349,7 @@ item_of(const json_t *rec)
 {
 	const char *k = rec_get_str(rec, "key");
 
-	return k != NULL ? k : ru_scope(rec, "class");
+	return k != NULL ? k : rec_scope_str(rec, "class");
 }
 
 static const json_t *find_item(const struct ru_list *, const char *,
@@ -365,11 +365,12 @@ arm_config(const struct judge *j, const char *kind, const char *phase,
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *rec = j->recs[i];
-		const char *p = ru_scope(rec, "phase");
+		const char *p = rec_scope_str(rec, "phase");
 		const char *metric = rec_get_str(rec, "metric");
 
 		if (strcmp(rec_get_str(rec, "kind"), kind) != 0 ||
-		    !is_epp_metric(metric) || ru_scope(rec, "workload") != NULL)
+		    !is_epp_metric(metric) ||
+		    rec_scope_str(rec, "workload") != NULL)
 			continue;
 		if (p == NULL ? !(global_tiers &&
 		    strcmp(metric, "priority.tier") == 0 &&

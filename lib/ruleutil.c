@@ -12,12 +12,6 @@
 
 static const char *const cell_keys[] = { "phase", "workload", "iteration" };
 
-const char *
-ru_scope(const json_t *rec, const char *key)
-{
-	return rec_get_str(json_object_get(rec, "scope"), key);
-}
-
 bool
 ru_check_is(const json_t *rec, const char *check)
 {
@@ -38,7 +32,7 @@ ru_applies(const json_t *rec, const struct jcell *c, bool exact)
 	if (c == NULL)
 		return true;
 	for (size_t i = 0; i < 3; i++) {
-		const char *have = ru_scope(rec, cell_keys[i]);
+		const char *have = rec_scope_str(rec, cell_keys[i]);
 		const char *want = cell_value(c, i);
 
 		if (have == NULL) {
@@ -81,7 +75,7 @@ ru_collect(const struct judge *j, const struct jcell *c, const char *kind,
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *rec = j->recs[i];
-		bool has_inst = ru_scope(rec, "instance") != NULL;
+		bool has_inst = rec_scope_str(rec, "instance") != NULL;
 
 		if (strcmp(rec_get_str(rec, "kind"), kind) != 0 ||
 		    !metric_match(rec_get_str(rec, "metric"), metric))
@@ -106,7 +100,7 @@ const json_t *
 ru_by_scope(const struct ru_list *l, const char *key, const char *val)
 {
 	for (size_t i = 0; i < l->n; i++) {
-		const char *s = ru_scope(l->v[i], key);
+		const char *s = rec_scope_str(l->v[i], key);
 
 		if (s != NULL && val != NULL && strcmp(s, val) == 0)
 			return l->v[i];
@@ -256,7 +250,7 @@ ru_instances(const struct judge *j, const struct jcell *c,
 	memset(out, 0, sizeof(*out));
 	ru_collect(j, c, "measure", metric, RU_INSTANCE, false, &l);
 	for (size_t i = 0; i < l.n; i++) {
-		const char *inst = ru_scope(l.v[i], "instance");
+		const char *inst = rec_scope_str(l.v[i], "instance");
 
 		if (strv_find(out, inst) < 0)
 			strv_add(out, inst);

@@ -69,9 +69,7 @@ check_text(const char *buf, size_t len, struct perr *err)
 		}
 		if (c < 0x20 && c != '\t' && c != '\r' && c != '\f' &&
 		    c != '\v') {
-			err->line = line;
-			err->column = column;
-			snprintf(err->msg, sizeof(err->msg),
+			perr_set(err, line, column,
 			    "expected Markdown text, got binary byte 0x%02x", c);
 			return false;
 		}

@@ -37,9 +37,7 @@ static struct ynode *load_node(struct loader *ld, yaml_event_t *ev);
 static void
 set_error(struct loader *ld, long line, long column, const char *msg)
 {
-	ld->err->line = line;
-	ld->err->column = column;
-	snprintf(ld->err->msg, sizeof(ld->err->msg), "%s", msg);
+	perr_set(ld->err, line, column, "%s", msg);
 }
 
 static struct ynode *

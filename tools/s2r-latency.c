@@ -3,17 +3,18 @@
  * records.  See docs/man/s2r-latency.1. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "csvr.h"
 #include "err.h"
 #include "jsonscan.h"
 #include "latency.h"
 #include "rec.h"
+#include "rectext.h"
 #include "reqpop.h"
 #include "str.h"
 #include "trace.h"
@@ -21,6 +22,7 @@
 static const char usage_text[] =
 "usage: s2r-latency [--real FILE] [--sim FILE] [--real-header FILE]\n"
 "           [--sim-header FILE] [--no-header] [--window-ms N] [--root DIR]\n"
+"           [--format ndjson|text]\n"
 "\n"
 "Reads the real run's requests (trace_data.csv) and the simulated run's\n"
 "(blis run --trace-output CSV, or the --metrics-path JSON with requests[]),\n"
@@ -37,7 +39,9 @@ static const char usage_text[] =
 "  --no-header        read no trace header\n"
 "  --window-ms N      throughput window in ms (default 1000)\n"
 "  --root DIR         write source.file relative to DIR\n"
-"  --help, --version\n";
+"  --format F         ndjson (default) or text (an aligned table)\n"
+"  -h, --help         this text\n"
+"  -V, --version      the version\n";
 
 struct opts {
 	const char	*real, *sim;
@@ -45,13 +49,8 @@ struct opts {
 	bool		 no_header;
 	int64_t		 window_ms;
 	const char	*root;
+	bool		 text;
 };
-
-static noreturn void
-usage_error(const char *msg)
-{
-	s2r_die("%s (see --help)", msg);
-}
 
 static void
 parse_opts(int argc, char **argv, struct opts *o)
@@ -64,15 +63,14 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "no-header", no_argument, NULL, 'N' },
 		{ "window-ms", required_argument, NULL, 'w' },
 		{ "root", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const struct cli cli = { usage_text, "", longopts };
 	int c;
 
 	o->window_ms = 1000;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((c = cli_next(&cli, argc, argv)) != -1) {
 		switch (c) {
 		case 'r': o->real = optarg; break;
 		case 's': o->sim = optarg; break;
@@ -81,29 +79,23 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'N': o->no_header = true; break;
 		case 'o': o->root = optarg; break;
 		case 'w':
-			if (!parse_i64(optarg, strlen(optarg), &o->window_ms) ||
-			    o->window_ms <= 0 || o->window_ms > INT64_C(1) << 40)
-				usage_error("--window-ms: expected a whole "
-				    "number of ms > 0");
+			o->window_ms = cli_i64("--window-ms", optarg, 1,
+			    INT64_C(1) << 40);
 			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
-		case 'V':
-			puts("s2r-latency " S2R_VERSION);
-			exit(0);
-		default:
-			usage_error("unknown option or missing argument");
+		case 'f': o->text = cli_format_text(optarg); break;
+		default: cli_unreachable(c);
 		}
 	}
 	if (optind != argc)
-		usage_error("unexpected argument: the sides are given with "
-		    "--real and --sim");
+		s2r_usage_error("unexpected argument \"%s\": the sides are "
+		    "given with --real and --sim", argv[optind]);
+	if (o->real == NULL && o->sim == NULL)
+		s2r_usage_error("expected --real FILE, --sim FILE or both");
 	if (o->real != NULL && o->sim != NULL && strcmp(o->real, "-") == 0 &&
 	    strcmp(o->sim, "-") == 0)
-		usage_error("--real and --sim cannot both read stdin");
+		s2r_usage_error("--real and --sim cannot both read stdin");
 	if (o->no_header && (o->real_header != NULL || o->sim_header != NULL))
-		usage_error("--no-header excludes --real-header and "
+		s2r_usage_error("--no-header excludes --real-header and "
 		    "--sim-header");
 }
 
@@ -200,8 +192,8 @@ read_side(struct side *s, const char *path, const char *header,
 	json = looks_json(f, false);
 	fclose(f);
 	if (json && header != NULL)
-		usage_error("a trace header applies to a CSV trace, not to a "
-		    "BLIS metrics JSON");
+		s2r_usage_error("a trace header applies to a CSV trace, not to "
+		    "a BLIS metrics JSON");
 	if (json)
 		read_json(s, path, label, NULL);
 	else
@@ -214,8 +206,8 @@ main(int argc, char **argv)
 {
 	struct opts o = {0};
 	struct side real = {0}, sim = {0};
-	json_t *arr, *rec;
-	size_t i;
+	struct recout out;
+	json_t *arr;
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
@@ -224,9 +216,8 @@ main(int argc, char **argv)
 	arr = json_array();
 	latency_records(real.given ? &real.pop : NULL,
 	    sim.given ? &sim.pop : NULL, o.window_ms * 1000, arr);
-	json_array_foreach(arr, i, rec)
-		rec_emit(stdout, json_incref(rec));
-	rec_finish(stdout);
+	rec_emit_all(recout_open(&out, o.text), arr);
+	recout_close(&out, "request populations and latency distributions");
 	json_decref(arr);
 	reqpop_free(&real.pop);
 	reqpop_free(&sim.pop);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "err.h"
@@ -121,4 +122,23 @@ cli_format_text(const char *arg)
 		s2r_usage_error("--format: expected ndjson or text, got "
 		    "\"%.40s\"", arg);
 	return strcmp(arg, "text") == 0;
+}
+
+char *
+cli_in_folder(const char *path, const char *name)
+{
+	struct stat st;
+	struct sbuf in = {0};
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
+	    !S_ISDIR(st.st_mode))
+		return xstrdup(path);
+	sbuf_adds(&in, path);
+	if (in.len > 0 && in.s[in.len - 1] != '/')
+		sbuf_addc(&in, '/');
+	sbuf_adds(&in, name);
+	if (stat(in.s, &st) != 0)
+		s2r_usage_error("%s: expected a %s, got a folder without one",
+		    path, name);
+	return in.s;
 }

@@ -44,4 +44,9 @@ double	cli_f64(const char *opt, const char *arg, double min, bool above);
 int64_t	cli_i64(const char *opt, const char *arg, int64_t min, int64_t max);
 bool	cli_format_text(const char *arg);
 
+/* A folder given where a file is expected, as the user means it: path
+ * itself, or path/name when path is a folder holding name (a cell folder
+ * for its trace_data.csv).  Caller frees. */
+char	*cli_in_folder(const char *path, const char *name);
+
 #endif

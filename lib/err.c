@@ -137,6 +137,13 @@ xstrndup(const char *s, size_t n)
 	return d;
 }
 
+void
+xstrset(char **dst, const char *s)
+{
+	free(*dst);
+	*dst = xstrdup(s);
+}
+
 char *
 nullstr_dup(const char *s)
 {

@@ -37,6 +37,8 @@ void *xrealloc(void *p, size_t n);
 void *xreallocarray(void *p, size_t nmemb, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* *dst freed and replaced by a copy of s. */
+void xstrset(char **dst, const char *s);
 
 /* Strings that may be NULL (an absent scope member, an optional field),
  * with NULL a value of its own: a copy (NULL for NULL), and whether a and

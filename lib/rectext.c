@@ -134,9 +134,9 @@ static void
 table_write(FILE *out, struct table *t)
 {
 	size_t w[MAX_COLS];
+	struct sbuf line = {0};
 
 	table_cut(t);
-
 	for (size_t c = 0; c < t->ncols; c++) {
 		w[c] = strlen(t->head[c]);
 		for (size_t r = 0; r < t->nrows; r++)
@@ -144,16 +144,17 @@ table_write(FILE *out, struct table *t)
 				w[c] = strlen(t->cells[r * t->ncols + c]);
 	}
 	for (size_t r = 0; r <= t->nrows; r++) {
-		for (size_t c = 0; c < t->ncols; c++) {
-			const char *s = r == 0 ? t->head[c] :
-			    t->cells[(r - 1) * t->ncols + c];
-			bool last = c + 1 == t->ncols;
-
-			fprintf(out, "%s%*s%s", c > 0 ? "  " : "",
-			    t->right[c] ? (int)w[c] : last ? 0 : -(int)w[c], s,
-			    last ? "\n" : "");
-		}
+		sbuf_reset(&line);
+		for (size_t c = 0; c < t->ncols; c++)
+			sbuf_printf(&line, "%s%*s", c > 0 ? "  " : "",
+			    t->right[c] ? (int)w[c] : -(int)w[c], r == 0 ?
+			    t->head[c] : t->cells[(r - 1) * t->ncols + c]);
+		/* An empty last cell leaves no blanks at the end. */
+		while (line.len > 0 && line.s[line.len - 1] == ' ')
+			line.s[--line.len] = '\0';
+		fprintf(out, "%s\n", line.s);
 	}
+	sbuf_free(&line);
 }
 
 static void

@@ -30,7 +30,8 @@ static const char usage_text[] =
 "populations (check A0) and TTFT, TPOT, E2E and throughput as\n"
 "distributions with quantiles, KS distance and the median gap (A3).\n"
 "\n"
-"  --real FILE        the real side (- for stdin)\n"
+"  --real FILE        the real side (- for stdin; a cell folder: its\n"
+"                     trace_data.csv)\n"
 "  --sim FILE         the simulated side, CSV or JSON (told apart by content)\n"
 "  --real-header FILE, --sim-header FILE\n"
 "                     the trace header YAML (default: <stem>.yaml beside\n"
@@ -117,6 +118,7 @@ looks_json(FILE *f, bool push_back)
 struct side {
 	struct reqpop	 pop;
 	bool		 given;
+	char		*path;		/* given; a cell folder's trace */
 	char		*buf;		/* stdin JSON, read whole */
 };
 
@@ -176,6 +178,7 @@ read_side(struct side *s, const char *path, const char *header,
 	if (path == NULL)
 		return;
 	s->given = true;
+	path = s->path = cli_in_folder(path, "trace_data.csv");
 	label = path_display(path, o->root);
 	if (strcmp(path, "-") == 0) {
 		json = looks_json(stdin, true);
@@ -223,5 +226,7 @@ main(int argc, char **argv)
 	reqpop_free(&sim.pop);
 	free(real.buf);
 	free(sim.buf);
+	free(real.path);
+	free(sim.path);
 	return 0;
 }

@@ -17,13 +17,14 @@
 static const char usage_text[] =
 "usage: s2r-trace-stats [--header FILE | --no-header] [--phase P]\n"
 "           [--workload W] [--iteration I] [--root DIR]\n"
-"           [--format ndjson|text] trace_data.csv|-\n"
+"           [--format ndjson|text] trace_data.csv|CELLDIR|-\n"
 "\n"
-"Reads a BLIS TraceV2 trace (any layout, columns by header name) and its\n"
-"trace header (default: <stem>.yaml beside <stem>.csv, else\n"
-"trace_header.yaml beside the CSV, when it exists) and writes measure\n"
-"records (checks 1a-1g, 5d, A3) as NDJSON on stdout, with the latency\n"
-"CDFs (101 points) and token histograms for the report's charts.\n"
+"Reads a BLIS TraceV2 trace (any layout, columns by header name; for a\n"
+"cell folder its trace_data.csv) and its trace header (default:\n"
+"<stem>.yaml beside <stem>.csv, else trace_header.yaml beside the CSV,\n"
+"when it exists) and writes measure records (checks 1a-1g, 5d, A3) as\n"
+"NDJSON on stdout, with the latency CDFs (101 points) and token\n"
+"histograms for the report's charts.\n"
 "\n"
 "  --header FILE     read this trace header instead of the default\n"
 "  --no-header       read no trace header\n"
@@ -84,14 +85,15 @@ main(int argc, char **argv)
 	struct trace_stats *s;
 	struct csvr *r;
 	struct recout out;
-	char *file;
+	char *path, *file;
 	json_t *arr;
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
-	file = path_display(argv[optind], o.root);
-	trace_header_for(&h, argv[optind], o.header, o.no_header, o.root);
-	r = csvr_open(argv[optind], file);
+	path = cli_in_folder(argv[optind], "trace_data.csv");
+	file = path_display(path, o.root);
+	trace_header_for(&h, path, o.header, o.no_header, o.root);
+	r = csvr_open(path, file);
 	s = trace_stats_read(r, &h);
 	csvr_close(r);
 	arr = json_array();
@@ -102,5 +104,6 @@ main(int argc, char **argv)
 	trace_stats_free(s);
 	trace_header_free(&h);
 	free(file);
+	free(path);
 	return 0;
 }

@@ -90,12 +90,7 @@ is_blank(const struct line *l)
 static char *
 trimmed_dup(const char *s, size_t n)
 {
-	while (n > 0 && isspace((unsigned char)*s)) {
-		s++;
-		n--;
-	}
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		n--;
+	str_trim(&s, &n);
 	return xstrndup(s, n);
 }
 

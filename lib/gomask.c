@@ -25,14 +25,6 @@ go_skip_hws(const char *m, size_t len, size_t i)
 }
 
 size_t
-go_skip_ws(const char *m, size_t len, size_t i)
-{
-	while (i < len && isspace((unsigned char)m[i]))
-		i++;
-	return i;
-}
-
-size_t
 go_ident_end(const char *m, size_t len, size_t i)
 {
 	while (i < len && go_isident(m[i]))

@@ -170,12 +170,7 @@ snippet_start(const json_t *p)
 static void
 trim_into(char *dst, size_t len, const char *s, size_t n)
 {
-	while (n > 0 && isspace((unsigned char)*s)) {
-		s++;
-		n--;
-	}
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		n--;
+	str_trim(&s, &n);
 	if (n >= len)
 		n = len - 1;
 	memcpy(dst, s, n);

@@ -1,3 +1,4 @@
+/* err.c - diagnostics and allocation that exit on failure (see err.h). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>

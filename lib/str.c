@@ -1,3 +1,4 @@
+/* str.c - byte buffers, string vectors, strict numbers, paths (see str.h). */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>

@@ -1,3 +1,4 @@
+/* yamlr.c - YAML into trees with lines and columns (see yamlr.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,8 +2,8 @@
  *
  * Every s2r tool reports bad input as one line on stderr,
  *   prog: file:line:column: what was expected
- * and exits with status 2 (DESIGN.md §5).  Allocation failure is treated
- * the same way: there is nothing sensible to salvage. */
+ * and exits with status 2 (docs/architecture.md §4).  Allocation failure
+ * is treated the same way: there is nothing sensible to salvage. */
 #ifndef S2R_ERR_H
 #define S2R_ERR_H
 

@@ -97,7 +97,7 @@ emit_iter_rank(const struct a2w *w, const struct kduty_iter *it, size_t r)
 	rec_emit(w->out, rec);
 }
 
-/* The window's terms (reference/kernels.md §1.3). */
+/* The window's terms (docs/checks.md §3). */
 static void
 set_terms(json_t *rec, const struct kterms *t)
 {

@@ -268,8 +268,8 @@ wmedian(struct wv *v, size_t n)
 }
 
 /* Uniform shift (clock/thermal) vs concentrated (model gap), over the
- * matched operations weighted by measured time (reference/kernels.md
- * §5): m = weighted median of meas/sim, spread = weighted median of
+ * matched operations weighted by measured time (docs/checks.md
+ * §4): m = weighted median of meas/sim, spread = weighted median of
  * |ln r - ln m|. */
 static void
 cause(struct amatch *m, double tol)

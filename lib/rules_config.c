@@ -45,7 +45,7 @@ static const char ACT_EPP[] = "The deployed EPP configuration differs "
     "from config.md: regenerate generated/<phase>_config.yaml from "
     "config.md (or correct config.md) and redeploy.";
 
-/* The parameters 2a always states (DESIGN.md §4), then whatever else
+/* The parameters 2a always states (docs/checks.md §1), then whatever else
  * config.md gives. */
 static const char *const core_params[] = {
 	"vllm.model", "vllm.hardware", "vllm.tensor_parallel_size",

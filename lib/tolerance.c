@@ -1,4 +1,4 @@
-/* tolerance.c - defaults (DESIGN.md §4) and YAML overrides. */
+/* tolerance.c - defaults (docs/checks.md §2) and YAML overrides. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>

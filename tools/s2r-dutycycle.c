@@ -2,7 +2,7 @@
  *
  * Reads one profiler trace per rank, attributes GPU operations to
  * iterations by correlation, and writes per-iteration duty records (the
- * identities of reference/kernels.md §1.3, to the nanosecond) and
+ * identities of docs/checks.md §3, to the nanosecond) and
  * summary records: the multiplier sum(cycle)/sum(measured) after the
  * outlier screen, its busy-union variant and per-stage multipliers. */
 #include <regex.h>

@@ -1,7 +1,7 @@
 /* s2r-report - the human-readable parity report from verdict records.
  *
- * The only tool in s2r that formats for humans (DESIGN.md §2).  Three
- * modes, all writing to stdout or, atomically, to -o FILE:
+ * The only tool in s2r that formats for humans (docs/architecture.md §4).
+ * Three modes, all writing to stdout or, atomically, to -o FILE:
  *   report  verdicts (+ evidence records) -> Markdown (lib/mdreport.c) or
  *           one self-contained HTML page with charts (lib/htmlreport.c);
  *   --diff  two runs' verdicts -> what changed (lib/rundiff.c), Markdown

@@ -1,6 +1,6 @@
 /* s2r-synth - the project's own trace generator: a BLIS workload spec in,
  * trace_header.yaml and trace_data.csv out, in the real 27-column TraceV2
- * layout (reference/formats.md §1), so the demo and the tests have real-
+ * layout (docs/formats.md §2), so the demo and the tests have real-
  * shaped runs whose truth is known.  The requests come from lib/synth;
  * rows are written in completion order, as blis observe does. */
 #include <errno.h>

@@ -1,9 +1,9 @@
 /* s2r-verdict - judge expect/measure/… records into verdict records.
  *
- * The only tool in s2r that judges (DESIGN.md §2): reads every record,
- * runs the rules of the checklist (lib/checklist.c) over every cell or
- * once per bundle and writes the verdicts sorted by check, cell and
- * sub-scope. */
+ * The only tool in s2r that judges (docs/architecture.md §4): reads every
+ * record, runs the rules of the checklist (lib/checklist.c) over every
+ * cell or once per bundle and writes the verdicts sorted by check, cell
+ * and sub-scope. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -61,10 +61,10 @@ cli_next(const struct cli *c, int argc, char **argv)
 	/* ':' first: a missing argument is ':', told apart from '?'. */
 	if (snprintf(shortopts, sizeof(shortopts), ":%shV", c->shortopts ?
 	    c->shortopts : "") >= (int)sizeof(shortopts))
-		cli_unreachable(0);
+		s2r_die("internal error: too many short options");
 	for (; c->longopts != NULL && c->longopts[n].name != NULL; n++) {
 		if (n + 3 > sizeof(longopts) / sizeof(longopts[0]))
-			cli_unreachable(0);
+			s2r_die("internal error: too many long options");
 		longopts[n] = c->longopts[n];
 	}
 	longopts[n++] = std[0];

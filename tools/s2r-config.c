@@ -201,10 +201,10 @@ run_docs(const struct opts *o, int argc, char **argv)
 		}
 		configexp_file(out, argv[i], cite(o, argv[i]));
 		if (json_array_size(out) == before)
-			s2r_die_at(cite(o, argv[i]), 0, 0, "expected a config.md "
-			    "or README with the configuration of a sim bundle "
-			    "(vLLM or EPP tables, fenced YAML, blis commands, "
-			    "priority tiers), found none");
+			s2r_die_at(cite(o, argv[i]), 0, 0, "expected a "
+			    "config.md or README with the configuration of a "
+			    "sim bundle (vLLM or EPP tables, fenced YAML, blis "
+			    "commands, priority tiers), found none");
 	}
 	configexp_conflicts(out);
 	emit_all(o, out, argc == 1 ? cite(o, argv[0]) : "sim bundle "
@@ -225,7 +225,8 @@ main(int argc, char **argv)
 	argv += optind;
 	if (o.diff) {
 		if (argc != 2 || o.epp.n != 0)
-			s2r_usage_error("--diff: expected two EPP config files");
+			s2r_usage_error("--diff: expected two EPP config "
+			    "files");
 		return run_diff(&o, argv);
 	}
 	if (o.merge)

@@ -102,7 +102,8 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'L': o->a1.large = cli_f64("--large", optarg, 0, false);
 			break;
 		case 'N':
-			o->a1.top = (size_t)cli_i64("--top", optarg, 0, 1000000);
+			o->a1.top = (size_t)cli_i64("--top", optarg, 0,
+			    1000000);
 			break;
 		case 'f': o->text = cli_format_text(optarg); break;
 		default: cli_unreachable(c);

@@ -319,8 +319,8 @@ main(int argc, char **argv)
 		s2r_usage_error("--format: --diff writes md or ndjson, not "
 		    "html");
 	if (o.mode != M_DIFF && o.fmt == F_NDJSON)
-		s2r_usage_error("--format: ndjson is for --diff; reports are md "
-		    "or html");
+		s2r_usage_error("--format: ndjson is for --diff; reports are "
+		    "md or html");
 	report_date(datebuf, sizeof(datebuf), o.date);
 	o.meta.date = datebuf;
 	if (o.mode == M_DIFF)

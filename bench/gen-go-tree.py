@@ -4,7 +4,7 @@
 with the true span of every `Probe` method (file, first line, last line).
 
 Each file holds types, helpers and one Probe method whose body carries one
-of the lexing pitfalls of reference/codeproof.md section 3 (braces in
+of the lexing pitfalls of docs/formats.md section 9.2 (braces in
 strings, raw strings, runes, comments), so a naive brace counter gets some
 spans wrong.  Deterministic: same arguments, same bytes."""
 import os

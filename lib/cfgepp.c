@@ -438,7 +438,7 @@ conflict_record(const json_t *out, size_t first, const char *gkey)
 {
 	const json_t *r0 = json_array_get(out, first);
 	const json_t *s0 = json_object_get(r0, "source");
-	json_t *rec = rec_new("expect"), *values = json_array();
+	json_t *values = json_array(), *rec;
 	struct sbuf how = {0};
 	size_t i;
 	json_t *r;
@@ -454,13 +454,13 @@ conflict_record(const json_t *out, size_t first, const char *gkey)
 			conflict_value(values, &how, r);
 		free(k);
 	}
-	rec_set_str(rec, "check", rec_get_str(r0, "check"));
-	rec_set_str(rec, "metric", "config.conflict");
-	rec_set_str(rec, "key", rec_get_str(r0, "key"));
-	rec_set_str(rec, "value", rec_get_str(r0, "metric"));
+	rec = rec_begin(&(struct rec_head){ .kind = "expect",
+	    .check = rec_get_str(r0, "check"), .metric = "config.conflict",
+	    .key = rec_get_str(r0, "key"),
+	    .value = json_string(rec_get_str(r0, "metric")), .n = -1 });
 	rec_set(rec, "scope", json_deep_copy(json_object_get(r0, "scope")));
 	rec_set(rec, "values", values);
-	rec_set(rec, "source", rec_source(rec_get_str(s0, "file"),
+	rec_end(rec, NULL, rec_source(rec_get_str(s0, "file"),
 	    (long)json_integer_value(json_object_get(s0, "line")), 0,
 	    rec_get_str(r0, "metric"), sbuf_str(&how)));
 	sbuf_free(&how);

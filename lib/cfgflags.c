@@ -184,8 +184,7 @@ tokenise(const char *s, size_t n, long line, long col0, struct toks *t)
 		struct sbuf w = {0};
 		size_t start;
 
-		while (i < n && isspace((unsigned char)s[i]))
-			i++;
+		i = str_skip_space(s, n, i);
 		if (i >= n)
 			break;
 		if (s[i] == '#')
@@ -361,14 +360,6 @@ log_pair(struct cfgctx *c, const char *key, const char *val, size_t vn,
 	    .value = py_value(val, vn), .unit = p->unit, .at = w });
 }
 
-static size_t
-skip_space(const char *s, size_t i, size_t n)
-{
-	while (i < n && isspace((unsigned char)s[i]))
-		i++;
-	return i;
-}
-
 /* {'block_size': 64, 'gpu_memory_utilization': 0.95, …} */
 static void
 log_dict(struct cfgctx *c, const char *s, size_t n, size_t i, long line,
@@ -381,7 +372,7 @@ log_dict(struct cfgctx *c, const char *s, size_t n, size_t i, long line,
 		char q, *key;
 		size_t ks, ke, vs, ve;
 
-		i = skip_space(s, i, n);
+		i = str_skip_space(s, n, i);
 		if (i >= n || s[i] == '}')
 			return;
 		q = s[i];
@@ -391,10 +382,10 @@ log_dict(struct cfgctx *c, const char *s, size_t n, size_t i, long line,
 		while (i < n && s[i] != q)
 			i++;
 		ke = i++;
-		i = skip_space(s, i, n);
+		i = str_skip_space(s, n, i);
 		if (i >= n || s[i] != ':')
 			return;
-		vs = skip_space(s, i + 1, n);
+		vs = str_skip_space(s, n, i + 1);
 		ve = vs + py_value_end(s + vs, n - vs);
 		while (ve > vs && isspace((unsigned char)s[ve - 1]))
 			ve--;
@@ -421,7 +412,7 @@ log_kvs(struct cfgctx *c, const char *s, size_t n, long line, long col0)
 		size_t ks, ke, vs, ve;
 		char *key;
 
-		i = skip_space(s, i, n);
+		i = str_skip_space(s, n, i);
 		ks = i;
 		while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_'))
 			i++;

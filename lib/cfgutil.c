@@ -241,22 +241,17 @@ cfg_lower(const char *s)
 void
 cfgrec_add(struct cfgctx *c, const struct cfgrec *r)
 {
-	json_t *rec = rec_new(r->kind != NULL ? r->kind : "expect");
+	json_t *rec = rec_begin(&(struct rec_head){
+	    .kind = r->kind != NULL ? r->kind : "expect", .check = r->check,
+	    .metric = r->metric, .key = r->key, .value = r->value,
+	    .unit = r->unit, .n = -1 });
 	json_t *scope = rec_scope_new();
 
-	rec_set_str(rec, "check", r->check);
-	rec_set_str(rec, "metric", r->metric);
-	rec_set_str(rec, "key", r->key);
-	rec_set(rec, "value", r->value != NULL ? r->value : json_null());
-	rec_set_str(rec, "unit", r->unit);
 	rec_scope_set(scope, "phase", r->phase);
 	rec_scope_set(scope, "class", r->cls);
-	rec_set(rec, "scope", scope);
-	rec_set(rec, "source", rec_source(r->file != NULL ? r->file :
+	rec_end(rec, scope, rec_source(r->file != NULL ? r->file :
 	    c->doc->path, r->at.line, r->at.column, r->at.field, r->at.how));
-	if (r->value == NULL) {
-		rec_set(rec, "comparable", json_false());
-		rec_set_str(rec, "why", r->why);
-	}
+	if (r->value == NULL)
+		rec_incomparable(rec, r->why);
 	json_array_append_new(c->out, rec);
 }

@@ -47,7 +47,7 @@ charts_ops(struct chart_page *pg)
 		double meas, sim;
 
 		if (strcmp(rec_get_str(r, "kind"), "op") != 0 || op == NULL ||
-		    report_scope_str(r, "iteration") != NULL)
+		    rec_scope_str(r, "iteration") != NULL)
 			continue;
 		sbuf_reset(&g);
 		scope_rest(&g, r, false);
@@ -90,7 +90,7 @@ charts_duty(struct chart_page *pg)
 
 	for (size_t i = 0; i < pg->ev->n; i++) {
 		const json_t *r = pg->ev->r[i];
-		const char *it = report_scope_str(r, "iteration");
+		const char *it = rec_scope_str(r, "iteration");
 		const char *win = rec_get_str(r, "window");
 
 		if (strcmp(rec_get_str(r, "kind"), "duty") != 0 || it == NULL ||

@@ -25,7 +25,7 @@ inst_collect(struct tab *t, const struct evidence *ev)
 	for (size_t i = 0; i < ev->n; i++) {
 		const json_t *r = ev->r[i];
 		const char *m = rec_get_str(r, "metric");
-		const char *inst = report_scope_str(r, "instance");
+		const char *inst = rec_scope_str(r, "instance");
 		double v;
 		int slot;
 
@@ -53,8 +53,8 @@ series_collect(struct tab *t, const struct evidence *ev)
 	for (size_t i = 0; i < ev->n; i++) {
 		const json_t *r = ev->r[i];
 		const char *m = rec_get_str(r, "metric");
-		const char *inst = report_scope_str(r, "instance");
-		const char *rank = report_scope_str(r, "rank");
+		const char *inst = rec_scope_str(r, "instance");
+		const char *rank = rec_scope_str(r, "rank");
 
 		if (!chart_is_measure(r) || m == NULL ||
 		    strcmp(m, "stats.series") != 0 || inst == NULL ||

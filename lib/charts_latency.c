@@ -8,7 +8,6 @@
 
 #include "err.h"
 #include "htmlcharts.h"
-#include "nullstr.h"
 #include "rec.h"
 
 static const char *const lat_slots[] = { "min", "p50", "p90", "p99", "max" };
@@ -26,11 +25,11 @@ several_classes(const struct evidence *ev, const char *fam, const char *w)
 	for (size_t i = 0; i < ev->n; i++) {
 		const json_t *r = ev->r[i];
 		const char *m = rec_get_str(r, "metric");
-		const char *cls = report_scope_str(r, "class");
+		const char *cls = rec_scope_str(r, "class");
 
 		if (!chart_is_measure(r) || m == NULL || cls == NULL ||
 		    strncmp(m, fam, flen) != 0 || w == NULL ||
-		    !nullstr_eq(report_scope_str(r, "workload"), w))
+		    !nullstr_eq(rec_scope_str(r, "workload"), w))
 			continue;
 		if (first == NULL)
 			first = cls;
@@ -45,10 +44,10 @@ several_classes(const struct evidence *ev, const char *fam, const char *w)
 static void
 lat_names(struct sbuf *g, struct sbuf *s, const json_t *r, bool sim)
 {
-	const char *cls = report_scope_str(r, "class");
-	const char *workload = report_scope_str(r, "workload");
-	const char *phase = report_scope_str(r, "phase");
-	const char *iteration = report_scope_str(r, "iteration");
+	const char *cls = rec_scope_str(r, "class");
+	const char *workload = rec_scope_str(r, "workload");
+	const char *phase = rec_scope_str(r, "phase");
+	const char *iteration = rec_scope_str(r, "iteration");
 
 	sbuf_reset(g);
 	sbuf_reset(s);
@@ -83,9 +82,9 @@ lat_collect(struct chart_page *pg, struct tab *t, const char *fam)
 			continue;
 		if ((slot = chart_slot(m + flen + 1, lat_slots, NLAT)) < 0)
 			continue;
-		cls = report_scope_str(r, "class");
+		cls = rec_scope_str(r, "class");
 		if (cls != NULL && !several_classes(ev, fam,
-		    report_scope_str(r, "workload")))
+		    rec_scope_str(r, "workload")))
 			continue;
 		lat_names(&g, &s, r, chart_is_sim(pg, r));
 		tab_put(t, sbuf_str(&g), sbuf_str(&s), slot, v, r);
@@ -108,14 +107,14 @@ cdf_collect(struct chart_page *pg, struct tab *t, const char *fam)
 	for (size_t i = 0; i < ev->n; i++) {
 		const json_t *r = ev->r[i];
 		const char *m = rec_get_str(r, "metric");
-		const char *cls = report_scope_str(r, "class");
+		const char *cls = rec_scope_str(r, "class");
 		bool sim;
 
 		if (!chart_is_measure(r) || m == NULL ||
 		    strcmp(m, metric) != 0 || chart_array(r, "points") == NULL)
 			continue;
 		if (cls != NULL && !several_classes(ev, fam,
-		    report_scope_str(r, "workload")))
+		    rec_scope_str(r, "workload")))
 			continue;
 		sim = chart_is_sim(pg, r);
 		lat_names(&g, &s, r, sim);

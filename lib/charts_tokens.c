@@ -9,7 +9,6 @@
 
 #include "err.h"
 #include "htmlcharts.h"
-#include "nullstr.h"
 #include "rec.h"
 
 static const char *const tok_slots[] = { "min", "mean", "stdev", "p50",
@@ -38,7 +37,7 @@ tok_measured(struct tab *t, const struct evidence *ev, const char *fam)
 
 		if (!chart_is_measure(r) || m == NULL ||
 		    strncmp(m, fam, flen) != 0 || m[flen] != '.' ||
-		    report_scope_str(r, "class") != NULL ||
+		    rec_scope_str(r, "class") != NULL ||
 		    !rec_get_num(r, "value", &v))
 			continue;
 		if ((slot = chart_slot(m + flen + 1, tok_slots, NTOK)) < 0)
@@ -59,8 +58,8 @@ tok_expected(struct tab *t, const struct evidence *ev, const char *fam)
 	for (size_t i = 0; i < ev->n; i++) {
 		const json_t *r = ev->r[i];
 		const char *m = rec_get_str(r, "metric");
-		const char *workload = report_scope_str(r, "workload");
-		const char *phase = report_scope_str(r, "phase");
+		const char *workload = rec_scope_str(r, "workload");
+		const char *phase = rec_scope_str(r, "phase");
 		size_t n = t->n;
 		double v;
 		int slot;
@@ -102,7 +101,7 @@ hist_collect(struct chart_page *pg, struct tab *t, const char *fam)
 
 		if (!chart_is_measure(r) || m == NULL ||
 		    strcmp(m, metric) != 0 ||
-		    report_scope_str(r, "class") != NULL ||
+		    rec_scope_str(r, "class") != NULL ||
 		    chart_array(r, "bins") == NULL)
 			continue;
 		sim = chart_is_sim(pg, r);
@@ -120,16 +119,16 @@ static bool
 ref_applies(const json_t *r, const struct trow *w, bool expect,
     const char *hfile)
 {
-	const char *phase = report_scope_str(r, "phase");
+	const char *phase = rec_scope_str(r, "phase");
 	const char *f = rec_get_str(json_object_get(r, "source"), "file");
 
-	if (!nullstr_eq(report_scope_str(r, "workload"), w->workload))
+	if (!nullstr_eq(rec_scope_str(r, "workload"), w->workload))
 		return false;
 	if (expect)
 		return w->workload != NULL && (phase == NULL ||
 		    nullstr_eq(phase, w->phase));
 	return nullstr_eq(phase, w->phase) &&
-	    nullstr_eq(report_scope_str(r, "iteration"), w->iteration) &&
+	    nullstr_eq(rec_scope_str(r, "iteration"), w->iteration) &&
 	    nullstr_eq(f, hfile);
 }
 
@@ -150,7 +149,7 @@ hist_ref(const struct evidence *ev, const struct trow *w, const char *kind,
 
 		if (strcmp(rec_get_str(r, "kind"), kind) != 0 || m == NULL ||
 		    strcmp(m, metric) != 0 ||
-		    report_scope_str(r, "class") != NULL ||
+		    rec_scope_str(r, "class") != NULL ||
 		    !rec_get_num(r, "value", &v))
 			continue;
 		if (!ref_applies(r, w, strcmp(kind, "expect") == 0, hfile))

@@ -1,4 +1,4 @@
-/* checklist.h - the checklist of DESIGN.md §4, made of the rule tables.
+/* checklist.h - the checklist (docs/checks.md §1), made of the rule tables.
  *
  * Each lib/rules_*.c exports one table of rules per category it judges;
  * rule_areas[] lists the tables in the order they run.  The check ids,

@@ -1,7 +1,7 @@
 /* configexp.c - config.md / README → expect records.
  *
  * The rules follow the way sim2real's own tooling reads config.md
- * (reference/formats.md §3.1): the vLLM table is the first table under a
+ * (docs/formats.md §4.1): the vLLM table is the first table under a
  * heading naming a vLLM/pod configuration or real deployment, else the
  * table with most rows that name a vLLM parameter; column 1 names the
  * parameter, column 2 holds the value; backticks and quotes are dropped and

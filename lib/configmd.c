@@ -69,9 +69,7 @@ check_text(const char *buf, size_t len, struct perr *err)
 		}
 		if (c < 0x20 && c != '\t' && c != '\r' && c != '\f' &&
 		    c != '\v') {
-			err->line = line;
-			err->column = column;
-			snprintf(err->msg, sizeof(err->msg),
+			perr_set(err, line, column,
 			    "expected Markdown text, got binary byte 0x%02x", c);
 			return false;
 		}
@@ -92,12 +90,7 @@ is_blank(const struct line *l)
 static char *
 trimmed_dup(const char *s, size_t n)
 {
-	while (n > 0 && isspace((unsigned char)*s)) {
-		s++;
-		n--;
-	}
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		n--;
+	str_trim(&s, &n);
 	return xstrndup(s, n);
 }
 

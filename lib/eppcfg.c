@@ -33,9 +33,8 @@ fail(struct ctx *c, const struct ynode *n, const char *fmt, const char *arg)
 	if (c->failed)
 		return false;
 	c->failed = true;
-	c->err->line = n != NULL ? n->line : c->src->line_offset + 1;
-	c->err->column = n != NULL ? n->column + c->col_offset : 0;
-	snprintf(c->err->msg, sizeof(c->err->msg), fmt, arg);
+	perr_set(c->err, n != NULL ? n->line : c->src->line_offset + 1,
+	    n != NULL ? n->column + c->col_offset : 0, fmt, arg);
 	return false;
 }
 

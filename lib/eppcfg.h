@@ -1,7 +1,7 @@
 /* eppcfg.h - an EndpointPickerConfig, whatever it was wrapped in.
  *
- * Real EPP configurations come in three shapes (reference/formats.md
- * §5.2): a bare EndpointPickerConfig document; helm values where the
+ * Real EPP configurations come in three shapes (docs/formats.md
+ * §6.2): a bare EndpointPickerConfig document; helm values where the
  * config is a YAML *string* under inferenceExtension.pluginsCustomConfig
  * (priority bands as extraObjects InferenceObjectives); and the v0.9.0
  * chart's router.epp.pluginsCustomConfig with router.inferenceObjectives —

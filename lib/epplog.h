@@ -1,4 +1,5 @@
-/* epplog.h - EPP (endpoint picker) logs to measure records (formats.md §7).
+/* epplog.h - EPP (endpoint picker) logs to measure records
+ * (docs/formats.md §7).
  *
  * One JSON object per line (zap/logr), in two encodings: level
  * "Level(-5)"/"debug", ts ISO text or Unix seconds.  Duplicate keys are

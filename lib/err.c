@@ -1,3 +1,4 @@
+/* err.c - diagnostics and allocation that exit on failure (see err.h). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -135,4 +136,23 @@ xstrndup(const char *s, size_t n)
 	memcpy(d, s, n);
 	d[n] = '\0';
 	return d;
+}
+
+void
+xstrset(char **dst, const char *s)
+{
+	free(*dst);
+	*dst = xstrdup(s);
+}
+
+char *
+nullstr_dup(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+bool
+nullstr_eq(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
 }

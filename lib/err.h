@@ -2,11 +2,12 @@
  *
  * Every s2r tool reports bad input as one line on stderr,
  *   prog: file:line:column: what was expected
- * and exits with status 2 (DESIGN.md §5).  Allocation failure is treated
- * the same way: there is nothing sensible to salvage. */
+ * and exits with status 2 (docs/architecture.md §4).  Allocation failure
+ * is treated the same way: there is nothing sensible to salvage. */
 #ifndef S2R_ERR_H
 #define S2R_ERR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdnoreturn.h>
 
@@ -36,5 +37,13 @@ void *xrealloc(void *p, size_t n);
 void *xreallocarray(void *p, size_t nmemb, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* *dst freed and replaced by a copy of s. */
+void xstrset(char **dst, const char *s);
+
+/* Strings that may be NULL (an absent scope member, an optional field),
+ * with NULL a value of its own: a copy (NULL for NULL), and whether a and
+ * b are both NULL or the same string. */
+char *nullstr_dup(const char *s);
+bool nullstr_eq(const char *a, const char *b);
 
 #endif

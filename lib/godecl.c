@@ -55,7 +55,7 @@ parse_member(const struct gofile *f, size_t i, size_t end, struct member *mb)
 			mb->names[mb->nnames++] = xstrndup(m + p, e - p);
 		p = go_skip_hws(m, end, e);
 		if (p < end && m[p] == ',' && !mb->embedded) {
-			p = go_skip_ws(m, end, p + 1);
+			p = str_skip_space(m, end, p + 1);
 			continue;
 		}
 		break;
@@ -105,7 +105,7 @@ each_member(const struct gofile *f, size_t b,
 		struct member mb;
 		bool more;
 
-		i = go_skip_ws(m, be, i);
+		i = str_skip_space(m, be, i);
 		if (i >= be)
 			break;
 		end = go_stmt_end(m, f->len, i);

@@ -25,14 +25,6 @@ go_skip_hws(const char *m, size_t len, size_t i)
 }
 
 size_t
-go_skip_ws(const char *m, size_t len, size_t i)
-{
-	while (i < len && isspace((unsigned char)m[i]))
-		i++;
-	return i;
-}
-
-size_t
 go_ident_end(const char *m, size_t len, size_t i)
 {
 	while (i < len && go_isident(m[i]))
@@ -172,10 +164,10 @@ go_if_at(const char *m, size_t len, size_t kw, struct go_if *g)
 	if (g->be >= len)
 		return false;
 	g->next = GQ_NONE;
-	p = go_skip_ws(m, len, g->be + 1);
+	p = str_skip_space(m, len, g->be + 1);
 	if (!go_word_at(m, len, p, "else"))
 		return true;
-	p = go_skip_ws(m, len, p + 4);
+	p = str_skip_space(m, len, p + 4);
 	if (p < len && (m[p] == '{' || go_word_at(m, len, p, "if")))
 		g->next = p;
 	return true;

@@ -20,10 +20,10 @@
 
 /* The first occurrence of needle in [hay, hay+len), or NULL. */
 const char *go_find_bytes(const char *hay, size_t len, const char *needle);
-/* The first offset from i (below len) that is not a blank, tab or CR;
- * go_skip_ws skips newlines too; go_ident_end skips identifier bytes. */
+/* The first offset from i (below len) that is not a blank, tab or CR
+ * (str_skip_space skips newlines too); go_ident_end skips identifier
+ * bytes. */
 size_t	go_skip_hws(const char *m, size_t len, size_t i);
-size_t	go_skip_ws(const char *m, size_t len, size_t i);
 size_t	go_ident_end(const char *m, size_t len, size_t i);
 /* Is the whole word w at i (not part of a longer identifier)? */
 bool	go_word_at(const char *m, size_t len, size_t i, const char *w);

@@ -735,13 +735,13 @@ static bool
 run_block(struct run *r, size_t a, size_t b)
 {
 	const char *m = r->f->mask;
-	size_t i = go_skip_ws(m, b, a), next;
+	size_t i = str_skip_space(m, b, a), next;
 
 	while (i < b) {
 		bool done;
 
 		if (m[i] == ';' || m[i] == '{' || m[i] == '}') {
-			i = go_skip_ws(m, b, i + 1);
+			i = str_skip_space(m, b, i + 1);
 			continue;
 		}
 		if (go_word_at(m, b, i, "if"))
@@ -752,7 +752,7 @@ run_block(struct run *r, size_t a, size_t b)
 			done = run_stmt(r, i, b, &next);
 		if (done)
 			return true;
-		i = go_skip_ws(m, b, next > i ? next : i + 1);
+		i = str_skip_space(m, b, next > i ? next : i + 1);
 	}
 	return false;
 }

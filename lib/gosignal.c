@@ -518,10 +518,10 @@ if_branches(const struct gquery *q, const struct gofile *f,
 		    first ? "if" : "else if", ca, br, br + 1, be));
 		first = false;
 		*end = be + 1;
-		p = go_skip_ws(m, f->len, be + 1);
+		p = str_skip_space(m, f->len, be + 1);
 		if (is_else || !go_word_at(m, f->len, p, "else"))
 			break;
-		p = go_skip_ws(m, f->len, p + 4);
+		p = str_skip_space(m, f->len, p + 4);
 	}
 	return branches;
 }

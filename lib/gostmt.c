@@ -169,7 +169,7 @@ goq_keyval(const struct gquery *q, const struct gofile *f,
 			free(key);
 			continue;
 		}
-		v = go_skip_ws(m, f->len, i + 1);
+		v = str_skip_space(m, f->len, i + 1);
 		ve = element_end(m, f->len, v);
 		val = go_code_text(f, v, ve);
 		if (!q->has_value_re || regexec(&q->value_re, val, 0, NULL,

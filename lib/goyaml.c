@@ -102,7 +102,7 @@ bool
 goq_yaml(const struct gquery *q, const struct gofile *f, struct ghits *out,
     char *msg, size_t msglen)
 {
-	struct yerror err;
+	struct perr err;
 	struct ydoc *doc = ydoc_load_buf(f->path, f->src, f->len, 0, &err);
 
 	if (doc == NULL) {

@@ -1,6 +1,6 @@
 /* gpujoin.h - which of a node's GPUs a cell's vLLM pods ran on.
  *
- * The GPU streamer (formats.md §0.2, upstream.md §3) snapshots two joins
+ * The GPU streamer (docs/formats.md §8) snapshots two joins
  * at the start of a run: gpu_logs/<pod>.uuids, `nvidia-smi -L` inside
  * the pod ("GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-4b16...)", the index
  * container-local), and gpu_logs/<node>.gpus.csv, `nvidia-smi

@@ -1,4 +1,4 @@
-/* gpulog.h - gpu_logs/<node>.log (formats.md §0.2) to measure records.
+/* gpulog.h - gpu_logs/<node>.log (docs/formats.md §8) to measure records.
  *
  * Every ~10 s the collector writes "===== <UTC ts> <node> (<ns>/<pod>)
  * =====" and then a full default nvidia-smi table.  Per GPU (index) the

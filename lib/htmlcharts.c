@@ -7,7 +7,6 @@
 #include "err.h"
 #include "htmlcharts.h"
 #include "htmlpage.h"
-#include "nullstr.h"
 #include "rec.h"
 #include "verdict.h"
 
@@ -33,9 +32,9 @@ tab_row(struct tab *t, const char *group, const char *series,
 	memset(w, 0, sizeof(*w));
 	w->group = xstrdup(group);
 	w->series = xstrdup(series);
-	w->phase = nullstr_dup(report_scope_str(r, "phase"));
-	w->workload = nullstr_dup(report_scope_str(r, "workload"));
-	w->iteration = nullstr_dup(report_scope_str(r, "iteration"));
+	w->phase = nullstr_dup(rec_scope_str(r, "phase"));
+	w->workload = nullstr_dup(rec_scope_str(r, "workload"));
+	w->iteration = nullstr_dup(rec_scope_str(r, "iteration"));
 	return w;
 }
 
@@ -223,12 +222,12 @@ chart_worst(const struct report *rep, const char *check,
 	for (size_t i = 0; i < rep->n; i++) {
 		const json_t *v = rep->all[i];
 		const char *m = rec_get_str(v, "metric");
-		const char *vphase = report_scope_str(v, "phase");
+		const char *vphase = rec_scope_str(v, "phase");
 		int val;
 
 		if (strcmp(rec_get_str(v, "check"), check) != 0)
 			continue;
-		if (workload != NULL && !nullstr_eq(report_scope_str(v,
+		if (workload != NULL && !nullstr_eq(rec_scope_str(v,
 		    "workload"), workload))
 			continue;
 		if (phase != NULL && vphase != NULL &&

@@ -1,7 +1,6 @@
 /* itl.h - inter-token latencies from a per-chunk ITL file: the
  * trace_data.itl.csv that blis observe --record-itl writes beside
- * trace_data.csv (reference/upstream.md; samples upstream/blis-formats
- * NOTES.md (b)).
+ * trace_data.csv (docs/formats.md §2.5).
  *
  * Columns, read by name: request_id (the trace's), chunk_index (0-based;
  * chunk 0 is the first streamed chunk, the TTFT point) and timestamp_us

@@ -168,26 +168,12 @@ cell_cmp(const void *pa, const void *pb)
 	return judge_natcmp(a->iteration, b->iteration);
 }
 
-static const char *
-scope_str(const json_t *rec, const char *key)
-{
-	return rec_get_str(json_object_get(rec, "scope"), key);
-}
-
-static bool
-same(const char *a, const char *b)
-{
-	if (a == NULL || b == NULL)
-		return a == b;
-	return strcmp(a, b) == 0;
-}
-
 static bool
 in_cell(const json_t *rec, const struct jcell *c)
 {
-	return same(scope_str(rec, "phase"), c->phase) &&
-	    same(scope_str(rec, "workload"), c->workload) &&
-	    same(scope_str(rec, "iteration"), c->iteration);
+	return nullstr_eq(rec_scope_str(rec, "phase"), c->phase) &&
+	    nullstr_eq(rec_scope_str(rec, "workload"), c->workload) &&
+	    nullstr_eq(rec_scope_str(rec, "iteration"), c->iteration);
 }
 
 /* How specifically an expect names cell c: -1 not at all, else how many
@@ -199,7 +185,7 @@ expect_score(const json_t *rec, const struct jcell *c)
 	int score = 0;
 
 	for (size_t i = 0; i < 3; i++) {
-		const char *v = scope_str(rec, cell_keys[i]);
+		const char *v = rec_scope_str(rec, cell_keys[i]);
 
 		if (v == NULL)
 			continue;
@@ -226,8 +212,9 @@ cell_wl_cmp(const void *pa, const void *pb)
 static bool
 same_cell(const struct jcell *a, const struct jcell *b)
 {
-	return same(a->phase, b->phase) && same(a->workload, b->workload) &&
-	    same(a->iteration, b->iteration);
+	return nullstr_eq(a->phase, b->phase) &&
+	    nullstr_eq(a->workload, b->workload) &&
+	    nullstr_eq(a->iteration, b->iteration);
 }
 
 static void
@@ -250,7 +237,7 @@ push_cell(struct jcell **v, size_t *n, size_t *cap, const char *phase,
 static bool
 expect_has_cell(const struct jcell *cells, size_t n, const json_t *rec)
 {
-	const char *w = scope_str(rec, "workload");
+	const char *w = rec_scope_str(rec, "workload");
 	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
@@ -261,7 +248,7 @@ expect_has_cell(const struct jcell *cells, size_t n, const json_t *rec)
 		else
 			hi = m;
 	}
-	for (; lo < n && same(cells[lo].workload, w); lo++)
+	for (; lo < n && nullstr_eq(cells[lo].workload, w); lo++)
 		if (expect_score(rec, &cells[lo]) >= 0)
 			return true;
 	return false;
@@ -306,10 +293,11 @@ build_cells(struct judge *j)
 		/* A measure without a workload (a deployed EPP config,
 		 * scope {phase}) describes an arm, not a cell. */
 		if (strcmp(rec_get_str(rec, "kind"), "measure") == 0 &&
-		    scope_str(rec, "workload") != NULL)
+		    rec_scope_str(rec, "workload") != NULL)
 			push_cell(&j->cells, &j->ncells, &cap,
-			    scope_str(rec, "phase"), scope_str(rec, "workload"),
-			    scope_str(rec, "iteration"), true);
+			    rec_scope_str(rec, "phase"),
+			    rec_scope_str(rec, "workload"),
+			    rec_scope_str(rec, "iteration"), true);
 	}
 	sort_unique(j->cells, &j->ncells, cell_wl_cmp);
 	nmeasured = j->ncells;
@@ -317,12 +305,12 @@ build_cells(struct judge *j)
 		const json_t *rec = j->recs[i];
 
 		if (strcmp(rec_get_str(rec, "kind"), "expect") != 0 ||
-		    scope_str(rec, "workload") == NULL ||
+		    rec_scope_str(rec, "workload") == NULL ||
 		    expect_has_cell(j->cells, nmeasured, rec))
 			continue;
-		push_cell(&extra, &nextra, &capextra, scope_str(rec, "phase"),
-		    scope_str(rec, "workload"), scope_str(rec, "iteration"),
-		    false);
+		push_cell(&extra, &nextra, &capextra,
+		    rec_scope_str(rec, "phase"), rec_scope_str(rec, "workload"),
+		    rec_scope_str(rec, "iteration"), false);
 	}
 	sort_unique(extra, &nextra, cell_cmp);
 	for (size_t i = 0; i < nextra; i++) {
@@ -377,7 +365,7 @@ build_index(struct judge *j)
 			continue;
 		x = &j->bymetric[j->nbymetric++];
 		x->metric = rec_get_str(rec, "metric");
-		x->workload = scope_str(rec, "workload");
+		x->workload = rec_scope_str(rec, "workload");
 		x->rec = rec;
 		x->seq = i;
 		x->kind = strcmp(kind, "expect") == 0 ? 'e' :
@@ -454,7 +442,7 @@ sub_equal(const json_t *rec, const json_t *sub)
 	json_object_foreach(scope, key, v) {
 		if (is_cell_key(key))
 			continue;
-		if (!same(json_string_value(v), rec_get_str(sub, key)))
+		if (!nullstr_eq(json_string_value(v), rec_get_str(sub, key)))
 			return false;
 		n++;
 	}
@@ -571,7 +559,7 @@ collect_subs(const struct judge *j, const struct jcell *c,
 		json_t *sub;
 		bool dup = false;
 
-		if (!applies(x, c) || scope_str(rec, key) == NULL)
+		if (!applies(x, c) || rec_scope_str(rec, key) == NULL)
 			continue;
 		sub = sub_of(rec);
 		json_array_foreach(subs, idx, have)

@@ -61,7 +61,7 @@ log_ratios(const struct amatch *m, struct wv *v)
 	return n;
 }
 
-/* reference/kernels.md §5: the weighted median ratio m, the spread (the
+/* docs/checks.md §4: the weighted median ratio m, the spread (the
  * weighted median of |ln r - ln m|), the weight within 5 % of m, and the
  * operations off by more than tol before anything is taken out. */
 static void

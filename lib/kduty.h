@@ -1,4 +1,4 @@
-/* kduty.h - the duty-cycle arithmetic of reference/kernels.md §1.3 over
+/* kduty.h - the duty-cycle arithmetic of docs/checks.md §3 over
  * attributed traces: one window's terms over one or more ranks, whole-
  * trace figures of a device, and the A2 table (every iteration's terms,
  * cycles, the outlier screen and the multipliers). */
@@ -11,7 +11,7 @@
 
 #include "ktrace.h"
 
-/* Duty-cycle terms of one window over one or more ranks (§1.3). */
+/* Duty-cycle terms of one window over one or more ranks. */
 struct kiv {
 	int64_t		 start, end;
 	bool		 sync;		/* a collective */

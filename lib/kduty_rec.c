@@ -97,7 +97,7 @@ emit_iter_rank(const struct a2w *w, const struct kduty_iter *it, size_t r)
 	rec_emit(w->out, rec);
 }
 
-/* The window's terms (reference/kernels.md §1.3). */
+/* The window's terms (docs/checks.md §3). */
 static void
 set_terms(json_t *rec, const struct kterms *t)
 {
@@ -138,8 +138,8 @@ emit_iter(const struct a2w *w, const struct kduty_iter *it)
 	rec_set(rec, "gap_ns", it->cycle == K_NONE ? json_null() :
 	    rec_i64(it->cycle - t->wall));
 	set_terms(rec, t);
-	rec_set(rec, "factor", rec_num_or_null(it->factor));
-	rec_set(rec, "modified_z", rec_num_or_null(it->modz));
+	rec_set(rec, "factor", rec_num(it->factor));
+	rec_set(rec, "modified_z", rec_num(it->modz));
 	rec_set(rec, "excluded", json_boolean(it->excluded));
 	rec_set(rec, "exclude_reason", it->excluded ? json_string(
 	    "factor above the limit and a modified-z outlier in its stage") :
@@ -190,7 +190,7 @@ excluded_list(const struct kduty *d)
 		rec_set_i64(o, "iter", it->id);
 		rec_set_str(o, "stage", kstage_name(it->stage));
 		rec_set_num(o, "factor", it->factor);
-		rec_set(o, "modified_z", rec_num_or_null(it->modz));
+		rec_set(o, "modified_z", rec_num(it->modz));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -234,13 +234,13 @@ sum_multipliers(const struct a2w *w)
 
 	det = mult_details(&d->all);
 	rec_set(det, "excluded", excluded_list(d));
-	emit_summary(w, "duty.multiplier", rec_num_or_null(d->all.mult), NULL,
+	emit_summary(w, "duty.multiplier", rec_num(d->all.mult), NULL,
 	    d->all.n, det, "sum(cycle_ns) / sum(measured_ns) over iterations "
 	    "with a next iteration, after the outlier screen (factor > limit "
 	    "and modified z > limit within the stage); null when no "
 	    "iteration has a cycle");
 	emit_summary(w, "duty.multiplier_busy_union",
-	    rec_num_or_null(d->all.mult_union), NULL, d->all.n,
+	    rec_num(d->all.mult_union), NULL, d->all.n,
 	    mult_details(&d->all), "sum(cycle_ns) / sum(busy_union_ns) over "
 	    "the same iterations (older definition; busy union keeps "
 	    "collective arrival wait)");
@@ -249,7 +249,7 @@ sum_multipliers(const struct a2w *w)
 			continue;
 		snprintf(metric, sizeof(metric), "duty.multiplier.%s",
 		    kstage_name(s));
-		emit_summary(w, metric, rec_num_or_null(d->stage[s].mult), NULL,
+		emit_summary(w, metric, rec_num(d->stage[s].mult), NULL,
 		    d->stage[s].n, mult_details(&d->stage[s]),
 		    "sum(cycle_ns) / sum(measured_ns) over the stage's "
 		    "screened iterations");

@@ -1,6 +1,6 @@
 /* kduty_rec.h - the records of s2r-dutycycle: whole-trace figures per
  * rank, then per iteration a duty record per rank and one over the ranks
- * (the terms of reference/kernels.md §1.3, to the nanosecond), then the
+ * (the terms of docs/checks.md §3, to the nanosecond), then the
  * summaries: the multiplier sum(cycle)/sum(measured) after the outlier
  * screen, its busy-union variant, per-stage multipliers and gap
  * fractions, and the counts. */

@@ -505,7 +505,7 @@ resid_entry(const struct amatch *m, const struct aop *a, double f)
 	rec_set_i64(o, "iterations_tracking", (int64_t)a->track_iters);
 	rec_set(o, "kernel", a->ev_name >= 0 ? json_string(
 	    t->names.s[a->ev_name]) : json_null());
-	rec_set(o, "kernel_share", rec_num_or_null(a->ev_share));
+	rec_set(o, "kernel_share", rec_num(a->ev_share));
 	rec_set(o, "slot_kernel", a->kernel ? json_string(a->kernel) :
 	    json_null());
 	if (a->kernel != NULL)
@@ -554,15 +554,15 @@ sum_cause(const struct a1w *w)
 	json_t *d = json_object(), *list, *res;
 	char *top = NULL;
 
-	rec_set(d, "median_ratio", rec_num_or_null(m->median_ratio));
-	rec_set(d, "spread", rec_num_or_null(m->spread));
-	rec_set(d, "within_5pct", rec_num_or_null(m->within));
+	rec_set(d, "median_ratio", rec_num(m->median_ratio));
+	rec_set(d, "spread", rec_num(m->spread));
+	rec_set(d, "within_5pct", rec_num(m->within));
 	rec_set_i64(d, "deviating_ops", (int64_t)m->deviating);
 	rec_set_num(d, "op_tolerance", w->o->op_tol);
 	rec_set_i64(d, "matched_ops", (int64_t)m->matched_ops);
-	rec_set(d, "shared_factor", rec_num_or_null(m->group_factor));
+	rec_set(d, "shared_factor", rec_num(m->group_factor));
 	rec_set_i64(d, "shared_ops", (int64_t)m->group_ops);
-	rec_set(d, "shared_weight", rec_num_or_null(m->group_weight));
+	rec_set(d, "shared_weight", rec_num(m->group_weight));
 	rec_set(d, "shift", json_boolean(m->shift));
 	rec_set_i64(d, "outliers", (int64_t)m->outliers);
 	list = top_deviations(m, w->o);
@@ -571,7 +571,7 @@ sum_cause(const struct a1w *w)
 	rec_set(d, "top", list);
 	emit_summary(w, "kernel.cause", json_string(m->cause), NULL,
 	    (int64_t)m->compared, d, CAUSE_HOW);
-	emit_summary(w, "kernel.median_ratio", rec_num_or_null(
+	emit_summary(w, "kernel.median_ratio", rec_num(
 	    m->median_ratio), NULL, (int64_t)m->compared, NULL,
 	    "weighted median of meas/sim over matched operations");
 	emit_summary(w, "kernel.ops.deviating", rec_i64(

@@ -1,5 +1,4 @@
 /* krec.c - see krec.h. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,23 +25,6 @@ json_t *
 krec_i64_or_null(int64_t v)
 {
 	return v == K_NONE ? json_null() : rec_i64(v);
-}
-
-json_t *
-rec_num_or_null(double v)
-{
-	return isnan(v) ? json_null() : rec_num(v);
-}
-
-bool
-rec_get_i64(const json_t *obj, const char *key, int64_t *out)
-{
-	const json_t *v = json_object_get(obj, key);
-
-	if (!json_is_integer(v))
-		return false;
-	*out = json_integer_value(v);
-	return true;
 }
 
 static void

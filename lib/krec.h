@@ -19,11 +19,6 @@ struct lrules;
 json_t	*krec_scope(const struct krank *rk, const char *iter);
 /* v, or null when K_NONE. */
 json_t	*krec_i64_or_null(int64_t v);
-/* These two belong in lib/rec.c; here until rec.c can take them.
- * v, or null when NaN: */
-json_t	*rec_num_or_null(double v);
-/* The integer value of key; false when it is absent or not an integer. */
-bool	 rec_get_i64(const json_t *obj, const char *key, int64_t *out);
 
 /* The rank's iter records, then a kernel record per operation of its
  * device in start order, labeled (category, op) when rs is not NULL. */

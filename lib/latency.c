@@ -65,16 +65,11 @@ static void
 put(struct out *o, const char *check, const char *metric, json_t *value,
     const char *unit, int64_t n, const char *field, const char *how)
 {
-	json_t *rec = rec_new("measure");
+	json_t *rec = rec_begin(&(struct rec_head){ .kind = "measure",
+	    .check = check, .metric = metric, .value = value, .unit = unit,
+	    .n = n });
 
-	rec_set_str(rec, "check", check);
-	rec_set_str(rec, "metric", metric);
-	rec_set(rec, "value", value);
-	rec_set_str(rec, "unit", unit);
-	if (n >= 0)
-		rec_set_i64(rec, "n", n);
-	rec_set(rec, "scope", rec_scope_new());
-	rec_set(rec, "source", rec_source(o->file, 0, 0, field, how));
+	rec_end(rec, rec_scope_new(), rec_source(o->file, 0, 0, field, how));
 	json_array_append_new(o->arr, rec);
 }
 

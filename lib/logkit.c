@@ -274,15 +274,8 @@ json_t *
 logrec_new(const char *check, const char *metric, json_t *value,
     const char *unit, long n)
 {
-	json_t *rec = rec_new("measure");
-
-	rec_set_str(rec, "check", check);
-	rec_set_str(rec, "metric", metric);
-	rec_set(rec, "value", value != NULL ? value : json_null());
-	rec_set_str(rec, "unit", unit);
-	if (n >= 0)
-		rec_set_i64(rec, "n", n);
-	return rec;
+	return rec_begin(&(struct rec_head){ .kind = "measure", .check = check,
+	    .metric = metric, .value = value, .unit = unit, .n = n });
 }
 
 void
@@ -297,8 +290,7 @@ logrec_emit(const struct logctx *ctx, json_t *rec, const char *inst,
 	rec_scope_set(scope, "instance", inst);
 	if (key != NULL)
 		rec_scope_set(scope, key, value);
-	rec_set(rec, "scope", scope);
-	rec_set(rec, "source", source);
+	rec_end(rec, scope, source);
 	rec_emit(ctx->out, rec);
 }
 

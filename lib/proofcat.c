@@ -79,13 +79,6 @@ cat_list(const struct ynode *n, const char *key, struct strv *sv)
 		strv_add(sv, cat_str(n->items[i], key));
 }
 
-static void
-set_str(char **dst, const char *v)
-{
-	free(*dst);
-	*dst = xstrdup(v);
-}
-
 /* The query's member that a key names, by the member's type; NULL when
  * the key is not one of that type. */
 static char **
@@ -148,7 +141,7 @@ cat_kind(struct gquery *q, enum qkind kind, const char *k,
 		strv_free(&q->signals);
 		cat_list(v, k, &q->signals);
 	} else {
-		set_str(&q->name, cat_str(v, k));
+		xstrset(&q->name, cat_str(v, k));
 	}
 }
 
@@ -213,7 +206,7 @@ cat_key(struct gquery *q, const char *k, const struct ynode *v, bool *kind_set)
 	if (gquery_kind_parse(k, &kind))
 		cat_kind(q, kind, k, v, kind_set);
 	else if ((sp = str_member(q, k)) != NULL)
-		set_str(sp, cat_str(v, k));
+		xstrset(sp, cat_str(v, k));
 	else if ((lp = list_member(q, k)) != NULL)
 		cat_list(v, k, lp);
 	else if ((bp = bool_member(q, k)) != NULL)

@@ -213,12 +213,7 @@ snippet_start(const json_t *p)
 static void
 trim_into(char *dst, size_t len, const char *s, size_t n)
 {
-	while (n > 0 && isspace((unsigned char)*s)) {
-		s++;
-		n--;
-	}
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		n--;
+	str_trim(&s, &n);
 	if (n >= len)
 		n = len - 1;
 	memcpy(dst, s, n);
@@ -496,7 +491,7 @@ pu_epp_arms(const struct judge *j, struct strv *arms)
 		for (size_t i = 0; i < j->nrecs; i++) {
 			const json_t *rec = j->recs[i];
 			const char *m = rec_get_str(rec, "metric");
-			const char *ph = ru_scope(rec, "phase");
+			const char *ph = rec_scope_str(rec, "phase");
 
 			if (m == NULL || strncmp(m, "epp.", 4) != 0 ||
 			    ph == NULL || strcmp(rec_get_str(rec, "kind"),
@@ -520,7 +515,7 @@ pu_arm_recs(const struct judge *j, const char *kind, const char *metric,
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *rec = j->recs[i];
 		const char *m = rec_get_str(rec, "metric");
-		const char *ph = ru_scope(rec, "phase");
+		const char *ph = rec_scope_str(rec, "phase");
 
 		if (m != NULL && strcmp(m, metric) == 0 && ph != NULL &&
 		    strcmp(ph, phase) == 0 &&

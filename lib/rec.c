@@ -1,3 +1,4 @@
+/* rec.c - building, writing and reading records (see rec.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -95,6 +96,37 @@ rec_source(const char *file, long line, long column, const char *field,
 }
 
 json_t *
+rec_begin(const struct rec_head *h)
+{
+	json_t *rec = rec_new(h->kind);
+
+	rec_set_str(rec, "check", h->check);
+	rec_set_str(rec, "metric", h->metric);
+	rec_set_str(rec, "key", h->key);
+	rec_set_str(rec, "status", h->status);
+	rec_set(rec, "value", h->value != NULL ? h->value : json_null());
+	rec_set_str(rec, "unit", h->unit);
+	if (h->n >= 0)
+		rec_set_i64(rec, "n", h->n);
+	return rec;
+}
+
+void
+rec_end(json_t *rec, json_t *scope, json_t *source)
+{
+	if (scope != NULL)
+		rec_set(rec, "scope", scope);
+	rec_set(rec, "source", source);
+}
+
+void
+rec_incomparable(json_t *rec, const char *why)
+{
+	rec_set(rec, "comparable", json_false());
+	rec_set_str(rec, "why", why);
+}
+
+json_t *
 rec_scope_new(void)
 {
 	return json_object();
@@ -155,6 +187,16 @@ rec_emit(FILE *out, json_t *rec)
 }
 
 void
+rec_emit_all(FILE *out, const json_t *recs)
+{
+	size_t i;
+	json_t *rec;
+
+	json_array_foreach(recs, i, rec)
+		rec_emit(out, json_incref(rec));
+}
+
+void
 rec_finish(FILE *out)
 {
 	if (fflush(out) != 0 || ferror(out))
@@ -178,6 +220,23 @@ rec_get_num(const json_t *obj, const char *key, double *out)
 		return false;
 	*out = json_number_value(v);
 	return true;
+}
+
+bool
+rec_get_i64(const json_t *obj, const char *key, int64_t *out)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	if (!json_is_integer(v))
+		return false;
+	*out = json_integer_value(v);
+	return true;
+}
+
+const char *
+rec_scope_str(const json_t *rec, const char *key)
+{
+	return rec_get_str(json_object_get(rec, "scope"), key);
 }
 
 void

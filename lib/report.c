@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "err.h"
-#include "nullstr.h"
 #include "rec.h"
 #include "report.h"
 #include "str.h"
@@ -41,12 +40,6 @@ void
 report_init(struct report *rep)
 {
 	memset(rep, 0, sizeof(*rep));
-}
-
-const char *
-report_scope_str(const json_t *rec, const char *key)
-{
-	return rec_get_str(json_object_get(rec, "scope"), key);
 }
 
 void
@@ -93,8 +86,8 @@ slot_cmp(const void *pa, const void *pb)
 	if (c != 0)
 		return c;
 	for (size_t i = 0; i < 3; i++)
-		if ((c = judge_natcmp(report_scope_str(a->v, keys[i]),
-		    report_scope_str(b->v, keys[i]))) != 0)
+		if ((c = judge_natcmp(rec_scope_str(a->v, keys[i]),
+		    rec_scope_str(b->v, keys[i]))) != 0)
 			return c;
 	if ((c = strcmp(rec_get_str(a->v, "check"),
 	    rec_get_str(b->v, "check"))) != 0)
@@ -117,9 +110,9 @@ place(struct report *rep, json_t *v)
 {
 	int cat = judge_category_of(rec_get_str(v, "check"));
 	int verdict = judge_verdict_of(rec_get_str(v, "verdict"));
-	const char *workload = report_scope_str(v, "workload");
-	const char *phase = report_scope_str(v, "phase");
-	const char *iteration = report_scope_str(v, "iteration");
+	const char *workload = rec_scope_str(v, "workload");
+	const char *phase = rec_scope_str(v, "phase");
+	const char *iteration = rec_scope_str(v, "iteration");
 	struct rep_category *rc = &rep->cats[cat];
 	struct rep_workload *w;
 	struct rep_cell *c;
@@ -304,7 +297,7 @@ report_where_text(struct sbuf *b, const json_t *rec, text_escape_fn *esc)
 	bool any = false;
 
 	for (size_t i = 0; i < 3; i++) {
-		const char *s = report_scope_str(rec, keys[i]);
+		const char *s = rec_scope_str(rec, keys[i]);
 
 		if (s == NULL)
 			continue;

@@ -76,8 +76,6 @@ const char *report_section_name(int cat);
 /* The worst-first ranking used for headings (FAIL > WARN > MISSING >
  * PASS > INAPPLICABLE). */
 int	 report_rank(int verdict);
-/* The string scope member key of a record, NULL when absent. */
-const char *report_scope_str(const json_t *rec, const char *key);
 
 /* --- text forms ------------------------------------------------------ */
 

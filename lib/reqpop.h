@@ -1,6 +1,6 @@
 /* reqpop.h - request populations of a real and a simulated run, matched
  * request by request, and their latency distributions compared (checks
- * A0 and A3 of DESIGN.md §4).
+ * A0 and A3, docs/checks.md §1).
  *
  * A side is read from a BLIS TraceV2 trace_data.csv (real: blis observe;
  * sim: blis run --trace-output) or from a BLIS metrics JSON (blis run

@@ -35,7 +35,7 @@ in_scope(const json_t *rec, const char *kind, const char *metric,
     const char *phase)
 {
 	const char *m = rec_get_str(rec, "metric");
-	const char *ph = ru_scope(rec, "phase");
+	const char *ph = rec_scope_str(rec, "phase");
 
 	if (m == NULL || strcmp(m, metric) != 0 ||
 	    strcmp(rec_get_str(rec, "kind"), kind) != 0)

@@ -1,5 +1,5 @@
 /* rules_align.c - checks A0-A3: is the simulator aligned with the real
- * framework?  Judged tightest first (spec/align-with-framework.txt): a
+ * framework?  Judged tightest first (docs/checks.md §5): a
  * failure at a tight level explains the loose ones, so A3's verdicts say
  * whether A0-A2 passed and route the fix there.
  *

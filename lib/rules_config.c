@@ -38,7 +38,7 @@ static const char ACT_EPP[] = "The deployed EPP configuration differs "
     "from config.md: regenerate generated/<phase>_config.yaml from "
     "config.md (or correct config.md) and redeploy.";
 
-/* The parameters 2a always states (DESIGN.md §4), then whatever else
+/* The parameters 2a always states (docs/checks.md §1), then whatever else
  * config.md gives. */
 static const char *const core_params[] = {
 	"vllm.model", "vllm.hardware", "vllm.tensor_parallel_size",
@@ -194,8 +194,8 @@ gpu_names(const struct judge *j, const struct jcell *c, struct ru_list *out,
 		const json_t *v = json_object_get(all.v[i], "value");
 		bool seen = false;
 
-		if (strv_find(&nodes, ru_scope(all.v[i], "instance")) < 0)
-			strv_add(&nodes, ru_scope(all.v[i], "instance"));
+		if (strv_find(&nodes, rec_scope_str(all.v[i], "instance")) < 0)
+			strv_add(&nodes, rec_scope_str(all.v[i], "instance"));
 		for (size_t k = 0; k < out->n && !seen; k++)
 			seen = ru_equal(json_object_get(out->v[k], "value"), v);
 		if (!seen && json_is_string(v))

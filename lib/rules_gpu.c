@@ -38,8 +38,8 @@ gpu_sub(const json_t *name)
 {
 	json_t *sub = rec_scope_new();
 
-	rec_scope_set(sub, "instance", ru_scope(name, "instance"));
-	rec_scope_set(sub, "device", ru_scope(name, "device"));
+	rec_scope_set(sub, "instance", rec_scope_str(name, "instance"));
+	rec_scope_set(sub, "device", rec_scope_str(name, "device"));
 	return sub;
 }
 
@@ -47,8 +47,8 @@ gpu_sub(const json_t *name)
 static void
 gpu_text(struct sbuf *b, const json_t *name, const struct ru_thermal *t)
 {
-	sbuf_printf(b, "GPU %s of %s (", ru_scope(name, "device"),
-	    ru_scope(name, "instance"));
+	sbuf_printf(b, "GPU %s of %s (", rec_scope_str(name, "device"),
+	    rec_scope_str(name, "instance"));
 	if (t->pods != NULL)
 		sbuf_printf(b, "pod %s, ", rec_get_str(t->pods, "value"));
 	ru_value_text(b, json_object_get(name, "value"));
@@ -261,7 +261,7 @@ join_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	ru_collect(j, c, "measure", "gpu.pod.gpus", RU_INSTANCE, false, &pods);
 	ru_instances(j, c, "log.lines", &insts);
 	for (size_t i = 0; i < pods.n; i++) {
-		const char *pod = ru_scope(pods.v[i], "instance");
+		const char *pod = rec_scope_str(pods.v[i], "instance");
 		const char *v = rec_get_str(pods.v[i], "value");
 
 		if (v != NULL)

@@ -56,7 +56,7 @@ evidence(struct sbuf *b, const struct judge *j, const struct jcell *c,
 	snprintf(metric, sizeof(metric), "log.evidence.%s", pattern);
 	ru_collect(j, c, "measure", metric, RU_INSTANCE, false, &l);
 	for (size_t i = 0; i < l.n && *left > 0; i++) {
-		if (strcmp(ru_scope(l.v[i], "instance"), inst) != 0)
+		if (strcmp(rec_scope_str(l.v[i], "instance"), inst) != 0)
 			continue;
 		sbuf_adds(b, " ");
 		ru_where(b, l.v[i]);
@@ -250,14 +250,14 @@ arm_record(const struct judge *j, const struct jcell *c, const char *kind,
 {
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *rec = j->recs[i];
-		const char *p = ru_scope(rec, "phase");
+		const char *p = rec_scope_str(rec, "phase");
 		const char *k = rec_get_str(rec, "key");
 
 		if (strcmp(rec_get_str(rec, "kind"), kind) == 0 &&
 		    rec_get_str(rec, "metric") != NULL &&
 		    strcmp(rec_get_str(rec, "metric"), metric) == 0 &&
 		    p != NULL && c->phase != NULL && strcmp(p, c->phase) == 0 &&
-		    ru_scope(rec, "workload") == NULL && k != NULL &&
+		    rec_scope_str(rec, "workload") == NULL && k != NULL &&
 		    strcmp(k, key) == 0)
 			return rec;
 	}
@@ -319,7 +319,7 @@ static void
 epp_objective(struct judge *j, const struct rule *r, const struct jcell *c,
     const json_t *tier)
 {
-	const char *cls = ru_scope(tier, "class");
+	const char *cls = rec_scope_str(tier, "class");
 	json_t *sub = rec_scope_new();
 	struct ru_list l;
 	struct sbuf why = {0};
@@ -331,8 +331,8 @@ epp_objective(struct judge *j, const struct rule *r, const struct jcell *c,
 	ru_collect(j, c, "measure", "epp.objective.priority", RU_ANY, false,
 	    &l);
 	for (size_t i = 0; i < l.n; i++)
-		if (ru_scope(l.v[i], "class") != NULL &&
-		    strcmp(ru_scope(l.v[i], "class"), cls) == 0) {
+		if (rec_scope_str(l.v[i], "class") != NULL &&
+		    strcmp(rec_scope_str(l.v[i], "class"), cls) == 0) {
 			seen = seen ? seen : l.v[i];
 			n++;
 		}
@@ -412,7 +412,7 @@ epp_priorities(struct judge *j, const struct rule *r, const struct jcell *c,
 
 	for (size_t i = 0; i < tiers->n; i++) {
 		sbuf_printf(&conf, "%s%s ", i ? ", " : "",
-		    ru_scope(tiers->v[i], "class"));
+		    rec_scope_str(tiers->v[i], "class"));
 		ru_value_text(&conf, json_object_get(tiers->v[i], "value"));
 	}
 	ru_collect(j, c, "measure", "epp.objective.priority", RU_ANY, false,
@@ -421,7 +421,7 @@ epp_priorities(struct judge *j, const struct rule *r, const struct jcell *c,
 		if (!ru_num(l.v[i], &p) || configured_priority(tiers, p))
 			continue;
 		sbuf_printf(&bad, "%s\"%s\" at ", nbad++ ? "; " : "",
-		    ru_scope(l.v[i], "class"));
+		    rec_scope_str(l.v[i], "class"));
 		ru_num_text(&bad, p);
 		sbuf_adds(&bad, " (");
 		ru_where(&bad, l.v[i]);
@@ -461,7 +461,7 @@ count_keyed(const struct judge *j, const struct jcell *c, struct keyed *k)
 	ru_collect(j, c, "measure", "epp.objective.requests", RU_ANY, false,
 	    &l);
 	for (size_t i = 0; i < l.n; i++) {
-		const char *key = ru_scope(l.v[i], "class");
+		const char *key = rec_scope_str(l.v[i], "class");
 
 		if (key == NULL || !ru_num(l.v[i], &v))
 			continue;
@@ -644,7 +644,7 @@ epp_objectives(struct judge *j, const struct rule *r, const struct jcell *c)
 		goto out;
 	}
 	for (size_t i = 0; i < tiers.n; i++) {
-		const char *cls = ru_scope(tiers.v[i], "class");
+		const char *cls = rec_scope_str(tiers.v[i], "class");
 
 		if (cls == NULL || strv_find(&done, cls) >= 0)
 			continue;
@@ -713,7 +713,7 @@ epp_blocks(struct judge *j, const struct rule *r, const struct jcell *c)
 				continue;
 			ndiff++;
 			sbuf_printf(&d, " %s/%s: ", arms[a]->phase,
-			    ru_scope(l.v[i], "instance"));
+			    rec_scope_str(l.v[i], "instance"));
 			ru_value_text(&d, json_object_get(l.v[i], "value"));
 		}
 		ru_list_free(&l);

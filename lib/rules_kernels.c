@@ -5,7 +5,7 @@
  * Records: s2r-kernel-match (A1: summary, iter, op) and s2r-dutycycle
  * (A2: summary, duty); schemas/metrics-alignment.json.  Expected = the
  * measured framework, actual = the simulation; a finding routes the fix
- * (spec/align-with-framework.txt: relabel, re-profile a kernel, fix the
+ * (docs/checks.md §5: relabel, re-profile a kernel, fix the
  * cost cache at a shape, recapture, fix the duty-cycle correction) and
  * says when the cause is ambiguous: stop and ask. */
 #include <math.h>

@@ -434,7 +434,7 @@ arm_with_plugin(const struct judge *j, const char *kind, const char *arm,
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *rec = j->recs[i];
 		const char *m = rec_get_str(rec, "metric");
-		const char *ph = ru_scope(rec, "phase");
+		const char *ph = rec_scope_str(rec, "phase");
 		const char *v = pu_str_value(rec);
 
 		if (m != NULL && strcmp(m, "epp.plugin") == 0 && ph != NULL &&

@@ -214,7 +214,7 @@ arm_routing(const struct judge *j, const struct jcell *c, struct routing *rt)
 	for (size_t k = 0; k < 2; k++)
 		for (size_t i = 0; i < j->nrecs; i++) {
 			const json_t *rec = j->recs[i];
-			const char *p = ru_scope(rec, "phase");
+			const char *p = rec_scope_str(rec, "phase");
 			const char *v = rec_get_str(rec, "value");
 			const char *metric = rec_get_str(rec, "metric");
 
@@ -587,13 +587,13 @@ admission_active(const struct judge *j, const struct jcell *c)
 {
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *rec = j->recs[i];
-		const char *p = ru_scope(rec, "phase");
+		const char *p = rec_scope_str(rec, "phase");
 		const char *metric = rec_get_str(rec, "metric");
 		const char *key = rec_get_str(rec, "key");
 		const char *v = rec_get_str(rec, "value");
 
 		if (metric == NULL || p == NULL || c->phase == NULL ||
-		    strcmp(p, c->phase) != 0 || ru_scope(rec, "workload"))
+		    strcmp(p, c->phase) != 0 || rec_scope_str(rec, "workload"))
 			continue;
 		if (strcmp(metric, "epp.flow_control") == 0 && key != NULL &&
 		    (strstr(key, "usageLimitPolicy") ||
@@ -618,7 +618,7 @@ status_text(struct sbuf *b, const struct judge *j, const struct jcell *c,
 
 	ru_collect(j, c, "measure", "status.count", RU_ANY, false, &l);
 	for (size_t i = 0; i < l.n; i++) {
-		const char *k = ru_scope(l.v[i], "class");
+		const char *k = rec_scope_str(l.v[i], "class");
 
 		if (k == NULL || strcmp(k, cls) != 0 || !ru_num(l.v[i], &v) ||
 		    (v == 0 && strcmp(rec_get_str(l.v[i], "status"), "ok")))
@@ -748,7 +748,7 @@ count_failures(const struct judge *j, const struct jcell *c,
 	memset(f, 0, sizeof(*f));
 	ru_collect(j, c, "measure", "status.count", RU_ANY, false, &l);
 	for (size_t i = 0; i < l.n; i++) {
-		const char *cls = ru_scope(l.v[i], "class");
+		const char *cls = rec_scope_str(l.v[i], "class");
 		int k = failure_kind(rec_get_str(l.v[i], "status"));
 		double v;
 
@@ -862,7 +862,7 @@ rule_shed(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_collect(j, c, "measure", "shed.rate", RU_ANY, false, &l);
 	k = calloc(l.n + 1, sizeof(*k));
 	for (size_t i = 0; i < l.n; i++) {
-		const char *cls = ru_scope(l.v[i], "class");
+		const char *cls = rec_scope_str(l.v[i], "class");
 
 		if (cls == NULL)
 			continue;

@@ -260,7 +260,7 @@ threshold_deployed(struct judge *j, const struct rule *r,
 	bool eq;
 
 	pu_out_init(&o, t->metric);
-	o.sub = pu_phase_sub(ru_scope(m, "phase"), NULL);
+	o.sub = pu_phase_sub(rec_scope_str(m, "phase"), NULL);
 	o.actual = pu_rec_side(m);
 	if (t->sside == NULL) {
 		sbuf_printf(&o.why, "The deployed plugin sets %s ", key);

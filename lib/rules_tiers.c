@@ -89,7 +89,7 @@ static bool
 param_wanted(const json_t *e, void *arg)
 {
 	const struct param_want *w = arg;
-	const char *n = param_name(e), *ph = ru_scope(e, "phase");
+	const char *n = param_name(e), *ph = rec_scope_str(e, "phase");
 
 	return n != NULL && strcmp(n, w->name) == 0 && (w->arm == NULL ||
 	    (ph != NULL && strcmp(ph, w->arm) == 0));
@@ -350,7 +350,7 @@ rule_treatment(struct judge *j, const struct rule *r, const struct jcell *c)
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *m = j->recs[i];
 		const char *mt = rec_get_str(m, "metric");
-		const char *ph = ru_scope(m, "phase");
+		const char *ph = rec_scope_str(m, "phase");
 
 		if (mt != NULL && strncmp(mt, "epp.", 4) == 0 &&
 		    strcmp(rec_get_str(m, "kind"), "measure") == 0 &&
@@ -392,7 +392,7 @@ tier_valued(const json_t *e, void *v)
 	double x;
 
 	return ru_num(e, &x) && x == *(double *)v &&
-	    ru_scope(e, "class") != NULL;
+	    rec_scope_str(e, "class") != NULL;
 }
 
 /* The tier the README table gives priority value v, NULL when none. */
@@ -422,7 +422,7 @@ dispatch_mismatches(const struct judge *j, const json_t *p, struct sbuf *b)
 		if (!parse_f64(key, strlen(key), &v))
 			continue;
 		e = tier_of_value(j, v);
-		want = e != NULL ? ru_scope(e, "class") :
+		want = e != NULL ? rec_scope_str(e, "class") :
 		    rec_get_str(exp, key);
 		if (want == NULL || json_string_value(val) == NULL ||
 		    strcmp(want, json_string_value(val)) == 0)
@@ -609,14 +609,14 @@ protected_tiers(const struct judge *j, struct pu_out *o)
 		return;
 	sbuf_adds(&o->why, "The tier table gives ");
 	if (crit != NULL) {
-		sbuf_printf(&o->why, "%s priority 100 (", ru_scope(crit,
+		sbuf_printf(&o->why, "%s priority 100 (", rec_scope_str(crit,
 		    "class"));
 		ru_where(&o->why, crit);
 		sbuf_adds(&o->why, ")");
 	}
 	if (std != NULL) {
 		sbuf_printf(&o->why, "%s%s priority 0 (", crit ? " and " : "",
-		    ru_scope(std, "class"));
+		    rec_scope_str(std, "class"));
 		ru_where(&o->why, std);
 		sbuf_adds(&o->why, ")");
 	}
@@ -739,7 +739,7 @@ semantics_tiers(const struct judge *j, struct pu_out *o, struct sbuf *wrong)
 	sbuf_adds(&o->why, "Tier table:");
 	o->expect = pu_rec_side(tiers_l.v[0]);
 	for (size_t i = 0; i < tiers_l.n; i++) {
-		const char *cls = ru_scope(tiers_l.v[i], "class");
+		const char *cls = rec_scope_str(tiers_l.v[i], "class");
 		double p;
 
 		if (cls == NULL || !ru_num(tiers_l.v[i], &p))

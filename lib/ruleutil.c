@@ -13,12 +13,6 @@
 
 static const char *const cell_keys[] = { "phase", "workload", "iteration" };
 
-const char *
-ru_scope(const json_t *rec, const char *key)
-{
-	return rec_get_str(json_object_get(rec, "scope"), key);
-}
-
 bool
 ru_check_is(const json_t *rec, const char *check)
 {
@@ -39,7 +33,7 @@ ru_applies(const json_t *rec, const struct jcell *c, bool exact)
 	if (c == NULL)
 		return true;
 	for (size_t i = 0; i < 3; i++) {
-		const char *have = ru_scope(rec, cell_keys[i]);
+		const char *have = rec_scope_str(rec, cell_keys[i]);
 		const char *want = cell_value(c, i);
 
 		if (have == NULL) {
@@ -82,7 +76,7 @@ ru_collect(const struct judge *j, const struct jcell *c, const char *kind,
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *rec = j->recs[i];
-		bool has_inst = ru_scope(rec, "instance") != NULL;
+		bool has_inst = rec_scope_str(rec, "instance") != NULL;
 
 		if (strcmp(rec_get_str(rec, "kind"), kind) != 0 ||
 		    !metric_match(rec_get_str(rec, "metric"), metric))
@@ -107,7 +101,7 @@ const json_t *
 ru_by_scope(const struct ru_list *l, const char *key, const char *val)
 {
 	for (size_t i = 0; i < l->n; i++) {
-		const char *s = ru_scope(l->v[i], key);
+		const char *s = rec_scope_str(l->v[i], key);
 
 		if (s != NULL && val != NULL && strcmp(s, val) == 0)
 			return l->v[i];
@@ -257,7 +251,7 @@ ru_instances(const struct judge *j, const struct jcell *c,
 	memset(out, 0, sizeof(*out));
 	ru_collect(j, c, "measure", metric, RU_INSTANCE, false, &l);
 	for (size_t i = 0; i < l.n; i++) {
-		const char *inst = ru_scope(l.v[i], "instance");
+		const char *inst = rec_scope_str(l.v[i], "instance");
 
 		if (strv_find(out, inst) < 0)
 			strv_add(out, inst);
@@ -506,7 +500,7 @@ ru_item_of(const json_t *rec)
 {
 	const char *k = rec_get_str(rec, "key");
 
-	return k != NULL ? k : ru_scope(rec, "class");
+	return k != NULL ? k : rec_scope_str(rec, "class");
 }
 
 const json_t *
@@ -538,12 +532,12 @@ ru_arm_config(const struct judge *j, const char *kind, const char *phase,
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const json_t *rec = j->recs[i];
-		const char *p = ru_scope(rec, "phase");
+		const char *p = rec_scope_str(rec, "phase");
 		const char *metric = rec_get_str(rec, "metric");
 
 		if (strcmp(rec_get_str(rec, "kind"), kind) != 0 ||
 		    !ru_is_epp_metric(metric) ||
-		    ru_scope(rec, "workload") != NULL)
+		    rec_scope_str(rec, "workload") != NULL)
 			continue;
 		if (p == NULL ? !(global_tiers &&
 		    strcmp(metric, "priority.tier") == 0 &&
@@ -687,10 +681,10 @@ gpu_rec_cmp(const void *pa, const void *pb)
 {
 	const json_t *a = *(const json_t *const *)pa;
 	const json_t *b = *(const json_t *const *)pb;
-	int d = judge_natcmp(ru_scope(a, "instance"), ru_scope(b, "instance"));
+	int d = judge_natcmp(rec_scope_str(a, "instance"), rec_scope_str(b, "instance"));
 
-	return d != 0 ? d : judge_natcmp(ru_scope(a, "device"),
-	    ru_scope(b, "device"));
+	return d != 0 ? d : judge_natcmp(rec_scope_str(a, "device"),
+	    rec_scope_str(b, "device"));
 }
 
 void
@@ -708,9 +702,9 @@ ru_cell_gpus(const struct judge *j, const struct jcell *c,
 	for (size_t i = 0; i < names.n; i++) {
 		json_t *sub = rec_scope_new();
 
-		rec_scope_set(sub, "instance", ru_scope(names.v[i],
+		rec_scope_set(sub, "instance", rec_scope_str(names.v[i],
 		    "instance"));
-		rec_scope_set(sub, "device", ru_scope(names.v[i], "device"));
+		rec_scope_set(sub, "device", rec_scope_str(names.v[i], "device"));
 		if (!joined || judge_measure(j, c, "gpu.pods", sub) != NULL)
 			ru_list_add(out, names.v[i]);
 		json_decref(sub);
@@ -731,7 +725,7 @@ trace_of_cell(const struct judge *j, const struct jcell *c,
 	const char *a = rec_get_str(json_object_get(rec, "source"), "file");
 	const char *b = rec_get_str(json_object_get(win, "source"), "file");
 
-	if (ru_scope(rec, "workload") != NULL)
+	if (rec_scope_str(rec, "workload") != NULL)
 		return ru_applies(rec, c, true);
 	return a != NULL && b != NULL && strcmp(a, b) == 0;
 }
@@ -756,8 +750,8 @@ thermal_sentence(const struct judge *j, const struct jcell *c,
 		json_t *sub = rec_scope_new();
 		struct ru_thermal t;
 
-		rec_scope_set(sub, "instance", ru_scope(gpus.v[i], "instance"));
-		rec_scope_set(sub, "device", ru_scope(gpus.v[i], "device"));
+		rec_scope_set(sub, "instance", rec_scope_str(gpus.v[i], "instance"));
+		rec_scope_set(sub, "device", rec_scope_str(gpus.v[i], "device"));
 		ru_gpu_thermal(j, c, sub, &t);
 		json_decref(sub);
 		if (!ru_thermal_failed(&t))
@@ -766,8 +760,8 @@ thermal_sentence(const struct judge *j, const struct jcell *c,
 		sbuf_adds(why, " The real cell ");
 		judge_cell_text(why, c);
 		sbuf_printf(why, " ran on a throttled GPU (5h: GPU %s of %s%s%s "
-		    "fails its %s check, ", ru_scope(gpus.v[i], "device"),
-		    ru_scope(gpus.v[i], "instance"), t.pods ? ", pod " : "",
+		    "fails its %s check, ", rec_scope_str(gpus.v[i], "device"),
+		    rec_scope_str(gpus.v[i], "instance"), t.pods ? ", pod " : "",
 		    t.pods ? rec_get_str(t.pods, "value") : "",
 		    ru_thermal_hot(&t) ? "thermal" : "power-cap");
 		ru_where(why, failing_rec(&t));

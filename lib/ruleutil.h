@@ -24,7 +24,6 @@ struct ru_list {
 	size_t		  n, cap;
 };
 
-const char	*ru_scope(const json_t *rec, const char *key);
 /* Whether rec's "check" is check. */
 bool	 ru_check_is(const json_t *rec, const char *check);
 /* Every phase/workload/iteration the record sets equals c's (c == NULL:

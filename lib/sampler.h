@@ -6,7 +6,7 @@
  * rounding.  Because the clamp bounds are integers both orders give the
  * same integer, so the law of the result is a distribution on the integers
  * that we compute exactly from the CDF rather than by Monte Carlo
- * (reference/formats.md §2.5). */
+ * (docs/formats.md §3.4). */
 #ifndef S2R_SAMPLER_H
 #define S2R_SAMPLER_H
 

@@ -1,3 +1,4 @@
+/* str.c - byte buffers, string vectors, strict numbers, paths (see str.h). */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -268,4 +269,23 @@ path_display(const char *path, const char *root)
 	if (n == 1 && rr[0] == '/')
 		return xstrdup(rp + 1);
 	return xstrdup(path);
+}
+
+size_t
+str_skip_space(const char *s, size_t n, size_t i)
+{
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	return i;
+}
+
+void
+str_trim(const char **s, size_t *n)
+{
+	while (*n > 0 && isspace((unsigned char)**s)) {
+		(*s)++;
+		(*n)--;
+	}
+	while (*n > 0 && isspace((unsigned char)(*s)[*n - 1]))
+		(*n)--;
 }

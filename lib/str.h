@@ -49,5 +49,10 @@ const char *path_under(const char *path, const char *root);
  * "<stdin>".  Caller frees. */
 char	*path_display(const char *path, const char *root);
 bool	str_has_suffix(const char *s, const char *suffix);
+/* The first index from i on in s[0, n) that is not white space (isspace:
+ * newlines too); n when there is none. */
+size_t	str_skip_space(const char *s, size_t n, size_t i);
+/* [*s, *s + *n) less the white space at both ends. */
+void	str_trim(const char **s, size_t *n);
 
 #endif

@@ -1,6 +1,5 @@
-/* tolerance.c - defaults (DESIGN.md §4) and YAML overrides. */
+/* tolerance.c - defaults (docs/checks.md §2) and YAML overrides. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,35 +128,37 @@ known_section(const char *section)
 	return false;
 }
 
-struct tol_error {
-	long	line, column;
-	char	msg[256];
-};
-
-static bool
-fail(struct tol_error *e, const struct ynode *at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static bool
-fail(struct tol_error *e, const struct ynode *at, const char *fmt, ...)
+/* "workload, alignment, ...": the sections of tol_table, in its order. */
+static const char *
+section_names(char *buf, size_t len)
 {
-	va_list ap;
+	size_t used = 0;
 
-	e->line = at->line;
-	e->column = at->column;
-	va_start(ap, fmt);
-	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
-	va_end(ap);
-	return false;
+	buf[0] = '\0';
+	for (const struct tol_def *d = tol_table; d->name != NULL; d++) {
+		int n = (int)strcspn(d->name, ".");
+		const struct tol_def *e = tol_table;
+
+		while (e < d && strncmp(e->name, d->name, (size_t)n + 1) != 0)
+			e++;
+		if (e < d)
+			continue;	/* named already */
+		used += (size_t)snprintf(buf + used, len - used, "%s%.*s",
+		    used > 0 ? ", " : "", n, d->name);
+		if (used >= len)
+			break;
+	}
+	return buf;
 }
 
 static bool
 load_section(struct tolerances *t, const char *section,
-    const struct ynode *map, struct tol_error *e)
+    const struct ynode *map, struct perr *e)
 {
 	if (map->type != Y_MAP)
-		return fail(e, map, "%s: expected a map of tolerances, got a %s",
-		    section, map->type == Y_SEQ ? "sequence" : "scalar");
+		return perr_set(e, map->line, map->column, "%s: expected a "
+		    "map of tolerances, got a %s", section,
+		    map->type == Y_SEQ ? "sequence" : "scalar");
 	for (size_t i = 0; i < map->n; i++) {
 		const struct ynode *key = map->keys[i], *val = map->items[i];
 		const struct tol_def *d;
@@ -167,11 +168,13 @@ load_section(struct tolerances *t, const char *section,
 		snprintf(name, sizeof(name), "%s.%.100s", section, key->value);
 		d = tol_lookup(name);
 		if (d == NULL)
-			return fail(e, key, "expected a known tolerance key in "
-			    "%s, got \"%.80s\"", section, key->value);
+			return perr_set(e, key->line, key->column, "expected a "
+			    "known tolerance key in %s, got \"%.80s\"",
+			    section, key->value);
 		if (!yscalar_f64(val, &v) || v < 0)
-			return fail(e, val, "%s: expected a non-negative "
-			    "number, got %s%.80s%s", name,
+			return perr_set(e, val->line, val->column, "%s: "
+			    "expected a non-negative number, got %s%.80s%s",
+			    name,
 			    yscalar(val) ? "\"" : "",
 			    yscalar(val) ? yscalar(val) : "a collection",
 			    yscalar(val) ? "\"" : "");
@@ -182,19 +185,22 @@ load_section(struct tolerances *t, const char *section,
 
 static bool
 load_root(struct tolerances *t, const struct ynode *root,
-    struct tol_error *e)
+    struct perr *e)
 {
+	char names[128];
+
 	if (root == NULL || yscalar_is_null(root))
 		return true;	/* an empty file keeps every default */
 	if (root->type != Y_MAP)
-		return fail(e, root, "expected a map of tolerance sections "
-		    "(workload: ...)");
+		return perr_set(e, root->line, root->column, "expected a map "
+		    "of tolerance sections (workload: ...)");
 	for (size_t i = 0; i < root->n; i++) {
 		const struct ynode *key = root->keys[i];
 
 		if (!known_section(key->value))
-			return fail(e, key, "expected a tolerance section "
-			    "(workload, alignment), got \"%.80s\"", key->value);
+			return perr_set(e, key->line, key->column, "expected a "
+			    "tolerance section (%s), got \"%.80s\"",
+			    section_names(names, sizeof(names)), key->value);
 		if (!load_section(t, key->value, root->items[i], e))
 			return false;
 	}
@@ -240,9 +246,9 @@ void
 tol_load_buf(struct tolerances *t, const char *label, const char *buf,
     size_t len)
 {
-	struct yerror yerr;
+	struct perr yerr;
 	struct ydoc *doc = ydoc_load_buf(label, buf, len, 0, &yerr);
-	struct tol_error e;
+	struct perr e;
 	bool ok;
 
 	if (doc == NULL)

@@ -1,7 +1,7 @@
 /* tolerance.h - the numbers s2r-verdict judges with, and YAML overrides.
  *
  * Every tolerance has a name "<section>.<key>" (the YAML path in
- * pipelines/tolerances.yaml), a default (DESIGN.md §4) and a short
+ * pipelines/tolerances.yaml), a default (docs/checks.md §2) and a short
  * description.  Rules read them by enum, so a misspelt tolerance is a
  * compile error; users override them by name, so a misspelt key in a
  * YAML file is a file:line:column error. */

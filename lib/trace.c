@@ -393,15 +393,11 @@ put(struct out *o, const char *check, const char *metric, double value,
     const char *unit, int64_t n, const char *k1, const char *v1,
     const char *status, const char *field, const char *how)
 {
-	json_t *rec = rec_new("measure"), *scope = rec_scope_new();
+	json_t *rec = rec_begin(&(struct rec_head){ .kind = "measure",
+	    .check = check, .metric = metric, .status = status,
+	    .value = rec_num(value), .unit = unit, .n = n });
+	json_t *scope = rec_scope_new();
 
-	rec_set_str(rec, "check", check);
-	rec_set_str(rec, "metric", metric);
-	rec_set_str(rec, "status", status);
-	rec_set_num(rec, "value", value);
-	rec_set_str(rec, "unit", unit);
-	if (n >= 0)
-		rec_set_i64(rec, "n", n);
 	if (o->scope->phase != NULL)
 		rec_scope_set(scope, "phase", o->scope->phase);
 	if (o->scope->workload != NULL)
@@ -410,8 +406,7 @@ put(struct out *o, const char *check, const char *metric, double value,
 		rec_scope_set(scope, "iteration", o->scope->iteration);
 	if (k1 != NULL)
 		rec_scope_set(scope, k1, v1);
-	rec_set(rec, "scope", scope);
-	rec_set(rec, "source", rec_source(o->s->file, 0, 0, field, how));
+	rec_end(rec, scope, rec_source(o->s->file, 0, 0, field, how));
 	json_array_append_new(o->arr, rec);
 }
 

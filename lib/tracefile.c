@@ -44,7 +44,7 @@ header_int(const struct trace_header *h, const struct ynode *root,
 void
 trace_header_load(struct trace_header *h, const char *path, const char *label)
 {
-	struct yerror err;
+	struct perr err;
 	struct ydoc *doc;
 	const struct ynode *root, *n;
 	long line;

@@ -1,4 +1,4 @@
-/* vllmlog.c - reads vLLM server logs (formats.md §4) into struct vllmlog;
+/* vllmlog.c - reads vLLM server logs (docs/formats.md §5) into struct vllmlog;
  * vllmrec.c writes its measure records.
  *
  * Lines look like

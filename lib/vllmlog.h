@@ -1,4 +1,4 @@
-/* vllmlog.h - vLLM server logs (formats.md §4) to measure records.
+/* vllmlog.h - vLLM server logs (docs/formats.md §5) to measure records.
  *
  * A log is read line by line through logkit's reader, never whole:
  * memory stays flat whatever the file size.  vllmlog.c reads the lines,

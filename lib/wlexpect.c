@@ -40,23 +40,20 @@ struct xrec {
 static void
 xrec_add(struct xctx *x, const struct xrec *r)
 {
-	json_t *rec = rec_new("expect"), *scope = rec_scope_new();
+	json_t *rec = rec_begin(&(struct rec_head){ .kind = "expect",
+	    .check = r->check, .metric = r->metric,
+	    .value = r->why ? NULL : rec_num(r->value), .unit = r->unit,
+	    .n = -1 });
+	json_t *scope = rec_scope_new();
 
-	rec_set_str(rec, "check", r->check);
-	rec_set_str(rec, "metric", r->metric);
-	rec_set(rec, "value", r->why ? json_null() : rec_num(r->value));
-	rec_set_str(rec, "unit", r->unit);
 	rec_scope_set(scope, "workload", x->name);
 	rec_scope_set(scope, "client", r->client);
 	rec_scope_set(scope, "prefix_group", r->group);
 	rec_scope_set(scope, "class", r->cls);
-	rec_set(rec, "scope", scope);
-	rec_set(rec, "source", rec_source(x->file, r->at.line, r->at.column,
+	rec_end(rec, scope, rec_source(x->file, r->at.line, r->at.column,
 	    r->field, r->how));
-	if (r->why != NULL) {
-		rec_set(rec, "comparable", json_false());
-		rec_set_str(rec, "why", r->why);
-	}
+	if (r->why != NULL)
+		rec_incomparable(rec, r->why);
 	rec_set_str(rec, "process", r->process);
 	if (r->has_cv)
 		rec_set_num(rec, "cv", r->cv);

@@ -1,6 +1,6 @@
 /* workload.c - BLIS WorkloadSpec YAML into struct workload: diagnostics,
  * distributions, clients and cohorts, the top level.  See workload.h;
- * field meanings are in reference/formats.md §2, the expectations drawn
+ * field meanings are in docs/formats.md §3, the expectations drawn
  * from a spec are in wlexpect.c. */
 #include <errno.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* workload.h - a BLIS WorkloadSpec (reference/formats.md §2) as plain
+/* workload.h - a BLIS WorkloadSpec (docs/formats.md §3) as plain
  * structs, every value with the line and column it came from.
  *
  * Loading validates the way BLIS does and dies (exit 2) with

@@ -1,3 +1,4 @@
+/* yamlr.c - YAML into trees with lines and columns (see yamlr.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,9 +38,7 @@ static struct ynode *load_node(struct loader *ld, yaml_event_t *ev);
 static void
 set_error(struct loader *ld, long line, long column, const char *msg)
 {
-	ld->err->line = line;
-	ld->err->column = column;
-	snprintf(ld->err->msg, sizeof(ld->err->msg), "%s", msg);
+	perr_set(ld->err, line, column, "%s", msg);
 }
 
 static struct ynode *

@@ -14,10 +14,6 @@
 
 #include "perr.h"
 
-/* The name yamlr's errors had: tolerance.c, trace.c and goquery.c still
- * use it; they are to say struct perr, and then this goes. */
-#define yerror perr
-
 enum ytype { Y_SCALAR, Y_MAP, Y_SEQ };
 
 struct ynode {

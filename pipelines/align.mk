@@ -14,7 +14,8 @@
 # judges A0-A3 once and writes OUT/report.md, whose Alignment section runs
 # tightest first (A0, A1, A2, A3).  An input that is not given (or does not
 # exist) is not a make error: its tool is skipped, or told the side is
-# absent, and the verdicts that needed it say MISSING with what to give.
+# absent, and the verdicts that needed it say MISSING with what to give;
+# with none of TRACE, REAL_TRACE and SIM_TRACE there is nothing to align.
 # Every output is written under a temporary name and renamed, so a file
 # that exists is complete.  One line per step (V=1: the commands), the
 # summary last; STRICT=1 makes the run fail on a FAIL or a MISSING.
@@ -47,7 +48,8 @@ itl	= $(if $(filter %.csv,$(1)),$(wildcard $(basename $(1)).itl.csv))
 REALITL	:= $(call itl,$(REALF))
 SIMITL	:= $(call itl,$(SIMF))
 
-RECORDS	:= $(O)/latency.ndjson
+# s2r-latency needs a side to read: with neither, A0 and A3 are MISSING.
+RECORDS	:= $(if $(strip $(REALF) $(SIMF)),$(O)/latency.ndjson)
 TOOLS	:= s2r-latency s2r-verdict s2r-report
 ifneq ($(strip $(TRACES)),)
 RECORDS	+= $(O)/duty.ndjson
@@ -67,6 +69,9 @@ PREP	:= $(shell $(s2r_env) S2R_WHO=align S2R_TOOLS='$(TOOLS)' \
 	sh $(call q,$(PIPEDIR)discover.sh) align)
 ifneq ($(PREP),ok)
 $(error $(or $(PREP),$(PIPEDIR)discover.sh failed))
+endif
+ifeq ($(strip $(TRACES) $(REALF) $(SIMF)),)
+$(error align.mk: nothing to align: expected TRACE=, REAL_TRACE= or SIM_TRACE=)
 endif
 
 TOLF	:= $(call raw,TOLERANCES)

@@ -79,8 +79,8 @@ function basename(p) {
 BEGIN {
 	REAL = ENVIRON["S2R_REAL"]
 	SIM = ENVIRON["S2R_SIM"]
-	# Folders beside the phases that never hold cells (formats.md
-	# §0.2); generated/ is read for the EPP configs and plugins.
+	# Folders beside the phases that never hold cells (docs/formats.md
+	# §1.2); generated/ is read for the EPP configs and plugins.
 	nskip = split("generated workloads results_charts snapshots review " \
 	    "cluster plans", skip, " ")
 	for (i = 1; i <= nskip; i++)
@@ -241,7 +241,7 @@ function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
 	print "S2R_CELLS :=" all
 }
 
-# The deployed EPP config of each phase (formats.md §0.2):
+# The deployed EPP config of each phase (docs/formats.md §1.4):
 # generated/<phase>_config.yaml or generated/<phase>/<phase>_config.yaml;
 # one record file per phase, one diff per pair of phases in sorted order.
 function epp_rules(    i, n, ph, seenp, np, cfg, a, b, cand, j) {

@@ -181,7 +181,7 @@ check_links() {
 	    "only for bundles you trust)"
 }
 
-# The folders of REAL that never hold cells (formats.md §0.2), pruned
+# The folders of REAL that never hold cells (docs/formats.md §1.2), pruned
 # from the walk: "find . $(real_prune) ...".  generated/ is read.
 real_prune() {
 	for s in workloads results_charts snapshots review cluster plans; do

@@ -214,8 +214,10 @@ EOF
 	[ "$(val real.requests.count)" = 12 ]
 	[ -z "$(val align.requests.matched)" ]
 	[ -z "$(val align.ttft_ms.ks)" ]
-	lat
-	[ "$(wc -l <"$T/l.ndjson")" -eq 2 ]
+	# neither side: nothing to measure is bad usage (issue 13)
+	run --separate-stderr "$LAT"
+	assert_bad_input
+	[[ "$stderr" == *"expected --real FILE, --sim FILE or both"* ]]
 }
 
 @test "deterministic: the same inputs give the same bytes" {

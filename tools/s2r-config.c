@@ -1,40 +1,44 @@
 /* s2r-config - what a sim bundle's config.md and README promise about the
  * real deployment, as `expect` records; EPP configs as records; and the
  * section-by-section difference of two EPP configs (check 2c). */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "configexp.h"
 #include "configmd.h"
 #include "eppcfg.h"
 #include "err.h"
 #include "rec.h"
+#include "rectext.h"
 #include "str.h"
 
-static void
-usage(FILE *f)
-{
-	fprintf(f,
-	    "usage: s2r-config [--root DIR] SIMDIR|FILE.md...\n"
-	    "       s2r-config --epp FILE [--epp OVERLAY]... [--phase P] "
-	    "[--kind expect|measure]\n"
-	    "       s2r-config --diff [--overlay] BASE.yaml OTHER.yaml\n"
-	    "\n"
-	    "  SIMDIR          read SIMDIR/config.md and SIMDIR/README.md\n"
-	    "  FILE.md         read a config.md or README (\"-\": stdin)\n"
-	    "  --root DIR      cite files relative to DIR\n"
-	    "  --epp FILE      records of one EPP config (helm values too);\n"
-	    "                  more --epp files are overlays merged onto it\n"
-	    "  --phase P       scope.phase of the --epp records\n"
-	    "  --kind K        record kind of --epp records (default "
-	    "measure)\n"
-	    "  --diff          compare two EPP configs section by section\n"
-	    "  --overlay       with --diff: merge OTHER onto BASE first\n"
-	    "  --help, --version\n");
-}
+static const char usage_text[] =
+"usage: s2r-config [--root DIR] [--format ndjson|text] SIMDIR|FILE.md...\n"
+"       s2r-config --epp FILE [--epp OVERLAY]... [--phase P]\n"
+"                  [--kind expect|measure] [--format ndjson|text]\n"
+"       s2r-config --diff [--overlay] [--format ndjson|text] BASE.yaml "
+"OTHER.yaml\n"
+"\n"
+"What a sim bundle's config.md and README promise about the real\n"
+"deployment (checks 2a-2d, 3c, 3d, 4a-4d) as expect records; an EPP\n"
+"config as records; the section-by-section difference of two EPP\n"
+"configs (check 2c).\n"
+"\n"
+"  SIMDIR             read SIMDIR/config.md and SIMDIR/README.md\n"
+"  FILE.md            read a config.md or README (\"-\": stdin)\n"
+"  -r, --root DIR     cite files relative to DIR\n"
+"  -e, --epp FILE     records of one EPP config (helm values too);\n"
+"                     more --epp files are overlays merged onto it\n"
+"  -p, --phase P      scope.phase of the --epp records\n"
+"  -k, --kind K       record kind of --epp records (default measure)\n"
+"  -d, --diff         compare two EPP configs section by section\n"
+"  -o, --overlay      with --diff: merge OTHER onto BASE first\n"
+"      --format F     ndjson (default) or text (an aligned table)\n"
+"  -h, --help         this text\n"
+"  -V, --version      the version\n";
 
 struct opts {
 	const char	*root;
@@ -43,6 +47,7 @@ struct opts {
 	const char	*kind;
 	bool		 diff;
 	bool		 merge;
+	bool		 text;
 };
 
 /* path relative to root when it lies under it, else as given. */
@@ -85,15 +90,14 @@ load_epp(const struct opts *o, const char *path)
 	return cfg;
 }
 
+/* The records, as NDJSON or tables titled title. */
 static void
-emit_all(json_t *out)
+emit_all(const struct opts *o, json_t *out, const char *title)
 {
-	size_t i;
-	json_t *r;
+	struct recout ro;
 
-	json_array_foreach(out, i, r)
-		rec_emit(stdout, json_incref(r));
-	rec_finish(stdout);
+	rec_emit_all(recout_open(&ro, o->text), out);
+	recout_close(&ro, title);
 }
 
 static int
@@ -112,7 +116,7 @@ run_diff(const struct opts *o, char **argv)
 	}
 	for (int s = 0; s < EPP_NSECTIONS; s++)
 		json_array_append_new(out, eppcfg_diff(a, b, s));
-	emit_all(out);
+	emit_all(o, out, "EPP config sections, BASE vs OTHER");
 	json_decref(out);
 	eppcfg_free(a);
 	eppcfg_free(b);
@@ -136,15 +140,14 @@ run_epp(const struct opts *o)
 		    ",", cite(o, o->epp.v[i]));
 	}
 	configexp_epp(out, cfg, o->kind, o->phase, sbuf_str(&how));
-	emit_all(out);
+	emit_all(o, out, cite(o, o->epp.v[0]));
 	json_decref(out);
 	sbuf_free(&how);
 	eppcfg_free(cfg);
 	return 0;
 }
 
-/* Options into o; -1 to go on, else the exit status. */
-static int
+static void
 parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
@@ -154,14 +157,13 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "kind", required_argument, NULL, 'k' },
 		{ "diff", no_argument, NULL, 'd' },
 		{ "overlay", no_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const struct cli cli = { usage_text, "r:e:p:k:do", longopts };
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "r:e:p:k:do", longopts,
-	    NULL)) != -1) {
+	while ((ch = cli_next(&cli, argc, argv)) != -1) {
 		switch (ch) {
 		case 'r': o->root = optarg; break;
 		case 'e': strv_add(&o->epp, optarg); break;
@@ -169,36 +171,44 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'k': o->kind = optarg; break;
 		case 'd': o->diff = true; break;
 		case 'o': o->merge = true; break;
-		case 'h': usage(stdout); return 0;
-		case 'V': printf("s2r-config %s\n", S2R_VERSION); return 0;
-		default: usage(stderr); return S2R_EXIT_BAD;
+		case 'f': o->text = cli_format_text(optarg); break;
+		default: cli_unreachable(ch);
 		}
 	}
 	if (strcmp(o->kind, "expect") != 0 && strcmp(o->kind, "measure") != 0)
-		s2r_die("--kind: expected expect or measure, got \"%s\"",
-		    o->kind);
-	return -1;
+		s2r_usage_error("--kind: expected expect or measure, got "
+		    "\"%s\"", o->kind);
 }
 
-/* config.md and README files, or the sim bundles holding them. */
+/* config.md and README files, or the sim bundles holding them.  A file
+ * named on its own must hold something s2r-config reads: anything else
+ * (a trace, a log) is a mistake, not an empty bundle. */
 static int
 run_docs(const struct opts *o, int argc, char **argv)
 {
 	json_t *out;
 
-	if (argc == 0) {
-		usage(stderr);
-		return S2R_EXIT_BAD;
-	}
+	if (argc == 0)
+		s2r_usage_error("expected a SIMDIR, a config.md or README, "
+		    "--epp FILE or --diff");
 	out = json_array();
 	for (int i = 0; i < argc; i++) {
-		if (is_dir(argv[i]))
+		size_t before = json_array_size(out);
+
+		if (is_dir(argv[i])) {
 			read_bundle(out, argv[i]);
-		else
-			configexp_file(out, argv[i], cite(o, argv[i]));
+			continue;
+		}
+		configexp_file(out, argv[i], cite(o, argv[i]));
+		if (json_array_size(out) == before)
+			s2r_die_at(cite(o, argv[i]), 0, 0, "expected a "
+			    "config.md or README with the configuration of a "
+			    "sim bundle (vLLM or EPP tables, fenced YAML, blis "
+			    "commands, priority tiers), found none");
 	}
 	configexp_conflicts(out);
-	emit_all(out);
+	emit_all(o, out, argc == 1 ? cite(o, argv[0]) : "sim bundle "
+	    "configuration");
 	json_decref(out);
 	return 0;
 }
@@ -210,21 +220,21 @@ main(int argc, char **argv)
 	int rc;
 
 	s2r_setprog(argv[0]);
-	if ((rc = parse_opts(argc, argv, &o)) >= 0)
-		return rc;
+	parse_opts(argc, argv, &o);
 	argc -= optind;
 	argv += optind;
 	if (o.diff) {
 		if (argc != 2 || o.epp.n != 0)
-			s2r_die("--diff: expected two EPP config files");
+			s2r_usage_error("--diff: expected two EPP config "
+			    "files");
 		return run_diff(&o, argv);
 	}
 	if (o.merge)
-		s2r_die("--overlay: only with --diff");
+		s2r_usage_error("--overlay: only with --diff");
 	if (o.epp.n == 0)
 		return run_docs(&o, argc, argv);
 	if (argc != 0)
-		s2r_die("--epp: expected no other files");
+		s2r_usage_error("--epp: expected no other files");
 	rc = run_epp(&o);
 	strv_free(&o.epp);
 	return rc;

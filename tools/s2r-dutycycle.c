@@ -2,63 +2,58 @@
  *
  * Reads one profiler trace per rank, attributes GPU operations to
  * iterations by correlation, and writes per-iteration duty records (the
- * identities of reference/kernels.md §1.3, to the nanosecond) and
+ * identities of docs/checks.md §3, to the nanosecond) and
  * summary records: the multiplier sum(cycle)/sum(measured) after the
  * outlier screen, its busy-union variant and per-stage multipliers. */
-#include <getopt.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "err.h"
 #include "kduty.h"
 #include "kduty_rec.h"
 #include "kload.h"
 #include "rec.h"
-#include "str.h"
+#include "rectext.h"
 
 #define DEFAULT_COLLECTIVE "nccl|rccl|AllReduce|all_reduce|allreduce|" \
 	"AllGather|all_gather|ReduceScatter|reduce_scatter|all_to_all|" \
 	"alltoall|cross_device_reduce|SendRecv|Broadcast"
 
+static const char usage_text[] =
+"usage: s2r-dutycycle [-kw] [-c ERE] [--factor F] [--z Z] [--stage-min N]\n"
+"                     [--format ndjson|text] TRACE...\n"
+"\n"
+"GPU duty cycle per iteration (check A2): duty records per iteration and\n"
+"rank, and the multiplier sum(cycle)/sum(measured) with its terms.\n"
+"\n"
+"  TRACE                  Kineto JSON (.json, .json.gz), nsys stats CSV,\n"
+"                         or s2r kernel NDJSON; one per rank; - is stdin\n"
+"  -k, --kernels-only     count only kernels (default: kernels, memcpy,\n"
+"                         memset)\n"
+"  -w, --whole            one window over the whole trace instead of\n"
+"                         iterations\n"
+"  -c, --collective ERE   names of synchronizing kernels (default:\n"
+"                         NCCL/custom all-reduce names)\n"
+"      --factor F         outlier screen: cycle/measured above F "
+"(default 2)\n"
+"      --z Z              and modified z above Z within its stage\n"
+"                         (default 3.5)\n"
+"      --stage-min N      screen only stages with N iterations (default 8)\n"
+"      --format F         ndjson (default) or text (aligned tables)\n"
+"  -h, --help             this text\n"
+"  -V, --version          the version\n";
+
+struct opts {
+	struct kduty_opts duty;
+	const char	*collective;	/* --collective */
+	bool		 text;
+};
+
 static void
-usage(FILE *f)
-{
-	fprintf(f,
-	    "usage: s2r-dutycycle [-kw] [-c ERE] [--factor F] [--z Z] "
-	    "[--stage-min N] TRACE...\n"
-	    "  TRACE            Kineto JSON (.json, .json.gz), nsys stats "
-	    "CSV, or s2r kernel NDJSON; one per rank; - is stdin\n"
-	    "  -k, --kernels-only  count only kernels (default: kernels, "
-	    "memcpy, memset)\n"
-	    "  -w, --whole      one window over the whole trace instead of "
-	    "iterations\n"
-	    "  -c, --collective ERE  names of synchronizing kernels "
-	    "(default: NCCL/custom all-reduce names)\n"
-	    "      --factor F   outlier screen: cycle/measured above F "
-	    "(default 2)\n"
-	    "      --z Z        and modified z above Z within its stage "
-	    "(default 3.5)\n"
-	    "      --stage-min N  screen only stages with N iterations "
-	    "(default 8)\n"
-	    "  -h, --help       this text\n"
-	    "  -V, --version    version\n");
-}
-
-static double
-num_arg(const char *s, const char *what)
-{
-	double v;
-
-	if (!parse_f64(s, strlen(s), &v) || v < 0)
-		s2r_die("%s: expected a number >= 0, got \"%s\"", what, s);
-	return v;
-}
-
-/* Options into o; *coll is the --collective expression. */
-static void
-parse_opts(int argc, char **argv, struct kduty_opts *o, const char **coll)
+parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "kernels-only", no_argument, NULL, 'k' },
@@ -67,58 +62,60 @@ parse_opts(int argc, char **argv, struct kduty_opts *o, const char **coll)
 		{ "factor", required_argument, NULL, 'F' },
 		{ "z", required_argument, NULL, 'Z' },
 		{ "stage-min", required_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static const struct cli cli = { usage_text, "kwc:", longopts };
+	struct kduty_opts *d = &o->duty;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "kwc:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(&cli, argc, argv)) != -1) {
 		switch (c) {
-		case 'k': o->kernels_only = true; break;
-		case 'w': o->whole = true; break;
-		case 'c': *coll = optarg; break;
-		case 'F': o->factor_min = num_arg(optarg, "--factor"); break;
-		case 'Z': o->z_min = num_arg(optarg, "--z"); break;
-		case 'S':
-			o->stage_min = (size_t)num_arg(optarg, "--stage-min");
+		case 'k': d->kernels_only = true; break;
+		case 'w': d->whole = true; break;
+		case 'c': o->collective = optarg; break;
+		case 'F': d->factor_min = cli_f64("--factor", optarg, 0, false);
 			break;
-		case 'h': usage(stdout); exit(0);
-		case 'V': printf("s2r-dutycycle " S2R_VERSION "\n"); exit(0);
-		default: usage(stderr); exit(S2R_EXIT_BAD);
+		case 'Z': d->z_min = cli_f64("--z", optarg, 0, false); break;
+		case 'S':
+			d->stage_min = (size_t)cli_i64("--stage-min", optarg, 0,
+			    INT64_MAX);
+			break;
+		case 'f': o->text = cli_format_text(optarg); break;
+		default: cli_unreachable(c);
 		}
 	}
-	if (optind >= argc) {
-		usage(stderr);
-		exit(S2R_EXIT_BAD);
-	}
+	if (optind >= argc)
+		s2r_usage_error("expected a TRACE");
 }
 
 int
 main(int argc, char **argv)
 {
-	struct kduty_opts o = { false, false, NULL, 2.0, 3.5, 8 };
-	const char *coll = DEFAULT_COLLECTIVE;
+	struct opts o = { .duty = { false, false, NULL, 2.0, 3.5, 8 },
+	    .collective = DEFAULT_COLLECTIVE };
 	struct ktrace **traces;
 	struct krank *ranks;
+	struct recout ro;
 	struct kduty d;
 	regex_t re;
 	size_t nt, nr;
 
 	s2r_setprog(argv[0]);
-	parse_opts(argc, argv, &o, &coll);
-	if (regcomp(&re, coll, REG_EXTENDED | REG_ICASE | REG_NOSUB) != 0)
-		s2r_die("--collective: expected a POSIX extended regular "
-		    "expression, got \"%s\"", coll);
-	o.collective_re = &re;
+	parse_opts(argc, argv, &o);
+	if (regcomp(&re, o.collective, REG_EXTENDED | REG_ICASE | REG_NOSUB) !=
+	    0)
+		s2r_usage_error("--collective: expected a POSIX extended "
+		    "regular expression, got \"%s\"", o.collective);
+	o.duty.collective_re = &re;
 	nt = ktrace_load_all(argv + optind, (size_t)(argc - optind), &traces);
 	nr = kranks(traces, nt, &ranks);
-	kduty_compute(ranks, nr, &o, &d);
+	kduty_compute(ranks, nr, &o.duty, &d);
 	if (d.n_few > 0)
 		s2r_warn("%zu iteration(s) with implausibly few GPU operations "
 		    "(see duty.iterations.few_kernels)", d.n_few);
-	kduty_records(stdout, &d, &o);
-	rec_finish(stdout);
+	kduty_records(recout_open(&ro, o.text), &d, &o.duty);
+	recout_close(&ro, argv[optind]);
 	kduty_free(&d);
 	free(ranks);
 	for (size_t i = 0; i < nt; i++)

@@ -4,7 +4,6 @@
  * Every spec is parsed and every record built before anything is
  * written, so a bad spec exits 2 with nothing on stdout. */
 #include <dirent.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +11,11 @@
 
 #include <jansson.h>
 
+#include "cli.h"
 #include "configexp.h"
 #include "err.h"
 #include "rec.h"
+#include "rectext.h"
 #include "str.h"
 #include "wlexpect.h"
 
@@ -34,6 +35,7 @@ struct opts {
 	const char	*root;
 	struct mapping	*maps;
 	size_t		 nmaps;
+	bool		 text;
 };
 
 /* The specs to read and the sim bundles they came from. */
@@ -43,19 +45,23 @@ struct input {
 	struct strv	 dirs;
 };
 
-static void
-usage(FILE *f)
-{
-	fprintf(f,
-	    "usage: s2r-expect [--as NAME] [--map CELL=SPEC]... [--root DIR]\n"
-	    "                  SIMDIR|SPEC.yaml...\n"
-	    "  SIMDIR         a sim bundle: reads SIMDIR/workloads/*.yaml\n"
-	    "  --as NAME      name the workload NAME (one spec only)\n"
-	    "  --map CELL=SPEC  records of spec SPEC (file name without .yaml)\n"
-	    "                 are also written for the real cell CELL\n"
-	    "  --root DIR     write source.file relative to DIR\n"
-	    "  --help, --version\n");
-}
+static const char usage_text[] =
+"usage: s2r-expect [--as NAME] [--map CELL=SPEC]... [--root DIR]\n"
+"                  [--format ndjson|text] SIMDIR|SPEC.yaml...\n"
+"\n"
+"What a sim bundle says the real run should show: expect records for the\n"
+"workload checks 1a-1g from BLIS workload specs (exact sampler moments),\n"
+"and for a SIMDIR also the configuration its config.md and README give\n"
+"(checks 2a-2d, 3c, 3d, 4a-4d, as s2r-config).\n"
+"\n"
+"  SIMDIR            a sim bundle: reads SIMDIR/workloads/*.yaml\n"
+"  --as NAME         name the workload NAME (one spec only)\n"
+"  --map CELL=SPEC   records of spec SPEC (file name without .yaml)\n"
+"                    are also written for the real cell CELL\n"
+"  --root DIR        write source.file relative to DIR\n"
+"  --format F        ndjson (default) or text (an aligned table)\n"
+"  -h, --help        this text\n"
+"  -V, --version     the version\n";
 
 static char *
 strip_yaml(const char *path)
@@ -148,11 +154,8 @@ add_map(struct opts *o, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 
-	if (eq == NULL || eq == arg || eq[1] == '\0') {
-		fprintf(stderr, "s2r-expect: --map %s: expected CELL=SPEC\n",
-		    arg);
-		exit(S2R_EXIT_BAD);
-	}
+	if (eq == NULL || eq == arg || eq[1] == '\0')
+		s2r_usage_error("--map %s: expected CELL=SPEC", arg);
 	o->maps = xreallocarray(o->maps, o->nmaps + 1, sizeof(*o->maps));
 	o->maps[o->nmaps].cell = xstrndup(arg, (size_t)(eq - arg));
 	o->maps[o->nmaps].spec = strip_yaml(eq + 1);
@@ -176,35 +179,30 @@ expect_spec(const struct spec *s, struct opts *o, json_t *out)
 	workload_free(w);
 }
 
-/* Options into o; -1 to go on, else the exit status. */
-static int
+static void
 parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "as", required_argument, NULL, 'a' },
 		{ "map", required_argument, NULL, 'm' },
 		{ "root", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const struct cli cli = { usage_text, "", longopts };
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((ch = cli_next(&cli, argc, argv)) != -1) {
 		switch (ch) {
 		case 'a': o->as = optarg; break;
 		case 'm': add_map(o, optarg); break;
 		case 'r': o->root = optarg; break;
-		case 'h': usage(stdout); return 0;
-		case 'V': printf("s2r-expect %s\n", S2R_VERSION); return 0;
-		default: usage(stderr); return S2R_EXIT_BAD;
+		case 'f': o->text = cli_format_text(optarg); break;
+		default: cli_unreachable(ch);
 		}
 	}
-	if (optind == argc) {
-		usage(stderr);
-		return S2R_EXIT_BAD;
-	}
-	return -1;
+	if (optind == argc)
+		s2r_usage_error("expected a SIMDIR or workload specs");
 }
 
 static void
@@ -232,18 +230,17 @@ main(int argc, char **argv)
 {
 	struct opts o = { 0 };
 	struct input in = { 0 };
-	json_t *out, *rec;
+	struct recout ro;
+	json_t *out;
 	size_t i;
-	int rc;
 
 	s2r_setprog(argv[0]);
-	if ((rc = parse_opts(argc, argv, &o)) >= 0)
-		return rc;
+	parse_opts(argc, argv, &o);
 	for (int a = optind; a < argc; a++)
 		add_input(&in, argv[a], o.root);
 	if (o.as != NULL && in.nspecs != 1)
-		s2r_die("--as %s: expected exactly one workload spec, got %zu",
-		    o.as, in.nspecs);
+		s2r_usage_error("--as %s: expected exactly one workload spec, "
+		    "got %zu", o.as, in.nspecs);
 	out = json_array();
 	for (i = 0; i < in.nspecs; i++)
 		expect_spec(&in.specs[i], &o, out);
@@ -255,9 +252,9 @@ main(int argc, char **argv)
 		configexp_bundle(out, in.dirs.v[i]);
 	if (in.dirs.n > 0)
 		configexp_conflicts(out);
-	json_array_foreach(out, i, rec)
-		rec_emit(stdout, json_incref(rec));
-	rec_finish(stdout);
+	rec_emit_all(recout_open(&ro, o.text), out);
+	recout_close(&ro, argc - optind == 1 ? argv[optind] :
+	    "workload specs");
 	json_decref(out);
 	input_free(&in, &o);
 	return 0;

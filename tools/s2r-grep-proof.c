@@ -4,43 +4,43 @@
  * the queries lib/goindex.c and lib/goquery.c, the single-pass driver and
  * its records lib/proofrun.c, the catalog lib/proofcat.c, sources
  * lib/gitsrc.c.  See docs/man/s2r-grep-proof.1. */
-#include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "err.h"
 #include "goquery.h"
 #include "proofcat.h"
 #include "proofrun.h"
 #include "str.h"
 
-static void
-usage(FILE *f)
-{
-	fputs("usage: s2r-grep-proof SOURCE... [FILTERS] [OUTPUT] QUERY\n"
-	    "       s2r-grep-proof SOURCE... --catalog FILE [--check ID]...\n"
-	    "sources (repeat; each record carries label and commit):\n"
-	    "  --root DIR | --git-dir DIR [--rev REV]   a router codebase\n"
-	    "  --label NAME  --commit SHA               for the last source\n"
-	    "  --real DIR    the real bundle's generated/ plugins\n"
-	    "  --sim DIR     the sim bundle's algorithm/ or algorithms/\n"
-	    "queries (one):\n"
-	    "  --func NAME [--recv T]  --type NAME  --field NAME [--in-type T]\n"
-	    "  --const NAME | --var NAME [--whole-block]\n"
-	    "  --assign LHS_RE  --call CALLEE_RE  --keyval KEY_RE [--value RE]"
-	    " [--enclosing]\n"
-	    "  --string LITERAL  --regex ERE [--code-only]  --yaml-key PATH\n"
-	    "  --registration TYPESTRING  --scale SIGNAL  --dispatch SIGNAL\n"
-	    "  --readers SIGNAL (funcs whose body names it; more: --signals)\n"
-	    "filters: --include GLOB --exclude GLOB --path SUBSTR\n"
-	    "  --tests include|exclude|only --generated include|exclude\n"
-	    "  --max-hits N --unique --expect-none\n"
-	    "output: --claim ID --check ID --title TEXT --format ndjson|text\n"
-	    "  --max-lines N --no-doc\n"
-	    "  --facts empty_pool,signals,returns,metrics,calls\n"
-	    "exit: 0 found, 1 not found, 2 error, 3 ambiguous\n", f);
-}
+static const char usage_text[] =
+"usage: s2r-grep-proof SOURCE... [FILTERS] [OUTPUT] QUERY\n"
+"       s2r-grep-proof SOURCE... --catalog FILE [--check ID]...\n"
+"sources (repeat; each record carries label and commit):\n"
+"  --root DIR | --git-dir DIR [--rev REV]   a router codebase\n"
+"  --label NAME  --commit SHA               for the last source\n"
+"  --real DIR    the real bundle's generated/ plugins\n"
+"  --sim DIR     the sim bundle's algorithm/ or algorithms/\n"
+"queries (one):\n"
+"  --func NAME [--recv T]  --type NAME  --field NAME [--in-type T]\n"
+"  --const NAME | --var NAME [--whole-block]\n"
+"  --assign LHS_RE  --call CALLEE_RE  --keyval KEY_RE [--value RE]"
+" [--enclosing]\n"
+"  --string LITERAL  --regex ERE [--code-only]  --yaml-key PATH\n"
+"  --registration TYPESTRING  --scale SIGNAL  --dispatch SIGNAL\n"
+"  --readers SIGNAL (funcs whose body names it)\n"
+"  --signals NAME (with --scale, --dispatch, --readers: more signals)\n"
+"filters: --include GLOB --exclude GLOB --path SUBSTR\n"
+"  --tests include|exclude|only --generated include|exclude\n"
+"  --max-hits N --unique --expect-none\n"
+"output: --claim ID --check ID --title TEXT --format ndjson|text\n"
+"  --max-lines N --no-doc\n"
+"  --facts empty_pool,signals,returns,metrics,calls\n"
+"  -h, --help  this text    -V, --version  the version\n"
+"exit: 0 found, 1 not found, 2 error, 3 ambiguous\n";
 
 enum {
 	O_ROOT = 256, O_GITDIR, O_REV, O_LABEL, O_COMMIT, O_REAL, O_SIM,
@@ -49,7 +49,7 @@ enum {
 	O_RECV, O_INTYPE, O_VALUE, O_WHOLE, O_ENCL, O_CODEONLY, O_NONE,
 	O_INCLUDE, O_EXCLUDE, O_PATH, O_TESTS, O_GEN, O_MAXHITS, O_UNIQUE,
 	O_MAXLINES, O_NODOC, O_FACTS, O_SIGNALS, O_CLAIM, O_CHECK, O_TITLE,
-	O_FORMAT, O_CATALOG, O_HELP, O_VERSION
+	O_FORMAT, O_CATALOG
 };
 
 static const struct option longopts[] = {
@@ -76,11 +76,10 @@ static const struct option longopts[] = {
 	{ "facts", 1, NULL, O_FACTS }, { "signals", 1, NULL, O_SIGNALS },
 	{ "claim", 1, NULL, O_CLAIM }, { "check", 1, NULL, O_CHECK },
 	{ "title", 1, NULL, O_TITLE }, { "format", 1, NULL, O_FORMAT },
-	{ "catalog", 1, NULL, O_CATALOG }, { "help", 0, NULL, O_HELP },
-	{ "version", 0, NULL, O_VERSION }, { NULL, 0, NULL, 0 }
+	{ "catalog", 1, NULL, O_CATALOG }, { NULL, 0, NULL, 0 }
 };
 
-struct cli {
+struct args {
 	struct gsource	*srcs;
 	size_t		 nsrc;
 	struct gquery	 q;
@@ -90,42 +89,17 @@ struct cli {
 	struct gproof_opts o;
 };
 
-static noreturn void
-bad_usage(const char *msg, const char *arg)
-{
-	/* One line: the tool's errors are always a single line. */
-	s2r_warn(msg, arg);
-	exit(S2R_EXIT_BAD);
-}
-
 static struct gsource *
-last_source(struct cli *c, const char *opt)
+last_source(struct args *c, const char *opt)
 {
 	if (c->nsrc == 0)
-		bad_usage("%s: expected after --root, --git-dir, --real or "
-		    "--sim", opt);
+		s2r_usage_error("%s: expected after --root, --git-dir, --real "
+		    "or --sim", opt);
 	return &c->srcs[c->nsrc - 1];
 }
 
 static void
-set_str(char **dst, const char *v)
-{
-	free(*dst);
-	*dst = xstrdup(v);
-}
-
-static long
-number(const char *opt, const char *arg)
-{
-	int64_t v;
-
-	if (!parse_i64(arg, strlen(arg), &v) || v < 0)
-		bad_usage("%s: expected a non-negative integer", opt);
-	return (long)v;
-}
-
-static void
-set_facts(struct cli *c, const char *arg)
+set_facts(struct args *c, const char *arg)
 {
 	char *t = xstrdup(arg), *save = NULL;
 	unsigned bit;
@@ -133,7 +107,7 @@ set_facts(struct cli *c, const char *arg)
 	for (char *f = strtok_r(t, ",", &save); f; f = strtok_r(NULL, ",",
 	    &save)) {
 		if (!gquery_fact_parse(f, &bit))
-			bad_usage("--facts: expected empty_pool, signals, "
+			s2r_usage_error("--facts: expected empty_pool, signals, "
 			    "returns, metrics or calls, got %s", f);
 		c->q.facts |= bit;
 	}
@@ -143,7 +117,7 @@ set_facts(struct cli *c, const char *arg)
 /* Each handler takes the options of one group and says whether ch was
  * one of them. */
 static bool
-source_opt(struct cli *c, int ch, const char *arg)
+source_opt(struct args *c, int ch, const char *arg)
 {
 	struct gsource *s;
 
@@ -163,14 +137,14 @@ source_opt(struct cli *c, int ch, const char *arg)
 	case O_REV:
 		s = last_source(c, "--rev");
 		if (s->git_dir == NULL)
-			bad_usage("%s: expected after --git-dir", "--rev");
-		set_str(&s->rev, arg);
+			s2r_usage_error("--rev: expected after --git-dir");
+		xstrset(&s->rev, arg);
 		return true;
 	case O_LABEL:
-		set_str(&last_source(c, "--label")->label, arg);
+		xstrset(&last_source(c, "--label")->label, arg);
 		return true;
 	case O_COMMIT:
-		set_str(&last_source(c, "--commit")->commit, arg);
+		xstrset(&last_source(c, "--commit")->commit, arg);
 		return true;
 	}
 	return false;
@@ -190,7 +164,7 @@ static const struct {
 };
 
 static bool
-kind_opt(struct cli *c, int ch, const char *arg)
+kind_opt(struct args *c, int ch, const char *arg)
 {
 	size_t i = 0;
 
@@ -200,7 +174,7 @@ kind_opt(struct cli *c, int ch, const char *arg)
 	if (i == sizeof(kind_opts) / sizeof(kind_opts[0]))
 		return false;
 	if (c->has_kind)
-		bad_usage("%s", "expected exactly one query option");
+		s2r_usage_error("expected exactly one query option");
 	c->has_kind = true;
 	c->q.kind = kind_opts[i].kind;
 	if (c->q.kind == Q_SCALE || c->q.kind == Q_DISPATCH ||
@@ -213,7 +187,7 @@ kind_opt(struct cli *c, int ch, const char *arg)
 
 /* What the query matches beyond its name. */
 static bool
-match_opt(struct cli *c, int ch, const char *arg)
+match_opt(struct args *c, int ch, const char *arg)
 {
 	switch (ch) {
 	case O_RECV: c->q.recv = xstrdup(arg); return true;
@@ -229,7 +203,7 @@ match_opt(struct cli *c, int ch, const char *arg)
 }
 
 static bool
-filter_opt(struct cli *c, int ch, const char *arg)
+filter_opt(struct args *c, int ch, const char *arg)
 {
 	switch (ch) {
 	case O_INCLUDE: strv_add(&c->q.include, arg); return true;
@@ -237,16 +211,18 @@ filter_opt(struct cli *c, int ch, const char *arg)
 	case O_PATH: strv_add(&c->q.paths, arg); return true;
 	case O_TESTS:
 		if (!gquery_tests_parse(arg, &c->q.tests))
-			bad_usage("--tests: expected include, exclude or only, "
-			    "got %s", arg);
+			s2r_usage_error("--tests: expected include, exclude or "
+			    "only, got %s", arg);
 		return true;
 	case O_GEN:
 		if (strcmp(arg, "include") != 0 && strcmp(arg, "exclude") != 0)
-			bad_usage("--generated: expected include or exclude, "
-			    "got %s", arg);
+			s2r_usage_error("--generated: expected include or "
+			    "exclude, got %s", arg);
 		c->q.generated = strcmp(arg, "include") == 0;
 		return true;
-	case O_MAXHITS: c->q.max_hits = number("--max-hits", arg); return true;
+	case O_MAXHITS:
+		c->q.max_hits = (long)cli_i64("--max-hits", arg, 0, LONG_MAX);
+		return true;
 	case O_UNIQUE: c->q.unique = true; return true;
 	case O_NONE: c->q.expect_none = true; return true;
 	}
@@ -254,73 +230,56 @@ filter_opt(struct cli *c, int ch, const char *arg)
 }
 
 static bool
-output_opt(struct cli *c, int ch, const char *arg)
+output_opt(struct args *c, int ch, const char *arg)
 {
 	switch (ch) {
-	case O_CLAIM: set_str(&c->q.id, arg); return true;
+	case O_CLAIM: xstrset(&c->q.id, arg); return true;
 	case O_CHECK:
 		strv_add(&c->checks, arg);
-		set_str(&c->q.check, arg);
+		xstrset(&c->q.check, arg);
 		return true;
-	case O_TITLE: set_str(&c->q.title, arg); return true;
-	case O_FORMAT:
-		if (strcmp(arg, "text") != 0 && strcmp(arg, "ndjson") != 0)
-			bad_usage("--format: expected ndjson or text, got %s",
-			    arg);
-		c->o.text = strcmp(arg, "text") == 0;
-		return true;
+	case O_TITLE: xstrset(&c->q.title, arg); return true;
+	case O_FORMAT: c->o.text = cli_format_text(arg); return true;
 	case O_MAXLINES:
-		c->q.max_lines = number("--max-lines", arg);
+		c->q.max_lines = (long)cli_i64("--max-lines", arg, 0, LONG_MAX);
 		return true;
 	case O_NODOC: c->q.doc = false; return true;
-	case O_CATALOG: set_str(&c->catalog, arg); return true;
+	case O_CATALOG: xstrset(&c->catalog, arg); return true;
 	}
 	return false;
 }
 
 static void
-check_cli(const struct cli *c, int argc, char **argv)
+check_cli(const struct args *c, int argc, char **argv)
 {
 	if (optind < argc)
-		bad_usage("unexpected argument: %s", argv[optind]);
+		s2r_usage_error("unexpected argument: %s", argv[optind]);
 	if (c->nsrc == 0)
-		bad_usage("%s", "expected a source: --root, --git-dir, --real "
+		s2r_usage_error("expected a source: --root, --git-dir, --real "
 		    "or --sim");
 	if (c->catalog != NULL && c->has_kind)
-		bad_usage("%s", "--catalog and a query option exclude each "
+		s2r_usage_error("--catalog and a query option exclude each "
 		    "other");
 	if (c->catalog == NULL && !c->has_kind)
-		bad_usage("%s", "expected a query option or --catalog");
+		s2r_usage_error("expected a query option or --catalog");
 }
 
 static void
-parse(struct cli *c, int argc, char **argv)
+parse(struct args *c, int argc, char **argv)
 {
+	static const struct cli spec = { usage_text, "", longopts };
 	int ch;
 
-	opterr = 0;	/* our own one-line message instead */
-	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		if (ch == O_HELP) {
-			usage(stdout);
-			exit(0);
-		}
-		if (ch == O_VERSION) {
-			puts("s2r-grep-proof " S2R_VERSION);
-			exit(0);
-		}
-		if (source_opt(c, ch, optarg) || kind_opt(c, ch, optarg) ||
-		    match_opt(c, ch, optarg) || filter_opt(c, ch, optarg) ||
-		    output_opt(c, ch, optarg))
-			continue;
-		s2r_warn("%s: unknown option or missing argument; see --help",
-		    argv[optind - 1]);
-		exit(S2R_EXIT_BAD);
-	}
+	while ((ch = cli_next(&spec, argc, argv)) != -1)
+		if (!source_opt(c, ch, optarg) && !kind_opt(c, ch, optarg) &&
+		    !match_opt(c, ch, optarg) && !filter_opt(c, ch, optarg) &&
+		    !output_opt(c, ch, optarg))
+			cli_unreachable(ch);
 	check_cli(c, argc, argv);
 }
 
 static void
-free_cli(struct cli *c)
+free_cli(struct args *c)
 {
 	for (size_t i = 0; i < c->nsrc; i++)
 		gsource_free(&c->srcs[i]);
@@ -332,7 +291,7 @@ free_cli(struct cli *c)
 int
 main(int argc, char **argv)
 {
-	struct cli c;
+	struct args c;
 	struct gquery *qs;
 	size_t nq;
 	int status;
@@ -352,7 +311,7 @@ main(int argc, char **argv)
 	} else {
 		gquery_default_id(&c.q);
 		if (!gquery_compile(&c.q, msg, sizeof(msg)))
-			bad_usage("%s", msg);
+			s2r_usage_error("%s", msg);
 		qs = xmalloc(sizeof(*qs));
 		qs[0] = c.q;
 		nq = 1;

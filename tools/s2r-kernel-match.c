@@ -9,53 +9,54 @@
  * out first, then what is left by operation: different kernel, shape
  * edge, labeling).  --emit-kernels dumps the reader's kernel and iter
  * records; --check audits the rules against a trace. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "err.h"
 #include "kload.h"
 #include "kmatch.h"
 #include "kmatch_rec.h"
 #include "krec.h"
 #include "rec.h"
-#include "str.h"
+#include "rectext.h"
 
 struct opts {
 	const char	*rules, *slots;
-	bool		 emit, check, rank_set;
+	bool		 emit, check, rank_set, text;
 	int64_t		 rank;
 	struct kmatch_opts a1;
 };
 
-static void
-usage(FILE *f)
-{
-	fprintf(f,
-	    "usage: s2r-kernel-match --rules FILE --slots FILE [--rank N] "
-	    "[--op-tol F] [--large F] [--top N] TRACE...\n"
-	    "       s2r-kernel-match --emit-kernels [--rules FILE] TRACE...\n"
-	    "       s2r-kernel-match --check --rules FILE TRACE...\n"
-	    "  TRACE          Kineto JSON (.json, .json.gz), nsys stats CSV "
-	    "or s2r kernel NDJSON; - is stdin\n"
-	    "  -r, --rules FILE   labeling rules (pipelines/rules/*.rules)\n"
-	    "  -s, --slots FILE   simulated slot records (NDJSON, kind "
-	    "slot)\n"
-	    "  -e, --emit-kernels write kernel and iter records\n"
-	    "  -c, --check        kernel names no rule matches, rules "
-	    "shadowed by earlier ones,\n"
-	    "                     names a rule reaches only through their "
-	    "namespace\n"
-	    "      --rank N       compare this rank (default: the lowest)\n"
-	    "      --op-tol F     an operation deviates beyond F (default "
-	    "0.10)\n"
-	    "      --large F      unmapped share that counts as large "
-	    "(default 0.01)\n"
-	    "      --top N        list length in summaries (default 10)\n"
-	    "  -h, --help         this text\n"
-	    "  -V, --version      version\n");
-}
+static const char usage_text[] =
+"usage: s2r-kernel-match --rules FILE --slots FILE [--rank N] [--op-tol F]\n"
+"                        [--large F] [--top N] [--format ndjson|text] "
+"TRACE...\n"
+"       s2r-kernel-match --emit-kernels [--rules FILE] [--format ndjson|text]"
+"\n"
+"                        TRACE...\n"
+"       s2r-kernel-match --check --rules FILE [--format ndjson|text] "
+"TRACE...\n"
+"\n"
+"Measured kernels against simulated cost slots (check A1): op, iter and\n"
+"summary records.\n"
+"\n"
+"  TRACE               Kineto JSON (.json, .json.gz), nsys stats CSV or\n"
+"                      s2r kernel NDJSON; - is stdin\n"
+"  -r, --rules FILE    labeling rules (pipelines/rules/*.rules)\n"
+"  -s, --slots FILE    simulated slot records (NDJSON, kind slot)\n"
+"  -e, --emit-kernels  write kernel and iter records\n"
+"  -c, --check         kernel names no rule matches, rules shadowed by\n"
+"                      earlier ones, names a rule reaches only through\n"
+"                      their namespace\n"
+"      --rank N        compare this rank (default: the lowest)\n"
+"      --op-tol F      an operation deviates beyond F (default 0.10)\n"
+"      --large F       unmapped share that counts as large (default 0.01)\n"
+"      --top N         list length in summaries (default 10)\n"
+"      --format F      ndjson (default) or text (aligned tables)\n"
+"  -h, --help          this text\n"
+"  -V, --version       the version\n";
 
 static const struct krank *
 pick_rank(struct krank *ranks, size_t nr, const struct opts *o)
@@ -70,16 +71,6 @@ pick_rank(struct krank *ranks, size_t nr, const struct opts *o)
 	s2r_die("--rank %lld: no such rank in the traces", (long long)o->rank);
 }
 
-static double
-num_arg(const char *s, const char *what)
-{
-	double v;
-
-	if (!parse_f64(s, strlen(s), &v) || v < 0)
-		s2r_die("%s: expected a number >= 0, got \"%s\"", what, s);
-	return v;
-}
-
 static void
 parse_opts(int argc, char **argv, struct opts *o)
 {
@@ -92,46 +83,53 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "op-tol", required_argument, NULL, 'T' },
 		{ "large", required_argument, NULL, 'L' },
 		{ "top", required_argument, NULL, 'N' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static const struct cli cli = { usage_text, "r:s:ec", longopts };
 	int c;
 
-	while ((c = getopt_long(argc, argv, "r:s:echV", longopts, NULL)) != -1) {
+	while ((c = cli_next(&cli, argc, argv)) != -1) {
 		switch (c) {
 		case 'r': o->rules = optarg; break;
 		case 's': o->slots = optarg; break;
 		case 'e': o->emit = true; break;
 		case 'c': o->check = true; break;
 		case 'R':
-			o->rank = (int64_t)num_arg(optarg, "--rank");
+			o->rank = cli_i64("--rank", optarg, 0, INT64_MAX);
 			o->rank_set = true;
 			break;
-		case 'T': o->a1.op_tol = num_arg(optarg, "--op-tol"); break;
-		case 'L': o->a1.large = num_arg(optarg, "--large"); break;
-		case 'N': o->a1.top = (size_t)num_arg(optarg, "--top"); break;
-		case 'h': usage(stdout); exit(0);
-		case 'V': printf("s2r-kernel-match " S2R_VERSION "\n"); exit(0);
-		default: usage(stderr); exit(S2R_EXIT_BAD);
+		case 'T': o->a1.op_tol = cli_f64("--op-tol", optarg, 0, false);
+			break;
+		case 'L': o->a1.large = cli_f64("--large", optarg, 0, false);
+			break;
+		case 'N':
+			o->a1.top = (size_t)cli_i64("--top", optarg, 0,
+			    1000000);
+			break;
+		case 'f': o->text = cli_format_text(optarg); break;
+		default: cli_unreachable(c);
 		}
 	}
-	if (optind >= argc || (o->check && !o->rules) ||
-	    (!o->emit && !o->check && (!o->rules || !o->slots))) {
-		usage(stderr);
-		exit(S2R_EXIT_BAD);
-	}
+	if (optind >= argc)
+		s2r_usage_error("expected a TRACE");
+	if (o->check && o->rules == NULL)
+		s2r_usage_error("--check: expected --rules FILE");
+	if (!o->emit && !o->check && (o->rules == NULL || o->slots == NULL))
+		s2r_usage_error("expected --rules FILE and --slots FILE (or "
+		    "--emit-kernels, --check)");
 }
 
 int
 main(int argc, char **argv)
 {
-	struct opts o = { NULL, NULL, false, false, false, 0,
-	    { 0.10, 0.01, 10 } };
+	struct opts o = { .a1 = { .op_tol = 0.10, .large = 0.01, .top = 10 } };
 	struct lrules rs = {0};
 	struct kslots ss = {0};
 	struct ktrace **traces;
 	struct krank *ranks;
+	struct recout ro;
+	FILE *out;
 	size_t nt, nr;
 
 	s2r_setprog(argv[0]);
@@ -142,19 +140,20 @@ main(int argc, char **argv)
 		kslots_load(&ss, o.slots);
 	nt = ktrace_load_all(argv + optind, (size_t)(argc - optind), &traces);
 	nr = kranks(traces, nt, &ranks);
+	out = recout_open(&ro, o.text);
 	if (o.emit) {
 		for (size_t r = 0; r < nr; r++)
-			krec_kernels(stdout, &ranks[r], o.rules ? &rs : NULL);
+			krec_kernels(out, &ranks[r], o.rules ? &rs : NULL);
 	} else if (o.check) {
-		kcheck_records(stdout, &rs, ranks, nr);
+		kcheck_records(out, &rs, ranks, nr);
 	} else {
 		struct amatch m;
 
 		kmatch(&rs, &ss, pick_rank(ranks, nr, &o), o.a1.op_tol, &m);
-		kmatch_records(stdout, &m, &ss, &o.a1);
+		kmatch_records(out, &m, &ss, &o.a1);
 		kmatch_free(&m);
 	}
-	rec_finish(stdout);
+	recout_close(&ro, argv[optind]);
 	free(ranks);
 	for (size_t i = 0; i < nt; i++)
 		ktrace_free(traces[i]);

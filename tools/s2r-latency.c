@@ -3,18 +3,19 @@
  * (check A3) as measure records.  See docs/man/s2r-latency.1. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "csvr.h"
 #include "err.h"
 #include "itl.h"
 #include "jsonscan.h"
 #include "latency.h"
 #include "rec.h"
+#include "rectext.h"
 #include "reqpop.h"
 #include "str.h"
 #include "trace.h"
@@ -31,7 +32,8 @@ static const char usage_text[] =
 "latency as distributions with quantiles, KS distance and the median gap\n"
 "(A3).\n"
 "\n"
-"  --real FILE        the real side (- for stdin)\n"
+"  --real FILE        the real side (- for stdin; a cell folder: its\n"
+"                     trace_data.csv)\n"
 "  --sim FILE         the simulated side, CSV or JSON (told apart by content)\n"
 "  --real-header FILE, --sim-header FILE\n"
 "                     the trace header YAML (default: <stem>.yaml beside\n"
@@ -45,7 +47,9 @@ static const char usage_text[] =
 "  --no-itl           read no ITL file\n"
 "  --window-ms N      throughput window in ms (default 1000)\n"
 "  --root DIR         write source.file relative to DIR\n"
-"  --help, --version\n";
+"  --format F         ndjson (default) or text (an aligned table)\n"
+"  -h, --help         this text\n"
+"  -V, --version      the version\n";
 
 struct opts {
 	const char	*real, *sim;
@@ -54,13 +58,8 @@ struct opts {
 	bool		 no_header, no_itl;
 	int64_t		 window_ms;
 	const char	*root;
+	bool		 text;
 };
-
-static noreturn void
-usage_error(const char *msg)
-{
-	s2r_die("%s (see --help)", msg);
-}
 
 static int
 stdin_users(const struct opts *o)
@@ -87,15 +86,14 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "no-itl", no_argument, NULL, 'n' },
 		{ "window-ms", required_argument, NULL, 'w' },
 		{ "root", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const struct cli cli = { usage_text, "", longopts };
 	int c;
 
 	o->window_ms = 1000;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((c = cli_next(&cli, argc, argv)) != -1) {
 		switch (c) {
 		case 'r': o->real = optarg; break;
 		case 's': o->sim = optarg; break;
@@ -107,36 +105,30 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'n': o->no_itl = true; break;
 		case 'o': o->root = optarg; break;
 		case 'w':
-			if (!parse_i64(optarg, strlen(optarg), &o->window_ms) ||
-			    o->window_ms <= 0 || o->window_ms > INT64_C(1) << 40)
-				usage_error("--window-ms: expected a whole "
-				    "number of ms > 0");
+			o->window_ms = cli_i64("--window-ms", optarg, 1,
+			    INT64_C(1) << 40);
 			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
-		case 'V':
-			puts("s2r-latency " S2R_VERSION);
-			exit(0);
-		default:
-			usage_error("unknown option or missing argument");
+		case 'f': o->text = cli_format_text(optarg); break;
+		default: cli_unreachable(c);
 		}
 	}
 	if (optind != argc)
-		usage_error("unexpected argument: the sides are given with "
-		    "--real and --sim");
+		s2r_usage_error("unexpected argument \"%s\": the sides are "
+		    "given with --real and --sim", argv[optind]);
 	if (stdin_users(o) > 1)
-		usage_error("only one of --real, --sim, --real-itl and "
+		s2r_usage_error("only one of --real, --sim, --real-itl and "
 		    "--sim-itl can read stdin");
 	if (o->no_header && (o->real_header != NULL || o->sim_header != NULL))
-		usage_error("--no-header excludes --real-header and "
+		s2r_usage_error("--no-header excludes --real-header and "
 		    "--sim-header");
 	if (o->no_itl && (o->real_itl != NULL || o->sim_itl != NULL))
-		usage_error("--no-itl excludes --real-itl and --sim-itl");
+		s2r_usage_error("--no-itl excludes --real-itl and --sim-itl");
 	if ((o->real_itl != NULL && o->real == NULL) ||
 	    (o->sim_itl != NULL && o->sim == NULL))
-		usage_error("an ITL file needs its side's trace: --real-itl "
+		s2r_usage_error("an ITL file needs its side's trace: --real-itl "
 		    "goes with --real, --sim-itl with --sim");
+	if (o->real == NULL && o->sim == NULL)
+		s2r_usage_error("expected --real FILE, --sim FILE or both");
 }
 
 /* The first byte that is not white space or a UTF-8 BOM: '{' (or a gzip
@@ -158,6 +150,7 @@ struct side {
 	struct reqpop	 pop;
 	struct itl	 itl;
 	bool		 given, has_itl;
+	char		*path;		/* given; a cell folder's trace */
 	char		*buf;		/* stdin JSON, read whole */
 };
 
@@ -241,6 +234,7 @@ read_side(struct side *s, const char *path, const char *header,
 	if (path == NULL)
 		return;
 	s->given = true;
+	path = s->path = cli_in_folder(path, "trace_data.csv");
 	label = path_display(path, o->root);
 	if (strcmp(path, "-") == 0) {
 		json = looks_json(stdin, true);
@@ -257,8 +251,8 @@ read_side(struct side *s, const char *path, const char *header,
 	json = looks_json(f, false);
 	fclose(f);
 	if (json && header != NULL)
-		usage_error("a trace header applies to a CSV trace, not to a "
-		    "BLIS metrics JSON");
+		s2r_usage_error("a trace header applies to a CSV trace, not to "
+		    "a BLIS metrics JSON");
 	if (json)
 		read_json(s, path, label, NULL);
 	else
@@ -282,25 +276,24 @@ main(int argc, char **argv)
 	struct opts o = {0};
 	struct side real = {0}, sim = {0};
 	struct latside rl, sl;
-	json_t *arr, *rec;
-	size_t i;
+	struct recout out;
+	json_t *arr;
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
 	read_side(&real, o.real, o.real_header, &o);
 	if (o.real != NULL)
-		read_itl(&real, o.real, o.real_itl, real.pop.fmt ==
+		read_itl(&real, real.path, o.real_itl, real.pop.fmt ==
 		    REQFMT_TRACE_CSV, &o);
 	read_side(&sim, o.sim, o.sim_header, &o);
 	if (o.sim != NULL)
-		read_itl(&sim, o.sim, o.sim_itl, sim.pop.fmt ==
+		read_itl(&sim, sim.path, o.sim_itl, sim.pop.fmt ==
 		    REQFMT_TRACE_CSV, &o);
 	arr = json_array();
 	latency_records(latside(&rl, &real), latside(&sl, &sim),
 	    o.window_ms * 1000, arr);
-	json_array_foreach(arr, i, rec)
-		rec_emit(stdout, json_incref(rec));
-	rec_finish(stdout);
+	rec_emit_all(recout_open(&out, o.text), arr);
+	recout_close(&out, "request populations and latency distributions");
 	json_decref(arr);
 	reqpop_free(&real.pop);
 	reqpop_free(&sim.pop);
@@ -308,5 +301,7 @@ main(int argc, char **argv)
 	itl_free(&sim.itl);
 	free(real.buf);
 	free(sim.buf);
+	free(real.path);
+	free(sim.path);
 	return 0;
 }

@@ -1,33 +1,54 @@
 /* s2r-log-extract - vLLM server logs, EPP logs and GPU logs of one cell
- * to measure records (checks 2a, 2b, 5a-5c, 5e-5h). */
-#include <getopt.h>
+ * to measure records (checks 2a, 2b, 5a-5c, 5e-5h).  The reading is
+ * lib/logcell.c; see docs/man/s2r-log-extract.1. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "cli.h"
 #include "err.h"
 #include "logcell.h"
 #include "rec.h"
+#include "rectext.h"
 #include "str.h"
+
+static const char usage_text[] =
+"usage: s2r-log-extract [--phase P] [--workload W] [--iteration I]\n"
+"           [--root DIR] [--server-logs PATH]... [--epp-logs PATH]...\n"
+"           [--gpu-logs PATH]... [--trace FILE] [--format ndjson|text]\n"
+"           [CELLDIR|LOG]\n"
+"\n"
+"Reads vLLM server logs, EPP logs and nvidia-smi GPU logs (files,\n"
+"folders of *.log, or - for stdin) and writes measure records (checks\n"
+"2a, 2b, 5a-5c, 5e-5h) as NDJSON on stdout.\n"
+"\n"
+"  CELLDIR             read CELLDIR/server_logs, epp_logs and gpu_logs;\n"
+"                      a folder named server_logs, epp_logs or gpu_logs\n"
+"                      is read as that kind, a file as a server log\n"
+"  --server-logs PATH  vLLM server logs (a file, a folder or -)\n"
+"  --epp-logs PATH     EPP (router) logs\n"
+"  --gpu-logs PATH     nvidia-smi GPU logs\n"
+"  --phase P, --workload W, --iteration I\n"
+"                      scope of every record (default: from CELLDIR's\n"
+"                      place under --root: phase/workload[/iN])\n"
+"  --trace FILE        judge GPU samples inside this trace's window (first\n"
+"                      send to last response; default CELLDIR/trace_data.csv)\n"
+"  --root DIR          write source.file relative to DIR\n"
+"  --format F          ndjson (default) or text (an aligned table)\n"
+"  -h, --help          this text\n"
+"  -V, --version       the version\n";
+
+/* The folder each kind of log is found in, in a cell. */
+static const char *const kind_dir[LOGS_NKINDS] = {
+	"server_logs", "epp_logs", "gpu_logs"
+};
 
 struct opts {
 	const char	*phase, *workload, *iteration;
 	char		*inferred[3];
+	bool		 text;
 };
-
-static void
-usage(FILE *f)
-{
-	fprintf(f,
-	    "usage: s2r-log-extract [--phase P] [--workload W] [--iteration I]\n"
-	    "           [--root DIR] [--server-logs PATH]... [--epp-logs PATH]...\n"
-	    "           [--gpu-logs PATH]... [--trace FILE] [CELLDIR]\n"
-	    "Reads vLLM server logs, EPP logs and nvidia-smi GPU logs (files,\n"
-	    "folders of *.log, or - for stdin) and writes measure records.\n"
-	    "CELLDIR: read CELLDIR/server_logs, epp_logs and gpu_logs.\n"
-	    "--trace FILE: GPU samples are judged inside this trace's window\n"
-	    "(first send to last response; default CELLDIR/trace_data.csv).\n");
-}
 
 /* phase/workload[/iN] from CELLDIR under --root ("results/" skipped). */
 static void
@@ -54,23 +75,62 @@ infer_scope(struct opts *o, const char *root, const char *celldir)
 		o->iteration = o->inferred[2];
 }
 
-/* Options into o and c; -1 to go on, else the exit status. */
+/* The kind whose folder path is (by its last name), or -1. */
 static int
+kind_of_dir(const char *path)
+{
+	char *copy = xstrdup(path);
+	size_t n = strlen(copy);
+	const char *base;
+	int kind = -1;
+
+	while (n > 1 && copy[n - 1] == '/')
+		copy[--n] = '\0';
+	base = strrchr(copy, '/') != NULL ? strrchr(copy, '/') + 1 : copy;
+	for (int k = 0; k < LOGS_NKINDS; k++)
+		if (strcmp(base, kind_dir[k]) == 0)
+			kind = k;
+	free(copy);
+	return kind;
+}
+
+/* The operand as the user means it: a cell folder, one kind's folder, or
+ * a log file (or -), which is a server log. */
+static void
+add_operand(struct opts *o, struct logcell *c, const char *path)
+{
+	struct stat st;
+	int kind;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
+	    !S_ISDIR(st.st_mode)) {
+		logcell_add(c, LOGS_SERVER, path);
+		return;
+	}
+	if ((kind = kind_of_dir(path)) >= 0) {
+		logcell_add(c, kind, path);
+		return;
+	}
+	logcell_add_cell(c, path);
+	infer_scope(o, c->root, path);
+}
+
+static void
 parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 {
 	static const struct option longopts[] = {
-		{"phase", required_argument, NULL, 'p'},
-		{"workload", required_argument, NULL, 'w'},
-		{"iteration", required_argument, NULL, 'i'},
-		{"root", required_argument, NULL, 'r'},
-		{"server-logs", required_argument, NULL, 's'},
-		{"epp-logs", required_argument, NULL, 'e'},
-		{"gpu-logs", required_argument, NULL, 'g'},
-		{"trace", required_argument, NULL, 't'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0}
+		{ "phase", required_argument, NULL, 'p' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ "iteration", required_argument, NULL, 'i' },
+		{ "root", required_argument, NULL, 'r' },
+		{ "server-logs", required_argument, NULL, 's' },
+		{ "epp-logs", required_argument, NULL, 'e' },
+		{ "gpu-logs", required_argument, NULL, 'g' },
+		{ "trace", required_argument, NULL, 't' },
+		{ "format", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 }
 	};
+	static const struct cli cli = { usage_text, "", longopts };
 	int ch;
 
 	/* --root first: paths are made relative to it wherever it is on
@@ -80,7 +140,7 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 			c->root = argv[k + 1];
 		else if (strncmp(argv[k], "--root=", 7) == 0)
 			c->root = argv[k] + 7;
-	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((ch = cli_next(&cli, argc, argv)) != -1) {
 		switch (ch) {
 		case 'p': o->phase = optarg; break;
 		case 'w': o->workload = optarg; break;
@@ -90,16 +150,18 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		case 'e': logcell_add(c, LOGS_EPP, optarg); break;
 		case 'g': logcell_add(c, LOGS_GPU, optarg); break;
 		case 't': logcell_trace(c, optarg); break;
-		case 'h': usage(stdout); return 0;
-		case 'V': printf("s2r-log-extract %s\n", S2R_VERSION); return 0;
-		default: usage(stderr); return S2R_EXIT_BAD;
+		case 'f': o->text = cli_format_text(optarg); break;
+		default: cli_unreachable(ch);
 		}
 	}
-	if (argc - optind > 1) {
-		usage(stderr);
-		return S2R_EXIT_BAD;
-	}
-	return -1;
+	if (argc - optind > 1)
+		s2r_usage_error("expected one CELLDIR or log, got %d",
+		    argc - optind);
+	if (argc - optind == 1)
+		add_operand(o, c, argv[optind]);
+	if (!logcell_asked(c))
+		s2r_usage_error("expected a CELLDIR, a log or --server-logs/"
+		    "--epp-logs/--gpu-logs, got nothing to read");
 }
 
 int
@@ -108,28 +170,17 @@ main(int argc, char **argv)
 	struct opts o = {0};
 	struct logcell cell = {0};
 	struct logctx ctx = {0};
-	int rc;
+	struct recout out;
 
 	s2r_setprog(argv[0]);
-	if ((rc = parse_opts(argc, argv, &o, &cell)) >= 0)
-		return rc;
-	if (argc - optind == 1) {
-		logcell_add_cell(&cell, argv[optind]);
-		infer_scope(&o, cell.root, argv[optind]);
-	}
-	if (!logcell_asked(&cell)) {
-		s2r_warn("expected a CELLDIR or --server-logs/--epp-logs/"
-		    "--gpu-logs, got nothing to read");
-		usage(stderr);
-		return S2R_EXIT_BAD;
-	}
+	parse_opts(argc, argv, &o, &cell);
 	logcell_check(&cell);
-	ctx.out = stdout;
+	ctx.out = recout_open(&out, o.text);
 	ctx.phase = o.phase;
 	ctx.workload = o.workload;
 	ctx.iteration = o.iteration;
 	logcell_emit(&cell, &ctx);
-	rec_finish(stdout);
+	recout_close(&out, argc > optind ? argv[optind] : "logs");
 	logcell_free(&cell);
 	for (int k = 0; k < 3; k++)
 		free(o.inferred[k]);

@@ -1,13 +1,12 @@
 /* s2r-report - the human-readable parity report from verdict records.
  *
- * The only tool in s2r that formats for humans (DESIGN.md §2).  Three
- * modes, all writing to stdout or, atomically, to -o FILE:
+ * The only tool in s2r that formats for humans (docs/architecture.md §4).
+ * Three modes, all writing to stdout or, atomically, to -o FILE:
  *   report  verdicts (+ evidence records) -> Markdown (lib/mdreport.c) or
  *           one self-contained HTML page with charts (lib/htmlreport.c);
  *   --diff  two runs' verdicts -> what changed (lib/rundiff.c), Markdown
  *           or change records;
  *   --index bundle output folders of a batch -> the index (lib/batchindex.c). */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 
 #include "atomicfile.h"
 #include "batchindex.h"
+#include "cli.h"
 #include "err.h"
 #include "htmlreport.h"
 #include "mdreport.h"
@@ -25,41 +25,37 @@
 enum format { F_MD, F_HTML, F_NDJSON };
 enum mode { M_REPORT, M_DIFF, M_INDEX };
 
-static void
-usage(FILE *f)
-{
-	fprintf(f,
-	    "usage: s2r-report [--real PATH] [--sim PATH] [--date YYYY-MM-DD] "
-	    "[--title T]\n"
-	    "                  [--format md|html] [-o FILE] [FILE...|-]\n"
-	    "       s2r-report --diff [--format md|ndjson] [--move-threshold PCT]\n"
-	    "                  [-o FILE] OLD NEW\n"
-	    "       s2r-report --index [--format md|html] [--title T] [-o FILE] "
-	    "DIR...\n"
-	    "\n"
-	    "Reads verdict records (NDJSON, plus evidence records for the HTML\n"
-	    "charts) and writes the parity report; --diff lists what changed\n"
-	    "between two runs' verdicts; --index writes a batch index over\n"
-	    "bundle output folders (verdicts.ndjson, report.*, or error).\n"
-	    "\n"
-	    "  -r, --real PATH    the real bundle named in the header\n"
-	    "  -s, --sim PATH     the sim bundle named in the header\n"
-	    "  -d, --date DATE    report date (default: SOURCE_DATE_EPOCH, else today, UTC)\n"
-	    "  -t, --title T      report title\n"
-	    "  -f, --format FMT   md (default), html (report, index) or ndjson (diff)\n"
-	    "  -D, --diff         compare OLD and NEW verdict files\n"
-	    "  -m, --move-threshold PCT\n"
-	    "                     relative move flagged when a verdict has no\n"
-	    "                     usable tolerance (default 5)\n"
-	    "  -I, --index        batch index over bundle output folders\n"
-	    "  -o, --output FILE  write FILE atomically instead of stdout\n"
-	    "  -h, --help         this help\n"
-	    "  -V, --version      version\n"
-	    "\n"
-	    "Exit status: 0 no FAIL or MISSING, 1 some FAIL or MISSING (--diff: a\n"
-	    "verdict got worse; --index: a bundle has a FAIL or MISSING or failed),\n"
-	    "2 bad usage or input.\n");
-}
+static const char usage_text[] =
+    "usage: s2r-report [--real PATH] [--sim PATH] [--date YYYY-MM-DD] "
+    "[--title T]\n"
+    "                  [--format md|html] [-o FILE] [FILE...|-]\n"
+    "       s2r-report --diff [--format md|ndjson] [--move-threshold PCT]\n"
+    "                  [-o FILE] OLD NEW\n"
+    "       s2r-report --index [--format md|html] [--title T] [-o FILE] "
+    "DIR...\n"
+    "\n"
+    "Reads verdict records (NDJSON, plus evidence records for the HTML\n"
+    "charts) and writes the parity report; --diff lists what changed\n"
+    "between two runs' verdicts; --index writes a batch index over\n"
+    "bundle output folders (verdicts.ndjson, report.*, or error).\n"
+    "\n"
+    "  -r, --real PATH    the real bundle named in the header\n"
+    "  -s, --sim PATH     the sim bundle named in the header\n"
+    "  -d, --date DATE    report date (default: SOURCE_DATE_EPOCH, else today, UTC)\n"
+    "  -t, --title T      report title\n"
+    "  -f, --format FMT   md (default), html (report, index) or ndjson (diff)\n"
+    "  -D, --diff         compare OLD and NEW verdict files\n"
+    "  -m, --move-threshold PCT\n"
+    "                     relative move flagged when a verdict has no\n"
+    "                     usable tolerance (default 5)\n"
+    "  -I, --index        batch index over bundle output folders\n"
+    "  -o, --output FILE  write FILE atomically instead of stdout\n"
+    "  -h, --help         this text\n"
+    "  -V, --version      the version\n"
+    "\n"
+    "Exit status: 0 no FAIL or MISSING, 1 some FAIL or MISSING (--diff: a\n"
+    "verdict got worse; --index: a bundle has a FAIL or MISSING or failed),\n"
+    "2 bad usage or input.\n";
 
 static bool
 valid_date(const char *s)
@@ -168,10 +164,11 @@ run_diff(int argc, char **argv, enum format fmt, double move_pct,
 	int worse;
 
 	if (argc != 2)
-		s2r_die("--diff: expected two verdict files OLD NEW, got %d "
-		    "argument%s", argc, argc == 1 ? "" : "s");
+		s2r_usage_error("--diff: expected two verdict files OLD NEW, "
+		    "got %d argument%s", argc, argc == 1 ? "" : "s");
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
-		s2r_die("--diff: OLD and NEW cannot both be standard input");
+		s2r_usage_error("--diff: OLD and NEW cannot both be standard "
+		    "input");
 	rundiff_init(&d, move_pct);
 	rundiff_read(&d, false, argv[0]);
 	rundiff_read(&d, true, argv[1]);
@@ -206,7 +203,8 @@ run_index(int argc, char **argv, const struct report_meta *meta,
 	size_t bad;
 
 	if (argc == 0)
-		s2r_die("--index: expected at least one bundle output folder");
+		s2r_usage_error("--index: expected at least one bundle output "
+		    "folder");
 	for (int i = 0; i < argc; i++)
 		bindex_add(&x, argv[i]);
 	bindex_sort(&x);
@@ -230,7 +228,8 @@ parse_format(const char *s)
 		return F_HTML;
 	if (strcmp(s, "ndjson") == 0)
 		return F_NDJSON;
-	s2r_die("--format: expected md, html or ndjson, got \"%.40s\"", s);
+	s2r_usage_error("--format: expected md, html or ndjson, got "
+	    "\"%.40s\"", s);
 }
 
 struct opts {
@@ -242,8 +241,7 @@ struct opts {
 	double		 move_pct;
 };
 
-/* One option from getopt_long; --help and --version end the program
- * here, as does bad usage. */
+/* One option from cli_next; bad usage ends the program here. */
 static void
 set_option(struct opts *o, int ch)
 {
@@ -256,8 +254,8 @@ set_option(struct opts *o, int ch)
 		break;
 	case 'd':
 		if (!valid_date(optarg))
-			s2r_die("--date: expected YYYY-MM-DD, got \"%.40s\"",
-			    optarg);
+			s2r_usage_error("--date: expected YYYY-MM-DD, got "
+			    "\"%.40s\"", optarg);
 		o->date = optarg;
 		break;
 	case 't':
@@ -270,10 +268,7 @@ set_option(struct opts *o, int ch)
 		o->mode = M_DIFF;
 		break;
 	case 'm':
-		if (!parse_f64(optarg, strlen(optarg), &o->move_pct) ||
-		    o->move_pct < 0)
-			s2r_die("--move-threshold: expected a non-negative "
-			    "percentage, got \"%.40s\"", optarg);
+		o->move_pct = cli_f64("--move-threshold", optarg, 0, false);
 		break;
 	case 'I':
 		o->mode = M_INDEX;
@@ -281,15 +276,8 @@ set_option(struct opts *o, int ch)
 	case 'o':
 		o->output = optarg;
 		break;
-	case 'h':
-		usage(stdout);
-		exit(0);
-	case 'V':
-		puts("s2r-report " S2R_VERSION);
-		exit(0);
 	default:
-		usage(stderr);
-		exit(S2R_EXIT_BAD);
+		cli_unreachable(ch);
 	}
 }
 
@@ -307,14 +295,13 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "move-threshold", required_argument, NULL, 'm' },
 		{ "index", no_argument, NULL, 'I' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const struct cli cli = { usage_text, "r:s:d:t:f:Dm:Io:",
+	    longopts };
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "r:s:d:t:f:Dm:Io:hV", longopts,
-	    NULL)) != -1)
+	while ((ch = cli_next(&cli, argc, argv)) != -1)
 		set_option(o, ch);
 	return optind;
 }
@@ -331,9 +318,11 @@ main(int argc, char **argv)
 	argc -= first;
 	argv += first;
 	if (o.mode == M_DIFF && o.fmt == F_HTML)
-		s2r_die("--format: --diff writes md or ndjson, not html");
+		s2r_usage_error("--format: --diff writes md or ndjson, not "
+		    "html");
 	if (o.mode != M_DIFF && o.fmt == F_NDJSON)
-		s2r_die("--format: ndjson is for --diff; reports are md or html");
+		s2r_usage_error("--format: ndjson is for --diff; reports are "
+		    "md or html");
 	report_date(datebuf, sizeof(datebuf), o.date);
 	o.meta.date = datebuf;
 	if (o.mode == M_DIFF)

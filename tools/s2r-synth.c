@@ -1,10 +1,9 @@
 /* s2r-synth - the project's own trace generator: a BLIS workload spec in,
  * trace_header.yaml and trace_data.csv out, in the real 27-column TraceV2
- * layout (reference/formats.md §1), so the demo and the tests have real-
+ * layout (docs/formats.md §2), so the demo and the tests have real-
  * shaped runs whose truth is known.  The requests come from lib/synth;
  * rows are written in completion order, as blis observe does. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +11,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "atomicfile.h"
+#include "cli.h"
 #include "err.h"
 #include "str.h"
 #include "synth.h"
@@ -23,26 +24,26 @@ struct opts {
 	const char	*model;
 };
 
-static void
-usage(FILE *f)
-{
-	fprintf(f,
-	    "usage: s2r-synth [--seed N] [--rate-scale F] [--send-lag-us N]\n"
-	    "                 [--requests N] [--mode real|generated]\n"
-	    "                 [--start-epoch-us N] [--model NAME]\n"
-	    "                 SPEC.yaml OUTDIR\n");
-}
-
-static int64_t
-opt_i64(const char *name, const char *arg, int64_t min)
-{
-	int64_t v;
-
-	if (!parse_i64(arg, strlen(arg), &v) || v < min)
-		s2r_die("--%s: expected an integer >= %lld, got \"%s\"", name,
-		    (long long)min, arg);
-	return v;
-}
+static const char usage_text[] =
+"usage: s2r-synth [--seed N] [--rate-scale F] [--send-lag-us N]\n"
+"                 [--requests N] [--mode real|generated]\n"
+"                 [--start-epoch-us N] [--model NAME]\n"
+"                 SPEC.yaml OUTDIR\n"
+"\n"
+"A synthetic run of a BLIS workload spec in the real layout:\n"
+"OUTDIR/trace_header.yaml and OUTDIR/trace_data.csv (TraceV2).\n"
+"\n"
+"  --seed N            generator seed (default: the spec's seed, else 42)\n"
+"  --rate-scale F      arrivals at F times the spec's rates (default 1)\n"
+"  --send-lag-us N     client-side delay on every send (default 2000)\n"
+"  --requests N        number of requests (default: the spec's\n"
+"                      num_requests; horizon still ends generation)\n"
+"  --mode M            real (default: epoch send and chunk times) or\n"
+"                      generated (send = arrival, as blis run writes)\n"
+"  --start-epoch-us N  Unix time of the workload start, in us\n"
+"  --model NAME        model in the header (default Qwen/Qwen3-14B)\n"
+"  -h, --help          this text\n"
+"  -V, --version       the version\n";
 
 static void
 csv_field(FILE *f, const char *s)
@@ -79,37 +80,23 @@ write_row(FILE *f, const struct synth_row *r, const struct wl_client *c)
 	    (long long)r->chunks);
 }
 
-static FILE *
-open_tmp(const char *dir, const char *name, struct sbuf *tmp)
+/* OUTDIR/name, to be written through atomic_open. */
+static char *
+out_path(const char *dir, const char *name)
 {
-	FILE *f;
+	struct sbuf path = { 0 };
 
-	sbuf_reset(tmp);
-	sbuf_printf(tmp, "%s/.%s.tmp", dir, name);
-	if ((f = fopen(tmp->s, "w")) == NULL)
-		s2r_die("%s: cannot create: %s", tmp->s, strerror(errno));
-	return f;
-}
-
-static void
-commit(FILE *f, const char *dir, const char *name, struct sbuf *tmp)
-{
-	struct sbuf final = { 0 };
-
-	if (fflush(f) != 0 || ferror(f) || fclose(f) != 0)
-		s2r_die("%s: write error: %s", tmp->s, strerror(errno));
-	sbuf_printf(&final, "%s/%s", dir, name);
-	if (rename(tmp->s, final.s) != 0)
-		s2r_die("%s: cannot rename: %s", final.s, strerror(errno));
-	sbuf_free(&final);
+	sbuf_printf(&path, "%s/%s", dir, name);
+	return path.s;
 }
 
 static void
 write_header(const char *dir, const char *spec, const struct opts *o,
     uint64_t seed, int64_t end_us)
 {
-	struct sbuf tmp = { 0 };
-	FILE *f = open_tmp(dir, "trace_header.yaml", &tmp);
+	char *path = out_path(dir, "trace_header.yaml");
+	struct atomicfile af;
+	FILE *f = atomic_open(&af, path);
 	time_t secs = (time_t)(end_us / 1000000);
 	struct tm tm;
 	char when[32];
@@ -124,8 +111,8 @@ write_header(const char *dir, const char *spec, const struct opts *o,
 	    "workload_spec: %s\nserver:\n    type: vllm\n    model: %s\n"
 	    "network: {}\n", o->gen.real ? "real" : "generated",
 	    (long long)seed, spec, o->model);
-	commit(f, dir, "trace_header.yaml", &tmp);
-	sbuf_free(&tmp);
+	atomic_commit(&af);
+	free(path);
 }
 
 static void
@@ -135,7 +122,8 @@ synth(const char *spec, const char *dir, const struct opts *o)
 	struct synth_opts gen = o->gen;
 	struct synth_row *rows;
 	size_t n;
-	struct sbuf tmp = { 0 };
+	char *path;
+	struct atomicfile af;
 	FILE *f;
 	int64_t end = gen.epoch_us;
 	struct stat sb;
@@ -149,7 +137,8 @@ synth(const char *spec, const char *dir, const struct opts *o)
 	if (stat(dir, &sb) != 0 && mkdir(dir, 0777) != 0)
 		s2r_die("%s: cannot create: %s", dir, strerror(errno));
 	rows = synth_rows(w, &gen, &n);
-	f = open_tmp(dir, "trace_data.csv", &tmp);
+	path = out_path(dir, "trace_data.csv");
+	f = atomic_open(&af, path);
 	fputs("request_id,client_id,tenant_id,slo_class,session_id,"
 	    "round_index,prefix_group,prefix_length,streaming,input_tokens,"
 	    "output_tokens,text_tokens,image_tokens,audio_tokens,video_tokens,"
@@ -162,34 +151,23 @@ synth(const char *spec, const char *dir, const struct opts *o)
 		if (rows[i].last > end)
 			end = rows[i].last;
 	}
-	commit(f, dir, "trace_data.csv", &tmp);
+	atomic_commit(&af);
+	free(path);
 	write_header(dir, spec, o, gen.seed, gen.real ? end : gen.epoch_us);
-	sbuf_free(&tmp);
 	free(rows);
 	workload_free(w);
-}
-
-static double
-opt_rate(const char *arg)
-{
-	double v;
-
-	if (!parse_f64(arg, strlen(arg), &v) || !(v > 0))
-		s2r_die("--rate-scale: expected a positive number, got \"%s\"",
-		    arg);
-	return v;
 }
 
 static bool
 opt_real(const char *arg)
 {
 	if (strcmp(arg, "real") != 0 && strcmp(arg, "generated") != 0)
-		s2r_die("--mode: expected real or generated, got \"%s\"", arg);
+		s2r_usage_error("--mode: expected real or generated, got "
+		    "\"%s\"", arg);
 	return strcmp(arg, "real") == 0;
 }
 
-/* Options into o; -1 to go on, else the exit status. */
-static int
+static void
 parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
@@ -200,48 +178,41 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "mode", required_argument, NULL, 'm' },
 		{ "start-epoch-us", required_argument, NULL, 'e' },
 		{ "model", required_argument, NULL, 'M' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const struct cli cli = { usage_text, "", longopts };
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((ch = cli_next(&cli, argc, argv)) != -1) {
 		switch (ch) {
 		case 's':
-			o->gen.seed = (uint64_t)opt_i64("seed", optarg,
-			    INT64_MIN);
+			o->gen.seed = (uint64_t)cli_i64("--seed", optarg,
+			    INT64_MIN, INT64_MAX);
 			o->has_seed = true;
 			break;
 		case 'r':
-			o->gen.rate_scale = opt_rate(optarg);
+			o->gen.rate_scale = cli_f64("--rate-scale", optarg, 0,
+			    true);
 			break;
 		case 'l':
-			o->gen.send_lag_us = opt_i64("send-lag-us", optarg, 0);
+			o->gen.send_lag_us = cli_i64("--send-lag-us", optarg, 0,
+			    INT64_MAX);
 			break;
 		case 'n':
-			o->gen.requests = opt_i64("requests", optarg, 1);
+			o->gen.requests = cli_i64("--requests", optarg, 1,
+			    INT64_MAX);
 			break;
-		case 'm':
-			o->gen.real = opt_real(optarg);
-			break;
+		case 'm': o->gen.real = opt_real(optarg); break;
 		case 'e':
-			o->gen.epoch_us = opt_i64("start-epoch-us", optarg,
-			    0);
+			o->gen.epoch_us = cli_i64("--start-epoch-us", optarg, 0,
+			    INT64_MAX);
 			break;
-		case 'M':
-			o->model = optarg;
-			break;
-		case 'h': usage(stdout); return 0;
-		case 'V': printf("s2r-synth %s\n", S2R_VERSION); return 0;
-		default: usage(stderr); return S2R_EXIT_BAD;
+		case 'M': o->model = optarg; break;
+		default: cli_unreachable(ch);
 		}
 	}
-	if (argc - optind != 2) {
-		usage(stderr);
-		return S2R_EXIT_BAD;
-	}
-	return -1;
+	if (argc - optind != 2)
+		s2r_usage_error("expected SPEC.yaml OUTDIR");
 }
 
 int
@@ -250,11 +221,9 @@ main(int argc, char **argv)
 	struct opts o = { .gen = { .rate_scale = 1.0, .send_lag_us = 2000,
 	    .real = true, .epoch_us = 1777046400000000LL },
 	    .model = "Qwen/Qwen3-14B" };
-	int rc;
 
 	s2r_setprog(argv[0]);
-	if ((rc = parse_opts(argc, argv, &o)) >= 0)
-		return rc;
+	parse_opts(argc, argv, &o);
 	synth(argv[optind], argv[optind + 1], &o);
 	return 0;
 }

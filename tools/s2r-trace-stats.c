@@ -1,28 +1,30 @@
 /* s2r-trace-stats - workload, status and latency statistics of a BLIS
  * TraceV2 trace (trace_data.csv, trace_header.yaml) as measure records.
  * See docs/man/s2r-trace-stats.1. */
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "csvr.h"
 #include "err.h"
 #include "rec.h"
+#include "rectext.h"
 #include "str.h"
 #include "trace.h"
 
 static const char usage_text[] =
 "usage: s2r-trace-stats [--header FILE | --no-header] [--phase P]\n"
 "           [--workload W] [--iteration I] [--root DIR]\n"
-"           [--format ndjson|text] trace_data.csv|-\n"
+"           [--format ndjson|text] trace_data.csv|CELLDIR|-\n"
 "\n"
-"Reads a BLIS TraceV2 trace (any layout, columns by header name) and its\n"
-"trace header (default: <stem>.yaml beside <stem>.csv, else\n"
-"trace_header.yaml beside the CSV, when it exists) and writes measure\n"
-"records (checks 1a-1g, 5d, A3) as NDJSON on stdout, with the latency\n"
-"CDFs (101 points) and token histograms for the report's charts.\n"
+"Reads a BLIS TraceV2 trace (any layout, columns by header name; for a\n"
+"cell folder its trace_data.csv) and its trace header (default:\n"
+"<stem>.yaml beside <stem>.csv, else trace_header.yaml beside the CSV,\n"
+"when it exists) and writes measure records (checks 1a-1g, 5d, A3) as\n"
+"NDJSON on stdout, with the latency CDFs (101 points) and token\n"
+"histograms for the report's charts.\n"
 "\n"
 "  --header FILE     read this trace header instead of the default\n"
 "  --no-header       read no trace header\n"
@@ -30,7 +32,8 @@ static const char usage_text[] =
 "                    scope of every record\n"
 "  --root DIR        write source.file relative to DIR\n"
 "  --format F        ndjson (default) or text (an aligned table)\n"
-"  --help, --version\n";
+"  -h, --help        this text\n"
+"  -V, --version     the version\n";
 
 struct opts {
 	const char	*header;
@@ -39,12 +42,6 @@ struct opts {
 	bool		 text;
 	struct trace_scope scope;
 };
-
-static noreturn void
-usage_error(const char *msg)
-{
-	s2r_die("%s (see --help)", msg);
-}
 
 static void
 parse_opts(int argc, char **argv, struct opts *o)
@@ -57,14 +54,12 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "iteration", required_argument, NULL, 'i' },
 		{ "root", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const struct cli cli = { usage_text, "", longopts };
 	int c;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((c = cli_next(&cli, argc, argv)) != -1) {
 		switch (c) {
 		case 'H': o->header = optarg; break;
 		case 'N': o->no_header = true; break;
@@ -72,103 +67,14 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'w': o->scope.workload = optarg; break;
 		case 'i': o->scope.iteration = optarg; break;
 		case 'r': o->root = optarg; break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				o->text = true;
-			else if (strcmp(optarg, "ndjson") != 0)
-				usage_error("--format: expected ndjson or text");
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
-		case 'V':
-			puts("s2r-trace-stats " S2R_VERSION);
-			exit(0);
-		default:
-			usage_error("unknown option or missing argument");
+		case 'f': o->text = cli_format_text(optarg); break;
+		default: cli_unreachable(c);
 		}
 	}
 	if (o->header != NULL && o->no_header)
-		usage_error("--header and --no-header exclude each other");
+		s2r_usage_error("--header and --no-header exclude each other");
 	if (argc - optind != 1)
-		usage_error("expected one trace_data.csv (or -)");
-}
-
-/* The scope keys beyond the cell, and the status, as "k=v k=v". */
-static void
-text_scope(struct sbuf *b, const json_t *rec)
-{
-	static const char *const keys[] = { "client", "prefix_group", "class" };
-	const json_t *scope = json_object_get(rec, "scope");
-	const char *st = rec_get_str(rec, "status");
-
-	sbuf_reset(b);
-	for (size_t i = 0; i < 3; i++) {
-		const char *v = rec_get_str(scope, keys[i]);
-
-		if (v != NULL)
-			sbuf_printf(b, "%s%s=\"%s\"", b->len ? " " : "", keys[i],
-			    v);
-	}
-	if (st != NULL)
-		sbuf_printf(b, "%sstatus=%s", b->len ? " " : "", st);
-	if (b->len == 0)
-		sbuf_adds(b, "-");
-}
-
-/* Distribution records (points or bins) have no one value to show. */
-static bool
-is_dist(const json_t *rec)
-{
-	return json_object_get(rec, "points") != NULL ||
-	    json_object_get(rec, "bins") != NULL;
-}
-
-static void
-write_text(const json_t *arr, const char *file)
-{
-	size_t i, w_metric = 6, w_scope = 5, w_value = 5;
-	json_t *rec;
-	struct sbuf sc = {0};
-	char **vals = xcalloc(json_array_size(arr) + 1, sizeof(*vals));
-
-	json_array_foreach(arr, i, rec) {
-		const json_t *v = json_object_get(rec, "value");
-
-		if (is_dist(rec))
-			continue;
-		vals[i] = json_is_null(v) ? xstrdup("-") : json_dumps(v,
-		    JSON_ENCODE_ANY | JSON_REAL_PRECISION(REC_REAL_DIGITS));
-		text_scope(&sc, rec);
-		if (strlen(rec_get_str(rec, "metric")) > w_metric)
-			w_metric = strlen(rec_get_str(rec, "metric"));
-		if (sc.len > w_scope)
-			w_scope = sc.len;
-		if (strlen(vals[i]) > w_value)
-			w_value = strlen(vals[i]);
-	}
-	printf("# %s\n", file);
-	printf("%-5s  %-*s  %-*s  %*s  %-8s  %s\n", "check", (int)w_metric,
-	    "metric", (int)w_scope, "scope", (int)w_value, "value", "unit", "n");
-	json_array_foreach(arr, i, rec) {
-		json_t *n = json_object_get(rec, "n");
-		const char *unit = rec_get_str(rec, "unit");
-
-		if (is_dist(rec))
-			continue;
-		text_scope(&sc, rec);
-		printf("%-5s  %-*s  %-*s  %*s  %-8s  ", rec_get_str(rec, "check"),
-		    (int)w_metric, rec_get_str(rec, "metric"), (int)w_scope,
-		    sbuf_str(&sc), (int)w_value, vals[i], unit ? unit : "-");
-		if (json_is_integer(n))
-			printf("%lld\n", (long long)json_integer_value(n));
-		else
-			puts("-");
-		free(vals[i]);
-	}
-	free(vals);
-	sbuf_free(&sc);
-	rec_finish(stdout);
+		s2r_usage_error("expected one trace_data.csv (or -)");
 }
 
 int
@@ -178,29 +84,26 @@ main(int argc, char **argv)
 	struct trace_header h = {0};
 	struct trace_stats *s;
 	struct csvr *r;
-	char *file;
-	json_t *arr, *rec;
-	size_t i;
+	struct recout out;
+	char *path, *file;
+	json_t *arr;
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
-	file = path_display(argv[optind], o.root);
-	trace_header_for(&h, argv[optind], o.header, o.no_header, o.root);
-	r = csvr_open(argv[optind], file);
+	path = cli_in_folder(argv[optind], "trace_data.csv");
+	file = path_display(path, o.root);
+	trace_header_for(&h, path, o.header, o.no_header, o.root);
+	r = csvr_open(path, file);
 	s = trace_stats_read(r, &h);
 	csvr_close(r);
 	arr = json_array();
 	trace_stats_records(s, &o.scope, arr);
-	if (o.text) {
-		write_text(arr, file);
-	} else {
-		json_array_foreach(arr, i, rec)
-			rec_emit(stdout, json_incref(rec));
-		rec_finish(stdout);
-	}
+	rec_emit_all(recout_open(&out, o.text), arr);
+	recout_close(&out, file);
 	json_decref(arr);
 	trace_stats_free(s);
 	trace_header_free(&h);
 	free(file);
+	free(path);
 	return 0;
 }

@@ -1,37 +1,73 @@
 /* s2r-verdict - judge expect/measure/… records into verdict records.
  *
- * The only tool in s2r that judges (DESIGN.md §2): reads every record,
- * runs the rules of the checklist (lib/checklist.c) over every cell or
- * once per bundle and writes the verdicts sorted by check, cell and
- * sub-scope. */
-#include <getopt.h>
+ * The only tool in s2r that judges (docs/architecture.md §4): reads every
+ * record, runs the rules of the checklist (lib/checklist.c) over every
+ * cell or once per bundle and writes the verdicts sorted by check, cell
+ * and sub-scope. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "err.h"
 #include "judge.h"
 #include "rec.h"
 #include "tolerance.h"
 
+static const char usage_text[] =
+    "usage: s2r-verdict [--tolerances FILE.yaml] [--checks LIST] "
+    "[--no-fail-status] [FILE...|-]\n"
+    "\n"
+    "Reads expect, measure and other s2r records (NDJSON) and writes one\n"
+    "verdict record per check, cell and sub-scope.\n"
+    "\n"
+    "  -t, --tolerances FILE  override tolerances (see pipelines/tolerances.yaml)\n"
+    "  -c, --checks LIST      only these checks: ids (1a,1c), areas (1, 5, A) or all\n"
+    "  -n, --no-fail-status   exit 0 even with FAIL or MISSING verdicts\n"
+    "  -h, --help             this text\n"
+    "  -V, --version          the version\n"
+    "\n"
+    "Exit status: 0 no FAIL or MISSING, 1 some FAIL or MISSING (data that\n"
+    "should be there is not), 2 bad usage or input.\n";
+
+struct opts {
+	struct tolerances tols;
+	const char	*checks;
+	bool		 fail_status;
+};
+
 static void
-usage(FILE *f)
+parse_opts(int argc, char **argv, struct opts *o)
 {
-	fprintf(f,
-	    "usage: s2r-verdict [--tolerances FILE.yaml] [--checks LIST] "
-	    "[--no-fail-status] [FILE...|-]\n"
-	    "\n"
-	    "Reads expect, measure and other s2r records (NDJSON) and writes one\n"
-	    "verdict record per check, cell and sub-scope.\n"
-	    "\n"
-	    "  -t, --tolerances FILE  override tolerances (see pipelines/tolerances.yaml)\n"
-	    "  -c, --checks LIST      only these checks: ids (1a,1c), areas (1, 5, A) or all\n"
-	    "  -n, --no-fail-status   exit 0 even with FAIL or MISSING verdicts\n"
-	    "  -h, --help             this help\n"
-	    "  -V, --version          version\n"
-	    "\n"
-	    "Exit status: 0 no FAIL or MISSING, 1 some FAIL or MISSING (data that\n"
-	    "should be there is not), 2 bad usage or input.\n");
+	static const struct option longopts[] = {
+		{ "tolerances", required_argument, NULL, 't' },
+		{ "checks", required_argument, NULL, 'c' },
+		{ "no-fail-status", no_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const struct cli cli = { usage_text, "t:c:n", longopts };
+	char bad[64];
+	int ch;
+
+	while ((ch = cli_next(&cli, argc, argv)) != -1) {
+		switch (ch) {
+		case 't':
+			tol_load_file(&o->tols, optarg);
+			break;
+		case 'c':
+			if (!judge_checks_valid(optarg, bad, sizeof(bad)))
+				s2r_usage_error("--checks: expected check ids "
+				    "like 1a,1c or an area like 1, got \"%s\"",
+				    bad);
+			o->checks = optarg;
+			break;
+		case 'n':
+			o->fail_status = false;
+			break;
+		default:
+			cli_unreachable(ch);
+		}
+	}
 }
 
 static size_t
@@ -50,60 +86,30 @@ missing_count(struct judge *j)
 int
 main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "tolerances", required_argument, NULL, 't' },
-		{ "checks", required_argument, NULL, 'c' },
-		{ "no-fail-status", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct tolerances tols;
+	struct opts o = { .fail_status = true };
 	struct judge j;
-	const char *checks = NULL;
-	char bad[64];
-	bool fail_status = true;
 	size_t failing;
-	int ch;
 
 	s2r_setprog(argv[0]);
-	tol_defaults(&tols);
-	while ((ch = getopt_long(argc, argv, "t:c:nhV", opts, NULL)) != -1) {
-		switch (ch) {
-		case 't':
-			tol_load_file(&tols, optarg);
-			break;
-		case 'c':
-			if (!judge_checks_valid(optarg, bad, sizeof(bad)))
-				s2r_die("--checks: expected check ids like "
-				    "1a,1c or an area like 1, got \"%s\"", bad);
-			checks = optarg;
-			break;
-		case 'n':
-			fail_status = false;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			puts("s2r-verdict " S2R_VERSION);
-			return 0;
-		default:
-			usage(stderr);
-			return S2R_EXIT_BAD;
-		}
-	}
-	judge_init(&j, &tols);
+	tol_defaults(&o.tols);
+	parse_opts(argc, argv, &o);
+	judge_init(&j, &o.tols);
 	if (optind == argc)
 		judge_read(&j, "-");
 	for (int i = optind; i < argc; i++)
 		judge_read(&j, argv[i]);
+	/* Judged on nothing, every check is INAPPLICABLE or MISSING, or
+	 * has no cell at all: the verdicts alone would not say why. */
+	if (j.nrecs == 0)
+		s2r_warn("no input records (expected those of s2r-expect, "
+		    "s2r-trace-stats, s2r-log-extract ...): nothing was judged "
+		    "against data");
 	/* Everything is read before anything is written: bad input never
 	 * leaves a partial verdict stream behind. */
-	judge_run(&j, checks);
+	judge_run(&j, o.checks);
 	failing = judge_write(&j, stdout) + missing_count(&j);
 	judge_free(&j);
 	/* A MISSING verdict fails the run as a FAIL does (as upstream's
 	 * checker does): an unjudged check is no evidence of parity. */
-	return failing > 0 && fail_status ? 1 : 0;
+	return failing > 0 && o.fail_status ? 1 : 0;
 }

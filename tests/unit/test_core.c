@@ -1,7 +1,10 @@
-/* Unit tests for lib/str.c and lib/rec.c. */
+/* Unit tests for lib/str.c, lib/rec.c, lib/err.c's string helpers and
+ * lib/perr.c. */
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "err.h"
+#include "perr.h"
 #include "rec.h"
 #include "str.h"
 #include "unit.h"
@@ -180,6 +183,100 @@ test_ndjson_reader(void)
 	unlink(path);
 }
 
+/* The one builder: the head in the contract's order whatever members
+ * are set, NULL strings and n < 0 left out, a NULL value written null,
+ * then scope, the caller's extras, source, comparable and why. */
+static void
+test_rec_builder(void)
+{
+	json_t *rec = rec_begin(&(struct rec_head){ .kind = "measure",
+	    .check = "5d", .metric = "status.count", .status = "shed",
+	    .value = rec_i64(3), .unit = "count", .n = 10 });
+	json_t *scope = rec_scope_new();
+	char *dump;
+
+	rec_scope_set(scope, "class", "batch");
+	rec_end(rec, scope, rec_source("t.csv", 0, 0, "status", NULL));
+	dump = json_dumps(rec, JSON_COMPACT);
+	CHECK_STR(dump, "{\"kind\":\"measure\",\"check\":\"5d\","
+	    "\"metric\":\"status.count\",\"status\":\"shed\",\"value\":3,"
+	    "\"unit\":\"count\",\"n\":10,\"scope\":{\"class\":\"batch\"},"
+	    "\"source\":{\"file\":\"t.csv\",\"field\":\"status\"}}");
+	free(dump);
+	json_decref(rec);
+
+	rec = rec_begin(&(struct rec_head){ .kind = "expect", .check = "2a",
+	    .metric = "vllm.model", .key = "--model", .n = -1 });
+	rec_set(rec, "scope", rec_scope_new());
+	rec_set(rec, "values", json_array());
+	rec_end(rec, NULL, rec_source("c.md", 3, 5, NULL, NULL));
+	rec_incomparable(rec, "two values");
+	dump = json_dumps(rec, JSON_COMPACT);
+	CHECK_STR(dump, "{\"kind\":\"expect\",\"check\":\"2a\","
+	    "\"metric\":\"vllm.model\",\"key\":\"--model\",\"value\":null,"
+	    "\"scope\":{},\"values\":[],\"source\":{\"file\":\"c.md\","
+	    "\"line\":3,\"column\":5},\"comparable\":false,"
+	    "\"why\":\"two values\"}");
+	CHECK_STR(rec_scope_str(rec, "class") ? "?" : "absent", "absent");
+	free(dump);
+	json_decref(rec);
+}
+
+static void
+test_rec_getters(void)
+{
+	json_t *rec = json_pack("{s:i, s:f, s:s, s:{s:s}}", "n", 7, "x", 1.5,
+	    "s", "t", "scope", "phase", "baseline");
+	int64_t v = 0;
+
+	CHECK(rec_get_i64(rec, "n", &v) && v == 7);
+	CHECK(!rec_get_i64(rec, "x", &v) && v == 7);
+	CHECK(!rec_get_i64(rec, "s", &v) && !rec_get_i64(rec, "no", &v));
+	CHECK_STR(rec_scope_str(rec, "phase"), "baseline");
+	CHECK(rec_scope_str(rec, "workload") == NULL);
+	CHECK(rec_scope_str(json_object_get(rec, "s"), "phase") == NULL);
+	json_decref(rec);
+}
+
+static void
+test_strings(void)
+{
+	const char *s = " \t a b \n";
+	size_t n = strlen(s);
+	char *d = NULL;
+
+	CHECK(str_skip_space(s, n, 0) == 3 && str_skip_space(s, n, 4) == 5);
+	CHECK(str_skip_space(s, n, 6) == n && str_skip_space(s, 0, 0) == 0);
+	str_trim(&s, &n);
+	CHECK(n == 3 && strncmp(s, "a b", 3) == 0);
+	s = "  ";
+	n = 2;
+	str_trim(&s, &n);
+	CHECK(n == 0);
+	xstrset(&d, "one");
+	xstrset(&d, "two");
+	CHECK_STR(d, "two");
+	free(d);
+	d = nullstr_dup(NULL);
+	CHECK(d == NULL && nullstr_eq(NULL, NULL) && !nullstr_eq("a", NULL));
+	CHECK(nullstr_eq("a", "a") && !nullstr_eq("a", "b"));
+}
+
+static void
+test_perr(void)
+{
+	struct perr e = {0};
+	char big[400];
+
+	CHECK(!perr_set(&e, 3, 7, "expected %s, got %d", "a map", 4));
+	CHECK(e.line == 3 && e.column == 7);
+	CHECK_STR(e.msg, "expected a map, got 4");
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	perr_set(&e, 0, 0, "%s", big);
+	CHECK(strlen(e.msg) == sizeof(e.msg) - 1);
+}
+
 int
 main(void)
 {
@@ -194,6 +291,10 @@ main(void)
 		{ "source", test_source },
 		{ "emit_deterministic", test_emit_deterministic },
 		{ "ndjson_reader", test_ndjson_reader },
+		{ "rec_begin, rec_end, rec_incomparable", test_rec_builder },
+		{ "rec_get_i64, rec_scope_str", test_rec_getters },
+		{ "str_skip_space, str_trim, xstrset, nullstr", test_strings },
+		{ "perr_set", test_perr },
 		{ NULL, NULL }
 	};
 

@@ -1,7 +1,5 @@
 /* Unit tests for lib/csvr.c: quoting, line ends, positions, chunking and
  * the fatal errors (caught through s2r_die_hook). */
-#include <sys/wait.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -10,15 +8,6 @@
 #include "err.h"
 #include "str.h"
 #include "unit.h"
-
-/* The child of dies() leaves without exit handlers: the reader it
- * abandons is not a leak worth reporting. */
-static void
-die_quietly(void)
-{
-	fflush(stderr);
-	_exit(2);
-}
 
 /* A stream holding exactly len bytes of s. */
 static FILE *
@@ -32,46 +21,29 @@ stream(const char *s, size_t len)
 	return f;
 }
 
+struct bytes {
+	const char	*s;
+	size_t		 len;
+};
+
+/* Reads every row of b as t.csv, column "a" an integer. */
+static void
+read_all(const void *arg)
+{
+	const struct bytes *b = arg;
+	struct csvr *r = csvr_openf(stream(b->s, b->len), "t.csv");
+
+	csvr_col(r, "a", true);
+	while (csvr_next(r))
+		(void)csvr_i64(r, 0);
+}
+
 /* Whether reading every row of len bytes of s dies with a message that
- * contains want (a child process reads, so the parent keeps going). */
+ * contains want. */
 static bool
 dies_n(const char *s, size_t len, const char *want)
 {
-	int fd[2], status;
-	char msg[512] = "";
-	ssize_t got;
-	pid_t pid;
-
-	fflush(stdout);
-	if (pipe(fd) != 0 || (pid = fork()) < 0)
-		abort();
-	if (pid == 0) {
-		FILE *f = stream(s, len);
-		struct csvr *r;
-
-		dup2(fd[1], 2);
-		s2r_die_hook = die_quietly;
-		r = csvr_openf(f, "t.csv");
-		csvr_col(r, "a", true);
-		while (csvr_next(r))
-			(void)csvr_i64(r, 0);
-		_exit(0);
-	}
-	close(fd[1]);
-	for (size_t used = 0; used < sizeof(msg) - 1; used += (size_t)got) {
-		got = read(fd[0], msg + used, sizeof(msg) - 1 - used);
-		if (got <= 0)
-			break;
-	}
-	close(fd[0]);
-	waitpid(pid, &status, 0);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 2)
-		return false;
-	if (strstr(msg, want) == NULL) {
-		fprintf(stderr, "message \"%s\" lacks \"%s\"\n", msg, want);
-		return false;
-	}
-	return true;
+	return unit_dies(read_all, &(struct bytes){ s, len }, want);
 }
 
 static bool

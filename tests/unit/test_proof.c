@@ -1,8 +1,6 @@
 /* test_proof - the proof catalog reader (lib/proofcat.c), its fatal
  * errors (in a child, caught through s2r_die_hook), and the sources the
  * driver is given (lib/proofrun.c). */
-#include <sys/wait.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -12,13 +10,6 @@
 #include "proofrun.h"
 #include "str.h"
 #include "unit.h"
-
-static void
-die_quietly(void)
-{
-	fflush(stderr);
-	_exit(2);
-}
 
 /* A catalog file holding text; caller unlinks and frees the name. */
 static char *
@@ -38,45 +29,27 @@ catalog(const char *text)
 	return path;
 }
 
+static void
+load(const void *path)
+{
+	struct strv none = {0};
+	struct gquery *qs;
+	size_t nq;
+
+	gcatalog_load(path, &none, &qs, &nq);
+}
+
 /* Whether loading text dies (exit 2, not a crash) with a message that
  * contains want. */
 static bool
 load_dies(const char *text, const char *want)
 {
-	char *path = catalog(text), msg[512] = "";
-	struct strv none = {0};
-	int fd[2], status;
-	size_t used = 0;
-	ssize_t got;
-	pid_t pid;
+	char *path = catalog(text);
+	bool died = unit_dies(load, path, want);
 
-	fflush(stdout);
-	if (pipe(fd) != 0 || (pid = fork()) < 0)
-		abort();
-	if (pid == 0) {
-		struct gquery *qs;
-		size_t nq;
-
-		dup2(fd[1], 2);
-		s2r_die_hook = die_quietly;
-		gcatalog_load(path, &none, &qs, &nq);
-		_exit(0);
-	}
-	close(fd[1]);
-	while (used < sizeof(msg) - 1 && (got = read(fd[0], msg + used,
-	    sizeof(msg) - 1 - used)) > 0)
-		used += (size_t)got;
-	close(fd[0]);
-	waitpid(pid, &status, 0);
 	unlink(path);
 	free(path);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 2)
-		return false;
-	if (strstr(msg, want) == NULL) {
-		fprintf(stderr, "message \"%s\" lacks \"%s\"\n", msg, want);
-		return false;
-	}
-	return true;
+	return died;
 }
 
 static const char good[] =

@@ -1,5 +1,5 @@
 /* Unit tests for the report's text forms (lib/report.c), Markdown text
- * (lib/mdtext.c), strings that may be NULL (lib/nullstr.c) and the
+ * (lib/mdtext.c), strings that may be NULL (lib/err.c) and the
  * atomic write of -o FILE (lib/atomicfile.c). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +10,9 @@
 #include <jansson.h>
 
 #include "atomicfile.h"
+#include "err.h"
 #include "htmlpage.h"
 #include "mdtext.h"
-#include "nullstr.h"
 #include "report.h"
 #include "unit.h"
 

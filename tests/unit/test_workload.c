@@ -2,8 +2,6 @@
  * cohorts, errors (in a child process), and the expectation records. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "err.h"
 #include "rec.h"
@@ -11,37 +9,23 @@
 #include "workload.h"
 #include "unit.h"
 
-/* In the child: leave at once, as exit(2) would, but without the leak
- * check a longjmp-free die path cannot satisfy. */
-static void
-die_hook(void)
-{
-	_exit(2);
-}
-
 static struct workload *
 load(const char *text)
 {
 	return workload_load_buf("t.yaml", text, strlen(text));
 }
 
+static void
+load_text(const void *text)
+{
+	load(text);
+}
+
 /* True when loading text dies with status 2, in a child process. */
 static bool
 dies(const char *text)
 {
-	pid_t pid = fork();
-	int status;
-
-	if (pid == 0) {
-		s2r_die_hook = die_hook;
-		if (freopen("/dev/null", "w", stderr) == NULL)
-			_exit(3);
-		load(text);
-		_exit(0);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return false;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 2;
+	return unit_dies(load_text, text, "");
 }
 
 #define CLIENT(id, cls, rf) \

@@ -6,9 +6,15 @@
 #ifndef S2R_UNIT_H
 #define S2R_UNIT_H
 
+#include <sys/wait.h>
+
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "err.h"
 
 static int unit_failures;
 
@@ -37,6 +43,52 @@ static int unit_failures;
 		unit_failures++; \
 	} \
 } while (0)
+
+/* The child of unit_dies() leaves without exit handlers: what the code
+ * under test abandons when it dies is not a leak worth reporting. */
+static inline void
+unit_die_quietly(void)
+{
+	fflush(stderr);
+	_exit(S2R_EXIT_BAD);
+}
+
+/* Whether fn(arg) dies as the tools do on bad input: exit status 2, not a
+ * crash, with a message on stderr that contains want.  fn runs in a child
+ * process (s2r_die_hook ends it), so the test goes on either way. */
+static inline bool
+unit_dies(void (*fn)(const void *), const void *arg, const char *want)
+{
+	char msg[512] = "";
+	size_t used = 0;
+	int fd[2], status;
+	ssize_t got;
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	if (pipe(fd) != 0 || (pid = fork()) < 0)
+		return false;
+	if (pid == 0) {
+		dup2(fd[1], 2);
+		s2r_die_hook = unit_die_quietly;
+		fn(arg);
+		_exit(0);
+	}
+	close(fd[1]);
+	while (used < sizeof(msg) - 1 && (got = read(fd[0], msg + used,
+	    sizeof(msg) - 1 - used)) > 0)
+		used += (size_t)got;
+	close(fd[0]);
+	waitpid(pid, &status, 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != S2R_EXIT_BAD)
+		return false;
+	if (strstr(msg, want) == NULL) {
+		fprintf(stderr, "message \"%s\" lacks \"%s\"\n", msg, want);
+		return false;
+	}
+	return true;
+}
 
 struct unit_test {
 	const char *name;

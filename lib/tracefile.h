@@ -1,11 +1,19 @@
-/* tracefile.h - the trace header YAML of a BLIS TraceV2 trace: where it is
- * beside the trace CSV, and what it says (time unit, mode, warm-up
- * requests, version). */
+/* tracefile.h - the trace header YAML of a BLIS TraceV2/V3 trace: where it
+ * is beside the trace CSV, and what it says (time unit, mode, warm-up
+ * requests, version, seed, session context growth, goodput targets,
+ * observed KV metrics); and where the per-chunk ITL file is. */
 #ifndef S2R_TRACEFILE_H
 #define S2R_TRACEFILE_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+/* One class of goodput_slo_targets (v3): ms, 0 when not given. */
+struct trace_goodput {
+	char	*cls;
+	double	 ttft_ms, itl_ms, e2e_ms;
+	long	 line;
+};
 
 struct trace_header {
 	bool	 present;
@@ -19,6 +27,21 @@ struct trace_header {
 	long	 warm_up_line;
 	bool	 has_version;
 	int64_t	 version;
+	/* Version 3 and optional keys (reference/formats.md §1.1). */
+	bool	 has_seed;
+	int64_t	 seed;
+	long	 seed_line;
+	char	*growth;	/* session_context_growth; NULL: absent */
+	long	 growth_line;
+	struct trace_goodput *goodput;
+	size_t	 ngoodput;
+	bool	 has_kv;	/* observed_kv_metrics */
+	char	*kv_source;
+	double	 kv_hit_rate, kv_hits, kv_queries;
+	long	 kv_line;
+	/* trace_data.itl.csv beside the trace (--record-itl), when found:
+	 * the path to open and its name for source.file; NULL: none. */
+	char	*itl_path, *itl_label;
 };
 
 /* Loads and checks trace_header.yaml; a malformed file, an unknown
@@ -37,5 +60,9 @@ char	*trace_header_beside(const char *csv);
  * and source.file name it relative to root (path_display). */
 void	trace_header_for(struct trace_header *h, const char *csv,
 	    const char *path, bool none, const char *root);
+/* The per-chunk file of csv into h->itl_*: itl when not NULL, else
+ * <stem>.itl.csv beside <stem>.csv when it exists, unless none. */
+void	trace_itl_for(struct trace_header *h, const char *csv,
+	    const char *itl, bool none, const char *root);
 
 #endif

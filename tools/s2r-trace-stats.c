@@ -14,8 +14,8 @@
 #include "trace.h"
 
 static const char usage_text[] =
-"usage: s2r-trace-stats [--header FILE | --no-header] [--phase P]\n"
-"           [--workload W] [--iteration I] [--root DIR]\n"
+"usage: s2r-trace-stats [--header FILE | --no-header] [--itl FILE | --no-itl]\n"
+"           [--phase P] [--workload W] [--iteration I] [--root DIR]\n"
 "           [--format ndjson|text] trace_data.csv|-\n"
 "\n"
 "Reads a BLIS TraceV2 trace (any layout, columns by header name) and its\n"
@@ -26,6 +26,9 @@ static const char usage_text[] =
 "\n"
 "  --header FILE     read this trace header instead of the default\n"
 "  --no-header       read no trace header\n"
+"  --itl FILE        read this per-chunk file (--record-itl) instead of\n"
+"                    <stem>.itl.csv beside <stem>.csv\n"
+"  --no-itl          read no per-chunk file\n"
 "  --phase P, --workload W, --iteration I\n"
 "                    scope of every record\n"
 "  --root DIR        write source.file relative to DIR\n"
@@ -35,6 +38,8 @@ static const char usage_text[] =
 struct opts {
 	const char	*header;
 	bool		 no_header;
+	const char	*itl;
+	bool		 no_itl;
 	const char	*root;
 	bool		 text;
 	struct trace_scope scope;
@@ -52,6 +57,8 @@ parse_opts(int argc, char **argv, struct opts *o)
 	static const struct option longopts[] = {
 		{ "header", required_argument, NULL, 'H' },
 		{ "no-header", no_argument, NULL, 'N' },
+		{ "itl", required_argument, NULL, 'T' },
+		{ "no-itl", no_argument, NULL, 'I' },
 		{ "phase", required_argument, NULL, 'p' },
 		{ "workload", required_argument, NULL, 'w' },
 		{ "iteration", required_argument, NULL, 'i' },
@@ -68,6 +75,8 @@ parse_opts(int argc, char **argv, struct opts *o)
 		switch (c) {
 		case 'H': o->header = optarg; break;
 		case 'N': o->no_header = true; break;
+		case 'T': o->itl = optarg; break;
+		case 'I': o->no_itl = true; break;
 		case 'p': o->scope.phase = optarg; break;
 		case 'w': o->scope.workload = optarg; break;
 		case 'i': o->scope.iteration = optarg; break;
@@ -90,6 +99,8 @@ parse_opts(int argc, char **argv, struct opts *o)
 	}
 	if (o->header != NULL && o->no_header)
 		usage_error("--header and --no-header exclude each other");
+	if (o->itl != NULL && o->no_itl)
+		usage_error("--itl and --no-itl exclude each other");
 	if (argc - optind != 1)
 		usage_error("expected one trace_data.csv (or -)");
 }
@@ -186,6 +197,7 @@ main(int argc, char **argv)
 	parse_opts(argc, argv, &o);
 	file = path_display(argv[optind], o.root);
 	trace_header_for(&h, argv[optind], o.header, o.no_header, o.root);
+	trace_itl_for(&h, argv[optind], o.itl, o.no_itl, o.root);
 	r = csvr_open(argv[optind], file);
 	s = trace_stats_read(r, &h);
 	csvr_close(r);

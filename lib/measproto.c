@@ -238,6 +238,22 @@ measproto_load_buf(struct measproto *m, const char *label, const char *buf,
 	ydoc_free(doc);
 }
 
+bool
+measproto_is_doc(const char *buf, size_t len)
+{
+	struct perr err;
+	struct ydoc *doc = ydoc_load_buf("-", buf, len, 0, &err);
+	const char *kind;
+	bool yes;
+
+	if (doc == NULL)
+		return false;
+	kind = yscalar(ymap_get(ydoc_root(doc), "kind"));
+	yes = kind != NULL && strcmp(kind, "measurement-protocol") == 0;
+	ydoc_free(doc);
+	return yes;
+}
+
 void
 measproto_load(struct measproto *m, const char *path, const char *label)
 {

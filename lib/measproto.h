@@ -14,6 +14,7 @@
 #define S2R_MEASPROTO_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum mp_key {
@@ -48,6 +49,8 @@ void	measproto_load(struct measproto *m, const char *path, const char *label);
 void	measproto_load_buf(struct measproto *m, const char *label,
 	    const char *buf, size_t len);
 void	measproto_free(struct measproto *m);
+/* Whether buf is a YAML mapping with kind: measurement-protocol. */
+bool	measproto_is_doc(const char *buf, size_t len);
 
 /* A Go duration ("60s", "1m30s", "500ms", "1.5h") in µs; false when s is
  * not one.  Shared with corpus.c (max_think_time). */

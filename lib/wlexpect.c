@@ -745,6 +745,13 @@ expect_inference_perf(struct xctx *x)
 	r.how = how;
 	xrec_add(x, &r);
 	free(how);
+	how = fmt("sum of the %zu stages' durations: the stages run back to "
+	    "back from the workload start", w->nstages);
+	r = (struct xrec){ .check = "1a", .metric = "run.duration_us",
+	    .unit = "us", .value = secs * 1e6, .at = w->inference_perf_at,
+	    .field = "inference_perf.stages", .how = how };
+	xrec_add(x, &r);
+	free(how);
 	why = fmt("inference_perf.stages (line %ld): the rate changes by "
 	    "stage (time-weighted %.6g req/s; BLIS's aggregate_rate is the sum "
 	    "%.6g)", w->inference_perf_at.line, secs > 0 ? n / secs : 0, sum);

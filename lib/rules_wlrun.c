@@ -131,10 +131,17 @@ rate_se(const struct judge *j, const struct jcell *c, const json_t *sub,
 	return n > 1 ? client_cv(j, c, sub) * rate / sqrt(n - 1) : INFINITY;
 }
 
-static bool
-rate_near(double m, double e, double se, double pct)
+/* How near a measured rate is an expected one: 0 within the tolerance,
+ * 1 within two standard errors (chance, at this run's size), 2 within
+ * NOISE_SD, 3 beyond. */
+static int
+nearness(double a, double e, double se, double pct)
 {
-	return fabs(m - e) <= pct / 100 * fabs(e) || fabs(m - e) <= NOISE_SD * se;
+	double d = fabs(a - e);
+
+	if (d <= pct / 100 * fabs(e))
+		return 0;
+	return d <= 2 * se ? 1 : d <= NOISE_SD * se ? 2 : 3;
 }
 
 /* Which reading the cell's clients follow: -1 when the spec has one
@@ -158,8 +165,8 @@ cell_reading(const struct judge *j, const struct jcell *c, bool *clear)
 			for (int rd = 0; rd < 2; rd++) {
 				if (!reading_value(l.v[i], rd, &e, &sd) || !(e > 0))
 					continue;
-				hits[rd] += rate_near(a, e, rate_se(j, c, sub, m,
-				    a), pct);
+				hits[rd] += nearness(a, e, rate_se(j, c, sub, m,
+				    a), pct) <= 1;
 				dist[rd] += fabs(log(a > 0 ? a / e : 1e-9));
 			}
 		}
@@ -226,21 +233,24 @@ both_sides(struct judge *j, const struct rule *r, const struct jcell *c,
 	return false;
 }
 
-/* PASS within the tolerance, WARN within NOISE_SD sd, else FAIL. */
+/* PASS within the tolerance or two sd of chance, WARN within NOISE_SD
+ * sd, else FAIL. */
 static enum jverdict_value
 noise_verdict(const struct jcmp *cmp, double sd, struct sbuf *note)
 {
+	double d = fabs(cmp->a - cmp->e);
 	char num[32];
 
 	if (cmp->within)
 		return V_PASS;
-	if (!(sd > 0) || fabs(cmp->a - cmp->e) > NOISE_SD * sd)
+	if (!(sd > 0) || d > NOISE_SD * sd)
 		return V_FAIL;
-	judge_fmt_num(num, sizeof(num), NOISE_SD * sd);
-	sbuf_printf(note, "%sOutside the tolerance but within %g standard "
-	    "deviations of chance (%s): the difference may be noise.",
-	    note->len ? " " : "", NOISE_SD, num);
-	return V_WARN;
+	judge_fmt_num(num, sizeof(num), sd);
+	sbuf_printf(note, "%sOutside the tolerance but within %d standard "
+	    "deviations of chance (one is %s): %s.", note->len ? " " : "",
+	    d <= 2 * sd ? 2 : (int)NOISE_SD, num, d <= 2 * sd ? "chance at "
+	    "this run's size" : "too few requests to tell");
+	return d <= 2 * sd ? V_PASS : V_WARN;
 }
 
 static void
@@ -312,19 +322,19 @@ judge_duration(struct judge *j, const struct rule *r, const struct jcell *c,
 
 /* --- clients -------------------------------------------------------- */
 
-/* The client's rate against the readings: PASS on the per-window one (or
- * the spec's only value), WARN on the all-clients one or within chance,
- * FAIL on neither. */
+/* The client's rate against the readings: the cell's reading first, then
+ * the other.  PASS on the per-window one (or the spec's only value), WARN
+ * on the all-clients one or within NOISE_SD of chance, FAIL on neither. */
 static void
 judge_rate(struct judge *j, const struct rule *r, const struct jcell *c,
-    const json_t *sub, const json_t *e, const json_t *m)
+    const json_t *sub, const json_t *e, const json_t *m, int cell_rd)
 {
 	struct jquery q = { "client.rate", "client.rate", sub,
 	    FROM_SPEC("rate_fraction, aggregate_rate, windows"),
 	    FROM_TRACE("arrival_time_us per client_id") };
 	bool has = json_object_get(e, "readings") != NULL;
 	double a, ev[2], sd, se, pct = tol(j->tol, TOL_RATE_PCT);
-	int best = 0;
+	int rd = has && cell_rd == 1, near[2];
 	enum jverdict_value v;
 	struct sbuf note = { 0 };
 	struct jcmp cmp;
@@ -332,31 +342,32 @@ judge_rate(struct judge *j, const struct rule *r, const struct jcell *c,
 
 	ru_num(m, &a);
 	se = rate_se(j, c, sub, m, a);
-	for (int rd = 0; rd < 2; rd++)
-		reading_value(e, has ? rd : -1, &ev[rd], &sd);
-	if (has && fabs(a - ev[1]) < fabs(a - ev[0]))
-		best = 1;
-	side = reading_side(e, has ? best : -1, 0, "req/s", NULL);
+	for (int k = 0; k < 2; k++) {
+		reading_value(e, has ? k : -1, &ev[k], &sd);
+		near[k] = nearness(a, ev[k], se, pct);
+	}
+	if (has && near[rd] == 3 && (near[!rd] < 3 || fabs(a - ev[!rd]) <
+	    fabs(a - ev[rd])))
+		rd = !rd;
+	side = reading_side(e, has ? rd : -1, 0, "req/s", NULL);
 	wl_cmp(&cmp, side, m, DIFF_PCT, pct);
-	v = cmp.within ? V_PASS : rate_near(a, ev[best], se, pct) ? V_WARN :
-	    V_FAIL;
-	if (v == V_WARN && !cmp.within)
-		sbuf_printf(&note, "Outside the tolerance but within %g standard "
-		    "errors of the measured rate (%.4g req/s).", NOISE_SD,
-		    NOISE_SD * se);
+	v = near[rd] <= 1 ? V_PASS : near[rd] == 2 ? V_WARN : V_FAIL;
+	if (near[rd] == 1 || near[rd] == 2)
+		sbuf_printf(&note, "Outside the tolerance but within %d standard "
+		    "errors of the measured rate (one is %.4g req/s): %s.",
+		    near[rd] == 1 ? 2 : (int)NOISE_SD, se, near[rd] == 1 ?
+		    "chance at this run's size" : "too few requests to tell");
 	if (has) {
-		sbuf_printf(&note, "%sThe spec gives %.6g req/s per window, "
-		    "%.6g over all clients; ", note.len ? " " : "", ev[0], ev[1]);
-		if (v == V_FAIL)
-			sbuf_adds(&note, "the run matches neither.");
-		else
-			sbuf_printf(&note, "the run follows the %s reading.",
-			    reading_words[best]);
-		if (best == 1 && v == V_PASS)
+		sbuf_printf(&note, "%sThe spec gives %.6g req/s under the "
+		    "per-window reading, %.6g under the all-clients one; %s.",
+		    note.len ? " " : "", ev[0], ev[1], v == V_FAIL ? "the run "
+		    "matches neither" : rd ? "the run follows the all-clients "
+		    "reading" : "the run follows the per-window reading");
+		if (rd == 1 && v == V_PASS)
 			v = V_WARN;
 	}
 	judge_emit_cmp(j, r, c, &q, &cmp, v, note.len ? sbuf_str(&note) : NULL,
-	    best == 1 && v == V_WARN ? ACT_READING : ACT_WINDOW);
+	    rd == 1 && v == V_WARN && near[rd] <= 1 ? ACT_READING : ACT_WINDOW);
 	json_decref(side);
 	sbuf_free(&note);
 }
@@ -511,7 +522,7 @@ judge_clients(struct judge *j, const struct rule *r, const struct jcell *c,
 			judge_compare(j, r, c, &q, DIFF_PCT, 0, &unused);
 			continue;
 		}
-		judge_rate(j, r, c, sub, e, m);
+		judge_rate(j, r, c, sub, e, m, rd);
 		judge_edges(j, r, c, sub, m, rd, clear);
 	}
 	json_decref(subs);

@@ -499,9 +499,18 @@ static void
 judge_clients(struct judge *j, const struct rule *r, const struct jcell *c,
     int rd, bool clear)
 {
-	json_t *subs = judge_subscopes(j, c, "client.rate", "client.rate",
-	    "client"), *sub;
+	const json_t *all = judge_expect(j, c, "client.rate", NULL);
+	json_t *subs, *sub;
 	size_t i;
+
+	/* One expectation for the cell, not comparable, stands for every
+	 * client (a corpus workload). */
+	if (all != NULL && json_is_false(json_object_get(all, "comparable"))) {
+		ru_emit(j, r, c, "client.rate", NULL, all, NULL, NULL,
+		    V_INAPPLICABLE, rec_get_str(all, "why"), NULL);
+		return;
+	}
+	subs = judge_subscopes(j, c, "client.rate", "client.rate", "client");
 
 	json_array_foreach(subs, i, sub) {
 		const json_t *e = judge_expect(j, c, "client.rate", sub);

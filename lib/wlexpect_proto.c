@@ -96,6 +96,8 @@ corpus_not_fixed(struct xctx *x, const struct corpus *c)
 		{ "1a", "qps.intended", "req/s", "the request rate (it follows "
 		  "server latency and think times)" },
 		{ "1a", "run.duration_us", "us", "the run's length" },
+		{ "1a", "client.rate", "req/s", "the request rate of each client "
+		  "(a session's rounds follow latency and think times)" },
 		{ "1b", "class.fraction", "fraction", "the class mix" },
 		{ "1c", "input_tokens.mean", "tokens", "prompt lengths" },
 		{ "1c", "input_tokens.stdev", "tokens", "prompt lengths" },

@@ -94,6 +94,10 @@ clean() {
 	clean upstream
 }
 
+@test "clean corpus: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
+	clean corpus
+}
+
 @test "clean hta: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
 	clean hta
 }
@@ -108,6 +112,14 @@ clean() {
 
 @test "1a-lifecycle-shift (14b): 1[ab] FAIL" {
 	fault 1a-lifecycle-shift
+}
+
+@test "1a-corpus-concurrency (corpus): 1a FAIL" {
+	fault 1a-corpus-concurrency
+}
+
+@test "1a-rate-fraction-all (14b): 1a WARN" {
+	fault 1a-rate-fraction-all
 }
 
 @test "1a-rate-low (aw): 1a FAIL" {
@@ -148,6 +160,14 @@ clean() {
 
 @test "1g-constant-pacing (aw): 1g FAIL" {
 	fault 1g-constant-pacing
+}
+
+@test "1g-corpus-think-time (corpus): 1g FAIL" {
+	fault 1g-corpus-think-time
+}
+
+@test "1h-streaming-off (14b): 1h FAIL" {
+	fault 1h-streaming-off
 }
 
 @test "2a-gpu-mem-one-arm (aw): 2a FAIL" {

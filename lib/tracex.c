@@ -226,40 +226,31 @@ sessions_finish(struct tracex *x)
 		derived_think(x);
 }
 
-static int
-i64_cmp(const void *a, const void *b)
-{
-	int64_t p = *(const int64_t *)a, q = *(const int64_t *)b;
-
-	return p < q ? -1 : p > q;
-}
-
 /* Rows and distinct request_ids of the ITL file (request_id,
- * chunk_index, timestamp_us; integers). */
+ * chunk_index, timestamp_us; integers): one entry per request, not per
+ * chunk, is kept. */
 static void
 read_itl(struct tracex *x)
 {
 	struct csvr *r = csvr_open(x->h->itl_path, x->h->itl_label);
 	long id = csvr_col(r, "request_id", true);
-	int64_t *ids = NULL;
-	size_t n = 0, cap = 0;
+	long chunk = csvr_col(r, "chunk_index", true);
+	long ts = csvr_col(r, "timestamp_us", true);
+	struct strtab ids = { 0 };
+	char num[24];
 
-	csvr_col(r, "chunk_index", true);
-	csvr_col(r, "timestamp_us", true);
 	while (csvr_next(r)) {
-		if (n == cap) {
-			cap = cap ? 2 * cap : 1024;
-			ids = xreallocarray(ids, cap, sizeof(*ids));
-		}
-		ids[n++] = csvr_count(r, id);
+		/* As BLIS's LoadITL: integers >= 0 only. */
+		csvr_count(r, chunk);
+		csvr_time_us(r, ts);
+		snprintf(num, sizeof(num), "%lld", (long long)csvr_count(r, id));
+		strtab_intern(&ids, num);
+		x->itl_rows++;
 	}
 	csvr_close(r);
-	qsort(ids, n, sizeof(*ids), i64_cmp);
-	x->itl_rows = (int64_t)n;
-	for (size_t i = 0; i < n; i++)
-		x->itl_requests += i == 0 || ids[i] != ids[i - 1];
+	x->itl_requests = (int64_t)ids.n;
 	x->itl_read = true;
-	free(ids);
+	strtab_free(&ids);
 }
 
 void

@@ -183,7 +183,8 @@ parse_current(struct corpus *c, const struct ynode *root)
 	check_keys(c, root, "corpus document", doc_keys);
 	corp = sub_map(c, root, "corpus", "corpus", corpus_keys);
 	if (corp == NULL)
-		die_at(c, root, "corpus", "a corpus mapping beside replay");
+		s2r_die_at(c->label, root->line, root->column, "corpus: expected "
+		    "a corpus mapping beside replay, got none");
 	up = sub_map(c, corp, "upstream", "corpus.upstream", upstream_keys);
 	get_source(c, up, corp, "corpus.upstream.source", true);
 	sel = sub_map(c, corp, "select", "corpus.select", select_keys);
@@ -197,8 +198,9 @@ parse_current(struct corpus *c, const struct ynode *root)
 	get_growth(c, rec, "corpus.reconstruct.context_growth");
 	rep = sub_map(c, root, "replay", "replay", replay_keys);
 	if (rep == NULL)
-		die_at(c, root, "replay", "a replay mapping (concurrent_sessions, "
-		    "total_sessions)");
+		s2r_die_at(c->label, root->line, root->column, "replay: expected "
+		    "a replay mapping (concurrent_sessions, total_sessions), got "
+		    "none");
 	get_count(c, rep, root, "concurrent_sessions",
 	    "replay.concurrent_sessions", 1, true, &c->concurrent,
 	    &c->concurrent_at);
@@ -217,7 +219,8 @@ parse_legacy(struct corpus *c, const struct ynode *root)
 	check_keys(c, root, "trace workload", legacy_keys);
 	tr = sub_map(c, root, "trace", "trace", trace_keys);
 	if (tr == NULL)
-		die_at(c, root, "trace", "a trace mapping");
+		s2r_die_at(c->label, root->line, root->column, "trace: expected a "
+		    "trace mapping, got none");
 	get_source(c, tr, tr, "trace.source", true);
 	flt = sub_map(c, tr, "filters", "trace.filters", filters_keys);
 	c->min_rounds_set = get_count(c, flt, tr, "min_rounds",
@@ -230,8 +233,9 @@ parse_legacy(struct corpus *c, const struct ynode *root)
 	sub_map(c, tr, "sample", "trace.sample", sample_keys);
 	pool = sub_map(c, tr, "pool", "trace.pool", replay_keys);
 	if (pool == NULL)
-		die_at(c, tr, "trace.pool", "a pool mapping (concurrent_sessions, "
-		    "total_sessions)");
+		s2r_die_at(c->label, tr->line, tr->column, "trace.pool: expected "
+		    "a pool mapping (concurrent_sessions, total_sessions), got "
+		    "none");
 	get_count(c, pool, tr, "concurrent_sessions",
 	    "trace.pool.concurrent_sessions", 1, true, &c->concurrent,
 	    &c->concurrent_at);

@@ -248,8 +248,10 @@ measproto_is_doc(const char *buf, size_t len)
 
 	if (doc == NULL)
 		return false;
+	/* A WorkloadSpec has no kind: any kind is read as a protocol, whose
+	 * loader then says what kind it wanted. */
 	kind = yscalar(ymap_get(ydoc_root(doc), "kind"));
-	yes = kind != NULL && strcmp(kind, "measurement-protocol") == 0;
+	yes = kind != NULL;
 	ydoc_free(doc);
 	return yes;
 }

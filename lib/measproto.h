@@ -49,7 +49,8 @@ void	measproto_load(struct measproto *m, const char *path, const char *label);
 void	measproto_load_buf(struct measproto *m, const char *label,
 	    const char *buf, size_t len);
 void	measproto_free(struct measproto *m);
-/* Whether buf is a YAML mapping with kind: measurement-protocol. */
+/* Whether buf is a YAML mapping with a kind key (a WorkloadSpec has
+ * none; measurement.yaml says kind: measurement-protocol). */
 bool	measproto_is_doc(const char *buf, size_t len);
 
 /* A Go duration ("60s", "1m30s", "500ms", "1.5h") in µs; false when s is

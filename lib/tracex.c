@@ -533,8 +533,16 @@ put_header_v3(const struct tracex *x, struct out *o)
 	r = trace_put(o, "5c", "kv.observed_hit_rate", h->kv_hit_rate,
 	    "fraction", h->kv_queries >= 0 ? (int64_t)h->kv_queries : -1, NULL,
 	    NULL, NULL, NULL, NULL);
-	header_source(r, h, h->kv_line, "observed_kv_metrics.hit_rate",
-	    h->kv_source ? h->kv_source : "observed_kv_metrics");
+	{
+		struct sbuf how = { 0 };
+
+		sbuf_printf(&how, "block_hits / block_queries the load generator "
+		    "scraped over the run (%.0f / %.0f, source %s)", h->kv_hits,
+		    h->kv_queries, h->kv_source ? h->kv_source : "not named");
+		header_source(r, h, h->kv_line, "observed_kv_metrics.hit_rate",
+		    sbuf_str(&how));
+		sbuf_free(&how);
+	}
 }
 
 void

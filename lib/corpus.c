@@ -175,6 +175,20 @@ get_source(struct corpus *c, const struct ynode *map,
 	c->source_at = at_of(n);
 }
 
+/* concurrent_sessions (>= 1) and total_sessions (>= 0) of map, both
+ * required; cf and tf are their dotted paths. */
+static void
+get_pool(struct corpus *c, const struct ynode *map, const struct ynode *owner,
+    const char *cf, const char *tf)
+{
+	get_count(c, map, owner, "concurrent_sessions", cf, 1, true,
+	    &c->concurrent, &c->concurrent_at);
+	get_count(c, map, owner, "total_sessions", tf, 0, true, &c->total,
+	    &c->total_at);
+	c->concurrent_field = cf;
+	c->total_field = tf;
+}
+
 static void
 parse_current(struct corpus *c, const struct ynode *root)
 {
@@ -201,13 +215,8 @@ parse_current(struct corpus *c, const struct ynode *root)
 		s2r_die_at(c->label, root->line, root->column, "replay: expected "
 		    "a replay mapping (concurrent_sessions, total_sessions), got "
 		    "none");
-	get_count(c, rep, root, "concurrent_sessions",
-	    "replay.concurrent_sessions", 1, true, &c->concurrent,
-	    &c->concurrent_at);
-	get_count(c, rep, root, "total_sessions", "replay.total_sessions", 0,
-	    true, &c->total, &c->total_at);
-	c->concurrent_field = "replay.concurrent_sessions";
-	c->total_field = "replay.total_sessions";
+	get_pool(c, rep, root, "replay.concurrent_sessions",
+	    "replay.total_sessions");
 }
 
 static void
@@ -236,13 +245,8 @@ parse_legacy(struct corpus *c, const struct ynode *root)
 		s2r_die_at(c->label, tr->line, tr->column, "trace.pool: expected "
 		    "a pool mapping (concurrent_sessions, total_sessions), got "
 		    "none");
-	get_count(c, pool, tr, "concurrent_sessions",
-	    "trace.pool.concurrent_sessions", 1, true, &c->concurrent,
-	    &c->concurrent_at);
-	get_count(c, pool, tr, "total_sessions", "trace.pool.total_sessions",
-	    0, true, &c->total, &c->total_at);
-	c->concurrent_field = "trace.pool.concurrent_sessions";
-	c->total_field = "trace.pool.total_sessions";
+	get_pool(c, pool, tr, "trace.pool.concurrent_sessions",
+	    "trace.pool.total_sessions");
 }
 
 static bool

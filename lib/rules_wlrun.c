@@ -539,38 +539,55 @@ judge_clients(struct judge *j, const struct rule *r, const struct jcell *c,
 
 /* --- seed and sessions --------------------------------------------- */
 
+/* A value the run must share with the spec (a seed, a growth mode):
+ * PASS equal, FAIL not, INAPPLICABLE with none when the trace does not
+ * say.  Nothing when the spec does not say either. */
+struct same {
+	const char	*metric;
+	const char	*spec, *run;	/* "The spec's seed", "the run's" */
+	const char	*equal, *differ, *none, *action;
+};
+
 static void
-judge_seed(struct judge *j, const struct rule *r, const struct jcell *c)
+judge_same(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct same *s)
 {
-	const json_t *e = judge_expect(j, c, "workload.seed", NULL);
-	const json_t *m = judge_measure(j, c, "workload.seed", NULL);
+	const json_t *e = judge_expect(j, c, s->metric, NULL);
+	const json_t *m = judge_measure(j, c, s->metric, NULL);
 	struct sbuf why = { 0 };
 	bool same;
 
 	if (e == NULL)
 		return;
 	if (m == NULL) {
-		ru_emit(j, r, c, "workload.seed", NULL, e, NULL, NULL,
-		    V_INAPPLICABLE, "The cell has no trace header naming the "
-		    "workload_seed the load generator used: the seed cannot be "
-		    "compared.", NULL);
+		ru_emit(j, r, c, s->metric, NULL, e, NULL, NULL, V_INAPPLICABLE,
+		    s->none, NULL);
 		return;
 	}
 	same = ru_equal(json_object_get(e, "value"), json_object_get(m,
 	    "value"));
-	sbuf_adds(&why, "The spec's seed (");
+	sbuf_printf(&why, "%s (", s->spec);
 	ru_where(&why, e);
-	sbuf_adds(&why, ") is ");
+	sbuf_adds(&why, ") is \"");
 	ru_value_text(&why, json_object_get(e, "value"));
-	sbuf_adds(&why, ", the run's (");
+	sbuf_printf(&why, "\", %s (", s->run);
 	ru_where(&why, m);
-	sbuf_adds(&why, ") ");
+	sbuf_adds(&why, ") \"");
 	ru_value_text(&why, json_object_get(m, "value"));
-	sbuf_adds(&why, same ? ": the same arrivals and lengths as the "
-	    "simulation." : ": other arrivals and lengths than the simulation.");
-	ru_emit(j, r, c, "workload.seed", NULL, e, m, "equal", same ? V_PASS :
-	    V_FAIL, sbuf_str(&why), ACT_SEED);
+	sbuf_printf(&why, "\": %s", same ? s->equal : s->differ);
+	ru_emit(j, r, c, s->metric, NULL, e, m, "equal", same ? V_PASS :
+	    V_FAIL, sbuf_str(&why), s->action);
 	sbuf_free(&why);
+}
+
+static void
+judge_seed(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	judge_same(j, r, c, &(struct same){ "workload.seed", "The spec's seed",
+	    "the run's", "the same arrivals and lengths as the simulation.",
+	    "other arrivals and lengths than the simulation.", "The cell has "
+	    "no trace header naming the workload_seed the load generator "
+	    "used: the seed cannot be compared.", ACT_SEED });
 }
 
 /* A session statistic: want says how the measure must relate. */
@@ -673,33 +690,10 @@ wl_rule_think(struct judge *j, const struct rule *r, const struct jcell *c)
 void
 wl_rule_growth(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	const json_t *e = judge_expect(j, c, "session.context_growth", NULL);
-	const json_t *m = judge_measure(j, c, "session.context_growth", NULL);
-	struct sbuf why = { 0 };
-	bool same;
-
-	if (e == NULL)
-		return;
-	if (m == NULL) {
-		ru_emit(j, r, c, "session.context_growth", NULL, e, NULL, NULL,
-		    V_INAPPLICABLE, "The trace header does not say how the "
-		    "sessions' context grew (session_context_growth is written "
-		    "from trace_version 3 on): not comparable.", NULL);
-		return;
-	}
-	same = ru_equal(json_object_get(e, "value"), json_object_get(m,
-	    "value"));
-	sbuf_adds(&why, "The spec's context_growth (");
-	ru_where(&why, e);
-	sbuf_adds(&why, ") is ");
-	ru_value_text(&why, json_object_get(e, "value"));
-	sbuf_adds(&why, ", the trace header's (");
-	ru_where(&why, m);
-	sbuf_adds(&why, ") \"");
-	ru_value_text(&why, json_object_get(m, "value"));
-	sbuf_adds(&why, same ? "\"." : "\": the prompts grew another way than "
-	    "the simulation's.");
-	ru_emit(j, r, c, "session.context_growth", NULL, e, m, "equal", same ?
-	    V_PASS : V_FAIL, sbuf_str(&why), ACT_SESSIONS);
-	sbuf_free(&why);
+	judge_same(j, r, c, &(struct same){ "session.context_growth",
+	    "The spec's context_growth", "the trace header's", "the prompts "
+	    "grew as in the simulation.", "the prompts grew another way than "
+	    "the simulation's.", "The trace header does not say how the "
+	    "sessions' context grew (session_context_growth is written from "
+	    "trace_version 3 on): not comparable.", ACT_SESSIONS });
 }

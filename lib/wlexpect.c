@@ -11,6 +11,7 @@
 #include "str.h"
 #include "wlexpect.h"
 #include "wlexpect_int.h"
+#include "wltime.h"
 
 /* Appends r to x->out. */
 void
@@ -64,19 +65,6 @@ fmt(const char *f, ...)
 	vsnprintf(s, (size_t)n + 1, f, ap);
 	va_end(ap);
 	return s;
-}
-
-static bool
-same_windows(const struct wl_client *a, const struct wl_client *b)
-{
-	if (a->nwindows != b->nwindows)
-		return false;
-	for (size_t i = 0; i < a->nwindows; i++)
-		if (a->windows[i].start_us != b->windows[i].start_us ||
-		    a->windows[i].end_us != b->windows[i].end_us ||
-		    a->windows[i].trace_rate != b->windows[i].trace_rate)
-			return false;
-	return true;
 }
 
 static int
@@ -240,7 +228,7 @@ find_reasons(struct xctx *x)
 		client_reasons(x, c);
 		if (first_w == NULL)
 			first_w = c;
-		else if (!same_windows(first_w, c))
+		else if (!wl_same_windows(first_w, c))
 			window_mix_reasons(x, c->nwindows ? c : first_w);
 	}
 	if (!(w->aggregate_rate > 0) && x->why_rate == NULL) {
@@ -274,17 +262,18 @@ str_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The rate share of clients for which pick() holds, with a how string. */
-static double
-share(struct xctx *x, bool (*pick)(const struct wl_client *, const void *),
-    const void *arg, struct sbuf *how, const struct wl_client **first)
+double
+share_of(struct xctx *x, const size_t *members, size_t nmembers,
+    double total, pick_fn *pick, const void *arg, struct sbuf *how,
+    const struct wl_client **first)
 {
+	size_t n = members ? nmembers : x->w->nclients, listed = 0;
 	double s = 0;
-	size_t listed = 0;
 
 	*first = NULL;
-	for (size_t i = 0; i < x->w->nclients; i++) {
-		const struct wl_client *c = &x->w->clients[i];
+	for (size_t k = 0; k < n; k++) {
+		const struct wl_client *c = &x->w->clients[members ? members[k] :
+		    k];
 
 		if (!wl_client_rate_based(c) || !pick(c, arg))
 			continue;
@@ -299,23 +288,31 @@ share(struct xctx *x, bool (*pick)(const struct wl_client *, const void *),
 	}
 	if (listed == 0)
 		sbuf_adds(how, "none");
-	sbuf_printf(how, " over the total rate_fraction %.10g", x->total);
-	return x->total > 0 ? s / x->total : 0;
+	sbuf_printf(how, " over the total rate_fraction %.10g", total);
+	return total > 0 ? s / total : 0;
 }
 
-static bool
+/* The rate share over every rate-based client. */
+static double
+share(struct xctx *x, pick_fn *pick, const void *arg, struct sbuf *how,
+    const struct wl_client **first)
+{
+	return share_of(x, NULL, 0, x->total, pick, arg, how, first);
+}
+
+bool
 pick_class(const struct wl_client *c, const void *klass)
 {
 	return strcmp(c->slo_class, klass) == 0;
 }
 
-static bool
+bool
 pick_prefix(const struct wl_client *c, const void *arg)
 {
 	return c->prefix_group != NULL;
 }
 
-static bool
+bool
 pick_streaming(const struct wl_client *c, const void *arg)
 {
 	return c->streaming;
@@ -366,8 +363,7 @@ expect_classes(struct xctx *x)
 
 /* A share that the mix cannot change: everyone or no one. */
 static bool
-all_or_none(struct xctx *x, bool (*pick)(const struct wl_client *,
-    const void *))
+all_or_none(struct xctx *x, pick_fn *pick)
 {
 	size_t yes = 0, n = 0;
 
@@ -381,7 +377,7 @@ all_or_none(struct xctx *x, bool (*pick)(const struct wl_client *,
 
 static void
 expect_share(struct xctx *x, const char *check, const char *metric,
-    bool (*pick)(const struct wl_client *, const void *), const char *what,
+    pick_fn *pick, const char *what,
     const char *key)
 {
 	struct sbuf how = { 0 };

@@ -66,6 +66,19 @@ void	 mix_lengths(struct xctx *x, bool output, const size_t *members,
 	    size_t nmembers, double total, struct mix *mx, struct sbuf *list);
 void	 mix_free(struct mix *mx);
 
+/* Which clients a share counts. */
+typedef bool pick_fn(const struct wl_client *, const void *);
+bool	 pick_class(const struct wl_client *c, const void *cls);
+bool	 pick_prefix(const struct wl_client *c, const void *unused);
+bool	 pick_streaming(const struct wl_client *c, const void *unused);
+
+/* The rate share of the members (every client when NULL) for which pick
+ * holds, over total; how gets "a 0.7 + b 0.3 over the total ...", first
+ * the first such client (NULL: none). */
+double	 share_of(struct xctx *x, const size_t *members, size_t nmembers,
+	    double total, pick_fn *pick, const void *arg, struct sbuf *how,
+	    const struct wl_client **first);
+
 /* wlexpect_run.c */
 void	 expect_run(struct xctx *x);
 void	 expect_windows(struct xctx *x);

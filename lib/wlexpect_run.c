@@ -91,67 +91,39 @@ unbounded_why(const struct xctx *x, const struct wl_timeline *t)
 	return NULL;
 }
 
+/* requests.count or run.duration_us: the generation bound under both
+ * readings, value and sd of each picked by duration. */
 static void
-expect_count(struct xctx *x, const struct wl_timeline *t)
+expect_bound(struct xctx *x, const struct wl_timeline *t, bool duration)
 {
 	const struct wl_expect *e = &t->r[WL_READ_WINDOW];
-	struct xrec r = { .check = "1a", .metric = "requests.count",
-	    .unit = "count", .value = e->count };
+	struct xrec r = { .check = "1a", .metric = duration ?
+	    "run.duration_us" : "requests.count", .unit = duration ? "us" :
+	    "count", .value = duration ? (double)e->end_us : e->count };
 	struct sbuf how = { 0 };
 	double v[WL_NREAD], sd[WL_NREAD];
 
 	end_source(x->w, e, &r);
 	r.why = unbounded_why(x, t);
-	sbuf_adds(&how, "requests the generator makes, ");
+	sbuf_adds(&how, duration ? "when generation stops, from the workload "
+	    "start (arrival_time_us 0): " : "requests the generator makes, ");
 	describe_end(&how, x->w, e, t->differ ? "per-window" : "the spec's");
 	if (t->differ) {
 		sbuf_adds(&how, "; ");
 		describe_end(&how, x->w, &t->r[WL_READ_ALL], "all-clients");
 	}
-	sbuf_printf(&how, "; sd sqrt(sum of cv^2 x requests per client) when "
-	    "the horizon or a window ends it, 0 when num_requests does; the "
-	    "trace leaves out the first warm_up_requests");
+	sbuf_adds(&how, duration ? "; sd: one gap of the merged stream at a "
+	    "fixed end, sqrt(sum of cv^2 x requests)/rate when num_requests "
+	    "ends it" : "; sd sqrt(sum of cv^2 x requests per client) when the "
+	    "horizon or a window ends it, 0 when num_requests does; the trace "
+	    "leaves out the first warm_up_requests");
 	r.how = sbuf_str(&how);
 	for (int rd = 0; rd < WL_NREAD; rd++) {
-		v[rd] = t->r[rd].count;
-		sd[rd] = t->r[rd].count_sd;
+		v[rd] = duration ? (double)t->r[rd].end_us : t->r[rd].count;
+		sd[rd] = duration ? t->r[rd].end_sd_us : t->r[rd].count_sd;
 	}
 	if (r.why == NULL) {
-		add_sd(&r.extra, e->count_sd);
-		if (t->differ)
-			add_readings(&r.extra, v, sd);
-	}
-	xrec_add(x, &r);
-	sbuf_free(&how);
-}
-
-static void
-expect_duration(struct xctx *x, const struct wl_timeline *t)
-{
-	const struct wl_expect *e = &t->r[WL_READ_WINDOW];
-	struct xrec r = { .check = "1a", .metric = "run.duration_us",
-	    .unit = "us", .value = (double)e->end_us };
-	struct sbuf how = { 0 };
-	double v[WL_NREAD], sd[WL_NREAD];
-
-	end_source(x->w, e, &r);
-	r.why = unbounded_why(x, t);
-	sbuf_adds(&how, "when generation stops, from the workload start "
-	    "(arrival_time_us 0): ");
-	describe_end(&how, x->w, e, t->differ ? "per-window" : "the spec's");
-	if (t->differ) {
-		sbuf_adds(&how, "; ");
-		describe_end(&how, x->w, &t->r[WL_READ_ALL], "all-clients");
-	}
-	sbuf_adds(&how, "; sd: one gap of the merged stream at a fixed end, "
-	    "sqrt(sum of cv^2 x requests)/rate when num_requests ends it");
-	r.how = sbuf_str(&how);
-	for (int rd = 0; rd < WL_NREAD; rd++) {
-		v[rd] = (double)t->r[rd].end_us;
-		sd[rd] = t->r[rd].end_sd_us;
-	}
-	if (r.why == NULL) {
-		add_sd(&r.extra, e->end_sd_us);
+		add_sd(&r.extra, sd[WL_READ_WINDOW]);
 		if (t->differ)
 			add_readings(&r.extra, v, sd);
 	}
@@ -280,8 +252,8 @@ expect_run(struct xctx *x)
 	struct wl_timeline t;
 
 	wl_timeline_build(x->w, &t);
-	expect_count(x, &t);
-	expect_duration(x, &t);
+	expect_bound(x, &t, false);
+	expect_bound(x, &t, true);
 	for (size_t i = 0; i < x->w->nclients; i++) {
 		char *why;
 
@@ -373,51 +345,23 @@ window_clients(struct xctx *x, const struct wl_group *g)
 	sbuf_free(&how);
 }
 
-typedef bool pick_fn(const struct wl_client *, const void *);
-
-static bool
-pick_class(const struct wl_client *c, const void *cls)
-{
-	return strcmp(c->slo_class, cls) == 0;
-}
-
-static bool
-pick_prefix(const struct wl_client *c, const void *unused)
-{
-	return c->prefix_group != NULL;
-}
-
-static bool
-pick_streaming(const struct wl_client *c, const void *unused)
-{
-	return c->streaming;
-}
-
 /* The rate share of the members for which pick holds. */
 static void
 window_share(struct xctx *x, const struct wl_group *g, const char *check,
     const char *metric, pick_fn *pick, const void *arg, const char *what,
     const char *why)
 {
-	const struct wl_client *c0 = &x->w->clients[g->members[0]];
+	const struct wl_client *c0 = &x->w->clients[g->members[0]], *first;
 	struct xrec r = { .check = check, .metric = metric, .unit = "fraction",
 	    .window = g->label, .cls = strcmp(metric, "window.class.fraction") ?
 	    NULL : arg, .at = c0->rate_at, .why = why };
 	struct sbuf how = { 0 };
-	double s = 0;
 	char *field = fmt("%s.rate_fraction", c0->field);
 
-	for (size_t k = 0; k < g->n; k++) {
-		const struct wl_client *c = &x->w->clients[g->members[k]];
-
-		if (pick(c, arg))
-			s += c->rate_fraction;
-	}
-	r.value = g->total > 0 ? s / g->total : 0;
 	sbuf_printf(&how, "share of rate_fraction of the clients %s among "
-	    "the clients of window %s (", what, g->label);
-	members_text(&how, x, g);
-	sbuf_adds(&how, ")");
+	    "the clients of window %s: ", what, g->label);
+	r.value = share_of(x, g->members, g->n, g->total, pick, arg, &how,
+	    &first);
 	r.field = field;
 	r.how = sbuf_str(&how);
 	xrec_add(x, &r);

@@ -288,8 +288,8 @@ wl_timeline_free(struct wl_timeline *t)
 
 /* ---- groups of clients with the same windows ---- */
 
-static bool
-same_windows(const struct wl_client *a, const struct wl_client *b)
+bool
+wl_same_windows(const struct wl_client *a, const struct wl_client *b)
 {
 	if (a->nwindows != b->nwindows)
 		return false;
@@ -361,7 +361,7 @@ wl_groups(const struct workload *w, struct wl_group **out)
 		if (!wl_client_rate_based(c))
 			continue;
 		for (k = 0; k < n; k++)
-			if (same_windows(&w->clients[g[k].members[0]], c))
+			if (wl_same_windows(&w->clients[g[k].members[0]], c))
 				break;
 		if (k == n) {
 			g = xreallocarray(g, n + 1, sizeof(*g));

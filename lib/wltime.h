@@ -80,6 +80,9 @@ struct wl_group {
 	double	 total;		/* Σ rate_fraction of the members */
 };
 
+/* Whether a and b have the same windows (edges and trace_rate). */
+bool	wl_same_windows(const struct wl_client *a, const struct wl_client *b);
+
 /* The groups of the rate-based clients, in order of first member; returns
  * how many.  Caller frees with wl_groups_free. */
 size_t	wl_groups(const struct workload *w, struct wl_group **out);

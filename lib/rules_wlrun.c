@@ -144,14 +144,19 @@ nearness(double a, double e, double se, double pct)
 	return d <= 2 * se ? 1 : d <= NOISE_SD * se ? 2 : 3;
 }
 
+/* How the cell's reading was found. */
+enum how_read { READ_FOLLOWED, READ_NEAREST, READ_UNMEASURED };
+
 /* Which reading the cell's clients follow: -1 when the spec has one
- * value, 0 per-window, 1 all-clients; *clear false when no client
- * matched either (the nearer one is taken). */
+ * value, 0 per-window, 1 all-clients.  *how: most measured clients match
+ * it; none matches either (the nearer one is taken); no client with both
+ * readings was measured (the per-window one, BLIS's current). */
 static int
-cell_reading(const struct judge *j, const struct jcell *c, bool *clear)
+cell_reading(const struct judge *j, const struct jcell *c,
+    enum how_read *how)
 {
 	struct ru_list l;
-	int hits[2] = { 0, 0 }, any = 0;
+	int hits[2] = { 0, 0 }, spec = 0, any = 0;
 	double dist[2] = { 0, 0 }, pct = tol(j->tol, TOL_RATE_PCT);
 
 	ru_collect(j, c, "expect", "client.rate", RU_ANY, false, &l);
@@ -160,6 +165,7 @@ cell_reading(const struct judge *j, const struct jcell *c, bool *clear)
 		const json_t *m = judge_measure(j, c, "client.rate", sub);
 		double a, e, sd;
 
+		spec |= json_object_get(l.v[i], "readings") != NULL;
 		if (json_object_get(l.v[i], "readings") != NULL && ru_num(m, &a)) {
 			any = 1;
 			for (int rd = 0; rd < 2; rd++) {
@@ -173,24 +179,33 @@ cell_reading(const struct judge *j, const struct jcell *c, bool *clear)
 		json_decref(sub);
 	}
 	ru_list_free(&l);
-	*clear = hits[0] + hits[1] > 0;
-	if (!any)
+	*how = !any ? READ_UNMEASURED : hits[0] + hits[1] > 0 ?
+	    READ_FOLLOWED : READ_NEAREST;
+	if (!spec)
 		return -1;
+	if (!any)
+		return 0;
 	if (hits[0] != hits[1])
 		return hits[1] > hits[0];
 	return dist[1] < dist[0];
 }
 
-/* " Reading: ..." for a verdict's note. */
+/* " Judged under ..." for a verdict's note. */
 static void
-reading_note(struct sbuf *b, int rd, bool clear)
+reading_note(struct sbuf *b, int rd, enum how_read how)
 {
+	static const char *const why[] = {
+		[READ_FOLLOWED] = "the clients' measured rates follow",
+		[READ_NEAREST] = "is the nearer one (no client's rate matches "
+		    "either)",
+		[READ_UNMEASURED] = "is BLIS's current one (no client's rate was "
+		    "measured)",
+	};
+
 	if (rd < 0)
 		return;
 	sbuf_printf(b, "%sJudged under the %s reading of rate_fraction, which "
-	    "%s.", b->len ? " " : "", reading_words[rd], clear ? "the clients' "
-	    "measured rates follow" : "is the nearer one (no client's rate "
-	    "matches either)");
+	    "%s.", b->len ? " " : "", reading_words[rd], why[how]);
 }
 
 /* The expected side of e under reading rd, less `less` (warm-up). */
@@ -255,7 +270,7 @@ noise_verdict(const struct jcmp *cmp, double sd, struct sbuf *note)
 
 static void
 judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
-    int rd, bool clear)
+    int rd, enum how_read found)
 {
 	struct jquery q = { "requests.count", "requests.count", NULL,
 	    FROM_SPEC("num_requests, horizon, windows"),
@@ -283,7 +298,7 @@ judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
 	reading_value(e, rd, &v, &sd);
 	side = reading_side(e, rd, w, "count", sbuf_str(&extra));
 	wl_cmp(&cmp, side, m, DIFF_PCT, tol(j->tol, TOL_RATE_PCT));
-	reading_note(&note, rd, clear);
+	reading_note(&note, rd, found);
 	judge_emit_cmp(j, r, c, &q, &cmp, noise_verdict(&cmp, sd, &note),
 	    note.len ? sbuf_str(&note) : NULL, ACT_COUNT);
 	json_decref(side);
@@ -293,7 +308,7 @@ judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
 
 static void
 judge_duration(struct judge *j, const struct rule *r, const struct jcell *c,
-    int rd, bool clear)
+    int rd, enum how_read found)
 {
 	struct jquery q = { "run.duration_us", "run.duration_us", NULL,
 	    FROM_SPEC("horizon, num_requests, windows"),
@@ -313,7 +328,7 @@ judge_duration(struct judge *j, const struct rule *r, const struct jcell *c,
 	ru_num(m, &a);
 	sbuf_printf(&note, "Generation was to stop at %.6g s; the last "
 	    "arrival is at %.6g s.", v / 1e6, a / 1e6);
-	reading_note(&note, rd, clear);
+	reading_note(&note, rd, found);
 	judge_emit_cmp(j, r, c, &q, &cmp, noise_verdict(&cmp, sd, &note),
 	    sbuf_str(&note), ACT_COUNT);
 	json_decref(side);
@@ -378,7 +393,7 @@ struct edge {
 	double		 cv;
 	double		 len_us;	/* its active span */
 	int		 rd;
-	bool		 clear;
+	enum how_read	 found;	/* how rd was found */
 };
 
 /* One edge of a client's active span against its windows. */
@@ -408,12 +423,13 @@ judge_edge(struct judge *j, const struct rule *r, const struct jcell *c,
 	judge_fmt_num(num, sizeof(num), allow / 1e6);
 	snprintf(cmp.tolerance, sizeof(cmp.tolerance), "\u00b1%s s", num);
 	judge_fmt_num(num, sizeof(num), tol(j->tol, TOL_RATE_PCT));
-	sbuf_printf(&note, "The window says %.6g s, the client's %s arrival "
-	    "is at %.6g s. Allowed: %s%% of its %.6g s span or %g mean gaps "
-	    "x (1 + cv^2)/2 of chance, whichever is more.", (v + shift) / 1e6,
+	sbuf_printf(&note, "The window's edge is at %.6g s%s, the client's %s "
+	    "arrival at %.6g s. Allowed: %s%% of its %.6g s span or %g mean "
+	    "gaps x (1 + cv^2)/2 of chance, whichever is more.", v / 1e6,
+	    shift > 0 ? " (after the warm-up cut, later)" : "",
 	    strcmp(metric, "client.start_us") == 0 ? "first" : "last",
 	    cmp.a / 1e6, num, ed->len_us / 1e6, EDGE_GAPS);
-	reading_note(&note, ed->rd, ed->clear);
+	reading_note(&note, ed->rd, ed->found);
 	judge_emit_cmp(j, r, c, &q, &cmp, cmp.within ? V_PASS : V_FAIL,
 	    sbuf_str(&note), ACT_WINDOW);
 	json_decref(side);
@@ -442,12 +458,12 @@ warm_shift(const struct judge *j, const struct jcell *c, double start,
 
 static void
 judge_edges(struct judge *j, const struct rule *r, const struct jcell *c,
-    const json_t *sub, const json_t *em, int rd, bool clear)
+    const json_t *sub, const json_t *em, int rd, enum how_read found)
 {
 	const json_t *es = judge_expect(j, c, "client.start_us", sub);
 	const json_t *ee = judge_expect(j, c, "client.end_us", sub);
 	double start = 0, end = 0, sd, rate = 0, shift;
-	struct edge ed = { sub, 0, client_cv(j, c, sub), 0, rd, clear };
+	struct edge ed = { sub, 0, client_cv(j, c, sub), 0, rd, found };
 	struct sbuf why = { 0 };
 
 	ru_num(es, &start);
@@ -497,7 +513,7 @@ client_alone(struct judge *j, const struct rule *r, const struct jcell *c,
 
 static void
 judge_clients(struct judge *j, const struct rule *r, const struct jcell *c,
-    int rd, bool clear)
+    int rd, enum how_read found)
 {
 	const json_t *all = judge_expect(j, c, "client.rate", NULL);
 	json_t *subs, *sub;
@@ -532,7 +548,7 @@ judge_clients(struct judge *j, const struct rule *r, const struct jcell *c,
 			continue;
 		}
 		judge_rate(j, r, c, sub, e, m, rd);
-		judge_edges(j, r, c, sub, m, rd, clear);
+		judge_edges(j, r, c, sub, m, rd, found);
 	}
 	json_decref(subs);
 }
@@ -634,12 +650,12 @@ judge_session(struct judge *j, const struct rule *r, const struct jcell *c,
 void
 wl_rule_run(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	bool clear;
-	int rd = cell_reading(j, c, &clear);
+	enum how_read found;
+	int rd = cell_reading(j, c, &found);
 
-	judge_count(j, r, c, rd, clear);
-	judge_duration(j, r, c, rd, clear);
-	judge_clients(j, r, c, rd, clear);
+	judge_count(j, r, c, rd, found);
+	judge_duration(j, r, c, rd, found);
+	judge_clients(j, r, c, rd, found);
 	judge_seed(j, r, c);
 	judge_session(j, r, c, "sessions.count", FROM_TRACE("session_id"), -1);
 	judge_session(j, r, c, "sessions.concurrent_max",

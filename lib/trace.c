@@ -272,8 +272,8 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	int64_t in, out, arr, send, first, last;
 	struct class_stats *cs;
 	enum status st;
-	size_t ci;
-	struct trow row;
+	size_t ci, client;
+	bool streaming, prefixed;
 
 	in = csvr_count(r, c->input_tokens);
 	out = csvr_count(r, c->output_tokens);
@@ -287,24 +287,23 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 		if (s->rows == 0 || id < s->id_min)
 			s->id_min = id;
 	}
-	row.streaming = csvr_bool(r, c->streaming);
-	if (row.streaming)
+	streaming = csvr_bool(r, c->streaming);
+	if (streaming)
 		s->streaming_rows++;
 	minmax(arr, &s->arr_min, &s->arr_max, s->rows == 0);
 	minmax(send, &s->send_min, &s->send_max, s->rows == 0);
 	s->rows++;
 	moments_add(&s->in, (double)in);
 	ivals_add(&s->in_v, in);
-	row.client = add_arrival(s, r, c->client_id, arr);
-	row.prefixed = add_prefix(s, r, c);
+	client = add_arrival(s, r, c->client_id, arr);
+	prefixed = add_prefix(s, r, c);
 	ci = class_of(s, r, c->slo_class);	/* may move s->cls */
 	cs = &s->cls[ci];
 	cs->rows++;
 	st = classify(r, c, out);
 	cs->status[st]++;
-	row = (struct trow){ row.client, ci, in, out, arr, send, first, last,
-	    row.prefixed, row.streaming, st == ST_OK };
-	tracex_row(s->x, r, &row);
+	tracex_row(s->x, r, &(struct trow){ client, ci, in, out, arr, send,
+	    first, last, prefixed, streaming, st == ST_OK });
 	if (st != ST_OK)
 		return;
 	moments_add(&s->out, (double)out);

@@ -6,6 +6,8 @@
 #ifndef S2R_WLEXPECT_H
 #define S2R_WLEXPECT_H
 
+#include <stddef.h>
+
 #include <jansson.h>
 
 #include "corpus.h"
@@ -37,6 +39,9 @@ void	measproto_expect(const struct measproto *m, json_t *out);
  * file cited; dies (exit 2) on bad input. */
 struct wlspec;
 struct wlspec *wlspec_load(const char *path, const char *file);
+/* The same from a buffer (the fuzz harness). */
+struct wlspec *wlspec_load_buf(const char *file, const char *buf,
+	    size_t len);
 /* Its records for the workload name (a protocol names no workload). */
 void	wlspec_expect(const struct wlspec *s, const char *name, json_t *out);
 void	wlspec_free(struct wlspec *s);

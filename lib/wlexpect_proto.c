@@ -201,11 +201,9 @@ struct wlspec {
 };
 
 struct wlspec *
-wlspec_load(const char *path, const char *file)
+wlspec_load_buf(const char *file, const char *buf, size_t len)
 {
 	struct wlspec *s = xcalloc(1, sizeof(*s));
-	size_t len;
-	char *buf = md_read_file(path, &len);
 
 	s->file = xstrdup(file);
 	if (measproto_is_doc(buf, len)) {
@@ -215,6 +213,16 @@ wlspec_load(const char *path, const char *file)
 		s->c = corpus_load_buf(file, buf, len);
 	else
 		s->w = workload_load_buf(file, buf, len);
+	return s;
+}
+
+struct wlspec *
+wlspec_load(const char *path, const char *file)
+{
+	size_t len;
+	char *buf = md_read_file(path, &len);
+	struct wlspec *s = wlspec_load_buf(file, buf, len);
+
 	free(buf);
 	return s;
 }

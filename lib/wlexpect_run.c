@@ -257,7 +257,11 @@ expect_run(struct xctx *x)
 	for (size_t i = 0; i < x->w->nclients; i++) {
 		char *why;
 
-		if (!t.client_on[i])
+		/* A window that opens after generation stopped (under both
+		 * readings): the client makes no request. */
+		if (!t.client_on[i] || (t.r[WL_READ_WINDOW].client_end[i] <=
+		    t.client_start[i] && t.r[WL_READ_ALL].client_end[i] <=
+		    t.client_start[i]))
 			continue;
 		why = client_why(x, &x->w->clients[i]);
 		client_rate(x, &t, i, why);

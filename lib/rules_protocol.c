@@ -319,6 +319,8 @@ has_protocol(const struct judge *j, const struct jcell *c)
 void
 wl_rule_protocol(struct judge *j, const struct rule *r, const struct jcell *c)
 {
+	size_t before;
+
 	if (ru_arm_only(c))
 		return;
 	if (!has_protocol(j, c)) {
@@ -329,9 +331,16 @@ wl_rule_protocol(struct judge *j, const struct rule *r, const struct jcell *c)
 		    NULL);
 		return;
 	}
+	before = j->nout;
 	judge_warmup(j, r, c);
 	judge_streaming(j, r, c);
 	judge_itl(j, r, c);
 	judge_cap(j, r, c);
 	judge_timeout(j, r, c);
+	if (j->nout == before)
+		ru_emit(j, r, c, "measurement.protocol", NULL, NULL, NULL, NULL,
+		    V_INAPPLICABLE, "The bundle's measurement protocol fixes "
+		    "none of what the trace shows (warm-up, streaming, ITL "
+		    "recording, concurrency cap, per-request timeout), or the "
+		    "cell lacks what it would be held to.", NULL);
 }

@@ -127,3 +127,10 @@ why() {		# why CHECK METRIC
 	[ "$(jq -r 'select(.check=="1h" and .metric=="measurement.max_concurrency") | .verdict' "$OUT")" = WARN ]
 	[[ "$(why 1h measurement.max_concurrency)" == *"measurement.yaml says 1000"*"config.md"*"say 500"* ]]
 }
+
+@test "a protocol that fixes nothing the trace shows: one INAPPLICABLE saying so" {
+	protocol prewarmDuration='"30s"' apiFormat=chat
+	judge
+	[ "$(jq -r 'select(.check=="1h") | "\(.metric) \(.verdict)"' "$OUT")" = "measurement.protocol INAPPLICABLE" ]
+	[[ "$(why 1h measurement.protocol)" == *"fixes none of what the trace shows"* ]]
+}

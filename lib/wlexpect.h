@@ -1,5 +1,5 @@
 /* wlexpect.h - the `expect` records a BLIS workload spec implies: checks
- * 1a-1g (docs/records.md), with the exact moments of BLIS's samplers, the
+ * 1a-1h (docs/records.md), with the exact moments of BLIS's samplers, the
  * run's size and span and each client's under both readings of
  * rate_fraction (wltime.h), per-window mixtures; those of a corpus
  * workload; and the measurement protocol of measurement.yaml (1h). */

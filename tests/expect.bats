@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# s2r-expect: workload expectations (checks 1a-1g) from BLIS specs.
+# s2r-expect: workload expectations (checks 1a-1h) from BLIS specs, corpus workloads and measurement protocols.
 # Reference moments come from an independent Python summation below
 # (math.erf/math.exp over the integer support), never from the C code.
 

@@ -2,7 +2,7 @@
 # The run as a whole, each client, each window: s2r-expect's counts, ends,
 # rates under both readings of rate_fraction and per-window mixtures, and
 # s2r-trace-stats' per-client statistics, each against an independent
-# Python computation; then the 1a-1g verdicts over them.
+# Python computation; then the 1a-1f verdicts over them.
 bats_require_minimum_version 1.5.0
 load helpers
 

@@ -21,7 +21,7 @@ static const char usage_text[] =
 "Reads a BLIS TraceV2 trace (any layout, columns by header name) and its\n"
 "trace header (default: <stem>.yaml beside <stem>.csv, else\n"
 "trace_header.yaml beside the CSV, when it exists) and writes measure\n"
-"records (checks 1a-1g, 5d, A3) as NDJSON on stdout, with the latency\n"
+"records (checks 1a-1h, 5d, A3) as NDJSON on stdout, with the latency\n"
 "CDFs (101 points) and token histograms for the report's charts.\n"
 "\n"
 "  --header FILE     read this trace header instead of the default\n"

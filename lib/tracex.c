@@ -196,6 +196,8 @@ srow_cmp(const void *a, const void *b)
 static void
 derived_think(struct tracex *x)
 {
+	if (x->nsr < 2)
+		return;
 	qsort(x->sr, x->nsr, sizeof(*x->sr), srow_cmp);
 	for (size_t k = 1; k < x->nsr; k++) {
 		const struct srow *a = &x->sr[k - 1], *b = &x->sr[k];

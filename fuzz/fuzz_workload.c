@@ -1,6 +1,7 @@
-/* fuzz_workload - libFuzzer harness for lib/workload.c and lib/wlexpect.c
- * (and, through them, lib/yamlr.c and the exact moments in
- * lib/sampler.c).  A rejected input longjmps back from s2r_die; what was
+/* fuzz_workload - libFuzzer harness for the spec readers (lib/workload.c,
+ * lib/corpus.c, lib/measproto.c) and their expectations (lib/wlexpect*.c,
+ * lib/wltime.c), and through them lib/yamlr.c and the exact moments in
+ * lib/sampler.c.  A rejected input longjmps back from s2r_die; what was
  * allocated on the way is leaked, which is why fuzz/run turns leak
  * detection off. */
 #include <setjmp.h>
@@ -31,16 +32,16 @@ back(void)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct workload *volatile w = NULL;
+	struct wlspec *volatile w = NULL;
 	json_t *volatile out = NULL;
 
 	s2r_die_hook = back;
 	if (setjmp(env) != 0)
 		return 0;
-	w = workload_load_buf("fuzz.yaml", (const char *)data, size);
+	w = wlspec_load_buf("fuzz.yaml", (const char *)data, size);
 	out = json_array();
-	workload_expect(w, "fuzz", "fuzz.yaml", out);
+	wlspec_expect(w, "fuzz", out);
 	json_decref(out);
-	workload_free(w);
+	wlspec_free(w);
 	return 0;
 }

@@ -10,7 +10,7 @@
 #include "str.h"
 
 const char *const rec_scope_keys[] = {
-	"phase", "workload", "iteration", "instance", "client",
+	"phase", "workload", "iteration", "window", "instance", "client",
 	"prefix_group", "class", "device", "rank", NULL
 };
 

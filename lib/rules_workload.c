@@ -1,8 +1,11 @@
-/* rules_workload.c - checks 1a-1g: does the real load match the spec?
+/* rules_workload.c - checks 1a-1h: does the real load match the spec?
  *
  * Expectations come from s2r-expect (the sim bundle's workload YAML),
  * measurements from s2r-trace-stats (the cell's trace_data.csv); the
- * metric names are those of docs/records.md. */
+ * metric names are those of docs/records.md.  This file judges the
+ * aggregates; the run's size and span, clients, sessions, windows and the
+ * measurement protocol are in rules_wlrun.c, rules_wlwin.c and
+ * rules_protocol.c (rules_wl.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +13,7 @@
 
 #include "judge.h"
 #include "rec.h"
+#include "rules_wl.h"
 #include "ruleutil.h"
 #include "str.h"
 
@@ -51,7 +55,7 @@ sub_value(const json_t *sub, const char *key)
 
 /* Outside the tolerance but within two standard errors of sampling noise
  * (n rows): the run is too small to tell, which is a WARN, not a FAIL. */
-static void
+void
 noisy_band(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q, const struct jcmp *cmp, double se,
     const char *action)
@@ -114,7 +118,7 @@ rate_note(struct sbuf *note, const struct judge *j, const struct jcell *c,
 	}
 	if (ru_num(n, &rows) && ru_num(cap, &want)) {
 		judge_fmt_num(a, sizeof(a), want);
-		sbuf_printf(note, "%sThe spec generates num_requests %s (from ",
+		sbuf_printf(note, "%sThe spec generates %s requests (from ",
 		    note->len > 0 ? " " : "", a);
 		judge_source_text(note, json_object_get(cap, "source"));
 		sbuf_adds(note, "); warm-up requests are not in the trace.");
@@ -164,6 +168,13 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 		    ACT_RATE);
 	}
 	sbuf_free(&note);
+}
+
+static void
+rule_run(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	rule_rate(j, r, c);
+	wl_rule_run(j, r, c);
 }
 
 /* --- sub-scoped metrics (classes, prefix groups, clients) ------------ */
@@ -278,6 +289,7 @@ rule_class(struct judge *j, const struct rule *r, const struct jcell *c)
 	    FROM_TRACE("slo_class") };
 
 	each_sub(j, r, c, &q, "class", class_band, ACT_CLASS, true);
+	wl_rule_windows(j, r, c);
 }
 
 /* --- 1c / 1d -------------------------------------------------------- */
@@ -348,12 +360,15 @@ static void
 rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	tokens(j, r, c, "input");
+	wl_rule_windows(j, r, c);
+	wl_rule_growth(j, r, c);
 }
 
 static void
 rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	tokens(j, r, c, "output");
+	wl_rule_windows(j, r, c);
 }
 
 /* --- 1e ------------------------------------------------------------- */
@@ -397,6 +412,7 @@ rule_prefix(struct judge *j, const struct rule *r, const struct jcell *c)
 	/* Per group: the configured length is exact on both sides. */
 	each_sub(j, r, c, &ql, "prefix_group", prefix_length, ACT_PREFIX,
 	    false);
+	wl_rule_windows(j, r, c);
 }
 
 /* --- 1f ------------------------------------------------------------- */
@@ -406,9 +422,26 @@ rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct jquery q = { "streaming.fraction", "streaming.fraction", NULL,
 	    FROM_SPEC("clients' streaming"), FROM_TRACE("streaming") };
+	const json_t *forced;
+	double f;
+	struct sbuf why = {0};
 
-	fraction_band(j, r, c, &q, tol(j->tol, TOL_STREAMING_PP),
-	    ACT_STREAMING);
+	/* --record-itl or --no-streaming overrides the clients' flags. */
+	if ((forced = wl_protocol_streaming(j, c, &f)) != NULL) {
+		sbuf_printf(&why, "The measurement protocol (");
+		ru_where(&why, forced);
+		sbuf_printf(&why, ") %s, whatever the clients' streaming flags "
+		    "say: streaming is judged against it under 1h.", f > 0 ?
+		    "streams every request" : "streams no request");
+		ru_emit(j, r, c, "streaming.fraction", NULL, judge_expect(j, c,
+		    "streaming.fraction", NULL), judge_measure(j, c,
+		    "streaming.fraction", NULL), NULL, V_INAPPLICABLE,
+		    sbuf_str(&why), NULL);
+		sbuf_free(&why);
+	} else
+		fraction_band(j, r, c, &q, tol(j->tol, TOL_STREAMING_PP),
+		    ACT_STREAMING);
+	wl_rule_windows(j, r, c);
 }
 
 /* --- 1g ------------------------------------------------------------- */
@@ -483,6 +516,7 @@ rule_burst(struct judge *j, const struct rule *r, const struct jcell *c)
 	char a[32];
 
 	each_sub(j, r, c, &q, "client", client_cv, ACT_BURST, true);
+	wl_rule_think(j, r, c);
 	if (merged == NULL)
 		return;
 	/* Evidence only: independent clients merged need not look like any
@@ -504,12 +538,13 @@ rule_burst(struct judge *j, const struct rule *r, const struct jcell *c)
 }
 
 const struct rule rules_workload[] = {
-	{ "1a", "Arrival rate (QPS)", true, rule_rate },
+	{ "1a", "Arrival rate (QPS)", true, rule_run },
 	{ "1b", "SLO class distribution", true, rule_class },
 	{ "1c", "Input token distribution", true, rule_input },
 	{ "1d", "Output token distribution", true, rule_output },
 	{ "1e", "Prefix tokens", true, rule_prefix },
 	{ "1f", "Streaming", true, rule_streaming },
 	{ "1g", "Burstiness (arrival pattern)", true, rule_burst },
+	{ "1h", "Measurement protocol", true, wl_rule_protocol },
 	{ NULL, NULL, false, NULL }
 };

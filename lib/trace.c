@@ -16,6 +16,8 @@
 #include "str.h"
 #include "strtab.h"
 #include "trace.h"
+#include "trace_int.h"
+#include "tracex.h"
 
 /* Latency CDF points: q = 0, 0.01, ..., 1. */
 #define CDF_POINTS	101
@@ -77,6 +79,7 @@ struct trace_stats {
 	struct class_stats *cls;
 	struct ivals	*arrivals;		/* per client */
 	struct group_stats *grp;
+	struct tracex	*x;			/* per client, sessions ... */
 };
 
 struct cols {
@@ -183,7 +186,7 @@ class_of(struct trace_stats *s, const struct csvr *r, long col)
 	return i;
 }
 
-static void
+static size_t
 add_arrival(struct trace_stats *s, const struct csvr *r, long col,
     int64_t arr)
 {
@@ -198,24 +201,27 @@ add_arrival(struct trace_stats *s, const struct csvr *r, long col,
 		memset(&s->arrivals[i], 0, sizeof(s->arrivals[i]));
 	}
 	ivals_add(&s->arrivals[i], arr);
+	return i;
 }
 
-static void
+/* Returns whether the row has a prefix. */
+static bool
 add_prefix(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 {
 	size_t len, i;
 	const char *v = csvr_str(r, c->prefix_group, &len);
 	int64_t plen = 0;
-	bool added;
+	bool added, prefixed;
 
 	if (c->prefix_length >= 0) {
 		plen = csvr_count(r, c->prefix_length);
 		moments_add(&s->plen, (double)plen);
-		if (plen > 0)
-			s->prefix_rows++;
-	} else if (len > 0) {
-		s->prefix_rows++;
+		prefixed = plen > 0;
+	} else {
+		prefixed = len > 0;
 	}
+	if (prefixed)
+		s->prefix_rows++;
 	i = strtab_intern_n(&s->groups, v, len, &added);
 	if (added) {
 		s->grp = xreallocarray(s->grp, s->groups.cap, sizeof(*s->grp));
@@ -226,6 +232,7 @@ add_prefix(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 		moments_add(&s->grp[i].len, (double)plen);
 		ivals_add(&s->grp[i].len_v, plen);
 	}
+	return prefixed;
 }
 
 /* TTFT, TPOT and E2E of a successful row, per class and overall. */
@@ -267,7 +274,8 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	int64_t in, out, arr, send, first, last;
 	struct class_stats *cs;
 	enum status st;
-	size_t ci;
+	size_t ci, client;
+	bool streaming, prefixed;
 
 	in = csvr_count(r, c->input_tokens);
 	out = csvr_count(r, c->output_tokens);
@@ -281,21 +289,24 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 		if (s->rows == 0 || id < s->id_min)
 			s->id_min = id;
 	}
-	if (csvr_bool(r, c->streaming))
+	streaming = csvr_bool(r, c->streaming);
+	if (streaming)
 		s->streaming_rows++;
 	minmax(arr, &s->arr_min, &s->arr_max, s->rows == 0);
 	minmax(send, &s->send_min, &s->send_max, s->rows == 0);
 	s->rows++;
 	moments_add(&s->in, (double)in);
 	ivals_add(&s->in_v, in);
-	add_arrival(s, r, c->client_id, arr);
-	add_prefix(s, r, c);
+	client = add_arrival(s, r, c->client_id, arr);
+	prefixed = add_prefix(s, r, c);
 	ci = class_of(s, r, c->slo_class);	/* may move s->cls */
 	cs = &s->cls[ci];
 	cs->rows++;
 	st = classify(r, c, out);
 	if (cs->status[st]++ == 0)
 		cs->first_line[st] = csvr_line(r);
+	tracex_row(s->x, r, &(struct trow){ client, ci, in, out, arr, send,
+	    first, last, prefixed, streaming, st == ST_OK });
 	if (st != ST_OK)
 		return;
 	moments_add(&s->out, (double)out);
@@ -347,9 +358,11 @@ trace_stats_fill(struct trace_stats *s, struct csvr *r,
 	s->has_prefix_group = c.prefix_group >= 0;
 	s->has_finish_reason = c.finish_reason >= 0;
 	s->has_request_id = c.request_id >= 0;
+	s->x = tracex_new(r, h);
 	while (csvr_next(r))
 		read_row(s, r, &c);
 	sort_all(s);
+	tracex_finish(s->x);
 }
 
 void
@@ -374,17 +387,12 @@ trace_stats_free(struct trace_stats *s)
 	strtab_free(&s->groups);
 	ivals_free(&s->in_v);
 	ivals_free(&s->out_v);
+	tracex_free(s->x);
 	free(s->file);
 	free(s);
 }
 
 /* ---- records ---- */
-
-struct out {
-	const struct trace_stats *s;
-	const struct trace_scope *scope;
-	json_t	*arr;
-};
 
 /* One measure record.  Scope extras: key/value pairs (NULL key: none);
  * status: the status key of status.count records. */
@@ -419,6 +427,21 @@ put_line(struct out *o, long line)
 
 	rec_set(rec, "source", rec_source(o->s->file, line, 0,
 	    rec_get_str(src, "field"), rec_get_str(src, "how")));
+}
+
+json_t *
+trace_put(struct out *o, const char *check, const char *metric, double value,
+    const char *unit, int64_t n, const char *k1, const char *v1,
+    const char *status, const char *field, const char *how)
+{
+	put(o, check, metric, value, unit, n, k1, v1, status, field, how);
+	return json_array_get(o->arr, json_array_size(o->arr) - 1);
+}
+
+size_t *
+trace_order(const struct strtab *m)
+{
+	return names_order(m);
 }
 
 static double
@@ -1071,4 +1094,5 @@ trace_stats_records(const struct trace_stats *s,
 	    sbuf_str(&rows));
 	sbuf_free(&rows);
 	put_cdfs(&o);
+	tracex_records(s->x, &o, &s->clients, &s->classes);
 }

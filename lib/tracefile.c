@@ -41,6 +41,97 @@ header_int(const struct trace_header *h, const struct ynode *root,
 	return true;
 }
 
+static noreturn void
+header_die(const struct trace_header *h, const struct ynode *n,
+    const char *key, const char *expected)
+{
+	s2r_die_at(h->label, n->line, n->column, "%s: expected %s, got %s%.80s%s",
+	    key, expected, yscalar(n) ? "\"" : "", yscalar(n) ? yscalar(n) :
+	    n->type == Y_MAP ? "a mapping" : "a sequence", yscalar(n) ? "\"" :
+	    "");
+}
+
+/* A number >= 0 at key of map, into *v; false when absent. */
+static bool
+header_num(const struct trace_header *h, const struct ynode *map,
+    const char *key, const char *field, double *v)
+{
+	const struct ynode *n = ymap_get(map, key);
+
+	if (n == NULL || yscalar_is_null(n))
+		return false;
+	if (!yscalar_f64(n, v) || *v < 0)
+		header_die(h, n, field, "a number >= 0");
+	return true;
+}
+
+/* goodput_slo_targets: {<class>: {ttft_ms, itl_ms, e2e_ms}} (v3). */
+static void
+header_goodput(struct trace_header *h, const struct ynode *root)
+{
+	const struct ynode *g = ymap_get(root, "goodput_slo_targets");
+
+	if (g == NULL || yscalar_is_null(g))
+		return;
+	if (g->type != Y_MAP)
+		header_die(h, g, "goodput_slo_targets", "a mapping of SLO classes");
+	h->goodput = xcalloc(g->n ? g->n : 1, sizeof(*h->goodput));
+	for (size_t i = 0; i < g->n; i++) {
+		struct trace_goodput *t = &h->goodput[h->ngoodput++];
+		const struct ynode *m = g->items[i];
+		struct sbuf f = { 0 };
+
+		t->cls = xstrdup(g->keys[i]->value);
+		t->line = g->keys[i]->line;
+		sbuf_printf(&f, "goodput_slo_targets.%s", t->cls);
+		if (m->type != Y_MAP && !yscalar_is_null(m))
+			header_die(h, m, f.s, "a mapping of ttft_ms, itl_ms, "
+			    "e2e_ms");
+		header_num(h, m, "ttft_ms", f.s, &t->ttft_ms);
+		header_num(h, m, "itl_ms", f.s, &t->itl_ms);
+		header_num(h, m, "e2e_ms", f.s, &t->e2e_ms);
+		sbuf_free(&f);
+	}
+}
+
+/* observed_kv_metrics: {source, hit_rate, block_hits, block_queries ...}. */
+static void
+header_kv(struct trace_header *h, const struct ynode *root)
+{
+	const struct ynode *k = ymap_get(root, "observed_kv_metrics");
+	const char *f = "observed_kv_metrics";
+
+	if (k == NULL || yscalar_is_null(k))
+		return;
+	if (k->type != Y_MAP)
+		header_die(h, k, f, "a mapping");
+	h->has_kv = true;
+	h->kv_line = k->line;
+	h->kv_source = header_str(h, k, "source", &h->kv_line);
+	h->kv_line = k->line;
+	header_num(h, k, "hit_rate", f, &h->kv_hit_rate);
+	header_num(h, k, "block_hits", f, &h->kv_hits);
+	header_num(h, k, "block_queries", f, &h->kv_queries);
+}
+
+/* Keys that trace_version 3 (and HEAD) added; older headers lack them. */
+static void
+header_v3(struct trace_header *h, const struct ynode *root)
+{
+	const struct ynode *n = ymap_get(root, "workload_seed");
+
+	if (n != NULL && !yscalar_is_null(n)) {
+		if (!yscalar_i64(n, &h->seed))
+			header_die(h, n, "workload_seed", "an integer");
+		h->has_seed = true;
+		h->seed_line = n->line;
+	}
+	h->growth = header_str(h, root, "session_context_growth",
+	    &h->growth_line);
+	header_goodput(h, root);
+	header_kv(h, root);
+}
+
 void
 trace_header_load(struct trace_header *h, const char *path, const char *label)
 {
@@ -79,6 +170,7 @@ trace_header_load(struct trace_header *h, const char *path, const char *label)
 	    &h->warm_up_line);
 	h->has_version = header_int(h, root, "trace_version", &h->version,
 	    &line);
+	header_v3(h, root);
 	ydoc_free(doc);
 }
 
@@ -88,6 +180,13 @@ trace_header_free(struct trace_header *h)
 	free(h->label);
 	free(h->mode);
 	free(h->time_unit);
+	free(h->growth);
+	for (size_t i = 0; i < h->ngoodput; i++)
+		free(h->goodput[i].cls);
+	free(h->goodput);
+	free(h->kv_source);
+	free(h->itl_path);
+	free(h->itl_label);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -155,4 +254,23 @@ trace_refuse_itl(const struct csvr *r)
 	    "got a per-chunk ITL file (request_id,chunk_index,timestamp_us: "
 	    "blis observe --record-itl); s2r-latency reads it with --real-itl "
 	    "or --sim-itl");
+}
+
+void
+trace_itl_for(struct trace_header *h, const char *csv, const char *itl,
+    bool none, const char *root)
+{
+	struct sbuf p = { 0 };
+
+	if (itl != NULL) {
+		h->itl_path = xstrdup(itl);
+	} else if (!none && strcmp(csv, "-") != 0 &&
+	    str_has_suffix(csv, ".csv")) {
+		/* blis observe: <trace-data minus .csv>.itl.csv */
+		sbuf_add(&p, csv, strlen(csv) - 4);
+		sbuf_adds(&p, ".itl.csv");
+		h->itl_path = existing(&p);
+	}
+	if (h->itl_path != NULL)
+		h->itl_label = path_display(h->itl_path, root);
 }

@@ -1,7 +1,8 @@
-/* tracefile.h - the trace header YAML of a BLIS TraceV2 trace: where it is
- * beside the trace CSV, and what it says (time unit, mode, warm-up
- * requests, version); and the check that a CSV given as a trace is not
- * the per-chunk ITL file that sits beside it. */
+/* tracefile.h - the trace header YAML of a BLIS TraceV2/V3 trace: where it
+ * is beside the trace CSV, and what it says (time unit, mode, warm-up
+ * requests, version, seed, session context growth, goodput targets,
+ * observed KV metrics); where the per-chunk ITL file is, and the check
+ * that a CSV given as a trace is not that ITL file. */
 #ifndef S2R_TRACEFILE_H
 #define S2R_TRACEFILE_H
 
@@ -9,6 +10,13 @@
 #include <stdint.h>
 
 #include "csvr.h"
+
+/* One class of goodput_slo_targets (v3): ms, 0 when not given. */
+struct trace_goodput {
+	char	*cls;
+	double	 ttft_ms, itl_ms, e2e_ms;
+	long	 line;
+};
 
 struct trace_header {
 	bool	 present;
@@ -22,6 +30,21 @@ struct trace_header {
 	long	 warm_up_line;
 	bool	 has_version;
 	int64_t	 version;
+	/* Version 3 and optional keys (docs/formats.md §2.1). */
+	bool	 has_seed;
+	int64_t	 seed;
+	long	 seed_line;
+	char	*growth;	/* session_context_growth; NULL: absent */
+	long	 growth_line;
+	struct trace_goodput *goodput;
+	size_t	 ngoodput;
+	bool	 has_kv;	/* observed_kv_metrics */
+	char	*kv_source;
+	double	 kv_hit_rate, kv_hits, kv_queries;
+	long	 kv_line;
+	/* trace_data.itl.csv beside the trace (--record-itl), when found:
+	 * the path to open and its name for source.file; NULL: none. */
+	char	*itl_path, *itl_label;
 };
 
 /* Loads and checks trace_header.yaml; a malformed file, an unknown
@@ -40,6 +63,10 @@ char	*trace_header_beside(const char *csv);
  * and source.file name it relative to root (path_display). */
 void	trace_header_for(struct trace_header *h, const char *csv,
 	    const char *path, bool none, const char *root);
+/* The per-chunk file of csv into h->itl_*: itl when not NULL, else
+ * <stem>.itl.csv beside <stem>.csv when it exists, unless none. */
+void	trace_itl_for(struct trace_header *h, const char *csv,
+	    const char *itl, bool none, const char *root);
 
 /* Dies, naming what was given and what reads it, when the CSV whose
  * header r has read is a per-chunk ITL file (request_id, chunk_index,

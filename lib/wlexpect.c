@@ -10,43 +10,26 @@
 #include "rec.h"
 #include "str.h"
 #include "wlexpect.h"
-
-struct xctx {
-	const struct workload	*w;
-	const char		*name, *file;
-	json_t			*out;
-	double			 total;		/* Σ rate_fraction, rate-based */
-	/* Why an aggregate is not comparable; NULL when it is. */
-	char			*why_rate, *why_mix, *why_len;
-};
-
-/* One record: check, metric, value (null, "comparable": false and why
- * when why is set), unit, scope {workload, client, prefix_group, class},
- * source, and for 1g the arrival process and its configured cv. */
-struct xrec {
-	const char	*check, *metric;
-	double		 value;
-	const char	*unit;
-	const char	*client, *group, *cls;
-	struct wl_at	 at;
-	const char	*field, *how;
-	const char	*why;
-	const char	*process;
-	bool		 has_cv;
-	double		 cv;
-};
+#include "wlexpect_int.h"
+#include "wltime.h"
 
 /* Appends r to x->out. */
-static void
+void
 xrec_add(struct xctx *x, const struct xrec *r)
 {
-	json_t *rec = rec_begin(&(struct rec_head){ .kind = "expect",
-	    .check = r->check, .metric = r->metric,
-	    .value = r->why ? NULL : rec_num(r->value), .unit = r->unit,
-	    .n = -1 });
-	json_t *scope = rec_scope_new();
+	json_t *value = r->jvalue ? r->jvalue : rec_num(r->value);
+	json_t *rec, *scope = rec_scope_new();
+
+	if (r->why != NULL) {
+		json_decref(value);
+		value = NULL;
+	}
+	rec = rec_begin(&(struct rec_head){ .kind = "expect",
+	    .check = r->check, .metric = r->metric, .value = value,
+	    .unit = r->unit, .n = -1 });
 
 	rec_scope_set(scope, "workload", x->name);
+	rec_scope_set(scope, "window", r->window);
 	rec_scope_set(scope, "client", r->client);
 	rec_scope_set(scope, "prefix_group", r->group);
 	rec_scope_set(scope, "class", r->cls);
@@ -57,13 +40,14 @@ xrec_add(struct xctx *x, const struct xrec *r)
 	rec_set_str(rec, "process", r->process);
 	if (r->has_cv)
 		rec_set_num(rec, "cv", r->cv);
+	if (r->extra != NULL) {
+		json_object_update(rec, r->extra);
+		json_decref(r->extra);
+	}
 	json_array_append_new(x->out, rec);
 }
 
-static char *
-fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-
-static char *
+char *
 fmt(const char *f, ...)
 {
 	va_list ap;
@@ -78,25 +62,6 @@ fmt(const char *f, ...)
 	vsnprintf(s, (size_t)n + 1, f, ap);
 	va_end(ap);
 	return s;
-}
-
-static double
-weight(const struct xctx *x, const struct wl_client *c)
-{
-	return x->total > 0 ? c->rate_fraction / x->total : 0;
-}
-
-static bool
-same_windows(const struct wl_client *a, const struct wl_client *b)
-{
-	if (a->nwindows != b->nwindows)
-		return false;
-	for (size_t i = 0; i < a->nwindows; i++)
-		if (a->windows[i].start_us != b->windows[i].start_us ||
-		    a->windows[i].end_us != b->windows[i].end_us ||
-		    a->windows[i].trace_rate != b->windows[i].trace_rate)
-			return false;
-	return true;
 }
 
 static int
@@ -167,6 +132,7 @@ client_reasons(struct xctx *x, const struct wl_client *c)
 		    c->id, c->closed_at.line);
 		set_why(&x->why_rate, why);
 		set_why(&x->why_mix, why);
+		set_why(&x->why_time, why);
 		free(why);
 	}
 	if (c->multi_turn) {
@@ -178,6 +144,7 @@ client_reasons(struct xctx *x, const struct wl_client *c)
 		set_why(&x->why_rate, why);
 		set_why(&x->why_mix, why);
 		set_why(&x->why_len, why);
+		set_why(&x->why_time, why);
 		free(why);
 	}
 	for (size_t k = 0; k < c->nwindows; k++) {
@@ -206,20 +173,21 @@ window_mix_reasons(struct xctx *x, const struct wl_client *wc)
 {
 	char *why;
 
-	why = fmt("%s %s (line %ld): clients are active in different windows "
-	    "and BLIS normalises rates per active phase, so the mix changes "
-	    "over time", wc->field, wc->windows_why, wc->windows_at.line);
+	why = fmt("%s %s (line %ld): clients are active in different windows, "
+	    "so the mix over the whole run depends on how long each window "
+	    "ran; the mix is judged per window (window.* metrics)", wc->field,
+	    wc->windows_why, wc->windows_at.line);
 	set_why(&x->why_mix, why);
 	free(why);
 	/* Which clients rate_fraction is normalised over with windows
 	 * differs between BLIS versions (the AW run measured half of
-	 * aggregate_rate), so the rate itself is not determined by the spec
-	 * alone. */
+	 * aggregate_rate): one rate for the run is not fixed by the spec,
+	 * each client's is under either reading (client.rate). */
 	why = fmt("%s %s (line %ld): clients are active in different "
-	    "lifecycle windows; how BLIS normalises rate_fraction across "
-	    "windows differs between versions, so the arrival rate in each "
-	    "window is not fixed by aggregate_rate", wc->field,
-	    wc->windows_why, wc->windows_at.line);
+	    "lifecycle windows, so no one rate holds for the whole run; each "
+	    "client's rate in its windows is judged under both readings of "
+	    "rate_fraction (client.rate)", wc->field, wc->windows_why,
+	    wc->windows_at.line);
 	set_why(&x->why_rate, why);
 	free(why);
 }
@@ -240,6 +208,7 @@ find_reasons(struct xctx *x)
 		set_why(&x->why_rate, why);
 		set_why(&x->why_mix, why);
 		set_why(&x->why_len, why);
+		set_why(&x->why_time, why);
 		free(why);
 	}
 	/* The most specific reason first: set_why keeps the first. */
@@ -256,7 +225,7 @@ find_reasons(struct xctx *x)
 		client_reasons(x, c);
 		if (first_w == NULL)
 			first_w = c;
-		else if (!same_windows(first_w, c))
+		else if (!wl_same_windows(first_w, c))
 			window_mix_reasons(x, c->nwindows ? c : first_w);
 	}
 	if (!(w->aggregate_rate > 0) && x->why_rate == NULL) {
@@ -268,50 +237,6 @@ find_reasons(struct xctx *x)
 }
 
 /* ---- 1a ---- */
-
-static void
-expect_count(struct xctx *x)
-{
-	const struct workload *w = x->w;
-	struct xrec r = { .check = "1a", .metric = "requests.count",
-	    .unit = "count", .at = w->num_requests_at,
-	    .field = "num_requests" };
-	double by_horizon = w->aggregate_rate * (double)w->horizon / 1e6;
-	char *how = NULL, *why = NULL;
-
-	if (w->num_requests > 0 && (w->horizon == 0 || x->why_rate != NULL ||
-	    (double)w->num_requests <= by_horizon)) {
-		r.value = (double)w->num_requests;
-		how = fmt("num_requests %lld: the requests BLIS generates%s; "
-		    "warm_up_requests (trace header) are left out of the trace",
-		    (long long)w->num_requests, w->horizon > 0 ?
-		    " unless the horizon ends generation first" : "");
-	} else if (w->horizon > 0 && x->why_rate == NULL) {
-		r.value = round(by_horizon);
-		r.at = w->horizon_at;
-		r.field = "horizon";
-		how = fmt("aggregate_rate %g req/s x horizon %lld us = %.10g "
-		    "arrivals expected before the horizon ends generation%s%lld"
-		    "%s; warm_up_requests are left out of the trace",
-		    w->aggregate_rate, (long long)w->horizon, by_horizon,
-		    w->num_requests > 0 ? " (num_requests " : "",
-		    (long long)w->num_requests, w->num_requests > 0 ?
-		    " is not reached)" : "");
-	} else {
-		why = fmt("neither num_requests nor a usable horizon bounds "
-		    "generation%s%s", x->why_rate ? ": " : "",
-		    x->why_rate ? x->why_rate : "");
-		r.why = why;
-		how = fmt("num_requests %lld, horizon %lld us",
-		    (long long)w->num_requests, (long long)w->horizon);
-		r.field = w->horizon > 0 ? "horizon" : "num_requests";
-		r.at = w->horizon > 0 ? w->horizon_at : w->num_requests_at;
-	}
-	r.how = how;
-	xrec_add(x, &r);
-	free(how);
-	free(why);
-}
 
 static void
 expect_qps(struct xctx *x)
@@ -334,17 +259,18 @@ str_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The rate share of clients for which pick() holds, with a how string. */
-static double
-share(struct xctx *x, bool (*pick)(const struct wl_client *, const void *),
-    const void *arg, struct sbuf *how, const struct wl_client **first)
+double
+share_of(struct xctx *x, const size_t *members, size_t nmembers,
+    double total, pick_fn *pick, const void *arg, struct sbuf *how,
+    const struct wl_client **first)
 {
+	size_t n = members ? nmembers : x->w->nclients, listed = 0;
 	double s = 0;
-	size_t listed = 0;
 
 	*first = NULL;
-	for (size_t i = 0; i < x->w->nclients; i++) {
-		const struct wl_client *c = &x->w->clients[i];
+	for (size_t k = 0; k < n; k++) {
+		const struct wl_client *c = &x->w->clients[members ? members[k] :
+		    k];
 
 		if (!wl_client_rate_based(c) || !pick(c, arg))
 			continue;
@@ -359,23 +285,31 @@ share(struct xctx *x, bool (*pick)(const struct wl_client *, const void *),
 	}
 	if (listed == 0)
 		sbuf_adds(how, "none");
-	sbuf_printf(how, " over the total rate_fraction %.10g", x->total);
-	return x->total > 0 ? s / x->total : 0;
+	sbuf_printf(how, " over the total rate_fraction %.10g", total);
+	return total > 0 ? s / total : 0;
 }
 
-static bool
+/* The rate share over every rate-based client. */
+static double
+share(struct xctx *x, pick_fn *pick, const void *arg, struct sbuf *how,
+    const struct wl_client **first)
+{
+	return share_of(x, NULL, 0, x->total, pick, arg, how, first);
+}
+
+bool
 pick_class(const struct wl_client *c, const void *klass)
 {
 	return strcmp(c->slo_class, klass) == 0;
 }
 
-static bool
+bool
 pick_prefix(const struct wl_client *c, const void *arg)
 {
 	return c->prefix_group != NULL;
 }
 
-static bool
+bool
 pick_streaming(const struct wl_client *c, const void *arg)
 {
 	return c->streaming;
@@ -426,8 +360,7 @@ expect_classes(struct xctx *x)
 
 /* A share that the mix cannot change: everyone or no one. */
 static bool
-all_or_none(struct xctx *x, bool (*pick)(const struct wl_client *,
-    const void *))
+all_or_none(struct xctx *x, pick_fn *pick)
 {
 	size_t yes = 0, n = 0;
 
@@ -441,7 +374,7 @@ all_or_none(struct xctx *x, bool (*pick)(const struct wl_client *,
 
 static void
 expect_share(struct xctx *x, const char *check, const char *metric,
-    bool (*pick)(const struct wl_client *, const void *), const char *what,
+    pick_fn *pick, const char *what,
     const char *key)
 {
 	struct sbuf how = { 0 };
@@ -559,29 +492,57 @@ same_dist(const struct dist *a, const struct dist *b)
 	return true;
 }
 
-struct mix {
-	double	 mean, m2;		/* Σw·mean, Σw(var + mean²) */
-	int64_t	 min, max;
-	char	*why_mean, *why_stdev, *why_max;
-	int64_t	 tail_from;
-	bool	 identical;
-	const struct wl_client *first;
-	size_t	 n;
-};
-
+/* One client's share of the mixture. */
 static void
-mix_lengths(struct xctx *x, bool output, struct mix *mx, struct sbuf *list)
+mix_client(struct mix *mx, const struct wl_client *c, bool output,
+    double wt, const struct moments *m, struct sbuf *list)
+{
+	const struct wl_dist *d = dist_of(c, output);
+
+	if (mx->first == NULL)
+		mx->first = c;
+	else if (!same_dist(&d->d, &dist_of(mx->first, output)->d))
+		mx->identical = false;
+	mx->n++;
+	if (!m->has_mean && mx->why_mean == NULL)
+		mx->why_mean = fmt("%s (%s, line %ld): %s", d->field,
+		    dist_type_name(d->d.type), d->at.line, m->why);
+	if (!m->has_stdev && mx->why_stdev == NULL)
+		mx->why_stdev = fmt("%s (%s, line %ld): %s", d->field,
+		    dist_type_name(d->d.type), d->at.line, m->why);
+	if (!m->has_max && mx->why_max == NULL)
+		mx->why_max = fmt("%s (%s, line %ld): %s", d->field,
+		    dist_type_name(d->d.type), d->at.line,
+		    m->why ? m->why : "no upper bound");
+	mx->mean += wt * m->mean;
+	mx->m2 += wt * (m->stdev * m->stdev + m->mean * m->mean);
+	mx->min = m->min < mx->min ? m->min : mx->min;
+	mx->max = m->max > mx->max ? m->max : mx->max;
+	if (m->tail_from > 0 && (mx->tail_from == 0 ||
+	    m->tail_from < mx->tail_from))
+		mx->tail_from = m->tail_from;
+	if (mx->n <= 6)
+		sbuf_printf(list, "%s%s w=%.6g mean %.10g stdev %.10g",
+		    mx->n > 1 ? "; " : "", c->id, wt, m->mean, m->stdev);
+	else if (mx->n == 7)
+		sbuf_adds(list, "; ...");
+}
+
+void
+mix_lengths(struct xctx *x, bool output, const size_t *members,
+    size_t nmembers, double total, struct mix *mx, struct sbuf *list)
 {
 	const struct dist *last = NULL;
 	struct moments m;
+	size_t n = members ? nmembers : x->w->nclients;
 
 	memset(mx, 0, sizeof(*mx));
 	mx->min = INT64_MAX;
 	mx->identical = true;
-	for (size_t i = 0; i < x->w->nclients; i++) {
-		const struct wl_client *c = &x->w->clients[i];
+	for (size_t k = 0; k < n; k++) {
+		const struct wl_client *c = &x->w->clients[members ?
+		    members[k] : k];
 		const struct wl_dist *d = dist_of(c, output);
-		double wt = weight(x, c);
 
 		if (!wl_client_rate_based(c))
 			continue;
@@ -589,34 +550,17 @@ mix_lengths(struct xctx *x, bool output, struct mix *mx, struct sbuf *list)
 		if (last == NULL || !same_dist(last, &d->d))
 			dist_moments(&d->d, &m);
 		last = &d->d;
-		if (mx->first == NULL)
-			mx->first = c;
-		else if (!same_dist(&d->d, &dist_of(mx->first, output)->d))
-			mx->identical = false;
-		mx->n++;
-		if (!m.has_mean && mx->why_mean == NULL)
-			mx->why_mean = fmt("%s (%s, line %ld): %s", d->field,
-			    dist_type_name(d->d.type), d->at.line, m.why);
-		if (!m.has_stdev && mx->why_stdev == NULL)
-			mx->why_stdev = fmt("%s (%s, line %ld): %s", d->field,
-			    dist_type_name(d->d.type), d->at.line, m.why);
-		if (!m.has_max && mx->why_max == NULL)
-			mx->why_max = fmt("%s (%s, line %ld): %s", d->field,
-			    dist_type_name(d->d.type), d->at.line,
-			    m.why ? m.why : "no upper bound");
-		mx->mean += wt * m.mean;
-		mx->m2 += wt * (m.stdev * m.stdev + m.mean * m.mean);
-		mx->min = m.min < mx->min ? m.min : mx->min;
-		mx->max = m.max > mx->max ? m.max : mx->max;
-		if (m.tail_from > 0 && (mx->tail_from == 0 ||
-		    m.tail_from < mx->tail_from))
-			mx->tail_from = m.tail_from;
-		if (mx->n <= 6)
-			sbuf_printf(list, "%s%s w=%.6g mean %.10g stdev %.10g",
-			    mx->n > 1 ? "; " : "", c->id, wt, m.mean, m.stdev);
-		else if (mx->n == 7)
-			sbuf_adds(list, "; ...");
+		mix_client(mx, c, output, total > 0 ? c->rate_fraction / total :
+		    0, &m, list);
 	}
+}
+
+void
+mix_free(struct mix *mx)
+{
+	free(mx->why_mean);
+	free(mx->why_stdev);
+	free(mx->why_max);
 }
 
 static void
@@ -631,7 +575,7 @@ expect_lengths(struct xctx *x, bool output)
 	struct xrec r = { .check = check, .unit = "tokens" };
 	const char *why_mix;
 
-	mix_lengths(x, output, &mx, &list);
+	mix_lengths(x, output, NULL, 0, x->total, &mx, &list);
 	if (mx.first == NULL)
 		return;
 	d = dist_of(mx.first, output);
@@ -690,9 +634,7 @@ expect_lengths(struct xctx *x, bool output)
 	    "after clamp), over all clients";
 	xrec_add(x, &r);
 	free(field);
-	free(mx.why_mean);
-	free(mx.why_stdev);
-	free(mx.why_max);
+	mix_free(&mx);
 	sbuf_free(&list);
 	sbuf_free(&how);
 	sbuf_free(&tail);
@@ -796,6 +738,13 @@ expect_inference_perf(struct xctx *x)
 	r.how = how;
 	xrec_add(x, &r);
 	free(how);
+	how = fmt("sum of the %zu stages' durations: the stages run back to "
+	    "back from the workload start", w->nstages);
+	r = (struct xrec){ .check = "1a", .metric = "run.duration_us",
+	    .unit = "us", .value = secs * 1e6, .at = w->inference_perf_at,
+	    .field = "inference_perf.stages", .how = how };
+	xrec_add(x, &r);
+	free(how);
 	why = fmt("inference_perf.stages (line %ld): the rate changes by "
 	    "stage (time-weighted %.6g req/s; BLIS's aggregate_rate is the sum "
 	    "%.6g)", w->inference_perf_at.line, secs > 0 ? n / secs : 0, sum);
@@ -841,14 +790,14 @@ void
 workload_expect(const struct workload *w, const char *name,
     const char *file, json_t *out)
 {
-	struct xctx x = { w, name, file, out, workload_rate_total(w), NULL,
-	    NULL, NULL };
+	struct xctx x = { .w = w, .name = name, .file = file, .out = out,
+	    .total = workload_rate_total(w) };
 
 	find_reasons(&x);
 	if (w->inference_perf && w->nclients == 0)
 		expect_inference_perf(&x);
 	else {
-		expect_count(&x);
+		expect_run(&x);
 		expect_qps(&x);
 	}
 	if (w->nclients > 0) {
@@ -861,8 +810,10 @@ workload_expect(const struct workload *w, const char *name,
 		expect_share(&x, "1f", "streaming.fraction", pick_streaming,
 		    "with streaming: true", "streaming");
 		expect_iat(&x);
+		expect_windows(&x);
 	}
 	free(x.why_rate);
 	free(x.why_mix);
 	free(x.why_len);
+	free(x.why_time);
 }

@@ -2,6 +2,7 @@
  * distributions, clients and cohorts, the top level.  See workload.h;
  * field meanings are in docs/formats.md §3, the expectations drawn
  * from a spec are in wlexpect.c. */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -941,6 +942,22 @@ parse_servegen(const struct wp *p, const struct ynode *n, struct workload *w)
 	free(get_str(p, map, "path", "servegen_data", NULL));
 }
 
+/* A class outside BLIS's tiers: BLIS's priority map gives any class it
+ * does not know its default priority (standard's), and upstream specs use
+ * that ("default", config-exploration's chatbot.yaml).  A name, so that
+ * it reads as one in the trace's slo_class column. */
+static bool
+class_name(const char *s)
+{
+	if (*s == '\0' || strlen(s) > 64)
+		return false;
+	for (; *s != '\0'; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-' &&
+		    *s != '.')
+			return false;
+	return true;
+}
+
 static void
 upgrade_and_check_classes(const struct wp *p, const struct ynode *root,
     struct workload *w)
@@ -960,12 +977,14 @@ upgrade_and_check_classes(const struct wp *p, const struct ynode *root,
 			free(c->slo_class);
 			c->slo_class = xstrdup(to);
 		}
-		if (!in_list(slo_classes, c->slo_class)) {
+		c->custom_class = !in_list(slo_classes, c->slo_class);
+		if (c->custom_class && !class_name(c->slo_class)) {
 			struct sbuf sb = { 0 };
 
 			sbuf_adds(&sb, "an SLO class (");
 			list_words(&sb, slo_classes);
-			sbuf_adds(&sb, ", or none)");
+			sbuf_adds(&sb, ", or a name of letters, digits, '_', "
+			    "'-' and '.' that BLIS gives the default priority)");
 			s2r_die_at(p->path, c->at.line, c->at.column,
 			    "%s.slo_class: expected %s, got \"%.80s\"", c->field,
 			    sbuf_str(&sb), c->slo_class);
@@ -1054,7 +1073,7 @@ parse_top(const struct wp *p, const struct ynode *root, struct workload *w)
 		free(w->version);
 		w->version = xstrdup("2");
 	}
-	w->has_seed = get_i64(p, root, "seed", "", &w->seed, NULL);
+	w->has_seed = get_i64(p, root, "seed", "", &w->seed, &w->seed_at);
 	w->category = get_str(p, root, "category", "", &at);
 	if (!in_list(categories, w->category))
 		die_node(p, ymap_get(root, "category"), "category",

@@ -6,7 +6,8 @@
  * Like BLIS's decoder (yaml.v3 KnownFields), an unknown key is an error:
  * a misspelt key silently ignored would make every expectation wrong.
  * version "1" (or none) is upgraded as BLIS does: slo_class realtime ->
- * critical, interactive -> standard.  Cohorts are expanded into clients
+ * critical, interactive -> standard.  An slo_class outside BLIS's tiers
+ * ("default") is kept: BLIS gives it the default priority.  Cohorts are expanded into clients
  * (member ids "<id>-<j>", rate_fraction/population each, per_member prefix
  * groups "<group>-<j>"). */
 #ifndef S2R_WORKLOAD_H
@@ -49,6 +50,7 @@ struct wl_window {
 
 struct wl_client {
 	char		*id, *tenant_id, *slo_class;	/* never NULL */
+	bool		 custom_class;	/* not a BLIS tier: default priority */
 	char		*field;		/* "clients[2]" or "cohorts[0]" */
 	struct wl_at	 at;		/* the client's mapping */
 	double		 rate_fraction;	/* member share for cohorts */
@@ -85,6 +87,7 @@ struct workload {
 	struct wl_at	 version_at;
 	int64_t		 seed;
 	bool		 has_seed;
+	struct wl_at	 seed_at;
 	char		*category;
 	double		 aggregate_rate;
 	struct wl_at	 rate_at;

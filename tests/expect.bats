@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# s2r-expect: workload expectations (checks 1a-1g) from BLIS specs.
+# s2r-expect: workload expectations (checks 1a-1h) from BLIS specs, corpus workloads and measurement protocols.
 # Reference moments come from an independent Python summation below
 # (math.erf/math.exp over the integer support), never from the C code.
 
@@ -129,7 +129,7 @@ near() {	# near GOT WANT EPS
 	[ "$(value iat.cv '.scope.client=="api"')" = 2 ]
 	[ "$(value iat.cv '.scope.client=="bulk"')" = 0 ]
 	[ "$(value iat.cv '.scope.client=="docs"')" = 1.5 ]
-	[ "$(jq -r 'select(.scope.client=="docs") | .process' "$BATS_TEST_TMPDIR/out.ndjson")" = weibull ]
+	[ "$(jq -r 'select(.metric=="iat.cv" and .scope.client=="docs") | .process' "$BATS_TEST_TMPDIR/out.ndjson")" = weibull ]
 	# every record cites the spec, a line and a field
 	[ "$(jq -r 'select(.source.line == null or .source.field == null)' "$BATS_TEST_TMPDIR/out.ndjson")" = "" ]
 }
@@ -179,8 +179,12 @@ Y
 	# per-client records stay comparable within one window
 	[ "$(value iat.cv '.scope.client=="phase1"')" = 1 ]
 	[ "$(value prefix_length.mean)" = 512 ]
-	# horizon caps generation before num_requests
-	[ "$(jq -r 'select(.metric=="requests.count") | .source.field' "$out")" = num_requests ]
+	# the horizon (400 s) ends generation before num_requests (20000):
+	# per window 0.7+1.0 at 40 req/s for 200+150 s; over all clients
+	# 40*0.7/1.7 and 40/1.7 req/s
+	[ "$(jq -r 'select(.metric=="requests.count") | .source.field' "$out")" = horizon ]
+	[ "$(value requests.count)" = 14000 ]
+	near "$(jq -r 'select(.metric=="requests.count") | .readings.all.value' "$out")" "$(awk 'BEGIN{printf "%.10f", 40*0.7/1.7*200 + 40/1.7*150}')" 1e-6
 }
 
 @test "pareto_lognormal: missing moments are null with why, never a number" {
@@ -267,4 +271,90 @@ Y
 	assert_bad_input
 	run --separate-stderr "$S2R_BIN/s2r-expect" /nonexistent.yaml
 	assert_bad_input
+}
+
+@test "an slo_class outside BLIS's tiers is kept (BLIS gives it the default priority)" {
+	sed 's/slo_class: "critical"/slo_class: "default"/' "$W/mixed.yaml" >"$BATS_TEST_TMPDIR/d.yaml"
+	grep -q 'slo_class: "default"' "$BATS_TEST_TMPDIR/d.yaml"
+	expect "$BATS_TEST_TMPDIR/d.yaml"
+	jq -r 'select(.metric=="class.fraction") | .scope.class' "$BATS_TEST_TMPDIR/out.ndjson" | grep -qx default
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/slo_not_name.yaml"
+	assert_bad_input
+	[[ "$stderr" == *'slo_not_name.yaml:4:5: clients[0].slo_class: expected an SLO class'*'got "very important!"' ]]
+}
+
+@test "corpus workload: sessions, concurrency, rounds, think time and growth; the rest not comparable" {
+	expect "$W/corpus.yaml"
+	out="$BATS_TEST_TMPDIR/out.ndjson"
+	[ "$(value sessions.count)" = 10 ]
+	# 16 at once, but only 10 sessions in all
+	[ "$(value sessions.concurrent_max)" = 10 ]
+	[ "$(value session.rounds.min)" = 3 ]
+	[ "$(value think_time_us.max)" = 90000000 ]
+	[ "$(value session.context_growth)" = independent ]
+	[ "$(jq -r 'select(.metric=="think_time_us.max") | "\(.source.line) \(.source.field)"' "$out")" = "17 corpus.reconstruct.max_think_time" ]
+	# tokens, classes, rates and arrivals are the corpus's: why names it
+	for m in requests.count qps.intended run.duration_us client.rate class.fraction \
+	    input_tokens.mean output_tokens.stdev prefix.fraction streaming.fraction iat.cv; do
+		[ "$(jq -r --arg m "$m" 'select(.metric==$m) | "\(.value) \(.comparable)"' "$out")" = "null false" ]
+		jq -r --arg m "$m" 'select(.metric==$m) | .why' "$out" | grep -q 'corpus workload (corpus.upstream.source hf:example-org/agent-traces, line 6)'
+	done
+}
+
+@test "legacy trace: workload: pool and convert; total_sessions 0 exhausts the corpus" {
+	expect "$W/trace-legacy.yaml"
+	out="$BATS_TEST_TMPDIR/out.ndjson"
+	[ "$(value sessions.concurrent_max)" = 32 ]
+	[ "$(value session.rounds.min)" = 2 ]
+	jq -r 'select(.metric=="session.rounds.min") | .source.how' "$out" | grep -q "default 2"
+	# a bare number of seconds (before sim2real #905)
+	[ "$(value think_time_us.max)" = 90000000 ]
+	[ "$(value sessions.count)" = null ]
+	jq -r 'select(.metric=="sessions.count") | .why' "$out" | grep -q "exhausts the corpus"
+}
+
+@test "measurement.yaml: every key it sets, with its source comment, for every workload" {
+	expect "$W/measurement.yaml"
+	out="$BATS_TEST_TMPDIR/out.ndjson"
+	[ "$(jq -r '.metric' "$out" | tr '\n' ' ')" = "measurement.max_concurrency measurement.timeout_ms measurement.warmup_requests measurement.prewarm_us measurement.detectors measurement.api_format measurement.record_itl measurement.streaming measurement.extra_args " ]
+	[ "$(value measurement.timeout_ms)" = 600000 ]
+	[ "$(value measurement.prewarm_us)" = 90000000 ]
+	[ "$(value measurement.streaming)" = false ]
+	[ "$(value measurement.extra_args)" = "--foo bar" ]
+	[ "$(jq -r 'select(.metric=="measurement.max_concurrency") | .source | "\(.line) \(.field)"' "$out")" = "6 maxConcurrency" ]
+	jq -r 'select(.metric=="measurement.max_concurrency") | .source.how' "$out" | grep -q '# source: config.md'
+	# no workload scope: it holds for every cell
+	[ "$(jq -c 'select(.scope != {})' "$out")" = "" ]
+}
+
+@test "sim bundle: measurement.yaml, or the file transfer.yaml names" {
+	mkdir -p "$BATS_TEST_TMPDIR/sim/workloads" "$BATS_TEST_TMPDIR/sim/proto"
+	cp "$W/v1.yaml" "$BATS_TEST_TMPDIR/sim/workloads/a.yaml"
+	cp "$W/measurement.yaml" "$BATS_TEST_TMPDIR/sim/"
+	expect "$BATS_TEST_TMPDIR/sim"
+	[ "$(jq -r 'select(.metric=="measurement.max_concurrency") | .source.file' "$BATS_TEST_TMPDIR/out.ndjson")" = measurement.yaml ]
+	mv "$BATS_TEST_TMPDIR/sim/measurement.yaml" "$BATS_TEST_TMPDIR/sim/proto/m.yaml"
+	printf 'kind: sim2real-transfer\nversion: 3\nmeasurement: proto/m.yaml\n' >"$BATS_TEST_TMPDIR/sim/transfer.yaml"
+	expect "$BATS_TEST_TMPDIR/sim"
+	[ "$(jq -r 'select(.metric=="measurement.max_concurrency") | .source.file' "$BATS_TEST_TMPDIR/out.ndjson")" = proto/m.yaml ]
+	# a path out of the bundle is not followed
+	printf 'measurement: ../m.yaml\n' >"$BATS_TEST_TMPDIR/sim/transfer.yaml"
+	cp "$W/measurement.yaml" "$BATS_TEST_TMPDIR/m.yaml"
+	expect "$BATS_TEST_TMPDIR/sim"
+	[ "$(jq -c 'select(.check=="1h")' "$BATS_TEST_TMPDIR/out.ndjson")" = "" ]
+}
+
+@test "bad input: corpus and measurement documents name the line and what was expected" {
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/corpus_unknown.yaml"
+	assert_bad_input
+	[[ "$stderr" == *'corpus_unknown.yaml:3:12: corpus.select: expected one of the keys'*'got "min_round"' ]]
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/corpus_no_replay.yaml"
+	assert_bad_input
+	[[ "$stderr" == *'corpus_no_replay.yaml:1:1: replay: expected a replay mapping'*'got none' ]]
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/measurement_kind.yaml"
+	assert_bad_input
+	[[ "$stderr" == *'measurement_kind.yaml:1:7: kind: expected measurement-protocol, got "sim2real-transfer"' ]]
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$W/bad/measurement_duration.yaml"
+	assert_bad_input
+	[[ "$stderr" == *'measurement_duration.yaml:3:18: prewarmDuration: expected a Go duration'* ]]
 }

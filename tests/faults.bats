@@ -94,12 +94,24 @@ clean() {
 	clean upstream
 }
 
+@test "clean corpus: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
+	clean corpus
+}
+
 @test "clean hta: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
 	clean hta
 }
 
 @test "clean vllm: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
 	clean vllm
+}
+
+@test "1a-corpus-concurrency (corpus): 1a FAIL" {
+	fault 1a-corpus-concurrency
+}
+
+@test "1a-corpus-sessions (corpus): 1a FAIL" {
+	fault 1a-corpus-sessions
 }
 
 @test "1a-duration-half (14b): 1a FAIL" {
@@ -110,8 +122,16 @@ clean() {
 	fault 1a-lifecycle-shift
 }
 
+@test "1a-rate-fraction-all (14b): 1a WARN" {
+	fault 1a-rate-fraction-all
+}
+
 @test "1a-rate-low (aw): 1a FAIL" {
 	fault 1a-rate-low
+}
+
+@test "1a-seed-other (aw): 1a FAIL" {
+	fault 1a-seed-other
 }
 
 @test "1a-send-ceiling (aw): 1a WARN" {
@@ -122,8 +142,20 @@ clean() {
 	fault 1b-class-mislabel
 }
 
+@test "1b-window-class-mislabel (14b): 1b FAIL" {
+	fault 1b-window-class-mislabel
+}
+
+@test "1c-corpus-growth (corpus): 1c FAIL" {
+	fault 1c-corpus-growth
+}
+
 @test "1c-input-short (aw): 1c FAIL" {
 	fault 1c-input-short
+}
+
+@test "1c-window-input-short (aw): 1c FAIL" {
+	fault 1c-window-input-short
 }
 
 @test "1d-output-eos (aw): 1d FAIL" {
@@ -138,8 +170,16 @@ clean() {
 	fault 1e-prefix-unplanned
 }
 
+@test "1e-window-prefix-lost (aw): 1e FAIL" {
+	fault 1e-window-prefix-lost
+}
+
 @test "1f-streaming-off (upstream): 1f FAIL" {
 	fault 1f-streaming-off
+}
+
+@test "1f-window-streaming-off (aw): 1f FAIL" {
+	fault 1f-window-streaming-off
 }
 
 @test "1g-burst-as-poisson (14b): 1g FAIL" {
@@ -148,6 +188,30 @@ clean() {
 
 @test "1g-constant-pacing (aw): 1g FAIL" {
 	fault 1g-constant-pacing
+}
+
+@test "1g-corpus-think-time (corpus): 1g FAIL" {
+	fault 1g-corpus-think-time
+}
+
+@test "1h-itl-missing (14b): 1h FAIL" {
+	fault 1h-itl-missing
+}
+
+@test "1h-protocol-cap (14b): 1h FAIL" {
+	fault 1h-protocol-cap
+}
+
+@test "1h-protocol-timeout (14b): 1h FAIL" {
+	fault 1h-protocol-timeout
+}
+
+@test "1h-streaming-off (14b): 1h FAIL" {
+	fault 1h-streaming-off
+}
+
+@test "1h-warmup-other (14b): 1h FAIL" {
+	fault 1h-warmup-other
 }
 
 @test "2a-gpu-mem-one-arm (aw): 2a FAIL" {

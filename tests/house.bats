@@ -40,7 +40,7 @@ edges() {
 @test "floors: rules include no reader or producer, renderers no rule engine" {
 	cd "$L"
 	rules="judge.h checklist.h verdict.h tolerance.h ruleutil.h proofutil.h
-	    alignutil.h latquant.h satside.h isopolicy.h routecmp.h rec.h str.h
+	    alignutil.h latquant.h satside.h isopolicy.h routecmp.h rules_wl.h rec.h str.h
 	    err.h perr.h stats.h"
 	renderers="report.h mdreport.h mdtext.h htmlreport.h htmlpage.h
 	    htmlcharts.h svg.h rundiff.h batchindex.h rectext.h verdict.h

@@ -62,3 +62,61 @@ print(sum(k*v for k,v in p.items()))')
 	[ "$status" -eq 0 ]
 	[[ "$(printf '%s\n' "$output" | jq -r 'select(.metric=="qps.intended") | .why')" == *multi_turn* ]]
 }
+
+# Every upstream workload spec, corpus document and measurement protocol
+# (samples/upstream): valid records, every null explained, exit 0.
+@test "upstream: every workload spec, corpus workload and measurement.yaml reads" {
+	need_samples
+	u="$S2R_SAMPLES/upstream"
+	n=0
+	for f in "$u"/blis-formats/examples/workload.*.yaml "$u"/blis-formats/examples/measurement.yaml \
+	    "$u"/lora-2/measurement.yaml "$u"/lora-2/workloads/*.yaml \
+	    "$u"/config-exploration/sim2real/workloads/*.yaml; do
+		run --separate-stderr "$S2R_BIN/s2r-expect" --root "$u" "$f"
+		[ "$status" -eq 0 ] || { echo "$f: $stderr"; return 1; }
+		printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out.ndjson"
+		validate_records "$BATS_TEST_TMPDIR/out.ndjson"
+		[ "$(jq -r 'select(.value == null and (.comparable != false or (.why|length) == 0)) | .metric' "$BATS_TEST_TMPDIR/out.ndjson")" = "" ]
+		n=$((n + 1))
+	done
+	[ "$n" -eq 6 ]
+}
+
+@test "upstream corpus fixtures: sessions, pool, rounds, think time; tokens not comparable" {
+	need_samples
+	e="$S2R_SAMPLES/upstream/blis-formats/examples"
+	"$S2R_BIN/s2r-expect" "$e/workload.corpus.FIXTURE.yaml" >"$BATS_TEST_TMPDIR/c.ndjson"
+	v() { jq -r --arg m "$1" 'select(.metric==$m) | .value' "$BATS_TEST_TMPDIR/c.ndjson"; }
+	[ "$(v sessions.count)" = 192 ]
+	[ "$(v sessions.concurrent_max)" = 128 ]
+	[ "$(v session.rounds.min)" = 2 ]
+	[ "$(v think_time_us.max)" = 60000000 ]
+	[ "$(v session.context_growth)" = accumulate ]
+	[ "$(v input_tokens.mean)" = null ]
+	# the legacy trace: shape says the same in its own keys
+	"$S2R_BIN/s2r-expect" "$e/workload.trace-legacy.FIXTURE.yaml" >"$BATS_TEST_TMPDIR/c.ndjson"
+	[ "$(v think_time_us.max)" = 15000000 ]
+	[ "$(jq -r 'select(.metric=="sessions.count") | .source.field' "$BATS_TEST_TMPDIR/c.ndjson")" = trace.pool.total_sessions ]
+}
+
+@test "upstream lora-2: its measurement.yaml, config.md's blis observe block, 9 adapter clients" {
+	need_samples
+	"$S2R_BIN/s2r-expect" "$S2R_SAMPLES/upstream/lora-2" >"$BATS_TEST_TMPDIR/l.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/l.ndjson"
+	l="$BATS_TEST_TMPDIR/l.ndjson"
+	[ "$(jq -r 'select(.metric=="measurement.record_itl") | .value' "$l")" = true ]
+	[ "$(jq -r 'select(.metric=="measurement.record_itl") | .source.file' "$l")" = measurement.yaml ]
+	# the same protocol as config.md's fenced blis observe command
+	[ "$(jq -r 'select(.metric=="observe.max_concurrency") | .value' "$l")" = 10000 ]
+	[ "$(jq -r 'select(.metric=="measurement.max_concurrency") | .value' "$l")" = 10000 ]
+	[ "$(jq -r 'select(.metric=="client.rate") | .scope.client' "$l" | wc -l)" -eq 9 ]
+	# Zipf shares: the top adapter gets 10 x 0.3535 req/s
+	jq -e -s 'map(select(.metric=="client.rate" and .scope.client=="client-answerability"))[0].value | . > 3.53 and . < 3.54' "$l"
+}
+
+@test "upstream config-exploration chatbot.yaml: slo_class \"default\" is accepted as a class" {
+	need_samples
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$S2R_SAMPLES/upstream/config-exploration/sim2real/workloads/chatbot.yaml"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | jq -r 'select(.metric=="class.fraction") | "\(.scope.class) \(.value)"')" = "default 1" ]
+}

@@ -54,3 +54,43 @@ traces() {
 	"$S2R_BIN/s2r-trace-stats" "$S2R_SAMPLES/aw-real/baseline/w2_stationary/trace_data.csv" >"$OUT"
 	jq -e -s 'map(select(.metric == "iat.cv")) | length > 0 and all(.[]; .value > 0.8 and .value < 1.2)' "$OUT"
 }
+
+# samples/upstream: config-exploration's real traces (27 columns, rows not
+# sorted by arrival, warm-up 200, version 2 headers), and BLIS's v3 header
+# and ITL examples (their numbers are constructed: only shapes asserted).
+@test "upstream config-exploration traces: per-client statistics and the header agree with python" {
+	for f in "$S2R_SAMPLES"/upstream/config-exploration/sim2real/workspace/runs/test/results/*/w1_mid/trace_data.csv; do
+		"$S2R_BIN/s2r-trace-stats" "$f" >"$OUT"
+		validate_records "$OUT"
+		[ "$(jq -r 'select(.metric=="warm_up.requests") | .value' "$OUT")" = 200 ]
+		[ "$(jq -r 'select(.metric=="workload.seed") | .value' "$OUT")" = 42 ]
+		/usr/bin/python3 - "$f" "$OUT" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+recs = [json.loads(l) for l in open(sys.argv[2])]
+for c in {r["client_id"] for r in rows}:
+    a = sorted(int(r["arrival_time_us"]) for r in rows if r["client_id"] == c)
+    [rate] = [x["value"] for x in recs if x["metric"] == "client.rate" and x["scope"].get("client") == c]
+    assert abs(rate - (len(a) - 1) / (a[-1] - a[0]) * 1e6) < 1e-9 * rate
+    [n] = [x["value"] for x in recs if x["metric"] == "client.requests" and x["scope"].get("client") == c]
+    assert n == len(a)
+[d] = [x["value"] for x in recs if x["metric"] == "run.duration_us"]
+assert d == max(int(r["arrival_time_us"]) for r in rows)
+PY
+	done
+}
+
+@test "upstream v3 header and ITL examples read: goodput targets, observed KV metrics, chunks" {
+	e="$S2R_SAMPLES/upstream/blis-formats/examples"
+	t=$(ls "$S2R_SAMPLES"/upstream/config-exploration/sim2real/workspace/runs/test/results/blis1/w1_mid/trace_data.csv)
+	"$S2R_BIN/s2r-trace-stats" --header "$e/trace_header.v3.CONSTRUCTED.yaml" \
+	    --itl "$e/trace_data.itl.FIXTURE.csv" "$t" >"$OUT"
+	validate_records "$OUT"
+	[ "$(jq -r 'select(.metric=="goodput.ttft_ms") | .scope.class' "$OUT" | tr '\n' ' ')" = "critical standard " ]
+	[ "$(jq -r 'select(.metric=="goodput.e2e_ms") | .scope.class' "$OUT")" = critical ]
+	[ "$(jq -r 'select(.metric=="kv.observed_hit_rate") | .source.field' "$OUT")" = observed_kv_metrics.hit_rate ]
+	# 2 requests x 3 chunks
+	[ "$(jq -r 'select(.metric=="itl.requests") | "\(.value) \(.n)"' "$OUT")" = "2 6" ]
+	# a version 3 header without session_context_growth: rounds do not accumulate
+	[ "$(jq -r 'select(.metric=="session.context_growth") | .value' "$OUT")" = "" ]
+}

@@ -123,7 +123,8 @@ check_core() {
 
 @test "every record has check, source.file, field, how and a cell scope" {
 	stats l27 --phase baseline --workload w1 --iteration i0 --root "$T"
-	jq -e -s 'all(.[]; .check and .source.file == "l27/trace_data.csv"
+	jq -e -s 'all(.[]; .check and (.source.file == "l27/trace_data.csv"
+	    or .source.file == "l27/trace_header.yaml")
 	    and .source.field and .source.how
 	    and .scope.phase == "baseline" and .scope.workload == "w1"
 	    and .scope.iteration == "i0")' "$OUT"
@@ -250,8 +251,8 @@ check_core() {
 	[ $(( $(jq -c 'select(.points == null and .bins == null)' "$OUT" | wc -l) + 2 )) -eq "$("$S2R_BIN/s2r-trace-stats" --format text "$T/l27/trace_data.csv" | wc -l)" ]
 	# every value line is as wide as the head line up to the unit column
 	"$S2R_BIN/s2r-trace-stats" --format text "$T/l27/trace_data.csv" | tail -n +2 |
-	    awk '{ match($0, /  (tokens|count|req\/s|fraction|cv|ms|unit) /)
-	        if (NR == 1) w = RSTART; else if (RSTART != w) exit 1 }'
+	    awk '{ match($0, /  (tokens|count|req\/s|fraction|cv|ms|us|unit) /)
+	        if (NR == 1) w = RSTART; else if (RSTART != w && $0 !~ /seed/) exit 1 }'
 }
 
 @test "independent recomputation (python csv module) on a generated trace" {
@@ -435,4 +436,72 @@ bad() {
 	[ "$(jq -c 'select(.metric == "input_tokens.hist") | [.value, .bins]' "$OUT")" = "[null,[]]" ]
 	[ "$(jq -c 'select(.metric == "e2e_ms.cdf") | [.value, .points]' "$OUT")" = "[null,[]]" ]
 	validate_records "$OUT"
+}
+
+# tests/fixtures/trace/v3: two sessions of one client (s1: rounds 0-2,
+# s2: rounds 0-1), every optional column (vllm_priority, slo_target_us,
+# x_request_id, adapter, think_time_us), a version 3 header and the
+# per-chunk ITL file.  Hand-worked values: s1 runs 0-11 s and s2 0.5-6 s
+# (2 sessions at once); requests [0,1] [0.5,2] [4,5] [4,6] [10,11] s (2
+# in flight at once); think times 3, 2, 5 s; 4 gaps in 10 s of arrivals.
+@test "TraceV3: sessions, think times, in flight, header keys and the ITL file" {
+	stats v3 --root "$T"
+	validate_records "$OUT"
+	[ "$(val sessions.count)" = 2 ]
+	[ "$(val sessions.concurrent_max)" = 2 ]
+	[ "$(val session.rounds.min)" = 2 ]
+	[ "$(val session.rounds.mean)" = 2.5 ]
+	[ "$(val session.rounds.max)" = 3 ]
+	[ "$(val think_time_us.max)" = 5000000 ]
+	[ "$(val think_time_us.mean)" = 3333333.333 ]
+	[ "$(jq -r 'select(.metric=="think_time_us.max") | .source.field' "$OUT")" = think_time_us ]
+	[ "$(val inflight.max)" = 2 ]
+	[ "$(val client.rate '.scope.client=="chat"')" = 0.4 ]
+	[ "$(val run.duration_us)" = 10000000 ]
+	# header values cite the header
+	[ "$(val workload.seed)" = 11 ]
+	[ "$(jq -r 'select(.metric=="workload.seed") | .source | "\(.file):\(.line)"' "$OUT")" = v3/trace_header.yaml:6 ]
+	[ "$(val session.context_growth)" = accumulate ]
+	[ "$(val goodput.ttft_ms '.scope.class=="critical"')" = 100 ]
+	[ "$(val goodput.e2e_ms '.scope.class=="critical"')" = 5000 ]
+	[ "$(val goodput.ttft_ms '.scope.class=="standard"')" = 500 ]
+	[ "$(jq -c 'select(.metric=="goodput.e2e_ms" and .scope.class=="standard")' "$OUT")" = "" ]
+	[ "$(val kv.observed_hit_rate)" = 0.25 ]
+	# three requests in six chunk rows
+	[ "$(val itl.requests)" = 3 ]
+	[ "$(jq -r 'select(.metric=="itl.requests") | "\(.n) \(.source.file)"' "$OUT")" = "6 v3/trace_data.itl.csv" ]
+}
+
+@test "TraceV3: without a think_time_us column, think times are the gaps between rounds" {
+	mkdir -p "$BATS_TEST_TMPDIR/nt"
+	cut -d, -f1-31 "$T/v3/trace_data.csv" >"$BATS_TEST_TMPDIR/nt/trace_data.csv"
+	"$S2R_BIN/s2r-trace-stats" --no-header "$BATS_TEST_TMPDIR/nt/trace_data.csv" >"$OUT"
+	# s1: 1 -> 4 s and 5 -> 10 s; s2: 2 -> 4 s (same as the column here)
+	[ "$(val think_time_us.max)" = 5000000 ]
+	[ "$(val think_time_us.mean)" = 3333333.333 ]
+	[ "$(jq -r 'select(.metric=="think_time_us.max") | .source.field' "$OUT")" = send_time_us ]
+	# no header: no seed, growth or warm-up records
+	[ "$(jq -c 'select(.metric=="workload.seed" or .metric=="session.context_growth" or .metric=="warm_up.requests")' "$OUT")" = "" ]
+}
+
+@test "--itl FILE, --no-itl; a bad ITL file is one line and exit 2" {
+	stats v3 --no-itl
+	[ "$(jq -c 'select(.metric=="itl.requests")' "$OUT")" = "" ]
+	stats l27 --itl "$T/v3/trace_data.itl.csv"
+	[ "$(val itl.requests)" = 3 ]
+	printf 'request_id,chunk_index,timestamp_us\n0,0,soon\n' >"$BATS_TEST_TMPDIR/bad.itl.csv"
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" --itl "$BATS_TEST_TMPDIR/bad.itl.csv" "$T/l27/trace_data.csv"
+	assert_bad_input
+	[[ "$stderr" == *"bad.itl.csv:2:"* ]]
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" --itl x --no-itl "$T/l27/trace_data.csv"
+	[ "$status" -eq 2 ]
+}
+
+@test "TraceV3 header: a malformed goodput target is one line and exit 2" {
+	mkdir -p "$BATS_TEST_TMPDIR/g"
+	cp "$T/v3/trace_data.csv" "$BATS_TEST_TMPDIR/g/"
+	sed 's/ttft_ms: 500/ttft_ms: fast/' "$T/v3/trace_header.yaml" >"$BATS_TEST_TMPDIR/g/trace_header.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/g/trace_data.csv"
+	assert_bad_input
+	[[ "$stderr" == *"trace_header.yaml:18:"*"goodput_slo_targets.standard: expected a number >= 0"* ]]
 }

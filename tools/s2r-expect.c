@@ -1,5 +1,6 @@
 /* s2r-expect - what a sim bundle says the real run should show: `expect`
- * records for the workload checks 1a-1g from the BLIS workload specs.
+ * records for the workload checks 1a-1h from the workload specs (BLIS
+ * WorkloadSpecs, corpus workloads) and the measurement protocol.
  *
  * Every spec is parsed and every record built before anything is
  * written, so a bad spec exits 2 with nothing on stdout. */
@@ -50,11 +51,12 @@ static const char usage_text[] =
 "                  [--format ndjson|text] SIMDIR|SPEC.yaml...\n"
 "\n"
 "What a sim bundle says the real run should show: expect records for the\n"
-"workload checks 1a-1g from BLIS workload specs (exact sampler moments),\n"
+"workload checks 1a-1h from BLIS workload specs (exact sampler moments),\n"
 "and for a SIMDIR also the configuration its config.md and README give\n"
 "(checks 2a-2d, 3c, 3d, 4a-4d, as s2r-config).\n"
 "\n"
-"  SIMDIR            a sim bundle: reads SIMDIR/workloads/*.yaml\n"
+"  SIMDIR            a sim bundle: reads SIMDIR/workloads/*.yaml, its\n"
+"                    measurement.yaml and config.md\n"
 "  --as NAME         name the workload NAME (one spec only)\n"
 "  --map CELL=SPEC   records of spec SPEC (file name without .yaml)\n"
 "                    are also written for the real cell CELL\n"
@@ -166,17 +168,17 @@ add_map(struct opts *o, const char *arg)
 static void
 expect_spec(const struct spec *s, struct opts *o, json_t *out)
 {
-	struct workload *w = workload_load(s->path, s->file);
+	struct wlspec *w = wlspec_load(s->path, s->file);
 	bool mapped = false;
 
 	for (size_t i = 0; i < o->nmaps; i++)
 		if (strcmp(o->maps[i].spec, s->name) == 0) {
-			workload_expect(w, o->maps[i].cell, s->file, out);
+			wlspec_expect(w, o->maps[i].cell, out);
 			o->maps[i].used = mapped = true;
 		}
 	if (!mapped)
-		workload_expect(w, o->as ? o->as : s->name, s->file, out);
-	workload_free(w);
+		wlspec_expect(w, o->as ? o->as : s->name, out);
+	wlspec_free(w);
 }
 
 static void
@@ -248,8 +250,10 @@ main(int argc, char **argv)
 		if (!o.maps[i].used)
 			s2r_die("--map %s=%s: no workload spec named %s",
 			    o.maps[i].cell, o.maps[i].spec, o.maps[i].spec);
-	for (i = 0; i < in.dirs.n; i++)
+	for (i = 0; i < in.dirs.n; i++) {
+		wlspec_bundle_protocol(out, in.dirs.v[i]);
 		configexp_bundle(out, in.dirs.v[i]);
+	}
 	if (in.dirs.n > 0)
 		configexp_conflicts(out);
 	rec_emit_all(recout_open(&ro, o.text), out);

@@ -15,19 +15,22 @@
 #include "trace.h"
 
 static const char usage_text[] =
-"usage: s2r-trace-stats [--header FILE | --no-header] [--phase P]\n"
-"           [--workload W] [--iteration I] [--root DIR]\n"
+"usage: s2r-trace-stats [--header FILE | --no-header] [--itl FILE | --no-itl]\n"
+"           [--phase P] [--workload W] [--iteration I] [--root DIR]\n"
 "           [--format ndjson|text] trace_data.csv|CELLDIR|-\n"
 "\n"
 "Reads a BLIS TraceV2 trace (any layout, columns by header name; for a\n"
 "cell folder its trace_data.csv) and its trace header (default:\n"
 "<stem>.yaml beside <stem>.csv, else trace_header.yaml beside the CSV,\n"
-"when it exists) and writes measure records (checks 1a-1g, 5d, A3) as\n"
+"when it exists) and writes measure records (checks 1a-1h, 5d, A3) as\n"
 "NDJSON on stdout, with the latency CDFs (101 points) and token\n"
 "histograms for the report's charts.\n"
 "\n"
 "  --header FILE     read this trace header instead of the default\n"
 "  --no-header       read no trace header\n"
+"  --itl FILE        read this per-chunk ITL file (blis observe) instead of\n"
+"                    <stem>.itl.csv beside <stem>.csv\n"
+"  --no-itl          read no per-chunk file\n"
 "  --phase P, --workload W, --iteration I\n"
 "                    scope of every record\n"
 "  --root DIR        write source.file relative to DIR\n"
@@ -38,6 +41,8 @@ static const char usage_text[] =
 struct opts {
 	const char	*header;
 	bool		 no_header;
+	const char	*itl;
+	bool		 no_itl;
 	const char	*root;
 	bool		 text;
 	struct trace_scope scope;
@@ -49,6 +54,8 @@ parse_opts(int argc, char **argv, struct opts *o)
 	static const struct option longopts[] = {
 		{ "header", required_argument, NULL, 'H' },
 		{ "no-header", no_argument, NULL, 'N' },
+		{ "itl", required_argument, NULL, 'T' },
+		{ "no-itl", no_argument, NULL, 'I' },
 		{ "phase", required_argument, NULL, 'p' },
 		{ "workload", required_argument, NULL, 'w' },
 		{ "iteration", required_argument, NULL, 'i' },
@@ -63,6 +70,8 @@ parse_opts(int argc, char **argv, struct opts *o)
 		switch (c) {
 		case 'H': o->header = optarg; break;
 		case 'N': o->no_header = true; break;
+		case 'T': o->itl = optarg; break;
+		case 'I': o->no_itl = true; break;
 		case 'p': o->scope.phase = optarg; break;
 		case 'w': o->scope.workload = optarg; break;
 		case 'i': o->scope.iteration = optarg; break;
@@ -73,6 +82,8 @@ parse_opts(int argc, char **argv, struct opts *o)
 	}
 	if (o->header != NULL && o->no_header)
 		s2r_usage_error("--header and --no-header exclude each other");
+	if (o->itl != NULL && o->no_itl)
+		s2r_usage_error("--itl and --no-itl exclude each other");
 	if (argc - optind != 1)
 		s2r_usage_error("expected one trace_data.csv (or -)");
 }
@@ -93,6 +104,7 @@ main(int argc, char **argv)
 	path = cli_in_folder(argv[optind], "trace_data.csv");
 	file = path_display(path, o.root);
 	trace_header_for(&h, path, o.header, o.no_header, o.root);
+	trace_itl_for(&h, path, o.itl, o.no_itl, o.root);
 	r = csvr_open(path, file);
 	s = trace_stats_read(r, &h);
 	csvr_close(r);

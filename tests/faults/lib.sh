@@ -12,14 +12,18 @@
 # fault; sample data is read-only and only ever copied):
 #   aw        aw-sim + aw-real (parity; GAIE/LLMD = the project's Go fixtures)
 #   14b       14b-sim (its two specs the real run ran, plus our sim
-#             algorithm) + the real bundle fixtures/14b/make-real writes,
-#             with our generated plugin, -v=3 EPP logs in the w1c cells
+#             algorithm and a measurement.yaml from its config.md) + the
+#             real bundle fixtures/14b/make-real writes, with our
+#             generated plugin, -v=3 EPP logs in the w1c cells
 #             and gpu_logs (sampled every second) from
 #             fixtures/gpu/make-gpu-logs (parity with a copy of the Go
 #             fixtures in code/, so a fault can plant in the router)
 #   upstream  upstream/config-exploration: run test, three arms differing
 #             in vLLM config; the sim side is the workload spec the run's
 #             pipelinerun embeds (parity)
+#   corpus    a corpus workload (upstream/blis-formats' corpus fixture, as
+#             workloads/agentic.yaml) + one real cell replaying its
+#             sessions, written by fixtures/corpus/make-real (parity)
 #   hta       kernels/hta sampled_rank-0/1 traces, slots derived from them
 #             with fixtures/align/hta.rules, and tests/fixtures/align's
 #             real/sim request traces (align)
@@ -111,6 +115,8 @@ pair_build() {
 		find "$d/sim/workloads" -name '*.yaml' ! -name w1c_14b.yaml \
 		    ! -name w2_14b_burst.yaml -exec rm -f {} +
 		cp -R "$FAULTS_FX/14b/algorithm" "$d/sim/"
+		# its measurement protocol, as sim2real's bootstrap writes it
+		cp "$FAULTS_FX/14b/measurement.yaml" "$d/sim/"
 		S2R_BIN=$S2R_BIN "$FAULTS_FX/14b/make-real" "$d/sim" "$d/real"
 		"$FAULTS_FX/gpu/make-gpu-logs" --interval 1 "$d/real"
 		# the router source the run is proved against, in the copy:
@@ -125,6 +131,13 @@ pair_build() {
 		mkdir -p "$d/sim/workloads"
 		upstream_spec "$d/real/cluster/pipelinerun-w1-mid-blis1.yaml" \
 		    >"$d/sim/workloads/w1_mid.yaml"
+		;;
+	corpus)
+		mkdir -p "$d/sim/workloads"
+		cp "$s/upstream/blis-formats/examples/workload.corpus.FIXTURE.yaml" \
+		    "$d/sim/workloads/agentic.yaml"
+		"$FAULTS_FX/corpus/make-real" "$d/real"
+		chmod -R u+w "$d"
 		;;
 	hta)
 		mkdir -p "$d/align"
@@ -182,7 +195,7 @@ pair_run() {
 		    RULES="$a/labels.rules" REAL_TRACE="$a/trace_data.csv" \
 		    SIM_TRACE="$a/$([ "$p" = hta ] && echo sim.csv || echo sim.json)"
 		;;
-	upstream)
+	upstream|corpus)
 		make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$d/sim" \
 		    REAL="$d/real" OUT="$o" S2R_BIN="$S2R_BIN"
 		;;

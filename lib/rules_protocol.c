@@ -1,0 +1,346 @@
+/* rules_protocol.c - 1h, the measurement protocol: did blis observe
+ * measure the cell as the bundle says (measurement.yaml, else config.md's
+ * `blis observe` flags)?  Warm-up against the trace header, streaming
+ * against the rows, ITL recording against the per-chunk file, the
+ * concurrency cap against the requests in flight, the per-request
+ * timeout against the longest request.  See rules_wl.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+#include "rec.h"
+#include "rules_wl.h"
+#include "ruleutil.h"
+#include "str.h"
+
+static const char ACT_PROTOCOL[] = "The cell was not measured with the "
+    "bundle's protocol: rerun it with blis observe set as measurement.yaml "
+    "says (or correct the protocol), so that every cell is comparable.";
+static const char ACT_CAP[] = "The load generator held requests back at its "
+    "concurrency cap: the cell ran below the spec's load.  Raise "
+    "maxConcurrency (--max-concurrency) and rerun.";
+static const char ACT_TWO[] = "The bundle states two different protocols: "
+    "make measurement.yaml and config.md's blis observe flags agree.";
+
+/* One protocol item: its measurement.yaml key, the config.md flag, and the
+ * factor from the flag's unit to the key's. */
+struct pitem {
+	const char	*mkey, *okey;
+	double		 oscale;
+};
+
+static const struct pitem P_WARMUP = { "measurement.warmup_requests",
+	"observe.warmup_requests", 1 };
+static const struct pitem P_CAP = { "measurement.max_concurrency",
+	"observe.max_concurrency", 1 };
+static const struct pitem P_TIMEOUT = { "measurement.timeout_ms",
+	"observe.timeout", 1000 };
+static const struct pitem P_ITL = { "measurement.record_itl",
+	"observe.record_itl", 0 };
+
+/* The protocol's record for an item: measurement.yaml's, else config.md's
+ * (with its value scaled into *v); NULL when neither says. */
+static const json_t *
+item(const struct judge *j, const struct jcell *c, const struct pitem *p,
+    double *v, bool *b)
+{
+	const json_t *e = judge_expect(j, c, p->mkey, NULL);
+	double scale = 1;
+
+	if (e == NULL) {
+		e = judge_expect(j, c, p->okey, NULL);
+		scale = p->oscale;
+	}
+	if (e == NULL)
+		return NULL;
+	if (v != NULL && ru_num(e, v))
+		*v *= scale;
+	if (b != NULL)
+		*b = json_is_true(json_object_get(e, "value"));
+	return e;
+}
+
+/* When measurement.yaml and config.md both state an item differently. */
+static void
+two_protocols(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct pitem *p)
+{
+	const json_t *a = judge_expect(j, c, p->mkey, NULL);
+	const json_t *b = judge_expect(j, c, p->okey, NULL);
+	double x, y;
+	struct sbuf why = { 0 };
+
+	if (a == NULL || b == NULL)
+		return;
+	if (p->oscale != 0 && ru_num(a, &x) && ru_num(b, &y) &&
+	    x == y * p->oscale)
+		return;
+	if (p->oscale == 0 && ru_equal(json_object_get(a, "value"),
+	    json_object_get(b, "value")))
+		return;
+	sbuf_printf(&why, "measurement.yaml says ");
+	ru_value_text(&why, json_object_get(a, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, a);
+	sbuf_adds(&why, "), config.md's blis observe flags say ");
+	ru_value_text(&why, json_object_get(b, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, b);
+	sbuf_adds(&why, "); measurement.yaml is taken.");
+	ru_emit(j, r, c, p->mkey, NULL, a, b, NULL, V_WARN, sbuf_str(&why),
+	    ACT_TWO);
+	sbuf_free(&why);
+}
+
+static void
+judge_warmup(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	double want = 0, got;
+	const json_t *e = item(j, c, &P_WARMUP, &want, NULL);
+	const json_t *m = judge_measure(j, c, "warm_up.requests", NULL);
+	json_t *side;
+	struct sbuf why = { 0 };
+
+	if (e == NULL)
+		return;
+	two_protocols(j, r, c, &P_WARMUP);
+	side = ru_side(rec_num(want), "count", e, NULL);
+	if (!ru_num(m, &got)) {
+		ru_emit(j, r, c, "warm_up.requests", NULL, side, NULL, NULL,
+		    V_INAPPLICABLE, "The cell has no trace header, which says "
+		    "how many warm-up requests blis observe left out.", NULL);
+		json_decref(side);
+		return;
+	}
+	sbuf_printf(&why, "The protocol leaves out the first %.0f requests (",
+	    want);
+	ru_where(&why, e);
+	sbuf_printf(&why, "); the trace header says %.0f (", got);
+	ru_where(&why, m);
+	sbuf_adds(&why, ").");
+	ru_emit(j, r, c, "warm_up.requests", NULL, side, m, "equal",
+	    got == want ? V_PASS : V_FAIL, sbuf_str(&why), ACT_PROTOCOL);
+	json_decref(side);
+	sbuf_free(&why);
+}
+
+const json_t *
+wl_protocol_streaming(const struct judge *j, const struct jcell *c,
+    double *fraction)
+{
+	const json_t *e;
+	bool b = false;
+
+	if ((e = item(j, c, &P_ITL, NULL, &b)) != NULL && b) {
+		*fraction = 1;
+		return e;
+	}
+	e = judge_expect(j, c, "measurement.streaming", NULL);
+	if (e != NULL && json_is_false(json_object_get(e, "value"))) {
+		*fraction = 0;
+		return e;
+	}
+	e = judge_expect(j, c, "observe.no_streaming", NULL);
+	if (e != NULL && !json_is_false(json_object_get(e, "value"))) {
+		*fraction = 0;
+		return e;
+	}
+	return NULL;
+}
+
+/* Streaming as the protocol decides it, or as the clients' flags do when
+ * the protocol leaves it to them. */
+static void
+judge_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct jquery q = { "streaming.fraction", "streaming.fraction", NULL,
+	    "the measurement protocol", "s2r-trace-stats, from the cell's "
+	    "trace_data.csv (streaming)" };
+	const json_t *on = judge_expect(j, c, "measurement.streaming", NULL);
+	const json_t *e, *m = judge_measure(j, c, "streaming.fraction", NULL);
+	double f, n = 0;
+	json_t *side;
+	struct jcmp cmp;
+
+	if ((e = wl_protocol_streaming(j, c, &f)) != NULL)
+		side = ru_side(rec_num(f), "fraction", e, f > 0 ? "recordItl "
+		    "streams every request (blis observe --record-itl)" :
+		    "streaming off: no request streams (--no-streaming)");
+	else if (on != NULL && (e = judge_expect(j, c, "streaming.fraction",
+	    NULL)) != NULL && ru_num(e, &f))
+		side = ru_side(rec_num(f), "fraction", e, "the protocol streams "
+		    "what the clients' streaming flags ask for: their rate "
+		    "share");
+	else
+		return;
+	if (m == NULL || !ru_num(m, &n)) {
+		judge_missing(j, r, c, &q, side, m);
+		json_decref(side);
+		return;
+	}
+	rec_get_num(m, "n", &n);
+	wl_cmp(&cmp, side, m, DIFF_PP, tol(j->tol, TOL_STREAMING_PP));
+	noisy_band(j, r, c, &q, &cmp, n > 0 && f > 0 && f < 1 ?
+	    sqrt(f * (1 - f) / n) : 0, ACT_PROTOCOL);
+	json_decref(side);
+}
+
+/* Rows with status ok, over the classes. */
+static double
+ok_rows(const struct judge *j, const struct jcell *c)
+{
+	struct ru_list l;
+	double sum = 0, v;
+
+	ru_collect(j, c, "measure", "status.count", RU_ANY, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *st = rec_get_str(l.v[i], "status");
+
+		if (st != NULL && strcmp(st, "ok") == 0 && ru_num(l.v[i], &v))
+			sum += v;
+	}
+	ru_list_free(&l);
+	return sum;
+}
+
+static void
+judge_itl(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	bool on = false;
+	const json_t *e = item(j, c, &P_ITL, NULL, &on);
+	const json_t *m = judge_measure(j, c, "itl.requests", NULL);
+	double got = 0, ok = ok_rows(j, c);
+	struct sbuf why = { 0 };
+	enum jverdict_value v;
+
+	if (e == NULL || !on)
+		return;
+	two_protocols(j, r, c, &P_ITL);
+	sbuf_adds(&why, "The protocol records per-chunk times (");
+	ru_where(&why, e);
+	if (m == NULL || !ru_num(m, &got)) {
+		sbuf_adds(&why, ") but the cell has no trace_data.itl.csv.");
+		v = V_FAIL;
+	} else {
+		sbuf_printf(&why, "): the ITL file has %.0f requests (", got);
+		ru_where(&why, m);
+		sbuf_printf(&why, ") of the %.0f successful rows.", ok);
+		v = got >= ok * (1 - tol(j->tol, TOL_RATE_PCT) / 100) ? V_PASS :
+		    V_WARN;
+		if (v == V_WARN)
+			sbuf_adds(&why, " Requests are missing from it.");
+	}
+	ru_emit(j, r, c, "itl.requests", NULL, e, m, "every successful row",
+	    v, sbuf_str(&why), ACT_PROTOCOL);
+	sbuf_free(&why);
+}
+
+static void
+judge_cap(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	double cap = 0, got;
+	const json_t *e = item(j, c, &P_CAP, &cap, NULL);
+	const json_t *m = judge_measure(j, c, "inflight.max", NULL);
+	struct sbuf why = { 0 };
+	enum jverdict_value v;
+	json_t *side;
+
+	if (e == NULL || !ru_num(m, &got))
+		return;
+	two_protocols(j, r, c, &P_CAP);
+	side = ru_side(rec_num(cap), "count", e, NULL);
+	sbuf_printf(&why, "At most %.0f requests were in flight at once (", got);
+	ru_where(&why, m);
+	sbuf_printf(&why, "); the protocol caps them at %.0f (", cap);
+	ru_where(&why, e);
+	if (got > cap) {
+		sbuf_adds(&why, "): more than the cap, so the cell did not run "
+		    "with this protocol.");
+		v = V_FAIL;
+	} else if (got == cap) {
+		sbuf_adds(&why, "): the cap was reached, so requests waited for "
+		    "a slot.");
+		v = V_WARN;
+	} else {
+		sbuf_adds(&why, "): below the cap.");
+		v = V_PASS;
+	}
+	ru_emit(j, r, c, "inflight.max", NULL, side, m, "< the cap", v,
+	    sbuf_str(&why), v == V_WARN ? ACT_CAP : ACT_PROTOCOL);
+	json_decref(side);
+	sbuf_free(&why);
+}
+
+static void
+judge_timeout(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	double ms = 0, got;
+	const json_t *e = item(j, c, &P_TIMEOUT, &ms, NULL);
+	const json_t *m = judge_measure(j, c, "e2e_ms.max", NULL);
+	struct sbuf why = { 0 };
+	json_t *side;
+
+	if (e == NULL || !(ms > 0) || !ru_num(m, &got))
+		return;
+	two_protocols(j, r, c, &P_TIMEOUT);
+	side = ru_side(rec_num(ms), "ms", e, NULL);
+	sbuf_printf(&why, "The longest successful request took %.6g s (", got /
+	    1000);
+	ru_where(&why, m);
+	sbuf_printf(&why, "); the per-request timeout is %.6g s (", ms / 1000);
+	ru_where(&why, e);
+	sbuf_adds(&why, got > ms ? "): a request outlived it, so the cell ran "
+	    "with another timeout." : ").");
+	ru_emit(j, r, c, "e2e_ms.max", NULL, side, m, "<= the timeout",
+	    got > ms ? V_FAIL : V_PASS, sbuf_str(&why), ACT_PROTOCOL);
+	json_decref(side);
+	sbuf_free(&why);
+}
+
+static bool
+has_protocol(const struct judge *j, const struct jcell *c)
+{
+	struct ru_list l;
+	bool any;
+
+	ru_collect(j, c, "expect", "measurement.*", RU_ANY, false, &l);
+	any = l.n > 0;
+	ru_list_free(&l);
+	if (any)
+		return true;
+	ru_collect(j, c, "expect", "observe.*", RU_ANY, false, &l);
+	any = l.n > 0;
+	ru_list_free(&l);
+	return any;
+}
+
+void
+wl_rule_protocol(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	size_t before;
+
+	if (ru_arm_only(c))
+		return;
+	if (!has_protocol(j, c)) {
+		ru_emit(j, r, c, "measurement.protocol", NULL, NULL, NULL, NULL,
+		    V_INAPPLICABLE, "The sim bundle states no measurement "
+		    "protocol (no measurement.yaml, no blis observe flags in "
+		    "config.md): nothing to hold the cell's measurement to.",
+		    NULL);
+		return;
+	}
+	before = j->nout;
+	judge_warmup(j, r, c);
+	judge_streaming(j, r, c);
+	judge_itl(j, r, c);
+	judge_cap(j, r, c);
+	judge_timeout(j, r, c);
+	if (j->nout == before)
+		ru_emit(j, r, c, "measurement.protocol", NULL, NULL, NULL, NULL,
+		    V_INAPPLICABLE, "The bundle's measurement protocol fixes "
+		    "none of what the trace shows (warm-up, streaming, ITL "
+		    "recording, concurrency cap, per-request timeout), or the "
+		    "cell lacks what it would be held to.", NULL);
+}

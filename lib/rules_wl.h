@@ -1,0 +1,48 @@
+/* rules_wl.h - the workload checks beyond the aggregates of
+ * rules_workload.c: the run's size and span, each client's active span
+ * and rate under both readings of rate_fraction, the seed and corpus
+ * sessions (rules_wlrun.c); per-window mixtures (rules_wlwin.c); the
+ * measurement protocol, 1h (rules_protocol.c).  rules_workload.c's rows
+ * call them. */
+#ifndef S2R_RULES_WL_H
+#define S2R_RULES_WL_H
+
+#include <stdbool.h>
+
+#include <jansson.h>
+
+#include "judge.h"
+
+/* 1a: requests.count, run.duration_us, client.rate, client.start_us,
+ * client.end_us, workload.seed, sessions.*, session.rounds.min. */
+void	wl_rule_run(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
+/* 1c: session.context_growth; 1g: think_time_us.max. */
+void	wl_rule_growth(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
+void	wl_rule_think(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
+/* window.* of check r->check: the clients of each window pooled. */
+void	wl_rule_windows(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
+/* 1h. */
+void	wl_rule_protocol(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
+/* The record (measurement.record_itl or measurement.streaming false, or
+ * config.md's observe.record_itl / observe.no_streaming) by which the
+ * measurement protocol decides every request's streaming, or NULL. */
+const json_t *wl_protocol_streaming(const struct judge *j,
+	    const struct jcell *c, double *fraction);
+
+/* rules_workload.c's band with noise: PASS within the tolerance, WARN
+ * outside it but within two standard errors se, else FAIL with action. */
+void	noisy_band(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const struct jquery *q,
+	    const struct jcmp *cmp, double se, const char *action);
+
+/* Shared by the three files: a comparison of two sides the rule built
+ * (ru_side), as judge_compare makes of two records. */
+void	wl_cmp(struct jcmp *cmp, const json_t *e, const json_t *m,
+	    enum jdiff kind, double t);
+
+#endif

@@ -1,0 +1,34 @@
+/* trace_int.h - what trace.c shares with tracex.c: the record context and
+ * trace.c's one measure-record builder. */
+#ifndef S2R_TRACE_INT_H
+#define S2R_TRACE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "trace.h"
+
+struct trace_stats;
+
+struct out {
+	const struct trace_stats *s;
+	const struct trace_scope *scope;
+	json_t	*arr;
+};
+
+/* One measure record (trace.c's put): check, metric, value (NaN: null),
+ * unit, n (< 0: none), one extra scope key k1 = v1 (NULL: none), the
+ * status of status.count, source field and how; source.file is the
+ * trace's.  Returns the record, for a caller that adds a key. */
+json_t	*trace_put(struct out *o, const char *check, const char *metric,
+	    double value, const char *unit, int64_t n, const char *k1,
+	    const char *v1, const char *status, const char *field,
+	    const char *how);
+
+/* Indices of the strings of m in strcmp order; caller frees. */
+struct strtab;
+size_t	*trace_order(const struct strtab *m);
+
+#endif

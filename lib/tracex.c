@@ -1,0 +1,561 @@
+/* tracex.c - per-client, session, in-flight and TraceV3 statistics of a
+ * trace; see tracex.h.  Times are int64 µs; arrival_time_us is relative
+ * to the workload start, send and chunk times are epoch µs in real
+ * traces, so spans and gaps are taken within one clock only. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "rec.h"
+#include "stats.h"
+#include "str.h"
+#include "strtab.h"
+#include "trace_int.h"
+#include "tracex.h"
+
+struct xclient {
+	int64_t		 n, first, last;
+	struct moments	 in, out;
+	int64_t		 prefixed, streaming;
+	int64_t		*cls;		/* rows per class index */
+	size_t		 ncls;
+};
+
+struct xsession {
+	int64_t		 first, last;	/* first send, last end */
+	int64_t		 rounds;	/* largest round_index + 1 */
+};
+
+/* A session row, for the think times between rounds. */
+struct srow {
+	uint32_t	 session;
+	int64_t		 round, send, end;
+};
+
+struct tracex {
+	const struct trace_header *h;
+	long		 session_id, round_index, think_col;
+	struct xclient	*cl;
+	size_t		 ncl;
+	int64_t		 rows, arr_min, arr_max;
+	struct ivals	 starts, ends;		/* requests in flight */
+	struct strtab	 sessions;
+	struct xsession	*ss;
+	struct srow	*sr;
+	size_t		 nsr, capsr;
+	struct moments	 think;			/* µs between rounds */
+	/* After tracex_finish: */
+	int64_t		 inflight_max, sess_max;
+	struct moments	 rounds;
+	int64_t		 itl_rows, itl_requests;
+	bool		 itl_read;
+};
+
+struct tracex *
+tracex_new(struct csvr *r, const struct trace_header *h)
+{
+	struct tracex *x = xcalloc(1, sizeof(*x));
+
+	x->h = h;
+	x->session_id = csvr_col(r, "session_id", false);
+	x->round_index = csvr_col(r, "round_index", false);
+	x->think_col = csvr_col(r, "think_time_us", false);
+	return x;
+}
+
+static struct xclient *
+client_of(struct tracex *x, size_t i)
+{
+	if (i >= x->ncl) {
+		size_t n = i + 1 > 2 * x->ncl ? i + 1 : 2 * x->ncl;
+
+		x->cl = xreallocarray(x->cl, n, sizeof(*x->cl));
+		memset(x->cl + x->ncl, 0, (n - x->ncl) * sizeof(*x->cl));
+		x->ncl = n;
+	}
+	return &x->cl[i];
+}
+
+static void
+count_class(struct xclient *c, size_t cls)
+{
+	if (cls >= c->ncls) {
+		c->cls = xreallocarray(c->cls, cls + 1, sizeof(*c->cls));
+		memset(c->cls + c->ncls, 0, (cls + 1 - c->ncls) *
+		    sizeof(*c->cls));
+		c->ncls = cls + 1;
+	}
+	c->cls[cls]++;
+}
+
+/* When a request stopped holding a connection: its last chunk, else its
+ * first, else (an error with no chunk, whose end is not recorded) its
+ * send. */
+static int64_t
+row_end(const struct trow *t)
+{
+	return t->last > 0 ? t->last : t->first > 0 ? t->first : t->send;
+}
+
+static void
+session_row(struct tracex *x, const struct csvr *r, const struct trow *t)
+{
+	size_t len;
+	const char *id = csvr_str(r, x->session_id, &len);
+	int64_t round = x->round_index >= 0 ? csvr_count(r, x->round_index) :
+	    0, end = row_end(t);
+	uint32_t i;
+	bool added;
+
+	if (len == 0)
+		return;
+	i = strtab_intern_n(&x->sessions, id, len, &added);
+	if (added) {
+		x->ss = xreallocarray(x->ss, x->sessions.cap, sizeof(*x->ss));
+		x->ss[i] = (struct xsession){ t->send, end, 0 };
+	}
+	x->ss[i].first = t->send < x->ss[i].first ? t->send : x->ss[i].first;
+	x->ss[i].last = end > x->ss[i].last ? end : x->ss[i].last;
+	x->ss[i].rounds = round + 1 > x->ss[i].rounds ? round + 1 :
+	    x->ss[i].rounds;
+	if (x->think_col >= 0) {
+		if (round > 0)
+			moments_add(&x->think, (double)csvr_count(r,
+			    x->think_col));
+		return;
+	}
+	if (x->nsr == x->capsr) {
+		x->capsr = x->capsr ? 2 * x->capsr : 256;
+		x->sr = xreallocarray(x->sr, x->capsr, sizeof(*x->sr));
+	}
+	x->sr[x->nsr++] = (struct srow){ i, round, t->send, end };
+}
+
+void
+tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
+{
+	struct xclient *c = client_of(x, t->client);
+
+	if (c->n == 0 || t->arr < c->first)
+		c->first = t->arr;
+	if (c->n == 0 || t->arr > c->last)
+		c->last = t->arr;
+	c->n++;
+	moments_add(&c->in, (double)t->in);
+	if (t->ok)
+		moments_add(&c->out, (double)t->out);
+	c->prefixed += t->prefixed;
+	c->streaming += t->streaming;
+	count_class(c, t->cls);
+	if (x->rows == 0 || t->arr < x->arr_min)
+		x->arr_min = t->arr;
+	if (x->rows == 0 || t->arr > x->arr_max)
+		x->arr_max = t->arr;
+	x->rows++;
+	ivals_add(&x->starts, t->send);
+	ivals_add(&x->ends, row_end(t));
+	if (x->session_id >= 0)
+		session_row(x, r, t);
+}
+
+/* The most intervals [start, end) open at once: at each start, the
+ * starts so far less the ends at or before it (both sorted). */
+static int64_t
+max_open(const struct ivals *starts, const struct ivals *ends)
+{
+	int64_t best = 0;
+	size_t e = 0;
+
+	for (size_t s = 0; s < starts->n; s++) {
+		int64_t t = ivals_at(starts, s), open;
+
+		while (e < ends->n && ivals_at(ends, e) <= t)
+			e++;
+		open = (int64_t)(s + 1) - (int64_t)e;
+		best = open > best ? open : best;
+	}
+	return best;
+}
+
+static int
+srow_cmp(const void *a, const void *b)
+{
+	const struct srow *x = a, *y = b;
+
+	if (x->session != y->session)
+		return x->session < y->session ? -1 : 1;
+	if (x->round != y->round)
+		return x->round < y->round ? -1 : 1;
+	return x->send < y->send ? -1 : x->send > y->send;
+}
+
+/* Without a think_time_us column: the gap from one round's end to the
+ * next round's send, within each session. */
+static void
+derived_think(struct tracex *x)
+{
+	if (x->nsr < 2)
+		return;
+	qsort(x->sr, x->nsr, sizeof(*x->sr), srow_cmp);
+	for (size_t k = 1; k < x->nsr; k++) {
+		const struct srow *a = &x->sr[k - 1], *b = &x->sr[k];
+
+		if (a->session != b->session || b->round != a->round + 1 ||
+		    b->send < a->end)
+			continue;
+		moments_add(&x->think, (double)(b->send - a->end));
+	}
+}
+
+static void
+sessions_finish(struct tracex *x)
+{
+	struct ivals s = { 0 }, e = { 0 };
+
+	for (size_t i = 0; i < x->sessions.n; i++) {
+		ivals_add(&s, x->ss[i].first);
+		ivals_add(&e, x->ss[i].last);
+		moments_add(&x->rounds, (double)x->ss[i].rounds);
+	}
+	ivals_sort(&s);
+	ivals_sort(&e);
+	x->sess_max = max_open(&s, &e);
+	ivals_free(&s);
+	ivals_free(&e);
+	if (x->think_col < 0)
+		derived_think(x);
+}
+
+/* Rows and distinct request_ids of the ITL file (request_id,
+ * chunk_index, timestamp_us; integers): one entry per request, not per
+ * chunk, is kept. */
+static void
+read_itl(struct tracex *x)
+{
+	struct csvr *r = csvr_open(x->h->itl_path, x->h->itl_label);
+	long id = csvr_col(r, "request_id", true);
+	long chunk = csvr_col(r, "chunk_index", true);
+	long ts = csvr_col(r, "timestamp_us", true);
+	struct strtab ids = { 0 };
+	char num[24];
+
+	while (csvr_next(r)) {
+		/* As BLIS's LoadITL: integers >= 0 only. */
+		csvr_count(r, chunk);
+		csvr_time_us(r, ts);
+		snprintf(num, sizeof(num), "%lld", (long long)csvr_count(r, id));
+		strtab_intern(&ids, num);
+		x->itl_rows++;
+	}
+	csvr_close(r);
+	x->itl_requests = (int64_t)ids.n;
+	x->itl_read = true;
+	strtab_free(&ids);
+}
+
+void
+tracex_finish(struct tracex *x)
+{
+	ivals_sort(&x->starts);
+	ivals_sort(&x->ends);
+	x->inflight_max = max_open(&x->starts, &x->ends);
+	sessions_finish(x);
+	if (x->h->itl_path != NULL)
+		read_itl(x);
+}
+
+void
+tracex_free(struct tracex *x)
+{
+	if (x == NULL)
+		return;
+	for (size_t i = 0; i < x->ncl; i++)
+		free(x->cl[i].cls);
+	free(x->cl);
+	ivals_free(&x->starts);
+	ivals_free(&x->ends);
+	strtab_free(&x->sessions);
+	free(x->ss);
+	free(x->sr);
+	free(x);
+}
+
+/* ---- records ---- */
+
+/* The record r's source becomes the trace header's line. */
+static void
+header_source(json_t *r, const struct trace_header *h, long line,
+    const char *field, const char *how)
+{
+	rec_set(r, "source", rec_source(h->label, line, 0, field, how));
+}
+
+static void
+put_run(const struct tracex *x, struct out *o)
+{
+	const struct trace_header *h = x->h;
+	json_t *r;
+
+	trace_put(o, "1a", "run.start_us", x->rows ? (double)x->arr_min : NAN,
+	    "us", x->rows, NULL, NULL, NULL, "arrival_time_us", "smallest "
+	    "arrival_time_us (0 = the workload start): the first request the "
+	    "trace kept; the warm_up_requests generated before it are not in "
+	    "the file");
+	trace_put(o, "1a", "run.duration_us", x->rows ? (double)x->arr_max :
+	    NAN, "us", x->rows, NULL, NULL, NULL, "arrival_time_us", "largest "
+	    "arrival_time_us (0 = the workload start): when the generator "
+	    "scheduled its last request");
+	if (h->present && h->has_warm_up) {
+		r = trace_put(o, "1a", "warm_up.requests", (double)h->warm_up,
+		    "count", -1, NULL, NULL, NULL, NULL, NULL);
+		header_source(r, h, h->warm_up_line, "warm_up_requests", "the "
+		    "first generated requests blis observe sent and left out "
+		    "of trace_data.csv");
+	}
+	if (h->present && h->has_seed) {
+		r = trace_put(o, "1a", "workload.seed", NAN, NULL, -1, NULL,
+		    NULL, NULL, NULL, NULL);
+		rec_set(r, "value", json_integer((json_int_t)h->seed));
+		header_source(r, h, h->seed_line, "workload_seed", "the seed the "
+		    "load generator drew the workload with");
+	}
+}
+
+/* client.class.count of one client: rows per class. */
+static void
+put_client_classes(const struct xclient *c, struct out *o, const char *id,
+    const struct strtab *classes, const size_t *corder)
+{
+	for (size_t k = 0; k < classes->n; k++) {
+		size_t ci = corder[k];
+		json_t *r;
+		struct sbuf how = { 0 };
+
+		if (ci >= c->ncls || c->cls[ci] == 0)
+			continue;
+		sbuf_printf(&how, "rows of client \"%s\" with slo_class \"%s\"",
+		    id, classes->s[ci]);
+		r = trace_put(o, "1b", "client.class.count", (double)c->cls[ci],
+		    "count", c->n, "client", id, NULL, "slo_class",
+		    sbuf_str(&how));
+		rec_scope_set(json_object_get(r, "scope"), "class",
+		    classes->s[ci]);
+		sbuf_free(&how);
+	}
+}
+
+/* mean and stdev of a client's tokens. */
+static void
+put_client_tokens(struct out *o, const char *check, const char *base,
+    const struct moments *m, const char *id, const char *rows)
+{
+	char metric[64];
+	struct sbuf how = { 0 };
+
+	snprintf(metric, sizeof(metric), "client.%s.mean", base);
+	sbuf_printf(&how, "mean of %s over %s of client \"%s\"", base, rows,
+	    id);
+	trace_put(o, check, metric, m->n ? m->mean : NAN, "tokens", m->n,
+	    "client", id, NULL, base, sbuf_str(&how));
+	snprintf(metric, sizeof(metric), "client.%s.stdev", base);
+	sbuf_reset(&how);
+	sbuf_printf(&how, "population standard deviation (divide by n) of %s "
+	    "over %s of client \"%s\"", base, rows, id);
+	trace_put(o, check, metric, moments_stdev(m), "tokens", m->n, "client",
+	    id, NULL, base, sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+static void
+put_client(const struct xclient *c, struct out *o, const char *id)
+{
+	struct sbuf how = { 0 };
+	double gaps = (double)(c->n - 1), span = (double)(c->last - c->first);
+
+	sbuf_printf(&how, "rows of client \"%s\"", id);
+	trace_put(o, "1a", "client.requests", (double)c->n, "count", c->n,
+	    "client", id, NULL, "client_id", sbuf_str(&how));
+	trace_put(o, "1a", "client.start_us", (double)c->first, "us", c->n,
+	    "client", id, NULL, "arrival_time_us", "the client's smallest "
+	    "arrival_time_us (0 = the workload start)");
+	trace_put(o, "1a", "client.end_us", (double)c->last, "us", c->n,
+	    "client", id, NULL, "arrival_time_us", "the client's largest "
+	    "arrival_time_us");
+	sbuf_reset(&how);
+	sbuf_printf(&how, "(rows - 1) / (last - first arrival_time_us) * 1e6 "
+	    "= %lld / %lld us * 1e6: arrivals per second over the client's "
+	    "active span (1 / the mean gap)", (long long)(c->n - 1),
+	    (long long)(c->last - c->first));
+	trace_put(o, "1a", "client.rate", c->n > 1 && span > 0 ? gaps / span *
+	    1e6 : NAN, "req/s", c->n, "client", id, NULL, "arrival_time_us",
+	    sbuf_str(&how));
+	put_client_tokens(o, "1c", "input_tokens", &c->in, id, "all rows");
+	put_client_tokens(o, "1d", "output_tokens", &c->out, id, "the "
+	    "successful rows (status ok, not failed_empty)");
+	sbuf_reset(&how);
+	sbuf_printf(&how, "rows with a prefix (prefix_length > 0, or a "
+	    "prefix_group when there is no prefix_length column) / the %lld "
+	    "rows of client \"%s\"", (long long)c->n, id);
+	trace_put(o, "1e", "client.prefix.fraction", (double)c->prefixed /
+	    (double)c->n, "fraction", c->n, "client", id, NULL,
+	    "prefix_length", sbuf_str(&how));
+	sbuf_reset(&how);
+	sbuf_printf(&how, "rows with streaming=true / the %lld rows of client "
+	    "\"%s\"", (long long)c->n, id);
+	trace_put(o, "1f", "client.streaming.fraction", (double)c->streaming /
+	    (double)c->n, "fraction", c->n, "client", id, NULL, "streaming",
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+static void
+put_clients(const struct tracex *x, struct out *o,
+    const struct strtab *clients, const struct strtab *classes)
+{
+	size_t *order = trace_order(clients), *corder = trace_order(classes);
+
+	for (size_t k = 0; k < clients->n; k++) {
+		size_t i = order[k];
+
+		if (i >= x->ncl || x->cl[i].n == 0)
+			continue;
+		put_client(&x->cl[i], o, clients->s[i]);
+		put_client_classes(&x->cl[i], o, clients->s[i], classes,
+		    corder);
+	}
+	free(order);
+	free(corder);
+}
+
+static void
+put_sessions(const struct tracex *x, struct out *o)
+{
+	const struct moments *rd = &x->rounds, *th = &x->think;
+	const char *think_how = x->think_col >= 0 ? "of the think_time_us "
+	    "column over the rows with round_index > 0" : "of the gaps from "
+	    "one round's last chunk to the next round's send_time_us within "
+	    "each session (no think_time_us column: client overhead included)";
+	struct sbuf how = { 0 };
+	int64_t n = (int64_t)x->sessions.n;
+
+	trace_put(o, "1a", "sessions.count", (double)n, "count", x->rows, NULL,
+	    NULL, NULL, "session_id", "distinct non-empty session_id");
+	trace_put(o, "1a", "sessions.concurrent_max", (double)x->sess_max,
+	    "count", n, NULL, NULL, NULL, "session_id", "most sessions open at "
+	    "once; a session is open from its first send_time_us to its last "
+	    "round's end (last chunk, else send)");
+	trace_put(o, "1a", "session.rounds.min", rd->min, "count", n, NULL,
+	    NULL, NULL, "round_index", "fewest rounds of a session: largest "
+	    "round_index + 1 (so warm-up cutting its first rounds does not "
+	    "count)");
+	trace_put(o, "1a", "session.rounds.mean", rd->mean, "count", n, NULL,
+	    NULL, NULL, "round_index", "mean over the sessions of largest "
+	    "round_index + 1");
+	trace_put(o, "1a", "session.rounds.max", rd->max, "count", n, NULL,
+	    NULL, NULL, "round_index", "most rounds of a session: largest "
+	    "round_index + 1");
+	sbuf_printf(&how, "largest %s", think_how);
+	trace_put(o, "1g", "think_time_us.max", th->n ? th->max : NAN, "us",
+	    th->n, NULL, NULL, NULL, x->think_col >= 0 ? "think_time_us" :
+	    "send_time_us", sbuf_str(&how));
+	sbuf_reset(&how);
+	sbuf_printf(&how, "mean %s", think_how);
+	trace_put(o, "1g", "think_time_us.mean", th->n ? th->mean : NAN, "us",
+	    th->n, NULL, NULL, NULL, x->think_col >= 0 ? "think_time_us" :
+	    "send_time_us", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+/* session_context_growth: from a header of version 3 (which writes it
+ * when set), "" when such a header leaves it out. */
+static void
+put_growth(const struct tracex *x, struct out *o)
+{
+	const struct trace_header *h = x->h;
+	json_t *r;
+
+	if (!h->present || (h->growth == NULL && (!h->has_version ||
+	    h->version < 3)))
+		return;
+	r = trace_put(o, "1c", "session.context_growth", NAN, NULL, -1, NULL,
+	    NULL, NULL, NULL, NULL);
+	rec_set(r, "value", json_string(h->growth ? h->growth : ""));
+	header_source(r, h, h->growth ? h->growth_line : 0,
+	    "session_context_growth", h->growth ? "how each round's prompt "
+	    "grows (accumulate: the conversation so far)" : "a version 3 "
+	    "header without session_context_growth: rounds do not accumulate");
+}
+
+static void
+put_protocol(const struct tracex *x, struct out *o)
+{
+	const struct trace_header *h = x->h;
+	json_t *r;
+
+	trace_put(o, "1h", "inflight.max", (double)x->inflight_max, "count",
+	    x->rows, NULL, NULL, NULL, "send_time_us", "most requests in "
+	    "flight at once, each from send_time_us to its last chunk (else "
+	    "first chunk, else send: an error without chunks counts for no "
+	    "time)");
+	if (!x->itl_read)
+		return;
+	r = trace_put(o, "1h", "itl.requests", (double)x->itl_requests,
+	    "count", x->itl_rows, NULL, NULL, NULL, NULL, NULL);
+	rec_set(r, "source", rec_source(h->itl_label, 0, 0, "request_id",
+	    "distinct request_id with per-chunk times (--record-itl)"));
+}
+
+/* goodput_slo_targets and observed_kv_metrics: evidence from the header. */
+static void
+put_header_v3(const struct tracex *x, struct out *o)
+{
+	static const char *const names[] = { "goodput.ttft_ms",
+	    "goodput.itl_ms", "goodput.e2e_ms" };
+	const struct trace_header *h = x->h;
+	json_t *r;
+
+	for (size_t i = 0; h->present && i < h->ngoodput; i++) {
+		const struct trace_goodput *g = &h->goodput[i];
+		double v[3] = { g->ttft_ms, g->itl_ms, g->e2e_ms };
+
+		for (int k = 0; k < 3; k++) {
+			if (!(v[k] > 0))
+				continue;
+			r = trace_put(o, "A3", names[k], v[k], "ms", -1,
+			    "class", g->cls, NULL, NULL, NULL);
+			header_source(r, h, g->line, "goodput_slo_targets",
+			    "the class's goodput target the run was measured "
+			    "against");
+		}
+	}
+	if (!h->present || !h->has_kv)
+		return;
+	r = trace_put(o, "5c", "kv.observed_hit_rate", h->kv_hit_rate,
+	    "fraction", h->kv_queries >= 0 ? (int64_t)h->kv_queries : -1, NULL,
+	    NULL, NULL, NULL, NULL);
+	{
+		struct sbuf how = { 0 };
+
+		sbuf_printf(&how, "block_hits / block_queries the load generator "
+		    "scraped over the run (%.0f / %.0f, source %s)", h->kv_hits,
+		    h->kv_queries, h->kv_source ? h->kv_source : "not named");
+		header_source(r, h, h->kv_line, "observed_kv_metrics.hit_rate",
+		    sbuf_str(&how));
+		sbuf_free(&how);
+	}
+}
+
+void
+tracex_records(const struct tracex *x, struct out *o,
+    const struct strtab *clients, const struct strtab *classes)
+{
+	put_run(x, o);
+	put_clients(x, o, clients, classes);
+	if (x->sessions.n > 0)
+		put_sessions(x, o);
+	put_growth(x, o);
+	put_protocol(x, o);
+	put_header_v3(x, o);
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env bats
+# 1h, the measurement protocol: measurement.yaml (or config.md's blis
+# observe flags) against the trace header and the trace, over a trace
+# s2r-synth writes for tests/fixtures/workload/mixed.yaml (half the
+# clients stream; 3000 requests, at most 71 in flight, the longest 9.3 s).
+bats_require_minimum_version 1.5.0
+load helpers
+
+W="$FIXTURES/workload"
+
+setup_file() {
+	"$S2R_BIN/s2r-synth" "$W/mixed.yaml" "$BATS_FILE_TMPDIR/cell"
+}
+
+setup() {
+	SIM="$BATS_TEST_TMPDIR/sim"
+	CELL="$BATS_TEST_TMPDIR/cell"
+	OUT="$BATS_TEST_TMPDIR/v.ndjson"
+	mkdir -p "$SIM/workloads"
+	cp "$W/mixed.yaml" "$SIM/workloads/"
+	cp -R "$BATS_FILE_TMPDIR/cell" "$CELL"
+}
+
+# protocol KEY=VALUE...: SIM/measurement.yaml with those keys.
+protocol() {
+	printf 'kind: measurement-protocol\nversion: 1\n' >"$SIM/measurement.yaml"
+	for kv in "$@"; do
+		printf '%s: %s\n' "${kv%%=*}" "${kv#*=}" >>"$SIM/measurement.yaml"
+	done
+}
+
+# judge [TRACE-STATS OPTIONS]: the verdicts of 1f and 1h.
+judge() {
+	"$S2R_BIN/s2r-expect" "$SIM" >"$BATS_TEST_TMPDIR/e.ndjson"
+	"$S2R_BIN/s2r-trace-stats" --phase p --workload mixed "$@" "$CELL/trace_data.csv" \
+	    >"$BATS_TEST_TMPDIR/m.ndjson"
+	"$S2R_BIN/s2r-verdict" --checks 1f,1h --no-fail-status "$BATS_TEST_TMPDIR/e.ndjson" \
+	    "$BATS_TEST_TMPDIR/m.ndjson" >"$OUT"
+	validate_records "$OUT"
+}
+
+verdict() {	# verdict CHECK METRIC
+	jq -r --arg c "$1" --arg m "$2" 'select(.check==$c and .metric==$m) | .verdict' "$OUT"
+}
+
+why() {		# why CHECK METRIC
+	jq -r --arg c "$1" --arg m "$2" 'select(.check==$c and .metric==$m) | .why' "$OUT"
+}
+
+@test "no protocol in the bundle: 1h is INAPPLICABLE, saying so" {
+	judge
+	[ "$(jq -r 'select(.check=="1h") | "\(.metric) \(.verdict)"' "$OUT")" = "measurement.protocol INAPPLICABLE" ]
+	[[ "$(why 1h measurement.protocol)" == *"no measurement.yaml, no blis observe flags in config.md"* ]]
+	[ "$(verdict 1f streaming.fraction)" = PASS ]
+}
+
+@test "a protocol the cell followed: every item PASSes" {
+	protocol maxConcurrency=1000 timeout=60 warmupRequests=0 streaming=true recordItl=false
+	judge
+	[ "$(jq -r 'select(.check=="1h") | .verdict' "$OUT" | sort -u)" = PASS ]
+	[ "$(jq -r 'select(.check=="1h") | .metric' "$OUT" | tr '\n' ' ')" = "warm_up.requests streaming.fraction inflight.max e2e_ms.max " ]
+	# streaming: true leaves it to the clients' flags (half of them)
+	[ "$(jq -r 'select(.check=="1h" and .metric=="streaming.fraction") | .expected.value' "$OUT")" = 0.5 ]
+}
+
+@test "warm-up: another count FAILs; without a trace header INAPPLICABLE" {
+	protocol warmupRequests=20
+	judge
+	[ "$(verdict 1h warm_up.requests)" = FAIL ]
+	[[ "$(why 1h warm_up.requests)" == *"leaves out the first 20 requests"*"the trace header says 0"* ]]
+	judge --no-header
+	[ "$(verdict 1h warm_up.requests)" = INAPPLICABLE ]
+	[[ "$(why 1h warm_up.requests)" == *"no trace header"* ]]
+}
+
+@test "recordItl: every request streams (1f INAPPLICABLE) and the ITL file must be there" {
+	protocol recordItl=true
+	judge
+	[ "$(verdict 1f streaming.fraction)" = INAPPLICABLE ]
+	[[ "$(why 1f streaming.fraction)" == *"measurement.yaml:3"*"streams every request"* ]]
+	[ "$(verdict 1h streaming.fraction)" = FAIL ]
+	[ "$(verdict 1h itl.requests)" = FAIL ]
+	[[ "$(why 1h itl.requests)" == *"no trace_data.itl.csv"* ]]
+	# the per-chunk file of every successful request: PASS
+	awk -F, 'NR > 1 && $25 == "ok" { print $1 ",0," $22 }' "$CELL/trace_data.csv" |
+	    { echo request_id,chunk_index,timestamp_us; cat; } >"$CELL/trace_data.itl.csv"
+	judge
+	[ "$(verdict 1h itl.requests)" = PASS ]
+	# half of them: WARN
+	awk 'NR == 1 || NR % 2' "$CELL/trace_data.itl.csv" >"$BATS_TEST_TMPDIR/half.csv"
+	judge --itl "$BATS_TEST_TMPDIR/half.csv"
+	[ "$(verdict 1h itl.requests)" = WARN ]
+}
+
+@test "streaming: false turns streaming off for every request" {
+	protocol streaming=false
+	judge
+	[ "$(verdict 1h streaming.fraction)" = FAIL ]
+	[ "$(jq -r 'select(.check=="1h" and .metric=="streaming.fraction") | .expected.value' "$OUT")" = 0 ]
+	[ "$(verdict 1f streaming.fraction)" = INAPPLICABLE ]
+}
+
+@test "concurrency cap: reached is a WARN, exceeded a FAIL" {
+	protocol maxConcurrency=71
+	judge
+	[ "$(verdict 1h inflight.max)" = WARN ]
+	[[ "$(why 1h inflight.max)" == *"the cap was reached"* ]]
+	protocol maxConcurrency=50
+	judge
+	[ "$(verdict 1h inflight.max)" = FAIL ]
+}
+
+@test "timeout: a request longer than the per-request timeout FAILs" {
+	protocol timeout=5
+	judge
+	[ "$(verdict 1h e2e_ms.max)" = FAIL ]
+	[[ "$(why 1h e2e_ms.max)" == *"the per-request timeout is 5 s"* ]]
+}
+
+@test "config.md's blis observe flags: the protocol when there is no measurement.yaml; a WARN when both differ" {
+	printf '# Config\n\n## Load Generator (blis observe)\n\n| Parameter | Value |\n|---|---|\n| `--max-concurrency` | 500 |\n' >"$SIM/config.md"
+	judge
+	[ "$(verdict 1h inflight.max)" = PASS ]
+	[[ "$(why 1h inflight.max)" == *"config.md:7"* ]]
+	protocol maxConcurrency=1000
+	judge
+	[ "$(jq -r 'select(.check=="1h" and .metric=="measurement.max_concurrency") | .verdict' "$OUT")" = WARN ]
+	[[ "$(why 1h measurement.max_concurrency)" == *"measurement.yaml says 1000"*"config.md"*"say 500"* ]]
+}
+
+@test "a protocol that fixes nothing the trace shows: one INAPPLICABLE saying so" {
+	protocol prewarmDuration='"30s"' apiFormat=chat
+	judge
+	[ "$(jq -r 'select(.check=="1h") | "\(.metric) \(.verdict)"' "$OUT")" = "measurement.protocol INAPPLICABLE" ]
+	[[ "$(why 1h measurement.protocol)" == *"fixes none of what the trace shows"* ]]
+}

@@ -973,17 +973,25 @@ static void
 rule_isolation(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	const struct jcell *arms[MAX_ARMS];
-	size_t n = ru_other_arms(j, c, arms, MAX_ARMS);
+	size_t n = ru_other_arms(j, c, arms, MAX_ARMS), k = 0;
 
 	if (ru_arm_only(c))
 		return;
-	if (n == 0) {
+	/* Arms are named by phase: a cell without one (s2r-trace-stats
+	 * without --phase) has no deployed config to compare. */
+	for (size_t i = 0; i < n; i++)
+		if (c->phase != NULL && arms[i]->phase != NULL)
+			arms[k++] = arms[i];
+	if (k == 0) {
 		judge_emit(j, r, c, &(struct jverdict){ .metric = "arms.epp",
-		    .verdict = V_INAPPLICABLE, .why = "No other arm ran this "
-		    "workload: variant isolation compares the arms of one "
-		    "workload." });
+		    .verdict = V_INAPPLICABLE, .why = n > 0 ? "A cell of this "
+		    "workload has no phase (records made without --phase): "
+		    "variant isolation compares arms named by phase." :
+		    "No other arm ran this workload: variant isolation "
+		    "compares the arms of one workload." });
 		return;
 	}
+	n = k;
 	for (size_t i = 0; i < n; i++) {
 		isolation_epp(j, r, c, arms[i]);
 		isolation_vllm(j, r, c, arms[i]);

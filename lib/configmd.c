@@ -15,6 +15,7 @@
 
 #include "configmd.h"
 #include "err.h"
+#include "infile.h"
 #include "str.h"
 
 struct line {
@@ -441,13 +442,11 @@ mddoc_parse(const char *label, const char *buf, size_t len,
 char *
 md_read_file(const char *path, size_t *len)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	FILE *f = infile_open(path, NULL);
 	struct sbuf content = {0};
 	char chunk[65536];
 	size_t n;
 
-	if (f == NULL)
-		s2r_die("%s: cannot open: %s", path, strerror(errno));
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sbuf_add(&content, chunk, n);
 	if (ferror(f))

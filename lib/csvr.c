@@ -19,6 +19,7 @@
 
 #include "csvr.h"
 #include "err.h"
+#include "infile.h"
 #include "str.h"
 
 #if defined(__SSE2__) && !defined(S2R_NO_SIMD)
@@ -531,9 +532,7 @@ csvr_open(const char *path, const char *label)
 		label = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	if (strcmp(path, "-") == 0)
 		return csvr_openf(stdin, label);
-	if ((f = fopen(path, "rb")) == NULL)
-		s2r_die("%s: expected a readable file, got: %s", label,
-		    strerror(errno));
+	f = infile_open(path, label);
 	r = csvr_new(f, true, label);
 	csvr_read_header(r);
 	return r;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "infile.h"
 #include "labels.h"
 #include "str.h"
 
@@ -239,7 +240,7 @@ lrules_parse(struct lrules *rs, const char *label, const char *text,
 void
 lrules_load(struct lrules *rs, const char *path)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	FILE *f = infile_open(path, NULL);
 	struct sbuf b = {0};
 	char buf[8192];
 	size_t n;

@@ -9,6 +9,7 @@
 #include "epplog.h"
 #include "err.h"
 #include "gpulog.h"
+#include "infile.h"
 #include "logcell.h"
 #include "rec.h"
 #include "vllmlog.h"
@@ -132,9 +133,7 @@ logcell_check(struct logcell *c)
 			if (is_dir(path) == 1)
 				s2r_die("%s: expected a log file, got a folder",
 				    path);
-			if ((f = fopen(path, "r")) == NULL)
-				s2r_die("%s: cannot open: %s", path,
-				    strerror(errno));
+			f = infile_open(path, NULL);
 			fclose(f);
 		}
 }

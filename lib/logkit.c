@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "infile.h"
 #include "logkit.h"
 #include "rec.h"
 #include "str.h"
@@ -23,8 +24,8 @@ logreader_open(struct logreader *r, const char *path)
 	memset(r, 0, sizeof(*r));
 	if (strcmp(path, "-") == 0)
 		r->fd = STDIN_FILENO;
-	else if ((r->fd = open(path, O_RDONLY)) < 0)
-		return false;
+	else
+		r->fd = infile_fd(path, NULL);
 	/* Room for one capped line plus a read's worth after it. */
 	r->cap = LOG_MAX_LINE + 256 * 1024;
 	r->buf = xmalloc(r->cap);

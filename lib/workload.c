@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "infile.h"
 #include "str.h"
 #include "workload.h"
 #include "yamlr.h"
@@ -1116,7 +1117,7 @@ workload_load_buf(const char *label, const char *buf, size_t len)
 struct workload *
 workload_load(const char *path, const char *label)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	FILE *f = infile_open(path, label);
 	struct sbuf sb = { 0 };
 	char chunk[8192];
 	size_t n;

@@ -7,6 +7,7 @@
 #include <yaml.h>
 
 #include "err.h"
+#include "infile.h"
 #include "str.h"
 #include "yamlr.h"
 
@@ -304,22 +305,20 @@ ydoc_load_file(const char *path, struct perr *err)
 	struct ydoc *doc;
 
 	memset(err, 0, sizeof(*err));
-	f = fopen(path, "rb");
-	if (f == NULL) {
-		snprintf(err->msg, sizeof(err->msg), "cannot open: %s",
-		    strerror(errno));
+	if ((f = infile_try(path, err->msg, sizeof(err->msg))) == NULL)
 		return NULL;
-	}
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sbuf_add(&content, chunk, n);
 	if (ferror(f)) {
 		snprintf(err->msg, sizeof(err->msg), "read error: %s",
 		    strerror(errno));
-		fclose(f);
+		if (f != stdin)
+			fclose(f);
 		sbuf_free(&content);
 		return NULL;
 	}
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	doc = ydoc_load_buf(path, sbuf_str(&content), content.len, 0, err);
 	sbuf_free(&content);
 	return doc;

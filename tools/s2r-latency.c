@@ -11,6 +11,7 @@
 
 #include "csvr.h"
 #include "err.h"
+#include "infile.h"
 #include "jsonscan.h"
 #include "latency.h"
 #include "rec.h"
@@ -147,7 +148,7 @@ read_json(struct side *s, const char *path, const char *label, FILE *in)
 		s->buf = b.s;
 		js = jscan_mem(label, b.s, b.len);
 	} else {
-		int fd = open(path, O_RDONLY);
+		int fd = infile_fd(path, label);
 
 		if (fd < 0)
 			s2r_die("%s: cannot open: %s", path, strerror(errno));
@@ -195,8 +196,7 @@ read_side(struct side *s, const char *path, const char *header,
 		free(label);
 		return;
 	}
-	if ((f = fopen(path, "rb")) == NULL)
-		s2r_die("%s: cannot open: %s", path, strerror(errno));
+	f = infile_open(path, label);
 	json = looks_json(f, false);
 	fclose(f);
 	if (json && header != NULL)

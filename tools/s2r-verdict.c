@@ -12,6 +12,7 @@
 #include "err.h"
 #include "judge.h"
 #include "tolerance.h"
+#include "vstream.h"
 
 static void
 usage(FILE *f)
@@ -87,6 +88,8 @@ main(int argc, char **argv)
 	 * leaves a partial verdict stream behind. */
 	judge_run(&j, checks);
 	fails = judge_write(&j, stdout);
+	/* Last, so that a reader can tell a whole stream from a cut one. */
+	vstream_write_end(stdout, j.nout);
 	judge_free(&j);
 	return fails > 0 && fail_status ? 1 : 0;
 }

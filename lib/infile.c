@@ -31,13 +31,15 @@ infile_kind(mode_t mode)
 	return "a special file";
 }
 
-/* A path the caller typed for a descriptor they opened themselves. */
+/* A path the caller typed for a descriptor they opened themselves, or
+ * for the empty input. */
 static bool
 names_descriptor(const char *path)
 {
 	const char *digits = NULL;
 
-	if (strcmp(path, "/dev/stdin") == 0)
+	/* /dev/null: the usual empty input, and it never blocks. */
+	if (strcmp(path, "/dev/stdin") == 0 || strcmp(path, "/dev/null") == 0)
 		return true;
 	if (str_has_prefix(path, "/dev/fd/"))
 		digits = path + strlen("/dev/fd/");

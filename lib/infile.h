@@ -9,7 +9,8 @@
  * and exit 2.  The file is opened without blocking and its type read from
  * the open descriptor, so a FIFO swapped in after a check cannot block
  * either.  A descriptor the caller opened on purpose (/dev/stdin,
- * /dev/fd/N, /proc/self/fd/N as bash's <(...) gives) is taken like "-". */
+ * /dev/fd/N, /proc/self/fd/N as bash's <(...) gives) is taken like "-",
+ * and so is /dev/null, the usual empty input. */
 #ifndef S2R_INFILE_H
 #define S2R_INFILE_H
 

@@ -1,4 +1,5 @@
 /* vstream.c - the end of a verdict stream; see vstream.h. */
+#include <stdbool.h>
 #include <string.h>
 
 #include "err.h"
@@ -23,6 +24,7 @@ vstream_add(struct vstream *s, const json_t *rec, const char *file,
 	const char *kind = rec_get_str(rec, "kind");
 	const json_t *n;
 
+	s->records++;
 	if (strcmp(kind, "verdict") == 0) {
 		s->verdicts++;
 		s->total++;
@@ -55,10 +57,13 @@ void
 vstream_done(const struct vstream *s, struct vstream *all, const char *label)
 {
 	const char *why = vstream_cut(s);
+	bool is_stdin = strcmp(label, "-") == 0;
 
+	if (is_stdin && s->records == 0)
+		why = "no records: expected s2r-verdict's output (did it fail?)";
 	if (why != NULL)
-		s2r_die("%s: %s", strcmp(label, "-") == 0 ? "<stdin>" : label,
-		    why);
+		s2r_die("%s: %s", is_stdin ? "<stdin>" : label, why);
+	all->records += s->records;
 	all->total += s->total;
 	all->ends += s->ends;
 }

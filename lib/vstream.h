@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 struct vstream {
+	long	 records;	/* of any kind */
 	long	 verdicts;	/* since the last end record */
 	long	 total;		/* every verdict */
 	long	 ends;		/* end records */
@@ -30,7 +31,8 @@ void	 vstream_add(struct vstream *s, const json_t *rec, const char *file,
 	    long line);
 /* NULL when what was read so far is whole, else why it is not. */
 const char *vstream_cut(const struct vstream *s);
-/* Dies ("label: why") when one input read into s is cut, else adds its
+/* Dies ("label: why") when one input read into s is cut, or is standard
+ * input and empty (what a dead producer piped in leaves), else adds its
  * counts to all. */
 void	 vstream_done(const struct vstream *s, struct vstream *all,
 	    const char *label);

@@ -152,8 +152,9 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 		read_records(&rep, fmt == F_HTML ? &ev : NULL, &all, "-");
 	for (int i = 0; i < argc; i++)
 		read_records(&rep, fmt == F_HTML ? &ev : NULL, &all, argv[i]);
-	/* Nothing to report is an error, not an empty report. */
-	if ((empty = vstream_empty(&all)) != NULL)
+	/* Nothing to report is an error, not an empty report (charts of
+	 * evidence alone are a page). */
+	if (ev.n == 0 && (empty = vstream_empty(&all)) != NULL)
 		s2r_die("%s", empty);
 	report_build(&rep);
 	if (fmt == F_HTML)

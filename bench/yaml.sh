@@ -7,7 +7,7 @@
 #   many-epp  a 2 MB EPP config of 20,000 plugins, each named in a
 #             scheduling profile (s2r-config --epp)
 #   bins      a 2.5 MB workload spec with a 200,000-bin empirical input
-#             table (s2r-expect)
+#             table, 1,000 bins a line (s2r-expect)
 # side by side with python3's yaml.safe_load (PyYAML; C loader when
 # built with libyaml) on the same file, which only parses.  OLD_BIN (the
 # tools of an older build) adds their time, capped at OLD_CAP seconds
@@ -43,9 +43,10 @@ with open(f"{out}/yaml-bins.yaml", "w") as f:
             "num_requests: 100\nclients:\n  - id: c\n    rate_fraction: 1\n"
             "    arrival: {process: poisson}\n"
             "    output_distribution: {type: constant, params: {value: 8}}\n"
-            "    input_distribution:\n      type: empirical\n      params:\n")
-    for i in range(1, 200001):
-        f.write(f"        \"{i}\": 0.000005\n")
+            "    input_distribution:\n      type: empirical\n      params: {\n")
+    for i in range(1, 200001, 1000):
+        f.write(", ".join(f'"{j}": 1' for j in range(i, i + 1000)) +
+                (",\n" if i + 1000 <= 200000 else "}\n"))
 PY
 cat >bench/out/yaml-load.py <<'PY'
 import sys, yaml

@@ -399,6 +399,24 @@ add_text(struct mddoc *doc, const struct line *l, long lineno, long heading)
 	t->text = trimmed_dup(l->s, l->n);
 }
 
+/* CommonMark runs a fence left open to the end of the file; here that is
+ * a cut file (or a lost closing line) and everything after the fence,
+ * tables and YAML alike, would be silently taken for its content. */
+static struct mddoc *
+unclosed(struct mddoc *doc, struct perr *err)
+{
+	const struct md_fence *f = &doc->fences[doc->nfences - 1];
+
+	err->line = f->line;
+	err->column = f->indent + 1;
+	snprintf(err->msg, sizeof(err->msg), "expected the code fence opened "
+	    "here to be closed, got the end of the file (a cut file? "
+	    "what follows would be read as %s)", f->lang[0] != '\0' ?
+	    f->lang : "code");
+	mddoc_free(doc);
+	return NULL;
+}
+
 struct mddoc *
 mddoc_parse(const char *label, const char *buf, size_t len,
     struct perr *err)
@@ -427,6 +445,8 @@ mddoc_parse(const char *label, const char *buf, size_t len,
 			i++;
 		} else if (fence_open(l, &ch, &run, &indent, &info)) {
 			i = add_fence(doc, &ls, i, heading);
+			if (!doc->fences[doc->nfences - 1].closed)
+				break;
 		} else if (i + 1 < ls.n && has_unescaped_pipe(l) &&
 		    is_delimiter_row(&ls.v[i + 1])) {
 			i = add_table(doc, &ls, i, heading);
@@ -436,6 +456,8 @@ mddoc_parse(const char *label, const char *buf, size_t len,
 		}
 	}
 	free(ls.v);
+	if (doc->nfences > 0 && !doc->fences[doc->nfences - 1].closed)
+		return unclosed(doc, err);
 	return doc;
 }
 

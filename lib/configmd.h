@@ -68,8 +68,10 @@ struct mddoc {
 	size_t			 ntexts;
 };
 
-/* Parses a Markdown buffer.  NULL (with *err) only for input that is not
- * text (NUL or other control bytes): Markdown itself cannot be malformed. */
+/* Parses a Markdown buffer.  NULL (with *err) for input that is not text
+ * (NUL or other control bytes) and for a code fence left open at the end
+ * of the file: Markdown runs it to the end, which in a cut config.md
+ * drops every table and block after it without a word. */
 struct mddoc	*mddoc_parse(const char *label, const char *buf, size_t len,
 		    struct perr *err);
 /* Reads and parses path ("-": stdin); dies (exit 2) on failure. */

@@ -28,6 +28,17 @@ struct lines {
 	size_t		 n;
 };
 
+/* v with room for item n (capacity *cap, doubled as needed): a document
+ * of many rows or cells stays linear. */
+static void *
+room(void *v, size_t n, size_t *cap, size_t size)
+{
+	if (n < *cap)
+		return v;
+	*cap = *cap ? *cap * 2 : 8;
+	return xreallocarray(v, *cap, size);
+}
+
 static void
 split_lines(const char *buf, size_t len, struct lines *ls)
 {
@@ -144,8 +155,8 @@ add_heading(struct mddoc *doc, const struct line *l, long lineno)
 		if (k < n && (k == 0 || s[k - 1] == ' ' || s[k - 1] == '\t'))
 			n = k;
 	}
-	doc->headings = xreallocarray(doc->headings, doc->nheadings + 1,
-	    sizeof(*doc->headings));
+	doc->headings = room(doc->headings, doc->nheadings,
+	    &doc->capheadings, sizeof(*doc->headings));
 	h = &doc->headings[doc->nheadings++];
 	h->level = level;
 	h->text = trimmed_dup(s, n);
@@ -217,7 +228,7 @@ add_fence(struct mddoc *doc, const struct lines *ls, size_t i, long heading)
 	struct sbuf body = {0};
 
 	(void)fence_open(&ls->v[i], &ch, &run, &indent, &info_at);
-	doc->fences = xreallocarray(doc->fences, doc->nfences + 1,
+	doc->fences = room(doc->fences, doc->nfences, &doc->capfences,
 	    sizeof(*doc->fences));
 	f = &doc->fences[doc->nfences++];
 	memset(f, 0, sizeof(*f));
@@ -281,8 +292,7 @@ add_cell(struct md_row *row, const char *s, size_t from, size_t to)
 		}
 		sbuf_addc(&text, s[i]);
 	}
-	row->cells = xreallocarray(row->cells, row->n + 1,
-	    sizeof(*row->cells));
+	row->cells = room(row->cells, row->n, &row->cap, sizeof(*row->cells));
 	c = &row->cells[row->n++];
 	c->text = text.s != NULL ? text.s : xstrdup("");
 	c->column = (long)from + 1;
@@ -370,7 +380,7 @@ add_table(struct mddoc *doc, const struct lines *ls, size_t i, long heading)
 	struct md_table *t;
 	size_t j;
 
-	doc->tables = xreallocarray(doc->tables, doc->ntables + 1,
+	doc->tables = room(doc->tables, doc->ntables, &doc->captables,
 	    sizeof(*doc->tables));
 	t = &doc->tables[doc->ntables++];
 	memset(t, 0, sizeof(*t));
@@ -379,7 +389,7 @@ add_table(struct mddoc *doc, const struct lines *ls, size_t i, long heading)
 	for (j = i + 2; j < ls->n; j++) {
 		if (is_blank(&ls->v[j]) || starts_block(&ls->v[j]))
 			break;
-		t->rows = xreallocarray(t->rows, t->nrows + 1,
+		t->rows = room(t->rows, t->nrows, &t->caprows,
 		    sizeof(*t->rows));
 		split_row(&ls->v[j], (long)j + 1, &t->rows[t->nrows++]);
 	}
@@ -391,7 +401,7 @@ add_text(struct mddoc *doc, const struct line *l, long lineno, long heading)
 {
 	struct md_text *t;
 
-	doc->texts = xreallocarray(doc->texts, doc->ntexts + 1,
+	doc->texts = room(doc->texts, doc->ntexts, &doc->captexts,
 	    sizeof(*doc->texts));
 	t = &doc->texts[doc->ntexts++];
 	t->heading = heading;

@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -522,4 +523,40 @@ yscalar_is_null(const struct ynode *n)
 
 	return s != NULL && n->plain && (*s == '\0' || strcmp(s, "~") == 0 ||
 	    strcasecmp(s, "null") == 0);
+}
+
+/* A word YAML 1.1 would read as a boolean or a null. */
+static bool
+yaml_special(const char *s)
+{
+	static const char *const words[] = { "true", "false", "yes", "no",
+	    "on", "off", "y", "n", "null", NULL };
+
+	for (size_t i = 0; words[i] != NULL; i++)
+		if (strcasecmp(s, words[i]) == 0)
+			return true;
+	return false;
+}
+
+void
+yaml_put_scalar(FILE *f, const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	if (isalpha(u[0]) && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789._/+@-") == strlen(s) &&
+	    !yaml_special(s)) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *u != '\0'; u++) {
+		if (*u == '"' || *u == '\\')
+			fprintf(f, "\\%c", *u);
+		else if (*u < 0x20 || *u == 0x7f)
+			fprintf(f, "\\x%02x", *u);
+		else
+			fputc(*u, f);
+	}
+	fputc('"', f);
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "perr.h"
 
@@ -73,5 +74,11 @@ bool		 yscalar_i64(const struct ynode *n, int64_t *out);
 bool		 yscalar_bool(const struct ynode *n, bool *out);
 /* A plain scalar that YAML reads as null: "", "~", "null". */
 bool		 yscalar_is_null(const struct ynode *n);
+
+/* Writes s as a YAML scalar that reads back as exactly s: plain when it
+ * is a word of letters, digits and . _ / + @ - starting with a letter
+ * (and not true, null, …), else double-quoted with escapes, so that a
+ * value given on a command line cannot add keys to a file. */
+void		 yaml_put_scalar(FILE *f, const char *s);
 
 #endif

@@ -51,13 +51,13 @@ counts() {
 			want="$want $(counts "$v" "$c") |"
 		done
 		grep -qF "$want" "$T/o/index.md"
-		grep -qF "[md](bundles/$b/report.md) [html](bundles/$b/report.html)" "$T/o/index.md"
+		grep -qF "[md](./bundles/$b/report.md) [html](./bundles/$b/report.html)" "$T/o/index.md"
 	done
-	grep -q '^| zz-broken | ERROR | — |.*no cells.*\[error\](bundles/zz-broken/error) |$' "$T/o/index.md"
+	grep -q '^| zz-broken | ERROR | — |.*no cells.*\[error\](./bundles/zz-broken/error) |$' "$T/o/index.md"
 	# b05 runs chat_mixed slow in treatment (gen-bundles): its worst finding is that FAIL
 	grep -q '^| b05 | FAIL |.*| FAIL 1a Arrival rate (QPS) (treatment/chat\\_mixed' "$T/o/index.md"
 	grep -q '<td class="v-ERROR">ERROR</td>' "$T/o/index.html"
-	grep -q '<a href="bundles/b01/report.html">html</a>' "$T/o/index.html"
+	grep -q '<a href="./bundles/b01/report.html">html</a>' "$T/o/index.html"
 }
 
 @test "batch: a second run rebuilds nothing" {

@@ -16,6 +16,7 @@
 #include "str.h"
 #include "synth.h"
 #include "workload.h"
+#include "yamlr.h"
 
 struct opts {
 	struct synth_opts gen;
@@ -121,9 +122,12 @@ write_header(const char *dir, const char *spec, const struct opts *o,
 	if (o->gen.real)
 		fprintf(f, "created_at: \"%s\"\n", when);
 	fprintf(f, "mode: %s\nwarm_up_requests: 0\nworkload_seed: %lld\n"
-	    "workload_spec: %s\nserver:\n    type: vllm\n    model: %s\n"
-	    "network: {}\n", o->gen.real ? "real" : "generated",
-	    (long long)seed, spec, o->model);
+	    "workload_spec: ", o->gen.real ? "real" : "generated",
+	    (long long)seed);
+	yaml_put_scalar(f, spec);
+	fputs("\nserver:\n    type: vllm\n    model: ", f);
+	yaml_put_scalar(f, o->model);
+	fputs("\nnetwork: {}\n", f);
 	commit(f, dir, "trace_header.yaml", &tmp);
 	sbuf_free(&tmp);
 }

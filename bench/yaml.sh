@@ -3,7 +3,7 @@
 # duplicate-key check of lib/yamlr.c used to search each map linearly for
 # every key it added, so a map of n keys cost n^2/2 string compares:
 #   wide-epp  a 2 MB EPP config whose plugin has one parameters map of
-#             60,000 keys (s2r-config --epp)
+#             90,000 keys (s2r-config --epp)
 #   many-epp  a 2 MB EPP config of 20,000 plugins, each named in a
 #             scheduling profile (s2r-config --epp)
 #   bins      a 2.5 MB workload spec with a 200,000-bin empirical input
@@ -11,7 +11,8 @@
 # side by side with python3's yaml.safe_load (PyYAML; C loader when
 # built with libyaml) on the same file, which only parses.  OLD_BIN (the
 # tools of an older build) adds their time, capped at OLD_CAP seconds
-# (default 300) by timeout.  RUNS (default 3) runs, medians.
+# (default 300) by timeout.  RUNS (default 3) runs, medians of CPU time
+# (user + system: the machine is shared, wall time moves with its load).
 set -eu
 . bench/lib.sh
 RUNS=${RUNS:-3}
@@ -25,7 +26,7 @@ head = ("apiVersion: inference.networking.x-k8s.io/v1alpha1\n"
 with open(f"{out}/yaml-wide-epp.yaml", "w") as f:
     f.write(head + "plugins:\n  - name: picker\n    type: max-score-picker\n"
             "  - name: big\n    type: queue-scorer\n    parameters:\n")
-    for i in range(60000):
+    for i in range(90000):
         f.write(f"      key{i:06d}: {i}\n")
     f.write("schedulingProfiles:\n  - name: default\n    plugins:\n"
             "      - pluginRef: big\n      - pluginRef: picker\n")
@@ -54,32 +55,45 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 with open(sys.argv[1]) as f:
     list(yaml.load_all(f, Loader=Loader))
 PY
+# cpu RUNS CMD...: the median CPU seconds (user + system) of RUNS runs
+# and the peak RSS in KiB; "-" when a run fails or passes OLD_CAP.
+cpu() {
+	runs=$1
+	shift
+	i=0 times="" rss=0
+	while [ "$i" -lt "$runs" ]; do
+		if ! timeout "$OLD_CAP" /usr/bin/time -f '%U %S %M' -o bench/out/.time \
+		    "$@" >/dev/null 2>bench/out/.err; then
+			echo ">$OLD_CAP -"
+			return
+		fi
+		read -r u s m <bench/out/.time
+		times="$times $(echo "$u + $s" | bc)"
+		[ "$m" -gt "$rss" ] && rss=$m
+		i=$((i + 1))
+	done
+	printf '%s %s\n' "$(printf '%s\n' $times | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')" "$rss"
+}
+
+# row NAME FILE TOOL [ARG]: s2r, python3, and the old build's TOOL.
 row() {
-	# row NAME FILE CMD...: s2r, then python3, then the old build
-	name=$1 file=$2
-	shift 2
-	size=$(wc -c <"$file")
-	set -- $(measure s2r "$RUNS" "$@" "$file")
-	s2r_t=$2 s2r_m=$3
-	set -- $(measure py "$RUNS" /usr/bin/python3 bench/out/yaml-load.py "$file")
-	py_t=$2
+	name=$1 file=$2 tool=$3 arg=${4:-}
+	set -- $(cpu "$RUNS" "$S2R_BIN/$tool" $arg "$file")
+	s2r_t=$1 s2r_m=$2
+	set -- $(cpu "$RUNS" /usr/bin/python3 bench/out/yaml-load.py "$file")
+	py_t=$1
 	old_t=-
 	if [ -n "${OLD_BIN:-}" ]; then
-		tool=$(basename "$tool_path")
-		start=$(date +%s.%N)
-		if timeout "$OLD_CAP" "$OLD_BIN/$tool" $tool_args "$file" >/dev/null 2>&1; then
-			old_t=$(echo "$(date +%s.%N) - $start" | bc | sed 's/^\./0./')
-		else
-			old_t=">$OLD_CAP"
-		fi
+		set -- $(cpu 1 "$OLD_BIN/$tool" $arg "$file")
+		old_t=$1
 	fi
-	printf '| %s | %s | %s s | %s KiB | %s s | %s |\n' "$name" "$size" \
+	printf '| %s | %s | %s | %s | %s | %s |\n' "$name" "$(wc -c <"$file")" \
 	    "$s2r_t" "$s2r_m" "$py_t" "$old_t"
 }
-echo "| input | bytes | s2r (median of $RUNS) | s2r peak RSS | python3 yaml.safe_load | old build |"
-echo "|---|---|---|---|---|---|"
-tool_path="$S2R_BIN/s2r-config" tool_args="--epp"
-row wide-epp bench/out/yaml-wide-epp.yaml "$S2R_BIN/s2r-config" --epp
-row many-epp bench/out/yaml-many-epp.yaml "$S2R_BIN/s2r-config" --epp
-tool_path="$S2R_BIN/s2r-expect" tool_args=""
-row bins bench/out/yaml-bins.yaml "$S2R_BIN/s2r-expect"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "| input | bytes | s2r CPU s (median of $RUNS) | s2r peak RSS KiB | python3 yaml.safe_load CPU s | old build CPU s |"
+echo "|---|---:|---:|---:|---:|---:|"
+row wide-epp bench/out/yaml-wide-epp.yaml s2r-config --epp
+row many-epp bench/out/yaml-many-epp.yaml s2r-config --epp
+row bins bench/out/yaml-bins.yaml s2r-expect
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

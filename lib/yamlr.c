@@ -136,6 +136,8 @@ remember_anchor(struct loader *ld, const yaml_char_t *name, struct ynode *n)
 		size_t old = ld->capanchors;
 
 		ld->capanchors = old ? old * 2 : 16;
+		while (k >= ld->capanchors)
+			ld->capanchors *= 2;
 		ld->anchors = xreallocarray(ld->anchors, ld->capanchors,
 		    sizeof(*ld->anchors));
 		memset(ld->anchors + old, 0, (ld->capanchors - old) *

@@ -245,8 +245,6 @@ lrules_load(struct lrules *rs, const char *path)
 	char buf[8192];
 	size_t n;
 
-	if (f == NULL)
-		s2r_die("%s: cannot open: %s", path, strerror(errno));
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
 		sbuf_add(&b, buf, n);
 	if (ferror(f))

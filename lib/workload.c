@@ -1137,8 +1137,6 @@ workload_load(const char *path, const char *label)
 
 	if (label == NULL)
 		label = path;
-	if (f == NULL)
-		s2r_die("%s: cannot open: %s", label, strerror(errno));
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sbuf_add(&sb, chunk, n);
 	if (ferror(f))

@@ -148,11 +148,7 @@ read_json(struct side *s, const char *path, const char *label, FILE *in)
 		s->buf = b.s;
 		js = jscan_mem(label, b.s, b.len);
 	} else {
-		int fd = infile_fd(path, label);
-
-		if (fd < 0)
-			s2r_die("%s: cannot open: %s", path, strerror(errno));
-		js = jscan_open_fd(fd, label);
+		js = jscan_open_fd(infile_fd(path, label), label);
 	}
 	reqpop_read_blis(&s->pop, js);
 	jscan_close(js);

@@ -127,7 +127,8 @@ read_records(struct report *rep, struct evidence *ev, struct vstream *all,
 	while ((rec = ndjson_next(&r)) != NULL) {
 		vstream_add(&vs, rec, r.path, r.line);
 		if (ev != NULL && strcmp(rec_get_str(rec, "kind"),
-		    "verdict") != 0)
+		    "verdict") != 0 && strcmp(rec_get_str(rec, "kind"),
+		    "end") != 0)
 			evidence_add(ev, rec);
 		else
 			report_add(rep, rec, r.path, r.line);

@@ -68,7 +68,7 @@ cpu() {
 			return
 		fi
 		read -r u s m <bench/out/.time
-		times="$times $(echo "$u + $s" | bc)"
+		times="$times $(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')"
 		[ "$m" -gt "$rss" ] && rss=$m
 		i=$((i + 1))
 	done

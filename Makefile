@@ -6,7 +6,8 @@
 #   make test       install missing packages, build (plain and ASan+UBSan),
 #                   run the unit tests and the bats suites
 #   make bench      benchmarks under bench/ (side by side, medians)
-#   make fuzz       short libFuzzer runs over every parser
+#   make fuzz       libFuzzer runs over every parser, SECONDS=N each
+#                   (default 60); fails on a crash (see fuzz/RESULTS.md)
 #   make faults     plant every fault of tests/faults in copies of the real
 #                   samples and say which ones the checks catch (issue 11)
 #   make install    PREFIX=/usr/local DESTDIR= : the tools and s2r-slurm-batch
@@ -101,9 +102,11 @@ bench: deps
 	@$(MAKE) --no-print-directory tools
 	@bench/run
 
+# make fuzz [SECONDS=N] [FUZZ="name ..."]: every harness (or those named)
+# for N seconds (default 60); fails on a crash, a hang or a memory blow-up.
 fuzz:
 	@scripts/ensure-deps build fuzz
-	@fuzz/run
+	@fuzz/run $(or $(SECONDS),60) $(FUZZ)
 
 faults: deps-test
 	@$(MAKE) --no-print-directory tools

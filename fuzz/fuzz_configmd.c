@@ -29,8 +29,10 @@ check_doc(const struct mddoc *d)
 		for (size_t j = 0; j < d->tables[i].nrows; j++)
 			if (d->tables[i].rows[j].line <= d->tables[i].head.line)
 				abort();
+	/* A fence left open is an error, never a document. */
 	for (size_t i = 0; i < d->nfences; i++)
-		if (d->fences[i].body_line != d->fences[i].line + 1)
+		if (d->fences[i].body_line != d->fences[i].line + 1 ||
+		    !d->fences[i].closed)
 			abort();
 }
 

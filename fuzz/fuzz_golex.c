@@ -65,6 +65,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	src = xmalloc(size + 1);
 	memcpy(src, data, size);
 	gofile_init(&f, xstrdup("fuzz.go"), src, size);
+	/* What is left open is where golex says, and only then. */
+	if ((f.open.line == 0) != (f.unterminated == 0) ||
+	    (f.open.line != 0 && (f.open.at >= f.len ||
+	    gofile_line(&f, f.open.at) != f.open.line)))
+		abort();
 	gindex_build(&ix, &f);
 	for (size_t i = 0; i < nq; i++) {
 		struct ghits h = {0};

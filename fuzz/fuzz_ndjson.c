@@ -1,5 +1,5 @@
-/* fuzz_ndjson - the NDJSON record reader, the judge and the Markdown
- * report over arbitrary bytes.  A rejected input longjmps back through
+/* fuzz_ndjson - the NDJSON record reader, the judge, the end-record
+ * count of a verdict stream and the Markdown report over arbitrary bytes.  A rejected input longjmps back through
  * s2r_die_hook instead of exiting; everything built so far is freed. */
 #include <setjmp.h>
 #include <stdint.h>
@@ -13,6 +13,7 @@
 #include "rec.h"
 #include "str.h"
 #include "tolerance.h"
+#include "vstream.h"
 
 static jmp_buf back;
 /* Static so that they survive the longjmp and can be freed after it. */
@@ -31,11 +32,13 @@ static void
 run(void)
 {
 	struct sbuf md = {0};
+	struct vstream vs = {0};
 	json_t *rec, **v;
 	FILE *devnull;
 	size_t n;
 
 	while ((rec = ndjson_next(&r)) != NULL) {
+		vstream_add(&vs, rec, "fuzz", r.line);
 		/* Verdict records go to the report, the rest to the judge. */
 		if (strcmp(rec_get_str(rec, "kind"), "verdict") == 0)
 			report_add(&rep, rec, "fuzz", r.line);
@@ -50,8 +53,11 @@ run(void)
 	devnull = fopen("/dev/null", "w");
 	if (devnull != NULL) {
 		judge_write(&j, devnull);
+		vstream_write_end(devnull, n);
 		fclose(devnull);
 	}
+	if (vstream_cut(&vs) == NULL && vs.ends == 0 && vs.total > 0)
+		abort();	/* verdicts without an end are cut */
 	report_build(&rep);
 	report_md(&md, &rep, &(struct report_meta){ "T", "r", "s",
 	    "2026-01-01" });

@@ -71,14 +71,25 @@ worst_text(const json_t *v)
 	return b.s;
 }
 
+/* The row's counts and worst verdict, or row->error when the verdicts
+ * are cut. */
 static void
 summarise(struct bi_row *row, const char *dir)
 {
 	char *p = path_in(dir, "verdicts.ndjson");
 	struct report rep;
+	const char *cut;
 
 	report_init(&rep);
-	report_read(&rep, p);
+	if ((cut = report_read(&rep, p)) != NULL) {
+		struct sbuf b = {0};
+
+		sbuf_printf(&b, "%s: %s", p, cut);
+		row->error = b.s;
+		report_free(&rep);
+		free(p);
+		return;
+	}
 	report_build(&rep);
 	for (int c = 0; c < CAT_COUNT; c++)
 		memcpy(row->counts[c], rep.cats[c].counts,

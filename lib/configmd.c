@@ -15,6 +15,7 @@
 
 #include "configmd.h"
 #include "err.h"
+#include "infile.h"
 #include "str.h"
 
 struct line {
@@ -26,6 +27,17 @@ struct lines {
 	struct line	*v;
 	size_t		 n;
 };
+
+/* v with room for item n (capacity *cap, doubled as needed): a document
+ * of many rows or cells stays linear. */
+static void *
+room(void *v, size_t n, size_t *cap, size_t size)
+{
+	if (n < *cap)
+		return v;
+	*cap = *cap ? *cap * 2 : 8;
+	return xreallocarray(v, *cap, size);
+}
 
 static void
 split_lines(const char *buf, size_t len, struct lines *ls)
@@ -136,8 +148,8 @@ add_heading(struct mddoc *doc, const struct line *l, long lineno)
 		if (k < n && (k == 0 || s[k - 1] == ' ' || s[k - 1] == '\t'))
 			n = k;
 	}
-	doc->headings = xreallocarray(doc->headings, doc->nheadings + 1,
-	    sizeof(*doc->headings));
+	doc->headings = room(doc->headings, doc->nheadings,
+	    &doc->capheadings, sizeof(*doc->headings));
 	h = &doc->headings[doc->nheadings++];
 	h->level = level;
 	h->text = trimmed_dup(s, n);
@@ -209,7 +221,7 @@ add_fence(struct mddoc *doc, const struct lines *ls, size_t i, long heading)
 	struct sbuf body = {0};
 
 	(void)fence_open(&ls->v[i], &ch, &run, &indent, &info_at);
-	doc->fences = xreallocarray(doc->fences, doc->nfences + 1,
+	doc->fences = room(doc->fences, doc->nfences, &doc->capfences,
 	    sizeof(*doc->fences));
 	f = &doc->fences[doc->nfences++];
 	memset(f, 0, sizeof(*f));
@@ -273,8 +285,7 @@ add_cell(struct md_row *row, const char *s, size_t from, size_t to)
 		}
 		sbuf_addc(&text, s[i]);
 	}
-	row->cells = xreallocarray(row->cells, row->n + 1,
-	    sizeof(*row->cells));
+	row->cells = room(row->cells, row->n, &row->cap, sizeof(*row->cells));
 	c = &row->cells[row->n++];
 	c->text = text.s != NULL ? text.s : xstrdup("");
 	c->column = (long)from + 1;
@@ -362,7 +373,7 @@ add_table(struct mddoc *doc, const struct lines *ls, size_t i, long heading)
 	struct md_table *t;
 	size_t j;
 
-	doc->tables = xreallocarray(doc->tables, doc->ntables + 1,
+	doc->tables = room(doc->tables, doc->ntables, &doc->captables,
 	    sizeof(*doc->tables));
 	t = &doc->tables[doc->ntables++];
 	memset(t, 0, sizeof(*t));
@@ -371,7 +382,7 @@ add_table(struct mddoc *doc, const struct lines *ls, size_t i, long heading)
 	for (j = i + 2; j < ls->n; j++) {
 		if (is_blank(&ls->v[j]) || starts_block(&ls->v[j]))
 			break;
-		t->rows = xreallocarray(t->rows, t->nrows + 1,
+		t->rows = room(t->rows, t->nrows, &t->caprows,
 		    sizeof(*t->rows));
 		split_row(&ls->v[j], (long)j + 1, &t->rows[t->nrows++]);
 	}
@@ -383,12 +394,30 @@ add_text(struct mddoc *doc, const struct line *l, long lineno, long heading)
 {
 	struct md_text *t;
 
-	doc->texts = xreallocarray(doc->texts, doc->ntexts + 1,
+	doc->texts = room(doc->texts, doc->ntexts, &doc->captexts,
 	    sizeof(*doc->texts));
 	t = &doc->texts[doc->ntexts++];
 	t->heading = heading;
 	t->line = lineno;
 	t->text = trimmed_dup(l->s, l->n);
+}
+
+/* CommonMark runs a fence left open to the end of the file; here that is
+ * a cut file (or a lost closing line) and everything after the fence,
+ * tables and YAML alike, would be silently taken for its content. */
+static struct mddoc *
+unclosed(struct mddoc *doc, struct perr *err)
+{
+	const struct md_fence *f = &doc->fences[doc->nfences - 1];
+
+	err->line = f->line;
+	err->column = f->indent + 1;
+	snprintf(err->msg, sizeof(err->msg), "expected the code fence opened "
+	    "here to be closed, got the end of the file (a cut file? "
+	    "what follows would be read as %s)", f->lang[0] != '\0' ?
+	    f->lang : "code");
+	mddoc_free(doc);
+	return NULL;
 }
 
 struct mddoc *
@@ -419,6 +448,8 @@ mddoc_parse(const char *label, const char *buf, size_t len,
 			i++;
 		} else if (fence_open(l, &ch, &run, &indent, &info)) {
 			i = add_fence(doc, &ls, i, heading);
+			if (!doc->fences[doc->nfences - 1].closed)
+				break;
 		} else if (i + 1 < ls.n && has_unescaped_pipe(l) &&
 		    is_delimiter_row(&ls.v[i + 1])) {
 			i = add_table(doc, &ls, i, heading);
@@ -428,19 +459,19 @@ mddoc_parse(const char *label, const char *buf, size_t len,
 		}
 	}
 	free(ls.v);
+	if (doc->nfences > 0 && !doc->fences[doc->nfences - 1].closed)
+		return unclosed(doc, err);
 	return doc;
 }
 
 char *
 md_read_file(const char *path, size_t *len)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	FILE *f = infile_open(path, NULL);
 	struct sbuf content = {0};
 	char chunk[65536];
 	size_t n;
 
-	if (f == NULL)
-		s2r_die("%s: cannot open: %s", path, strerror(errno));
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sbuf_add(&content, chunk, n);
 	if (ferror(f))

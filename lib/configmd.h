@@ -21,6 +21,7 @@ struct md_cell {
 struct md_row {
 	struct md_cell	*cells;
 	size_t		 n;	/* ragged rows keep what they have */
+	size_t		 cap;
 	long		 line;
 };
 
@@ -28,7 +29,7 @@ struct md_table {
 	long		 heading;	/* index into headings; -1: none above */
 	struct md_row	 head;
 	struct md_row	*rows;		/* body rows, delimiter row left out */
-	size_t		 nrows;
+	size_t		 nrows, caprows;
 };
 
 struct md_heading {
@@ -59,17 +60,19 @@ struct md_text {
 struct mddoc {
 	char			*path;
 	struct md_heading	*headings;
-	size_t			 nheadings;
+	size_t			 nheadings, capheadings;
 	struct md_table		*tables;
-	size_t			 ntables;
+	size_t			 ntables, captables;
 	struct md_fence		*fences;
-	size_t			 nfences;
+	size_t			 nfences, capfences;
 	struct md_text		*texts;
-	size_t			 ntexts;
+	size_t			 ntexts, captexts;
 };
 
-/* Parses a Markdown buffer.  NULL (with *err) only for input that is not
- * text (NUL or other control bytes): Markdown itself cannot be malformed. */
+/* Parses a Markdown buffer.  NULL (with *err) for input that is not text
+ * (NUL or other control bytes) and for a code fence left open at the end
+ * of the file: Markdown runs it to the end, which in a cut config.md
+ * drops every table and block after it without a word. */
 struct mddoc	*mddoc_parse(const char *label, const char *buf, size_t len,
 		    struct perr *err);
 /* Reads and parses path ("-": stdin); dies (exit 2) on failure. */

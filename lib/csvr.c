@@ -19,6 +19,7 @@
 
 #include "csvr.h"
 #include "err.h"
+#include "infile.h"
 #include "str.h"
 
 #if defined(__SSE2__) && !defined(S2R_NO_SIMD)
@@ -531,9 +532,7 @@ csvr_open(const char *path, const char *label)
 		label = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	if (strcmp(path, "-") == 0)
 		return csvr_openf(stdin, label);
-	if ((f = fopen(path, "rb")) == NULL)
-		s2r_die("%s: expected a readable file, got: %s", label,
-		    strerror(errno));
+	f = infile_open(path, label);
 	r = csvr_new(f, true, label);
 	csvr_read_header(r);
 	return r;
@@ -579,9 +578,19 @@ csvr_col(const struct csvr *r, const char *name, bool required)
 {
 	const char *only;
 
-	for (size_t i = 0; i < r->ncols; i++)
-		if (strcmp(r->names[i], name) == 0)
-			return (long)i;
+	for (size_t i = 0; i < r->ncols; i++) {
+		if (strcmp(r->names[i], name) != 0)
+			continue;
+		/* Which of two same-named columns holds the data cannot be
+		 * told: taking the first would silently drop the other. */
+		for (size_t j = i + 1; j < r->ncols; j++)
+			if (strcmp(r->names[j], name) == 0)
+				s2r_die_at(r->label, r->header_line, (long)j + 1,
+				    "expected the column \"%s\" once in the "
+				    "header, got it again (columns %zu and %zu)",
+				    name, i + 1, j + 1);
+		return (long)i;
+	}
 	if (!required)
 		return -1;
 	only = r->ncols == 1 ? r->names[0] : "";

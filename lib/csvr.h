@@ -52,7 +52,8 @@ size_t		 csvr_ncols(const struct csvr *r);
 const char	*csvr_colname(const struct csvr *r, size_t col);
 /* The index of the column named name, or -1 when absent.  A required
  * column that is absent is fatal (the message says when the header looks
- * like another delimiter was used). */
+ * like another delimiter was used), and so is a name the header holds
+ * twice (which column has the data cannot be told). */
 long		 csvr_col(const struct csvr *r, const char *name, bool required);
 
 /* Advances to the next row; false at end of input. */

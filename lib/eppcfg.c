@@ -99,6 +99,18 @@ epp_json(const struct ynode *n)
 	return json_string(s);
 }
 
+/* Room for one more entry, doubling: a plugin of 100,000 parameters
+ * must not copy its entries 100,000 times. */
+static struct epp_entry *
+new_entry(struct epp_sec *sec)
+{
+	if (sec->n == sec->cap) {
+		sec->cap = sec->cap ? sec->cap * 2 : 16;
+		sec->v = xreallocarray(sec->v, sec->cap, sizeof(*sec->v));
+	}
+	return &sec->v[sec->n++];
+}
+
 static void
 add_entry(struct ctx *c, enum epp_section s, const char *item,
     const char *path, json_t *value, const struct ynode *n)
@@ -106,8 +118,7 @@ add_entry(struct ctx *c, enum epp_section s, const char *item,
 	struct epp_sec *sec = &c->cfg->sec[s];
 	struct epp_entry *e;
 
-	sec->v = xreallocarray(sec->v, sec->n + 1, sizeof(*sec->v));
-	e = &sec->v[sec->n++];
+	e = new_entry(sec);
 	e->item = xstrdup(item);
 	e->path = xstrdup(path);
 	e->value = value;
@@ -707,8 +718,7 @@ copy_entry(struct epp_sec *to, const struct epp_entry *e)
 {
 	struct epp_entry *n;
 
-	to->v = xreallocarray(to->v, to->n + 1, sizeof(*to->v));
-	n = &to->v[to->n++];
+	n = new_entry(to);
 	n->item = xstrdup(e->item);
 	n->path = xstrdup(e->path);
 	n->file = xstrdup(e->file);

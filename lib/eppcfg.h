@@ -51,7 +51,7 @@ struct epp_sec {
 	char		 *file;		/* where the section key is */
 	long		  line;
 	struct epp_entry *v;		/* sorted by item, path, line */
-	size_t		  n;
+	size_t		  n, cap;
 };
 
 struct eppcfg {

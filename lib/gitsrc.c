@@ -13,6 +13,7 @@
 
 #include "err.h"
 #include "gitsrc.h"
+#include "infile.h"
 #include "str.h"
 
 struct child {
@@ -131,6 +132,10 @@ walk(struct gitsrc *s, size_t *cap, const char *rel)
 				walk(s, cap, path);
 			else if (S_ISREG(st.st_mode))
 				add_file(s, cap, path, NULL);
+			else if (str_has_suffix(path, ".go"))
+				s2r_warn("%s: skipped: expected a regular "
+				    "file, got %s", full,
+				    infile_kind(st.st_mode));
 		}
 		free(full);
 		free(path);
@@ -238,11 +243,11 @@ read_path(const char *root, const char *path, size_t *len)
 	char *full = xmalloc(strlen(root) + strlen(path) + 2);
 	FILE *fp;
 	struct sbuf b = {0};
-	char buf[65536];
+	char buf[65536], why[256];
 	size_t n;
 
 	sprintf(full, "%s/%s", root, path);
-	fp = fopen(full, "rb");
+	fp = infile_try(full, why, sizeof(why));
 	free(full);
 	if (fp == NULL)
 		return NULL;

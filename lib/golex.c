@@ -15,9 +15,20 @@ struct lexer {
 	unsigned char	*cls;
 	enum state	 st;
 	long		 line;
-	long		 open_line;	/* the open block comment's or raw string's */
+	long		 open_line;	/* the open literal's or comment's */
+	size_t		 open_at;	/* and its opening delimiter */
 	long		 bad_line;	/* the first literal cut at a newline */
+	size_t		 bad_at;
+	enum gocls	 bad_cls;
 };
+
+static void
+opens(struct lexer *lx, enum state st, size_t i)
+{
+	lx->st = st;
+	lx->open_line = lx->line;
+	lx->open_at = i;
+}
 
 static char
 blank(char c)
@@ -37,20 +48,18 @@ lex_code(struct lexer *lx, size_t i, char c, char next)
 		lx->mask[i] = ' ';
 		lx->cls[i] = GC_COMMENT;
 	} else if (c == '/' && next == '*') {
-		lx->st = S_BLOCK;
-		lx->open_line = lx->line;
+		opens(lx, S_BLOCK, i);
 		lx->mask[i] = lx->mask[i + 1] = ' ';
 		lx->cls[i] = lx->cls[i + 1] = GC_COMMENT;
 		return i + 1;
 	} else if (c == '"') {
-		lx->st = S_STRING;
+		opens(lx, S_STRING, i);
 		lx->cls[i] = GC_STRING;
 	} else if (c == '`') {
-		lx->st = S_RAW;
-		lx->open_line = lx->line;
+		opens(lx, S_RAW, i);
 		lx->cls[i] = GC_RAW;
 	} else if (c == '\'') {
-		lx->st = S_RUNE;
+		opens(lx, S_RUNE, i);
 		lx->cls[i] = GC_RUNE;
 	}
 	return i;
@@ -99,8 +108,11 @@ lex_quoted(struct lexer *lx, size_t i, char c, char next)
 	lx->cls[i] = lx->st == S_STRING ? GC_STRING : GC_RUNE;
 	if (c == '\n') {
 		/* Not legal Go: recover at the line end. */
-		if (lx->bad_line == 0)
+		if (lx->bad_line == 0) {
 			lx->bad_line = lx->line;
+			lx->bad_at = lx->open_at;
+			lx->bad_cls = lx->cls[i];
+		}
 		lx->mask[i] = '\n';
 		lx->cls[i] = GC_CODE;
 		lx->st = S_CODE;
@@ -132,11 +144,28 @@ lex_step(struct lexer *lx, size_t i)
 	return i;
 }
 
-long
-golex_mask(const char *src, size_t len, char *mask, unsigned char *cls)
+static enum gocls
+state_cls(enum state st)
 {
-	struct lexer lx = { src, len, mask, cls, S_CODE, 1, 0, 0 };
+	switch (st) {
+	case S_BLOCK: return GC_COMMENT;
+	case S_STRING: return GC_STRING;
+	case S_RAW: return GC_RAW;
+	case S_RUNE: return GC_RUNE;
+	default: return GC_CODE;
+	}
+}
 
+long
+golex_mask(const char *src, size_t len, char *mask, unsigned char *cls,
+    struct golex_open *open)
+{
+	struct lexer lx = { src, len, mask, cls, S_CODE, 1, 0, 0, 0, 0, 0 };
+	struct golex_open none;
+
+	if (open == NULL)
+		open = &none;
+	memset(open, 0, sizeof(*open));
 	for (size_t i = 0; i < len; i++) {
 		i = lex_step(&lx, i);
 		/* A two-byte token never ends in a newline: only its last
@@ -144,11 +173,31 @@ golex_mask(const char *src, size_t len, char *mask, unsigned char *cls)
 		if (src[i] == '\n')
 			lx.line++;
 	}
-	if (lx.st == S_BLOCK || lx.st == S_RAW)
-		return lx.bad_line ? lx.bad_line : lx.open_line;
-	if (lx.st == S_STRING || lx.st == S_RUNE)
-		return lx.bad_line ? lx.bad_line : lx.line;
-	return lx.bad_line;
+	if (lx.bad_line != 0)	/* the first problem: the one before */
+		*open = (struct golex_open){ lx.bad_line, lx.bad_at,
+		    lx.bad_cls };
+	else if (lx.st != S_CODE && lx.st != S_LINE)
+		*open = (struct golex_open){ lx.open_line, lx.open_at,
+		    state_cls(lx.st) };
+	return open->line;
+}
+
+void
+gofile_need_closed(const struct gofile *f)
+{
+	static const char *const what[] = {
+		[GC_COMMENT] = "block comment: expected */",
+		[GC_STRING] = "string: expected a closing \" on its line",
+		[GC_RAW] = "raw string: expected a closing `",
+		[GC_RUNE] = "rune literal: expected a closing ' on its line",
+	};
+
+	if (f->open.line == 0)
+		return;
+	s2r_die_at(f->path, f->open.line, gofile_column(f, f->open.at),
+	    "unterminated %s (not Go: whatever follows would be hidden "
+	    "from every code proof)", what[f->open.what] ? what[f->open.what] :
+	    "literal");
 }
 
 bool
@@ -188,7 +237,7 @@ gofile_init(struct gofile *f, char *path, char *src, size_t len)
 	f->len = len;
 	f->mask = xmalloc(len + 1);
 	f->cls = xmalloc(len + 1);
-	f->unterminated = golex_mask(src, len, f->mask, f->cls);
+	f->unterminated = golex_mask(src, len, f->mask, f->cls, &f->open);
 	f->mask[len] = '\0';
 	f->lines = xreallocarray(NULL, cap, sizeof(*f->lines));
 	f->lines[f->nlines++] = 0;

@@ -22,6 +22,13 @@ enum gocls {
 	GC_RUNE		/* '…' */
 };
 
+/* The first literal or comment golex_mask found left open. */
+struct golex_open {
+	long		 line;		/* 1-based; 0: everything closed */
+	size_t		 at;		/* offset of its opening delimiter */
+	enum gocls	 what;
+};
+
 struct gofile {
 	char		*path;		/* as it appears in records */
 	char		*src;		/* original bytes, NUL-terminated */
@@ -32,18 +39,26 @@ struct gofile {
 	size_t		 nlines;
 	bool		 generated;	/* "// Code generated … DO NOT EDIT." */
 	long		 unterminated;	/* line of a literal or comment left open, 0 */
+	struct golex_open open;		/* and where it opens */
 };
 
 /* Masks [src, src+len) into mask and cls (each len bytes).  Returns the
- * 1-based line where an unterminated comment or literal starts, or 0.
- * Interpreted strings and runes end at a newline so that one bad literal
- * cannot swallow the rest of the file. */
-long	golex_mask(const char *src, size_t len, char *mask, unsigned char *cls);
+ * 1-based line where an unterminated comment or literal starts, or 0, and
+ * fills *open (when not NULL).  Interpreted strings and runes end at a
+ * newline so that one bad literal cannot swallow the rest of the file;
+ * a raw string or block comment left open runs to its end. */
+long	golex_mask(const char *src, size_t len, char *mask, unsigned char *cls,
+	    struct golex_open *open);
 
 /* Takes ownership of path and src (len bytes, src[len] must be valid to
  * write a NUL into: allocate len + 1). */
 void	gofile_init(struct gofile *f, char *path, char *src, size_t len);
 void	gofile_free(struct gofile *f);
+
+/* Dies with "path:line:column: unterminated raw string: …" (exit 2) when
+ * f has a literal or comment left open: not Go, and the mask would hide
+ * what follows from the queries, so that a proof of absence would pass. */
+void	gofile_need_closed(const struct gofile *f);
 
 /* 1-based line and column of a byte offset. */
 long	gofile_line(const struct gofile *f, size_t off);

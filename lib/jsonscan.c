@@ -15,6 +15,7 @@
 #include <zlib.h>
 
 #include "err.h"
+#include "infile.h"
 #include "jsonscan.h"
 
 /* zlib copies through its own buffer unless a read asks for at least
@@ -278,7 +279,7 @@ jscan_open(const char *path)
 	if (strcmp(path, "-") == 0)
 		fd = dup(STDIN_FILENO);
 	else
-		fd = open(path, O_RDONLY);
+		fd = infile_fd(path, NULL);
 	if (fd < 0)
 		s2r_die("%s: cannot open: %s", path, strerror(errno));
 	return jscan_open_fd(fd, path);

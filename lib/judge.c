@@ -127,7 +127,8 @@ check_shape(const json_t *rec, const char *file, long line)
 void
 judge_add(struct judge *j, json_t *rec, const char *file, long line)
 {
-	if (strcmp(rec_get_str(rec, "kind"), "verdict") == 0) {
+	if (strcmp(rec_get_str(rec, "kind"), "verdict") == 0 ||
+	    strcmp(rec_get_str(rec, "kind"), "end") == 0) {
 		json_decref(rec);	/* we make those; old ones are passed over */
 		return;
 	}

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "err.h"
+#include "infile.h"
 #include "kineto.h"
 #include "kload.h"
 #include "krec.h"
@@ -209,7 +210,7 @@ ktrace_load(const char *path)
 	int fd;
 	struct ktrace *t;
 
-	fd = strcmp(path, "-") == 0 ? spool_stdin() : open(path, O_RDONLY);
+	fd = strcmp(path, "-") == 0 ? spool_stdin() : infile_fd(path, NULL);
 	if (fd < 0)
 		s2r_die("%s: cannot open: %s", path, strerror(errno));
 	n = pread(fd, head, sizeof(head), 0);

@@ -35,6 +35,38 @@ ktrace_free(struct ktrace *t)
 	free(t);
 }
 
+/* The events a trace may hold (K_MAX_EVENTS, or S2R_MAX_EVENTS): a few
+ * MB of gzip expand to gigabytes of events, all held for attribution. */
+static size_t
+event_limit(void)
+{
+	static size_t limit;
+	const char *env;
+	int64_t v;
+
+	if (limit != 0)
+		return limit;
+	limit = K_MAX_EVENTS;
+	if ((env = getenv("S2R_MAX_EVENTS")) != NULL && *env != '\0') {
+		if (!parse_i64(env, strlen(env), &v) || v <= 0)
+			s2r_die("S2R_MAX_EVENTS: expected a positive number of "
+			    "events, got \"%.40s\"", env);
+		limit = (size_t)v;
+	}
+	return limit;
+}
+
+static void
+check_held(const struct ktrace *t)
+{
+	if (t->nops + t->nlaunch + t->nmarks < event_limit())
+		return;
+	s2r_die("%s: expected at most %zu kernels, launches and markers "
+	    "(each held in memory), got more: S2R_MAX_EVENTS=N reads up to "
+	    "N (about %zu bytes each)", t->path, event_limit(),
+	    sizeof(struct kop));
+}
+
 #define GROW(arr, n, cap) do { \
 	if ((n) == (cap)) { \
 		(cap) = (cap) ? (cap) * 2 : 1024; \
@@ -47,6 +79,7 @@ ktrace_add_op(struct ktrace *t)
 {
 	struct kop *op;
 
+	check_held(t);
 	GROW(t->ops, t->nops, t->capops);
 	op = &t->ops[t->nops++];
 	memset(op, 0, sizeof(*op));
@@ -63,6 +96,7 @@ ktrace_add_launch(struct ktrace *t, int64_t corr, int64_t pid, int64_t tid,
 {
 	struct klaunch *l;
 
+	check_held(t);
 	GROW(t->launch, t->nlaunch, t->caplaunch);
 	l = &t->launch[t->nlaunch++];
 	l->corr = corr;
@@ -226,6 +260,7 @@ ktrace_add_marker(struct ktrace *t, const char *name, int64_t start,
 
 	if (!kmarker_parse(name, &family, &stage, &id, c))
 		return false;
+	check_held(t);
 	GROW(t->marks, t->nmarks, t->capmarks);
 	m = &t->marks[t->nmarks++];
 	m->start = start;

@@ -85,6 +85,12 @@ struct ktrace {
 	const char	*attribution;	/* how iterations were assigned */
 };
 
+/* Events one trace may hold (kernels, launches and markers, about 64
+ * bytes each); S2R_MAX_EVENTS overrides.  A trace with more is refused
+ * with one line rather than read until memory runs out (a 12 MB .json.gz
+ * can expand to gigabytes of events). */
+#define K_MAX_EVENTS	8000000
+
 struct ktrace	*ktrace_new(const char *path, const char *format);
 void		 ktrace_free(struct ktrace *t);
 struct kop	*ktrace_add_op(struct ktrace *t);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "infile.h"
 #include "labels.h"
 #include "str.h"
 
@@ -240,13 +241,11 @@ lrules_parse(struct lrules *rs, const char *label, const char *text,
 void
 lrules_load(struct lrules *rs, const char *path)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	FILE *f = infile_open(path, NULL);
 	struct sbuf b = {0};
 	char buf[8192];
 	size_t n;
 
-	if (f == NULL)
-		s2r_die("%s: cannot open: %s", path, strerror(errno));
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
 		sbuf_add(&b, buf, n);
 	if (ferror(f))

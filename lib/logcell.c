@@ -11,6 +11,7 @@
 #include "err.h"
 #include "gpujoin.h"
 #include "gpulog.h"
+#include "infile.h"
 #include "logcell.h"
 #include "rec.h"
 #include "vllmlog.h"
@@ -113,6 +114,23 @@ logcell_add(struct logcell *c, int kind, const char *path)
 	    strlen(slash)) : xstrdup(".");
 }
 
+/* A log folder that is not there is a cell without those logs; one that
+ * is there but no folder (a file, a FIFO) would read as no logs too, and
+ * hide that they were lost. */
+static void
+absent_dir(const char *dir)
+{
+	struct stat st;
+
+	if (lstat(dir, &st) != 0 && errno == ENOENT)
+		return;
+	if (stat(dir, &st) != 0)
+		s2r_die("%s: expected a folder of *.log files, got %s", dir,
+		    errno == ENOENT ? "a dangling link" : strerror(errno));
+	s2r_die("%s: expected a folder of *.log files, got %s", dir,
+	    infile_kind(st.st_mode));
+}
+
 void
 logcell_add_cell(struct logcell *c, const char *celldir)
 {
@@ -130,6 +148,8 @@ logcell_add_cell(struct logcell *c, const char *celldir)
 		if (is_dir(dir) == 1)
 			add_dir(c, k, dir);
 		else
+			absent_dir(dir);
+		if (set->dir == NULL)
 			set->dir = xstrdup(path_under(dir, c->root));
 		free(dir);
 	}
@@ -198,8 +218,7 @@ check_file(struct logcell *c, const char *path, struct strv *names)
 		return;
 	if (is_dir(path) == 1)
 		s2r_die("%s: expected a log file, got a folder", path);
-	if ((f = fopen(path, "r")) == NULL)
-		s2r_die("%s: cannot open: %s", path, strerror(errno));
+	f = infile_open(path, NULL);
 	fclose(f);
 }
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "infile.h"
 #include "logkit.h"
 #include "rec.h"
 #include "str.h"
@@ -23,8 +24,8 @@ logreader_open(struct logreader *r, const char *path)
 	memset(r, 0, sizeof(*r));
 	if (strcmp(path, "-") == 0)
 		r->fd = STDIN_FILENO;
-	else if ((r->fd = open(path, O_RDONLY)) < 0)
-		return false;
+	else
+		r->fd = infile_fd(path, NULL);
 	/* Room for one capped line plus a read's worth after it. */
 	r->cap = LOG_MAX_LINE + 256 * 1024;
 	r->buf = xmalloc(r->cap);
@@ -127,11 +128,40 @@ next_raw(struct logreader *r, const char **line, size_t *len)
 	return true;
 }
 
+/* Removes ANSI escape sequences (CSI: ESC [ parameters intermediates
+ * final; other ESC x pairs) in place: vLLM colours its level and source
+ * on a terminal (VLLM_LOGGING_COLOR), and "\033[32mINFO\033[0m" would
+ * match no pattern.  Returns the new length. */
+static size_t
+strip_ansi(char *s, size_t n)
+{
+	size_t i = 0, o = 0;
+
+	while (i < n) {
+		if (s[i] != '\033') {
+			s[o++] = s[i++];
+			continue;
+		}
+		if (++i < n && s[i] == '[') {
+			for (i++; i < n && s[i] >= 0x20 && s[i] <= 0x3f; i++)
+				;
+			for (; i < n && s[i] >= 0x20 && s[i] <= 0x2f; i++)
+				;
+		}
+		if (i < n && s[i] >= 0x40 && s[i] <= 0x7e)
+			i++;	/* the final byte */
+	}
+	return o;
+}
+
 bool
 logreader_next(struct logreader *r, struct logwarn *w, const char **line,
     size_t *len)
 {
 	while (next_raw(r, line, len)) {
+		/* The line lies in r->buf, ours to rewrite. */
+		if (*line != NULL && memchr(*line, '\033', *len) != NULL)
+			*len = strip_ansi(r->buf + (*line - r->buf), *len);
 		if (*line != NULL)
 			return true;
 		r->overlong++;

@@ -1,5 +1,6 @@
 /* mdtext.c - Markdown escaping and link targets (see mdtext.h). */
 #include <stdbool.h>
+#include <string.h>
 
 #include "mdtext.h"
 
@@ -56,11 +57,13 @@ md_href(struct sbuf *o, const char *dir, const char *file)
 {
 	struct sbuf p = {0};
 
-	sbuf_printf(&p, "%s/%s", dir, file);
+	/* "./": a folder named "javascript:x" or "#x" stays a path, not a
+	 * scheme or a fragment. */
+	sbuf_printf(&p, "%s%s/%s", dir[0] == '/' ? "" : "./", dir, file);
 	for (const unsigned char *s = (const unsigned char *)sbuf_str(&p);
 	    *s; s++) {
-		if (*s <= ' ' || *s == '(' || *s == ')' || *s == '<' ||
-		    *s == '>' || *s == '%' || *s >= 0x7f)
+		if (*s <= ' ' || strchr("()<>%#?[]\\\"'`", *s) != NULL ||
+		    *s >= 0x7f)
 			sbuf_printf(o, "%%%02X", *s);
 		else
 			sbuf_addc(o, (char)*s);

@@ -11,8 +11,9 @@
  * newline becomes a space. */
 void	 md_escape_cell(struct sbuf *out, const char *s);
 void	 md_escape_text(struct sbuf *out, const char *s);
-/* The link target dir/file: spaces and the few characters that end a
- * Markdown link are percent-encoded. */
+/* The link target dir/file, "./" before a relative dir (so that no name
+ * reads as a URL scheme): spaces, quotes and the characters that end a
+ * Markdown link or start a query or fragment are percent-encoded. */
 void	 md_href(struct sbuf *out, const char *dir, const char *file);
 
 #endif

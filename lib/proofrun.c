@@ -172,8 +172,10 @@ lex_once(struct lexed *lx, const struct srcfile *sf, char *data, size_t len,
 	if (lx->done)
 		return;
 	gofile_init(&lx->f, xstrdup(sf->path), data, len);
-	if (go)
+	if (go) {
+		gofile_need_closed(&lx->f);
 		gindex_build(&lx->ix, &lx->f);
+	}
 	lx->done = true;
 }
 

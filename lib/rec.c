@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "infile.h"
 #include "rec.h"
 #include "str.h"
 
@@ -248,9 +249,7 @@ ndjson_open(struct ndjson_reader *r, const char *path)
 		r->f = stdin;
 		return;
 	}
-	r->f = fopen(path, "r");
-	if (r->f == NULL)
-		s2r_die("%s: cannot open: %s", path, strerror(errno));
+	r->f = infile_open(path, NULL);
 }
 
 json_t *

@@ -7,6 +7,7 @@
 #include "report.h"
 #include "str.h"
 #include "verdict.h"
+#include "vstream.h"
 
 static const char *const section_names[CAT_COUNT] = {
 	"Workload Parity", "Config Parity", "Signal Parity", "Policy Parity",
@@ -58,16 +59,22 @@ report_add(struct report *rep, json_t *rec, const char *file, long line)
 	judge_verdict_record_check(rec, file, line);
 }
 
-void
+const char *
 report_read(struct report *rep, const char *path)
 {
 	struct ndjson_reader r;
+	struct vstream vs = {0};
 	json_t *rec;
 
 	ndjson_open(&r, path);
-	while ((rec = ndjson_next(&r)) != NULL)
+	while ((rec = ndjson_next(&r)) != NULL) {
+		vstream_add(&vs, rec, r.path, r.line);
 		report_add(rep, rec, r.path, r.line);
+	}
 	ndjson_close(&r);
+	if (vstream_cut(&vs) != NULL)
+		return vstream_cut(&vs);
+	return vs.ends == 0 ? vstream_empty(&vs) : NULL;
 }
 
 struct slot {

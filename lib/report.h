@@ -67,7 +67,9 @@ void	 report_init(struct report *rep);
  * kept; other kinds are passed over. */
 void	 report_add(struct report *rep, json_t *rec, const char *file,
 	    long line);
-void	 report_read(struct report *rep, const char *path);
+/* Reads a verdict file; NULL when it is whole (s2r-verdict's end record
+ * after its verdicts, vstream.h), else why not. */
+const char *report_read(struct report *rep, const char *path);
 void	 report_build(struct report *rep);
 void	 report_free(struct report *rep);
 

@@ -591,22 +591,30 @@ static void
 rule_isolation(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	const char **arms;
-	size_t n;
+	size_t n, k = 0;
 	struct armcfg a;
 	unsigned can;
 
 	if (ru_arm_only(c))
 		return;
 	n = ru_arms(j, c, &arms);
-	if (n == 0) {
+	/* Arms are named by phase: a cell without one (s2r-trace-stats
+	 * without --phase) has no deployed config to compare. */
+	for (size_t i = 0; i < n; i++)
+		if (c->phase != NULL && arms[i] != NULL)
+			arms[k++] = arms[i];
+	if (k == 0) {
 		judge_emit(j, r, c, &(struct jverdict){ .metric = "arms.epp",
-		    .verdict = V_INAPPLICABLE, .why = "No other arm (phase) "
-		    "has a cell in this bundle: variant isolation compares "
-		    "the arms of one experiment, and there is only this "
-		    "one." });
+		    .verdict = V_INAPPLICABLE, .why = n > 0 ? "A cell of this "
+		    "bundle has no phase (records made without --phase): "
+		    "variant isolation compares arms named by phase." :
+		    "No other arm (phase) has a cell in this bundle: variant "
+		    "isolation compares the arms of one experiment, and there "
+		    "is only this one." });
 		free(arms);
 		return;
 	}
+	n = k;
 	armcfg_load(j, c, &a);
 	can = own_data(j, r, &a);
 	for (size_t i = 0; i < n; i++) {

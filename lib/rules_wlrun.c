@@ -511,6 +511,19 @@ client_alone(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* Whether the spec expects a rate of any of the clients subs names. */
+static bool
+any_expect(const struct judge *j, const struct jcell *c, const json_t *subs)
+{
+	const json_t *sub;
+	size_t i;
+
+	json_array_foreach(subs, i, sub)
+		if (judge_expect(j, c, "client.rate", sub) != NULL)
+			return true;
+	return false;
+}
+
 static void
 judge_clients(struct judge *j, const struct rule *r, const struct jcell *c,
     int rd, enum how_read found)
@@ -527,7 +540,13 @@ judge_clients(struct judge *j, const struct rule *r, const struct jcell *c,
 		return;
 	}
 	subs = judge_subscopes(j, c, "client.rate", "client.rate", "client");
-
+	/* No spec for the cell (judge_count says MISSING): a client the
+	 * trace has is no finding. */
+	if (judge_expect(j, c, "requests.count", NULL) == NULL &&
+	    !any_expect(j, c, subs)) {
+		json_decref(subs);
+		return;
+	}
 	json_array_foreach(subs, i, sub) {
 		const json_t *e = judge_expect(j, c, "client.rate", sub);
 		const json_t *m = judge_measure(j, c, "client.rate", sub);

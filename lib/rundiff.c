@@ -10,6 +10,7 @@
 #include "report.h"
 #include "rundiff.h"
 #include "verdict.h"
+#include "vstream.h"
 
 const char *const rundiff_change_names[] = { "flipped", "moved", "added",
 	"removed" };
@@ -90,13 +91,21 @@ rundiff_read(struct rundiff *d, bool is_new, const char *path)
 {
 	struct rd_side *s = is_new ? &d->new : &d->old;
 	struct ndjson_reader r;
+	struct vstream vs = {0}, all = {0};
 	json_t *rec;
 
 	free(s->path);
 	s->path = xstrdup(path);
 	ndjson_open(&r, path);
-	while ((rec = ndjson_next(&r)) != NULL)
+	while ((rec = ndjson_next(&r)) != NULL) {
+		vstream_add(&vs, rec, r.path, r.line);
 		rundiff_add(d, is_new, rec, r.path, r.line);
+	}
+	/* A run with no verdicts may be compared; a cut one may not. */
+	vstream_done(&vs, &all, path);
+	if (all.ends == 0)
+		s2r_die("%s: %s", strcmp(path, "-") == 0 ? "<stdin>" : path,
+		    vstream_empty(&all));
 	ndjson_close(&r);
 }
 

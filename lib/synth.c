@@ -1,7 +1,9 @@
 /* synth.c - synthetic requests for a BLIS workload spec; see synth.h. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <stdnoreturn.h>
 #include <string.h>
 
 #include "err.h"
@@ -131,6 +133,26 @@ synth_check(const struct workload *w)
 			    w->clients[i].field);
 }
 
+/* The spec asks for more rows than SYNTH_MAX_ROWS: its num_requests, or
+ * its horizon at its rates (found when the rows reach the limit). */
+static noreturn void
+too_many(const struct workload *w, bool by_count)
+{
+	const struct wl_at *at = by_count ? &w->num_requests_at :
+	    &w->horizon_at;
+	char got[64];
+
+	if (by_count)
+		snprintf(got, sizeof(got), "%lld", (long long)w->num_requests);
+	else
+		snprintf(got, sizeof(got), "more within %lld us at these "
+		    "rates", (long long)w->horizon);
+	s2r_die_at(w->path, at->line, at->column, "%s: expected at most %d "
+	    "requests to synthesise (they are held in memory to be ordered), "
+	    "got %s; --requests N synthesises N", by_count ? "num_requests" :
+	    "horizon", SYNTH_MAX_ROWS, got);
+}
+
 /* Merges the client streams into rows, in arrival order. */
 static struct synth_row *
 generate(const struct workload *w, const struct synth_opts *o,
@@ -141,6 +163,9 @@ generate(const struct workload *w, const struct synth_opts *o,
 	size_t n = 0, cap = 0;
 	int64_t limit = o->requests > 0 ? o->requests : w->num_requests;
 
+	/* A limit the user gives is theirs; the spec's is checked. */
+	if (o->requests <= 0 && w->num_requests > SYNTH_MAX_ROWS)
+		too_many(w, true);
 	for (size_t i = 0; i < w->nclients; i++) {
 		st[i].c = &w->clients[i];
 		rng_seed(&st[i].rng, o->seed * 0x9e3779b97f4a7c15ULL + i +
@@ -158,6 +183,8 @@ generate(const struct workload *w, const struct synth_opts *o,
 		    (int64_t)n >= limit) || (w->horizon > 0 &&
 		    st[best].next >= w->horizon))
 			break;
+		if (o->requests <= 0 && n == SYNTH_MAX_ROWS)
+			too_many(w, false);
 		if (n == cap) {
 			cap = cap ? cap * 2 : 1024;
 			rows = xreallocarray(rows, cap, sizeof(*rows));

@@ -29,6 +29,11 @@ struct synth_row {
 	size_t	 client;	/* index into w->clients */
 };
 
+/* The rows are held (80 bytes each) to be sorted into completion
+ * order: a spec whose num_requests or horizon asks for more is refused,
+ * naming the key; an explicit synth_opts.requests is the user's call. */
+#define SYNTH_MAX_ROWS	5000000
+
 /* Dies (exit 2) for what it cannot generate: inference_perf and
  * servegen_data specs, closed-loop clients. */
 void	 synth_check(const struct workload *w);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "infile.h"
 #include "str.h"
 #include "tolerance.h"
 #include "yamlr.h"
@@ -266,20 +267,17 @@ tol_load_buf(struct tolerances *t, const char *label, const char *buf,
 void
 tol_load_file(struct tolerances *t, const char *path)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = infile_open(path, NULL);
 	struct sbuf content = {0};
 	char chunk[8192];
 	size_t n;
 
-	if (f == NULL)
-		s2r_die("%s: cannot open: %s", path, strerror(errno));
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sbuf_add(&content, chunk, n);
-	if (ferror(f)) {
-		fclose(f);
+	if (ferror(f))
 		s2r_die("%s: read error", path);
-	}
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	tol_load_buf(t, path, sbuf_str(&content), content.len);
 	sbuf_free(&content);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "infile.h"
 #include "str.h"
 #include "workload.h"
 #include "yamlr.h"
@@ -288,12 +289,23 @@ int_param(const struct wp *p, const struct ynode *params, const char *field,
 	return (int64_t)v;	/* Go's int(): truncation toward zero */
 }
 
+struct bin {
+	int64_t			 v;
+	double			 p;
+	const struct ynode	*key;
+	size_t			 order;	/* in the file */
+};
+
+/* By token count, then file order: a repeated count is found next to its
+ * first appearance, in one sort instead of a search per bin. */
 static int
 bin_cmp(const void *a, const void *b)
 {
-	const int64_t *x = a, *y = b;
+	const struct bin *x = a, *y = b;
 
-	return *x < *y ? -1 : *x > *y;
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
 }
 
 /* Inline {"<tokens>": probability}: non-positive bins are skipped and the
@@ -304,8 +316,8 @@ parse_empirical(const struct wp *p, const struct ynode *params,
 {
 	char *pf = join(field, "params");
 	double total = 0, sum = 0;
-	struct { int64_t v; double p; } *bins;
-	size_t n = 0;
+	struct bin *bins;
+	size_t n = 0, kept = 0;
 
 	if (params == NULL || params->n == 0)
 		die_node(p, params ? params : dnode, pf,
@@ -322,17 +334,18 @@ parse_empirical(const struct wp *p, const struct ynode *params,
 		if (v->type != Y_SCALAR || !yscalar_f64(v, &prob))
 			die_node(p, v, pf, "a finite probability");
 		total += prob;
-		for (size_t j = 0; j < n; j++)
-			if (bins[j].v == tokens)
-				die_node(p, k, pf, "each token count once");
-		if (prob <= 0)
-			continue;
-		bins[n].v = tokens;
-		bins[n++].p = prob;
+		bins[n++] = (struct bin){ tokens, prob, k, i };
 	}
+	qsort(bins, n, sizeof(*bins), bin_cmp);
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && bins[i].v == bins[i - 1].v)
+			die_node(p, bins[i].key, pf, "each token count once");
+		if (bins[i].p > 0)	/* sorted, so still in order */
+			bins[kept++] = bins[i];
+	}
+	n = kept;
 	if (n == 0 || !(total > 0))
 		die_node(p, params, pf, "at least one positive probability");
-	qsort(bins, n, sizeof(*bins), bin_cmp);
 	d->nbins = n;
 	d->bin_value = xcalloc(n, sizeof(*d->bin_value));
 	d->bin_prob = xcalloc(n, sizeof(*d->bin_prob));
@@ -1135,7 +1148,7 @@ workload_load_buf(const char *label, const char *buf, size_t len)
 struct workload *
 workload_load(const char *path, const char *label)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	FILE *f = infile_open(path, label);
 	struct sbuf sb = { 0 };
 	char chunk[8192];
 	size_t n;
@@ -1143,8 +1156,6 @@ workload_load(const char *path, const char *label)
 
 	if (label == NULL)
 		label = path;
-	if (f == NULL)
-		s2r_die("%s: cannot open: %s", label, strerror(errno));
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sbuf_add(&sb, chunk, n);
 	if (ferror(f))

@@ -1,4 +1,5 @@
 /* yamlr.c - YAML into trees with lines and columns (see yamlr.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,20 +9,19 @@
 #include <yaml.h>
 
 #include "err.h"
+#include "infile.h"
 #include "str.h"
+#include "strtab.h"
 #include "yamlr.h"
-
-struct anchor {
-	char		*name;
-	struct ynode	*node;
-};
 
 struct loader {
 	yaml_parser_t	 parser;
 	struct ydoc	*doc;
 	long		 line_offset;
-	struct anchor	*anchors;
-	size_t		 nanchors;
+	struct strtab	 anchor_names;	/* anchor name -> index */
+	struct ynode	**anchors;	/* by that index: the latest node
+					 * anchored so, NULL when none */
+	size_t		 capanchors;
 	struct perr	*err;
 	int		 depth;
 	size_t		 aliased;	/* nodes reached through aliases */
@@ -32,6 +32,9 @@ struct loader {
 /* Aliases share nodes, so a few lines can stand for billions of nodes to
  * whoever walks the tree ("billion laughs"); our inputs alias a handful. */
 #define YAML_MAX_ALIASED 1000000
+/* Maps of more keys than this get a hash index: a linear search per key
+ * makes a 200,000-bin empirical table or a 2 MB EPP config quadratic. */
+#define YMAP_LINEAR 8
 
 static struct ynode *load_node(struct loader *ld, yaml_event_t *ev);
 
@@ -59,30 +62,98 @@ new_node(struct loader *ld, enum ytype type, const yaml_mark_t *mark)
 	return n;
 }
 
+/* FNV-1a: keys are short, and a map's index only has to spread them. */
+static uint64_t
+key_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return h;
+}
+
+static void
+index_put(struct ynode *map, size_t i)
+{
+	size_t mask = map->nindex - 1;
+	size_t j = key_hash(map->keys[i]->value) & mask;
+
+	while (map->index[j] != 0)
+		j = (j + 1) & mask;
+	map->index[j] = (uint32_t)i + 1;
+}
+
+/* At most half full, so that probes stay short. */
+static void
+index_grow(struct ynode *map)
+{
+	size_t n = map->nindex ? map->nindex * 2 : 4 * YMAP_LINEAR;
+
+	if (map->n >= UINT32_MAX)
+		s2r_die("YAML map too large to index");
+	while (n < 2 * map->n)
+		n *= 2;
+	free(map->index);
+	map->index = xcalloc(n, sizeof(*map->index));
+	map->nindex = n;
+	for (size_t i = 0; i < map->n; i++)
+		index_put(map, i);
+}
+
 static void
 add_child(struct ynode *parent, struct ynode *key, struct ynode *item)
 {
-	size_t n = parent->n + 1;
-
-	if (parent->type == Y_MAP)
-		parent->keys = xreallocarray(parent->keys, n, sizeof(*parent->keys));
-	parent->items = xreallocarray(parent->items, n, sizeof(*parent->items));
+	if (parent->n == parent->cap) {
+		parent->cap = parent->cap ? parent->cap * 2 : 4;
+		if (parent->type == Y_MAP)
+			parent->keys = xreallocarray(parent->keys, parent->cap,
+			    sizeof(*parent->keys));
+		parent->items = xreallocarray(parent->items, parent->cap,
+		    sizeof(*parent->items));
+	}
 	if (parent->type == Y_MAP)
 		parent->keys[parent->n] = key;
-	parent->items[parent->n] = item;
-	parent->n = n;
+	parent->items[parent->n++] = item;
+	if (parent->type != Y_MAP || parent->n <= YMAP_LINEAR)
+		return;
+	if (parent->index == NULL || 2 * parent->n > parent->nindex)
+		index_grow(parent);
+	else
+		index_put(parent, parent->n - 1);
 }
 
 static void
 remember_anchor(struct loader *ld, const yaml_char_t *name, struct ynode *n)
 {
+	uint32_t k;
+
 	if (name == NULL)
 		return;
-	ld->anchors = xreallocarray(ld->anchors, ld->nanchors + 1,
-	    sizeof(*ld->anchors));
-	ld->anchors[ld->nanchors].name = xstrdup((const char *)name);
-	ld->anchors[ld->nanchors].node = n;
-	ld->nanchors++;
+	k = strtab_intern(&ld->anchor_names, (const char *)name);
+	if (k >= ld->capanchors) {
+		size_t old = ld->capanchors;
+
+		ld->capanchors = old ? old * 2 : 16;
+		while (k >= ld->capanchors)
+			ld->capanchors *= 2;
+		ld->anchors = xreallocarray(ld->anchors, ld->capanchors,
+		    sizeof(*ld->anchors));
+		memset(ld->anchors + old, 0, (ld->capanchors - old) *
+		    sizeof(*ld->anchors));
+	}
+	ld->anchors[k] = n;	/* a later anchor of one name wins */
+}
+
+/* The node last anchored as name, NULL when none was. */
+static struct ynode *
+find_anchor(struct loader *ld, const char *name)
+{
+	bool added;
+	uint32_t k = strtab_intern_n(&ld->anchor_names, name, strlen(name),
+	    &added);
+
+	return !added && k < ld->capanchors ? ld->anchors[k] : NULL;
 }
 
 static bool
@@ -152,15 +223,11 @@ load_collection(struct loader *ld, yaml_event_t *start, enum ytype type)
 static struct ynode *
 load_alias(struct loader *ld, const yaml_event_t *ev)
 {
-	struct ynode *n = NULL;
+	struct ynode *n = find_anchor(ld, (const char *)ev->data.alias.anchor);
 	long line = (long)ev->start_mark.line + 1 + ld->line_offset;
 	long column = (long)ev->start_mark.column + 1;
 	char msg[160];
 
-	for (size_t i = 0; i < ld->nanchors; i++)
-		if (strcmp(ld->anchors[i].name,
-		    (const char *)ev->data.alias.anchor) == 0)
-			n = ld->anchors[i].node;
 	if (n == NULL) {
 		snprintf(msg, sizeof(msg), "expected an alias to an anchor "
 		    "defined before it, got *%.80s", ev->data.alias.anchor);
@@ -222,6 +289,17 @@ load_node(struct loader *ld, yaml_event_t *ev)
 	return n;
 }
 
+static void
+add_doc(struct ydoc *doc, struct ynode *root)
+{
+	if (doc->ndocs == doc->capdocs) {
+		doc->capdocs = doc->capdocs ? doc->capdocs * 2 : 4;
+		doc->docs = xreallocarray(doc->docs, doc->capdocs,
+		    sizeof(*doc->docs));
+	}
+	doc->docs[doc->ndocs++] = root;
+}
+
 static bool
 load_stream(struct loader *ld)
 {
@@ -242,9 +320,7 @@ load_stream(struct loader *ld)
 			n = load_node(ld, &root);
 			if (n == NULL)
 				return false;
-			ld->doc->docs = xreallocarray(ld->doc->docs,
-			    ld->doc->ndocs + 1, sizeof(*ld->doc->docs));
-			ld->doc->docs[ld->doc->ndocs++] = n;
+			add_doc(ld->doc, n);
 			break;
 		default:	/* stream start, document end */
 			yaml_event_delete(&ev);
@@ -283,8 +359,7 @@ ydoc_load_buf(const char *label, const char *buf, size_t len,
 	    len);
 	ok = load_stream(&ld);
 	yaml_parser_delete(&ld.parser);
-	for (size_t i = 0; i < ld.nanchors; i++)
-		free(ld.anchors[i].name);
+	strtab_free(&ld.anchor_names);
 	free(ld.anchors);
 	if (!ok) {
 		ydoc_free(ld.doc);
@@ -303,22 +378,20 @@ ydoc_load_file(const char *path, struct perr *err)
 	struct ydoc *doc;
 
 	memset(err, 0, sizeof(*err));
-	f = fopen(path, "rb");
-	if (f == NULL) {
-		snprintf(err->msg, sizeof(err->msg), "cannot open: %s",
-		    strerror(errno));
+	if ((f = infile_try(path, err->msg, sizeof(err->msg))) == NULL)
 		return NULL;
-	}
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sbuf_add(&content, chunk, n);
 	if (ferror(f)) {
 		snprintf(err->msg, sizeof(err->msg), "read error: %s",
 		    strerror(errno));
-		fclose(f);
+		if (f != stdin)
+			fclose(f);
 		sbuf_free(&content);
 		return NULL;
 	}
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	doc = ydoc_load_buf(path, sbuf_str(&content), content.len, 0, err);
 	sbuf_free(&content);
 	return doc;
@@ -344,6 +417,7 @@ ydoc_free(struct ydoc *doc)
 		free(doc->all[i]->value);
 		free(doc->all[i]->keys);
 		free(doc->all[i]->items);
+		free(doc->all[i]->index);
 		free(doc->all[i]);
 	}
 	free(doc->all);
@@ -363,6 +437,18 @@ ymap_get(const struct ynode *map, const char *key)
 {
 	if (map == NULL || map->type != Y_MAP)
 		return NULL;
+	if (map->index != NULL) {
+		size_t mask = map->nindex - 1;
+
+		for (size_t j = key_hash(key) & mask; map->index[j] != 0;
+		    j = (j + 1) & mask) {
+			size_t i = map->index[j] - 1;
+
+			if (strcmp(map->keys[i]->value, key) == 0)
+				return map->items[i];
+		}
+		return NULL;
+	}
 	for (size_t i = 0; i < map->n; i++)
 		if (strcmp(map->keys[i]->value, key) == 0)
 			return map->items[i];
@@ -438,4 +524,40 @@ yscalar_is_null(const struct ynode *n)
 
 	return s != NULL && n->plain && (*s == '\0' || strcmp(s, "~") == 0 ||
 	    strcasecmp(s, "null") == 0);
+}
+
+/* A word YAML 1.1 would read as a boolean or a null. */
+static bool
+yaml_special(const char *s)
+{
+	static const char *const words[] = { "true", "false", "yes", "no",
+	    "on", "off", "y", "n", "null", NULL };
+
+	for (size_t i = 0; words[i] != NULL; i++)
+		if (strcasecmp(s, words[i]) == 0)
+			return true;
+	return false;
+}
+
+void
+yaml_put_scalar(FILE *f, const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	if (isalpha(u[0]) && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789._/+@-") == strlen(s) &&
+	    !yaml_special(s)) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *u != '\0'; u++) {
+		if (*u == '"' || *u == '\\')
+			fprintf(f, "\\%c", *u);
+		else if (*u < 0x20 || *u == 0x7f)
+			fprintf(f, "\\x%02x", *u);
+		else
+			fputc(*u, f);
+	}
+	fputc('"', f);
 }

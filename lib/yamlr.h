@@ -4,13 +4,16 @@
  * look keys up in any order and still cite workloads/w1.yaml:12 for every
  * value it uses.  Aliases share the anchored node; an alias inside its
  * own anchor (a cycle) and more than a million nodes reached through
- * aliases (an alias bomb) are errors, so walking a tree always ends. */
+ * aliases (an alias bomb) are errors, so walking a tree always ends.
+ * Loading is linear in the input: maps of more than a few keys carry a
+ * hash index (the duplicate-key check, ymap_get), anchors are hashed. */
 #ifndef S2R_YAMLR_H
 #define S2R_YAMLR_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "perr.h"
 
@@ -23,15 +26,20 @@ struct ynode {
 	char		 *value;	/* Y_SCALAR: the text */
 	bool		  plain;	/* Y_SCALAR: unquoted (so null/true/1 are typed) */
 	size_t		  n;		/* Y_MAP: pairs; Y_SEQ: items */
+	size_t		  cap;		/* room in keys and items */
 	struct ynode	**keys;		/* Y_MAP: key scalars */
 	struct ynode	**items;	/* Y_MAP: values; Y_SEQ: items */
+	uint32_t	 *index;	/* Y_MAP of many keys: open addressing,
+					 * key index + 1 (0: empty); NULL
+					 * for short maps */
+	size_t		  nindex;	/* slots, a power of two */
 	size_t		  weight;	/* nodes below and here, aliases
 					 * expanded; 0 while still loading */
 };
 
 struct ydoc {
 	char		 *path;		/* for messages */
-	size_t		  ndocs;
+	size_t		  ndocs, capdocs;
 	struct ynode	**docs;		/* one root per YAML document */
 	struct ynode	**all;		/* every node, for freeing */
 	size_t		  nall, capall;
@@ -62,5 +70,11 @@ bool		 yscalar_i64(const struct ynode *n, int64_t *out);
 bool		 yscalar_bool(const struct ynode *n, bool *out);
 /* A plain scalar that YAML reads as null: "", "~", "null". */
 bool		 yscalar_is_null(const struct ynode *n);
+
+/* Writes s as a YAML scalar that reads back as exactly s: plain when it
+ * is a word of letters, digits and . _ / + @ - starting with a letter
+ * (and not true, null, …), else double-quoted with escapes, so that a
+ * value given on a command line cannot add keys to a file. */
+void		 yaml_put_scalar(FILE *f, const char *s);
 
 #endif

@@ -478,7 +478,7 @@ judge() {	# judge [VERDICT ARGS...] over l.ndjson a1 a2
 	kernels
 	lat --real "$F/trace_data.csv" --sim "$F/sim.json" --window-ms 200
 	judge
-	[ "$(jq -r .check "$T/v.ndjson" | uniq | tr '\n' ' ')" = "A0 A1 A2 A3 " ]
+	[ "$(jq -r 'select(.kind == "verdict") | .check' "$T/v.ndjson" | uniq | tr '\n' ' ')" = "A0 A1 A2 A3 " ]
 	[ "$(verdict A0 align.requests.matched)" = PASS ]
 	[ "$(verdict A0 align.input_tokens.mismatch)" = PASS ]
 	[ "$(verdict A0 align.eligible.fraction)" = FAIL ]
@@ -692,8 +692,8 @@ why_of() {	# why_of METRIC: the verdict's why and action, one line
 	    REAL_TRACE="$F/trace_data.csv" SIM_TRACE="$T/nope.json" TRACE="$T/nope.gz"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"SIM_TRACE=$T/nope.json does not exist"* ]]
-	[ "$(jq -r .verdict "$T/out/verdicts.ndjson" | sort -u)" = MISSING ]
-	[ "$(jq -r .check "$T/out/verdicts.ndjson" | tr '\n' ' ')" = "A0 A1 A2 A3 " ]
+	[ "$(jq -r 'select(.kind == "verdict") | .verdict' "$T/out/verdicts.ndjson" | sort -u)" = MISSING ]
+	[ "$(jq -r 'select(.kind == "verdict") | .check' "$T/out/verdicts.ndjson" | tr '\n' ' ')" = "A0 A1 A2 A3 " ]
 	grep -q 'SIM\\_TRACE' "$T/out/report.md"
 }
 

@@ -27,7 +27,7 @@ batch() {	# batch OUT [make args...]
 
 # "P/W/F/M" for category $2 (check id prefix) of verdict file $1.
 counts() {
-	jq -rs --arg c "$2" '[.[] | select(.check | startswith($c))] |
+	jq -rs --arg c "$2" '[.[] | select(.kind == "verdict") | select(.check | startswith($c))] |
 	    "\(map(select(.verdict == "PASS")) | length)/\(map(select(.verdict == "WARN")) | length)/\(map(select(.verdict == "FAIL")) | length)/\(map(select(.verdict == "MISSING")) | length)"' "$1"
 }
 
@@ -51,13 +51,13 @@ counts() {
 			want="$want $(counts "$v" "$c") |"
 		done
 		grep -qF "$want" "$T/o/index.md"
-		grep -qF "[md](bundles/$b/report.md) [html](bundles/$b/report.html)" "$T/o/index.md"
+		grep -qF "[md](./bundles/$b/report.md) [html](./bundles/$b/report.html)" "$T/o/index.md"
 	done
-	grep -q '^| zz-broken | ERROR | — |.*no cells.*\[error\](bundles/zz-broken/error) |$' "$T/o/index.md"
+	grep -q '^| zz-broken | ERROR | — |.*no cells.*\[error\](./bundles/zz-broken/error) |$' "$T/o/index.md"
 	# b05 runs chat_mixed slow in treatment (gen-bundles): its worst finding is that FAIL
 	grep -q '^| b05 | FAIL |.*| FAIL 1a Arrival rate (QPS) (treatment/chat\\_mixed' "$T/o/index.md"
 	grep -q '<td class="v-ERROR">ERROR</td>' "$T/o/index.html"
-	grep -q '<a href="bundles/b01/report.html">html</a>' "$T/o/index.html"
+	grep -q '<a href="./bundles/b01/report.html">html</a>' "$T/o/index.html"
 }
 
 @test "batch: a second run rebuilds nothing" {
@@ -202,8 +202,8 @@ counts() {
 	printf '%s\n' "$output" >"$T/ch.ndjson"
 	validate_records "$T/ch.ndjson"
 	key='"\(.check)|\(.metric)|\(.scope | to_entries | map("\(.key)=\(.value)") | join(","))"'
-	want=$(jq -rs --slurpfile n "$new" "map({key: ($key), value: .verdict}) | from_entries as \$o |
-	    [\$n[] | select(\$o[$key] != null and \$o[$key] != .verdict) | $key] | sort | .[]" "$old")
+	want=$(jq -rs --slurpfile n "$new" "map(select(.kind == \"verdict\") | {key: ($key), value: .verdict}) | from_entries as \$o |
+	    [\$n[] | select(.kind == \"verdict\" and \$o[$key] != null and \$o[$key] != .verdict) | $key] | sort | .[]" "$old")
 	got=$(jq -r "select(.change == \"flipped\") | $key" "$T/ch.ndjson" | sort)
 	[ -n "$want" ]
 	[ "$got" = "$want" ]
@@ -229,8 +229,9 @@ counts() {
 	[ -z "$output" ]
 	# a verdict only on one side is added/removed
 	head -n 3 "$v" >"$T/less.ndjson"
+	verdict_end "$T/less.ndjson"
 	run "$R" --diff --format ndjson "$T/less.ndjson" "$v"
-	[ "$(printf '%s\n' "$output" | jq -s 'map(select(.change == "added")) | length')" -eq $(($(wc -l <"$v") - 3)) ]
+	[ "$(printf '%s\n' "$output" | jq -s 'map(select(.change == "added")) | length')" -eq $(($(grep -c '"kind":"verdict"' "$v") - 3)) ]
 	run --separate-stderr "$R" --diff "$v"
 	assert_bad_input
 	printf '{"kind":"verdict","check":"1a","verdict":"MAYBE"}\n' >"$T/bad.ndjson"

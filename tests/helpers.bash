@@ -17,6 +17,15 @@ validate_records() {
 	/usr/bin/python3 "$S2R_TOP/scripts/validate-records" "$@"
 }
 
+# verdict_end FILE: appends s2r-verdict's end record, counting FILE's
+# verdicts since its last end record, to a verdict file a test wrote or
+# filtered (s2r-report refuses verdicts with no end record after them).
+verdict_end() {
+	jq -c -n --argjson n "$(jq -s 'reduce .[] as $r (0; if $r.kind == "end" then 0
+	    elif $r.kind == "verdict" then . + 1 else . end)' "$1")" \
+	    '{kind: "end", tool: "s2r-verdict", verdicts: $n}' >>"$1"
+}
+
 need_samples() {
 	[ -d "$S2R_SAMPLES" ] || skip "no sample data at $S2R_SAMPLES"
 }

@@ -63,11 +63,12 @@ summary_cell() {
 		col=$((col + 1))
 	done
 	# One table row per verdict.
-	[ "$(grep -v '^| Category' "$BATS_TEST_TMPDIR/r.md" | grep -cE '\| (PASS|WARN|FAIL|INAPPLICABLE|MISSING) \|$')" -eq "$(wc -l <"$VER")" ]
+	[ "$(grep -v '^| Category' "$BATS_TEST_TMPDIR/r.md" | grep -cE '\| (PASS|WARN|FAIL|INAPPLICABLE|MISSING) \|$')" -eq "$(grep -c '"kind":"verdict"' "$VER")" ]
 }
 
 @test "categories come from the check id" {
 	jq -c 'select(.check == "1a") | .check = "2b" | .title = "Instance count"' "$VER" >"$BATS_TEST_TMPDIR/v2.ndjson"
+	verdict_end "$BATS_TEST_TMPDIR/v2.ndjson"
 	"$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/v2.ndjson" >"$BATS_TEST_TMPDIR/r.md" || true
 	n=$(jq -s '[.[] | select(.verdict == "PASS")] | length' "$BATS_TEST_TMPDIR/v2.ndjson")
 	[ "$(summary_cell "$BATS_TEST_TMPDIR/r.md" Config 1)" = "$n" ]
@@ -80,6 +81,7 @@ summary_cell() {
 	jq -c 'select(.metric == "qps.intended" and .scope.workload == "wpass") |
 	    .expected.value = "a|b <script>alert(1)</script>\nnext `code` *x* _y_" |
 	    .metric = "odd|metric"' "$VER" >"$BATS_TEST_TMPDIR/v2.ndjson"
+	verdict_end "$BATS_TEST_TMPDIR/v2.ndjson"
 	"$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/v2.ndjson" >"$BATS_TEST_TMPDIR/r.md"
 	row=$(grep '^| odd' "$BATS_TEST_TMPDIR/r.md")
 	# One line, and exactly 7 unescaped pipes (6 cells).
@@ -181,10 +183,22 @@ summary_cell() {
 	assert_bad_input
 }
 
-@test "no input: every section says not run, exit 0" {
+@test "no input, or nothing judged: no report, exit 2 (a dead producer is not an empty report)" {
 	run --separate-stderr "$R" --date 2026-01-01 /dev/null
+	assert_bad_input
+	[ "$stderr" = "s2r-report: no verdicts: expected s2r-verdict's output, got no verdicts and no end record (did s2r-verdict fail?)" ]
+	"$V" --checks 1 /dev/null >"$BATS_TEST_TMPDIR/none.ndjson"
+	run --separate-stderr "$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/none.ndjson"
+	assert_bad_input
+	[ "$stderr" = "s2r-report: no verdicts: s2r-verdict judged nothing (its input held no records any check applies to)" ]
+}
+
+@test "the verdicts of one workload section, with the other sections empty (not run)" {
+	jq -c 'select(.kind == "verdict" and .scope.workload == "wpass")' "$VER" >"$BATS_TEST_TMPDIR/v2.ndjson"
+	verdict_end "$BATS_TEST_TMPDIR/v2.ndjson"
+	run --separate-stderr "$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/v2.ndjson"
 	[ "$status" -eq 0 ]
-	[ "$(printf '%s\n' "$output" | grep -c '^No verdicts in this category: not run\.$')" -eq 6 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^No verdicts in this category: not run\.$')" -eq 5 ]
 	[[ "$output" == *"No FAIL, MISSING or WARN verdicts: nothing to act on."* ]]
 }
 

@@ -35,7 +35,7 @@ v() {
 
 @test "everything agrees: every 2a-2d verdict PASS, one per cell and check" {
 	judge '.'
-	[ "$(jq -r .verdict "$OUT" | sort -u)" = PASS ]
+	[ "$(jq -r 'select(.kind == "verdict") | .verdict' "$OUT" | sort -u)" = PASS ]
 	for c in 2a 2b 2c 2d; do
 		for p in baseline treatment; do
 			n=$(jq --arg c $c --arg p $p 'select(.check == $c and
@@ -45,7 +45,7 @@ v() {
 		done
 	done
 	# no verdicts for the arm-level pseudo-cells (deployed EPP configs)
-	[ "$(jq -s 'map(select(.scope.workload == null)) | length' "$OUT")" -eq 0 ]
+	[ "$(jq -s 'map(select(.kind == "verdict" and .scope.workload == null)) | length' "$OUT")" -eq 0 ]
 }
 
 @test "2a: a model path ending in config.md's name is that model" {

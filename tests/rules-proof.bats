@@ -64,7 +64,7 @@ why() {
 		jq -e -s --arg c "$c" '[.[] | select(.check == $c)] | length > 0' "$V" >/dev/null ||
 		    { echo "no verdict for $c"; return 1; }
 	done
-	[ "$(jq -r .verdict "$V" | sort -u)" = INAPPLICABLE ]
+	[ "$(jq -r 'select(.kind == "verdict") | .verdict' "$V" | sort -u)" = INAPPLICABLE ]
 	# router-side claims say why, with what to pass
 	for m in signal.queue_depth signal.kv_range snapshot.staleness admission.baseline priority.semantics routing.plugins; do
 		[[ "$(why "$m")" == *"no codebase given: pass GAIE="*"LLMD="* ]] ||

@@ -230,7 +230,7 @@ names_check() {
 	run --separate-stderr "$S2R_BIN/s2r-verdict" --checks 3 /dev/null
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == "s2r-verdict: no input records"* ]]
-	[ "$(printf '%s\n' "$output" | jq -r .verdict | sort -u)" = INAPPLICABLE ]
+	[ "$(printf '%s\n' "$output" | jq -r 'select(.kind == "verdict") | .verdict' | sort -u)" = INAPPLICABLE ]
 	run --separate-stderr "$S2R_BIN/s2r-verdict" "$FIXTURES/judge/pass.ndjson"
 	[ -z "$stderr" ]
 }

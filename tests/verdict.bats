@@ -52,7 +52,7 @@ has_verdict() {
 	done
 	# Nothing but PASS, plus the informational merged CV and 1h (no
 	# measurement protocol in these records).
-	[ "$(jq -r 'select(.verdict != "PASS") | .metric' "$OUT" | tr '\n' ' ')" = "iat.cv_merged measurement.protocol " ]
+	[ "$(jq -r 'select(.kind == "verdict" and .verdict != "PASS") | .metric' "$OUT" | tr '\n' ' ')" = "iat.cv_merged measurement.protocol " ]
 	validate_records "$OUT"
 }
 
@@ -152,7 +152,7 @@ has_verdict() {
 	cat "$J/pass.ndjson" "$J/fail.ndjson" | verdict --no-fail-status >"$OUT"
 	tac "$J/fail.ndjson" | cat - "$J/pass.ndjson" | verdict --no-fail-status >"$OUT.2"
 	cmp "$OUT" "$OUT.2"
-	run sh -c "jq -r '.check' '$OUT' | sort -c"
+	run sh -c "jq -r 'select(.kind == \"verdict\") | .check' '$OUT' | sort -c"
 	[ "$status" -eq 0 ]
 	# within a check, wfail sorts before wpass (same phase).
 	[ "$(jq -r 'select(.check == "1a") | .scope.workload' "$OUT" | uniq | tr '\n' ' ')" = "wfail wpass " ]
@@ -207,11 +207,11 @@ print(" ".join(sorted(s + "." + k for s in d for k in d[s])))' "$S2R_TOP/pipelin
 
 @test "--checks selects checks and areas; a bad list is a usage error" {
 	"$V" --checks 1a,1f "$J/pass.ndjson" >"$OUT"
-	[ "$(jq -r .check "$OUT" | sort -u | tr '\n' ' ')" = "1a 1f " ]
+	[ "$(jq -r 'select(.kind == "verdict") | .check' "$OUT" | sort -u | tr '\n' ' ')" = "1a 1f " ]
 	"$V" --checks 1 "$J/pass.ndjson" >"$OUT"
-	[ "$(jq -r .check "$OUT" | sort -u | wc -l)" -eq 8 ]
+	[ "$(jq -r 'select(.kind == "verdict") | .check' "$OUT" | sort -u | wc -l)" -eq 8 ]
 	"$V" --checks 5 -n "$J/pass.ndjson" >"$OUT"
-	[ "$(jq -r .check "$OUT" | grep -vc '^5')" -eq 0 ]
+	[ "$(jq -r 'select(.kind == "verdict") | .check' "$OUT" | grep -vc '^5')" -eq 0 ]
 	run --separate-stderr "$V" --checks 1z "$J/pass.ndjson"
 	assert_bad_input
 	[[ "$stderr" == *'got "1z"'* ]]
@@ -258,8 +258,8 @@ print(" ".join(sorted(s + "." + k for s in d for k in d[s])))' "$S2R_TOP/pipelin
 	assert_bad_input
 }
 
-@test "empty input: no verdicts, exit 0" {
+@test "empty input: no verdicts, exit 0, and the end record counts none" {
 	run --separate-stderr verdict /dev/null
 	[ "$status" -eq 0 ]
-	[ -z "$output" ]
+	[ "$output" = '{"kind":"end","tool":"s2r-verdict","verdicts":0}' ]
 }

@@ -12,6 +12,7 @@
 #include "csvr.h"
 #include "err.h"
 #include "itl.h"
+#include "infile.h"
 #include "jsonscan.h"
 #include "latency.h"
 #include "rec.h"
@@ -173,11 +174,7 @@ read_json(struct side *s, const char *path, const char *label, FILE *in)
 		s->buf = b.s;
 		js = jscan_mem(label, b.s, b.len);
 	} else {
-		int fd = open(path, O_RDONLY);
-
-		if (fd < 0)
-			s2r_die("%s: cannot open: %s", path, strerror(errno));
-		js = jscan_open_fd(fd, label);
+		js = jscan_open_fd(infile_fd(path, label), label);
 	}
 	reqpop_read_blis(&s->pop, js);
 	jscan_close(js);
@@ -246,8 +243,7 @@ read_side(struct side *s, const char *path, const char *header,
 		free(label);
 		return;
 	}
-	if ((f = fopen(path, "rb")) == NULL)
-		s2r_die("%s: cannot open: %s", path, strerror(errno));
+	f = infile_open(path, label);
 	json = looks_json(f, false);
 	fclose(f);
 	if (json && header != NULL)

@@ -21,6 +21,7 @@
 #include "rec.h"
 #include "rundiff.h"
 #include "str.h"
+#include "vstream.h"
 
 enum format { F_MD, F_HTML, F_NDJSON };
 enum mode { M_REPORT, M_DIFF, M_INDEX };
@@ -109,21 +110,27 @@ put(const char *output, const struct sbuf *text)
 }
 
 /* Verdicts into rep; for HTML the other records are kept as evidence
- * for the charts, otherwise they are passed over. */
+ * for the charts, otherwise they are passed over.  An input with verdicts
+ * must end with s2r-verdict's end record (counted into all). */
 static void
-read_records(struct report *rep, struct evidence *ev, const char *path)
+read_records(struct report *rep, struct evidence *ev, struct vstream *all,
+    const char *path)
 {
 	struct ndjson_reader r;
+	struct vstream vs = {0};
 	json_t *rec;
 
 	ndjson_open(&r, path);
 	while ((rec = ndjson_next(&r)) != NULL) {
+		vstream_add(&vs, rec, r.path, r.line);
 		if (ev != NULL && strcmp(rec_get_str(rec, "kind"),
-		    "verdict") != 0)
+		    "verdict") != 0 && strcmp(rec_get_str(rec, "kind"),
+		    "end") != 0)
 			evidence_add(ev, rec);
 		else
 			report_add(rep, rec, r.path, r.line);
 	}
+	vstream_done(&vs, all, path);
 	ndjson_close(&r);
 }
 
@@ -133,14 +140,20 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 {
 	struct report rep;
 	struct evidence ev = {0};
+	struct vstream all = {0};
 	struct sbuf text = {0};
+	const char *empty;
 	int fails;
 
 	report_init(&rep);
 	if (argc == 0)
-		read_records(&rep, fmt == F_HTML ? &ev : NULL, "-");
+		read_records(&rep, fmt == F_HTML ? &ev : NULL, &all, "-");
 	for (int i = 0; i < argc; i++)
-		read_records(&rep, fmt == F_HTML ? &ev : NULL, argv[i]);
+		read_records(&rep, fmt == F_HTML ? &ev : NULL, &all, argv[i]);
+	/* Nothing to report is an error, not an empty report (charts of
+	 * evidence alone are a page). */
+	if (ev.n == 0 && (empty = vstream_empty(&all)) != NULL)
+		s2r_die("%s", empty);
 	report_build(&rep);
 	if (fmt == F_HTML)
 		report_html(&text, &rep, meta, &ev);

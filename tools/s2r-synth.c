@@ -17,6 +17,7 @@
 #include "str.h"
 #include "synth.h"
 #include "workload.h"
+#include "yamlr.h"
 
 struct opts {
 	struct synth_opts gen;
@@ -108,9 +109,12 @@ write_header(const char *dir, const char *spec, const struct opts *o,
 	if (o->gen.real)
 		fprintf(f, "created_at: \"%s\"\n", when);
 	fprintf(f, "mode: %s\nwarm_up_requests: 0\nworkload_seed: %lld\n"
-	    "workload_spec: %s\nserver:\n    type: vllm\n    model: %s\n"
-	    "network: {}\n", o->gen.real ? "real" : "generated",
-	    (long long)seed, spec, o->model);
+	    "workload_spec: ", o->gen.real ? "real" : "generated",
+	    (long long)seed);
+	yaml_put_scalar(f, spec);
+	fputs("\nserver:\n    type: vllm\n    model: ", f);
+	yaml_put_scalar(f, o->model);
+	fputs("\nnetwork: {}\n", f);
 	atomic_commit(&af);
 	free(path);
 }

@@ -13,6 +13,7 @@
 #include "judge.h"
 #include "rec.h"
 #include "tolerance.h"
+#include "vstream.h"
 
 static const char usage_text[] =
     "usage: s2r-verdict [--tolerances FILE.yaml] [--checks LIST] "
@@ -108,6 +109,8 @@ main(int argc, char **argv)
 	 * leaves a partial verdict stream behind. */
 	judge_run(&j, o.checks);
 	failing = judge_write(&j, stdout) + missing_count(&j);
+	/* Last, so that a reader can tell a whole stream from a cut one. */
+	vstream_write_end(stdout, j.nout);
 	judge_free(&j);
 	/* A MISSING verdict fails the run as a FAIL does (as upstream's
 	 * checker does): an unjudged check is no evidence of parity. */

@@ -8,10 +8,6 @@ bats_require_minimum_version 1.5.0
 load hostile
 
 # summary FILE: the summary line the verdicts in FILE call for.
-summary() {
-	jq -rs '"(\(map(select(.verdict == "FAIL")) | length) FAIL, \(map(select(.verdict == "WARN")) | length) WARN, \(map(select(.verdict == "MISSING")) | length) MISSING)"' "$1"
-}
-
 @test "honest: a tool missing from S2R_BIN stops the run naming it (no 69 MISSING)" {
 	mkdir bin
 	for t in "$S2R_BIN"/s2r-*; do

@@ -62,3 +62,14 @@ cell() {
 verdict_lines() {
 	jq -r '"\(.check) \(.scope.phase)/\(.scope.workload) \(.verdict)"' "${1:-out/verdicts.ndjson}"
 }
+
+# summary VERDICTS: the "(N FAIL, N WARN, N MISSING)" a pipeline's last
+# line gives for these verdicts.
+summary() {
+	jq -rs '"(\(map(select(.verdict == "FAIL")) | length) FAIL, \(map(select(.verdict == "WARN")) | length) WARN, \(map(select(.verdict == "MISSING")) | length) MISSING)"' "$1"
+}
+
+# nfail VERDICTS: how many FAIL verdicts.
+nfail() {
+	jq -s 'map(select(.verdict == "FAIL")) | length' "$1"
+}

@@ -94,8 +94,8 @@ load hostile
 	run --separate-stderr timeout 120 make -s -f "$BMK" DISCOVER="$D" OUT=out S2R_BIN="$S2R_BIN"
 	# the example bundle has FAILs: the batch exits non-zero, the bundle is no error
 	[ "$status" -ne 0 ]
-	[[ "$(cat out/bundles/one/status)" == "ok fail=3 "* ]]
-	[ "$(jq -s 'map(select(.verdict == "FAIL")) | length' out/bundles/one/verdicts.ndjson)" -eq 3 ]
+	[ "$(nfail out/bundles/one/verdicts.ndjson)" -gt 0 ]
+	[[ "$(cat out/bundles/one/status)" == "ok fail=$(nfail out/bundles/one/verdicts.ndjson) "* ]]
 	nothing_outside
 }
 

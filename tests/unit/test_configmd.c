@@ -84,8 +84,10 @@ test_fences(void)
 	    "```\n"
 	    "``` a`b\n"
 	    "````\n"
-	    "open\n");
+	    "open\n"
+	    "````\n");
 	const struct md_fence *f;
+	struct perr err;
 
 	CHECK(d->nheadings == 1 && d->ntables == 0);
 	CHECK(d->nfences == 4);
@@ -101,9 +103,17 @@ test_fences(void)
 	CHECK_STR(f->lang, "bash");
 	CHECK_STR(f->body, "blis run \\\n  --x 1\n");
 	f = &d->fences[3];			/* ``` a`b is text */
-	CHECK(f->line == 16 && !f->closed);
+	CHECK(f->line == 16 && f->closed);
 	CHECK_STR(f->body, "open\n");
 	mddoc_free(d);
+	/* A fence left open to the end of the file (a cut file) hides all
+	 * after it: an error where it opens, not a silent code block. */
+	CHECK(mddoc_parse("c.md", "# H\n\n  ```yaml\na: 1\n| x |\n",
+	    strlen("# H\n\n  ```yaml\na: 1\n| x |\n"), &err) == NULL);
+	CHECK(err.line == 3 && err.column == 3 &&
+	    strstr(err.msg, "expected the code fence opened here to be "
+	    "closed, got the end of the file") != NULL &&
+	    strstr(err.msg, "read as yaml") != NULL);
 }
 
 static void

@@ -229,6 +229,10 @@ test_errors(void)
 	CHECK(dies("a,b\n 1,2\n", "got \" 1\""));	/* spaces are data */
 	CHECK(dies("a,b\n1,\"x\ny\"\n7z,1\n", "t.csv:4:1: a: expected an integer"));
 	CHECK(dies_n(bin, sizeof(bin) - 1, "t.csv:3:3: expected CSV text, got binary data"));
+	/* a name the header holds twice: which column has the data? */
+	CHECK(dies("a,b,a\n1,2,3\n", "t.csv:1:3: expected the column \"a\" once "
+	    "in the header, got it again (columns 1 and 3)"));
+	CHECK(!dies("a,b,b\n1,2,3\n", "x"));	/* one not asked for */
 }
 
 /* Integers of every length the word-at-a-time path takes (8 and 16

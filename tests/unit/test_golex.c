@@ -67,9 +67,19 @@ test_unterminated(void)
 	/* The string stops at its line end; the raw string runs to EOF. */
 	CHECK(f.unterminated == 1);
 	CHECK(f.mask[strlen("a := \"open\n")] == 'b');
+	/* the first problem, where its literal opens */
+	CHECK(f.open.line == 1 && f.open.at == 5 && f.open.what == GC_STRING);
 	gofile_free(&f);
 	load(&f, "x /* never closed\n{\n");
 	CHECK(f.unterminated == 1);
+	CHECK(f.open.line == 1 && f.open.at == 2 && f.open.what == GC_COMMENT);
+	gofile_free(&f);
+	load(&f, "a := 1\nb := `raw {\n}\n");
+	CHECK(f.open.line == 2 && f.open.at == 12 && f.open.what == GC_RAW);
+	CHECK(gofile_column(&f, f.open.at) == 6);
+	gofile_free(&f);
+	load(&f, "r := '\\''\ns := `ok`\n/* ok */ // `\n");
+	CHECK(f.unterminated == 0 && f.open.line == 0);
 	gofile_free(&f);
 }
 

@@ -124,7 +124,14 @@ test_mdtext(void)
 	CHECK_STR(sbuf_str(&b), "a\\|b<br>c d e?");
 	sbuf_reset(&b);
 	md_href(&b, "out/run 1", "report(1).md");
-	CHECK_STR(sbuf_str(&b), "out/run%201/report%281%29.md");
+	CHECK_STR(sbuf_str(&b), "./out/run%201/report%281%29.md");
+	/* no name reads as a scheme, a query or a fragment */
+	sbuf_reset(&b);
+	md_href(&b, "javascript:x#y?z", "e");
+	CHECK_STR(sbuf_str(&b), "./javascript:x%23y%3Fz/e");
+	sbuf_reset(&b);
+	md_href(&b, "/abs/\"q\"", "e");
+	CHECK_STR(sbuf_str(&b), "/abs/%22q%22/e");
 	sbuf_free(&b);
 }
 

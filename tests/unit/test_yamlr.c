@@ -127,6 +127,79 @@ test_alias_limits(void)
 	sbuf_free(&b);
 }
 
+/* Maps of more than a few keys are indexed: every key is still found, a
+ * repeated one is still an error at its second line, wherever it falls
+ * in the index's growth, and the map keeps its file order. */
+static void
+test_big_maps(void)
+{
+	struct perr err;
+	struct sbuf b = {0};
+	struct ydoc *doc;
+	const struct ynode *root;
+	bool all = true;
+
+	for (int i = 0; i < 5000; i++)
+		sbuf_printf(&b, "k%d: %d\n", i, i);
+	doc = load(sbuf_str(&b), &err);
+	root = ydoc_root(doc);
+	CHECK(doc != NULL && root->n == 5000 && root->index != NULL);
+	for (int i = 0; doc != NULL && i < 5000; i++) {
+		char key[16];
+		int64_t v;
+
+		snprintf(key, sizeof(key), "k%d", i);
+		all &= yscalar_i64(ymap_get(root, key), &v) && v == i &&
+		    strcmp(root->keys[i]->value, key) == 0;
+	}
+	CHECK(all);
+	CHECK(ymap_get(root, "k5000") == NULL && ymap_get(root, "") == NULL);
+	ydoc_free(doc);
+	/* 9 keys (the first indexed map), 17, 33, 4097: a duplicate of
+	 * the first key and of the last before it */
+	for (int n = 9; n <= 4097; n = 2 * n - 1) {
+		sbuf_reset(&b);
+		for (int i = 0; i < n; i++)
+			sbuf_printf(&b, "k%d: %d\n", i, i);
+		sbuf_adds(&b, "k0: again\n");
+		CHECK(load(sbuf_str(&b), &err) == NULL);
+		CHECK(err.line == n + 1 && err.column == 1 &&
+		    strcmp(err.msg, "duplicate mapping key \"k0\"") == 0);
+		sbuf_reset(&b);
+		for (int i = 0; i < n; i++)
+			sbuf_printf(&b, "k%d: %d\n", i, i);
+		sbuf_printf(&b, "k%d: again\n", n - 1);
+		CHECK(load(sbuf_str(&b), &err) == NULL && err.line == n + 1);
+	}
+	sbuf_free(&b);
+}
+
+/* Anchors are looked up by name: the latest of a name wins, as YAML
+ * says, and one never defined is an error naming it. */
+static void
+test_anchor_names(void)
+{
+	struct perr err;
+	struct sbuf b = {0};
+	struct ydoc *doc = load("a: &x 1\nb: &x 2\nc: *x\n", &err);
+
+	CHECK(doc != NULL && strcmp(yscalar(ypath(ydoc_root(doc), "c")),
+	    "2") == 0);
+	ydoc_free(doc);
+	for (int i = 0; i < 3000; i++)
+		sbuf_printf(&b, "a%d: &x%d v%d\n", i, i, i);
+	for (int i = 0; i < 3000; i++)
+		sbuf_printf(&b, "b%d: *x%d\n", i, 2999 - i);
+	doc = load(sbuf_str(&b), &err);
+	CHECK(doc != NULL && strcmp(yscalar(ymap_get(ydoc_root(doc), "b0")),
+	    "v2999") == 0);
+	ydoc_free(doc);
+	sbuf_adds(&b, "c: *x3000\n");
+	CHECK(load(sbuf_str(&b), &err) == NULL && err.line == 6001 &&
+	    strstr(err.msg, "got *x3000") != NULL);
+	sbuf_free(&b);
+}
+
 int
 main(void)
 {
@@ -137,6 +210,8 @@ main(void)
 		{ "alias_limits", test_alias_limits },
 		{ "multi_doc_and_offset", test_multi_doc_and_offset },
 		{ "scalars", test_scalars },
+		{ "big_maps", test_big_maps },
+		{ "anchor_names", test_anchor_names },
 		{ NULL, NULL }
 	};
 

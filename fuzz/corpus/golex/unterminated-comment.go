@@ -1,0 +1,3 @@
+package p
+/* open
+func Hidden() {}

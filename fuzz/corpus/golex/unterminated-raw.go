@@ -1,0 +1,5 @@
+package p
+
+var s = `left open
+
+func Hidden() {}

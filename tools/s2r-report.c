@@ -112,17 +112,21 @@ put(const char *output, const struct sbuf *text)
 }
 
 /* Verdicts into rep; for HTML the other records are kept as evidence
- * for the charts, otherwise they are passed over. */
+ * for the charts, for Markdown the compare records (the Comparison
+ * section); the rest is passed over. */
 static void
-read_records(struct report *rep, struct evidence *ev, const char *path)
+read_records(struct report *rep, struct evidence *ev, bool html,
+    const char *path)
 {
 	struct ndjson_reader r;
 	json_t *rec;
 
 	ndjson_open(&r, path);
 	while ((rec = ndjson_next(&r)) != NULL) {
-		if (ev != NULL && strcmp(rec_get_str(rec, "kind"),
-		    "verdict") != 0)
+		const char *kind = rec_get_str(rec, "kind");
+
+		if (strcmp(kind, "verdict") != 0 && (html ||
+		    strcmp(kind, "compare") == 0))
 			evidence_add(ev, rec);
 		else
 			report_add(rep, rec, r.path, r.line);
@@ -141,14 +145,16 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 
 	report_init(&rep);
 	if (argc == 0)
-		read_records(&rep, fmt == F_HTML ? &ev : NULL, "-");
+		read_records(&rep, &ev, fmt == F_HTML, "-");
 	for (int i = 0; i < argc; i++)
-		read_records(&rep, fmt == F_HTML ? &ev : NULL, argv[i]);
+		read_records(&rep, &ev, fmt == F_HTML, argv[i]);
 	report_build(&rep);
 	if (fmt == F_HTML)
 		report_html(&text, &rep, meta, &ev);
-	else
+	else {
 		report_md(&text, &rep, meta);
+		report_md_compare(&text, ev.r, ev.n);
+	}
 	fails = rep.total[V_FAIL];
 	put(output, &text);
 	sbuf_free(&text);

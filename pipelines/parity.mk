@@ -79,9 +79,10 @@ MEASURES := $(TRACEREC) $(LOGREC) $(EPPREC) $(DIFFREC)
 # discover.sh), into OUT/compare.ndjson; none: no file.
 phases_of = $(sort $(foreach c,$(S2R_CELLS),\
 	$(if $(filter $(1),$(call workload,$(c))),$(call phase,$(c)))))
-CMPWL	:= $(foreach w,$(sort $(foreach c,$(S2R_CELLS),$(call workload,$(c)))),\
-	$(if $(word 2,$(call phases_of,$(w))),$(w)))
-CMPCELLS := $(foreach c,$(S2R_CELLS),$(if $(filter $(call workload,$(c)),$(CMPWL)),$(c)))
+CMPWL	:= $(strip $(foreach w,$(sort $(foreach c,$(S2R_CELLS),$(call workload,$(c)))),\
+	$(if $(word 2,$(call phases_of,$(w))),$(w))))
+CMPCELLS := $(strip $(foreach c,$(S2R_CELLS),\
+	$(if $(filter $(call workload,$(c)),$(CMPWL)),$(c))))
 COMPARE	:= $(if $(CMPCELLS),$(O)/compare.ndjson)
 cmpargs	= --root $(call q,$(REALP)) $(foreach c,$(CMPCELLS),\
 	--cell $(call q,$(patsubst results/%,%,$(c))) $(call q,$(REALP)/$(c)/trace_data.csv))

@@ -60,110 +60,130 @@ collect(const struct chart_page *pg, struct tab *t, const char *metric)
 	sbuf_free(&s);
 }
 
-/* Column k of a record's points as a new array (n values). */
-static double *
-column(const json_t *r, size_t k, size_t *n)
-{
-	const json_t *pts = chart_array(r, "points");
-	double *v;
+/* The curves (or point clouds) of one chart, each from a record's
+ * points, and what the chart says around them. */
+struct curves {
+	size_t			 n;
+	struct svg_series	*ss;
+	double			**xs, **ys;
+	struct sbuf		*labels;
+};
 
-	*n = json_array_size(pts);
-	v = xcalloc(*n + 1, sizeof(*v));
-	for (size_t i = 0; i < *n; i++)
-		v[i] = chart_num(pts, i, k);
-	return v;
+struct curves_spec {
+	enum svg_kind	 kind;
+	const char	*title, *xlabel, *ylabel;
+	const char	*src;		/* the records, before the files */
+	const char	*caption;
+};
+
+static void
+curves_new(struct curves *cv, size_t n)
+{
+	cv->n = n;
+	cv->ss = xcalloc(n + 1, sizeof(*cv->ss));
+	cv->xs = xcalloc(n + 1, sizeof(*cv->xs));
+	cv->ys = xcalloc(n + 1, sizeof(*cv->ys));
+	cv->labels = xcalloc(n + 1, sizeof(*cv->labels));
 }
 
-/* Rows [b, e) of one workload: sent (solid) and completed (dashed) per
- * trace, a colour per trace. */
-static void
-rate_chart(struct chart_page *pg, const struct tab *t, size_t b, size_t e)
+/* Curve i: columns xk and yk of r's points (its label already written). */
+static size_t
+curve_set(struct curves *cv, size_t i, const json_t *r, size_t xk,
+    size_t yk, size_t color, bool dashed)
 {
-	size_t nt = e - b < NPALETTE ? e - b : NPALETTE, ns = 2 * nt;
-	struct svg_series *ss = xcalloc(ns, sizeof(*ss));
-	double **xs = xcalloc(ns, sizeof(*xs)), **ys = xcalloc(ns, sizeof(*ys));
-	struct sbuf *labels = xcalloc(ns, sizeof(*labels));
+	const json_t *pts = chart_array(r, "points");
+	size_t n = json_array_size(pts);
+
+	cv->xs[i] = xcalloc(n + 1, sizeof(double));
+	cv->ys[i] = xcalloc(n + 1, sizeof(double));
+	for (size_t k = 0; k < n; k++) {
+		cv->xs[i][k] = chart_num(pts, k, xk);
+		cv->ys[i][k] = chart_num(pts, k, yk);
+	}
+	cv->ss[i] = (struct svg_series){ sbuf_str(&cv->labels[i]), cv->xs[i],
+	    cv->ys[i], n, chart_palette[color % NPALETTE], dashed };
+	return n;
+}
+
+/* Draws the curves of rows [b, e) as one figure and frees them. */
+static void
+curves_figure(struct chart_page *pg, struct curves *cv, const struct tab *t,
+    size_t b, size_t e, const struct curves_spec *sp)
+{
 	struct sbuf title = {0}, src = {0};
 	struct svg_chart c = {0};
 
-	for (size_t i = 0; i < ns; i++) {
-		const struct trow *row = &t->rows[b + i / 2];
-		size_t n;
-
-		xs[i] = column(row->rec, 0, &n);
-		ys[i] = column(row->rec, 1 + i % 2, &n);
-		sbuf_printf(&labels[i], "%s %s", i % 2 ? "completed" : "sent",
-		    row->series);
-		ss[i] = (struct svg_series){ sbuf_str(&labels[i]), xs[i],
-		    ys[i], n, chart_palette[i / 2], i % 2 == 1 };
-	}
-	sbuf_printf(&title, "Requests per second \xe2\x80\x94 %s",
-	    t->rows[b].group);
-	sbuf_adds(&src, "requests.per_second compare records (s2r-compare "
-	    "timeline: whole-second bins from each trace's first send; sent: "
-	    "every row, completed: successful rows by last chunk) from ");
+	sbuf_printf(&title, "%s \xe2\x80\x94 %s", sp->title, t->rows[b].group);
+	sbuf_printf(&src, "%s from ", sp->src);
 	tab_files_text(&src, t, b, e);
-	if (e - b > nt)
-		sbuf_printf(&src, "; first %zu of %zu traces", nt, e - b);
 	c.title = sbuf_str(&title);
-	c.xlabel = "time since the trace's first send (s)";
-	c.ylabel = "requests per second";
+	c.xlabel = sp->xlabel;
+	c.ylabel = sp->ylabel;
 	c.source = sbuf_str(&src);
-	c.kind = SVG_CURVE;
-	c.series = ss;
-	c.nseries = ns;
+	c.kind = sp->kind;
+	c.series = cv->ss;
+	c.nseries = cv->n;
 	c.y_from_zero = true;
-	chart_figure(pg, &c, "Offered (sent) and served (completed) load "
-	    "over time, each trace from its own t = 0. Dashed: completed.");
+	chart_figure(pg, &c, sp->caption);
 	sbuf_free(&title);
 	sbuf_free(&src);
-	chart_curves_free(ns, xs, ys, labels, ss);
+	chart_curves_free(cv->n, cv->xs, cv->ys, cv->labels, cv->ss);
 }
 
-/* Rows [b, e) of one trace: a series of E2E points per class. */
+/* Rows [b, e) of one workload: sent (solid) and completed (dashed) per
+ * trace, a colour per trace (the first NPALETTE traces). */
+static void
+rate_chart(struct chart_page *pg, const struct tab *t, size_t b, size_t e)
+{
+	size_t nt = e - b < NPALETTE ? e - b : NPALETTE;
+	struct curves cv;
+	struct sbuf src = {0};
+	struct curves_spec sp = { SVG_CURVE, "Requests per second",
+	    "time since the trace's first send (s)", "requests per second",
+	    NULL, "Offered (sent) and served (completed) load over time, "
+	    "each trace from its own t = 0. Dashed: completed." };
+
+	curves_new(&cv, 2 * nt);
+	for (size_t i = 0; i < 2 * nt; i++) {
+		sbuf_printf(&cv.labels[i], "%s %s", i % 2 ? "completed" :
+		    "sent", t->rows[b + i / 2].series);
+		curve_set(&cv, i, t->rows[b + i / 2].rec, 0, 1 + i % 2, i / 2,
+		    i % 2 == 1);
+	}
+	sbuf_adds(&src, "requests.per_second compare records (s2r-compare "
+	    "timeline: whole-second bins from each trace's first send; sent: "
+	    "every row, completed: successful rows by last chunk)");
+	if (e - b > nt)
+		sbuf_printf(&src, ", the first %zu of %zu traces", nt, e - b);
+	sp.src = sbuf_str(&src);
+	curves_figure(pg, &cv, t, b, e, &sp);
+	sbuf_free(&src);
+}
+
+/* Rows [b, e) of one trace: a cloud of E2E points per class. */
 static void
 scatter_chart(struct chart_page *pg, const struct tab *t, size_t b,
     size_t e)
 {
-	size_t ns = e - b;
-	struct svg_series *ss = xcalloc(ns, sizeof(*ss));
-	double **xs = xcalloc(ns, sizeof(*xs)), **ys = xcalloc(ns, sizeof(*ys));
-	struct sbuf *labels = xcalloc(ns, sizeof(*labels));
-	struct sbuf title = {0}, src = {0};
-	struct svg_chart c = {0};
+	struct curves cv;
+	struct curves_spec sp = { SVG_SCATTER, "E2E against send time",
+	    "send time since the trace's first send (s)", "E2E (ms)",
+	    "latency.scatter compare records (s2r-compare timeline: a "
+	    "deterministic sample of successful requests, the smallest hashes "
+	    "of request_id)", "One dot per sampled request; a rising cloud "
+	    "means the queue grew. The records also carry TTFT." };
 
-	for (size_t i = 0; i < ns; i++) {
-		const struct trow *row = &t->rows[b + i];
-		size_t n;
+	curves_new(&cv, e - b);
+	for (size_t i = 0; i < e - b; i++) {
+		const json_t *r = t->rows[b + i].rec;
 		double total = 0;
 
-		xs[i] = column(row->rec, 0, &n);
-		ys[i] = column(row->rec, 2, &n);
-		rec_get_num(row->rec, "n", &total);
-		sbuf_printf(&labels[i], "%s (%zu of %.0f)", row->series, n,
-		    total);
-		ss[i] = (struct svg_series){ sbuf_str(&labels[i]), xs[i],
-		    ys[i], n, chart_palette[i % NPALETTE], false };
+		rec_get_num(r, "n", &total);
+		sbuf_printf(&cv.labels[i], "%s (%zu of %.0f)", t->rows[b + i]
+		    .series, json_array_size(chart_array(r, "points")), total);
+		curve_set(&cv, i, r, 0, 2, i, false);
 	}
-	sbuf_printf(&title, "E2E against send time \xe2\x80\x94 %s",
-	    t->rows[b].group);
-	sbuf_adds(&src, "latency.scatter compare records (s2r-compare "
-	    "timeline: a deterministic sample of successful requests, the "
-	    "smallest hashes of request_id) from ");
-	tab_files_text(&src, t, b, e);
-	c.title = sbuf_str(&title);
-	c.xlabel = "send time since the trace's first send (s)";
-	c.ylabel = "E2E (ms)";
-	c.source = sbuf_str(&src);
-	c.kind = SVG_SCATTER;
-	c.series = ss;
-	c.nseries = ns;
-	c.y_from_zero = true;
-	chart_figure(pg, &c, "One dot per sampled request; a rising cloud "
-	    "means the queue grew. The records also carry TTFT.");
-	sbuf_free(&title);
-	sbuf_free(&src);
-	chart_curves_free(ns, xs, ys, labels, ss);
+	curves_figure(pg, &cv, t, b, e, &sp);
 }
 
 void

@@ -418,20 +418,21 @@ emit(const struct pair *p, struct cmpval *c)
 	json_array_append_new(p->out, rec);
 	sbuf_free(&c->how);
 	sbuf_free(&c->note);
+	free(c->per[0]);
 }
 
+/* A comparison of metric and stat; emit() frees what this allocates. */
 static void
-cmpval_init(struct cmpval *c, const struct pair *p, double *buf)
+cmpval_init(struct cmpval *c, const struct pair *p, const char *metric,
+    const char *stat, const char *unit)
 {
 	memset(c, 0, sizeof(*c));
-	c->per[0] = buf;
-	c->per[1] = buf + p->arm[0]->ncells;
-}
-
-static double *
-per_buf(const struct pair *p)
-{
-	return xcalloc(p->arm[0]->ncells + p->arm[1]->ncells, sizeof(double));
+	c->metric = metric;
+	c->stat = stat;
+	c->unit = unit;
+	c->per[0] = xcalloc(p->arm[0]->ncells + p->arm[1]->ncells,
+	    sizeof(double));
+	c->per[1] = c->per[0] + p->arm[0]->ncells;
 }
 
 static void
@@ -451,16 +452,12 @@ stat_how(struct sbuf *b, int st, enum qmethod method)
 static void
 latency_records(const struct pair *p)
 {
-	double *buf = per_buf(p);
-
 	for (int m = 0; m < NLAT; m++)
 		for (int st = 0; st < NSTAT; st++) {
 			struct cmpval c;
 
-			cmpval_init(&c, p, buf);
-			c.metric = lat_defs[m].name;
-			c.stat = stat_names[st];
-			c.unit = "ms";
+			cmpval_init(&c, p, lat_defs[m].name, stat_names[st],
+			    "ms");
 			c.quantile = st != ST_MEAN;
 			c.lower_better = true;
 			c.field = lat_defs[m].field;
@@ -480,7 +477,6 @@ latency_records(const struct pair *p)
 			stat_how(&c.how, st, p->o->method);
 			emit(p, &c);
 		}
-	free(buf);
 }
 
 struct errcount {
@@ -527,13 +523,9 @@ top_errors(const struct ab_arm *aa)
 static void
 error_records(const struct pair *p)
 {
-	double *buf = per_buf(p);
 	struct cmpval c;
 
-	cmpval_init(&c, p, buf);
-	c.metric = "error_rate";
-	c.stat = "value";
-	c.unit = "fraction";
+	cmpval_init(&c, p, "error_rate", "value", "fraction");
 	c.rate = c.lower_better = true;
 	c.field = "status, output_tokens, finish_reason, error_message";
 	for (int s = 0; s < 2; s++) {
@@ -562,7 +554,6 @@ error_records(const struct pair *p)
 	    "most frequent (status, error_message) pairs, messages cut at "
 	    "%d bytes", TOP_ERRORS, ERRMSG_MAX);
 	emit(p, &c);
-	free(buf);
 }
 
 /* The index of class cls in an arm's table, -1 when the arm has none. */
@@ -637,13 +628,10 @@ class_values(const struct pair *p, struct cmpval *c, const char *cls,
 static void
 class_record(const struct pair *p, const char *cls, bool per_second)
 {
-	double *buf = per_buf(p);
 	struct cmpval c;
 
-	cmpval_init(&c, p, buf);
-	c.metric = per_second ? "goodput_rps" : "slo_attainment";
-	c.stat = "value";
-	c.unit = per_second ? "req/s" : "fraction";
+	cmpval_init(&c, p, per_second ? "goodput_rps" : "slo_attainment",
+	    "value", per_second ? "req/s" : "fraction");
 	c.cls = cls;
 	c.rate = !per_second;
 	c.field = "slo_class, status, first_chunk_time_us, "
@@ -659,20 +647,15 @@ class_record(const struct pair *p, const char *cls, bool per_second)
 	if (p->tg->note.len > 0)
 		sbuf_adds(&c.note, sbuf_str(&p->tg->note));
 	emit(p, &c);
-	free(buf);
 }
 
 /* Nothing to gate: one record that says why. */
 static void
 no_goodput(const struct pair *p, const char *why)
 {
-	double *buf = per_buf(p);
 	struct cmpval c;
 
-	cmpval_init(&c, p, buf);
-	c.metric = "slo_attainment";
-	c.stat = "value";
-	c.unit = "fraction";
+	cmpval_init(&c, p, "slo_attainment", "value", "fraction");
 	c.rate = true;
 	c.v[0] = c.v[1] = NAN;
 	c.n[0] = c.n[1] = -1;
@@ -686,7 +669,6 @@ no_goodput(const struct pair *p, const char *why)
 	if (p->tg->note.len > 0)
 		sbuf_adds(&c.note, sbuf_str(&p->tg->note));
 	emit(p, &c);
-	free(buf);
 }
 
 static void

@@ -43,6 +43,17 @@ cmptext_same_table(const json_t *a, const json_t *b)
 	    strcmp(arm(a, "b"), arm(b, "b")) == 0;
 }
 
+size_t
+cmptext_table_end(json_t *const *recs, size_t n, size_t i)
+{
+	size_t e = i + 1;
+
+	while (e < n && cmptext_is_row(recs[e]) &&
+	    cmptext_same_table(recs[i], recs[e]))
+		e++;
+	return e;
+}
+
 void
 cmptext_heading(struct sbuf *out, const json_t *r)
 {
@@ -292,15 +303,13 @@ void
 cmptext_write(struct sbuf *out, json_t *const *recs, size_t n)
 {
 	for (size_t i = 0; i < n;) {
-		size_t e = i + 1;
+		size_t e;
 
 		if (!cmptext_is_row(recs[i])) {
 			write_series(out, recs[i++]);
 			continue;
 		}
-		while (e < n && cmptext_is_row(recs[e]) &&
-		    cmptext_same_table(recs[i], recs[e]))
-			e++;
+		e = cmptext_table_end(recs, n, i);
 		write_table(out, recs, i, e);
 		i = e;
 	}

@@ -19,6 +19,8 @@ enum { CT_METRIC, CT_STAT, CT_A, CT_B, CT_DELTA, CT_CHANGE, CT_RESULT,
 bool	 cmptext_is_row(const json_t *r);
 /* Whether rows a and b belong to the same table. */
 bool	 cmptext_same_table(const json_t *a, const json_t *b);
+/* The end of the table that starts at row recs[i] of recs[0..n). */
+size_t	 cmptext_table_end(json_t *const *recs, size_t n, size_t i);
 /* "w1: baseline vs treatment" (A/B) or "calibration: real vs sim". */
 void	 cmptext_heading(struct sbuf *out, const json_t *r);
 /* The header cells: Metric, Stat, <arm a>, <arm b>, Δ, Change, Result,

@@ -353,15 +353,13 @@ report_md_compare(struct sbuf *o, json_t *const *recs, size_t n)
 	    "and goodput are better; a change within the tolerance is "
 	    "within_noise.\n\n");
 	for (size_t i = 0; i < n;) {
-		size_t e = i + 1;
+		size_t e;
 
 		if (!cmptext_is_row(recs[i])) {
 			i++;
 			continue;
 		}
-		while (e < n && cmptext_is_row(recs[e]) &&
-		    cmptext_same_table(recs[i], recs[e]))
-			e++;
+		e = cmptext_table_end(recs, n, i);
 		md_compare_table(o, recs, i, e);
 		i = e;
 	}

@@ -69,33 +69,39 @@ struct ab_targets {
 
 /* --- reading --------------------------------------------------------- */
 
+/* The row's (status, message) counted; once MAX_ERRKEYS distinct pairs
+ * are known, a new one is counted as "other". */
 static void
 count_error(struct ab_arm *aa, const struct cmp_row *row)
 {
 	char key[ERRMSG_MAX + 64];
 	size_t n = row->msg_len < ERRMSG_MAX ? row->msg_len : ERRMSG_MAX;
-	int len = snprintf(key, sizeof(key) - ERRMSG_MAX, "%.40s\x1f",
-	    row->status);
-	bool added;
-	uint32_t k;
+	int len;
+	long k;
 
-	if (aa->errors.n >= MAX_ERRKEYS) {
+	/* Cut at a character, not inside a UTF-8 sequence. */
+	while (n < row->msg_len && n > 0 &&
+	    ((unsigned char)row->msg[n] & 0xc0) == 0x80)
+		n--;
+	/* An ok row that failed is a cut stream (docs/records.md). */
+	len = snprintf(key, sizeof(key) - ERRMSG_MAX, "%.40s\x1f",
+	    strcmp(row->status, "ok") == 0 ? "failed_empty" : row->status);
+	memcpy(key + len, row->msg, n);
+	/* A NUL cannot be in a CSV field (csvr rejects it). */
+	k = strtab_find_n(&aa->errors, key, (size_t)len + n);
+	if (k < 0 && aa->errors.n >= MAX_ERRKEYS) {
 		aa->err_other++;
 		return;
 	}
-	/* An ok row that failed is a cut stream (docs/records.md). */
-	if (strcmp(row->status, "ok") == 0)
-		len = snprintf(key, sizeof(key), "failed_empty\x1f");
-	memcpy(key + len, row->msg, n);
-	/* A NUL cannot be in a CSV field (csvr rejects it). */
-	k = strtab_intern_n(&aa->errors, key, (size_t)len + n, &added);
-	if (k >= aa->errcap) {
-		aa->errcap = aa->errcap ? aa->errcap * 2 : 64;
-		aa->errc = xreallocarray(aa->errc, aa->errcap,
-		    sizeof(*aa->errc));
-	}
-	if (added)
+	if (k < 0) {
+		k = strtab_intern_n(&aa->errors, key, (size_t)len + n, NULL);
+		if ((size_t)k >= aa->errcap) {
+			aa->errcap = aa->errcap ? aa->errcap * 2 : 64;
+			aa->errc = xreallocarray(aa->errc, aa->errcap,
+			    sizeof(*aa->errc));
+		}
 		aa->errc[k] = 0;
+	}
 	aa->errc[k]++;
 }
 
@@ -508,11 +514,12 @@ top_errors(const struct ab_arm *aa)
 	qsort(e, aa->errors.n, sizeof(*e), err_cmp);
 	for (size_t i = 0; i < aa->errors.n && i < TOP_ERRORS; i++) {
 		const char *sep = strchr(e[i].key, '\x1f');
+		char *status = xstrndup(e[i].key, (size_t)(sep - e[i].key));
 		json_t *o = json_object();
 
-		rec_set(o, "status", json_stringn(e[i].key,
-		    (size_t)(sep - e[i].key)));
+		rec_set_str(o, "status", status);
 		rec_set_str(o, "message", sep + 1);
+		free(status);
 		rec_set_i64(o, "count", e[i].count);
 		json_array_append_new(arr, o);
 	}
@@ -543,8 +550,9 @@ error_records(const struct pair *p)
 		c.n[s] = rows;
 		c.extra[s] = top_errors(p->aa[s]);
 		if (p->aa[s]->err_other > 0)
-			sbuf_printf(&c.note, "%s%s: %lld failed rows past %d "
-			    "distinct messages are not in top_errors",
+			sbuf_printf(&c.note, "%s%s: %lld failed rows with "
+			    "messages beyond the first %d distinct ones are not in "
+			    "top_errors",
 			    c.note.len ? "; " : "", p->arm[s]->name,
 			    (long long)p->aa[s]->err_other, MAX_ERRKEYS);
 	}

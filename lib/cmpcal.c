@@ -53,8 +53,8 @@ struct cal {
 
 /* --- populations ----------------------------------------------------- */
 
-/* Rows with id < w leave p (its rows are sorted by id).  Only the rows
- * change: the matching and the values read nothing else. */
+/* Rows with id < w leave p (its rows are sorted by id), and its count
+ * of successful rows follows; the token sums are not used here. */
 static int64_t
 drop_below(struct reqpop *p, int64_t w)
 {
@@ -63,7 +63,7 @@ drop_below(struct reqpop *p, int64_t w)
 	if (w <= 0 || !p->has_ids)
 		return 0;
 	while (k < p->n && p->v[k].id < w)
-		k++;
+		p->nok -= p->v[k++].ok;
 	memmove(p->v, p->v + k, (p->n - k) * sizeof(*p->v));
 	p->n -= k;
 	return (int64_t)k;

@@ -38,8 +38,7 @@ cmprec_side(const char *arm, double value, int64_t n)
 void
 cmprec_side_file(json_t *side, const char *file)
 {
-	json_array_append_new(json_object_get(side, "files"),
-	    json_string(file));
+	json_array_append_new(json_object_get(side, "files"), rec_str(file));
 }
 
 json_t *

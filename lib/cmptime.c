@@ -256,15 +256,32 @@ pt_by_send(const void *pa, const void *pb)
 	return (a->h > b->h) - (a->h < b->h);
 }
 
+static const struct strtab *sort_classes;
+
+static int
+class_by_name(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+
+	return strcmp(sort_classes->s[a], sort_classes->s[b]);
+}
+
+/* A record per class, classes by name (not by which came first). */
 static void
 scatter_records(struct tl *t, const struct cmp_workload *w,
     const struct cmp_arm *arm, const struct cmp_cell *cell, json_t *out)
 {
 	int64_t t0 = t->sends.n > 0 ? ivals_at(&t->sends, 0) : 0;
+	uint32_t *order = xcalloc(t->classes.n + 1, sizeof(*order));
 	struct sbuf how = {0};
 
 	qsort(t->heap, t->nheap, sizeof(*t->heap), pt_by_send);
-	for (uint32_t k = 0; k < t->classes.n; k++) {
+	for (uint32_t k = 0; k < t->classes.n; k++)
+		order[k] = k;
+	sort_classes = &t->classes;
+	qsort(order, t->classes.n, sizeof(*order), class_by_name);
+	for (uint32_t o = 0; o < t->classes.n; o++) {
+		uint32_t k = order[o];
 		json_t *rec = tl_record(w, arm, cell, "latency.scatter", "ms",
 		    t->classes.s[k]), *pts = json_array();
 
@@ -290,6 +307,7 @@ scatter_records(struct tl *t, const struct cmp_workload *w,
 		json_array_append_new(out, rec);
 	}
 	sbuf_free(&how);
+	free(order);
 }
 
 void

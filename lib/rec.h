@@ -22,6 +22,9 @@ extern const char *const rec_scope_keys[];
 json_t	*rec_new(const char *kind);		/* {"kind": kind} */
 json_t	*rec_num(double v);			/* integer when integral */
 json_t	*rec_i64(int64_t v);
+/* A JSON string of s; bytes that are not UTF-8 leave it readable ('?'
+ * for every byte beyond ASCII). */
+json_t	*rec_str(const char *s);
 /* Sets key to a copy of v; v == NULL leaves the key out. */
 void	 rec_set_str(json_t *obj, const char *key, const char *v);
 void	 rec_set_num(json_t *obj, const char *key, double v);

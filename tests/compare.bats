@@ -203,6 +203,49 @@ ref() {	# ref MODE ARGS...: the python reference over $T/c.ndjson
 	ref ab exclusive -- baseline="$T/b/baseline/w/trace_data.csv" shed="$T/b/shed/w/trace_data.csv"
 }
 
+@test "ab: past 4096 distinct messages the top errors stay exact, the rest is a note" {
+	mkdir -p "$T/b/a/w" "$T/b/b/w"
+	cp "$R/baseline/w1/trace_data.csv" "$T/b/a/w/"
+	"$S2R_TOP/bench/gen-trace" 6000 9 >"$T/gen.csv"
+	# rows 1-300 one 502, rows 301-5000 a message each
+	/usr/bin/python3 - "$T/gen.csv" "$T/b/b/w/trace_data.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+h = rows[0]
+st, msg, out, fin = (h.index(k) for k in ("status", "error_message", "output_tokens", "finish_reason"))
+for i, r in enumerate(rows[1:5001], 1):
+    r[st], r[out], r[fin] = "error", "0", ""
+    r[msg] = "HTTP 502: bad gateway" if i <= 300 else "HTTP 500: request %d failed" % i
+csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\n").writerows(rows)
+EOF2
+	compare ab --root "$T/b" "$T/b"/*/w/trace_data.csv
+	jq -s -e 'map(select(.metric == "error_rate"))[0] |
+	    .b.top_errors[0] == {"status": "error", "message": "HTTP 502: bad gateway", "count": 300}
+	    and (.note | test("b: [0-9]+ failed rows with messages beyond the first 4096"))' \
+	    "$T/c.ndjson" >/dev/null
+}
+
+@test "ab: a long message is cut between characters, bytes that are not UTF-8 stay readable" {
+	mkdir -p "$T/b/a/w" "$T/b/b/w"
+	cp "$R/baseline/w1/trace_data.csv" "$T/b/a/w/"
+	/usr/bin/python3 - "$R/treatment/w1/trace_data.csv" "$T/b/b/w/trace_data.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+h = rows[0]
+st, msg = h.index("status"), h.index("error_message")
+for i in range(1, 8):
+    rows[i][st] = "error"
+    rows[i][msg] = "\u00e9" * 200 if i <= 4 else "HTTP 500: \udcff\udcfe"
+w = open(sys.argv[2], "w", newline="", encoding="utf-8", errors="surrogateescape")
+csv.writer(w, lineterminator="\n").writerows(rows)
+EOF2
+	compare ab --root "$T/b" "$T/b"/*/w/trace_data.csv
+	jq -s -e 'map(select(.metric == "error_rate"))[0].b.top_errors |
+	    .[0].count == 4 and (.[0].message | length) == 120 and
+	    (.[0].message | test("^(\u00e9)+$")) and
+	    .[1] == {"status": "error", "message": "HTTP 500: ??", "count": 3}' "$T/c.ndjson" >/dev/null
+}
+
 @test "ab: --format text is a table per workload and pair" {
 	run --separate-stderr "$C" ab --format text --root "$R" "$R"/*/w1/trace_data.csv
 	[ "$status" -eq 0 ]

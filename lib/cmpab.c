@@ -84,8 +84,13 @@ count_error(struct ab_arm *aa, const struct cmp_row *row)
 	    ((unsigned char)row->msg[n] & 0xc0) == 0x80)
 		n--;
 	/* An ok row that failed is a cut stream (docs/records.md). */
-	len = snprintf(key, sizeof(key) - ERRMSG_MAX, "%.40s\x1f",
+	len = snprintf(key, sizeof(key) - ERRMSG_MAX, "%.40s",
 	    strcmp(row->status, "ok") == 0 ? "failed_empty" : row->status);
+	/* The separator is the first \x1f: none in the status. */
+	for (int i = 0; i < len; i++)
+		if (key[i] == '\x1f')
+			key[i] = '?';
+	key[len++] = '\x1f';
 	memcpy(key + len, row->msg, n);
 	/* A NUL cannot be in a CSV field (csvr rejects it). */
 	k = strtab_find_n(&aa->errors, key, (size_t)len + n);

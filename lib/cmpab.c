@@ -612,7 +612,8 @@ class_values(const struct pair *p, struct cmpval *c, const char *cls,
 {
 	for (int s = 0; s < 2; s++) {
 		long k = class_of(p->aa[s], cls);
-		int64_t good = 0, counted = 0, span = 0;
+		int64_t good = 0, counted = 0;
+		double span = 0;	/* µs, summed: no int64 overflow */
 
 		for (size_t i = 0; i < p->arm[s]->ncells; i++) {
 			const struct ab_cell *ac = &p->aa[s]->cells[i];
@@ -626,15 +627,14 @@ class_values(const struct pair *p, struct cmpval *c, const char *cls,
 
 			good += g;
 			counted += n;
-			span += sp;
+			span += (double)sp;
 			c->per[s][i] = per_second ? (sp ? (double)g /
 			    ((double)sp / 1e6) : NAN) : (n ? (double)g /
 			    (double)n : NAN);
 		}
 		c->n[s] = counted;
-		c->v[s] = per_second ? (span ? (double)good /
-		    ((double)span / 1e6) : NAN) : (counted ? (double)good /
-		    (double)counted : NAN);
+		c->v[s] = per_second ? (span > 0 ? (double)good / (span / 1e6) :
+		    NAN) : (counted ? (double)good / (double)counted : NAN);
 	}
 }
 

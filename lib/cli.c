@@ -58,9 +58,14 @@ cli_next(const struct cli *c, int argc, char **argv)
 	size_t n = 0;
 	int ch;
 
-	/* ':' first: a missing argument is ':', told apart from '?'. */
-	if (snprintf(shortopts, sizeof(shortopts), ":%shV", c->shortopts ?
-	    c->shortopts : "") >= (int)sizeof(shortopts))
+	const char *own = c->shortopts != NULL ? c->shortopts : "";
+	/* getopt's ordering mode ('-': operands in order, as option 1; '+')
+	 * must come first, then ':': a missing argument is ':', told apart
+	 * from '?'. */
+	const char *mode = *own == '-' ? "-" : *own == '+' ? "+" : "";
+
+	if (snprintf(shortopts, sizeof(shortopts), "%s:%shV", mode,
+	    own + strlen(mode)) >= (int)sizeof(shortopts))
 		s2r_die("internal error: too many short options");
 	for (; c->longopts != NULL && c->longopts[n].name != NULL; n++) {
 		if (n + 3 > sizeof(longopts) / sizeof(longopts[0]))

@@ -22,7 +22,9 @@
 
 struct cli {
 	const char		*usage;		/* the --help text */
-	const char		*shortopts;	/* getopt's, without h and V */
+	const char		*shortopts;	/* getopt's, without h and V;
+						 * a leading '-' gives operands
+						 * in order, as option 1 */
 	const struct option	*longopts;	/* ends with a NULL name */
 };
 

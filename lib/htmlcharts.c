@@ -373,6 +373,7 @@ html_charts(struct sbuf *o, const struct report *rep,
 	charts_instances(&pg);
 	charts_tokens(&pg);
 	charts_align(&pg);
+	charts_compare(&pg);
 	sbuf_adds(o, "<h3 id=\"charts-missing\">Not drawn, or drawn from "
 	    "summaries</h3>\n<ul>\n");
 	for (size_t i = 0; i < pg.missing.n; i++) {

@@ -5,7 +5,8 @@
  * One file per family, as the section lays them out: charts_latency.c
  * (latency CDFs, A3), charts_instances.c (request spread, KV cache,
  * queue depth: 5b, 5f), charts_tokens.c (token lengths: 1c, 1d),
- * charts_align.c (per-operation time and duty cycle: A1, A2). */
+ * charts_align.c (per-operation time and duty cycle: A1, A2),
+ * charts_compare.c (traces over time: s2r-compare timeline). */
 #ifndef S2R_HTMLCHARTS_H
 #define S2R_HTMLCHARTS_H
 
@@ -129,6 +130,7 @@ void	 charts_latency(struct chart_page *pg);
 void	 charts_instances(struct chart_page *pg);
 void	 charts_tokens(struct chart_page *pg);
 void	 charts_align(struct chart_page *pg);
+void	 charts_compare(struct chart_page *pg);
 
 /* The Charts section drawn from ev, colours from rep's verdicts.  Returns
  * the number of charts drawn. */

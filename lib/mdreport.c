@@ -1,4 +1,7 @@
 /* mdreport.c - the Markdown parity report. */
+#include <string.h>
+
+#include "cmptext.h"
 #include "mdreport.h"
 #include "mdtext.h"
 #include "rec.h"
@@ -287,4 +290,82 @@ report_md(struct sbuf *o, const struct report *rep,
 	for (int cat = 0; cat < CAT_COUNT; cat++)
 		md_category(o, &rep->cats[cat], cat);
 	md_actions(o, rep);
+}
+
+static void
+md_compare_row(struct sbuf *o, struct sbuf *cells)
+{
+	sbuf_adds(o, "|");
+	for (int k = 0; k < CT_NCOLS; k++) {
+		sbuf_addc(o, ' ');
+		md_escape_cell(o, sbuf_str(&cells[k]));
+		sbuf_adds(o, " |");
+	}
+	sbuf_addc(o, '\n');
+}
+
+/* Records [b, e): one table (same analysis, workload and arms). */
+static void
+md_compare_table(struct sbuf *o, json_t *const *recs, size_t b, size_t e)
+{
+	struct sbuf cells[CT_NCOLS] = {{0}}, head = {0};
+	struct strv notes = {0};
+
+	cmptext_heading(&head, recs[b]);
+	sbuf_adds(o, "### ");
+	md_escape_text(o, sbuf_str(&head));
+	sbuf_adds(o, "\n\n");
+	cmptext_header(cells, recs[b]);
+	md_compare_row(o, cells);
+	sbuf_adds(o, "|---|---|---:|---:|---:|---:|---|---|\n");
+	for (size_t i = b; i < e; i++) {
+		cmptext_row(cells, recs[i]);
+		md_compare_row(o, cells);
+		cmptext_notes(&notes, recs[i]);
+	}
+	sbuf_adds(o, "\n");
+	for (size_t i = 0; i < notes.n; i++) {
+		sbuf_adds(o, "- ");
+		md_escape_text(o, notes.v[i]);
+		sbuf_adds(o, "\n");
+	}
+	sbuf_adds(o, notes.n ? "\n" : "");
+	for (int k = 0; k < CT_NCOLS; k++)
+		sbuf_free(&cells[k]);
+	sbuf_free(&head);
+	strv_free(&notes);
+}
+
+void
+report_md_compare(struct sbuf *o, json_t *const *recs, size_t n)
+{
+	size_t rows = 0, series = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		rows += cmptext_is_row(recs[i]);
+		series += !cmptext_is_row(recs[i]) && strcmp(rec_get_str(
+		    recs[i], "kind"), "compare") == 0;
+	}
+	if (rows + series == 0)
+		return;
+	sbuf_adds(o, "\n## Comparison\n\nInformational, not verdicts "
+	    "(s2r-compare; how each number was computed is in its record's "
+	    "source.how). Lower latency and error rate, higher attainment "
+	    "and goodput are better; a change within the tolerance is "
+	    "within_noise.\n\n");
+	for (size_t i = 0; i < n;) {
+		size_t e;
+
+		if (!cmptext_is_row(recs[i])) {
+			i++;
+			continue;
+		}
+		e = cmptext_table_end(recs, n, i);
+		md_compare_table(o, recs, i, e);
+		i = e;
+	}
+	if (series > 0)
+		sbuf_printf(o, "Over time: %zu timeline record%s (requests per "
+		    "second, latency against send time); the HTML report "
+		    "draws them.\n", series, series == 1 ? "" : "s");
 }

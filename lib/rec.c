@@ -48,15 +48,12 @@ rec_set(json_t *obj, const char *key, json_t *value)
 		s2r_die("cannot build record key '%s'", key);
 }
 
-void
-rec_set_str(json_t *obj, const char *key, const char *v)
+json_t *
+rec_str(const char *v)
 {
-	json_t *s;
+	json_t *s = json_string(v);
 
-	if (v == NULL)
-		return;
 	/* Input bytes are not always UTF-8 (logs, CSV); keep them readable. */
-	s = json_string(v);
 	if (s == NULL) {
 		struct sbuf clean = {0};
 
@@ -65,7 +62,14 @@ rec_set_str(json_t *obj, const char *key, const char *v)
 		s = json_string(sbuf_str(&clean));
 		sbuf_free(&clean);
 	}
-	rec_set(obj, key, s);
+	return s;
+}
+
+void
+rec_set_str(json_t *obj, const char *key, const char *v)
+{
+	if (v != NULL)
+		rec_set(obj, key, rec_str(v));
 }
 
 void

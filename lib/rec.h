@@ -25,6 +25,9 @@ json_t	*rec_new(const char *kind);		/* {"kind": kind} */
 /* An integer when integral, null when not finite (NaN: no value). */
 json_t	*rec_num(double v);
 json_t	*rec_i64(int64_t v);
+/* A JSON string of s; bytes that are not UTF-8 leave it readable ('?'
+ * for every byte beyond ASCII). */
+json_t	*rec_str(const char *s);
 /* Sets key to a copy of v; v == NULL leaves the key out. */
 void	 rec_set_str(json_t *obj, const char *key, const char *v);
 void	 rec_set_num(json_t *obj, const char *key, double v);

@@ -329,6 +329,30 @@ detect_itl_ticks(struct reqpop *p)
 		p->v[i].tpot /= 1000;
 }
 
+/* The simulator's aggregate KV-cache hit rate (blis run/replay
+ * --metrics-path), a fraction; null or absent: not stated. */
+static void
+blis_hit_rate(struct reqpop *p, struct jscan *js, struct sbuf *text)
+{
+	struct jpos at = jscan_pos(js);
+	double v;
+
+	if (jscan_peek(js) == J_NULL) {
+		jscan_skip(js);
+		return;
+	}
+	if (jscan_peek(js) != J_NUMBER)
+		jscan_fail(js, at, "cache_hit_rate: a fraction in [0, 1]",
+		    "another type");
+	jscan_number(js, text);
+	if (!parse_f64(text->s, text->len, &v) || v < 0 || v > 1)
+		jscan_fail(js, at, "cache_hit_rate: a fraction in [0, 1]",
+		    text->s);
+	p->has_kv_hit_rate = true;
+	p->kv_hit_rate = v;
+	p->kv_line = at.line;
+}
+
 void
 reqpop_read_blis(struct reqpop *p, struct jscan *js)
 {
@@ -343,6 +367,10 @@ reqpop_read_blis(struct reqpop *p, struct jscan *js)
 	while (jscan_obj_key(js, &key)) {
 		struct jpos at;
 
+		if (strcmp(key.s, "cache_hit_rate") == 0) {
+			blis_hit_rate(p, js, &text);
+			continue;
+		}
 		if (strcmp(key.s, "requests") != 0 || found) {
 			jscan_skip(js);
 			continue;

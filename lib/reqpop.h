@@ -49,6 +49,9 @@ struct reqpop {
 	struct reqrow	*v;
 	size_t		 n, cap;
 	int64_t		 nok;
+	bool		 has_kv_hit_rate;	/* JSON: cache_hit_rate given */
+	double		 kv_hit_rate;	/* fraction */
+	long		 kv_line;	/* its line */
 	int64_t		 prompt_sum;	/* all rows */
 	int64_t		 output_sum;	/* successful rows */
 };
@@ -60,7 +63,8 @@ void	reqpop_free(struct reqpop *p);
  * or not present.  Bad fields are fatal (file:line:column). */
 void	reqpop_read_csv(struct reqpop *p, struct csvr *r,
 	    const struct trace_header *h);
-/* Reads a BLIS metrics JSON object's requests[] (other keys skipped). */
+/* Reads a BLIS metrics JSON object's requests[] and its aggregate
+ * cache_hit_rate when present (other keys skipped). */
 void	reqpop_read_blis(struct reqpop *p, struct jscan *js);
 /* Sorts the rows by id; a repeated id is fatal (file:line:column of the
  * second).  Called by the readers. */

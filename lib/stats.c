@@ -381,3 +381,142 @@ dvals_quantile_multi(const struct dvals *const *v, size_t k, double q)
 	b = dvals_kth_multi(v, k, lo + 1);
 	return a + frac * (b - a);
 }
+
+/* --- quantile methods ----------------------------------------------- */
+
+const char *
+qmethod_name(enum qmethod m)
+{
+	return m == Q_EXCLUSIVE ? "exclusive" : "linear";
+}
+
+bool
+qmethod_parse(const char *s, enum qmethod *m)
+{
+	if (strcmp(s, "linear") == 0)
+		*m = Q_LINEAR;
+	else if (strcmp(s, "exclusive") == 0)
+		*m = Q_EXCLUSIVE;
+	else
+		return false;
+	return true;
+}
+
+/* statistics.quantiles(data, n=den, method="exclusive")[num - 1]: the
+ * same integer rank arithmetic and the same floating-point steps. */
+static double
+exclusive_quantile(const double *x, size_t n, double q, bool *extrapolated)
+{
+	int64_t den = 100, num = llround(q * 100), m, j, delta;
+
+	if (fabs(q * 100 - (double)num) > 1e-9) {
+		den = 1000000;
+		num = llround(q * 1e6);
+	}
+	if (n == 1)
+		return x[0];
+	m = (int64_t)n + 1;
+	j = num * m / den;
+	if (j < 1)
+		j = 1;
+	else if (j > (int64_t)n - 1)
+		j = (int64_t)n - 1;
+	delta = num * m - j * den;
+	if (extrapolated != NULL)
+		*extrapolated = delta < 0 || delta > den;
+	return (x[j - 1] * (double)(den - delta) + x[j] * (double)delta) /
+	    (double)den;
+}
+
+double
+dvals_quantile_m(const struct dvals *v, double q, enum qmethod m,
+    bool *extrapolated)
+{
+	if (extrapolated != NULL)
+		*extrapolated = false;
+	if (m == Q_LINEAR)
+		return dvals_quantile(v, q);
+	if (v->n == 0 || !(q >= 0 && q <= 1))
+		return NAN;
+	return exclusive_quantile(v->v, v->n, q, extrapolated);
+}
+
+/* --- exact sums ------------------------------------------------------ */
+
+/* CPython's math_fsum: x is added to the partials, each pair turned into
+ * its rounded sum and the exact rounding error (two-sum). */
+void
+fsum_add(struct fsum *s, double x)
+{
+	size_t i = 0;
+
+	if (!isfinite(x) || !isfinite(s->special)) {
+		s->special += x;
+		return;
+	}
+	for (size_t j = 0; j < s->n; j++) {
+		double y = s->p[j], hi, lo, t;
+
+		if (fabs(x) < fabs(y)) {
+			t = x;
+			x = y;
+			y = t;
+		}
+		hi = x + y;
+		lo = y - (hi - x);
+		if (lo != 0.0)
+			s->p[i++] = lo;
+		x = hi;
+	}
+	s->n = i;
+	if (!isfinite(x))
+		s->special = x;	/* the sum left the double range */
+	else if (x != 0.0 && s->n == FSUM_PARTIALS)
+		s->special = NAN;	/* cannot happen: at most ~40 partials
+					 * span the 2098 exponent bits */
+	else if (x != 0.0)
+		s->p[s->n++] = x;
+}
+
+double
+fsum_value(const struct fsum *s)
+{
+	size_t n = s->n;
+	double hi = 0.0, lo = 0.0, x, y;
+
+	if (s->special != 0 || isnan(s->special))
+		return s->special;
+	if (n == 0)
+		return 0.0;
+	hi = s->p[--n];
+	/* From the top, until the sum of a partial is inexact. */
+	while (n > 0) {
+		x = hi;
+		y = s->p[--n];
+		hi = x + y;
+		lo = y - (hi - x);
+		if (lo != 0.0)
+			break;
+	}
+	/* Half-even rounding across partials: the rest has lo's sign. */
+	if (n > 0 && ((lo < 0.0 && s->p[n - 1] < 0.0) ||
+	    (lo > 0.0 && s->p[n - 1] > 0.0))) {
+		y = lo * 2.0;
+		x = hi + y;
+		if (y == x - hi)
+			hi = x;
+	}
+	return hi;
+}
+
+double
+fmean(const double *v, size_t n)
+{
+	struct fsum s = {0};
+
+	if (n == 0)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		fsum_add(&s, v[i]);
+	return fsum_value(&s) / (double)n;
+}

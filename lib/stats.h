@@ -7,7 +7,9 @@
  * million values per statistic is the slow part of a trace otherwise).
  *
  * Quantiles are numpy's default ("type 7"): h = (n-1)q, linear
- * interpolation between x[floor h] and the next value. */
+ * interpolation between x[floor h] and the next value; dvals_quantile_m
+ * takes the method as a parameter (python's "exclusive" as well).  Exact
+ * sums (fsum) make means independent of the order of the values. */
 #ifndef S2R_STATS_H
 #define S2R_STATS_H
 
@@ -67,6 +69,45 @@ void	dvals_add(struct dvals *v, double x);
 void	dvals_sort(struct dvals *v);
 double	dvals_quantile(const struct dvals *v, double q);
 void	dvals_free(struct dvals *v);
+
+/* How a quantile is taken; every percentile s2r writes names its method.
+ *   Q_LINEAR     numpy's default, Hyndman-Fan type 7 (dvals_quantile).
+ *   Q_EXCLUSIVE  python's statistics.quantiles(method="exclusive"),
+ *                type 6: at q = i/100, m = n + 1, j = floor(i m / 100)
+ *                clamped to [1, n - 1], delta = i m - 100 j, and
+ *                (x[j-1] (100 - delta) + x[j] delta) / 100 with the same
+ *                floating-point steps as python, so the numbers agree to
+ *                the bit.  A q that is no whole percent uses 10^6 in
+ *                place of 100.  Near the ends of a small sample the
+ *                clamped j extrapolates beyond the data, as python does
+ *                (p99 of fewer than 99 values); *extrapolated says so.
+ *                One value is its own quantile (python 3.13). */
+enum qmethod { Q_LINEAR, Q_EXCLUSIVE };
+
+/* "linear", "exclusive". */
+const char *qmethod_name(enum qmethod m);
+/* false when s names no method. */
+bool	qmethod_parse(const char *s, enum qmethod *m);
+/* q in [0, 1] over sorted values; NAN when empty.  extrapolated may be
+ * NULL. */
+double	dvals_quantile_m(const struct dvals *v, double q, enum qmethod m,
+	    bool *extrapolated);
+
+/* An exactly rounded sum of doubles (Shewchuk's partials, as python's
+ * math.fsum): the result is the exact sum rounded once, whatever the
+ * order of the values.  An infinite or NaN value (or a sum beyond the
+ * double range) makes the sum that value, as IEEE addition would. */
+#define FSUM_PARTIALS	64
+struct fsum {
+	double	p[FSUM_PARTIALS];	/* non-overlapping, increasing */
+	size_t	n;
+	double	special;	/* inf or NaN added (or an overflow): the sum */
+};
+
+void	fsum_add(struct fsum *s, double x);
+double	fsum_value(const struct fsum *s);
+/* fsum(v) / n, python's statistics.fmean; NAN when n == 0. */
+double	fmean(const double *v, size_t n);
 
 /* The quantile of the union of k sorted samples, without merging them
  * (a statistic over all classes from the per-class samples). */

@@ -89,6 +89,26 @@ strtab_intern_n(struct strtab *t, const char *s, size_t len, bool *added)
 	return (uint32_t)t->n++;
 }
 
+long
+strtab_find_n(const struct strtab *t, const char *s, size_t len)
+{
+	uint64_t h;
+	size_t j;
+
+	if (t->nslot == 0)
+		return -1;
+	h = hash_bytes(s, len);
+	for (j = h & (t->nslot - 1); t->slot[j] != 0;
+	    j = (j + 1) & (t->nslot - 1)) {
+		uint32_t k = t->slot[j] - 1;
+
+		if (t->hash[k] == h && memcmp(t->s[k], s, len) == 0 &&
+		    t->s[k][len] == '\0')
+			return (long)k;
+	}
+	return -1;
+}
+
 uint32_t
 strtab_intern(struct strtab *t, const char *s)
 {

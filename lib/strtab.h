@@ -23,6 +23,9 @@ struct strtab {
 uint32_t	 strtab_intern_n(struct strtab *t, const char *s, size_t len,
 		    bool *added);
 uint32_t	 strtab_intern(struct strtab *t, const char *s);
+/* The index of the len bytes at s, -1 when they are not in t. */
+long		 strtab_find_n(const struct strtab *t, const char *s,
+		    size_t len);
 void		 strtab_free(struct strtab *t);
 
 #endif

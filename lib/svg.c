@@ -327,6 +327,27 @@ x_axis(struct sbuf *o, const struct range *xr, const double *ticks,
 	}
 }
 
+/* One small translucent dot per point: overlapping requests darken. */
+static size_t
+draw_points(struct sbuf *o, const struct svg_series *se,
+    const struct range *xr, const struct range *yr)
+{
+	size_t drawn = 0;
+
+	for (size_t i = 0; i < se->n; i++) {
+		if (!isfinite(se->x[i]) || !isfinite(se->y[i]))
+			continue;
+		sbuf_adds(o, "<circle class=\"dot\" cx=\"");
+		num(o, scale(se->x[i], xr, PLOT_L, PLOT_R));
+		sbuf_adds(o, "\" cy=\"");
+		num(o, scale(se->y[i], yr, PLOT_B, PLOT_T));
+		sbuf_printf(o, "\" r=\"2\" fill=\"%s\" fill-opacity=\"0.5\"/>\n",
+		    se->color);
+		drawn++;
+	}
+	return drawn;
+}
+
 static size_t
 draw_xy(struct sbuf *o, const struct svg_chart *c, const struct range *xr,
     const struct range *yr)
@@ -339,6 +360,10 @@ draw_xy(struct sbuf *o, const struct svg_chart *c, const struct range *xr,
 
 		if (se->n == 0 || se->x == NULL)
 			continue;
+		if (c->kind == SVG_SCATTER) {
+			drawn += draw_points(o, se, xr, yr);
+			continue;
+		}
 		sbuf_printf(o, "<polyline class=\"series\" fill=\"none\" "
 		    "stroke=\"%s\" stroke-width=\"2\"%s points=\"",
 		    se->color, se->dashed ? " stroke-dasharray=\"6 4\"" : "");
@@ -552,6 +577,9 @@ legend(struct sbuf *o, const struct svg_chart *c, double y)
 			sbuf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" "
 			    "height=\"10\" fill=\"%s\"/>\n", x, y - 9,
 			    se->color);
+		else if (c->kind == SVG_SCATTER)
+			sbuf_printf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" "
+			    "fill=\"%s\"/>\n", x + 8, y - 4, se->color);
 		else
 			sbuf_printf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 			    "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"%s/>\n",

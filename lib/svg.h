@@ -22,8 +22,9 @@ enum svg_kind {
 	SVG_STACKED,	/* stacked bars: series are the stacked parts */
 	SVG_CURVE,	/* x/y polylines without point markers (dense data:
 			 * CDF points, time series) */
-	SVG_HIST	/* histogram on a numeric x axis: x holds n + 1 bin
+	SVG_HIST,	/* histogram on a numeric x axis: x holds n + 1 bin
 			 * edges, y the n bin heights */
+	SVG_SCATTER	/* x/y points only, translucent (per-request data) */
 };
 
 /* A vertical line at x across the plot (an expected mean, a bound),

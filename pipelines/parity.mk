@@ -8,7 +8,9 @@
 # Discovers the cells of REAL in both bundle shapes (<phase>/<workload>/,
 # results/<phase>/<workload>/, and .../i<N>/ replicas), measures each cell
 # as its own target (so -j parallelises and a rerun redoes only what
-# changed), then judges everything once and writes OUT/report.md.
+# changed), then judges everything once and writes OUT/report.md;
+# OUT/compare.ndjson compares the arms of every workload more than one
+# phase ran (s2r-compare), shown in the report's Comparison section.
 # Every output is written under a temporary name and renamed, so a file
 # that exists is complete.  Prints one line per step (V=1: the commands)
 # and last "parity: OUT/report.md (N FAIL, N WARN, N MISSING)"; STRICT=1
@@ -39,7 +41,7 @@ REALP	:= $(call raw,REAL)
 SIMP	:= $(call raw,SIM)
 TOL	:= $(call raw,TOLERANCES)
 TOOLS	:= s2r-expect s2r-trace-stats s2r-log-extract s2r-config \
-	s2r-grep-proof s2r-verdict s2r-report
+	s2r-grep-proof s2r-verdict s2r-report s2r-compare
 
 PREP	:= $(shell $(s2r_env) S2R_WHO=parity S2R_TOOLS='$(TOOLS)' \
 	S2R_REAL=$(call q,$(REALP)) S2R_SIM=$(call q,$(SIMP)) \
@@ -71,6 +73,19 @@ LOGREC	:= $(S2R_CELLS:%=$(O)/cells/%/logs.ndjson)
 EPPREC	:= $(foreach e,$(S2R_EPP),$(O)/epp/$(call field,$(e),1).ndjson)
 DIFFREC	:= $(foreach e,$(S2R_PAIRS),$(O)/epp-diff/$(call field,$(e),1).ndjson)
 MEASURES := $(TRACEREC) $(LOGREC) $(EPPREC) $(DIFFREC)
+# A/B between arms (s2r-compare, informational: no verdicts): the cells of
+# every workload that more than one phase ran, each as --cell
+# phase/workload[/iteration] (names from parity.d, checked by
+# discover.sh), into OUT/compare.ndjson; none: no file.
+phases_of = $(sort $(foreach c,$(S2R_CELLS),\
+	$(if $(filter $(1),$(call workload,$(c))),$(call phase,$(c)))))
+CMPWL	:= $(strip $(foreach w,$(sort $(foreach c,$(S2R_CELLS),$(call workload,$(c)))),\
+	$(if $(word 2,$(call phases_of,$(w))),$(w))))
+CMPCELLS := $(strip $(foreach c,$(S2R_CELLS),\
+	$(if $(filter $(call workload,$(c)),$(CMPWL)),$(c))))
+COMPARE	:= $(if $(CMPCELLS),$(O)/compare.ndjson)
+cmpargs	= --root $(call q,$(REALP)) $(foreach c,$(CMPCELLS),\
+	--cell $(call q,$(patsubst results/%,%,$(c))) $(call q,$(REALP)/$(c)/trace_data.csv))
 # s2r-expect states config.md too (the records s2r-config writes for SIM),
 # so the sim side needs no second pass.
 EXPECTS	:= $(O)/expect.ndjson $(O)/proof.ndjson
@@ -155,6 +170,14 @@ $(O)/proof.ndjson: $(O)/proof.args $(PIPEDIR)proofs.yaml \
 		{ rc=$$?; [ $$rc -eq 1 ] || [ $$rc -eq 3 ]; }
 	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
+# After the cells' trace records: they depend on each cell's trace and
+# header (the header's goodput_slo_targets feed the comparison).
+$(O)/compare.ndjson: $(CMPCELLS:%=$(O)/cells/%/trace.ndjson) $(S)/real.args
+	@$(call step,compare,$(REALP))
+	$(Q)$(call tool,s2r-compare) ab $(cmpargs) >$(call q,$@.tmp)
+	$(Q)$(call tool,s2r-compare) timeline $(cmpargs) >>$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+
 # parity.d changes when a cell or an input comes or goes.
 $(O)/verdicts.ndjson: $(RECORDS) $(S)/verdict.args $(S)/parity.d \
 		$(if $(TOL),$(S)/tolerances)
@@ -164,16 +187,18 @@ $(O)/verdicts.ndjson: $(RECORDS) $(S)/verdict.args $(S)/parity.d \
 		$(foreach f,$(RECORDS),$(call q,$(f))) >$(call q,$@.tmp)
 	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(O)/report.md: $(O)/verdicts.ndjson $(MEASURES) $(S)/real.args $(S)/sim.args
+$(O)/report.md: $(O)/verdicts.ndjson $(MEASURES) $(COMPARE) $(S)/real.args \
+		$(S)/sim.args
 	@$(call step,report,$@)
 	$(Q)$(call tool,s2r-report) --real $(call q,$(REALP)) --sim $(call q,$(SIMP)) \
-		-o $(call q,$@) $(foreach f,$(O)/verdicts.ndjson $(MEASURES),$(call q,$(f))) \
+		-o $(call q,$@) $(foreach f,$(O)/verdicts.ndjson $(MEASURES) $(COMPARE),$(call q,$(f))) \
 		|| [ $$? -eq 1 ]
 
 # The HTML report with charts (s2r-report --format html): `make ... html`.
 # The expect records feed the token-length charts.
-$(O)/report.html: $(O)/verdicts.ndjson $(RECORDS) $(S)/real.args $(S)/sim.args
+$(O)/report.html: $(O)/verdicts.ndjson $(RECORDS) $(COMPARE) $(S)/real.args \
+		$(S)/sim.args
 	@$(call step,html,$@)
 	$(Q)$(call tool,s2r-report) --format html --real $(call q,$(REALP)) \
 		--sim $(call q,$(SIMP)) -o $(call q,$@) \
-		$(foreach f,$(O)/verdicts.ndjson $(RECORDS),$(call q,$(f))) || [ $$? -eq 1 ]
+		$(foreach f,$(O)/verdicts.ndjson $(RECORDS) $(COMPARE),$(call q,$(f))) || [ $$? -eq 1 ]

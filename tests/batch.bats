@@ -77,9 +77,11 @@ counts() {
 	touch "$G/b03/real/treatment/prefix_heavy/trace_data.csv"
 	batch "$T/o" -j2 2>/dev/null || true
 	run sh -c "cd '$T/o' && find . -type f -newer '$T/stamp' ! -name make.log ! -name .batch-progress | sort"
-	# same content, same verdicts: the status and so the index stay
+	# same content, same verdicts: the status and so the index stay; the
+	# workload's A/B comparison is redone
 	[ "$output" = "$(printf '%s\n' ./bundles/b03/cells/treatment/prefix_heavy/logs.ndjson \
 	    ./bundles/b03/cells/treatment/prefix_heavy/trace.ndjson \
+	    ./bundles/b03/compare.ndjson \
 	    ./bundles/b03/report.html ./bundles/b03/report.md ./bundles/b03/verdicts.ndjson)" ]
 }
 
@@ -95,7 +97,8 @@ counts() {
 	    "$S2R_TOP/examples/sim/workloads/chat_mixed.yaml" "$T/g/b02/real/treatment/chat_mixed" >/dev/null
 	make -s -f "$BMK" BUNDLES="$T/g/manifest" OUT="$T/o" S2R_BIN="$S2R_BIN" -j2 2>/dev/null || true
 	run sh -c "cd '$T/o' && find . -type f -newer '$T/stamp' ! -name make.log ! -name .batch-progress ! -path './bundles/b02/cells/*' | sort"
-	[ "$output" = "$(printf '%s\n' ./bundles/b02/report.html ./bundles/b02/report.md \
+	[ "$output" = "$(printf '%s\n' ./bundles/b02/compare.ndjson \
+	    ./bundles/b02/report.html ./bundles/b02/report.md \
 	    ./bundles/b02/status ./bundles/b02/verdicts.ndjson ./index.html ./index.md)" ]
 	grep -q '^| b02 | FAIL |' "$T/o/index.md"
 }

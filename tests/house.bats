@@ -44,7 +44,7 @@ edges() {
 	    err.h perr.h stats.h"
 	renderers="report.h mdreport.h mdtext.h htmlreport.h htmlpage.h
 	    htmlcharts.h svg.h rundiff.h batchindex.h rectext.h verdict.h
-	    atomicfile.h rec.h str.h err.h tseries.h vstream.h"
+	    atomicfile.h rec.h str.h err.h tseries.h vstream.h cmptext.h"
 	bad=""
 	for f in rules_*.c ruleutil.[ch] proofutil.[ch] alignutil.[ch] judge.[ch] checklist.[ch] \
 	    satside.[ch] isopolicy.[ch] routecmp.[ch]; do

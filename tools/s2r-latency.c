@@ -1,8 +1,6 @@
 /* s2r-latency - both sides' request populations (check A0) and their
  * TTFT, TPOT, E2E, throughput and inter-token latency distributions
  * (check A3) as measure records.  See docs/man/s2r-latency.1. */
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,14 +10,12 @@
 #include "csvr.h"
 #include "err.h"
 #include "itl.h"
-#include "infile.h"
-#include "jsonscan.h"
 #include "latency.h"
 #include "rec.h"
 #include "rectext.h"
+#include "reqload.h"
 #include "reqpop.h"
 #include "str.h"
-#include "trace.h"
 
 static const char usage_text[] =
 "usage: s2r-latency [--real FILE] [--sim FILE] [--real-header FILE]\n"
@@ -132,69 +128,12 @@ parse_opts(int argc, char **argv, struct opts *o)
 		s2r_usage_error("expected --real FILE, --sim FILE or both");
 }
 
-/* The first byte that is not white space or a UTF-8 BOM: '{' (or a gzip
- * magic byte) means JSON. */
-static bool
-looks_json(FILE *f, bool push_back)
-{
-	int c;
-
-	while ((c = getc(f)) != EOF && (c == ' ' || c == '\t' || c == '\r' ||
-	    c == '\n' || c == 0xef || c == 0xbb || c == 0xbf))
-		;
-	if (push_back && c != EOF)
-		ungetc(c, f);
-	return c == '{' || c == 0x1f;
-}
-
 struct side {
 	struct reqpop	 pop;
 	struct itl	 itl;
 	bool		 given, has_itl;
 	char		*path;		/* given; a cell folder's trace */
-	char		*buf;		/* stdin JSON, read whole */
 };
-
-static void
-read_json(struct side *s, const char *path, const char *label, FILE *in)
-{
-	struct jscan *js;
-
-	reqpop_init(&s->pop, label, REQFMT_BLIS_JSON);
-	if (in != NULL) {
-		struct sbuf b = {0};
-		char chunk[65536];
-		size_t n;
-
-		sbuf_addc(&b, '{');	/* looks_json() consumed it */
-		while ((n = fread(chunk, 1, sizeof(chunk), in)) > 0)
-			sbuf_add(&b, chunk, n);
-		if (ferror(in))
-			s2r_die("%s: read error", label);
-		s->buf = b.s;
-		js = jscan_mem(label, b.s, b.len);
-	} else {
-		js = jscan_open_fd(infile_fd(path, label), label);
-	}
-	reqpop_read_blis(&s->pop, js);
-	jscan_close(js);
-}
-
-static void
-read_csv(struct side *s, const char *path, const char *label,
-    const char *header, const struct opts *o)
-{
-	struct trace_header h;
-	struct csvr *r;
-
-	trace_header_for(&h, path, header, o->no_header, o->root);
-	reqpop_init(&s->pop, label, REQFMT_TRACE_CSV);
-	r = strcmp(path, "-") == 0 ? csvr_openf(stdin, label) :
-	    csvr_open(path, label);
-	reqpop_read_csv(&s->pop, r, &h);
-	csvr_close(r);
-	trace_header_free(&h);
-}
 
 /* The side's ITL file: itl, else the one beside a CSV trace. */
 static void
@@ -224,36 +163,13 @@ static void
 read_side(struct side *s, const char *path, const char *header,
     const struct opts *o)
 {
-	char *label;
-	FILE *f;
-	bool json;
+	struct reqload_opts lo = { header, o->no_header, o->root };
 
 	if (path == NULL)
 		return;
 	s->given = true;
 	path = s->path = cli_in_folder(path, "trace_data.csv");
-	label = path_display(path, o->root);
-	if (strcmp(path, "-") == 0) {
-		json = looks_json(stdin, true);
-		if (json) {
-			getc(stdin);	/* the '{' read_json puts back */
-			read_json(s, path, label, stdin);
-		} else
-			read_csv(s, path, label, header, o);
-		free(label);
-		return;
-	}
-	f = infile_open(path, label);
-	json = looks_json(f, false);
-	fclose(f);
-	if (json && header != NULL)
-		s2r_usage_error("a trace header applies to a CSV trace, not to "
-		    "a BLIS metrics JSON");
-	if (json)
-		read_json(s, path, label, NULL);
-	else
-		read_csv(s, path, label, header, o);
-	free(label);
+	reqpop_load(&s->pop, path, &lo);
 }
 
 static const struct latside *
@@ -295,8 +211,6 @@ main(int argc, char **argv)
 	reqpop_free(&sim.pop);
 	itl_free(&real.itl);
 	itl_free(&sim.itl);
-	free(real.buf);
-	free(sim.buf);
 	free(real.path);
 	free(sim.path);
 	return 0;

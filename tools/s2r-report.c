@@ -110,11 +110,12 @@ put(const char *output, const struct sbuf *text)
 }
 
 /* Verdicts into rep; for HTML the other records are kept as evidence
- * for the charts, otherwise they are passed over.  An input with verdicts
- * must end with s2r-verdict's end record (counted into all). */
+ * for the charts, for Markdown the compare records (the Comparison
+ * section); the rest is passed over.  An input with verdicts must end
+ * with s2r-verdict's end record (counted into all). */
 static void
-read_records(struct report *rep, struct evidence *ev, struct vstream *all,
-    const char *path)
+read_records(struct report *rep, struct evidence *ev, bool html,
+    struct vstream *all, const char *path)
 {
 	struct ndjson_reader r;
 	struct vstream vs = {0};
@@ -122,10 +123,11 @@ read_records(struct report *rep, struct evidence *ev, struct vstream *all,
 
 	ndjson_open(&r, path);
 	while ((rec = ndjson_next(&r)) != NULL) {
+		const char *kind = rec_get_str(rec, "kind");
+
 		vstream_add(&vs, rec, r.path, r.line);
-		if (ev != NULL && strcmp(rec_get_str(rec, "kind"),
-		    "verdict") != 0 && strcmp(rec_get_str(rec, "kind"),
-		    "end") != 0)
+		if (strcmp(kind, "verdict") != 0 && strcmp(kind, "end") != 0 &&
+		    (html || strcmp(kind, "compare") == 0))
 			evidence_add(ev, rec);
 		else
 			report_add(rep, rec, r.path, r.line);
@@ -147,18 +149,20 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 
 	report_init(&rep);
 	if (argc == 0)
-		read_records(&rep, fmt == F_HTML ? &ev : NULL, &all, "-");
+		read_records(&rep, &ev, fmt == F_HTML, &all, "-");
 	for (int i = 0; i < argc; i++)
-		read_records(&rep, fmt == F_HTML ? &ev : NULL, &all, argv[i]);
+		read_records(&rep, &ev, fmt == F_HTML, &all, argv[i]);
 	/* Nothing to report is an error, not an empty report (charts of
-	 * evidence alone are a page). */
+	 * evidence, or comparisons, alone are a page). */
 	if (ev.n == 0 && (empty = vstream_empty(&all)) != NULL)
 		s2r_die("%s", empty);
 	report_build(&rep);
 	if (fmt == F_HTML)
 		report_html(&text, &rep, meta, &ev);
-	else
+	else {
 		report_md(&text, &rep, meta);
+		report_md_compare(&text, ev.r, ev.n);
+	}
 	/* A MISSING is no evidence of parity: it fails as a FAIL does. */
 	fails = rep.total[V_FAIL] + rep.total[V_MISSING];
 	put(output, &text);

@@ -73,8 +73,11 @@ load hostile
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	n=$(jq -rs 'map(.scope | "\(.phase)/\(.workload)") | unique | length' out/cells/*/*/trace.ndjson)
-	# expect, proof, trace and logs per cell, an epp per phase, a diff, verdict, report, html
-	[ "$(printf '%s\n' "$output" | wc -l)" -eq $((2 + 2 * n + 2 + 1 + 3 + 1)) ]
+	# expect, proof, trace and logs per cell, an epp per phase, a diff,
+	# compare (both phases ran the example's workloads), verdict, report, html
+	[ -s out/compare.ndjson ]
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq $((2 + 2 * n + 2 + 1 + 1 + 3 + 1)) ]
+	[ "$(printf '%s\n' "$output" | grep -c '^  compare  ')" -eq 1 ]
 	[ "$(printf '%s\n' "$output" | grep -c '^  trace    ')" -eq "$n" ]
 	[[ "$(printf '%s\n' "$output" | tail -n 1)" == "parity: out/report.md ("* ]]
 	[[ "$output" != *s2r-trace-stats* ]]

@@ -189,12 +189,132 @@ test_multi(void)
 	free(allw);
 }
 
+/* Reference values from python 3.11: statistics.quantiles(xs, n=100,
+ * method="exclusive")[i - 1] (and "inclusive" for numpy's linear). */
+static void
+test_quantile_methods(void)
+{
+	static const double ten[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	static const double seven[] = { 0.3, 1.7, 2.2, 9.5, 11.25, 4.0, 6.6 };
+	struct dvals a = {0}, b = {0}, one = {0}, none = {0};
+	enum qmethod m;
+	bool ex;
+
+	for (size_t i = 0; i < 10; i++)
+		dvals_add(&a, ten[i]);
+	for (size_t i = 0; i < 7; i++)
+		dvals_add(&b, seven[i]);
+	dvals_sort(&a);
+	dvals_sort(&b);
+	CHECK(dvals_quantile_m(&a, 0.50, Q_EXCLUSIVE, &ex) == 5.5 && !ex);
+	CHECK(dvals_quantile_m(&a, 0.90, Q_EXCLUSIVE, &ex) == 9.9 && !ex);
+	/* fewer than 99 values: p99 and p1 extrapolate, as python's */
+	CHECK(dvals_quantile_m(&a, 0.99, Q_EXCLUSIVE, &ex) == 10.89 && ex);
+	CHECK(dvals_quantile_m(&a, 0.01, Q_EXCLUSIVE, &ex) == 0.11 && ex);
+	CHECK(dvals_quantile_m(&a, 0.05, Q_EXCLUSIVE, NULL) == 0.55);
+	CHECK(dvals_quantile_m(&b, 0.50, Q_EXCLUSIVE, NULL) == 4.0);
+	CHECK(dvals_quantile_m(&b, 0.90, Q_EXCLUSIVE, NULL) == 11.6);
+	CHECK(dvals_quantile_m(&b, 0.99, Q_EXCLUSIVE, NULL) == 12.86);
+	CHECK(dvals_quantile_m(&b, 0.25, Q_EXCLUSIVE, NULL) == 1.7);
+	CHECK(dvals_quantile_m(&b, 0.50, Q_LINEAR, &ex) == 4.0 && !ex);
+	CHECK_NEAR(dvals_quantile_m(&b, 0.90, Q_LINEAR, NULL), 10.2, 1e-12);
+	CHECK_NEAR(dvals_quantile_m(&b, 0.99, Q_LINEAR, NULL), 11.145, 1e-12);
+	/* one value is its own quantile; none has none */
+	dvals_add(&one, 42);
+	dvals_sort(&one);
+	CHECK(dvals_quantile_m(&one, 0.99, Q_EXCLUSIVE, NULL) == 42);
+	CHECK(isnan(dvals_quantile_m(&none, 0.5, Q_EXCLUSIVE, NULL)));
+	CHECK(qmethod_parse("linear", &m) && m == Q_LINEAR);
+	CHECK(qmethod_parse("exclusive", &m) && m == Q_EXCLUSIVE);
+	CHECK(!qmethod_parse("type7", &m));
+	CHECK_STR(qmethod_name(Q_EXCLUSIVE), "exclusive");
+	dvals_free(&a);
+	dvals_free(&b);
+	dvals_free(&one);
+}
+
+/* The exclusive quantile at many sizes against the formula written out
+ * with exact integer ranks (python's statistics.quantiles). */
+static void
+test_exclusive_random(void)
+{
+	for (size_t n = 2; n < 300; n += 7) {
+		struct dvals v = {0};
+
+		for (size_t i = 0; i < n; i++)
+			dvals_add(&v, (double)(next() % 100000) / 8);
+		dvals_sort(&v);
+		for (long i = 1; i < 100; i++) {
+			long mm = (long)n + 1, j = i * mm / 100, d;
+
+			j = j < 1 ? 1 : j > (long)n - 1 ? (long)n - 1 : j;
+			d = i * mm - j * 100;
+			CHECK(dvals_quantile_m(&v, (double)i / 100, Q_EXCLUSIVE,
+			    NULL) == (v.v[j - 1] * (double)(100 - d) + v.v[j] *
+			    (double)d) / 100);
+		}
+		dvals_free(&v);
+	}
+}
+
+/* math.fsum's results (python 3.11), and the exact sum of integers. */
+static void
+test_fsum(void)
+{
+	static const double mixed[] = { 1e100, 1.0, -1e100, 1e-100, 1e50,
+	    -1.0, -1e50 };
+	struct fsum s = {0}, t = {0}, u = {0}, w = {0};
+	double tenth[10], *xs = malloc(10000 * sizeof(*xs));
+	int64_t exact = 0;
+
+	for (size_t i = 0; i < 10; i++)
+		tenth[i] = 0.1;
+	CHECK(fmean(tenth, 10) == 0.1);
+	for (size_t i = 0; i < 10; i++)
+		fsum_add(&s, 0.1);
+	CHECK(fsum_value(&s) == 1.0);		/* naive: 0.9999999999999999 */
+	for (size_t i = 0; i < 7; i++)
+		fsum_add(&t, mixed[i]);
+	CHECK(fsum_value(&t) == 1e-100);
+	/* half-even rounding across partials */
+	fsum_add(&u, 9007199254740992.0);
+	fsum_add(&u, -0.5);
+	fsum_add(&u, -ldexp(1, -54));
+	CHECK(fsum_value(&u) == 9007199254740991.0);
+	/* integers: the exact sum, whatever the order */
+	for (size_t i = 0; i < 10000; i++) {
+		xs[i] = (double)(int64_t)(next() % 2000000001) - 1e9;
+		exact += (int64_t)xs[i];
+		fsum_add(&w, xs[i]);
+	}
+	CHECK(fsum_value(&w) == (double)exact);
+	/* any doubles: the same sum in either order */
+	{
+		struct fsum fw = {0}, bw = {0};
+
+		for (size_t i = 0; i < 10000; i++)
+			xs[i] = (double)(next() % 1000003) / 997 * (double)(i % 7 + 1);
+		for (size_t i = 0; i < 10000; i++) {
+			fsum_add(&fw, xs[i]);
+			fsum_add(&bw, xs[9999 - i]);
+		}
+		CHECK(fsum_value(&fw) == fsum_value(&bw));
+	}
+	CHECK(isnan(fmean(xs, 0)));
+	fsum_add(&w, INFINITY);
+	CHECK(isinf(fsum_value(&w)));
+	free(xs);
+}
+
 static const struct unit_test tests[] = {
 	{ "Welford moments", test_moments },
 	{ "type 7 quantiles", test_quantiles_small },
 	{ "int32 samples widen to int64", test_widen },
 	{ "radix sorts agree with qsort", test_radix_random },
 	{ "quantiles over several samples", test_multi },
+	{ "quantile methods against python", test_quantile_methods },
+	{ "exclusive quantile against its formula", test_exclusive_random },
+	{ "exact sums as math.fsum", test_fsum },
 	{ NULL, NULL }
 };
 

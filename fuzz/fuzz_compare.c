@@ -1,0 +1,122 @@
+/* fuzz_compare - s2r-compare's analyses over arbitrary bytes read as a
+ * trace CSV: the file as both arms of an A/B, its timeline, and its
+ * calibration against itself.  Every input is either rejected with a
+ * located message (the die hook jumps back) or yields records; never a
+ * crash, a hang, or a trace compared with itself that is not within the
+ * noise (A/B) or the tolerance (calibration). */
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cmpab.h"
+#include "cmpcal.h"
+#include "cmparm.h"
+#include "cmptime.h"
+#include "err.h"
+#include "rec.h"
+#include "csvr.h"
+#include "reqpop.h"
+
+static jmp_buf back;
+static char path[] = "/tmp/fuzz_compare.XXXXXX";
+static int fd = -1;
+static struct reqpop pop;
+static struct csvr *reader;
+static FILE *mem;
+
+static void
+jump_back(void)
+{
+	longjmp(back, 1);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	s2r_die_hook = jump_back;
+	fd = mkstemp(path);
+	return fd < 0;
+}
+
+static void
+cleanup(void)
+{
+	if (reader != NULL)
+		csvr_close(reader);
+	if (mem != NULL)
+		fclose(mem);
+	reqpop_free(&pop);
+	reader = NULL;
+	mem = NULL;
+}
+
+/* Same trace both sides: every judged change is zero, so within noise. */
+static void
+check_self(const json_t *arr)
+{
+	size_t i;
+	json_t *rec;
+
+	json_array_foreach(arr, i, rec) {
+		const char *j = rec_get_str(rec, "judgement");
+
+		if (j != NULL && strcmp(j, "within_noise") != 0 &&
+		    strcmp(j, "within_tolerance") != 0)
+			abort();
+	}
+}
+
+/* The analyses read the file themselves, and a rejection from inside
+ * them leaks what they hold (open files too): only inputs the request
+ * reader accepts (it checks the same fields, and cleans up) go on, so
+ * a rejection there is itself a finding. */
+static void
+run(void)
+{
+	struct cmp_plan plan = { .no_header = true };
+	struct cmp_ab_opts ao = { Q_EXCLUSIVE, 5, NULL };
+	struct cmp_cal_opts co = { Q_LINEAR, -1, NULL, NULL };
+	json_t *arr = json_array();
+
+	cmp_plan_add(&plan, path, "a", "w", NULL);
+	cmp_plan_add(&plan, path, "b", "w", NULL);
+	cmp_plan_finish(&plan, NULL);
+	cmp_ab_workload(&plan.w[0], &ao, arr);
+	check_self(arr);
+	cmp_timeline_cell(&plan.w[0], &plan.w[0].arms[0],
+	    &plan.w[0].arms[0].cells[0], arr);
+	cmp_calibrate(&pop, &pop, &co, arr);
+	check_self(arr);
+	json_decref(arr);
+	cmp_plan_free(&plan);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) !=
+	    (ssize_t)size)
+		abort();
+	if (setjmp(back) != 0) {
+		cleanup();
+		return 0;
+	}
+	reqpop_init(&pop, "fuzz.csv", REQFMT_TRACE_CSV);
+	if ((mem = fmemopen((void *)data, size, "rb")) == NULL)
+		return 0;
+	reader = csvr_attach(mem, "fuzz.csv");
+	csvr_read_header(reader);
+	reqpop_read_csv(&pop, reader, NULL);
+	if (setjmp(back) != 0)
+		abort();	/* the analyses rejected what reqpop took */
+	run();
+	cleanup();
+	return 0;
+}

@@ -1,0 +1,380 @@
+/* s2r-compare - the comparisons users make next to the parity check:
+ * A/B between arms (ab), sim vs real calibration (calibrate) and one
+ * trace over time (timeline), as compare records.  See
+ * docs/man/s2r-compare.1. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmpab.h"
+#include "cmpcal.h"
+#include "cmparm.h"
+#include "cmptext.h"
+#include "cmptime.h"
+#include "cli.h"
+#include "err.h"
+#include "rec.h"
+#include "reqload.h"
+#include "str.h"
+#include "tracefile.h"
+#include "tracev3.h"
+
+static const char usage_text[] =
+"usage: s2r-compare ab [--quantiles M] [--noise-floor PCT] [--targets FILE]\n"
+"           [--baseline ARM] [--no-header] [--root DIR] [--format F]\n"
+"           [--cell PHASE/WORKLOAD[/ITERATION] | --arm NAME] TRACE ...\n"
+"       s2r-compare timeline [--no-header] [--root DIR] [--format F]\n"
+"           [--cell PHASE/WORKLOAD[/ITERATION] | --arm NAME] TRACE ...\n"
+"       s2r-compare calibrate --real TRACE --sim TRACE|JSON [--quantiles M]\n"
+"           [--warm-up N] [--workload NAME] [--real-header FILE]\n"
+"           [--sim-header FILE] [--no-header] [--root DIR] [--format F]\n"
+"\n"
+"ab: per workload and pair of arms, TTFT/TPOT/E2E mean, p50, p90, p99,\n"
+"the error rate with the top error messages and SLO attainment and\n"
+"goodput per class, marked better, worse or within_noise.\n"
+"timeline: sent and completed requests per second, and a sample of\n"
+"per-request TTFT and E2E against send time per class, of each trace.\n"
+"calibrate: the simulated run against the real one, matched by request\n"
+"id (else by distribution): MAPE, Pearson r, bias, grade, percentiles,\n"
+"coverage, warm-up, throughput, KV-cache hit rate.\n"
+"\n"
+"  --cell P/W[/I]     the next TRACE is that cell (phase = arm)\n"
+"  --arm NAME         the next TRACE is arm NAME (no workload)\n"
+"  --root DIR         source.file relative to DIR; a TRACE without --cell\n"
+"                     or --arm is the cell of its path under DIR\n"
+"                     ([results/]PHASE/WORKLOAD[/ITERATION]/FILE)\n"
+"  --quantiles M      exclusive (python statistics.quantiles, default) or\n"
+"                     linear (numpy's default)\n"
+"  --noise-floor PCT  smallest tolerance of a change (default 5)\n"
+"  --targets FILE     SLO targets per class (default: the trace headers'\n"
+"                     goodput_slo_targets)\n"
+"  --baseline ARM     the reference arm (default: baseline, else the first)\n"
+"  --real, --sim      calibrate's sides; the sim may be a BLIS metrics JSON\n"
+"  --real-header FILE, --sim-header FILE\n"
+"                     trace headers (default: the one beside the trace)\n"
+"  --no-header        read no trace header\n"
+"  --warm-up N        exclude requests with id < N from both sides\n"
+"                     (default: the real header's warm_up_requests)\n"
+"  --workload NAME    calibrate's scope\n"
+"  --format F         ndjson (default) or text\n"
+"  -h, --help         this text\n"
+"  -V, --version      the version\n";
+
+enum mode { M_AB, M_TIMELINE, M_CALIBRATE };
+
+struct opts {
+	enum mode		 mode;
+	bool			 text;
+	struct cmp_plan		 plan;
+	const char		*baseline, *targets;
+	struct cmp_ab_opts	 ab;
+	const char		*real, *sim, *real_header, *sim_header;
+	int64_t			 warm_up;
+	const char		*workload;
+	const char		*cell, *arm;	/* for the next TRACE */
+};
+
+static void
+add_trace(struct opts *o, const char *path)
+{
+	if (o->mode == M_CALIBRATE)
+		s2r_usage_error("calibrate takes --real and --sim, not operands");
+	if (o->arm != NULL)
+		cmp_plan_add(&o->plan, path, o->arm, NULL, NULL);
+	else if (o->cell != NULL) {
+		if (!cmp_plan_add_cell(&o->plan, path, o->cell))
+			s2r_usage_error("--cell %s: expected PHASE/WORKLOAD"
+			    "[/ITERATION]", o->cell);
+	} else if (!cmp_plan_add_by_path(&o->plan, path))
+		s2r_usage_error("%s: expected --cell or --arm before it, or "
+		    "--root DIR with the trace at DIR/[results/]PHASE/WORKLOAD"
+		    "[/ITERATION]/FILE", path);
+	o->cell = o->arm = NULL;
+}
+
+static bool
+mode_has(const struct opts *o, int c)
+{
+	if (o->mode == M_CALIBRATE)
+		return strchr("cbnTa", c) == NULL;
+	if (o->mode == M_TIMELINE)
+		return strchr("qnTbrsRSwW", c) == NULL;
+	return strchr("rsRSwW", c) == NULL;
+}
+
+static void
+set_option(struct opts *o, int c, const char *name)
+{
+	if (c != 1 && !mode_has(o, c))
+		s2r_usage_error("--%s: not an option of this subcommand", name);
+	switch (c) {
+	case 1: add_trace(o, optarg); break;
+	case 'c': o->cell = optarg; o->arm = NULL; break;
+	case 'a': o->arm = optarg; o->cell = NULL; break;
+	case 'o': free(o->plan.root); o->plan.root = xstrdup(optarg); break;
+	case 'N': o->plan.no_header = true; break;
+	case 'b': o->baseline = optarg; break;
+	case 'T': o->targets = optarg; break;
+	case 'n':
+		o->ab.noise_floor_pct = cli_f64("--noise-floor", optarg, 0,
+		    false);
+		break;
+	case 'W':
+		o->warm_up = cli_i64("--warm-up", optarg, 0, INT64_MAX);
+		break;
+	case 'w': o->workload = optarg; break;
+	case 'r': o->real = optarg; break;
+	case 's': o->sim = optarg; break;
+	case 'R': o->real_header = optarg; break;
+	case 'S': o->sim_header = optarg; break;
+	case 'q':
+		if (!qmethod_parse(optarg, &o->ab.method))
+			s2r_usage_error("--quantiles: expected exclusive or "
+			    "linear, got \"%.40s\"", optarg);
+		break;
+	case 'f': o->text = cli_format_text(optarg); break;
+	default:
+		cli_unreachable(c);
+	}
+}
+
+/* The long name of option c, for a message. */
+static const char *
+option_name(const struct option *longopts, int c)
+{
+	for (size_t i = 0; longopts[i].name != NULL; i++)
+		if (longopts[i].val == c)
+			return longopts[i].name;
+	return "?";
+}
+
+static void
+parse_opts(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "cell", required_argument, NULL, 'c' },
+		{ "arm", required_argument, NULL, 'a' },
+		{ "root", required_argument, NULL, 'o' },
+		{ "no-header", no_argument, NULL, 'N' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "targets", required_argument, NULL, 'T' },
+		{ "noise-floor", required_argument, NULL, 'n' },
+		{ "quantiles", required_argument, NULL, 'q' },
+		{ "warm-up", required_argument, NULL, 'W' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ "real", required_argument, NULL, 'r' },
+		{ "sim", required_argument, NULL, 's' },
+		{ "real-header", required_argument, NULL, 'R' },
+		{ "sim-header", required_argument, NULL, 'S' },
+		{ "format", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 }
+	};
+	/* "-": operands come back in order (as option 1), so each TRACE
+	 * takes the --cell or --arm just before it. */
+	static const struct cli cli = { usage_text, "-", longopts };
+	int c;
+
+	while ((c = cli_next(&cli, argc, argv)) != -1)
+		set_option(o, c, option_name(longopts, c));
+	if (o->cell != NULL || o->arm != NULL)
+		s2r_usage_error("--cell and --arm name the TRACE after them");
+	if (o->mode == M_CALIBRATE && (o->real == NULL || o->sim == NULL))
+		s2r_usage_error("calibrate: expected --real TRACE and --sim FILE");
+	if (o->mode == M_CALIBRATE && strcmp(o->real, "-") == 0 &&
+	    strcmp(o->sim, "-") == 0)
+		s2r_usage_error("--real and --sim cannot both read stdin");
+	if (o->plan.no_header && (o->real_header || o->sim_header))
+		s2r_usage_error("--no-header excludes --real-header and "
+		    "--sim-header");
+	if (o->mode != M_CALIBRATE && o->plan.nw == 0)
+		s2r_usage_error("expected at least one TRACE");
+}
+
+static void
+put(const struct opts *o, json_t *arr)
+{
+	size_t i;
+	json_t *rec;
+
+	if (o->text) {
+		size_t n = json_array_size(arr);
+		json_t **v = xcalloc(n + 1, sizeof(*v));
+		struct sbuf b = {0};
+
+		/* Through their NDJSON text, so that the tables show the
+		 * numbers the records carry (REC_REAL_DIGITS), as the
+		 * report does. */
+		json_array_foreach(arr, i, rec) {
+			char *line = json_dumps(rec, JSON_COMPACT |
+			    JSON_REAL_PRECISION(REC_REAL_DIGITS));
+
+			if (line == NULL || (v[i] = json_loads(line, 0,
+			    NULL)) == NULL)
+				s2r_die("out of memory");
+			free(line);
+		}
+		cmptext_write(&b, v, n);
+		if (fputs(sbuf_str(&b), stdout) == EOF)
+			s2r_die("write error on standard output");
+		sbuf_free(&b);
+		for (i = 0; i < n; i++)
+			json_decref(v[i]);
+		free(v);
+	} else
+		json_array_foreach(arr, i, rec)
+			rec_emit(stdout, json_incref(rec));
+	json_array_clear(arr);
+}
+
+/* Workloads with two arms or more; a --baseline no arm has is an error. */
+static size_t
+comparable(const struct opts *o)
+{
+	size_t n = 0;
+	bool found = o->baseline == NULL;
+
+	for (size_t i = 0; i < o->plan.nw; i++) {
+		const struct cmp_workload *w = &o->plan.w[i];
+
+		n += w->narms > 1;
+		for (size_t a = 0; a < w->narms && !found; a++)
+			found = strcmp(w->arms[a].name, o->baseline) == 0;
+	}
+	if (!found)
+		s2r_die("--baseline %s: no arm of that name", o->baseline);
+	return n;
+}
+
+static void
+run_ab(struct opts *o)
+{
+	struct slo_targets t = {0};
+	json_t *arr = json_array();
+
+	if (o->targets != NULL) {
+		char *label = path_display(o->targets, o->plan.root);
+
+		slo_targets_load(&t, o->targets, label);
+		o->ab.targets = &t;
+		free(label);
+	}
+	cmp_plan_finish(&o->plan, o->baseline);
+	if (comparable(o) == 0)
+		s2r_usage_error("ab: expected two arms or more of one workload");
+	for (size_t i = 0; i < o->plan.nw; i++) {
+		struct cmp_workload *w = &o->plan.w[i];
+
+		if (w->narms < 2) {
+			s2r_warn("%s: one arm (%s): nothing to compare",
+			    cmp_workload_label(w), w->arms[0].name);
+			continue;
+		}
+		cmp_ab_workload(w, &o->ab, arr);
+		put(o, arr);
+	}
+	json_decref(arr);
+	slo_targets_free(&t);
+}
+
+static void
+run_timeline(struct opts *o)
+{
+	json_t *arr = json_array();
+
+	cmp_plan_finish(&o->plan, o->baseline);
+	for (size_t i = 0; i < o->plan.nw; i++)
+		for (size_t a = 0; a < o->plan.w[i].narms; a++) {
+			const struct cmp_arm *arm = &o->plan.w[i].arms[a];
+
+			for (size_t c = 0; c < arm->ncells; c++) {
+				cmp_timeline_cell(&o->plan.w[i], arm,
+				    &arm->cells[c], arr);
+				put(o, arr);
+			}
+		}
+	json_decref(arr);
+}
+
+/* The real header's TraceV3 keys (the KV-cache hit rate). */
+static void
+real_v3(const struct opts *o, struct tracev3 *v3)
+{
+	char *path, *label;
+
+	memset(v3, 0, sizeof(*v3));
+	if (o->plan.no_header)
+		return;
+	path = o->real_header != NULL ? xstrdup(o->real_header) :
+	    trace_header_beside(o->real);
+	if (path == NULL)
+		return;
+	label = path_display(path, o->plan.root);
+	tracev3_load(v3, path, label);
+	free(label);
+	free(path);
+}
+
+static void
+run_calibrate(struct opts *o)
+{
+	struct reqload_opts lr = { o->real_header, o->plan.no_header,
+	    o->plan.root };
+	struct reqload_opts ls = { o->sim_header, o->plan.no_header,
+	    o->plan.root };
+	struct reqpop real, sim;
+	struct tracev3 v3;
+	struct cmp_cal_opts co = { o->ab.method, o->warm_up, o->workload,
+	    &v3.kv };
+	json_t *arr = json_array();
+
+	real_v3(o, &v3);
+	reqpop_load(&real, o->real, &lr);
+	reqpop_load(&sim, o->sim, &ls);
+	cmp_calibrate(&real, &sim, &co, arr);
+	put(o, arr);
+	json_decref(arr);
+	reqpop_free(&real);
+	reqpop_free(&sim);
+	tracev3_free(&v3);
+}
+
+static enum mode
+parse_mode(int argc, char **argv)
+{
+	if (argc < 2)
+		s2r_usage_error("expected a subcommand: ab, timeline or calibrate");
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		fputs(usage_text, stdout);
+		exit(0);
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		printf("s2r-compare %s\n", S2R_VERSION);
+		exit(0);
+	}
+	if (strcmp(argv[1], "ab") == 0)
+		return M_AB;
+	if (strcmp(argv[1], "timeline") == 0)
+		return M_TIMELINE;
+	if (strcmp(argv[1], "calibrate") == 0)
+		return M_CALIBRATE;
+	s2r_usage_error("expected a subcommand: ab, timeline or calibrate");
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o = { .ab = { Q_EXCLUSIVE, 5, NULL }, .warm_up = -1 };
+
+	s2r_setprog(argv[0]);
+	o.mode = parse_mode(argc, argv);
+	parse_opts(argc - 1, argv + 1, &o);
+	if (o.mode == M_AB)
+		run_ab(&o);
+	else if (o.mode == M_TIMELINE)
+		run_timeline(&o);
+	else
+		run_calibrate(&o);
+	rec_finish(stdout);
+	cmp_plan_free(&o.plan);
+	return 0;
+}

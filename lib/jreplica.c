@@ -104,7 +104,8 @@ why_text(struct sbuf *b, const struct judge *j, size_t lo,
 
 	sbuf_printf(b, " Replicas: this verdict covers %s of", c->iteration);
 	for (size_t k = 0; k < s->n; k++)
-		sbuf_printf(b, "%s %s", k ? "," : "", j->cells[lo + k].iteration);
+		sbuf_printf(b, "%s %s", k ? "," : "",
+		    j->cells[lo + k].iteration);
 	if (s->nnum < 2) {
 		sbuf_adds(b, s->nnum == 0 || v->metric == NULL ? "." :
 		    "; one of them has a value, so no spread is known.");

@@ -71,6 +71,28 @@ function sort_words(a, n,    i, j, v) {
 		a[j + 1] = v
 	}
 }
+# results/ and the repeat folders results.<N>/ of older runs hold the
+# phases; any other results.* folder is a phase of its own name.
+function is_results(name) {
+	return name == "results" || name ~ /^results\.[1-9][0-9]*$/
+}
+# A cell under a repeat folder, results.<N>/<phase>/<workload>/: part[]
+# (split from the whole path) becomes phase, workload and the repeat as
+# its iteration, "results.<N>"; the count of parts is returned.  A repeat
+# that also holds replicas (results.<N>/.../i<M>/) has no one iteration.
+function repeat_cell(p, n, part,    i) {
+	if (n == 4)
+		fail(where("R", p) ": a repeat folder " part[1] "/ holding " \
+		    "replicas " part[4] "/: expected results.<N>/<phase>/" \
+		    "<workload>/trace_data.csv or results/<phase>/<workload>/" \
+		    "i<N>/trace_data.csv, not both")
+	if (n != 3)
+		return n - 1
+	part[4] = part[1]
+	for (i = 1; i <= 3; i++)
+		part[i] = part[i + 1]
+	return 3
+}
 function basename(p) {
 	sub(/.*\//, "", p)
 	return p
@@ -82,7 +104,7 @@ BEGIN {
 	# Folders beside the phases that never hold cells (docs/formats.md
 	# §1.2); generated/ is read for the EPP configs and plugins.
 	nskip = split("generated workloads results_charts snapshots review " \
-	    "cluster plans", skip, " ")
+	    "cluster plans check", skip, " ")
 	for (i = 1; i <= nskip; i++)
 		skipped[skip[i]] = 1
 	ncells = nspecs = 0
@@ -101,7 +123,7 @@ side == "R" && p ~ /(^|\/)trace_data\.csv$/ {
 	second = p
 	sub(/^[^\/]*\//, "", second)
 	sub(/\/.*/, "", second)
-	if (skipped[first] || (first == "results" && skipped[second]))
+	if (skipped[first] || (is_results(first) && skipped[second]))
 		next
 	cell = p
 	sub(/\/?trace_data\.csv$/, "", cell)
@@ -112,10 +134,14 @@ side == "R" && p ~ /(^|\/)trace_data\.csv$/ {
 	rel = cell
 	sub(/^results\//, "", rel)
 	n = split(rel, part, "/")
+	if (first ~ /^results\./)
+		n = repeat_cell(p, n, part)
 	if (n < 2 || n > 3)
 		fail(where("R", p) ": expected <phase>/<workload>/" \
-		    "[<iteration>/]trace_data.csv (or under results/), " \
-		    "got " n " folder" (n == 1 ? "" : "s"))
+		    "[<iteration>/]trace_data.csv (or under results/ or a " \
+		    "repeat folder results.<N>/), got " n " folder" \
+		    (n == 1 ? "" : "s"))
+	rel = part[1] "/" part[2] (n == 3 ? "/" part[3] : "")
 	if (rel in scope)
 		fail(where("R", p) ": the same cell as " \
 		    where("R", scope[rel] "/trace_data.csv") \

@@ -182,10 +182,12 @@ check_links() {
 }
 
 # The folders of REAL that never hold cells (docs/formats.md §1.2), pruned
-# from the walk: "find . $(real_prune) ...".  generated/ is read.
+# from the walk: "find . $(real_prune) ...", also under results/ and the
+# repeat folders results.<N>/.  generated/ is read.
 real_prune() {
-	for s in workloads results_charts snapshots review cluster plans; do
-		printf '%s\n' -path "./$s" -prune -o -path "./results/$s" -prune -o
+	for s in workloads results_charts snapshots review cluster plans check; do
+		printf '%s\n' -path "./$s" -prune -o -path "./results/$s" -prune -o \
+		    -path "./results.[1-9]*/$s" -prune -o
 	done
 	printf '%s\n' -name .s2r -prune -o
 }

@@ -53,8 +53,13 @@ $(error $(or $(PREP),$(PIPEDIR)discover.sh failed))
 endif
 include $(S)/parity.d
 
-# cell path -> words "phase workload [iN]" (results/ prefix dropped).
-cellwords = $(subst /, ,$(patsubst results/%,%,$(1)))
+# cell path -> words "phase workload [iteration]": results/ dropped, a
+# repeat folder results.<N>/ (older runs) moved last as the iteration.
+repeatwords = $(if $(filter results.%,$(firstword $(1))),$(wordlist 2,3,$(1)) \
+	$(firstword $(1)),$(1))
+cellwords = $(call repeatwords,$(subst /, ,$(patsubst results/%,%,$(1))))
+# The same as "phase/workload[/iteration]", as s2r-compare --cell takes it.
+cellname = $(subst $() ,/,$(strip $(call cellwords,$(1))))
 phase	= $(word 1,$(call cellwords,$(1)))
 workload = $(word 2,$(call cellwords,$(1)))
 iteration = $(word 3,$(call cellwords,$(1)))
@@ -85,7 +90,7 @@ CMPCELLS := $(strip $(foreach c,$(S2R_CELLS),\
 	$(if $(filter $(call workload,$(c)),$(CMPWL)),$(c))))
 COMPARE	:= $(if $(CMPCELLS),$(O)/compare.ndjson)
 cmpargs	= --root $(call q,$(REALP)) $(foreach c,$(CMPCELLS),\
-	--cell $(call q,$(patsubst results/%,%,$(c))) $(call q,$(REALP)/$(c)/trace_data.csv))
+	--cell $(call q,$(call cellname,$(c))) $(call q,$(REALP)/$(c)/trace_data.csv))
 # s2r-expect states config.md too (the records s2r-config writes for SIM),
 # so the sim side needs no second pass.
 EXPECTS	:= $(O)/expect.ndjson $(O)/proof.ndjson

@@ -17,7 +17,8 @@
 # rule lines refer to those variables.  So no character of a bundle's
 # names is ever parsed as make syntax.
 #
-# ENVIRON: S2R_REAL, S2R_SIM (the paths as given, for messages), S2R_MAP.
+# ENVIRON: S2R_REAL, S2R_SIM (the paths as given, for messages), S2R_MAP,
+# S2R_REAL_VAR (REAL, or RUN in run mode: the variable to name).
 
 function ok_name(s) {
 	return s ~ /^[A-Za-z0-9_+=@,][A-Za-z0-9._+=@,-]*$/
@@ -138,9 +139,8 @@ side == "R" && p ~ /(^|\/)trace_data\.csv$/ {
 		n = repeat_cell(p, n, part)
 	if (n < 2 || n > 3)
 		fail(where("R", p) ": expected <phase>/<workload>/" \
-		    "[<iteration>/]trace_data.csv (or under results/ or a " \
-		    "repeat folder results.<N>/), got " n " folder" \
-		    (n == 1 ? "" : "s"))
+		    "[<iteration>/]trace_data.csv (or under results/), " \
+		    "got " n " folder" (n == 1 ? "" : "s"))
 	rel = part[1] "/" part[2] (n == 3 ? "/" part[3] : "")
 	if (rel in scope)
 		fail(where("R", p) ": the same cell as " \
@@ -200,7 +200,9 @@ END {
 	if (failed)
 		exit 1
 	if (ncells == 0)
-		fail("no cells (.../trace_data.csv) found under REAL=" shown(REAL))
+		fail("no cells (.../trace_data.csv) found under " \
+		    (ENVIRON["S2R_REAL_VAR"] ? ENVIRON["S2R_REAL_VAR"] : "REAL") \
+		    "=" shown(REAL))
 	if (!(("S", "workloads") in type))
 		fail(shown(SIM) ": expected a sim bundle with workloads/*.yaml, " \
 		    "found no workloads/")

@@ -219,7 +219,8 @@ walk() {
 # shellcheck disable=SC2046  # $(real_prune) etc. are split on purpose
 parity() {
 	check_out
-	real=$(folder REAL "${S2R_REAL:-}") || exit 1
+	rv=${S2R_REAL_VAR:-REAL}	# RUN= names it in run mode
+	real=$(folder "$rv" "${S2R_REAL:-}") || exit 1
 	sim=$(folder SIM "${S2R_SIM:-}") || exit 1
 	no_newline MAP "${S2R_MAP:-}"
 	tol=""
@@ -236,11 +237,11 @@ parity() {
 	# The find expressions, one word a line (set -f: no globbing).
 	IFS='
 '
-	(cd "$real" && check_links "$real" REAL "$S2R_REAL" $(real_prune) \
+	(cd "$real" && check_links "$real" "$rv" "$S2R_REAL" $(real_prune) \
 	    -type l -print0) || exit 1
 	(cd "$sim" && check_links "$sim" SIM "$S2R_SIM" $(sim_prune) \
 	    -type l $(sim_read) -print0) || exit 1
-	walk R "$real" REAL "$S2R_REAL" $(real_prune) >"$tmp/real" || exit 1
+	walk R "$real" "$rv" "$S2R_REAL" $(real_prune) >"$tmp/real" || exit 1
 	walk S "$sim" SIM "$S2R_SIM" $(sim_prune) >"$tmp/sim" || exit 1
 	unset IFS
 	if ! S2R_REAL=$S2R_REAL S2R_SIM=$S2R_SIM S2R_MAP=${S2R_MAP:-} \

@@ -30,7 +30,8 @@ function shown(s) {
 	return s
 }
 function where(side, p) {
-	return shown((side == "R" ? REAL : SIM) "/" p)
+	return shown((side == "R" ? REAL : side == "G" ? REAL "/" GEN : SIM) \
+	    "/" p)
 }
 function fail(msg) {
 	if (!failed)
@@ -62,6 +63,17 @@ function need_names(side, p, what,    n, c, i) {
 	n = split(p, c, "/")
 	for (i = 1; i <= n; i++)
 		need_name(side, p, c[i], what)
+}
+# GEN, the generated folder of a run's translation as a path from the run
+# ("../../translations/<hash>/generated"): ".." or safe names only, since
+# it becomes part of the EPP config paths make sees.
+function check_gen(    n, c, i) {
+	n = split(GEN, c, "/")
+	for (i = 1; i <= n && GEN != ""; i++)
+		if (c[i] != ".." && !ok_name(c[i]))
+			fail(shown(REAL) "/" shown(GEN) ": folder name \"" \
+			    shown(c[i]) "\": expected letters, digits and " \
+			    ". _ + = @ , - (not starting with . or -)")
 }
 # Insertion sort of a[1..n] (few elements: phases).
 function sort_words(a, n,    i, j, v) {
@@ -102,6 +114,8 @@ function basename(p) {
 BEGIN {
 	REAL = ENVIRON["S2R_REAL"]
 	SIM = ENVIRON["S2R_SIM"]
+	GEN = ENVIRON["S2R_GEN"]
+	check_gen()
 	# Folders beside the phases that never hold cells (docs/formats.md
 	# §1.2); generated/ is read for the EPP configs and plugins.
 	nskip = split("generated workloads results_charts snapshots review " \
@@ -271,8 +285,11 @@ function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
 
 # The deployed EPP config of each phase (docs/formats.md §1.4):
 # generated/<phase>_config.yaml or generated/<phase>/<phase>_config.yaml;
-# one record file per phase, one diff per pair of phases in sorted order.
-function epp_rules(    i, n, ph, seenp, np, cfg, a, b, cand, j) {
+# in run mode then the translation's (§1.6), GEN/baselines/<phase>/
+# baseline_config.yaml or GEN/<phase>/<phase>_config.yaml, as a path from
+# the run; one record file per phase, one diff per pair of phases in
+# sorted order.
+function epp_rules(    i, n, ph, seenp, np, cfg, a, b, cand, j, sd) {
 	n = 0
 	for (i = 1; i <= ncells; i++)
 		if (!(phase_of[i] in seenp)) {
@@ -284,12 +301,16 @@ function epp_rules(    i, n, ph, seenp, np, cfg, a, b, cand, j) {
 	for (i = 1; i <= n; i++) {
 		cand[1] = "generated/" ph[i] "_config.yaml"
 		cand[2] = "generated/" ph[i] "/" ph[i] "_config.yaml"
+		cand[3] = "baselines/" ph[i] "/baseline_config.yaml"
+		cand[4] = ph[i] "/" ph[i] "_config.yaml"
 		cfg = ""
-		for (j = 1; j <= 2 && cfg == ""; j++)
-			if (("R", cand[j]) in type) {
-				need_file("R", type["R", cand[j]], cand[j])
-				cfg = cand[j]
+		for (j = 1; j <= 4 && cfg == ""; j++) {
+			sd = j <= 2 ? "R" : "G"
+			if ((sd, cand[j]) in type) {
+				need_file(sd, type[sd, cand[j]], cand[j])
+				cfg = (sd == "G" ? GEN "/" : "") cand[j]
 			}
+		}
 		if (cfg == "")
 			continue
 		np++

@@ -216,6 +216,28 @@ walk() {
 	return 0
 }
 
+# Run mode: the folder of the generated EPP configs when it lies outside
+# the run (workspace/translations/<hash>/generated/, s2r-run --generated),
+# as its path from the run; its entries go to $tmp/gen as side G.  Its
+# links must stay inside it, as a bundle's.
+run_generated() {
+	t=s2r-run
+	[ -z "${S2R_BIN:-}" ] || t=$S2R_BIN/s2r-run
+	g=$("$t" --generated --root "$1" "$1" 2>"$tmp/runerr") ||
+		die "$(head -n 1 "$tmp/runerr")"
+	case $g in
+	../*) ;;
+	*) return 0 ;;	# none, or inside the run: walked already
+	esac
+	no_newline RUN "$g"
+	gabs=$(cd -P "$1/$g" 2>/dev/null && pwd -P) ||
+		die "RUN=$(shown "$S2R_REAL"): cannot enter $(shown "$g")"
+	(cd "$gabs" && check_links "$gabs" RUN "$S2R_REAL/$g" -type l \
+	    -print0) || exit 1
+	walk G "$gabs" RUN "$S2R_REAL/$g" >"$tmp/gen" || exit 1
+	printf '%s\n' "$g"
+}
+
 # shellcheck disable=SC2046  # $(real_prune) etc. are split on purpose
 parity() {
 	check_out
@@ -244,8 +266,12 @@ parity() {
 	walk R "$real" "$rv" "$S2R_REAL" $(real_prune) >"$tmp/real" || exit 1
 	walk S "$sim" SIM "$S2R_SIM" $(sim_prune) >"$tmp/sim" || exit 1
 	unset IFS
+	: >"$tmp/gen"
+	gen=""
+	[ "$rv" != RUN ] || gen=$(run_generated "$real") || exit 1
 	if ! S2R_REAL=$S2R_REAL S2R_SIM=$S2R_SIM S2R_MAP=${S2R_MAP:-} \
-	    awk -f "$here/discover.awk" "$tmp/real" "$tmp/sim" >"$tmp/frag"; then
+	    S2R_GEN=$gen awk -f "$here/discover.awk" "$tmp/real" "$tmp/sim" \
+	    "$tmp/gen" >"$tmp/frag"; then
 		msg=$(sed -n 's/^!//p' "$tmp/frag")
 		die "${msg:-discover.awk failed}"
 	fi

@@ -205,6 +205,14 @@ ghost i2 SKIP" ]
 	grep -qF '| routetoholder | w1\_mid | i2 | MISSING |' "$T/out/report.md"
 	grep -qF '| ghost | w1\_mid | i1 | SKIP |' "$T/out/report.md"
 	grep -q '^## Run$' "$T/out/report.md"
+	# the EPP configs of the translations layout: one per arm, diffed (2c)
+	jq -e -s --arg h "$HASH" 'length > 0 and all(.source.file ==
+	    "../../translations/\($h)/generated/baselines/baseline/baseline_config.yaml")' \
+	    "$T/out/epp/baseline.ndjson"
+	jq -e -s 'any(.[]; .check == "2d") and all(.scope == {phase: "routetoholder"})' \
+	    "$T/out/epp/routetoholder.ndjson"
+	jq -e -s 'any(.[]; .kind == "diff" and .section == "plugins" and
+	    .value == "differs")' "$T/out/epp-diff/baseline--routetoholder.ndjson"
 	run parity "" RUN="$RUN" STRICT=1
 	[ "$status" -ne 0 ]
 }

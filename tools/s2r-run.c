@@ -12,7 +12,7 @@
 #include "runmeta.h"
 
 static const char usage_text[] =
-"usage: s2r-run [--root DIR] [--format ndjson|text] RUNDIR\n"
+"usage: s2r-run [--root DIR] [--format ndjson|text | --generated] RUNDIR\n"
 "\n"
 "Reads a sim2real run directory (workspace/runs/<run>/): run_metadata.json,\n"
 "manifest.assembly.yaml (else progress.json), the translation's\n"
@@ -25,6 +25,9 @@ static const char usage_text[] =
 "reports a MISSING cell's checks as MISSING.\n"
 "\n"
 "  --root DIR        write source.file relative to DIR\n"
+"  --generated       print only the folder of the generated configs (the\n"
+"                    translation's generated/, else the run's), relative to\n"
+"                    DIR, or nothing when there is none\n"
 "  --format F        ndjson (default) or text (an aligned table)\n"
 "  -h, --help        this text\n"
 "  -V, --version     the version\n";
@@ -35,11 +38,12 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "root", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "generated", no_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 }
 	};
 	static const struct cli cli = { usage_text, "", longopts };
 	const char *root = NULL;
-	bool text = false;
+	bool text = false, generated = false;
 	struct run_meta m;
 	struct run_enum e;
 	struct recout out;
@@ -51,12 +55,19 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'r': root = optarg; break;
 		case 'f': text = cli_format_text(optarg); break;
+		case 'g': generated = true; break;
 		default: cli_unreachable(c);
 		}
 	}
 	if (argc - optind != 1)
 		s2r_usage_error("expected one run folder");
 	run_meta_read(&m, argv[optind], root);
+	if (generated) {
+		if (m.generated != NULL && printf("%s\n", m.generated) < 0)
+			s2r_die("write error on standard output");
+		run_meta_free(&m);
+		return 0;
+	}
 	run_enumerate(&e, &m);
 	recs = json_array();
 	run_records(&e, &m, recs);

@@ -37,14 +37,6 @@ is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-static bool
-is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* The N of "i<N>" (N from 1, no leading zero), else 0. */
 static int64_t
 iter_number(const char *name)
@@ -119,9 +111,9 @@ scan_pair(struct run_enum *e, const struct run_meta *m,
 	for (size_t i = 0; i < names.n; i++) {
 		char *sub = pathcat(dir, names.v[i]);
 
-		if (is_dir(sub) && iter_number(names.v[i]) > 0)
+		if (run_is_dir(sub) && iter_number(names.v[i]) > 0)
 			d->iters[d->niters++] = iter_number(names.v[i]);
-		else if (is_dir(sub) && names.v[i][0] == 'i') {
+		else if (run_is_dir(sub) && names.v[i][0] == 'i') {
 			char *bad = pathcat(rel, names.v[i]);
 
 			strv_add(&e->malformed, bad);
@@ -329,7 +321,7 @@ find_repeats(struct run_enum *e, const struct run_meta *m)
 
 		if (str_has_prefix(s, "results.") && s[8] >= '1' &&
 		    s[8] <= '9' && parse_i64(s + 8, strlen(s + 8), &n) &&
-		    is_dir(abs))
+		    run_is_dir(abs))
 			strv_add(&e->repeats, s);
 		free(abs);
 	}
@@ -436,7 +428,7 @@ run_enumerate(struct run_enum *e, const struct run_meta *m)
 		disk_pairs(e, m, &found);
 		pm = &found;
 	}
-	use_results = is_dir(results) || e->repeats.n == 0;
+	use_results = run_is_dir(results) || e->repeats.n == 0;
 	d = xcalloc(pm->npairs + 1, sizeof(*d));
 	for (size_t i = 0; i < pm->npairs && use_results; i++)
 		scan_pair(e, m, &pm->pairs[i], &d[i]);

@@ -304,8 +304,8 @@ hash_ok(const char *h)
 	    "0123456789_-") == n;
 }
 
-static bool
-is_dir(const char *path)
+bool
+run_is_dir(const char *path)
 {
 	struct stat st;
 
@@ -329,7 +329,7 @@ translation_dir(struct run_meta *m)
 	sbuf_printf(&rel, "../../translations/%s", m->translation_hash);
 	dir = run_meta_path(m, sbuf_str(&rel));
 	sbuf_free(&rel);
-	if (is_dir(dir))
+	if (run_is_dir(dir))
 		return dir;
 	sbuf_printf(&w, "translation_hash %s: no workspace/translations/%s/ "
 	    "beside workspace/runs/: the run's own files are read instead",
@@ -352,7 +352,7 @@ read_translation(struct run_meta *m, const char *root)
 
 	sbuf_printf(&b, "%s/generated", dir);
 	gen = xstrdup(sbuf_str(&b));
-	if (is_dir(gen))
+	if (run_is_dir(gen))
 		m->generated = path_display(gen, root);
 	sbuf_reset(&b);
 	sbuf_printf(&b, "%s/translation_output.json", dir);
@@ -403,7 +403,7 @@ run_meta_read(struct run_meta *m, const char *dir, const char *root)
 	m->name = xstrdup(slash != NULL && slash[1] != '\0' ? slash + 1 :
 	    m->dir);
 	m->version = -1;
-	if (!is_dir(m->dir))
+	if (!run_is_dir(m->dir))
 		s2r_die("%s: expected a run folder (workspace/runs/<run>/)",
 		    dir);
 	read_metadata(m, root);

@@ -53,6 +53,8 @@ void	 run_meta_add_pair(struct run_meta *m, const char *phase,
 	    const char *workload, const char *status);
 /* Whether phase is an algorithm the translation does not list (SKIP). */
 bool	 run_meta_skipped(const struct run_meta *m, const char *phase);
+/* Whether path is a folder (through links). */
+bool	 run_is_dir(const char *path);
 /* A file of the run folder ("results", "results.2", ...); caller frees. */
 char	*run_meta_path(const struct run_meta *m, const char *rel);
 

@@ -149,7 +149,7 @@ side == "R" && p ~ /(^|\/)trace_data\.csv$/ {
 	rel = cell
 	sub(/^results\//, "", rel)
 	n = split(rel, part, "/")
-	if (first ~ /^results\./)
+	if (first != "results" && is_results(first))
 		n = repeat_cell(p, n, part)
 	if (n < 2 || n > 3)
 		fail(where("R", p) ": expected <phase>/<workload>/" \
@@ -237,6 +237,7 @@ END {
 	print "S2R_SIMFILES :=" simdocs " workloads" spec_list()
 	print "S2R_GO_REAL :=" realgo
 	print "S2R_GO_SIM :=" simgo
+	print "S2R_GEN := " GEN
 }
 
 function spec_list(    s, i) {

@@ -1,7 +1,7 @@
 # parity.mk - the sim2real parity pipeline.
 #
-#   make -f pipelines/parity.mk SIM=simbundle REAL=realbundle OUT=outdir \
-#   make -f pipelines/parity.mk SIM=simbundle RUN=workspace/runs/<run> OUT=outdir \
+#   make -f pipelines/parity.mk SIM=simbundle \
+#        (REAL=realbundle | RUN=workspace/runs/<run>) OUT=outdir \
 #        [GAIE=gaie-tree] [LLMD=llmd-tree] [MAP="workload=spec ..."] \
 #        [TOLERANCES=file.yaml] [S2R_BIN=dir] [STRICT=1] [FOLLOW_LINKS=1] \
 #        [V=1] [-j N] [all] [html]
@@ -180,10 +180,12 @@ $(DIFFREC): $(O)/epp-diff/%.ndjson: $(S)/real.args
 		>$(call q,$@.tmp)
 	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-# The run's files (names fixed, read through the link OUT/.s2r/real), and
-# parity.d, which changes when a cell comes or goes.
+# The run's files (names fixed, read through the link OUT/.s2r/real), the
+# translation's (S2R_GEN: its generated/ folder from the run, checked by
+# discover.sh), and parity.d, which changes when a cell comes or goes.
 $(O)/run.ndjson: $(S)/real.args $(S)/parity.d $(wildcard $(addprefix $(S)/real/,\
-		run_metadata.json manifest.assembly.yaml progress.json translation_output.json))
+		run_metadata.json manifest.assembly.yaml progress.json translation_output.json \
+		$(if $(S2R_GEN),$(S2R_GEN)/../translation_output.json)))
 	@$(call step,run,$(REALP))
 	$(Q)$(call tool,s2r-run) --root $(call q,$(REALP)) $(call q,$(REALP)) \
 		>$(call q,$@.tmp)

@@ -112,8 +112,9 @@ put(const char *output, const struct sbuf *text)
 
 /* Verdicts into rep; for HTML the other records are kept as evidence
  * for the charts, for Markdown the compare records (the Comparison
- * section) and s2r-run's run and cell records (the Run section); the rest is passed over.  An input with verdicts must end
- * with s2r-verdict's end record (counted into all). */
+ * section) and s2r-run's run and cell records (the Run section); the
+ * rest is passed over.  An input with verdicts must end with
+ * s2r-verdict's end record (counted into all). */
 static void
 read_records(struct report *rep, struct evidence *ev, bool html,
     struct vstream *all, const char *path)

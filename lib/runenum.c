@@ -148,6 +148,19 @@ add_row(struct run_enum *e, const struct run_pair *p, const char *iter,
 	e->counts[st]++;
 }
 
+static void
+drop_last(struct run_enum *e)
+{
+	struct run_row *r = &e->rows[--e->n];
+
+	e->counts[r->status]--;
+	free(r->phase);
+	free(r->workload);
+	free(r->iteration);
+	free(r->path);
+	free(r->why);
+}
+
 /* Who says the pair should be there, and what progress.json says of it. */
 static void
 decl_text(struct sbuf *b, const struct run_meta *m, const struct run_pair *p)
@@ -255,7 +268,12 @@ pair_rows(struct run_enum *e, const struct run_meta *m,
 	    k++) {
 		if (d->iters[k] <= e->replicas)
 			continue;
+		/* Not declared: listed when it holds a cell, never MISSING. */
 		replica_row(e, m, p, d, d->iters[k]);
+		if (e->rows[e->n - 1].status != RUN_PRESENT) {
+			drop_last(e);
+			continue;
+		}
 		e->rows[e->n - 1].declared = false;
 		sbuf_reset(&why);
 		sbuf_printf(&why, "%s; beyond the ", e->rows[e->n - 1].why);

@@ -302,3 +302,18 @@ treatment results.2 MISSING" ]
 	run --separate-stderr "$S2R_BIN/s2r-run" "$T/nowhere"
 	assert_bad_input
 }
+
+@test "s2r-run: an iN beyond the declared replicas is listed, not declared; one without a trace is not a cell" {
+	replicas "$T/run/results/baseline/w1_mid" blis1 blis2
+	mkdir -p "$T/run/results/baseline/w1_mid/i3"
+	printf '{"version": 1, "replicas": 1}\n' >"$T/run/run_metadata.json"
+	run -0 "$S2R_BIN/s2r-run" --root "$T/run" "$T/run"
+	printf '%s\n' "$output" >"$T/r.ndjson"
+	validate_records "$T/r.ndjson"
+	run jq -r 'select(.kind == "cell") | "\(.scope.iteration) \(.status) \(.declared)"' "$T/r.ndjson"
+	[ "$output" = "i1 PRESENT true
+i2 PRESENT false" ]
+	# only the declared cell is an expectation
+	run jq -r 'select(.kind == "expect") | .scope.iteration' "$T/r.ndjson"
+	[ "$output" = "i1" ]
+}

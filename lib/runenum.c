@@ -564,6 +564,16 @@ run_record(const struct run_enum *e, const struct run_meta *m)
 	return rec;
 }
 
+/* Where the cells are declared: the declaring file, else the folders. */
+static json_t *
+decl_source(const struct run_meta *m, const char *how)
+{
+	if (m->decl_file != NULL)
+		return rec_source(m->decl_file, 0, 0, m->decl_field, how);
+	return rec_source("results", 0, 0, "<phase>/<workload>[/iN] folders "
+	    "holding a trace_data.csv", how);
+}
+
 static json_t *
 cell_record(const struct run_row *r, const struct run_meta *m)
 {
@@ -574,8 +584,7 @@ cell_record(const struct run_row *r, const struct run_meta *m)
 	rec_set_str(rec, "path", r->path);
 	rec_set(rec, "declared", json_boolean(r->declared));
 	rec_set_str(rec, "why", r->why);
-	rec_set(rec, "source", rec_source(m->decl_file != NULL ?
-	    m->decl_file : "results", 0, 0, m->decl_field, NULL));
+	rec_set(rec, "source", decl_source(m, NULL));
 	return rec;
 }
 
@@ -588,10 +597,8 @@ declared_record(const struct run_row *r, const struct run_meta *m)
 	    .check = "1a", .metric = "run.cell", .value = rec_str("declared"),
 	    .n = -1 });
 
-	rec_end(rec, row_scope(r), rec_source(m->decl_file != NULL ?
-	    m->decl_file : "results", 0, 0, m->decl_field, "a cell the run "
-	    "declares (s2r-run): without measure records its checks say "
-	    "MISSING"));
+	rec_end(rec, row_scope(r), decl_source(m, "a cell the run declares "
+	    "(s2r-run): without measure records its checks say MISSING"));
 	return rec;
 }
 

@@ -317,3 +317,15 @@ i2 PRESENT false" ]
 	run jq -r 'select(.kind == "expect") | .scope.iteration' "$T/r.ndjson"
 	[ "$output" = "i1" ]
 }
+
+@test "run mode: a link out of the translation's generated/ is refused, as one out of a bundle" {
+	newest_run "$T/ws"
+	RUN="$T/ws/workspace/runs/r1"
+	cfg="$T/ws/workspace/translations/$HASH/generated/routetoholder/routetoholder_config.yaml"
+	rm "$cfg"
+	ln -s /etc/passwd "$cfg"
+	run --separate-stderr parity "" RUN="$RUN"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"routetoholder_config.yaml: a link to /etc/passwd, outside RUN: refused"* ]]
+	[ ! -e "$T/out/verdicts.ndjson" ]
+}

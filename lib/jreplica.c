@@ -111,11 +111,16 @@ why_text(struct sbuf *b, const struct judge *j, size_t lo,
 		    "; one of them has a value, so no spread is known.");
 		return;
 	}
+	if (isnan(s->cv)) {
+		sbuf_printf(b, "; %s over %zu of them has mean 0, so no CV.",
+		    v->metric, s->nnum);
+		return;
+	}
 	judge_fmt_num(num, sizeof(num), s->cv * 100);
 	sbuf_printf(b, "; %s over %zu of them has CV %s%%", v->metric,
 	    s->nnum, num);
 	if (band[0] == '\0') {
-		sbuf_adds(b, isnan(s->cv) ? " undefined (mean 0)." : ".");
+		sbuf_adds(b, ".");
 		return;
 	}
 	sbuf_printf(b, ", so the noise-aware tolerance max(%s, 2 CV) is %s",

@@ -143,7 +143,21 @@ test_alone_and_none(void)
 	/* no iteration: nothing added */
 	v = verdict(&j, "streaming.fraction", NULL);
 	CHECK(v != NULL && json_object_get(v, "replicas") == NULL);
-	CHECK(strstr(rec_get_str(v, "why"), "Replicas") == NULL);
+	CHECK(v != NULL && strstr(rec_get_str(v, "why"), "Replicas") == NULL);
+	judge_free(&j);
+
+	/* mean 0 over the replicas: no CV, said so */
+	judge_init(&j, &t);
+	add(&j, EX("1f", "streaming.fraction", "0"));
+	add(&j, MI("1f", "streaming.fraction", "0", ",\"iteration\":\"i1\""));
+	add(&j, MI("1f", "streaming.fraction", "0", ",\"iteration\":\"i2\""));
+	judge_run(&j, "1f");
+	v = verdict(&j, "streaming.fraction", "i2");
+	r = json_object_get(v, "replicas");
+	CHECK(r != NULL && json_is_null(json_object_get(r, "cv")));
+	CHECK(json_object_get(r, "tolerance") == NULL);
+	CHECK(v != NULL && strstr(rec_get_str(v, "why"),
+	    "has mean 0, so no CV.") != NULL);
 	judge_free(&j);
 }
 

@@ -8,6 +8,7 @@
 
 #include "checklist.h"
 #include "err.h"
+#include "jreplica.h"
 #include "judge.h"
 #include "rec.h"
 #include "str.h"
@@ -653,6 +654,7 @@ judge_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 	rec_set_str(rec, "action", v->action);
 	if (json_array_size(v->evidence) > 0)
 		rec_set(rec, "evidence", json_deep_copy(v->evidence));
+	judge_replicas(j, c, v, rec);
 
 	if (j->nout == j->capout) {
 		j->capout = j->capout ? j->capout * 2 : 64;
@@ -946,9 +948,21 @@ judge_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 	/* Rounding in the producers must not turn 2.0 pp into a FAIL. */
 	out->within = fabs(out->diff) <= t + 1e-9 * (t > 1 ? t : 1);
+	out->tol = t;
 	tolerance_text(out->tolerance, sizeof(out->tolerance), kind, t,
 	    kind == DIFF_ABS ? unit : NULL);
 	return true;
+}
+
+/* The kind of difference a diff unit names. */
+static enum jdiff
+diff_kind(const char *diff_unit)
+{
+	if (diff_unit != NULL && strcmp(diff_unit, "%") == 0)
+		return DIFF_PCT;
+	if (diff_unit != NULL && strcmp(diff_unit, "pp") == 0)
+		return DIFF_PP;
+	return DIFF_ABS;
 }
 
 /* "40 req/s", "30%" (fractions), "1024 tokens". */
@@ -976,10 +990,14 @@ judge_emit_cmp(struct judge *j, const struct rule *r, const struct jcell *c,
 {
 	struct sbuf why = {0};
 	const char *unit = rec_get_str(cmp->measure, "unit");
-	char num[32];
+	char num[32], band[80];
 
 	if (unit == NULL)
 		unit = rec_get_str(cmp->expect, "unit");
+	/* Still judge_compare()'s band (a rule may have stated another
+	 * test): the replicas may widen it (jreplica.h). */
+	tolerance_text(band, sizeof(band), diff_kind(cmp->diff_unit), cmp->tol,
+	    cmp->diff_unit);
 	sbuf_adds(&why, "Expected ");
 	value_text(&why, cmp->e, unit);
 	sbuf_adds(&why, " (from ");
@@ -997,6 +1015,7 @@ judge_emit_cmp(struct judge *j, const struct rule *r, const struct jcell *c,
 	    .metric = q->measure_metric, .sub = q->sub, .expect = cmp->expect,
 	    .measure = cmp->measure, .has_diff = true, .diff = cmp->diff,
 	    .diff_unit = cmp->diff_unit, .tolerance = cmp->tolerance,
+	    .has_tol = strcmp(band, cmp->tolerance) == 0, .tol = cmp->tol,
 	    .verdict = v, .why = sbuf_str(&why),
 	    .action = v == V_WARN || v == V_FAIL ? action : NULL });
 	sbuf_free(&why);

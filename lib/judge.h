@@ -101,6 +101,8 @@ struct jverdict {
 	double		 diff;
 	const char	*diff_unit;	/* "%", "pp", a metric unit */
 	const char	*tolerance;	/* NULL: none */
+	bool		 has_tol;	/* tol holds tolerance as a number */
+	double		 tol;		/* in diff_unit (the replicas' band) */
 	enum jverdict_value verdict;
 	const char	*why;
 	const char	*action;	/* NULL: none */
@@ -133,6 +135,7 @@ struct jcmp {
 	double		 diff;		/* in diff_unit */
 	const char	*diff_unit;
 	bool		 within;	/* |diff| <= tolerance */
+	double		 tol;		/* the tolerance, in diff_unit */
 	char		 tolerance[80];
 };
 

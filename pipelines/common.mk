@@ -9,7 +9,7 @@ $(foreach v,$(.VARIABLES),$(if $(filter command,$(firstword $(origin $(v)))),\
 	$(eval override $(v) := $$(value $(v)))))
 # The same values taken from the environment stay out of the recipes'
 # (only those: unexport would define the others, empty).
-unexport $(foreach v,SIM REAL OUT MAP TOLERANCES GAIE LLMD GAIE_REV LLMD_REV \
+unexport $(foreach v,SIM REAL RUN OUT MAP TOLERANCES GAIE LLMD GAIE_REV LLMD_REV \
 	BUNDLES DISCOVER TITLE S2R_BIN TRACE SLOTS RULES REAL_TRACE SIM_TRACE,\
 	$(if $(filter environment,$(firstword $(origin $(v)))),$(v)))
 

@@ -17,7 +17,8 @@
 # rule lines refer to those variables.  So no character of a bundle's
 # names is ever parsed as make syntax.
 #
-# ENVIRON: S2R_REAL, S2R_SIM (the paths as given, for messages), S2R_MAP.
+# ENVIRON: S2R_REAL, S2R_SIM (the paths as given, for messages), S2R_MAP,
+# S2R_REAL_VAR (REAL, or RUN in run mode: the variable to name).
 
 function ok_name(s) {
 	return s ~ /^[A-Za-z0-9_+=@,][A-Za-z0-9._+=@,-]*$/
@@ -29,7 +30,8 @@ function shown(s) {
 	return s
 }
 function where(side, p) {
-	return shown((side == "R" ? REAL : SIM) "/" p)
+	return shown((side == "R" ? REAL : side == "G" ? REAL "/" GEN : SIM) \
+	    "/" p)
 }
 function fail(msg) {
 	if (!failed)
@@ -62,6 +64,17 @@ function need_names(side, p, what,    n, c, i) {
 	for (i = 1; i <= n; i++)
 		need_name(side, p, c[i], what)
 }
+# GEN, the generated folder of a run's translation as a path from the run
+# ("../../translations/<hash>/generated"): ".." or safe names only, since
+# it becomes part of the EPP config paths make sees.
+function check_gen(    n, c, i) {
+	n = split(GEN, c, "/")
+	for (i = 1; i <= n && GEN != ""; i++)
+		if (c[i] != ".." && !ok_name(c[i]))
+			fail(shown(REAL) "/" shown(GEN) ": folder name \"" \
+			    shown(c[i]) "\": expected letters, digits and " \
+			    ". _ + = @ , - (not starting with . or -)")
+}
 # Insertion sort of a[1..n] (few elements: phases).
 function sort_words(a, n,    i, j, v) {
 	for (i = 2; i <= n; i++) {
@@ -71,6 +84,28 @@ function sort_words(a, n,    i, j, v) {
 		a[j + 1] = v
 	}
 }
+# results/ and the repeat folders results.<N>/ of older runs hold the
+# phases; any other results.* folder is a phase of its own name.
+function is_results(name) {
+	return name == "results" || name ~ /^results\.[1-9][0-9]*$/
+}
+# A cell under a repeat folder, results.<N>/<phase>/<workload>/: part[]
+# (split from the whole path) becomes phase, workload and the repeat as
+# its iteration, "results.<N>"; the count of parts is returned.  A repeat
+# that also holds replicas (results.<N>/.../i<M>/) has no one iteration.
+function repeat_cell(p, n, part,    i) {
+	if (n == 4)
+		fail(where("R", p) ": a repeat folder " part[1] "/ holding " \
+		    "replicas " part[4] "/: expected results.<N>/<phase>/" \
+		    "<workload>/trace_data.csv or results/<phase>/<workload>/" \
+		    "i<N>/trace_data.csv, not both")
+	if (n != 3)
+		return n - 1
+	part[4] = part[1]
+	for (i = 1; i <= 3; i++)
+		part[i] = part[i + 1]
+	return 3
+}
 function basename(p) {
 	sub(/.*\//, "", p)
 	return p
@@ -79,10 +114,12 @@ function basename(p) {
 BEGIN {
 	REAL = ENVIRON["S2R_REAL"]
 	SIM = ENVIRON["S2R_SIM"]
+	GEN = ENVIRON["S2R_GEN"]
+	check_gen()
 	# Folders beside the phases that never hold cells (docs/formats.md
 	# §1.2); generated/ is read for the EPP configs and plugins.
 	nskip = split("generated workloads results_charts snapshots review " \
-	    "cluster plans", skip, " ")
+	    "cluster plans check", skip, " ")
 	for (i = 1; i <= nskip; i++)
 		skipped[skip[i]] = 1
 	ncells = nspecs = 0
@@ -101,7 +138,7 @@ side == "R" && p ~ /(^|\/)trace_data\.csv$/ {
 	second = p
 	sub(/^[^\/]*\//, "", second)
 	sub(/\/.*/, "", second)
-	if (skipped[first] || (first == "results" && skipped[second]))
+	if (skipped[first] || (is_results(first) && skipped[second]))
 		next
 	cell = p
 	sub(/\/?trace_data\.csv$/, "", cell)
@@ -112,10 +149,13 @@ side == "R" && p ~ /(^|\/)trace_data\.csv$/ {
 	rel = cell
 	sub(/^results\//, "", rel)
 	n = split(rel, part, "/")
+	if (first != "results" && is_results(first))
+		n = repeat_cell(p, n, part)
 	if (n < 2 || n > 3)
 		fail(where("R", p) ": expected <phase>/<workload>/" \
 		    "[<iteration>/]trace_data.csv (or under results/), " \
 		    "got " n " folder" (n == 1 ? "" : "s"))
+	rel = part[1] "/" part[2] (n == 3 ? "/" part[3] : "")
 	if (rel in scope)
 		fail(where("R", p) ": the same cell as " \
 		    where("R", scope[rel] "/trace_data.csv") \
@@ -174,7 +214,9 @@ END {
 	if (failed)
 		exit 1
 	if (ncells == 0)
-		fail("no cells (.../trace_data.csv) found under REAL=" shown(REAL))
+		fail("no cells (.../trace_data.csv) found under " \
+		    (ENVIRON["S2R_REAL_VAR"] ? ENVIRON["S2R_REAL_VAR"] : "REAL") \
+		    "=" shown(REAL))
 	if (!(("S", "workloads") in type))
 		fail(shown(SIM) ": expected a sim bundle with workloads/*.yaml, " \
 		    "found no workloads/")
@@ -195,6 +237,7 @@ END {
 	print "S2R_SIMFILES :=" simdocs " workloads" spec_list()
 	print "S2R_GO_REAL :=" realgo
 	print "S2R_GO_SIM :=" simgo
+	print "S2R_GEN := " GEN
 }
 
 function spec_list(    s, i) {
@@ -243,8 +286,11 @@ function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
 
 # The deployed EPP config of each phase (docs/formats.md §1.4):
 # generated/<phase>_config.yaml or generated/<phase>/<phase>_config.yaml;
-# one record file per phase, one diff per pair of phases in sorted order.
-function epp_rules(    i, n, ph, seenp, np, cfg, a, b, cand, j) {
+# in run mode then the translation's (§1.6), GEN/baselines/<phase>/
+# baseline_config.yaml or GEN/<phase>/<phase>_config.yaml, as a path from
+# the run; one record file per phase, one diff per pair of phases in
+# sorted order.
+function epp_rules(    i, n, ph, seenp, np, cfg, a, b, cand, j, sd) {
 	n = 0
 	for (i = 1; i <= ncells; i++)
 		if (!(phase_of[i] in seenp)) {
@@ -256,12 +302,16 @@ function epp_rules(    i, n, ph, seenp, np, cfg, a, b, cand, j) {
 	for (i = 1; i <= n; i++) {
 		cand[1] = "generated/" ph[i] "_config.yaml"
 		cand[2] = "generated/" ph[i] "/" ph[i] "_config.yaml"
+		cand[3] = "baselines/" ph[i] "/baseline_config.yaml"
+		cand[4] = ph[i] "/" ph[i] "_config.yaml"
 		cfg = ""
-		for (j = 1; j <= 2 && cfg == ""; j++)
-			if (("R", cand[j]) in type) {
-				need_file("R", type["R", cand[j]], cand[j])
-				cfg = cand[j]
+		for (j = 1; j <= 4 && cfg == ""; j++) {
+			sd = j <= 2 ? "R" : "G"
+			if ((sd, cand[j]) in type) {
+				need_file(sd, type[sd, cand[j]], cand[j])
+				cfg = (sd == "G" ? GEN "/" : "") cand[j]
 			}
+		}
 		if (cfg == "")
 			continue
 		np++

@@ -182,10 +182,12 @@ check_links() {
 }
 
 # The folders of REAL that never hold cells (docs/formats.md §1.2), pruned
-# from the walk: "find . $(real_prune) ...".  generated/ is read.
+# from the walk: "find . $(real_prune) ...", also under results/ and the
+# repeat folders results.<N>/.  generated/ is read.
 real_prune() {
-	for s in workloads results_charts snapshots review cluster plans; do
-		printf '%s\n' -path "./$s" -prune -o -path "./results/$s" -prune -o
+	for s in workloads results_charts snapshots review cluster plans check; do
+		printf '%s\n' -path "./$s" -prune -o -path "./results/$s" -prune -o \
+		    -path "./results.[1-9]*/$s" -prune -o
 	done
 	printf '%s\n' -name .s2r -prune -o
 }
@@ -214,10 +216,33 @@ walk() {
 	return 0
 }
 
+# Run mode: the folder of the generated EPP configs when it lies outside
+# the run (workspace/translations/<hash>/generated/, s2r-run --generated),
+# as its path from the run; its entries go to $tmp/gen as side G.  Its
+# links must stay inside it, as a bundle's.
+run_generated() {
+	t=s2r-run
+	[ -z "${S2R_BIN:-}" ] || t=$S2R_BIN/s2r-run
+	g=$("$t" --generated --root "$1" "$1" 2>"$tmp/runerr") ||
+		die "$(head -n 1 "$tmp/runerr")"
+	case $g in
+	../*) ;;
+	*) return 0 ;;	# none, or inside the run: walked already
+	esac
+	no_newline RUN "$g"
+	gabs=$(cd -P "$1/$g" 2>/dev/null && pwd -P) ||
+		die "RUN=$(shown "$S2R_REAL"): cannot enter $(shown "$g")"
+	(cd "$gabs" && check_links "$gabs" RUN "$S2R_REAL/$g" -type l \
+	    -print0) || exit 1
+	walk G "$gabs" RUN "$S2R_REAL/$g" >"$tmp/gen" || exit 1
+	printf '%s\n' "$g"
+}
+
 # shellcheck disable=SC2046  # $(real_prune) etc. are split on purpose
 parity() {
 	check_out
-	real=$(folder REAL "${S2R_REAL:-}") || exit 1
+	rv=${S2R_REAL_VAR:-REAL}	# RUN= names it in run mode
+	real=$(folder "$rv" "${S2R_REAL:-}") || exit 1
 	sim=$(folder SIM "${S2R_SIM:-}") || exit 1
 	no_newline MAP "${S2R_MAP:-}"
 	tol=""
@@ -234,15 +259,19 @@ parity() {
 	# The find expressions, one word a line (set -f: no globbing).
 	IFS='
 '
-	(cd "$real" && check_links "$real" REAL "$S2R_REAL" $(real_prune) \
+	(cd "$real" && check_links "$real" "$rv" "$S2R_REAL" $(real_prune) \
 	    -type l -print0) || exit 1
 	(cd "$sim" && check_links "$sim" SIM "$S2R_SIM" $(sim_prune) \
 	    -type l $(sim_read) -print0) || exit 1
-	walk R "$real" REAL "$S2R_REAL" $(real_prune) >"$tmp/real" || exit 1
+	walk R "$real" "$rv" "$S2R_REAL" $(real_prune) >"$tmp/real" || exit 1
 	walk S "$sim" SIM "$S2R_SIM" $(sim_prune) >"$tmp/sim" || exit 1
 	unset IFS
+	: >"$tmp/gen"
+	gen=""
+	[ "$rv" != RUN ] || gen=$(run_generated "$real") || exit 1
 	if ! S2R_REAL=$S2R_REAL S2R_SIM=$S2R_SIM S2R_MAP=${S2R_MAP:-} \
-	    awk -f "$here/discover.awk" "$tmp/real" "$tmp/sim" >"$tmp/frag"; then
+	    S2R_GEN=$gen awk -f "$here/discover.awk" "$tmp/real" "$tmp/sim" \
+	    "$tmp/gen" >"$tmp/frag"; then
 		msg=$(sed -n 's/^!//p' "$tmp/frag")
 		die "${msg:-discover.awk failed}"
 	fi

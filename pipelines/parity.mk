@@ -1,16 +1,22 @@
 # parity.mk - the sim2real parity pipeline.
 #
-#   make -f pipelines/parity.mk SIM=simbundle REAL=realbundle OUT=outdir \
+#   make -f pipelines/parity.mk SIM=simbundle \
+#        (REAL=realbundle | RUN=workspace/runs/<run>) OUT=outdir \
 #        [GAIE=gaie-tree] [LLMD=llmd-tree] [MAP="workload=spec ..."] \
 #        [TOLERANCES=file.yaml] [S2R_BIN=dir] [STRICT=1] [FOLLOW_LINKS=1] \
 #        [V=1] [-j N] [all] [html]
 #
 # Discovers the cells of REAL in both bundle shapes (<phase>/<workload>/,
-# results/<phase>/<workload>/, and .../i<N>/ replicas), measures each cell
+# results/<phase>/<workload>/, .../i<N>/ replicas and the repeat folders
+# results.<N>/ of older runs), measures each cell
 # as its own target (so -j parallelises and a rerun redoes only what
 # changed), then judges everything once and writes OUT/report.md;
 # OUT/compare.ndjson compares the arms of every workload more than one
 # phase ran (s2r-compare), shown in the report's Comparison section.
+# RUN= names a sim2real run directory instead of REAL= (the same cells,
+# read the same way) and adds OUT/run.ndjson (s2r-run): every cell the run
+# declares, PRESENT, MISSING or SKIP, in the report's Run section; a
+# declared cell that is not there gets MISSING verdicts.
 # Every output is written under a temporary name and renamed, so a file
 # that exists is complete.  Prints one line per step (V=1: the commands)
 # and last "parity: OUT/report.md (N FAIL, N WARN, N MISSING)"; STRICT=1
@@ -31,20 +37,26 @@ MAKEFLAGS += -r
 ifndef SIM
 $(error SIM=<sim bundle> is required)
 endif
-ifndef REAL
-$(error REAL=<real bundle> is required)
+ifdef RUN
+ifdef REAL
+$(error RUN= and REAL= both name the real side: give one)
+endif
+endif
+ifeq ($(REAL)$(RUN),)
+$(error REAL=<real bundle> or RUN=<run directory> is required)
 endif
 OUT	?= out
 O	:= $(or $(patsubst %/,%,$(call raw,OUT)),$(call raw,OUT))
 S	:= $(O)/.s2r
-REALP	:= $(call raw,REAL)
+REALP	:= $(call raw,$(if $(RUN),RUN,REAL))
 SIMP	:= $(call raw,SIM)
 TOL	:= $(call raw,TOLERANCES)
 TOOLS	:= s2r-expect s2r-trace-stats s2r-log-extract s2r-config \
-	s2r-grep-proof s2r-verdict s2r-report s2r-compare
+	s2r-grep-proof s2r-verdict s2r-report s2r-compare $(if $(RUN),s2r-run)
 
 PREP	:= $(shell $(s2r_env) S2R_WHO=parity S2R_TOOLS='$(TOOLS)' \
 	S2R_REAL=$(call q,$(REALP)) S2R_SIM=$(call q,$(SIMP)) \
+	S2R_REAL_VAR=$(if $(RUN),RUN,REAL) \
 	S2R_MAP=$(call q,$(call raw,MAP)) S2R_TOLERANCES=$(call q,$(TOL)) \
 	S2R_FOLLOW_LINKS=$(call q,$(FOLLOW_LINKS)) \
 	sh $(call q,$(PIPEDIR)discover.sh) parity)
@@ -53,8 +65,13 @@ $(error $(or $(PREP),$(PIPEDIR)discover.sh failed))
 endif
 include $(S)/parity.d
 
-# cell path -> words "phase workload [iN]" (results/ prefix dropped).
-cellwords = $(subst /, ,$(patsubst results/%,%,$(1)))
+# cell path -> words "phase workload [iteration]": results/ dropped, a
+# repeat folder results.<N>/ (older runs) moved last as the iteration.
+repeatwords = $(if $(filter results.%,$(firstword $(1))),$(wordlist 2,3,$(1)) \
+	$(firstword $(1)),$(1))
+cellwords = $(call repeatwords,$(subst /, ,$(patsubst results/%,%,$(1))))
+# The same as "phase/workload[/iteration]", as s2r-compare --cell takes it.
+cellname = $(subst $() ,/,$(strip $(call cellwords,$(1))))
 phase	= $(word 1,$(call cellwords,$(1)))
 workload = $(word 2,$(call cellwords,$(1)))
 iteration = $(word 3,$(call cellwords,$(1)))
@@ -85,10 +102,12 @@ CMPCELLS := $(strip $(foreach c,$(S2R_CELLS),\
 	$(if $(filter $(call workload,$(c)),$(CMPWL)),$(c))))
 COMPARE	:= $(if $(CMPCELLS),$(O)/compare.ndjson)
 cmpargs	= --root $(call q,$(REALP)) $(foreach c,$(CMPCELLS),\
-	--cell $(call q,$(patsubst results/%,%,$(c))) $(call q,$(REALP)/$(c)/trace_data.csv))
+	--cell $(call q,$(call cellname,$(c))) $(call q,$(REALP)/$(c)/trace_data.csv))
 # s2r-expect states config.md too (the records s2r-config writes for SIM),
-# so the sim side needs no second pass.
-EXPECTS	:= $(O)/expect.ndjson $(O)/proof.ndjson
+# so the sim side needs no second pass.  In run mode the run's declared
+# cells are expectations too (run.cell).
+RUNREC	:= $(if $(RUN),$(O)/run.ndjson)
+EXPECTS	:= $(O)/expect.ndjson $(O)/proof.ndjson $(RUNREC)
 RECORDS	:= $(EXPECTS) $(MEASURES)
 
 # Code proof (3a-3d, 4a-4d): the proof catalog over the router source
@@ -161,6 +180,17 @@ $(DIFFREC): $(O)/epp-diff/%.ndjson: $(S)/real.args
 		>$(call q,$@.tmp)
 	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
+# The run's files (names fixed, read through the link OUT/.s2r/real), the
+# translation's (S2R_GEN: its generated/ folder from the run, checked by
+# discover.sh), and parity.d, which changes when a cell comes or goes.
+$(O)/run.ndjson: $(S)/real.args $(S)/parity.d $(wildcard $(addprefix $(S)/real/,\
+		run_metadata.json manifest.assembly.yaml progress.json translation_output.json \
+		$(if $(S2R_GEN),$(S2R_GEN)/../translation_output.json)))
+	@$(call step,run,$(REALP))
+	$(Q)$(call tool,s2r-run) --root $(call q,$(REALP)) $(call q,$(REALP)) \
+		>$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+
 # Exit 1 (a claim not found) and 3 (ambiguous) are findings, not errors.
 $(O)/proof.ndjson: $(O)/proof.args $(PIPEDIR)proofs.yaml \
 		$(addprefix $(S)/real/,$(S2R_GO_REAL)) \
@@ -187,11 +217,12 @@ $(O)/verdicts.ndjson: $(RECORDS) $(S)/verdict.args $(S)/parity.d \
 		$(foreach f,$(RECORDS),$(call q,$(f))) >$(call q,$@.tmp)
 	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
-$(O)/report.md: $(O)/verdicts.ndjson $(MEASURES) $(COMPARE) $(S)/real.args \
-		$(S)/sim.args
+$(O)/report.md: $(O)/verdicts.ndjson $(MEASURES) $(COMPARE) $(RUNREC) \
+		$(S)/real.args $(S)/sim.args
 	@$(call step,report,$@)
 	$(Q)$(call tool,s2r-report) --real $(call q,$(REALP)) --sim $(call q,$(SIMP)) \
-		-o $(call q,$@) $(foreach f,$(O)/verdicts.ndjson $(MEASURES) $(COMPARE),$(call q,$(f))) \
+		-o $(call q,$@) $(foreach f,$(O)/verdicts.ndjson $(MEASURES) $(COMPARE) \
+		$(RUNREC),$(call q,$(f))) \
 		|| [ $$? -eq 1 ]
 
 # The HTML report with charts (s2r-report --format html): `make ... html`.

@@ -8,7 +8,7 @@ load helpers
 bats_require_minimum_version 1.5.0
 
 TOOLS="s2r-config s2r-dutycycle s2r-expect s2r-grep-proof s2r-kernel-match
-    s2r-latency s2r-log-extract s2r-report s2r-synth s2r-trace-stats s2r-verdict"
+    s2r-latency s2r-log-extract s2r-report s2r-run s2r-synth s2r-trace-stats s2r-verdict"
 F=$FIXTURES
 
 # One run of each measuring tool over the fixtures, as "tool args...".

@@ -20,6 +20,7 @@
 #include "mdreport.h"
 #include "rec.h"
 #include "rundiff.h"
+#include "runtext.h"
 #include "str.h"
 #include "vstream.h"
 
@@ -111,8 +112,9 @@ put(const char *output, const struct sbuf *text)
 
 /* Verdicts into rep; for HTML the other records are kept as evidence
  * for the charts, for Markdown the compare records (the Comparison
- * section); the rest is passed over.  An input with verdicts must end
- * with s2r-verdict's end record (counted into all). */
+ * section) and s2r-run's run and cell records (the Run section); the
+ * rest is passed over.  An input with verdicts must end with
+ * s2r-verdict's end record (counted into all). */
 static void
 read_records(struct report *rep, struct evidence *ev, bool html,
     struct vstream *all, const char *path)
@@ -127,7 +129,8 @@ read_records(struct report *rep, struct evidence *ev, bool html,
 
 		vstream_add(&vs, rec, r.path, r.line);
 		if (strcmp(kind, "verdict") != 0 && strcmp(kind, "end") != 0 &&
-		    (html || strcmp(kind, "compare") == 0))
+		    (html || strcmp(kind, "compare") == 0 ||
+		    runtext_wants(rec)))
 			evidence_add(ev, rec);
 		else
 			report_add(rep, rec, r.path, r.line);
@@ -161,6 +164,7 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 		report_html(&text, &rep, meta, &ev);
 	else {
 		report_md(&text, &rep, meta);
+		report_md_run(&text, ev.r, ev.n);
 		report_md_compare(&text, ev.r, ev.n);
 	}
 	/* A MISSING is no evidence of parity: it fails as a FAIL does. */

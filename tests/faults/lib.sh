@@ -20,7 +20,7 @@
 #             fixtures in code/, so a fault can plant in the router)
 #   upstream  upstream/config-exploration: run test, three arms differing
 #             in vLLM config; the sim side is the workload spec the run's
-#             pipelinerun embeds (parity)
+#             pipelinerun embeds (parity in run mode, RUN=)
 #   corpus    a corpus workload (upstream/blis-formats' corpus fixture, as
 #             workloads/agentic.yaml) + one real cell replaying its
 #             sessions, written by fixtures/corpus/make-real (parity)
@@ -195,7 +195,11 @@ pair_run() {
 		    RULES="$a/labels.rules" REAL_TRACE="$a/trace_data.csv" \
 		    SIM_TRACE="$a/$([ "$p" = hta ] && echo sim.csv || echo sim.json)"
 		;;
-	upstream|corpus)
+	upstream)	# a run directory: run mode
+		make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$d/sim" \
+		    RUN="$d/real" OUT="$o" S2R_BIN="$S2R_BIN"
+		;;
+	corpus)
 		make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$d/sim" \
 		    REAL="$d/real" OUT="$o" S2R_BIN="$S2R_BIN"
 		;;

@@ -1,0 +1,18 @@
+/* jreplica.h - what a verdict says about replicas: the i<N> cells of its
+ * phase and workload, which of them it covers, its metric's value in each,
+ * their spread (CV) and the noise-aware tolerance max(tolerance, 2 CV)
+ * (docs/records.md, Verdicts: replicas).  A verdict whose cell has no
+ * iteration gets nothing, so single-replica bundles are unchanged. */
+#ifndef S2R_JREPLICA_H
+#define S2R_JREPLICA_H
+
+#include <jansson.h>
+
+#include "judge.h"
+
+/* Adds "replicas" to the verdict record rec (and a sentence to its
+ * "why") when cell c is a replica; rec already holds metric and diff. */
+void	 judge_replicas(const struct judge *j, const struct jcell *c,
+	    const struct jverdict *v, json_t *rec);
+
+#endif

@@ -139,6 +139,14 @@ side == "R" && p ~ /\/(server|epp|gpu)_logs\/[^\/]+\.log$/ {
 	next
 }
 
+# blis observe's saturation report of a cell (s2r-log-extract reads it).
+side == "R" && p ~ /(^|\/)saturation\.json$/ {
+	c = p
+	sub(/\/?saturation\.json$/, "", c)
+	satof[c] = p
+	next
+}
+
 side == "S" && p ~ /^workloads\/[^\/]+$/ && p ~ /\.ya?ml$/ {
 	name = basename(p)
 	if (name ~ /^\./)
@@ -203,9 +211,9 @@ function spec_list(    s, i) {
 	return s
 }
 
-# Per cell: its trace header and its *.log files (what s2r-trace-stats
-# and s2r-log-extract read), and the log folders themselves, so that a
-# log added or removed redoes the cell.
+# Per cell: its trace header, its *.log files and saturation.json (what
+# s2r-trace-stats and s2r-log-extract read), and the log folders
+# themselves, so that a log added or removed redoes the cell.
 function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
 	for (i = 1; i <= ncells; i++) {
 		c = cells[i]
@@ -231,6 +239,10 @@ function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
 			need_names("R", lf[k], "file name")
 			need_file("R", type["R", lf[k]], lf[k])
 			logs = logs " " lf[k]
+		}
+		if (c in satof) {
+			need_file("R", type["R", satof[c]], satof[c])
+			logs = logs " " satof[c]
 		}
 		print "s2r_l" i " := " logs
 		print "$(O)/cells/$(s2r_c" i ")/trace.ndjson: " \

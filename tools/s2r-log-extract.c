@@ -1,5 +1,6 @@
-/* s2r-log-extract - vLLM server logs, EPP logs and GPU logs of one cell
- * to measure records (checks 2a, 2b, 5a-5c, 5e-5h).  The reading is
+/* s2r-log-extract - vLLM server logs, EPP logs, GPU logs and the
+ * saturation report of one cell to measure records (checks 2a, 2b,
+ * 5a-5h).  The reading is
  * lib/logcell.c; see docs/man/s2r-log-extract.1. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,19 +17,22 @@
 static const char usage_text[] =
 "usage: s2r-log-extract [--phase P] [--workload W] [--iteration I]\n"
 "           [--root DIR] [--server-logs PATH]... [--epp-logs PATH]...\n"
-"           [--gpu-logs PATH]... [--trace FILE] [--format ndjson|text]\n"
-"           [CELLDIR|LOG]\n"
+"           [--gpu-logs PATH]... [--trace FILE] [--saturation FILE]\n"
+"           [--format ndjson|text] [CELLDIR|LOG]\n"
 "\n"
 "Reads vLLM server logs, EPP logs and nvidia-smi GPU logs (files,\n"
-"folders of *.log, or - for stdin) and writes measure records (checks\n"
-"2a, 2b, 5a-5c, 5e-5h) as NDJSON on stdout.\n"
+"folders of *.log, or - for stdin) and blis observe's saturation report,\n"
+"and writes measure records (checks 2a, 2b, 5a-5h) as NDJSON on stdout.\n"
 "\n"
-"  CELLDIR             read CELLDIR/server_logs, epp_logs and gpu_logs;\n"
+"  CELLDIR             read CELLDIR/server_logs, epp_logs, gpu_logs and\n"
+"                      saturation.json;\n"
 "                      a folder named server_logs, epp_logs or gpu_logs\n"
 "                      is read as that kind, a file as a server log\n"
 "  --server-logs PATH  vLLM server logs (a file, a folder or -)\n"
 "  --epp-logs PATH     EPP (router) logs\n"
 "  --gpu-logs PATH     nvidia-smi GPU logs\n"
+"  --saturation FILE   blis observe's saturation report (saturation.json,\n"
+"                      any of its shapes; default CELLDIR/saturation.json)\n"
 "  --phase P, --workload W, --iteration I\n"
 "                      scope of every record (default: from CELLDIR's\n"
 "                      place under --root: phase/workload[/iN])\n"
@@ -127,6 +131,7 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		{ "epp-logs", required_argument, NULL, 'e' },
 		{ "gpu-logs", required_argument, NULL, 'g' },
 		{ "trace", required_argument, NULL, 't' },
+		{ "saturation", required_argument, NULL, 'S' },
 		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -150,6 +155,7 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		case 'e': logcell_add(c, LOGS_EPP, optarg); break;
 		case 'g': logcell_add(c, LOGS_GPU, optarg); break;
 		case 't': logcell_trace(c, optarg); break;
+		case 'S': logcell_saturation(c, optarg); break;
 		case 'f': o->text = cli_format_text(optarg); break;
 		default: cli_unreachable(ch);
 		}
@@ -161,7 +167,7 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		add_operand(o, c, argv[optind]);
 	if (!logcell_asked(c))
 		s2r_usage_error("expected a CELLDIR, a log or --server-logs/"
-		    "--epp-logs/--gpu-logs, got nothing to read");
+		    "--epp-logs/--gpu-logs/--saturation, got nothing to read");
 }
 
 int

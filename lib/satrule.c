@@ -1,0 +1,143 @@
+/* satrule.c - the real run's saturation for the rules; see satrule.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rec.h"
+#include "ruleutil.h"
+#include "satrule.h"
+
+static const char *const level_text[] = { NULL, "STABLE", "BACKLOGGED",
+    "OVERLOADED" };
+
+static enum sr_load
+level_of(const json_t *rec)
+{
+	const char *s = rec_get_str(rec, "value");
+
+	for (int k = SR_STABLE; k <= SR_OVERLOADED; k++)
+		if (s != NULL && strcmp(s, level_text[k]) == 0)
+			return (enum sr_load)k;
+	return SR_NONE;
+}
+
+/* The folder part of path ("" when none), for matching a record without
+ * a cell scope to the report beside its file. */
+static size_t
+dir_len(const char *path)
+{
+	const char *slash = path != NULL ? strrchr(path, '/') : NULL;
+
+	return slash != NULL ? (size_t)(slash - path) : 0;
+}
+
+static bool
+same_str(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+/* Whether saturation record s belongs to the run rec was measured on. */
+static bool
+same_run(const json_t *s, const json_t *rec)
+{
+	const char *fs, *fr;
+
+	if (rec_scope_str(rec, "workload") != NULL ||
+	    rec_scope_str(s, "workload") != NULL) {
+		return same_str(rec_scope_str(rec, "phase"),
+		    rec_scope_str(s, "phase")) &&
+		    same_str(rec_scope_str(rec, "workload"),
+		    rec_scope_str(s, "workload")) &&
+		    same_str(rec_scope_str(rec, "iteration"),
+		    rec_scope_str(s, "iteration"));
+	}
+	fs = rec_get_str(json_object_get(s, "source"), "file");
+	fr = rec_get_str(json_object_get(rec, "source"), "file");
+	if (fs == NULL || fr == NULL || dir_len(fs) != dir_len(fr))
+		return false;
+	return strncmp(fs, fr, dir_len(fs)) == 0;
+}
+
+/* "composite OVERLOADED (file:line), threshold STABLE (...)"; the worst
+ * level of l. */
+static enum sr_load
+levels_text(const struct ru_list *l, struct sbuf *b, const json_t **worst)
+{
+	enum sr_load w = SR_NONE;
+
+	*worst = l->n > 0 ? l->v[0] : NULL;
+	for (size_t i = 0; i < l->n; i++) {
+		const char *det = rec_get_str(l->v[i], "key");
+		enum sr_load lv = level_of(l->v[i]);
+
+		sbuf_printf(b, "%s%s%s%s (", i > 0 ? ", " : "", det ? det : "",
+		    det ? " " : "", lv != SR_NONE ? level_text[lv] : "no level");
+		ru_where(b, l->v[i]);
+		sbuf_adds(b, ")");
+		if (lv > w) {
+			w = lv;
+			*worst = l->v[i];
+		}
+	}
+	return w;
+}
+
+void
+sr_saturation_verdict(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct ru_list l;
+	struct sbuf why = {0};
+	const json_t *worst;
+	enum sr_load w;
+	static const enum jverdict_value v[] = { V_INAPPLICABLE, V_PASS,
+	    V_WARN, V_WARN };
+
+	ru_collect(j, c, "measure", "saturation.level", RU_CELL, false, &l);
+	if (l.n == 0) {
+		ru_list_free(&l);
+		return;
+	}
+	sbuf_adds(&why, "blis observe's saturation report: ");
+	w = levels_text(&l, &why, &worst);
+	sbuf_adds(&why, w == SR_NONE ? ". No detector gave a level, so "
+	    "whether the run was saturated is not known." : w == SR_STABLE ?
+	    ". The run kept up with its load." : w == SR_BACKLOGGED ? ". The "
+	    "run fell behind its load for a while: part of its latency is "
+	    "queueing." : ". The run was overloaded: its latency is queueing "
+	    "behind load it could not serve, so a latency gap against the "
+	    "simulation here is load, not the cost model.");
+	ru_emit(j, r, c, "saturation.level", NULL, NULL, worst, "STABLE",
+	    v[w], sbuf_str(&why), "Rerun the cell at a rate the deployment "
+	    "sustains (saturation.json STABLE) before reading its latency "
+	    "against the simulation, or simulate the load it ran under.");
+	sbuf_free(&why);
+	ru_list_free(&l);
+}
+
+enum sr_load
+sr_load_of(const struct judge *j, const json_t *rec, struct sbuf *why)
+{
+	struct ru_list l = {0};
+	const json_t *worst;
+	enum sr_load w;
+
+	if (rec == NULL)
+		return SR_NONE;
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const json_t *s = j->recs[i];
+
+		if (strcmp(rec_get_str(s, "kind"), "measure") == 0 &&
+		    same_str(rec_get_str(s, "metric"), "saturation.level") &&
+		    same_run(s, rec))
+			ru_list_add(&l, s);
+	}
+	if (l.n == 0)
+		return SR_NONE;
+	sbuf_adds(why, " The real run's saturation report: ");
+	w = levels_text(&l, why, &worst);
+	sbuf_adds(why, ".");
+	ru_list_free(&l);
+	return w;
+}

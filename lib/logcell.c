@@ -132,21 +132,27 @@ absent_dir(const char *dir)
 	    infile_kind(st.st_mode));
 }
 
-/* CELLDIR/saturation.json unless one was named: whatever is there by
- * that name (a FIFO, a dangling link) is read and refused, not passed
- * over. */
+/* CELLDIR/saturation.json and CELLDIR/metrics unless named: whatever is
+ * there by those names (a FIFO, a dangling link) is read and refused, not
+ * passed over. */
 static void
 cell_saturation(struct logcell *c, const char *celldir)
 {
 	struct stat st;
 	char *path;
 
-	if (c->sat != NULL)
-		return;
-	path = join(celldir, "saturation.json");
-	if (lstat(path, &st) == 0)
-		logcell_saturation(c, path);
-	free(path);
+	if (c->sat == NULL) {
+		path = join(celldir, "saturation.json");
+		if (lstat(path, &st) == 0)
+			logcell_saturation(c, path);
+		free(path);
+	}
+	if (c->metrics == NULL) {
+		path = join(celldir, "metrics");
+		if (lstat(path, &st) == 0)
+			logcell_metrics(c, path);
+		free(path);
+	}
 }
 
 void
@@ -182,6 +188,13 @@ logcell_add_cell(struct logcell *c, const char *celldir)
 }
 
 void
+logcell_metrics(struct logcell *c, const char *dir)
+{
+	free(c->metrics);
+	c->metrics = xstrdup(dir);
+}
+
+void
 logcell_saturation(struct logcell *c, const char *path)
 {
 	free(c->sat);
@@ -205,7 +218,7 @@ logcell_asked(const struct logcell *c)
 	for (int k = 0; k < LOGS_NKINDS; k++)
 		if (c->set[k].asked)
 			return true;
-	return c->sat != NULL;
+	return c->sat != NULL || c->metrics != NULL;
 }
 
 /* The workload window: the trace's first send to its last response
@@ -268,6 +281,8 @@ logcell_check(struct logcell *c)
 		satjson_read(&c->satr, js, c->sat_name);
 		jscan_close(js);
 	}
+	if (c->metrics != NULL)
+		metricscell_read(&c->mc, c->metrics, c->root);
 }
 
 static void
@@ -380,6 +395,8 @@ logcell_emit(const struct logcell *c, const struct logctx *ctx)
 	run_gpu(c, ctx);
 	if (c->sat != NULL)
 		satjson_emit(&c->satr, ctx);
+	if (c->metrics != NULL)
+		metricscell_emit(&c->mc, ctx);
 }
 
 void
@@ -397,4 +414,6 @@ logcell_free(struct logcell *c)
 	free(c->sat);
 	free(c->sat_name);
 	satjson_free(&c->satr);
+	free(c->metrics);
+	metricscell_free(&c->mc);
 }

@@ -139,11 +139,20 @@ side == "R" && p ~ /\/(server|epp|gpu)_logs\/[^\/]+\.log$/ {
 	next
 }
 
-# blis observe's saturation report of a cell (s2r-log-extract reads it).
+# blis observe's saturation report and the metrics scrapes of a cell
+# (s2r-log-extract reads them).
 side == "R" && p ~ /(^|\/)saturation\.json$/ {
 	c = p
 	sub(/\/?saturation\.json$/, "", c)
 	satof[c] = p
+	next
+}
+side == "R" && p ~ /\/metrics\/(raw\/[^\/]+_metrics\.log|processed\/metrics_summary\.json)$/ {
+	if (basename(p) !~ /^\./) {
+		c = p
+		sub(/\/metrics\/[^\/]+\/[^\/]+$/, "", c)
+		logsof[c] = logsof[c] SUBSEP p
+	}
 	next
 }
 
@@ -211,7 +220,8 @@ function spec_list(    s, i) {
 	return s
 }
 
-# Per cell: its trace header, its *.log files and saturation.json (what
+# Per cell: its trace header, its *.log files, saturation.json and
+# metrics scrapes (what
 # s2r-trace-stats and s2r-log-extract read), and the log folders
 # themselves, so that a log added or removed redoes the cell.
 function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
@@ -226,8 +236,8 @@ function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
 		print "s2r_c" i " := " c
 		print "s2r_h" i " := " f
 		logs = ""
-		for (k = split("epp_logs gpu_logs server_logs", d, " "); k >= 1;
-		    k--) {
+		for (k = split("epp_logs gpu_logs server_logs metrics/raw", d,
+		    " "); k >= 1; k--) {
 			f = c "/" d[k]
 			if (("R", f) in type) {
 				need_dir("R", type["R", f], f)

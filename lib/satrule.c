@@ -1,4 +1,5 @@
 /* satrule.c - the real run's saturation for the rules; see satrule.h. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +7,7 @@
 #include "rec.h"
 #include "ruleutil.h"
 #include "satrule.h"
+#include "tolerance.h"
 
 static const char *const level_text[] = { NULL, "STABLE", "BACKLOGGED",
     "OVERLOADED" };
@@ -140,4 +142,161 @@ sr_load_of(const struct judge *j, const json_t *rec, struct sbuf *why)
 	sbuf_adds(why, ".");
 	ru_list_free(&l);
 	return w;
+}
+
+/* --- metrics (Prometheus scrapes) ----------------------------------- */
+
+/* The record of metric for the instance of rec (NULL: none). */
+static const json_t *
+inst_rec(const struct judge *j, const struct jcell *c, const char *metric,
+    const json_t *rec)
+{
+	json_t *sub = ru_inst_sub(rec_scope_str(rec, "instance"));
+	const json_t *m = judge_measure(j, c, metric, sub);
+
+	json_decref(sub);
+	return m;
+}
+
+static void
+num_text(struct sbuf *b, double v)
+{
+	ru_num_text(b, v);
+}
+
+void
+sr_queue_verdicts(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct ru_list l;
+	double sum = 0, v, lim = tol(j->tol, TOL_RT_SPREAD_FAIL_PCT);
+	char tolbuf[96];
+
+	ru_collect(j, c, "measure", "metrics.waiting.mean", RU_INSTANCE, false,
+	    &l);
+	for (size_t i = 0; i < l.n; i++)
+		sum += ru_num(l.v[i], &v) ? v : 0;
+	snprintf(tolbuf, sizeof(tolbuf), "<= the pods' mean +%g%% (or < 1 "
+	    "request)", lim);
+	for (size_t i = 0; l.n >= 2 && i < l.n; i++) {
+		const char *pod = rec_scope_str(l.v[i], "instance");
+		const json_t *mx = inst_rec(j, c, "metrics.waiting.max", l.v[i]);
+		double mean = sum / (double)l.n, max = NAN;
+		json_t *sub = ru_inst_sub(pod);
+		struct sbuf why = {0};
+		bool hot;
+
+		ru_num(l.v[i], &v);
+		ru_num(mx, &max);
+		hot = v >= 1 && v > mean * (1 + lim / 100);
+		sbuf_printf(&why, "Pod %s queued ", pod);
+		num_text(&why, v);
+		sbuf_adds(&why, " requests on average in vLLM (max ");
+		num_text(&why, max);
+		sbuf_adds(&why, "; ");
+		ru_where(&why, l.v[i]);
+		sbuf_printf(&why, ", %s); the %zu pods' mean is ", rec_get_str(
+		    json_object_get(l.v[i], "source"), "field"), l.n);
+		num_text(&why, mean);
+		sbuf_adds(&why, hot ? ". Requests wait on this pod while others "
+		    "have room: the router sends it more than it serves." :
+		    ". Its queue is no deeper than the others'.");
+		ru_emit(j, r, c, "metrics.waiting.mean", sub, NULL, l.v[i],
+		    tolbuf, hot ? V_WARN : V_PASS, sbuf_str(&why), "Check the "
+		    "pod's health and its share (instance.share), and the "
+		    "router's view of its queue (the scorer's queue signal).");
+		sbuf_free(&why);
+		json_decref(sub);
+	}
+	ru_list_free(&l);
+}
+
+void
+sr_kv_usage_verdicts(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct ru_list l;
+	double lim = tol(j->tol, TOL_RT_KV_USAGE_WARN_PCT), v;
+	char tolbuf[64];
+
+	ru_collect(j, c, "measure", "metrics.kv_cache_usage_pct.max",
+	    RU_INSTANCE, false, &l);
+	snprintf(tolbuf, sizeof(tolbuf), "< %g%%", lim);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *pod = rec_scope_str(l.v[i], "instance");
+		json_t *sub = ru_inst_sub(pod);
+		struct sbuf why = {0};
+		bool full;
+
+		if (!ru_num(l.v[i], &v)) {
+			json_decref(sub);
+			continue;
+		}
+		full = v >= lim;
+		sbuf_printf(&why, "Pod %s's KV cache peaked at ", pod);
+		num_text(&why, v);
+		sbuf_adds(&why, "% (");
+		ru_where(&why, l.v[i]);
+		sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(
+		    l.v[i], "source"), "how"));
+		sbuf_adds(&why, full ? "The cache was full: vLLM preempts or "
+		    "holds requests for blocks, so this cell's latency includes "
+		    "KV pressure the simulation must see too." : "It kept room "
+		    "to spare.");
+		ru_emit(j, r, c, "metrics.kv_cache_usage_pct.max", sub, NULL,
+		    l.v[i], tolbuf, full ? V_WARN : V_PASS, sbuf_str(&why),
+		    "Compare the simulation's KV blocks and preemptions with "
+		    "this pod's (kv_cache.tokens); a cache full only in the real "
+		    "run is a capacity or load mismatch.");
+		sbuf_free(&why);
+		json_decref(sub);
+	}
+	ru_list_free(&l);
+}
+
+void
+sr_pool_verdicts(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct ru_list l;
+	double v, q = NAN;
+
+	ru_collect(j, c, "measure", "metrics.flow_control.pool_saturation.max",
+	    RU_INSTANCE, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *pod = rec_scope_str(l.v[i], "instance");
+		json_t *sub = ru_inst_sub(pod);
+		struct sbuf why = {0};
+		bool sat;
+
+		if (!ru_num(l.v[i], &v)) {
+			json_decref(sub);
+			continue;
+		}
+		ru_num(inst_rec(j, c, "metrics.flow_control.queue_size.max",
+		    l.v[i]), &q);
+		sat = v >= 1;
+		sbuf_printf(&why, "The router %s saw its pool's flow-control "
+		    "saturation peak at ", pod);
+		num_text(&why, v);
+		sbuf_adds(&why, " (");
+		ru_where(&why, l.v[i]);
+		sbuf_printf(&why, ", %s)", rec_get_str(json_object_get(l.v[i],
+		    "source"), "field"));
+		if (!isnan(q)) {
+			sbuf_adds(&why, ", its flow-control queue at ");
+			num_text(&why, q);
+		}
+		sbuf_adds(&why, sat ? ". Saturated (1 or more): flow control "
+		    "held requests, so latency includes their wait in the "
+		    "router." : ". Below 1: the pool was never saturated.");
+		ru_emit(j, r, c, "metrics.flow_control.pool_saturation.max", sub,
+		    NULL, l.v[i], "< 1", sat ? V_WARN : V_PASS, sbuf_str(&why),
+		    "Read the cell's latency with the router's queueing in it: "
+		    "compare with a simulation that saturates the same way, or "
+		    "rerun at a rate the pool sustains.");
+		sbuf_free(&why);
+		json_decref(sub);
+	}
+	ru_list_free(&l);
 }

@@ -1,9 +1,11 @@
-/* satrule.h - the real run's saturation for the rules, from the
- * saturation.level records s2r-log-extract reads out of blis observe's
- * saturation.json (lib/satjson): a 5b row per cell that has a report
- * (was the run saturated?), and the attribution of a latency claim's gap
- * to load when the claim's real side ran OVERLOADED (A3): queueing in an
- * overloaded run is load, not the cost model. */
+/* satrule.h - the real run's load for the rules: the saturation.level
+ * records s2r-log-extract reads out of blis observe's saturation.json
+ * (lib/satjson) give a 5b row per cell that has a report (was the run
+ * saturated?) and the attribution of a latency claim's gap to load when
+ * the claim's real side ran OVERLOADED (A3: queueing in an overloaded run
+ * is load, not the cost model); the metrics.* records of its Prometheus
+ * scrapes (lib/metricscell) give per pod the queue depth (5b), the peak
+ * KV-cache usage (5f) and the router's pool saturation (5g). */
 #ifndef S2R_SATRULE_H
 #define S2R_SATRULE_H
 
@@ -22,6 +24,20 @@ enum sr_load { SR_NONE, SR_STABLE, SR_BACKLOGGED, SR_OVERLOADED };
  * every detector says STABLE, WARN for BACKLOGGED or OVERLOADED (the
  * latency of the cell is queueing), INAPPLICABLE when no level was read. */
 void	 sr_saturation_verdict(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
+
+/* 5b, per vLLM pod with scrapes: its mean queue depth against the mean
+ * over the cell's pods (WARN above it by more than runtime.spread_fail_pct
+ * and at least one request). */
+void	 sr_queue_verdicts(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
+/* 5f, per vLLM pod with scrapes: peak KV-cache usage (WARN at or above
+ * runtime.kv_usage_warn_pct: the cache was full). */
+void	 sr_kv_usage_verdicts(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
+/* 5g, per router pod with scrapes: peak flow-control pool saturation
+ * (WARN at 1 or more: requests were held). */
+void	 sr_pool_verdicts(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
 
 /* For a latency claim whose real side is rec (a measure of the same cell

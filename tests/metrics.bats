@@ -169,3 +169,46 @@ val() {
 	assert_bad_input
 	[[ "$stderr" == *"expected a regular file, got a FIFO"* ]]
 }
+
+# s2r-verdict over the fixture's records (cell baseline/w1), checks $1.
+judge() {
+	X --root "$B" "$CELL" >"$BATS_TEST_TMPDIR/m.ndjson"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks "$1" "${@:2}" \
+	    "$BATS_TEST_TMPDIR/m.ndjson" >"$OUT"
+	validate_records "$OUT"
+}
+verdict_of() {
+	jq -r --arg m "$1" --arg i "$2" 'select(.kind == "verdict" and .metric == $m and .scope.instance == $i) | .verdict' "$OUT"
+}
+
+@test "5b: a pod whose queue is deeper than the pods' mean by more than spread_fail_pct WARNs; the source says metrics" {
+	make_scrapes
+	judge 5b
+	w=$CELL/want.json
+	a=$(jq '."vllm-a".waiting | add / length' "$w")
+	b=$(jq '."vllm-b".waiting | add / length' "$w")
+	# independent: b above (a+b)/2 x 1.4 and at least one request; a not
+	python3 -c "import sys; a, b = $a, $b; m = (a + b) / 2; sys.exit(not (b >= 1 and b > m * 1.4 and not (a >= 1 and a > m * 1.4)))"
+	[ "$(verdict_of metrics.waiting.mean vllm-b)" = WARN ]
+	[ "$(verdict_of metrics.waiting.mean vllm-a)" = PASS ]
+	[ "$(jq -r 'select(.kind == "verdict" and .scope.instance == "vllm-b") | .actual.source.file' "$OUT")" = baseline/w1/metrics/raw ]
+	# the summary-only pod has no waiting gauge from scrapes of its own here
+	[ -z "$(verdict_of metrics.waiting.mean gaie-epp-x)" ]
+}
+
+@test "5f: peak KV usage from the scrapes against runtime.kv_usage_warn_pct; 5g: pool saturation at 1 or more WARNs" {
+	make_scrapes
+	judge 5f,5g
+	[ "$(verdict_of metrics.kv_cache_usage_pct.max vllm-a)" = PASS ]
+	[ "$(jq -r 'select(.kind == "verdict" and .metric == "metrics.kv_cache_usage_pct.max" and .scope.instance == "vllm-b") | .actual.value' "$OUT")" \
+	    = "$(jq '."vllm-b".kv | max' "$CELL/want.json")" ]
+	# the processed summary's 95 % for vllm-c is at the default 95: full
+	[ "$(verdict_of metrics.kv_cache_usage_pct.max vllm-c)" = WARN ]
+	[[ "$(jq -r 'select(.kind == "verdict" and .scope.instance == "vllm-c") | .why' "$OUT")" == *metrics_summary.json* ]]
+	[ "$(jq '."gaie-epp-x".sat | max >= 1' "$CELL/want.json")" = true ]
+	[ "$(verdict_of metrics.flow_control.pool_saturation.max gaie-epp-x)" = WARN ]
+	printf 'runtime:\n  kv_usage_warn_pct: 60\n' >"$BATS_TEST_TMPDIR/t.yaml"
+	judge 5f --tolerances "$BATS_TEST_TMPDIR/t.yaml"
+	[ "$(verdict_of metrics.kv_cache_usage_pct.max vllm-b)" = WARN ]
+	[ "$(jq -r 'select(.kind == "verdict" and .scope.instance == "vllm-b") | .tolerance' "$OUT")" = "< 60%" ]
+}

@@ -136,7 +136,7 @@ absent_dir(const char *dir)
  * there by those names (a FIFO, a dangling link) is read and refused, not
  * passed over. */
 static void
-cell_saturation(struct logcell *c, const char *celldir)
+cell_extras(struct logcell *c, const char *celldir)
 {
 	struct stat st;
 	char *path;
@@ -184,7 +184,7 @@ logcell_add_cell(struct logcell *c, const char *celldir)
 			logcell_trace(c, trace);
 		free(trace);
 	}
-	cell_saturation(c, celldir);
+	cell_extras(c, celldir);
 }
 
 void

@@ -76,27 +76,6 @@ read_raw(struct metricscell *m, const char *raw, const char *root)
 	m->raw_name = xstrdup(path_under(raw, root));
 }
 
-/* A number member of a summary object (null: absent). */
-static double
-sum_number(struct jscan *js)
-{
-	struct jpos at = jscan_pos(js);
-	struct sbuf t = {0};
-	double v = NAN;
-
-	if (jscan_peek(js) == J_NULL) {
-		jscan_skip(js);
-		return NAN;
-	}
-	if (jscan_peek(js) != J_NUMBER)
-		jscan_fail(js, at, "a number", "another type");
-	jscan_number(js, &t);
-	if (!parse_f64(t.s, t.len, &v))
-		jscan_fail(js, at, "a number", sbuf_str(&t));
-	sbuf_free(&t);
-	return v;
-}
-
 /* {mean, stddev, min, p25 ... max, count, unit} of a gauge kept. */
 static void
 read_stat(struct metricscell *m, struct jscan *js, const char *pod,
@@ -119,7 +98,7 @@ read_stat(struct metricscell *m, struct jscan *js, const char *pod,
 
 		if (strcmp(k, "max") == 0 || strcmp(k, "mean") == 0 ||
 		    strcmp(k, "count") == 0) {
-			v = sum_number(js);
+			v = jscan_f64(js, "a number or null", true);
 			if (gauge == PS_KV_PCT && k[0] == 'm')
 				v *= 100;	/* vLLM's fraction, as % */
 			if (k[1] == 'a')

@@ -77,22 +77,6 @@ read_level(struct jscan *js, struct sat_det *d, const char *what)
 	sbuf_free(&text);
 }
 
-static double
-read_number(struct jscan *js, const char *what)
-{
-	struct jpos at = jscan_pos(js);
-	struct sbuf text = {0};
-	double v;
-
-	if (jscan_peek(js) != J_NUMBER)
-		jscan_fail(js, at, what, "another type");
-	jscan_number(js, &text);
-	if (!parse_f64(text.s, text.len, &v))
-		jscan_fail(js, at, what, sbuf_str(&text));
-	sbuf_free(&text);
-	return v;
-}
-
 /* "final": {detector: level, ...}. */
 static void
 read_final(struct satreport *r, struct jscan *js)
@@ -194,7 +178,7 @@ read_trace_rec(struct satreport *r, struct jscan *js)
 
 		vat = jscan_pos(js);
 		if (strcmp(k, "timestamp") == 0) {
-			t = read_number(js, "trace[].timestamp: whole µs");
+			t = jscan_f64(js, "trace[].timestamp: whole µs", false);
 			if (t != floor(t) || fabs(t) > 9e15)
 				jscan_fail(js, vat, "trace[].timestamp: whole µs",
 				    "a fraction or out of range");
@@ -305,9 +289,9 @@ satjson_read(struct satreport *r, struct jscan *js, const char *file)
 			    "classification: a string (UNSATURATED, "
 			    "TRANSIENT_BACKLOG, PERSISTENTLY_SATURATED)");
 		} else if (strcmp(k, "score") == 0)
-			r->score = read_number(js, "score: a number");
+			r->score = jscan_f64(js, "score: a number", false);
 		else if (strcmp(k, "confidence") == 0)
-			r->confidence = read_number(js, "confidence: a number");
+			r->confidence = jscan_f64(js, "confidence: a number", false);
 		else
 			jscan_skip(js);
 	}

@@ -103,6 +103,12 @@ sr_saturation_verdict(struct judge *j, const struct rule *r,
 	}
 	sbuf_adds(&why, "blis observe's saturation report: ");
 	w = levels_text(&l, &why, &worst);
+	for (size_t i = 0; i < l.n; i++)
+		if (level_of(l.v[i]) != w) {
+			sbuf_adds(&why, ". The detectors disagree: the worst "
+			    "level is judged");
+			break;
+		}
 	sbuf_adds(&why, w == SR_NONE ? ". No detector gave a level, so "
 	    "whether the run was saturated is not known." : w == SR_STABLE ?
 	    ". The run kept up with its load." : w == SR_BACKLOGGED ? ". The "
@@ -158,12 +164,6 @@ inst_rec(const struct judge *j, const struct jcell *c, const char *metric,
 	return m;
 }
 
-static void
-num_text(struct sbuf *b, double v)
-{
-	ru_num_text(b, v);
-}
-
 void
 sr_queue_verdicts(struct judge *j, const struct rule *r,
     const struct jcell *c)
@@ -190,14 +190,14 @@ sr_queue_verdicts(struct judge *j, const struct rule *r,
 		ru_num(mx, &max);
 		hot = v >= 1 && v > mean * (1 + lim / 100);
 		sbuf_printf(&why, "Pod %s queued ", pod);
-		num_text(&why, v);
+		ru_num_text(&why, v);
 		sbuf_adds(&why, " requests on average in vLLM (max ");
-		num_text(&why, max);
+		ru_num_text(&why, max);
 		sbuf_adds(&why, "; ");
 		ru_where(&why, l.v[i]);
 		sbuf_printf(&why, ", %s); the %zu pods' mean is ", rec_get_str(
 		    json_object_get(l.v[i], "source"), "field"), l.n);
-		num_text(&why, mean);
+		ru_num_text(&why, mean);
 		sbuf_adds(&why, hot ? ". Requests wait on this pod while others "
 		    "have room: the router sends it more than it serves." :
 		    ". Its queue is no deeper than the others'.");
@@ -234,7 +234,7 @@ sr_kv_usage_verdicts(struct judge *j, const struct rule *r,
 		}
 		full = v >= lim;
 		sbuf_printf(&why, "Pod %s's KV cache peaked at ", pod);
-		num_text(&why, v);
+		ru_num_text(&why, v);
 		sbuf_adds(&why, "% (");
 		ru_where(&why, l.v[i]);
 		sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(
@@ -278,14 +278,14 @@ sr_pool_verdicts(struct judge *j, const struct rule *r,
 		sat = v >= 1;
 		sbuf_printf(&why, "The router %s saw its pool's flow-control "
 		    "saturation peak at ", pod);
-		num_text(&why, v);
+		ru_num_text(&why, v);
 		sbuf_adds(&why, " (");
 		ru_where(&why, l.v[i]);
 		sbuf_printf(&why, ", %s)", rec_get_str(json_object_get(l.v[i],
 		    "source"), "field"));
 		if (!isnan(q)) {
 			sbuf_adds(&why, ", its flow-control queue at ");
-			num_text(&why, q);
+			ru_num_text(&why, q);
 		}
 		sbuf_adds(&why, sat ? ". Saturated (1 or more): flow control "
 		    "held requests, so latency includes their wait in the "

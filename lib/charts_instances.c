@@ -1,6 +1,7 @@
 /* charts_instances.c - per-instance runtime (5b, 5f): requests per
  * instance, and KV-cache usage and queue depth over time from
- * s2r-log-extract's stats.series records (or, without them, from the
+ * s2r-log-extract's stats.series records and the metrics.series of the
+ * pods' Prometheus scrapes (same columns; or, without either, from the
  * per-instance summaries of the vLLM stats lines). */
 #include <string.h>
 
@@ -44,7 +45,8 @@ inst_collect(struct tab *t, const struct evidence *ev)
 #define MAX_CURVES	16	/* instances per over-time chart */
 
 /* stats.series records (s2r-log-extract): per cell, a curve per
- * instance (and DP rank). */
+ * instance (and DP rank); metrics.series (the pod's scrapes) a curve per
+ * pod, labelled so. */
 static void
 series_collect(struct tab *t, const struct evidence *ev)
 {
@@ -57,7 +59,8 @@ series_collect(struct tab *t, const struct evidence *ev)
 		const char *rank = rec_scope_str(r, "rank");
 
 		if (!chart_is_measure(r) || m == NULL ||
-		    strcmp(m, "stats.series") != 0 || inst == NULL ||
+		    (strcmp(m, "stats.series") != 0 &&
+		    strcmp(m, "metrics.series") != 0) || inst == NULL ||
 		    chart_array(r, "points") == NULL)
 			continue;
 		sbuf_reset(&g);
@@ -66,6 +69,8 @@ series_collect(struct tab *t, const struct evidence *ev)
 		sbuf_adds(&s, inst);
 		if (rank != NULL)
 			sbuf_printf(&s, " rank %s", rank);
+		if (m[0] == 'm')
+			sbuf_adds(&s, " (scrapes)");
 		tab_rec(t, sbuf_str(&g), sbuf_str(&s), r);
 	}
 	sbuf_free(&g);
@@ -114,8 +119,9 @@ series_chart(struct chart_page *pg, const struct tab *t, size_t b, size_t e,
 	sbuf_printf(&tt, "%s \xe2\x80\x94 %s", title, t->rows[b].group);
 	sbuf_printf(&src, "stats.series measure records (s2r-log-extract: the "
 	    "vLLM 'Engine NNN:' stats lines, %s; at most 240 points, bucket "
-	    "maxima when downsampled) from ", per > 1 ? "Waiting and Running" :
-	    what);
+	    "maxima when downsampled; curves marked (scrapes): metrics.series, "
+	    "the pod's Prometheus scrapes, seconds since the cell's first) "
+	    "from ", per > 1 ? "Waiting and Running" : what);
 	tab_files_text(&src, t, b, e);
 	if (e - b > ninst)
 		sbuf_printf(&src, "; first %zu of %zu instances", ninst, e - b);

@@ -7,6 +7,7 @@
  * slow path, which refills, does the work. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -703,6 +704,26 @@ jscan_number(struct jscan *js, struct sbuf *out)
 		jscan_fail(js, jscan_pos(js), "a number",
 		    type_name(skip_ws(js)));
 	read_number(js, out);
+}
+
+double
+jscan_f64(struct jscan *js, const char *what, bool null_ok)
+{
+	struct jpos at = jscan_pos(js);
+	struct sbuf text = {0};
+	double v;
+
+	if (null_ok && jscan_peek(js) == J_NULL) {
+		jscan_skip(js);
+		return NAN;
+	}
+	if (jscan_peek(js) != J_NUMBER)
+		jscan_fail(js, at, what, type_name(skip_ws(js)));
+	read_number(js, &text);
+	if (!parse_f64(text.s, text.len, &v))
+		jscan_fail(js, at, what, sbuf_str(&text));
+	sbuf_free(&text);
+	return v;
 }
 
 static void

@@ -73,6 +73,9 @@ void		 jscan_scalar_text(struct jscan *js, struct jtext *out,
  * conversion); jscan_string dies unless the value is a string. */
 void		 jscan_string(struct jscan *js, struct sbuf *out);
 void		 jscan_number(struct jscan *js, struct sbuf *out);
+/* A number as a double (null: NAN when null_ok); anything else dies with
+ * "expected <what>". */
+double		 jscan_f64(struct jscan *js, const char *what, bool null_ok);
 /* A number or a string, as its text (pid/tid are either). */
 void		 jscan_scalar(struct jscan *js, struct sbuf *out, enum jtype *t);
 void		 jscan_skip(struct jscan *js);

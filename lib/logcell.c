@@ -12,6 +12,7 @@
 #include "gpujoin.h"
 #include "gpulog.h"
 #include "infile.h"
+#include "jsonscan.h"
 #include "logcell.h"
 #include "rec.h"
 #include "vllmlog.h"
@@ -131,6 +132,29 @@ absent_dir(const char *dir)
 	    infile_kind(st.st_mode));
 }
 
+/* CELLDIR/saturation.json and CELLDIR/metrics unless named: whatever is
+ * there by those names (a FIFO, a dangling link) is read and refused, not
+ * passed over. */
+static void
+cell_extras(struct logcell *c, const char *celldir)
+{
+	struct stat st;
+	char *path;
+
+	if (c->sat == NULL) {
+		path = join(celldir, "saturation.json");
+		if (lstat(path, &st) == 0)
+			logcell_saturation(c, path);
+		free(path);
+	}
+	if (c->metrics == NULL) {
+		path = join(celldir, "metrics");
+		if (lstat(path, &st) == 0)
+			logcell_metrics(c, path);
+		free(path);
+	}
+}
+
 void
 logcell_add_cell(struct logcell *c, const char *celldir)
 {
@@ -160,6 +184,23 @@ logcell_add_cell(struct logcell *c, const char *celldir)
 			logcell_trace(c, trace);
 		free(trace);
 	}
+	cell_extras(c, celldir);
+}
+
+void
+logcell_metrics(struct logcell *c, const char *dir)
+{
+	free(c->metrics);
+	c->metrics = xstrdup(dir);
+}
+
+void
+logcell_saturation(struct logcell *c, const char *path)
+{
+	free(c->sat);
+	free(c->sat_name);
+	c->sat = xstrdup(path);
+	c->sat_name = xstrdup(path_under(path, c->root));
 }
 
 void
@@ -177,7 +218,7 @@ logcell_asked(const struct logcell *c)
 	for (int k = 0; k < LOGS_NKINDS; k++)
 		if (c->set[k].asked)
 			return true;
-	return false;
+	return c->sat != NULL || c->metrics != NULL;
 }
 
 /* The workload window: the trace's first send to its last response
@@ -234,6 +275,14 @@ logcell_check(struct logcell *c)
 		check_file(c, c->trace, NULL);
 		read_window(c->trace, c->trace_name, &c->win);
 	}
+	if (c->sat != NULL) {
+		struct jscan *js = jscan_open(c->sat);
+
+		satjson_read(&c->satr, js, c->sat_name);
+		jscan_close(js);
+	}
+	if (c->metrics != NULL)
+		metricscell_read(&c->mc, c->metrics, c->root);
 }
 
 static void
@@ -344,6 +393,10 @@ logcell_emit(const struct logcell *c, const struct logctx *ctx)
 	run_server(&c->set[LOGS_SERVER], ctx);
 	run_epp(&c->set[LOGS_EPP], ctx);
 	run_gpu(c, ctx);
+	if (c->sat != NULL)
+		satjson_emit(&c->satr, ctx);
+	if (c->metrics != NULL)
+		metricscell_emit(&c->mc, ctx);
 }
 
 void
@@ -358,4 +411,9 @@ logcell_free(struct logcell *c)
 	strv_free(&c->join_names);
 	free(c->trace);
 	free(c->trace_name);
+	free(c->sat);
+	free(c->sat_name);
+	satjson_free(&c->satr);
+	free(c->metrics);
+	metricscell_free(&c->mc);
 }

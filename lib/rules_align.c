@@ -30,6 +30,7 @@
 #include "latquant.h"
 #include "rec.h"
 #include "ruleutil.h"
+#include "satrule.h"
 #include "str.h"
 
 static const char ACT_POPULATION[] = "The two runs did not execute the "
@@ -430,6 +431,49 @@ itl_consistency(const struct judge *j, enum jverdict_value v,
 	return v == V_PASS ? V_WARN : v;
 }
 
+/* A gap in the direction load pushes (the real side slower, or its
+ * throughput lower) in a run its saturation report calls OVERLOADED is
+ * load, not the cost model: a FAIL becomes a WARN that says so.  Any
+ * other level, or a gap the other way, is only stated. */
+static enum jverdict_value
+load_mark(const struct judge *j, enum a3kind k, double gap,
+    const json_t *real, enum jverdict_value v, struct sbuf *why,
+    struct sbuf *act)
+{
+	struct sbuf said = {0};
+	enum sr_load load = sr_load_of(j, real, &said);
+	bool loads_way = a3_metrics[k].lower_is_faster ? gap < 0 : gap > 0;
+
+	if (load == SR_NONE)
+		return v;
+	if (load == SR_OVERLOADED && loads_way && v == V_FAIL) {
+		struct sbuf head = {0};
+
+		sbuf_adds(&head, "Overloaded: not a model gap. The real run "
+		    "could not keep up with its load, and its side of this gap "
+		    "is the slow one: queueing explains it. ");
+		sbuf_adds(&head, sbuf_str(why));
+		sbuf_reset(why);
+		sbuf_adds(why, sbuf_str(&head));
+		sbuf_free(&head);
+		sbuf_reset(act);
+		sbuf_adds(act, "Rerun the real cell at a rate it sustains "
+		    "(saturation.json STABLE), or simulate the load it ran "
+		    "under, before reading this gap as the cost model's.");
+		v = V_WARN;
+	} else if (load == SR_OVERLOADED && !loads_way)
+		sbuf_adds(why, " The real run was OVERLOADED, but its side is "
+		    "the fast one here: load does not explain this gap.");
+	else if (load >= SR_BACKLOGGED)
+		sbuf_adds(why, load == SR_OVERLOADED ? " The real run was "
+		    "OVERLOADED: its latency includes queueing." : " The real "
+		    "run was BACKLOGGED for a while: part of its latency is "
+		    "queueing.");
+	sbuf_adds(why, sbuf_str(&said));
+	sbuf_free(&said);
+	return v;
+}
+
 static void
 a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 {
@@ -464,6 +508,7 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 	    ks, crit, &why, &act);
 	if (k == K_ITL)
 		v = itl_consistency(j, v, &why, &act);
+	v = load_mark(j, k, gap, ra, v, &why, &act);
 	ru_thermal_mark(j, ra, &why);
 	au_emit(j, r, metric, NULL, ra, sa, true, gap, "%", tolbuf, v,
 	    sbuf_str(&why), sbuf_str(&act),

@@ -20,6 +20,7 @@
 #include "judge.h"
 #include "rec.h"
 #include "ruleutil.h"
+#include "satrule.h"
 #include "str.h"
 
 #define MAX_ARMS	64
@@ -226,6 +227,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 	const json_t *ref;
 	double rv;
 
+	sr_kv_usage_verdicts(j, r, c);	/* from the scrapes, if any */
 	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
 	    "the KV-cache size"))
 		return;
@@ -739,6 +741,7 @@ out:
 static void
 rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 {
+	sr_pool_verdicts(j, r, c);	/* from the scrapes, if any */
 	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "epp_logs", true,
 	    "the router's runtime behaviour"))
 		return;

@@ -21,6 +21,7 @@
 #include "judge.h"
 #include "rec.h"
 #include "ruleutil.h"
+#include "satrule.h"
 #include "str.h"
 
 static const char ACT_ARGS[] = "This instance does not run the vLLM "
@@ -434,6 +435,10 @@ rule_spread(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct spread s;
 	struct routing rt;
 
+	/* the run's saturation and queues, from its own report and scrapes
+	 * (no server logs needed) */
+	sr_saturation_verdict(j, r, c);
+	sr_queue_verdicts(j, r, c);
 	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
 	    "the requests per instance"))
 		return;

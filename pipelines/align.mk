@@ -10,7 +10,10 @@
 # SLOTS, RULES), duty cycle (s2r-dutycycle: TRACE), request populations
 # and latency distributions (s2r-latency: REAL_TRACE, SIM_TRACE, and the
 # per-chunk ITL file blis observe --record-itl writes beside a CSV trace,
-# <stem>.itl.csv, when it is there); then
+# <stem>.itl.csv, when it is there), and the real run's saturation report
+# (s2r-log-extract: the saturation.json blis observe writes beside
+# REAL_TRACE, when it is there: a latency gap of an OVERLOADED run is load,
+# not the cost model); then
 # judges A0-A3 once and writes OUT/report.md, whose Alignment section runs
 # tightest first (A0, A1, A2, A3).  An input that is not given (or does not
 # exist) is not a make error: its tool is skipped, or told the side is
@@ -47,10 +50,17 @@ header	= $(wildcard $(dir $(1))trace_header.yaml $(basename $(1)).yaml)
 itl	= $(if $(filter %.csv,$(1)),$(wildcard $(basename $(1)).itl.csv))
 REALITL	:= $(call itl,$(REALF))
 SIMITL	:= $(call itl,$(SIMF))
+# blis observe's saturation report beside the real trace: an OVERLOADED
+# run's latency gap is load, not the cost model (A3).
+REALSAT	:= $(if $(REALF),$(wildcard $(dir $(REALF))saturation.json))
 
 # s2r-latency needs a side to read: with neither, A0 and A3 are MISSING.
 RECORDS	:= $(if $(strip $(REALF) $(SIMF)),$(O)/latency.ndjson)
 TOOLS	:= s2r-latency s2r-verdict s2r-report
+ifneq ($(REALSAT),)
+RECORDS	+= $(O)/load.ndjson
+TOOLS	+= s2r-log-extract
+endif
 ifneq ($(strip $(TRACES)),)
 RECORDS	+= $(O)/duty.ndjson
 TOOLS	+= s2r-dutycycle
@@ -119,6 +129,13 @@ $(O)/latency.ndjson: $(REALF) $(SIMF) $(call header,$(REALF)) \
 		$(if $(SIMF),--sim $(call q,$(SIMF))) \
 		$(if $(SIMITL),--sim-itl $(call q,$(SIMITL))) \
 		$(if $(REALITL)$(SIMITL),,--no-itl) >$(call q,$@.tmp)
+	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+
+$(O)/load.ndjson: $(REALSAT) $(O)/inputs.REALSAT
+	@$(call step,load,$(REALSAT))
+	$(Q)mkdir -p $(call q,$(@D))
+	$(Q)$(call tool,s2r-log-extract) --saturation $(call q,$(REALSAT)) \
+		>$(call q,$@.tmp)
 	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
 $(O)/verdicts.ndjson: $(RECORDS) $(TOLF)

@@ -179,6 +179,23 @@ side == "R" && p ~ /\/(server|epp|gpu)_logs\/[^\/]+\.log$/ {
 	next
 }
 
+# blis observe's saturation report and the metrics scrapes of a cell
+# (s2r-log-extract reads them).
+side == "R" && p ~ /(^|\/)saturation\.json$/ {
+	c = p
+	sub(/\/?saturation\.json$/, "", c)
+	satof[c] = p
+	next
+}
+side == "R" && p ~ /\/metrics\/(raw\/[^\/]+_metrics\.log|processed\/metrics_summary\.json)$/ {
+	if (basename(p) !~ /^\./) {
+		c = p
+		sub(/\/metrics\/[^\/]+\/[^\/]+$/, "", c)
+		logsof[c] = logsof[c] SUBSEP p
+	}
+	next
+}
+
 side == "S" && p ~ /^workloads\/[^\/]+$/ && p ~ /\.ya?ml$/ {
 	name = basename(p)
 	if (name ~ /^\./)
@@ -246,9 +263,10 @@ function spec_list(    s, i) {
 	return s
 }
 
-# Per cell: its trace header and its *.log files (what s2r-trace-stats
-# and s2r-log-extract read), and the log folders themselves, so that a
-# log added or removed redoes the cell.
+# Per cell: its trace header, its *.log files, saturation.json and
+# metrics scrapes (what
+# s2r-trace-stats and s2r-log-extract read), and the log folders
+# themselves, so that a log added or removed redoes the cell.
 function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
 	for (i = 1; i <= ncells; i++) {
 		c = cells[i]
@@ -261,8 +279,8 @@ function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
 		print "s2r_c" i " := " c
 		print "s2r_h" i " := " f
 		logs = ""
-		for (k = split("epp_logs gpu_logs server_logs", d, " "); k >= 1;
-		    k--) {
+		for (k = split("epp_logs gpu_logs server_logs metrics/raw", d,
+		    " "); k >= 1; k--) {
 			f = c "/" d[k]
 			if (("R", f) in type) {
 				need_dir("R", type["R", f], f)
@@ -274,6 +292,10 @@ function cell_rules(    i, c, logs, k, d, f, n, lf, all) {
 			need_names("R", lf[k], "file name")
 			need_file("R", type["R", lf[k]], lf[k])
 			logs = logs " " lf[k]
+		}
+		if (c in satof) {
+			need_file("R", type["R", satof[c]], satof[c])
+			logs = logs " " satof[c]
 		}
 		print "s2r_l" i " := " logs
 		print "$(O)/cells/$(s2r_c" i ")/trace.ndjson: " \

@@ -358,6 +358,10 @@ clean() {
 	fault 5b-dead-pod
 }
 
+@test "5b-overloaded-cell (aw): 5b WARN" {
+	fault 5b-overloaded-cell
+}
+
 @test "5b-uneven-random (14b): 5b FAIL" {
 	fault 5b-uneven-random
 }
@@ -392,6 +396,10 @@ clean() {
 
 @test "5e-oom (aw): 5e FAIL" {
 	fault 5e-oom
+}
+
+@test "5f-kv-full-scrapes (aw): 5f WARN" {
+	fault 5f-kv-full-scrapes
 }
 
 @test "5f-kv-small-pod (aw): 5f FAIL" {
@@ -484,6 +492,10 @@ clean() {
 
 @test "A3-itl-stalls (hta): A3 FAIL" {
 	fault A3-itl-stalls
+}
+
+@test "A3-overloaded (hta): A3 WARN" {
+	fault A3-overloaded
 }
 
 @test "A3-tpot-fast (hta): A3 FAIL" {

@@ -1,6 +1,7 @@
-/* s2r-log-extract - vLLM server logs, EPP logs and GPU logs of one cell
- * to measure records (checks 2a, 2b, 5a-5c, 5e-5h).  The reading is
- * lib/logcell.c; see docs/man/s2r-log-extract.1. */
+/* s2r-log-extract - vLLM server logs, EPP logs, GPU logs, the saturation
+ * report and the metrics/ scrapes of one cell to measure records (checks
+ * 2a, 2b, 5a-5h).  The reading is lib/logcell.c; see
+ * docs/man/s2r-log-extract.1. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,19 +17,26 @@
 static const char usage_text[] =
 "usage: s2r-log-extract [--phase P] [--workload W] [--iteration I]\n"
 "           [--root DIR] [--server-logs PATH]... [--epp-logs PATH]...\n"
-"           [--gpu-logs PATH]... [--trace FILE] [--format ndjson|text]\n"
-"           [CELLDIR|LOG]\n"
+"           [--gpu-logs PATH]... [--trace FILE] [--saturation FILE]\n"
+"           [--metrics DIR] [--format ndjson|text] [CELLDIR|LOG]\n"
 "\n"
 "Reads vLLM server logs, EPP logs and nvidia-smi GPU logs (files,\n"
-"folders of *.log, or - for stdin) and writes measure records (checks\n"
-"2a, 2b, 5a-5c, 5e-5h) as NDJSON on stdout.\n"
+"folders of *.log, or - for stdin), blis observe's saturation report and\n"
+"the Prometheus scrapes of metrics/, and writes measure records (checks\n"
+"2a, 2b, 5a-5h) as NDJSON on stdout.\n"
 "\n"
-"  CELLDIR             read CELLDIR/server_logs, epp_logs and gpu_logs;\n"
+"  CELLDIR             read CELLDIR/server_logs, epp_logs, gpu_logs,\n"
+"                      saturation.json and metrics;\n"
 "                      a folder named server_logs, epp_logs or gpu_logs\n"
 "                      is read as that kind, a file as a server log\n"
 "  --server-logs PATH  vLLM server logs (a file, a folder or -)\n"
 "  --epp-logs PATH     EPP (router) logs\n"
 "  --gpu-logs PATH     nvidia-smi GPU logs\n"
+"  --saturation FILE   blis observe's saturation report (saturation.json,\n"
+"                      any of its shapes; default CELLDIR/saturation.json)\n"
+"  --metrics DIR       Prometheus scrapes (DIR/raw/<pod>_<unix-s>_metrics.log)\n"
+"                      and DIR/processed/metrics_summary.json (default\n"
+"                      CELLDIR/metrics)\n"
 "  --phase P, --workload W, --iteration I\n"
 "                      scope of every record (default: from CELLDIR's\n"
 "                      place under --root: phase/workload[/iN])\n"
@@ -127,6 +135,8 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		{ "epp-logs", required_argument, NULL, 'e' },
 		{ "gpu-logs", required_argument, NULL, 'g' },
 		{ "trace", required_argument, NULL, 't' },
+		{ "saturation", required_argument, NULL, 'S' },
+		{ "metrics", required_argument, NULL, 'M' },
 		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -150,6 +160,8 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		case 'e': logcell_add(c, LOGS_EPP, optarg); break;
 		case 'g': logcell_add(c, LOGS_GPU, optarg); break;
 		case 't': logcell_trace(c, optarg); break;
+		case 'S': logcell_saturation(c, optarg); break;
+		case 'M': logcell_metrics(c, optarg); break;
 		case 'f': o->text = cli_format_text(optarg); break;
 		default: cli_unreachable(ch);
 		}
@@ -161,7 +173,8 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		add_operand(o, c, argv[optind]);
 	if (!logcell_asked(c))
 		s2r_usage_error("expected a CELLDIR, a log or --server-logs/"
-		    "--epp-logs/--gpu-logs, got nothing to read");
+		    "--epp-logs/--gpu-logs/--saturation/--metrics, got nothing to "
+		    "read");
 }
 
 int

@@ -22,6 +22,7 @@
 #include "rundiff.h"
 #include "runtext.h"
 #include "str.h"
+#include "upnum.h"
 #include "vstream.h"
 
 enum format { F_MD, F_HTML, F_NDJSON };
@@ -30,7 +31,8 @@ enum mode { M_REPORT, M_DIFF, M_INDEX };
 static const char usage_text[] =
     "usage: s2r-report [--real PATH] [--sim PATH] [--date YYYY-MM-DD] "
     "[--title T]\n"
-    "                  [--format md|html] [-o FILE] [FILE...|-]\n"
+    "                  [--format md|html] [--upstream] [-o FILE] "
+    "[FILE...|-]\n"
     "       s2r-report --diff [--format md|ndjson] [--move-threshold PCT]\n"
     "                  [-o FILE] OLD NEW\n"
     "       s2r-report --index [--format md|html] [--title T] [-o FILE] "
@@ -46,6 +48,8 @@ static const char usage_text[] =
     "  -d, --date DATE    report date (default: SOURCE_DATE_EPOCH, else today, UTC)\n"
     "  -t, --title T      report title\n"
     "  -f, --format FMT   md (default), html (report, index) or ndjson (diff)\n"
+    "  -u, --upstream     append upstream's check numbering beside this\n"
+    "                     report's (Markdown report)\n"
     "  -D, --diff         compare OLD and NEW verdict files\n"
     "  -m, --move-threshold PCT\n"
     "                     relative move flagged when a verdict has no\n"
@@ -141,7 +145,7 @@ read_records(struct report *rep, struct evidence *ev, bool html,
 
 static int
 run_report(int argc, char **argv, const struct report_meta *meta,
-    enum format fmt, const char *output)
+    enum format fmt, const char *output, bool upstream)
 {
 	struct report rep;
 	struct evidence ev = {0};
@@ -166,6 +170,8 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 		report_md(&text, &rep, meta);
 		report_md_run(&text, ev.r, ev.n);
 		report_md_compare(&text, ev.r, ev.n);
+		if (upstream)
+			report_md_upstream(&text, &rep);
 	}
 	/* A MISSING is no evidence of parity: it fails as a FAIL does. */
 	fails = rep.total[V_FAIL] + rep.total[V_MISSING];
@@ -260,6 +266,7 @@ struct opts {
 	enum format	 fmt;
 	enum mode	 mode;
 	double		 move_pct;
+	bool		 upstream;	/* --upstream: the numbering appendix */
 };
 
 /* One option from cli_next; bad usage ends the program here. */
@@ -297,6 +304,9 @@ set_option(struct opts *o, int ch)
 	case 'o':
 		o->output = optarg;
 		break;
+	case 'u':
+		o->upstream = true;
+		break;
 	default:
 		cli_unreachable(ch);
 	}
@@ -316,9 +326,10 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "move-threshold", required_argument, NULL, 'm' },
 		{ "index", no_argument, NULL, 'I' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "upstream", no_argument, NULL, 'u' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct cli cli = { usage_text, "r:s:d:t:f:Dm:Io:",
+	static const struct cli cli = { usage_text, "r:s:d:t:f:Dm:Io:u",
 	    longopts };
 	int ch;
 
@@ -341,6 +352,9 @@ main(int argc, char **argv)
 	if (o.mode == M_DIFF && o.fmt == F_HTML)
 		s2r_usage_error("--format: --diff writes md or ndjson, not "
 		    "html");
+	if (o.upstream && (o.mode != M_REPORT || o.fmt != F_MD))
+		s2r_usage_error("--upstream: the appendix is the Markdown "
+		    "report's, not --diff's, --index's or html's");
 	if (o.mode != M_DIFF && o.fmt == F_NDJSON)
 		s2r_usage_error("--format: ndjson is for --diff; reports are "
 		    "md or html");
@@ -355,5 +369,5 @@ main(int argc, char **argv)
 	}
 	if (o.meta.title == NULL)
 		o.meta.title = "Sim2Real Parity Report";
-	return run_report(argc, argv, &o.meta, o.fmt, o.output);
+	return run_report(argc, argv, &o.meta, o.fmt, o.output, o.upstream);
 }

@@ -169,7 +169,7 @@ anchors_resolve() {
 	grep -q '>TTFT CDF ' "$T/full.html"
 	# latencies on a log axis, the n of each arm in the legend
 	grep -q '>TTFT (ms, log scale)<' "$T/full.html"
-	[ "$(grep -c '>[A-Z0-9]* (ms, log scale)<' "$T/full.html")" -eq "$(grep -c '>[A-Z0-9]* CDF ' "$T/full.html")" ]
+	[ "$(grep -c 'class="label"[^>]*>[A-Z0-9]* (ms, log scale)<' "$T/full.html")" -eq "$(grep -c 'class="title"[^>]*>[A-Z0-9]* CDF ' "$T/full.html")" ]
 	grep -q 'class="legend"[^>]*>real [^<]* (n=[0-9]*)<' "$T/full.html"
 	grep -q '>TPOT CDF ' "$T/full.html"
 	grep -q '>E2E CDF ' "$T/full.html"

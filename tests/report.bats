@@ -394,6 +394,12 @@ PY
 	# the rows point at that item (the other cells at the same table)
 	[ "$(grep -c "| exact | FAIL (item $n) |" "$O/report.md")" -eq 2 ]
 	[ "$(grep -c '^The same table as in baseline/w1\\_prefix\\_to\\_load\\_shift\.$' "$O/report.md")" -gt 0 ]
+	# no doubled words, no "found in 0 files" (fixed where they came from)
+	[ "$(grep -c 'aggregate\\\?_rate: aggregate\\\?_rate\|epp.plugin.parameter: epp.plugin.parameter\| 0 files' "$O/report.md")" -eq 0 ]
+	make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$S2R_SAMPLES/aw-sim" \
+	    REAL="$S2R_SAMPLES/aw-real" OUT="$O" S2R_BIN="$S2R_BIN" html >/dev/null 2>&1
+	[ "$(grep -c 'aggregate_rate: aggregate_rate\|epp.plugin.parameter: epp.plugin.parameter\| 0 files' "$O/report.html")" -eq 0 ]
+	grep -q 'no files to search' "$O/report.md"
 	# real files are labelled real: the server logs of both arms
 	[ "$(grep -c '| sim server\\_logs/' "$O/report.md")" -eq 0 ]
 	grep -q '; real server\\_logs/sim2real-aw-decode-[0-9a-z-]*\\_vllm.log:' "$O/report.md"

@@ -231,6 +231,14 @@ anchors_resolve() {
 	cells=$(cat "$T"/aw/cells/*/*/logs.ndjson | jq -r 'select(.metric == "instance.requests") | "\(.scope.phase)/\(.scope.workload)"' | sort -u | wc -l)
 	[ "$cells" -gt 0 ]
 	[ "$(grep -c 'class="title"[^>]*>Requests per instance ' "$T/aw/report.html")" -eq "$cells" ]
+	# a chart's badge is the state of its check in its cell: the input
+	# token histogram of a cell whose 1c mean was not judged (lifecycle
+	# windows) says so, never a plain PASS
+	want=$(jq -rs '[.[] | select(.kind == "verdict" and .check == "1c" and .scope.phase == "baseline" and .scope.workload == "w1_prefix_to_load_shift") | .verdict]
+	    | if any(. == "FAIL") then "FAIL" elif any(. == "MISSING") then "MISSING" elif any(. == "WARN") then "WARN"
+	      elif all(. == "INAPPLICABLE") then "NOT JUDGED" elif any(. == "INAPPLICABLE") then "PART JUDGED" else "PASS" end' "$T/aw/verdicts.ndjson")
+	[ "$want" = "PART JUDGED" ]
+	grep -A3 'data-status="[^"]*"' "$T/aw/report.html" | grep -B3 '<title>Input tokens histogram — baseline/w1_prefix_to_load_shift<' | grep -q "data-status=\"$want\""
 	! grep -qi '<script' "$T/aw/report.html"
 	! points "$T/aw/report.html" | grep -qx 0
 }

@@ -37,23 +37,15 @@ static void
 html_headline(struct sbuf *o, const struct report *rep,
     const struct findings *fs, const struct report_meta *meta)
 {
-	struct sbuf h = {0};
-	const char *s, *nl;
+	struct strv lines = {0};
 
-	report_headline(&h, rep, fs, meta, "\x1e", html_escape);
-	s = sbuf_str(&h);
-	nl = strchr(s, '\n');
-	sbuf_adds(o, "<p class=\"headline\"><strong>");
-	sbuf_add(o, s, nl != NULL ? (size_t)(nl - s) : strlen(s));
-	sbuf_adds(o, "</strong></p>\n<ul class=\"headline\">\n");
-	for (s = nl != NULL ? nl + 1 : ""; *s == '\x1e'; s = nl + 1) {
-		nl = strchr(s, '\n');
-		sbuf_adds(o, "<li>");
-		sbuf_add(o, s + 1, (size_t)(nl - s - 1));
-		sbuf_adds(o, "</li>\n");
-	}
+	report_headline(&lines, rep, fs, meta, html_escape);
+	sbuf_printf(o, "<p class=\"headline\"><strong>%s</strong></p>\n"
+	    "<ul class=\"headline\">\n", lines.v[0]);
+	for (size_t i = 1; i < lines.n; i++)
+		sbuf_printf(o, "<li>%s</li>\n", lines.v[i]);
 	sbuf_adds(o, "</ul>\n");
-	sbuf_free(&h);
+	strv_free(&lines);
 }
 
 static void

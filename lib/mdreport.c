@@ -521,23 +521,19 @@ md_category(struct sbuf *o, const struct rep_category *rc, int cat,
 	}
 }
 
-/* Each headline line but the first is a list item. */
+/* The headline: its first line in bold, the others a list. */
 static void
 md_headline(struct sbuf *o, const struct report *rep,
     const struct findings *fs, const struct report_meta *meta)
 {
-	struct sbuf h = {0};
-	const char *s, *nl;
+	struct strv lines = {0};
 
-	report_headline(&h, rep, fs, meta, "- ", md_escape_text);
-	s = sbuf_str(&h);
-	nl = strchr(s, '\n');
-	sbuf_adds(o, "**");
-	sbuf_add(o, s, nl != NULL ? (size_t)(nl - s) : strlen(s));
-	sbuf_adds(o, "**\n\n");
-	if (nl != NULL && nl[1] != '\0')
-		sbuf_printf(o, "%s\n", nl + 1);
-	sbuf_free(&h);
+	report_headline(&lines, rep, fs, meta, md_escape_text);
+	sbuf_printf(o, "**%s**\n\n", lines.v[0]);
+	for (size_t i = 1; i < lines.n; i++)
+		sbuf_printf(o, "- %s\n", lines.v[i]);
+	sbuf_adds(o, lines.n > 1 ? "\n" : "");
+	strv_free(&lines);
 }
 
 void

@@ -647,39 +647,41 @@ static const char *const area_lead[A_COUNT] = {
 };
 
 void
-report_headline(struct sbuf *b, const struct report *rep,
+report_headline(struct strv *lines, const struct report *rep,
     const struct findings *fs, const struct report_meta *meta,
-    const char *bullet, text_escape_fn *esc)
+    text_escape_fn *esc)
 {
 	enum area st[CAT_COUNT];
 	int nst[A_COUNT] = {0};
+	struct sbuf b = {0};
 
 	for (int cat = 0; cat < CAT_COUNT; cat++)
 		nst[st[cat] = area_state(rep, cat)]++;
-	sbuf_printf(b, "Does this run support the simulated experiment? %s: "
-	    "%d FAIL, %d MISSING and %d WARN finding%s.\n",
+	sbuf_printf(&b, "Does this run support the simulated experiment? %s: "
+	    "%d FAIL, %d MISSING and %d WARN finding%s.",
 	    nst[A_FAIL] ? "No" : nst[A_MISSING] ? "Not shown" :
 	    nst[A_PASS] + nst[A_WARN] == 0 ? "Nothing was judged" :
 	    nst[A_WARN] ? "Yes, with warnings" : "Yes",
 	    fs->per_verdict[V_FAIL], fs->per_verdict[V_MISSING],
 	    fs->per_verdict[V_WARN], fs->n == 1 ? "" : "s");
+	strv_add(lines, sbuf_str(&b));
 	/* Not judged and not run share the last line: five at most. */
 	for (int a = A_FAIL; a <= A_NOT_JUDGED; a++) {
-		bool any = false;
-
+		sbuf_reset(&b);
 		for (int cat = 0; cat < CAT_COUNT; cat++) {
 			if (st[cat] != (enum area)a && !(a == A_NOT_JUDGED &&
 			    st[cat] == A_NOT_RUN))
 				continue;
-			sbuf_adds(b, any ? "; " : bullet);
-			if (!any)
-				sbuf_printf(b, "%s: ", area_lead[a]);
-			area_text(b, rep, fs, meta, cat, st[cat], esc);
+			if (b.len == 0)
+				sbuf_printf(&b, "%s: ", area_lead[a]);
+			else
+				sbuf_adds(&b, "; ");
+			area_text(&b, rep, fs, meta, cat, st[cat], esc);
 			if (st[cat] == A_NOT_RUN)
-				sbuf_adds(b, " (not run)");
-			any = true;
+				sbuf_adds(&b, " (not run)");
 		}
-		if (any)
-			sbuf_adds(b, "\n");
+		if (b.len > 0)
+			strv_add(lines, sbuf_str(&b));
 	}
+	sbuf_free(&b);
 }

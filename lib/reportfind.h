@@ -104,11 +104,11 @@ void	 finding_cells_text(struct sbuf *out, const struct finding *f,
 /* What to do: the verdict's action, else its why. */
 const char *finding_action(const struct finding *f);
 
-/* At most five lines, each ending in '\n' and starting with bullet
- * (after the first): which areas of the experiment the run supports and
+/* The headline, at most five lines into lines: whether the run supports
+ * the simulated experiment, then which areas it shows as simulated and
  * which not, each with its first finding. */
-void	 report_headline(struct sbuf *out, const struct report *rep,
+void	 report_headline(struct strv *lines, const struct report *rep,
 	    const struct findings *fs, const struct report_meta *meta,
-	    const char *bullet, text_escape_fn *esc);
+	    text_escape_fn *esc);
 
 #endif

@@ -107,55 +107,63 @@ md_summary(struct sbuf *o, const struct report *rep,
 	    rep->total[V_INAPPLICABLE], rep->total[V_MISSING]);
 }
 
-/* The number of an earlier item with the same action, 0: none. */
-static size_t
-same_action(const struct findings *fs, size_t i)
+/* Item i: the finding, what its why adds, its cells, what to do; an
+ * action an earlier item gave (first_item, by the index actions gives
+ * it) is pointed at. */
+static void
+md_item(struct sbuf *o, const struct findings *fs, size_t i,
+    const struct report_meta *meta, struct strtab *actions,
+    size_t *first_item)
 {
-	for (size_t j = 0; j < i; j++)
-		if (strcmp(finding_action(&fs->f[j]),
-		    finding_action(&fs->f[i])) == 0)
-			return j + 1;
-	return 0;
+	const struct finding *f = &fs->f[i];
+	const char *action = finding_action(f);
+	bool added;
+	uint32_t at = strtab_intern_n(actions, action, strlen(action), &added);
+
+	if (added)
+		first_item[at] = i + 1;
+	sbuf_printf(o, "%zu. [%s] %s ", i + 1,
+	    judge_verdict_names[f->verdict], rec_get_str(f->v, "check"));
+	md_escape_text(o, rec_get_str(f->v, "title"));
+	sbuf_adds(o, " \u2014 ");
+	finding_text(o, f, meta, false, md_escape_text);
+	sbuf_adds(o, ". ");
+	/* A moved key's two whys say what its text says. */
+	if (f->pair == NULL && *report_why_note(f->v) != '\0') {
+		md_escape_text(o, report_why_note(f->v));
+		sbuf_adds(o, " ");
+	}
+	sbuf_printf(o, "In %zu cell%s: ", f->ncells, f->ncells == 1 ? "" : "s");
+	finding_cells_text(o, f, md_escape_text);
+	sbuf_adds(o, " (");
+	md_category_link(o, f->cat, true);
+	sbuf_adds(o, "). Do: ");
+	if (added)
+		md_escape_text(o, action);
+	else
+		sbuf_printf(o, "as item %zu.", first_item[at]);
+	sbuf_adds(o, "\n");
 }
 
 static void
 md_actions(struct sbuf *o, const struct findings *fs,
     const struct report_meta *meta)
 {
+	struct strtab actions = {0};
+	size_t *first_item;
+
 	sbuf_adds(o, "## Action Items\n\n");
 	if (fs->n == 0) {
 		sbuf_adds(o, "No FAIL, MISSING or WARN verdicts: nothing to "
 		    "act on.\n\n");
 		return;
 	}
-	for (size_t i = 0; i < fs->n; i++) {
-		const struct finding *f = &fs->f[i];
-		size_t same;
-
-		sbuf_printf(o, "%zu. [%s] %s ", i + 1,
-		    judge_verdict_names[f->verdict], rec_get_str(f->v, "check"));
-		md_escape_text(o, rec_get_str(f->v, "title"));
-		sbuf_adds(o, " \u2014 ");
-		finding_text(o, f, meta, false, md_escape_text);
-		sbuf_adds(o, ". ");
-		/* A moved key's two whys say what its text says. */
-		if (f->pair == NULL && *report_why_note(f->v) != '\0') {
-			md_escape_text(o, report_why_note(f->v));
-			sbuf_adds(o, " ");
-		}
-		sbuf_printf(o, "In %zu cell%s: ", f->ncells,
-		    f->ncells == 1 ? "" : "s");
-		finding_cells_text(o, f, md_escape_text);
-		sbuf_adds(o, " (");
-		md_category_link(o, f->cat, true);
-		sbuf_adds(o, "). Do: ");
-		if ((same = same_action(fs, i)) > 0)
-			sbuf_printf(o, "as item %zu.", same);
-		else
-			md_escape_text(o, finding_action(f));
-		sbuf_adds(o, "\n");
-	}
+	first_item = xcalloc(fs->n, sizeof(*first_item));
+	for (size_t i = 0; i < fs->n; i++)
+		md_item(o, fs, i, meta, &actions, first_item);
 	sbuf_adds(o, "\n");
+	strtab_free(&actions);
+	free(first_item);
 }
 
 /* A fence longer than any backtick run in s, so code never closes it. */

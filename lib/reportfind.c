@@ -196,17 +196,24 @@ same_cells(const struct finding *a, const struct finding *b)
 	return true;
 }
 
-/* b is the other side of a's key: a has only an expected side, b only an
- * actual one, both under the same check, metric and verdict, in the same
- * cells, their keys ending in the same name. */
+/* 1: f has an expected side only, 2: an actual side only, 0: else. */
+static int
+one_sided(const struct finding *f)
+{
+	bool e = side_of(f->v, true) != NULL, a = side_of(f->v, false) != NULL;
+
+	return e && !a ? 1 : a && !e ? 2 : 0;
+}
+
+/* b (actual side only) may be the other side of a's key (expected side
+ * only): the same check, metric and verdict, in the same cells, their
+ * keys ending in the same name. */
 static bool
 moved_pair(const struct finding *a, const struct finding *b)
 {
 	const char *fa, *fb;
 
-	if (a->pair != NULL || b->pair != NULL || side_of(a->v, false) ||
-	    !side_of(a->v, true) || side_of(b->v, true) ||
-	    !side_of(b->v, false) || a->verdict != b->verdict ||
+	if (a->verdict != b->verdict ||
 	    strcmp(rec_get_str(a->v, "check"), rec_get_str(b->v, "check")) ||
 	    !nullstr_eq(rec_get_str(a->v, "metric"),
 	    rec_get_str(b->v, "metric")))
@@ -219,22 +226,39 @@ moved_pair(const struct finding *a, const struct finding *b)
 	    same_cells(a, b);
 }
 
+/* Each expected-only finding and the one actual-only finding it can pair
+ * with become one, where neither could pair with another (two keys
+ * ending in the same name stay two findings each). */
 static void
 pair_moved_keys(struct findings *fs)
 {
+	size_t *match = xcalloc(fs->n + 1, sizeof(*match));	/* index + 1 */
+	size_t *times = xcalloc(fs->n + 1, sizeof(*times));
+	bool *gone = xcalloc(fs->n + 1, sizeof(*gone));
+	size_t kept = 0;
+
 	for (size_t i = 0; i < fs->n; i++)
-		for (size_t j = 0; j < fs->n; j++) {
-			if (i == j || !moved_pair(&fs->f[i], &fs->f[j]))
-				continue;
-			fs->f[i].pair = fs->f[j].v;
-			fs->f[i].pair_cells = fs->f[j].cells;
-			memmove(&fs->f[j], &fs->f[j + 1], (fs->n - j - 1) *
-			    sizeof(*fs->f));
-			fs->n--;
-			if (j < i)
-				i--;
-			break;
-		}
+		for (size_t j = 0; one_sided(&fs->f[i]) == 1 && j < fs->n; j++)
+			if (one_sided(&fs->f[j]) == 2 &&
+			    moved_pair(&fs->f[i], &fs->f[j])) {
+				match[i] = match[i] ? SIZE_MAX : j + 1;
+				times[j]++;
+			}
+	for (size_t i = 0; i < fs->n; i++) {
+		if (match[i] == 0 || match[i] == SIZE_MAX ||
+		    times[match[i] - 1] != 1)
+			continue;
+		fs->f[i].pair = fs->f[match[i] - 1].v;
+		fs->f[i].pair_cells = fs->f[match[i] - 1].cells;
+		gone[match[i] - 1] = true;
+	}
+	for (size_t i = 0; i < fs->n; i++)
+		if (!gone[i])
+			fs->f[kept++] = fs->f[i];
+	fs->n = kept;
+	free(match);
+	free(times);
+	free(gone);
 }
 
 static int

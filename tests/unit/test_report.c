@@ -266,6 +266,39 @@ test_findings(void)
 	report_free(&rep);
 }
 
+/* Two keys gone that end in the same name as the one key new: which one
+ * moved is not guessed, the three stay three findings. */
+static void
+test_moved_ambiguous(void)
+{
+	static const char *const fields[] = { "a.spec", "b.spec" };
+	struct report rep;
+	struct findings fs;
+	char buf[512];
+
+	report_init(&rep);
+	for (size_t k = 0; k < 2; k++) {
+		snprintf(buf, sizeof(buf), "{\"kind\":\"verdict\",\"check\":"
+		    "\"2d\",\"title\":\"t\",\"scope\":{\"phase\":\"b\"},"
+		    "\"metric\":\"p\",\"expected\":{\"value\":1,\"source\":"
+		    "{\"file\":\"c.md\",\"line\":%zu,\"field\":\"%s\"}},"
+		    "\"actual\":null,\"verdict\":\"FAIL\",\"why\":\"w\"}", k + 1,
+		    fields[k]);
+		add(&rep, buf);
+	}
+	add(&rep, "{\"kind\":\"verdict\",\"check\":\"2d\",\"title\":\"t\","
+	    "\"scope\":{\"phase\":\"b\"},\"metric\":\"p\",\"expected\":null,"
+	    "\"actual\":{\"value\":1,\"source\":{\"file\":\"g.yaml\",\"line\":"
+	    "3,\"field\":\"spec\"}},\"verdict\":\"FAIL\",\"why\":\"w\"}");
+	report_build(&rep);
+	findings_build(&fs, &rep);
+	CHECK(fs.n == 3);
+	for (size_t i = 0; i < fs.n; i++)
+		CHECK(fs.f[i].pair == NULL);
+	findings_free(&fs);
+	report_free(&rep);
+}
+
 int
 main(void)
 {
@@ -277,6 +310,7 @@ main(void)
 		{ "strings that may be NULL", test_nullstr },
 		{ "atomic write", test_atomicfile },
 		{ "findings, check states, anchors", test_findings },
+		{ "a moved key is not guessed", test_moved_ambiguous },
 		{ NULL, NULL }
 	};
 

@@ -155,6 +155,14 @@ anchors_resolve() {
 	[ "$(grep -c '^<details><summary>Why, and where each value comes from</summary>' "$T/r.html")" -eq "$(grep -c '^<h5 id=' "$T/r.html")" ]
 	grep -q '<br><span class="src">sim: workloads/wpass.yaml:4 aggregate_rate: the configured value</span><br><span class="src">real: baseline/wpass/trace_data.csv arrival_time_us: ' "$T/r.html"
 	[ "$(grep -c '>Sources<' "$T/r.html")" -eq 0 ]
+	# alignment holds the framework (real) as expected, the simulator as
+	# actual: the details and the table say so
+	jq -c 'select(.kind == "verdict" and .verdict == "PASS" and .expected.source.file != null) | .check = "A3" | .title = "Latency"' "$T/v.ndjson" | head -n 1 >"$T/al.ndjson"
+	verdict_end "$T/al.ndjson"
+	"$R" --format html --date 2026-01-01 -o "$T/al.html" "$T/al.ndjson"
+	grep -q '<th>Metric</th><th>Real (framework)</th><th>Sim</th>' "$T/al.html"
+	grep -q '<br><span class="src">real: workloads/' "$T/al.html"
+	grep -q '</span><br><span class="src">sim: baseline/' "$T/al.html"
 }
 
 @test "html: the same records give the same bytes" {

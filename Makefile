@@ -84,7 +84,7 @@ deps:
 	@scripts/ensure-deps build
 
 deps-test:
-	@scripts/ensure-deps build test
+	@scripts/ensure-deps build test browser
 
 demo: deps
 	@$(MAKE) --no-print-directory tools

@@ -167,7 +167,8 @@ cdf_figure(struct chart_page *pg, struct svg_chart *c, const struct tab *t,
 {
 	struct sbuf xl = {0}, src = {0};
 
-	sbuf_printf(&xl, "%s (ms)", name);
+	/* Latencies span decades: a log axis shows the body and the tail. */
+	sbuf_printf(&xl, "%s (ms, log scale)", name);
 	sbuf_adds(&src, src_head);
 	tab_files_text(&src, t, b, e);
 	c->xlabel = sbuf_str(&xl);
@@ -176,6 +177,7 @@ cdf_figure(struct chart_page *pg, struct svg_chart *c, const struct tab *t,
 	c->status = chart_worst(pg->rep, "A3", workload, NULL, prefix);
 	c->y_from_zero = true;
 	c->ymax_hint = 1;
+	c->x_log = true;
 	chart_figure(pg, c, caption);
 	sbuf_free(&xl);
 	sbuf_free(&src);

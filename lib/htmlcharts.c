@@ -213,33 +213,49 @@ chart_slot(const char *suffix, const char *const *names, size_t n)
 	return -1;
 }
 
+/* v is one of the chart's verdicts: check, workload, phase, prefix. */
+static bool
+chart_has(const json_t *v, const char *check, const char *workload,
+    const char *phase, const char *prefix)
+{
+	const char *m = rec_get_str(v, "metric");
+	const char *vphase = rec_scope_str(v, "phase");
+
+	if (strcmp(rec_get_str(v, "check"), check) != 0)
+		return false;
+	if (workload != NULL && !nullstr_eq(rec_scope_str(v, "workload"),
+	    workload))
+		return false;
+	if (phase != NULL && vphase != NULL && strcmp(vphase, phase) != 0)
+		return false;
+	return prefix == NULL || (m != NULL && str_has_prefix(m, prefix));
+}
+
 const char *
 chart_worst(const struct report *rep, const char *check,
     const char *workload, const char *phase, const char *prefix)
 {
-	int worst = -1;
+	int n[V_COUNT] = {0};
+	size_t all = 0;
 
-	for (size_t i = 0; i < rep->n; i++) {
-		const json_t *v = rep->all[i];
-		const char *m = rec_get_str(v, "metric");
-		const char *vphase = rec_scope_str(v, "phase");
-		int val;
-
-		if (strcmp(rec_get_str(v, "check"), check) != 0)
-			continue;
-		if (workload != NULL && !nullstr_eq(rec_scope_str(v,
-		    "workload"), workload))
-			continue;
-		if (phase != NULL && vphase != NULL &&
-		    strcmp(vphase, phase) != 0)
-			continue;
-		if (prefix != NULL && (m == NULL || !str_has_prefix(m, prefix)))
-			continue;
-		val = judge_verdict_of(rec_get_str(v, "verdict"));
-		if (worst < 0 || report_rank(val) > report_rank(worst))
-			worst = val;
-	}
-	return worst < 0 ? NULL : judge_verdict_names[worst];
+	for (size_t i = 0; i < rep->n; i++)
+		if (chart_has(rep->all[i], check, workload, phase, prefix)) {
+			n[judge_verdict_of(rec_get_str(rep->all[i],
+			    "verdict"))]++;
+			all++;
+		}
+	/* The Action Items' order; a PASS only where every row was judged. */
+	if (all == 0)
+		return NULL;
+	if (n[V_FAIL] > 0)
+		return "FAIL";
+	if (n[V_MISSING] > 0)
+		return "MISSING";
+	if (n[V_WARN] > 0)
+		return "WARN";
+	if ((size_t)n[V_INAPPLICABLE] == all)
+		return "NOT JUDGED";
+	return n[V_INAPPLICABLE] > 0 ? "PART JUDGED" : "PASS";
 }
 
 void
@@ -368,7 +384,9 @@ html_charts(struct sbuf *o, const struct report *rep,
 	sbuf_adds(o, "<h2 id=\"charts\">Charts</h2>\n<p>Drawn from the "
 	    "evidence records given to s2r-report. A frame and badge "
 	    "coloured as in the tables give the worst verdict of the checks "
-	    "the chart belongs to.</p>\n");
+	    "the chart belongs to, in its cell: FAIL, MISSING, WARN, then "
+	    "PASS where every row was judged, PART JUDGED where some were "
+	    "not, NOT JUDGED where none was.</p>\n");
 	charts_latency(&pg);
 	charts_instances(&pg);
 	charts_tokens(&pg);

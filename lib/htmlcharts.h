@@ -94,8 +94,10 @@ const json_t *chart_array(const json_t *r, const char *key);
 double	 chart_num(const json_t *a, size_t i, size_t k);
 /* The index of suffix in names[n], -1 when it is none of them. */
 int	 chart_slot(const char *suffix, const char *const *names, size_t n);
-/* The worst verdict of check in (workload, phase) whose metric starts
- * with prefix; NULL arguments match anything.  NULL: no such verdict. */
+/* The badge of the verdicts of check in (workload, phase) whose metric
+ * starts with prefix (NULL arguments match anything): FAIL, MISSING,
+ * WARN, PASS (every row judged), "PART JUDGED" (some INAPPLICABLE),
+ * "NOT JUDGED" (all).  NULL: no such verdict. */
 const char *chart_worst(const struct report *rep, const char *check,
 	    const char *workload, const char *phase, const char *prefix);
 /* Writes c (its id the page's next) as a figure with caption. */

@@ -1,5 +1,7 @@
-/* htmlreport.c - the HTML parity report: the page, its summary, evidence
- * tables and action items; the charts are htmlcharts.c's. */
+/* htmlreport.c - the HTML parity report: the page, its headline, summary,
+ * action items (each linked to its evidence) and the checks' tables with
+ * their full provenance in collapsed details; the charts are
+ * htmlcharts.c's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +10,7 @@
 #include "htmlpage.h"
 #include "htmlreport.h"
 #include "rec.h"
+#include "reportfind.h"
 #include "verdict.h"
 
 void
@@ -29,84 +32,219 @@ evidence_free(struct evidence *ev)
 	memset(ev, 0, sizeof(*ev));
 }
 
+/* The headline: its first line in bold, the others a list. */
 static void
-verdict_cell(struct sbuf *o, const char *v)
+html_headline(struct sbuf *o, const struct report *rep,
+    const struct findings *fs, const struct report_meta *meta)
 {
-	sbuf_printf(o, "<td class=\"v-%s\">%s</td>", v, v);
+	struct strv lines = {0};
+
+	report_headline(&lines, rep, fs, meta, html_escape);
+	sbuf_printf(o, "<p class=\"headline\"><strong>%s</strong></p>\n"
+	    "<ul class=\"headline\">\n", lines.v[0]);
+	for (size_t i = 1; i < lines.n; i++)
+		sbuf_printf(o, "<li>%s</li>\n", lines.v[i]);
+	sbuf_adds(o, "</ul>\n");
+	strv_free(&lines);
 }
 
 static void
-count_cell(struct sbuf *o, int n, int verdict)
+count_cell(struct sbuf *o, int n, const char *cls)
 {
-	if (n > 0 && verdict != V_PASS)
-		sbuf_printf(o, "<td class=\"num v-%s\">%d</td>",
-		    judge_verdict_names[verdict], n);
+	if (n > 0 && cls != NULL)
+		sbuf_printf(o, "<td class=\"num %s\">%d</td>", cls, n);
 	else
 		sbuf_printf(o, "<td class=\"num\">%d</td>", n);
 }
 
+/* Checks per cell by state, and findings, per category. */
 static void
-html_summary(struct sbuf *o, const struct report *rep)
+html_summary(struct sbuf *o, const struct report *rep,
+    const struct findings *fs)
 {
-	static const int order[] = { V_PASS, V_WARN, V_FAIL, V_INAPPLICABLE,
-	    V_MISSING };
+	static const int order[] = { CS_FAIL, CS_MISSING, CS_WARN, CS_PASS,
+	    CS_PART, CS_NOT_JUDGED };
+	static const char *const cls[] = { "v-FAIL", "v-MISSING", "v-WARN",
+	    NULL, NULL, "v-INAPPLICABLE" };
+	int n[CS_COUNT], total[CS_COUNT + 1] = {0}, checks;
 
-	sbuf_adds(o, "<h2 id=\"summary\">Summary</h2>\n<table class=\"summary\">"
-	    "\n<tr><th>Category</th><th>PASS</th><th>WARN</th><th>FAIL</th>"
-	    "<th>INAPPLICABLE</th><th>MISSING</th></tr>\n");
+	sbuf_adds(o, "<h2 id=\"summary\">Summary</h2>\n<p>Checks per cell by "
+	    "their heading; a finding is one distinct problem, however many "
+	    "cells show it.</p>\n<table class=\"summary\">\n<tr><th>Category"
+	    "</th><th>Checks</th><th>FAIL</th><th>MISSING</th><th>WARN</th>"
+	    "<th>PASS</th><th>PASS, part not judged</th><th>Not judged</th>"
+	    "<th>Findings</th></tr>\n");
 	for (int cat = 0; cat < CAT_COUNT; cat++) {
-		sbuf_printf(o, "<tr><td><a href=\"#cat-%d\">%s</a></td>", cat + 1,
-		    judge_category_name(cat));
-		for (size_t k = 0; k < 5; k++)
-			count_cell(o, rep->cats[cat].counts[order[k]], order[k]);
+		report_check_counts(&rep->cats[cat], n);
+		checks = 0;
+		for (int k = 0; k < CS_COUNT; k++)
+			checks += n[k];
+		total[CS_COUNT] += checks;
+		sbuf_printf(o, "<tr><td><a href=\"#cat-%d\">%s</a></td>",
+		    cat + 1, judge_category_name(cat));
+		count_cell(o, checks, NULL);
+		for (size_t k = 0; k < 6; k++) {
+			count_cell(o, n[order[k]], cls[k]);
+			total[order[k]] += n[order[k]];
+		}
+		count_cell(o, fs->per_cat[cat], NULL);
 		sbuf_adds(o, "</tr>\n");
 	}
 	sbuf_adds(o, "<tr><th>Total</th>");
-	for (size_t k = 0; k < 5; k++)
-		count_cell(o, rep->total[order[k]], order[k]);
-	sbuf_adds(o, "</tr>\n</table>\n");
+	count_cell(o, total[CS_COUNT], NULL);
+	for (size_t k = 0; k < 6; k++)
+		count_cell(o, total[order[k]], cls[k]);
+	count_cell(o, (int)fs->n, NULL);
+	sbuf_printf(o, "</tr>\n</table>\n<p>Verdict rows: %d PASS, %d WARN, "
+	    "%d FAIL, %d INAPPLICABLE (not judged), %d MISSING.</p>\n",
+	    rep->total[V_PASS], rep->total[V_WARN], rep->total[V_FAIL],
+	    rep->total[V_INAPPLICABLE], rep->total[V_MISSING]);
 }
 
-/* Unlike the Markdown report's, the sides are named sim and real in every
- * category, Alignment's too. */
 static void
-html_sources(struct sbuf *o, const struct rep_check *k)
+anchor_link(struct sbuf *o, const json_t *v, const char *text)
 {
-	sbuf_adds(o, "<details><summary>Sources</summary>\n<ul>\n");
+	sbuf_adds(o, "<a href=\"#");
+	report_anchor(o, v);
+	sbuf_adds(o, "\">");
+	html_escape(o, text);
+	sbuf_adds(o, "</a>");
+}
+
+/* One finding: the difference, the cells (each a link to its check's
+ * evidence), what to do. */
+static void
+html_finding(struct sbuf *o, const struct finding *f, size_t i,
+    const struct report_meta *meta)
+{
+	const char *verdict = judge_verdict_names[f->verdict];
+	struct sbuf where = {0};
+	size_t shown = f->ncells > 8 ? 8 : f->ncells;
+
+	sbuf_printf(o, "<li id=\"item-%zu\"><span class=\"v-%s\">%s</span> "
+	    "%s ", i + 1, verdict, verdict, rec_get_str(f->v, "check"));
+	html_escape(o, rec_get_str(f->v, "title"));
+	sbuf_adds(o, " \xe2\x80\x94 ");
+	finding_text(o, f, meta, false, html_escape);
+	sbuf_adds(o, ". ");
+	if (f->pair == NULL && *report_why_note(f->v) != '\0') {
+		html_escape(o, report_why_note(f->v));
+		sbuf_adds(o, " ");
+	}
+	sbuf_printf(o, "In %zu cell%s: ", f->ncells, f->ncells == 1 ? "" : "s");
+	for (size_t c = 0; c < shown; c++) {
+		sbuf_reset(&where);
+		report_where_text(&where, f->cells[c], sbuf_adds);
+		sbuf_adds(o, c > 0 ? ", " : "");
+		anchor_link(o, f->cells[c], sbuf_str(&where));
+	}
+	if (shown < f->ncells)
+		sbuf_printf(o, " and %zu more", f->ncells - shown);
+	sbuf_adds(o, ". Do: ");
+	html_escape(o, finding_action(f));
+	sbuf_adds(o, "</li>\n");
+	sbuf_free(&where);
+}
+
+static void
+html_actions(struct sbuf *o, const struct findings *fs,
+    const struct report_meta *meta)
+{
+	sbuf_adds(o, "<h2 id=\"actions\">Action Items</h2>\n");
+	if (fs->n == 0) {
+		sbuf_adds(o, "<p>No FAIL, MISSING or WARN verdicts: nothing "
+		    "to act on.</p>\n");
+		return;
+	}
+	sbuf_adds(o, "<ol>\n");
+	for (size_t i = 0; i < fs->n; i++)
+		html_finding(o, &fs->f[i], i, meta);
+	sbuf_adds(o, "</ol>\n");
+}
+
+/* The row's verdict cell; one with an Action Item links to it. */
+static void
+verdict_cell(struct sbuf *o, const json_t *v, const struct findings *fs)
+{
+	const char *verdict = rec_get_str(v, "verdict");
+	long item = findings_number(fs, v);
+
+	sbuf_printf(o, "<td class=\"v-%s\">%s", verdict,
+	    strcmp(verdict, "INAPPLICABLE") == 0 ? "not judged" : verdict);
+	if (item > 0)
+		sbuf_printf(o, " (<a href=\"#item-%ld\">item %ld</a>)", item,
+		    item);
+	sbuf_adds(o, "</td>");
+}
+
+/* "sim config.md:27; real generated/x.yaml:15", by the bundle each file
+ * lies in. */
+static void
+source_cell(struct sbuf *o, const json_t *v, int cat,
+    const struct report_meta *meta)
+{
+	bool any = false;
+
+	sbuf_adds(o, "<td class=\"src\">");
+	for (int e = 1; e >= 0; e--) {
+		if (!json_is_object(json_object_get(json_object_get(v,
+		    e ? "expected" : "actual"), "source")))
+			continue;
+		sbuf_adds(o, any ? "; " : "");
+		sbuf_adds(o, report_side_label(meta, cat, v, e));
+		sbuf_addc(o, ' ');
+		report_source_brief(o, v, e, SRC_IN_CELL, html_escape);
+		any = true;
+	}
+	sbuf_adds(o, any ? "</td>" : "\xe2\x80\x94</td>");
+}
+
+/* Every row's why and full sources (with how each value was computed),
+ * collapsed: the table above is what one reads first. */
+static void
+html_details(struct sbuf *o, const struct rep_check *k, int cat,
+    const struct report_meta *meta)
+{
+	sbuf_adds(o, "<details><summary>Why, and where each value comes "
+	    "from</summary>\n<ul>\n");
 	for (size_t i = 0; i < k->n; i++) {
-		sbuf_adds(o, "<li class=\"src\">");
+		sbuf_adds(o, "<li>");
 		report_metric_text(o, k->v[i], html_escape);
-		sbuf_adds(o, ": sim ");
-		report_source_text(o, json_object_get(k->v[i], "expected"),
-		    html_escape);
-		sbuf_adds(o, "; real ");
-		report_source_text(o, json_object_get(k->v[i], "actual"),
-		    html_escape);
+		sbuf_adds(o, ": ");
+		html_escape(o, report_why_text(k->v[i]));
+		for (int e = 1; e >= 0; e--) {
+			sbuf_printf(o, "<br><span class=\"src\">%s: ",
+			    report_side_label(meta, cat, k->v[i], e));
+			report_source_text(o, json_object_get(k->v[i],
+			    e ? "expected" : "actual"), html_escape);
+			sbuf_adds(o, "</span>");
+		}
 		sbuf_adds(o, "</li>\n");
 	}
 	sbuf_adds(o, "</ul>\n</details>\n");
 }
 
 static void
-html_check(struct sbuf *o, const struct rep_check *k, int cat)
+html_check(struct sbuf *o, const struct rep_check *k, int cat,
+    const struct report_meta *meta, const struct findings *fs)
 {
-	const char *worst = judge_verdict_names[k->worst];
+	enum check_state st = report_check_state(k);
+	static const char *const cls[CS_COUNT] = { "FAIL", "MISSING", "WARN",
+	    "PASS", "PASS", "INAPPLICABLE" };
 
-	sbuf_printf(o, "<h5>%s. ", k->check);
+	sbuf_adds(o, "<h5 id=\"");
+	report_anchor(o, k->v[0]);
+	sbuf_printf(o, "\">%s. ", k->check);
 	html_escape(o, k->title);
-	sbuf_printf(o, " \xe2\x80\x94 <span class=\"v-%s\">%s</span></h5>\n<ul>\n",
-	    worst, worst);
-	for (size_t i = 0; i < k->n; i++) {
-		sbuf_adds(o, "<li>");
-		report_metric_text(o, k->v[i], html_escape);
-		sbuf_adds(o, ": ");
-		html_escape(o, rec_get_str(k->v[i], "why"));
-		sbuf_adds(o, "</li>\n");
-	}
-	sbuf_printf(o, "</ul>\n<table>\n<tr><th>Metric</th><th>%s</th><th>%s</th>"
-	    "<th>Diff</th><th>Tolerance</th><th>Verdict</th></tr>\n",
-	    cat == CAT_WORKLOAD ? "Sim Spec" : "Expected",
-	    cat == CAT_WORKLOAD ? "Real Trace" : "Actual");
+	sbuf_printf(o, " \xe2\x80\x94 <span class=\"v-%s\">", cls[st]);
+	report_check_state_text(o, k);
+	sbuf_printf(o, "</span></h5>\n<table>\n<tr><th>Metric</th><th>%s</th>"
+	    "<th>%s</th><th>Diff</th><th>Tolerance</th><th>Verdict</th>"
+	    "<th>Source</th></tr>\n",
+	    cat == CAT_WORKLOAD ? "Sim Spec" : cat == CAT_ALIGNMENT ?
+	    "Real (framework)" : "Expected",
+	    cat == CAT_WORKLOAD ? "Real Trace" : cat == CAT_ALIGNMENT ? "Sim" :
+	    "Actual");
 	for (size_t i = 0; i < k->n; i++) {
 		const json_t *v = k->v[i];
 
@@ -123,11 +261,12 @@ html_check(struct sbuf *o, const struct rep_check *k, int cat)
 		sbuf_adds(o, "</td><td>");
 		report_tolerance_text(o, v, html_escape);
 		sbuf_adds(o, "</td>");
-		verdict_cell(o, rec_get_str(v, "verdict"));
+		verdict_cell(o, v, fs);
+		source_cell(o, v, cat, meta);
 		sbuf_adds(o, "</tr>\n");
 	}
 	sbuf_adds(o, "</table>\n");
-	html_sources(o, k);
+	html_details(o, k, cat, meta);
 }
 
 static void
@@ -148,7 +287,8 @@ html_cell_heading(struct sbuf *o, const struct rep_cell *c)
 }
 
 static void
-html_category(struct sbuf *o, const struct rep_category *rc, int cat)
+html_category(struct sbuf *o, const struct rep_category *rc, int cat,
+    const struct report_meta *meta, const struct findings *fs)
 {
 	sbuf_printf(o, "<h2 id=\"cat-%d\">%d. %s</h2>\n", cat + 1, cat + 1,
 	    report_section_name(cat));
@@ -169,46 +309,15 @@ html_category(struct sbuf *o, const struct rep_category *rc, int cat)
 		for (size_t c = 0; c < wl->ncells; c++) {
 			html_cell_heading(o, &wl->cells[c]);
 			for (size_t k = 0; k < wl->cells[c].nchecks; k++)
-				html_check(o, &wl->cells[c].checks[k], cat);
+				html_check(o, &wl->cells[c].checks[k], cat, meta,
+				    fs);
 		}
 	}
 }
 
 static void
-html_actions(struct sbuf *o, const struct report *rep)
+html_header(struct sbuf *o, const struct report_meta *meta)
 {
-	sbuf_adds(o, "<h2 id=\"actions\">Action Items</h2>\n");
-	if (rep->nactions == 0) {
-		sbuf_adds(o, "<p>No FAIL, MISSING or WARN verdicts: nothing "
-		    "to act on.</p>\n");
-		return;
-	}
-	sbuf_adds(o, "<ol>\n");
-	for (size_t i = 0; i < rep->nactions; i++) {
-		const json_t *v = rep->actions[i];
-		const char *action = rec_get_str(v, "action");
-		const char *verdict = rec_get_str(v, "verdict");
-
-		sbuf_printf(o, "<li><span class=\"v-%s\">%s</span> %s ",
-		    verdict, verdict, rec_get_str(v, "check"));
-		html_escape(o, rec_get_str(v, "title"));
-		sbuf_adds(o, " (");
-		report_where_text(o, v, html_escape);
-		sbuf_adds(o, ", ");
-		report_metric_text(o, v, html_escape);
-		sbuf_adds(o, "): ");
-		html_escape(o, action != NULL ? action : rec_get_str(v, "why"));
-		sbuf_adds(o, "</li>\n");
-	}
-	sbuf_adds(o, "</ol>\n");
-}
-
-size_t
-report_html(struct sbuf *o, const struct report *rep,
-    const struct report_meta *meta, const struct evidence *ev)
-{
-	size_t charts;
-
 	html_begin(o, meta->title);
 	sbuf_adds(o, "<h1>");
 	html_escape(o, meta->title);
@@ -218,17 +327,32 @@ report_html(struct sbuf *o, const struct report *rep,
 	html_escape(o, meta->sim != NULL ? meta->sim : "(not given)");
 	sbuf_adds(o, "<br>\n<strong>Date</strong>: ");
 	html_escape(o, meta->date);
-	sbuf_adds(o, "</p>\n<nav><a href=\"#summary\">Summary</a> \xc2\xb7 "
-	    "<a href=\"#charts\">Charts</a> \xc2\xb7 ");
+	sbuf_adds(o, "</p>\n");
+}
+
+size_t
+report_html(struct sbuf *o, const struct report *rep,
+    const struct report_meta *meta, const struct evidence *ev)
+{
+	struct findings fs;
+	size_t charts;
+
+	findings_build(&fs, rep);
+	html_header(o, meta);
+	html_headline(o, rep, &fs, meta);
+	sbuf_adds(o, "<nav>Contents: <a href=\"#summary\">Summary</a> "
+	    "\xc2\xb7 <a href=\"#actions\">Action Items</a> \xc2\xb7 "
+	    "<a href=\"#charts\">Charts</a>");
 	for (int cat = 0; cat < CAT_COUNT; cat++)
-		sbuf_printf(o, "<a href=\"#cat-%d\">%s</a> \xc2\xb7 ", cat + 1,
-		    judge_category_name(cat));
-	sbuf_adds(o, "<a href=\"#actions\">Action Items</a></nav>\n");
-	html_summary(o, rep);
+		sbuf_printf(o, " \xc2\xb7 <a href=\"#cat-%d\">%d. %s</a>",
+		    cat + 1, cat + 1, report_section_name(cat));
+	sbuf_adds(o, "</nav>\n");
+	html_summary(o, rep, &fs);
+	html_actions(o, &fs, meta);
 	charts = html_charts(o, rep, ev);
 	for (int cat = 0; cat < CAT_COUNT; cat++)
-		html_category(o, &rep->cats[cat], cat);
-	html_actions(o, rep);
+		html_category(o, &rep->cats[cat], cat, meta, &fs);
 	html_end(o);
+	findings_free(&fs);
 	return charts;
 }

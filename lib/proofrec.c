@@ -160,16 +160,23 @@ static int
 report_not_found(struct emitter *em, const struct gquery *top,
     const struct leaf *ls, size_t nl, const struct pass *p)
 {
+	const char *what = top->nalts ? "alternative" :
+	    gquery_kind_name(top->kind);
+	const char *name = top->nalts ? "" : top->name ? top->name :
+	    top->signals.n ? top->signals.v[0] : "";
+	const char *tail = top->expect_none ? " (as expected)" : "";
 	long scanned = 0;
 	char why[512];
 
 	for (size_t i = 0; i < nl; i++)
 		scanned = ls[i].scanned > scanned ? ls[i].scanned : scanned;
-	snprintf(why, sizeof(why), "no %s matches %s in %ld files%s",
-	    top->nalts ? "alternative" : gquery_kind_name(top->kind),
-	    top->nalts ? "" : top->name ? top->name :
-	    top->signals.n ? top->signals.v[0] : "",
-	    scanned, top->expect_none ? " (as expected)" : "");
+	/* "in 0 files" would hide that there was nothing to read. */
+	if (scanned == 0)
+		snprintf(why, sizeof(why), "no %s matches %s: no files to "
+		    "search%s", what, name, tail);
+	else
+		snprintf(why, sizeof(why), "no %s matches %s in %ld file%s%s",
+		    what, name, scanned, scanned == 1 ? "" : "s", tail);
 	proof_emit_none(em, top, p->src, scanned, p->gs.missing,
 	    "not_found", why);
 	return top->expect_none ? 0 : 1;

@@ -407,8 +407,9 @@ pu_ev_add(json_t *ev, const char *what, const json_t *p)
 		struct sbuf l = {0};
 
 		sbuf_printf(&l, "%s: not found", label);
-		if (rec_get_num(p, "files_scanned", &files))
-			sbuf_printf(&l, " in %.0f files", files);
+		if (rec_get_num(p, "files_scanned", &files) && files > 0)
+			sbuf_printf(&l, " in %.0f file%s", files,
+			    files == 1 ? "" : "s");
 		if (rec_get_str(p, "why") != NULL)
 			sbuf_printf(&l, " (%s)", rec_get_str(p, "why"));
 		rec_set_str(item, "label", sbuf_str(&l));

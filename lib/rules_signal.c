@@ -614,8 +614,9 @@ transform_generated(struct pu_out *o, const json_t *bug, const json_t *none,
 	sbuf_adds(&o->why, "The generated plugin uses KV usage as it comes: "
 	    "no /100 or *0.01 or *100 on it (claim 3b.generated-no-rescale "
 	    "not found");
-	if (rec_get_num(none, "files_scanned", &files))
-		sbuf_printf(&o->why, " in %.0f files", files);
+	if (rec_get_num(none, "files_scanned", &files) && files > 0)
+		sbuf_printf(&o->why, " in %.0f file%s", files,
+		    files == 1 ? "" : "s");
 	sbuf_adds(&o->why, ").");
 }
 

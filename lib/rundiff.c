@@ -260,6 +260,45 @@ move_of(const json_t *o, const json_t *n, double move_pct)
 	return m;
 }
 
+static bool
+tolerance_changed(const json_t *o, const json_t *n)
+{
+	return !nullstr_eq(rec_get_str(o, "tolerance"),
+	    rec_get_str(n, "tolerance"));
+}
+
+/* The measured value is the same in both runs. */
+static bool
+same_value(const json_t *o, const json_t *n)
+{
+	const json_t *a = actual_value(o), *b = actual_value(n);
+
+	if (json_is_number(a) && json_is_number(b))
+		return near(json_number_value(a), json_number_value(b));
+	return a == NULL ? b == NULL : b != NULL && json_equal((json_t *)a,
+	    (json_t *)b);
+}
+
+/* Why a flip or move came about when the tolerance changed. */
+static void
+tolerance_words(struct sbuf *why, const json_t *o, const json_t *n,
+    int *by_tolerance)
+{
+	const char *to = rec_get_str(o, "tolerance");
+	const char *tn = rec_get_str(n, "tolerance");
+
+	if (!tolerance_changed(o, n))
+		return;
+	sbuf_printf(why, " The tolerance changed from %s to %s", to ? to :
+	    "none", tn ? tn : "none");
+	if (same_value(o, n)) {
+		sbuf_adds(why, ": the measured value did not move, the "
+		    "tolerance alone made this change.");
+		(*by_tolerance)++;
+	} else
+		sbuf_adds(why, ", and the measured value moved too.");
+}
+
 static void
 emit(struct rundiff *d, enum rd_change kind, const struct rd_entry *o,
     const struct rd_entry *n, const struct move *m, const char *why)
@@ -303,6 +342,9 @@ emit(struct rundiff *d, enum rd_change kind, const struct rd_entry *o,
 		rec_set_str(c, "tolerance", rec_get_str(e->v, "tolerance"));
 	else
 		rec_set(c, "tolerance", json_null());
+	if (o != NULL && n != NULL && tolerance_changed(o->v, n->v))
+		rec_set(c, "old_tolerance", rec_get_str(o->v, "tolerance") ?
+		    json_string(rec_get_str(o->v, "tolerance")) : json_null());
 	rec_set_str(c, "why", why);
 	sbuf_printf(&how, "verdicts matched by check, metric and scope: %s "
 	    "against %s", d->old.path ? d->old.path : "(old)",
@@ -343,12 +385,17 @@ compare(struct rundiff *d, const struct rd_entry *o, const struct rd_entry *n)
 	struct sbuf why = {0};
 	char num[64];
 
+	d->shared++;
 	if (strcmp(vo, vn) != 0) {
+		int by_tolerance = 0;
+
 		sbuf_printf(&why, "%s became %s; measured ", vo, vn);
 		value_words(&why, o->v);
 		sbuf_adds(&why, " then ");
 		value_words(&why, n->v);
 		sbuf_adds(&why, ".");
+		tolerance_words(&why, o->v, n->v, &by_tolerance);
+		d->by_tolerance += by_tolerance;
 		emit(d, RD_FLIPPED, o, n, &m, sbuf_str(&why));
 	} else if (m.beyond) {
 		sbuf_printf(&why, "Still %s, but the measured value moved from ",
@@ -368,6 +415,10 @@ compare(struct rundiff *d, const struct rd_entry *o, const struct rd_entry *n)
 			sbuf_adds(&why, ")");
 		}
 		sbuf_adds(&why, ".");
+		if (tolerance_changed(o->v, n->v))
+			sbuf_printf(&why, " The tolerance changed from %s.",
+			    rec_get_str(o->v, "tolerance") ?
+			    rec_get_str(o->v, "tolerance") : "none");
 		emit(d, RD_MOVED, o, n, &m, sbuf_str(&why));
 	}
 	sbuf_free(&why);
@@ -439,6 +490,12 @@ md_row(struct sbuf *o, const json_t *c, bool with_move)
 		sbuf_adds(o, " | ");
 		report_diff_text(o, json_object_get(c, "move"), md_escape_cell);
 		sbuf_adds(o, " | ");
+		/* "±5% → ±2%": the verdict was judged against another. */
+		if (json_object_get(c, "old_tolerance") != NULL) {
+			md_escape_cell(o, rec_get_str(c, "old_tolerance") ?
+			    rec_get_str(c, "old_tolerance") : "none");
+			sbuf_adds(o, " \u2192 ");
+		}
 		report_tolerance_text(o, c, md_escape_cell);
 	}
 	sbuf_adds(o, " |\n");
@@ -463,6 +520,15 @@ md_section(struct sbuf *o, const struct rundiff *d, enum rd_change kind,
 	sbuf_adds(o, "\n");
 }
 
+bool
+rundiff_few_shared(const struct rundiff *d)
+{
+	size_t all = d->shared + (size_t)d->counts[RD_ADDED] +
+	    (size_t)d->counts[RD_REMOVED];
+
+	return all > 0 && d->shared * 2 < all;
+}
+
 void
 rundiff_md(struct sbuf *o, const struct rundiff *d)
 {
@@ -474,11 +540,21 @@ rundiff_md(struct sbuf *o, const struct rundiff *d)
 	    "| Flipped to a worse verdict | %d |\n"
 	    "| Flipped to a better verdict | %d |\n"
 	    "| Flipped otherwise | %d |\n"
+	    "| Flipped by a changed tolerance alone | %d |\n"
 	    "| Moved beyond tolerance | %d |\n"
 	    "| Only in the new run | %d |\n"
-	    "| Only in the old run | %d |\n\n", d->worse, d->better,
-	    d->counts[RD_FLIPPED] - d->worse - d->better, d->counts[RD_MOVED],
-	    d->counts[RD_ADDED], d->counts[RD_REMOVED]);
+	    "| Only in the old run | %d |\n"
+	    "| In both runs | %zu |\n\n", d->worse, d->better,
+	    d->counts[RD_FLIPPED] - d->worse - d->better, d->by_tolerance,
+	    d->counts[RD_MOVED], d->counts[RD_ADDED], d->counts[RD_REMOVED],
+	    d->shared);
+	if (rundiff_few_shared(d))
+		sbuf_printf(o, "**Warning**: the runs share %zu of the %zu "
+		    "verdicts either has: fewer than half.  Most of what "
+		    "follows is verdicts one run has and the other has not; "
+		    "check that both are runs of the same experiment (same "
+		    "cells, same checks).\n\n", d->shared, d->shared +
+		    (size_t)d->counts[RD_ADDED] + (size_t)d->counts[RD_REMOVED]);
 	if (d->n == 0) {
 		sbuf_adds(o, "No changes: every verdict is the same and every "
 		    "measured value is within its tolerance of the old "

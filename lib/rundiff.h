@@ -9,6 +9,8 @@
  *            absolute on fractions, "exact"/"equal" any change, anything
  *            else by the default relative threshold;
  *   added / removed  the verdict exists on one side only.
+ * A flip or move whose tolerance differs between the runs carries the old
+ * one (old_tolerance) and says whether the tolerance alone explains it.
  * Changes come out sorted (check, scope, metric), so the same inputs give
  * the same bytes. */
 #ifndef S2R_RUNDIFF_H
@@ -43,7 +45,14 @@ struct rundiff {
 	size_t		 n;
 	int		 counts[RD_COUNT];
 	int		 worse, better;	/* among the flips */
+	int		 by_tolerance;	/* flips whose value did not move:
+					 * the tolerance changed */
+	size_t		 shared;	/* verdicts matched in both runs */
 };
+
+/* The runs share fewer than half of the verdicts either has: a diff of
+ * mostly added and removed verdicts, likely of two experiments. */
+bool	 rundiff_few_shared(const struct rundiff *d);
 
 void	 rundiff_init(struct rundiff *d, double move_pct);
 /* Reads the verdict records of path ("-": stdin) into side old or new;

@@ -142,12 +142,20 @@ svg_verdict_color(const char *v)
 struct range {
 	double	lo, hi;
 	bool	any;
+	bool	log;		/* log10 scale: positive values only */
 };
+
+/* v has a place on an axis of range r. */
+static bool
+plottable(const struct range *r, double v)
+{
+	return isfinite(v) && (!r->log || v > 0);
+}
 
 static void
 range_add(struct range *r, double v)
 {
-	if (!isfinite(v))
+	if (!plottable(r, v))
 		return;
 	if (!r->any) {
 		r->lo = r->hi = v;
@@ -160,6 +168,33 @@ range_add(struct range *r, double v)
 		r->hi = v;
 }
 
+/* A log range out to whole decades, a tick at each, and at 2 and 5
+ * times each when there are at most two decades. */
+static void
+range_nice_log(struct range *r, double *ticks, size_t *nticks)
+{
+	static const double mult[] = { 1, 2, 5 };
+	double lo, hi;
+	size_t steps;
+
+	if (!r->any)
+		r->lo = r->hi = 1;
+	lo = floor(log10(r->lo));
+	hi = ceil(log10(r->hi));
+	if (hi <= lo)
+		hi = lo + 1;
+	if (hi - lo > 12)	/* 16 ticks at most */
+		lo = hi - 12;
+	r->lo = pow(10, lo);
+	r->hi = pow(10, hi);
+	steps = hi - lo <= 2 ? 3 : 1;
+	*nticks = 0;
+	for (double d = lo; d <= hi; d++)
+		for (size_t k = 0; k < steps && *nticks < 16; k++)
+			if (d < hi || k == 0)
+				ticks[(*nticks)++] = mult[k] * pow(10, d);
+}
+
 /* Rounds the range out to whole ticks so the data never touches the
  * frame; a single value gets a unit-wide range around it. */
 static void
@@ -167,6 +202,10 @@ range_nice(struct range *r, double *ticks, size_t *nticks)
 {
 	double step;
 
+	if (r->log) {
+		range_nice_log(r, ticks, nticks);
+		return;
+	}
 	if (!r->any) {
 		r->lo = 0;
 		r->hi = 1;
@@ -186,6 +225,9 @@ range_nice(struct range *r, double *ticks, size_t *nticks)
 static double
 scale(double v, const struct range *r, double a, double b)
 {
+	if (r->log)
+		return a + (log10(fmax(v, r->lo)) - log10(r->lo)) /
+		    (log10(r->hi) - log10(r->lo)) * (b - a);
 	return a + (v - r->lo) / (r->hi - r->lo) * (b - a);
 }
 
@@ -280,7 +322,7 @@ y_range(const struct svg_chart *c)
 static struct range
 x_range(const struct svg_chart *c)
 {
-	struct range r = {0};
+	struct range r = { .log = c->x_log };
 
 	for (size_t s = 0; s < c->nseries; s++) {
 		size_t n = c->series[s].n;
@@ -335,7 +377,7 @@ draw_points(struct sbuf *o, const struct svg_series *se,
 	size_t drawn = 0;
 
 	for (size_t i = 0; i < se->n; i++) {
-		if (!isfinite(se->x[i]) || !isfinite(se->y[i]))
+		if (!plottable(xr, se->x[i]) || !isfinite(se->y[i]))
 			continue;
 		sbuf_adds(o, "<circle class=\"dot\" cx=\"");
 		num(o, scale(se->x[i], xr, PLOT_L, PLOT_R));
@@ -371,7 +413,7 @@ draw_xy(struct sbuf *o, const struct svg_chart *c, const struct range *xr,
 			double x = scale(se->x[i], xr, PLOT_L, PLOT_R);
 			double y = scale(se->y[i], yr, PLOT_B, PLOT_T);
 
-			if (!isfinite(se->x[i]) || !isfinite(se->y[i]))
+			if (!plottable(xr, se->x[i]) || !isfinite(se->y[i]))
 				continue;
 			if (c->kind == SVG_STEPS && !first) {
 				num(o, x);
@@ -387,7 +429,7 @@ draw_xy(struct sbuf *o, const struct svg_chart *c, const struct range *xr,
 		}
 		sbuf_adds(o, "\"/>\n");
 		for (size_t i = 0; i < se->n && c->kind == SVG_LINES; i++) {
-			if (!isfinite(se->x[i]) || !isfinite(se->y[i]))
+			if (!plottable(xr, se->x[i]) || !isfinite(se->y[i]))
 				continue;
 			sbuf_adds(o, "<circle class=\"point\" cx=\"");
 			num(o, scale(se->x[i], xr, PLOT_L, PLOT_R));

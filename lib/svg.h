@@ -59,6 +59,8 @@ struct svg_chart {
 	size_t		 nseries;
 	bool		 y_from_zero;	/* include 0 in the y range */
 	double		 ymax_hint;	/* > 0: include it (e.g. 1 for CDFs) */
+	bool		 x_log;		/* log10 x axis (latencies spanning
+					 * decades): x <= 0 is not drawn */
 	const struct svg_marker *markers;	/* x/y and histogram charts */
 	size_t		 nmarkers;
 };

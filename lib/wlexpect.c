@@ -244,8 +244,8 @@ expect_qps(struct xctx *x)
 	const struct workload *w = x->w;
 	struct xrec r = { .check = "1a", .metric = "qps.intended",
 	    .value = w->aggregate_rate, .unit = "req/s", .at = w->rate_at,
-	    .field = "aggregate_rate", .how = "aggregate_rate: the spec's "
-	    "total arrival rate; BLIS splits it over clients by rate_fraction",
+	    .field = "aggregate_rate", .how = "the spec's total arrival "
+	    "rate; BLIS splits it over clients by rate_fraction",
 	    .why = x->why_rate };
 
 	xrec_add(x, &r);

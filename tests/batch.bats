@@ -222,6 +222,33 @@ counts() {
 	[[ "$output" == *"| 1a | treatment/chat\\_mixed | qps.actual | PASS | FAIL |"* ]]
 }
 
+@test "diff: a flip that a changed tolerance alone explains says so" {
+	batch "$T/o" bundle-b04 2>/dev/null
+	v="$T/o/bundles/b04/verdicts.ndjson"
+	# the same values; one PASS judged against a tighter tolerance (FAIL),
+	# one with a tolerance changed and its value moved too
+	jq -c 'if .kind == "verdict" and .check == "1a" and .metric == "qps.actual" and .scope.phase == "baseline"
+	    then .tolerance = "±0%" | .verdict = "FAIL" | .action = "x"
+	    elif .kind == "verdict" and .check == "1a" and .metric == "qps.intended" and .scope.phase == "baseline"
+	    then .tolerance = "±1%" | .actual.value = (.actual.value * 2) | .verdict = "FAIL" | .action = "x"
+	    else . end' "$v" >"$T/tight.ndjson"
+	run --separate-stderr "$R" --diff --format ndjson "$v" "$T/tight.ndjson"
+	[ "$status" -eq 1 ]
+	printf '%s\n' "$output" >"$T/ch.ndjson"
+	validate_records "$T/ch.ndjson"
+	n=$(jq -s '[.[] | select(.kind == "verdict" and .check == "1a" and .scope.phase == "baseline" and (.metric == "qps.actual" or .metric == "qps.intended"))] | length' "$v")
+	[ "$n" -ge 2 ]
+	[ "$(jq -s 'map(select(.change == "flipped")) | length' "$T/ch.ndjson")" -eq "$n" ]
+	jq -se --arg t "$(jq -rs 'map(select(.kind == "verdict" and .metric == "qps.actual" and .scope.phase == "baseline"))[0].tolerance' "$v")" '
+	    map(select(.metric == "qps.actual")) | all(.old_tolerance == $t and .tolerance == "±0%" and
+	    (.why | endswith("The tolerance changed from \($t) to ±0%: the measured value did not move, the tolerance alone made this change.")))' "$T/ch.ndjson"
+	jq -se 'map(select(.metric == "qps.intended")) | all(.why | endswith(", and the measured value moved too."))' "$T/ch.ndjson"
+	run --separate-stderr "$R" --diff "$v" "$T/tight.ndjson"
+	nq=$(jq -s 'map(select(.metric == "qps.actual")) | length' "$T/ch.ndjson")
+	[[ "$output" == *"| Flipped by a changed tolerance alone | $nq |"* ]]
+	[[ "$output" == *" | ±5% → ±0% |"* ]]
+}
+
 @test "diff: the same run twice has no changes; bad input is named" {
 	batch "$T/o" bundle-b04 2>/dev/null
 	v="$T/o/bundles/b04/verdicts.ndjson"
@@ -233,8 +260,17 @@ counts() {
 	# a verdict only on one side is added/removed
 	head -n 3 "$v" >"$T/less.ndjson"
 	verdict_end "$T/less.ndjson"
-	run "$R" --diff --format ndjson "$T/less.ndjson" "$v"
+	run --separate-stderr "$R" --diff --format ndjson "$T/less.ndjson" "$v"
 	[ "$(printf '%s\n' "$output" | jq -s 'map(select(.change == "added")) | length')" -eq $(($(grep -c '"kind":"verdict"' "$v") - 3)) ]
+	# three verdicts in common: said, on stderr and in the Markdown
+	n=$(grep -c '"kind":"verdict"' "$v")
+	[ "$stderr" = "s2r-report: $T/less.ndjson and $v share 3 of the $n verdicts either has: are they runs of the same experiment?" ]
+	run --separate-stderr "$R" --diff "$T/less.ndjson" "$v"
+	[[ "$output" == *"**Warning**: the runs share 3 of the $n verdicts either has: fewer than half."* ]]
+	[[ "$output" == *"| In both runs | 3 |"* ]]
+	# the same run twice: no warning
+	run --separate-stderr "$R" --diff "$v" "$v"
+	[ -z "$stderr" ]
 	run --separate-stderr "$R" --diff "$v"
 	assert_bad_input
 	printf '{"kind":"verdict","check":"1a","verdict":"MAYBE"}\n' >"$T/bad.ndjson"

@@ -116,7 +116,53 @@ chromium_run() {
 	grep -q 'data-points="3" data-status="WARN"' "$T/r.html"
 	grep -q '<rect x="[0-9]*" y="6" width="96" height="20" rx="3" fill="#9a6700"/>' "$T/r.html"
 	grep -q '\.v-WARN{background:#fff8c5;color:#9a6700' "$T/r.html"
-	grep -q '<td class="v-FAIL">FAIL</td>' "$T/r.html"
+	grep -q '<td class="v-FAIL">FAIL (<a href="#item-[0-9]*">item [0-9]*</a>)</td>' "$T/r.html"
+}
+
+# anchors_resolve PAGE: every href="#x" names an id="x" of the page, and
+# prints how many links there are.
+anchors_resolve() {
+	/usr/bin/python3 - "$1" <<-'PY'
+	import re, sys
+	page = open(sys.argv[1]).read()
+	ids = re.findall(r' id="([^"]+)"', page)
+	assert len(ids) == len(set(ids)), "duplicate ids"
+	hrefs = re.findall(r'href="#([^"]*)"', page)
+	bad = [h for h in hrefs if h not in set(ids)]
+	assert not bad, bad[:5]
+	print(len(hrefs))
+	PY
+}
+
+@test "html: headline, contents, Action Items linked to their evidence, details with full sources" {
+	"$S2R_BIN/s2r-verdict" --checks 1 --no-fail-status "$FIXTURES"/judge/*.ndjson >"$T/v.ndjson"
+	"$R" --format html --date 2026-01-01 -o "$T/r.html" "$T/v.ndjson" || [ $? -eq 1 ]
+	[ "$(anchors_resolve "$T/r.html")" -gt 20 ]
+	grep -q '<p class="headline"><strong>Does this run support the simulated experiment? No: ' "$T/r.html"
+	[ "$(sed -n '/<ul class="headline">/,/<\/ul>/p' "$T/r.html" | grep -c '^<li>')" -le 4 ]
+	grep -q '<nav>Contents: <a href="#summary">Summary</a> · <a href="#actions">Action Items</a>' "$T/r.html"
+	# the order: summary, action items, charts, the categories
+	[ "$(grep -o 'id="\(summary\|actions\|charts\|cat-1\)"' "$T/r.html" | tr '\n' ' ')" = 'id="summary" id="actions" id="charts" id="cat-1" ' ]
+	# an item per finding, each cell a link to its check's heading
+	nitems=$(grep -c '^<li id="item-[0-9]*">' "$T/r.html")
+	[ "$nitems" -eq "$(jq -s '[.[] | select(.verdict == "FAIL" or .verdict == "MISSING" or .verdict == "WARN")] | length' "$T/v.ndjson")" ]
+	grep -q '^<li id="item-[0-9]*"><span class="v-WARN">WARN</span> 1a Arrival rate (QPS) — qps.actual: sim 40 req/s (workloads/wwarn.yaml:4 aggregate_rate), real .* In 1 cell: <a href="#k-1a-baseline-wwarn-">baseline/wwarn</a>\. Do: Client-side ceiling' "$T/r.html"
+	grep -q '<h5 id="k-1a-baseline-wwarn-">1a\. Arrival rate (QPS) — <span class="v-WARN">WARN</span></h5>' "$T/r.html"
+	# rows not judged say so, a heading over them says how many
+	[ "$(grep -c '<td class="v-INAPPLICABLE">not judged</td>' "$T/r.html")" -eq "$(jq -s '[.[] | select(.verdict == "INAPPLICABLE")] | length' "$T/v.ndjson")" ]
+	grep -q '<span class="v-PASS">PASS, [0-9]* of [0-9]* not judged</span></h5>' "$T/r.html"
+	# one table per check, the why and the full source (with how) collapsed
+	[ "$(grep -c '^<details><summary>Why, and where each value comes from</summary>' "$T/r.html")" -eq "$(grep -c '^<h5 id=' "$T/r.html")" ]
+	grep -q '<br><span class="src">sim: workloads/wpass.yaml:4 aggregate_rate: the configured value</span><br><span class="src">real: baseline/wpass/trace_data.csv arrival_time_us: ' "$T/r.html"
+	[ "$(grep -c '>Sources<' "$T/r.html")" -eq 0 ]
+	# alignment holds the framework (real) as expected, the simulator as
+	# actual: the details and the table say so
+	jq -c 'select(.kind == "verdict" and .verdict == "PASS" and .expected.source.file != null) | .check = "A3" | .title = "Latency"' "$T/v.ndjson" | head -n 1 >"$T/al.ndjson"
+	verdict_end "$T/al.ndjson"
+	"$R" --format html --date 2026-01-01 -o "$T/al.html" "$T/al.ndjson"
+	grep -q '<th>Metric</th><th>Real (framework)</th><th>Sim</th>' "$T/al.html"
+	grep -q '<br><span class="src">real: workloads/' "$T/al.html"
+	grep -q '</span><br><span class="src">sim: baseline/' "$T/al.html"
 }
 
 @test "html: the same records give the same bytes" {
@@ -129,6 +175,10 @@ chromium_run() {
 @test "html: every chart kind is drawn from the pipeline's records" {
 	full_report
 	grep -q '>TTFT CDF ' "$T/full.html"
+	# latencies on a log axis, the n of each arm in the legend
+	grep -q '>TTFT (ms, log scale)<' "$T/full.html"
+	[ "$(grep -c 'class="label"[^>]*>[A-Z0-9]* (ms, log scale)<' "$T/full.html")" -eq "$(grep -c 'class="title"[^>]*>[A-Z0-9]* CDF ' "$T/full.html")" ]
+	grep -q 'class="legend"[^>]*>real [^<]* (n=[0-9]*)<' "$T/full.html"
 	grep -q '>TPOT CDF ' "$T/full.html"
 	grep -q '>E2E CDF ' "$T/full.html"
 	grep -q '>Requests per instance ' "$T/full.html"
@@ -167,6 +217,10 @@ chromium_run() {
 	    assert re.search(r'<(polyline|rect class="(bar|bin)")', s), s[:200]
 	assert "<script" not in dom.lower()
 	assert '&lt;script&gt;alert("x")&lt;/script&gt;' in dom
+	# every in-page link resolves to an element of the rendered page
+	ids = set(re.findall(r' id="([^"]+)"', dom))
+	hrefs = re.findall(r'href="#([^"]*)"', dom)
+	assert hrefs and all(h in ids for h in hrefs), [h for h in hrefs if h not in ids][:5]
 	EOF
 	chromium_run --window-size=1280,4000 --screenshot="$T/report.png" \
 	    "file://$T/full.html" >/dev/null
@@ -185,6 +239,14 @@ chromium_run() {
 	cells=$(cat "$T"/aw/cells/*/*/logs.ndjson | jq -r 'select(.metric == "instance.requests") | "\(.scope.phase)/\(.scope.workload)"' | sort -u | wc -l)
 	[ "$cells" -gt 0 ]
 	[ "$(grep -c 'class="title"[^>]*>Requests per instance ' "$T/aw/report.html")" -eq "$cells" ]
+	# a chart's badge is the state of its check in its cell: the input
+	# token histogram of a cell whose 1c mean was not judged (lifecycle
+	# windows) says so, never a plain PASS
+	want=$(jq -rs '[.[] | select(.kind == "verdict" and .check == "1c" and .scope.phase == "baseline" and .scope.workload == "w1_prefix_to_load_shift") | .verdict]
+	    | if any(. == "FAIL") then "FAIL" elif any(. == "MISSING") then "MISSING" elif any(. == "WARN") then "WARN"
+	      elif all(. == "INAPPLICABLE") then "NOT JUDGED" elif any(. == "INAPPLICABLE") then "PART JUDGED" else "PASS" end' "$T/aw/verdicts.ndjson")
+	[ "$want" = "PART JUDGED" ]
+	grep -A3 'data-status="[^"]*"' "$T/aw/report.html" | grep -B3 '<title>Input tokens histogram — baseline/w1_prefix_to_load_shift<' | grep -q "data-status=\"$want\""
 	! grep -qi '<script' "$T/aw/report.html"
 	! points "$T/aw/report.html" | grep -qx 0
 }

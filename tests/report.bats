@@ -13,7 +13,8 @@ setup() {
 	cat "$J"/*.ndjson | "$V" --checks 1 --no-fail-status >"$VER"
 }
 
-# summary_cell REPORT CATEGORY COLUMN(1-based after the name)
+# summary_cell REPORT CATEGORY COLUMN(1-based after the name): Checks,
+# FAIL, MISSING, WARN, PASS, PASS part not judged, Not judged, Findings
 summary_cell() {
 	awk -F' *\\| *' -v cat="$2" -v col="$3" '
 	    /^## Summary/ { on = 1; next }
@@ -38,43 +39,107 @@ summary_cell() {
 	grep -qx '\*\*Real bundle\*\*: REAL' "$BATS_TEST_TMPDIR/r.md"
 	grep -qx '\*\*Sim reference\*\*: SIM' "$BATS_TEST_TMPDIR/r.md"
 	grep -qx '\*\*Date\*\*: 2026-03-04' "$BATS_TEST_TMPDIR/r.md"
-	# Sections in order, each present even when empty.
-	[ "$(grep '^## ' "$BATS_TEST_TMPDIR/r.md" | tr '\n' '|')" = "## Summary|## 1. Workload Parity|## 2. Config Parity|## 3. Signal Parity|## 4. Policy Parity|## 5. Runtime Analysis|## 6. Alignment (Sim vs Framework)|## Action Items|" ]
+	# What to act on comes first, the evidence after it.
+	[ "$(grep '^## ' "$BATS_TEST_TMPDIR/r.md" | tr '\n' '|')" = "## Summary|## Action Items|## 1. Workload Parity|## 2. Config Parity|## 3. Signal Parity|## 4. Policy Parity|## 5. Runtime Analysis|## 6. Alignment (Sim vs Framework)|" ]
 	[ "$(grep -c '^No verdicts in this category: not run\.$' "$BATS_TEST_TMPDIR/r.md")" -eq 5 ]
+	grep -q '^Contents: \[Summary\](#summary) · \[Action Items\](#action-items) · \[1\. Workload Parity\](#1-workload-parity)' "$BATS_TEST_TMPDIR/r.md"
 	grep -qx '### Workload: wpass' "$BATS_TEST_TMPDIR/r.md"
 	grep -qx '#### Phase: baseline' "$BATS_TEST_TMPDIR/r.md"
 	grep -qx '\*\*1a\. Arrival rate (QPS)\*\* — PASS' "$BATS_TEST_TMPDIR/r.md"
-	grep -qx '| Metric | Sim Spec | Real Trace | Diff | Tolerance | Verdict |' "$BATS_TEST_TMPDIR/r.md"
-	grep -qx '| qps.intended | 40 req/s | 40.2 req/s | +0.5% | ±5% | PASS |' "$BATS_TEST_TMPDIR/r.md"
-	# The plain-English sentence with its sources.
-	grep -q '^- qps.intended: Expected 40 req/s (from workloads/wpass.yaml:4 aggregate\\_rate: the configured value), measured 40.2 req/s' "$BATS_TEST_TMPDIR/r.md"
-	grep -q '^- qps.intended: sim workloads/wpass.yaml:4 aggregate\\_rate: the configured value; real baseline/wpass/trace\\_data.csv arrival\\_time\\_us' "$BATS_TEST_TMPDIR/r.md"
+	grep -qx '| Metric | Sim Spec | Real Trace | Diff | Tolerance | Verdict | Source |' "$BATS_TEST_TMPDIR/r.md"
+	# The files most rows read once above the table, line and key per row.
+	grep -qx 'Files: sim workloads/wpass.yaml; real trace\\_data.csv.' "$BATS_TEST_TMPDIR/r.md"
+	grep -qx '| qps.intended | 40 req/s | 40.2 req/s | +0.5% | ±5% | PASS | sim :4; real arrival\\_time\\_us |' "$BATS_TEST_TMPDIR/r.md"
+	# A PASS row's why is its table row: not written again.
+	[ "$(grep -c '^- qps.intended: Expected 40 req/s' "$BATS_TEST_TMPDIR/r.md")" -eq 0 ]
+	[ "$(grep -c '^Sources:' "$BATS_TEST_TMPDIR/r.md")" -eq 0 ]
 }
 
-@test "summary counts equal jq counts over the verdicts" {
+# checks_by_state VERDICTS CHECK-PREFIX: the checks per cell in each state,
+# "FAIL MISSING WARN PASS PART NOTJUDGED", computed with jq alone.
+checks_by_state() {
+	jq -rs --arg p "$2" '[.[] | select(.kind == "verdict" and (.check | startswith($p)))]
+	    | group_by([.check, .scope.phase, .scope.workload, .scope.iteration])
+	    | map([.[].verdict]) as $c
+	    | [ ($c | map(select(index("FAIL"))) | length),
+	        ($c | map(select(index("FAIL") | not) | select(index("MISSING"))) | length),
+	        ($c | map(select((index("FAIL") or index("MISSING")) | not) | select(index("WARN"))) | length),
+	        ($c | map(select(all(. == "PASS"))) | length),
+	        ($c | map(select(all(. == "PASS" or . == "INAPPLICABLE") and any(. == "PASS") and any(. == "INAPPLICABLE"))) | length),
+	        ($c | map(select(all(. == "INAPPLICABLE"))) | length) ] | map(tostring) | join(" ")' "$1"
+}
+
+# no1h IN OUT: the verdicts of IN but check 1h's, with an end record.
+no1h() {
+	jq -c 'select(.kind == "verdict" and .check != "1h")' "$1" >"$2"
+	verdict_end "$2"
+}
+
+@test "summary counts checks per cell by state, as jq does, and the verdict rows" {
 	"$R" --date 2026-01-01 "$VER" >"$BATS_TEST_TMPDIR/r.md" || true
-	col=1
-	for v in PASS WARN FAIL INAPPLICABLE MISSING; do
-		want=$(jq -s --arg v "$v" '[.[] | select(.verdict == $v and (.check | startswith("1")))] | length' "$VER")
-		[ "$(summary_cell "$BATS_TEST_TMPDIR/r.md" Workload "$col")" = "$want" ]
-		total=$(jq -s --arg v "$v" '[.[] | select(.verdict == $v)] | length' "$VER")
-		[ "$(summary_cell "$BATS_TEST_TMPDIR/r.md" Total "$col")" = "$total" ]
-		[ "$(summary_cell "$BATS_TEST_TMPDIR/r.md" Config "$col")" = 0 ]
-		col=$((col + 1))
+	got=""
+	for col in 2 3 4 5 6 7; do
+		got="$got $(summary_cell "$BATS_TEST_TMPDIR/r.md" Workload "$col")"
 	done
-	# One table row per verdict.
-	[ "$(grep -v '^| Category' "$BATS_TEST_TMPDIR/r.md" | grep -cE '\| (PASS|WARN|FAIL|INAPPLICABLE|MISSING) \|$')" -eq "$(grep -c '"kind":"verdict"' "$VER")" ]
+	[ "${got# }" = "$(checks_by_state "$VER" 1)" ]
+	[ "$(summary_cell "$BATS_TEST_TMPDIR/r.md" Total 1)" -eq "$(jq -s '[.[] | select(.kind == "verdict")] | group_by([.check, .scope.phase, .scope.workload, .scope.iteration]) | length' "$VER")" ]
+	[ "$(summary_cell "$BATS_TEST_TMPDIR/r.md" Config 1)" = 0 ]
+	line="Verdict rows:"
+	for v in PASS WARN FAIL INAPPLICABLE MISSING; do
+		line="$line $(jq -s --arg v "$v" '[.[] | select(.verdict == $v)] | length' "$VER") $v,"
+	done
+	line=${line%,}
+	line=${line/INAPPLICABLE/INAPPLICABLE (not judged)}
+	grep -qxF "$line." "$BATS_TEST_TMPDIR/r.md"
+	# 1h (measurement.yaml, the same in every cell) is written once and
+	# pointed at after: without it, one table row per verdict.
+	[ "$(grep -c '^The same table as in baseline/wfail\.$' "$BATS_TEST_TMPDIR/r.md")" -gt 0 ]
+	no1h "$VER" "$BATS_TEST_TMPDIR/n.ndjson"
+	"$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/n.ndjson" >"$BATS_TEST_TMPDIR/n.md" || true
+	[ "$(grep -c '^The same table as in' "$BATS_TEST_TMPDIR/n.md")" -eq 0 ]
+	[ "$(grep -cE '^\| .* \| (PASS|WARN|FAIL|not judged|MISSING)( \(item [0-9]+\))? \| [^|]* \|$' "$BATS_TEST_TMPDIR/n.md")" -eq "$(grep -c '"kind":"verdict"' "$BATS_TEST_TMPDIR/n.ndjson")" ]
+}
+
+@test "honest labels: a row not judged says so, a heading never says a plain PASS over rows not judged" {
+	no1h "$VER" "$BATS_TEST_TMPDIR/n.ndjson"
+	VER="$BATS_TEST_TMPDIR/n.ndjson"
+	"$R" --date 2026-01-01 "$VER" >"$BATS_TEST_TMPDIR/r.md" || true
+	[ "$(grep -c '| INAPPLICABLE |' "$BATS_TEST_TMPDIR/r.md")" -eq 0 ]
+	[ "$(grep -c '| not judged |' "$BATS_TEST_TMPDIR/r.md")" -eq "$(jq -s '[.[] | select(.verdict == "INAPPLICABLE")] | length' "$VER")" ]
+	# every check whose rows are PASS and INAPPLICABLE says how many were not judged
+	part=$(jq -rs '[.[] | select(.kind == "verdict")] | group_by([.check, .scope.phase, .scope.workload])
+	    | map(select(all(.verdict == "PASS" or .verdict == "INAPPLICABLE") and any(.verdict == "PASS") and any(.verdict == "INAPPLICABLE"))) | length' "$VER")
+	[ "$part" -gt 0 ]
+	[ "$(grep -cE '^\*\*1[a-h]\. .*\*\* — PASS, [0-9]+ of [0-9]+ not judged$' "$BATS_TEST_TMPDIR/r.md")" -eq "$part" ]
+	none=$(jq -rs '[.[] | select(.kind == "verdict")] | group_by([.check, .scope.phase, .scope.workload]) | map(select(all(.verdict == "INAPPLICABLE"))) | length' "$VER")
+	[ "$(grep -cE '^\*\*1[a-h]\. .*\*\* — not judged$' "$BATS_TEST_TMPDIR/r.md")" -eq "$none" ]
+	# sources say sim for the spec and real for the trace, and by the
+	# bundle a file lies in where the bundles are given
+	grep -q '^1\. \[FAIL\] .* sim [^(]* (workloads/wfail.yaml:[0-9]* [^)]*), real .* (baseline/wfail/trace\\_data.csv ' "$BATS_TEST_TMPDIR/r.md"
+	mkdir -p "$BATS_TEST_TMPDIR/s/workloads" "$BATS_TEST_TMPDIR/rr/generated"
+	touch "$BATS_TEST_TMPDIR/s/config.md" "$BATS_TEST_TMPDIR/rr/generated/c.yaml"
+	jq -c 'select(.kind == "verdict" and .verdict == "PASS" and .expected.source.line != null) | .check = "2d" | .title = "EPP config"
+	    | .expected.source.file = "config.md" | .actual.source.file = "generated/c.yaml"' "$VER" | head -n 1 >"$BATS_TEST_TMPDIR/l.ndjson"
+	verdict_end "$BATS_TEST_TMPDIR/l.ndjson"
+	"$R" --sim "$BATS_TEST_TMPDIR/s" --real "$BATS_TEST_TMPDIR/rr" "$BATS_TEST_TMPDIR/l.ndjson" >"$BATS_TEST_TMPDIR/l.md" || true
+	grep -q '| sim config.md:[0-9]*; real generated/c.yaml' "$BATS_TEST_TMPDIR/l.md"
+	# swapped bundles, swapped labels: the label comes from where the file is
+	"$R" --sim "$BATS_TEST_TMPDIR/rr" --real "$BATS_TEST_TMPDIR/s" "$BATS_TEST_TMPDIR/l.ndjson" >"$BATS_TEST_TMPDIR/l.md" || true
+	grep -q '| real config.md:[0-9]*; sim generated/c.yaml' "$BATS_TEST_TMPDIR/l.md"
+	# neither: said as expected and actual, not guessed
+	"$R" "$BATS_TEST_TMPDIR/l.ndjson" >"$BATS_TEST_TMPDIR/l.md" || true
+	grep -q '| expected config.md:[0-9]*; actual generated/c.yaml' "$BATS_TEST_TMPDIR/l.md"
 }
 
 @test "categories come from the check id" {
 	jq -c 'select(.check == "1a") | .check = "2b" | .title = "Instance count"' "$VER" >"$BATS_TEST_TMPDIR/v2.ndjson"
 	verdict_end "$BATS_TEST_TMPDIR/v2.ndjson"
 	"$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/v2.ndjson" >"$BATS_TEST_TMPDIR/r.md" || true
-	n=$(jq -s '[.[] | select(.verdict == "PASS")] | length' "$BATS_TEST_TMPDIR/v2.ndjson")
+	n=$(jq -s '[.[] | select(.kind == "verdict")] | group_by([.scope.phase, .scope.workload, .scope.iteration]) | length' "$BATS_TEST_TMPDIR/v2.ndjson")
 	[ "$(summary_cell "$BATS_TEST_TMPDIR/r.md" Config 1)" = "$n" ]
 	[ "$(summary_cell "$BATS_TEST_TMPDIR/r.md" Workload 1)" = 0 ]
 	grep -qx '\*\*2b\. Instance count\*\* — .*' "$BATS_TEST_TMPDIR/r.md"
-	grep -q '| Metric | Expected | Actual | Diff | Tolerance | Verdict |' "$BATS_TEST_TMPDIR/r.md"
+	grep -q '| Metric | Expected | Actual | Diff | Tolerance | Verdict | Source |' "$BATS_TEST_TMPDIR/r.md"
 }
 
 @test "values from logs or YAML cannot break a table cell" {
@@ -84,9 +149,9 @@ summary_cell() {
 	verdict_end "$BATS_TEST_TMPDIR/v2.ndjson"
 	"$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/v2.ndjson" >"$BATS_TEST_TMPDIR/r.md"
 	row=$(grep '^| odd' "$BATS_TEST_TMPDIR/r.md")
-	# One line, and exactly 7 unescaped pipes (6 cells).
+	# One line, and exactly 8 unescaped pipes (7 cells).
 	[ "$(printf '%s\n' "$row" | wc -l)" -eq 1 ]
-	[ "$(printf '%s' "$row" | sed 's/\\|//g' | tr -cd '|' | wc -c)" -eq 7 ]
+	[ "$(printf '%s' "$row" | sed 's/\\|//g' | tr -cd '|' | wc -c)" -eq 8 ]
 	[[ "$row" == *'a\|b &lt;script&gt;alert(1)&lt;/script&gt;<br>next \`code\` \*x\* \_y\_'* ]]
 	! grep -q '<script>' "$BATS_TEST_TMPDIR/r.md"
 }
@@ -118,8 +183,9 @@ summary_cell() {
 	[ "$(jq -s '[.[] | select(.verdict == "FAIL")] | length' "$BATS_TEST_TMPDIR/m.ndjson")" -eq 0 ]
 	run --separate-stderr "$R" -o "$BATS_TEST_TMPDIR/m.md" "$BATS_TEST_TMPDIR/m.ndjson"
 	[ "$status" -eq 1 ]
-	# and the Summary counts it
-	[ "$(summary_cell "$BATS_TEST_TMPDIR/m.md" Total 5)" -eq "$(jq -s '[.[] | select(.verdict == "MISSING")] | length' "$BATS_TEST_TMPDIR/m.ndjson")" ]
+	# and the Summary counts its checks
+	[ "$(summary_cell "$BATS_TEST_TMPDIR/m.md" Total 3)" -eq "$(checks_by_state "$BATS_TEST_TMPDIR/m.ndjson" "" | cut -d' ' -f2)" ]
+	[ "$(summary_cell "$BATS_TEST_TMPDIR/m.md" Total 3)" -gt 0 ]
 	run --separate-stderr "$R" --date 2026-13-01 "$VER"
 	assert_bad_input
 	run --separate-stderr "$R" --format pdf "$VER"
@@ -128,18 +194,86 @@ summary_cell() {
 	assert_bad_input
 }
 
-@test "Action Items list every FAIL, then every MISSING, then every WARN, with what to do" {
+@test "Action Items: one per finding, FAIL then MISSING then WARN, naming values, files and what to do" {
 	"$R" --date 2026-01-01 "$VER" >"$BATS_TEST_TMPDIR/r.md" || true
-	sed -n '/^## Action Items/,$p' "$BATS_TEST_TMPDIR/r.md" | grep -E '^[0-9]+\. ' >"$BATS_TEST_TMPDIR/items"
-	nf=$(jq -s '[.[] | select(.verdict == "FAIL")] | length' "$VER")
-	nm=$(jq -s '[.[] | select(.verdict == "MISSING")] | length' "$VER")
-	nw=$(jq -s '[.[] | select(.verdict == "WARN")] | length' "$VER")
-	[ "$nm" -gt 0 ]
+	sed -n '/^## Action Items/,/^## 1\./p' "$BATS_TEST_TMPDIR/r.md" | grep -E '^[0-9]+\. ' >"$BATS_TEST_TMPDIR/items"
+	nf=$(grep -c '^[0-9]*\. \[FAIL\]' "$BATS_TEST_TMPDIR/items")
+	nm=$(grep -c '^[0-9]*\. \[MISSING\]' "$BATS_TEST_TMPDIR/items")
+	nw=$(grep -c '^[0-9]*\. \[WARN\]' "$BATS_TEST_TMPDIR/items")
+	[ "$nf" -gt 0 ] && [ "$nm" -gt 0 ] && [ "$nw" -gt 0 ]
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/items")" -eq $((nf + nm + nw)) ]
 	[ "$(head -n "$nf" "$BATS_TEST_TMPDIR/items" | grep -c '\[FAIL\]')" -eq "$nf" ]
 	[ "$(sed -n "$((nf + 1)),$((nf + nm))p" "$BATS_TEST_TMPDIR/items" | grep -c '\[MISSING\]')" -eq "$nm" ]
 	[ "$(tail -n "$nw" "$BATS_TEST_TMPDIR/items" | grep -c '\[WARN\]')" -eq "$nw" ]
-	grep -q '\[WARN\] 1a Arrival rate (QPS) (baseline/wwarn, qps.actual): Client-side ceiling' "$BATS_TEST_TMPDIR/items"
+	# Here no two cells share a difference: one finding per verdict.
+	[ "$((nf + nm + nw))" -eq "$(jq -s '[.[] | select(.verdict == "FAIL" or .verdict == "MISSING" or .verdict == "WARN")] | length' "$VER")" ]
+	# An item names metric, both values, both sources, the gap, the cells, what to do.
+	grep -q '^[0-9]*\. \[WARN\] 1a Arrival rate (QPS) — qps.actual: sim 40 req/s (workloads/wwarn.yaml:4 aggregate\\_rate), real [0-9.]* req/s (baseline/wwarn/trace\\_data.csv send\\_time\\_us); gap [-+][0-9.]*% (tolerance ±5%)\..* In 1 cell: baseline/wwarn (\[§1\](#1-workload-parity))\. Do: Client-side ceiling' "$BATS_TEST_TMPDIR/items"
+	# the rows of the tables point at their item
+	n=$(grep -n '\[WARN\] 1a Arrival rate (QPS) — qps.actual' "$BATS_TEST_TMPDIR/items" | cut -d. -f1 | cut -d: -f2)
+	grep -q "^| qps.actual | 40 req/s | .* | WARN (item $n) |" "$BATS_TEST_TMPDIR/r.md"
+	# FAILs of the workload come before FAILs of another area; within an
+	# area, the larger relative gap first (python, independently).
+	jq -c 'select(.kind == "verdict" and .verdict == "FAIL") | .check = "5a" | .title = "Runtime" | .scope.workload = "wz"' "$VER" >"$BATS_TEST_TMPDIR/v2.ndjson"
+	jq -c 'select(.kind == "verdict")' "$VER" >>"$BATS_TEST_TMPDIR/v2.ndjson"
+	verdict_end "$BATS_TEST_TMPDIR/v2.ndjson"
+	"$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/v2.ndjson" >"$BATS_TEST_TMPDIR/r2.md" || true
+	sed -n '/^## Action Items/,/^## 1\./p' "$BATS_TEST_TMPDIR/r2.md" | grep '^[0-9]*\. \[FAIL\]' | sed 's/^[0-9]*\. \[FAIL\] \([0-9a-h]*\) .*/\1/' | cut -c1 | uniq | tr -d '\n' | grep -qx 15
+	python3 - "$BATS_TEST_TMPDIR/r2.md" "$BATS_TEST_TMPDIR/v2.ndjson" <<'PY'
+import json, re, sys
+md, vs = open(sys.argv[1]).read(), [json.loads(l) for l in open(sys.argv[2])]
+def gap(v):
+    e, a = (v.get("expected") or {}).get("value"), (v.get("actual") or {}).get("value")
+    if not isinstance(e, (int, float)) or not isinstance(a, (int, float)) or isinstance(e, bool) or isinstance(a, bool):
+        return 1.0 if e is None or a is None or e != a else 0.0
+    big = max(abs(e), abs(a))
+    return min(1.0, abs(a - e) / big) if big else 0.0
+fails = [v for v in vs if v.get("verdict") == "FAIL" and v["check"].startswith("1")]
+extra = lambda v: len([k for k in v.get("scope", {}) if k not in ("phase", "workload", "iteration")])
+items = [l for l in md.split("## Action Items")[1].split("\n## 1.")[0].splitlines() if "[FAIL] 1" in l]
+got = [re.match(r"\d+\. \[FAIL\] (\w+) .*? — ([^:]*?)(:| moved)", l).group(2) for l in items]
+def mt(v):
+    s = [f"{k}={x or '(none)'}" for k, x in v.get("scope", {}).items() if k not in ("phase", "workload", "iteration")]
+    return (v.get("metric") or "(all)").replace("_", "\\_") + (" (" + ", ".join(s).replace("_", "\\_") + ")" if s else "")
+ord_got = []
+for g in got:
+    m = [v for v in fails if mt(v) == g]
+    ord_got.append(min((extra(v), -gap(v)) for v in m))
+assert ord_got == sorted(ord_got), (got, ord_got)
+PY
+}
+
+@test "findings: the same difference in several cells is one finding listing them" {
+	# the same FAIL in a second phase: same values, same spec line, the
+	# same file of each cell
+	jq -c 'select(.kind == "verdict") | select(.scope.workload == "wfail")' "$VER" >"$BATS_TEST_TMPDIR/v2.ndjson"
+	jq -c 'select(.kind == "verdict") | select(.scope.workload == "wfail") | .scope.phase = "treatment"
+	    | if .actual.source.file then .actual.source.file |= sub("^baseline/"; "treatment/") else . end' "$VER" >>"$BATS_TEST_TMPDIR/v2.ndjson"
+	verdict_end "$BATS_TEST_TMPDIR/v2.ndjson"
+	"$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/v2.ndjson" >"$BATS_TEST_TMPDIR/r.md" || true
+	nf=$(jq -s '[.[] | select(.kind == "verdict" and .verdict == "FAIL")] | length' "$BATS_TEST_TMPDIR/v2.ndjson")
+	[ "$(grep -c '^[0-9]*\. \[FAIL\]' "$BATS_TEST_TMPDIR/r.md")" -eq $((nf / 2)) ]
+	[ "$(grep '^[0-9]*\. \[FAIL\]' "$BATS_TEST_TMPDIR/r.md" | grep -c 'In 2 cells: baseline/wfail, treatment/wfail')" -eq $((nf / 2)) ]
+	# the second cell's identical table is pointed at, not written again
+	grep -q '^The same table as in baseline/wfail\.$' "$BATS_TEST_TMPDIR/r.md"
+	# a different value in the second cell is a finding of its own
+	jq -c 'if .scope.phase == "treatment" and .metric == "qps.intended" then .actual.value = 31 else . end' "$BATS_TEST_TMPDIR/v2.ndjson" >"$BATS_TEST_TMPDIR/v3.ndjson"
+	"$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/v3.ndjson" >"$BATS_TEST_TMPDIR/r3.md" || true
+	[ "$(grep -c '^[0-9]*\. \[FAIL\] 1a Arrival rate (QPS) — qps.intended:' "$BATS_TEST_TMPDIR/r3.md")" -eq 2 ]
+}
+
+@test "headline: at most five lines above the Summary, what the run supports and what not" {
+	"$R" --date 2026-01-01 "$VER" >"$BATS_TEST_TMPDIR/r.md" || true
+	sed -n '/^\*\*Date/,/^Contents:/p' "$BATS_TEST_TMPDIR/r.md" | grep -v '^\*\*Date\|^Contents:\|^$' >"$BATS_TEST_TMPDIR/head"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/head")" -le 5 ]
+	grep -qx '\*\*Does this run support the simulated experiment? No: [0-9]* FAIL, [0-9]* MISSING and [0-9]* WARN findings\.\*\*' "$BATS_TEST_TMPDIR/head"
+	grep -q '^- Not as simulated: Workload — ' "$BATS_TEST_TMPDIR/head"
+	grep -qx '\- Not judged: Config (not run); Signal (not run); Policy (not run); Runtime (not run); Alignment (not run)' "$BATS_TEST_TMPDIR/head"
+	# all PASS: yes
+	"$V" --checks 1 "$J/pass.ndjson" >"$BATS_TEST_TMPDIR/p.ndjson"
+	"$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/p.ndjson" >"$BATS_TEST_TMPDIR/p.md"
+	grep -qx '\*\*Does this run support the simulated experiment? Yes: 0 FAIL, 0 MISSING and 0 WARN findings\.\*\*' "$BATS_TEST_TMPDIR/p.md"
+	grep -q '^- As simulated: Workload' "$BATS_TEST_TMPDIR/p.md"
 }
 
 @test "-o writes atomically: no temporary left, old file kept on bad input" {
@@ -219,4 +353,54 @@ summary_cell() {
 	printf '%s\n' "$output" | grep -q '^| bm | MISSING |.*| MISSING 1a '
 	run --separate-stderr "$R" --index --date 2026-01-01 bp
 	[ "$status" -eq 0 ]
+}
+
+@test "aw samples: the report is at most a quarter of its old size, and one moved key is one finding" {
+	need_samples
+	O="$BATS_TEST_TMPDIR/aw"
+	make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$S2R_SAMPLES/aw-sim" \
+	    REAL="$S2R_SAMPLES/aw-real" OUT="$O" S2R_BIN="$S2R_BIN" >/dev/null 2>&1
+	# 524292 bytes: the aw report.md at 0e99f57, before findings (every
+	# fact as a bullet, a table row and a source line).
+	[ "$(wc -c <"$O/report.md")" -le $((524292 / 4)) ]
+	[ "$(wc -c <"$O/report.md")" -le $(($(wc -c <"$O/verdicts.ndjson") / 4)) ]
+	# no verdict lost: a table row each, or its cell points at the same
+	# table of an earlier cell (python, independently of the report)
+	python3 - "$O/report.md" "$O/verdicts.ndjson" <<'PY'
+import json, re, sys
+md = open(sys.argv[1]).read().split("\n## Comparison")[0]
+vs = [json.loads(l) for l in open(sys.argv[2]) if '"kind":"verdict"' in l]
+cells, rows, pointers, block = {}, 0, {}, None
+for v in vs:
+    k = (v["check"], v["scope"].get("phase"), v["scope"].get("workload"))
+    cells[k] = cells.get(k, 0) + 1
+phase = wl = None
+for line in md.splitlines():
+    if line.startswith("### Workload: "): wl, phase = line[14:].replace("\\_", "_"), None
+    elif line.startswith("### Bundle-wide"): wl, phase = None, None
+    elif line.startswith("#### Phase: "): phase = line[12:].replace("\\_", "_")
+    m = re.match(r"\*\*(\w+)\. ", line)
+    if m: block = (m.group(1), phase, wl)
+    if line.startswith("The same table as in "): pointers[block] = 1
+    if re.match(r"^\| .* \| (PASS|WARN|FAIL|not judged|MISSING)( \(item \d+\))? \| [^|]* \|$", line): rows += 1
+assert rows + sum(cells[b] for b in pointers) == len(vs), (rows, len(vs))
+PY
+	# the moved key: two one-sided FAIL verdicts in each of three cells
+	[ "$(jq -s '[.[] | select(.check == "2d" and .verdict == "FAIL")] | length' "$O/verdicts.ndjson")" -eq 6 ]
+	sed -n '/^## Action Items/,/^## 1\./p' "$O/report.md" | grep speculativeIndexing >"$BATS_TEST_TMPDIR/moved"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/moved")" -eq 1 ]
+	grep -q '^\([0-9]*\)\. \[FAIL\] 2d .* speculativeIndexing moved: sim true (config.md:27 plugins\\\[ppc\\\].parameters.indexerConfig.speculativeIndexing) → real true (generated/baseline\\_config.yaml:15 plugins\\\[ppc\\\].parameters.speculativeIndexing)\. In 3 cells: baseline/w1\\_prefix\\_to\\_load\\_shift, baseline/w2\\_stationary, baseline/w3\\_multi\\_prefix\\_contention' "$BATS_TEST_TMPDIR/moved"
+	n=$(cut -d. -f1 "$BATS_TEST_TMPDIR/moved")
+	# the rows point at that item (the other cells at the same table)
+	[ "$(grep -c "| exact | FAIL (item $n) |" "$O/report.md")" -eq 2 ]
+	[ "$(grep -c '^The same table as in baseline/w1\\_prefix\\_to\\_load\\_shift\.$' "$O/report.md")" -gt 0 ]
+	# no doubled words, no "found in 0 files" (fixed where they came from)
+	[ "$(grep -c 'aggregate\\\?_rate: aggregate\\\?_rate\|epp.plugin.parameter: epp.plugin.parameter\| 0 files' "$O/report.md")" -eq 0 ]
+	make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$S2R_SAMPLES/aw-sim" \
+	    REAL="$S2R_SAMPLES/aw-real" OUT="$O" S2R_BIN="$S2R_BIN" html >/dev/null 2>&1
+	[ "$(grep -c 'aggregate_rate: aggregate_rate\|epp.plugin.parameter: epp.plugin.parameter\| 0 files' "$O/report.html")" -eq 0 ]
+	grep -q 'no files to search' "$O/report.md"
+	# real files are labelled real: the server logs of both arms
+	[ "$(grep -c '| sim server\\_logs/' "$O/report.md")" -eq 0 ]
+	grep -q '; real server\\_logs/sim2real-aw-decode-[0-9a-z-]*\\_vllm.log:' "$O/report.md"
 }

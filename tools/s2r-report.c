@@ -200,6 +200,12 @@ run_diff(int argc, char **argv, enum format fmt, double move_pct,
 	rundiff_read(&d, false, argv[0]);
 	rundiff_read(&d, true, argv[1]);
 	rundiff_run(&d);
+	/* Said on stderr too, so that --format ndjson does not hide it. */
+	if (rundiff_few_shared(&d))
+		s2r_warn("%s and %s share %zu of the %zu verdicts either has: "
+		    "are they runs of the same experiment?", argv[0], argv[1],
+		    d.shared, d.shared + (size_t)d.counts[RD_ADDED] +
+		    (size_t)d.counts[RD_REMOVED]);
 	if (fmt == F_NDJSON) {
 		for (size_t i = 0; i < d.n; i++) {
 			char *line = json_dumps(d.changes[i], JSON_COMPACT |

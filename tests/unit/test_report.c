@@ -13,7 +13,9 @@
 #include "err.h"
 #include "htmlpage.h"
 #include "mdtext.h"
+#include "rec.h"
 #include "report.h"
+#include "reportfind.h"
 #include "unit.h"
 
 /* The value text of one side, given as JSON. */
@@ -179,6 +181,124 @@ test_atomicfile(void)
 	umask(mask);
 }
 
+static void
+add(struct report *rep, const char *json)
+{
+	json_error_t e;
+	json_t *v = json_loads(json, 0, &e);
+
+	CHECK(v != NULL);
+	report_add(rep, v, "t", 1);
+}
+
+/* The same difference in two cells is one finding; a key that moved is
+ * one finding; another value is another finding.  Order: FAIL first,
+ * workload before config, the larger gap first. */
+static void
+test_findings(void)
+{
+	static const char *const one_side[] = {
+	    "{\"kind\":\"verdict\",\"check\":\"2d\",\"title\":\"t\",\"scope\":"
+	    "{\"phase\":\"b\",\"workload\":\"%s\"},\"metric\":\"p\",\"expected\":"
+	    "{\"value\":true,\"source\":{\"file\":\"config.md\",\"line\":27,"
+	    "\"field\":\"x.indexerConfig.spec\"}},\"actual\":null,\"verdict\":"
+	    "\"FAIL\",\"why\":\"p x.indexerConfig.spec is gone\",\"action\":\"a\"}",
+	    "{\"kind\":\"verdict\",\"check\":\"2d\",\"title\":\"t\",\"scope\":"
+	    "{\"phase\":\"b\",\"workload\":\"%s\"},\"metric\":\"p\",\"expected\":"
+	    "null,\"actual\":{\"value\":true,\"source\":{\"file\":\"g.yaml\","
+	    "\"line\":15,\"field\":\"x.spec\"}},\"verdict\":\"FAIL\",\"why\":"
+	    "\"p x.spec is new\",\"action\":\"a\"}" };
+	static const char *const cells[] = { "w1", "w2" };
+	struct report rep;
+	struct findings fs;
+	struct sbuf b = {0};
+	char buf[1024];
+
+	report_init(&rep);
+	for (size_t c = 0; c < 2; c++) {
+		for (size_t k = 0; k < 2; k++) {
+			snprintf(buf, sizeof(buf), one_side[k], cells[c]);
+			add(&rep, buf);
+		}
+		snprintf(buf, sizeof(buf), "{\"kind\":\"verdict\",\"check\":"
+		    "\"1a\",\"title\":\"t\",\"scope\":{\"phase\":\"b\",\"workload\""
+		    ":\"%s\"},\"metric\":\"q\",\"expected\":{\"value\":40,\"source\""
+		    ":{\"file\":\"w.yaml\",\"line\":4}},\"actual\":{\"value\":%d,"
+		    "\"source\":{\"file\":\"b/%s/t.csv\"}},\"tolerance\":\"x\","
+		    "\"verdict\":\"FAIL\",\"why\":\"Expected 40, measured. "
+		    "Difference: d (tolerance x). Note.\"}", cells[c], c ? 30 : 20,
+		    cells[c]);
+		add(&rep, buf);
+	}
+	add(&rep, "{\"kind\":\"verdict\",\"check\":\"1a\",\"title\":\"t\","
+	    "\"scope\":{\"phase\":\"b\",\"workload\":\"w1\"},\"metric\":\"r\","
+	    "\"expected\":null,\"actual\":null,\"verdict\":\"INAPPLICABLE\","
+	    "\"why\":\"r cannot\"}");
+	report_build(&rep);
+	findings_build(&fs, &rep);
+	CHECK(fs.n == 3);
+	/* 1a: 20 vs 40 (gap 0.5) before 30 vs 40 (0.25), both before 2d */
+	CHECK_STR(rec_get_str(fs.f[0].v, "check"), "1a");
+	CHECK(fs.f[0].gap == 0.5 && fs.f[1].gap == 0.25);
+	CHECK_STR(report_why_note(fs.f[0].v), "Note.");
+	CHECK(fs.f[2].pair != NULL && fs.f[2].ncells == 2);
+	CHECK(findings_number(&fs, fs.f[2].pair_cells[1]) == 3);
+	finding_text(&b, &fs.f[2], &(struct report_meta){ 0 }, false,
+	    sbuf_adds);
+	CHECK_STR(sbuf_str(&b), "p spec moved: expected true (config.md:27 "
+	    "x.indexerConfig.spec) \xe2\x86\x92 actual true (g.yaml:15 x.spec)");
+	sbuf_reset(&b);
+	finding_cells_text(&b, &fs.f[2], sbuf_adds);
+	CHECK_STR(sbuf_str(&b), "b/w1, b/w2");
+	sbuf_reset(&b);
+	/* the 1a check of b/w1: a FAIL over one row not judged */
+	report_check_state_text(&b, &rep.cats[CAT_WORKLOAD].workloads[0]
+	    .cells[0].checks[0]);
+	CHECK_STR(sbuf_str(&b), "FAIL, 1 of 2 not judged");
+	sbuf_reset(&b);
+	report_anchor(&b, fs.f[0].v);
+	CHECK_STR(sbuf_str(&b), "k-1a-b-w1-");
+	sbuf_reset(&b);
+	report_source_brief(&b, fs.f[0].v, false, SRC_IN_CELL, sbuf_adds);
+	CHECK_STR(sbuf_str(&b), "t.csv");	/* the cell b/w1 is left out */
+	sbuf_free(&b);
+	findings_free(&fs);
+	report_free(&rep);
+}
+
+/* Two keys gone that end in the same name as the one key new: which one
+ * moved is not guessed, the three stay three findings. */
+static void
+test_moved_ambiguous(void)
+{
+	static const char *const fields[] = { "a.spec", "b.spec" };
+	struct report rep;
+	struct findings fs;
+	char buf[512];
+
+	report_init(&rep);
+	for (size_t k = 0; k < 2; k++) {
+		snprintf(buf, sizeof(buf), "{\"kind\":\"verdict\",\"check\":"
+		    "\"2d\",\"title\":\"t\",\"scope\":{\"phase\":\"b\"},"
+		    "\"metric\":\"p\",\"expected\":{\"value\":1,\"source\":"
+		    "{\"file\":\"c.md\",\"line\":%zu,\"field\":\"%s\"}},"
+		    "\"actual\":null,\"verdict\":\"FAIL\",\"why\":\"w\"}", k + 1,
+		    fields[k]);
+		add(&rep, buf);
+	}
+	add(&rep, "{\"kind\":\"verdict\",\"check\":\"2d\",\"title\":\"t\","
+	    "\"scope\":{\"phase\":\"b\"},\"metric\":\"p\",\"expected\":null,"
+	    "\"actual\":{\"value\":1,\"source\":{\"file\":\"g.yaml\",\"line\":"
+	    "3,\"field\":\"spec\"}},\"verdict\":\"FAIL\",\"why\":\"w\"}");
+	report_build(&rep);
+	findings_build(&fs, &rep);
+	CHECK(fs.n == 3);
+	for (size_t i = 0; i < fs.n; i++)
+		CHECK(fs.f[i].pair == NULL);
+	findings_free(&fs);
+	report_free(&rep);
+}
+
 int
 main(void)
 {
@@ -189,6 +309,8 @@ main(void)
 		{ "Markdown escaping and links", test_mdtext },
 		{ "strings that may be NULL", test_nullstr },
 		{ "atomic write", test_atomicfile },
+		{ "findings, check states, anchors", test_findings },
+		{ "a moved key is not guessed", test_moved_ambiguous },
 		{ NULL, NULL }
 	};
 

@@ -100,6 +100,64 @@ test_chart(void)
 	sbuf_free(&b);
 }
 
+/* The x of the <text> element whose text starts at t. */
+static double
+tick_x(const char *t)
+{
+	const char *open = t;
+
+	while (strncmp(open, "<text x=\"", 9) != 0)
+		open--;
+	return strtod(open + 9, NULL);
+}
+
+/* A log x axis: decade ticks, the decades evenly spaced, x <= 0 left out. */
+static void
+test_log_axis(void)
+{
+	static const double x[] = { 0, 20, 400, 9000 }, y[] = { 0, .3, .6, 1 };
+	struct svg_series s = { "real", x, y, 4, "#0969da", false };
+	struct svg_chart c = { 0 };
+	struct sbuf b = {0};
+	const char *p, *t10, *t100, *t1000, *t10000;
+	double x10, x100, x1000, x10000;
+
+	c.title = "TTFT CDF";
+	c.kind = SVG_STEPS;
+	c.series = &s;
+	c.nseries = 1;
+	c.x_log = true;
+	svg_chart(&b, &c);
+	p = sbuf_str(&b);
+	t10 = strstr(p, "class=\"tick\" font-size=\"11\" fill=\"#24292f\">10<");
+	t100 = strstr(p, ">100<");
+	t1000 = strstr(p, ">1000<");
+	t10000 = strstr(p, ">10000<");
+	CHECK(t10 != NULL && t100 != NULL && t1000 != NULL && t10000 != NULL);
+	CHECK(strstr(p, ">20<") == NULL);	/* three decades: no 2, 5 */
+	/* the tick labels' x: 76 + k * (656 - 76) / 3 */
+	x10 = tick_x(t10);
+	x100 = tick_x(t100);
+	x1000 = tick_x(t1000);
+	x10000 = tick_x(t10000);
+	CHECK_NEAR(x10, 76, 0.05);
+	CHECK_NEAR(x100 - x10, (656 - 76) / 3.0, 0.1);
+	CHECK_NEAR(x1000 - x100, x100 - x10, 0.1);
+	CHECK_NEAR(x10000, 656, 0.05);
+	/* 20, 400, 9000 drawn as steps (two points a step after the first);
+	 * 0 has no place on a log axis */
+	p = strstr(p, "<polyline");
+	CHECK(p != NULL);
+	{
+		size_t pairs = 0;
+
+		for (const char *q = strstr(p, "points=\"") + 8; *q != '"'; q++)
+			pairs += *q == ',';
+		CHECK(pairs == 5);
+	}
+	sbuf_free(&b);
+}
+
 static void
 test_tolerance(void)
 {
@@ -166,6 +224,7 @@ main(void)
 		{ "svg_ticks", test_ticks },
 		{ "html escaping", test_escape },
 		{ "svg_chart", test_chart },
+		{ "log x axis", test_log_axis },
 		{ "tolerance strings", test_tolerance },
 		{ "run diff", test_rundiff },
 		{ NULL, NULL }

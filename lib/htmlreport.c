@@ -7,6 +7,7 @@
 #include "htmlcharts.h"
 #include "htmlpage.h"
 #include "htmlreport.h"
+#include "runtext.h"
 #include "rec.h"
 #include "verdict.h"
 
@@ -229,6 +230,7 @@ report_html(struct sbuf *o, const struct report *rep,
 	for (int cat = 0; cat < CAT_COUNT; cat++)
 		html_category(o, &rep->cats[cat], cat);
 	html_actions(o, rep);
+	report_html_run(o, ev->r, ev->n);
 	html_end(o);
 	return charts;
 }

@@ -44,7 +44,7 @@ edges() {
 	    err.h perr.h stats.h jreplica.h cmpstat.h"
 	renderers="report.h mdreport.h mdtext.h htmlreport.h htmlpage.h
 	    htmlcharts.h svg.h rundiff.h batchindex.h rectext.h verdict.h
-	    atomicfile.h rec.h str.h err.h tseries.h vstream.h cmptext.h"
+	    atomicfile.h rec.h str.h err.h tseries.h vstream.h cmptext.h runtext.h"
 	bad=""
 	for f in rules_*.c ruleutil.[ch] proofutil.[ch] alignutil.[ch] judge.[ch] checklist.[ch] \
 	    satside.[ch] isopolicy.[ch] routecmp.[ch] jreplica.[ch]; do
@@ -53,7 +53,8 @@ edges() {
 		done
 	done
 	for f in report.[ch] mdreport.[ch] mdtext.[ch] htmlreport.[ch] htmlpage.[ch] \
-	    htmlcharts.[ch] charts_*.c svg.[ch] rundiff.[ch] batchindex.[ch] rectext.[ch]; do
+	    htmlcharts.[ch] charts_*.c svg.[ch] rundiff.[ch] batchindex.[ch] rectext.[ch] \
+	    runtext.[ch]; do
 		for h in $(sed -n 's/^#include "\(.*\)"/\1/p' "$f"); do
 			case " $(echo $renderers) " in *" $h "*) ;; *) bad="$bad $f:$h" ;; esac
 		done

@@ -9,6 +9,7 @@
 #include "htmlcharts.h"
 #include "htmlpage.h"
 #include "htmlreport.h"
+#include "runtext.h"
 #include "rec.h"
 #include "reportfind.h"
 #include "verdict.h"
@@ -349,6 +350,7 @@ report_html(struct sbuf *o, const struct report *rep,
 	sbuf_adds(o, "</nav>\n");
 	html_summary(o, rep, &fs);
 	html_actions(o, &fs, meta);
+	report_html_run(o, ev->r, ev->n);
 	charts = html_charts(o, rep, ev);
 	for (int cat = 0; cat < CAT_COUNT; cat++)
 		html_category(o, &rep->cats[cat], cat, meta, &fs);

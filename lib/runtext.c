@@ -1,6 +1,7 @@
 /* runtext.c - the report's Run section (runtext.h). */
 #include <string.h>
 
+#include "htmlpage.h"
 #include "mdtext.h"
 #include "rec.h"
 #include "runtext.h"
@@ -114,4 +115,40 @@ report_md_run(struct sbuf *o, json_t *const *recs, size_t n)
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(rec_get_str(recs[i], "kind"), "cell") == 0)
 			cell_row(o, recs[i]);
+}
+
+/* The HTML section: the run's line as text (its Markdown escapes are
+ * not needed here: the same words, escaped for HTML), then the table. */
+void
+report_html_run(struct sbuf *o, json_t *const *recs, size_t n)
+{
+	const char *keys[] = { "phase", "workload", "iteration" };
+	size_t cells = 0;
+
+	for (size_t i = 0; i < n; i++)
+		cells += runtext_wants(recs[i]);
+	if (cells == 0)
+		return;
+	sbuf_adds(o, "<h2 id=\"run\">Run</h2>\n<p>The cells the run declares "
+	    "and what its results folders hold (s2r-run); a MISSING cell "
+	    "fails the run.</p>\n<table>\n<tr><th>phase</th><th>workload</th>"
+	    "<th>iteration</th><th>status</th><th>why</th></tr>\n");
+	for (size_t i = 0; i < n; i++) {
+		const json_t *scope = json_object_get(recs[i], "scope");
+
+		if (strcmp(rec_get_str(recs[i], "kind"), "cell") != 0)
+			continue;
+		sbuf_adds(o, "<tr>");
+		for (size_t k = 0; k < 3; k++) {
+			sbuf_adds(o, "<td>");
+			html_escape(o, rec_get_str(scope, keys[k]));
+			sbuf_adds(o, "</td>");
+		}
+		sbuf_adds(o, "<td>");
+		html_escape(o, rec_get_str(recs[i], "status"));
+		sbuf_adds(o, "</td><td>");
+		html_escape(o, rec_get_str(recs[i], "why"));
+		sbuf_adds(o, "</td></tr>\n");
+	}
+	sbuf_adds(o, "</table>\n");
 }

@@ -1,6 +1,7 @@
 /* runtext.h - the report's Run section: the run record and the cell
  * records of s2r-run (docs/records.md, "The run and its cells") as a
- * Markdown table of every declared cell, PRESENT, MISSING or SKIP. */
+ * table of every declared cell, PRESENT, MISSING or SKIP, in Markdown or
+ * HTML. */
 #ifndef S2R_RUNTEXT_H
 #define S2R_RUNTEXT_H
 
@@ -15,5 +16,6 @@ int	 runtext_wants(const json_t *rec);
 /* The section, from the run and cell records among recs[0, n); nothing
  * when there is none. */
 void	 report_md_run(struct sbuf *o, json_t *const *recs, size_t n);
+void	 report_html_run(struct sbuf *o, json_t *const *recs, size_t n);
 
 #endif

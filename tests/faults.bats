@@ -505,3 +505,7 @@ clean() {
 @test "A3-ttft-slower (hta): A3 FAIL" {
 	fault A3-ttft-slower
 }
+
+@test "run-cell-lost (upstream): 1a MISSING" {
+	fault run-cell-lost
+}

@@ -45,7 +45,7 @@ edges() {
 	renderers="report.h mdreport.h mdtext.h htmlreport.h htmlpage.h
 	    htmlcharts.h svg.h rundiff.h batchindex.h rectext.h verdict.h
 	    atomicfile.h rec.h str.h err.h tseries.h vstream.h cmptext.h upnum.h
-	    reportfind.h strtab.h"
+	    reportfind.h strtab.h runtext.h"
 	bad=""
 	for f in rules_*.c ruleutil.[ch] proofutil.[ch] alignutil.[ch] judge.[ch] checklist.[ch] \
 	    satside.[ch] satrule.[ch] isopolicy.[ch] routecmp.[ch] jreplica.[ch]; do
@@ -55,7 +55,7 @@ edges() {
 	done
 	for f in report.[ch] reportfind.[ch] mdreport.[ch] mdtext.[ch] htmlreport.[ch] htmlpage.[ch] \
 	    htmlcharts.[ch] charts_*.c svg.[ch] rundiff.[ch] batchindex.[ch] rectext.[ch] \
-	    upnum.[ch]; do
+	    upnum.[ch] runtext.[ch]; do
 		for h in $(sed -n 's/^#include "\(.*\)"/\1/p' "$f"); do
 			case " $(echo $renderers) " in *" $h "*) ;; *) bad="$bad $f:$h" ;; esac
 		done

@@ -215,6 +215,10 @@ ghost i2 SKIP" ]
 	    .value == "differs")' "$T/out/epp-diff/baseline--routetoholder.ndjson"
 	run parity "" RUN="$RUN" STRICT=1
 	[ "$status" -ne 0 ]
+	# the HTML report has the same table
+	run -0 parity "" RUN="$RUN" html
+	grep -qF '<tr><td>routetoholder</td><td>w1_mid</td><td>i2</td><td>MISSING</td>' \
+	    "$T/out/report.html"
 }
 
 @test "run mode: a legacy run (progress.json, no iN) judges exactly as REAL= does" {

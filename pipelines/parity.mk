@@ -110,8 +110,8 @@ endif
 # UPSTREAM=1: report.md's appendix of upstream's check numbering;
 # report.args holds the choice, so changing it rewrites the report.
 REPORTARGS := $(if $(UPSTREAM),--upstream)
-ifneq ($(file <$(O)/report.args),$(REPORTARGS))
-$(file >$(O)/report.args,$(REPORTARGS))
+ifneq ($(strip $(file <$(O)/report.args)),$(strip report $(REPORTARGS)))
+$(file >$(O)/report.args,report $(REPORTARGS))
 endif
 
 .PHONY: all measures html

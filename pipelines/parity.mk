@@ -4,7 +4,7 @@
 #        (REAL=realbundle | RUN=workspace/runs/<run>) OUT=outdir \
 #        [GAIE=gaie-tree] [LLMD=llmd-tree] [MAP="workload=spec ..."] \
 #        [TOLERANCES=file.yaml] [S2R_BIN=dir] [STRICT=1] [FOLLOW_LINKS=1] \
-#        [V=1] [-j N] [all] [html]
+#        [UPSTREAM=1] [V=1] [-j N] [all] [html]
 #
 # Discovers the cells of REAL in both bundle shapes (<phase>/<workload>/,
 # results/<phase>/<workload>/, .../i<N>/ replicas and the repeat folders
@@ -20,7 +20,8 @@
 # Every output is written under a temporary name and renamed, so a file
 # that exists is complete.  Prints one line per step (V=1: the commands)
 # and last "parity: OUT/report.md (N FAIL, N WARN, N MISSING)"; STRICT=1
-# makes the run fail when the report has a FAIL or a MISSING.
+# makes the run fail when the report has a FAIL or a MISSING; UPSTREAM=1
+# appends upstream's check numbering to report.md (s2r-report --upstream).
 #
 # Bundles are untrusted (docs/security.md): pipelines/discover.sh checks
 # every name make will see and writes the rules' names into
@@ -125,6 +126,12 @@ PROOFARGS := $(strip $(if $(GAIE),$(call codebase,GAIE) --label gaie) \
 ifneq ($(file <$(O)/proof.args),$(PROOFARGS))
 $(file >$(O)/proof.args,$(PROOFARGS))
 endif
+# UPSTREAM=1: report.md's appendix of upstream's check numbering;
+# report.args holds the choice, so changing it rewrites the report.
+REPORTARGS := $(if $(UPSTREAM),--upstream)
+ifneq ($(strip $(file <$(O)/report.args)),$(strip report $(REPORTARGS)))
+$(file >$(O)/report.args,report $(REPORTARGS))
+endif
 
 .PHONY: all measures html
 .DELETE_ON_ERROR:
@@ -218,9 +225,9 @@ $(O)/verdicts.ndjson: $(RECORDS) $(S)/verdict.args $(S)/parity.d \
 	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
 $(O)/report.md: $(O)/verdicts.ndjson $(MEASURES) $(COMPARE) $(RUNREC) \
-		$(S)/real.args $(S)/sim.args
+		$(S)/real.args $(S)/sim.args $(O)/report.args
 	@$(call step,report,$@)
-	$(Q)$(call tool,s2r-report) --real $(call q,$(REALP)) --sim $(call q,$(SIMP)) \
+	$(Q)$(call tool,s2r-report) $(REPORTARGS) --real $(call q,$(REALP)) --sim $(call q,$(SIMP)) \
 		-o $(call q,$@) $(foreach f,$(O)/verdicts.ndjson $(MEASURES) $(COMPARE) \
 		$(RUNREC),$(call q,$(f))) \
 		|| [ $$? -eq 1 ]

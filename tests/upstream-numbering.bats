@@ -49,3 +49,15 @@ row() {
 	run --separate-stderr R --upstream --diff "$V" "$V"
 	[ "$status" -eq 2 ]
 }
+
+@test "parity.mk UPSTREAM=1 appends the appendix; without it the report is rewritten without" {
+	need_samples
+	o=$BATS_TEST_TMPDIR/out
+	make -s -f "$S2R_TOP/pipelines/parity.mk" S2R_BIN="$S2R_BIN" SIM="$S2R_SAMPLES/aw-sim" \
+	    REAL="$S2R_SAMPLES/aw-real" OUT="$o" UPSTREAM=1 >/dev/null
+	[ "$(grep -c '^## Appendix: upstream' "$o/report.md")" -eq 1 ]
+	[[ "$(row 5c "$o/report.md")" == *"| 5g EPP runtime | $(jq -s '[.[] | select(.kind == "verdict" and .check == "5g" and .verdict == "PASS")] | length' "$o/verdicts.ndjson") PASS"* ]]
+	make -s -f "$S2R_TOP/pipelines/parity.mk" S2R_BIN="$S2R_BIN" SIM="$S2R_SAMPLES/aw-sim" \
+	    REAL="$S2R_SAMPLES/aw-real" OUT="$o" >/dev/null
+	! grep -q '^## Appendix: upstream' "$o/report.md"
+}

@@ -279,7 +279,7 @@ pick_targets(struct ab_targets *tg, const struct cmp_workload *w,
 	for (size_t a = 0; a < w->narms; a++)
 		for (size_t c = 0; c < w->arms[a].ncells; c++) {
 			const struct cmp_cell *cell = &w->arms[a].cells[c];
-			const struct slo_targets *h = &cell->v3.targets;
+			const struct slo_targets *h = &cell->h.goodput;
 
 			if (h->n == 0)
 				continue;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "itl.h"
 #include "rec.h"
 #include "stats.h"
 #include "str.h"
@@ -228,31 +229,20 @@ sessions_finish(struct tracex *x)
 		derived_think(x);
 }
 
-/* Rows and distinct request_ids of the ITL file (request_id,
- * chunk_index, timestamp_us; integers): one entry per request, not per
- * chunk, is kept. */
+/* Rows and requests of the ITL file, through the one ITL reader (it
+ * checks every chunk of every request). */
 static void
 read_itl(struct tracex *x)
 {
 	struct csvr *r = csvr_open(x->h->itl_path, x->h->itl_label);
-	long id = csvr_col(r, "request_id", true);
-	long chunk = csvr_col(r, "chunk_index", true);
-	long ts = csvr_col(r, "timestamp_us", true);
-	struct strtab ids = { 0 };
-	char num[24];
+	struct itl t;
 
-	while (csvr_next(r)) {
-		/* As BLIS's LoadITL: integers >= 0 only. */
-		csvr_count(r, chunk);
-		csvr_time_us(r, ts);
-		snprintf(num, sizeof(num), "%lld", (long long)csvr_count(r, id));
-		strtab_intern(&ids, num);
-		x->itl_rows++;
-	}
+	itl_read(&t, r);
 	csvr_close(r);
-	x->itl_requests = (int64_t)ids.n;
+	x->itl_rows = t.rows;
+	x->itl_requests = (int64_t)t.nr;
 	x->itl_read = true;
-	strtab_free(&ids);
+	itl_free(&t);
 }
 
 void
@@ -507,6 +497,31 @@ put_protocol(const struct tracex *x, struct out *o)
 	    "distinct request_id with per-chunk times (--record-itl)"));
 }
 
+/* observed_kv_metrics.hit_rate, with the block counts it came from
+ * when the header states them. */
+static void
+put_kv(const struct trace_header *h, struct out *o)
+{
+	const struct kv_observed *kv = &h->kv;
+	struct sbuf how = { 0 };
+	json_t *r;
+
+	r = trace_put(o, "5c", "kv.observed_hit_rate", kv->hit_rate,
+	    "fraction", kv->queries >= 0 ? (int64_t)kv->queries : -1, NULL,
+	    NULL, NULL, NULL, NULL);
+	sbuf_adds(&how, "block_hits / block_queries the load generator "
+	    "scraped over the run (");
+	if (kv->hits >= 0 && kv->queries >= 0)
+		sbuf_printf(&how, "%.0f / %.0f", kv->hits, kv->queries);
+	else
+		sbuf_adds(&how, "counts not stated");
+	sbuf_printf(&how, ", source %s)", kv->source ? kv->source :
+	    "not named");
+	header_source(r, h, kv->line, "observed_kv_metrics.hit_rate",
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 /* goodput_slo_targets and observed_kv_metrics: evidence from the header. */
 static void
 put_header_v3(const struct tracex *x, struct out *o)
@@ -516,8 +531,10 @@ put_header_v3(const struct tracex *x, struct out *o)
 	const struct trace_header *h = x->h;
 	json_t *r;
 
-	for (size_t i = 0; h->present && i < h->ngoodput; i++) {
-		const struct trace_goodput *g = &h->goodput[i];
+	if (!h->present)
+		return;
+	for (size_t i = 0; i < h->goodput.n; i++) {
+		const struct slo_target *g = &h->goodput.v[i];
 		double v[3] = { g->ttft_ms, g->itl_ms, g->e2e_ms };
 
 		for (int k = 0; k < 3; k++) {
@@ -530,21 +547,8 @@ put_header_v3(const struct tracex *x, struct out *o)
 			    "against");
 		}
 	}
-	if (!h->present || !h->has_kv)
-		return;
-	r = trace_put(o, "5c", "kv.observed_hit_rate", h->kv_hit_rate,
-	    "fraction", h->kv_queries >= 0 ? (int64_t)h->kv_queries : -1, NULL,
-	    NULL, NULL, NULL, NULL);
-	{
-		struct sbuf how = { 0 };
-
-		sbuf_printf(&how, "block_hits / block_queries the load generator "
-		    "scraped over the run (%.0f / %.0f, source %s)", h->kv_hits,
-		    h->kv_queries, h->kv_source ? h->kv_source : "not named");
-		header_source(r, h, h->kv_line, "observed_kv_metrics.hit_rate",
-		    sbuf_str(&how));
-		sbuf_free(&how);
-	}
+	if (h->kv.present)
+		put_kv(h, o);
 }
 
 void

@@ -231,18 +231,25 @@ header_read(struct trace_header *h, const struct ydoc *doc)
 	header_v3(h, root);
 }
 
+/* The header of doc (NULL: err says why it did not load). */
+static void
+header_from(struct trace_header *h, const char *label, struct ydoc *doc,
+    const struct perr *err)
+{
+	memset(h, 0, sizeof(*h));
+	h->label = xstrdup(label);
+	if (doc == NULL)
+		s2r_die_at(label, err->line, err->column, "%s", err->msg);
+	header_read(h, doc);
+	ydoc_free(doc);
+}
+
 void
 trace_header_load(struct trace_header *h, const char *path, const char *label)
 {
 	struct perr err;
-	struct ydoc *doc;
 
-	memset(h, 0, sizeof(*h));
-	h->label = xstrdup(label);
-	if ((doc = ydoc_load_file(path, &err)) == NULL)
-		s2r_die_at(label, err.line, err.column, "%s", err.msg);
-	header_read(h, doc);
-	ydoc_free(doc);
+	header_from(h, label, ydoc_load_file(path, &err), &err);
 }
 
 void
@@ -250,14 +257,8 @@ trace_header_load_buf(struct trace_header *h, const char *label,
     const char *buf, size_t len)
 {
 	struct perr err;
-	struct ydoc *doc;
 
-	memset(h, 0, sizeof(*h));
-	h->label = xstrdup(label);
-	if ((doc = ydoc_load_buf(label, buf, len, 0, &err)) == NULL)
-		s2r_die_at(label, err.line, err.column, "%s", err.msg);
-	header_read(h, doc);
-	ydoc_free(doc);
+	header_from(h, label, ydoc_load_buf(label, buf, len, 0, &err), &err);
 }
 
 void

@@ -18,32 +18,16 @@
 #include "cmparm.h"
 #include "cmptime.h"
 #include "err.h"
+#include "fuzz.h"
 #include "rec.h"
 #include "csvr.h"
 #include "reqpop.h"
 
-static jmp_buf back;
-static char path[] = "/tmp/fuzz_compare.XXXXXX";
-static int fd = -1;
+static const char *path;
 static struct reqpop pop;
 static struct csvr *reader;
 static FILE *mem;
 
-static void
-jump_back(void)
-{
-	longjmp(back, 1);
-}
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	s2r_die_hook = jump_back;
-	fd = mkstemp(path);
-	return fd < 0;
-}
 
 static void
 cleanup(void)
@@ -101,10 +85,8 @@ run(void)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) !=
-	    (ssize_t)size)
-		abort();
-	if (setjmp(back) != 0) {
+	path = fuzz_scratch(data, size);
+	if (setjmp(fuzz_back) != 0) {
 		cleanup();
 		return 0;
 	}
@@ -114,7 +96,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	reader = csvr_attach(mem, "fuzz.csv");
 	csvr_read_header(reader);
 	reqpop_read_csv(&pop, reader, NULL);
-	if (setjmp(back) != 0)
+	if (setjmp(fuzz_back) != 0)
 		abort();	/* the analyses rejected what reqpop took */
 	run();
 	cleanup();

@@ -16,12 +16,12 @@
 
 #include "csvr.h"
 #include "err.h"
+#include "fuzz.h"
 #include "itl.h"
 #include "jsonscan.h"
 #include "latency.h"
 #include "reqpop.h"
 
-static jmp_buf back;
 static struct reqpop pop;
 static struct itl itl;
 static bool have_itl;
@@ -29,20 +29,6 @@ static struct csvr *reader;
 static struct jscan *scanner;
 static FILE *mem;
 
-static void
-jump_back(void)
-{
-	longjmp(back, 1);
-}
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	s2r_die_hook = jump_back;
-	return 0;
-}
 
 static void
 cleanup(void)
@@ -87,7 +73,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1)
 		return 0;
-	if (setjmp(back) != 0) {
+	if (setjmp(fuzz_back) != 0) {
 		cleanup();
 		return 0;
 	}

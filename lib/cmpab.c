@@ -116,7 +116,7 @@ class_index(struct ab_arm *aa, struct ab_cell *ac, const char *cls)
 	size_t k = strtab_intern(&aa->classes, *cls ? cls : "default");
 
 	if (k >= ac->ncls) {
-		size_t n = aa->classes.n;
+		size_t n = aa->classes.cap;	/* geometric, as the table */
 
 		ac->injected = xreallocarray(ac->injected, n,
 		    sizeof(*ac->injected));

@@ -189,11 +189,7 @@ add_row(struct ab_arm *aa, struct ab_cell *ac, const struct cmp_row *row,
 static double
 stat_of(const struct dvals *v, int st, enum qmethod method, bool *extra)
 {
-	if (extra != NULL)
-		*extra = false;
-	if (st == ST_MEAN)
-		return fmean(v->v, v->n);
-	return dvals_quantile_m(v, stat_q[st], method, extra);
+	return cmp_sample_stat(v, st == ST_MEAN, stat_q[st], method, extra);
 }
 
 /* A replica's own statistics: values [start, end) of the pooled sample. */

@@ -56,7 +56,7 @@ struct cmp_cell {
 	char		*header;	/* the trace header beside it; NULL */
 	char		*header_file;	/* its source.file */
 	char		*iteration;	/* NULL: none */
-	struct trace_header h;		/* it; h.present: read */
+	struct trace_header h;		/* its keys; h.present: read */
 	void		*ab;		/* cmpab.c's statistics of the cell */
 };
 

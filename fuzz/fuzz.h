@@ -11,9 +11,11 @@
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "csvr.h"
 #include "err.h"
 
 static jmp_buf fuzz_back;
@@ -56,6 +58,30 @@ fuzz_fds_close(void)
 	for (int fd = fuzz_fd_low; fd >= 0 && fd < fuzz_fd_low + 32; fd++)
 		if (fcntl(fd, F_GETFD) != -1)
 			close(fd);
+}
+
+/* A CSV reader over the input (header not read yet), and what
+ * fuzz_csv_close() closes after a rejection too; NULL when fmemopen
+ * fails. */
+static struct csvr *fuzz_reader;
+static FILE *fuzz_mem;
+
+static inline struct csvr *
+fuzz_csv_open(const uint8_t *data, size_t size, const char *label)
+{
+	if ((fuzz_mem = fmemopen((void *)data, size, "rb")) == NULL)
+		return NULL;
+	return fuzz_reader = csvr_attach(fuzz_mem, label);
+}
+
+static inline void
+fuzz_csv_close(void)
+{
+	csvr_close(fuzz_reader);
+	if (fuzz_mem != NULL)
+		fclose(fuzz_mem);
+	fuzz_reader = NULL;
+	fuzz_mem = NULL;
 }
 
 /* The input as the scratch file's whole content; its path. */

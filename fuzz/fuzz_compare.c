@@ -25,20 +25,12 @@
 
 static const char *path;
 static struct reqpop pop;
-static struct csvr *reader;
-static FILE *mem;
-
 
 static void
 cleanup(void)
 {
-	if (reader != NULL)
-		csvr_close(reader);
-	if (mem != NULL)
-		fclose(mem);
+	fuzz_csv_close();
 	reqpop_free(&pop);
-	reader = NULL;
-	mem = NULL;
 }
 
 /* Same trace both sides: every judged change is zero, so within noise. */
@@ -85,17 +77,18 @@ run(void)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct csvr *r;
+
 	path = fuzz_scratch(data, size);
 	if (setjmp(fuzz_back) != 0) {
 		cleanup();
 		return 0;
 	}
 	reqpop_init(&pop, "fuzz.csv", REQFMT_TRACE_CSV);
-	if ((mem = fmemopen((void *)data, size, "rb")) == NULL)
+	if ((r = fuzz_csv_open(data, size, "fuzz.csv")) == NULL)
 		return 0;
-	reader = csvr_attach(mem, "fuzz.csv");
-	csvr_read_header(reader);
-	reqpop_read_csv(&pop, reader, NULL);
+	csvr_read_header(r);
+	reqpop_read_csv(&pop, r, NULL);
 	if (setjmp(fuzz_back) != 0)
 		abort();	/* the analyses rejected what reqpop took */
 	run();

@@ -13,18 +13,11 @@
 #include "itl.h"
 
 static struct itl itl;
-static struct csvr *reader;
-static FILE *mem;
 
 static void
 cleanup(void)
 {
-	if (reader != NULL)
-		csvr_close(reader);
-	if (mem != NULL)
-		fclose(mem);
-	reader = NULL;
-	mem = NULL;
+	fuzz_csv_close();
 	itl_free(&itl);
 }
 
@@ -57,17 +50,18 @@ check(void)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct csvr *r;
+
 	if (size == 0)
 		return 0;
 	if (setjmp(fuzz_back) != 0) {
 		cleanup();
 		return 0;
 	}
-	if ((mem = fmemopen((void *)data, size, "rb")) == NULL)
+	if ((r = fuzz_csv_open(data, size, "fuzz.itl.csv")) == NULL)
 		return 0;
-	reader = csvr_attach(mem, "fuzz.itl.csv");
-	csvr_read_header(reader);
-	itl_read(&itl, reader);
+	csvr_read_header(r);
+	itl_read(&itl, r);
 	check();
 	cleanup();
 	return 0;

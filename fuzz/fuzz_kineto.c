@@ -13,8 +13,6 @@
 #include "kduty.h"
 #include "kineto.h"
 
-
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -11,8 +11,6 @@
 #include "ktrace.h"
 #include "nsys.h"
 
-
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

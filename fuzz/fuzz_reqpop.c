@@ -25,24 +25,16 @@
 static struct reqpop pop;
 static struct itl itl;
 static bool have_itl;
-static struct csvr *reader;
 static struct jscan *scanner;
-static FILE *mem;
-
 
 static void
 cleanup(void)
 {
-	if (reader != NULL)
-		csvr_close(reader);
-	if (mem != NULL)
-		fclose(mem);
+	fuzz_csv_close();
 	jscan_close(scanner);
 	reqpop_free(&pop);
 	itl_free(&itl);
 	have_itl = false;
-	reader = NULL;
-	mem = NULL;
 	scanner = NULL;
 }
 
@@ -69,6 +61,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct latside side = { &pop, NULL };
+	struct csvr *r;
 	json_t *arr;
 
 	if (size < 1)
@@ -79,17 +72,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (data[0] % 2 == 0) {
 		reqpop_init(&pop, "fuzz.csv", REQFMT_TRACE_CSV);
-		mem = fmemopen((void *)(data + 1), size - 1, "rb");
-		if (mem == NULL)
+		if ((r = fuzz_csv_open(data + 1, size - 1, "fuzz.csv")) ==
+		    NULL)
 			return 0;
-		reader = csvr_attach(mem, "fuzz.csv");
-		csvr_read_header(reader);
+		csvr_read_header(r);
 		if (data[0] % 4 == 2) {
 			have_itl = true;
-			itl_read(&itl, reader);
+			itl_read(&itl, r);
 			side.itl = &itl;
 		} else {
-			reqpop_read_csv(&pop, reader, NULL);
+			reqpop_read_csv(&pop, r, NULL);
 		}
 	} else {
 		reqpop_init(&pop, "fuzz.json", REQFMT_BLIS_JSON);

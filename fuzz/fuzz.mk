@@ -6,7 +6,7 @@ CC	= clang
 PKGS	= jansson yaml-0.1 zlib
 B	= build/fuzz
 FUZZ_CFLAGS = -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-	-Ilib -fsanitize=fuzzer-no-link,address,undefined \
+	-DS2R_VERSION='"fuzz"' -Ilib -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=undefined $(shell pkg-config --cflags $(PKGS))
 LIBS	= -lcsv $(shell pkg-config --libs $(PKGS)) -lm
 LIB_OBJ	= $(patsubst lib/%.c,$(B)/obj/%.o,$(sort $(wildcard lib/*.c)))
@@ -25,5 +25,5 @@ $(B)/libs2r-fuzz.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/%: fuzz/fuzz_%.c $(B)/libs2r-fuzz.a
+$(B)/%: fuzz/fuzz_%.c fuzz/fuzz.h $(B)/libs2r-fuzz.a
 	$(CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libs2r-fuzz.a $(LIBS)

@@ -18,43 +18,19 @@
 #include "cmparm.h"
 #include "cmptime.h"
 #include "err.h"
+#include "fuzz.h"
 #include "rec.h"
 #include "csvr.h"
 #include "reqpop.h"
 
-static jmp_buf back;
-static char path[] = "/tmp/fuzz_compare.XXXXXX";
-static int fd = -1;
+static const char *path;
 static struct reqpop pop;
-static struct csvr *reader;
-static FILE *mem;
-
-static void
-jump_back(void)
-{
-	longjmp(back, 1);
-}
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	s2r_die_hook = jump_back;
-	fd = mkstemp(path);
-	return fd < 0;
-}
 
 static void
 cleanup(void)
 {
-	if (reader != NULL)
-		csvr_close(reader);
-	if (mem != NULL)
-		fclose(mem);
+	fuzz_csv_close();
 	reqpop_free(&pop);
-	reader = NULL;
-	mem = NULL;
 }
 
 /* Same trace both sides: every judged change is zero, so within noise. */
@@ -101,20 +77,19 @@ run(void)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) !=
-	    (ssize_t)size)
-		abort();
-	if (setjmp(back) != 0) {
+	struct csvr *r;
+
+	path = fuzz_scratch(data, size);
+	if (setjmp(fuzz_back) != 0) {
 		cleanup();
 		return 0;
 	}
 	reqpop_init(&pop, "fuzz.csv", REQFMT_TRACE_CSV);
-	if ((mem = fmemopen((void *)data, size, "rb")) == NULL)
+	if ((r = fuzz_csv_open(data, size, "fuzz.csv")) == NULL)
 		return 0;
-	reader = csvr_attach(mem, "fuzz.csv");
-	csvr_read_header(reader);
-	reqpop_read_csv(&pop, reader, NULL);
-	if (setjmp(back) != 0)
+	csvr_read_header(r);
+	reqpop_read_csv(&pop, r, NULL);
+	if (setjmp(fuzz_back) != 0)
 		abort();	/* the analyses rejected what reqpop took */
 	run();
 	cleanup();

@@ -9,25 +9,9 @@
 #include <string.h>
 
 #include "err.h"
+#include "fuzz.h"
 #include "kduty.h"
 #include "kineto.h"
-
-static jmp_buf back;
-
-static void
-jump_back(void)
-{
-	longjmp(back, 1);
-}
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	s2r_die_hook = jump_back;
-	return 0;
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -39,7 +23,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ktrace *tv;
 	size_t nr;
 
-	if (setjmp(back) != 0) {	/* rejected: free what was read */
+	if (setjmp(fuzz_back) != 0) {	/* rejected: free what was read */
 		kineto_reset();
 		ktrace_free(t);
 		return 0;

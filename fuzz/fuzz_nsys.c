@@ -7,32 +7,16 @@
 #include <stdlib.h>
 
 #include "err.h"
+#include "fuzz.h"
 #include "ktrace.h"
 #include "nsys.h"
-
-static jmp_buf back;
-
-static void
-jump_back(void)
-{
-	longjmp(back, 1);
-}
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	s2r_die_hook = jump_back;
-	return 0;
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ktrace *volatile t = ktrace_new("fuzz.csv", "nsys");
 
-	if (setjmp(back) != 0) {	/* rejected: free what was read */
+	if (setjmp(fuzz_back) != 0) {	/* rejected: free what was read */
 		nsys_reset();
 		ktrace_free(t);
 		return 0;

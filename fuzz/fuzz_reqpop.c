@@ -16,47 +16,25 @@
 
 #include "csvr.h"
 #include "err.h"
+#include "fuzz.h"
 #include "itl.h"
 #include "jsonscan.h"
 #include "latency.h"
 #include "reqpop.h"
 
-static jmp_buf back;
 static struct reqpop pop;
 static struct itl itl;
 static bool have_itl;
-static struct csvr *reader;
 static struct jscan *scanner;
-static FILE *mem;
-
-static void
-jump_back(void)
-{
-	longjmp(back, 1);
-}
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	s2r_die_hook = jump_back;
-	return 0;
-}
 
 static void
 cleanup(void)
 {
-	if (reader != NULL)
-		csvr_close(reader);
-	if (mem != NULL)
-		fclose(mem);
+	fuzz_csv_close();
 	jscan_close(scanner);
 	reqpop_free(&pop);
 	itl_free(&itl);
 	have_itl = false;
-	reader = NULL;
-	mem = NULL;
 	scanner = NULL;
 }
 
@@ -83,27 +61,27 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct latside side = { &pop, NULL };
+	struct csvr *r;
 	json_t *arr;
 
 	if (size < 1)
 		return 0;
-	if (setjmp(back) != 0) {
+	if (setjmp(fuzz_back) != 0) {
 		cleanup();
 		return 0;
 	}
 	if (data[0] % 2 == 0) {
 		reqpop_init(&pop, "fuzz.csv", REQFMT_TRACE_CSV);
-		mem = fmemopen((void *)(data + 1), size - 1, "rb");
-		if (mem == NULL)
+		if ((r = fuzz_csv_open(data + 1, size - 1, "fuzz.csv")) ==
+		    NULL)
 			return 0;
-		reader = csvr_attach(mem, "fuzz.csv");
-		csvr_read_header(reader);
+		csvr_read_header(r);
 		if (data[0] % 4 == 2) {
 			have_itl = true;
-			itl_read(&itl, reader);
+			itl_read(&itl, r);
 			side.itl = &itl;
 		} else {
-			reqpop_read_csv(&pop, reader, NULL);
+			reqpop_read_csv(&pop, r, NULL);
 		}
 	} else {
 		reqpop_init(&pop, "fuzz.json", REQFMT_BLIS_JSON);

@@ -116,7 +116,7 @@ class_index(struct ab_arm *aa, struct ab_cell *ac, const char *cls)
 	size_t k = strtab_intern(&aa->classes, *cls ? cls : "default");
 
 	if (k >= ac->ncls) {
-		size_t n = aa->classes.n;
+		size_t n = aa->classes.cap;	/* geometric, as the table */
 
 		ac->injected = xreallocarray(ac->injected, n,
 		    sizeof(*ac->injected));
@@ -189,11 +189,7 @@ add_row(struct ab_arm *aa, struct ab_cell *ac, const struct cmp_row *row,
 static double
 stat_of(const struct dvals *v, int st, enum qmethod method, bool *extra)
 {
-	if (extra != NULL)
-		*extra = false;
-	if (st == ST_MEAN)
-		return fmean(v->v, v->n);
-	return dvals_quantile_m(v, stat_q[st], method, extra);
+	return cmp_sample_stat(v, st == ST_MEAN, stat_q[st], method, extra);
 }
 
 /* A replica's own statistics: values [start, end) of the pooled sample. */
@@ -279,7 +275,7 @@ pick_targets(struct ab_targets *tg, const struct cmp_workload *w,
 	for (size_t a = 0; a < w->narms; a++)
 		for (size_t c = 0; c < w->arms[a].ncells; c++) {
 			const struct cmp_cell *cell = &w->arms[a].cells[c];
-			const struct slo_targets *h = &cell->v3.targets;
+			const struct slo_targets *h = &cell->h.goodput;
 
 			if (h->n == 0)
 				continue;

@@ -11,7 +11,7 @@
 
 #include "cmparm.h"
 #include "stats.h"
-#include "tracev3.h"
+#include "tracefile.h"
 
 struct cmp_ab_opts {
 	enum qmethod		 method;

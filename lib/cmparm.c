@@ -232,7 +232,7 @@ cell_header(struct cmp_plan *p, struct cmp_cell *c)
 	if ((c->header = trace_header_beside(c->path)) == NULL)
 		return;
 	c->header_file = path_display(c->header, p->root);
-	tracev3_load(&c->v3, c->header, c->header_file);
+	trace_header_load(&c->h, c->header, c->header_file);
 }
 
 void
@@ -272,7 +272,7 @@ cmp_plan_free(struct cmp_plan *p)
 				free(cell->header);
 				free(cell->header_file);
 				free(cell->iteration);
-				tracev3_free(&cell->v3);
+				trace_header_free(&cell->h);
 			}
 			free(arm->cells);
 			free(arm->name);

@@ -18,7 +18,7 @@
 #include "csvr.h"
 #include "stats.h"
 #include "strtab.h"
-#include "tracev3.h"
+#include "tracefile.h"
 
 /* --- rows ------------------------------------------------------------ */
 
@@ -56,7 +56,7 @@ struct cmp_cell {
 	char		*header;	/* the trace header beside it; NULL */
 	char		*header_file;	/* its source.file */
 	char		*iteration;	/* NULL: none */
-	struct tracev3	 v3;		/* its TraceV3 keys */
+	struct trace_header h;		/* its keys; h.present: read */
 	void		*ab;		/* cmpab.c's statistics of the cell */
 };
 

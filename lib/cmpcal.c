@@ -208,11 +208,7 @@ warm_up_record(const struct cal *c)
 static double
 cstat(const struct dvals *sorted, int st, enum qmethod m, bool *extra)
 {
-	if (extra != NULL)
-		*extra = false;
-	if (st == CS_MEAN)
-		return fmean(sorted->v, sorted->n);
-	return dvals_quantile_m(sorted, cstat_q[st], m, extra);
+	return cmp_sample_stat(sorted, st == CS_MEAN, cstat_q[st], m, extra);
 }
 
 static void

@@ -14,7 +14,7 @@
 
 #include "reqpop.h"
 #include "stats.h"
-#include "tracev3.h"
+#include "tracefile.h"
 
 /* BLIS calibrate's guard: throughput is compared when at least this
  * fraction of the real requests matched. */

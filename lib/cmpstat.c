@@ -5,6 +5,17 @@
 #include "stats.h"
 
 double
+cmp_sample_stat(const struct dvals *sorted, bool mean, double q,
+    enum qmethod method, bool *extra)
+{
+	if (extra != NULL)
+		*extra = false;
+	if (mean)
+		return fmean(sorted->v, sorted->n);
+	return dvals_quantile_m(sorted, q, method, extra);
+}
+
+double
 cmp_mape(const double *real, const double *sim, size_t n, size_t *used)
 {
 	struct fsum s = {0};

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "stats.h"
+
 /* Mean absolute percentage error as a fraction: fsum(|r - s| / r) over
  * the pairs with r != 0, divided by their number (*used, may be NULL);
  * NAN when there is none. */
@@ -29,6 +31,11 @@ double	cmp_pearson(const double *x, const double *y, size_t n);
 /* BLIS calibrate's grade: excellent (MAPE < 0.10, r > 0.95), good (< 0.20,
  * > 0.85), fair (< 0.35, > 0.70), else poor; NULL when either is NAN. */
 const char *cmp_grade(double mape, double r);
+/* One statistic of a sorted sample for the A/B and calibration tables:
+ * its mean (fmean) when mean is true, else its q quantile by method
+ * (*extra, when not NULL: the quantile was extrapolated). */
+double	cmp_sample_stat(const struct dvals *sorted, bool mean, double q,
+	    enum qmethod method, bool *extra);
 /* Coefficient of variation with the sample standard deviation (n - 1):
  * the spread of one statistic over replicas; NAN when n < 2 or the mean
  * is 0. */

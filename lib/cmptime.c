@@ -109,9 +109,12 @@ add_row(struct tl *t, const struct cmp_row *row, int64_t rowno)
 		ivals_add(&t->dones, row->last);
 	k = strtab_intern(&t->classes, row->cls);
 	if (k >= t->ncls) {
-		t->ok_of = xreallocarray(t->ok_of, k + 1, sizeof(*t->ok_of));
-		t->ok_of[k] = 0;
-		t->ncls = k + 1;
+		/* The class table's room: geometric, not one by one. */
+		t->ok_of = xreallocarray(t->ok_of, t->classes.cap,
+		    sizeof(*t->ok_of));
+		memset(t->ok_of + t->ncls, 0, (t->classes.cap - t->ncls) *
+		    sizeof(*t->ok_of));
+		t->ncls = t->classes.cap;
 	}
 	t->ok_of[k]++;
 	p.h = mix((uint64_t)(row->id >= 0 ? row->id : rowno));

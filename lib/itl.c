@@ -40,7 +40,8 @@ refuse_trace(const struct csvr *r)
 	s2r_die_at(csvr_label(r), csvr_header_line(r), 1, "expected a "
 	    "per-chunk ITL file (request_id,chunk_index,timestamp_us: blis "
 	    "observe --record-itl), got a request trace (its header has "
-	    "send_time_us): give it with --real or --sim");
+	    "send_time_us) where its ITL file goes: give the trace as the "
+	    "trace (s2r-latency --real or --sim, s2r-trace-stats TRACE)");
 }
 
 /* Every row, sorted by request and chunk. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "itl.h"
 #include "rec.h"
 #include "stats.h"
 #include "str.h"
@@ -19,8 +20,14 @@ struct xclient {
 	int64_t		 n, first, last;
 	struct moments	 in, out;
 	int64_t		 prefixed, streaming;
-	int64_t		*cls;		/* rows per class index */
-	size_t		 ncls;
+};
+
+/* Rows of one client with one class (interned indices): one entry per
+ * pair that occurs, so many clients and many classes cost their rows,
+ * not clients x classes. */
+struct xpair {
+	uint32_t	 client, cls;
+	int64_t		 rows;
 };
 
 struct xsession {
@@ -46,7 +53,10 @@ struct tracex {
 	struct srow	*sr;
 	size_t		 nsr, capsr;
 	struct moments	 think;			/* µs between rounds */
+	struct xpair	*pairs;			/* sorted after finish */
+	size_t		 npairs, cappairs;
 	/* After tracex_finish: */
+	size_t		*pstart;		/* per client, its first pair */
 	int64_t		 inflight_max, sess_max;
 	struct moments	 rounds;
 	int64_t		 itl_rows, itl_requests;
@@ -78,16 +88,24 @@ client_of(struct tracex *x, size_t i)
 	return &x->cl[i];
 }
 
+/* One more row of client with cls; a run of rows of the same pair is
+ * one entry already. */
 static void
-count_class(struct xclient *c, size_t cls)
+add_pair(struct tracex *x, size_t client, size_t cls)
 {
-	if (cls >= c->ncls) {
-		c->cls = xreallocarray(c->cls, cls + 1, sizeof(*c->cls));
-		memset(c->cls + c->ncls, 0, (cls + 1 - c->ncls) *
-		    sizeof(*c->cls));
-		c->ncls = cls + 1;
+	struct xpair *last = x->npairs > 0 ? &x->pairs[x->npairs - 1] : NULL;
+
+	if (last != NULL && last->client == client && last->cls == cls) {
+		last->rows++;
+		return;
 	}
-	c->cls[cls]++;
+	if (x->npairs == x->cappairs) {
+		x->cappairs = x->cappairs ? 2 * x->cappairs : 256;
+		x->pairs = xreallocarray(x->pairs, x->cappairs,
+		    sizeof(*x->pairs));
+	}
+	x->pairs[x->npairs++] = (struct xpair){ (uint32_t)client,
+	    (uint32_t)cls, 1 };
 }
 
 /* When a request stopped holding a connection: its last chunk, else its
@@ -148,7 +166,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 		moments_add(&c->out, (double)t->out);
 	c->prefixed += t->prefixed;
 	c->streaming += t->streaming;
-	count_class(c, t->cls);
+	add_pair(x, t->client, t->cls);
 	if (x->rows == 0 || t->arr < x->arr_min)
 		x->arr_min = t->arr;
 	if (x->rows == 0 || t->arr > x->arr_max)
@@ -228,36 +246,59 @@ sessions_finish(struct tracex *x)
 		derived_think(x);
 }
 
-/* Rows and distinct request_ids of the ITL file (request_id,
- * chunk_index, timestamp_us; integers): one entry per request, not per
- * chunk, is kept. */
+/* Rows and requests of the ITL file, through the one ITL reader (it
+ * checks every chunk of every request). */
 static void
 read_itl(struct tracex *x)
 {
 	struct csvr *r = csvr_open(x->h->itl_path, x->h->itl_label);
-	long id = csvr_col(r, "request_id", true);
-	long chunk = csvr_col(r, "chunk_index", true);
-	long ts = csvr_col(r, "timestamp_us", true);
-	struct strtab ids = { 0 };
-	char num[24];
+	struct itl t;
 
-	while (csvr_next(r)) {
-		/* As BLIS's LoadITL: integers >= 0 only. */
-		csvr_count(r, chunk);
-		csvr_time_us(r, ts);
-		snprintf(num, sizeof(num), "%lld", (long long)csvr_count(r, id));
-		strtab_intern(&ids, num);
-		x->itl_rows++;
-	}
+	itl_read(&t, r);
 	csvr_close(r);
-	x->itl_requests = (int64_t)ids.n;
+	x->itl_rows = t.rows;
+	x->itl_requests = (int64_t)t.nr;
 	x->itl_read = true;
-	strtab_free(&ids);
+	itl_free(&t);
+}
+
+static int
+pair_cmp(const void *pa, const void *pb)
+{
+	const struct xpair *a = pa, *b = pb;
+
+	if (a->client != b->client)
+		return a->client < b->client ? -1 : 1;
+	return (a->cls > b->cls) - (a->cls < b->cls);
+}
+
+/* Sorts the pairs by client, merges repeats, and indexes each client's
+ * run: pairs[pstart[i] .. pstart[i + 1]). */
+static void
+pairs_finish(struct tracex *x)
+{
+	size_t n = 0;
+
+	if (x->npairs > 1)
+		qsort(x->pairs, x->npairs, sizeof(*x->pairs), pair_cmp);
+	for (size_t k = 0; k < x->npairs; k++) {
+		if (n > 0 && pair_cmp(&x->pairs[n - 1], &x->pairs[k]) == 0)
+			x->pairs[n - 1].rows += x->pairs[k].rows;
+		else
+			x->pairs[n++] = x->pairs[k];
+	}
+	x->npairs = n;
+	x->pstart = xcalloc(x->ncl + 1, sizeof(*x->pstart));
+	for (size_t k = 0; k < n; k++)
+		x->pstart[x->pairs[k].client + 1]++;
+	for (size_t i = 0; i < x->ncl; i++)
+		x->pstart[i + 1] += x->pstart[i];
 }
 
 void
 tracex_finish(struct tracex *x)
 {
+	pairs_finish(x);
 	ivals_sort(&x->starts);
 	ivals_sort(&x->ends);
 	x->inflight_max = max_open(&x->starts, &x->ends);
@@ -271,9 +312,9 @@ tracex_free(struct tracex *x)
 {
 	if (x == NULL)
 		return;
-	for (size_t i = 0; i < x->ncl; i++)
-		free(x->cl[i].cls);
 	free(x->cl);
+	free(x->pairs);
+	free(x->pstart);
 	ivals_free(&x->starts);
 	ivals_free(&x->ends);
 	strtab_free(&x->sessions);
@@ -323,27 +364,43 @@ put_run(const struct tracex *x, struct out *o)
 	}
 }
 
-/* client.class.count of one client: rows per class. */
-static void
-put_client_classes(const struct xclient *c, struct out *o, const char *id,
-    const struct strtab *classes, const size_t *corder)
-{
-	for (size_t k = 0; k < classes->n; k++) {
-		size_t ci = corder[k];
-		json_t *r;
-		struct sbuf how = { 0 };
+/* Rank of each class index in name order, for pair_by_name. */
+static const size_t *class_rank;
 
-		if (ci >= c->ncls || c->cls[ci] == 0)
-			continue;
+static int
+pair_by_name(const void *pa, const void *pb)
+{
+	size_t a = class_rank[((const struct xpair *)pa)->cls];
+	size_t b = class_rank[((const struct xpair *)pb)->cls];
+
+	return (a > b) - (a < b);
+}
+
+/* client.class.count of client i: its rows per class, classes by name. */
+static void
+put_client_classes(const struct tracex *x, size_t i, struct out *o,
+    const char *id, const struct strtab *classes)
+{
+	size_t n = x->pstart[i + 1] - x->pstart[i];
+	struct xpair *v = xreallocarray(NULL, n ? n : 1, sizeof(*v));
+
+	if (n > 0)
+		memcpy(v, x->pairs + x->pstart[i], n * sizeof(*v));
+	qsort(v, n, sizeof(*v), pair_by_name);
+	for (size_t k = 0; k < n; k++) {
+		const char *cls = classes->s[v[k].cls];
+		struct sbuf how = { 0 };
+		json_t *r;
+
 		sbuf_printf(&how, "rows of client \"%s\" with slo_class \"%s\"",
-		    id, classes->s[ci]);
-		r = trace_put(o, "1b", "client.class.count", (double)c->cls[ci],
-		    "count", c->n, "client", id, NULL, "slo_class",
+		    id, cls);
+		r = trace_put(o, "1b", "client.class.count", (double)v[k].rows,
+		    "count", x->cl[i].n, "client", id, NULL, "slo_class",
 		    sbuf_str(&how));
-		rec_scope_set(json_object_get(r, "scope"), "class",
-		    classes->s[ci]);
+		rec_scope_set(json_object_get(r, "scope"), "class", cls);
 		sbuf_free(&how);
 	}
+	free(v);
 }
 
 /* mean and stdev of a client's tokens. */
@@ -415,6 +472,11 @@ put_clients(const struct tracex *x, struct out *o,
     const struct strtab *clients, const struct strtab *classes)
 {
 	size_t *order = trace_order(clients), *corder = trace_order(classes);
+	size_t *rank = xcalloc(classes->n + 1, sizeof(*rank));
+
+	for (size_t k = 0; k < classes->n; k++)
+		rank[corder[k]] = k;
+	class_rank = rank;
 
 	for (size_t k = 0; k < clients->n; k++) {
 		size_t i = order[k];
@@ -422,11 +484,11 @@ put_clients(const struct tracex *x, struct out *o,
 		if (i >= x->ncl || x->cl[i].n == 0)
 			continue;
 		put_client(&x->cl[i], o, clients->s[i]);
-		put_client_classes(&x->cl[i], o, clients->s[i], classes,
-		    corder);
+		put_client_classes(x, i, o, clients->s[i], classes);
 	}
 	free(order);
 	free(corder);
+	free(rank);
 }
 
 static void
@@ -507,6 +569,31 @@ put_protocol(const struct tracex *x, struct out *o)
 	    "distinct request_id with per-chunk times (--record-itl)"));
 }
 
+/* observed_kv_metrics.hit_rate, with the block counts it came from
+ * when the header states them. */
+static void
+put_kv(const struct trace_header *h, struct out *o)
+{
+	const struct kv_observed *kv = &h->kv;
+	struct sbuf how = { 0 };
+	json_t *r;
+
+	r = trace_put(o, "5c", "kv.observed_hit_rate", kv->hit_rate,
+	    "fraction", kv->queries >= 0 ? (int64_t)kv->queries : -1, NULL,
+	    NULL, NULL, NULL, NULL);
+	sbuf_adds(&how, "block_hits / block_queries the load generator "
+	    "scraped over the run (");
+	if (kv->hits >= 0 && kv->queries >= 0)
+		sbuf_printf(&how, "%.0f / %.0f", kv->hits, kv->queries);
+	else
+		sbuf_adds(&how, "counts not stated");
+	sbuf_printf(&how, ", source %s)", kv->source ? kv->source :
+	    "not named");
+	header_source(r, h, kv->line, "observed_kv_metrics.hit_rate",
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 /* goodput_slo_targets and observed_kv_metrics: evidence from the header. */
 static void
 put_header_v3(const struct tracex *x, struct out *o)
@@ -516,8 +603,10 @@ put_header_v3(const struct tracex *x, struct out *o)
 	const struct trace_header *h = x->h;
 	json_t *r;
 
-	for (size_t i = 0; h->present && i < h->ngoodput; i++) {
-		const struct trace_goodput *g = &h->goodput[i];
+	if (!h->present)
+		return;
+	for (size_t i = 0; i < h->goodput.n; i++) {
+		const struct slo_target *g = &h->goodput.v[i];
 		double v[3] = { g->ttft_ms, g->itl_ms, g->e2e_ms };
 
 		for (int k = 0; k < 3; k++) {
@@ -530,21 +619,8 @@ put_header_v3(const struct tracex *x, struct out *o)
 			    "against");
 		}
 	}
-	if (!h->present || !h->has_kv)
-		return;
-	r = trace_put(o, "5c", "kv.observed_hit_rate", h->kv_hit_rate,
-	    "fraction", h->kv_queries >= 0 ? (int64_t)h->kv_queries : -1, NULL,
-	    NULL, NULL, NULL, NULL);
-	{
-		struct sbuf how = { 0 };
-
-		sbuf_printf(&how, "block_hits / block_queries the load generator "
-		    "scraped over the run (%.0f / %.0f, source %s)", h->kv_hits,
-		    h->kv_queries, h->kv_source ? h->kv_source : "not named");
-		header_source(r, h, h->kv_line, "observed_kv_metrics.hit_rate",
-		    sbuf_str(&how));
-		sbuf_free(&how);
-	}
+	if (h->kv.present)
+		put_kv(h, o);
 }
 
 void

@@ -497,6 +497,28 @@ bad() {
 	[ "$status" -eq 2 ]
 }
 
+# One ITL reader for s2r-trace-stats and s2r-latency: the checks of
+# lib/itl.c (chunks numbered from 0 without gaps, each once, in time
+# order; a request trace refused) hold for --itl too.
+@test "--itl: a chunk skipped, repeated or out of time order, or a trace given, is one line and exit 2" {
+	local d=$BATS_TEST_TMPDIR
+	printf 'request_id,chunk_index,timestamp_us\n0,0,100\n0,2,200\n' >"$d/skip.itl.csv"
+	printf 'request_id,chunk_index,timestamp_us\n0,0,100\n0,0,200\n' >"$d/twice.itl.csv"
+	printf 'request_id,chunk_index,timestamp_us\n0,0,300\n0,1,200\n' >"$d/back.itl.csv"
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" --itl "$d/skip.itl.csv" "$T/l27/trace_data.csv"
+	assert_bad_input
+	[[ "$stderr" == *"skip.itl.csv:3:2: chunk_index: expected chunk 1 of request 0"* ]]
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" --itl "$d/twice.itl.csv" "$T/l27/trace_data.csv"
+	assert_bad_input
+	[[ "$stderr" == *"twice.itl.csv:3:2: chunk_index: expected each chunk of request 0 once"* ]]
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" --itl "$d/back.itl.csv" "$T/l27/trace_data.csv"
+	assert_bad_input
+	[[ "$stderr" == *"back.itl.csv:3:3: timestamp_us: expected a time at or after chunk 0's"* ]]
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" --itl "$T/l27/trace_data.csv" "$T/l27/trace_data.csv"
+	assert_bad_input
+	[[ "$stderr" == *"expected a per-chunk ITL file"*"got a request trace"* ]]
+}
+
 @test "TraceV3 header: a malformed goodput target is one line and exit 2" {
 	mkdir -p "$BATS_TEST_TMPDIR/g"
 	cp "$T/v3/trace_data.csv" "$BATS_TEST_TMPDIR/g/"

@@ -17,7 +17,6 @@
 #include "reqload.h"
 #include "str.h"
 #include "tracefile.h"
-#include "tracev3.h"
 
 static const char usage_text[] =
 "usage: s2r-compare ab [--quantiles M] [--noise-floor PCT] [--targets FILE]\n"
@@ -295,25 +294,6 @@ run_timeline(struct opts *o)
 	json_decref(arr);
 }
 
-/* The real header's TraceV3 keys (the KV-cache hit rate). */
-static void
-real_v3(const struct opts *o, struct tracev3 *v3)
-{
-	char *path, *label;
-
-	memset(v3, 0, sizeof(*v3));
-	if (o->plan.no_header)
-		return;
-	path = o->real_header != NULL ? xstrdup(o->real_header) :
-	    trace_header_beside(o->real);
-	if (path == NULL)
-		return;
-	label = path_display(path, o->plan.root);
-	tracev3_load(v3, path, label);
-	free(label);
-	free(path);
-}
-
 static void
 run_calibrate(struct opts *o)
 {
@@ -322,12 +302,14 @@ run_calibrate(struct opts *o)
 	struct reqload_opts ls = { o->sim_header, o->plan.no_header,
 	    o->plan.root };
 	struct reqpop real, sim;
-	struct tracev3 v3;
+	struct trace_header h;
 	struct cmp_cal_opts co = { o->ab.method, o->warm_up, o->workload,
-	    &v3.kv };
+	    &h.kv };
 	json_t *arr = json_array();
 
-	real_v3(o, &v3);
+	/* The real header's TraceV3 keys (the KV-cache hit rate). */
+	trace_header_for(&h, o->real, o->real_header, o->plan.no_header,
+	    o->plan.root);
 	reqpop_load(&real, o->real, &lr);
 	reqpop_load(&sim, o->sim, &ls);
 	cmp_calibrate(&real, &sim, &co, arr);
@@ -335,7 +317,7 @@ run_calibrate(struct opts *o)
 	json_decref(arr);
 	reqpop_free(&real);
 	reqpop_free(&sim);
-	tracev3_free(&v3);
+	trace_header_free(&h);
 }
 
 static enum mode

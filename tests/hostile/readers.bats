@@ -39,8 +39,15 @@ refused_fast() {
 	refused_fast p s2r-dutycycle p
 	refused_fast p s2r-kernel-match --emit-kernels p
 	refused_fast p s2r-kernel-match --rules p --slots /dev/null "$S2R_TOP/tests/fixtures/kernels/tiny.json"
+	refused_fast p s2r-trace-stats --itl p real/baseline/chat_mixed/trace_data.csv
 	refused_fast p s2r-latency --real p
 	refused_fast p s2r-latency --sim p
+	refused_fast p s2r-latency --real real/baseline/chat_mixed/trace_data.csv --real-itl p
+	refused_fast p s2r-compare ab --arm a p --arm b real/baseline/chat_mixed/trace_data.csv
+	refused_fast p s2r-compare ab --targets p --arm a real/baseline/chat_mixed/trace_data.csv --arm b real/treatment/chat_mixed/trace_data.csv
+	refused_fast p s2r-compare calibrate --real p --sim real/baseline/chat_mixed/trace_data.csv
+	refused_fast p s2r-compare calibrate --real real/baseline/chat_mixed/trace_data.csv --real-header p --sim real/baseline/chat_mixed/trace_data.csv
+	refused_fast p s2r-compare timeline --arm a p
 	refused_fast p s2r-grep-proof --root "$S2R_TOP/tests/fixtures/go/gaie" --catalog p
 	refused_fast p s2r-synth p out-synth
 }
@@ -55,6 +62,12 @@ refused_fast() {
 	rm real/baseline/chat_mixed/trace_header.yaml
 	mkfifo real/baseline/chat_mixed/trace_header.yaml
 	refused_fast real/baseline/chat_mixed/trace_header.yaml s2r-trace-stats real/baseline/chat_mixed/trace_data.csv
+	# the same header, read by s2r-compare for a cell's goodput targets
+	refused_fast real/baseline/chat_mixed/trace_header.yaml s2r-compare ab --arm a real/baseline/chat_mixed/trace_data.csv --arm b real/treatment/chat_mixed/trace_data.csv
+	# an ITL file beside the trace, found by the one lookup (itl_beside)
+	mkfifo real/treatment/chat_mixed/trace_data.itl.csv
+	refused_fast real/treatment/chat_mixed/trace_data.itl.csv s2r-trace-stats real/treatment/chat_mixed/trace_data.csv
+	refused_fast real/treatment/chat_mixed/trace_data.itl.csv s2r-latency --real real/treatment/chat_mixed/trace_data.csv
 	mkfifo real/treatment/chat_mixed/server_logs/x.log
 	refused_fast real/treatment/chat_mixed/server_logs/x.log s2r-log-extract real/treatment/chat_mixed
 }

@@ -94,12 +94,34 @@ test_judge(void)
 	CHECK(cmp_judge_rate(0.5, 0, 0.5, 10, 5, true) == J_NA);
 }
 
+/* The one statistic helper of the A/B and calibration tables. */
+static void
+test_sample_stat(void)
+{
+	double x[] = { 1, 2, 3, 4 };
+	struct dvals v = { .v = x, .n = 4, .sorted = true };
+	bool extra = true;
+
+	/* mean (1 + 2 + 3 + 4) / 4; extra is cleared */
+	CHECK(cmp_sample_stat(&v, true, 0, Q_LINEAR, &extra) == 2.5 && !extra);
+	/* linear p90: h = 3 x 0.9 = 2.7, 3 + 0.7 x (4 - 3) */
+	CHECK_NEAR(cmp_sample_stat(&v, false, 0.9, Q_LINEAR, NULL), 3.7,
+	    1e-12);
+	/* exclusive p99: j = 99 x 5 / 100 = 4, clamped to 3; delta = 495 -
+	 * 300 = 195 > 100 (extrapolated): (3 x -95 + 4 x 195) / 100 */
+	CHECK_NEAR(cmp_sample_stat(&v, false, 0.99, Q_EXCLUSIVE, &extra),
+	    4.95, 1e-12);
+	CHECK(extra);
+}
+
 static const struct unit_test tests[] = {
 	{ "MAPE and bias as BLIS calibrate", test_mape_bias },
 	{ "Pearson r as statistics.correlation", test_pearson },
 	{ "calibration grades at their bounds", test_grade },
 	{ "CV over replicas and the tolerance", test_cv_tolerance },
 	{ "better, worse, within the noise", test_judge },
+	{ "sample statistics: mean and both quantile methods",
+	    test_sample_stat },
 	{ NULL, NULL }
 };
 

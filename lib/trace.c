@@ -171,6 +171,39 @@ classify(const struct csvr *r, const struct cols *c, int64_t out)
 	return code != 0 ? ST_HTTP : ST_ERROR;
 }
 
+/* How many distinct values of a column the statistics may hold: each
+ * slo_class adds some 30 records and each client or prefix group about
+ * ten, all held until the trace is read, so a trace with a new name on
+ * every row would take gigabytes (BLIS has six classes).  name: the
+ * environment variable that raises the limit. */
+static size_t
+distinct_limit(const char *name, size_t dflt)
+{
+	const char *env = getenv(name);
+	int64_t v;
+
+	if (env == NULL || *env == '\0')
+		return dflt;
+	if (!parse_i64(env, strlen(env), &v) || v <= 0)
+		s2r_die("%s: expected a positive number, got \"%.40s\"", name,
+		    env);
+	return (size_t)v;
+}
+
+static void
+check_distinct(const struct csvr *r, long col, size_t n, const char *name,
+    size_t dflt)
+{
+	size_t limit = distinct_limit(name, dflt);
+
+	if (n <= limit)
+		return;
+	s2r_die_at(csvr_label(r), csvr_line(r), col + 1, "%s: expected at most "
+	    "%zu distinct values (each held in memory with its statistics), "
+	    "got more: %s=N reads up to N", csvr_colname(r, (size_t)col),
+	    limit, name);
+}
+
 static size_t
 class_of(struct trace_stats *s, const struct csvr *r, long col)
 {
@@ -180,6 +213,7 @@ class_of(struct trace_stats *s, const struct csvr *r, long col)
 
 	i = strtab_intern_n(&s->classes, v, len, &added);
 	if (added) {
+		check_distinct(r, col, i + 1, "S2R_MAX_CLASSES", 256);
 		s->cls = xreallocarray(s->cls, s->classes.cap, sizeof(*s->cls));
 		memset(&s->cls[i], 0, sizeof(s->cls[i]));
 	}
@@ -196,6 +230,7 @@ add_arrival(struct trace_stats *s, const struct csvr *r, long col,
 
 	i = strtab_intern_n(&s->clients, v, len, &added);
 	if (added) {
+		check_distinct(r, col, i + 1, "S2R_MAX_CLIENTS", 10000);
 		s->arrivals = xreallocarray(s->arrivals, s->clients.cap,
 		    sizeof(*s->arrivals));
 		memset(&s->arrivals[i], 0, sizeof(s->arrivals[i]));
@@ -224,6 +259,8 @@ add_prefix(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 		s->prefix_rows++;
 	i = strtab_intern_n(&s->groups, v, len, &added);
 	if (added) {
+		check_distinct(r, c->prefix_group, i + 1, "S2R_MAX_CLIENTS",
+		    10000);
 		s->grp = xreallocarray(s->grp, s->groups.cap, sizeof(*s->grp));
 		memset(&s->grp[i], 0, sizeof(s->grp[i]));
 	}

@@ -121,3 +121,20 @@ EOF
 	grep -qF '<a href="./javascript:alert%281%29/report.html">' index.html
 	! grep -q 'href="javascript' index.html
 }
+
+@test "sizes: a trace with a new slo_class or client on every row is refused at the row that passes the limit" {
+	t=real/baseline/chat_mixed/trace_data.csv
+	# the 257th distinct class (header is line 1, so data row 257 is line 258)
+	awk -F, -v OFS=, 'NR > 1 && NR <= 400 { $4 = "c" NR } { print }' "$t" >cls.csv
+	run --separate-stderr timeout 10 "$S2R_BIN/s2r-trace-stats" --no-header cls.csv
+	assert_bad_input
+	[ "$stderr" = "s2r-trace-stats: cls.csv:258:4: slo_class: expected at most 256 distinct values (each held in memory with its statistics), got more: S2R_MAX_CLASSES=N reads up to N" ]
+	S2R_MAX_CLASSES=1000 run --separate-stderr timeout 30 "$S2R_BIN/s2r-trace-stats" --no-header cls.csv
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | jq -r 'select(.metric == "class.fraction") | .scope.class' | sort -u | wc -l)" -gt 256 ]
+	# clients likewise (column 2)
+	awk -F, -v OFS=, 'NR > 1 { $2 = "u" NR } { print }' "$t" >cli.csv
+	S2R_MAX_CLIENTS=50 run --separate-stderr timeout 10 "$S2R_BIN/s2r-trace-stats" --no-header cli.csv
+	assert_bad_input
+	[ "$stderr" = "s2r-trace-stats: cli.csv:52:2: client_id: expected at most 50 distinct values (each held in memory with its statistics), got more: S2R_MAX_CLIENTS=N reads up to N" ]
+}

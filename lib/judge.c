@@ -59,6 +59,7 @@ judge_free(struct judge *j)
 		json_decref(j->recs[i]);
 	free(j->recs);
 	free(j->bymetric);
+	jindex_free(j->index);
 	free_cells(j);
 	for (size_t i = 0; i < j->nout; i++) {
 		json_decref(j->out[i].rec);
@@ -375,6 +376,15 @@ build_index(struct judge *j)
 	if (j->nbymetric > 0)
 		qsort(j->bymetric, j->nbymetric, sizeof(*j->bymetric),
 		    idx_cmp);
+	jindex_free(j->index);
+	j->index = jindex_build(j->recs, j->nrecs);
+}
+
+size_t
+judge_select(const struct judge *j, const struct jsel *s,
+    const json_t ***out)
+{
+	return jindex_select(j->index, s, out);
 }
 
 /* <0, 0, >0 as index entry x sorts before, at or after the key. */

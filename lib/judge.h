@@ -22,6 +22,7 @@
 
 #include <jansson.h>
 
+#include "jindex.h"
 #include "str.h"
 #include "tolerance.h"
 #include "verdict.h"
@@ -47,6 +48,7 @@ struct judge {
 	size_t		  nrecs, caprecs;
 	struct jidx	 *bymetric;	/* records sorted by metric, workload */
 	size_t		  nbymetric;
+	struct jindex	 *index;	/* every record by kind, cell, metric */
 	struct jcell	 *cells;	/* sorted */
 	size_t		  ncells;
 	struct jout	 *out;
@@ -71,6 +73,12 @@ size_t	 judge_write(struct judge *j, FILE *out);
 size_t	 judge_verdicts(struct judge *j, json_t ***out);
 
 /* --- for rules ------------------------------------------------------ */
+
+/* The records matching s (jindex.h), in input order: the rules' one way
+ * to look records up (never a scan of recs, which is quadratic in the
+ * cells).  Caller frees *out. */
+size_t	 judge_select(const struct judge *j, const struct jsel *s,
+	    const json_t ***out);
 
 /* The expect record for metric in cell c whose non-cell scope equals sub
  * (NULL: none).  An expect without phase/iteration applies to every

@@ -141,6 +141,12 @@ judge_add(struct judge *j, json_t *rec, const char *file, long line)
 	 * the check dies through a hook that returns (the fuzzer). */
 	j->recs[j->nrecs++] = rec;
 	check_shape(rec, file, line);
+	/* Chart data (CDF points, histogram bins and their column names):
+	 * no rule reads it and s2r-report reads it from the NDJSON, while as
+	 * jansson numbers it is ten times its text. */
+	json_object_del(rec, "points");
+	json_object_del(rec, "bins");
+	json_object_del(rec, "columns");
 }
 
 void

@@ -22,9 +22,8 @@ struct jindex {
 	size_t		 n;
 };
 
-/* NULL first, then byte order. */
-static int
-field_cmp(const char *a, const char *b)
+int
+jindex_keycmp(const char *a, const char *b)
 {
 	if (a == NULL || b == NULL)
 		return (a != NULL) - (b != NULL);
@@ -38,7 +37,7 @@ ent_cmp(const void *pa, const void *pb)
 	int c;
 
 	for (int i = 0; i < NFIELDS; i++)
-		if ((c = field_cmp(a->f[i], b->f[i])) != 0)
+		if ((c = jindex_keycmp(a->f[i], b->f[i])) != 0)
 			return c;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
@@ -134,7 +133,7 @@ cond_cmp(const struct cond *c, const char *value, const char *have)
 {
 	if (c->pfx && have != NULL && value != NULL)
 		return strncmp(have, value, c->prefix);
-	return field_cmp(have, value);
+	return jindex_keycmp(have, value);
 }
 
 /* The entries of [*lo, *hi) (sorted on field f) whose field f is value. */

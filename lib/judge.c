@@ -336,15 +336,8 @@ build_cells(struct judge *j)
 
 /* --- lookups -------------------------------------------------------- */
 
-/* NULL (no workload: applies to every workload) first. */
-static int
-workload_cmp(const char *a, const char *b)
-{
-	if (a == NULL || b == NULL)
-		return (a != NULL) - (b != NULL);
-	return strcmp(a, b);
-}
-
+/* By metric, then workload (none first: it applies to every workload),
+ * then input order. */
 static int
 idx_cmp(const void *pa, const void *pb)
 {
@@ -353,7 +346,7 @@ idx_cmp(const void *pa, const void *pb)
 
 	if (c != 0)
 		return c;
-	if ((c = workload_cmp(a->workload, b->workload)) != 0)
+	if ((c = jindex_keycmp(a->workload, b->workload)) != 0)
 		return c;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
@@ -399,7 +392,7 @@ key_cmp(const struct jidx *x, const char *metric, const char *workload)
 {
 	int c = strcmp(x->metric, metric);
 
-	return c != 0 ? c : workload_cmp(x->workload, workload);
+	return c != 0 ? c : jindex_keycmp(x->workload, workload);
 }
 
 /* [*lo, *hi) of bymetric holding metric with exactly this workload. */

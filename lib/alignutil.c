@@ -91,20 +91,17 @@ rank_of(int v)
 int
 au_worst_of(struct judge *j, const char *check)
 {
-	json_t **v;
-	size_t n = judge_verdicts(j, &v);
 	int worst = -1;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < j->nout; i++) {
 		int x;
 
-		if (!ru_check_is(v[i], check))
+		if (strcmp(judge_verdict_check(j, i), check) != 0)
 			continue;
-		x = judge_verdict_of(rec_get_str(v[i], "verdict"));
+		x = judge_verdict_value(j, i);
 		if (worst < 0 || rank_of(x) > rank_of(worst))
 			worst = x;
 	}
-	free(v);
 	return worst;
 }
 

@@ -24,8 +24,12 @@ struct jidx {
 	char		 kind;		/* 'e'xpect, 'm'easure, 'o'ther */
 };
 
+/* A verdict kept as its output line (a few hundred bytes, where the
+ * jansson object is several KB) and what sorting and the rules need. */
 struct jout {
-	json_t	*rec;
+	char	*line;		/* compact JSON, as rec_emit() writes it */
+	json_t	*rec;		/* parsed back by judge_verdicts(), else NULL */
+	int	 verdict;	/* enum jverdict_value */
 	char	*check;
 	size_t	 cell;		/* 0: bundle-wide, else index + 1 */
 	char	*subkey;
@@ -62,6 +66,7 @@ judge_free(struct judge *j)
 	jindex_free(j->index);
 	free_cells(j);
 	for (size_t i = 0; i < j->nout; i++) {
+		free(j->out[i].line);
 		json_decref(j->out[i].rec);
 		free(j->out[i].check);
 		free(j->out[i].subkey);
@@ -668,7 +673,12 @@ judge_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 		j->out = xreallocarray(j->out, j->capout, sizeof(*j->out));
 	}
 	o = &j->out[j->nout];
-	o->rec = rec;
+	o->line = json_dumps(rec, REC_EMIT_FLAGS);
+	if (o->line == NULL)
+		s2r_die("out of memory");
+	o->rec = NULL;
+	o->verdict = v->verdict;
+	json_decref(rec);
 	o->check = xstrdup(r->check);
 	o->cell = c != NULL ? (size_t)(c - j->cells) + 1 : 0;
 	o->subkey = v->sub != NULL ? rec_scope_key(v->sub) : xstrdup("");
@@ -774,13 +784,37 @@ judge_run(struct judge *j, const char *list)
 		qsort(j->out, j->nout, sizeof(*j->out), out_cmp);
 }
 
+json_t *
+judge_verdict_rec(struct judge *j, size_t i)
+{
+	json_error_t err;
+
+	if (j->out[i].rec == NULL)
+		j->out[i].rec = json_loads(j->out[i].line, 0, &err);
+	if (j->out[i].rec == NULL)
+		s2r_die("verdict %zu: %s", i + 1, err.text);
+	return j->out[i].rec;
+}
+
+int
+judge_verdict_value(const struct judge *j, size_t i)
+{
+	return j->out[i].verdict;
+}
+
+const char *
+judge_verdict_check(const struct judge *j, size_t i)
+{
+	return j->out[i].check;
+}
+
 size_t
 judge_verdicts(struct judge *j, json_t ***out)
 {
 	json_t **v = xcalloc(j->nout + 1, sizeof(*v));
 
 	for (size_t i = 0; i < j->nout; i++)
-		v[i] = j->out[i].rec;
+		v[i] = judge_verdict_rec(j, i);
 	*out = v;
 	return j->nout;
 }
@@ -791,9 +825,10 @@ judge_write(struct judge *j, FILE *out)
 	size_t fails = 0;
 
 	for (size_t i = 0; i < j->nout; i++) {
-		if (strcmp(rec_get_str(j->out[i].rec, "verdict"), "FAIL") == 0)
+		if (j->out[i].verdict == V_FAIL)
 			fails++;
-		rec_emit(out, json_incref(j->out[i].rec));
+		if (fputs(j->out[i].line, out) == EOF || fputc('\n', out) == EOF)
+			s2r_die("write error on standard output");
 	}
 	rec_finish(out);
 	return fails;

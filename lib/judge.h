@@ -69,8 +69,14 @@ bool	 judge_checks_valid(const char *list, char *bad, size_t badlen);
 void	 judge_run(struct judge *j, const char *list);
 /* Writes the sorted verdicts; returns how many FAIL. */
 size_t	 judge_write(struct judge *j, FILE *out);
-/* The sorted verdict records (borrowed), for tests and the fuzzer. */
+/* The sorted verdict records (borrowed), for tests and the fuzzer: each
+ * is parsed back from its output line (verdicts are kept as text). */
 size_t	 judge_verdicts(struct judge *j, json_t ***out);
+json_t	*judge_verdict_rec(struct judge *j, size_t i);
+/* Verdict i of j->nout (emission order until judge_run() sorts them):
+ * its enum jverdict_value and its check, without parsing it. */
+int	 judge_verdict_value(const struct judge *j, size_t i);
+const char *judge_verdict_check(const struct judge *j, size_t i);
 
 /* --- for rules ------------------------------------------------------ */
 

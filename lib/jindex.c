@@ -7,9 +7,17 @@
 #include "rec.h"
 #include "verdict.h"
 
-/* The keys of one record, in sort order: kind, workload, phase,
- * iteration, metric (NULL: absent, first), then input order. */
+/* The keys of one record (NULL: absent, sorts first). */
 enum { F_KIND, F_WL, F_PH, F_IT, F_METRIC, NFIELDS };
+
+/* Two sort orders, then input order: by cell (a rule asking for the
+ * records of one cell), and by metric (a rule asking for one metric
+ * across every cell, which by cell would be a search per workload). */
+enum { BY_CELL, BY_METRIC, NORDERS };
+static const int orders[NORDERS][NFIELDS] = {
+	{ F_KIND, F_WL, F_PH, F_IT, F_METRIC },
+	{ F_KIND, F_METRIC, F_WL, F_PH, F_IT },
+};
 
 struct jent {
 	const char	*f[NFIELDS];
@@ -18,7 +26,7 @@ struct jent {
 };
 
 struct jindex {
-	struct jent	*ent;
+	struct jent	*ent[NORDERS];
 	size_t		 n;
 };
 
@@ -31,26 +39,39 @@ jindex_keycmp(const char *a, const char *b)
 }
 
 static int
-ent_cmp(const void *pa, const void *pb)
+ent_cmp(const struct jent *a, const struct jent *b, const int *order)
 {
-	const struct jent *a = pa, *b = pb;
 	int c;
 
 	for (int i = 0; i < NFIELDS; i++)
-		if ((c = jindex_keycmp(a->f[i], b->f[i])) != 0)
+		if ((c = jindex_keycmp(a->f[order[i]], b->f[order[i]])) != 0)
 			return c;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static int
+cell_cmp(const void *a, const void *b)
+{
+	return ent_cmp(a, b, orders[BY_CELL]);
+}
+
+static int
+metric_cmp(const void *a, const void *b)
+{
+	return ent_cmp(a, b, orders[BY_METRIC]);
 }
 
 struct jindex *
 jindex_build(json_t *const *recs, size_t n)
 {
 	struct jindex *x = xcalloc(1, sizeof(*x));
+	struct jent *e;
 
-	x->ent = xcalloc(n + 1, sizeof(*x->ent));
+	for (int o = 0; o < NORDERS; o++)
+		x->ent[o] = xcalloc(n + 1, sizeof(*x->ent[o]));
 	x->n = n;
 	for (size_t i = 0; i < n; i++) {
-		struct jent *e = &x->ent[i];
+		e = &x->ent[BY_CELL][i];
 
 		e->f[F_KIND] = rec_get_str(recs[i], "kind");
 		e->f[F_WL] = rec_scope_str(recs[i], "workload");
@@ -60,8 +81,11 @@ jindex_build(json_t *const *recs, size_t n)
 		e->rec = recs[i];
 		e->seq = i;
 	}
-	if (n > 0)
-		qsort(x->ent, n, sizeof(*x->ent), ent_cmp);
+	memcpy(x->ent[BY_METRIC], x->ent[BY_CELL], n * sizeof(*e));
+	if (n > 0) {
+		qsort(x->ent[BY_CELL], n, sizeof(*e), cell_cmp);
+		qsort(x->ent[BY_METRIC], n, sizeof(*e), metric_cmp);
+	}
 	return x;
 }
 
@@ -70,7 +94,8 @@ jindex_free(struct jindex *x)
 {
 	if (x == NULL)
 		return;
-	free(x->ent);
+	for (int o = 0; o < NORDERS; o++)
+		free(x->ent[o]);
 	free(x);
 }
 
@@ -138,7 +163,7 @@ cond_cmp(const struct cond *c, const char *value, const char *have)
 
 /* The entries of [*lo, *hi) (sorted on field f) whose field f is value. */
 static void
-narrow(const struct jindex *x, int f, const struct cond *c,
+narrow(const struct jent *ent, int f, const struct cond *c,
     const char *value, size_t *lo, size_t *hi)
 {
 	size_t l = *lo, h = *hi;
@@ -146,7 +171,7 @@ narrow(const struct jindex *x, int f, const struct cond *c,
 	while (l < h) {
 		size_t m = l + (h - l) / 2;
 
-		if (cond_cmp(c, value, x->ent[m].f[f]) < 0)
+		if (cond_cmp(c, value, ent[m].f[f]) < 0)
 			l = m + 1;
 		else
 			h = m;
@@ -155,7 +180,7 @@ narrow(const struct jindex *x, int f, const struct cond *c,
 	for (h = *hi; l < h;) {
 		size_t m = l + (h - l) / 2;
 
-		if (cond_cmp(c, value, x->ent[m].f[f]) <= 0)
+		if (cond_cmp(c, value, ent[m].f[f]) <= 0)
 			l = m + 1;
 		else
 			h = m;
@@ -178,62 +203,74 @@ acc_add(struct acc *a, const struct jent *e)
 	a->v[a->n++] = e;
 }
 
-/* Whether a field from f on narrows the search. */
+/* One search: the entries in one order, the conditions by field. */
+struct search {
+	const struct jent	*ent;
+	const int		*order;
+	const struct cond	*c;
+	struct acc		*a;
+};
+
+/* Whether no field from level k on narrows the search. */
 static bool
-any_from(const struct cond *c, int f)
+any_from(const struct search *s, int k)
 {
-	for (; f < NFIELDS; f++)
-		if (c[f].mode != JM_ANY)
+	for (; k < NFIELDS; k++)
+		if (s->c[s->order[k]].mode != JM_ANY)
 			return false;
 	return true;
 }
 
-/* Entries [lo, hi) agree on the fields before f.  A field with a value
- * narrows the range by binary search; one that matches anything splits
- * it into runs of equal values, each searched on (the runs are few: the
- * kinds, the workloads of a kind, ...). */
+/* Entries [lo, hi) agree on the fields of the levels before k.  A field
+ * with a value narrows the range by binary search; one that matches
+ * anything splits it into runs of equal values, each searched on (the
+ * order is chosen so that these runs are few). */
 static void
-walk(const struct jindex *x, const struct cond *c, int f, size_t lo,
-    size_t hi, struct acc *a)
+walk(const struct search *s, int k, size_t lo, size_t hi)
 {
+	int f = s->order[k < NFIELDS ? k : 0];
+	const struct cond *c = &s->c[f];
 	size_t l, h;
 
 	if (lo >= hi)
 		return;
-	if (any_from(c, f)) {
+	if (k == NFIELDS || any_from(s, k)) {
 		for (size_t i = lo; i < hi; i++)
-			acc_add(a, &x->ent[i]);
+			acc_add(s->a, &s->ent[i]);
 		return;
 	}
-	if (c[f].mode == JM_ANY) {
+	/* Several values share a prefix: each run on its own. */
+	if (c->pfx)
+		narrow(s->ent, f, c, c->value, &lo, &hi);
+	if (c->mode == JM_ANY || c->pfx) {
 		for (l = lo; l < hi; l = h) {
 			size_t rl = l;
 
 			h = hi;
-			narrow(x, f, &(struct cond){ .mode = JM_IS },
-			    x->ent[l].f[f], &rl, &h);
-			walk(x, c, f + 1, l, h, a);
+			narrow(s->ent, f, &(struct cond){ .mode = JM_IS },
+			    s->ent[l].f[f], &rl, &h);
+			walk(s, k + 1, l, h);
 		}
 		return;
 	}
-	if (c[f].set != NULL) {
-		for (const char *const *v = c[f].set; *v != NULL; v++) {
+	if (c->set != NULL) {
+		for (const char *const *v = c->set; *v != NULL; v++) {
 			l = lo, h = hi;
-			narrow(x, f, &c[f], *v, &l, &h);
-			walk(x, c, f + 1, l, h, a);
+			narrow(s->ent, f, c, *v, &l, &h);
+			walk(s, k + 1, l, h);
 		}
 		return;
 	}
-	if (c[f].mode == JM_NONE || c[f].mode == JM_IS_OR_NONE) {
+	if (c->mode == JM_NONE || c->mode == JM_IS_OR_NONE) {
 		l = lo, h = hi;
-		narrow(x, f, &c[f], NULL, &l, &h);
-		walk(x, c, f + 1, l, h, a);
-		if (c[f].mode == JM_NONE || c[f].value == NULL)
+		narrow(s->ent, f, c, NULL, &l, &h);
+		walk(s, k + 1, l, h);
+		if (c->mode == JM_NONE || c->value == NULL)
 			return;
 	}
 	l = lo, h = hi;
-	narrow(x, f, &c[f], c[f].value, &l, &h);
-	walk(x, c, f + 1, l, h, a);
+	narrow(s->ent, f, c, c->value, &l, &h);
+	walk(s, k + 1, l, h);
 }
 
 static int
@@ -252,9 +289,14 @@ jindex_select(const struct jindex *x, const struct jsel *s,
 	struct cond c[NFIELDS];
 	struct acc a = {0};
 	const json_t **v;
+	int o;
 
 	conds_of(s, c);
-	walk(x, c, 0, 0, x->n, &a);
+	/* By metric when the metric is known and the workload is not: by
+	 * cell, that would be one search per workload. */
+	o = c[F_METRIC].mode != JM_ANY && c[F_WL].mode == JM_ANY ? BY_METRIC :
+	    BY_CELL;
+	walk(&(struct search){ x->ent[o], orders[o], c, &a }, 0, 0, x->n);
 	if (a.n > 1)
 		qsort(a.v, a.n, sizeof(*a.v), seq_cmp);
 	v = xcalloc(a.n + 1, sizeof(*v));

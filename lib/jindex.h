@@ -1,8 +1,9 @@
 /* jindex.h - the judge's record index: every record's kind, scope cell
- * keys and metric pulled out once and sorted, so that a rule asking for
- * "the measure records of metric m in cell c" does a few binary searches
- * instead of scanning the whole store (which made judging quadratic in
- * the number of cells).
+ * keys and metric pulled out once and sorted (by cell, and by metric),
+ * so that a rule asking for "the measure records of metric m in cell c"
+ * or "metric m in every cell" does a few binary searches instead of
+ * scanning the whole store (which made judging quadratic in the number
+ * of cells).
  *
  * A selection names, per field, what a record must hold; the answer is
  * every record that holds it, in input order, so that a rule reading the

@@ -181,7 +181,6 @@ void
 pu_availability(const struct judge *j, struct pu_avail *av)
 {
 	double n;
-
 	struct ru_list l;
 
 	memset(av, 0, sizeof(*av));

@@ -565,7 +565,6 @@ decomposition(const struct judge *j, struct decomp *d)
 	    "idle_boundary_ns" };
 	double *sums[] = { &d->wall, &d->gap, &d->measured, &d->busy,
 	    &d->collective, &d->internal, &d->boundary };
-
 	struct ru_list l;
 
 	memset(d, 0, sizeof(*d));

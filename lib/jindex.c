@@ -30,7 +30,8 @@ struct jindex {
 	size_t		 n;
 };
 
-int
+/* The order of key values: NULL (no key) first, then bytes. */
+static int
 jindex_keycmp(const char *a, const char *b)
 {
 	if (a == NULL || b == NULL)

@@ -35,8 +35,6 @@ struct jsel {
 	const char	*workload, *phase, *iteration;
 };
 
-/* The index's order of key values: NULL (no key) first, then bytes. */
-int	 jindex_keycmp(const char *a, const char *b);
 /* Indexes recs[0, n) (borrowed: they must outlive the index). */
 struct jindex *jindex_build(json_t *const *recs, size_t n);
 void	 jindex_free(struct jindex *x);

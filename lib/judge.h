@@ -40,14 +40,11 @@ struct rule {
 };
 
 struct jout;
-struct jidx;
 
 struct judge {
 	const struct tolerances	*tol;
 	json_t		**recs;		/* every non-verdict record, input order */
 	size_t		  nrecs, caprecs;
-	struct jidx	 *bymetric;	/* records sorted by metric, workload */
-	size_t		  nbymetric;
 	struct jindex	 *index;	/* every record by kind, cell, metric */
 	struct jcell	 *cells;	/* sorted */
 	size_t		  ncells;

@@ -9,9 +9,9 @@ measure() {
 	rss=0
 	i=0
 	while [ "$i" -lt "$runs" ]; do
-		/usr/bin/time -f '%e %M' -o bench/out/.time "$@" >/dev/null 2>bench/out/.err ||
-			{ echo "bench: $name failed:" >&2; cat bench/out/.err >&2; return 1; }
-		read -r t m <bench/out/.time
+		/usr/bin/time -f '%e %M' -o bench/out/.time.$$ "$@" >/dev/null 2>bench/out/.err.$$ ||
+			{ echo "bench: $name failed:" >&2; cat bench/out/.err.$$ >&2; return 1; }
+		read -r t m <bench/out/.time.$$
 		times="$times $t"
 		[ "$m" -gt "$rss" ] && rss=$m
 		i=$((i + 1))

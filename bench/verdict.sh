@@ -9,7 +9,9 @@
 # noise, per-process CV, MISSING/INAPPLICABLE, sources in the why), so
 # they do less work than s2r-verdict.
 # CELLS (default 1000 workloads x 3 fixtures, ~110k records) and RUNS
-# (default 3) override; medians of RUNS.
+# (default 3) override; medians of RUNS.  VERDICTS="52000 500000" also
+# times s2r-report and the jq count on the first N verdicts of the run
+# (each with its end record), one table row per size.
 set -eu
 . bench/lib.sh
 CELLS=${CELLS:-1000}
@@ -75,11 +77,28 @@ echo "input: $recs records, $((CELLS * 3)) cells; $(wc -l <bench/out/verdicts.nd
 	measure python-json "$RUNS" /usr/bin/python3 bench/out/verdict.py "$in"
 	measure jq-slurp "$RUNS" jq -c -s -f bench/out/verdict.jq "$in"
 	# s2r-report exits 1 when the verdicts hold a FAIL, as these do.
-	measure s2r-report "$RUNS" sh -c '"$1" --date 2026-01-01 "$2"; [ $? -le 1 ]' \
-	    sh "$S2R_BIN/s2r-report" bench/out/verdicts.ndjson
-	measure jq-summary "$RUNS" jq -s 'group_by(.verdict) | map({(.[0].verdict): length}) | add' bench/out/verdicts.ndjson
+	if [ -z "${VERDICTS:-}" ]; then
+		measure s2r-report "$RUNS" sh -c '"$1" --date 2026-01-01 "$2"; [ $? -le 1 ]' \
+		    sh "$S2R_BIN/s2r-report" bench/out/verdicts.ndjson
+		measure jq-summary "$RUNS" jq -s 'map(select(.kind == "verdict")) | group_by(.verdict) | map({(.[0].verdict): length}) | add' bench/out/verdicts.ndjson
+	fi
 } >bench/out/verdict.txt || true
+for n in ${VERDICTS:-}; do
+	v=bench/out/verdicts-$n.ndjson
+	grep -v '"kind":"end"' bench/out/verdicts.ndjson | head -n "$n" >"$v"
+	have=$(wc -l <"$v")
+	echo "{\"kind\":\"end\",\"tool\":\"s2r-verdict\",\"verdicts\":$have}" >>"$v"
+	{
+		measure "s2r-report-$have" "$RUNS" sh -c '"$1" --date 2026-01-01 "$2"; [ $? -le 1 ]' \
+		    sh "$S2R_BIN/s2r-report" "$v"
+		measure "jq-summary-$have" "$RUNS" jq -s 'map(select(.kind == "verdict")) | group_by(.verdict) | map({(.[0].verdict): length}) | add' "$v"
+	} >>bench/out/verdict-report.txt || true
+done
 awk 'NR == 1 { base = $2 } NR == 4 { rbase = $2 }
     { b = NR < 4 ? base : rbase
       printf "%-12s %8.2f s  %8d KB  x%.2f\n", $1, $2, $3, (b > 0 ? $2 / b : 0) }' \
     bench/out/verdict.txt | sed '1i tool         median      peak RSS  ratio (to s2r-verdict / s2r-report)'
+[ -f bench/out/verdict-report.txt ] && awk 'NR % 2 == 1 { base = $2 }
+    { printf "%-20s %8.2f s  %8d KB  x%.2f\n", $1, $2, $3, (base > 0 ? $2 / base : 0) }' \
+    bench/out/verdict-report.txt
+rm -f bench/out/verdict-report.txt

@@ -41,15 +41,15 @@ const json_t *
 au_find(const struct judge *j, const char *kind, const char *metric,
     const json_t *sub)
 {
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *m = rec_get_str(rec, "metric");
+	struct ru_list l;
+	const json_t *found = NULL;
 
-		if (strcmp(rec_get_str(rec, "kind"), kind) == 0 && m != NULL &&
-		    strcmp(m, metric) == 0 && scope_is(rec, sub))
-			return rec;
-	}
-	return NULL;
+	ru_select(j, &(struct jsel){ .kind = kind, .metric = metric }, &l);
+	for (size_t i = 0; i < l.n && found == NULL; i++)
+		if (scope_is(l.v[i], sub))
+			found = l.v[i];
+	ru_list_free(&l);
+	return found;
 }
 
 const json_t *
@@ -63,16 +63,19 @@ au_alignment_run(const struct judge *j)
 {
 	if (au_lat(j, "real.format") != NULL || au_lat(j, "sim.format") != NULL)
 		return true;
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const char *kind = rec_get_str(j->recs[i], "kind");
+	static const char *const kinds[] = { "summary", "op", "iter", "duty" };
+	bool found = false;
 
-		if ((strcmp(kind, "summary") == 0 || strcmp(kind, "op") == 0 ||
-		    strcmp(kind, "iter") == 0 || strcmp(kind, "duty") == 0) &&
-		    (ru_check_is(j->recs[i], "A1") ||
-		    ru_check_is(j->recs[i], "A2")))
-			return true;
+	for (size_t k = 0; k < 4 && !found; k++) {
+		struct ru_list l;
+
+		ru_select(j, &(struct jsel){ .kind = kinds[k] }, &l);
+		for (size_t i = 0; i < l.n && !found; i++)
+			found = ru_check_is(l.v[i], "A1") ||
+			    ru_check_is(l.v[i], "A2");
+		ru_list_free(&l);
 	}
-	return false;
+	return found;
 }
 
 /* FAIL > WARN > MISSING > PASS > INAPPLICABLE, as the report ranks them. */
@@ -88,20 +91,17 @@ rank_of(int v)
 int
 au_worst_of(struct judge *j, const char *check)
 {
-	json_t **v;
-	size_t n = judge_verdicts(j, &v);
 	int worst = -1;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < j->nout; i++) {
 		int x;
 
-		if (!ru_check_is(v[i], check))
+		if (strcmp(judge_verdict_check(j, i), check) != 0)
 			continue;
-		x = judge_verdict_of(rec_get_str(v[i], "verdict"));
+		x = judge_verdict_value(j, i);
 		if (worst < 0 || rank_of(x) > rank_of(worst))
 			worst = x;
 	}
-	free(v);
 	return worst;
 }
 

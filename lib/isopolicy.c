@@ -260,16 +260,17 @@ walk_diffs(const struct judge *j, const struct arm *a, const struct arm *b,
     struct sorted *s)
 {
 	size_t found = 0;
+	struct ru_list l;
 
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *d = j->recs[i], *ch;
+	ru_select(j, &(struct jsel){ .kind = "diff" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *d = l.v[i], *ch;
 		const char *fa = rec_get_str(json_object_get(d, "a"), "file");
 		const char *fb = rec_get_str(json_object_get(d, "b"), "file");
 		const char *section = rec_get_str(d, "section");
 		size_t k;
 
-		if (strcmp(rec_get_str(d, "kind"), "diff") != 0 || fa == NULL ||
-		    fb == NULL || section == NULL || strcmp(fa, a->file) != 0 ||
+		if (fa == NULL || fb == NULL || section == NULL || strcmp(fa, a->file) != 0 ||
 		    strcmp(fb, b->file) != 0)
 			continue;
 		found++;
@@ -295,6 +296,7 @@ walk_diffs(const struct judge *j, const struct arm *a, const struct arm *b,
 			s->npolicy += why != R_CONFOUND;
 		}
 	}
+	ru_list_free(&l);
 	return found;
 }
 

@@ -15,18 +15,12 @@
 
 static const char *const cell_keys[] = { "phase", "workload", "iteration" };
 
-/* The lookup index: keys pulled out of the records once, so sorting and
- * searching never go back through jansson. */
-struct jidx {
-	const char	*metric;
-	const char	*workload;	/* NULL: applies to every workload */
-	const json_t	*rec;
-	size_t		 seq;		/* input order */
-	char		 kind;		/* 'e'xpect, 'm'easure, 'o'ther */
-};
-
+/* A verdict kept as its output line (a few hundred bytes, where the
+ * jansson object is several KB) and what sorting and the rules need. */
 struct jout {
-	json_t	*rec;
+	char	*line;		/* compact JSON, as rec_emit() writes it */
+	json_t	*rec;		/* parsed back by judge_verdicts(), else NULL */
+	int	 verdict;	/* enum jverdict_value */
 	char	*check;
 	size_t	 cell;		/* 0: bundle-wide, else index + 1 */
 	char	*subkey;
@@ -59,9 +53,10 @@ judge_free(struct judge *j)
 	for (size_t i = 0; i < j->nrecs; i++)
 		json_decref(j->recs[i]);
 	free(j->recs);
-	free(j->bymetric);
+	jindex_free(j->index);
 	free_cells(j);
 	for (size_t i = 0; i < j->nout; i++) {
+		free(j->out[i].line);
 		json_decref(j->out[i].rec);
 		free(j->out[i].check);
 		free(j->out[i].subkey);
@@ -141,6 +136,12 @@ judge_add(struct judge *j, json_t *rec, const char *file, long line)
 	 * the check dies through a hook that returns (the fuzzer). */
 	j->recs[j->nrecs++] = rec;
 	check_shape(rec, file, line);
+	/* Chart data (CDF points, histogram bins and their column names):
+	 * no rule reads it and s2r-report reads it from the NDJSON, while as
+	 * jansson numbers it is ten times its text. */
+	json_object_del(rec, "points");
+	json_object_del(rec, "bins");
+	json_object_del(rec, "columns");
 }
 
 void
@@ -330,107 +331,42 @@ build_cells(struct judge *j)
 
 /* --- lookups -------------------------------------------------------- */
 
-/* NULL (no workload: applies to every workload) first. */
-static int
-workload_cmp(const char *a, const char *b)
-{
-	if (a == NULL || b == NULL)
-		return (a != NULL) - (b != NULL);
-	return strcmp(a, b);
-}
-
-static int
-idx_cmp(const void *pa, const void *pb)
-{
-	const struct jidx *a = pa, *b = pb;
-	int c = strcmp(a->metric, b->metric);
-
-	if (c != 0)
-		return c;
-	if ((c = workload_cmp(a->workload, b->workload)) != 0)
-		return c;
-	return a->seq < b->seq ? -1 : a->seq > b->seq;
-}
-
 static void
 build_index(struct judge *j)
 {
-	free(j->bymetric);
-	j->bymetric = xcalloc(j->nrecs + 1, sizeof(*j->bymetric));
-	j->nbymetric = 0;
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *kind = rec_get_str(rec, "kind");
-		struct jidx *x;
-
-		if (rec_get_str(rec, "metric") == NULL)
-			continue;
-		x = &j->bymetric[j->nbymetric++];
-		x->metric = rec_get_str(rec, "metric");
-		x->workload = rec_scope_str(rec, "workload");
-		x->rec = rec;
-		x->seq = i;
-		x->kind = strcmp(kind, "expect") == 0 ? 'e' :
-		    strcmp(kind, "measure") == 0 ? 'm' : 'o';
-	}
-	if (j->nbymetric > 0)
-		qsort(j->bymetric, j->nbymetric, sizeof(*j->bymetric),
-		    idx_cmp);
+	jindex_free(j->index);
+	j->index = jindex_build(j->recs, j->nrecs);
 }
 
-/* <0, 0, >0 as index entry x sorts before, at or after the key. */
-static int
-key_cmp(const struct jidx *x, const char *metric, const char *workload)
+size_t
+judge_select(const struct judge *j, const struct jsel *s,
+    const json_t ***out)
 {
-	int c = strcmp(x->metric, metric);
-
-	return c != 0 ? c : workload_cmp(x->workload, workload);
+	return jindex_select(j->index, s, out);
 }
 
-/* [*lo, *hi) of bymetric holding metric with exactly this workload. */
-static void
-key_range(const struct judge *j, const char *metric, const char *workload,
-    size_t *lo, size_t *hi)
+/* The records of kind and metric that apply to c (measures: exactly c;
+ * expects: also those that leave a cell key out), the ones naming c's
+ * workload before those naming none, each in input order. */
+static size_t
+cell_recs(const struct judge *j, const struct jcell *c, const char *kind,
+    const char *metric, const json_t ***out)
 {
-	size_t l = 0, h = j->nbymetric;
+	struct jsel sel = { .kind = kind, .metric = metric };
+	const json_t **v;
+	size_t n, k = 0;
 
-	while (l < h) {
-		size_t m = l + (h - l) / 2;
-
-		if (key_cmp(&j->bymetric[m], metric, workload) < 0)
-			l = m + 1;
-		else
-			h = m;
-	}
-	*lo = l;
-	for (h = l; h < j->nbymetric &&
-	    key_cmp(&j->bymetric[h], metric, workload) == 0; h++)
-		;
-	*hi = h;
+	jsel_cell(&sel, c, kind != NULL && strcmp(kind, "measure") == 0);
+	n = judge_select(j, &sel, &v);
+	*out = xcalloc(n + 1, sizeof(**out));
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++)
+			if ((rec_scope_str(v[i], "workload") != NULL) ==
+			    (pass == 0))
+				(*out)[k++] = v[i];
+	free(v);
+	return k;
 }
-
-/* The records of metric that can apply to cell c: those of its workload,
- * then those without a workload.  Returns how many ranges (1 or 2). */
-struct ranges {
-	size_t	lo[2], hi[2];
-	int	n;
-};
-
-static void
-metric_ranges(const struct judge *j, const char *metric,
-    const struct jcell *c, struct ranges *rg)
-{
-	rg->n = 1;
-	key_range(j, metric, c->workload, &rg->lo[0], &rg->hi[0]);
-	if (c->workload != NULL) {
-		key_range(j, metric, NULL, &rg->lo[1], &rg->hi[1]);
-		rg->n = 2;
-	}
-}
-
-#define EACH_RECORD(j, rg, i) \
-	for (int r_ = 0; r_ < (rg).n; r_++) \
-		for (size_t i = (rg).lo[r_]; i < (rg).hi[r_]; i++)
 
 /* Whether the non-cell scope of rec is exactly sub. */
 static bool
@@ -455,24 +391,22 @@ const json_t *
 judge_expect(const struct judge *j, const struct jcell *c,
     const char *metric, const json_t *sub)
 {
-	const json_t *best = NULL;
+	const json_t *best = NULL, **v;
 	int best_score = -1;
-	struct ranges rg;
+	size_t n = cell_recs(j, c, "expect", metric, &v);
 
-	metric_ranges(j, metric, c, &rg);
-	EACH_RECORD(j, rg, i) {
-		const struct jidx *x = &j->bymetric[i];
-		const json_t *rec = x->rec;
+	for (size_t i = 0; i < n; i++) {
 		int score;
 
-		if (x->kind != 'e' || !sub_equal(rec, sub))
+		if (!sub_equal(v[i], sub))
 			continue;
-		score = expect_score(rec, c);
+		score = expect_score(v[i], c);
 		if (score > best_score) {
-			best = rec;
+			best = v[i];
 			best_score = score;
 		}
 	}
+	free(v);
 	return best;
 }
 
@@ -480,44 +414,31 @@ const json_t *
 judge_measure(const struct judge *j, const struct jcell *c,
     const char *metric, const json_t *sub)
 {
-	struct ranges rg;
+	const json_t *found = NULL, **v;
+	size_t n = cell_recs(j, c, "measure", metric, &v);
 
-	metric_ranges(j, metric, c, &rg);
-	EACH_RECORD(j, rg, i) {
-		const struct jidx *x = &j->bymetric[i];
-		const json_t *rec = x->rec;
-
-		if (x->kind == 'm' && in_cell(rec, c) &&
-		    sub_equal(rec, sub))
-			return rec;
-	}
-	return NULL;
-}
-
-static bool
-applies(const struct jidx *x, const struct jcell *c)
-{
-	if (x->kind == 'e')
-		return expect_score(x->rec, c) >= 0;
-	if (x->kind == 'm')
-		return in_cell(x->rec, c);
-	return false;
+	for (size_t i = 0; i < n && found == NULL; i++)
+		if (sub_equal(v[i], sub))
+			found = v[i];
+	free(v);
+	return found;
 }
 
 bool
 judge_any(const struct judge *j, const struct jcell *c, const char *kind,
     const char *metric)
 {
-	struct ranges rg;
+	const json_t **v;
+	size_t n = 0;
 
-	metric_ranges(j, metric, c, &rg);
-	EACH_RECORD(j, rg, i) {
-		const struct jidx *x = &j->bymetric[i];
-
-		if (x->kind == kind[0] && applies(x, c))
-			return true;
-	}
-	return false;
+	if (kind[0] == 'e')
+		n = cell_recs(j, c, "expect", metric, &v);
+	else if (kind[0] == 'm')
+		n = cell_recs(j, c, "measure", metric, &v);
+	else
+		return false;
+	free(v);
+	return n > 0;
 }
 
 static json_t *
@@ -546,24 +467,35 @@ sub_cmp(const void *pa, const void *pb)
 	return c;
 }
 
+/* Whether rec is an expect that applies to c or a measure of exactly c
+ * (as judge_expect() and judge_measure() take them). */
+static bool
+applies(const json_t *rec, const struct jcell *c)
+{
+	const char *kind = rec_get_str(rec, "kind");
+
+	if (strcmp(kind, "expect") == 0)
+		return expect_score(rec, c) >= 0;
+	if (strcmp(kind, "measure") == 0)
+		return in_cell(rec, c);
+	return false;
+}
+
 static void
 collect_subs(const struct judge *j, const struct jcell *c,
     const char *metric, const char *key, json_t *subs)
 {
-	struct ranges rg;
-	size_t idx;
+	const json_t **v;
+	size_t n = cell_recs(j, c, NULL, metric, &v), idx;
 	json_t *have;
 
-	metric_ranges(j, metric, c, &rg);
-	EACH_RECORD(j, rg, i) {
-		const struct jidx *x = &j->bymetric[i];
-		const json_t *rec = x->rec;
+	for (size_t i = 0; i < n; i++) {
 		json_t *sub;
 		bool dup = false;
 
-		if (!applies(x, c) || rec_scope_str(rec, key) == NULL)
+		if (!applies(v[i], c) || rec_scope_str(v[i], key) == NULL)
 			continue;
-		sub = sub_of(rec);
+		sub = sub_of(v[i]);
 		json_array_foreach(subs, idx, have)
 			dup = dup || json_equal(have, sub);
 		if (dup)
@@ -571,6 +503,7 @@ collect_subs(const struct judge *j, const struct jcell *c,
 		else
 			json_array_append_new(subs, sub);
 	}
+	free(v);
 }
 
 json_t *
@@ -661,7 +594,12 @@ judge_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 		j->out = xreallocarray(j->out, j->capout, sizeof(*j->out));
 	}
 	o = &j->out[j->nout];
-	o->rec = rec;
+	o->line = json_dumps(rec, REC_EMIT_FLAGS);
+	if (o->line == NULL)
+		s2r_die("out of memory");
+	o->rec = NULL;
+	o->verdict = v->verdict;
+	json_decref(rec);
 	o->check = xstrdup(r->check);
 	o->cell = c != NULL ? (size_t)(c - j->cells) + 1 : 0;
 	o->subkey = v->sub != NULL ? rec_scope_key(v->sub) : xstrdup("");
@@ -767,13 +705,37 @@ judge_run(struct judge *j, const char *list)
 		qsort(j->out, j->nout, sizeof(*j->out), out_cmp);
 }
 
+json_t *
+judge_verdict_rec(struct judge *j, size_t i)
+{
+	json_error_t err;
+
+	if (j->out[i].rec == NULL)
+		j->out[i].rec = json_loads(j->out[i].line, 0, &err);
+	if (j->out[i].rec == NULL)
+		s2r_die("verdict %zu: %s", i + 1, err.text);
+	return j->out[i].rec;
+}
+
+int
+judge_verdict_value(const struct judge *j, size_t i)
+{
+	return j->out[i].verdict;
+}
+
+const char *
+judge_verdict_check(const struct judge *j, size_t i)
+{
+	return j->out[i].check;
+}
+
 size_t
 judge_verdicts(struct judge *j, json_t ***out)
 {
 	json_t **v = xcalloc(j->nout + 1, sizeof(*v));
 
 	for (size_t i = 0; i < j->nout; i++)
-		v[i] = j->out[i].rec;
+		v[i] = judge_verdict_rec(j, i);
 	*out = v;
 	return j->nout;
 }
@@ -784,9 +746,10 @@ judge_write(struct judge *j, FILE *out)
 	size_t fails = 0;
 
 	for (size_t i = 0; i < j->nout; i++) {
-		if (strcmp(rec_get_str(j->out[i].rec, "verdict"), "FAIL") == 0)
+		if (j->out[i].verdict == V_FAIL)
 			fails++;
-		rec_emit(out, json_incref(j->out[i].rec));
+		if (fputs(j->out[i].line, out) == EOF || fputc('\n', out) == EOF)
+			s2r_die("write error on standard output");
 	}
 	rec_finish(out);
 	return fails;

@@ -22,6 +22,7 @@
 
 #include <jansson.h>
 
+#include "jindex.h"
 #include "str.h"
 #include "tolerance.h"
 #include "verdict.h"
@@ -39,14 +40,12 @@ struct rule {
 };
 
 struct jout;
-struct jidx;
 
 struct judge {
 	const struct tolerances	*tol;
 	json_t		**recs;		/* every non-verdict record, input order */
 	size_t		  nrecs, caprecs;
-	struct jidx	 *bymetric;	/* records sorted by metric, workload */
-	size_t		  nbymetric;
+	struct jindex	 *index;	/* every record by kind, cell, metric */
 	struct jcell	 *cells;	/* sorted */
 	size_t		  ncells;
 	struct jout	 *out;
@@ -67,10 +66,22 @@ bool	 judge_checks_valid(const char *list, char *bad, size_t badlen);
 void	 judge_run(struct judge *j, const char *list);
 /* Writes the sorted verdicts; returns how many FAIL. */
 size_t	 judge_write(struct judge *j, FILE *out);
-/* The sorted verdict records (borrowed), for tests and the fuzzer. */
+/* The sorted verdict records (borrowed), for tests and the fuzzer: each
+ * is parsed back from its output line (verdicts are kept as text). */
 size_t	 judge_verdicts(struct judge *j, json_t ***out);
+json_t	*judge_verdict_rec(struct judge *j, size_t i);
+/* Verdict i of j->nout (emission order until judge_run() sorts them):
+ * its enum jverdict_value and its check, without parsing it. */
+int	 judge_verdict_value(const struct judge *j, size_t i);
+const char *judge_verdict_check(const struct judge *j, size_t i);
 
 /* --- for rules ------------------------------------------------------ */
+
+/* The records matching s (jindex.h), in input order: the rules' one way
+ * to look records up (never a scan of recs, which is quadratic in the
+ * cells).  Caller frees *out. */
+size_t	 judge_select(const struct judge *j, const struct jsel *s,
+	    const json_t ***out);
 
 /* The expect record for metric in cell c whose non-cell scope equals sub
  * (NULL: none).  An expect without phase/iteration applies to every

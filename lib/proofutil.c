@@ -64,26 +64,35 @@ void
 pu_claim_list(const struct judge *j, const char *claim, const char *role,
     struct ru_list *out)
 {
+	struct ru_list l;
+
 	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < j->nrecs; i++)
-		if (is_claim(j->recs[i], claim, role))
-			ru_list_add(out, j->recs[i]);
+	ru_select(j, &(struct jsel){ .kind = "proof" }, &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (is_claim(l.v[i], claim, role))
+			ru_list_add(out, l.v[i]);
+	ru_list_free(&l);
 }
 
 const json_t *
 pu_claim_find(const struct judge *j, const char *claim, const char *role,
     enum pu_status status, pu_match *match, void *arg)
 {
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *p = j->recs[i];
+	struct ru_list l;
+	const json_t *found = NULL;
+
+	ru_select(j, &(struct jsel){ .kind = "proof" }, &l);
+	for (size_t i = 0; i < l.n && found == NULL; i++) {
+		const json_t *p = l.v[i];
 
 		if (!is_claim(p, claim, role) ||
 		    (status == PU_FOUND && !pu_found(p)))
 			continue;
 		if (match == NULL || match(p, arg))
-			return p;
+			found = p;
 	}
-	return NULL;
+	ru_list_free(&l);
+	return found;
 }
 
 const json_t *
@@ -157,31 +166,31 @@ const json_t *
 pu_bundle_find(const struct judge *j, const char *kind, const char *metric,
     pu_match *match, void *arg)
 {
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *m = rec_get_str(rec, "metric");
+	struct ru_list l;
+	const json_t *found = NULL;
 
-		if (m == NULL || strcmp(m, metric) != 0 || (kind != NULL &&
-		    strcmp(rec_get_str(rec, "kind"), kind) != 0))
-			continue;
-		if (match == NULL || match(rec, arg))
-			return rec;
-	}
-	return NULL;
+	ru_select(j, &(struct jsel){ .kind = kind, .metric = metric }, &l);
+	for (size_t i = 0; i < l.n && found == NULL; i++)
+		if (match == NULL || match(l.v[i], arg))
+			found = l.v[i];
+	ru_list_free(&l);
+	return found;
 }
 
 void
 pu_availability(const struct judge *j, struct pu_avail *av)
 {
 	double n;
+	struct ru_list l;
 
 	memset(av, 0, sizeof(*av));
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *p = j->recs[i];
+	ru_select(j, &(struct jsel){ .kind = "proof" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *p = l.v[i];
 		const char *role;
 		bool code;
 
-		if (!pu_is_proof(p) || pu_status_is(p, "no_source"))
+		if (pu_status_is(p, "no_source"))
 			continue;
 		role = pu_role(p);
 		code = pu_found(p) || (rec_get_num(p, "files_scanned", &n) &&
@@ -195,6 +204,7 @@ pu_availability(const struct judge *j, struct pu_avail *av)
 		else if (strcmp(role, "sim") == 0 && code)
 			av->sim = true;
 	}
+	ru_list_free(&l);
 }
 
 /* --- snippets ------------------------------------------------------ */
@@ -489,17 +499,17 @@ pu_epp_arms(const struct judge *j, struct strv *arms)
 
 	memset(arms, 0, sizeof(*arms));
 	for (size_t k = 0; k < 2; k++) {
-		for (size_t i = 0; i < j->nrecs; i++) {
-			const json_t *rec = j->recs[i];
-			const char *m = rec_get_str(rec, "metric");
-			const char *ph = rec_scope_str(rec, "phase");
+		struct ru_list l;
 
-			if (m == NULL || strncmp(m, "epp.", 4) != 0 ||
-			    ph == NULL || strcmp(rec_get_str(rec, "kind"),
-			    kinds[k]) != 0 || strv_find(arms, ph) >= 0)
-				continue;
-			strv_add(arms, ph);
+		ru_select(j, &(struct jsel){ .kind = kinds[k],
+		    .metric = "epp.*" }, &l);
+		for (size_t i = 0; i < l.n; i++) {
+			const char *ph = rec_scope_str(l.v[i], "phase");
+
+			if (ph != NULL && strv_find(arms, ph) < 0)
+				strv_add(arms, ph);
 		}
+		ru_list_free(&l);
 		if (arms->n > 0) {
 			strv_sort(arms);
 			return kinds[k];
@@ -512,17 +522,8 @@ void
 pu_arm_recs(const struct judge *j, const char *kind, const char *metric,
     const char *phase, struct ru_list *out)
 {
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *m = rec_get_str(rec, "metric");
-		const char *ph = rec_scope_str(rec, "phase");
-
-		if (m != NULL && strcmp(m, metric) == 0 && ph != NULL &&
-		    strcmp(ph, phase) == 0 &&
-		    strcmp(rec_get_str(rec, "kind"), kind) == 0)
-			ru_list_add(out, rec);
-	}
+	ru_select(j, &(struct jsel){ .kind = kind, .metric = metric,
+	    .ph = JM_IS, .phase = phase }, out);
 }
 
 bool

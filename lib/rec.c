@@ -183,10 +183,7 @@ rec_scope_key(const json_t *scope)
 void
 rec_emit(FILE *out, json_t *rec)
 {
-	size_t flags = JSON_COMPACT | JSON_ENSURE_ASCII |
-	    JSON_REAL_PRECISION(REC_REAL_DIGITS);
-
-	if (json_dumpf(rec, out, flags) != 0 || fputc('\n', out) == EOF)
+	if (json_dumpf(rec, out, REC_EMIT_FLAGS) != 0 || fputc('\n', out) == EOF)
 		s2r_die("write error on standard output");
 	json_decref(rec);
 }

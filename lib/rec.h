@@ -17,6 +17,9 @@
 
 /* Significant digits for non-integral numbers in every record. */
 #define REC_REAL_DIGITS 10
+/* How rec_emit() writes a record (json_dumps() flags). */
+#define REC_EMIT_FLAGS	(JSON_COMPACT | JSON_ENSURE_ASCII | \
+	JSON_REAL_PRECISION(REC_REAL_DIGITS))
 
 /* The scope keys, in the order every tool writes them. */
 extern const char *const rec_scope_keys[];

@@ -77,35 +77,46 @@ report_read(struct report *rep, const char *path)
 	return vs.ends == 0 ? vstream_empty(&vs) : NULL;
 }
 
+/* A verdict and its sort keys, pulled out once so that sorting never
+ * goes back through jansson. */
 struct slot {
-	json_t	*v;
-	size_t	 seq;
+	json_t		*v;
+	const char	*check;
+	const char	*key[3];	/* workload, phase, iteration */
+	int		 cat;
+	size_t		 seq;
 };
 
 static int
 slot_cmp(const void *pa, const void *pb)
 {
 	const struct slot *a = pa, *b = pb;
-	static const char *const keys[] = { "workload", "phase", "iteration" };
-	int c = judge_category_of(rec_get_str(a->v, "check")) -
-	    judge_category_of(rec_get_str(b->v, "check"));
+	int c = a->cat - b->cat;
 
 	if (c != 0)
 		return c;
 	for (size_t i = 0; i < 3; i++)
-		if ((c = judge_natcmp(rec_scope_str(a->v, keys[i]),
-		    rec_scope_str(b->v, keys[i]))) != 0)
+		if ((c = judge_natcmp(a->key[i], b->key[i])) != 0)
 			return c;
-	if ((c = strcmp(rec_get_str(a->v, "check"),
-	    rec_get_str(b->v, "check"))) != 0)
+	if ((c = strcmp(a->check, b->check)) != 0)
 		return c;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Room for one more of n items of size at p (doubling: appending n items
+ * costs O(n)). */
+static void *
+room(void *p, size_t n, size_t size)
+{
+	if (n == 0 || (n & (n - 1)) == 0)
+		p = xreallocarray(p, n ? n * 2 : 1, size);
+	return p;
 }
 
 static void *
 grow(void *p, size_t *n, size_t size)
 {
-	p = xreallocarray(p, *n + 1, size);
+	p = room(p, *n, size);
 	memset((char *)p + *n * size, 0, size);
 	(*n)++;
 	return p;
@@ -150,7 +161,7 @@ place(struct report *rep, json_t *v)
 		k->title = rec_get_str(v, "title");
 		k->worst = verdict;
 	}
-	k->v = xreallocarray(k->v, k->n + 1, sizeof(*k->v));
+	k->v = room(k->v, k->n, sizeof(*k->v));
 	k->v[k->n++] = v;
 	if (report_rank(verdict) > report_rank(k->worst))
 		k->worst = verdict;
@@ -166,6 +177,11 @@ report_build(struct report *rep)
 
 	for (size_t i = 0; i < rep->n; i++) {
 		s[i].v = rep->all[i];
+		s[i].check = rec_get_str(s[i].v, "check");
+		s[i].cat = judge_category_of(s[i].check);
+		s[i].key[0] = rec_scope_str(s[i].v, "workload");
+		s[i].key[1] = rec_scope_str(s[i].v, "phase");
+		s[i].key[2] = rec_scope_str(s[i].v, "iteration");
 		s[i].seq = i;
 	}
 	if (rep->n > 0)

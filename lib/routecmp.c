@@ -22,13 +22,6 @@ struct scorers {
 	size_t		 n;
 };
 
-static bool
-routing_metric(const char *m)
-{
-	return m != NULL && (strcmp(m, "epp.plugin") == 0 ||
-	    strcmp(m, "epp.scorer.weight") == 0);
-}
-
 /* Whether a record of kind/metric belongs to phase (NULL: to no arm). */
 static bool
 in_scope(const json_t *rec, const char *kind, const char *metric,
@@ -49,16 +42,21 @@ in_scope(const json_t *rec, const char *kind, const char *metric,
 static const char *
 plan_scope(const struct judge *j, const char *arm, bool *any)
 {
+	static const char *const metrics[] = { "epp.plugin",
+	    "epp.scorer.weight" };
 	bool own = false, none = false;
 
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *m = rec_get_str(rec, "metric");
+	for (size_t k = 0; k < 2; k++) {
+		struct ru_list l;
 
-		if (!routing_metric(m))
-			continue;
-		own = own || in_scope(rec, "expect", m, arm);
-		none = none || in_scope(rec, "expect", m, NULL);
+		ru_select(j, &(struct jsel){ .kind = "expect",
+		    .metric = metrics[k] }, &l);
+		for (size_t i = 0; i < l.n; i++) {
+			own = own || in_scope(l.v[i], "expect", metrics[k], arm);
+			none = none || in_scope(l.v[i], "expect", metrics[k],
+			    NULL);
+		}
+		ru_list_free(&l);
 	}
 	*any = own || none;
 	return own ? arm : NULL;
@@ -77,10 +75,8 @@ static void
 scope_recs(const struct judge *j, const char *kind, const char *metric,
     const char *phase, struct ru_list *out)
 {
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < j->nrecs; i++)
-		if (in_scope(j->recs[i], kind, metric, phase))
-			ru_list_add(out, j->recs[i]);
+	ru_select(j, &(struct jsel){ .kind = kind, .metric = metric,
+	    .ph = JM_IS, .phase = phase }, out);
 }
 
 static const json_t *

@@ -250,20 +250,21 @@ static const json_t *
 arm_record(const struct judge *j, const struct jcell *c, const char *kind,
     const char *metric, const char *key)
 {
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *p = rec_scope_str(rec, "phase");
-		const char *k = rec_get_str(rec, "key");
+	struct ru_list l;
+	const json_t *found = NULL;
 
-		if (strcmp(rec_get_str(rec, "kind"), kind) == 0 &&
-		    rec_get_str(rec, "metric") != NULL &&
-		    strcmp(rec_get_str(rec, "metric"), metric) == 0 &&
-		    p != NULL && c->phase != NULL && strcmp(p, c->phase) == 0 &&
-		    rec_scope_str(rec, "workload") == NULL && k != NULL &&
-		    strcmp(k, key) == 0)
-			return rec;
+	if (c->phase == NULL)
+		return NULL;
+	ru_select(j, &(struct jsel){ .kind = kind, .metric = metric,
+	    .wl = JM_NONE, .ph = JM_IS, .phase = c->phase }, &l);
+	for (size_t i = 0; i < l.n && found == NULL; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		if (k != NULL && strcmp(k, key) == 0)
+			found = l.v[i];
 	}
-	return NULL;
+	ru_list_free(&l);
+	return found;
 }
 
 static bool

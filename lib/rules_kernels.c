@@ -10,9 +10,11 @@
  * says when the cause is ambiguous: stop and ask. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "alignutil.h"
+#include "err.h"
 #include "judge.h"
 #include "rec.h"
 #include "ruleutil.h"
@@ -68,23 +70,22 @@ static json_t *
 a1_scopes(const struct judge *j)
 {
 	json_t *subs = json_array(), *have;
+	struct ru_list l;
 	size_t idx;
 
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *m = rec_get_str(rec, "metric");
-		json_t *scope = json_object_get(rec, "scope");
+	ru_select(j, &(struct jsel){ .kind = "summary",
+	    .metric = "kernel.coverage.measured" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		json_t *scope = json_object_get(l.v[i], "scope");
 		bool dup = false;
 
-		if (strcmp(rec_get_str(rec, "kind"), "summary") != 0 ||
-		    m == NULL || strcmp(m, "kernel.coverage.measured") != 0)
-			continue;
 		json_array_foreach(subs, idx, have)
 			dup = dup || json_equal(have, scope);
 		if (!dup)
 			json_array_append_new(subs, scope != NULL ?
 			    json_deep_copy(scope) : json_object());
 	}
+	ru_list_free(&l);
 	return subs;
 }
 
@@ -564,15 +565,16 @@ decomposition(const struct judge *j, struct decomp *d)
 	    "idle_boundary_ns" };
 	double *sums[] = { &d->wall, &d->gap, &d->measured, &d->busy,
 	    &d->collective, &d->internal, &d->boundary };
+	struct ru_list l;
 
 	memset(d, 0, sizeof(*d));
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
+	ru_select(j, &(struct jsel){ .kind = "duty" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *rec = l.v[i];
 		const char *w = rec_get_str(rec, "window");
 		double x;
 
-		if (strcmp(rec_get_str(rec, "kind"), "duty") != 0 || w == NULL ||
-		    strcmp(w, "iteration") != 0 ||
+		if (w == NULL || strcmp(w, "iteration") != 0 ||
 		    json_is_true(json_object_get(rec, "excluded")) ||
 		    !rec_get_num(rec, "cycle_ns", &x))
 			continue;
@@ -582,6 +584,7 @@ decomposition(const struct judge *j, struct decomp *d)
 			if (rec_get_num(rec, keys[k], &x))
 				*sums[k] += x;
 	}
+	ru_list_free(&l);
 }
 
 static json_t *
@@ -743,6 +746,65 @@ struct cyc {
 	size_t	n;
 };
 
+/* The simulated time of each compared iteration (kernel-match iter
+ * records), sorted by iteration then input order: the first record of an
+ * iteration with a sim_ns is the one that counts. */
+struct itersim {
+	double	iter, sim_ns;
+	size_t	seq;
+};
+
+static int
+itersim_cmp(const void *pa, const void *pb)
+{
+	const struct itersim *a = pa, *b = pb;
+
+	if (a->iter != b->iter)
+		return a->iter < b->iter ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static struct itersim *
+itersims(const struct judge *j, size_t *n)
+{
+	struct ru_list l;
+	struct itersim *v;
+
+	ru_select(j, &(struct jsel){ .kind = "iter" }, &l);
+	v = xcalloc(l.n + 1, sizeof(*v));
+	*n = 0;
+	for (size_t i = 0; i < l.n; i++) {
+		struct itersim *x = &v[*n];
+
+		if (json_is_true(json_object_get(l.v[i], "compared")) &&
+		    rec_get_num(l.v[i], "iter", &x->iter) &&
+		    rec_get_num(l.v[i], "sim_ns", &x->sim_ns)) {
+			x->seq = i;
+			(*n)++;
+		}
+	}
+	ru_list_free(&l);
+	qsort(v, *n, sizeof(*v), itersim_cmp);
+	return v;
+}
+
+/* The simulated time of iteration it, or NAN. */
+static double
+itersim_of(const struct itersim *v, size_t n, double it)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (v[m].iter < it)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < n && v[lo].iter == it ? v[lo].sim_ns : NAN;
+}
+
 /* Simulated kernel time (kernel-match iter records) x multiplier against
  * the measured cycle (dutycycle iteration records), per stage (index
  * 0-3) and overall (4), over the iterations in both. */
@@ -751,30 +813,24 @@ cycles(const struct judge *j, double mult, struct cyc out[5])
 {
 	static const char *const stages[] = { "prefill", "mixed", "decode",
 	    "unknown" };
-	size_t any = 0;
+	size_t any = 0, nsims;
+	struct itersim *sims = itersims(j, &nsims);
+	struct ru_list l;
 
 	memset(out, 0, 5 * sizeof(*out));
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *d = j->recs[i];
+	ru_select(j, &(struct jsel){ .kind = "duty" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *d = l.v[i];
 		const char *w = rec_get_str(d, "window"), *st;
-		double it, cyc, sim, x;
+		double it, cyc, sim;
 		size_t s;
 
-		if (strcmp(rec_get_str(d, "kind"), "duty") != 0 || w == NULL ||
-		    strcmp(w, "iteration") != 0 ||
+		if (w == NULL || strcmp(w, "iteration") != 0 ||
 		    json_is_true(json_object_get(d, "excluded")) ||
 		    !rec_get_num(d, "cycle_ns", &cyc) ||
 		    !rec_get_num(d, "iter", &it))
 			continue;
-		sim = NAN;
-		for (size_t k = 0; k < j->nrecs && isnan(sim); k++) {
-			const json_t *q = j->recs[k];
-
-			if (strcmp(rec_get_str(q, "kind"), "iter") == 0 &&
-			    json_is_true(json_object_get(q, "compared")) &&
-			    rec_get_num(q, "iter", &x) && x == it)
-				rec_get_num(q, "sim_ns", &sim);
-		}
+		sim = itersim_of(sims, nsims, it);
 		if (isnan(sim))
 			continue;
 		st = rec_get_str(d, "stage");
@@ -791,6 +847,8 @@ cycles(const struct judge *j, double mult, struct cyc out[5])
 		out[4].n++;
 		any++;
 	}
+	ru_list_free(&l);
+	free(sims);
 	return any;
 }
 

@@ -183,18 +183,22 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 static void
 registrations(const struct judge *j, const char *type, struct ru_list *out)
 {
+	struct ru_list l;
+
 	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *p = j->recs[i];
+	ru_select(j, &(struct jsel){ .kind = "proof" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *p = l.v[i];
 		const json_t *q = json_object_get(p, "query");
 		const char *qk = rec_get_str(q, "kind");
 		const char *ts = rec_get_str(q, "type_string");
 
-		if (pu_is_proof(p) && qk != NULL &&
+		if (qk != NULL &&
 		    strcmp(qk, "registration") == 0 && ts != NULL &&
 		    strcmp(ts, type) == 0 && strcmp(pu_role(p), "router") == 0)
 			ru_list_add(out, p);
 	}
+	ru_list_free(&l);
 }
 
 /* Evidence and text for one plugin type; false when not proven. */
@@ -431,18 +435,21 @@ static const char *
 arm_with_plugin(const struct judge *j, const char *kind, const char *arm,
     const char *type)
 {
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *m = rec_get_str(rec, "metric");
-		const char *ph = rec_scope_str(rec, "phase");
-		const char *v = pu_str_value(rec);
+	struct ru_list l;
+	const char *found = NULL;
 
-		if (m != NULL && strcmp(m, "epp.plugin") == 0 && ph != NULL &&
-		    strcmp(ph, arm) != 0 && v != NULL && strcmp(v, type) == 0 &&
-		    strcmp(rec_get_str(rec, "kind"), kind) == 0)
-			return ph;
+	ru_select(j, &(struct jsel){ .kind = kind, .metric = "epp.plugin" },
+	    &l);
+	for (size_t i = 0; i < l.n && found == NULL; i++) {
+		const char *ph = rec_scope_str(l.v[i], "phase");
+		const char *v = pu_str_value(l.v[i]);
+
+		if (ph != NULL && strcmp(ph, arm) != 0 && v != NULL &&
+		    strcmp(v, type) == 0)
+			found = ph;
 	}
-	return NULL;
+	ru_list_free(&l);
+	return found;
 }
 
 static const char *const legacy_names[] = { "gaie-legacy", "legacy", "gaie",

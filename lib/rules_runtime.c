@@ -210,18 +210,24 @@ static void
 arm_routing(const struct judge *j, const struct jcell *c, struct routing *rt)
 {
 	const char *kinds[] = { "measure", "expect" };
+	/* The only metrics is_affinity_plugin() and the picker read. */
+	static const char *const metrics[] = { "epp.plugin",
+	    "sim.routing_scorers", NULL };
 
 	memset(rt, 0, sizeof(*rt));
-	for (size_t k = 0; k < 2; k++)
-		for (size_t i = 0; i < j->nrecs; i++) {
-			const json_t *rec = j->recs[i];
+	for (size_t k = 0; k < 2; k++) {
+		struct ru_list l;
+
+		ru_select(j, &(struct jsel){ .kind = kinds[k],
+		    .metrics = metrics, .ph = JM_IS_OR_NONE,
+		    .phase = c->phase ? c->phase : "" }, &l);
+		for (size_t i = 0; i < l.n; i++) {
+			const json_t *rec = l.v[i];
 			const char *p = rec_scope_str(rec, "phase");
 			const char *v = rec_get_str(rec, "value");
 			const char *metric = rec_get_str(rec, "metric");
 
-			if (strcmp(rec_get_str(rec, "kind"), kinds[k]) != 0 ||
-			    metric == NULL || v == NULL ||
-			    (p != NULL && strcmp(p, c->phase ? c->phase : "")))
+			if (metric == NULL || v == NULL)
 				continue;
 			if (rt->scorer == NULL &&
 			    is_affinity_plugin(metric, v, p != NULL))
@@ -231,6 +237,8 @@ arm_routing(const struct judge *j, const struct jcell *c, struct routing *rt)
 			    str_has_suffix(v, "-picker"))
 				rt->picker = rec;
 		}
+		ru_list_free(&l);
+	}
 	rt->picker_ignores_scores = rt->picker != NULL &&
 	    score_blind_picker(rec_get_str(rt->picker, "value"));
 	rt->affinity = rt->scorer != NULL && !rt->picker_ignores_scores;
@@ -590,28 +598,34 @@ class_priority(const struct judge *j, const struct jcell *c,
 static bool
 admission_active(const struct judge *j, const struct jcell *c)
 {
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		const char *p = rec_scope_str(rec, "phase");
+	struct ru_list l;
+	bool found = false;
+
+	if (c->phase == NULL)
+		return false;
+	ru_select(j, &(struct jsel){ .wl = JM_NONE, .ph = JM_IS,
+	    .phase = c->phase }, &l);
+	for (size_t i = 0; i < l.n && !found; i++) {
+		const json_t *rec = l.v[i];
 		const char *metric = rec_get_str(rec, "metric");
 		const char *key = rec_get_str(rec, "key");
 		const char *v = rec_get_str(rec, "value");
 
-		if (metric == NULL || p == NULL || c->phase == NULL ||
-		    strcmp(p, c->phase) != 0 || rec_scope_str(rec, "workload"))
+		if (metric == NULL)
 			continue;
 		if (strcmp(metric, "epp.flow_control") == 0 && key != NULL &&
 		    (strstr(key, "usageLimitPolicy") ||
 		    strstr(key, "saturationDetector")))
-			return true;
+			found = true;
 		if (strcmp(metric, "epp.saturation_detector") == 0)
-			return true;
+			found = true;
 		if (strcmp(metric, "epp.plugin") == 0 && v != NULL &&
 		    (strstr(v, "admission") || strstr(v, "shed") ||
 		    strstr(v, "usage-limit") || strstr(v, "ceiling")))
-			return true;
+			found = true;
 	}
-	return false;
+	ru_list_free(&l);
+	return found;
 }
 
 static void

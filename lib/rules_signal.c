@@ -60,23 +60,25 @@ code_reads(const struct judge *j, const char *const *names, const char *role,
 	const char *dotted[8];
 	char buf[8][64];
 	size_t n = 0;
+	struct ru_list l;
+	bool found = false;
 
 	for (; names[n] != NULL && n < 7; n++) {
 		snprintf(buf[n], sizeof(buf[n]), ".%s", names[n]);
 		dotted[n] = buf[n];
 	}
 	dotted[n] = NULL;
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < j->nrecs; i++) {
-			const json_t *p = j->recs[i];
+	ru_select(j, &(struct jsel){ .kind = "proof" }, &l);
+	for (int pass = 0; pass < 2 && !found; pass++)
+		for (size_t i = 0; i < l.n && !found; i++) {
+			const json_t *p = l.v[i];
 
-			if (!pu_is_proof(p) || !pu_found(p) ||
-			    strcmp(pu_role(p), role) != 0)
+			if (!pu_found(p) || strcmp(pu_role(p), role) != 0)
 				continue;
-			if (pu_find_line(p, pass == 0 ? dotted : names, h))
-				return true;
+			found = pu_find_line(p, pass == 0 ? dotted : names, h);
 		}
-	return false;
+	ru_list_free(&l);
+	return found;
 }
 
 /* Where the sim algorithm reads s (its own names for it), and where the

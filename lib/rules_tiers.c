@@ -346,18 +346,18 @@ rule_treatment(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct strv arms = {0};
 	const json_t *pp, *br;
 	size_t narms = 0;
+	struct ru_list l;
 
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *m = j->recs[i];
-		const char *mt = rec_get_str(m, "metric");
-		const char *ph = rec_scope_str(m, "phase");
+	ru_select(j, &(struct jsel){ .kind = "measure", .metric = "epp.*" },
+	    &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *ph = rec_scope_str(l.v[i], "phase");
 
-		if (mt != NULL && strncmp(mt, "epp.", 4) == 0 &&
-		    strcmp(rec_get_str(m, "kind"), "measure") == 0 &&
-		    ph != NULL && strcmp(ph, "baseline") != 0 &&
+		if (ph != NULL && strcmp(ph, "baseline") != 0 &&
 		    strv_find(&arms, ph) < 0)
 			strv_add(&arms, ph);
 	}
+	ru_list_free(&l);
 	strv_sort(&arms);
 	for (size_t a = 0; a < arms.n; a++) {
 		if (!routing_only(j, arms.v[a])) {

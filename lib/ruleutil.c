@@ -47,18 +47,6 @@ ru_applies(const json_t *rec, const struct jcell *c, bool exact)
 	return true;
 }
 
-static bool
-metric_match(const char *metric, const char *want)
-{
-	size_t n = strlen(want);
-
-	if (metric == NULL)
-		return false;
-	if (n > 0 && want[n - 1] == '*')
-		return strncmp(metric, want, n - 1) == 0;
-	return strcmp(metric, want) == 0;
-}
-
 void
 ru_list_add(struct ru_list *l, const json_t *rec)
 {
@@ -70,24 +58,31 @@ ru_list_add(struct ru_list *l, const json_t *rec)
 }
 
 void
+ru_select(const struct judge *j, const struct jsel *s, struct ru_list *out)
+{
+	out->n = out->cap = judge_select(j, s, &out->v);
+}
+
+void
 ru_collect(const struct judge *j, const struct jcell *c, const char *kind,
     const char *metric, enum ru_inst inst, bool loose, struct ru_list *out)
 {
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
-		bool has_inst = rec_scope_str(rec, "instance") != NULL;
+	struct jsel sel = { .kind = kind, .metric = metric };
+	const json_t **v;
+	size_t n;
 
-		if (strcmp(rec_get_str(rec, "kind"), kind) != 0 ||
-		    !metric_match(rec_get_str(rec, "metric"), metric))
-			continue;
+	memset(out, 0, sizeof(*out));
+	jsel_cell(&sel, c, strcmp(kind, "measure") == 0 && !loose);
+	n = judge_select(j, &sel, &v);
+	for (size_t i = 0; i < n; i++) {
+		bool has_inst = rec_scope_str(v[i], "instance") != NULL;
+
 		if ((inst == RU_CELL && has_inst) ||
 		    (inst == RU_INSTANCE && !has_inst))
 			continue;
-		if (!ru_applies(rec, c, strcmp(kind, "measure") == 0 && !loose))
-			continue;
-		ru_list_add(out, rec);
+		ru_list_add(out, v[i]);
 	}
+	free(v);
 }
 
 void
@@ -529,15 +524,20 @@ void
 ru_arm_config(const struct judge *j, const char *kind, const char *phase,
     bool global_tiers, struct ru_list *out)
 {
+	struct jsel sel = { .kind = kind, .wl = JM_NONE, .phase = phase,
+	    .ph = global_tiers ? JM_IS_OR_NONE : JM_IS, .it = JM_ANY };
+	struct ru_list l;
+
 	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
+	if (phase == NULL && !global_tiers)
+		return;
+	ru_select(j, &sel, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *rec = l.v[i];
 		const char *p = rec_scope_str(rec, "phase");
 		const char *metric = rec_get_str(rec, "metric");
 
-		if (strcmp(rec_get_str(rec, "kind"), kind) != 0 ||
-		    !ru_is_epp_metric(metric) ||
-		    rec_scope_str(rec, "workload") != NULL)
+		if (!ru_is_epp_metric(metric))
 			continue;
 		if (p == NULL ? !(global_tiers &&
 		    strcmp(metric, "priority.tier") == 0 &&
@@ -549,6 +549,7 @@ ru_arm_config(const struct judge *j, const char *kind, const char *phase,
 			continue;
 		ru_list_add(out, rec);
 	}
+	ru_list_free(&l);
 }
 
 const char *

@@ -35,6 +35,9 @@ void	 ru_collect(const struct judge *j, const struct jcell *c,
 	    const char *kind, const char *metric, enum ru_inst inst,
 	    bool loose, struct ru_list *out);
 void	 ru_list_add(struct ru_list *l, const json_t *rec);
+/* The records s selects (judge_select()), in input order. */
+void	 ru_select(const struct judge *j, const struct jsel *s,
+	    struct ru_list *out);
 void	 ru_list_free(struct ru_list *l);
 /* The first record of l whose scope key equals val, or NULL. */
 const json_t *ru_by_scope(const struct ru_list *l, const char *key,

@@ -39,7 +39,7 @@ edges() {
 
 @test "floors: rules include no reader or producer, renderers no rule engine" {
 	cd "$L"
-	rules="judge.h checklist.h verdict.h tolerance.h ruleutil.h proofutil.h
+	rules="judge.h jindex.h checklist.h verdict.h tolerance.h ruleutil.h proofutil.h
 	    alignutil.h latquant.h satside.h satrule.h isopolicy.h routecmp.h rules_wl.h rec.h str.h
 	    err.h perr.h stats.h jreplica.h cmpstat.h"
 	renderers="report.h mdreport.h mdtext.h htmlreport.h htmlpage.h
@@ -47,7 +47,7 @@ edges() {
 	    atomicfile.h rec.h str.h err.h tseries.h vstream.h cmptext.h upnum.h
 	    reportfind.h strtab.h runtext.h"
 	bad=""
-	for f in rules_*.c ruleutil.[ch] proofutil.[ch] alignutil.[ch] judge.[ch] checklist.[ch] \
+	for f in rules_*.c ruleutil.[ch] proofutil.[ch] alignutil.[ch] judge.[ch] jindex.[ch] checklist.[ch] \
 	    satside.[ch] satrule.[ch] isopolicy.[ch] routecmp.[ch] jreplica.[ch]; do
 		for h in $(sed -n 's/^#include "\(.*\)"/\1/p' "$f"); do
 			case " $(echo $rules) " in *" $h "*) ;; *) bad="$bad $f:$h" ;; esac

@@ -74,13 +74,10 @@ parse_opts(int argc, char **argv, struct opts *o)
 static size_t
 missing_count(struct judge *j)
 {
-	json_t **v;
-	size_t n = judge_verdicts(j, &v), missing = 0;
+	size_t missing = 0;
 
-	for (size_t i = 0; i < n; i++)
-		missing += judge_verdict_of(rec_get_str(v[i], "verdict")) ==
-		    V_MISSING;
-	free(v);
+	for (size_t i = 0; i < j->nout; i++)
+		missing += judge_verdict_value(j, i) == V_MISSING;
 	return missing;
 }
 

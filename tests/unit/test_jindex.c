@@ -1,0 +1,218 @@
+/* Unit tests for lib/jindex.c: hand-made selections, then every kind of
+ * selection on a random store checked against a plain scan (the way the
+ * rules looked records up before the index). */
+#include <stdlib.h>
+
+#include <jansson.h>
+
+#include "jindex.h"
+#include "rec.h"
+#include "unit.h"
+#include "verdict.h"
+
+static json_t *
+mkrec(const char *kind, const char *metric, const char *wl, const char *ph,
+    const char *it)
+{
+	json_t *r = json_object(), *scope = json_object();
+
+	json_object_set_new(r, "kind", json_string(kind));
+	if (metric != NULL)
+		json_object_set_new(r, "metric", json_string(metric));
+	if (wl != NULL)
+		json_object_set_new(scope, "workload", json_string(wl));
+	if (ph != NULL)
+		json_object_set_new(scope, "phase", json_string(ph));
+	if (it != NULL)
+		json_object_set_new(scope, "iteration", json_string(it));
+	json_object_set_new(r, "scope", scope);
+	return r;
+}
+
+static void
+test_hand(void)
+{
+	json_t *recs[6];
+	const json_t **v;
+	struct jcell cell = { .phase = "baseline", .workload = "w1",
+	    .iteration = "i2" };
+	struct jsel s = { .kind = "measure", .metric = "qps.actual" };
+	struct jindex *x;
+	size_t n;
+
+	recs[0] = mkrec("measure", "qps.actual", "w1", "baseline", "i2");
+	recs[1] = mkrec("expect", "qps.intended", "w1", NULL, NULL);
+	recs[2] = mkrec("measure", "qps.actual", "w1", "baseline", "i1");
+	recs[3] = mkrec("measure", "qps.actual", NULL, "baseline", NULL);
+	recs[4] = mkrec("measure", "epp.plugin", NULL, "baseline", NULL);
+	recs[5] = mkrec("proof", NULL, NULL, NULL, NULL);
+	x = jindex_build(recs, 6);
+
+	jsel_cell(&s, &cell, true);
+	n = jindex_select(x, &s, &v);
+	CHECK(n == 1 && v[0] == recs[0]);
+	free(v);
+	/* loose: also the record that leaves workload and iteration out,
+	 * in input order */
+	jsel_cell(&s, &cell, false);
+	n = jindex_select(x, &s, &v);
+	CHECK(n == 2 && v[0] == recs[0] && v[1] == recs[3]);
+	free(v);
+	/* a prefix, any kind, any scope */
+	n = jindex_select(x, &(struct jsel){ .metric = "qps.*" }, &v);
+	CHECK(n == 4 && v[0] == recs[0] && v[1] == recs[1] &&
+	    v[2] == recs[2] && v[3] == recs[3]);
+	free(v);
+	/* a set of metrics, no workload */
+	n = jindex_select(x, &(struct jsel){ .metrics = (const char *[]){
+	    "epp.plugin", "qps.actual", NULL }, .wl = JM_NONE }, &v);
+	CHECK(n == 2 && v[0] == recs[3] && v[1] == recs[4]);
+	free(v);
+	/* a record without a metric: only "any metric" finds it */
+	n = jindex_select(x, &(struct jsel){ .kind = "proof" }, &v);
+	CHECK(n == 1 && v[0] == recs[5]);
+	free(v);
+	n = jindex_select(x, &(struct jsel){ .kind = "nothing" }, &v);
+	CHECK(n == 0 && v != NULL);
+	free(v);
+	jindex_free(x);
+	for (size_t i = 0; i < 6; i++)
+		json_decref(recs[i]);
+}
+
+/* --- random store against a scan ------------------------------------ */
+
+static unsigned long seed = 12345;
+
+static size_t
+pick(size_t n)
+{
+	seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+	return (size_t)(seed >> 33) % n;
+}
+
+static const char *const kinds[] = { "expect", "measure", "proof", "diff" };
+static const char *const metrics[] = { NULL, "epp.plugin", "epp.scorer",
+	"qps.actual", "qps", "vllm.model", "z" };
+static const char *const wls[] = { NULL, "w1", "w2", "w10" };
+static const char *const phs[] = { NULL, "baseline", "treatment" };
+static const char *const its[] = { NULL, "i1", "i2" };
+#define NOF(a) (sizeof(a) / sizeof((a)[0]))
+
+static bool
+key_holds(enum jmatch m, const char *want, const char *have)
+{
+	bool same = want == NULL ? have == NULL :
+	    have != NULL && strcmp(have, want) == 0;
+
+	switch (m) {
+	case JM_ANY:
+		return true;
+	case JM_NONE:
+		return have == NULL;
+	case JM_IS:
+		return same;
+	case JM_IS_OR_NONE:
+		return have == NULL || same;
+	}
+	return false;
+}
+
+static bool
+metric_holds(const struct jsel *s, const char *have)
+{
+	size_t n;
+
+	if (s->metrics != NULL && s->metric == NULL) {
+		for (const char *const *m = s->metrics; *m != NULL; m++)
+			if (have != NULL && strcmp(have, *m) == 0)
+				return true;
+		return false;
+	}
+	if (s->metric == NULL)
+		return true;
+	if (have == NULL)
+		return false;
+	n = strlen(s->metric);
+	if (n > 0 && s->metric[n - 1] == '*')
+		return strncmp(have, s->metric, n - 1) == 0;
+	return strcmp(have, s->metric) == 0;
+}
+
+static bool
+scan_holds(const struct jsel *s, const json_t *r)
+{
+	return (s->kind == NULL || strcmp(rec_get_str(r, "kind"),
+	    s->kind) == 0) && metric_holds(s, rec_get_str(r, "metric")) &&
+	    key_holds(s->wl, s->workload, rec_scope_str(r, "workload")) &&
+	    key_holds(s->ph, s->phase, rec_scope_str(r, "phase")) &&
+	    key_holds(s->it, s->iteration, rec_scope_str(r, "iteration"));
+}
+
+static void
+random_sel(struct jsel *s)
+{
+	static const char *const mq[] = { NULL, "epp.*", "qps", "qps*", "*",
+	    "epp.plugin", "none" };
+	static const char *const set[] = { "qps", "epp.plugin", NULL };
+
+	memset(s, 0, sizeof(*s));
+	s->kind = pick(3) == 0 ? NULL : kinds[pick(NOF(kinds))];
+	s->metric = mq[pick(NOF(mq))];
+	if (s->metric == NULL && pick(3) == 0)
+		s->metrics = set;
+	s->wl = (enum jmatch)pick(4);
+	s->ph = (enum jmatch)pick(4);
+	s->it = (enum jmatch)pick(4);
+	s->workload = wls[pick(NOF(wls))];
+	s->phase = phs[pick(NOF(phs))];
+	s->iteration = its[pick(NOF(its))];
+}
+
+static void
+test_against_scan(void)
+{
+	enum { N = 600, TRIES = 3000 };
+	json_t *recs[N];
+	struct jindex *x;
+	size_t bad = 0;
+
+	for (size_t i = 0; i < N; i++)
+		recs[i] = mkrec(kinds[pick(NOF(kinds))],
+		    metrics[pick(NOF(metrics))], wls[pick(NOF(wls))],
+		    phs[pick(NOF(phs))], its[pick(NOF(its))]);
+	x = jindex_build(recs, N);
+	for (size_t t = 0; t < TRIES; t++) {
+		struct jsel s;
+		const json_t **v;
+		size_t n, k = 0;
+
+		random_sel(&s);
+		n = jindex_select(x, &s, &v);
+		/* the same records as a scan, in the same (input) order */
+		for (size_t i = 0; i < N; i++) {
+			if (!scan_holds(&s, recs[i]))
+				continue;
+			bad += k >= n || v[k] != recs[i];
+			k++;
+		}
+		bad += k != n;
+		free(v);
+	}
+	CHECK(bad == 0);
+	jindex_free(x);
+	for (size_t i = 0; i < N; i++)
+		json_decref(recs[i]);
+}
+
+int
+main(void)
+{
+	static const struct unit_test tests[] = {
+		{ "hand", test_hand },
+		{ "against_scan", test_against_scan },
+		{ NULL, NULL }
+	};
+
+	return unit_run(tests);
+}

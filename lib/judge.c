@@ -661,17 +661,35 @@ judge_checks_valid(const char *list, char *bad, size_t badlen)
 	return ok && any;
 }
 
+/* Where s2r-run found a cell declared (its source file). */
+static const char *
+decl_file(const json_t *decl)
+{
+	const char *f = rec_get_str(json_object_get(decl, "source"), "file");
+
+	return f != NULL ? f : "the run's files";
+}
+
 /* A cell only the sim side names: one MISSING per rule says so. */
 static void
 unmeasured(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct sbuf why = {0}, where = {0};
+	const json_t *decl;
 
 	judge_cell_text(&where, c);
-	sbuf_printf(&why, "No measure records for %s: the sim side expects "
-	    "this workload but the real bundle has no cell for it (they come "
-	    "from s2r-trace-stats over %s/trace_data.csv).", sbuf_str(&where),
-	    sbuf_str(&where));
+	/* A cell s2r-run says the run declares is missing from the run,
+	 * whatever the sim bundle's specs say. */
+	if ((decl = judge_expect(j, c, "run.cell", NULL)) != NULL)
+		sbuf_printf(&why, "No measure records for %s: the run declares "
+		    "this cell (%s) but has no results for it", sbuf_str(&where),
+		    decl_file(decl));
+	else
+		sbuf_printf(&why, "No measure records for %s: the sim side "
+		    "expects this workload but the real bundle has no cell for "
+		    "it", sbuf_str(&where));
+	sbuf_printf(&why, " (they come from s2r-trace-stats over "
+	    "%s/trace_data.csv).", sbuf_str(&where));
 	judge_emit(j, r, c, &(struct jverdict){
 	    .verdict = V_MISSING, .why = sbuf_str(&why),
 	    .action = "Run the workload on the real deployment, or check that "

@@ -131,16 +131,17 @@ sr_load_of(const struct judge *j, const json_t *rec, struct sbuf *why)
 	const json_t *worst;
 	enum sr_load w;
 
+	struct jsel sel = { .kind = "measure", .metric = "saturation.level" };
+	const json_t **all;
+	size_t n;
+
 	if (rec == NULL)
 		return SR_NONE;
-	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *s = j->recs[i];
-
-		if (strcmp(rec_get_str(s, "kind"), "measure") == 0 &&
-		    same_str(rec_get_str(s, "metric"), "saturation.level") &&
-		    same_run(s, rec))
-			ru_list_add(&l, s);
-	}
+	n = judge_select(j, &sel, &all);
+	for (size_t i = 0; i < n; i++)
+		if (same_run(all[i], rec))
+			ru_list_add(&l, all[i]);
+	free(all);
 	if (l.n == 0)
 		return SR_NONE;
 	sbuf_adds(why, " The real run's saturation report: ");

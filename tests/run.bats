@@ -200,6 +200,10 @@ ghost i2 SKIP" ]
 	        .scope.phase == "routetoholder" and .scope.iteration == "i2")]
 	    | length >= 18 and all(.verdict == "MISSING") and
 	      any(.check == "1a") and any(.check == "5a")' "$V"
+	# and say that the run, not the sim bundle, declares the cell
+	jq -e -s '[.[] | select(.kind == "verdict" and .scope.phase == "routetoholder"
+	        and .scope.iteration == "i2" and .check == "1a")]
+	    | length > 0 and all(.why | test("the run declares this cell \\(.+\\) but has no results"))' "$V"
 	! jq -e -s 'any(.[]; .scope.phase == "check" or .scope.workload ==
 	    "20260701T140500Z")' "$V"
 	grep -qF '| routetoholder | w1\_mid | i2 | MISSING |' "$T/out/report.md"

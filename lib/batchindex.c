@@ -113,7 +113,7 @@ bindex_add(struct bindex *x, const char *dir)
 
 	while (len > 1 && dir[len - 1] == '/')
 		len--;
-	x->rows = xreallocarray(x->rows, x->n + 1, sizeof(*x->rows));
+	x->rows = xroom(x->rows, x->n, sizeof(*x->rows));
 	row = &x->rows[x->n++];
 	memset(row, 0, sizeof(*row));
 	row->dir = xstrndup(dir, len);

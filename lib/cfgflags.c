@@ -208,7 +208,7 @@ tokenise(const char *s, size_t n, long line, long col0, struct toks *t)
 			}
 			sbuf_addc(&w, s[i++]);
 		}
-		t->v = xreallocarray(t->v, t->n + 1, sizeof(*t->v));
+		t->v = xroom(t->v, t->n, sizeof(*t->v));
 		t->v[t->n].s = xstrdup(sbuf_str(&w));
 		t->v[t->n].line = line;
 		t->v[t->n].column = col0 + (long)start + 1;

@@ -84,7 +84,7 @@ workload_of(struct cmp_plan *p, const char *name)
 	for (size_t i = 0; i < p->nw; i++)
 		if (nullstr_eq(p->w[i].name, name))
 			return &p->w[i];
-	p->w = xreallocarray(p->w, p->nw + 1, sizeof(*p->w));
+	p->w = xroom(p->w, p->nw, sizeof(*p->w));
 	w = &p->w[p->nw++];
 	memset(w, 0, sizeof(*w));
 	w->name = nullstr_dup(name);
@@ -99,7 +99,7 @@ arm_of(struct cmp_workload *w, const char *name)
 	for (size_t i = 0; i < w->narms; i++)
 		if (strcmp(w->arms[i].name, name) == 0)
 			return &w->arms[i];
-	w->arms = xreallocarray(w->arms, w->narms + 1, sizeof(*w->arms));
+	w->arms = xroom(w->arms, w->narms, sizeof(*w->arms));
 	a = &w->arms[w->narms++];
 	memset(a, 0, sizeof(*a));
 	a->name = xstrdup(name);
@@ -124,7 +124,7 @@ cmp_plan_add(struct cmp_plan *p, const char *path, const char *phase,
 			    "replica its iteration", path, phase,
 			    workload ? workload : "-", iteration ? "/" : "",
 			    iteration ? iteration : "", a->cells[i].path);
-	a->cells = xreallocarray(a->cells, a->ncells + 1, sizeof(*a->cells));
+	a->cells = xroom(a->cells, a->ncells, sizeof(*a->cells));
 	c = &a->cells[a->ncells++];
 	memset(c, 0, sizeof(*c));
 	c->path = xstrdup(path);

@@ -45,7 +45,7 @@ count_add(struct eppcounts *c, const char *key, const char *key2,
 				return;
 			}
 	}
-	c->v = xreallocarray(c->v, c->n + 1, sizeof(*c->v));
+	c->v = xroom(c->v, c->n, sizeof(*c->v));
 	x = &c->v[c->n++];
 	x->key = xstrdup(key);
 	x->key2 = key2 != NULL ? xstrdup(key2) : NULL;
@@ -121,7 +121,7 @@ pod_get(struct epplog *e, const char *name, const char *file, long line)
 		free(pod);
 		return NULL;
 	}
-	e->pods = xreallocarray(e->pods, e->npods + 1, sizeof(*e->pods));
+	e->pods = xroom(e->pods, e->npods, sizeof(*e->pods));
 	p = &e->pods[e->npods++];
 	memset(p, 0, sizeof(*p));
 	p->name = pod;

@@ -122,6 +122,14 @@ xreallocarray(void *p, size_t nmemb, size_t size)
 	return xrealloc(p, nmemb * size);
 }
 
+void *
+xroom(void *p, size_t n, size_t size)
+{
+	if (n == 0 || (n & (n - 1)) == 0)
+		p = xreallocarray(p, n != 0 ? n * 2 : 1, size);
+	return p;
+}
+
 char *
 xstrdup(const char *s)
 {

@@ -35,6 +35,10 @@ void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
 /* xreallocarray(p, nmemb, size): checks nmemb*size for overflow. */
 void *xreallocarray(void *p, size_t nmemb, size_t size);
+/* xroom(p, n, size): room for item n (0-based) of an array that only
+ * grows by one at a time from NULL; the capacity doubles (at n = 0, 1,
+ * 2, 4 ...), so appending n items costs O(n), under ASan too. */
+void *xroom(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* *dst freed and replaced by a copy of s. */

@@ -47,7 +47,7 @@ csv_row(struct gpujoin *gj, const char *node, const char *s, size_t n,
 		return false;
 	if (gj->nslot >= JOIN_MAX_SLOTS)
 		return true;
-	gj->slot = xreallocarray(gj->slot, gj->nslot + 1, sizeof(*gj->slot));
+	gj->slot = xroom(gj->slot, gj->nslot, sizeof(*gj->slot));
 	x = &gj->slot[gj->nslot++];
 	x->node = xstrdup(node);
 	x->index = (int)index;
@@ -124,7 +124,7 @@ gpujoin_read_uuids(struct gpujoin *gj, const char *path, const char *file)
 
 	if (!logreader_open(&r, path))
 		return false;
-	gj->pod = xreallocarray(gj->pod, gj->npod + 1, sizeof(*gj->pod));
+	gj->pod = xroom(gj->pod, gj->npod, sizeof(*gj->pod));
 	x = &gj->pod[gj->npod++];
 	memset(x, 0, sizeof(*x));
 	x->pod = log_stem(file, suffixes);

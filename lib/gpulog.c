@@ -92,7 +92,7 @@ gpu_get(struct gpulog *g, int index, long line)
 			return &g->gpu[k];
 	if (g->ngpu >= GPU_MAX)
 		return NULL;
-	g->gpu = xreallocarray(g->gpu, g->ngpu + 1, sizeof(*g->gpu));
+	g->gpu = xroom(g->gpu, g->ngpu, sizeof(*g->gpu));
 	x = &g->gpu[g->ngpu++];
 	memset(x, 0, sizeof(*x));
 	x->index = index;

@@ -27,7 +27,7 @@ tab_row(struct tab *t, const char *group, const char *series,
 		if (strcmp(t->rows[i].group, group) == 0 &&
 		    strcmp(t->rows[i].series, series) == 0)
 			return &t->rows[i];
-	t->rows = xreallocarray(t->rows, t->n + 1, sizeof(*t->rows));
+	t->rows = xroom(t->rows, t->n, sizeof(*t->rows));
 	w = &t->rows[t->n++];
 	memset(w, 0, sizeof(*w));
 	w->group = xstrdup(group);

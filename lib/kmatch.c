@@ -148,7 +148,7 @@ akern_add(struct aop *a, uint32_t name, int64_t ns, int64_t calls)
 			return;
 		}
 	}
-	a->kern = xreallocarray(a->kern, a->nkern + 1, sizeof(*a->kern));
+	a->kern = xroom(a->kern, a->nkern, sizeof(*a->kern));
 	a->kern[a->nkern++] = (struct akern){ name, ns, calls };
 }
 

@@ -87,7 +87,7 @@ read_stat(struct metricscell *m, struct jscan *js, const char *pod,
 
 	if (jscan_peek(js) != J_OBJECT)
 		jscan_fail(js, at, "a metric's statistics object", "another type");
-	m->sum = xreallocarray(m->sum, m->nsum + 1, sizeof(*m->sum));
+	m->sum = xroom(m->sum, m->nsum, sizeof(*m->sum));
 	e = &m->sum[m->nsum++];
 	*e = (struct msum){ xstrdup(pod), xstrdup(metric), gauge, NAN, NAN,
 	    -1, at.line, at.column };

@@ -39,8 +39,7 @@ reg_add_func(struct regstate *rs, const struct gdecl *d, const char *dir,
 {
 	struct regfunc *rf;
 
-	rs->funcs = xreallocarray(rs->funcs, rs->nfuncs + 1,
-	    sizeof(*rs->funcs));
+	rs->funcs = xroom(rs->funcs, rs->nfuncs, sizeof(*rs->funcs));
 	rf = &rs->funcs[rs->nfuncs++];
 	rf->name = xstrdup(d->name);
 	rf->dir = xstrdup(dir);
@@ -65,8 +64,7 @@ reg_add_alias(struct regstate *rs, const struct gdecl *d, const char *dir)
 {
 	struct regalias *ra;
 
-	rs->aliases = xreallocarray(rs->aliases, rs->naliases + 1,
-	    sizeof(*rs->aliases));
+	rs->aliases = xroom(rs->aliases, rs->naliases, sizeof(*rs->aliases));
 	ra = &rs->aliases[rs->naliases++];
 	ra->name = xstrdup(d->name);
 	ra->target = xstrdup(d->value);
@@ -92,8 +90,7 @@ reg_add_consts(struct regstate *rs, const struct gofile *f,
 		rec_set_str(facts, "const", d->name);
 		rec_set_str(facts, "package", ix->pkg);
 		rec_set_str(facts, "package_dir", dir);
-		rs->consts = xreallocarray(rs->consts, rs->nconsts + 1,
-		    sizeof(*rs->consts));
+		rs->consts = xroom(rs->consts, rs->nconsts, sizeof(*rs->consts));
 		rc = &rs->consts[rs->nconsts++];
 		rc->str = xstrdup(rs->strings.v[k]);
 		rc->name = xstrdup(d->name);
@@ -113,8 +110,7 @@ reg_add_call(struct regstate *rs, const struct gofile *f,
 	struct regcall *c;
 	char *callee;
 
-	rs->calls = xreallocarray(rs->calls, rs->ncalls + 1,
-	    sizeof(*rs->calls));
+	rs->calls = xroom(rs->calls, rs->ncalls, sizeof(*rs->calls));
 	c = &rs->calls[rs->ncalls++];
 	memset(c, 0, sizeof(*c));
 	c->dir = xstrdup(dir);

@@ -103,20 +103,10 @@ slot_cmp(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* Room for one more of n items of size at p (doubling: appending n items
- * costs O(n)). */
-static void *
-room(void *p, size_t n, size_t size)
-{
-	if (n == 0 || (n & (n - 1)) == 0)
-		p = xreallocarray(p, n ? n * 2 : 1, size);
-	return p;
-}
-
 static void *
 grow(void *p, size_t *n, size_t size)
 {
-	p = room(p, *n, size);
+	p = xroom(p, *n, size);
 	memset((char *)p + *n * size, 0, size);
 	(*n)++;
 	return p;
@@ -161,7 +151,7 @@ place(struct report *rep, json_t *v)
 		k->title = rec_get_str(v, "title");
 		k->worst = verdict;
 	}
-	k->v = room(k->v, k->n, sizeof(*k->v));
+	k->v = xroom(k->v, k->n, sizeof(*k->v));
 	k->v[k->n++] = v;
 	if (report_rank(verdict) > report_rank(k->worst))
 		k->worst = verdict;

@@ -176,7 +176,7 @@ finding_key(struct sbuf *k, const json_t *v)
 static void
 finding_add_cell(struct finding *f, const json_t *v)
 {
-	f->cells = xreallocarray(f->cells, f->ncells + 1, sizeof(*f->cells));
+	f->cells = xroom(f->cells, f->ncells, sizeof(*f->cells));
 	f->cells[f->ncells++] = v;
 }
 

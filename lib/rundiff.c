@@ -352,7 +352,7 @@ emit(struct rundiff *d, enum rd_change kind, const struct rd_entry *o,
 	rec_set(c, "source", rec_source(s->path ? s->path : "-", e->line, 0,
 	    NULL, sbuf_str(&how)));
 	sbuf_free(&how);
-	d->changes = xreallocarray(d->changes, d->n + 1, sizeof(*d->changes));
+	d->changes = xroom(d->changes, d->n, sizeof(*d->changes));
 	d->changes[d->n++] = c;
 	d->counts[kind]++;
 }

@@ -42,7 +42,7 @@ det_get(struct satreport *r, const char *name)
 	for (size_t i = 0; i < r->ndet; i++)
 		if (strcmp(r->det[i].name, name) == 0)
 			return &r->det[i];
-	r->det = xreallocarray(r->det, r->ndet + 1, sizeof(*r->det));
+	r->det = xroom(r->det, r->ndet, sizeof(*r->det));
 	d = &r->det[r->ndet++];
 	memset(d, 0, sizeof(*d));
 	d->name = xstrdup(name);

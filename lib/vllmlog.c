@@ -384,7 +384,7 @@ engine_get(struct vllmlog *v, const char *id, size_t len)
 			return &v->eng[k];
 	if (v->neng >= 64)
 		return NULL;	/* DP ranks are few: junk otherwise */
-	v->eng = xreallocarray(v->eng, v->neng + 1, sizeof(*v->eng));
+	v->eng = xroom(v->eng, v->neng, sizeof(*v->eng));
 	e = &v->eng[v->neng++];
 	memset(e, 0, sizeof(*e));
 	memcpy(e->id, id, len);
@@ -518,7 +518,7 @@ access_add(struct vllmlog *v, const char *ep, size_t eplen, int status,
 				return;
 			}
 	}
-	v->acc = xreallocarray(v->acc, v->nacc + 1, sizeof(*v->acc));
+	v->acc = xroom(v->acc, v->nacc, sizeof(*v->acc));
 	a = &v->acc[v->nacc++];
 	a->endpoint = xstrndup(ep, eplen);
 	a->len = eplen;

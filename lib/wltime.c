@@ -364,7 +364,7 @@ wl_groups(const struct workload *w, struct wl_group **out)
 			if (wl_same_windows(&w->clients[g[k].members[0]], c))
 				break;
 		if (k == n) {
-			g = xreallocarray(g, n + 1, sizeof(*g));
+			g = xroom(g, n, sizeof(*g));
 			memset(&g[n], 0, sizeof(*g));
 			g[n].label = unique_label(g, n, group_label(c));
 			n++;

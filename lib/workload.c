@@ -741,8 +741,7 @@ parse_client_tail(const struct wp *p, const struct ynode *map,
 static void
 add_client(struct workload *w, const struct wl_client *c)
 {
-	w->clients = xreallocarray(w->clients, w->nclients + 1,
-	    sizeof(*w->clients));
+	w->clients = xroom(w->clients, w->nclients, sizeof(*w->clients));
 	w->clients[w->nclients++] = *c;
 }
 
@@ -921,8 +920,7 @@ parse_inference_perf(const struct wp *p, const struct ynode *n,
 			die_node(p, ymap_get(s, "duration") ? ymap_get(s,
 			    "duration") : s, join(f.s, "duration"),
 			    "a positive duration");
-		w->stages = xreallocarray(w->stages, w->nstages + 1,
-		    sizeof(*w->stages));
+		w->stages = xroom(w->stages, w->nstages, sizeof(*w->stages));
 		w->stages[w->nstages++] = st;
 		sbuf_free(&f);
 	}

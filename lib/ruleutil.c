@@ -402,23 +402,44 @@ ru_gpu_match(const char *a, const char *b)
 
 /* --- arms ------------------------------------------------------------ */
 
+/* The first cell after i (cells sorted by phase first) of another phase:
+ * a binary search, so listing the arms costs the arms, not the cells. */
+static size_t
+phase_end(const struct judge *j, size_t i)
+{
+	size_t lo = i + 1, hi = j->ncells;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (judge_natcmp(j->cells[m].phase, j->cells[i].phase) <= 0)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
 size_t
 ru_arms(const struct judge *j, const struct jcell *c, const char ***arms)
 {
 	const char **out = xcalloc(j->ncells + 1, sizeof(*out));
-	size_t n = 0;
+	size_t n = 0, end;
 
 	*arms = out;
 	/* Cells are sorted by phase first: each arm's cells are adjacent. */
-	for (size_t i = 0; i < j->ncells; i++) {
-		const struct jcell *o = &j->cells[i];
+	for (size_t i = 0; i < j->ncells; i = end) {
+		end = phase_end(j, i);
+		if (judge_natcmp(j->cells[i].phase, c->phase) == 0)
+			continue;
+		for (size_t k = i; k < end; k++) {
+			const struct jcell *o = &j->cells[k];
 
-		if (!o->measured || o->workload == NULL ||
-		    judge_natcmp(o->phase, c->phase) == 0)
-			continue;
-		if (n > 0 && judge_natcmp(out[n - 1], o->phase) == 0)
-			continue;
-		out[n++] = o->phase;
+			if (o->measured && o->workload != NULL) {
+				out[n++] = o->phase;
+				break;
+			}
+		}
 	}
 	return n;
 }

@@ -121,7 +121,8 @@ scan_pair(struct run_enum *e, const struct run_meta *m,
 		}
 		free(sub);
 	}
-	qsort(d->iters, d->niters, sizeof(*d->iters), cmp_i64);
+	if (d->niters > 1)
+		qsort(d->iters, d->niters, sizeof(*d->iters), cmp_i64);
 	strv_free(&names);
 	free(dir);
 	free(rel);
@@ -343,7 +344,9 @@ find_repeats(struct run_enum *e, const struct run_meta *m)
 			strv_add(&e->repeats, s);
 		free(abs);
 	}
-	qsort(e->repeats.v, e->repeats.n, sizeof(*e->repeats.v), cmp_repeat);
+	if (e->repeats.n > 1)
+		qsort(e->repeats.v, e->repeats.n, sizeof(*e->repeats.v),
+		    cmp_repeat);
 	strv_free(&names);
 }
 

@@ -3,34 +3,18 @@
  * jumps back) or read into detectors whose levels are known or unknown
  * and whose trailing-window counts add up; then written as records.
  * Never a crash, a hang or a count out of bounds. */
-#include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "err.h"
+#include "fuzz.h"
 #include "jsonscan.h"
 #include "logkit.h"
 #include "satjson.h"
 
-static jmp_buf back;
 static struct jscan *scanner;
 static struct satreport report;
-
-static void
-jump_back(void)
-{
-	longjmp(back, 1);
-}
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	s2r_die_hook = jump_back;
-	return 0;
-}
 
 static void
 check(const struct satreport *r)
@@ -56,7 +40,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct logctx ctx = { NULL, "p", "w", NULL };
 
-	if (setjmp(back) != 0) {
+	if (setjmp(fuzz_back) != 0) {
 		jscan_close(scanner);
 		scanner = NULL;
 		return 0;

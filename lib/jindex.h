@@ -1,5 +1,6 @@
 /* jindex.h - the judge's record index: every record's kind, scope cell
- * keys and metric pulled out once and sorted (by cell, and by metric),
+ * keys and metric, pulled out once (struct jkeys) and sorted (by cell,
+ * and by metric),
  * so that a rule asking for "the measure records of metric m in cell c"
  * or "metric m in every cell" does a few binary searches instead of
  * scanning the whole store (which made judging quadratic in the number
@@ -19,6 +20,14 @@
 struct jcell;
 struct jindex;
 
+/* What the index knows of a record (NULL: the key is absent). */
+enum { JK_KIND, JK_WL, JK_PH, JK_IT, JK_METRIC, JK_NFIELDS };
+struct jkeys {
+	const char	*f[JK_NFIELDS];
+};
+/* rec's keys, borrowed from rec. */
+void	 jkeys_of(struct jkeys *k, const json_t *rec);
+
 /* What a record's scope key must hold. */
 enum jmatch {
 	JM_ANY,		/* anything, or no key */
@@ -35,13 +44,14 @@ struct jsel {
 	const char	*workload, *phase, *iteration;
 };
 
-/* Indexes recs[0, n) (borrowed: they must outlive the index). */
-struct jindex *jindex_build(json_t *const *recs, size_t n);
+/* Indexes records 0 to n - 1 by their keys (borrowed: they must
+ * outlive the index). */
+struct jindex *jindex_build(const struct jkeys *keys, size_t n);
 void	 jindex_free(struct jindex *x);
-/* The records matching s, in input order, as a new array (caller frees
- * it, never the records); returns how many. */
+/* The numbers of the records matching s, in input (ascending) order, as
+ * a new array (caller frees it); returns how many. */
 size_t	 jindex_select(const struct jindex *x, const struct jsel *s,
-	    const json_t ***out);
+	    size_t **out);
 /* Sets the scope part of s to the records that apply to cell c (NULL:
  * every record): exact, the records of exactly that cell; else also
  * those that leave a cell key out (they apply to every value of it). */

@@ -9,22 +9,26 @@
 #include "checklist.h"
 #include "err.h"
 #include "jreplica.h"
+#include "jstore.h"
 #include "judge.h"
 #include "rec.h"
+#include "spill.h"
 #include "str.h"
 
 static const char *const cell_keys[] = { "phase", "workload", "iteration" };
 
 /* A verdict kept as its output line (a few hundred bytes, where the
- * jansson object is several KB) and what sorting and the rules need. */
+ * jansson object is several KB; in j->text, which spills to a file) and
+ * what sorting and the rules need. */
 struct jout {
-	char	*line;		/* compact JSON, as rec_emit() writes it */
-	json_t	*rec;		/* parsed back by judge_verdicts(), else NULL */
-	int	 verdict;	/* enum jverdict_value */
-	char	*check;
-	size_t	 cell;		/* 0: bundle-wide, else index + 1 */
-	char	*subkey;
-	size_t	 seq;
+	uint64_t	 off;		/* its line in j->text */
+	size_t		 len;
+	json_t		*rec;		/* parsed back by judge_verdicts() */
+	int		 verdict;	/* enum jverdict_value */
+	const char	*check;		/* interned */
+	size_t		 cell;		/* 0: bundle-wide, else index + 1 */
+	const char	*subkey;	/* interned */
+	size_t		 seq;
 };
 
 void
@@ -32,6 +36,10 @@ judge_init(struct judge *j, const struct tolerances *t)
 {
 	memset(j, 0, sizeof(*j));
 	j->tol = t;
+	j->store = xmalloc(sizeof(*j->store));
+	jstore_init(j->store);
+	j->text = xmalloc(sizeof(*j->text));
+	spill_init(j->text, SPILL_LIMIT);
 }
 
 static void
@@ -50,18 +58,17 @@ free_cells(struct judge *j)
 void
 judge_free(struct judge *j)
 {
-	for (size_t i = 0; i < j->nrecs; i++)
-		json_decref(j->recs[i]);
-	free(j->recs);
 	jindex_free(j->index);
+	if (j->store != NULL)
+		jstore_free(j->store);
+	free(j->store);
 	free_cells(j);
-	for (size_t i = 0; i < j->nout; i++) {
-		free(j->out[i].line);
+	for (size_t i = 0; i < j->nout; i++)
 		json_decref(j->out[i].rec);
-		free(j->out[i].check);
-		free(j->out[i].subkey);
-	}
 	free(j->out);
+	if (j->text != NULL)
+		spill_free(j->text);
+	free(j->text);
 	memset(j, 0, sizeof(*j));
 }
 
@@ -121,27 +128,36 @@ check_shape(const json_t *rec, const char *file, long line)
 }
 
 void
-judge_add(struct judge *j, json_t *rec, const char *file, long line)
+judge_add_text(struct judge *j, json_t *rec, const char *text, size_t len,
+    const char *file, long line)
 {
+	size_t i;
+	bool charts;
+
 	if (strcmp(rec_get_str(rec, "kind"), "verdict") == 0 ||
 	    strcmp(rec_get_str(rec, "kind"), "end") == 0) {
 		json_decref(rec);	/* we make those; old ones are passed over */
 		return;
 	}
-	if (j->nrecs == j->caprecs) {
-		j->caprecs = j->caprecs ? j->caprecs * 2 : 256;
-		j->recs = xreallocarray(j->recs, j->caprecs, sizeof(*j->recs));
-	}
 	/* Stored before it is checked, so judge_free() releases it even when
 	 * the check dies through a hook that returns (the fuzzer). */
-	j->recs[j->nrecs++] = rec;
+	i = jstore_push(j->store, rec);
+	j->nrecs++;
 	check_shape(rec, file, line);
 	/* Chart data (CDF points, histogram bins and their column names):
-	 * no rule reads it and s2r-report reads it from the NDJSON, while as
-	 * jansson numbers it is ten times its text. */
-	json_object_del(rec, "points");
-	json_object_del(rec, "bins");
-	json_object_del(rec, "columns");
+	 * no rule reads it and s2r-report reads it from the NDJSON; the
+	 * record is kept without it, written out again. */
+	charts = json_object_del(rec, "points") == 0;
+	charts = (json_object_del(rec, "bins") == 0) || charts;
+	charts = (json_object_del(rec, "columns") == 0) || charts;
+	jstore_seal(j->store, i, charts ? NULL : text, len);
+	jstore_release(j->store);
+}
+
+void
+judge_add(struct judge *j, json_t *rec, const char *file, long line)
+{
+	judge_add_text(j, rec, NULL, 0, file, line);
 }
 
 void
@@ -152,7 +168,7 @@ judge_read(struct judge *j, const char *path)
 
 	ndjson_open(&r, path);
 	while ((rec = ndjson_next(&r)) != NULL)
-		judge_add(j, rec, r.path, r.line);
+		judge_add_text(j, rec, r.buf, r.len, r.path, r.line);
 	ndjson_close(&r);
 }
 
@@ -171,24 +187,32 @@ cell_cmp(const void *pa, const void *pb)
 	return judge_natcmp(a->iteration, b->iteration);
 }
 
-static bool
-in_cell(const json_t *rec, const struct jcell *c)
+/* Record i's index keys. */
+static const struct jkeys *
+keys(const struct judge *j, size_t i)
 {
-	return nullstr_eq(rec_scope_str(rec, "phase"), c->phase) &&
-	    nullstr_eq(rec_scope_str(rec, "workload"), c->workload) &&
-	    nullstr_eq(rec_scope_str(rec, "iteration"), c->iteration);
+	return &j->store->keys[i];
+}
+
+static bool
+in_cell(const struct jkeys *k, const struct jcell *c)
+{
+	return nullstr_eq(k->f[JK_PH], c->phase) &&
+	    nullstr_eq(k->f[JK_WL], c->workload) &&
+	    nullstr_eq(k->f[JK_IT], c->iteration);
 }
 
 /* How specifically an expect names cell c: -1 not at all, else how many
  * of the cell keys it sets (each must then be equal). */
 static int
-expect_score(const json_t *rec, const struct jcell *c)
+expect_score(const struct jkeys *k, const struct jcell *c)
 {
 	const char *want[3] = { c->phase, c->workload, c->iteration };
+	const char *have[3] = { k->f[JK_PH], k->f[JK_WL], k->f[JK_IT] };
 	int score = 0;
 
 	for (size_t i = 0; i < 3; i++) {
-		const char *v = rec_scope_str(rec, cell_keys[i]);
+		const char *v = have[i];
 
 		if (v == NULL)
 			continue;
@@ -238,9 +262,9 @@ push_cell(struct jcell **v, size_t *n, size_t *cap, const char *phase,
 /* Whether a measured cell (cells[0, n), sorted by workload first) is one
  * the expectation rec applies to. */
 static bool
-expect_has_cell(const struct jcell *cells, size_t n, const json_t *rec)
+expect_has_cell(const struct jcell *cells, size_t n, const struct jkeys *k)
 {
-	const char *w = rec_scope_str(rec, "workload");
+	const char *w = k->f[JK_WL];
 	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
@@ -252,7 +276,7 @@ expect_has_cell(const struct jcell *cells, size_t n, const json_t *rec)
 			hi = m;
 	}
 	for (; lo < n && nullstr_eq(cells[lo].workload, w); lo++)
-		if (expect_score(rec, &cells[lo]) >= 0)
+		if (expect_score(k, &cells[lo]) >= 0)
 			return true;
 	return false;
 }
@@ -291,29 +315,26 @@ build_cells(struct judge *j)
 
 	free_cells(j);
 	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
+		const struct jkeys *k = keys(j, i);
 
 		/* A measure without a workload (a deployed EPP config,
 		 * scope {phase}) describes an arm, not a cell. */
-		if (strcmp(rec_get_str(rec, "kind"), "measure") == 0 &&
-		    rec_scope_str(rec, "workload") != NULL)
-			push_cell(&j->cells, &j->ncells, &cap,
-			    rec_scope_str(rec, "phase"),
-			    rec_scope_str(rec, "workload"),
-			    rec_scope_str(rec, "iteration"), true);
+		if (nullstr_eq(k->f[JK_KIND], "measure") &&
+		    k->f[JK_WL] != NULL)
+			push_cell(&j->cells, &j->ncells, &cap, k->f[JK_PH],
+			    k->f[JK_WL], k->f[JK_IT], true);
 	}
 	sort_unique(j->cells, &j->ncells, cell_wl_cmp);
 	nmeasured = j->ncells;
 	for (size_t i = 0; i < j->nrecs; i++) {
-		const json_t *rec = j->recs[i];
+		const struct jkeys *k = keys(j, i);
 
-		if (strcmp(rec_get_str(rec, "kind"), "expect") != 0 ||
-		    rec_scope_str(rec, "workload") == NULL ||
-		    expect_has_cell(j->cells, nmeasured, rec))
+		if (!nullstr_eq(k->f[JK_KIND], "expect") ||
+		    k->f[JK_WL] == NULL ||
+		    expect_has_cell(j->cells, nmeasured, k))
 			continue;
-		push_cell(&extra, &nextra, &capextra,
-		    rec_scope_str(rec, "phase"), rec_scope_str(rec, "workload"),
-		    rec_scope_str(rec, "iteration"), false);
+		push_cell(&extra, &nextra, &capextra, k->f[JK_PH],
+		    k->f[JK_WL], k->f[JK_IT], false);
 	}
 	sort_unique(extra, &nextra, cell_cmp);
 	for (size_t i = 0; i < nextra; i++) {
@@ -335,36 +356,50 @@ static void
 build_index(struct judge *j)
 {
 	jindex_free(j->index);
-	j->index = jindex_build(j->recs, j->nrecs);
+	j->index = jindex_build(j->store->keys, j->nrecs);
+}
+
+/* The records numbered v[0, n), parsed (again if need be), as a new
+ * array; frees v. */
+static size_t
+parsed(const struct judge *j, size_t *v, size_t n, const json_t ***out)
+{
+	*out = xcalloc(n + 1, sizeof(**out));
+	for (size_t i = 0; i < n; i++)
+		(*out)[i] = jstore_get(j->store, v[i]);
+	free(v);
+	return n;
 }
 
 size_t
 judge_select(const struct judge *j, const struct jsel *s,
     const json_t ***out)
 {
-	return jindex_select(j->index, s, out);
+	size_t *v, n = jindex_select(j->index, s, &v);
+
+	return parsed(j, v, n, out);
 }
 
-/* The records of kind and metric that apply to c (measures: exactly c;
- * expects: also those that leave a cell key out), the ones naming c's
- * workload before those naming none, each in input order. */
+/* The numbers of the records of kind and metric that apply to c
+ * (measures: exactly c; expects: also those that leave a cell key out),
+ * the ones naming c's workload before those naming none, each in input
+ * order, as a new array. */
 static size_t
 cell_recs(const struct judge *j, const struct jcell *c, const char *kind,
-    const char *metric, const json_t ***out)
+    const char *metric, size_t **out)
 {
 	struct jsel sel = { .kind = kind, .metric = metric };
-	const json_t **v;
-	size_t n, k = 0;
+	size_t *v, *ord, n, k = 0;
 
 	jsel_cell(&sel, c, kind != NULL && strcmp(kind, "measure") == 0);
-	n = judge_select(j, &sel, &v);
-	*out = xcalloc(n + 1, sizeof(**out));
+	n = jindex_select(j->index, &sel, &v);
+	ord = xcalloc(n + 1, sizeof(*ord));
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < n; i++)
-			if ((rec_scope_str(v[i], "workload") != NULL) ==
-			    (pass == 0))
-				(*out)[k++] = v[i];
+			if ((keys(j, v[i])->f[JK_WL] != NULL) == (pass == 0))
+				ord[k++] = v[i];
 	free(v);
+	*out = ord;
 	return k;
 }
 
@@ -391,20 +426,20 @@ const json_t *
 judge_expect(const struct judge *j, const struct jcell *c,
     const char *metric, const json_t *sub)
 {
-	const json_t *best = NULL, **v;
+	const json_t *best = NULL, *rec;
 	int best_score = -1;
-	size_t n = cell_recs(j, c, "expect", metric, &v);
+	size_t *v, n = cell_recs(j, c, "expect", metric, &v);
 
 	for (size_t i = 0; i < n; i++) {
-		int score;
+		int score = expect_score(keys(j, v[i]), c);
 
-		if (!sub_equal(v[i], sub))
+		if (score <= best_score)
 			continue;
-		score = expect_score(v[i], c);
-		if (score > best_score) {
-			best = v[i];
-			best_score = score;
-		}
+		rec = jstore_get(j->store, v[i]);
+		if (!sub_equal(rec, sub))
+			continue;
+		best = rec;
+		best_score = score;
 	}
 	free(v);
 	return best;
@@ -414,12 +449,12 @@ const json_t *
 judge_measure(const struct judge *j, const struct jcell *c,
     const char *metric, const json_t *sub)
 {
-	const json_t *found = NULL, **v;
-	size_t n = cell_recs(j, c, "measure", metric, &v);
+	const json_t *found = NULL, *rec;
+	size_t *v, n = cell_recs(j, c, "measure", metric, &v);
 
 	for (size_t i = 0; i < n && found == NULL; i++)
-		if (sub_equal(v[i], sub))
-			found = v[i];
+		if (sub_equal(rec = jstore_get(j->store, v[i]), sub))
+			found = rec;
 	free(v);
 	return found;
 }
@@ -428,8 +463,7 @@ bool
 judge_any(const struct judge *j, const struct jcell *c, const char *kind,
     const char *metric)
 {
-	const json_t **v;
-	size_t n = 0;
+	size_t *v, n = 0;
 
 	if (kind[0] == 'e')
 		n = cell_recs(j, c, "expect", metric, &v);
@@ -467,17 +501,15 @@ sub_cmp(const void *pa, const void *pb)
 	return c;
 }
 
-/* Whether rec is an expect that applies to c or a measure of exactly c
- * (as judge_expect() and judge_measure() take them). */
+/* Whether a record is an expect that applies to c or a measure of
+ * exactly c (as judge_expect() and judge_measure() take them). */
 static bool
-applies(const json_t *rec, const struct jcell *c)
+applies(const struct jkeys *k, const struct jcell *c)
 {
-	const char *kind = rec_get_str(rec, "kind");
-
-	if (strcmp(kind, "expect") == 0)
-		return expect_score(rec, c) >= 0;
-	if (strcmp(kind, "measure") == 0)
-		return in_cell(rec, c);
+	if (nullstr_eq(k->f[JK_KIND], "expect"))
+		return expect_score(k, c) >= 0;
+	if (nullstr_eq(k->f[JK_KIND], "measure"))
+		return in_cell(k, c);
 	return false;
 }
 
@@ -485,17 +517,20 @@ static void
 collect_subs(const struct judge *j, const struct jcell *c,
     const char *metric, const char *key, json_t *subs)
 {
-	const json_t **v;
-	size_t n = cell_recs(j, c, NULL, metric, &v), idx;
+	size_t *v, n = cell_recs(j, c, NULL, metric, &v), idx;
+	const json_t *rec;
 	json_t *have;
 
 	for (size_t i = 0; i < n; i++) {
 		json_t *sub;
 		bool dup = false;
 
-		if (!applies(v[i], c) || rec_scope_str(v[i], key) == NULL)
+		if (!applies(keys(j, v[i]), c))
 			continue;
-		sub = sub_of(v[i]);
+		rec = jstore_get(j->store, v[i]);
+		if (rec_scope_str(rec, key) == NULL)
+			continue;
+		sub = sub_of(rec);
 		json_array_foreach(subs, idx, have)
 			dup = dup || json_equal(have, sub);
 		if (dup)
@@ -559,6 +594,7 @@ judge_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 	const char *key;
 	json_t *val;
 	struct jout *o;
+	char *line, *subkey;
 
 	rec_set_str(rec, "check", r->check);
 	rec_set_str(rec, "title", r->title);
@@ -594,15 +630,19 @@ judge_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 		j->out = xreallocarray(j->out, j->capout, sizeof(*j->out));
 	}
 	o = &j->out[j->nout];
-	o->line = json_dumps(rec, REC_EMIT_FLAGS);
-	if (o->line == NULL)
+	if ((line = json_dumps(rec, REC_EMIT_FLAGS)) == NULL)
 		s2r_die("out of memory");
+	json_decref(rec);
+	o->len = strlen(line);
+	o->off = spill_add(j->text, line, o->len);
+	free(line);
 	o->rec = NULL;
 	o->verdict = v->verdict;
-	json_decref(rec);
-	o->check = xstrdup(r->check);
+	o->check = jstore_intern(j->store, r->check);
 	o->cell = c != NULL ? (size_t)(c - j->cells) + 1 : 0;
-	o->subkey = v->sub != NULL ? rec_scope_key(v->sub) : xstrdup("");
+	subkey = v->sub != NULL ? rec_scope_key(v->sub) : NULL;
+	o->subkey = jstore_intern(j->store, subkey != NULL ? subkey : "");
+	free(subkey);
 	o->seq = j->nout;
 	j->nout++;
 }
@@ -613,7 +653,7 @@ out_cmp(const void *pa, const void *pb)
 	const struct jout *a = pa, *b = pb;
 	int c;
 
-	if ((c = strcmp(a->check, b->check)) != 0)
+	if (a->check != b->check && (c = strcmp(a->check, b->check)) != 0)
 		return c;
 	if (a->cell != b->cell)
 		return a->cell < b->cell ? -1 : 1;
@@ -709,6 +749,7 @@ judge_run(struct judge *j, const char *list)
 				continue;
 			if (!r->per_cell) {
 				r->fn(j, r, NULL);
+				jstore_release(j->store);
 				continue;
 			}
 			for (size_t c = 0; c < j->ncells; c++) {
@@ -716,6 +757,8 @@ judge_run(struct judge *j, const char *list)
 					r->fn(j, r, &j->cells[c]);
 				else
 					unmeasured(j, r, &j->cells[c]);
+				/* No rule holds a record past its call. */
+				jstore_release(j->store);
 			}
 		}
 	}
@@ -726,10 +769,12 @@ judge_run(struct judge *j, const char *list)
 json_t *
 judge_verdict_rec(struct judge *j, size_t i)
 {
+	struct jout *o = &j->out[i];
 	json_error_t err;
 
-	if (j->out[i].rec == NULL)
-		j->out[i].rec = json_loads(j->out[i].line, 0, &err);
+	if (o->rec == NULL)
+		o->rec = json_loadb(spill_get(j->text, o->off, o->len), o->len,
+		    0, &err);
 	if (j->out[i].rec == NULL)
 		s2r_die("verdict %zu: %s", i + 1, err.text);
 	return j->out[i].rec;
@@ -764,9 +809,13 @@ judge_write(struct judge *j, FILE *out)
 	size_t fails = 0;
 
 	for (size_t i = 0; i < j->nout; i++) {
-		if (j->out[i].verdict == V_FAIL)
+		const struct jout *o = &j->out[i];
+
+		if (o->verdict == V_FAIL)
 			fails++;
-		if (fputs(j->out[i].line, out) == EOF || fputc('\n', out) == EOF)
+		/* The line and its newline. */
+		if (fwrite(spill_get(j->text, o->off, o->len), 1, o->len + 1,
+		    out) != o->len + 1)
 			s2r_die("write error on standard output");
 	}
 	rec_finish(out);

@@ -274,6 +274,7 @@ ndjson_next(struct ndjson_reader *r)
 		if (n > 0)
 			break;
 	}
+	r->len = (size_t)n;
 	rec = json_loadb(r->buf, (size_t)n, JSON_REJECT_DUPLICATES, &jerr);
 	if (rec == NULL)
 		s2r_die_at(r->path, r->line, jerr.column > 0 ? jerr.column : 1,

@@ -92,8 +92,9 @@ struct ndjson_reader {
 	FILE	*f;
 	char	*path;		/* as given; "-" for stdin */
 	long	 line;
-	char	*buf;
+	char	*buf;	/* the last line read, as read */
 	size_t	 cap;
+	size_t	 len;	/* its length without the line end */
 };
 
 /* path "-" reads stdin.  Dies (exit 2) when the file cannot be opened. */

@@ -263,3 +263,33 @@ print(" ".join(sorted(s + "." + k for s in d for k in d[s])))' "$S2R_TOP/pipelin
 	[ "$status" -eq 0 ]
 	[ "$output" = '{"kind":"end","tool":"s2r-verdict","verdicts":0}' ]
 }
+
+# many FILE N: the pass fixture's records for N workloads (wpass1..N).
+many() {
+	local i=1
+	while [ "$i" -le "$2" ]; do
+		sed "s/\"wpass\"/\"wpass$i\"/; s|/wpass|/wpass$i|g" "$J/pass.ndjson"
+		i=$((i + 1))
+	done >"$1"
+}
+
+@test "verdicts past 4 MiB go through a temporary file in TMPDIR, which is gone after; none there is one clear line" {
+	many "$BATS_TEST_TMPDIR/in.ndjson" 400
+	mkdir "$BATS_TEST_TMPDIR/tmp"
+	TMPDIR="$BATS_TEST_TMPDIR/tmp" "$V" -n "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+	[ "$(wc -c <"$OUT")" -gt $((4 * 1024 * 1024)) ]
+	[ -z "$(ls -A "$BATS_TEST_TMPDIR/tmp")" ]
+	# every workload judged alike, in order, and the stream is whole
+	[ "$(jq -r 'select(.kind == "verdict" and .check == "1a") | .scope.workload' "$OUT" | uniq | wc -l)" -eq 400 ]
+	[ "$(jq -s '[.[] | select(.kind == "verdict" and .scope.workload != null)] | group_by(.scope.workload) | map(length) | unique | length' "$OUT")" -eq 1 ]
+	[ "$(tail -n 1 "$OUT" | jq -r .kind)" = end ]
+	# the same verdicts as one workload's run, renamed
+	"$V" -n "$J/pass.ndjson" | jq -c 'select(.kind == "verdict")' |
+	    sed 's/"wpass"/"wpass7"/; s|/wpass|/wpass7|g' | jq -c 'select(.scope.workload == "wpass7")' >"$BATS_TEST_TMPDIR/one"
+	jq -c 'select(.kind == "verdict" and .scope.workload == "wpass7")' "$OUT" |
+	    diff - "$BATS_TEST_TMPDIR/one"
+	run --separate-stderr env TMPDIR=/nonexistent/s2r "$V" -n "$BATS_TEST_TMPDIR/in.ndjson"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "s2r-verdict: cannot create a temporary file in /nonexistent/s2r: No such file or directory" ]
+}

@@ -3,8 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jstore.h"
 #include "judge.h"
 #include "rec.h"
+#include "spill.h"
 #include "tolerance.h"
 #include "unit.h"
 
@@ -261,6 +263,54 @@ test_sorted_output(void)
 	judge_free(&j);
 }
 
+/* The verdicts of w workloads, written with the verdict text held in
+ * memory up to limit; *parses gets how often records were parsed again. */
+static char *
+judged(size_t limit, size_t *parses)
+{
+	struct tolerances t;
+	struct judge j;
+	char text[512], *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	tol_defaults(&t);
+	judge_init(&j, &t);
+	j.text->limit = limit;
+	for (int w = 0; w < 40; w++) {
+		snprintf(text, sizeof(text), "{\"kind\":\"expect\",\"check\":\"1a\",\"metric\":\"qps.intended\",\"value\":%d,\"scope\":{\"workload\":\"w%d\"}}", 40 + w, w);
+		add(&j, text);
+		snprintf(text, sizeof(text), "{\"kind\":\"measure\",\"check\":\"1a\",\"metric\":\"qps.actual\",\"value\":%d.5,\"scope\":{\"phase\":\"p\",\"workload\":\"w%d\"},\"points\":[[1,2],[3,4]]}", 39 + w % 3, w);
+		add(&j, text);
+	}
+	judge_run(&j, NULL);
+	judge_write(&j, f);
+	fclose(f);
+	*parses = j.store->parses;
+	CHECK((j.text->f != NULL) == (limit == 0));
+	/* Chart data is dropped on reading: not in the stored text. */
+	CHECK(j.store->nchunk == 1);
+	for (size_t i = 0; i + 6 <= j.store->chunk_used; i++)
+		CHECK(memcmp(j.store->chunk[0] + i, "points", 6) != 0);
+	judge_free(&j);
+	return out;
+}
+
+static void
+test_spilled_output(void)
+{
+	size_t held, spilled;
+	char *a = judged(SPILL_LIMIT, &held), *b = judged(0, &spilled);
+
+	/* Spilled or not, the same bytes; records are parsed again only
+	 * while rules read them. */
+	CHECK(a != NULL && b != NULL && strlen(a) > 10000);
+	CHECK(a != NULL && b != NULL && strcmp(a, b) == 0);
+	CHECK(held > 0 && held == spilled);
+	free(a);
+	free(b);
+}
+
 int
 main(void)
 {
@@ -272,6 +322,7 @@ main(void)
 		{ "joining", test_joining },
 		{ "rules", test_rules },
 		{ "sorted_output", test_sorted_output },
+		{ "spilled_output", test_spilled_output },
 		{ NULL, NULL }
 	};
 

@@ -66,11 +66,8 @@ measure_spread(const struct judge *j, size_t lo, size_t hi,
 	s->val = xcalloc(s->n, sizeof(*s->val));
 	s->num = xcalloc(s->n, sizeof(*s->num));
 	for (size_t k = 0; k < s->n; k++) {
-		const json_t *m = v->metric == NULL ? NULL :
-		    judge_measure(j, &j->cells[lo + k], v->metric, v->sub);
-		const json_t *val = json_object_get(m, "value");
-
-		s->val[k] = json_is_number(val) ? json_number_value(val) : NAN;
+		s->val[k] = v->metric == NULL ? NAN : judge_measure_num(j,
+		    &j->cells[lo + k], v->metric, v->sub);
 		if (!isnan(s->val[k]))
 			s->num[s->nnum++] = s->val[k];
 	}

@@ -1,4 +1,5 @@
 /* jstore.c - see jstore.h. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,8 @@ jstore_free(struct jstore *s)
 	free(s->chunk);
 	free(s->slot);
 	free(s->keys);
+	free(s->sub);
+	free(s->num);
 	free(s->live);
 	strtab_free(&s->names);
 	memset(s, 0, sizeof(*s));
@@ -65,9 +68,13 @@ jstore_push(struct jstore *s, json_t *rec)
 		s->cap = s->cap ? s->cap * 2 : 256;
 		s->slot = xreallocarray(s->slot, s->cap, sizeof(*s->slot));
 		s->keys = xreallocarray(s->keys, s->cap, sizeof(*s->keys));
+		s->sub = xreallocarray(s->sub, s->cap, sizeof(*s->sub));
+		s->num = xreallocarray(s->num, s->cap, sizeof(*s->num));
 	}
 	s->slot[s->n] = (struct jslot){ .rec = rec };
 	memset(&s->keys[s->n], 0, sizeof(s->keys[s->n]));
+	s->sub[s->n] = NULL;
+	s->num[s->n] = NAN;
 	make_live(s, s->n);
 	return s->n++;
 }
@@ -94,7 +101,9 @@ jstore_seal(struct jstore *s, size_t i, const char *text, size_t len)
 {
 	struct jslot *e = &s->slot[i];
 	struct jkeys k;
+	struct sbuf sub = {0};
 	char *dump = NULL, *room;
+	json_t *v;
 
 	if (text == NULL) {
 		/* Compact and exact: reals are written with 17 digits. */
@@ -111,6 +120,54 @@ jstore_seal(struct jstore *s, size_t i, const char *text, size_t len)
 	jkeys_of(&k, e->rec);
 	for (int f = 0; f < JK_NFIELDS; f++)
 		s->keys[i].f[f] = jstore_intern(s, k.f[f]);
+	/* What the rules join on, so that finding a record parses none. */
+	if (jstore_subtext(&sub, json_object_get(e->rec, "scope"), false))
+		s->sub[i] = jstore_intern(s, sbuf_str(&sub));
+	sbuf_free(&sub);
+	v = json_object_get(e->rec, "value");
+	s->num[i] = json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static bool
+is_cell_key(const char *key)
+{
+	return strcmp(key, "phase") == 0 || strcmp(key, "workload") == 0 ||
+	    strcmp(key, "iteration") == 0;
+}
+
+bool
+jstore_subtext(struct sbuf *b, const json_t *obj, bool cell_keys)
+{
+	const char **key = xcalloc(json_object_size(obj) + 1, sizeof(*key));
+	const char *k;
+	size_t n = 0;
+	json_t *v;
+	bool ok = true;
+
+	sbuf_reset(b);
+	json_object_foreach((json_t *)obj, k, v) {
+		if (!cell_keys && is_cell_key(k))
+			continue;
+		ok = ok && json_is_string(v);
+		key[n++] = k;
+	}
+	if (n > 1)
+		qsort(key, n, sizeof(*key), str_cmp);
+	/* Lengths first: no key or value can pass for two. */
+	for (size_t i = 0; i < n && ok; i++) {
+		const char *val = json_string_value(json_object_get(obj, key[i]));
+
+		sbuf_printf(b, "%zu:%s%zu:%s", strlen(key[i]), key[i],
+		    strlen(val), val);
+	}
+	free(key);
+	return ok;
 }
 
 const json_t *

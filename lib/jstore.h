@@ -4,27 +4,35 @@
  *
  * As jansson objects the records of a bundle take seven to thirteen
  * times their text, and s2r-verdict must hold every record before it
- * judges any.  The store keeps the text in large chunks and the keys
- * (kind, metric, cell keys) interned; a record a rule asks for is parsed
+ * judges any.  The store keeps the text in large chunks, the keys (kind,
+ * metric, cell keys) and the sub-scope interned and the numeric value, so
+ * that finding a record parses nothing; a record a rule asks for is parsed
  * and stays parsed until jstore_release(), which the judge calls between
  * rule calls: a rule may hold its records for the whole call however
- * many it asks for.  (A cache kept across calls was measured: it saved
- * no parses, since the rules visit the cells in order, and cost time.) */
+ * many it asks for.  (A cache kept across calls, least recently used out,
+ * was measured with 1 to 16 MB of text: it cost memory and saved no time
+ * on either the judge fixtures or 32 replicas of the aw pair.) */
 #ifndef S2R_JSTORE_H
 #define S2R_JSTORE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <jansson.h>
 
 #include "jindex.h"
+#include "str.h"
 #include "strtab.h"
 
 struct jslot;
 
 struct jstore {
 	struct jkeys	*keys;		/* per record, interned */
+	const char	**sub;		/* per record: jstore_subtext() of its
+					 * scope, interned; NULL: not known */
+	double		*num;		/* per record: its numeric "value",
+					 * NAN when it has none */
 	struct jslot	*slot;		/* per record: text, parsed form */
 	size_t		 n, cap;
 	struct strtab	 names;		/* the interned key values */
@@ -48,6 +56,11 @@ void	 jstore_seal(struct jstore *s, size_t i, const char *text,
 const json_t *jstore_get(struct jstore *s, size_t i);
 /* Lets every parsed record go: every pointer from jstore_get() is gone. */
 void	 jstore_release(struct jstore *s);
+/* The scope members of obj (but phase, workload and iteration unless
+ * cell_keys), keys sorted, written to b so that two scopes write the same
+ * text if and only if they hold the same keys and string values; false
+ * (b undefined) when a value is not a string. */
+bool	 jstore_subtext(struct sbuf *b, const json_t *obj, bool cell_keys);
 /* str as an interned string (NULL stays NULL): the same pointer for the
  * same bytes for the life of the store. */
 const char *jstore_intern(struct jstore *s, const char *str);

@@ -422,41 +422,94 @@ sub_equal(const json_t *rec, const json_t *sub)
 	return n == (sub != NULL ? json_object_size(sub) : 0);
 }
 
+/* A sub-scope to join on: its jstore_subtext() as the store interned
+ * it, NULL when no record has it; known false when it has a value that
+ * is not a string (then records are parsed and compared). */
+struct subq {
+	const json_t	*sub;
+	const char	*text;
+	bool		 known;
+};
+
+static void
+subq_of(const struct judge *j, const json_t *sub, struct subq *q)
+{
+	struct sbuf b = {0};
+	long k;
+
+	q->sub = sub;
+	q->text = NULL;
+	q->known = jstore_subtext(&b, sub, true);
+	k = strtab_find_n(&j->store->names, sbuf_str(&b), b.len);
+	if (q->known && k >= 0)
+		q->text = j->store->names.s[k];
+	sbuf_free(&b);
+}
+
+/* Whether record i's non-cell scope is exactly q's: by the interned
+ * texts, parsing nothing, when both are known. */
+static bool
+sub_matches(const struct judge *j, size_t i, const struct subq *q)
+{
+	if (q->known && j->store->sub[i] != NULL)
+		return j->store->sub[i] == q->text;
+	return sub_equal(jstore_get(j->store, i), q->sub);
+}
+
+/* The number of the measure record for metric in exactly cell c with
+ * sub-scope sub, or SIZE_MAX. */
+static size_t
+find_measure(const struct judge *j, const struct jcell *c, const char *metric,
+    const json_t *sub)
+{
+	size_t *v, n = cell_recs(j, c, "measure", metric, &v), found = SIZE_MAX;
+	struct subq q;
+
+	subq_of(j, sub, &q);
+	for (size_t i = 0; i < n && found == SIZE_MAX; i++)
+		if (sub_matches(j, v[i], &q))
+			found = v[i];
+	free(v);
+	return found;
+}
+
 const json_t *
 judge_expect(const struct judge *j, const struct jcell *c,
     const char *metric, const json_t *sub)
 {
-	const json_t *best = NULL, *rec;
+	size_t *v, n = cell_recs(j, c, "expect", metric, &v), best = SIZE_MAX;
 	int best_score = -1;
-	size_t *v, n = cell_recs(j, c, "expect", metric, &v);
+	struct subq q;
 
+	subq_of(j, sub, &q);
 	for (size_t i = 0; i < n; i++) {
 		int score = expect_score(keys(j, v[i]), c);
 
-		if (score <= best_score)
+		if (score <= best_score || !sub_matches(j, v[i], &q))
 			continue;
-		rec = jstore_get(j->store, v[i]);
-		if (!sub_equal(rec, sub))
-			continue;
-		best = rec;
+		best = v[i];
 		best_score = score;
 	}
 	free(v);
-	return best;
+	return best != SIZE_MAX ? jstore_get(j->store, best) : NULL;
 }
 
 const json_t *
 judge_measure(const struct judge *j, const struct jcell *c,
     const char *metric, const json_t *sub)
 {
-	const json_t *found = NULL, *rec;
-	size_t *v, n = cell_recs(j, c, "measure", metric, &v);
+	size_t i = find_measure(j, c, metric, sub);
 
-	for (size_t i = 0; i < n && found == NULL; i++)
-		if (sub_equal(rec = jstore_get(j->store, v[i]), sub))
-			found = rec;
-	free(v);
-	return found;
+	return i != SIZE_MAX ? jstore_get(j->store, i) : NULL;
+}
+
+double
+judge_measure_num(const struct judge *j, const struct jcell *c,
+    const char *metric, const json_t *sub)
+{
+	size_t i = find_measure(j, c, metric, sub);
+
+	return i != SIZE_MAX ? j->store->num[i] : NAN;
 }
 
 bool

@@ -98,6 +98,10 @@ const json_t *judge_expect(const struct judge *j, const struct jcell *c,
 /* The measure record for metric in exactly cell c with sub-scope sub. */
 const json_t *judge_measure(const struct judge *j, const struct jcell *c,
 	    const char *metric, const json_t *sub);
+/* The numeric value of that measure record: NAN when there is none or
+ * its value is not a number (parses nothing). */
+double	 judge_measure_num(const struct judge *j, const struct jcell *c,
+	    const char *metric, const json_t *sub);
 /* Whether any expect/measure for metric applies to c, whatever sub-scope. */
 bool	 judge_any(const struct judge *j, const struct jcell *c,
 	    const char *kind, const char *metric);

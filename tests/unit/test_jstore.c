@@ -1,6 +1,7 @@
 /* Unit tests for lib/jstore.c (records kept as text, parsed while read)
  * and lib/spill.c (lines in memory, then in a temporary file). */
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -67,6 +68,63 @@ test_store(void)
 	CHECK(json_unpack((json_t *)r1, "{s:f}", "value", &v) == 0 &&
 	    v == 1e300);
 	CHECK(json_real_value(json_object_get(r0, "value")) == 0.1);
+	jstore_free(&s);
+}
+
+static bool
+subtext(const char *scope, bool cell_keys, char *out, size_t len)
+{
+	json_t *obj = parse(scope);
+	struct sbuf b = {0};
+	bool ok = jstore_subtext(&b, obj, cell_keys);
+
+	snprintf(out, len, "%s", sbuf_str(&b));
+	sbuf_free(&b);
+	json_decref(obj);
+	return ok;
+}
+
+static void
+test_subtext(void)
+{
+	char a[128], b[128];
+
+	/* Key order does not matter; cell keys are left out unless asked. */
+	CHECK(subtext("{\"phase\":\"p\",\"b\":\"x\",\"a\":\"y\"}", false, a, sizeof(a)));
+	CHECK(subtext("{\"a\":\"y\",\"b\":\"x\"}", false, b, sizeof(b)));
+	CHECK_STR(a, b);
+	CHECK_STR(a, "1:a1:y1:b1:x");
+	CHECK(subtext("{\"phase\":\"p\",\"a\":\"y\",\"b\":\"x\"}", true, b, sizeof(b)));
+	CHECK(strcmp(a, b) != 0);
+	/* A value holding what looks like another member is still one. */
+	CHECK(subtext("{\"a\":\"y1:b1:x\"}", false, b, sizeof(b)));
+	CHECK(strcmp(a, b) != 0);
+	CHECK(subtext("{}", false, a, sizeof(a)) && a[0] == '\0');
+	CHECK(subtext("{\"workload\":\"w\"}", false, a, sizeof(a)) && a[0] == '\0');
+	/* Not a string: not known (the judge parses and compares). */
+	CHECK(!subtext("{\"a\":5}", false, a, sizeof(a)));
+	CHECK(subtext("{\"workload\":5}", false, a, sizeof(a)));
+}
+
+static void
+test_join_keys(void)
+{
+	static const char *const recs[] = {
+		"{\"kind\":\"measure\",\"value\":2.5,\"scope\":{\"workload\":\"w\",\"class\":\"c\"}}",
+		"{\"kind\":\"measure\",\"value\":\"x\",\"scope\":{\"phase\":\"p\",\"class\":\"c\"}}",
+		"{\"kind\":\"measure\",\"scope\":{\"n\":1}}",
+	};
+	struct jstore s;
+
+	jstore_init(&s);
+	for (size_t i = 0; i < 3; i++)
+		jstore_seal(&s, jstore_push(&s, parse(recs[i])), recs[i],
+		    strlen(recs[i]));
+	jstore_release(&s);
+	CHECK(s.sub[0] != NULL && s.sub[0] == s.sub[1]);
+	CHECK(s.sub[2] == NULL);
+	CHECK(s.num[0] == 2.5 && isnan(s.num[1]) && isnan(s.num[2]));
+	CHECK(s.parses == 0);
 	jstore_free(&s);
 }
 
@@ -178,6 +236,8 @@ main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "store", test_store },
+		{ "subtext", test_subtext },
+		{ "join_keys", test_join_keys },
 		{ "spill", test_spill },
 		{ "spill_nowhere", test_spill_nowhere },
 		{ NULL, NULL }

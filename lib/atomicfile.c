@@ -1,5 +1,6 @@
 /* atomicfile.c - temporary name, sync, rename (see atomicfile.h). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <stdnoreturn.h>
 #include <string.h>
@@ -8,6 +9,42 @@
 
 #include "atomicfile.h"
 #include "err.h"
+
+/* The temporaries not yet renamed into place, removed at exit: a tool
+ * that dies half way through its output leaves nothing behind.  Names,
+ * not the callers' structures, which may be gone by then. */
+static char	**pending;
+static size_t	  npending;
+
+static void
+remove_pending(void)
+{
+	for (size_t i = 0; i < npending; i++)
+		unlink(pending[i]);
+}
+
+static void
+add_pending(const char *tmp)
+{
+	static bool registered;
+
+	if (!registered && atexit(remove_pending) == 0)
+		registered = true;
+	pending = xreallocarray(pending, npending + 1, sizeof(*pending));
+	pending[npending++] = xstrdup(tmp);
+}
+
+static void
+drop_pending(const char *tmp)
+{
+	for (size_t i = 0; i < npending; i++) {
+		if (strcmp(pending[i], tmp) != 0)
+			continue;
+		free(pending[i]);
+		pending[i] = pending[--npending];
+		return;
+	}
+}
 
 /* Removes the temporary and dies with what went wrong and errno's
  * reason (saved first: the clean-up may change it). */
@@ -19,6 +56,7 @@ fail(struct atomicfile *af, const char *what)
 	if (af->f != NULL)
 		fclose(af->f);
 	unlink(sbuf_str(&af->tmp));
+	drop_pending(sbuf_str(&af->tmp));
 	s2r_die("%s: %s: %s", af->path, what, strerror(err));
 }
 
@@ -35,6 +73,7 @@ atomic_open(struct atomicfile *af, const char *path)
 	if (fd < 0)
 		s2r_die("%s: cannot create a temporary file: %s", path,
 		    strerror(errno));
+	add_pending(af->tmp.s);
 	/* mkstemp makes the file 0600; the target gets what fopen would
 	 * give it. */
 	mask = umask(0);
@@ -59,6 +98,7 @@ atomic_commit(struct atomicfile *af)
 		fail(af, "write error");
 	if (rename(sbuf_str(&af->tmp), af->path) != 0)
 		fail(af, "cannot rename into place");
+	drop_pending(sbuf_str(&af->tmp));
 	sbuf_free(&af->tmp);
 }
 

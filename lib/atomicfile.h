@@ -1,6 +1,7 @@
 /* atomicfile.h - writing a file so that a reader never sees it half
  * written: a temporary file beside the target, synced and renamed over
- * it once complete; the temporary is removed when anything fails.
+ * it once complete; the temporary is removed when anything fails, and at
+ * exit when it was never committed (a tool that died half way).
  * Failures are fatal (s2r_die), named after the target. */
 #ifndef S2R_ATOMICFILE_H
 #define S2R_ATOMICFILE_H

@@ -425,12 +425,13 @@ rectext_write(FILE *out, const json_t *recs, const char *title)
 /* ---- the tools' output ---- */
 
 FILE *
-recout_open(struct recout *o, bool text)
+recout_open(struct recout *o, bool text, const char *path)
 {
 	memset(o, 0, sizeof(*o));
 	o->text = text;
+	o->dest = path != NULL ? atomic_open(&o->af, path) : stdout;
 	if (!text)
-		return o->f = stdout;
+		return o->f = o->dest;
 	if ((o->f = open_memstream(&o->buf, &o->len)) == NULL)
 		s2r_die("out of memory");
 	return o->f;
@@ -462,16 +463,17 @@ recout_close(struct recout *o, const char *title)
 {
 	json_t *recs;
 
-	if (!o->text) {
-		rec_finish(stdout);
-		return;
+	if (o->text) {
+		if (fclose(o->f) != 0)
+			s2r_die("out of memory");
+		recs = read_back(o->buf, o->len);
+		rectext_write(o->dest, recs, title);
+		json_decref(recs);
+		free(o->buf);
 	}
-	if (fclose(o->f) != 0)
-		s2r_die("out of memory");
-	recs = read_back(o->buf, o->len);
-	rectext_write(stdout, recs, title);
-	rec_finish(stdout);
-	json_decref(recs);
-	free(o->buf);
+	if (o->dest == stdout)
+		rec_finish(stdout);
+	else
+		atomic_commit(&o->af);
 	memset(o, 0, sizeof(*o));
 }

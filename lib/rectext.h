@@ -17,22 +17,29 @@
 
 #include <jansson.h>
 
+#include "atomicfile.h"
+
 /* Writes the tables of the array recs, under "# title". */
 void	 rectext_write(FILE *out, const json_t *recs, const char *title);
 
-/* Where a tool writes its records: standard output as NDJSON, or for
- * --format text a memory buffer, turned into tables when it is closed. */
+/* Where a tool writes its records: standard output or (-o FILE) a file
+ * written atomically, as NDJSON, or for --format text through a memory
+ * buffer, turned into tables when it is closed. */
 struct recout {
 	bool	 text;
 	FILE	*f;
 	char	*buf;
 	size_t	 len;
+	FILE	*dest;		/* stdout, or the file's temporary */
+	struct atomicfile af;
 };
 
-/* The stream to write the records to (rec_emit ...). */
-FILE	*recout_open(struct recout *o, bool text);
+/* The stream to write the records to (rec_emit ...); path NULL: standard
+ * output, else the file, which appears whole or not at all. */
+FILE	*recout_open(struct recout *o, bool text, const char *path);
 /* Ends the output: NDJSON is flushed; text reads the records back and
- * writes their tables under title.  Dies on a write error. */
+ * writes their tables under title; a file is renamed into place.  Dies
+ * on a write error. */
 void	 recout_close(struct recout *o, const char *title);
 
 #endif

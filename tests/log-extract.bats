@@ -442,3 +442,12 @@ stats_row() {
 	[ "$(jq -c 'select(.metric == "stats.series") | .points | length' "$OUT")" -eq 4 ]
 	[ "$(val stats.kv_cache_usage_pct.max)" = 38.1 ]
 }
+
+@test "-o FILE: the same records as on stdout, and nothing else in the folder" {
+	cell=$L/bundle/baseline/w1
+	mkdir "$BATS_TEST_TMPDIR/o"
+	"$S2R_BIN/s2r-log-extract" --output "$BATS_TEST_TMPDIR/o/l.ndjson" "$cell"
+	"$S2R_BIN/s2r-log-extract" "$cell" | cmp - "$BATS_TEST_TMPDIR/o/l.ndjson"
+	[ "$(jq -s length "$BATS_TEST_TMPDIR/o/l.ndjson")" -gt 10 ]
+	[ "$(ls -A "$BATS_TEST_TMPDIR/o")" = l.ndjson ]
+}

@@ -527,3 +527,22 @@ bad() {
 	assert_bad_input
 	[[ "$stderr" == *"trace_header.yaml:18:"*"goodput_slo_targets.standard: expected a number >= 0"* ]]
 }
+
+@test "-o FILE: the same records, written whole beside the file; a file that cannot be made is one line, exit 2, nothing left" {
+	d=l22
+	mkdir "$BATS_TEST_TMPDIR/o"
+	"$S2R_BIN/s2r-trace-stats" -o "$BATS_TEST_TMPDIR/o/t.ndjson" "$T/$d/trace_data.csv"
+	"$S2R_BIN/s2r-trace-stats" "$T/$d/trace_data.csv" | cmp - "$BATS_TEST_TMPDIR/o/t.ndjson"
+	[ "$(ls -A "$BATS_TEST_TMPDIR/o")" = t.ndjson ]
+	"$S2R_BIN/s2r-trace-stats" --format text --output "$BATS_TEST_TMPDIR/o/t.txt" "$T/$d/trace_data.csv"
+	"$S2R_BIN/s2r-trace-stats" --format text "$T/$d/trace_data.csv" | cmp - "$BATS_TEST_TMPDIR/o/t.txt"
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" -o "$BATS_TEST_TMPDIR/none/t.ndjson" "$T/$d/trace_data.csv"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "s2r-trace-stats: $BATS_TEST_TMPDIR/none/t.ndjson: cannot create a temporary file: No such file or directory" ]
+	# bad input: no file, no temporary
+	printf 'not,a\n"trace\n' >"$BATS_TEST_TMPDIR/bad.csv"
+	run "$S2R_BIN/s2r-trace-stats" -o "$BATS_TEST_TMPDIR/o/bad.ndjson" "$BATS_TEST_TMPDIR/bad.csv"
+	[ "$status" -eq 2 ]
+	[ "$(ls -A "$BATS_TEST_TMPDIR/o" | tr '\n' ' ')" = "t.ndjson t.txt " ]
+}

@@ -96,7 +96,7 @@ emit_all(const struct opts *o, json_t *out, const char *title)
 {
 	struct recout ro;
 
-	rec_emit_all(recout_open(&ro, o->text), out);
+	rec_emit_all(recout_open(&ro, o->text, NULL), out);
 	recout_close(&ro, title);
 }
 

@@ -114,7 +114,7 @@ main(int argc, char **argv)
 	if (d.n_few > 0)
 		s2r_warn("%zu iteration(s) with implausibly few GPU operations "
 		    "(see duty.iterations.few_kernels)", d.n_few);
-	kduty_records(recout_open(&ro, o.text), &d, &o.duty);
+	kduty_records(recout_open(&ro, o.text, NULL), &d, &o.duty);
 	recout_close(&ro, argv[optind]);
 	kduty_free(&d);
 	free(ranks);

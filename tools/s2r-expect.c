@@ -256,7 +256,7 @@ main(int argc, char **argv)
 	}
 	if (in.dirs.n > 0)
 		configexp_conflicts(out);
-	rec_emit_all(recout_open(&ro, o.text), out);
+	rec_emit_all(recout_open(&ro, o.text, NULL), out);
 	recout_close(&ro, argc - optind == 1 ? argv[optind] :
 	    "workload specs");
 	json_decref(out);

@@ -140,7 +140,7 @@ main(int argc, char **argv)
 		kslots_load(&ss, o.slots);
 	nt = ktrace_load_all(argv + optind, (size_t)(argc - optind), &traces);
 	nr = kranks(traces, nt, &ranks);
-	out = recout_open(&ro, o.text);
+	out = recout_open(&ro, o.text, NULL);
 	if (o.emit) {
 		for (size_t r = 0; r < nr; r++)
 			krec_kernels(out, &ranks[r], o.rules ? &rs : NULL);

@@ -204,7 +204,7 @@ main(int argc, char **argv)
 	arr = json_array();
 	latency_records(latside(&rl, &real), latside(&sl, &sim),
 	    o.window_ms * 1000, arr);
-	rec_emit_all(recout_open(&out, o.text), arr);
+	rec_emit_all(recout_open(&out, o.text, NULL), arr);
 	recout_close(&out, "request populations and latency distributions");
 	json_decref(arr);
 	reqpop_free(&real.pop);

@@ -18,7 +18,7 @@ static const char usage_text[] =
 "usage: s2r-log-extract [--phase P] [--workload W] [--iteration I]\n"
 "           [--root DIR] [--server-logs PATH]... [--epp-logs PATH]...\n"
 "           [--gpu-logs PATH]... [--trace FILE] [--saturation FILE]\n"
-"           [--metrics DIR] [--format ndjson|text] [CELLDIR|LOG]\n"
+"           [--metrics DIR] [--format ndjson|text] [-o FILE] [CELLDIR|LOG]\n"
 "\n"
 "Reads vLLM server logs, EPP logs and nvidia-smi GPU logs (files,\n"
 "folders of *.log, or - for stdin), blis observe's saturation report and\n"
@@ -44,6 +44,7 @@ static const char usage_text[] =
 "                      send to last response; default CELLDIR/trace_data.csv)\n"
 "  --root DIR          write source.file relative to DIR\n"
 "  --format F          ndjson (default) or text (an aligned table)\n"
+"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
 "  -h, --help          this text\n"
 "  -V, --version       the version\n";
 
@@ -56,6 +57,7 @@ struct opts {
 	const char	*phase, *workload, *iteration;
 	char		*inferred[3];
 	bool		 text;
+	const char	*output;
 };
 
 /* phase/workload[/iN] from CELLDIR under --root ("results/" skipped). */
@@ -138,9 +140,10 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		{ "saturation", required_argument, NULL, 'S' },
 		{ "metrics", required_argument, NULL, 'M' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct cli cli = { usage_text, "", longopts };
+	static const struct cli cli = { usage_text, "o:", longopts };
 	int ch;
 
 	/* --root first: paths are made relative to it wherever it is on
@@ -163,6 +166,7 @@ parse_opts(int argc, char **argv, struct opts *o, struct logcell *c)
 		case 'S': logcell_saturation(c, optarg); break;
 		case 'M': logcell_metrics(c, optarg); break;
 		case 'f': o->text = cli_format_text(optarg); break;
+		case 'o': o->output = optarg; break;
 		default: cli_unreachable(ch);
 		}
 	}
@@ -188,7 +192,7 @@ main(int argc, char **argv)
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o, &cell);
 	logcell_check(&cell);
-	ctx.out = recout_open(&out, o.text);
+	ctx.out = recout_open(&out, o.text, o.output);
 	ctx.phase = o.phase;
 	ctx.workload = o.workload;
 	ctx.iteration = o.iteration;

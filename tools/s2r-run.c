@@ -71,7 +71,7 @@ main(int argc, char **argv)
 	run_enumerate(&e, &m);
 	recs = json_array();
 	run_records(&e, &m, recs);
-	rec_emit_all(recout_open(&out, text), recs);
+	rec_emit_all(recout_open(&out, text, NULL), recs);
 	recout_close(&out, m.name);
 	json_decref(recs);
 	run_enum_free(&e);

@@ -17,7 +17,7 @@
 static const char usage_text[] =
 "usage: s2r-trace-stats [--header FILE | --no-header] [--itl FILE | --no-itl]\n"
 "           [--phase P] [--workload W] [--iteration I] [--root DIR]\n"
-"           [--format ndjson|text] trace_data.csv|CELLDIR|-\n"
+"           [--format ndjson|text] [-o FILE] trace_data.csv|CELLDIR|-\n"
 "\n"
 "Reads a BLIS TraceV2 trace (any layout, columns by header name; for a\n"
 "cell folder its trace_data.csv) and its trace header (default:\n"
@@ -35,6 +35,7 @@ static const char usage_text[] =
 "                    scope of every record\n"
 "  --root DIR        write source.file relative to DIR\n"
 "  --format F        ndjson (default) or text (an aligned table)\n"
+"  -o, --output FILE write FILE (whole or not at all) instead of stdout\n"
 "  -h, --help        this text\n"
 "  -V, --version     the version\n";
 
@@ -45,6 +46,7 @@ struct opts {
 	bool		 no_itl;
 	const char	*root;
 	bool		 text;
+	const char	*output;
 	struct trace_scope scope;
 };
 
@@ -61,9 +63,10 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "iteration", required_argument, NULL, 'i' },
 		{ "root", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct cli cli = { usage_text, "", longopts };
+	static const struct cli cli = { usage_text, "o:", longopts };
 	int c;
 
 	while ((c = cli_next(&cli, argc, argv)) != -1) {
@@ -77,6 +80,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'i': o->scope.iteration = optarg; break;
 		case 'r': o->root = optarg; break;
 		case 'f': o->text = cli_format_text(optarg); break;
+		case 'o': o->output = optarg; break;
 		default: cli_unreachable(c);
 		}
 	}
@@ -110,7 +114,7 @@ main(int argc, char **argv)
 	csvr_close(r);
 	arr = json_array();
 	trace_stats_records(s, &o.scope, arr);
-	rec_emit_all(recout_open(&out, o.text), arr);
+	rec_emit_all(recout_open(&out, o.text, o.output), arr);
 	recout_close(&out, file);
 	json_decref(arr);
 	trace_stats_free(s);

@@ -1,8 +1,11 @@
 /* Unit tests for lib/str.c, lib/rec.c, lib/err.c's string helpers and
  * lib/perr.c. */
+#include <dirent.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "atomicfile.h"
 #include "err.h"
 #include "perr.h"
 #include "rec.h"
@@ -277,6 +280,46 @@ test_perr(void)
 	CHECK(strlen(e.msg) == sizeof(e.msg) - 1);
 }
 
+/* A tool that dies half way through a file written with atomic_open()
+ * leaves neither the file nor its temporary (exit removes it); one that
+ * commits leaves the file alone. */
+static void
+test_atomic_exit(void)
+{
+	char dir[] = "/tmp/s2r-test-atomic.XXXXXX", path[128];
+	struct atomicfile af;
+	int status = -1;
+	pid_t pid;
+	DIR *d;
+	struct dirent *e;
+	size_t n = 0;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/out.ndjson", dir);
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == 0) {
+		FILE *f = atomic_open(&af, path);
+
+		fputs("{\"kind\":\"measure\"}\n", f);
+		fflush(f);
+		freopen("/dev/null", "w", stderr);
+		s2r_die("bad input half way");
+	}
+	waitpid(pid, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 2);
+	if ((d = opendir(dir)) != NULL) {
+		while ((e = readdir(d)) != NULL)
+			n += e->d_name[0] != '.';
+		closedir(d);
+	}
+	CHECK(n == 0);
+	atomic_write(path, "x\n", 2);
+	CHECK(access(path, R_OK) == 0);
+	unlink(path);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -295,6 +338,7 @@ main(void)
 		{ "rec_get_i64, rec_scope_str", test_rec_getters },
 		{ "str_skip_space, str_trim, xstrset, nullstr", test_strings },
 		{ "perr_set", test_perr },
+		{ "atomic_exit", test_atomic_exit },
 		{ NULL, NULL }
 	};
 

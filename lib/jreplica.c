@@ -7,6 +7,7 @@
 #include "cmpstat.h"
 #include "err.h"
 #include "jreplica.h"
+#include "jstore.h"
 #include "rec.h"
 #include "stats.h"
 #include "str.h"
@@ -57,17 +58,100 @@ two_cv(const char *diff_unit, double cv, double mean)
 	return 2 * cv * fabs(mean);
 }
 
+/* The values of the replica group j->cells[lo, hi) already looked up, by
+ * metric and sub-scope: every verdict of every replica asks for the same
+ * ones, which looked up each time would be quadratic in the replicas.
+ * Rules visit the cells in order, so one group at a time is kept. */
+struct jrmemo {
+	size_t		 lo, hi;
+	struct jrvals {
+		char	*metric, *sub;	/* sub: jstore_subtext() */
+		double	*val;
+	}		*e;
+	size_t		 n;
+};
+
+struct jrmemo *
+jreplica_memo_new(void)
+{
+	return xcalloc(1, sizeof(struct jrmemo));
+}
+
+/* Empties m for the group [lo, hi). */
+static void
+memo_clear(struct jrmemo *m, size_t lo, size_t hi)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		free(m->e[i].metric);
+		free(m->e[i].sub);
+		free(m->e[i].val);
+	}
+	free(m->e);
+	memset(m, 0, sizeof(*m));
+	m->lo = lo;
+	m->hi = hi;
+}
+
+void
+jreplica_memo_free(struct jrmemo *m)
+{
+	if (m == NULL)
+		return;
+	memo_clear(m, 0, 0);
+	free(m);
+}
+
+/* The memo's values for v in [lo, hi), NULL when it has none (and a new
+ * entry to fill in *fill, unless the sub-scope cannot be a key). */
+static double *
+memo_find(const struct judge *j, size_t lo, size_t hi,
+    const struct jverdict *v, double **fill)
+{
+	struct jrmemo *m = j->rmemo;
+	struct sbuf sub = {0};
+	double *got = NULL;
+
+	*fill = NULL;
+	if (m->lo != lo || m->hi != hi)
+		memo_clear(m, lo, hi);
+	if (!jstore_subtext(&sub, v->sub, true)) {
+		sbuf_free(&sub);
+		return NULL;
+	}
+	for (size_t i = 0; i < m->n && got == NULL; i++)
+		if (strcmp(m->e[i].metric, v->metric) == 0 &&
+		    strcmp(m->e[i].sub, sbuf_str(&sub)) == 0)
+			got = m->e[i].val;
+	if (got == NULL) {
+		m->e = xroom(m->e, m->n, sizeof(*m->e));
+		m->e[m->n] = (struct jrvals){ xstrdup(v->metric),
+		    xstrdup(sbuf_str(&sub)), xcalloc(hi - lo, sizeof(double)) };
+		*fill = m->e[m->n++].val;
+	}
+	sbuf_free(&sub);
+	return got;
+}
+
 static void
 measure_spread(const struct judge *j, size_t lo, size_t hi,
     const struct jverdict *v, struct spread *s)
 {
+	double *memo = NULL, *fill = NULL;
+
 	memset(s, 0, sizeof(*s));
 	s->n = hi - lo;
 	s->val = xcalloc(s->n, sizeof(*s->val));
 	s->num = xcalloc(s->n, sizeof(*s->num));
+	if (v->metric != NULL)
+		memo = memo_find(j, lo, hi, v, &fill);
 	for (size_t k = 0; k < s->n; k++) {
-		s->val[k] = v->metric == NULL ? NAN : judge_measure_num(j,
-		    &j->cells[lo + k], v->metric, v->sub);
+		if (memo != NULL)
+			s->val[k] = memo[k];
+		else
+			s->val[k] = v->metric == NULL ? NAN : judge_measure_num(j,
+			    &j->cells[lo + k], v->metric, v->sub);
+		if (fill != NULL)
+			fill[k] = s->val[k];
 		if (!isnan(s->val[k]))
 			s->num[s->nnum++] = s->val[k];
 	}

@@ -14,5 +14,9 @@
  * "why") when cell c is a replica; rec already holds metric and diff. */
 void	 judge_replicas(const struct judge *j, const struct jcell *c,
 	    const struct jverdict *v, json_t *rec);
+/* The replica values judge_replicas() keeps for the group at hand. */
+struct jrmemo;
+struct jrmemo *jreplica_memo_new(void);
+void	 jreplica_memo_free(struct jrmemo *m);
 
 #endif

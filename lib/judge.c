@@ -40,6 +40,7 @@ judge_init(struct judge *j, const struct tolerances *t)
 	jstore_init(j->store);
 	j->text = xmalloc(sizeof(*j->text));
 	spill_init(j->text, SPILL_LIMIT);
+	j->rmemo = jreplica_memo_new();
 }
 
 static void
@@ -69,6 +70,7 @@ judge_free(struct judge *j)
 	if (j->text != NULL)
 		spill_free(j->text);
 	free(j->text);
+	jreplica_memo_free(j->rmemo);
 	memset(j, 0, sizeof(*j));
 }
 

@@ -40,6 +40,7 @@ struct rule {
 };
 
 struct jout;
+struct jrmemo;
 struct jstore;
 struct spill;
 
@@ -53,6 +54,7 @@ struct judge {
 	struct jout	 *out;
 	size_t		  nout, capout;
 	struct spill	 *text;		/* the verdicts' lines */
+	struct jrmemo	 *rmemo;	/* jreplica.c's values of one group */
 };
 
 void	 judge_init(struct judge *j, const struct tolerances *t);

@@ -134,8 +134,8 @@ str_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static bool
-is_cell_key(const char *key)
+bool
+jstore_is_cell_key(const char *key)
 {
 	return strcmp(key, "phase") == 0 || strcmp(key, "workload") == 0 ||
 	    strcmp(key, "iteration") == 0;
@@ -152,7 +152,7 @@ jstore_subtext(struct sbuf *b, const json_t *obj, bool cell_keys)
 
 	sbuf_reset(b);
 	json_object_foreach((json_t *)obj, k, v) {
-		if (!cell_keys && is_cell_key(k))
+		if (!cell_keys && jstore_is_cell_key(k))
 			continue;
 		ok = ok && json_is_string(v);
 		key[n++] = k;

@@ -56,6 +56,8 @@ void	 jstore_seal(struct jstore *s, size_t i, const char *text,
 const json_t *jstore_get(struct jstore *s, size_t i);
 /* Lets every parsed record go: every pointer from jstore_get() is gone. */
 void	 jstore_release(struct jstore *s);
+/* Whether a scope key names the cell: phase, workload or iteration. */
+bool	 jstore_is_cell_key(const char *key);
 /* The scope members of obj (but phase, workload and iteration unless
  * cell_keys), keys sorted, written to b so that two scopes write the same
  * text if and only if they hold the same keys and string values; false

@@ -15,7 +15,6 @@
 #include "spill.h"
 #include "str.h"
 
-static const char *const cell_keys[] = { "phase", "workload", "iteration" };
 
 /* A verdict kept as its output line (a few hundred bytes, where the
  * jansson object is several KB; in j->text, which spills to a file) and
@@ -76,15 +75,6 @@ judge_free(struct judge *j)
 
 /* --- reading ------------------------------------------------------- */
 
-static bool
-is_cell_key(const char *key)
-{
-	for (size_t i = 0; i < 3; i++)
-		if (strcmp(key, cell_keys[i]) == 0)
-			return true;
-	return false;
-}
-
 static void
 check_string_key(const json_t *rec, const char *key, const char *file,
     long line)
@@ -129,8 +119,10 @@ check_shape(const json_t *rec, const char *file, long line)
 		    "to be true or false", kind);
 }
 
-void
-judge_add_text(struct judge *j, json_t *rec, const char *text, size_t len,
+/* judge_add() with the record's text as read (len bytes), kept instead
+ * of writing rec out again. */
+static void
+add_text(struct judge *j, json_t *rec, const char *text, size_t len,
     const char *file, long line)
 {
 	size_t i;
@@ -159,7 +151,7 @@ judge_add_text(struct judge *j, json_t *rec, const char *text, size_t len,
 void
 judge_add(struct judge *j, json_t *rec, const char *file, long line)
 {
-	judge_add_text(j, rec, NULL, 0, file, line);
+	add_text(j, rec, NULL, 0, file, line);
 }
 
 void
@@ -170,7 +162,7 @@ judge_read(struct judge *j, const char *path)
 
 	ndjson_open(&r, path);
 	while ((rec = ndjson_next(&r)) != NULL)
-		judge_add_text(j, rec, r.buf, r.len, r.path, r.line);
+		add_text(j, rec, r.buf, r.len, r.path, r.line);
 	ndjson_close(&r);
 }
 
@@ -415,7 +407,7 @@ sub_equal(const json_t *rec, const json_t *sub)
 	size_t n = 0;
 
 	json_object_foreach(scope, key, v) {
-		if (is_cell_key(key))
+		if (jstore_is_cell_key(key))
 			continue;
 		if (!nullstr_eq(json_string_value(v), rec_get_str(sub, key)))
 			return false;
@@ -538,7 +530,7 @@ sub_of(const json_t *rec)
 	json_t *v;
 
 	json_object_foreach(json_object_get(rec, "scope"), key, v) {
-		if (!is_cell_key(key))
+		if (!jstore_is_cell_key(key))
 			rec_scope_set(sub, key, json_string_value(v));
 	}
 	return sub;

@@ -62,10 +62,6 @@ void	 judge_free(struct judge *j);
 /* Takes rec.  Checks the shape of expect/measure records; dies with
  * file:line:column on a malformed one. */
 void	 judge_add(struct judge *j, json_t *rec, const char *file, long line);
-/* judge_add() with the record's text as read (len bytes), kept instead
- * of writing rec out again. */
-void	 judge_add_text(struct judge *j, json_t *rec, const char *text,
-	    size_t len, const char *file, long line);
 /* Every record of an NDJSON file ("-": stdin). */
 void	 judge_read(struct judge *j, const char *path);
 /* Validates a --checks list ("1a,1c", "1" for a whole area, "all").

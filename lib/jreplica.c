@@ -249,26 +249,24 @@ replicas_json(const struct judge *j, size_t lo, const struct jcell *c,
 	return o;
 }
 
-void
+json_t *
 judge_replicas(const struct judge *j, const struct jcell *c,
-    const struct jverdict *v, json_t *rec)
+    const struct jverdict *v, struct sbuf *why)
 {
 	struct spread s;
-	struct sbuf why = {0};
 	char band[64] = "";
 	size_t lo, hi;
+	json_t *o;
 
 	if (c == NULL || c->iteration == NULL)
-		return;
+		return NULL;
 	replica_range(j, c, &lo, &hi);
 	measure_spread(j, lo, hi, v, &s);
 	if (!isnan(s.band))
 		band_text(band, sizeof(band), s.band, v->diff_unit);
-	rec_set(rec, "replicas", replicas_json(j, lo, c, v, &s, band));
-	sbuf_adds(&why, rec_get_str(rec, "why"));
-	why_text(&why, j, lo, c, v, &s, band);
-	rec_set_str(rec, "why", sbuf_str(&why));
-	sbuf_free(&why);
+	o = replicas_json(j, lo, c, v, &s, band);
+	why_text(why, j, lo, c, v, &s, band);
 	free(s.val);
 	free(s.num);
+	return o;
 }

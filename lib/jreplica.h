@@ -9,11 +9,13 @@
 #include <jansson.h>
 
 #include "judge.h"
+#include "str.h"
 
-/* Adds "replicas" to the verdict record rec (and a sentence to its
- * "why") when cell c is a replica; rec already holds metric and diff. */
-void	 judge_replicas(const struct judge *j, const struct jcell *c,
-	    const struct jverdict *v, json_t *rec);
+/* The verdict's "replicas" object (new) when cell c is a replica, and
+ * the sentence that goes with it added to why; NULL (why as it was)
+ * when c is not one. */
+json_t	*judge_replicas(const struct judge *j, const struct jcell *c,
+	    const struct jverdict *v, struct sbuf *why);
 /* The replica values judge_replicas() keeps for the group at hand. */
 struct jrmemo;
 struct jrmemo *jreplica_memo_new(void);

@@ -5,6 +5,14 @@
 
 #include "err.h"
 #include "jstore.h"
+#include "recscan.h"
+
+static bool
+text_is_cell_key(struct rs_text t)
+{
+	return rs_text_is(t, "phase") || rs_text_is(t, "workload") ||
+	    rs_text_is(t, "iteration");
+}
 
 /* Chunks of record text; a longer record gets a chunk of its own. */
 #define CHUNK	((size_t)1 << 20)
@@ -59,8 +67,9 @@ make_live(struct jstore *s, size_t i)
 	s->live[s->nlive++] = (uint32_t)i;
 }
 
-size_t
-jstore_push(struct jstore *s, json_t *rec)
+/* A new slot, its keys unset. */
+static size_t
+slot_new(struct jstore *s)
 {
 	if (s->n >= UINT32_MAX)
 		s2r_die("too many records (%zu)", s->n);
@@ -71,12 +80,21 @@ jstore_push(struct jstore *s, json_t *rec)
 		s->sub = xreallocarray(s->sub, s->cap, sizeof(*s->sub));
 		s->num = xreallocarray(s->num, s->cap, sizeof(*s->num));
 	}
-	s->slot[s->n] = (struct jslot){ .rec = rec };
+	s->slot[s->n] = (struct jslot){ 0 };
 	memset(&s->keys[s->n], 0, sizeof(s->keys[s->n]));
 	s->sub[s->n] = NULL;
 	s->num[s->n] = NAN;
-	make_live(s, s->n);
 	return s->n++;
+}
+
+size_t
+jstore_push(struct jstore *s, json_t *rec)
+{
+	size_t i = slot_new(s);
+
+	s->slot[i].rec = rec;
+	make_live(s, i);
+	return i;
 }
 
 /* Room for len bytes of text. */
@@ -96,13 +114,23 @@ text_room(struct jstore *s, size_t len)
 	return s->chunk[s->nchunk - 1] + s->chunk_used - len;
 }
 
+static void
+keep_text(struct jstore *s, size_t i, const char *text, size_t len)
+{
+	char *room = text_room(s, len);
+
+	memcpy(room, text, len);
+	s->slot[i].text = room;
+	s->slot[i].len = len;
+}
+
 void
 jstore_seal(struct jstore *s, size_t i, const char *text, size_t len)
 {
 	struct jslot *e = &s->slot[i];
 	struct jkeys k;
 	struct sbuf sub = {0};
-	char *dump = NULL, *room;
+	char *dump = NULL;
 	json_t *v;
 
 	if (text == NULL) {
@@ -112,11 +140,8 @@ jstore_seal(struct jstore *s, size_t i, const char *text, size_t len)
 		text = dump;
 		len = strlen(dump);
 	}
-	room = text_room(s, len);
-	memcpy(room, text, len);
+	keep_text(s, i, text, len);
 	free(dump);
-	e->text = room;
-	e->len = len;
 	jkeys_of(&k, e->rec);
 	for (int f = 0; f < JK_NFIELDS; f++)
 		s->keys[i].f[f] = jstore_intern(s, k.f[f]);
@@ -126,6 +151,79 @@ jstore_seal(struct jstore *s, size_t i, const char *text, size_t len)
 	sbuf_free(&sub);
 	v = json_object_get(e->rec, "value");
 	s->num[i] = json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static const char *
+intern_text(struct jstore *s, struct rs_text t)
+{
+	uint32_t k;
+
+	if (t.s == NULL)
+		return NULL;
+	/* Interned first: it may move the array. */
+	k = strtab_intern_n(&s->names, t.s, t.len, NULL);
+	return s->names.s[k];
+}
+
+static int
+text_cmp(struct rs_text a, struct rs_text b)
+{
+	int c = memcmp(a.s, b.s, a.len < b.len ? a.len : b.len);
+
+	return c != 0 ? c : (a.len > b.len) - (a.len < b.len);
+}
+
+/* jstore_subtext() of a scanned scope: its members but the cell keys,
+ * sorted by key (strcmp's order: the bytes hold no NUL). */
+static void
+scanned_subtext(struct sbuf *b, const struct recscan *rs)
+{
+	size_t order[RS_MAXSCOPE], n = 0;
+
+	for (size_t i = 0; i < rs->nscope; i++) {
+		size_t at = n;
+
+		if (text_is_cell_key(rs->key[i]))
+			continue;
+		while (at > 0 && text_cmp(rs->key[order[at - 1]],
+		    rs->key[i]) > 0) {
+			order[at] = order[at - 1];
+			at--;
+		}
+		order[at] = i;
+		n++;
+	}
+	sbuf_reset(b);
+	for (size_t k = 0; k < n; k++) {
+		struct rs_text key = rs->key[order[k]], val = rs->val[order[k]];
+
+		sbuf_printf(b, "%zu:%.*s%zu:%.*s", key.len, (int)key.len,
+		    key.s, val.len, (int)val.len, val.s);
+	}
+}
+
+size_t
+jstore_add(struct jstore *s, const char *text, size_t len,
+    const struct recscan *rs)
+{
+	static const char *const cell[] = { "workload", "phase", "iteration" };
+	static const int cell_field[] = { JK_WL, JK_PH, JK_IT };
+	struct sbuf sub = {0};
+	size_t i = slot_new(s);
+
+	keep_text(s, i, text, len);
+	s->keys[i].f[JK_KIND] = intern_text(s, rs->kind);
+	s->keys[i].f[JK_METRIC] = intern_text(s, rs->metric);
+	for (size_t c = 0; c < 3; c++)
+		for (size_t m = 0; m < rs->nscope; m++)
+			if (rs_text_is(rs->key[m], cell[c]))
+				s->keys[i].f[cell_field[c]] =
+				    intern_text(s, rs->val[m]);
+	scanned_subtext(&sub, rs);
+	s->sub[i] = jstore_intern(s, sbuf_str(&sub));
+	sbuf_free(&sub);
+	s->num[i] = rs->has_value ? rs->value : NAN;
+	return i;
 }
 
 static int

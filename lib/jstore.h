@@ -52,6 +52,11 @@ size_t	 jstore_push(struct jstore *s, json_t *rec);
  * json_dumps() writes it) and its keys. */
 void	 jstore_seal(struct jstore *s, size_t i, const char *text,
 	    size_t len);
+/* A record recscan_line() took (the len bytes of its line at text, with
+ * what it pulled in rs), kept without parsing it; returns its number. */
+struct recscan;
+size_t	 jstore_add(struct jstore *s, const char *text, size_t len,
+	    const struct recscan *rs);
 /* Record i, parsed from its text unless it is parsed now. */
 const json_t *jstore_get(struct jstore *s, size_t i);
 /* Lets every parsed record go: every pointer from jstore_get() is gone. */

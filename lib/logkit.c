@@ -186,32 +186,11 @@ logreader_close(struct logreader *r)
 
 /* Length of a valid UTF-8 sequence at s, 0 if invalid. */
 static size_t
-utf8_seq(const unsigned char *s, size_t n)
+utf8_len(const unsigned char *s, size_t n)
 {
-	size_t need;
-	uint32_t cp;
+	int32_t cp;
 
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		need = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		need = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		need = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n < need)
-		return 0;
-	for (size_t k = 1; k < need; k++) {
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[k] & 0x3f);
-	}
-	if ((need == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (need == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return need;
+	return (size_t)utf8_seq((const char *)s, n, &cp);
 }
 
 /* Offset of the first NUL or invalid UTF-8 byte, n if none; *binary
@@ -243,7 +222,7 @@ first_flaw(const char *s, size_t n, bool *binary)
 			*binary = true;
 			return i;
 		}
-		if ((len = utf8_seq(u + i, n - i)) == 0)
+		if ((len = utf8_len(u + i, n - i)) == 0)
 			return i;
 		i += len;
 	}
@@ -370,7 +349,7 @@ logrec_text(const char *s, size_t n, size_t max)
 		n = max;
 	/* Keep whole UTF-8 sequences, '?' for anything else odd. */
 	for (size_t i = 0; i < n;) {
-		size_t len = utf8_seq((const unsigned char *)s + i, n - i);
+		size_t len = utf8_len((const unsigned char *)s + i, n - i);
 
 		if (len == 0 || s[i] == '\0' ||
 		    ((unsigned char)s[i] < 0x20 && s[i] != '\t')) {

@@ -253,12 +253,10 @@ ndjson_open(struct ndjson_reader *r, const char *path)
 	r->f = infile_open(path, NULL);
 }
 
-json_t *
-ndjson_next(struct ndjson_reader *r)
+bool
+ndjson_line(struct ndjson_reader *r)
 {
 	ssize_t n;
-	json_error_t jerr;
-	json_t *rec;
 
 	for (;;) {
 		n = getline(&r->buf, &r->cap, r->f);
@@ -266,7 +264,7 @@ ndjson_next(struct ndjson_reader *r)
 			if (ferror(r->f))
 				s2r_die_at(r->path, r->line + 1, 0,
 				    "read error");
-			return NULL;
+			return false;
 		}
 		r->line++;
 		while (n > 0 && (r->buf[n - 1] == '\n' || r->buf[n - 1] == '\r'))
@@ -275,7 +273,16 @@ ndjson_next(struct ndjson_reader *r)
 			break;
 	}
 	r->len = (size_t)n;
-	rec = json_loadb(r->buf, (size_t)n, JSON_REJECT_DUPLICATES, &jerr);
+	return true;
+}
+
+json_t *
+ndjson_parse(struct ndjson_reader *r)
+{
+	json_error_t jerr;
+	json_t *rec;
+
+	rec = json_loadb(r->buf, r->len, JSON_REJECT_DUPLICATES, &jerr);
 	if (rec == NULL)
 		s2r_die_at(r->path, r->line, jerr.column > 0 ? jerr.column : 1,
 		    "expected a JSON record: %s", jerr.text);
@@ -285,6 +292,12 @@ ndjson_next(struct ndjson_reader *r)
 		    "expected a JSON object with a string \"kind\"");
 	}
 	return rec;
+}
+
+json_t *
+ndjson_next(struct ndjson_reader *r)
+{
+	return ndjson_line(r) ? ndjson_parse(r) : NULL;
 }
 
 void

@@ -104,5 +104,9 @@ void	 ndjson_open(struct ndjson_reader *r, const char *path);
  * error. */
 json_t	*ndjson_next(struct ndjson_reader *r);
 void	 ndjson_close(struct ndjson_reader *r);
+/* ndjson_next() in two steps: the next line that is not blank into buf
+ * (false at end of input), and that line as a record. */
+bool	 ndjson_line(struct ndjson_reader *r);
+json_t	*ndjson_parse(struct ndjson_reader *r);
 
 #endif

@@ -289,3 +289,31 @@ str_trim(const char **s, size_t *n)
 	while (*n > 0 && isspace((unsigned char)(*s)[*n - 1]))
 		(*n)--;
 }
+
+int
+utf8_seq(const char *s, size_t avail, int32_t *cp)
+{
+	static const int32_t least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	const unsigned char *p = (const unsigned char *)s;
+	int n;
+
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return 1;
+	}
+	if (p[0] < 0xC2 || p[0] >= 0xF5)
+		return 0;
+	n = p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4;
+	if ((size_t)n > avail)
+		return 0;
+	*cp = p[0] & (0x7F >> n);
+	for (int k = 1; k < n; k++) {
+		if ((p[k] & 0xC0) != 0x80)
+			return 0;
+		*cp = (*cp << 6) | (p[k] & 0x3F);
+	}
+	if (*cp > 0x10FFFF || (*cp >= 0xD800 && *cp <= 0xDFFF) ||
+	    *cp < least[n])
+		return 0;
+	return n;
+}

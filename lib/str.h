@@ -33,6 +33,11 @@ void	strv_sort(struct strv *sv);			/* strcmp order */
 long	strv_find(const struct strv *sv, const char *s);	/* -1: absent */
 void	strv_free(struct strv *sv);
 
+/* The length of the UTF-8 sequence at p (of avail > 0 bytes) and its
+ * code point in *cp; 0 when it is not one that jansson takes (a bad
+ * first or continuation byte, overlong, a surrogate, beyond U+10FFFF). */
+int	utf8_seq(const char *p, size_t avail, int32_t *cp);
+
 /* Strict parsers: the whole [s, s+n) must be the number, no spaces.
  * They return false (and leave *out alone) on anything else, including
  * overflow and NaN/Inf. */

@@ -1,0 +1,153 @@
+/* Unit tests for lib/recscan.c (a record line checked and its judge keys
+ * pulled without jansson) and jstore_add(), which keeps such a line with
+ * the same keys that parsing it would give. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "jstore.h"
+#include "recscan.h"
+#include "unit.h"
+
+static bool
+takes(const char *line, struct recscan *rs)
+{
+	return recscan_line(rs, line, strlen(line));
+}
+
+static bool
+text_eq(struct rs_text t, const char *want)
+{
+	return t.s != NULL && rs_text_is(t, want);
+}
+
+static void
+test_pulls(void)
+{
+	struct recscan rs;
+
+	CHECK(takes(" {\"kind\":\"measure\",\"check\":\"1a\",\"metric\":"
+	    "\"qps\",\"value\":40.2,\"n\":[1,true,null,{\"x\":-0.5e-3}],"
+	    "\"scope\":{\"workload\":\"w\\u0041\",\"class\":\"caf\u00e9\"},"
+	    "\"source\":{\"file\":\"a\\/b\"},\"comparable\":false}\r", &rs) ==
+	    false);	/* a \u escape: jansson's */
+	CHECK(takes(" {\"kind\":\"measure\",\"check\":\"1a\",\"metric\":"
+	    "\"qps\",\"value\":40.2,\"n\":[1,true,null,{\"x\":-0.5e-3}],"
+	    "\"scope\":{\"workload\":\"w\",\"class\":\"caf\u00e9\"},"
+	    "\"source\":{\"file\":\"a\\/b\"},\"comparable\":false} ", &rs));
+	CHECK(text_eq(rs.kind, "measure") && text_eq(rs.check, "1a") &&
+	    text_eq(rs.metric, "qps"));
+	CHECK(rs.has_value && rs.value == 40.2 && !rs.charts);
+	CHECK(rs.nscope == 2 && text_eq(rs.key[0], "workload") &&
+	    text_eq(rs.val[0], "w") && text_eq(rs.val[1], "caf\u00e9"));
+	CHECK(takes("{\"kind\":\"x\",\"value\":-12,\"points\":[[1,2]]}", &rs));
+	CHECK(rs.has_value && rs.value == -12 && rs.charts);
+	CHECK(takes("{\"kind\":\"x\",\"value\":\"7\"}", &rs) && !rs.has_value);
+	CHECK(takes("{\"kind\":\"x\",\"value\":1E+2}", &rs) && rs.value == 100);
+	CHECK(takes("{\"kind\":\"x\",\"metric\":\"a\\\"b\",\"scope\":{}}", &rs)
+	    == false);	/* an escape in a pulled string */
+	CHECK(takes("{\"kind\":\"x\",\"how\":\"a\\\"b \\\\ \\n\"}", &rs));
+}
+
+static void
+test_leaves(void)
+{
+	static const char *const lines[] = {
+		"", "   ", "[]", "{}", "{\"kind\":5}", "{\"kind\":\"x\"} x",
+		"{\"kind\":\"x\",}", "{\"kind\":\"x\",\"kind\":\"y\"}",
+		"{\"kind\":\"x\",\"a\":{\"b\":1,\"b\":2}}",
+		"{\"kind\":\"x\",\"a\":1234567890123456789}",
+		"{\"kind\":\"x\",\"a\":1e400}", "{\"kind\":\"x\",\"a\":01}",
+		"{\"kind\":\"x\",\"a\":1.}", "{\"kind\":\"x\",\"a\":.5}",
+		"{\"kind\":\"x\",\"a\":-}", "{\"kind\":\"x\",\"a\":+1}",
+		"{\"kind\":\"x\",\"a\":1e}", "{\"kind\":\"x\",\"a\":tru}",
+		"{\"kind\":\"x\",\"a\":\"\t\"}", "{\"kind\":\"x\",\"a\":\"\xff\"}",
+		"{\"kind\":\"x\",\"a\":\"\xed\xa0\x80\"}",
+		"{\"kind\":\"x\",\"a\":\"\\x\"}", "{\"kind\":\"x\",\"a\":\"open}",
+		"{\"kind\":\"x\",\"scope\":{\"n\":1}}",
+		"{\"kind\":\"x\",\"scope\":\"w\"}",
+		"{\"kind\":\"x\",\"source\":\"f\"}",
+		"{\"kind\":\"x\",\"comparable\":\"yes\"}",
+		"{\"kind\":\"x\",\"check\":null}",
+		"{\"kind\":\"x\",\"a\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+		    "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
+		"{\"kind\":\"x\",\"scope\":{\"a\":\"1\",\"b\":\"1\",\"c\":\"1\","
+		    "\"d\":\"1\",\"e\":\"1\",\"f\":\"1\",\"g\":\"1\",\"h\":\"1\","
+		    "\"i\":\"1\",\"j\":\"1\",\"k\":\"1\",\"l\":\"1\",\"m\":\"1\","
+		    "\"n\":\"1\",\"o\":\"1\",\"p\":\"1\",\"q\":\"1\"}}",
+		NULL
+	};
+	struct recscan rs;
+
+	for (size_t i = 0; lines[i] != NULL; i++) {
+		if (takes(lines[i], &rs)) {
+			fprintf(stderr, "took %s\n", lines[i]);
+			CHECK(false);
+		}
+	}
+	/* A NUL byte inside the line. */
+	CHECK(!recscan_line(&rs, "{\"kind\":\"x\0\"}", 13));
+}
+
+/* jstore_add() gives a line the keys, sub-scope and value that parsing
+ * and sealing it gives. */
+static void
+test_same_keys(void)
+{
+	static const char *const lines[] = {
+		"{\"kind\":\"measure\",\"metric\":\"qps\",\"value\":0.1,"
+		    "\"scope\":{\"workload\":\"w1\",\"phase\":\"p\",\"z\":\"1\","
+		    "\"class\":\"c\",\"clas\":\"d\"}}",
+		"{\"kind\":\"expect\",\"metric\":\"m\",\"value\":3,"
+		    "\"scope\":{\"iteration\":\"i2\"}}",
+		"{\"kind\":\"run.cell\"}",
+		"{\"kind\":\"measure\",\"value\":true,\"scope\":{}}",
+		NULL
+	};
+	struct jstore a, b;
+	struct recscan rs;
+	json_t *rec;
+
+	jstore_init(&a);
+	jstore_init(&b);
+	for (size_t i = 0; lines[i] != NULL; i++) {
+		size_t len = strlen(lines[i]);
+
+		CHECK(recscan_line(&rs, lines[i], len));
+		CHECK(jstore_add(&a, lines[i], len, &rs) == i);
+		rec = json_loads(lines[i], 0, NULL);
+		jstore_seal(&b, jstore_push(&b, rec), lines[i], len);
+		jstore_release(&b);
+		for (int f = 0; f < JK_NFIELDS; f++) {
+			const char *x = a.keys[i].f[f], *y = b.keys[i].f[f];
+
+			CHECK((x == NULL && y == NULL) || (x != NULL &&
+			    y != NULL && strcmp(x, y) == 0));
+		}
+		CHECK(a.sub[i] != NULL && b.sub[i] != NULL);
+		CHECK_STR(a.sub[i], b.sub[i]);
+		CHECK((isnan(a.num[i]) && isnan(b.num[i])) ||
+		    a.num[i] == b.num[i]);
+	}
+	/* Kept unparsed; read back when asked, as the line says. */
+	CHECK(a.parses == 0 && a.nlive == 0);
+	CHECK(json_integer_value(json_object_get(jstore_get(&a, 1),
+	    "value")) == 3);
+	jstore_free(&a);
+	jstore_free(&b);
+}
+
+int
+main(void)
+{
+	static const struct unit_test tests[] = {
+		{ "pulls", test_pulls },
+		{ "leaves", test_leaves },
+		{ "same_keys", test_same_keys },
+		{ NULL, NULL }
+	};
+
+	return unit_run(tests);
+}

@@ -38,6 +38,9 @@ jkeys_of(struct jkeys *k, const json_t *rec)
 static int
 jindex_keycmp(const char *a, const char *b)
 {
+	/* Interned values: one pointer is one value. */
+	if (a == b)
+		return 0;
 	if (a == NULL || b == NULL)
 		return (a != NULL) - (b != NULL);
 	return strcmp(a, b);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "jparse.h"
 #include "jstore.h"
 #include "recscan.h"
 
@@ -277,7 +278,8 @@ jstore_get(struct jstore *s, size_t i)
 	if (e->rec != NULL)
 		return e->rec;
 	/* The text was a JSON object when it was read. */
-	e->rec = json_loadb(e->text, e->len, 0, &err);
+	if ((e->rec = jparse(e->text, e->len)) == NULL)
+		e->rec = json_loadb(e->text, e->len, 0, &err);
 	if (e->rec == NULL)
 		s2r_die("record %zu: its stored text no longer parses: %s",
 		    i + 1, err.text);

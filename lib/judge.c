@@ -47,11 +47,6 @@ judge_init(struct judge *j, const struct tolerances *t)
 static void
 free_cells(struct judge *j)
 {
-	for (size_t i = 0; i < j->ncells; i++) {
-		free(j->cells[i].phase);
-		free(j->cells[i].workload);
-		free(j->cells[i].iteration);
-	}
 	free(j->cells);
 	j->cells = NULL;
 	j->ncells = 0;
@@ -272,9 +267,9 @@ push_cell(struct jcell **v, size_t *n, size_t *cap, const char *phase,
 		*cap = *cap ? *cap * 2 : 16;
 		*v = xreallocarray(*v, *cap, sizeof(**v));
 	}
-	(*v)[*n].phase = phase ? xstrdup(phase) : NULL;
-	(*v)[*n].workload = workload ? xstrdup(workload) : NULL;
-	(*v)[*n].iteration = iteration ? xstrdup(iteration) : NULL;
+	(*v)[*n].phase = phase;
+	(*v)[*n].workload = workload;
+	(*v)[*n].iteration = iteration;
 	(*v)[*n].measured = measured;
 	(*n)++;
 }
@@ -301,7 +296,7 @@ expect_has_cell(const struct jcell *cells, size_t n, const struct jkeys *k)
 	return false;
 }
 
-/* Sorts v by cmp and drops repeats, freeing them. */
+/* Sorts v by cmp and drops repeats. */
 static void
 sort_unique(struct jcell *v, size_t *n,
     int (*cmp)(const void *, const void *))
@@ -312,12 +307,8 @@ sort_unique(struct jcell *v, size_t *n,
 		return;
 	qsort(v, *n, sizeof(*v), cmp);
 	for (size_t i = 0; i < *n; i++) {
-		if (out > 0 && same_cell(&v[out - 1], &v[i])) {
-			free(v[i].phase);
-			free(v[i].workload);
-			free(v[i].iteration);
+		if (out > 0 && same_cell(&v[out - 1], &v[i]))
 			continue;
-		}
 		v[out++] = v[i];
 	}
 	*n = out;

@@ -55,8 +55,9 @@ escape_cp(struct sbuf *b, int32_t cp)
 	    0xDC00u | ((unsigned)cp & 0x3FF));
 }
 
-/* A JSON string of len bytes of valid UTF-8. */
-static void
+/* A JSON string of the len bytes at s; false (b holding part of it)
+ * when they are not UTF-8. */
+static bool
 quote(struct sbuf *b, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;
@@ -65,33 +66,36 @@ quote(struct sbuf *b, const char *s, size_t len)
 	sbuf_addc(b, '"');
 	while (p < end) {
 		int32_t cp;
+		int n;
 
 		if (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') {
 			p++;
 			continue;
 		}
 		sbuf_add(b, (const char *)run, (size_t)(p - run));
-		/* Valid: a jansson string, or checked by the caller. */
-		p += utf8_seq((const char *)p, (size_t)(end - p), &cp);
+		if ((n = utf8_seq((const char *)p, (size_t)(end - p), &cp)) == 0)
+			return false;
+		p += n;
 		escape_cp(b, cp);
 		run = p;
 	}
 	sbuf_add(b, (const char *)run, (size_t)(p - run));
 	sbuf_addc(b, '"');
+	return true;
 }
 
 void
 jw_str(struct sbuf *b, const char *s)
 {
-	size_t len = strlen(s);
+	size_t start = b->len;
 	struct sbuf clean = {0};
 
-	if (utf8_valid(s, len)) {
-		quote(b, s, len);
+	if (quote(b, s, strlen(s)))
 		return;
-	}
+	/* Not UTF-8: written again as rec_str() keeps it. */
+	b->len = start;
 	jw_clean(&clean, s);
-	quote(b, clean.s, clean.len);
+	quote(b, sbuf_str(&clean), clean.len);
 	sbuf_free(&clean);
 }
 
@@ -160,7 +164,8 @@ jw_value(struct sbuf *b, const json_t *v)
 		sbuf_addc(b, ']');
 		return;
 	case JSON_STRING:
-		quote(b, json_string_value(v), json_string_length(v));
+		/* jansson holds UTF-8 only. */
+		(void)quote(b, json_string_value(v), json_string_length(v));
 		return;
 	case JSON_INTEGER:
 		sbuf_printf(b, "%" JSON_INTEGER_FORMAT, json_integer_value(v));

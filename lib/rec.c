@@ -7,7 +7,9 @@
 
 #include "err.h"
 #include "infile.h"
+#include "jparse.h"
 #include "rec.h"
+#include "recscan.h"
 #include "str.h"
 
 const char *const rec_scope_keys[] = {
@@ -282,6 +284,14 @@ ndjson_parse(struct ndjson_reader *r)
 	json_error_t jerr;
 	json_t *rec;
 
+	/* Checked and built without jansson's parser when the line is
+	 * plain; jansson reads (or rejects) any other. */
+	if (recscan_valid(r->buf, r->len) &&
+	    (rec = jparse(r->buf, r->len)) != NULL) {
+		if (json_is_object(rec) && rec_get_str(rec, "kind") != NULL)
+			return rec;
+		json_decref(rec);
+	}
 	rec = json_loadb(r->buf, r->len, JSON_REJECT_DUPLICATES, &jerr);
 	if (rec == NULL)
 		s2r_die_at(r->path, r->line, jerr.column > 0 ? jerr.column : 1,

@@ -1,7 +1,8 @@
 /* recscan.c - see recscan.h.  What jansson (2.14) takes is its lexer's
- * grammar: RFC 8259 JSON, strings of UTF-8 without control bytes,
- * integers that fit 64 bits, reals that do not overflow, and here no key
- * twice in an object.  Whatever is near an edge of that is left to it. */
+ * grammar: RFC 8259 JSON, strings of UTF-8 without control bytes or
+ * \u0000 and with surrogates only in pairs, integers that fit 64 bits,
+ * reals that do not overflow, and here no key twice in an object.
+ * Whatever is near an edge of that is left to it. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,51 @@ is_digit(const struct scan *s, const char *p)
 	return p < s->end && *p >= '0' && *p <= '9';
 }
 
+static int
+hex4(const char *p, const char *end)
+{
+	int v = 0;
+
+	if (end - p < 4)
+		return -1;
+	for (int i = 0; i < 4; i++) {
+		char c = p[i];
+
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v |= c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			v |= c - 'A' + 10;
+		else
+			return -1;
+	}
+	return v;
+}
+
+/* The bytes of the escape after a backslash at p, 0 when jansson would
+ * refuse it: an unknown letter, \u0000 (no JSON_ALLOW_NUL), a surrogate
+ * that is not a high one followed by a low one. */
+static int
+escape(const char *p, const char *end)
+{
+	int hi, lo;
+
+	if (p >= end)
+		return 0;
+	if (*p != 'u')
+		return *p != '\0' && strchr("\"\\/bfnrt", *p) != NULL;
+	if ((hi = hex4(p + 1, end)) <= 0 || (hi >= 0xDC00 && hi <= 0xDFFF))
+		return 0;
+	if (hi < 0xD800 || hi > 0xDBFF)
+		return 5;
+	if (end - p < 11 || p[5] != '\\' || p[6] != 'u')
+		return 0;
+	lo = hex4(p + 7, end);
+	return lo >= 0xDC00 && lo <= 0xDFFF ? 11 : 0;
+}
+
 /* A string at the quote; out: its bytes, when it has no escape. */
 static bool
 string(struct scan *s, struct rs_text *out)
@@ -65,13 +111,10 @@ string(struct scan *s, struct rs_text *out)
 		if (c < 0x20)
 			return false;
 		if (c == '\\') {
-			/* \u: the escape that can mean anything (NUL, a
-			 * surrogate); jansson judges it. */
-			if (p + 1 >= s->end || p[1] == '\0' ||
-			    strchr("\"\\/bfnrt", p[1]) == NULL)
+			if ((n = escape(p + 1, s->end)) == 0)
 				return false;
 			plain = false;
-			p += 2;
+			p += 1 + n;
 			continue;
 		}
 		if (c < 0x80) {
@@ -316,4 +359,17 @@ recscan_line(struct recscan *rs, const char *line, size_t len)
 		return false;
 	ws(&s);
 	return s.p == s.end && rs->kind.s != NULL;
+}
+
+bool
+recscan_valid(const char *text, size_t len)
+{
+	struct scan s = { text, text + len, 0 };
+	struct recscan unused;
+
+	ws(&s);
+	if (s.p >= s.end || !value(&s, &unused, PULL_NONE))
+		return false;
+	ws(&s);
+	return s.p == s.end;
 }

@@ -6,10 +6,10 @@
  * reading as well took a fifth of its time.  recscan_line() takes a line
  * only when jansson would take it exactly so (json_loadb() with
  * JSON_REJECT_DUPLICATES: strict JSON, UTF-8, no duplicate key) and the
- * members it pulls are plain: anything else (a \u escape, a number near
- * the limits, an odd type) it leaves to jansson, which then reads or
- * rejects the line with its own message.  So it may say no to a good
- * line, never yes to a bad one. */
+ * members it pulls are plain strings without escapes: anything else (a
+ * number near the limits, an odd type, a very deep or wide value) it
+ * leaves to jansson, which then reads or rejects the line with its own
+ * message.  So it may say no to a good line, never yes to a bad one. */
 #ifndef S2R_RECSCAN_H
 #define S2R_RECSCAN_H
 
@@ -43,5 +43,10 @@ struct recscan {
  * "scope" is an object of strings or absent, "source" an object or
  * absent and "comparable" true, false or absent; rs holds its members. */
 bool	 recscan_line(struct recscan *rs, const char *line, size_t len);
+
+/* Whether the len bytes at text are one JSON value that jansson reads
+ * the same way (json_loadb() with JSON_REJECT_DUPLICATES); false may be
+ * a value near an edge, left to jansson. */
+bool	 recscan_valid(const char *text, size_t len);
 
 #endif

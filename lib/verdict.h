@@ -42,9 +42,10 @@ void		 judge_verdict_record_check(const json_t *rec, const char *file,
 
 /* A cell: NULL members are absent from the scope. */
 struct jcell {
-	char	*phase;
-	char	*workload;
-	char	*iteration;
+	/* Interned by the judge's record store: equal values, one pointer. */
+	const char *phase;
+	const char *workload;
+	const char *iteration;
 	bool	 measured;	/* false: only expectations name it */
 };
 

@@ -1,12 +1,14 @@
 /* Unit tests for lib/recscan.c (a record line checked and its judge keys
- * pulled without jansson) and jstore_add(), which keeps such a line with
- * the same keys that parsing it would give. */
+ * pulled without jansson), lib/jparse.c (the tree of checked text built
+ * without jansson's parser) and jstore_add(), which keeps such a line
+ * with the same keys that parsing it would give. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
+#include "jparse.h"
 #include "jstore.h"
 #include "recscan.h"
 #include "unit.h"
@@ -139,6 +141,63 @@ test_same_keys(void)
 	jstore_free(&b);
 }
 
+/* jparse() builds jansson's tree: the same json_dumps() text. */
+static bool
+same_tree(const char *text)
+{
+	const size_t flags = JSON_COMPACT | JSON_ENCODE_ANY |
+	    JSON_REAL_PRECISION(17);
+	json_t *got = jparse(text, strlen(text));
+	json_t *want = json_loads(text, JSON_DECODE_ANY, NULL);
+	char *a = got ? json_dumps(got, flags) : NULL;
+	char *b = want ? json_dumps(want, flags) : NULL;
+	bool ok = a != NULL && b != NULL && strcmp(a, b) == 0 &&
+	    json_equal(got, want);
+
+	if (!ok)
+		fprintf(stderr, "jparse %s: got %s, want %s\n", text,
+		    a ? a : "NULL", b ? b : "NULL");
+	free(a);
+	free(b);
+	json_decref(got);
+	json_decref(want);
+	return ok;
+}
+
+static void
+test_values(void)
+{
+	static const char *const same[] = {
+		"{\"b\":1,\"a\":[2.5,-0,-0.0,1e-400,1E+3,true,false,null]}",
+		"\"\\u00e9 \\ud83d\\ude00 \\\" \\\\ \\/ \\b\\f\\n\\r\\t\"",
+		" [ {} , [ ] , \"x\" ] ", "{\"k\":\"v\",\"k\":\"w\",\"j\":1}",
+		"9223372036854775807", "-9223372036854775808", "0.1",
+		"{\"\\u00e9\":{\"deep\":[[[{\"x\":1}]]]}}", NULL
+	};
+	static const char *const refused[] = {
+		"\"\\u0000\"", "\"\\udc00\"", "\"\\ud800\\u0041\"",
+		"9223372036854775808", "1e400", "{\"a\":}", "[1,]", NULL
+	};
+
+	for (size_t i = 0; same[i] != NULL; i++)
+		CHECK(same_tree(same[i]));
+	for (size_t i = 0; refused[i] != NULL; i++) {
+		json_t *v = jparse(refused[i], strlen(refused[i]));
+
+		if (v != NULL)
+			fprintf(stderr, "jparse took %s\n", refused[i]);
+		CHECK(v == NULL);
+		json_decref(v);
+		CHECK(!recscan_valid(refused[i], strlen(refused[i])));
+	}
+	/* The checker: escapes are fine, a repeated key is jansson's. */
+	CHECK(recscan_valid(same[1], strlen(same[1])));
+	CHECK(recscan_valid(same[2], strlen(same[2])));
+	CHECK(!recscan_valid(same[0], strlen(same[0])));	/* 1e-400: jansson's */
+	CHECK(!recscan_valid(same[3], strlen(same[3])));
+	CHECK(!recscan_valid("1 2", 3));
+}
+
 int
 main(void)
 {
@@ -146,6 +205,7 @@ main(void)
 		{ "pulls", test_pulls },
 		{ "leaves", test_leaves },
 		{ "same_keys", test_same_keys },
+		{ "values", test_values },
 		{ NULL, NULL }
 	};
 

@@ -52,15 +52,19 @@ sbuf_printf(struct sbuf *b, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	/* Written where it fits, which is the usual case: formatted once. */
+	sbuf_grow(b, 64);
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		s2r_die("sbuf_printf: bad format");
-	sbuf_grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	if ((size_t)n >= b->cap - b->len) {
+		sbuf_grow(b, (size_t)n);
+		va_start(ap, fmt);
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
 }
 

@@ -147,8 +147,11 @@ static int
 run_report(int argc, char **argv, const struct report_meta *meta,
     enum format fmt, const char *output, bool upstream)
 {
-	struct report rep;
-	struct evidence ev = {0};
+	/* Static, and not freed at the end: the process's exit returns the
+	 * memory at once, where freeing every verdict's tree one by one
+	 * took a quarter of the run.  (Still reachable, so no leak.) */
+	static struct report rep;
+	static struct evidence ev;
 	struct vstream all = {0};
 	struct sbuf text = {0};
 	const char *empty;
@@ -177,8 +180,6 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 	fails = rep.total[V_FAIL] + rep.total[V_MISSING];
 	put(output, &text);
 	sbuf_free(&text);
-	evidence_free(&ev);
-	report_free(&rep);
 	return fails > 0 ? 1 : 0;
 }
 

@@ -33,29 +33,6 @@ ws(struct parse *ps)
 		ps->p++;
 }
 
-static int
-hex4(const char *p, const char *end)
-{
-	int v = 0;
-
-	if (end - p < 4)
-		return -1;
-	for (int i = 0; i < 4; i++) {
-		char c = p[i];
-
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v |= c - 'a' + 10;
-		else if (c >= 'A' && c <= 'F')
-			v |= c - 'A' + 10;
-		else
-			return -1;
-	}
-	return v;
-}
-
 static void
 put_utf8(struct sbuf *b, int32_t cp)
 {
@@ -89,7 +66,7 @@ put_utf8(struct sbuf *b, int32_t cp)
 static int32_t
 unicode(struct parse *ps)
 {
-	int32_t hi = hex4(ps->p, ps->end), lo;
+	int32_t hi = hex4_value(ps->p, ps->end), lo;
 
 	if (hi <= 0)
 		return -1;
@@ -100,7 +77,7 @@ unicode(struct parse *ps)
 		return hi;
 	if (ps->end - ps->p < 6 || ps->p[0] != '\\' || ps->p[1] != 'u')
 		return -1;
-	lo = hex4(ps->p + 2, ps->end);
+	lo = hex4_value(ps->p + 2, ps->end);
 	if (lo < 0xDC00 || lo > 0xDFFF)
 		return -1;
 	ps->p += 6;
@@ -223,8 +200,8 @@ object(struct parse *ps)
 	}
 	for (;;) {
 		ws(ps);
-		if (ps->p >= ps->end || *ps->p != '"' || !string(ps, &s, &len) ||
-		    memchr(s, '\0', len) != NULL)
+		if (ps->p >= ps->end || *ps->p != '"' ||
+		    !string(ps, &s, &len) || memchr(s, '\0', len) != NULL)
 			break;
 		key = len < sizeof(small) ? small : xmalloc(len + 1);
 		memcpy(key, s, len);

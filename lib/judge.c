@@ -8,12 +8,12 @@
 
 #include "checklist.h"
 #include "err.h"
+#include "jline.h"
 #include "jreplica.h"
 #include "jstore.h"
-#include "jline.h"
-#include "recscan.h"
 #include "judge.h"
 #include "rec.h"
+#include "recscan.h"
 #include "spill.h"
 #include "str.h"
 

@@ -73,7 +73,8 @@ quote(struct sbuf *b, const char *s, size_t len)
 			continue;
 		}
 		sbuf_add(b, (const char *)run, (size_t)(p - run));
-		if ((n = utf8_seq((const char *)p, (size_t)(end - p), &cp)) == 0)
+		n = utf8_seq((const char *)p, (size_t)(end - p), &cp);
+		if (n == 0)
 			return false;
 		p += n;
 		escape_cp(b, cp);

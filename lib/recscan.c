@@ -45,29 +45,6 @@ is_digit(const struct scan *s, const char *p)
 	return p < s->end && *p >= '0' && *p <= '9';
 }
 
-static int
-hex4(const char *p, const char *end)
-{
-	int v = 0;
-
-	if (end - p < 4)
-		return -1;
-	for (int i = 0; i < 4; i++) {
-		char c = p[i];
-
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v |= c - 'a' + 10;
-		else if (c >= 'A' && c <= 'F')
-			v |= c - 'A' + 10;
-		else
-			return -1;
-	}
-	return v;
-}
-
 /* The bytes of the escape after a backslash at p, 0 when jansson would
  * refuse it: an unknown letter, \u0000 (no JSON_ALLOW_NUL), a surrogate
  * that is not a high one followed by a low one. */
@@ -80,13 +57,14 @@ escape(const char *p, const char *end)
 		return 0;
 	if (*p != 'u')
 		return *p != '\0' && strchr("\"\\/bfnrt", *p) != NULL;
-	if ((hi = hex4(p + 1, end)) <= 0 || (hi >= 0xDC00 && hi <= 0xDFFF))
+	hi = hex4_value(p + 1, end);
+	if (hi <= 0 || (hi >= 0xDC00 && hi <= 0xDFFF))
 		return 0;
 	if (hi < 0xD800 || hi > 0xDBFF)
 		return 5;
 	if (end - p < 11 || p[5] != '\\' || p[6] != 'u')
 		return 0;
-	lo = hex4(p + 7, end);
+	lo = hex4_value(p + 7, end);
 	return lo >= 0xDC00 && lo <= 0xDFFF ? 11 : 0;
 }
 
@@ -183,7 +161,8 @@ number(struct scan *s, double *out)
 		memcpy(buf, s->p, len);
 		buf[len] = '\0';
 		/* As jansson converts it: strtod, or a 64-bit integer. */
-		*out = real ? strtod(buf, NULL) : (double)strtoll(buf, NULL, 10);
+		*out = real ? strtod(buf, NULL) :
+		    (double)strtoll(buf, NULL, 10);
 	}
 	s->p = p;
 	return true;

@@ -321,3 +321,26 @@ utf8_seq(const char *s, size_t avail, int32_t *cp)
 		return 0;
 	return n;
 }
+
+int
+hex4_value(const char *p, const char *end)
+{
+	int v = 0;
+
+	if (end - p < 4)
+		return -1;
+	for (int i = 0; i < 4; i++) {
+		char c = p[i];
+
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v |= c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			v |= c - 'A' + 10;
+		else
+			return -1;
+	}
+	return v;
+}

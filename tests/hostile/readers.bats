@@ -3,8 +3,9 @@ bats_require_minimum_version 1.5.0
 # Every reader of every tool, given a FIFO (or a device, or a folder)
 # where it reads a file (issue 15, item 3): each used to block for ever
 # in open().  Now every input is opened through lib/infile: anything but
-# a regular file is refused with one line naming it, exit 2, within a
-# second (`timeout 1`: a hang fails as status 124).  Folders the tools
+# a regular file is refused with one line naming it, exit 2, at once
+# (`timeout 5`: a hang fails as status 124; one second was too tight for
+# an ASan build on a machine busy with a fuzzer).  Folders the tools
 # walk: a cell's log folders refuse a non-regular *.log; a Go tree skips
 # a non-regular .go file with a warning (docs/security.md says why).
 load hostile
@@ -13,7 +14,7 @@ load hostile
 refused_fast() {
 	local what=$1
 	shift
-	run --separate-stderr timeout 1 "$S2R_BIN/$@"
+	run --separate-stderr timeout 5 "$S2R_BIN/$@"
 	[ "$status" -eq 2 ] || { echo "$1: status $status (124: it blocked): $stderr"; return 1; }
 	[ -z "$output" ] || { echo "$1: wrote records: $output"; return 1; }
 	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ] || { echo "$1: $stderr"; return 1; }
@@ -73,14 +74,14 @@ refused_fast() {
 }
 
 @test "readers: a folder or a device where a file is read says which" {
-	run --separate-stderr timeout 1 "$S2R_BIN/s2r-verdict" real
+	run --separate-stderr timeout 5 "$S2R_BIN/s2r-verdict" real
 	assert_bad_input
 	[ "$stderr" = "s2r-verdict: real: expected a regular file, got a folder" ]
 	# s2r-trace-stats takes a cell folder for its trace: one without one
-	run --separate-stderr timeout 1 "$S2R_BIN/s2r-trace-stats" real
+	run --separate-stderr timeout 5 "$S2R_BIN/s2r-trace-stats" real
 	assert_bad_input
 	[ "$stderr" = "s2r-trace-stats: real: expected a trace_data.csv, got a folder without one (see --help)" ]
-	run --separate-stderr timeout 1 "$S2R_BIN/s2r-verdict" /dev/zero
+	run --separate-stderr timeout 5 "$S2R_BIN/s2r-verdict" /dev/zero
 	assert_bad_input
 	[ "$stderr" = "s2r-verdict: /dev/zero: expected a regular file, got a character device" ]
 	# /dev/null is the empty input, and stdin and <(...) stay usable
@@ -94,12 +95,12 @@ refused_fast() {
 @test "readers: a cell's log folder that is a file or a FIFO is refused, not read as no logs" {
 	rm -r real/baseline/chat_mixed/server_logs
 	echo 'not a folder' >real/baseline/chat_mixed/server_logs
-	run --separate-stderr timeout 1 "$S2R_BIN/s2r-log-extract" real/baseline/chat_mixed
+	run --separate-stderr timeout 5 "$S2R_BIN/s2r-log-extract" real/baseline/chat_mixed
 	assert_bad_input
 	[ "$stderr" = "s2r-log-extract: real/baseline/chat_mixed/server_logs: expected a folder of *.log files, got a regular file" ]
 	rm real/baseline/chat_mixed/server_logs
 	mkfifo real/baseline/chat_mixed/server_logs
-	run --separate-stderr timeout 1 "$S2R_BIN/s2r-log-extract" real/baseline/chat_mixed
+	run --separate-stderr timeout 5 "$S2R_BIN/s2r-log-extract" real/baseline/chat_mixed
 	assert_bad_input
 	[ "$stderr" = "s2r-log-extract: real/baseline/chat_mixed/server_logs: expected a folder of *.log files, got a FIFO" ]
 	# absent is still a cell without those logs (logs.present false)

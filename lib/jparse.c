@@ -60,57 +60,6 @@ ws(struct parse *ps)
 		ps->p++;
 }
 
-static void
-put_utf8(struct sbuf *b, int32_t cp)
-{
-	char u[4];
-	size_t n;
-
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else {
-		u[0] = (char)(0xF0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
-	}
-	sbuf_add(b, u, n);
-}
-
-/* A \u escape at p (after the backslash and 'u'): its code point, a
- * pair joined; -1 for NUL (jansson refuses it) or a lone surrogate. */
-static int32_t
-unicode(struct parse *ps)
-{
-	int32_t hi = hex4_value(ps->p, ps->end), lo;
-
-	if (hi <= 0)
-		return -1;
-	ps->p += 4;
-	if (hi >= 0xDC00 && hi <= 0xDFFF)
-		return -1;
-	if (hi < 0xD800 || hi > 0xDBFF)
-		return hi;
-	if (ps->end - ps->p < 6 || ps->p[0] != '\\' || ps->p[1] != 'u')
-		return -1;
-	lo = hex4_value(ps->p + 2, ps->end);
-	if (lo < 0xDC00 || lo > 0xDFFF)
-		return -1;
-	ps->p += 6;
-	return 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-}
-
 /* The string at the quote: *s and *len its bytes (in the text, or in
  * ps->str when it had escapes). */
 static bool
@@ -118,6 +67,7 @@ string(struct parse *ps, const char **s, size_t *len)
 {
 	const char *start = ++ps->p, *q;
 	int32_t cp;
+	int n;
 
 	q = memchr(start, '"', (size_t)(ps->end - start));
 	if (q == NULL)
@@ -150,9 +100,11 @@ string(struct parse *ps, const char **s, size_t *len)
 		case 'r': sbuf_addc(&ps->str, '\r'); break;
 		case 't': sbuf_addc(&ps->str, '\t'); break;
 		case 'u':
-			if ((cp = unicode(ps)) < 0)
+			/* \u0000 and lone surrogates: jansson's to refuse. */
+			if ((n = json_u_escape(ps->p - 1, ps->end, &cp)) == 0)
 				return false;
-			put_utf8(&ps->str, cp);
+			ps->p += n - 1;
+			sbuf_add_utf8(&ps->str, (uint32_t)cp);
 			break;
 		default:
 			return false;

@@ -428,28 +428,6 @@ jscan_arr_begin(struct jscan *js)
 	push_first(js);
 }
 
-static void
-put_utf8(struct sbuf *out, unsigned long cp)
-{
-	if (out == NULL)
-		return;
-	if (cp < 0x80) {
-		sbuf_addc(out, (char)cp);
-	} else if (cp < 0x800) {
-		sbuf_addc(out, (char)(0xC0 | (cp >> 6)));
-		sbuf_addc(out, (char)(0x80 | (cp & 0x3F)));
-	} else if (cp < 0x10000) {
-		sbuf_addc(out, (char)(0xE0 | (cp >> 12)));
-		sbuf_addc(out, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		sbuf_addc(out, (char)(0x80 | (cp & 0x3F)));
-	} else {
-		sbuf_addc(out, (char)(0xF0 | (cp >> 18)));
-		sbuf_addc(out, (char)(0x80 | ((cp >> 12) & 0x3F)));
-		sbuf_addc(out, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		sbuf_addc(out, (char)(0x80 | (cp & 0x3F)));
-	}
-}
-
 static unsigned long
 read_hex4(struct jscan *js)
 {
@@ -504,7 +482,8 @@ read_escape(struct jscan *js, struct sbuf *out, struct jpos at)
 		} else if (cp >= 0xD800 && cp <= 0xDFFF) {
 			cp = 0xFFFD;
 		}
-		put_utf8(out, cp);
+		if (out != NULL)
+			sbuf_add_utf8(out, (uint32_t)cp);
 		return;
 	default:
 		jscan_fail(js, at, "a JSON escape (\\\" \\\\ \\/ \\b \\f \\n "

@@ -46,26 +46,17 @@ is_digit(const struct scan *s, const char *p)
 }
 
 /* The bytes of the escape after a backslash at p, 0 when jansson would
- * refuse it: an unknown letter, \u0000 (no JSON_ALLOW_NUL), a surrogate
- * that is not a high one followed by a low one. */
+ * refuse it (an unknown letter, or json_u_escape()'s cases). */
 static int
 escape(const char *p, const char *end)
 {
-	int hi, lo;
+	int32_t cp;
 
 	if (p >= end)
 		return 0;
-	if (*p != 'u')
-		return *p != '\0' && strchr("\"\\/bfnrt", *p) != NULL;
-	hi = hex4_value(p + 1, end);
-	if (hi <= 0 || (hi >= 0xDC00 && hi <= 0xDFFF))
-		return 0;
-	if (hi < 0xD800 || hi > 0xDBFF)
-		return 5;
-	if (end - p < 11 || p[5] != '\\' || p[6] != 'u')
-		return 0;
-	lo = hex4_value(p + 7, end);
-	return lo >= 0xDC00 && lo <= 0xDFFF ? 11 : 0;
+	if (*p == 'u')
+		return json_u_escape(p, end, &cp);
+	return *p != '\0' && strchr("\"\\/bfnrt", *p) != NULL;
 }
 
 /* A string at the quote; out: its bytes, when it has no escape. */

@@ -322,7 +322,8 @@ utf8_seq(const char *s, size_t avail, int32_t *cp)
 	return n;
 }
 
-int
+/* The value of the four hex digits at p, -1 when there are not four. */
+static int
 hex4_value(const char *p, const char *end)
 {
 	int v = 0;
@@ -343,4 +344,55 @@ hex4_value(const char *p, const char *end)
 			return -1;
 	}
 	return v;
+}
+
+int
+json_u_escape(const char *p, const char *end, int32_t *cp)
+{
+	int hi, lo;
+
+	if (end - p < 5 || *p != 'u')
+		return 0;
+	hi = hex4_value(p + 1, end);
+	if (hi <= 0 || (hi >= 0xDC00 && hi <= 0xDFFF))
+		return 0;
+	if (hi < 0xD800 || hi > 0xDBFF) {
+		*cp = hi;
+		return 5;
+	}
+	if (end - p < 11 || p[5] != '\\' || p[6] != 'u')
+		return 0;
+	lo = hex4_value(p + 7, end);
+	if (lo < 0xDC00 || lo > 0xDFFF)
+		return 0;
+	*cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+	return 11;
+}
+
+void
+sbuf_add_utf8(struct sbuf *b, uint32_t cp)
+{
+	char u[4];
+	size_t n;
+
+	if (cp < 0x80) {
+		u[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		u[0] = (char)(0xC0 | (cp >> 6));
+		u[1] = (char)(0x80 | (cp & 0x3F));
+		n = 2;
+	} else if (cp < 0x10000) {
+		u[0] = (char)(0xE0 | (cp >> 12));
+		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		u[2] = (char)(0x80 | (cp & 0x3F));
+		n = 3;
+	} else {
+		u[0] = (char)(0xF0 | (cp >> 18));
+		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		u[3] = (char)(0x80 | (cp & 0x3F));
+		n = 4;
+	}
+	sbuf_add(b, u, n);
 }

@@ -38,9 +38,13 @@ void	strv_free(struct strv *sv);
  * first or continuation byte, overlong, a surrogate, beyond U+10FFFF). */
 int	utf8_seq(const char *p, size_t avail, int32_t *cp);
 
-/* The value of the four hex digits at p (end: the end of the text), -1
- * when there are not four. */
-int	hex4_value(const char *p, const char *end);
+/* cp (at most U+10FFFF) in UTF-8. */
+void	sbuf_add_utf8(struct sbuf *b, uint32_t cp);
+/* The JSON escape \uXXXX whose 'u' is at p (end: the end of the text):
+ * the bytes from p it takes (5, or 11 for a surrogate pair) and its code
+ * point in *cp; 0 when jansson refuses it (not four hex digits, \u0000,
+ * a surrogate that is not a high one followed by a low one). */
+int	json_u_escape(const char *p, const char *end, int32_t *cp);
 
 /* Strict parsers: the whole [s, s+n) must be the number, no spaces.
  * They return false (and leave *out alone) on anything else, including

@@ -96,9 +96,8 @@ summarise(struct bi_row *row, const char *dir)
 		    sizeof(row->counts[c]));
 	memcpy(row->total, rep.total, sizeof(row->total));
 	if (rep.nactions > 0) {
-		row->worst = worst_text(rep.actions[0]);
-		row->worst_verdict = judge_verdict_of(rec_get_str(
-		    rep.actions[0], "verdict"));
+		row->worst = worst_text(report_verdict(&rep, rep.actions[0]));
+		row->worst_verdict = rep.all[rep.actions[0]].verdict;
 	}
 	report_free(&rep);
 	free(p);

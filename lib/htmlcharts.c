@@ -215,16 +215,15 @@ chart_slot(const char *suffix, const char *const *names, size_t n)
 
 /* v is one of the chart's verdicts: check, workload, phase, prefix. */
 static bool
-chart_has(const json_t *v, const char *check, const char *workload,
-    const char *phase, const char *prefix)
+chart_has(const struct rep_verdict *v, const char *check,
+    const char *workload, const char *phase, const char *prefix)
 {
-	const char *m = rec_get_str(v, "metric");
-	const char *vphase = rec_scope_str(v, "phase");
+	const char *m = v->metric;
+	const char *vphase = v->phase;
 
-	if (strcmp(rec_get_str(v, "check"), check) != 0)
+	if (strcmp(v->check, check) != 0)
 		return false;
-	if (workload != NULL && !nullstr_eq(rec_scope_str(v, "workload"),
-	    workload))
+	if (workload != NULL && !nullstr_eq(v->workload, workload))
 		return false;
 	if (phase != NULL && vphase != NULL && strcmp(vphase, phase) != 0)
 		return false;
@@ -239,9 +238,8 @@ chart_worst(const struct report *rep, const char *check,
 	size_t all = 0;
 
 	for (size_t i = 0; i < rep->n; i++)
-		if (chart_has(rep->all[i], check, workload, phase, prefix)) {
-			n[judge_verdict_of(rec_get_str(rep->all[i],
-			    "verdict"))]++;
+		if (chart_has(&rep->all[i], check, workload, phase, prefix)) {
+			n[rep->all[i].verdict]++;
 			all++;
 		}
 	/* The Action Items' order; a PASS only where every row was judged. */

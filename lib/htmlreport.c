@@ -47,6 +47,7 @@ html_headline(struct sbuf *o, const struct report *rep,
 		sbuf_printf(o, "<li>%s</li>\n", lines.v[i]);
 	sbuf_adds(o, "</ul>\n");
 	strv_free(&lines);
+	report_release(rep);
 }
 
 static void
@@ -103,7 +104,7 @@ html_summary(struct sbuf *o, const struct report *rep,
 }
 
 static void
-anchor_link(struct sbuf *o, const json_t *v, const char *text)
+anchor_link(struct sbuf *o, const struct rep_verdict *v, const char *text)
 {
 	sbuf_adds(o, "<a href=\"#");
 	report_anchor(o, v);
@@ -119,25 +120,28 @@ html_finding(struct sbuf *o, const struct finding *f, size_t i,
     const struct report_meta *meta)
 {
 	const char *verdict = judge_verdict_names[f->verdict];
+	const json_t *v = finding_verdict(f);
 	struct sbuf where = {0};
 	size_t shown = f->ncells > 8 ? 8 : f->ncells;
 
 	sbuf_printf(o, "<li id=\"item-%zu\"><span class=\"v-%s\">%s</span> "
-	    "%s ", i + 1, verdict, verdict, rec_get_str(f->v, "check"));
-	html_escape(o, rec_get_str(f->v, "title"));
+	    "%s ", i + 1, verdict, verdict, rec_get_str(v, "check"));
+	html_escape(o, rec_get_str(v, "title"));
 	sbuf_adds(o, " \xe2\x80\x94 ");
 	finding_text(o, f, meta, false, html_escape);
 	sbuf_adds(o, ". ");
-	if (f->pair == NULL && *report_why_note(f->v) != '\0') {
-		html_escape(o, report_why_note(f->v));
+	if (!f->paired && *report_why_note(v) != '\0') {
+		html_escape(o, report_why_note(v));
 		sbuf_adds(o, " ");
 	}
 	sbuf_printf(o, "In %zu cell%s: ", f->ncells, f->ncells == 1 ? "" : "s");
 	for (size_t c = 0; c < shown; c++) {
+		const struct rep_verdict *cell = &f->rep->all[f->cells[c]];
+
 		sbuf_reset(&where);
-		report_where_text(&where, f->cells[c], sbuf_adds);
+		report_where_keys(&where, cell, sbuf_adds);
 		sbuf_adds(o, c > 0 ? ", " : "");
-		anchor_link(o, f->cells[c], sbuf_str(&where));
+		anchor_link(o, cell, sbuf_str(&where));
 	}
 	if (shown < f->ncells)
 		sbuf_printf(o, " and %zu more", f->ncells - shown);
@@ -158,17 +162,21 @@ html_actions(struct sbuf *o, const struct findings *fs,
 		return;
 	}
 	sbuf_adds(o, "<ol>\n");
-	for (size_t i = 0; i < fs->n; i++)
+	for (size_t i = 0; i < fs->n; i++) {
 		html_finding(o, &fs->f[i], i, meta);
+		report_release(fs->f[i].rep);
+		report_flush(o, meta);
+	}
 	sbuf_adds(o, "</ol>\n");
 }
 
 /* The row's verdict cell; one with an Action Item links to it. */
 static void
-verdict_cell(struct sbuf *o, const json_t *v, const struct findings *fs)
+verdict_cell(struct sbuf *o, const json_t *v, size_t i,
+    const struct findings *fs)
 {
 	const char *verdict = rec_get_str(v, "verdict");
-	long item = findings_number(fs, v);
+	long item = findings_number(fs, i);
 
 	sbuf_printf(o, "<td class=\"v-%s\">%s", verdict,
 	    strcmp(verdict, "INAPPLICABLE") == 0 ? "not judged" : verdict);
@@ -203,20 +211,22 @@ source_cell(struct sbuf *o, const json_t *v, int cat,
 /* Every row's why and full sources (with how each value was computed),
  * collapsed: the table above is what one reads first. */
 static void
-html_details(struct sbuf *o, const struct rep_check *k, int cat,
-    const struct report_meta *meta)
+html_details(struct sbuf *o, const struct report *rep,
+    const struct rep_check *k, int cat, const struct report_meta *meta)
 {
 	sbuf_adds(o, "<details><summary>Why, and where each value comes "
 	    "from</summary>\n<ul>\n");
 	for (size_t i = 0; i < k->n; i++) {
+		const json_t *v = report_check_verdict(rep, k, i);
+
 		sbuf_adds(o, "<li>");
-		report_metric_text(o, k->v[i], html_escape);
+		report_metric_text(o, v, html_escape);
 		sbuf_adds(o, ": ");
-		html_escape(o, report_why_text(k->v[i]));
+		html_escape(o, report_why_text(v));
 		for (int e = 1; e >= 0; e--) {
 			sbuf_printf(o, "<br><span class=\"src\">%s: ",
-			    report_side_label(meta, cat, k->v[i], e));
-			report_source_text(o, json_object_get(k->v[i],
+			    report_side_label(meta, cat, v, e));
+			report_source_text(o, json_object_get(v,
 			    e ? "expected" : "actual"), html_escape);
 			sbuf_adds(o, "</span>");
 		}
@@ -226,15 +236,16 @@ html_details(struct sbuf *o, const struct rep_check *k, int cat,
 }
 
 static void
-html_check(struct sbuf *o, const struct rep_check *k, int cat,
-    const struct report_meta *meta, const struct findings *fs)
+html_check(struct sbuf *o, const struct report *rep,
+    const struct rep_check *k, int cat, const struct report_meta *meta,
+    const struct findings *fs)
 {
 	enum check_state st = report_check_state(k);
 	static const char *const cls[CS_COUNT] = { "FAIL", "MISSING", "WARN",
 	    "PASS", "PASS", "INAPPLICABLE" };
 
 	sbuf_adds(o, "<h5 id=\"");
-	report_anchor(o, k->v[0]);
+	report_anchor(o, &rep->all[k->first]);
 	sbuf_printf(o, "\">%s. ", k->check);
 	html_escape(o, k->title);
 	sbuf_printf(o, " \xe2\x80\x94 <span class=\"v-%s\">", cls[st]);
@@ -247,7 +258,7 @@ html_check(struct sbuf *o, const struct rep_check *k, int cat,
 	    cat == CAT_WORKLOAD ? "Real Trace" : cat == CAT_ALIGNMENT ? "Sim" :
 	    "Actual");
 	for (size_t i = 0; i < k->n; i++) {
-		const json_t *v = k->v[i];
+		const json_t *v = report_check_verdict(rep, k, i);
 
 		sbuf_adds(o, "<tr><td>");
 		report_metric_text(o, v, html_escape);
@@ -262,12 +273,13 @@ html_check(struct sbuf *o, const struct rep_check *k, int cat,
 		sbuf_adds(o, "</td><td>");
 		report_tolerance_text(o, v, html_escape);
 		sbuf_adds(o, "</td>");
-		verdict_cell(o, v, fs);
+		verdict_cell(o, v, k->first + i, fs);
 		source_cell(o, v, cat, meta);
 		sbuf_adds(o, "</tr>\n");
 	}
 	sbuf_adds(o, "</table>\n");
-	html_details(o, k, cat, meta);
+	html_details(o, rep, k, cat, meta);
+	report_release(rep);
 }
 
 static void
@@ -288,9 +300,11 @@ html_cell_heading(struct sbuf *o, const struct rep_cell *c)
 }
 
 static void
-html_category(struct sbuf *o, const struct rep_category *rc, int cat,
+html_category(struct sbuf *o, const struct report *rep, int cat,
     const struct report_meta *meta, const struct findings *fs)
 {
+	const struct rep_category *rc = &rep->cats[cat];
+
 	sbuf_printf(o, "<h2 id=\"cat-%d\">%d. %s</h2>\n", cat + 1, cat + 1,
 	    report_section_name(cat));
 	if (rc->nworkloads == 0) {
@@ -309,9 +323,11 @@ html_category(struct sbuf *o, const struct rep_category *rc, int cat,
 		sbuf_adds(o, "</h3>\n");
 		for (size_t c = 0; c < wl->ncells; c++) {
 			html_cell_heading(o, &wl->cells[c]);
-			for (size_t k = 0; k < wl->cells[c].nchecks; k++)
-				html_check(o, &wl->cells[c].checks[k], cat, meta,
-				    fs);
+			for (size_t k = 0; k < wl->cells[c].nchecks; k++) {
+				html_check(o, rep, &wl->cells[c].checks[k], cat,
+				    meta, fs);
+				report_flush(o, meta);
+			}
 		}
 	}
 }
@@ -353,7 +369,7 @@ report_html(struct sbuf *o, const struct report *rep,
 	report_html_run(o, ev->r, ev->n);
 	charts = html_charts(o, rep, ev);
 	for (int cat = 0; cat < CAT_COUNT; cat++)
-		html_category(o, &rep->cats[cat], cat, meta, &fs);
+		html_category(o, rep, cat, meta, &fs);
 	html_end(o);
 	findings_free(&fs);
 	return charts;

@@ -286,3 +286,11 @@ jparse(const char *text, size_t len)
 	sbuf_free(&ps.str);
 	return v;
 }
+
+json_t *
+jparse_checked(const char *text, size_t len, json_error_t *err)
+{
+	json_t *v = jparse(text, len);
+
+	return v != NULL ? v : json_loadb(text, len, 0, err);
+}

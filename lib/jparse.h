@@ -21,5 +21,9 @@
 
 /* The value the len bytes at text hold (new), or NULL: ask jansson. */
 json_t	*jparse(const char *text, size_t len);
+/* The value of text that was checked once (a record's stored line):
+ * jparse(), else jansson's parser; NULL (why in err) when neither takes
+ * it. */
+json_t	*jparse_checked(const char *text, size_t len, json_error_t *err);
 
 #endif

@@ -278,9 +278,7 @@ jstore_get(struct jstore *s, size_t i)
 	if (e->rec != NULL)
 		return e->rec;
 	/* The text was a JSON object when it was read. */
-	if ((e->rec = jparse(e->text, e->len)) == NULL)
-		e->rec = json_loadb(e->text, e->len, 0, &err);
-	if (e->rec == NULL)
+	if ((e->rec = jparse_checked(e->text, e->len, &err)) == NULL)
 		s2r_die("record %zu: its stored text no longer parses: %s",
 		    i + 1, err.text);
 	s->parses++;

@@ -11,17 +11,22 @@
 #include "mdtext.h"
 #include "rec.h"
 #include "reportfind.h"
+#include "sha256.h"
 #include "str.h"
 #include "strtab.h"
 #include "verdict.h"
 
 /* What the sections share while they are written. */
 struct mdctx {
+	const struct report *rep;
 	const struct report_meta *meta;
 	const struct findings *fs;
 	struct strtab	 whys;		/* "check\x1fwhy" shown, in order */
 	struct strv	 where;		/* the cell each was shown in first */
-	struct strtab	 seen;		/* "check\x1ftable" shown, in order */
+	struct strtab	 seen;		/* SHA-256 of each "check\x1ftable"
+					 * shown, in order (a table is a
+					 * section's size: the digest keeps
+					 * the report's memory a section's) */
 	struct strv	 seen_where;	/* the cell each was shown in */
 };
 
@@ -116,6 +121,7 @@ md_item(struct sbuf *o, const struct findings *fs, size_t i,
     size_t *first_item)
 {
 	const struct finding *f = &fs->f[i];
+	const json_t *v = finding_verdict(f);
 	const char *action = finding_action(f);
 	bool added;
 	uint32_t at = strtab_intern_n(actions, action, strlen(action), &added);
@@ -123,14 +129,14 @@ md_item(struct sbuf *o, const struct findings *fs, size_t i,
 	if (added)
 		first_item[at] = i + 1;
 	sbuf_printf(o, "%zu. [%s] %s ", i + 1,
-	    judge_verdict_names[f->verdict], rec_get_str(f->v, "check"));
-	md_escape_text(o, rec_get_str(f->v, "title"));
+	    judge_verdict_names[f->verdict], rec_get_str(v, "check"));
+	md_escape_text(o, rec_get_str(v, "title"));
 	sbuf_adds(o, " \u2014 ");
 	finding_text(o, f, meta, false, md_escape_text);
 	sbuf_adds(o, ". ");
 	/* A moved key's two whys say what its text says. */
-	if (f->pair == NULL && *report_why_note(f->v) != '\0') {
-		md_escape_text(o, report_why_note(f->v));
+	if (!f->paired && *report_why_note(v) != '\0') {
+		md_escape_text(o, report_why_note(v));
 		sbuf_adds(o, " ");
 	}
 	sbuf_printf(o, "In %zu cell%s: ", f->ncells, f->ncells == 1 ? "" : "s");
@@ -159,8 +165,11 @@ md_actions(struct sbuf *o, const struct findings *fs,
 		return;
 	}
 	first_item = xcalloc(fs->n, sizeof(*first_item));
-	for (size_t i = 0; i < fs->n; i++)
+	for (size_t i = 0; i < fs->n; i++) {
 		md_item(o, fs, i, meta, &actions, first_item);
+		report_release(fs->f[i].rep);
+		report_flush(o, meta);
+	}
 	sbuf_adds(o, "\n");
 	strtab_free(&actions);
 	free(first_item);
@@ -284,24 +293,27 @@ md_evidence(struct sbuf *o, const json_t *v)
 static void
 md_whys(struct sbuf *o, const struct rep_check *k, struct mdctx *x)
 {
+	const struct report *rep = x->rep;
 	bool *done = xcalloc(k->n + 1, sizeof(*done));
 	struct sbuf key = {0};
 	bool any = false, added;
 	uint32_t at;
 
 	for (size_t i = 0; i < k->n; i++) {
-		const char *why = report_why_text(k->v[i]);
+		const json_t *v = report_check_verdict(rep, k, i);
+		const char *why = report_why_text(v);
 
-		if (done[i] || strcmp(rec_get_str(k->v[i], "verdict"),
-		    "INAPPLICABLE") != 0)
+		if (done[i] || rep->all[k->first + i].verdict != V_INAPPLICABLE)
 			continue;
 		sbuf_adds(o, "- ");
 		for (size_t j = i; j < k->n; j++) {
-			if (done[j] || strcmp(report_why_text(k->v[j]), why) != 0)
+			const json_t *w = report_check_verdict(rep, k, j);
+
+			if (done[j] || strcmp(report_why_text(w), why) != 0)
 				continue;
 			if (j > i)
 				sbuf_adds(o, ", ");
-			report_metric_text(o, k->v[j], md_escape_text);
+			report_metric_text(o, w, md_escape_text);
 			done[j] = true;
 		}
 		sbuf_reset(&key);
@@ -309,7 +321,7 @@ md_whys(struct sbuf *o, const struct rep_check *k, struct mdctx *x)
 		at = strtab_intern_n(&x->whys, sbuf_str(&key), key.len, &added);
 		if (added) {
 			sbuf_reset(&key);
-			report_where_text(&key, k->v[i], sbuf_adds);
+			report_where_text(&key, v, sbuf_adds);
 			strv_add(&x->where, sbuf_str(&key));
 		}
 		sbuf_adds(o, added ? ": " : ": as in ");
@@ -325,25 +337,26 @@ md_whys(struct sbuf *o, const struct rep_check *k, struct mdctx *x)
 /* The file most rows of k take the side from (cell folder left out),
  * when two or more do; NULL otherwise. */
 static const char *
-common_file(const struct rep_check *k, int cat,
-    const struct report_meta *meta, bool expected, const char **label)
+common_file(const struct rep_check *k, int cat, const struct mdctx *x,
+    bool expected, const char **label)
 {
 	const char *best = NULL, *f;
 	size_t most = 1, n;
 
 	*label = NULL;
 	for (size_t i = 0; i < k->n; i++) {
-		if ((f = report_side_file(k->v[i], expected, true)) == NULL)
+		const json_t *v = report_check_verdict(x->rep, k, i);
+
+		if ((f = report_side_file(v, expected, true)) == NULL)
 			continue;
 		n = 0;
 		for (size_t j = i; j < k->n; j++)
-			n += nullstr_eq(report_side_file(k->v[j], expected,
-			    true), f);
+			n += nullstr_eq(report_side_file(report_check_verdict(
+			    x->rep, k, j), expected, true), f);
 		if (n > most) {
 			most = n;
 			best = f;
-			*label = report_side_label(meta, cat, k->v[i],
-			    expected);
+			*label = report_side_label(x->meta, cat, v, expected);
 		}
 	}
 	return best;
@@ -400,10 +413,11 @@ md_row_source(struct sbuf *o, const json_t *v, int cat,
 
 /* The row's verdict; one with an Action Item names it. */
 static void
-md_row_verdict(struct sbuf *o, const json_t *v, const struct findings *fs)
+md_row_verdict(struct sbuf *o, const json_t *v, size_t i,
+    const struct findings *fs)
 {
 	const char *verdict = rec_get_str(v, "verdict");
-	long item = findings_number(fs, v);
+	long item = findings_number(fs, i);
 
 	sbuf_adds(o, strcmp(verdict, "INAPPLICABLE") == 0 ? "not judged" :
 	    verdict);
@@ -419,7 +433,7 @@ md_check_table(struct sbuf *o, const struct rep_check *k, int cat,
 	const char *common[2], *label[2];
 
 	for (int e = 0; e < 2; e++)
-		common[e] = common_file(k, cat, x->meta, e, &label[e]);
+		common[e] = common_file(k, cat, x, e, &label[e]);
 	md_files(o, common, label);
 	sbuf_printf(o, "| Metric | %s | %s | Diff | Tolerance | Verdict | "
 	    "Source |\n|---|---|---|---|---|---|---|\n",
@@ -428,7 +442,7 @@ md_check_table(struct sbuf *o, const struct rep_check *k, int cat,
 	    cat == CAT_WORKLOAD ? "Real Trace" : cat == CAT_ALIGNMENT ? "Sim" :
 	    "Actual");
 	for (size_t i = 0; i < k->n; i++) {
-		const json_t *v = k->v[i];
+		const json_t *v = report_check_verdict(x->rep, k, i);
 
 		sbuf_adds(o, "| ");
 		report_metric_text(o, v, md_escape_cell);
@@ -444,7 +458,7 @@ md_check_table(struct sbuf *o, const struct rep_check *k, int cat,
 		sbuf_adds(o, " | ");
 		report_tolerance_text(o, v, md_escape_cell);
 		sbuf_adds(o, " | ");
-		md_row_verdict(o, v, x->fs);
+		md_row_verdict(o, v, k->first + i, x->fs);
 		sbuf_adds(o, " | ");
 		md_row_source(o, v, cat, x->meta, common);
 		sbuf_adds(o, " |\n");
@@ -459,6 +473,7 @@ md_check(struct sbuf *o, const struct rep_check *k, int cat,
     struct mdctx *x)
 {
 	struct sbuf t = {0};
+	char digest[SHA256_HEX_LEN + 1];
 	bool added;
 	uint32_t at;
 
@@ -470,11 +485,12 @@ md_check(struct sbuf *o, const struct rep_check *k, int cat,
 	md_whys(o, k, x);
 	sbuf_printf(&t, "%s\x1f", k->check);
 	md_check_table(&t, k, cat, x);
-	at = strtab_intern_n(&x->seen, sbuf_str(&t), t.len, &added);
+	sha256_hex(sbuf_str(&t), t.len, digest);
+	at = strtab_intern_n(&x->seen, digest, SHA256_HEX_LEN, &added);
 	if (added) {
 		sbuf_adds(o, sbuf_str(&t) + strlen(k->check) + 1);
 		sbuf_reset(&t);
-		report_where_text(&t, k->v[0], sbuf_adds);
+		report_where_keys(&t, &x->rep->all[k->first], sbuf_adds);
 		strv_add(&x->seen_where, sbuf_str(&t));
 	} else {
 		sbuf_adds(o, "The same table as in ");
@@ -483,7 +499,8 @@ md_check(struct sbuf *o, const struct rep_check *k, int cat,
 	}
 	sbuf_free(&t);
 	for (size_t i = 0; i < k->n; i++)
-		md_evidence(o, k->v[i]);
+		md_evidence(o, report_check_verdict(x->rep, k, i));
+	report_release(x->rep);
 }
 
 static void
@@ -523,8 +540,10 @@ md_category(struct sbuf *o, const struct rep_category *rc, int cat,
 			sbuf_adds(o, "### Bundle-wide\n\n");
 		for (size_t c = 0; c < wl->ncells; c++) {
 			md_cell_heading(o, &wl->cells[c]);
-			for (size_t k = 0; k < wl->cells[c].nchecks; k++)
+			for (size_t k = 0; k < wl->cells[c].nchecks; k++) {
 				md_check(o, &wl->cells[c].checks[k], cat, x);
+				report_flush(o, x->meta);
+			}
 		}
 	}
 }
@@ -542,6 +561,7 @@ md_headline(struct sbuf *o, const struct report *rep,
 		sbuf_printf(o, "- %s\n", lines.v[i]);
 	sbuf_adds(o, lines.n > 1 ? "\n" : "");
 	strv_free(&lines);
+	report_release(rep);
 }
 
 void
@@ -549,7 +569,7 @@ report_md(struct sbuf *o, const struct report *rep,
     const struct report_meta *meta)
 {
 	struct findings fs;
-	struct mdctx x = { .meta = meta, .fs = &fs };
+	struct mdctx x = { .rep = rep, .meta = meta, .fs = &fs };
 
 	findings_build(&fs, rep);
 	sbuf_adds(o, "# ");

@@ -3,9 +3,12 @@
 #include <string.h>
 
 #include "err.h"
+#include "jparse.h"
 #include "rec.h"
 #include "report.h"
+#include "spill.h"
 #include "str.h"
+#include "strtab.h"
 #include "verdict.h"
 #include "vstream.h"
 
@@ -37,26 +40,96 @@ report_rank(int verdict)
 	}
 }
 
+/* The verdicts' lines, the strings their keys are interned in, and the
+ * trees parsed from the lines now (one slot per verdict of all). */
+struct rep_text {
+	struct spill	 lines;
+	struct strtab	 names;
+	json_t		*pending;	/* a record being checked */
+	json_t		**tree;
+	size_t		*live;
+	size_t		 nlive, caplive;
+};
+
+/* A section's verdicts lie together in s2r-verdict's output, but the
+ * sections do not follow each other there: read back a little at a
+ * time. */
+#define REPORT_WINDOW	((size_t)16 << 10)
+
+void
+report_init_held(struct report *rep, size_t held)
+{
+	memset(rep, 0, sizeof(*rep));
+	rep->text = xcalloc(1, sizeof(*rep->text));
+	spill_init(&rep->text->lines, held);
+	rep->text->lines.window = REPORT_WINDOW;
+}
+
 void
 report_init(struct report *rep)
 {
-	memset(rep, 0, sizeof(*rep));
+	report_init_held(rep, SPILL_LIMIT);
+}
+
+static const char *
+intern(struct rep_text *t, const char *s)
+{
+	uint32_t i;
+
+	if (s == NULL)
+		return NULL;
+	/* Interning may move the table: index it after. */
+	i = strtab_intern(&t->names, s);
+	return t->names.s[i];
+}
+
+void
+report_add_text(struct report *rep, json_t *rec, const char *text,
+    size_t len, const char *file, long line)
+{
+	struct rep_text *t = rep->text;
+	struct rep_verdict *v;
+	char *dump = NULL;
+
+	if (strcmp(rec_get_str(rec, "kind"), "verdict") != 0) {
+		json_decref(rec);	/* evidence records: not shown yet */
+		return;
+	}
+	/* Held while it is checked, so that report_free() releases it when
+	 * a die hook returns here no more. */
+	t->pending = rec;
+	judge_verdict_record_check(rec, file, line);
+	if (text == NULL) {
+		if ((dump = json_dumps(rec, JSON_COMPACT)) == NULL)
+			s2r_die("out of memory");
+		text = dump;
+		len = strlen(dump);
+	}
+	rep->all = xroom(rep->all, rep->n, sizeof(*rep->all));
+	v = &rep->all[rep->n];
+	*v = (struct rep_verdict){
+		.off = spill_add(&t->lines, text, len),
+		.len = len,
+		.check = intern(t, rec_get_str(rec, "check")),
+		.title = intern(t, rec_get_str(rec, "title")),
+		.metric = intern(t, rec_get_str(rec, "metric")),
+		.workload = intern(t, rec_scope_str(rec, "workload")),
+		.phase = intern(t, rec_scope_str(rec, "phase")),
+		.iteration = intern(t, rec_scope_str(rec, "iteration")),
+		.verdict = judge_verdict_of(rec_get_str(rec, "verdict")),
+		.seq = rep->n,
+	};
+	v->cat = judge_category_of(v->check);
+	rep->n++;
+	free(dump);
+	t->pending = NULL;
+	json_decref(rec);
 }
 
 void
 report_add(struct report *rep, json_t *rec, const char *file, long line)
 {
-	if (strcmp(rec_get_str(rec, "kind"), "verdict") != 0) {
-		json_decref(rec);	/* evidence records: not shown yet */
-		return;
-	}
-	/* Kept before it is checked so report_free() always releases it. */
-	if (rep->n == rep->cap) {
-		rep->cap = rep->cap ? rep->cap * 2 : 64;
-		rep->all = xreallocarray(rep->all, rep->cap, sizeof(*rep->all));
-	}
-	rep->all[rep->n++] = rec;
-	judge_verdict_record_check(rec, file, line);
+	report_add_text(rep, rec, NULL, 0, file, line);
 }
 
 const char *
@@ -67,9 +140,10 @@ report_read(struct report *rep, const char *path)
 	json_t *rec;
 
 	ndjson_open(&r, path);
-	while ((rec = ndjson_next(&r)) != NULL) {
+	while (ndjson_line(&r)) {
+		rec = ndjson_parse(&r);
 		vstream_add(&vs, rec, r.path, r.line);
-		report_add(rep, rec, r.path, r.line);
+		report_add_text(rep, rec, r.buf, r.len, r.path, r.line);
 	}
 	ndjson_close(&r);
 	if (vstream_cut(&vs) != NULL)
@@ -77,27 +151,18 @@ report_read(struct report *rep, const char *path)
 	return vs.ends == 0 ? vstream_empty(&vs) : NULL;
 }
 
-/* A verdict and its sort keys, pulled out once so that sorting never
- * goes back through jansson. */
-struct slot {
-	json_t		*v;
-	const char	*check;
-	const char	*key[3];	/* workload, phase, iteration */
-	int		 cat;
-	size_t		 seq;
-};
-
 static int
-slot_cmp(const void *pa, const void *pb)
+verdict_cmp(const void *pa, const void *pb)
 {
-	const struct slot *a = pa, *b = pb;
+	const struct rep_verdict *a = pa, *b = pb;
 	int c = a->cat - b->cat;
 
 	if (c != 0)
 		return c;
-	for (size_t i = 0; i < 3; i++)
-		if ((c = judge_natcmp(a->key[i], b->key[i])) != 0)
-			return c;
+	if ((c = judge_natcmp(a->workload, b->workload)) != 0 ||
+	    (c = judge_natcmp(a->phase, b->phase)) != 0 ||
+	    (c = judge_natcmp(a->iteration, b->iteration)) != 0)
+		return c;
 	if ((c = strcmp(a->check, b->check)) != 0)
 		return c;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
@@ -112,49 +177,48 @@ grow(void *p, size_t *n, size_t size)
 	return p;
 }
 
-/* Files v under its category, workload, cell and check (all sorted). */
+/* Files verdict i under its category, workload, cell and check (all
+ * sorted, so each is the last one or a new one).  The keys are
+ * interned: one pointer is one value. */
 static void
-place(struct report *rep, json_t *v)
+place(struct report *rep, size_t i)
 {
-	int cat = judge_category_of(rec_get_str(v, "check"));
-	int verdict = judge_verdict_of(rec_get_str(v, "verdict"));
-	const char *workload = rec_scope_str(v, "workload");
-	const char *phase = rec_scope_str(v, "phase");
-	const char *iteration = rec_scope_str(v, "iteration");
-	struct rep_category *rc = &rep->cats[cat];
+	const struct rep_verdict *v = &rep->all[i];
+	struct rep_category *rc = &rep->cats[v->cat];
 	struct rep_workload *w;
 	struct rep_cell *c;
 	struct rep_check *k;
 
-	rc->counts[verdict]++;
-	rep->total[verdict]++;
+	rc->counts[v->verdict]++;
+	rep->total[v->verdict]++;
 	w = rc->nworkloads ? &rc->workloads[rc->nworkloads - 1] : NULL;
-	if (w == NULL || !nullstr_eq(w->name, workload)) {
+	if (w == NULL || w->name != v->workload) {
 		rc->workloads = grow(rc->workloads, &rc->nworkloads,
 		    sizeof(*w));
 		w = &rc->workloads[rc->nworkloads - 1];
-		w->name = workload;
+		w->name = v->workload;
 	}
 	c = w->ncells ? &w->cells[w->ncells - 1] : NULL;
-	if (c == NULL || !nullstr_eq(c->phase, phase) ||
-	    !nullstr_eq(c->iteration, iteration)) {
+	if (c == NULL || c->phase != v->phase ||
+	    c->iteration != v->iteration) {
 		w->cells = grow(w->cells, &w->ncells, sizeof(*c));
 		c = &w->cells[w->ncells - 1];
-		c->phase = phase;
-		c->iteration = iteration;
+		c->phase = v->phase;
+		c->iteration = v->iteration;
 	}
 	k = c->nchecks ? &c->checks[c->nchecks - 1] : NULL;
-	if (k == NULL || strcmp(k->check, rec_get_str(v, "check")) != 0) {
+	if (k == NULL || k->check != v->check) {
 		c->checks = grow(c->checks, &c->nchecks, sizeof(*k));
 		k = &c->checks[c->nchecks - 1];
-		k->check = rec_get_str(v, "check");
-		k->title = rec_get_str(v, "title");
-		k->worst = verdict;
+		k->check = v->check;
+		k->title = v->title;
+		k->first = i;
+		k->worst = v->verdict;
 	}
-	k->v = xroom(k->v, k->n, sizeof(*k->v));
-	k->v[k->n++] = v;
-	if (report_rank(verdict) > report_rank(k->worst))
-		k->worst = verdict;
+	k->n++;
+	k->counts[v->verdict]++;
+	if (report_rank(v->verdict) > report_rank(k->worst))
+		k->worst = v->verdict;
 }
 
 /* The verdicts the Action Items list, in this order. */
@@ -163,33 +227,72 @@ static const int action_order[] = { V_FAIL, V_MISSING, V_WARN };
 void
 report_build(struct report *rep)
 {
-	struct slot *s = xcalloc(rep->n + 1, sizeof(*s));
-
-	for (size_t i = 0; i < rep->n; i++) {
-		s[i].v = rep->all[i];
-		s[i].check = rec_get_str(s[i].v, "check");
-		s[i].cat = judge_category_of(s[i].check);
-		s[i].key[0] = rec_scope_str(s[i].v, "workload");
-		s[i].key[1] = rec_scope_str(s[i].v, "phase");
-		s[i].key[2] = rec_scope_str(s[i].v, "iteration");
-		s[i].seq = i;
-	}
 	if (rep->n > 0)
-		qsort(s, rep->n, sizeof(*s), slot_cmp);
-	for (size_t i = 0; i < rep->n; i++) {
-		rep->all[i] = s[i].v;
-		place(rep, s[i].v);
-	}
-	free(s);
+		qsort(rep->all, rep->n, sizeof(*rep->all), verdict_cmp);
+	for (size_t i = 0; i < rep->n; i++)
+		place(rep, i);
+	rep->text->tree = xcalloc(rep->n + 1, sizeof(*rep->text->tree));
 	/* What to act on, most urgent first: a MISSING is data that should
 	 * be there and is not, so it comes before a WARN. */
 	rep->actions = xcalloc(rep->n + 1, sizeof(*rep->actions));
 	for (size_t k = 0; k < sizeof(action_order) / sizeof(*action_order);
 	    k++)
 		for (size_t i = 0; i < rep->n; i++)
-			if (judge_verdict_of(rec_get_str(rep->all[i],
-			    "verdict")) == action_order[k])
-				rep->actions[rep->nactions++] = rep->all[i];
+			if (rep->all[i].verdict == action_order[k])
+				rep->actions[rep->nactions++] = i;
+}
+
+const json_t *
+report_verdict(const struct report *rep, size_t i)
+{
+	struct rep_text *t = rep->text;
+	const struct rep_verdict *v = &rep->all[i];
+	json_error_t err;
+
+	if (t->tree[i] != NULL)
+		return t->tree[i];
+	/* The line parsed when it was read. */
+	t->tree[i] = jparse_checked(spill_get(&t->lines, v->off, v->len),
+	    v->len, &err);
+	if (t->tree[i] == NULL)
+		s2r_die("verdict %zu: its stored text no longer parses: %s",
+		    v->seq + 1, err.text);
+	t->live = xroom(t->live, t->nlive, sizeof(*t->live));
+	t->live[t->nlive++] = i;
+	return t->tree[i];
+}
+
+const json_t *
+report_check_verdict(const struct report *rep, const struct rep_check *k,
+    size_t i)
+{
+	return report_verdict(rep, k->first + i);
+}
+
+/* Fewer, larger writes. */
+#define FLUSH_AT	((size_t)64 << 10)
+
+void
+report_flush(struct sbuf *o, const struct report_meta *meta)
+{
+	if (meta->stream == NULL || o->len < FLUSH_AT)
+		return;
+	/* A failed write sets the stream's error, which the caller checks
+	 * when the report is done. */
+	fwrite(sbuf_str(o), 1, o->len, meta->stream);
+	sbuf_reset(o);
+}
+
+void
+report_release(const struct report *rep)
+{
+	struct rep_text *t = rep->text;
+
+	for (size_t k = 0; k < t->nlive; k++) {
+		json_decref(t->tree[t->live[k]]);
+		t->tree[t->live[k]] = NULL;
+	}
+	t->nlive = 0;
 }
 
 void
@@ -199,19 +302,22 @@ report_free(struct report *rep)
 		struct rep_category *rc = &rep->cats[cat];
 
 		for (size_t w = 0; w < rc->nworkloads; w++) {
-			for (size_t c = 0; c < rc->workloads[w].ncells; c++) {
-				struct rep_cell *cell = &rc->workloads[w].cells[c];
-
-				for (size_t k = 0; k < cell->nchecks; k++)
-					free(cell->checks[k].v);
-				free(cell->checks);
-			}
+			for (size_t c = 0; c < rc->workloads[w].ncells; c++)
+				free(rc->workloads[w].cells[c].checks);
 			free(rc->workloads[w].cells);
 		}
 		free(rc->workloads);
 	}
-	for (size_t i = 0; i < rep->n; i++)
-		json_decref(rep->all[i]);
+	if (rep->text != NULL) {
+		if (rep->text->tree != NULL)
+			report_release(rep);
+		json_decref(rep->text->pending);
+		spill_free(&rep->text->lines);
+		strtab_free(&rep->text->names);
+		free(rep->text->tree);
+		free(rep->text->live);
+		free(rep->text);
+	}
 	free(rep->all);
 	free(rep->actions);
 	memset(rep, 0, sizeof(*rep));
@@ -303,24 +409,39 @@ report_metric_text(struct sbuf *b, const json_t *rec, text_escape_fn *esc)
 		sbuf_addc(b, ')');
 }
 
-void
-report_where_text(struct sbuf *b, const json_t *rec, text_escape_fn *esc)
+static void
+where_text(struct sbuf *b, const char *const part[3], text_escape_fn *esc)
 {
-	static const char *const keys[] = { "phase", "workload", "iteration" };
 	bool any = false;
 
 	for (size_t i = 0; i < 3; i++) {
-		const char *s = rec_scope_str(rec, keys[i]);
-
-		if (s == NULL)
+		if (part[i] == NULL)
 			continue;
 		if (any)
 			sbuf_addc(b, '/');
-		esc(b, s);
+		esc(b, part[i]);
 		any = true;
 	}
 	if (!any)
 		sbuf_adds(b, "bundle");
+}
+
+void
+report_where_text(struct sbuf *b, const json_t *rec, text_escape_fn *esc)
+{
+	const char *part[3] = { rec_scope_str(rec, "phase"),
+	    rec_scope_str(rec, "workload"), rec_scope_str(rec, "iteration") };
+
+	where_text(b, part, esc);
+}
+
+void
+report_where_keys(struct sbuf *b, const struct rep_verdict *v,
+    text_escape_fn *esc)
+{
+	const char *part[3] = { v->phase, v->workload, v->iteration };
+
+	where_text(b, part, esc);
 }
 
 void

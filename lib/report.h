@@ -10,18 +10,34 @@
 #define S2R_REPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
 #include "verdict.h"
 #include "str.h"
 
-/* The verdicts of one check in one cell. */
+/* A verdict as the report holds it: its line (in a spill, parsed again
+ * only while a section is written) and what it is grouped, counted and
+ * found by.  Strings are interned in the report (NULL: absent). */
+struct rep_verdict {
+	uint64_t	 off;		/* its line in the report's spill */
+	size_t		 len;
+	const char	*check, *title, *metric;
+	const char	*workload, *phase, *iteration;
+	int		 cat;		/* enum jcategory */
+	int		 verdict;	/* enum jverdict_value */
+	size_t		 seq;		/* input order */
+};
+
+/* The verdicts of one check in one cell: rep->all[first … first + n),
+ * input order. */
 struct rep_check {
 	const char	*check;
 	const char	*title;
-	json_t		**v;		/* verdict records, input order */
-	size_t		  n;
+	size_t		  first, n;
+	int		  counts[V_COUNT];
 	int		  worst;	/* enum jverdict_value shown in the heading */
 };
 
@@ -45,14 +61,21 @@ struct rep_category {
 	size_t		  nworkloads;
 };
 
+struct rep_text;
+
+/* Every verdict is held as its text and its keys (about its own size);
+ * a renderer asks for a verdict's tree with report_verdict(), and lets
+ * the trees go with report_release() after each section, so that what
+ * it holds at once is what one section shows. */
 struct report {
-	json_t		**all;		/* every verdict, sorted by report_build */
-	size_t		  n, cap;
+	struct rep_verdict *all;	/* report order after report_build */
+	size_t		  n;
 	struct rep_category cats[CAT_COUNT];
 	int		  total[V_COUNT];
-	json_t		**actions;	/* FAIL, MISSING, then WARN, report
-					 * order */
+	size_t		 *actions;	/* FAIL, MISSING, then WARN, report
+					 * order: numbers into all */
 	size_t		  nactions;
+	struct rep_text	 *text;		/* the lines, the parsed trees */
 };
 
 struct report_meta {
@@ -60,11 +83,20 @@ struct report_meta {
 	const char	*real;		/* NULL: not given */
 	const char	*sim;
 	const char	*date;		/* YYYY-MM-DD */
+	FILE		*stream;	/* NULL: the renderers write the whole
+					 * report into their buffer; else
+					 * they pass it on here as they go */
 };
 
 void	 report_init(struct report *rep);
+/* The same, with up to held bytes of verdict text in memory (the rest in
+ * a temporary file, spill.h; report_init: SPILL_LIMIT). */
+void	 report_init_held(struct report *rep, size_t held);
 /* Takes rec.  Verdict records are checked (file:line on a bad one) and
- * kept; other kinds are passed over. */
+ * kept as the len bytes of JSON at text (NULL: rec's own text), which
+ * must parse to rec; other kinds are passed over. */
+void	 report_add_text(struct report *rep, json_t *rec, const char *text,
+	    size_t len, const char *file, long line);
 void	 report_add(struct report *rep, json_t *rec, const char *file,
 	    long line);
 /* Reads a verdict file; NULL when it is whole (s2r-verdict's end record
@@ -72,6 +104,19 @@ void	 report_add(struct report *rep, json_t *rec, const char *file,
 const char *report_read(struct report *rep, const char *path);
 void	 report_build(struct report *rep);
 void	 report_free(struct report *rep);
+/* Verdict i of rep->all as a tree: parsed from its text unless it is
+ * now; valid until report_release(). */
+const json_t *report_verdict(const struct report *rep, size_t i);
+/* The i-th verdict of check k. */
+const json_t *report_check_verdict(const struct report *rep,
+	    const struct rep_check *k, size_t i);
+/* After a section: the text in o so far goes to meta->stream (when it
+ * is one and o holds enough to be worth a write), so that a report
+ * takes as much memory as its largest section.  A write error is left
+ * in the stream (ferror) for the caller to check at the end. */
+void	 report_flush(struct sbuf *o, const struct report_meta *meta);
+/* Lets every tree report_verdict() gave go. */
+void	 report_release(const struct report *rep);
 
 /* Section headings: "Workload Parity", …; the number is cat + 1. */
 const char *report_section_name(int cat);
@@ -107,6 +152,9 @@ void	 report_metric_text(struct sbuf *out, const json_t *rec,
 	    text_escape_fn *esc);
 /* A record's cell as "baseline/w1/i0", "bundle" when it has none. */
 void	 report_where_text(struct sbuf *out, const json_t *rec,
+	    text_escape_fn *esc);
+/* The same, of a verdict's keys. */
+void	 report_where_keys(struct sbuf *out, const struct rep_verdict *v,
 	    text_escape_fn *esc);
 /* A verdict side's source (judge_source_text), "none" without a side. */
 void	 report_source_text(struct sbuf *out, const json_t *side,

@@ -174,56 +174,67 @@ finding_key(struct sbuf *k, const json_t *v)
 }
 
 static void
-finding_add_cell(struct finding *f, const json_t *v)
+finding_add_cell(struct finding *f, size_t i)
 {
 	f->cells = xroom(f->cells, f->ncells, sizeof(*f->cells));
-	f->cells[f->ncells++] = v;
+	f->cells[f->ncells++] = i;
 }
 
+/* The report's keys are interned: one pointer is one value. */
 static bool
 same_cells(const struct finding *a, const struct finding *b)
 {
+	const struct rep_verdict *all = a->rep->all;
+
 	if (a->ncells != b->ncells)
 		return false;
-	for (size_t i = 0; i < a->ncells; i++)
-		if (!nullstr_eq(rec_scope_str(a->cells[i], "phase"),
-		    rec_scope_str(b->cells[i], "phase")) ||
-		    !nullstr_eq(rec_scope_str(a->cells[i], "workload"),
-		    rec_scope_str(b->cells[i], "workload")) ||
-		    !nullstr_eq(rec_scope_str(a->cells[i], "iteration"),
-		    rec_scope_str(b->cells[i], "iteration")))
+	for (size_t i = 0; i < a->ncells; i++) {
+		const struct rep_verdict *x = &all[a->cells[i]];
+		const struct rep_verdict *y = &all[b->cells[i]];
+
+		if (x->phase != y->phase || x->workload != y->workload ||
+		    x->iteration != y->iteration)
 			return false;
+	}
 	return true;
 }
 
-/* 1: f has an expected side only, 2: an actual side only, 0: else. */
+/* 1: v has an expected side only, 2: an actual side only, 0: else. */
 static int
-one_sided(const struct finding *f)
+one_sided(const json_t *v)
 {
-	bool e = side_of(f->v, true) != NULL, a = side_of(f->v, false) != NULL;
+	bool e = side_of(v, true) != NULL, a = side_of(v, false) != NULL;
 
 	return e && !a ? 1 : a && !e ? 2 : 0;
 }
 
-/* b (actual side only) may be the other side of a's key (expected side
- * only): the same check, metric and verdict, in the same cells, their
- * keys ending in the same name. */
-static bool
-moved_pair(const struct finding *a, const struct finding *b)
-{
-	const char *fa, *fb;
+/* What the two sides of a moved key share: the same check, metric and
+ * verdict, their keys ending in the same name (all interned, so compared
+ * as pointers); and the finding it is. */
+struct pairkey {
+	uintptr_t	 k[4];
+	size_t		 at;
+};
 
-	if (a->verdict != b->verdict ||
-	    strcmp(rec_get_str(a->v, "check"), rec_get_str(b->v, "check")) ||
-	    !nullstr_eq(rec_get_str(a->v, "metric"),
-	    rec_get_str(b->v, "metric")))
-		return false;
-	fa = field_leaf(rec_get_str(json_object_get(side_of(a->v, true),
-	    "source"), "field"));
-	fb = field_leaf(rec_get_str(json_object_get(side_of(b->v, false),
-	    "source"), "field"));
-	return fa != NULL && fb != NULL && strcmp(fa, fb) == 0 &&
-	    same_cells(a, b);
+static void
+pairkey_of(struct pairkey *p, const struct findings *fs, size_t at)
+{
+	const struct finding *f = &fs->f[at];
+	const struct rep_verdict *v = &f->rep->all[f->v];
+
+	*p = (struct pairkey){ { (uintptr_t)f->verdict, (uintptr_t)v->check,
+	    (uintptr_t)v->metric, (uintptr_t)f->leaf }, at };
+}
+
+static int
+pairkey_cmp(const void *pa, const void *pb)
+{
+	const struct pairkey *a = pa, *b = pb;
+
+	for (int i = 0; i < 4; i++)
+		if (a->k[i] != b->k[i])
+			return a->k[i] < b->k[i] ? -1 : 1;
+	return 0;
 }
 
 /* Each expected-only finding and the one actual-only finding it can pair
@@ -235,19 +246,45 @@ pair_moved_keys(struct findings *fs)
 	size_t *match = xcalloc(fs->n + 1, sizeof(*match));	/* index + 1 */
 	size_t *times = xcalloc(fs->n + 1, sizeof(*times));
 	bool *gone = xcalloc(fs->n + 1, sizeof(*gone));
-	size_t kept = 0;
+	struct pairkey *late = xcalloc(fs->n + 1, sizeof(*late)), key;
+	size_t kept = 0, nlate = 0;
 
-	for (size_t i = 0; i < fs->n; i++)
-		for (size_t j = 0; one_sided(&fs->f[i]) == 1 && j < fs->n; j++)
-			if (one_sided(&fs->f[j]) == 2 &&
-			    moved_pair(&fs->f[i], &fs->f[j])) {
-				match[i] = match[i] ? SIZE_MAX : j + 1;
-				times[j]++;
-			}
+	/* The actual-only findings in order of what a pair shares: each
+	 * expected-only one searches its few candidates, not every
+	 * finding. */
+	for (size_t j = 0; j < fs->n; j++)
+		if (fs->f[j].sided == 2 && fs->f[j].leaf != NULL)
+			pairkey_of(&late[nlate++], fs, j);
+	if (nlate > 0)
+		qsort(late, nlate, sizeof(*late), pairkey_cmp);
+	for (size_t i = 0; i < fs->n; i++) {
+		size_t lo = 0, hi = nlate;
+
+		if (fs->f[i].sided != 1 || fs->f[i].leaf == NULL)
+			continue;
+		pairkey_of(&key, fs, i);
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (pairkey_cmp(&late[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < nlate && pairkey_cmp(&late[lo], &key) == 0; lo++) {
+			size_t j = late[lo].at;
+
+			if (!same_cells(&fs->f[i], &fs->f[j]))
+				continue;
+			match[i] = match[i] ? SIZE_MAX : j + 1;
+			times[j]++;
+		}
+	}
 	for (size_t i = 0; i < fs->n; i++) {
 		if (match[i] == 0 || match[i] == SIZE_MAX ||
 		    times[match[i] - 1] != 1)
 			continue;
+		fs->f[i].paired = true;
 		fs->f[i].pair = fs->f[match[i] - 1].v;
 		fs->f[i].pair_cells = fs->f[match[i] - 1].cells;
 		gone[match[i] - 1] = true;
@@ -259,6 +296,7 @@ pair_moved_keys(struct findings *fs)
 	free(match);
 	free(times);
 	free(gone);
+	free(late);
 }
 
 static int
@@ -286,8 +324,8 @@ finding_cmp(const void *pa, const void *pb)
 }
 
 struct member {
-	uintptr_t	 v;
-	size_t		 at;
+	size_t		 v;		/* a verdict, in rep->all */
+	size_t		 at;		/* its finding */
 };
 
 static int
@@ -298,26 +336,40 @@ member_cmp(const void *pa, const void *pb)
 	return a->v < b->v ? -1 : a->v > b->v;
 }
 
-/* Every verdict of every finding, by address, for findings_number. */
+/* Every verdict of every finding, by number, for findings_number. */
 static void
 index_members(struct findings *fs)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < fs->n; i++)
-		n += fs->f[i].ncells * (fs->f[i].pair != NULL ? 2 : 1);
+		n += fs->f[i].ncells * (fs->f[i].paired ? 2 : 1);
 	fs->members = xcalloc(n + 1, sizeof(*fs->members));
 	for (size_t i = 0; i < fs->n; i++)
 		for (size_t c = 0; c < fs->f[i].ncells; c++) {
 			fs->members[fs->nmembers++] = (struct member){
-			    (uintptr_t)fs->f[i].cells[c], i };
-			if (fs->f[i].pair != NULL)
+			    fs->f[i].cells[c], i };
+			if (fs->f[i].paired)
 				fs->members[fs->nmembers++] = (struct member){
-				    (uintptr_t)fs->f[i].pair_cells[c], i };
+				    fs->f[i].pair_cells[c], i };
 		}
 	if (fs->nmembers > 0)
 		qsort(fs->members, fs->nmembers, sizeof(*fs->members),
 		    member_cmp);
+}
+
+/* A one-sided verdict's key's last name (interned in fs), else NULL. */
+static const char *
+finding_leaf(struct findings *fs, const json_t *v, int sided)
+{
+	const char *field = rec_get_str(json_object_get(side_of(v,
+	    sided == 1), "source"), "field");
+	uint32_t i;
+
+	if (sided == 0 || (field = field_leaf(field)) == NULL)
+		return NULL;
+	i = strtab_intern(&fs->names, field);
+	return fs->names.s[i];
 }
 
 void
@@ -327,27 +379,35 @@ findings_build(struct findings *fs, const struct report *rep)
 	struct sbuf k = {0};
 
 	memset(fs, 0, sizeof(*fs));
-	fs->f = xcalloc(rep->nactions + 1, sizeof(*fs->f));
+	/* One verdict's tree at a time. */
 	for (size_t i = 0; i < rep->nactions; i++) {
-		const json_t *v = rep->actions[i];
+		const json_t *v = report_verdict(rep, rep->actions[i]);
 		bool added;
 		uint32_t at;
 
 		sbuf_reset(&k);
 		finding_key(&k, v);
 		at = strtab_intern_n(&keys, sbuf_str(&k), k.len, &added);
+		/* A new key is the next finding. */
 		if (added) {
-			fs->f[at].v = v;
-			fs->f[at].verdict = judge_verdict_of(rec_get_str(v,
-			    "verdict"));
-			fs->f[at].cat = judge_category_of(rec_get_str(v,
-			    "check"));
-			fs->f[at].gap = gap_of(v);
-			fs->f[at].nextra = scope_extras(v);
-			fs->f[at].seq = i;
+			struct finding *f;
+
+			fs->f = xroom(fs->f, at, sizeof(*fs->f));
+			f = &fs->f[at];
+			memset(f, 0, sizeof(*f));
+			f->rep = rep;
+			f->v = rep->actions[i];
+			f->verdict = rep->all[f->v].verdict;
+			f->cat = rep->all[f->v].cat;
+			f->gap = gap_of(v);
+			f->nextra = scope_extras(v);
+			f->seq = i;
+			f->sided = one_sided(v);
+			f->leaf = finding_leaf(fs, v, f->sided);
 			fs->n++;
 		}
-		finding_add_cell(&fs->f[at], v);
+		finding_add_cell(&fs->f[at], rep->actions[i]);
+		report_release(rep);
 	}
 	sbuf_free(&k);
 	strtab_free(&keys);
@@ -362,9 +422,9 @@ findings_build(struct findings *fs, const struct report *rep)
 }
 
 long
-findings_number(const struct findings *fs, const json_t *v)
+findings_number(const struct findings *fs, size_t i)
 {
-	struct member key = { (uintptr_t)v, 0 }, *m;
+	struct member key = { i, 0 }, *m;
 
 	if (fs->nmembers == 0)
 		return -1;
@@ -381,25 +441,17 @@ findings_free(struct findings *fs)
 	}
 	free(fs->members);
 	free(fs->f);
+	strtab_free(&fs->names);
 	memset(fs, 0, sizeof(*fs));
 }
 
 /* --- checks ---------------------------------------------------------- */
 
-static void
-check_tally(const struct rep_check *k, int n[V_COUNT])
-{
-	memset(n, 0, V_COUNT * sizeof(*n));
-	for (size_t i = 0; i < k->n; i++)
-		n[judge_verdict_of(rec_get_str(k->v[i], "verdict"))]++;
-}
-
 enum check_state
 report_check_state(const struct rep_check *k)
 {
-	int n[V_COUNT];
+	const int *n = k->counts;
 
-	check_tally(k, n);
 	if (n[V_FAIL] > 0)
 		return CS_FAIL;
 	if (n[V_MISSING] > 0)
@@ -417,10 +469,9 @@ report_check_state_text(struct sbuf *b, const struct rep_check *k)
 	static const char *const names[CS_COUNT] = { "FAIL", "MISSING",
 	    "WARN", "PASS", "PASS", "not judged" };
 	enum check_state s = report_check_state(k);
-	int n[V_COUNT];
+	const int *n = k->counts;
 
 	sbuf_adds(b, names[s]);
-	check_tally(k, n);
 	/* Honest about what a FAIL, WARN or PASS heading did not judge. */
 	if (s != CS_NOT_JUDGED && n[V_INAPPLICABLE] > 0)
 		sbuf_printf(b, ", %d of %zu not judged", n[V_INAPPLICABLE],
@@ -509,14 +560,13 @@ report_source_brief(struct sbuf *b, const json_t *v, bool expected,
 }
 
 void
-report_anchor(struct sbuf *b, const json_t *v)
+report_anchor(struct sbuf *b, const struct rep_verdict *v)
 {
-	static const char *const parts[] = { "phase", "workload", "iteration" };
+	const char *part[] = { v->check, v->phase, v->workload, v->iteration };
 
 	sbuf_adds(b, "k-");
 	for (size_t i = 0; i < 4; i++) {
-		const char *s = i == 0 ? rec_get_str(v, "check") :
-		    rec_scope_str(v, parts[i - 1]);
+		const char *s = part[i];
 
 		if (i > 0)
 			sbuf_addc(b, '-');
@@ -552,36 +602,47 @@ side_text(struct sbuf *b, const json_t *v, bool expected,
 	sbuf_addc(b, ')');
 }
 
+const json_t *
+finding_verdict(const struct finding *f)
+{
+	return report_verdict(f->rep, f->v);
+}
+
+const json_t *
+finding_pair(const struct finding *f)
+{
+	return f->paired ? report_verdict(f->rep, f->pair) : NULL;
+}
+
 void
 finding_text(struct sbuf *b, const struct finding *f,
     const struct report_meta *meta, bool brief, text_escape_fn *esc)
 {
-	const char *field = rec_get_str(json_object_get(side_of(f->v, true),
-	    "source"), "field");
+	const json_t *v = finding_verdict(f), *pair = finding_pair(f);
 
-	report_metric_text(b, f->v, esc);
-	if (f->pair != NULL) {
+	report_metric_text(b, v, esc);
+	if (pair != NULL) {
 		/* The key's name, then where it was and where it went. */
 		sbuf_addc(b, ' ');
-		esc(b, field_leaf(field));
+		esc(b, f->leaf);
 		sbuf_adds(b, " moved: ");
-		side_text(b, f->v, true, meta, f->cat, brief, esc);
+		side_text(b, v, true, meta, f->cat, brief, esc);
 		sbuf_adds(b, " \u2192 ");
-		side_text(b, f->pair, false, meta, f->cat, brief, esc);
+		side_text(b, pair, false, meta, f->cat, brief, esc);
 		return;
 	}
 	sbuf_adds(b, ": ");
-	side_text(b, f->v, true, meta, f->cat, brief, esc);
+	side_text(b, v, true, meta, f->cat, brief, esc);
 	sbuf_adds(b, ", ");
-	side_text(b, f->v, false, meta, f->cat, brief, esc);
-	if (json_is_object(json_object_get(f->v, "diff"))) {
+	side_text(b, v, false, meta, f->cat, brief, esc);
+	if (json_is_object(json_object_get(v, "diff"))) {
 		sbuf_adds(b, brief ? " (" : "; gap ");
-		report_diff_text(b, json_object_get(f->v, "diff"), esc);
+		report_diff_text(b, json_object_get(v, "diff"), esc);
 		sbuf_adds(b, brief ? ")" : "");
 	}
-	if (!brief && rec_get_str(f->v, "tolerance") != NULL) {
+	if (!brief && rec_get_str(v, "tolerance") != NULL) {
 		sbuf_adds(b, " (tolerance ");
-		report_tolerance_text(b, f->v, esc);
+		report_tolerance_text(b, v, esc);
 		sbuf_addc(b, ')');
 	}
 }
@@ -595,7 +656,7 @@ finding_cells_text(struct sbuf *b, const struct finding *f,
 	for (size_t i = 0; i < shown; i++) {
 		if (i > 0)
 			sbuf_adds(b, ", ");
-		report_where_text(b, f->cells[i], esc);
+		report_where_keys(b, &f->rep->all[f->cells[i]], esc);
 	}
 	if (shown < f->ncells)
 		sbuf_printf(b, " and %zu more", f->ncells - shown);
@@ -604,9 +665,10 @@ finding_cells_text(struct sbuf *b, const struct finding *f,
 const char *
 finding_action(const struct finding *f)
 {
-	const char *action = rec_get_str(f->v, "action");
+	const json_t *v = finding_verdict(f);
+	const char *action = rec_get_str(v, "action");
 
-	return action != NULL ? action : report_why_text(f->v);
+	return action != NULL ? action : report_why_text(v);
 }
 
 /* --- the headline ---------------------------------------------------- */

@@ -12,21 +12,28 @@
 #ifndef S2R_REPORTFIND_H
 #define S2R_REPORTFIND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <jansson.h>
 
 #include "report.h"
 #include "str.h"
+#include "strtab.h"
 
 struct finding {
-	const json_t	 *v;		/* its first verdict */
-	const json_t	 *pair;		/* a moved key's other side, or NULL */
-	const json_t	**cells;	/* one verdict per cell, report order */
-	const json_t	**pair_cells;	/* the other side's, the same cells */
+	const struct report *rep;	/* the verdicts' report */
+	size_t		  v;		/* its first verdict, in rep->all */
+	bool		  paired;	/* a moved key: */
+	size_t		  pair;		/* its other side's first verdict */
+	size_t		 *cells;	/* one verdict per cell, report order */
+	size_t		 *pair_cells;	/* the other side's, the same cells */
 	size_t		  ncells;
 	int		  verdict;	/* V_FAIL, V_MISSING or V_WARN */
 	int		  cat;
+	int		  sided;	/* 1: expected side only, 2: actual
+					 * only, 0: both or neither */
+	const char	 *leaf;		/* one-sided: its key's last name */
 	double		  gap;		/* |actual - expected| / the larger, 0..1 */
 	size_t		  nextra;	/* scope keys besides the cell's */
 	size_t		  seq;		/* first seen, report order */
@@ -37,10 +44,11 @@ struct member;
 struct findings {
 	struct finding	*f;		/* FAIL, MISSING, WARN; see findings_build */
 	size_t		 n;
-	struct member	*members;	/* every verdict's finding, by address */
+	struct member	*members;	/* every verdict's finding, by number */
 	size_t		 nmembers;
 	int		 per_cat[CAT_COUNT];
 	int		 per_verdict[V_COUNT];
+	struct strtab	 names;		/* the leaves */
 };
 
 /* Groups rep's FAIL, MISSING and WARN verdicts (report_build done) into
@@ -51,8 +59,9 @@ struct findings {
  * -class, then the larger relative gap, then report order. */
 void	 findings_build(struct findings *fs, const struct report *rep);
 void	 findings_free(struct findings *fs);
-/* The number (1…) of the finding verdict v belongs to, -1: none. */
-long	 findings_number(const struct findings *fs, const json_t *v);
+/* The number (1…) of the finding verdict i (in rep->all) belongs to,
+ * -1: none. */
+long	 findings_number(const struct findings *fs, size_t i);
 
 /* A check in a cell as its heading says it.  PART: passed, but some of
  * its rows could not be judged; NOT_JUDGED: none could be. */
@@ -85,7 +94,7 @@ void	 report_source_brief(struct sbuf *out, const json_t *v,
 	    bool expected, enum src_form form, text_escape_fn *esc);
 /* An id for the check of v's cell: "k-1a-baseline-w1", every character
  * outside [A-Za-z0-9_] written as .XX. */
-void	 report_anchor(struct sbuf *out, const json_t *v);
+void	 report_anchor(struct sbuf *out, const struct rep_verdict *v);
 /* why without a leading "metric " that repeats the metric beside it. */
 const char *report_why_text(const json_t *v);
 /* What why adds to the values, sources and difference a table row or a
@@ -93,6 +102,9 @@ const char *report_why_text(const json_t *v);
  * T)." of a compared verdict ("" when nothing), else all of why. */
 const char *report_why_note(const json_t *v);
 
+/* The finding's trees (report_verdict(): valid until report_release). */
+const json_t *finding_verdict(const struct finding *f);
+const json_t *finding_pair(const struct finding *f);	/* NULL: none */
 /* The difference a finding names: the key or metric, both values with
  * their side, file:line and key, the gap and tolerance ("moved" for a
  * moved key); brief: the values and the gap only. */

@@ -8,14 +8,16 @@
 #include "spill.h"
 #include "str.h"
 
-/* Bytes read back at a time. */
+/* Bytes read back at a time, and written at a time. */
 #define WINDOW	((size_t)1 << 20)
+#define IOBUF	((size_t)64 << 10)
 
 void
 spill_init(struct spill *s, size_t limit)
 {
 	memset(s, 0, sizeof(*s));
 	s->limit = limit;
+	s->window = WINDOW;
 }
 
 void
@@ -25,6 +27,7 @@ spill_free(struct spill *s)
 	free(s->win);
 	if (s->f != NULL)
 		fclose(s->f);
+	free(s->iobuf);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -62,6 +65,10 @@ spill_out(struct spill *s)
 	sbuf_free(&path);
 	if ((s->f = fdopen(fd, "w+")) == NULL)
 		s2r_die("temporary file: %s", strerror(errno));
+	/* Lines go out in larger writes than stdio's 4 KB (glibc takes a
+	 * buffer size only with the buffer). */
+	s->iobuf = xmalloc(IOBUF);
+	setvbuf(s->f, s->iobuf, _IOFBF, IOBUF);
 	write_all(s, s->mem, s->len);
 	free(s->mem);
 	s->mem = NULL;
@@ -106,8 +113,8 @@ spill_get(struct spill *s, uint64_t off, size_t len)
 		s2r_die("temporary file in %s: write error: %s", tmp_dir(),
 		    strerror(errno));
 	s->dirty = 0;
-	if (want < WINDOW)
-		want = WINDOW;
+	if (want < s->window)
+		want = s->window;
 	if (want > s->size - off)
 		want = (size_t)(s->size - off);
 	if (s->win_cap < want) {

@@ -20,9 +20,12 @@
 
 struct spill {
 	size_t		 limit;
+	size_t		 window;	/* bytes read back at a time (default
+					 * 1 MB: for reading in order) */
 	char		*mem;		/* the lines, until they spill */
 	size_t		 len, cap;
 	FILE		*f;		/* after: the file, appended to */
+	char		*iobuf;		/* f's buffer */
 	uint64_t	 size;		/* bytes written to f */
 	char		*win;		/* a window read back from f */
 	uint64_t	 win_off;

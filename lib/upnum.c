@@ -51,8 +51,8 @@ counts_text(struct sbuf *o, const struct report *rep, const char *check)
 	bool any = false;
 
 	for (size_t i = 0; i < rep->n; i++) {
-		const char *c = rec_get_str(rep->all[i], "check");
-		int v = judge_verdict_of(rec_get_str(rep->all[i], "verdict"));
+		const char *c = rep->all[i].check;
+		int v = rep->all[i].verdict;
 
 		if (c != NULL && strcmp(c, check) == 0 && v >= 0)
 			counts[v]++;

@@ -404,3 +404,33 @@ PY
 	[ "$(grep -c '| sim server\\_logs/' "$O/report.md")" -eq 0 ]
 	grep -q '; real server\\_logs/sim2real-aw-decode-[0-9a-z-]*\\_vllm.log:' "$O/report.md"
 }
+
+@test "past 4 MiB of verdicts: the lines go to TMPDIR and the report is whole; no TMPDIR to write in is exit 2 and no report" {
+	big="$BATS_TEST_TMPDIR/big.ndjson"
+	# 64 replicas of every workload: 4.5 MB of verdict lines
+	jq -c 'select(.kind == "verdict") as $v | range(64) as $i | $v |
+	    .scope.workload |= (if . == null then . else "\(.)-r\($i)" end)' \
+	    "$VER" >"$big"
+	n=$(wc -l <"$big")
+	[ "$(wc -c <"$big")" -gt 4194304 ]
+	echo "{\"kind\":\"end\",\"tool\":\"s2r-verdict\",\"verdicts\":$n}" >>"$big"
+	run --separate-stderr "$R" --date 2026-01-01 -o "$BATS_TEST_TMPDIR/big.md" "$big"
+	[ "$status" -eq 1 ]
+	[ -z "$stderr" ]
+	# every verdict counted, as jq counts them, and every workload's section
+	got=$(sed -n 's/^Verdict rows: \([0-9]*\) PASS, \([0-9]*\) WARN, \([0-9]*\) FAIL, \([0-9]*\) INAPPLICABLE (not judged), \([0-9]*\) MISSING\.$/\1 \2 \3 \4 \5/p' \
+	    "$BATS_TEST_TMPDIR/big.md")
+	want=$(jq -rs 'map(select(.kind == "verdict")) as $v |
+	    ["PASS", "WARN", "FAIL", "INAPPLICABLE", "MISSING"] |
+	    map(. as $x | $v | map(select(.verdict == $x)) | length) | join(" ")' "$big")
+	[ "$got" = "$want" ]
+	"$R" --date 2026-01-01 "$VER" >"$BATS_TEST_TMPDIR/one.md" || true
+	[ "$(grep -c '^### Workload: ' "$BATS_TEST_TMPDIR/big.md")" -eq \
+	    $((64 * $(grep -c '^### Workload: ' "$BATS_TEST_TMPDIR/one.md"))) ]
+	# the last section is there, whole: its table ends the Workload Parity part
+	[ "$(grep -c '^## ' "$BATS_TEST_TMPDIR/big.md")" -eq "$(grep -c '^## ' "$BATS_TEST_TMPDIR/one.md")" ]
+	TMPDIR=/nonexistent run --separate-stderr "$R" --date 2026-01-01 -o "$BATS_TEST_TMPDIR/big2.md" "$big"
+	assert_bad_input
+	[[ "$stderr" == "s2r-report: cannot create a temporary file in /nonexistent: "* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/big2.md" ]
+}

@@ -128,8 +128,11 @@ read_records(struct report *rep, struct evidence *ev, bool html,
 	json_t *rec;
 
 	ndjson_open(&r, path);
-	while ((rec = ndjson_next(&r)) != NULL) {
-		const char *kind = rec_get_str(rec, "kind");
+	while (ndjson_line(&r)) {
+		const char *kind;
+
+		rec = ndjson_parse(&r);
+		kind = rec_get_str(rec, "kind");
 
 		vstream_add(&vs, rec, r.path, r.line);
 		if (strcmp(kind, "verdict") != 0 && strcmp(kind, "end") != 0 &&
@@ -137,7 +140,8 @@ read_records(struct report *rep, struct evidence *ev, bool html,
 		    runtext_wants(rec)))
 			evidence_add(ev, rec);
 		else
-			report_add(rep, rec, r.path, r.line);
+			report_add_text(rep, rec, r.buf, r.len, r.path,
+			    r.line);
 	}
 	vstream_done(&vs, all, path);
 	ndjson_close(&r);
@@ -148,10 +152,12 @@ run_report(int argc, char **argv, const struct report_meta *meta,
     enum format fmt, const char *output, bool upstream)
 {
 	/* Static, and not freed at the end: the process's exit returns the
-	 * memory at once, where freeing every verdict's tree one by one
-	 * took a quarter of the run.  (Still reachable, so no leak.) */
-	static struct report rep;
+	 * memory at once, where freeing every evidence record's tree one by
+	 * one took a quarter of the run.  (Still reachable, so no leak.) */
 	static struct evidence ev;
+	struct report rep;
+	struct report_meta m = *meta;
+	struct atomicfile af;
 	struct vstream all = {0};
 	struct sbuf text = {0};
 	const char *empty;
@@ -167,10 +173,13 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 	if (ev.n == 0 && (empty = vstream_empty(&all)) != NULL)
 		s2r_die("%s", empty);
 	report_build(&rep);
+	/* Written as it is made: every input was read and found whole, so
+	 * what remains can fail only as a write does. */
+	m.stream = output != NULL ? atomic_open(&af, output) : stdout;
 	if (fmt == F_HTML)
-		report_html(&text, &rep, meta, &ev);
+		report_html(&text, &rep, &m, &ev);
 	else {
-		report_md(&text, &rep, meta);
+		report_md(&text, &rep, &m);
 		report_md_run(&text, ev.r, ev.n);
 		report_md_compare(&text, ev.r, ev.n);
 		if (upstream)
@@ -178,8 +187,13 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 	}
 	/* A MISSING is no evidence of parity: it fails as a FAIL does. */
 	fails = rep.total[V_FAIL] + rep.total[V_MISSING];
-	put(output, &text);
+	fwrite(sbuf_str(&text), 1, text.len, m.stream);
+	if (output != NULL)
+		atomic_commit(&af);	/* checks the writes */
+	else if (fflush(stdout) != 0 || ferror(stdout))
+		s2r_die("write error on standard output");
 	sbuf_free(&text);
+	report_free(&rep);
 	return fails > 0 ? 1 : 0;
 }
 

@@ -16,6 +16,7 @@
 #include "rec.h"
 #include "report.h"
 #include "reportfind.h"
+#include "spill.h"
 #include "unit.h"
 
 /* The value text of one side, given as JSON. */
@@ -238,11 +239,14 @@ test_findings(void)
 	findings_build(&fs, &rep);
 	CHECK(fs.n == 3);
 	/* 1a: 20 vs 40 (gap 0.5) before 30 vs 40 (0.25), both before 2d */
-	CHECK_STR(rec_get_str(fs.f[0].v, "check"), "1a");
+	CHECK_STR(rec_get_str(finding_verdict(&fs.f[0]), "check"), "1a");
 	CHECK(fs.f[0].gap == 0.5 && fs.f[1].gap == 0.25);
-	CHECK_STR(report_why_note(fs.f[0].v), "Note.");
-	CHECK(fs.f[2].pair != NULL && fs.f[2].ncells == 2);
+	CHECK_STR(report_why_note(finding_verdict(&fs.f[0])), "Note.");
+	CHECK(fs.f[2].paired && fs.f[2].ncells == 2);
 	CHECK(findings_number(&fs, fs.f[2].pair_cells[1]) == 3);
+	for (size_t i = 0; i < rep.n; i++)	/* not the INAPPLICABLE */
+		CHECK((findings_number(&fs, i) == -1) ==
+		    (rep.all[i].verdict == V_INAPPLICABLE));
 	finding_text(&b, &fs.f[2], &(struct report_meta){ 0 }, false,
 	    sbuf_adds);
 	CHECK_STR(sbuf_str(&b), "p spec moved: expected true (config.md:27 "
@@ -256,14 +260,60 @@ test_findings(void)
 	    .cells[0].checks[0]);
 	CHECK_STR(sbuf_str(&b), "FAIL, 1 of 2 not judged");
 	sbuf_reset(&b);
-	report_anchor(&b, fs.f[0].v);
+	report_anchor(&b, &rep.all[fs.f[0].v]);
 	CHECK_STR(sbuf_str(&b), "k-1a-b-w1-");
 	sbuf_reset(&b);
-	report_source_brief(&b, fs.f[0].v, false, SRC_IN_CELL, sbuf_adds);
+	report_source_brief(&b, finding_verdict(&fs.f[0]), false, SRC_IN_CELL,
+	    sbuf_adds);
 	CHECK_STR(sbuf_str(&b), "t.csv");	/* the cell b/w1 is left out */
 	sbuf_free(&b);
+	report_release(&rep);
 	findings_free(&fs);
 	report_free(&rep);
+}
+
+/* Verdicts are held as text and parsed again while a section needs
+ * them: the tree after a release is the record that was added, in
+ * report order, whether the text stayed in memory or went to a file. */
+static void
+test_store(void)
+{
+	static const char *const recs[] = {
+	    "{\"kind\":\"verdict\",\"check\":\"2a\",\"title\":\"t\",\"scope\":"
+	    "{\"workload\":\"w10\"},\"verdict\":\"PASS\",\"why\":\"\\u00e9\"}",
+	    "{\"kind\":\"verdict\",\"check\":\"1a\",\"title\":\"t\",\"scope\":"
+	    "{\"workload\":\"w2\",\"z\":\"1\",\"a\":\"2\"},\"verdict\":\"WARN\","
+	    "\"why\":\"x\",\"expected\":{\"value\":0.1}}",
+	    "{\"kind\":\"verdict\",\"check\":\"1a\",\"title\":\"t\",\"scope\":"
+	    "{\"workload\":\"w10\"},\"verdict\":\"FAIL\",\"why\":\"y\"}" };
+	/* report order: 1a w2, 1a w10, then 2a (category 2) */
+	static const size_t order[] = { 1, 2, 0 };
+
+	for (int spilled = 0; spilled < 2; spilled++) {
+		struct report rep;
+		json_t *want[3];
+
+		report_init_held(&rep, spilled ? 0 : SPILL_LIMIT);
+		for (size_t i = 0; i < 3; i++) {
+			want[i] = json_loads(recs[i], 0, NULL);
+			report_add(&rep, json_incref(want[i]), "t", (long)i + 1);
+		}
+		report_build(&rep);
+		CHECK(rep.n == 3 && rep.nactions == 2);
+		CHECK(rep.actions[0] == 1 && rep.actions[1] == 0);
+		for (size_t i = 0; i < 3; i++)
+			CHECK(json_equal(want[order[i]],
+			    (json_t *)report_verdict(&rep, i)));
+		report_release(&rep);
+		CHECK(json_equal(want[0], (json_t *)report_verdict(&rep, 2)));
+		CHECK(rep.all[0].workload != NULL &&
+		    strcmp(rep.all[0].workload, "w2") == 0);
+		CHECK(rep.all[2].cat == CAT_CONFIG &&
+		    rep.all[2].verdict == V_PASS);
+		for (size_t i = 0; i < 3; i++)
+			json_decref(want[i]);
+		report_free(&rep);
+	}
 }
 
 /* Two keys gone that end in the same name as the one key new: which one
@@ -294,7 +344,7 @@ test_moved_ambiguous(void)
 	findings_build(&fs, &rep);
 	CHECK(fs.n == 3);
 	for (size_t i = 0; i < fs.n; i++)
-		CHECK(fs.f[i].pair == NULL);
+		CHECK(!fs.f[i].paired);
 	findings_free(&fs);
 	report_free(&rep);
 }
@@ -310,6 +360,7 @@ main(void)
 		{ "strings that may be NULL", test_nullstr },
 		{ "atomic write", test_atomicfile },
 		{ "findings, check states, anchors", test_findings },
+		{ "verdicts held as text", test_store },
 		{ "a moved key is not guessed", test_moved_ambiguous },
 		{ NULL, NULL }
 	};

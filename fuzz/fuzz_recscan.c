@@ -5,9 +5,10 @@
  * order: the same json_dumps() text).  Then recscan_line(): a
  * line it takes must be one json_loadb() (JSON_REJECT_DUPLICATES) takes,
  * an object whose "kind" is a string, and what it pulls (kind, check,
- * metric, scope, a numeric value, chart members) must be what jansson
- * reads there, and jstore_add() must keep it under the keys that sealing
- * jansson's record gives.  A line it leaves to jansson is no finding. */
+ * metric, title, verdict, scope, a numeric value, chart members) must
+ * be what jansson reads there, and jstore_add() must keep it under the
+ * keys that sealing jansson's record gives.  A line it leaves to jansson
+ * is no finding. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -145,6 +146,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		same_text(rs.check, json_object_get(rec, "check"));
 	if (json_object_get(rec, "metric") != NULL)
 		same_text(rs.metric, json_object_get(rec, "metric"));
+	if (json_object_get(rec, "title") != NULL)
+		same_text(rs.title, json_object_get(rec, "title"));
+	if (json_object_get(rec, "verdict") != NULL)
+		same_text(rs.verdict, json_object_get(rec, "verdict"));
 	same_scope(&rs, json_object_get(rec, "scope"));
 	same_value(&rs, json_object_get(rec, "value"));
 	charts = json_object_get(rec, "points") != NULL ||

@@ -182,7 +182,9 @@ record_member(struct scan *s, struct recscan *rs, struct rs_text key)
 {
 	struct rs_text *str = rs_text_is(key, "kind") ? &rs->kind :
 	    rs_text_is(key, "check") ? &rs->check :
-	    rs_text_is(key, "metric") ? &rs->metric : NULL;
+	    rs_text_is(key, "metric") ? &rs->metric :
+	    rs_text_is(key, "title") ? &rs->title :
+	    rs_text_is(key, "verdict") ? &rs->verdict : NULL;
 
 	if (str != NULL)
 		return *s->p == '"' && string(s, str) && str->s != NULL;

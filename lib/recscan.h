@@ -30,6 +30,7 @@ bool	 rs_text_is(struct rs_text t, const char *word);
 
 struct recscan {
 	struct rs_text	 kind, check, metric;	/* string members */
+	struct rs_text	 title, verdict;	/* (a verdict record's) */
 	struct rs_text	 key[RS_MAXSCOPE];	/* "scope", string values */
 	struct rs_text	 val[RS_MAXSCOPE];
 	size_t		 nscope;
@@ -39,7 +40,8 @@ struct recscan {
 };
 
 /* Whether the len bytes at line are a JSON object jansson reads the same
- * way, whose "kind", "check" and "metric" are strings or absent, whose
+ * way, whose "kind", "check", "metric", "title" and "verdict" are
+ * strings or absent, whose
  * "scope" is an object of strings or absent, "source" an object or
  * absent and "comparable" true, false or absent; rs holds its members. */
 bool	 recscan_line(struct recscan *rs, const char *line, size_t len);

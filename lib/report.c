@@ -5,6 +5,7 @@
 #include "err.h"
 #include "jparse.h"
 #include "rec.h"
+#include "recscan.h"
 #include "report.h"
 #include "spill.h"
 #include "str.h"
@@ -72,15 +73,33 @@ report_init(struct report *rep)
 }
 
 static const char *
-intern(struct rep_text *t, const char *s)
+intern_n(struct rep_text *t, const char *s, size_t len)
 {
 	uint32_t i;
 
 	if (s == NULL)
 		return NULL;
 	/* Interning may move the table: index it after. */
-	i = strtab_intern(&t->names, s);
+	i = strtab_intern_n(&t->names, s, len, NULL);
 	return t->names.s[i];
+}
+
+static const char *
+intern(struct rep_text *t, const char *s)
+{
+	return intern_n(t, s, s != NULL ? strlen(s) : 0);
+}
+
+/* Keeps verdict v (its keys interned, checked) with its line. */
+static void
+keep(struct report *rep, struct rep_verdict *v, const char *text, size_t len)
+{
+	v->off = spill_add(&rep->text->lines, text, len);
+	v->len = len;
+	v->cat = judge_category_of(v->check);
+	v->seq = rep->n;
+	rep->all = xroom(rep->all, rep->n, sizeof(*rep->all));
+	rep->all[rep->n++] = *v;
 }
 
 void
@@ -88,7 +107,7 @@ report_add_text(struct report *rep, json_t *rec, const char *text,
     size_t len, const char *file, long line)
 {
 	struct rep_text *t = rep->text;
-	struct rep_verdict *v;
+	struct rep_verdict v;
 	char *dump = NULL;
 
 	if (strcmp(rec_get_str(rec, "kind"), "verdict") != 0) {
@@ -105,11 +124,7 @@ report_add_text(struct report *rep, json_t *rec, const char *text,
 		text = dump;
 		len = strlen(dump);
 	}
-	rep->all = xroom(rep->all, rep->n, sizeof(*rep->all));
-	v = &rep->all[rep->n];
-	*v = (struct rep_verdict){
-		.off = spill_add(&t->lines, text, len),
-		.len = len,
+	v = (struct rep_verdict){
 		.check = intern(t, rec_get_str(rec, "check")),
 		.title = intern(t, rec_get_str(rec, "title")),
 		.metric = intern(t, rec_get_str(rec, "metric")),
@@ -117,13 +132,54 @@ report_add_text(struct report *rep, json_t *rec, const char *text,
 		.phase = intern(t, rec_scope_str(rec, "phase")),
 		.iteration = intern(t, rec_scope_str(rec, "iteration")),
 		.verdict = judge_verdict_of(rec_get_str(rec, "verdict")),
-		.seq = rep->n,
 	};
-	v->cat = judge_category_of(v->check);
-	rep->n++;
+	keep(rep, &v, text, len);
 	free(dump);
 	t->pending = NULL;
 	json_decref(rec);
+}
+
+/* A scanned member's bytes, interned. */
+static const char *
+intern_rs(struct rep_text *t, struct rs_text s)
+{
+	return intern_n(t, s.s, s.len);
+}
+
+/* The scope value of key among rs's, NULL when absent. */
+static const char *
+scope_rs(struct rep_text *t, const struct recscan *rs, const char *key)
+{
+	for (size_t i = 0; i < rs->nscope; i++)
+		if (rs_text_is(rs->key[i], key))
+			return intern_rs(t, rs->val[i]);
+	return NULL;
+}
+
+bool
+report_add_scanned(struct report *rep, const struct recscan *rs,
+    const char *text, size_t len)
+{
+	struct rep_text *t = rep->text;
+	struct rep_verdict v;
+
+	/* recscan_line() checked the scope: an object of strings. */
+	if (!rs_text_is(rs->kind, "verdict") || rs->check.s == NULL ||
+	    rs->verdict.s == NULL)
+		return false;
+	v = (struct rep_verdict){
+		.check = intern_rs(t, rs->check),
+		.verdict = judge_verdict_of(intern_rs(t, rs->verdict)),
+	};
+	if (!judge_check_known(v.check) || v.verdict < 0)
+		return false;
+	v.title = intern_rs(t, rs->title);
+	v.metric = intern_rs(t, rs->metric);
+	v.workload = scope_rs(t, rs, "workload");
+	v.phase = scope_rs(t, rs, "phase");
+	v.iteration = scope_rs(t, rs, "iteration");
+	keep(rep, &v, text, len);
+	return true;
 }
 
 void
@@ -141,6 +197,13 @@ report_read(struct report *rep, const char *path)
 
 	ndjson_open(&r, path);
 	while (ndjson_line(&r)) {
+		struct recscan rs;
+
+		if (recscan_line(&rs, r.buf, r.len) &&
+		    report_add_scanned(rep, &rs, r.buf, r.len)) {
+			vstream_add_verdict(&vs);
+			continue;
+		}
 		rec = ndjson_parse(&r);
 		vstream_add(&vs, rec, r.path, r.line);
 		report_add_text(rep, rec, r.buf, r.len, r.path, r.line);

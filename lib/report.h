@@ -9,6 +9,7 @@
 #ifndef S2R_REPORT_H
 #define S2R_REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -99,6 +100,13 @@ void	 report_add_text(struct report *rep, json_t *rec, const char *text,
 	    size_t len, const char *file, long line);
 void	 report_add(struct report *rep, json_t *rec, const char *file,
 	    long line);
+/* Keeps the verdict line (len bytes at text) recscan_line() took into
+ * rs, without a tree; false when it is not a plain verdict (another kind,
+ * or a check or verdict to be refused with a message): the caller then
+ * parses it and calls report_add_text(). */
+struct recscan;
+bool	 report_add_scanned(struct report *rep, const struct recscan *rs,
+	    const char *text, size_t len);
 /* Reads a verdict file; NULL when it is whole (s2r-verdict's end record
  * after its verdicts, vstream.h), else why not. */
 const char *report_read(struct report *rep, const char *path);

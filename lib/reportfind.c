@@ -31,23 +31,34 @@ side_file(const json_t *v, bool expected)
 }
 
 /* The length of the cell's folder at the start of file ("baseline/w1/",
- * "results/baseline/w1/"), 0 when file does not lie in it. */
+ * "results/baseline/w1/"), 0 when file does not lie in it.  (Matched in
+ * place: the report asks this several times a row.) */
 static size_t
 cell_prefix_len(const json_t *v, const char *file)
 {
-	struct sbuf where = {0};
-	size_t len = 0, skip = 0;
+	const char *part[3] = { rec_scope_str(v, "phase"),
+	    rec_scope_str(v, "workload"), rec_scope_str(v, "iteration") };
+	const char *p;
+	bool any = false;
 
-	if (file == NULL || rec_scope_str(v, "workload") == NULL)
+	if (file == NULL || part[1] == NULL)
 		return 0;
-	report_where_text(&where, v, sbuf_adds);
-	sbuf_addc(&where, '/');
-	if (str_has_prefix(file, "results/"))
-		skip = strlen("results/");
-	if (str_has_prefix(file + skip, sbuf_str(&where)))
-		len = skip + where.len;
-	sbuf_free(&where);
-	return len;
+	p = str_has_prefix(file, "results/") ? file + strlen("results/") :
+	    file;
+	for (size_t i = 0; i < 3; i++) {
+		size_t n;
+
+		if (part[i] == NULL)
+			continue;
+		if (any && *p++ != '/')
+			return 0;
+		n = strlen(part[i]);
+		if (strncmp(p, part[i], n) != 0)
+			return 0;
+		p += n;
+		any = true;
+	}
+	return *p == '/' ? (size_t)(p + 1 - file) : 0;
 }
 
 const char *

@@ -24,12 +24,11 @@ vstream_add(struct vstream *s, const json_t *rec, const char *file,
 	const char *kind = rec_get_str(rec, "kind");
 	const json_t *n;
 
-	s->records++;
 	if (strcmp(kind, "verdict") == 0) {
-		s->verdicts++;
-		s->total++;
+		vstream_add_verdict(s);
 		return;
 	}
+	s->records++;
 	if (strcmp(kind, "end") != 0)
 		return;
 	n = json_object_get(rec, "verdicts");
@@ -41,6 +40,14 @@ vstream_add(struct vstream *s, const json_t *rec, const char *file,
 		    "no count");
 	s->verdicts = 0;
 	s->ends++;
+}
+
+void
+vstream_add_verdict(struct vstream *s)
+{
+	s->records++;
+	s->verdicts++;
+	s->total++;
 }
 
 const char *

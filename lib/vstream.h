@@ -29,6 +29,8 @@ void	 vstream_write_end(FILE *out, size_t verdicts);
  * verdicts since the one before it. */
 void	 vstream_add(struct vstream *s, const json_t *rec, const char *file,
 	    long line);
+/* Counts a verdict record (vstream_add() of one, without its tree). */
+void	 vstream_add_verdict(struct vstream *s);
 /* NULL when what was read so far is whole, else why it is not. */
 const char *vstream_cut(const struct vstream *s);
 /* Dies ("label: why") when one input read into s is cut, or is standard

@@ -19,6 +19,7 @@
 #include "htmlreport.h"
 #include "mdreport.h"
 #include "rec.h"
+#include "recscan.h"
 #include "rundiff.h"
 #include "runtext.h"
 #include "str.h"
@@ -129,8 +130,14 @@ read_records(struct report *rep, struct evidence *ev, bool html,
 
 	ndjson_open(&r, path);
 	while (ndjson_line(&r)) {
+		struct recscan rs;
 		const char *kind;
 
+		if (recscan_line(&rs, r.buf, r.len) &&
+		    report_add_scanned(rep, &rs, r.buf, r.len)) {
+			vstream_add_verdict(&vs);
+			continue;
+		}
 		rec = ndjson_parse(&r);
 		kind = rec_get_str(rec, "kind");
 

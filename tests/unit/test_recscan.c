@@ -51,6 +51,16 @@ test_pulls(void)
 	CHECK(takes("{\"kind\":\"x\",\"metric\":\"a\\\"b\",\"scope\":{}}", &rs)
 	    == false);	/* an escape in a pulled string */
 	CHECK(takes("{\"kind\":\"x\",\"how\":\"a\\\"b \\\\ \\n\"}", &rs));
+	/* a verdict's title and verdict, for s2r-report */
+	CHECK(takes("{\"kind\":\"verdict\",\"check\":\"1a\",\"title\":"
+	    "\"Rate \xe2\x80\x94 QPS\",\"verdict\":\"PASS\"}", &rs));
+	CHECK(text_eq(rs.title, "Rate \xe2\x80\x94 QPS") &&
+	    text_eq(rs.verdict, "PASS"));
+	CHECK(takes("{\"kind\":\"verdict\"}", &rs) && rs.title.s == NULL &&
+	    rs.verdict.s == NULL);
+	CHECK(takes("{\"kind\":\"verdict\",\"title\":\"a\\u00e9\"}", &rs)
+	    == false);
+	CHECK(takes("{\"kind\":\"verdict\",\"verdict\":1}", &rs) == false);
 }
 
 static void

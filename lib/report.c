@@ -48,8 +48,8 @@ struct rep_text {
 	struct strtab	 names;
 	json_t		*pending;	/* a record being checked */
 	json_t		**tree;
-	size_t		*live;
-	size_t		 nlive, caplive;
+	size_t		*live;		/* the verdicts with a tree */
+	size_t		 nlive;
 };
 
 /* A section's verdicts lie together in s2r-verdict's output, but the
@@ -114,8 +114,8 @@ report_add_text(struct report *rep, json_t *rec, const char *text,
 		json_decref(rec);	/* evidence records: not shown yet */
 		return;
 	}
-	/* Held while it is checked, so that report_free() releases it when
-	 * a die hook returns here no more. */
+	/* Held while it is checked: a check that fails through a die hook
+	 * that does not return (the fuzzers') leaves it to report_free(). */
 	t->pending = rec;
 	judge_verdict_record_check(rec, file, line);
 	if (text == NULL) {
@@ -156,9 +156,12 @@ scope_rs(struct rep_text *t, const struct recscan *rs, const char *key)
 	return NULL;
 }
 
-bool
-report_add_scanned(struct report *rep, const struct recscan *rs,
-    const char *text, size_t len)
+/* Keeps the verdict line (len bytes at text) recscan_line() took into
+ * rs, without a tree; false when it is not a plain verdict (another kind,
+ * or a check or verdict to be refused with a message). */
+static bool
+add_scanned(struct report *rep, const struct recscan *rs, const char *text,
+    size_t len)
 {
 	struct rep_text *t = rep->text;
 	struct rep_verdict v;
@@ -182,6 +185,25 @@ report_add_scanned(struct report *rep, const struct recscan *rs,
 	return true;
 }
 
+json_t *
+report_next(struct report *rep, struct ndjson_reader *r, struct vstream *vs)
+{
+	struct recscan rs;
+	json_t *rec;
+
+	while (ndjson_line(r)) {
+		if (recscan_line(&rs, r->buf, r->len) &&
+		    add_scanned(rep, &rs, r->buf, r->len)) {
+			vstream_add_verdict(vs);
+			continue;
+		}
+		rec = ndjson_parse(r);
+		vstream_add(vs, rec, r->path, r->line);
+		return rec;
+	}
+	return NULL;
+}
+
 void
 report_add(struct report *rep, json_t *rec, const char *file, long line)
 {
@@ -196,18 +218,8 @@ report_read(struct report *rep, const char *path)
 	json_t *rec;
 
 	ndjson_open(&r, path);
-	while (ndjson_line(&r)) {
-		struct recscan rs;
-
-		if (recscan_line(&rs, r.buf, r.len) &&
-		    report_add_scanned(rep, &rs, r.buf, r.len)) {
-			vstream_add_verdict(&vs);
-			continue;
-		}
-		rec = ndjson_parse(&r);
-		vstream_add(&vs, rec, r.path, r.line);
+	while ((rec = report_next(rep, &r, &vs)) != NULL)
 		report_add_text(rep, rec, r.buf, r.len, r.path, r.line);
-	}
 	ndjson_close(&r);
 	if (vstream_cut(&vs) != NULL)
 		return vstream_cut(&vs);

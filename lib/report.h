@@ -100,13 +100,14 @@ void	 report_add_text(struct report *rep, json_t *rec, const char *text,
 	    size_t len, const char *file, long line);
 void	 report_add(struct report *rep, json_t *rec, const char *file,
 	    long line);
-/* Keeps the verdict line (len bytes at text) recscan_line() took into
- * rs, without a tree; false when it is not a plain verdict (another kind,
- * or a check or verdict to be refused with a message): the caller then
- * parses it and calls report_add_text(). */
-struct recscan;
-bool	 report_add_scanned(struct report *rep, const struct recscan *rs,
-	    const char *text, size_t len);
+/* The next record of r (counted into vs), NULL at the end; a plain
+ * verdict line (no escape in the keys the report groups by) is kept in
+ * rep as it is read, without a tree, and not returned.  The caller
+ * passes the records returned to report_add_text() or keeps them. */
+struct ndjson_reader;
+struct vstream;
+json_t	*report_next(struct report *rep, struct ndjson_reader *r,
+	    struct vstream *vs);
 /* Reads a verdict file; NULL when it is whole (s2r-verdict's end record
  * after its verdicts, vstream.h), else why not. */
 const char *report_read(struct report *rep, const char *path);

@@ -19,7 +19,6 @@
 #include "htmlreport.h"
 #include "mdreport.h"
 #include "rec.h"
-#include "recscan.h"
 #include "rundiff.h"
 #include "runtext.h"
 #include "str.h"
@@ -129,19 +128,9 @@ read_records(struct report *rep, struct evidence *ev, bool html,
 	json_t *rec;
 
 	ndjson_open(&r, path);
-	while (ndjson_line(&r)) {
-		struct recscan rs;
-		const char *kind;
+	while ((rec = report_next(rep, &r, &vs)) != NULL) {
+		const char *kind = rec_get_str(rec, "kind");
 
-		if (recscan_line(&rs, r.buf, r.len) &&
-		    report_add_scanned(rep, &rs, r.buf, r.len)) {
-			vstream_add_verdict(&vs);
-			continue;
-		}
-		rec = ndjson_parse(&r);
-		kind = rec_get_str(rec, "kind");
-
-		vstream_add(&vs, rec, r.path, r.line);
 		if (strcmp(kind, "verdict") != 0 && strcmp(kind, "end") != 0 &&
 		    (html || strcmp(kind, "compare") == 0 ||
 		    runtext_wants(rec)))

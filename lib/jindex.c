@@ -6,6 +6,7 @@
 #include "err.h"
 #include "jindex.h"
 #include "rec.h"
+#include "strtab.h"
 #include "verdict.h"
 
 /* Two sort orders, then input order: by cell (a rule asking for the
@@ -18,10 +19,25 @@ static const int orders[NORDERS][JK_NFIELDS] = {
 	{ JK_KIND, JK_METRIC, JK_WL, JK_PH, JK_IT },
 };
 
+/* The names of the records' key pointers, direct-mapped: a cell's key
+ * is the store's own pointer, found without hashing its bytes. */
+#define NMEMO	4096		/* memo_slot() keeps 12 bits */
+
+/* Sorting and searching compare a key value's rank, not its bytes: the
+ * distinct values numbered in byte order from 1 (0: no key), so that the
+ * values that start with the same bytes have consecutive ranks. */
 struct jindex {
-	const struct jkeys *keys;
+	uint32_t	*rank;		/* [i * JK_NFIELDS + f]: record i's f */
 	uint32_t	*perm[NORDERS];
+	struct strtab	 names;		/* the distinct values */
+	uint32_t	*rank_of;	/* per name */
+	char		**val;		/* rank r's value: val[r - 1] */
+	uint32_t	*kind_at;	/* where kind rank r begins */
 	size_t		 n;
+	struct memo {
+		const char	*p;
+		uint32_t	 name;
+	}		 memo[NMEMO];
 };
 
 void
@@ -34,33 +50,77 @@ jkeys_of(struct jkeys *k, const json_t *rec)
 	k->f[JK_METRIC] = rec_get_str(rec, "metric");
 }
 
-/* The order of key values: NULL (no key) first, then bytes. */
-static int
-jindex_keycmp(const char *a, const char *b)
+static size_t
+memo_slot(const char *p)
 {
-	/* Interned values: one pointer is one value. */
-	if (a == b)
-		return 0;
-	if (a == NULL || b == NULL)
-		return (a != NULL) - (b != NULL);
-	return strcmp(a, b);
+	return ((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ULL) >> 52;
 }
 
-/* Sorting: a record's keys and number, so that qsort needs no context. */
+/* The name of the bytes at p (a record's key), added when new. */
+static uint32_t
+name_of(struct jindex *x, const char *p)
+{
+	struct memo *m = &x->memo[memo_slot(p)];
+
+	if (m->p != p) {
+		m->p = p;
+		m->name = strtab_intern(&x->names, p);
+	}
+	return m->name;
+}
+
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Ranks the keys of the n records (by bytes: a caller's keys need not
+ * be interned). */
+static void
+rank_values(struct jindex *x, const struct jkeys *keys, size_t n)
+{
+	struct strtab *t = &x->names;
+	size_t nk = n * JK_NFIELDS;
+
+	x->rank = xcalloc(nk + 1, sizeof(*x->rank));
+	for (size_t i = 0; i < nk; i++) {
+		const char *v = keys[i / JK_NFIELDS].f[i % JK_NFIELDS];
+
+		x->rank[i] = v == NULL ? 0 : name_of(x, v) + 1;
+	}
+	x->val = xcalloc(t->n + 1, sizeof(*x->val));
+	for (size_t k = 0; k < t->n; k++)
+		x->val[k] = t->s[k];
+	qsort(x->val, t->n, sizeof(*x->val), str_cmp);
+	x->rank_of = xcalloc(t->n + 1, sizeof(*x->rank_of));
+	for (size_t r = 0; r < t->n; r++)
+		x->rank_of[strtab_find_n(t, x->val[r], strlen(x->val[r]))] =
+		    (uint32_t)r + 1;
+	for (size_t i = 0; i < nk; i++)
+		if (x->rank[i] != 0)
+			x->rank[i] = x->rank_of[x->rank[i] - 1];
+	/* Both orders sort on the kind first: where each kind begins,
+	 * counted once instead of two searches a selection. */
+	x->kind_at = xcalloc(t->n + 2, sizeof(*x->kind_at));
+	for (size_t i = 0; i < n; i++)
+		x->kind_at[x->rank[i * JK_NFIELDS + JK_KIND] + 1]++;
+	for (size_t r = 1; r < t->n + 2; r++)
+		x->kind_at[r] += x->kind_at[r - 1];
+}
+
+/* Sorting: a record's ranks and number, so that qsort needs no context. */
 struct jent {
-	const struct jkeys *k;
+	const uint32_t	*r;
 	uint32_t	 seq;
 };
 
 static int
 ent_cmp(const struct jent *a, const struct jent *b, const int *order)
 {
-	int c;
-
 	for (int i = 0; i < JK_NFIELDS; i++)
-		if ((c = jindex_keycmp(a->k->f[order[i]],
-		    b->k->f[order[i]])) != 0)
-			return c;
+		if (a->r[order[i]] != b->r[order[i]])
+			return a->r[order[i]] < b->r[order[i]] ? -1 : 1;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
@@ -84,13 +144,15 @@ jindex_build(const struct jkeys *keys, size_t n)
 	struct jindex *x = xcalloc(1, sizeof(*x));
 	struct jent *e = xcalloc(n + 1, sizeof(*e));
 
-	if (n >= UINT32_MAX)
+	/* At most a rank a key: one past the last is under UINT32_MAX. */
+	if (n >= UINT32_MAX / JK_NFIELDS)
 		s2r_die("too many records to index (%zu)", n);
-	x->keys = keys;
 	x->n = n;
+	rank_values(x, keys, n);
 	for (int o = 0; o < NORDERS; o++) {
 		for (size_t i = 0; i < n; i++)
-			e[i] = (struct jent){ &keys[i], (uint32_t)i };
+			e[i] = (struct jent){ &x->rank[i * JK_NFIELDS],
+			    (uint32_t)i };
 		if (n > 0)
 			qsort(e, n, sizeof(*e), cmp[o]);
 		x->perm[o] = xcalloc(n + 1, sizeof(*x->perm[o]));
@@ -108,6 +170,11 @@ jindex_free(struct jindex *x)
 		return;
 	for (int o = 0; o < NORDERS; o++)
 		free(x->perm[o]);
+	free(x->rank);
+	free(x->rank_of);
+	free(x->val);
+	free(x->kind_at);
+	strtab_free(&x->names);
 	free(x);
 }
 
@@ -130,47 +197,88 @@ jsel_cell(struct jsel *s, const struct jcell *c, bool exact)
 
 /* --- selecting ------------------------------------------------------ */
 
-/* One field's condition: mode and value (a prefix when prefix). */
+/* One field's condition: its rank in one of the ranges r[0, nr), each
+ * [lo, hi) (empty: a value no record holds). */
 struct cond {
-	enum jmatch	 mode;
-	const char	*value;
-	bool		 pfx;		/* value's first prefix bytes */
-	size_t		 prefix;
-	const char *const *set;		/* JM_IS: any of these values */
+	bool		 any;		/* anything, or no key: no search */
+	uint32_t	(*r)[2];
+	size_t		 nr;
 };
 
-static void
-conds_of(const struct jsel *s, struct cond *c)
+/* The first rank whose value is not before v (past: is after v), or
+ * with pfx whose first len bytes are not. */
+static uint32_t
+bound(const struct jindex *x, const char *v, size_t len, bool pfx,
+    bool past)
 {
-	size_t n;
+	size_t l = 0, h = x->names.n;
 
-	memset(c, 0, JK_NFIELDS * sizeof(*c));
-	c[JK_KIND] = (struct cond){ .mode = s->kind ? JM_IS : JM_ANY,
-	    .value = s->kind };
-	c[JK_WL] = (struct cond){ .mode = s->wl, .value = s->workload };
-	c[JK_PH] = (struct cond){ .mode = s->ph, .value = s->phase };
-	c[JK_IT] = (struct cond){ .mode = s->it, .value = s->iteration };
-	c[JK_METRIC] = (struct cond){ .mode = s->metric || s->metrics ? JM_IS :
-	    JM_ANY, .value = s->metric, .set = s->metric ? NULL : s->metrics };
-	for (int i = JK_WL; i <= JK_IT; i++)
-		if (c[i].mode == JM_IS && c[i].value == NULL)
-			c[i].mode = JM_NONE;
-	if (s->metric != NULL && (n = strlen(s->metric)) > 0 &&
-	    s->metric[n - 1] == '*')
-		{
-		c[JK_METRIC].pfx = true;
-		c[JK_METRIC].prefix = n - 1;
+	while (l < h) {
+		size_t m = l + (h - l) / 2;
+		int c = pfx ? strncmp(x->val[m], v, len) :
+		    strcmp(x->val[m], v);
+
+		if (c < 0 || (past && c == 0))
+			l = m + 1;
+		else
+			h = m;
 	}
+	return (uint32_t)l + 1;
 }
 
-/* <0, 0, >0 as field f sorts before, inside or after what c->value (or
- * its prefix) names. */
-static int
-cond_cmp(const struct cond *c, const char *value, const char *have)
+/* The ranks [r[0], r[1]) of what v names: no key (NULL), v, or with
+ * pfx (a trailing '*') every value that starts with the bytes before. */
+static void
+ranks_of(const struct jindex *x, const char *v, bool pfx, uint32_t r[2])
 {
-	if (c->pfx && have != NULL && value != NULL)
-		return strncmp(have, value, c->prefix);
-	return jindex_keycmp(have, value);
+	const struct memo *m;
+	long k;
+
+	if (v == NULL) {
+		r[0] = 0, r[1] = 1;
+		return;
+	}
+	if (pfx) {
+		r[0] = bound(x, v, strlen(v) - 1, true, false);
+		r[1] = bound(x, v, strlen(v) - 1, true, true);
+		return;
+	}
+	m = &x->memo[memo_slot(v)];
+	k = m->p == v ? m->name : strtab_find_n(&x->names, v, strlen(v));
+	r[0] = k < 0 ? 1 : x->rank_of[k];
+	r[1] = k < 0 ? 1 : r[0] + 1;
+}
+
+/* s as a condition per field, their ranges in r (room for two a field
+ * and one a member of s->metrics). */
+static void
+conds_of(const struct jindex *x, const struct jsel *s, struct cond *c,
+    uint32_t (*r)[2])
+{
+	const enum jmatch mode[JK_NFIELDS] = {
+		[JK_KIND] = s->kind ? JM_IS : JM_ANY, [JK_WL] = s->wl,
+		[JK_PH] = s->ph, [JK_IT] = s->it,
+		[JK_METRIC] = s->metric || s->metrics ? JM_IS : JM_ANY };
+	const char *v[JK_NFIELDS] = { [JK_KIND] = s->kind,
+	    [JK_WL] = s->workload, [JK_PH] = s->phase,
+	    [JK_IT] = s->iteration, [JK_METRIC] = s->metric };
+	size_t n = 0, len;
+	bool pfx = s->metric != NULL && (len = strlen(s->metric)) > 0 &&
+	    s->metric[len - 1] == '*';
+
+	for (int f = 0; f < JK_NFIELDS; f++) {
+		c[f] = (struct cond){ .any = mode[f] == JM_ANY, .r = &r[n] };
+		/* No key, then the value (JM_IS of no value: no key). */
+		if (mode[f] == JM_NONE ||
+		    (mode[f] == JM_IS_OR_NONE && v[f] != NULL))
+			ranks_of(x, NULL, false, r[n++]);
+		if (f == JK_METRIC && s->metric == NULL && s->metrics != NULL)
+			for (const char *const *m = s->metrics; *m; m++)
+				ranks_of(x, *m, false, r[n++]);
+		else if (mode[f] == JM_IS || mode[f] == JM_IS_OR_NONE)
+			ranks_of(x, v[f], f == JK_METRIC && pfx, r[n++]);
+		c[f].nr = (size_t)(&r[n] - c[f].r);
+	}
 }
 
 struct acc {
@@ -178,47 +286,41 @@ struct acc {
 	size_t		 n, cap;
 };
 
-/* One search: an order's permutation over the keys, the conditions by
+/* One search: the index, an order's permutation, the conditions by
  * field, and where the matching record numbers go. */
 struct search {
-	const struct jkeys	*keys;
+	const struct jindex	*x;
 	const uint32_t		*perm;
 	const int		*order;
 	const struct cond	*c;
 	struct acc		*a;
 };
 
-static const char *
+static uint32_t
 field(const struct search *s, size_t m, int f)
 {
-	return s->keys[s->perm[m]].f[f];
+	return s->x->rank[(size_t)s->perm[m] * JK_NFIELDS + f];
 }
 
-/* The entries of [*lo, *hi) (sorted on field f) whose field f is value. */
-static void
-narrow(const struct search *s, int f, const struct cond *c,
-    const char *value, size_t *lo, size_t *hi)
+/* The first entry of [lo, hi) (sorted on field f) whose field f ranks r
+ * or more. */
+static size_t
+first_from(const struct search *s, int f, uint32_t r, size_t lo,
+    size_t hi)
 {
-	size_t l = *lo, h = *hi;
+	/* The kind: first in either order, so [lo, hi) is every entry. */
+	if (f == JK_KIND)
+		return s->x->kind_at[r < s->x->names.n + 1 ? r :
+		    s->x->names.n + 1];
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
 
-	while (l < h) {
-		size_t m = l + (h - l) / 2;
-
-		if (cond_cmp(c, value, field(s, m, f)) < 0)
-			l = m + 1;
+		if (field(s, m, f) < r)
+			lo = m + 1;
 		else
-			h = m;
+			hi = m;
 	}
-	*lo = l;
-	for (h = *hi; l < h;) {
-		size_t m = l + (h - l) / 2;
-
-		if (cond_cmp(c, value, field(s, m, f)) <= 0)
-			l = m + 1;
-		else
-			h = m;
-	}
-	*hi = l;
+	return lo;
 }
 
 static void
@@ -236,21 +338,43 @@ static bool
 any_from(const struct search *s, int k)
 {
 	for (; k < JK_NFIELDS; k++)
-		if (s->c[s->order[k]].mode != JM_ANY)
+		if (!s->c[s->order[k]].any)
 			return false;
 	return true;
 }
 
-/* Entries [lo, hi) agree on the fields of the levels before k.  A field
- * with a value narrows the range by binary search; one that matches
- * anything splits it into runs of equal values, each searched on (the
- * order is chosen so that these runs are few). */
+static void	walk(const struct search *, int, size_t, size_t);
+
+/* The entries of [lo, hi) whose level k field ranks in [r[0], r[1]):
+ * one value searched on, or several, each run of one value on its own
+ * (the next field is sorted only within a run; the order is chosen so
+ * that these runs are few). */
+static void
+walk_range(const struct search *s, int k, const uint32_t r[2], size_t lo,
+    size_t hi)
+{
+	int f = s->order[k];
+
+	if (r[0] >= r[1])
+		return;
+	lo = first_from(s, f, r[0], lo, hi);
+	hi = first_from(s, f, r[1], lo, hi);
+	if (r[1] - r[0] == 1) {
+		walk(s, k + 1, lo, hi);
+		return;
+	}
+	for (size_t l = lo, h; l < hi; l = h) {
+		h = first_from(s, f, field(s, l, f) + 1, l, hi);
+		walk(s, k + 1, l, h);
+	}
+}
+
+/* Entries [lo, hi) agree on the fields of the levels before k. */
 static void
 walk(const struct search *s, int k, size_t lo, size_t hi)
 {
-	int f = s->order[k < JK_NFIELDS ? k : 0];
-	const struct cond *c = &s->c[f];
-	size_t l, h;
+	static const uint32_t all[2] = { 0, UINT32_MAX };
+	const struct cond *c;
 
 	if (lo >= hi)
 		return;
@@ -259,38 +383,11 @@ walk(const struct search *s, int k, size_t lo, size_t hi)
 			acc_add(s->a, s->perm[i]);
 		return;
 	}
-	/* Several values share a prefix: each run on its own. */
-	if (c->pfx)
-		narrow(s, f, c, c->value, &lo, &hi);
-	if (c->mode == JM_ANY || c->pfx) {
-		for (l = lo; l < hi; l = h) {
-			size_t rl = l;
-
-			h = hi;
-			narrow(s, f, &(struct cond){ .mode = JM_IS },
-			    field(s, l, f), &rl, &h);
-			walk(s, k + 1, l, h);
-		}
-		return;
-	}
-	if (c->set != NULL) {
-		for (const char *const *v = c->set; *v != NULL; v++) {
-			l = lo, h = hi;
-			narrow(s, f, c, *v, &l, &h);
-			walk(s, k + 1, l, h);
-		}
-		return;
-	}
-	if (c->mode == JM_NONE || c->mode == JM_IS_OR_NONE) {
-		l = lo, h = hi;
-		narrow(s, f, c, NULL, &l, &h);
-		walk(s, k + 1, l, h);
-		if (c->mode == JM_NONE || c->value == NULL)
-			return;
-	}
-	l = lo, h = hi;
-	narrow(s, f, c, c->value, &l, &h);
-	walk(s, k + 1, l, h);
+	c = &s->c[s->order[k]];
+	if (c->any)
+		walk_range(s, k, all, lo, hi);
+	for (size_t i = 0; i < c->nr; i++)
+		walk_range(s, k, c->r[i], lo, hi);
 }
 
 static int
@@ -306,16 +403,19 @@ jindex_select(const struct jindex *x, const struct jsel *s, size_t **out)
 {
 	struct cond c[JK_NFIELDS];
 	struct acc a = {0};
-	size_t *v;
+	uint32_t (*r)[2];
+	size_t *v, nm = 0;
 	int o;
 
-	conds_of(s, c);
+	for (const char *const *m = s->metrics; m != NULL && *m; m++)
+		nm++;
+	r = xcalloc(2 * JK_NFIELDS + nm, sizeof(*r));
+	conds_of(x, s, c, r);
 	/* By metric when the metric is known and the workload is not: by
 	 * cell, that would be one search per workload. */
-	o = c[JK_METRIC].mode != JM_ANY && c[JK_WL].mode == JM_ANY ?
-	    BY_METRIC : BY_CELL;
-	walk(&(struct search){ x->keys, x->perm[o], orders[o], c, &a }, 0, 0,
-	    x->n);
+	o = !c[JK_METRIC].any && c[JK_WL].any ? BY_METRIC : BY_CELL;
+	walk(&(struct search){ x, x->perm[o], orders[o], c, &a }, 0, 0, x->n);
+	free(r);
 	if (a.n > 1)
 		qsort(a.v, a.n, sizeof(*a.v), seq_cmp);
 	v = xcalloc(a.n + 1, sizeof(*v));

@@ -4,7 +4,8 @@
  * so that a rule asking for "the measure records of metric m in cell c"
  * or "metric m in every cell" does a few binary searches instead of
  * scanning the whole store (which made judging quadratic in the number
- * of cells).
+ * of cells).  It compares each key value as its rank among the values
+ * held (byte order), not as bytes.
  *
  * A selection names, per field, what a record must hold; the answer is
  * every record that holds it, in input order, so that a rule reading the

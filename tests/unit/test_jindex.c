@@ -83,6 +83,101 @@ test_hand(void)
 		json_decref(recs[i]);
 }
 
+/* Query values the way the rules pass them: a record's own key pointer,
+ * a copy of its bytes, a value no record holds, prefixes, sets. */
+static void
+test_values(void)
+{
+	json_t *recs[6];
+	struct jkeys keys[6];
+	char wl[] = "w1", metric[] = "qps.actual";
+	struct jcell cell = { .phase = "baseline", .workload = wl,
+	    .iteration = "i2" };
+	struct jsel s = { .kind = "measure", .metric = metric };
+	struct jindex *x;
+	size_t *v, n;
+
+	recs[0] = mkrec("measure", "qps.actual", "w1", "baseline", "i2");
+	recs[1] = mkrec("expect", "qps.intended", "w1", NULL, NULL);
+	recs[2] = mkrec("measure", "qps.actual", "w1", "baseline", "i1");
+	recs[3] = mkrec("measure", "qps.actual", NULL, "baseline", NULL);
+	recs[4] = mkrec("measure", "epp.plugin", NULL, "baseline", NULL);
+	recs[5] = mkrec("proof", NULL, NULL, NULL, NULL);
+	for (size_t i = 0; i < 6; i++)
+		jkeys_of(&keys[i], recs[i]);
+	x = jindex_build(keys, 6);
+
+	/* copies of the bytes, then the records' own pointers */
+	jsel_cell(&s, &cell, true);
+	n = jindex_select(x, &s, &v);
+	CHECK(n == 1 && v[0] == 0);
+	free(v);
+	cell.workload = keys[2].f[JK_WL];
+	cell.iteration = keys[2].f[JK_IT];
+	s.metric = keys[2].f[JK_METRIC];
+	jsel_cell(&s, &cell, true);
+	n = jindex_select(x, &s, &v);
+	CHECK(n == 1 && v[0] == 2);
+	free(v);
+	/* a workload no record names: loose, only those naming none */
+	cell.workload = "w9";
+	jsel_cell(&s, &cell, false);
+	n = jindex_select(x, &s, &v);
+	CHECK(n == 1 && v[0] == 3);
+	free(v);
+	jsel_cell(&s, &cell, true);
+	n = jindex_select(x, &s, &v);
+	CHECK(n == 0);
+	free(v);
+	/* values before, between and after every value held */
+	n = jindex_select(x, &(struct jsel){ .metric = "a" }, &v);
+	CHECK(n == 0);
+	free(v);
+	n = jindex_select(x, &(struct jsel){ .metric = "qps.b" }, &v);
+	CHECK(n == 0);
+	free(v);
+	n = jindex_select(x, &(struct jsel){ .kind = "zzz" }, &v);
+	CHECK(n == 0);
+	free(v);
+	/* prefixes: none, one value, several, every metric */
+	n = jindex_select(x, &(struct jsel){ .metric = "zz.*" }, &v);
+	CHECK(n == 0);
+	free(v);
+	n = jindex_select(x, &(struct jsel){ .metric = "qps.i*" }, &v);
+	CHECK(n == 1 && v[0] == 1);
+	free(v);
+	n = jindex_select(x, &(struct jsel){ .kind = "measure",
+	    .metric = "q*", .wl = JM_IS, .workload = wl }, &v);
+	CHECK(n == 2 && v[0] == 0 && v[1] == 2);
+	free(v);
+	n = jindex_select(x, &(struct jsel){ .metric = "*" }, &v);
+	CHECK(n == 5 && v[0] == 0 && v[4] == 4);
+	free(v);
+	/* a set: a member no record holds, one ending in '*' (no prefix) */
+	n = jindex_select(x, &(struct jsel){ .metrics = (const char *[]){
+	    "none", "qps.*", metric, "epp.plugin", NULL } }, &v);
+	CHECK(n == 4 && v[0] == 0 && v[1] == 2 && v[2] == 3 && v[3] == 4);
+	free(v);
+	n = jindex_select(x, &(struct jsel){ .metrics = (const char *[]){
+	    "none", NULL } }, &v);
+	CHECK(n == 0);
+	free(v);
+	jindex_free(x);
+	/* no records at all (an empty input) */
+	x = jindex_build(keys, 0);
+	n = jindex_select(x, &(struct jsel){ .kind = "measure",
+	    .metric = "q*" }, &v);
+	CHECK(n == 0 && v != NULL);
+	free(v);
+	n = jindex_select(x, &(struct jsel){ .wl = JM_IS_OR_NONE,
+	    .workload = "w1" }, &v);
+	CHECK(n == 0);
+	free(v);
+	jindex_free(x);
+	for (size_t i = 0; i < 6; i++)
+		json_decref(recs[i]);
+}
+
 /* --- random store against a scan ------------------------------------ */
 
 static unsigned long seed = 12345;
@@ -152,24 +247,39 @@ scan_holds(const struct jsel *s, const json_t *r)
 	    key_holds(s->it, s->iteration, rec_scope_str(r, "iteration"));
 }
 
+/* A value to ask for: from wanted, or (when held != NULL) now and then
+ * a record's own pointer. */
+static const char *
+want(const char *const *wanted, size_t n, const struct jkeys *held,
+    size_t nheld, int f)
+{
+	if (held != NULL && pick(3) == 0)
+		return held[pick(nheld)].f[f];
+	return wanted[pick(n)];
+}
+
 static void
-random_sel(struct jsel *s)
+random_sel(struct jsel *s, const struct jkeys *held, size_t nheld)
 {
 	static const char *const mq[] = { NULL, "epp.*", "qps", "qps*", "*",
-	    "epp.plugin", "none" };
-	static const char *const set[] = { "qps", "epp.plugin", NULL };
+	    "epp.plugin", "none", "zz.*", "a*", "epp.scorer.*" };
+	static const char *const set[] = { "qps", "none", "epp.plugin",
+	    NULL };
+	static const char *const wq[] = { NULL, "w1", "w2", "w10", "w3",
+	    "" };
 
 	memset(s, 0, sizeof(*s));
-	s->kind = pick(3) == 0 ? NULL : kinds[pick(NOF(kinds))];
-	s->metric = mq[pick(NOF(mq))];
+	s->kind = pick(3) == 0 ? NULL : pick(5) == 0 ? "none" :
+	    want(kinds, NOF(kinds), held, nheld, JK_KIND);
+	s->metric = want(mq, NOF(mq), held, nheld, JK_METRIC);
 	if (s->metric == NULL && pick(3) == 0)
 		s->metrics = set;
 	s->wl = (enum jmatch)pick(4);
 	s->ph = (enum jmatch)pick(4);
 	s->it = (enum jmatch)pick(4);
-	s->workload = wls[pick(NOF(wls))];
-	s->phase = phs[pick(NOF(phs))];
-	s->iteration = its[pick(NOF(its))];
+	s->workload = want(wq, NOF(wq), held, nheld, JK_WL);
+	s->phase = want(phs, NOF(phs), held, nheld, JK_PH);
+	s->iteration = want(its, NOF(its), held, nheld, JK_IT);
 }
 
 static void
@@ -192,7 +302,7 @@ test_against_scan(void)
 		struct jsel s;
 		size_t *v, n, k = 0;
 
-		random_sel(&s);
+		random_sel(&s, keys, N);
 		n = jindex_select(x, &s, &v);
 		/* the same records as a scan, in the same (input) order */
 		for (size_t i = 0; i < N; i++) {
@@ -215,6 +325,7 @@ main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "hand", test_hand },
+		{ "values", test_values },
 		{ "against_scan", test_against_scan },
 		{ NULL, NULL }
 	};

@@ -185,17 +185,39 @@ add_scanned(struct report *rep, const struct recscan *rs, const char *text,
 	return true;
 }
 
+/* Whether a kind recscan_line() pulled is one the caller wants (a long
+ * one is asked after parsing); the end record always is: vstream_add()
+ * reads its count. */
+static bool
+wanted(struct rs_text kind, bool (*want)(const char *))
+{
+	char k[64];
+
+	if (want == NULL || kind.len >= sizeof(k) ||
+	    rs_text_is(kind, "end") || rs_text_is(kind, "verdict"))
+		return true;
+	memcpy(k, kind.s, kind.len);
+	k[kind.len] = '\0';
+	return want(k);
+}
+
 json_t *
-report_next(struct report *rep, struct ndjson_reader *r, struct vstream *vs)
+report_next(struct report *rep, struct ndjson_reader *r, struct vstream *vs,
+    bool (*want)(const char *))
 {
 	struct recscan rs;
 	json_t *rec;
 
 	while (ndjson_line(r)) {
-		if (recscan_line(&rs, r->buf, r->len) &&
-		    add_scanned(rep, &rs, r->buf, r->len)) {
-			vstream_add_verdict(vs);
-			continue;
+		if (recscan_line(&rs, r->buf, r->len)) {
+			if (add_scanned(rep, &rs, r->buf, r->len)) {
+				vstream_add_verdict(vs);
+				continue;
+			}
+			if (!wanted(rs.kind, want)) {
+				vstream_add_other(vs);
+				continue;
+			}
 		}
 		rec = ndjson_parse(r);
 		vstream_add(vs, rec, r->path, r->line);
@@ -218,7 +240,7 @@ report_read(struct report *rep, const char *path)
 	json_t *rec;
 
 	ndjson_open(&r, path);
-	while ((rec = report_next(rep, &r, &vs)) != NULL)
+	while ((rec = report_next(rep, &r, &vs, NULL)) != NULL)
 		report_add_text(rep, rec, r.buf, r.len, r.path, r.line);
 	ndjson_close(&r);
 	if (vstream_cut(&vs) != NULL)

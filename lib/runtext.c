@@ -7,13 +7,17 @@
 #include "runtext.h"
 #include "str.h"
 
+bool
+runtext_wants_kind(const char *kind)
+{
+	return kind != NULL && (strcmp(kind, "run") == 0 ||
+	    strcmp(kind, "cell") == 0);
+}
+
 int
 runtext_wants(const json_t *rec)
 {
-	const char *kind = rec_get_str(rec, "kind");
-
-	return kind != NULL && (strcmp(kind, "run") == 0 ||
-	    strcmp(kind, "cell") == 0);
+	return runtext_wants_kind(rec_get_str(rec, "kind"));
 }
 
 static void

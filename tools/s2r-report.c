@@ -114,6 +114,14 @@ put(const char *output, const struct sbuf *text)
 		s2r_die("write error on standard output");
 }
 
+/* The kinds of record the Markdown report shows besides verdicts; the
+ * others are passed over without being parsed. */
+static bool
+md_wants(const char *kind)
+{
+	return strcmp(kind, "compare") == 0 || runtext_wants_kind(kind);
+}
+
 /* Verdicts into rep; for HTML the other records are kept as evidence
  * for the charts, for Markdown the compare records (the Comparison
  * section) and s2r-run's run and cell records (the Run section); the
@@ -128,7 +136,8 @@ read_records(struct report *rep, struct evidence *ev, bool html,
 	json_t *rec;
 
 	ndjson_open(&r, path);
-	while ((rec = report_next(rep, &r, &vs)) != NULL) {
+	while ((rec = report_next(rep, &r, &vs, html ? NULL : md_wants)) !=
+	    NULL) {
 		const char *kind = rec_get_str(rec, "kind");
 
 		if (strcmp(kind, "verdict") != 0 && strcmp(kind, "end") != 0 &&

@@ -29,7 +29,7 @@ static const char *const tiers[] = { "sheddable", "batch", "critical",
 static const char *
 param_tier(const char *name)
 {
-	for (size_t i = 0; tiers[i] != NULL; i++)
+	for (size_t i = 0; name != NULL && tiers[i] != NULL; i++)
 		if (strncasecmp(name, tiers[i], strlen(tiers[i])) == 0)
 			return tiers[i];
 	return NULL;
@@ -169,7 +169,23 @@ swapped_value(const struct judge *j, const char *arm, const char *name,
 /* How a list of deployed parameters compares with the sim's. */
 struct pcount {
 	size_t	 compared, bad, swaps;
+	size_t	 unnamed;	/* records with no key: not compared */
 };
+
+/* A parameter record with no key cannot be looked up on the sim side:
+ * said, and never a PASS. */
+static enum jverdict_value
+unnamed_note(struct pu_out *o, const struct pcount *pc,
+    enum jverdict_value v)
+{
+	if (pc->unnamed == 0)
+		return v;
+	sbuf_printf(&o->why, " %zu parameter record%s no key, so %s not "
+	    "compared: review %s by hand.", pc->unnamed, pc->unnamed == 1 ?
+	    " has" : "s have", pc->unnamed == 1 ? "it was" : "they were",
+	    pc->unnamed == 1 ? "it" : "them");
+	return v == V_PASS ? V_WARN : v;
+}
 
 /* Each deployed parameter of real against the sim's, into o (its sides
  * and why); counts. */
@@ -184,13 +200,19 @@ param_lines(const struct judge *j, const char *arm,
 		json_t *val = NULL;
 		long line = 0;
 
-		sbuf_printf(&o->why, "%s %s = ", i ? ";" : "", name);
+		sbuf_printf(&o->why, "%s %s = ", i ? ";" : "",
+		    name != NULL ? name : "(no key)");
 		ru_value_text(&o->why, json_object_get(m, "value"));
 		sbuf_adds(&o->why, " (");
 		ru_where(&o->why, m);
 		sbuf_adds(&o->why, ")");
 		if (o->actual == NULL)
 			o->actual = pu_rec_side(m);
+		if (name == NULL) {
+			pc->unnamed++;
+			sbuf_adds(&o->why, ", not compared");
+			continue;
+		}
 		if (!sim_param(j, arm, name, &rec, &p, &val, &line)) {
 			sbuf_adds(&o->why, ", no sim value");
 			continue;
@@ -226,7 +248,7 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
     const char *tier, const struct ru_list *real)
 {
 	struct pu_out o;
-	struct pcount pc = { 0, 0, 0 };
+	struct pcount pc = { 0, 0, 0, 0 };
 	enum jverdict_value v;
 
 	pu_out_init(&o, tier != NULL ? "admission.tier_parameters" :
@@ -249,6 +271,7 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
 	if (pc.compared == 0)
 		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
 		    "review the parameters by hand.");
+	v = unnamed_note(&o, &pc, v);
 	pu_out_emit(j, r, &o, v, pc.bad > 0 ? "Set the plugin parameters of "
 	    "the treatment config to the sim algorithm's values (tier names "
 	    "mapped: sheddable = -50, batch = -10) and redeploy." :
@@ -277,7 +300,7 @@ routing_verdict(struct judge *j, const struct rule *r, const char *arm)
 {
 	struct ru_list params;
 	struct rc_result rc;
-	struct pcount pc = { 0, 0, 0 };
+	struct pcount pc = { 0, 0, 0, 0 };
 	enum jverdict_value v;
 	struct pu_out o;
 
@@ -304,6 +327,7 @@ routing_verdict(struct judge *j, const struct rule *r, const char *arm)
 	if (v == V_WARN)
 		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
 		    "review the routing by hand.");
+	v = unnamed_note(&o, &pc, v);
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Deploy the sim's picker, "
 	    "scorer weights and parameters for this arm and redeploy." :
 	    PU_ACT_REVIEW);
@@ -326,8 +350,9 @@ admission_arm(struct judge *j, const struct rule *r, const char *arm)
 			const char *nm = param_name(all.v[i]);
 			const char *pt = nm ? param_tier(nm) : NULL;
 
-			if (nm != NULL && (tier == NULL ? pt == NULL :
-			    pt != NULL && strcmp(pt, tier) == 0))
+			/* A record with no key is with the rest. */
+			if (tier == NULL ? pt == NULL :
+			    pt != NULL && strcmp(pt, tier) == 0)
 				ru_list_add(&sel, all.v[i]);
 		}
 		if (sel.n > 0) {

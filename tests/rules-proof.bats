@@ -563,3 +563,40 @@ check_inapplicable() {
 	judge
 	check_inapplicable
 }
+
+# drop_key ARM N: the Nth (1-based) plugin parameter record of the arm's
+# EPP records loses its key, as a hand-edited or broken bundle may have it.
+drop_key() {
+	awk -v n="$2" '/"metric":"epp.plugin.parameter"/ && ++k == n {
+	    sub(/"key":"[^"]*",/, "") } { print }' "$D/$1.ndjson" >"$D/$1.tmp"
+	mv "$D/$1.tmp" "$D/$1.ndjson"
+	[ "$(jq -s '[.[] | select(.metric == "epp.plugin.parameter" and
+	    (has("key") | not))] | length' "$D/$1.ndjson")" -eq 1 ]
+}
+
+# rejudge: the verdicts of the records as they are now.
+rejudge() {
+	V="$D/verdicts.ndjson"
+	"$S2R_BIN/s2r-verdict" -n --checks 3,4 "$D"/sim.ndjson \
+	    "$D"/baseline.ndjson "$D"/treatment.ndjson "$D"/proof.ndjson >"$V"
+	validate_records "$V"
+}
+
+@test "4c: a parameter record with no key is said and never a PASS (it crashed s2r-verdict on a routing arm)" {
+	routing nokey
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.parameters treatment)" = PASS ]
+	drop_key treatment 1
+	rejudge
+	[ "$(verdict routing.parameters treatment)" = WARN ]
+	[[ "$(why routing.parameters)" == *"(no key) = "*", not compared"*"1 parameter record has no key, so it was not compared"* ]]
+	# an admission arm: the record was passed over, and the rest PASSed
+	bundle adm real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.parameters treatment)" = PASS ]
+	drop_key treatment 1
+	rejudge
+	[ "$(verdict admission.parameters treatment)" = WARN ]
+}

@@ -29,6 +29,21 @@ mkrec(const char *kind, const char *metric, const char *wl, const char *ph,
 	return r;
 }
 
+/* Six records of several kinds and cells, indexed. */
+static struct jindex *
+six_records(json_t *recs[6], struct jkeys keys[6])
+{
+	recs[0] = mkrec("measure", "qps.actual", "w1", "baseline", "i2");
+	recs[1] = mkrec("expect", "qps.intended", "w1", NULL, NULL);
+	recs[2] = mkrec("measure", "qps.actual", "w1", "baseline", "i1");
+	recs[3] = mkrec("measure", "qps.actual", NULL, "baseline", NULL);
+	recs[4] = mkrec("measure", "epp.plugin", NULL, "baseline", NULL);
+	recs[5] = mkrec("proof", NULL, NULL, NULL, NULL);
+	for (size_t i = 0; i < 6; i++)
+		jkeys_of(&keys[i], recs[i]);
+	return jindex_build(keys, 6);
+}
+
 static void
 test_hand(void)
 {
@@ -41,15 +56,7 @@ test_hand(void)
 	struct jindex *x;
 	size_t n;
 
-	recs[0] = mkrec("measure", "qps.actual", "w1", "baseline", "i2");
-	recs[1] = mkrec("expect", "qps.intended", "w1", NULL, NULL);
-	recs[2] = mkrec("measure", "qps.actual", "w1", "baseline", "i1");
-	recs[3] = mkrec("measure", "qps.actual", NULL, "baseline", NULL);
-	recs[4] = mkrec("measure", "epp.plugin", NULL, "baseline", NULL);
-	recs[5] = mkrec("proof", NULL, NULL, NULL, NULL);
-	for (size_t i = 0; i < 6; i++)
-		jkeys_of(&keys[i], recs[i]);
-	x = jindex_build(keys, 6);
+	x = six_records(recs, keys);
 
 	jsel_cell(&s, &cell, true);
 	n = jindex_select(x, &s, &v);
@@ -97,15 +104,7 @@ test_values(void)
 	struct jindex *x;
 	size_t *v, n;
 
-	recs[0] = mkrec("measure", "qps.actual", "w1", "baseline", "i2");
-	recs[1] = mkrec("expect", "qps.intended", "w1", NULL, NULL);
-	recs[2] = mkrec("measure", "qps.actual", "w1", "baseline", "i1");
-	recs[3] = mkrec("measure", "qps.actual", NULL, "baseline", NULL);
-	recs[4] = mkrec("measure", "epp.plugin", NULL, "baseline", NULL);
-	recs[5] = mkrec("proof", NULL, NULL, NULL, NULL);
-	for (size_t i = 0; i < 6; i++)
-		jkeys_of(&keys[i], recs[i]);
-	x = jindex_build(keys, 6);
+	x = six_records(recs, keys);
 
 	/* copies of the bytes, then the records' own pointers */
 	jsel_cell(&s, &cell, true);

@@ -501,6 +501,10 @@ EOF
 	jqe 'select(.analysis == "timeline") | .source.file | test("^(baseline|treatment)/")' "$T/o/compare.ndjson"
 	grep -q '^## Comparison' "$T/o/report.md"
 	grep -q '^### A/B, chat\\_mixed: baseline vs treatment' "$T/o/report.md"
+	# the timeline records are counted (the Markdown report keeps only their number)
+	n=$(jq -s '[.[] | select(.analysis == "timeline")] | length' "$T/o/compare.ndjson")
+	[ "$n" -gt 0 ]
+	grep -q "^Over time: $n timeline records" "$T/o/report.md"
 	grep -q 'Requests per second' "$T/o/report.html"
 	grep -q 'E2E against send time' "$T/o/report.html"
 	# one phase only: nothing to compare, no file, no section

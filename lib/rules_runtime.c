@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "judge.h"
 #include "rec.h"
 #include "ruleutil.h"
@@ -638,12 +639,14 @@ status_text(struct sbuf *b, const struct judge *j, const struct jcell *c,
 	ru_collect(j, c, "measure", "status.count", RU_ANY, false, &l);
 	for (size_t i = 0; i < l.n; i++) {
 		const char *k = rec_scope_str(l.v[i], "class");
+		const char *st = rec_get_str(l.v[i], "status");
 
 		if (k == NULL || strcmp(k, cls) != 0 || !ru_num(l.v[i], &v) ||
-		    (v == 0 && strcmp(rec_get_str(l.v[i], "status"), "ok")))
+		    (v == 0 && !nullstr_eq(st, "ok")))
 			continue;
+		/* A row without its status (a broken record) says so. */
 		sbuf_printf(b, "%s%.0f %s", b->len ? ", " : "", v,
-		    rec_get_str(l.v[i], "status"));
+		    st != NULL ? st : "(no status)");
 	}
 	ru_list_free(&l);
 }

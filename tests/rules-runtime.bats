@@ -190,6 +190,16 @@ affinity() {
 	[ "$(v 5d shed.rate)" = MISSING ]
 }
 
+@test "5d: a status.count row without its status is said, not a crash (it crashed s2r-verdict)" {
+	judge 'if .metric == "status.count" and .value == 0 then del(.status)
+	    else . end'
+	[ "$(v 5d shed.rate critical)" = PASS ]
+	judge 'if .metric == "status.count" and .value == 250 then del(.status)
+	    else . end'
+	jqt 'select(.check == "5d" and .scope.class == "sheddable") |
+	    .why | test("250 \\(no status\\)")' "$OUT"
+}
+
 @test "5e: OOM and ERROR lines FAIL with the worst line cited; warnings only PASS" {
 	judge "., (if .metric == \"log.pattern_count.ERROR\" and
 	    .scope.instance == \"p2\" then (.metric = \"log.pattern_count.oom\" |

@@ -11,7 +11,7 @@
  * caller parses with jansson, which then reads or rejects it as it
  * always did.  Short strings that repeat (units, check ids, titles,
  * source files) are one shared jansson string: no caller changes a
- * value in place, and s2r-report holds a fifth less for it. */
+ * value in place, and the trees parsed together take less memory. */
 #ifndef S2R_JPARSE_H
 #define S2R_JPARSE_H
 

@@ -4,7 +4,9 @@
 # (a real replica layout; hard links, so the copies cost no disk).
 #   scale     per N in REPS (default 1 2 4 8 16 32): cells, records into
 #             s2r-verdict, s2r-verdict median time and peak RSS, input
-#             size, s2r-report (Markdown) time, whole pipeline (all) time
+#             size, s2r-report time (Markdown; HTML, with its peak RSS,
+#             over the verdicts and every record file), whole pipeline
+#             (all) time
 #   readers   on the REP_READERS-replica bundle (default 8, 48 cells): the
 #             whole pipeline against the sum of its readers run one after
 #             another (s2r-trace-stats, s2r-log-extract per cell,
@@ -61,8 +63,8 @@ records() {
 }
 
 echo "== scale ($(uptime))"
-echo "| replicas | cells | records | input MB | s2r-verdict s | peak RSS MB | RSS / input | s2r-report s | pipeline s |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| replicas | cells | records | input MB | s2r-verdict s | peak RSS MB | RSS / input | s2r-report s | HTML s | HTML RSS MB | pipeline s |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for n in $REPS; do
 	r=$w/real$n o=$w/out$n
 	replicate "$n" "$r"
@@ -81,10 +83,17 @@ for n in $REPS; do
 	set -- $(measure report "$RUNS" sh -c '"$@"; [ $? -le 1 ]' sh \
 	    "$bin/s2r-report" --real "$r" --sim "$sim" $rfiles)
 	rt=$2
+	hfiles="$o/verdicts.ndjson $(tr '\n' ' ' <"$w/files$n")"
+	[ -f "$o/compare.ndjson" ] && hfiles="$hfiles $o/compare.ndjson"
+	set -- $(measure html "$RUNS" sh -c '"$@" >/dev/null; [ $? -le 1 ]' sh \
+	    "$bin/s2r-report" --format html --real "$r" --sim "$sim" $hfiles)
+	ht=$2 hrss=$3
 	awk -v n="$n" -v c="$cells" -v k="$recs" -v b="$bytes" -v vt="$vt" \
-	    -v vr="$vrss" -v rt="$rt" -v pt="$(tail -1 "$w/.pipe")" 'BEGIN {
-		printf "| %d | %d | %d | %.1f | %.2f | %.1f | %.1f | %.2f | %.1f |\n",
-		    n, c, k, b / 1e6, vt, vr / 1024, vr * 1024 / b, rt, pt }'
+	    -v vr="$vrss" -v rt="$rt" -v ht="$ht" -v hr="$hrss" \
+	    -v pt="$(tail -1 "$w/.pipe")" 'BEGIN {
+		printf "| %d | %d | %d | %.1f | %.2f | %.1f | %.1f | %.2f | %.2f | %.1f | %.1f |\n",
+		    n, c, k, b / 1e6, vt, vr / 1024, vr * 1024 / b, rt, ht,
+		    hr / 1024, pt }'
 done
 
 echo

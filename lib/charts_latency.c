@@ -14,29 +14,56 @@ static const char *const lat_slots[] = { "min", "p50", "p90", "p99", "max" };
 static const double lat_q[] = { 0, 0.5, 0.9, 0.99, 1 };
 #define NLAT 5
 
-/* Whether workload w has latency records of two or more SLO classes:
- * otherwise a per-class chart would repeat the all-classes one. */
-static bool
-several_classes(const struct evidence *ev, const char *fam, const char *w)
+/* The workloads with latency records of two or more SLO classes in a
+ * family: for the others a per-class chart would repeat the all-classes
+ * one. */
+struct classes {
+	struct strtab	 workloads;
+	const char	**first;	/* per workload: its first class */
+	bool		*several;
+};
+
+static void
+classes_of(struct classes *c, const struct evidence *ev, const char *fam)
 {
-	const char *first = NULL;
 	size_t flen = strlen(fam);
 
 	for (size_t i = 0; i < ev->n; i++) {
 		const json_t *r = ev->r[i];
 		const char *m = rec_get_str(r, "metric");
 		const char *cls = rec_scope_str(r, "class");
+		const char *w = rec_scope_str(r, "workload");
+		bool added;
+		uint32_t k;
 
 		if (!chart_is_measure(r) || m == NULL || cls == NULL ||
-		    strncmp(m, fam, flen) != 0 || w == NULL ||
-		    !nullstr_eq(rec_scope_str(r, "workload"), w))
+		    strncmp(m, fam, flen) != 0 || w == NULL)
 			continue;
-		if (first == NULL)
-			first = cls;
-		else if (strcmp(first, cls) != 0)
-			return true;
+		k = strtab_intern_n(&c->workloads, w, strlen(w), &added);
+		if (added) {
+			c->first = xroom(c->first, k, sizeof(*c->first));
+			c->several = xroom(c->several, k, sizeof(*c->several));
+			c->first[k] = cls;
+			c->several[k] = false;
+		} else if (strcmp(c->first[k], cls) != 0)
+			c->several[k] = true;
 	}
-	return false;
+}
+
+static bool
+several_classes(const struct classes *c, const char *w)
+{
+	long k = w != NULL ? strtab_find_n(&c->workloads, w, strlen(w)) : -1;
+
+	return k >= 0 && c->several[k];
+}
+
+static void
+classes_free(struct classes *c)
+{
+	strtab_free(&c->workloads);
+	free(c->first);
+	free(c->several);
 }
 
 /* The chart (workload and class) and series (side and phase) names of a
@@ -64,7 +91,8 @@ lat_names(struct sbuf *g, struct sbuf *s, const json_t *r, bool sim)
 /* Summary quantiles (min, p50, p90, p99, max): the fallback when no
  * .cdf record exists. */
 static void
-lat_collect(struct chart_page *pg, struct tab *t, const char *fam)
+lat_collect(struct chart_page *pg, struct tab *t, const char *fam,
+    const struct classes *cl)
 {
 	const struct evidence *ev = pg->ev;
 	size_t flen = strlen(fam);
@@ -83,7 +111,7 @@ lat_collect(struct chart_page *pg, struct tab *t, const char *fam)
 		if ((slot = chart_slot(m + flen + 1, lat_slots, NLAT)) < 0)
 			continue;
 		cls = rec_scope_str(r, "class");
-		if (cls != NULL && !several_classes(ev, fam,
+		if (cls != NULL && !several_classes(cl,
 		    rec_scope_str(r, "workload")))
 			continue;
 		lat_names(&g, &s, r, chart_is_sim(pg, r));
@@ -97,7 +125,8 @@ lat_collect(struct chart_page *pg, struct tab *t, const char *fam)
 
 /* <fam>.cdf records (s2r-trace-stats): 101 exact quantiles each. */
 static void
-cdf_collect(struct chart_page *pg, struct tab *t, const char *fam)
+cdf_collect(struct chart_page *pg, struct tab *t, const char *fam,
+    const struct classes *cl)
 {
 	const struct evidence *ev = pg->ev;
 	struct sbuf g = {0}, s = {0};
@@ -113,7 +142,7 @@ cdf_collect(struct chart_page *pg, struct tab *t, const char *fam)
 		if (!chart_is_measure(r) || m == NULL ||
 		    strcmp(m, metric) != 0 || chart_array(r, "points") == NULL)
 			continue;
-		if (cls != NULL && !several_classes(ev, fam,
+		if (cls != NULL && !several_classes(cl,
 		    rec_scope_str(r, "workload")))
 			continue;
 		sim = chart_is_sim(pg, r);
@@ -174,7 +203,7 @@ cdf_figure(struct chart_page *pg, struct svg_chart *c, const struct tab *t,
 	c->xlabel = sbuf_str(&xl);
 	c->ylabel = "fraction of requests \xe2\x89\xa4 x";
 	c->source = sbuf_str(&src);
-	c->status = chart_worst(pg->rep, "A3", workload, NULL, prefix);
+	c->status = chart_worst(pg, "A3", workload, NULL, prefix);
 	c->y_from_zero = true;
 	c->ymax_hint = 1;
 	c->x_log = true;
@@ -350,10 +379,12 @@ charts_latency(struct chart_page *pg)
 	for (size_t f = 0; f < 3; f++) {
 		const char *fam = fams[f][0], *name = fams[f][1];
 		struct tab cdf = {0}, t = {0}, al = {0};
+		struct classes cl = {0};
 
-		cdf_collect(pg, &cdf, fam);
+		classes_of(&cl, pg->ev, fam);
+		cdf_collect(pg, &cdf, fam, &cl);
 		tab_sort(&cdf);
-		lat_collect(pg, &t, fam);
+		lat_collect(pg, &t, fam, &cl);
 		tab_sort(&t);
 		align_collect(&al, pg->ev, fam);
 		tab_sort(&al);
@@ -380,6 +411,7 @@ charts_latency(struct chart_page *pg)
 		tab_free(&cdf);
 		tab_free(&t);
 		tab_free(&al);
+		classes_free(&cl);
 	}
 	if (summaries)
 		strv_add(&pg->missing, "Latency CDFs drawn from five summary "

@@ -54,29 +54,33 @@ static void
 tok_expected(struct tab *t, const struct evidence *ev, const char *fam)
 {
 	size_t flen = strlen(fam);
+	struct keygroup cells = {0};
 
+	/* The measured cells by workload, in row order. */
+	for (size_t k = 0; k < t->n; k++)
+		if (t->rows[k].workload != NULL)
+			keygroup_add(&cells,
+			    (const char *const *)&t->rows[k].workload, 1, k);
 	for (size_t i = 0; i < ev->n; i++) {
 		const json_t *r = ev->r[i];
 		const char *m = rec_get_str(r, "metric");
 		const char *workload = rec_scope_str(r, "workload");
 		const char *phase = rec_scope_str(r, "phase");
-		size_t n = t->n;
 		double v;
 		int slot;
 
 		if (strcmp(rec_get_str(r, "kind"), "expect") != 0 ||
 		    m == NULL || strncmp(m, fam, flen) != 0 || m[flen] != '.' ||
-		    !rec_get_num(r, "value", &v))
+		    workload == NULL || !rec_get_num(r, "value", &v))
 			continue;
 		if ((slot = chart_slot(m + flen + 1, tok_slots, NTOK)) < 0)
 			continue;
-		for (size_t k = 0; k < n; k++) {
-			struct trow *w = &t->rows[k];
+		for (size_t e = keygroup_first(&cells, &workload, 1); e != 0;
+		    e = cells.next[e - 1]) {
+			size_t k = cells.val[e - 1];
 
-			if (w->workload == NULL ||
-			    !nullstr_eq(workload, w->workload))
-				continue;
-			if (phase != NULL && !nullstr_eq(phase, w->phase))
+			if (phase != NULL &&
+			    !nullstr_eq(phase, t->rows[k].phase))
 				continue;
 			tab_put(t, t->rows[k].group, "expected (sim spec)",
 			    slot, v, r);
@@ -84,6 +88,7 @@ tok_expected(struct tab *t, const struct evidence *ev, const char *fam)
 			    r)->sim = true;
 		}
 	}
+	keygroup_free(&cells);
 }
 
 /* <fam>.hist records (s2r-trace-stats), a chart per cell. */
@@ -132,28 +137,53 @@ ref_applies(const json_t *r, const struct trow *w, bool expect,
 	    nullstr_eq(f, hfile);
 }
 
+/* The expect and measure records a histogram's markers may come from
+ * (numeric, no SLO class): an expectation by (metric, workload), a
+ * measure by (metric, workload, phase, iteration). */
+static void
+refs_of(struct keygroup *refs, const struct evidence *ev)
+{
+	for (size_t i = 0; i < ev->n; i++) {
+		const json_t *r = ev->r[i];
+		const char *kind = rec_get_str(r, "kind");
+		const char *parts[5] = { kind, rec_get_str(r, "metric"),
+		    rec_scope_str(r, "workload"), rec_scope_str(r, "phase"),
+		    rec_scope_str(r, "iteration") };
+		double v;
+
+		if (parts[1] == NULL || rec_scope_str(r, "class") != NULL ||
+		    !rec_get_num(r, "value", &v))
+			continue;
+		if (strcmp(kind, "expect") == 0)
+			keygroup_add(refs, parts, 3, i);
+		else if (strcmp(kind, "measure") == 0)
+			keygroup_add(refs, parts, 5, i);
+	}
+}
+
 /* The value of the expect (or, with hist, the measure from the same file
- * and cell) record of metric for row w; NAN when there is none. */
+ * and cell) record of metric for row w, the first in input order; NAN
+ * when there is none. */
 static double
-hist_ref(const struct evidence *ev, const struct trow *w, const char *kind,
-    const char *metric, const json_t *hist, struct strv *files)
+hist_ref(const struct evidence *ev, struct keygroup *refs,
+    const struct trow *w, const char *kind, const char *metric,
+    const json_t *hist, struct strv *files)
 {
 	const char *hfile = rec_get_str(json_object_get(hist, "source"),
 	    "file");
+	bool expect = strcmp(kind, "expect") == 0;
+	const char *parts[5] = { kind, metric, w->workload, w->phase,
+	    w->iteration };
 
-	for (size_t i = 0; i < ev->n; i++) {
-		const json_t *r = ev->r[i];
-		const char *m = rec_get_str(r, "metric");
+	for (size_t e = keygroup_first(refs, parts, expect ? 3 : 5); e != 0;
+	    e = refs->next[e - 1]) {
+		const json_t *r = ev->r[refs->val[e - 1]];
 		const char *f = rec_get_str(json_object_get(r, "source"), "file");
 		double v;
 
-		if (strcmp(rec_get_str(r, "kind"), kind) != 0 || m == NULL ||
-		    strcmp(m, metric) != 0 ||
-		    rec_scope_str(r, "class") != NULL ||
-		    !rec_get_num(r, "value", &v))
+		if (!ref_applies(r, w, expect, hfile))
 			continue;
-		if (!ref_applies(r, w, strcmp(kind, "expect") == 0, hfile))
-			continue;
+		rec_get_num(r, "value", &v);
 		if (f != NULL && strv_find(files, f) < 0)
 			strv_add(files, f);
 		return v;
@@ -166,21 +196,23 @@ hist_ref(const struct evidence *ev, const struct trow *w, const char *kind,
  * records' files go into files.  Returns how many; *expected: whether
  * the expected mean is among them. */
 static size_t
-hist_markers(const struct chart_page *pg, const struct trow *w,
-    const char *fam, struct svg_marker *mk, struct strv *files,
-    bool *expected)
+hist_markers(const struct chart_page *pg, struct keygroup *refs,
+    const struct trow *w, const char *fam, struct svg_marker *mk,
+    struct strv *files, bool *expected)
 {
 	struct sbuf metric = {0};
 	double mean, sd, meas;
 	size_t nmk = 0;
 
 	sbuf_printf(&metric, "%s.mean", fam);
-	mean = hist_ref(pg->ev, w, "expect", sbuf_str(&metric), w->rec, files);
-	meas = hist_ref(pg->ev, w, "measure", sbuf_str(&metric), w->rec,
+	mean = hist_ref(pg->ev, refs, w, "expect", sbuf_str(&metric), w->rec,
+	    files);
+	meas = hist_ref(pg->ev, refs, w, "measure", sbuf_str(&metric), w->rec,
 	    files);
 	sbuf_reset(&metric);
 	sbuf_printf(&metric, "%s.stdev", fam);
-	sd = hist_ref(pg->ev, w, "expect", sbuf_str(&metric), w->rec, files);
+	sd = hist_ref(pg->ev, refs, w, "expect", sbuf_str(&metric), w->rec,
+	    files);
 	sbuf_free(&metric);
 	*expected = isfinite(mean);
 	if (isfinite(mean)) {
@@ -202,8 +234,8 @@ hist_markers(const struct chart_page *pg, const struct trow *w,
 
 /* The histogram of row i (a cell's .hist record). */
 static void
-hist_chart(struct chart_page *pg, const struct tab *t, size_t i,
-    const struct tok_family *tf)
+hist_chart(struct chart_page *pg, struct keygroup *refs, const struct tab *t,
+    size_t i, const struct tok_family *tf)
 {
 	const struct trow *w = &t->rows[i];
 	const json_t *bins = chart_array(w->rec, "bins");
@@ -227,7 +259,8 @@ hist_chart(struct chart_page *pg, const struct tab *t, size_t i,
 		sbuf_printf(&lab, " (n=%.0f)", cnt);
 	se = (struct svg_series){ .label = sbuf_str(&lab), .x = x, .y = y,
 	    .n = n, .color = chart_palette[0] };
-	c.nmarkers = hist_markers(pg, w, tf->fam, mk, &files, &expected);
+	c.nmarkers = hist_markers(pg, refs, w, tf->fam, mk, &files,
+	    &expected);
 	sbuf_printf(&title, "%s histogram \xe2\x80\x94 %s", tf->name, w->group);
 	sbuf_printf(&src, "%s.hist (bins) and %s.mean measure records "
 	    "(s2r-trace-stats), %s.{mean,stdev} expect records (s2r-expect: "
@@ -242,7 +275,7 @@ hist_chart(struct chart_page *pg, const struct tab *t, size_t i,
 	    "output tokens per request (tokens)";
 	c.ylabel = "requests (count)";
 	c.source = sbuf_str(&src);
-	c.status = chart_worst(pg->rep, tf->check, w->workload, w->phase, NULL);
+	c.status = chart_worst(pg, tf->check, w->workload, w->phase, NULL);
 	c.kind = SVG_HIST;
 	c.series = &se;
 	c.nseries = 1;
@@ -290,7 +323,7 @@ tok_chart(struct chart_page *pg, const struct tab *t, size_t b, size_t e,
 	c.xlabel = "statistic";
 	c.ylabel = "tokens";
 	c.source = sbuf_str(&src);
-	c.status = chart_worst(pg->rep, tf->check, t->rows[b].workload,
+	c.status = chart_worst(pg, tf->check, t->rows[b].workload,
 	    t->rows[b].phase, NULL);
 	c.kind = SVG_BARS;
 	c.cats = tok_slots;
@@ -310,8 +343,10 @@ charts_tokens(struct chart_page *pg)
 		{ "input_tokens", "Input tokens", "1c" },
 		{ "output_tokens", "Output tokens", "1d" }
 	};
+	struct keygroup refs = {0};
 	bool summaries = false;
 
+	refs_of(&refs, pg->ev);
 	sbuf_adds(pg->o, "<h3 id=\"charts-tokens\">Token lengths against the "
 	    "expected distribution (1c, 1d)</h3>\n");
 	for (size_t f = 0; f < 2; f++) {
@@ -321,7 +356,7 @@ charts_tokens(struct chart_page *pg)
 		hist_collect(pg, &h, fams[f].fam);
 		tab_sort(&h);
 		for (size_t i = 0; i < h.n; i++)
-			hist_chart(pg, &h, i, &fams[f]);
+			hist_chart(pg, &refs, &h, i, &fams[f]);
 		tok_measured(&t, pg->ev, fams[f].fam);
 		tok_expected(&t, pg->ev, fams[f].fam);
 		tab_sort(&t);
@@ -339,6 +374,7 @@ charts_tokens(struct chart_page *pg)
 		tab_free(&t);
 		tab_free(&h);
 	}
+	keygroup_free(&refs);
 	if (summaries)
 		strv_add(&pg->missing, "Token lengths: cells without .hist "
 		    "records (s2r-trace-stats writes them) are drawn as summary "

@@ -21,12 +21,19 @@ struct trow *
 tab_row(struct tab *t, const char *group, const char *series,
     const json_t *r)
 {
+	const char *parts[2] = { group, series };
 	struct trow *w;
+	bool added;
+	uint32_t k;
 
-	for (size_t i = 0; i < t->n; i++)
-		if (strcmp(t->rows[i].group, group) == 0 &&
-		    strcmp(t->rows[i].series, series) == 0)
-			return &t->rows[i];
+	keygroup_key(&t->text, parts, 2);
+	k = strtab_intern_n(&t->keys, sbuf_str(&t->text), t->text.len,
+	    &added);
+	if (!added)
+		return &t->rows[t->at[k]];
+	t->at = xroom(t->at, k, sizeof(*t->at));
+	t->at[k] = t->n;
+	strtab_intern(&t->groups, group);
 	t->rows = xroom(t->rows, t->n, sizeof(*t->rows));
 	w = &t->rows[t->n++];
 	memset(w, 0, sizeof(*w));
@@ -35,6 +42,7 @@ tab_row(struct tab *t, const char *group, const char *series,
 	w->phase = nullstr_dup(rec_scope_str(r, "phase"));
 	w->workload = nullstr_dup(rec_scope_str(r, "workload"));
 	w->iteration = nullstr_dup(rec_scope_str(r, "iteration"));
+	w->key = k;
 	return w;
 }
 
@@ -80,6 +88,8 @@ tab_sort(struct tab *t)
 {
 	if (t->n > 1)
 		qsort(t->rows, t->n, sizeof(*t->rows), trow_cmp);
+	for (size_t i = 0; i < t->n; i++)
+		t->at[t->rows[i].key] = i;
 }
 
 void
@@ -94,6 +104,10 @@ tab_free(struct tab *t)
 		strv_free(&t->rows[i].files);
 	}
 	free(t->rows);
+	free(t->at);
+	strtab_free(&t->keys);
+	strtab_free(&t->groups);
+	sbuf_free(&t->text);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -110,23 +124,29 @@ tab_group_end(const struct tab *t, size_t i)
 bool
 tab_has_group(const struct tab *t, const char *group)
 {
-	for (size_t i = 0; i < t->n; i++)
-		if (strcmp(t->rows[i].group, group) == 0)
-			return true;
-	return false;
+	return strtab_find_n(&t->groups, group, strlen(group)) >= 0;
 }
 
 void
 tab_files_text(struct sbuf *out, const struct tab *t, size_t b, size_t e)
 {
 	struct strv files = {0};
+	struct strtab seen = {0};
+	bool added;
 
+	/* A chart of every cell of a workload names as many files as it
+	 * has rows: found in a table, not by a search of the list. */
 	for (size_t i = b; i < e; i++)
-		for (size_t k = 0; k < t->rows[i].files.n; k++)
-			if (strv_find(&files, t->rows[i].files.v[k]) < 0)
-				strv_add(&files, t->rows[i].files.v[k]);
+		for (size_t k = 0; k < t->rows[i].files.n; k++) {
+			const char *f = t->rows[i].files.v[k];
+
+			strtab_intern_n(&seen, f, strlen(f), &added);
+			if (added)
+				strv_add(&files, f);
+		}
 	chart_files_text(out, &files, "(no file named)");
 	strv_free(&files);
+	strtab_free(&seen);
 }
 
 void
@@ -165,17 +185,20 @@ how_says_sim(const json_t *r)
 	    strstr(how, "trace mode replayed") != NULL);
 }
 
-/* The trace files whose records say they are a simulator's. */
+/* The trace files whose requests.count record says they are a
+ * simulator's. */
 static void
-sim_files(const struct evidence *ev, struct strv *files)
+sim_files(const struct evidence *ev, struct strtab *files)
 {
 	for (size_t i = 0; i < ev->n; i++) {
 		const char *f = rec_get_str(json_object_get(ev->r[i], "source"),
 		    "file");
 
 		if (chart_is_measure(ev->r[i]) && f != NULL &&
-		    how_says_sim(ev->r[i]) && strv_find(files, f) < 0)
-			strv_add(files, f);
+		    nullstr_eq(rec_get_str(ev->r[i], "metric"),
+		    "requests.count") &&
+		    how_says_sim(ev->r[i]))
+			strtab_intern(files, f);
 	}
 }
 
@@ -184,8 +207,8 @@ chart_is_sim(const struct chart_page *pg, const json_t *r)
 {
 	const char *f = rec_get_str(json_object_get(r, "source"), "file");
 
-	return how_says_sim(r) || (f != NULL && strv_find(&pg->simfiles, f) >=
-	    0);
+	return how_says_sim(r) || (f != NULL &&
+	    strtab_find_n(&pg->simfiles, f, strlen(f)) >= 0);
 }
 
 const json_t *
@@ -230,30 +253,111 @@ chart_has(const struct rep_verdict *v, const char *check,
 	return prefix == NULL || (m != NULL && str_has_prefix(m, prefix));
 }
 
-const char *
-chart_worst(const struct report *rep, const char *check,
-    const char *workload, const char *phase, const char *prefix)
+static const char *const worst_names[] = { "FAIL", "MISSING", "WARN",
+	"NOT JUDGED", "PART JUDGED", "PASS" };
+
+/* The badge (in worst_names, -1: none) of verdicts counted n[], all of
+ * them. */
+static int
+worst_badge(const int *n, size_t all)
 {
+	/* The Action Items' order; a PASS only where every row was judged. */
+	if (all == 0)
+		return -1;
+	if (n[V_FAIL] > 0)
+		return 0;
+	if (n[V_MISSING] > 0)
+		return 1;
+	if (n[V_WARN] > 0)
+		return 2;
+	if ((size_t)n[V_INAPPLICABLE] == all)
+		return 3;
+	return n[V_INAPPLICABLE] > 0 ? 4 : 5;
+}
+
+/* The verdicts by (check, workload) and (check, workload, phase). */
+static void
+worst_index(struct chart_page *pg)
+{
+	for (size_t i = 0; i < pg->rep->n; i++) {
+		const struct rep_verdict *v = &pg->rep->all[i];
+		const char *parts[3] = { v->check, v->workload, v->phase };
+
+		keygroup_add(&pg->by_workload, parts, 2, i);
+		keygroup_add(&pg->by_phase, parts, 3, i);
+	}
+}
+
+/* Counts into n[] the verdicts of group e on, one of the chart's. */
+static size_t
+worst_count(const struct chart_page *pg, const struct keygroup *g, size_t e,
+    const char *const *q, int *n)
+{
+	size_t all = 0;
+
+	for (; e != 0; e = g->next[e - 1]) {
+		const struct rep_verdict *v = &pg->rep->all[g->val[e - 1]];
+
+		if (chart_has(v, q[0], q[1], q[2], q[3])) {
+			n[v->verdict]++;
+			all++;
+		}
+	}
+	return all;
+}
+
+/* The verdicts a chart_worst query matches are among the group of its
+ * (check, workload), or, with a phase, of (check, workload, phase) and
+ * (check, workload, no phase); every verdict when no workload is
+ * named. */
+static int
+worst_of(struct chart_page *pg, const char *const *q)
+{
+	const char *nophase[3] = { q[0], q[1], NULL };
 	int n[V_COUNT] = {0};
 	size_t all = 0;
 
-	for (size_t i = 0; i < rep->n; i++)
-		if (chart_has(&rep->all[i], check, workload, phase, prefix)) {
-			n[rep->all[i].verdict]++;
-			all++;
-		}
-	/* The Action Items' order; a PASS only where every row was judged. */
-	if (all == 0)
-		return NULL;
-	if (n[V_FAIL] > 0)
-		return "FAIL";
-	if (n[V_MISSING] > 0)
-		return "MISSING";
-	if (n[V_WARN] > 0)
-		return "WARN";
-	if ((size_t)n[V_INAPPLICABLE] == all)
-		return "NOT JUDGED";
-	return n[V_INAPPLICABLE] > 0 ? "PART JUDGED" : "PASS";
+	if (q[1] == NULL) {
+		for (size_t i = 0; i < pg->rep->n; i++)
+			if (chart_has(&pg->rep->all[i], q[0], q[1], q[2],
+			    q[3])) {
+				n[pg->rep->all[i].verdict]++;
+				all++;
+			}
+		return worst_badge(n, all);
+	}
+	if (pg->by_workload.n == 0)
+		worst_index(pg);
+	if (q[2] == NULL)
+		all = worst_count(pg, &pg->by_workload,
+		    keygroup_first(&pg->by_workload, q, 2), q, n);
+	else {
+		all = worst_count(pg, &pg->by_phase,
+		    keygroup_first(&pg->by_phase, q, 3), q, n);
+		all += worst_count(pg, &pg->by_phase,
+		    keygroup_first(&pg->by_phase, nophase, 3), q, n);
+	}
+	return worst_badge(n, all);
+}
+
+const char *
+chart_worst(struct chart_page *pg, const char *check, const char *workload,
+    const char *phase, const char *prefix)
+{
+	const char *q[4] = { check, workload, phase, prefix };
+	struct sbuf key = {0};
+	bool added;
+	uint32_t k;
+
+	/* Every iteration of a cell asks the same: answered once. */
+	keygroup_key(&key, q, 4);
+	k = strtab_intern_n(&pg->asked, sbuf_str(&key), key.len, &added);
+	sbuf_free(&key);
+	if (added) {
+		pg->answer = xroom(pg->answer, k, sizeof(*pg->answer));
+		pg->answer[k] = worst_of(pg, q);
+	}
+	return pg->answer[k] < 0 ? NULL : worst_names[pg->answer[k]];
 }
 
 void
@@ -372,11 +476,41 @@ chart_curves_free(size_t n, double **xs, double **ys, struct sbuf *labels,
 
 /* --- the section ----------------------------------------------------- */
 
+bool
+chart_wants(const char *kind, const char *metric)
+{
+	/* The measure records each family reads, by metric prefix. */
+	static const char *const measures[] = {
+		"requests.count",		/* sim_files */
+		"ttft_ms", "tpot_ms", "e2e_ms",	/* charts_latency */
+		"real.", "sim.",		/* charts_latency, s2r-latency */
+		"instance.requests", "stats.kv_cache_usage_pct.",
+		"stats.waiting.", "stats.running.", "stats.series",
+		"metrics.series",		/* charts_instances */
+		"input_tokens", "output_tokens"	/* charts_tokens */
+	};
+
+	if (strcmp(kind, "op") == 0 || strcmp(kind, "duty") == 0 ||
+	    strcmp(kind, "compare") == 0)
+		return true;
+	if (metric == NULL)
+		return false;
+	if (strcmp(kind, "expect") == 0)	/* charts_tokens */
+		return str_has_prefix(metric, "input_tokens") ||
+		    str_has_prefix(metric, "output_tokens");
+	if (strcmp(kind, "measure") != 0)
+		return false;
+	for (size_t i = 0; i < sizeof(measures) / sizeof(*measures); i++)
+		if (str_has_prefix(metric, measures[i]))
+			return true;
+	return false;
+}
+
 size_t
 html_charts(struct sbuf *o, const struct report *rep,
     const struct evidence *ev)
 {
-	struct chart_page pg = { o, rep, ev, 0, {0}, 0, {0} };
+	struct chart_page pg = { .o = o, .rep = rep, .ev = ev };
 
 	sim_files(ev, &pg.simfiles);
 	sbuf_adds(o, "<h2 id=\"charts\">Charts</h2>\n<p>Drawn from the "
@@ -399,6 +533,10 @@ html_charts(struct sbuf *o, const struct report *rep,
 	}
 	sbuf_adds(o, "</ul>\n");
 	strv_free(&pg.missing);
-	strv_free(&pg.simfiles);
+	strtab_free(&pg.simfiles);
+	keygroup_free(&pg.by_workload);
+	keygroup_free(&pg.by_phase);
+	strtab_free(&pg.asked);
+	free(pg.answer);
 	return pg.charts;
 }

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "htmlreport.h"
+#include "keygroup.h"
 #include "report.h"
 #include "str.h"
 #include "svg.h"
@@ -42,11 +43,16 @@ struct trow {
 	bool		 sim;
 	const json_t	*rec;		/* points/bins record (curves) */
 	struct strv	 files;		/* source files, for the caption */
+	uint32_t	 key;		/* in the tab's keys */
 };
 
 struct tab {
 	struct trow	*rows;
 	size_t		 n;
+	struct strtab	 keys;		/* (group, series) of each row */
+	size_t		*at;		/* key -> row */
+	struct strtab	 groups;
+	struct sbuf	 text;		/* a key looked up */
 };
 
 /* The row (group, series), added with r's cell when it is new. */
@@ -81,7 +87,12 @@ struct chart_page {
 	size_t		 charts;
 	struct strv	 missing;	/* charts not drawn and why */
 	unsigned	 seq;		/* chart ids */
-	struct strv	 simfiles;	/* traces that say they are a sim's */
+	struct strtab	 simfiles;	/* traces that say they are a sim's */
+	/* chart_worst's: rep's verdicts by (check, workload) and by
+	 * (check, workload, phase), and the answers given so far. */
+	struct keygroup	 by_workload, by_phase;
+	struct strtab	 asked;
+	int		*answer;
 };
 
 bool	 chart_is_measure(const json_t *r);
@@ -98,7 +109,7 @@ int	 chart_slot(const char *suffix, const char *const *names, size_t n);
  * starts with prefix (NULL arguments match anything): FAIL, MISSING,
  * WARN, PASS (every row judged), "PART JUDGED" (some INAPPLICABLE),
  * "NOT JUDGED" (all).  NULL: no such verdict. */
-const char *chart_worst(const struct report *rep, const char *check,
+const char *chart_worst(struct chart_page *pg, const char *check,
 	    const char *workload, const char *phase, const char *prefix);
 /* Writes c (its id the page's next) as a figure with caption. */
 void	 chart_figure(struct chart_page *pg, struct svg_chart *c,
@@ -134,6 +145,8 @@ void	 charts_tokens(struct chart_page *pg);
 void	 charts_align(struct chart_page *pg);
 void	 charts_compare(struct chart_page *pg);
 
+/* Whether a chart reads records of kind and metric (NULL: none). */
+bool	 chart_wants(const char *kind, const char *metric);
 /* The Charts section drawn from ev, colours from rep's verdicts.  Returns
  * the number of charts drawn. */
 size_t	 html_charts(struct sbuf *out, const struct report *rep,

@@ -24,6 +24,12 @@ evidence_add(struct evidence *ev, json_t *rec)
 	ev->r[ev->n++] = rec;
 }
 
+bool
+html_wants(const char *kind, const char *metric)
+{
+	return runtext_wants_kind(kind) || chart_wants(kind, metric);
+}
+
 void
 evidence_free(struct evidence *ev)
 {

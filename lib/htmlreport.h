@@ -10,6 +10,7 @@
 #ifndef S2R_HTMLREPORT_H
 #define S2R_HTMLREPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <jansson.h>
@@ -26,6 +27,10 @@ struct evidence {
 /* Takes rec. */
 void	 evidence_add(struct evidence *ev, json_t *rec);
 void	 evidence_free(struct evidence *ev);
+
+/* Whether the page reads records of kind and metric (NULL: none): the
+ * charts' and the Run section's; verdicts are read apart. */
+bool	 html_wants(const char *kind, const char *metric);
 
 /* Appends the whole page.  Returns the number of charts drawn. */
 size_t	 report_html(struct sbuf *out, const struct report *rep,

@@ -185,25 +185,30 @@ add_scanned(struct report *rep, const struct recscan *rs, const char *text,
 	return true;
 }
 
-/* Whether a kind recscan_line() pulled is one the caller wants (a long
- * one is asked after parsing); the end record always is: vstream_add()
- * reads its count. */
+/* Whether a record whose kind and metric recscan_line() pulled is one
+ * the caller wants (a long one is asked after parsing); the end record
+ * always is: vstream_add() reads its count. */
 static bool
-wanted(struct rs_text kind, bool (*want)(const char *))
+wanted(const struct recscan *rs, report_want_fn *want)
 {
-	char k[64];
+	char k[64], m[256];
 
-	if (want == NULL || kind.len >= sizeof(k) ||
-	    rs_text_is(kind, "end") || rs_text_is(kind, "verdict"))
+	if (want == NULL || rs->kind.len >= sizeof(k) ||
+	    rs->metric.len >= sizeof(m) || rs_text_is(rs->kind, "end") ||
+	    rs_text_is(rs->kind, "verdict"))
 		return true;
-	memcpy(k, kind.s, kind.len);
-	k[kind.len] = '\0';
-	return want(k);
+	memcpy(k, rs->kind.s, rs->kind.len);
+	k[rs->kind.len] = '\0';
+	if (rs->metric.s != NULL) {
+		memcpy(m, rs->metric.s, rs->metric.len);
+		m[rs->metric.len] = '\0';
+	}
+	return want(k, rs->metric.s != NULL ? m : NULL);
 }
 
 json_t *
 report_next(struct report *rep, struct ndjson_reader *r, struct vstream *vs,
-    bool (*want)(const char *))
+    report_want_fn *want)
 {
 	struct recscan rs;
 	json_t *rec;
@@ -214,7 +219,7 @@ report_next(struct report *rep, struct ndjson_reader *r, struct vstream *vs,
 				vstream_add_verdict(vs);
 				continue;
 			}
-			if (!wanted(rs.kind, want)) {
+			if (!wanted(&rs, want)) {
 				vstream_add_other(vs);
 				continue;
 			}

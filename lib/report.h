@@ -100,16 +100,19 @@ void	 report_add_text(struct report *rep, json_t *rec, const char *text,
 	    size_t len, const char *file, long line);
 void	 report_add(struct report *rep, json_t *rec, const char *file,
 	    long line);
+/* Whether a renderer reads records of kind and metric (NULL: none). */
+typedef bool	 report_want_fn(const char *kind, const char *metric);
 /* The next record of r (counted into vs), NULL at the end.  A plain
  * verdict line (no escape in the keys the report groups by) is kept in
- * rep as it is read, without a tree, and not returned; a plain line of a
- * kind want (NULL: every kind) does not want is passed over unparsed.
- * The caller passes the records returned to report_add_text() or keeps
- * them. */
+ * rep as it is read, without a tree, and not returned; a plain line that
+ * want (NULL: every record) does not want is passed over unparsed.  The
+ * caller passes the records returned to report_add_text() or keeps
+ * them, and asks want of those with an escape in their kind or metric
+ * itself. */
 struct ndjson_reader;
 struct vstream;
 json_t	*report_next(struct report *rep, struct ndjson_reader *r,
-	    struct vstream *vs, bool (*want)(const char *kind));
+	    struct vstream *vs, report_want_fn *want);
 /* Reads a verdict file; NULL when it is whole (s2r-verdict's end record
  * after its verdicts, vstream.h), else why not. */
 const char *report_read(struct report *rep, const char *path);

@@ -118,29 +118,39 @@ put(const char *output, const struct sbuf *text)
 /* The kinds of record the Markdown report shows besides verdicts; the
  * others are passed over without being parsed. */
 static bool
-md_wants(const char *kind)
+md_wants(const char *kind, const char *metric)
 {
+	(void)metric;
 	return strcmp(kind, "compare") == 0 || runtext_wants_kind(kind);
 }
 
-/* Verdicts into rep; for HTML the other records are kept as evidence
- * for the charts, for Markdown the compare records (the Comparison
- * section) and s2r-run's run and cell records (the Run section); the
- * rest is passed over.  An input with verdicts must end with
- * s2r-verdict's end record (counted into all). */
+/* Verdicts into rep; for HTML the records the charts and the Run section
+ * read are kept as evidence, for Markdown the compare records (the
+ * Comparison section) and s2r-run's run and cell records (the Run
+ * section); the rest is passed over.  An input with verdicts must end
+ * with s2r-verdict's end record (counted into all). */
 static void
 read_records(struct report *rep, struct evidence *ev, bool html,
     struct vstream *all, const char *path)
 {
+	report_want_fn *want = html ? html_wants : md_wants;
 	struct ndjson_reader r;
 	struct vstream vs = {0};
 	json_t *rec;
 
 	ndjson_open(&r, path);
-	while ((rec = report_next(rep, &r, &vs, html ? NULL : md_wants)) !=
-	    NULL) {
+	while ((rec = report_next(rep, &r, &vs, want)) != NULL) {
 		const char *kind = rec_get_str(rec, "kind");
 
+		if (strcmp(kind, "verdict") == 0 || strcmp(kind, "end") == 0) {
+			report_add_text(rep, rec, r.buf, r.len, r.path, r.line);
+			continue;
+		}
+		/* One report_next() did not ask: an escape in its text. */
+		if (!want(kind, rec_get_str(rec, "metric"))) {
+			json_decref(rec);
+			continue;
+		}
 		/* Markdown counts the timeline records, which are most of
 		 * the compare records' bytes: a stub keeps the count and
 		 * where the tables around it end. */
@@ -150,15 +160,8 @@ read_records(struct report *rep, struct evidence *ev, bool html,
 			if ((rec = json_pack("{s:s}", "kind", "compare")) ==
 			    NULL)
 				s2r_die("out of memory");
-			kind = "compare";
 		}
-		if (strcmp(kind, "verdict") != 0 && strcmp(kind, "end") != 0 &&
-		    (html || strcmp(kind, "compare") == 0 ||
-		    runtext_wants(rec)))
-			evidence_add(ev, rec);
-		else
-			report_add_text(rep, rec, r.buf, r.len, r.path,
-			    r.line);
+		evidence_add(ev, rec);
 	}
 	vstream_done(&vs, all, path);
 	ndjson_close(&r);
@@ -185,9 +188,11 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 		read_records(&rep, &ev, fmt == F_HTML, &all, "-");
 	for (int i = 0; i < argc; i++)
 		read_records(&rep, &ev, fmt == F_HTML, &all, argv[i]);
-	/* Nothing to report is an error, not an empty report (charts of
-	 * evidence, or comparisons, alone are a page). */
-	if (ev.n == 0 && (empty = vstream_empty(&all)) != NULL)
+	/* Nothing to report is an error, not an empty report (evidence
+	 * records alone are a page of charts, comparisons alone one of
+	 * comparisons). */
+	if (!(fmt == F_HTML ? all.records > all.total + all.ends : ev.n > 0) &&
+	    (empty = vstream_empty(&all)) != NULL)
 		s2r_die("%s", empty);
 	report_build(&rep);
 	/* Written as it is made: every input was read and found whole, so

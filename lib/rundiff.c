@@ -59,6 +59,40 @@ key_of(const json_t *v)
 	return b.s != NULL ? b.s : xstrdup("");
 }
 
+/* What a diff reads of a verdict, its check's keys aside: the rest
+ * (the why, the action, both sides' sources: most of its bytes) goes as
+ * soon as the record is checked, so that a diff holds a fraction of its
+ * inputs. */
+static void
+keep_only(json_t *obj, const char *const *keys)
+{
+	const char *k;
+	json_t *val;
+	void *tmp;
+
+	json_object_foreach_safe(obj, tmp, k, val) {
+		size_t i = 0;
+
+		while (keys[i] != NULL && strcmp(keys[i], k) != 0)
+			i++;
+		if (keys[i] == NULL)
+			json_object_del(obj, k);
+	}
+}
+
+static void
+trim(json_t *v)
+{
+	static const char *const verdict[] = { "kind", "check", "title",
+	    "scope", "metric", "verdict", "tolerance", "actual", NULL };
+	static const char *const actual[] = { "value", "unit", NULL };
+	json_t *a = json_object_get(v, "actual");
+
+	keep_only(v, verdict);
+	if (json_is_object(a))
+		keep_only(a, actual);
+}
+
 void
 rundiff_add(struct rundiff *d, bool is_new, json_t *rec, const char *file,
     long line)
@@ -83,6 +117,7 @@ rundiff_add(struct rundiff *d, bool is_new, json_t *rec, const char *file,
 	    !json_is_string(json_object_get(rec, "metric")))
 		s2r_die_at(file, line, 1, "verdict record: expected "
 		    "\"metric\" to be a string");
+	trim(rec);
 	s->e[s->n - 1].key = key_of(rec);
 }
 

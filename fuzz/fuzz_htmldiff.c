@@ -37,7 +37,7 @@ run(void)
 
 	while ((rec = ndjson_next(&r)) != NULL) {
 		if (strcmp(rec_get_str(rec, "kind"), "verdict") != 0) {
-			evidence_add(&ev, rec);
+			evidence_add_chart(&ev, rec);
 			continue;
 		}
 		rundiff_add(&d, r.line % 2 == 0, json_incref(rec), "fuzz",

@@ -11,14 +11,15 @@
 #include "rec.h"
 
 static bool
-is_timeline(const json_t *r, const char *metric)
+is_timeline(const struct evidence *ev, size_t i, const char *metric)
 {
+	const json_t *r = ev->r[i];
 	const char *a = rec_get_str(r, "analysis");
 	const char *m = rec_get_str(r, "metric");
 
 	return strcmp(rec_get_str(r, "kind"), "compare") == 0 && a != NULL &&
 	    strcmp(a, "timeline") == 0 && m != NULL && strcmp(m, metric) == 0 &&
-	    chart_array(r, "points") != NULL;
+	    chart_array(ev, i, EV_POINTS) != NULL;
 }
 
 /* "baseline" or "baseline/i1": a trace within its workload. */
@@ -43,7 +44,7 @@ collect(const struct chart_page *pg, struct tab *t, const char *metric)
 		const char *w = rec_scope_str(r, "workload");
 		const char *cls = rec_scope_str(r, "class");
 
-		if (!is_timeline(r, metric))
+		if (!is_timeline(pg->ev, i, metric))
 			continue;
 		sbuf_reset(&g);
 		sbuf_reset(&s);
@@ -54,7 +55,7 @@ collect(const struct chart_page *pg, struct tab *t, const char *metric)
 			report_where_text(&g, r, sbuf_adds);
 			sbuf_printf(&s, "class %s", *cls ? cls : "(unset)");
 		}
-		tab_rec(t, sbuf_str(&g), sbuf_str(&s), r);
+		tab_rec(t, sbuf_str(&g), sbuf_str(&s), pg->ev, i);
 	}
 	sbuf_free(&g);
 	sbuf_free(&s);
@@ -88,11 +89,10 @@ curves_new(struct curves *cv, size_t n)
 
 /* Curve i: columns xk and yk of r's points (its label already written). */
 static size_t
-curve_set(struct curves *cv, size_t i, const json_t *r, size_t xk,
+curve_set(struct curves *cv, size_t i, const struct ev_array *pts, size_t xk,
     size_t yk, size_t color, bool dashed)
 {
-	const json_t *pts = chart_array(r, "points");
-	size_t n = json_array_size(pts);
+	size_t n = pts != NULL ? pts->n : 0;
 
 	cv->xs[i] = xcalloc(n + 1, sizeof(double));
 	cv->ys[i] = xcalloc(n + 1, sizeof(double));
@@ -147,8 +147,8 @@ rate_chart(struct chart_page *pg, const struct tab *t, size_t b, size_t e)
 	for (size_t i = 0; i < 2 * nt; i++) {
 		sbuf_printf(&cv.labels[i], "%s %s", i % 2 ? "completed" :
 		    "sent", t->rows[b + i / 2].series);
-		curve_set(&cv, i, t->rows[b + i / 2].rec, 0, 1 + i % 2, i / 2,
-		    i % 2 == 1);
+		curve_set(&cv, i, chart_array(pg->ev, t->rows[b + i / 2].at,
+		    EV_POINTS), 0, 1 + i % 2, i / 2, i % 2 == 1);
 	}
 	sbuf_adds(&src, "requests.per_second compare records (s2r-compare "
 	    "timeline: whole-second bins from each trace's first send; sent: "
@@ -175,13 +175,14 @@ scatter_chart(struct chart_page *pg, const struct tab *t, size_t b,
 
 	curves_new(&cv, e - b);
 	for (size_t i = 0; i < e - b; i++) {
-		const json_t *r = t->rows[b + i].rec;
+		const struct ev_array *pts = chart_array(pg->ev,
+		    t->rows[b + i].at, EV_POINTS);
 		double total = 0;
 
-		rec_get_num(r, "n", &total);
+		rec_get_num(t->rows[b + i].rec, "n", &total);
 		sbuf_printf(&cv.labels[i], "%s (%zu of %.0f)", t->rows[b + i]
-		    .series, json_array_size(chart_array(r, "points")), total);
-		curve_set(&cv, i, r, 0, 2, i, false);
+		    .series, pts != NULL ? pts->n : 0, total);
+		curve_set(&cv, i, pts, 0, 2, i, false);
 	}
 	curves_figure(pg, &cv, t, b, e, &sp);
 }

@@ -61,7 +61,7 @@ series_collect(struct tab *t, const struct evidence *ev)
 		if (!chart_is_measure(r) || m == NULL ||
 		    (strcmp(m, "stats.series") != 0 &&
 		    strcmp(m, "metrics.series") != 0) || inst == NULL ||
-		    chart_array(r, "points") == NULL)
+		    chart_array(ev, i, EV_POINTS) == NULL)
 			continue;
 		sbuf_reset(&g);
 		sbuf_reset(&s);
@@ -71,7 +71,7 @@ series_collect(struct tab *t, const struct evidence *ev)
 			sbuf_printf(&s, " rank %s", rank);
 		if (m[0] == 'm')
 			sbuf_adds(&s, " (scrapes)");
-		tab_rec(t, sbuf_str(&g), sbuf_str(&s), r);
+		tab_rec(t, sbuf_str(&g), sbuf_str(&s), ev, i);
 	}
 	sbuf_free(&g);
 	sbuf_free(&s);
@@ -94,9 +94,9 @@ series_chart(struct chart_page *pg, const struct tab *t, size_t b, size_t e,
 
 	for (size_t i = 0; i < ninst; i++) {
 		for (size_t k = 0; k < per; k++) {
-			const json_t *pts = chart_array(t->rows[b + i].rec,
-			    "points");
-			size_t np = json_array_size(pts), j = i * per + k;
+			const struct ev_array *pts = chart_array(pg->ev,
+			    t->rows[b + i].at, EV_POINTS);
+			size_t np = pts != NULL ? pts->n : 0, j = i * per + k;
 
 			xs[j] = xcalloc(np + 1, sizeof(double));
 			ys[j] = xcalloc(np + 1, sizeof(double));

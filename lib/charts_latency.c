@@ -140,14 +140,15 @@ cdf_collect(struct chart_page *pg, struct tab *t, const char *fam,
 		bool sim;
 
 		if (!chart_is_measure(r) || m == NULL ||
-		    strcmp(m, metric) != 0 || chart_array(r, "points") == NULL)
+		    strcmp(m, metric) != 0 ||
+		    chart_array(ev, i, EV_POINTS) == NULL)
 			continue;
 		if (cls != NULL && !several_classes(cl,
 		    rec_scope_str(r, "workload")))
 			continue;
 		sim = chart_is_sim(pg, r);
 		lat_names(&g, &s, r, sim);
-		tab_rec(t, sbuf_str(&g), sbuf_str(&s), r)->sim = sim;
+		tab_rec(t, sbuf_str(&g), sbuf_str(&s), ev, i)->sim = sim;
 	}
 	sbuf_free(&g);
 	sbuf_free(&s);
@@ -156,14 +157,16 @@ cdf_collect(struct chart_page *pg, struct tab *t, const char *fam,
 /* One x/y curve per row from its record's points: x = entry xk, y =
  * entry yk.  Labels get the record's n.  Returns the points kept. */
 static size_t
-curves_of(const struct tab *t, size_t b, size_t e, size_t xk, size_t yk,
-    struct svg_series *ss, double **xs, double **ys, struct sbuf *labels)
+curves_of(const struct evidence *ev, const struct tab *t, size_t b, size_t e,
+    size_t xk, size_t yk, struct svg_series *ss, double **xs, double **ys,
+    struct sbuf *labels)
 {
 	size_t total = 0;
 
 	for (size_t i = b; i < e; i++) {
-		const json_t *pts = chart_array(t->rows[i].rec, "points");
-		size_t n = pts ? json_array_size(pts) : 0;
+		const struct ev_array *pts = chart_array(ev, t->rows[i].at,
+		    EV_POINTS);
+		size_t n = pts != NULL ? pts->n : 0;
 		struct svg_series *se = &ss[i - b];
 		double cnt;
 
@@ -243,7 +246,7 @@ cdf_chart(struct chart_page *pg, const struct tab *t, size_t b, size_t e,
 	struct svg_chart c = {0};
 	char prefix[32];
 
-	curves_of(t, b, e, 1, 0, ss, xs, ys, labels);
+	curves_of(pg->ev, t, b, e, 1, 0, ss, xs, ys, labels);
 	sbuf_printf(&title, "%s CDF \xe2\x80\x94 %s", name, t->rows[b].group);
 	sbuf_printf(&src, "%s.cdf measure records (s2r-trace-stats: type-7 "
 	    "quantiles at q = 0, 0.01, \xe2\x80\xa6, 1 over successful "

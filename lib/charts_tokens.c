@@ -107,13 +107,13 @@ hist_collect(struct chart_page *pg, struct tab *t, const char *fam)
 		if (!chart_is_measure(r) || m == NULL ||
 		    strcmp(m, metric) != 0 ||
 		    rec_scope_str(r, "class") != NULL ||
-		    chart_array(r, "bins") == NULL)
+		    chart_array(pg->ev, i, EV_BINS) == NULL)
 			continue;
 		sim = chart_is_sim(pg, r);
 		sbuf_reset(&g);
 		report_where_text(&g, r, sbuf_adds);
 		tab_rec(t, sbuf_str(&g), sim ? "measured (sim trace)" :
-		    "measured (real trace)", r)->sim = sim;
+		    "measured (real trace)", pg->ev, i)->sim = sim;
 	}
 	sbuf_free(&g);
 }
@@ -238,8 +238,8 @@ hist_chart(struct chart_page *pg, struct keygroup *refs, const struct tab *t,
     size_t i, const struct tok_family *tf)
 {
 	const struct trow *w = &t->rows[i];
-	const json_t *bins = chart_array(w->rec, "bins");
-	size_t n = json_array_size(bins);
+	const struct ev_array *bins = chart_array(pg->ev, w->at, EV_BINS);
+	size_t n = bins != NULL ? bins->n : 0;
 	double *x = xcalloc(n + 1, sizeof(*x)), *y = xcalloc(n + 1, sizeof(*y));
 	struct svg_series se = {0};
 	struct svg_marker mk[4];

@@ -61,12 +61,14 @@ tab_put(struct tab *t, const char *group, const char *series, int slot,
 
 struct trow *
 tab_rec(struct tab *t, const char *group, const char *series,
-    const json_t *r)
+    const struct evidence *ev, size_t i)
 {
+	const json_t *r = ev->r[i];
 	struct trow *w = tab_row(t, group, series, r);
 	const char *file = rec_get_str(json_object_get(r, "source"), "file");
 
 	w->rec = r;
+	w->at = i;
 	if (file != NULL && strv_find(&w->files, file) < 0)
 		strv_add(&w->files, file);
 	return w;
@@ -211,20 +213,20 @@ chart_is_sim(const struct chart_page *pg, const json_t *r)
 	    strtab_find_n(&pg->simfiles, f, strlen(f)) >= 0);
 }
 
-const json_t *
-chart_array(const json_t *r, const char *key)
+const struct ev_array *
+chart_array(const struct evidence *ev, size_t i, int which)
 {
-	const json_t *a = json_object_get(r, key);
+	const struct ev_array *a = &ev->arr[i][which];
 
-	return json_is_array(a) && json_array_size(a) > 0 ? a : NULL;
+	return a->n > 0 ? a : NULL;
 }
 
 double
-chart_num(const json_t *a, size_t i, size_t k)
+chart_num(const struct ev_array *a, size_t i, size_t k)
 {
-	const json_t *v = json_array_get(json_array_get(a, i), k);
-
-	return json_is_number(v) ? json_number_value(v) : NAN;
+	if (i >= a->n || k >= a->off[i + 1] - a->off[i])
+		return NAN;
+	return a->v[a->off[i] + k];
 }
 
 int
@@ -376,6 +378,8 @@ chart_figure(struct chart_page *pg, struct svg_chart *c, const char *caption)
 	}
 	sbuf_adds(pg->o, "</figure>\n");
 	pg->charts++;
+	/* A bundle of many cells draws tens of megabytes of figures. */
+	report_flush(pg->o, pg->meta);
 }
 
 /* Series p of a bar chart: the values of slot bs->slots[p] of the ncat
@@ -508,9 +512,9 @@ chart_wants(const char *kind, const char *metric)
 
 size_t
 html_charts(struct sbuf *o, const struct report *rep,
-    const struct evidence *ev)
+    const struct report_meta *meta, const struct evidence *ev)
 {
-	struct chart_page pg = { .o = o, .rep = rep, .ev = ev };
+	struct chart_page pg = { .o = o, .meta = meta, .rep = rep, .ev = ev };
 
 	sim_files(ev, &pg.simfiles);
 	sbuf_adds(o, "<h2 id=\"charts\">Charts</h2>\n<p>Drawn from the "

@@ -42,6 +42,7 @@ struct trow {
 	bool		 has[NSLOT];
 	bool		 sim;
 	const json_t	*rec;		/* points/bins record (curves) */
+	size_t		 at;		/* its number in the evidence */
 	struct strv	 files;		/* source files, for the caption */
 	uint32_t	 key;		/* in the tab's keys */
 };
@@ -61,9 +62,9 @@ struct trow *tab_row(struct tab *t, const char *group, const char *series,
 /* Slot slot of row (group, series) is v, from record r. */
 void	 tab_put(struct tab *t, const char *group, const char *series,
 	    int slot, double v, const json_t *r);
-/* A row drawn from one record's points or bins array. */
+/* A row drawn from one record's points or bins array: record i of ev. */
 struct trow *tab_rec(struct tab *t, const char *group, const char *series,
-	    const json_t *r);
+	    const struct evidence *ev, size_t i);
 /* Groups in natural order, real before sim, series in natural order. */
 void	 tab_sort(struct tab *t);
 void	 tab_free(struct tab *t);
@@ -82,6 +83,7 @@ void	 chart_files_text(struct sbuf *out, struct strv *files,
 
 struct chart_page {
 	struct sbuf	*o;
+	const struct report_meta *meta;	/* where each figure goes */
 	const struct report *rep;
 	const struct evidence *ev;
 	size_t		 charts;
@@ -99,10 +101,12 @@ bool	 chart_is_measure(const json_t *r);
 /* A latency or token record is the simulator's when it says so or comes
  * from a file whose other records say so. */
 bool	 chart_is_sim(const struct chart_page *pg, const json_t *r);
-/* The points or bins array of r with at least one entry, else NULL. */
-const json_t *chart_array(const json_t *r, const char *key);
+/* The points or bins array (EV_POINTS, EV_BINS) of record i of ev, with
+ * at least one entry; NULL when it has none. */
+const struct ev_array *chart_array(const struct evidence *ev, size_t i,
+	    int which);
 /* Entry k of row i of a points/bins array; NAN when absent or null. */
-double	 chart_num(const json_t *a, size_t i, size_t k);
+double	 chart_num(const struct ev_array *a, size_t i, size_t k);
 /* The index of suffix in names[n], -1 when it is none of them. */
 int	 chart_slot(const char *suffix, const char *const *names, size_t n);
 /* The badge of the verdicts of check in (workload, phase) whose metric
@@ -147,9 +151,10 @@ void	 charts_compare(struct chart_page *pg);
 
 /* Whether a chart reads records of kind and metric (NULL: none). */
 bool	 chart_wants(const char *kind, const char *metric);
-/* The Charts section drawn from ev, colours from rep's verdicts.  Returns
- * the number of charts drawn. */
+/* The Charts section drawn from ev, colours from rep's verdicts; each
+ * figure passed on to meta's stream (report_flush).  Returns the number
+ * of charts drawn. */
 size_t	 html_charts(struct sbuf *out, const struct report *rep,
-	    const struct evidence *ev);
+	    const struct report_meta *meta, const struct evidence *ev);
 
 #endif

@@ -2,6 +2,7 @@
  * action items (each linked to its evidence) and the checks' tables with
  * their full provenance in collapsed details; the charts are
  * htmlcharts.c's. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,8 +21,47 @@ evidence_add(struct evidence *ev, json_t *rec)
 	if (ev->n == ev->cap) {
 		ev->cap = ev->cap ? ev->cap * 2 : 256;
 		ev->r = xreallocarray(ev->r, ev->cap, sizeof(*ev->r));
+		ev->arr = xreallocarray(ev->arr, ev->cap, sizeof(*ev->arr));
 	}
+	memset(ev->arr[ev->n], 0, sizeof(ev->arr[ev->n]));
 	ev->r[ev->n++] = rec;
+}
+
+/* The array a (not empty) as numbers. */
+static void
+numbers_of(struct ev_array *out, const json_t *a)
+{
+	size_t n = json_array_size(a), total = 0, i, k;
+	const json_t *row, *x;
+
+	json_array_foreach(a, i, row)
+		total += json_array_size(row);	/* 0: not an array */
+	out->n = n;
+	out->off = xcalloc(n + 1, sizeof(*out->off));
+	out->v = xcalloc(total + 1, sizeof(*out->v));
+	total = 0;
+	json_array_foreach(a, i, row) {
+		json_array_foreach(row, k, x)
+			out->v[total++] = json_is_number(x) ?
+			    json_number_value(x) : NAN;
+		out->off[i + 1] = total;
+	}
+}
+
+void
+evidence_add_chart(struct evidence *ev, json_t *rec)
+{
+	static const char *const keys[EV_NARRAYS] = { "points", "bins" };
+
+	evidence_add(ev, rec);
+	for (int k = 0; k < EV_NARRAYS; k++) {
+		const json_t *a = json_object_get(rec, keys[k]);
+
+		if (!json_is_array(a) || json_array_size(a) == 0)
+			continue;
+		numbers_of(&ev->arr[ev->n - 1][k], a);
+		json_object_del(rec, keys[k]);
+	}
 }
 
 bool
@@ -33,9 +73,15 @@ html_wants(const char *kind, const char *metric)
 void
 evidence_free(struct evidence *ev)
 {
-	for (size_t i = 0; i < ev->n; i++)
+	for (size_t i = 0; i < ev->n; i++) {
 		json_decref(ev->r[i]);
+		for (int k = 0; k < EV_NARRAYS; k++) {
+			free(ev->arr[i][k].off);
+			free(ev->arr[i][k].v);
+		}
+	}
 	free(ev->r);
+	free(ev->arr);
 	memset(ev, 0, sizeof(*ev));
 }
 
@@ -373,7 +419,7 @@ report_html(struct sbuf *o, const struct report *rep,
 	html_summary(o, rep, &fs);
 	html_actions(o, &fs, meta);
 	report_html_run(o, ev->r, ev->n);
-	charts = html_charts(o, rep, ev);
+	charts = html_charts(o, rep, meta, ev);
 	for (int cat = 0; cat < CAT_COUNT; cat++)
 		html_category(o, rep, cat, meta, &fs);
 	html_end(o);

@@ -18,14 +18,29 @@
 #include "report.h"
 #include "str.h"
 
-/* The non-verdict records the charts are drawn from, in input order. */
-struct evidence {
-	json_t	**r;
-	size_t	  n, cap;
+/* A record's points or bins array as numbers: row i is v[off[i]] up to
+ * v[off[i + 1]] (NAN for an entry that is not a number).  A chart's
+ * curve is a few bytes a point of text and ten times that as a tree. */
+struct ev_array {
+	size_t	 n;
+	size_t	*off;
+	double	*v;
 };
 
-/* Takes rec. */
+enum { EV_POINTS, EV_BINS, EV_NARRAYS };
+
+/* The non-verdict records the charts are drawn from, in input order. */
+struct evidence {
+	json_t		**r;
+	struct ev_array	(*arr)[EV_NARRAYS];	/* per record */
+	size_t		  n, cap;
+};
+
+/* Takes rec, whole. */
 void	 evidence_add(struct evidence *ev, json_t *rec);
+/* Takes rec; a non-empty points or bins array leaves its tree for
+ * ev->arr (chart_array, htmlcharts.h reads it). */
+void	 evidence_add_chart(struct evidence *ev, json_t *rec);
 void	 evidence_free(struct evidence *ev);
 
 /* Whether the page reads records of kind and metric (NULL: none): the

@@ -161,7 +161,10 @@ read_records(struct report *rep, struct evidence *ev, bool html,
 			    NULL)
 				s2r_die("out of memory");
 		}
-		evidence_add(ev, rec);
+		if (html)
+			evidence_add_chart(ev, rec);
+		else
+			evidence_add(ev, rec);
 	}
 	vstream_done(&vs, all, path);
 	ndjson_close(&r);

@@ -11,7 +11,9 @@
 
 #include "atomicfile.h"
 #include "err.h"
+#include "htmlcharts.h"
 #include "htmlpage.h"
+#include "htmlreport.h"
 #include "mdtext.h"
 #include "rec.h"
 #include "report.h"
@@ -349,6 +351,36 @@ test_moved_ambiguous(void)
 	report_free(&rep);
 }
 
+/* The HTML report keeps a chart's points and bins as numbers, with every
+ * shape of row the tree had. */
+static void
+test_chart_arrays(void)
+{
+	struct evidence ev = {0};
+	const struct ev_array *p;
+	json_t *rec = json_loads("{\"kind\":\"measure\",\"points\":"
+	    "[[1,2.5],[null,\"x\",3],5,[]],\"bins\":[],\"n\":4}", 0, NULL);
+
+	CHECK(rec != NULL);
+	evidence_add_chart(&ev, rec);
+	CHECK(json_object_get(ev.r[0], "points") == NULL);	/* moved */
+	CHECK(json_is_array(json_object_get(ev.r[0], "bins")));	/* empty */
+	CHECK(chart_array(&ev, 0, EV_BINS) == NULL);
+	p = chart_array(&ev, 0, EV_POINTS);
+	CHECK(p != NULL && p->n == 4);
+	CHECK(chart_num(p, 0, 0) == 1 && chart_num(p, 0, 1) == 2.5);
+	CHECK(isnan(chart_num(p, 0, 2)));
+	CHECK(isnan(chart_num(p, 1, 0)) && isnan(chart_num(p, 1, 1)));
+	CHECK(chart_num(p, 1, 2) == 3);
+	CHECK(isnan(chart_num(p, 2, 0)));	/* not an array */
+	CHECK(isnan(chart_num(p, 3, 0)));	/* empty */
+	CHECK(isnan(chart_num(p, 4, 0)));	/* past the end */
+	evidence_add(&ev, json_pack("{s:s,s:[[i]]}", "kind", "compare",
+	    "points", 7));
+	CHECK(json_is_array(json_object_get(ev.r[1], "points")));  /* whole */
+	evidence_free(&ev);
+}
+
 int
 main(void)
 {
@@ -361,6 +393,7 @@ main(void)
 		{ "atomic write", test_atomicfile },
 		{ "findings, check states, anchors", test_findings },
 		{ "verdicts held as text", test_store },
+		{ "chart arrays as numbers", test_chart_arrays },
 		{ "a moved key is not guessed", test_moved_ambiguous },
 		{ NULL, NULL }
 	};

@@ -277,7 +277,8 @@ worst_badge(const int *n, size_t all)
 	return n[V_INAPPLICABLE] > 0 ? 4 : 5;
 }
 
-/* The verdicts by (check, workload) and (check, workload, phase). */
+/* The verdicts by check, by (check, workload) and by (check, workload,
+ * phase). */
 static void
 worst_index(struct chart_page *pg)
 {
@@ -285,19 +286,22 @@ worst_index(struct chart_page *pg)
 		const struct rep_verdict *v = &pg->rep->all[i];
 		const char *parts[3] = { v->check, v->workload, v->phase };
 
+		keygroup_add(&pg->by_check, parts, 1, i);
 		keygroup_add(&pg->by_workload, parts, 2, i);
 		keygroup_add(&pg->by_phase, parts, 3, i);
 	}
 }
 
-/* Counts into n[] the verdicts of group e on, one of the chart's. */
+/* Counts into n[] the verdicts of g's group of the first nparts of
+ * parts that are one of the chart's (q). */
 static size_t
-worst_count(const struct chart_page *pg, const struct keygroup *g, size_t e,
-    const char *const *q, int *n)
+worst_count(struct chart_page *pg, struct keygroup *g,
+    const char *const *parts, size_t nparts, const char *const *q, int *n)
 {
 	size_t all = 0;
 
-	for (; e != 0; e = g->next[e - 1]) {
+	for (size_t e = keygroup_first(g, parts, nparts); e != 0;
+	    e = g->next[e - 1]) {
 		const struct rep_verdict *v = &pg->rep->all[g->val[e - 1]];
 
 		if (chart_has(v, q[0], q[1], q[2], q[3])) {
@@ -308,37 +312,25 @@ worst_count(const struct chart_page *pg, const struct keygroup *g, size_t e,
 	return all;
 }
 
-/* The verdicts a chart_worst query matches are among the group of its
- * (check, workload), or, with a phase, of (check, workload, phase) and
- * (check, workload, no phase); every verdict when no workload is
- * named. */
+/* The verdicts a chart_worst query matches are among those of its
+ * check, of its (check, workload), or, with a phase, of (check,
+ * workload, phase) and (check, workload, no phase). */
 static int
 worst_of(struct chart_page *pg, const char *const *q)
 {
 	const char *nophase[3] = { q[0], q[1], NULL };
 	int n[V_COUNT] = {0};
-	size_t all = 0;
+	size_t all;
 
-	if (q[1] == NULL) {
-		for (size_t i = 0; i < pg->rep->n; i++)
-			if (chart_has(&pg->rep->all[i], q[0], q[1], q[2],
-			    q[3])) {
-				n[pg->rep->all[i].verdict]++;
-				all++;
-			}
-		return worst_badge(n, all);
-	}
-	if (pg->by_workload.n == 0)
+	if (pg->by_check.n == 0)
 		worst_index(pg);
-	if (q[2] == NULL)
-		all = worst_count(pg, &pg->by_workload,
-		    keygroup_first(&pg->by_workload, q, 2), q, n);
-	else {
-		all = worst_count(pg, &pg->by_phase,
-		    keygroup_first(&pg->by_phase, q, 3), q, n);
-		all += worst_count(pg, &pg->by_phase,
-		    keygroup_first(&pg->by_phase, nophase, 3), q, n);
-	}
+	if (q[1] == NULL)
+		all = worst_count(pg, &pg->by_check, q, 1, q, n);
+	else if (q[2] == NULL)
+		all = worst_count(pg, &pg->by_workload, q, 2, q, n);
+	else
+		all = worst_count(pg, &pg->by_phase, q, 3, q, n) +
+		    worst_count(pg, &pg->by_phase, nophase, 3, q, n);
 	return worst_badge(n, all);
 }
 
@@ -538,6 +530,7 @@ html_charts(struct sbuf *o, const struct report *rep,
 	sbuf_adds(o, "</ul>\n");
 	strv_free(&pg.missing);
 	strtab_free(&pg.simfiles);
+	keygroup_free(&pg.by_check);
 	keygroup_free(&pg.by_workload);
 	keygroup_free(&pg.by_phase);
 	strtab_free(&pg.asked);

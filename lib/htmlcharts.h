@@ -90,9 +90,9 @@ struct chart_page {
 	struct strv	 missing;	/* charts not drawn and why */
 	unsigned	 seq;		/* chart ids */
 	struct strtab	 simfiles;	/* traces that say they are a sim's */
-	/* chart_worst's: rep's verdicts by (check, workload) and by
+	/* chart_worst's: rep's verdicts by check, (check, workload) and
 	 * (check, workload, phase), and the answers given so far. */
-	struct keygroup	 by_workload, by_phase;
+	struct keygroup	 by_check, by_workload, by_phase;
 	struct strtab	 asked;
 	int		*answer;
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "jparse.h"
 #include "mdtext.h"
 #include "rec.h"
 #include "report.h"
@@ -27,6 +28,7 @@ side_free(struct rd_side *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		json_decref(s->e[i].v);
+		free(s->e[i].text);
 		free(s->e[i].key);
 	}
 	free(s->e);
@@ -93,6 +95,35 @@ trim(json_t *v)
 		keep_only(a, actual);
 }
 
+/* e's tree as its text, until it is compared (a tree takes several
+ * times the bytes; the reals with the digits that read back the same). */
+static void
+hold_text(struct rd_entry *e)
+{
+	if ((e->text = json_dumps(e->v, JSON_COMPACT |
+	    JSON_REAL_PRECISION(17))) == NULL)
+		s2r_die("out of memory");
+	e->len = strlen(e->text);
+	json_decref(e->v);
+	e->v = NULL;
+}
+
+static void
+parse_text(struct rd_entry *e)
+{
+	json_error_t err;
+
+	if ((e->v = jparse_checked(e->text, e->len, &err)) == NULL)
+		s2r_die("out of memory");
+}
+
+static void
+let_go(struct rd_entry *e)
+{
+	json_decref(e->v);
+	e->v = NULL;
+}
+
 void
 rundiff_add(struct rundiff *d, bool is_new, json_t *rec, const char *file,
     long line)
@@ -108,9 +139,7 @@ rundiff_add(struct rundiff *d, bool is_new, json_t *rec, const char *file,
 		s->e = xreallocarray(s->e, s->cap, sizeof(*s->e));
 	}
 	/* Stored before it is checked, so rundiff_free releases it. */
-	s->e[s->n].v = rec;
-	s->e[s->n].line = line;
-	s->e[s->n].key = NULL;
+	s->e[s->n] = (struct rd_entry){ .v = rec, .line = line };
 	s->n++;
 	judge_verdict_record_check(rec, file, line);
 	if (json_object_get(rec, "metric") != NULL &&
@@ -119,6 +148,7 @@ rundiff_add(struct rundiff *d, bool is_new, json_t *rec, const char *file,
 		    "\"metric\" to be a string");
 	trim(rec);
 	s->e[s->n - 1].key = key_of(rec);
+	hold_text(&s->e[s->n - 1]);
 }
 
 void
@@ -483,13 +513,23 @@ rundiff_run(struct rundiff *d)
 	while (i < d->old.n || k < d->new.n) {
 		int c = i == d->old.n ? 1 : k == d->new.n ? -1 :
 		    strcmp(d->old.e[i].key, d->new.e[k].key);
+		struct rd_entry *o = c <= 0 ? &d->old.e[i++] : NULL;
+		struct rd_entry *n = c >= 0 ? &d->new.e[k++] : NULL;
 
-		if (c == 0)
-			compare(d, &d->old.e[i++], &d->new.e[k++]);
-		else if (c < 0)
-			one_side(d, &d->old.e[i++], false);
+		if (o != NULL)
+			parse_text(o);
+		if (n != NULL)
+			parse_text(n);
+		if (o != NULL && n != NULL)
+			compare(d, o, n);
+		else if (o != NULL)
+			one_side(d, o, false);
 		else
-			one_side(d, &d->new.e[k++], true);
+			one_side(d, n, true);
+		if (o != NULL)
+			let_go(o);
+		if (n != NULL)
+			let_go(n);
 	}
 }
 

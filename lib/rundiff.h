@@ -26,8 +26,12 @@
 enum rd_change { RD_FLIPPED, RD_MOVED, RD_ADDED, RD_REMOVED, RD_COUNT };
 extern const char *const rundiff_change_names[];
 
+/* A verdict as a diff holds it: what it compares of it (rundiff.c:
+ * trim), as compact JSON, parsed again only while it is compared. */
 struct rd_entry {
-	json_t	*v;		/* verdict record (owned) */
+	char	*text;
+	size_t	 len;
+	json_t	*v;		/* its tree, while read or compared */
 	long	 line;
 	char	*key;
 };

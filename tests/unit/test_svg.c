@@ -214,6 +214,23 @@ test_rundiff(void)
 	CHECK(d.counts[RD_FLIPPED] == 1 && d.worse == 1);
 	CHECK(d.counts[RD_ADDED] == 1);
 	rundiff_free(&d);
+
+	/* A diff holds a verdict as text until it is compared: the change
+	 * carries the exact value and the scope in its order. */
+	rundiff_init(&d, 5);
+	rundiff_add(&d, false, verdict("PASS", 0.1 + 0.2, "\xc2\xb1" "5%"), "o",
+	    1);
+	rundiff_add(&d, true, verdict("FAIL", 1e-300 / 3, "\xc2\xb1" "5%"), "n",
+	    1);
+	rundiff_run(&d);
+	CHECK(d.n == 1);
+	CHECK(json_real_value(json_object_get(json_object_get(d.changes[0],
+	    "old"), "value")) == 0.1 + 0.2);
+	CHECK(json_real_value(json_object_get(json_object_get(d.changes[0],
+	    "new"), "value")) == 1e-300 / 3);
+	CHECK(json_object_size(json_object_get(d.changes[0], "scope")) == 1);
+	CHECK(d.old.e[0].v == NULL && d.old.e[0].text != NULL);
+	rundiff_free(&d);
 }
 
 int

@@ -149,7 +149,9 @@ void	 charts_tokens(struct chart_page *pg);
 void	 charts_align(struct chart_page *pg);
 void	 charts_compare(struct chart_page *pg);
 
-/* Whether a chart reads records of kind and metric (NULL: none). */
+/* Whether a chart reads records of kind and metric (NULL: none); the
+ * report passes over the others unparsed, so a family that reads a new
+ * kind or metric names it there. */
 bool	 chart_wants(const char *kind, const char *metric);
 /* The Charts section drawn from ev, colours from rep's verdicts; each
  * figure passed on to meta's stream (report_flush).  Returns the number

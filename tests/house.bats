@@ -46,7 +46,8 @@ edges() {
 	renderers="report.h mdreport.h mdtext.h htmlreport.h htmlpage.h
 	    htmlcharts.h svg.h rundiff.h batchindex.h rectext.h verdict.h
 	    atomicfile.h rec.h str.h err.h tseries.h vstream.h cmptext.h upnum.h
-	    reportfind.h strtab.h runtext.h spill.h jparse.h sha256.h recscan.h"
+	    reportfind.h strtab.h runtext.h spill.h jparse.h sha256.h recscan.h
+	    keygroup.h"
 	bad=""
 	for f in rules_*.c ruleutil.[ch] proofutil.[ch] alignutil.[ch] judge.[ch] jindex.[ch] checklist.[ch] \
 	    satside.[ch] satrule.[ch] isopolicy.[ch] routecmp.[ch] jreplica.[ch] jstore.[ch] spill.[ch] \

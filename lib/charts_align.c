@@ -57,7 +57,7 @@ charts_ops(struct chart_page *pg)
 			tab_put(&t, sbuf_str(&g), op, 1, sim / 1e6, r);
 	}
 	tab_sort(&t);
-	bs.status = chart_worst(pg, "A1", NULL, NULL, NULL);
+	bs.status = chart_worst(pg, "A1", NULL, NULL, NULL, NULL);
 	for (size_t b = 0; b < t.n; b = tab_group_end(&t, b))
 		chart_bars(pg, &t, b, tab_group_end(&t, b), &bs);
 	if (t.n == 0)
@@ -106,7 +106,7 @@ charts_duty(struct chart_page *pg)
 		}
 	}
 	tab_sort(&t);
-	bs.status = chart_worst(pg, "A2", NULL, NULL, NULL);
+	bs.status = chart_worst(pg, "A2", NULL, NULL, NULL, NULL);
 	for (size_t b = 0; b < t.n; b = tab_group_end(&t, b))
 		chart_bars(pg, &t, b, tab_group_end(&t, b), &bs);
 	if (t.n == 0)

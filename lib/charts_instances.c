@@ -182,13 +182,14 @@ cell_bars(struct chart_page *pg, const struct tab *t, size_t b,
 	    "lines) measure records (s2r-log-extract)",
 	    .cut_noun = "instances" };
 
-	rs.status = chart_worst(pg, "5b", w->workload, w->phase,
+	rs.status = chart_worst(pg, "5b", w->workload, w->phase, w->iteration,
 	    "instance.");
 	drawn->req |= chart_bars(pg, t, b, e, &rs);
 	if (tab_has_group(series, w->group))
 		return;
 	drawn->summaries = true;
-	ks.status = chart_worst(pg, "5f", w->workload, w->phase, NULL);
+	ks.status = chart_worst(pg, "5f", w->workload, w->phase, w->iteration,
+	    NULL);
 	drawn->kv |= chart_bars(pg, t, b, e, &ks);
 	drawn->q |= chart_bars(pg, t, b, e, &qs);
 }
@@ -216,7 +217,8 @@ charts_instances(struct chart_page *pg)
 
 		series_chart(pg, &st, b, e, 1, "KV-cache usage", 0, NULL,
 		    "KV-cache usage over time", "KV-cache usage (%)",
-		    chart_worst(pg, "5f", w->workload, w->phase, NULL));
+		    chart_worst(pg, "5f", w->workload, w->phase, w->iteration,
+		    NULL));
 		series_chart(pg, &st, b, e, 3, "waiting", 2, "running",
 		    "Queue depth over time", "requests (count)", NULL);
 	}

@@ -206,7 +206,8 @@ cdf_figure(struct chart_page *pg, struct svg_chart *c, const struct tab *t,
 	c->xlabel = sbuf_str(&xl);
 	c->ylabel = "fraction of requests \xe2\x89\xa4 x";
 	c->source = sbuf_str(&src);
-	c->status = chart_worst(pg, "A3", workload, NULL, prefix);
+	c->status = chart_worst(pg, "A3", workload, NULL, NULL,
+	    prefix);
 	c->y_from_zero = true;
 	c->ymax_hint = 1;
 	c->x_log = true;

@@ -275,7 +275,8 @@ hist_chart(struct chart_page *pg, struct keygroup *refs, const struct tab *t,
 	    "output tokens per request (tokens)";
 	c.ylabel = "requests (count)";
 	c.source = sbuf_str(&src);
-	c.status = chart_worst(pg, tf->check, w->workload, w->phase, NULL);
+	c.status = chart_worst(pg, tf->check, w->workload, w->phase,
+	    w->iteration, NULL);
 	c.kind = SVG_HIST;
 	c.series = &se;
 	c.nseries = 1;
@@ -324,7 +325,7 @@ tok_chart(struct chart_page *pg, const struct tab *t, size_t b, size_t e,
 	c.ylabel = "tokens";
 	c.source = sbuf_str(&src);
 	c.status = chart_worst(pg, tf->check, t->rows[b].workload,
-	    t->rows[b].phase, NULL);
+	    t->rows[b].phase, t->rows[b].iteration, NULL);
 	c.kind = SVG_BARS;
 	c.cats = tok_slots;
 	c.ncats = NTOK;

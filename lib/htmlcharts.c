@@ -238,21 +238,23 @@ chart_slot(const char *suffix, const char *const *names, size_t n)
 	return -1;
 }
 
-/* v is one of the chart's verdicts: check, workload, phase, prefix. */
+/* v is one of the chart's verdicts: q is its check, workload, phase,
+ * iteration and metric prefix (NULL: any); a verdict without a phase or
+ * an iteration belongs to every one. */
 static bool
-chart_has(const struct rep_verdict *v, const char *check,
-    const char *workload, const char *phase, const char *prefix)
+chart_has(const struct rep_verdict *v, const char *const *q)
 {
-	const char *m = v->metric;
-	const char *vphase = v->phase;
-
-	if (strcmp(v->check, check) != 0)
+	if (strcmp(v->check, q[0]) != 0)
 		return false;
-	if (workload != NULL && !nullstr_eq(v->workload, workload))
+	if (q[1] != NULL && !nullstr_eq(v->workload, q[1]))
 		return false;
-	if (phase != NULL && vphase != NULL && strcmp(vphase, phase) != 0)
+	if (q[2] != NULL && v->phase != NULL && strcmp(v->phase, q[2]) != 0)
 		return false;
-	return prefix == NULL || (m != NULL && str_has_prefix(m, prefix));
+	if (q[3] != NULL && v->iteration != NULL &&
+	    strcmp(v->iteration, q[3]) != 0)
+		return false;
+	return q[4] == NULL || (v->metric != NULL &&
+	    str_has_prefix(v->metric, q[4]));
 }
 
 static const char *const worst_names[] = { "FAIL", "MISSING", "WARN",
@@ -277,18 +279,20 @@ worst_badge(const int *n, size_t all)
 	return n[V_INAPPLICABLE] > 0 ? 4 : 5;
 }
 
-/* The verdicts by check, by (check, workload) and by (check, workload,
- * phase). */
+/* The verdicts by check, (check, workload), (check, workload, phase)
+ * and (check, workload, phase, iteration). */
 static void
 worst_index(struct chart_page *pg)
 {
 	for (size_t i = 0; i < pg->rep->n; i++) {
 		const struct rep_verdict *v = &pg->rep->all[i];
-		const char *parts[3] = { v->check, v->workload, v->phase };
+		const char *parts[4] = { v->check, v->workload, v->phase,
+		    v->iteration };
 
 		keygroup_add(&pg->by_check, parts, 1, i);
 		keygroup_add(&pg->by_workload, parts, 2, i);
 		keygroup_add(&pg->by_phase, parts, 3, i);
+		keygroup_add(&pg->by_cell, parts, 4, i);
 	}
 }
 
@@ -304,7 +308,7 @@ worst_count(struct chart_page *pg, struct keygroup *g,
 	    e = g->next[e - 1]) {
 		const struct rep_verdict *v = &pg->rep->all[g->val[e - 1]];
 
-		if (chart_has(v, q[0], q[1], q[2], q[3])) {
+		if (chart_has(v, q)) {
 			n[v->verdict]++;
 			all++;
 		}
@@ -313,14 +317,13 @@ worst_count(struct chart_page *pg, struct keygroup *g,
 }
 
 /* The verdicts a chart_worst query matches are among those of its
- * check, of its (check, workload), or, with a phase, of (check,
- * workload, phase) and (check, workload, no phase). */
+ * check, of its (check, workload), or of that with its phase and
+ * iteration or none: the groups of each of those combinations. */
 static int
 worst_of(struct chart_page *pg, const char *const *q)
 {
-	const char *nophase[3] = { q[0], q[1], NULL };
 	int n[V_COUNT] = {0};
-	size_t all;
+	size_t all = 0;
 
 	if (pg->by_check.n == 0)
 		worst_index(pg);
@@ -328,23 +331,33 @@ worst_of(struct chart_page *pg, const char *const *q)
 		all = worst_count(pg, &pg->by_check, q, 1, q, n);
 	else if (q[2] == NULL)
 		all = worst_count(pg, &pg->by_workload, q, 2, q, n);
+	else if (q[3] == NULL)
+		for (int p = 0; p < 2; p++) {
+			const char *k[3] = { q[0], q[1], p ? NULL : q[2] };
+
+			all += worst_count(pg, &pg->by_phase, k, 3, q, n);
+		}
 	else
-		all = worst_count(pg, &pg->by_phase, q, 3, q, n) +
-		    worst_count(pg, &pg->by_phase, nophase, 3, q, n);
+		for (int p = 0; p < 4; p++) {
+			const char *k[4] = { q[0], q[1], p & 1 ? NULL : q[2],
+			    p & 2 ? NULL : q[3] };
+
+			all += worst_count(pg, &pg->by_cell, k, 4, q, n);
+		}
 	return worst_badge(n, all);
 }
 
 const char *
 chart_worst(struct chart_page *pg, const char *check, const char *workload,
-    const char *phase, const char *prefix)
+    const char *phase, const char *iteration, const char *prefix)
 {
-	const char *q[4] = { check, workload, phase, prefix };
+	const char *q[5] = { check, workload, phase, iteration, prefix };
 	struct sbuf key = {0};
 	bool added;
 	uint32_t k;
 
-	/* Every iteration of a cell asks the same: answered once. */
-	keygroup_key(&key, q, 4);
+	/* The charts of a workload ask the same: answered once. */
+	keygroup_key(&key, q, 5);
 	k = strtab_intern_n(&pg->asked, sbuf_str(&key), key.len, &added);
 	sbuf_free(&key);
 	if (added) {
@@ -479,7 +492,7 @@ chart_wants(const char *kind, const char *metric)
 	static const char *const measures[] = {
 		"requests.count",		/* sim_files */
 		"ttft_ms", "tpot_ms", "e2e_ms",	/* charts_latency */
-		"real.", "sim.",		/* charts_latency, s2r-latency */
+		"real.", "sim.",	/* s2r-latency: charts_latency */
 		"instance.requests", "stats.kv_cache_usage_pct.",
 		"stats.waiting.", "stats.running.", "stats.series",
 		"metrics.series",		/* charts_instances */
@@ -533,6 +546,7 @@ html_charts(struct sbuf *o, const struct report *rep,
 	keygroup_free(&pg.by_check);
 	keygroup_free(&pg.by_workload);
 	keygroup_free(&pg.by_phase);
+	keygroup_free(&pg.by_cell);
 	strtab_free(&pg.asked);
 	free(pg.answer);
 	return pg.charts;

@@ -90,9 +90,10 @@ struct chart_page {
 	struct strv	 missing;	/* charts not drawn and why */
 	unsigned	 seq;		/* chart ids */
 	struct strtab	 simfiles;	/* traces that say they are a sim's */
-	/* chart_worst's: rep's verdicts by check, (check, workload) and
-	 * (check, workload, phase), and the answers given so far. */
-	struct keygroup	 by_check, by_workload, by_phase;
+	/* chart_worst's: rep's verdicts by check, (check, workload),
+	 * (check, workload, phase) and (check, workload, phase, iteration),
+	 * and the answers given so far. */
+	struct keygroup	 by_check, by_workload, by_phase, by_cell;
 	struct strtab	 asked;
 	int		*answer;
 };
@@ -109,12 +110,14 @@ const struct ev_array *chart_array(const struct evidence *ev, size_t i,
 double	 chart_num(const struct ev_array *a, size_t i, size_t k);
 /* The index of suffix in names[n], -1 when it is none of them. */
 int	 chart_slot(const char *suffix, const char *const *names, size_t n);
-/* The badge of the verdicts of check in (workload, phase) whose metric
- * starts with prefix (NULL arguments match anything): FAIL, MISSING,
+/* The badge of the verdicts of check in (workload, phase, iteration)
+ * whose metric starts with prefix (NULL arguments match anything; a
+ * verdict without a phase or iteration is in every one): FAIL, MISSING,
  * WARN, PASS (every row judged), "PART JUDGED" (some INAPPLICABLE),
  * "NOT JUDGED" (all).  NULL: no such verdict. */
 const char *chart_worst(struct chart_page *pg, const char *check,
-	    const char *workload, const char *phase, const char *prefix);
+	    const char *workload, const char *phase, const char *iteration,
+	    const char *prefix);
 /* Writes c (its id the page's next) as a figure with caption. */
 void	 chart_figure(struct chart_page *pg, struct svg_chart *c,
 	    const char *caption);

@@ -119,6 +119,29 @@ chromium_run() {
 	grep -q '<td class="v-FAIL">FAIL (<a href="#item-[0-9]*">item [0-9]*</a>)</td>' "$T/r.html"
 }
 
+@test "html: a cell's chart takes the colour of its own iteration's verdicts, not its replicas'" {
+	# The fixture's request spread and its 5b WARN as iterations i1 and
+	# i2 of one cell: the WARN is i1's, i2's verdict is a PASS.
+	for it in i1 i2; do
+		jq -c --arg it "$it" 'select(.metric == "instance.requests") |
+		    .scope.iteration = $it' "$FX/charts.ndjson"
+	done >"$T/recs.ndjson"
+	{
+		jq -c 'select(.check == "5b") | .scope.iteration = "i1"' \
+		    "$FX/verdicts-inject.ndjson"
+		jq -c 'select(.check == "5b") | .scope.iteration = "i2" |
+		    .verdict = "PASS"' "$FX/verdicts-inject.ndjson"
+		echo '{"kind":"end","verdicts":2}'
+	} >"$T/v.ndjson"
+	"$R" --format html -o "$T/r.html" "$T/v.ndjson" "$T/recs.ndjson"
+	# the two request-spread charts in page order, i1's first
+	run grep -o 'data-points="3" data-status="[A-Z]*"' "$T/r.html"
+	[ "${lines[*]}" = 'data-points="3" data-status="WARN" data-points="3" data-status="PASS"' ]
+	run grep -o 'Requests per instance [^<]*' "$T/r.html"
+	[ "${lines[0]}" = "${lines[1]}" ] && [[ ${lines[0]} == *baseline/w1/i1 ]]
+	[[ ${lines[2]} == *baseline/w1/i2 ]]
+}
+
 # anchors_resolve PAGE: every href="#x" names an id="x" of the page, and
 # prints how many links there are.
 anchors_resolve() {

@@ -106,7 +106,8 @@ main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "groups in the order added", test_groups_in_order },
-		{ "absent and ambiguous parts", test_absent_and_ambiguous_parts },
+		{ "absent and ambiguous parts",
+		    test_absent_and_ambiguous_parts },
 		{ "many keys", test_many_keys },
 		{ NULL, NULL }
 	};

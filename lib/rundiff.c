@@ -61,10 +61,7 @@ key_of(const json_t *v)
 	return b.s != NULL ? b.s : xstrdup("");
 }
 
-/* What a diff reads of a verdict, its check's keys aside: the rest
- * (the why, the action, both sides' sources: most of its bytes) goes as
- * soon as the record is checked, so that a diff holds a fraction of its
- * inputs. */
+/* Deletes the members of obj not named in keys (NULL-terminated). */
 static void
 keep_only(json_t *obj, const char *const *keys)
 {
@@ -82,6 +79,10 @@ keep_only(json_t *obj, const char *const *keys)
 	}
 }
 
+/* What a diff reads of a verdict, its check's keys aside: the rest
+ * (the why, the action, both sides' sources: most of its bytes) goes as
+ * soon as the record is checked, so that a diff holds a fraction of its
+ * inputs. */
 static void
 trim(json_t *v)
 {
@@ -113,8 +114,9 @@ parse_text(struct rd_entry *e)
 {
 	json_error_t err;
 
+	/* hold_text() wrote it: only memory can fail here. */
 	if ((e->v = jparse_checked(e->text, e->len, &err)) == NULL)
-		s2r_die("out of memory");
+		s2r_die("%s", err.text);
 }
 
 static void

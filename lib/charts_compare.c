@@ -147,7 +147,7 @@ rate_chart(struct chart_page *pg, const struct tab *t, size_t b, size_t e)
 	for (size_t i = 0; i < 2 * nt; i++) {
 		sbuf_printf(&cv.labels[i], "%s %s", i % 2 ? "completed" :
 		    "sent", t->rows[b + i / 2].series);
-		curve_set(&cv, i, chart_array(pg->ev, t->rows[b + i / 2].at,
+		curve_set(&cv, i, chart_array(pg->ev, t->rows[b + i / 2].rec,
 		    EV_POINTS), 0, 1 + i % 2, i / 2, i % 2 == 1);
 	}
 	sbuf_adds(&src, "requests.per_second compare records (s2r-compare "
@@ -176,10 +176,10 @@ scatter_chart(struct chart_page *pg, const struct tab *t, size_t b,
 	curves_new(&cv, e - b);
 	for (size_t i = 0; i < e - b; i++) {
 		const struct ev_array *pts = chart_array(pg->ev,
-		    t->rows[b + i].at, EV_POINTS);
+		    t->rows[b + i].rec, EV_POINTS);
 		double total = 0;
 
-		rec_get_num(t->rows[b + i].rec, "n", &total);
+		rec_get_num(pg->ev->r[t->rows[b + i].rec], "n", &total);
 		sbuf_printf(&cv.labels[i], "%s (%zu of %.0f)", t->rows[b + i]
 		    .series, pts != NULL ? pts->n : 0, total);
 		curve_set(&cv, i, pts, 0, 2, i, false);

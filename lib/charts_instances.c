@@ -95,7 +95,7 @@ series_chart(struct chart_page *pg, const struct tab *t, size_t b, size_t e,
 	for (size_t i = 0; i < ninst; i++) {
 		for (size_t k = 0; k < per; k++) {
 			const struct ev_array *pts = chart_array(pg->ev,
-			    t->rows[b + i].at, EV_POINTS);
+			    t->rows[b + i].rec, EV_POINTS);
 			size_t np = pts != NULL ? pts->n : 0, j = i * per + k;
 
 			xs[j] = xcalloc(np + 1, sizeof(double));

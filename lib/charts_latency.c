@@ -164,7 +164,7 @@ curves_of(const struct evidence *ev, const struct tab *t, size_t b, size_t e,
 	size_t total = 0;
 
 	for (size_t i = b; i < e; i++) {
-		const struct ev_array *pts = chart_array(ev, t->rows[i].at,
+		const struct ev_array *pts = chart_array(ev, t->rows[i].rec,
 		    EV_POINTS);
 		size_t n = pts != NULL ? pts->n : 0;
 		struct svg_series *se = &ss[i - b];
@@ -177,7 +177,7 @@ curves_of(const struct evidence *ev, const struct tab *t, size_t b, size_t e,
 			ys[i - b][k] = chart_num(pts, k, yk);
 		}
 		sbuf_adds(&labels[i - b], t->rows[i].series);
-		if (rec_get_num(t->rows[i].rec, "n", &cnt))
+		if (rec_get_num(ev->r[t->rows[i].rec], "n", &cnt))
 			sbuf_printf(&labels[i - b], " (n=%.0f)", cnt);
 		se->label = sbuf_str(&labels[i - b]);
 		se->x = xs[i - b];

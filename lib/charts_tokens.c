@@ -161,16 +161,16 @@ refs_of(struct keygroup *refs, const struct evidence *ev)
 	}
 }
 
-/* The value of the expect (or, with hist, the measure from the same file
- * and cell) record of metric for row w, the first in input order; NAN
- * when there is none. */
+/* The value of the expect (or the measure, from the file and cell of w's
+ * histogram) record of metric for histogram row w, the first in input
+ * order; NAN when there is none. */
 static double
 hist_ref(const struct evidence *ev, struct keygroup *refs,
     const struct trow *w, const char *kind, const char *metric,
-    const json_t *hist, struct strv *files)
+    struct strv *files)
 {
-	const char *hfile = rec_get_str(json_object_get(hist, "source"),
-	    "file");
+	const char *hfile = rec_get_str(json_object_get(ev->r[w->rec],
+	    "source"), "file");
 	bool expect = strcmp(kind, "expect") == 0;
 	const char *parts[5] = { kind, metric, w->workload, w->phase,
 	    w->iteration };
@@ -183,7 +183,7 @@ hist_ref(const struct evidence *ev, struct keygroup *refs,
 
 		if (!ref_applies(r, w, expect, hfile))
 			continue;
-		rec_get_num(r, "value", &v);
+		rec_get_num(r, "value", &v);	/* refs_of took numbers only */
 		if (f != NULL && strv_find(files, f) < 0)
 			strv_add(files, f);
 		return v;
@@ -205,14 +205,11 @@ hist_markers(const struct chart_page *pg, struct keygroup *refs,
 	size_t nmk = 0;
 
 	sbuf_printf(&metric, "%s.mean", fam);
-	mean = hist_ref(pg->ev, refs, w, "expect", sbuf_str(&metric), w->rec,
-	    files);
-	meas = hist_ref(pg->ev, refs, w, "measure", sbuf_str(&metric), w->rec,
-	    files);
+	mean = hist_ref(pg->ev, refs, w, "expect", sbuf_str(&metric), files);
+	meas = hist_ref(pg->ev, refs, w, "measure", sbuf_str(&metric), files);
 	sbuf_reset(&metric);
 	sbuf_printf(&metric, "%s.stdev", fam);
-	sd = hist_ref(pg->ev, refs, w, "expect", sbuf_str(&metric), w->rec,
-	    files);
+	sd = hist_ref(pg->ev, refs, w, "expect", sbuf_str(&metric), files);
 	sbuf_free(&metric);
 	*expected = isfinite(mean);
 	if (isfinite(mean)) {
@@ -238,7 +235,7 @@ hist_chart(struct chart_page *pg, struct keygroup *refs, const struct tab *t,
     size_t i, const struct tok_family *tf)
 {
 	const struct trow *w = &t->rows[i];
-	const struct ev_array *bins = chart_array(pg->ev, w->at, EV_BINS);
+	const struct ev_array *bins = chart_array(pg->ev, w->rec, EV_BINS);
 	size_t n = bins != NULL ? bins->n : 0;
 	double *x = xcalloc(n + 1, sizeof(*x)), *y = xcalloc(n + 1, sizeof(*y));
 	struct svg_series se = {0};
@@ -255,7 +252,7 @@ hist_chart(struct chart_page *pg, struct keygroup *refs, const struct tab *t,
 		y[k] = chart_num(bins, k, 2);
 	}
 	sbuf_adds(&lab, w->series);
-	if (rec_get_num(w->rec, "n", &cnt))
+	if (rec_get_num(pg->ev->r[w->rec], "n", &cnt))
 		sbuf_printf(&lab, " (n=%.0f)", cnt);
 	se = (struct svg_series){ .label = sbuf_str(&lab), .x = x, .y = y,
 	    .n = n, .color = chart_palette[0] };

@@ -30,9 +30,9 @@ tab_row(struct tab *t, const char *group, const char *series,
 	k = strtab_intern_n(&t->keys, sbuf_str(&t->text), t->text.len,
 	    &added);
 	if (!added)
-		return &t->rows[t->at[k]];
-	t->at = xroom(t->at, k, sizeof(*t->at));
-	t->at[k] = t->n;
+		return &t->rows[t->row_of[k]];
+	t->row_of = xroom(t->row_of, k, sizeof(*t->row_of));
+	t->row_of[k] = t->n;
 	strtab_intern(&t->groups, group);
 	t->rows = xroom(t->rows, t->n, sizeof(*t->rows));
 	w = &t->rows[t->n++];
@@ -67,8 +67,7 @@ tab_rec(struct tab *t, const char *group, const char *series,
 	struct trow *w = tab_row(t, group, series, r);
 	const char *file = rec_get_str(json_object_get(r, "source"), "file");
 
-	w->rec = r;
-	w->at = i;
+	w->rec = i;
 	if (file != NULL && strv_find(&w->files, file) < 0)
 		strv_add(&w->files, file);
 	return w;
@@ -91,7 +90,7 @@ tab_sort(struct tab *t)
 	if (t->n > 1)
 		qsort(t->rows, t->n, sizeof(*t->rows), trow_cmp);
 	for (size_t i = 0; i < t->n; i++)
-		t->at[t->rows[i].key] = i;
+		t->row_of[t->rows[i].key] = i;
 }
 
 void
@@ -106,7 +105,7 @@ tab_free(struct tab *t)
 		strv_free(&t->rows[i].files);
 	}
 	free(t->rows);
-	free(t->at);
+	free(t->row_of);
 	strtab_free(&t->keys);
 	strtab_free(&t->groups);
 	sbuf_free(&t->text);

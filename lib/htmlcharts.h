@@ -41,8 +41,8 @@ struct trow {
 	double		 v[NSLOT];
 	bool		 has[NSLOT];
 	bool		 sim;
-	const json_t	*rec;		/* points/bins record (curves) */
-	size_t		 at;		/* its number in the evidence */
+	size_t		 rec;		/* tab_rec's: the points/bins record,
+					 * its number in the evidence */
 	struct strv	 files;		/* source files, for the caption */
 	uint32_t	 key;		/* in the tab's keys */
 };
@@ -51,7 +51,7 @@ struct tab {
 	struct trow	*rows;
 	size_t		 n;
 	struct strtab	 keys;		/* (group, series) of each row */
-	size_t		*at;		/* key -> row */
+	size_t		*row_of;	/* key -> row */
 	struct strtab	 groups;
 	struct sbuf	 text;		/* a key looked up */
 };

@@ -29,9 +29,9 @@ void	 vstream_write_end(FILE *out, size_t verdicts);
  * verdicts since the one before it. */
 void	 vstream_add(struct vstream *s, const json_t *rec, const char *file,
 	    long line);
-/* Counts a verdict record, or one of another kind than verdict and end
- * (vstream_add() of one, without its tree). */
+/* Counts a verdict record (vstream_add() of one, without its tree). */
 void	 vstream_add_verdict(struct vstream *s);
+/* The same of a record neither a verdict nor an end record. */
 void	 vstream_add_other(struct vstream *s);
 /* NULL when what was read so far is whole, else why it is not. */
 const char *vstream_cut(const struct vstream *s);

@@ -184,6 +184,7 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 	struct vstream all = {0};
 	struct sbuf text = {0};
 	const char *empty;
+	bool evidence;
 	int fails;
 
 	report_init(&rep);
@@ -191,11 +192,12 @@ run_report(int argc, char **argv, const struct report_meta *meta,
 		read_records(&rep, &ev, fmt == F_HTML, &all, "-");
 	for (int i = 0; i < argc; i++)
 		read_records(&rep, &ev, fmt == F_HTML, &all, argv[i]);
-	/* Nothing to report is an error, not an empty report (evidence
-	 * records alone are a page of charts, comparisons alone one of
-	 * comparisons). */
-	if (!(fmt == F_HTML ? all.records > all.total + all.ends : ev.n > 0) &&
-	    (empty = vstream_empty(&all)) != NULL)
+	/* Nothing to report is an error, not an empty report: evidence
+	 * records alone are a page of charts (counted even when no chart
+	 * draws them), comparisons alone one of comparisons. */
+	evidence = fmt == F_HTML ? all.records > all.total + all.ends :
+	    ev.n > 0;
+	if (!evidence && (empty = vstream_empty(&all)) != NULL)
 		s2r_die("%s", empty);
 	report_build(&rep);
 	/* Written as it is made: every input was read and found whole, so

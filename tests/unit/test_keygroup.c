@@ -6,17 +6,18 @@
 #include "keygroup.h"
 #include "unit.h"
 
-/* The values of the group of parts, as "v,v,v". */
-static void
-group_text(struct keygroup *g, const char *const *parts, size_t n,
-    char *out, size_t len)
+/* The values of the group of parts, as "v,v,v" (a static buffer). */
+static const char *
+group_text(struct keygroup *g, const char *const *parts, size_t n)
 {
+	static char out[64];
 	size_t used = 0;
 
 	out[0] = '\0';
 	for (size_t e = keygroup_first(g, parts, n); e != 0; e = g->next[e - 1])
-		used += (size_t)snprintf(out + used, len - used, "%s%zu",
-		    used ? "," : "", g->val[e - 1]);
+		used += (size_t)snprintf(out + used, sizeof(out) - used,
+		    "%s%zu", used ? "," : "", g->val[e - 1]);
+	return out;
 }
 
 static void
@@ -25,19 +26,15 @@ test_groups_in_order(void)
 	struct keygroup g = {0};
 	const char *a[2] = { "5f", "w1" }, *b[2] = { "5f", "w2" };
 	const char *c[2] = { "5b", "w1" };
-	char got[64];
 
 	keygroup_add(&g, a, 2, 3);
 	keygroup_add(&g, b, 2, 4);
 	keygroup_add(&g, a, 2, 1);
 	keygroup_add(&g, c, 2, 9);
 	keygroup_add(&g, a, 2, 7);
-	group_text(&g, a, 2, got, sizeof(got));
-	CHECK_STR(got, "3,1,7");
-	group_text(&g, b, 2, got, sizeof(got));
-	CHECK_STR(got, "4");
-	group_text(&g, c, 2, got, sizeof(got));
-	CHECK_STR(got, "9");
+	CHECK_STR(group_text(&g, a, 2), "3,1,7");
+	CHECK_STR(group_text(&g, b, 2), "4");
+	CHECK_STR(group_text(&g, c, 2), "9");
 	CHECK(keygroup_first(&g, a, 1) == 0);	/* another number of parts */
 	keygroup_free(&g);
 }
@@ -49,7 +46,6 @@ test_absent_and_ambiguous_parts(void)
 	const char *none[2] = { "x", NULL }, *empty[2] = { "x", "" };
 	const char *ab_c[2] = { "ab", "c" }, *a_bc[2] = { "a", "bc" };
 	const char *sep[2] = { "a\1", "" }, *sep2[2] = { "a", "\1" };
-	char got[64];
 
 	keygroup_add(&g, none, 2, 1);
 	keygroup_add(&g, empty, 2, 2);
@@ -57,18 +53,12 @@ test_absent_and_ambiguous_parts(void)
 	keygroup_add(&g, a_bc, 2, 4);
 	keygroup_add(&g, sep, 2, 5);
 	keygroup_add(&g, sep2, 2, 6);
-	group_text(&g, none, 2, got, sizeof(got));
-	CHECK_STR(got, "1");
-	group_text(&g, empty, 2, got, sizeof(got));
-	CHECK_STR(got, "2");
-	group_text(&g, ab_c, 2, got, sizeof(got));
-	CHECK_STR(got, "3");
-	group_text(&g, a_bc, 2, got, sizeof(got));
-	CHECK_STR(got, "4");
-	group_text(&g, sep, 2, got, sizeof(got));
-	CHECK_STR(got, "5");
-	group_text(&g, sep2, 2, got, sizeof(got));
-	CHECK_STR(got, "6");
+	CHECK_STR(group_text(&g, none, 2), "1");
+	CHECK_STR(group_text(&g, empty, 2), "2");
+	CHECK_STR(group_text(&g, ab_c, 2), "3");
+	CHECK_STR(group_text(&g, a_bc, 2), "4");
+	CHECK_STR(group_text(&g, sep, 2), "5");
+	CHECK_STR(group_text(&g, sep2, 2), "6");
 	keygroup_free(&g);
 }
 

@@ -3,28 +3,9 @@
 #include <string.h>
 
 #include "err.h"
+#include "siphash.h"
 #include "str.h"
 #include "strtab.h"
-
-/* Kernel names run to kilobytes: hash eight bytes a step. */
-static uint64_t
-hash_bytes(const char *s, size_t n)
-{
-	uint64_t h = 0x9E3779B97F4A7C15ULL;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w;
-
-		memcpy(&w, s + i, 8);
-		h = (h ^ w) * 0xFF51AFD7ED558CCDULL;
-		h ^= h >> 32;
-	}
-	for (; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	h ^= n;
-	return h ^ (h >> 29);
-}
 
 static void
 rehash(struct strtab *t)
@@ -65,7 +46,7 @@ strtab_intern_n(struct strtab *t, const char *s, size_t len, bool *added)
 		return hit(t, (uint32_t)(t->last - 1), len, added);
 	if (t->n * 2 >= t->nslot)
 		rehash(t);
-	h = hash_bytes(s, len);
+	h = hash_keyed(s, len);
 	j = h & (t->nslot - 1);
 	while (t->slot[j] != 0) {
 		uint32_t k = t->slot[j] - 1;
@@ -97,7 +78,7 @@ strtab_find_n(const struct strtab *t, const char *s, size_t len)
 
 	if (t->nslot == 0)
 		return -1;
-	h = hash_bytes(s, len);
+	h = hash_keyed(s, len);
 	for (j = h & (t->nslot - 1); t->slot[j] != 0;
 	    j = (j + 1) & (t->nslot - 1)) {
 		uint32_t k = t->slot[j] - 1;

@@ -1,6 +1,7 @@
 /* strtab.h - interned strings: each distinct string once, named by a dense
  * index in order of first appearance (kernel names, SLO classes, clients,
- * prefix groups). */
+ * prefix groups).  The table's hash is keyed (siphash.h): names come from
+ * bundles, and a crafted set of them must not share one slot. */
 #ifndef S2R_STRTAB_H
 #define S2R_STRTAB_H
 

@@ -10,6 +10,7 @@
 
 #include "err.h"
 #include "infile.h"
+#include "siphash.h"
 #include "str.h"
 #include "strtab.h"
 #include "yamlr.h"
@@ -62,22 +63,19 @@ new_node(struct loader *ld, enum ytype type, const yaml_mark_t *mark)
 	return n;
 }
 
-/* FNV-1a: keys are short, and a map's index only has to spread them. */
-static uint64_t
-key_hash(const char *s)
+/* The first slot of key in an index of mask + 1 slots; keyed, since the
+ * keys are a bundle's (siphash.h). */
+static size_t
+key_slot(const char *key, size_t mask)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
+	return hash_keyed(key, strlen(key)) & mask;
 }
 
 static void
 index_put(struct ynode *map, size_t i)
 {
 	size_t mask = map->nindex - 1;
-	size_t j = key_hash(map->keys[i]->value) & mask;
+	size_t j = key_slot(map->keys[i]->value, mask);
 
 	while (map->index[j] != 0)
 		j = (j + 1) & mask;
@@ -440,7 +438,7 @@ ymap_get(const struct ynode *map, const char *key)
 	if (map->index != NULL) {
 		size_t mask = map->nindex - 1;
 
-		for (size_t j = key_hash(key) & mask; map->index[j] != 0;
+		for (size_t j = key_slot(key, mask); map->index[j] != 0;
 		    j = (j + 1) & mask) {
 			size_t i = map->index[j] - 1;
 

@@ -29,7 +29,7 @@ static void
 test_growth(void)
 {
 	struct strtab t = {0};
-	char name[32];
+	char name[48];
 	int bad = 0;
 
 	for (int i = 0; i < 5000; i++) {

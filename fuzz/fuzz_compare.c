@@ -49,6 +49,40 @@ check_self(const json_t *arr)
 	}
 }
 
+/* ab's tap feeds a timeline as it reads (s2r-compare ab --timeline): it
+ * must say what a timeline of its own read says. */
+static struct cmp_tl *tl;
+
+static void
+tap_row(void *ctx, const struct cmp_row *row, int64_t rowno)
+{
+	(void)ctx;
+	if (tl == NULL)
+		tl = cmp_tl_new();
+	cmp_tl_row(tl, row, rowno);
+}
+
+static void
+tap_end(void *ctx, const struct cmp_workload *w, const struct cmp_arm *arm,
+    const struct cmp_cell *cell)
+{
+	if (tl == NULL)
+		tl = cmp_tl_new();
+	cmp_tl_end(tl, w, arm, cell, ctx);
+	tl = NULL;
+}
+
+static void
+check_tapped(const json_t *tapped, const json_t *own)
+{
+	size_t i;
+	json_t *rec;
+
+	json_array_foreach(own, i, rec)
+		if (!json_equal(rec, json_array_get(tapped, i)))
+			abort();
+}
+
 /* The analyses read the file themselves, and a rejection from inside
  * them leaks what they hold (open files too): only inputs the request
  * reader accepts (it checks the same fields, and cleans up) and whose
@@ -58,17 +92,21 @@ static void
 run(void)
 {
 	struct cmp_plan plan = { .no_header = true };
-	struct cmp_ab_opts ao = { Q_EXCLUSIVE, 5, NULL };
+	json_t *arr = json_array(), *tapped = json_array();
+	struct cmp_tap tap = { tap_row, tap_end, tapped };
+	struct cmp_ab_opts ao = { Q_EXCLUSIVE, 5, NULL, &tap };
 	struct cmp_cal_opts co = { Q_LINEAR, -1, NULL, NULL };
-	json_t *arr = json_array();
 
 	cmp_plan_add(&plan, path, "a", "w", NULL);
 	cmp_plan_add(&plan, path, "b", "w", NULL);
 	cmp_plan_finish(&plan, NULL);
 	cmp_ab_workload(&plan.w[0], &ao, arr);
 	check_self(arr);
+	json_array_clear(arr);
 	cmp_timeline_cell(&plan.w[0], &plan.w[0].arms[0],
 	    &plan.w[0].arms[0].cells[0], arr);
+	check_tapped(tapped, arr);
+	json_decref(tapped);
 	cmp_calibrate(&pop, &pop, &co, arr);
 	check_self(arr);
 	json_decref(arr);

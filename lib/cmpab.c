@@ -210,10 +210,12 @@ cell_stats(struct ab_arm *aa, struct ab_cell *ac, const size_t *start,
 }
 
 static void
-read_cell(struct ab_arm *aa, struct ab_cell *ac, const struct cmp_cell *cell,
-    const struct slo_targets *t, bool replicas, enum qmethod method)
+read_cell(struct ab_arm *aa, struct ab_cell *ac, const struct cmp_workload *w,
+    const struct cmp_arm *arm, const struct cmp_cell *cell,
+    const struct slo_targets *t, const struct cmp_ab_opts *o)
 {
 	struct csvr *r = csvr_open(cell->path, cell->file);
+	const struct cmp_tap *tap = o->tap;
 	struct cmp_cols cols;
 	struct cmp_row row;
 	size_t start[NLAT];
@@ -225,22 +227,25 @@ read_cell(struct ab_arm *aa, struct ab_cell *ac, const struct cmp_cell *cell,
 	while (csvr_next(r)) {
 		cmp_row_read(&cols, r, &row);
 		add_row(aa, ac, &row, t);
+		if (tap != NULL)
+			tap->row(tap->ctx, &row, csvr_rows(r));
 	}
 	csvr_close(r);
-	if (replicas)
-		cell_stats(aa, ac, start, method);
+	if (tap != NULL)
+		tap->cell_end(tap->ctx, w, arm, cell);
+	if (arm->ncells > 1)
+		cell_stats(aa, ac, start, o->method);
 }
 
 static struct ab_arm *
-read_arm(const struct cmp_arm *arm, const struct slo_targets *t,
-    enum qmethod method)
+read_arm(const struct cmp_workload *w, const struct cmp_arm *arm,
+    const struct slo_targets *t, const struct cmp_ab_opts *o)
 {
 	struct ab_arm *aa = xcalloc(1, sizeof(*aa));
 
 	aa->cells = xcalloc(arm->ncells, sizeof(*aa->cells));
 	for (size_t c = 0; c < arm->ncells; c++)
-		read_cell(aa, &aa->cells[c], &arm->cells[c], t,
-		    arm->ncells > 1, method);
+		read_cell(aa, &aa->cells[c], w, arm, &arm->cells[c], t, o);
 	for (int m = 0; m < NLAT; m++)
 		dvals_sort(&aa->lat[m]);
 	return aa;
@@ -712,7 +717,7 @@ cmp_ab_workload(struct cmp_workload *w, const struct cmp_ab_opts *o,
 	pick_targets(&tg, w, o);
 	aa = xcalloc(w->narms, sizeof(*aa));
 	for (size_t a = 0; a < w->narms; a++)
-		aa[a] = read_arm(&w->arms[a], tg.t, o->method);
+		aa[a] = read_arm(w, &w->arms[a], tg.t, o);
 	for (size_t i = 0; i < w->narms; i++)
 		for (size_t j = i + 1; j < w->narms; j++) {
 			struct pair p = { w, { &w->arms[i], &w->arms[j] },

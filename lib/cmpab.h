@@ -13,14 +13,25 @@
 #include "stats.h"
 #include "tracefile.h"
 
+/* Sees each row ab reads, then the end of its cell: another analysis of
+ * the same traces without a second read (s2r-compare ab --timeline). */
+struct cmp_tap {
+	void	(*row)(void *ctx, const struct cmp_row *row, int64_t rowno);
+	void	(*cell_end)(void *ctx, const struct cmp_workload *w,
+		    const struct cmp_arm *arm, const struct cmp_cell *cell);
+	void	*ctx;
+};
+
 struct cmp_ab_opts {
 	enum qmethod		 method;
 	double			 noise_floor_pct;	/* 5: upstream's */
 	const struct slo_targets *targets;	/* --targets; NULL: headers */
+	const struct cmp_tap	*tap;		/* NULL: none */
 };
 
-/* Reads every cell of w and appends its records to out (nothing for a
- * workload with one arm).  Bad input is fatal. */
+/* Reads every cell of w (arms and cells in order, each shown to o->tap)
+ * and appends its records to out (nothing for a workload with one arm,
+ * whose cells are not read).  Bad input is fatal. */
 void	cmp_ab_workload(struct cmp_workload *w, const struct cmp_ab_opts *o,
 	    json_t *out);
 

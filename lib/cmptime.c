@@ -24,7 +24,7 @@ struct tl_pt {
 	uint32_t	 cls;
 };
 
-struct tl {
+struct cmp_tl {
 	struct ivals	 sends, dones;	/* µs */
 	struct tl_pt	*heap;		/* max-heap on h, TL_SCATTER_MAX */
 	size_t		 nheap;
@@ -73,7 +73,7 @@ sift_down(struct tl_pt *h, size_t n, size_t i)
 }
 
 static void
-sample(struct tl *t, const struct tl_pt *p)
+sample(struct cmp_tl *t, const struct tl_pt *p)
 {
 	size_t i;
 
@@ -95,8 +95,8 @@ sample(struct tl *t, const struct tl_pt *p)
 	}
 }
 
-static void
-add_row(struct tl *t, const struct cmp_row *row, int64_t rowno)
+void
+cmp_tl_row(struct cmp_tl *t, const struct cmp_row *row, int64_t rowno)
 {
 	struct tl_pt p;
 	uint32_t k;
@@ -125,33 +125,24 @@ add_row(struct tl *t, const struct cmp_row *row, int64_t rowno)
 	sample(t, &p);
 }
 
-static void
-read_trace(struct tl *t, const struct cmp_cell *cell)
+struct cmp_tl *
+cmp_tl_new(void)
 {
-	struct csvr *r = csvr_open(cell->path, cell->file);
-	struct cmp_cols cols;
-	struct cmp_row row;
+	struct cmp_tl *t = xcalloc(1, sizeof(*t));
 
-	memset(t, 0, sizeof(*t));
 	t->heap = xcalloc(TL_SCATTER_MAX, sizeof(*t->heap));
-	cmp_cols_find(&cols, r);
-	while (csvr_next(r)) {
-		cmp_row_read(&cols, r, &row);
-		add_row(t, &row, csvr_rows(r));
-	}
-	csvr_close(r);
-	ivals_sort(&t->sends);
-	ivals_sort(&t->dones);
+	return t;
 }
 
 static void
-free_tl(struct tl *t)
+free_tl(struct cmp_tl *t)
 {
 	ivals_free(&t->sends);
 	ivals_free(&t->dones);
 	strtab_free(&t->classes);
 	free(t->heap);
 	free(t->ok_of);
+	free(t);
 }
 
 /* Whole seconds per bin: the first nice width that keeps the bins at
@@ -206,7 +197,7 @@ point(double a, double b, double c)
 }
 
 static void
-rate_record(const struct tl *t, const struct cmp_workload *w,
+rate_record(const struct cmp_tl *t, const struct cmp_workload *w,
     const struct cmp_arm *arm, const struct cmp_cell *cell, json_t *out)
 {
 	json_t *rec = tl_record(w, arm, cell, "requests.per_second", "req/s",
@@ -271,7 +262,7 @@ class_by_name(const void *pa, const void *pb)
 
 /* A record per class, classes by name (not by which came first). */
 static void
-scatter_records(struct tl *t, const struct cmp_workload *w,
+scatter_records(struct cmp_tl *t, const struct cmp_workload *w,
     const struct cmp_arm *arm, const struct cmp_cell *cell, json_t *out)
 {
 	int64_t t0 = t->sends.n > 0 ? ivals_at(&t->sends, 0) : 0;
@@ -314,13 +305,30 @@ scatter_records(struct tl *t, const struct cmp_workload *w,
 }
 
 void
+cmp_tl_end(struct cmp_tl *t, const struct cmp_workload *w,
+    const struct cmp_arm *arm, const struct cmp_cell *cell, json_t *out)
+{
+	ivals_sort(&t->sends);
+	ivals_sort(&t->dones);
+	rate_record(t, w, arm, cell, out);
+	scatter_records(t, w, arm, cell, out);
+	free_tl(t);
+}
+
+void
 cmp_timeline_cell(const struct cmp_workload *w, const struct cmp_arm *arm,
     const struct cmp_cell *cell, json_t *out)
 {
-	struct tl t;
+	struct csvr *r = csvr_open(cell->path, cell->file);
+	struct cmp_tl *t = cmp_tl_new();
+	struct cmp_cols cols;
+	struct cmp_row row;
 
-	read_trace(&t, cell);
-	rate_record(&t, w, arm, cell, out);
-	scatter_records(&t, w, arm, cell, out);
-	free_tl(&t);
+	cmp_cols_find(&cols, r);
+	while (csvr_next(r)) {
+		cmp_row_read(&cols, r, &row);
+		cmp_tl_row(t, &row, csvr_rows(r));
+	}
+	csvr_close(r);
+	cmp_tl_end(t, w, arm, cell, out);
 }

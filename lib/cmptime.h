@@ -15,6 +15,20 @@
 /* Requests per scatter sample of one trace. */
 #define TL_SCATTER_MAX	2000
 
+/* One trace's timeline, fed row by row: by cmp_timeline_cell, or by
+ * whoever reads the trace for something else too (s2r-compare ab
+ * --timeline, through cmpab's tap). */
+struct cmp_tl;
+
+struct cmp_tl *cmp_tl_new(void);
+/* Row number rowno (1 for the first data row) of the trace. */
+void	cmp_tl_row(struct cmp_tl *t, const struct cmp_row *row,
+	    int64_t rowno);
+/* Appends the cell's records to out and frees t. */
+void	cmp_tl_end(struct cmp_tl *t, const struct cmp_workload *w,
+	    const struct cmp_arm *arm, const struct cmp_cell *cell,
+	    json_t *out);
+
 /* Reads the cell's trace and appends its records to out. */
 void	cmp_timeline_cell(const struct cmp_workload *w,
 	    const struct cmp_arm *arm, const struct cmp_cell *cell,

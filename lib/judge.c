@@ -829,7 +829,7 @@ judge_write(struct judge *j, FILE *out)
 		/* The line and its newline. */
 		if (fwrite(spill_get(j->text, o->off, o->len), 1, o->len + 1,
 		    out) != o->len + 1)
-			s2r_die("write error on standard output");
+			rec_write_error(out);
 	}
 	rec_finish(out);
 	return fails;

@@ -186,7 +186,7 @@ void
 rec_emit(FILE *out, json_t *rec)
 {
 	if (json_dumpf(rec, out, REC_EMIT_FLAGS) != 0 || fputc('\n', out) == EOF)
-		s2r_die("write error on standard output");
+		rec_write_error(out);
 	json_decref(rec);
 }
 
@@ -204,7 +204,17 @@ void
 rec_finish(FILE *out)
 {
 	if (fflush(out) != 0 || ferror(out))
+		rec_write_error(out);
+}
+
+void
+rec_write_error(FILE *out)
+{
+	int e = errno;
+
+	if (out == stdout)
 		s2r_die("write error on standard output");
+	s2r_die("write error on the output file: %s", strerror(e));
 }
 
 const char *

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdnoreturn.h>
 
 #include <jansson.h>
 
@@ -78,6 +79,9 @@ void	 rec_emit(FILE *out, json_t *rec);
 void	 rec_emit_all(FILE *out, const json_t *recs);
 /* Flushes out and dies if anything failed to be written. */
 void	 rec_finish(FILE *out);
+/* Dies of a failed write to out: standard output, or a tool's -o file
+ * (its temporary; atomicfile.h). */
+noreturn void rec_write_error(FILE *out);
 
 /* Accessors that tolerate absent keys and wrong types. */
 const char *rec_get_str(const json_t *obj, const char *key);

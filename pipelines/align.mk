@@ -98,6 +98,8 @@ all: $(O)/report.md
 measures: $(RECORDS)
 
 # The inputs' names are part of the recipe: a changed variable reruns it.
+# Each target depends on one of these, so OUT exists before its tool
+# writes there (each tool's -o: whole or not at all).
 $(O)/inputs.%: FORCE
 	@mkdir -p $(call q,$(@D))
 	@printf '%s\n' $(call q,$($*)) >$(call q,$@.tmp)
@@ -107,43 +109,34 @@ FORCE:
 
 $(O)/kernels.ndjson: $(TRACES) $(SLOTSF) $(RULESF) $(O)/inputs.TRACES
 	@$(call step,kernels,$(TRACES))
-	$(Q)mkdir -p $(call q,$(@D))
 	$(Q)$(call tool,s2r-kernel-match) --rules $(call q,$(RULESF)) \
-		--slots $(call q,$(SLOTSF)) $(call quoted,$(TRACES)) >$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+		--slots $(call q,$(SLOTSF)) -o $(call q,$@) $(call quoted,$(TRACES))
 
 $(O)/duty.ndjson: $(TRACES) $(O)/inputs.TRACES
 	@$(call step,duty,$(TRACES))
-	$(Q)mkdir -p $(call q,$(@D))
-	$(Q)$(call tool,s2r-dutycycle) $(call quoted,$(TRACES)) >$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+	$(Q)$(call tool,s2r-dutycycle) -o $(call q,$@) $(call quoted,$(TRACES))
 
 $(O)/latency.ndjson: $(REALF) $(SIMF) $(call header,$(REALF)) \
 	$(call header,$(SIMF)) $(REALITL) $(SIMITL) $(O)/inputs.REALF \
 	$(O)/inputs.SIMF $(O)/inputs.REALITL $(O)/inputs.SIMITL
 	@$(call step,latency,$(strip $(REALF) $(SIMF)))
-	$(Q)mkdir -p $(call q,$(@D))
 	$(Q)$(call tool,s2r-latency) --window-ms $(call q,$(WINDOW_MS)) \
 		$(if $(REALF),--real $(call q,$(REALF))) \
 		$(if $(REALITL),--real-itl $(call q,$(REALITL))) \
 		$(if $(SIMF),--sim $(call q,$(SIMF))) \
 		$(if $(SIMITL),--sim-itl $(call q,$(SIMITL))) \
-		$(if $(REALITL)$(SIMITL),,--no-itl) >$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+		$(if $(REALITL)$(SIMITL),,--no-itl) -o $(call q,$@)
 
 $(O)/load.ndjson: $(REALSAT) $(O)/inputs.REALSAT
 	@$(call step,load,$(REALSAT))
-	$(Q)mkdir -p $(call q,$(@D))
 	$(Q)$(call tool,s2r-log-extract) --saturation $(call q,$(REALSAT)) \
-		>$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+		-o $(call q,$@)
 
 $(O)/verdicts.ndjson: $(RECORDS) $(TOLF)
 	@$(call step,verdict,$@)
 	$(Q)$(call tool,s2r-verdict) --no-fail-status --checks A \
 		$(if $(TOLF),--tolerances $(call q,$(TOLF))) \
-		$(call quoted,$(RECORDS)) >$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+		-o $(call q,$@) $(call quoted,$(RECORDS))
 
 $(O)/report.md: $(O)/verdicts.ndjson
 	@$(call step,report,$@)

@@ -25,11 +25,11 @@ raw = $(if $(filter command environment,$(firstword $(origin $(1)))),$(value $(1
 # themselves with V=1, neither with make -s (the summary line stays).
 ifeq ($(V),1)
 Q :=
-step = :
+step =
 else
 Q := @
 ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
-step = :
+step =
 else
 step = printf '  %-8s %s\n' '$(1)' $(call q,$(2))
 endif

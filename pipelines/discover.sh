@@ -238,6 +238,22 @@ run_generated() {
 	printf '%s\n' "$g"
 }
 
+# The folders parity.mk's tools write into, in one mkdir rather than one
+# a target: OUT/cells/<cell>/ for each cell, OUT/epp/ and OUT/epp-diff/
+# when there is an EPP config or a pair of them (the names are those
+# discover.awk checked; set -f: no globbing).
+outdirs() {
+	frag=$1
+	set --
+	for d in $(awk '$1 == "S2R_CELLS" { for (i = 3; i <= NF; i++)
+	    print "cells/" $i } $1 == "S2R_EPP" && NF > 2 { print "epp" }
+	    $1 == "S2R_PAIRS" && NF > 2 { print "epp-diff" }' "$frag"); do
+		set -- "$@" "$out/$d"
+	done
+	[ $# -eq 0 ] || mkdir -p -- "$@" ||
+		die "OUT=$(shown "$out"): cannot create its folders"
+}
+
 # shellcheck disable=SC2046  # $(real_prune) etc. are split on purpose
 parity() {
 	check_out
@@ -279,6 +295,7 @@ parity() {
 	link sim "$sim"
 	[ -z "$tol" ] || link tolerances "$tol"
 	put "$out/.s2r/parity.d" <"$tmp/frag"
+	outdirs "$tmp/frag"
 	printf 'REAL=%s\n%s\n' "$S2R_REAL" "$real" | put "$out/.s2r/real.args"
 	printf 'SIM=%s\n%s\nMAP=%s\n' "$S2R_SIM" "$sim" "${S2R_MAP:-}" |
 		put "$out/.s2r/sim.args"

@@ -17,8 +17,8 @@
 # read the same way) and adds OUT/run.ndjson (s2r-run): every cell the run
 # declares, PRESENT, MISSING or SKIP, in the report's Run section; a
 # declared cell that is not there gets MISSING verdicts.
-# Every output is written under a temporary name and renamed, so a file
-# that exists is complete.  Prints one line per step (V=1: the commands)
+# Every output is written under a temporary name and renamed (each
+# tool's -o), so a file that exists is complete.  Prints one line per step (V=1: the commands)
 # and last "parity: OUT/report.md (N FAIL, N WARN, N MISSING)"; STRICT=1
 # makes the run fail when the report has a FAIL or a MISSING; UPSTREAM=1
 # appends upstream's check numbering to report.md (s2r-report --upstream).
@@ -149,44 +149,37 @@ html: $(O)/report.html
 
 measures: $(MEASURES)
 
-# The cells' readers write their file themselves (-o: whole or not at
-# all), so make runs them without a shell or a rename: two processes a
-# cell fewer, which is what a bundle of many cells spends its time on.
+# Every tool writes its file itself (-o: whole or not at all), so make
+# runs it without a shell or a rename, and discover.sh has made the
+# folders (OUT/cells/<cell>/, OUT/epp/, OUT/epp-diff/): a bundle of many
+# cells spends its time on its tools, not on processes around them.
 $(TRACEREC): $(O)/cells/%/trace.ndjson: $(S)/real/%/trace_data.csv $(S)/real.args
 	@$(call step,trace,$*)
-	$(Q)mkdir -p $(call q,$(@D))
 	$(Q)$(call tool,s2r-trace-stats) --root $(call q,$(REALP)) $(call scopeopts,$*) \
 		-o $(call q,$@) $(call q,$(REALP)/$*/trace_data.csv)
 
 $(LOGREC): $(O)/cells/%/logs.ndjson: $(S)/real/%/trace_data.csv $(S)/real.args
 	@$(call step,logs,$*)
-	$(Q)mkdir -p $(call q,$(@D))
 	$(Q)$(call tool,s2r-log-extract) --root $(call q,$(REALP)) $(call scopeopts,$*) \
 		-o $(call q,$@) $(call q,$(REALP)/$*)
 
 $(O)/expect.ndjson: $(addprefix $(S)/sim/,$(S2R_SIMFILES)) $(S)/sim.args
 	@$(call step,expect,$(SIMP))
-	$(Q)mkdir -p $(call q,$(@D))
 	$(Q)$(call tool,s2r-expect) --root $(call q,$(SIMP)) \
 		$(foreach m,$(call raw,MAP),--map $(call q,$(m))) \
-		$(call q,$(SIMP)) >$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+		-o $(call q,$@) $(call q,$(SIMP))
 
 $(EPPREC): $(O)/epp/%.ndjson: $(S)/real.args
 	@$(call step,epp,$*)
-	$(Q)mkdir -p $(call q,$(@D))
 	$(Q)$(call tool,s2r-config) --root $(call q,$(REALP)) \
 		--epp $(call q,$(REALP)/$(call files_of,$*,$(S2R_EPP))) \
-		--phase $(call q,$*) >$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+		--phase $(call q,$*) --output $(call q,$@)
 
 $(DIFFREC): $(O)/epp-diff/%.ndjson: $(S)/real.args
 	@$(call step,epp-diff,$*)
-	$(Q)mkdir -p $(call q,$(@D))
 	$(Q)$(call tool,s2r-config) --root $(call q,$(REALP)) --diff \
 		$(foreach f,$(call files_of,$*,$(S2R_PAIRS)),$(call q,$(REALP)/$(f))) \
-		>$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+		--output $(call q,$@)
 
 # The run's files (names fixed, read through the link OUT/.s2r/real), the
 # translation's (S2R_GEN: its generated/ folder from the run, checked by
@@ -195,26 +188,24 @@ $(O)/run.ndjson: $(S)/real.args $(S)/parity.d $(wildcard $(addprefix $(S)/real/,
 		run_metadata.json manifest.assembly.yaml progress.json translation_output.json \
 		$(if $(S2R_GEN),$(S2R_GEN)/../translation_output.json)))
 	@$(call step,run,$(REALP))
-	$(Q)$(call tool,s2r-run) --root $(call q,$(REALP)) $(call q,$(REALP)) \
-		>$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+	$(Q)$(call tool,s2r-run) --root $(call q,$(REALP)) -o $(call q,$@) \
+		$(call q,$(REALP))
 
-# Exit 1 (a claim not found) and 3 (ambiguous) are findings, not errors.
+# Exit 1 (a claim not found) and 3 (ambiguous) are findings, not errors:
+# the file is written whole all the same.
 $(O)/proof.ndjson: $(O)/proof.args $(PIPEDIR)proofs.yaml \
 		$(addprefix $(S)/real/,$(S2R_GO_REAL)) \
 		$(addprefix $(S)/sim/,$(S2R_GO_SIM))
 	@$(call step,proof,$(REALP))
-	$(Q)$(call tool,s2r-grep-proof) $(PROOFARGS) >$(call q,$@.tmp) || \
+	$(Q)$(call tool,s2r-grep-proof) $(PROOFARGS) -o $(call q,$@) || \
 		{ rc=$$?; [ $$rc -eq 1 ] || [ $$rc -eq 3 ]; }
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
 
 # After the cells' trace records: they depend on each cell's trace and
-# header (the header's goodput_slo_targets feed the comparison).
+# header (the header's goodput_slo_targets feed the comparison).  One
+# read of each trace for both analyses (ab --timeline).
 $(O)/compare.ndjson: $(CMPCELLS:%=$(O)/cells/%/trace.ndjson) $(S)/real.args
 	@$(call step,compare,$(REALP))
-	$(Q)$(call tool,s2r-compare) ab $(cmpargs) >$(call q,$@.tmp)
-	$(Q)$(call tool,s2r-compare) timeline $(cmpargs) >>$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+	$(Q)$(call tool,s2r-compare) ab --timeline -o $(call q,$@) $(cmpargs)
 
 # parity.d changes when a cell or an input comes or goes.
 $(O)/verdicts.ndjson: $(RECORDS) $(S)/verdict.args $(S)/parity.d \
@@ -222,8 +213,7 @@ $(O)/verdicts.ndjson: $(RECORDS) $(S)/verdict.args $(S)/parity.d \
 	@$(call step,verdict,$@)
 	$(Q)$(call tool,s2r-verdict) --no-fail-status \
 		$(if $(TOL),--tolerances $(call q,$(TOL))) \
-		$(foreach f,$(RECORDS),$(call q,$(f))) >$(call q,$@.tmp)
-	$(Q)mv $(call q,$@.tmp) $(call q,$@)
+		-o $(call q,$@) $(foreach f,$(RECORDS),$(call q,$(f)))
 
 # The Markdown report reads the verdicts, the comparison and the run's
 # records; the measure records (the bulk of the input) are for the HTML

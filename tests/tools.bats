@@ -122,6 +122,42 @@ man_section() {
 	done < <(measuring)
 }
 
+# One run of each tool that writes records (the measuring ones and the
+# rest), as "tool args...".
+writing() {
+	measuring
+	cat <<EOF
+s2r-verdict -n $F/judge/pass.ndjson
+s2r-grep-proof --root $F/go/pitfalls --string nosuchliteral
+s2r-compare ab --timeline --cell a/w $F/trace/l27/trace_data.csv --cell b/w $F/trace/l27/trace_data.csv
+EOF
+	[ ! -d "$S2R_SAMPLES/upstream/config-exploration" ] ||
+		echo "s2r-run $S2R_SAMPLES/upstream/config-exploration/sim2real/workspace/runs/test"
+}
+
+@test "every tool that writes records: -o FILE holds what stdout would (status too); a FILE that cannot be made is one line, exit 2, nothing left" {
+	while read -r t args; do
+		# s2r-config's -o is --overlay
+		o=-o
+		[ "$t" = s2r-config ] && o=--output
+		d=$BATS_TEST_TMPDIR/$t
+		mkdir -p "$d"
+		run --separate-stderr "$S2R_BIN/$t" $args
+		want=$status
+		printf '%s\n' "$output" >"$d/stdout"
+		[ -n "$output" ] || { echo "$t: nothing on stdout"; return 1; }
+		run --separate-stderr "$S2R_BIN/$t" $args $o "$d/out"
+		[ "$status" -eq "$want" ] && [ -z "$output" ] ||
+		    { echo "$t $o: status $status (want $want), stdout: $output"; return 1; }
+		printf '%s\n' "$(cat "$d/out")" | cmp - "$d/stdout" || { echo "$t: -o differs"; return 1; }
+		run --separate-stderr "$S2R_BIN/$t" $args $o "$d/none/out"
+		assert_bad_input || { echo "$t $o none/out"; return 1; }
+		[ "${#stderr_lines[@]}" -eq 1 ] && [[ "$stderr" == *"$d/none/out"* ]] ||
+		    { echo "$t: $stderr"; return 1; }
+		[ "$(ls "$d")" = "$(printf 'out\nstdout')" ] || { echo "$t: left $(ls "$d")"; return 1; }
+	done < <(writing)
+}
+
 @test "--format text: fractions as percentages, other numbers to 4 digits" {
 	"$S2R_BIN/s2r-trace-stats" "$F/trace/l27/trace_data.csv" >"$BATS_TEST_TMPDIR/r.ndjson"
 	"$S2R_BIN/s2r-trace-stats" --format text "$F/trace/l27/trace_data.csv" >"$BATS_TEST_TMPDIR/r.txt"

@@ -11,22 +11,27 @@
 #include "cmparm.h"
 #include "cmptext.h"
 #include "cmptime.h"
+#include "atomicfile.h"
 #include "cli.h"
 #include "err.h"
 #include "rec.h"
 #include "reqload.h"
+#include "spill.h"
 #include "str.h"
 #include "tracefile.h"
 
 static const char usage_text[] =
 "usage: s2r-compare ab [--quantiles M] [--noise-floor PCT] [--targets FILE]\n"
-"           [--baseline ARM] [--no-header] [--root DIR] [--format F]\n"
+"           [--baseline ARM] [--timeline] [--no-header] [--root DIR]\n"
+"           [--format F] [-o FILE]\n"
 "           [--cell PHASE/WORKLOAD[/ITERATION] | --arm NAME] TRACE ...\n"
 "       s2r-compare timeline [--no-header] [--root DIR] [--format F]\n"
-"           [--cell PHASE/WORKLOAD[/ITERATION] | --arm NAME] TRACE ...\n"
+"           [-o FILE] [--cell PHASE/WORKLOAD[/ITERATION] | --arm NAME]\n"
+"           TRACE ...\n"
 "       s2r-compare calibrate --real TRACE --sim TRACE|JSON [--quantiles M]\n"
 "           [--warm-up N] [--workload NAME] [--real-header FILE]\n"
 "           [--sim-header FILE] [--no-header] [--root DIR] [--format F]\n"
+"           [-o FILE]\n"
 "\n"
 "ab: per workload and pair of arms, TTFT/TPOT/E2E mean, p50, p90, p99,\n"
 "the error rate with the top error messages and SLO attainment and\n"
@@ -48,6 +53,8 @@ static const char usage_text[] =
 "  --targets FILE     SLO targets per class (default: the trace headers'\n"
 "                     goodput_slo_targets)\n"
 "  --baseline ARM     the reference arm (default: baseline, else the first)\n"
+"  --timeline         ab: then timeline's records of every TRACE, from the\n"
+"                     same read of each\n"
 "  --real, --sim      calibrate's sides; the sim may be a BLIS metrics JSON\n"
 "  --real-header FILE, --sim-header FILE\n"
 "                     trace headers (default: the one beside the trace)\n"
@@ -56,6 +63,7 @@ static const char usage_text[] =
 "                     (default: the real header's warm_up_requests)\n"
 "  --workload NAME    calibrate's scope\n"
 "  --format F         ndjson (default) or text\n"
+"  -o, --output FILE  write FILE (whole or not at all) instead of stdout\n"
 "  -h, --help         this text\n"
 "  -V, --version      the version\n";
 
@@ -64,6 +72,9 @@ enum mode { M_AB, M_TIMELINE, M_CALIBRATE };
 struct opts {
 	enum mode		 mode;
 	bool			 text;
+	bool			 timeline;	/* ab --timeline */
+	const char		*output;
+	FILE			*out;		/* stdout, or output's temporary */
 	struct cmp_plan		 plan;
 	const char		*baseline, *targets;
 	struct cmp_ab_opts	 ab;
@@ -95,9 +106,9 @@ static bool
 mode_has(const struct opts *o, int c)
 {
 	if (o->mode == M_CALIBRATE)
-		return strchr("cbnTa", c) == NULL;
+		return strchr("cbnTaL", c) == NULL;
 	if (o->mode == M_TIMELINE)
-		return strchr("qnTbrsRSwW", c) == NULL;
+		return strchr("qnTbrsRSwWL", c) == NULL;
 	return strchr("rsRSwW", c) == NULL;
 }
 
@@ -110,7 +121,9 @@ set_option(struct opts *o, int c, const char *name)
 	case 1: add_trace(o, optarg); break;
 	case 'c': o->cell = optarg; o->arm = NULL; break;
 	case 'a': o->arm = optarg; o->cell = NULL; break;
-	case 'o': free(o->plan.root); o->plan.root = xstrdup(optarg); break;
+	case 'D': free(o->plan.root); o->plan.root = xstrdup(optarg); break;
+	case 'o': o->output = optarg; break;
+	case 'L': o->timeline = true; break;
 	case 'N': o->plan.no_header = true; break;
 	case 'b': o->baseline = optarg; break;
 	case 'T': o->targets = optarg; break;
@@ -153,7 +166,9 @@ parse_opts(int argc, char **argv, struct opts *o)
 	static const struct option longopts[] = {
 		{ "cell", required_argument, NULL, 'c' },
 		{ "arm", required_argument, NULL, 'a' },
-		{ "root", required_argument, NULL, 'o' },
+		{ "root", required_argument, NULL, 'D' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "timeline", no_argument, NULL, 'L' },
 		{ "no-header", no_argument, NULL, 'N' },
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "targets", required_argument, NULL, 'T' },
@@ -170,7 +185,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 	};
 	/* "-": operands come back in order (as option 1), so each TRACE
 	 * takes the --cell or --arm just before it. */
-	static const struct cli cli = { usage_text, "-", longopts };
+	static const struct cli cli = { usage_text, "-o:", longopts };
 	int c;
 
 	while ((c = cli_next(&cli, argc, argv)) != -1)
@@ -189,40 +204,127 @@ parse_opts(int argc, char **argv, struct opts *o)
 		s2r_usage_error("expected at least one TRACE");
 }
 
+/* The records of arr as the output has them (NDJSON lines, or tables),
+ * appended to b; arr is emptied. */
+static void
+render(const struct opts *o, json_t *arr, struct sbuf *b)
+{
+	size_t i, n = json_array_size(arr);
+	json_t *rec, **v;
+
+	if (!o->text) {
+		json_array_foreach(arr, i, rec) {
+			char *line = json_dumps(rec, REC_EMIT_FLAGS);
+
+			if (line == NULL)
+				s2r_die("out of memory");
+			sbuf_adds(b, line);
+			sbuf_addc(b, '\n');
+			free(line);
+		}
+		json_array_clear(arr);
+		return;
+	}
+	/* Through their NDJSON text, so that the tables show the numbers
+	 * the records carry (REC_REAL_DIGITS), as the report does. */
+	v = xcalloc(n + 1, sizeof(*v));
+	json_array_foreach(arr, i, rec) {
+		char *line = json_dumps(rec, JSON_COMPACT |
+		    JSON_REAL_PRECISION(REC_REAL_DIGITS));
+
+		if (line == NULL || (v[i] = json_loads(line, 0, NULL)) == NULL)
+			s2r_die("out of memory");
+		free(line);
+	}
+	cmptext_write(b, v, n);
+	for (i = 0; i < n; i++)
+		json_decref(v[i]);
+	free(v);
+	json_array_clear(arr);
+}
+
+static void
+put_text(const struct opts *o, const char *text, size_t len)
+{
+	if (len > 0 && fwrite(text, 1, len, o->out) != len)
+		s2r_die("%s: write error", o->output != NULL ? o->output :
+		    "standard output");
+}
+
 static void
 put(const struct opts *o, json_t *arr)
 {
-	size_t i;
-	json_t *rec;
+	struct sbuf b = {0};
 
-	if (o->text) {
-		size_t n = json_array_size(arr);
-		json_t **v = xcalloc(n + 1, sizeof(*v));
-		struct sbuf b = {0};
+	render(o, arr, &b);
+	put_text(o, sbuf_str(&b), b.len);
+	sbuf_free(&b);
+}
 
-		/* Through their NDJSON text, so that the tables show the
-		 * numbers the records carry (REC_REAL_DIGITS), as the
-		 * report does. */
-		json_array_foreach(arr, i, rec) {
-			char *line = json_dumps(rec, JSON_COMPACT |
-			    JSON_REAL_PRECISION(REC_REAL_DIGITS));
+/* ab --timeline: timeline's output, held while ab's is written (in
+ * memory, then in an unlinked file), each cell's text as a line of
+ * the spill and its length. */
+struct held {
+	struct spill	 text;
+	size_t		*len;
+	size_t		 n, cap;
+};
 
-			if (line == NULL || (v[i] = json_loads(line, 0,
-			    NULL)) == NULL)
-				s2r_die("out of memory");
-			free(line);
-		}
-		cmptext_write(&b, v, n);
-		if (fputs(sbuf_str(&b), stdout) == EOF)
-			s2r_die("write error on standard output");
-		sbuf_free(&b);
-		for (i = 0; i < n; i++)
-			json_decref(v[i]);
-		free(v);
-	} else
-		json_array_foreach(arr, i, rec)
-			rec_emit(stdout, json_incref(rec));
-	json_array_clear(arr);
+static void
+hold(const struct opts *o, struct held *h, json_t *arr)
+{
+	struct sbuf b = {0};
+
+	render(o, arr, &b);
+	if (h->n == h->cap) {
+		h->cap = h->cap ? h->cap * 2 : 64;
+		h->len = xreallocarray(h->len, h->cap, sizeof(*h->len));
+	}
+	spill_add(&h->text, sbuf_str(&b), b.len);
+	h->len[h->n++] = b.len;
+	sbuf_free(&b);
+}
+
+static void
+put_held(const struct opts *o, struct held *h)
+{
+	uint64_t off = 0;
+
+	for (size_t i = 0; i < h->n; i++) {
+		put_text(o, spill_get(&h->text, off, h->len[i]), h->len[i]);
+		off += h->len[i] + 1;
+	}
+}
+
+/* The tap ab reads its traces through: each cell's timeline. */
+struct tltap {
+	const struct opts	*o;
+	struct held		*held;
+	struct cmp_tl		*tl;	/* the cell being read */
+	json_t			*arr;
+};
+
+static void
+tap_row(void *ctx, const struct cmp_row *row, int64_t rowno)
+{
+	struct tltap *t = ctx;
+
+	if (t->tl == NULL)
+		t->tl = cmp_tl_new();
+	cmp_tl_row(t->tl, row, rowno);
+}
+
+static void
+tap_cell_end(void *ctx, const struct cmp_workload *w,
+    const struct cmp_arm *arm, const struct cmp_cell *cell)
+{
+	struct tltap *t = ctx;
+
+	if (t->tl == NULL)
+		t->tl = cmp_tl_new();
+	cmp_tl_end(t->tl, w, arm, cell, t->arr);
+	t->tl = NULL;
+	hold(t->o, t->held, t->arr);
 }
 
 /* Workloads with two arms or more; a --baseline no arm has is an error. */
@@ -244,11 +346,27 @@ comparable(const struct opts *o)
 	return n;
 }
 
+/* A workload ab does not read (one arm): its timeline, for --timeline. */
+static void
+timeline_only(const struct opts *o, struct held *h, struct cmp_workload *w,
+    json_t *arr)
+{
+	for (size_t a = 0; a < w->narms; a++)
+		for (size_t c = 0; c < w->arms[a].ncells; c++) {
+			cmp_timeline_cell(w, &w->arms[a], &w->arms[a].cells[c],
+			    arr);
+			hold(o, h, arr);
+		}
+}
+
 static void
 run_ab(struct opts *o)
 {
 	struct slo_targets t = {0};
-	json_t *arr = json_array();
+	struct held h = {0};
+	json_t *arr = json_array(), *tlarr = json_array();
+	struct tltap tt = { o, &h, NULL, tlarr };
+	struct cmp_tap tap = { tap_row, tap_cell_end, &tt };
 
 	if (o->targets != NULL) {
 		char *label = path_display(o->targets, o->plan.root);
@@ -256,6 +374,10 @@ run_ab(struct opts *o)
 		slo_targets_load(&t, o->targets, label);
 		o->ab.targets = &t;
 		free(label);
+	}
+	if (o->timeline) {
+		spill_init(&h.text, SPILL_LIMIT);
+		o->ab.tap = &tap;
 	}
 	cmp_plan_finish(&o->plan, o->baseline);
 	if (comparable(o) == 0)
@@ -266,12 +388,20 @@ run_ab(struct opts *o)
 		if (w->narms < 2) {
 			s2r_warn("%s: one arm (%s): nothing to compare",
 			    cmp_workload_label(w), w->arms[0].name);
+			if (o->timeline)
+				timeline_only(o, &h, w, tlarr);
 			continue;
 		}
 		cmp_ab_workload(w, &o->ab, arr);
 		put(o, arr);
 	}
+	if (o->timeline) {
+		put_held(o, &h);
+		spill_free(&h.text);
+		free(h.len);
+	}
 	json_decref(arr);
+	json_decref(tlarr);
 	slo_targets_free(&t);
 }
 
@@ -345,18 +475,24 @@ parse_mode(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	struct opts o = { .ab = { Q_EXCLUSIVE, 5, NULL }, .warm_up = -1 };
+	struct opts o = { .ab = { Q_EXCLUSIVE, 5, NULL, NULL },
+	    .warm_up = -1 };
+	struct atomicfile af;
 
 	s2r_setprog(argv[0]);
 	o.mode = parse_mode(argc, argv);
 	parse_opts(argc - 1, argv + 1, &o);
+	o.out = o.output != NULL ? atomic_open(&af, o.output) : stdout;
 	if (o.mode == M_AB)
 		run_ab(&o);
 	else if (o.mode == M_TIMELINE)
 		run_timeline(&o);
 	else
 		run_calibrate(&o);
-	rec_finish(stdout);
+	if (o.output != NULL)
+		atomic_commit(&af);	/* checks the writes */
+	else
+		rec_finish(stdout);
 	cmp_plan_free(&o.plan);
 	return 0;
 }

@@ -16,7 +16,8 @@
 #include "str.h"
 
 static const char usage_text[] =
-"usage: s2r-config [--root DIR] [--format ndjson|text] SIMDIR|FILE.md...\n"
+"usage: s2r-config [--root DIR] [--format ndjson|text] [--output FILE]\n"
+"                  SIMDIR|FILE.md...\n"
 "       s2r-config --epp FILE [--epp OVERLAY]... [--phase P]\n"
 "                  [--kind expect|measure] [--format ndjson|text]\n"
 "       s2r-config --diff [--overlay] [--format ndjson|text] BASE.yaml "
@@ -37,6 +38,8 @@ static const char usage_text[] =
 "  -d, --diff         compare two EPP configs section by section\n"
 "  -o, --overlay      with --diff: merge OTHER onto BASE first\n"
 "      --format F     ndjson (default) or text (an aligned table)\n"
+"      --output FILE  write FILE (whole or not at all) instead of stdout\n"
+"                     (every form; -o is --overlay)\n"
 "  -h, --help         this text\n"
 "  -V, --version      the version\n";
 
@@ -45,6 +48,7 @@ struct opts {
 	struct strv	 epp;
 	const char	*phase;
 	const char	*kind;
+	const char	*output;	/* --output */
 	bool		 diff;
 	bool		 merge;
 	bool		 text;
@@ -96,7 +100,7 @@ emit_all(const struct opts *o, json_t *out, const char *title)
 {
 	struct recout ro;
 
-	rec_emit_all(recout_open(&ro, o->text, NULL), out);
+	rec_emit_all(recout_open(&ro, o->text, o->output), out);
 	recout_close(&ro, title);
 }
 
@@ -158,6 +162,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "diff", no_argument, NULL, 'd' },
 		{ "overlay", no_argument, NULL, 'o' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 }
 	};
 	static const struct cli cli = { usage_text, "r:e:p:k:do", longopts };
@@ -172,6 +177,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'd': o->diff = true; break;
 		case 'o': o->merge = true; break;
 		case 'f': o->text = cli_format_text(optarg); break;
+		case 'O': o->output = optarg; break;
 		default: cli_unreachable(ch);
 		}
 	}

@@ -24,7 +24,7 @@
 
 static const char usage_text[] =
 "usage: s2r-dutycycle [-kw] [-c ERE] [--factor F] [--z Z] [--stage-min N]\n"
-"                     [--format ndjson|text] TRACE...\n"
+"                     [--format ndjson|text] [-o FILE] TRACE...\n"
 "\n"
 "GPU duty cycle per iteration (check A2): duty records per iteration and\n"
 "rank, and the multiplier sum(cycle)/sum(measured) with its terms.\n"
@@ -43,12 +43,14 @@ static const char usage_text[] =
 "                         (default 3.5)\n"
 "      --stage-min N      screen only stages with N iterations (default 8)\n"
 "      --format F         ndjson (default) or text (aligned tables)\n"
+"  -o, --output FILE      write FILE (whole or not at all) instead of stdout\n"
 "  -h, --help             this text\n"
 "  -V, --version          the version\n";
 
 struct opts {
 	struct kduty_opts duty;
 	const char	*collective;	/* --collective */
+	const char	*output;	/* -o */
 	bool		 text;
 };
 
@@ -63,9 +65,10 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "z", required_argument, NULL, 'Z' },
 		{ "stage-min", required_argument, NULL, 'S' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const struct cli cli = { usage_text, "kwc:", longopts };
+	static const struct cli cli = { usage_text, "kwc:o:", longopts };
 	struct kduty_opts *d = &o->duty;
 	int c;
 
@@ -82,6 +85,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 			    INT64_MAX);
 			break;
 		case 'f': o->text = cli_format_text(optarg); break;
+		case 'o': o->output = optarg; break;
 		default: cli_unreachable(c);
 		}
 	}
@@ -114,7 +118,7 @@ main(int argc, char **argv)
 	if (d.n_few > 0)
 		s2r_warn("%zu iteration(s) with implausibly few GPU operations "
 		    "(see duty.iterations.few_kernels)", d.n_few);
-	kduty_records(recout_open(&ro, o.text, NULL), &d, &o.duty);
+	kduty_records(recout_open(&ro, o.text, o.output), &d, &o.duty);
 	recout_close(&ro, argv[optind]);
 	kduty_free(&d);
 	free(ranks);

@@ -34,6 +34,7 @@ struct mapping {
 struct opts {
 	const char	*as;
 	const char	*root;
+	const char	*output;	/* -o */
 	struct mapping	*maps;
 	size_t		 nmaps;
 	bool		 text;
@@ -48,7 +49,7 @@ struct input {
 
 static const char usage_text[] =
 "usage: s2r-expect [--as NAME] [--map CELL=SPEC]... [--root DIR]\n"
-"                  [--format ndjson|text] SIMDIR|SPEC.yaml...\n"
+"                  [--format ndjson|text] [-o FILE] SIMDIR|SPEC.yaml...\n"
 "\n"
 "What a sim bundle says the real run should show: expect records for the\n"
 "workload checks 1a-1h from BLIS workload specs (exact sampler moments),\n"
@@ -62,6 +63,8 @@ static const char usage_text[] =
 "                    are also written for the real cell CELL\n"
 "  --root DIR        write source.file relative to DIR\n"
 "  --format F        ndjson (default) or text (an aligned table)\n"
+"  -o, --output FILE write FILE (whole or not at all) instead of stdout\n"
+
 "  -h, --help        this text\n"
 "  -V, --version     the version\n";
 
@@ -189,9 +192,10 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "map", required_argument, NULL, 'm' },
 		{ "root", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct cli cli = { usage_text, "", longopts };
+	static const struct cli cli = { usage_text, "o:", longopts };
 	int ch;
 
 	while ((ch = cli_next(&cli, argc, argv)) != -1) {
@@ -200,6 +204,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'm': add_map(o, optarg); break;
 		case 'r': o->root = optarg; break;
 		case 'f': o->text = cli_format_text(optarg); break;
+		case 'o': o->output = optarg; break;
 		default: cli_unreachable(ch);
 		}
 	}
@@ -256,7 +261,7 @@ main(int argc, char **argv)
 	}
 	if (in.dirs.n > 0)
 		configexp_conflicts(out);
-	rec_emit_all(recout_open(&ro, o.text, NULL), out);
+	rec_emit_all(recout_open(&ro, o.text, o.output), out);
 	recout_close(&ro, argc - optind == 1 ? argv[optind] :
 	    "workload specs");
 	json_decref(out);

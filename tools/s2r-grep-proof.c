@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomicfile.h"
 #include "cli.h"
 #include "err.h"
 #include "goquery.h"
@@ -37,7 +38,7 @@ static const char usage_text[] =
 "  --tests include|exclude|only --generated include|exclude\n"
 "  --max-hits N --unique --expect-none\n"
 "output: --claim ID --check ID --title TEXT --format ndjson|text\n"
-"  --max-lines N --no-doc\n"
+"  --max-lines N --no-doc  -o, --output FILE (written whole or not at all)\n"
 "  --facts empty_pool,signals,returns,metrics,calls\n"
 "  -h, --help  this text    -V, --version  the version\n"
 "exit: 0 found, 1 not found, 2 error, 3 ambiguous\n";
@@ -49,7 +50,7 @@ enum {
 	O_RECV, O_INTYPE, O_VALUE, O_WHOLE, O_ENCL, O_CODEONLY, O_NONE,
 	O_INCLUDE, O_EXCLUDE, O_PATH, O_TESTS, O_GEN, O_MAXHITS, O_UNIQUE,
 	O_MAXLINES, O_NODOC, O_FACTS, O_SIGNALS, O_CLAIM, O_CHECK, O_TITLE,
-	O_FORMAT, O_CATALOG
+	O_FORMAT, O_CATALOG, O_OUTPUT = 'o'
 };
 
 static const struct option longopts[] = {
@@ -76,7 +77,8 @@ static const struct option longopts[] = {
 	{ "facts", 1, NULL, O_FACTS }, { "signals", 1, NULL, O_SIGNALS },
 	{ "claim", 1, NULL, O_CLAIM }, { "check", 1, NULL, O_CHECK },
 	{ "title", 1, NULL, O_TITLE }, { "format", 1, NULL, O_FORMAT },
-	{ "catalog", 1, NULL, O_CATALOG }, { NULL, 0, NULL, 0 }
+	{ "catalog", 1, NULL, O_CATALOG }, { "output", 1, NULL, O_OUTPUT },
+	{ NULL, 0, NULL, 0 }
 };
 
 struct args {
@@ -86,6 +88,7 @@ struct args {
 	bool		 has_kind;
 	struct strv	 checks;
 	char		*catalog;
+	const char	*output;	/* -o */
 	struct gproof_opts o;
 };
 
@@ -245,6 +248,7 @@ output_opt(struct args *c, int ch, const char *arg)
 		return true;
 	case O_NODOC: c->q.doc = false; return true;
 	case O_CATALOG: xstrset(&c->catalog, arg); return true;
+	case O_OUTPUT: c->output = arg; return true;
 	}
 	return false;
 }
@@ -267,7 +271,7 @@ check_cli(const struct args *c, int argc, char **argv)
 static void
 parse(struct args *c, int argc, char **argv)
 {
-	static const struct cli spec = { usage_text, "", longopts };
+	static const struct cli spec = { usage_text, "o:", longopts };
 	int ch;
 
 	while ((ch = cli_next(&spec, argc, argv)) != -1)
@@ -293,6 +297,7 @@ main(int argc, char **argv)
 {
 	struct args c;
 	struct gquery *qs;
+	struct atomicfile af;
 	size_t nq;
 	int status;
 	char msg[300];
@@ -302,6 +307,8 @@ main(int argc, char **argv)
 	gquery_init(&c.q);
 	c.o.out = stdout;
 	parse(&c, argc, argv);
+	if (c.output != NULL)
+		c.o.out = atomic_open(&af, c.output);
 	if (c.catalog != NULL) {
 		gquery_free(&c.q);
 		gcatalog_load(c.catalog, &c.checks, &qs, &nq);
@@ -317,6 +324,9 @@ main(int argc, char **argv)
 		nq = 1;
 	}
 	status = gproof_run(qs, nq, c.srcs, c.nsrc, c.catalog != NULL, &c.o);
+	/* Not found (1) and ambiguous (3) are findings: the file is whole. */
+	if (c.output != NULL)
+		atomic_commit(&af);
 	for (size_t i = 0; i < nq; i++)
 		gquery_free(&qs[i]);
 	free(qs);

@@ -24,6 +24,7 @@
 
 struct opts {
 	const char	*rules, *slots;
+	const char	*output;	/* -o */
 	bool		 emit, check, rank_set, text;
 	int64_t		 rank;
 	struct kmatch_opts a1;
@@ -38,6 +39,7 @@ static const char usage_text[] =
 "                        TRACE...\n"
 "       s2r-kernel-match --check --rules FILE [--format ndjson|text] "
 "TRACE...\n"
+"       (each form: [-o FILE])\n"
 "\n"
 "Measured kernels against simulated cost slots (check A1): op, iter and\n"
 "summary records.\n"
@@ -55,6 +57,7 @@ static const char usage_text[] =
 "      --large F       unmapped share that counts as large (default 0.01)\n"
 "      --top N         list length in summaries (default 10)\n"
 "      --format F      ndjson (default) or text (aligned tables)\n"
+"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
 "  -h, --help          this text\n"
 "  -V, --version       the version\n";
 
@@ -84,9 +87,10 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "large", required_argument, NULL, 'L' },
 		{ "top", required_argument, NULL, 'N' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const struct cli cli = { usage_text, "r:s:ec", longopts };
+	static const struct cli cli = { usage_text, "r:s:eco:", longopts };
 	int c;
 
 	while ((c = cli_next(&cli, argc, argv)) != -1) {
@@ -108,6 +112,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 			    1000000);
 			break;
 		case 'f': o->text = cli_format_text(optarg); break;
+		case 'o': o->output = optarg; break;
 		default: cli_unreachable(c);
 		}
 	}
@@ -140,7 +145,7 @@ main(int argc, char **argv)
 		kslots_load(&ss, o.slots);
 	nt = ktrace_load_all(argv + optind, (size_t)(argc - optind), &traces);
 	nr = kranks(traces, nt, &ranks);
-	out = recout_open(&ro, o.text, NULL);
+	out = recout_open(&ro, o.text, o.output);
 	if (o.emit) {
 		for (size_t r = 0; r < nr; r++)
 			krec_kernels(out, &ranks[r], o.rules ? &rs : NULL);

@@ -21,6 +21,7 @@ static const char usage_text[] =
 "usage: s2r-latency [--real FILE] [--sim FILE] [--real-header FILE]\n"
 "           [--sim-header FILE] [--no-header] [--real-itl FILE]\n"
 "           [--sim-itl FILE] [--no-itl] [--window-ms N] [--root DIR]\n"
+"           [--format ndjson|text] [-o FILE]\n"
 "\n"
 "Reads the real run's requests (trace_data.csv) and the simulated run's\n"
 "(blis run --trace-output CSV, or the --metrics-path JSON with requests[]),\n"
@@ -45,6 +46,7 @@ static const char usage_text[] =
 "  --window-ms N      throughput window in ms (default 1000)\n"
 "  --root DIR         write source.file relative to DIR\n"
 "  --format F         ndjson (default) or text (an aligned table)\n"
+"  -o, --output FILE  write FILE (whole or not at all) instead of stdout\n"
 "  -h, --help         this text\n"
 "  -V, --version      the version\n";
 
@@ -55,6 +57,7 @@ struct opts {
 	bool		 no_header, no_itl;
 	int64_t		 window_ms;
 	const char	*root;
+	const char	*output;	/* -o */
 	bool		 text;
 };
 
@@ -82,11 +85,12 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "sim-itl", required_argument, NULL, 'I' },
 		{ "no-itl", no_argument, NULL, 'n' },
 		{ "window-ms", required_argument, NULL, 'w' },
-		{ "root", required_argument, NULL, 'o' },
+		{ "root", required_argument, NULL, 'D' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct cli cli = { usage_text, "", longopts };
+	static const struct cli cli = { usage_text, "o:", longopts };
 	int c;
 
 	o->window_ms = 1000;
@@ -100,7 +104,8 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'i': o->real_itl = optarg; break;
 		case 'I': o->sim_itl = optarg; break;
 		case 'n': o->no_itl = true; break;
-		case 'o': o->root = optarg; break;
+		case 'D': o->root = optarg; break;
+		case 'o': o->output = optarg; break;
 		case 'w':
 			o->window_ms = cli_i64("--window-ms", optarg, 1,
 			    INT64_C(1) << 40);
@@ -204,7 +209,7 @@ main(int argc, char **argv)
 	arr = json_array();
 	latency_records(latside(&rl, &real), latside(&sl, &sim),
 	    o.window_ms * 1000, arr);
-	rec_emit_all(recout_open(&out, o.text, NULL), arr);
+	rec_emit_all(recout_open(&out, o.text, o.output), arr);
 	recout_close(&out, "request populations and latency distributions");
 	json_decref(arr);
 	reqpop_free(&real.pop);

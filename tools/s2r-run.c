@@ -12,7 +12,8 @@
 #include "runmeta.h"
 
 static const char usage_text[] =
-"usage: s2r-run [--root DIR] [--format ndjson|text | --generated] RUNDIR\n"
+"usage: s2r-run [--root DIR] [--format ndjson|text | --generated] [-o FILE]\n"
+"               RUNDIR\n"
 "\n"
 "Reads a sim2real run directory (workspace/runs/<run>/): run_metadata.json,\n"
 "manifest.assembly.yaml (else progress.json), the translation's\n"
@@ -29,6 +30,8 @@ static const char usage_text[] =
 "                    translation's generated/, else the run's), relative to\n"
 "                    DIR, or nothing when there is none\n"
 "  --format F        ndjson (default) or text (an aligned table)\n"
+"  -o, --output FILE write FILE (whole or not at all) instead of stdout\n"
+
 "  -h, --help        this text\n"
 "  -V, --version     the version\n";
 
@@ -39,10 +42,11 @@ main(int argc, char **argv)
 		{ "root", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "generated", no_argument, NULL, 'g' },
+		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct cli cli = { usage_text, "", longopts };
-	const char *root = NULL;
+	static const struct cli cli = { usage_text, "o:", longopts };
+	const char *root = NULL, *output = NULL;
 	bool text = false, generated = false;
 	struct run_meta m;
 	struct run_enum e;
@@ -56,11 +60,15 @@ main(int argc, char **argv)
 		case 'r': root = optarg; break;
 		case 'f': text = cli_format_text(optarg); break;
 		case 'g': generated = true; break;
+		case 'o': output = optarg; break;
 		default: cli_unreachable(c);
 		}
 	}
 	if (argc - optind != 1)
 		s2r_usage_error("expected one run folder");
+	if (generated && output != NULL)
+		s2r_usage_error("--generated prints the folder on stdout: "
+		    "expected no -o");
 	run_meta_read(&m, argv[optind], root);
 	if (generated) {
 		if (m.generated != NULL && printf("%s\n", m.generated) < 0)
@@ -71,7 +79,7 @@ main(int argc, char **argv)
 	run_enumerate(&e, &m);
 	recs = json_array();
 	run_records(&e, &m, recs);
-	rec_emit_all(recout_open(&out, text, NULL), recs);
+	rec_emit_all(recout_open(&out, text, output), recs);
 	recout_close(&out, m.name);
 	json_decref(recs);
 	run_enum_free(&e);

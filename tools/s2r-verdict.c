@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomicfile.h"
 #include "cli.h"
 #include "err.h"
 #include "judge.h"
@@ -17,7 +18,8 @@
 
 static const char usage_text[] =
     "usage: s2r-verdict [--tolerances FILE.yaml] [--checks LIST] "
-    "[--no-fail-status] [FILE...|-]\n"
+    "[--no-fail-status]\n"
+    "                   [-o FILE] [FILE...|-]\n"
     "\n"
     "Reads expect, measure and other s2r records (NDJSON) and writes one\n"
     "verdict record per check, cell and sub-scope.\n"
@@ -25,6 +27,7 @@ static const char usage_text[] =
     "  -t, --tolerances FILE  override tolerances (see pipelines/tolerances.yaml)\n"
     "  -c, --checks LIST      only these checks: ids (1a,1c), areas (1, 5, A) or all\n"
     "  -n, --no-fail-status   exit 0 even with FAIL or MISSING verdicts\n"
+    "  -o, --output FILE      write FILE (whole or not at all) instead of stdout\n"
     "  -h, --help             this text\n"
     "  -V, --version          the version\n"
     "\n"
@@ -34,6 +37,7 @@ static const char usage_text[] =
 struct opts {
 	struct tolerances tols;
 	const char	*checks;
+	const char	*output;	/* -o */
 	bool		 fail_status;
 };
 
@@ -44,9 +48,10 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "tolerances", required_argument, NULL, 't' },
 		{ "checks", required_argument, NULL, 'c' },
 		{ "no-fail-status", no_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct cli cli = { usage_text, "t:c:n", longopts };
+	static const struct cli cli = { usage_text, "t:c:no:", longopts };
 	char bad[64];
 	int ch;
 
@@ -64,6 +69,9 @@ parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		case 'n':
 			o->fail_status = false;
+			break;
+		case 'o':
+			o->output = optarg;
 			break;
 		default:
 			cli_unreachable(ch);
@@ -86,12 +94,16 @@ main(int argc, char **argv)
 {
 	struct opts o = { .fail_status = true };
 	struct judge j;
+	struct atomicfile af;
 	size_t failing;
+	FILE *out;
 
 	s2r_setprog(argv[0]);
 	tol_defaults(&o.tols);
 	parse_opts(argc, argv, &o);
 	judge_init(&j, &o.tols);
+	/* A file that cannot be made fails before the reading. */
+	out = o.output != NULL ? atomic_open(&af, o.output) : stdout;
 	if (optind == argc)
 		judge_read(&j, "-");
 	for (int i = optind; i < argc; i++)
@@ -105,9 +117,11 @@ main(int argc, char **argv)
 	/* Everything is read before anything is written: bad input never
 	 * leaves a partial verdict stream behind. */
 	judge_run(&j, o.checks);
-	failing = judge_write(&j, stdout) + missing_count(&j);
+	failing = judge_write(&j, out) + missing_count(&j);
 	/* Last, so that a reader can tell a whole stream from a cut one. */
-	vstream_write_end(stdout, j.nout);
+	vstream_write_end(out, j.nout);
+	if (o.output != NULL)
+		atomic_commit(&af);
 	judge_free(&j);
 	/* A MISSING verdict fails the run as a FAIL does (as upstream's
 	 * checker does): an unjudged check is no evidence of parity. */

@@ -23,6 +23,15 @@ raw = $(if $(filter command environment,$(firstword $(origin $(1)))),$(value $(1
 
 # One line per step by default ("  trace    baseline/w1"), the commands
 # themselves with V=1, neither with make -s (the summary line stays).
+# The line is make's own $(info), printed as the recipe starts: a step
+# is no process (batch.mk logs them for every bundle).
+nothing :=
+sp := $(nothing) $(nothing)
+# Step names padded to eight characters ("_": a space).
+STEPNAMES := bundle__ compare_ duty____ epp_____ expect__ html____ \
+	index___ kernels_ latency_ load____ logs____ proof___ report__ \
+	run_____ trace___ verdict_
+stepname = $(or $(subst _,$(sp),$(filter $(1)_%,$(STEPNAMES))),$(1))
 ifeq ($(V),1)
 Q :=
 step =
@@ -31,7 +40,7 @@ Q := @
 ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
 step =
 else
-step = printf '  %-8s %s\n' '$(1)' $(call q,$(2))
+step = $(info $(sp) $(call stepname,$(1)) $(2))
 endif
 endif
 
@@ -44,8 +53,9 @@ tool	= $(call q,$(if $(BINDIR),$(BINDIR)/)$(1))
 s2r_env = S2R_PID=$$PPID S2R_OUT=$(call q,$(O)) S2R_BIN=$(call q,$(BINDIR))
 
 # verdict_counts WORD: shell code setting $fail, $warn and $miss from the
-# verdicts file WORD (a shell word, already quoted).
-verdict_counts = v=$(1); \
-	fail=$$(grep -c '"verdict":"FAIL"' "$$v"); \
-	warn=$$(grep -c '"verdict":"WARN"' "$$v"); \
-	miss=$$(grep -c '"verdict":"MISSING"' "$$v")
+# verdicts file WORD (a shell word, already quoted): the lines that say
+# each, in one read.
+verdict_counts = set -- $$(awk '/"verdict":"FAIL"/ { f++ } \
+	/"verdict":"WARN"/ { w++ } /"verdict":"MISSING"/ { m++ } \
+	END { print f + 0, w + 0, m + 0 }' $(1)); \
+	fail=$${1:-0} warn=$${2:-0} miss=$${3:-0}

@@ -15,9 +15,14 @@ utf8_valid(const char *p, size_t len)
 {
 	int32_t cp;
 
-	for (size_t i = 0, n; i < len; i += n)
+	for (size_t i = 0, n; i < len; i += n) {
+		if ((unsigned char)p[i] < 0x80) {	/* the common case */
+			n = 1;
+			continue;
+		}
 		if ((n = (size_t)utf8_seq(p + i, len - i, &cp)) == 0)
 			return false;
+	}
 	return true;
 }
 
@@ -55,6 +60,17 @@ escape_cp(struct sbuf *b, int32_t cp)
 	    0xDC00u | ((unsigned)cp & 0x3FF));
 }
 
+/* The bytes a JSON string holds as they are: printable ASCII but the
+ * quote and the backslash. */
+#define PLAIN4(c)	[c] = 1, [c + 1] = 1, [c + 2] = 1, [c + 3] = 1
+#define PLAIN8(c)	PLAIN4(c), PLAIN4(c + 4)
+#define PLAIN16(c)	PLAIN8(c), PLAIN8(c + 8)
+static const unsigned char plain[256] = {
+	[0x20] = 1, [0x21] = 1, [0x23] = 1, PLAIN4(0x24), PLAIN8(0x28),
+	PLAIN16(0x30), PLAIN16(0x40), PLAIN8(0x50), PLAIN4(0x58),
+	[0x5D] = 1, [0x5E] = 1, [0x5F] = 1, PLAIN16(0x60), PLAIN16(0x70)
+};
+
 /* A JSON string of the len bytes at s; false (b holding part of it)
  * when they are not UTF-8. */
 static bool
@@ -68,7 +84,7 @@ quote(struct sbuf *b, const char *s, size_t len)
 		int32_t cp;
 		int n;
 
-		if (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') {
+		if (plain[*p]) {
 			p++;
 			continue;
 		}

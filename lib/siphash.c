@@ -12,17 +12,23 @@
 #define ROTL(x, b)	(((x) << (b)) | ((x) >> (64 - (b))))
 
 /* Little-endian, whatever the machine. */
-static uint64_t
+static inline uint64_t
 load_le(const uint8_t *p, size_t n)
 {
 	uint64_t w = 0;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n == 8) {
+		memcpy(&w, p, 8);
+		return w;
+	}
+#endif
 	for (size_t i = 0; i < n; i++)
 		w |= (uint64_t)p[i] << (8 * i);
 	return w;
 }
 
-static void
+static inline void
 rounds(uint64_t v[4], int n)
 {
 	for (int i = 0; i < n; i++) {
@@ -35,7 +41,7 @@ rounds(uint64_t v[4], int n)
 	}
 }
 
-static void
+static inline void
 compress(uint64_t v[4], uint64_t m, int c)
 {
 	v[3] ^= m;
@@ -43,11 +49,12 @@ compress(uint64_t v[4], uint64_t m, int c)
 	v[0] ^= m;
 }
 
-uint64_t
-siphash(const uint8_t key[16], int c, int d, const void *msg, size_t len)
+/* Inlined where c and d are constants (hash_keyed), so that the rounds
+ * unroll: the tables hash every name they look up. */
+static inline __attribute__((always_inline)) uint64_t
+sip(uint64_t k0, uint64_t k1, int c, int d, const void *msg, size_t len)
 {
 	const uint8_t *p = msg;
-	uint64_t k0 = load_le(key, 8), k1 = load_le(key + 8, 8);
 	uint64_t v[4] = { k0 ^ 0x736f6d6570736575ULL,
 	    k1 ^ 0x646f72616e646f6dULL, k0 ^ 0x6c7967656e657261ULL,
 	    k1 ^ 0x7465646279746573ULL };
@@ -60,6 +67,12 @@ siphash(const uint8_t key[16], int c, int d, const void *msg, size_t len)
 	v[2] ^= 0xff;
 	rounds(v, d);
 	return v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
+uint64_t
+siphash(const uint8_t key[16], int c, int d, const void *msg, size_t len)
+{
+	return sip(load_le(key, 8), load_le(key + 8, 8), c, d, msg, len);
 }
 
 /* 16 random bytes; when the kernel gives none (no getrandom, no
@@ -93,12 +106,16 @@ draw_key(uint8_t key[16])
 uint64_t
 hash_keyed(const void *msg, size_t len)
 {
-	static uint8_t key[16];
+	static uint64_t k0, k1;
 	static bool drawn;
 
 	if (!drawn) {
+		uint8_t key[16];
+
 		draw_key(key);
+		k0 = load_le(key, 8);
+		k1 = load_le(key + 8, 8);
 		drawn = true;
 	}
-	return siphash(key, 1, 3, msg, len);
+	return sip(k0, k1, 1, 3, msg, len);
 }

@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomicfile.h"
 #include "cmpab.h"
 #include "cmpcal.h"
 #include "cmparm.h"
 #include "cmptext.h"
 #include "cmptime.h"
-#include "atomicfile.h"
 #include "cli.h"
 #include "err.h"
 #include "rec.h"

@@ -12,38 +12,55 @@
 
 /* The temporaries not yet renamed into place, removed at exit: a tool
  * that dies half way through its output leaves nothing behind.  Names,
- * not the callers' structures, which may be gone by then. */
-static char	**pending;
-static size_t	  npending;
+ * not the callers' structures, which may be gone by then; the target and
+ * the stream too, for atomic_target(). */
+struct pending {
+	char	*tmp, *target;
+	FILE	*f;
+};
+static struct pending	*pending;
+static size_t		 npending;
 
 static void
 remove_pending(void)
 {
 	for (size_t i = 0; i < npending; i++)
-		unlink(pending[i]);
+		unlink(pending[i].tmp);
 }
 
-static void
-add_pending(const char *tmp)
+static struct pending *
+add_pending(const char *tmp, const char *target)
 {
 	static bool registered;
 
 	if (!registered && atexit(remove_pending) == 0)
 		registered = true;
 	pending = xreallocarray(pending, npending + 1, sizeof(*pending));
-	pending[npending++] = xstrdup(tmp);
+	pending[npending] = (struct pending){ xstrdup(tmp), xstrdup(target),
+	    NULL };
+	return &pending[npending++];
 }
 
 static void
 drop_pending(const char *tmp)
 {
 	for (size_t i = 0; i < npending; i++) {
-		if (strcmp(pending[i], tmp) != 0)
+		if (strcmp(pending[i].tmp, tmp) != 0)
 			continue;
-		free(pending[i]);
+		free(pending[i].tmp);
+		free(pending[i].target);
 		pending[i] = pending[--npending];
 		return;
 	}
+}
+
+const char *
+atomic_target(const FILE *f)
+{
+	for (size_t i = 0; i < npending; i++)
+		if (pending[i].f == f)
+			return pending[i].target;
+	return NULL;
 }
 
 /* Removes the temporary and dies with what went wrong and errno's
@@ -63,6 +80,7 @@ fail(struct atomicfile *af, const char *what)
 FILE *
 atomic_open(struct atomicfile *af, const char *path)
 {
+	struct pending *entry;
 	mode_t mask;
 	int fd;
 
@@ -73,7 +91,7 @@ atomic_open(struct atomicfile *af, const char *path)
 	if (fd < 0)
 		s2r_die("%s: cannot create a temporary file: %s", path,
 		    strerror(errno));
-	add_pending(af->tmp.s);
+	entry = add_pending(af->tmp.s, path);
 	/* mkstemp makes the file 0600; the target gets what fopen would
 	 * give it. */
 	mask = umask(0);
@@ -83,6 +101,7 @@ atomic_open(struct atomicfile *af, const char *path)
 		close(fd);
 		fail(af, "write error");
 	}
+	entry->f = af->f;
 	return af->f;
 }
 

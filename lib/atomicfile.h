@@ -23,6 +23,9 @@ FILE	*atomic_open(struct atomicfile *af, const char *path);
 /* Flushes, syncs and closes the temporary, then renames it to the
  * target. */
 void	 atomic_commit(struct atomicfile *af);
+/* The target of f when f is an atomic_open() stream not yet committed,
+ * else NULL (for a message about a failed write). */
+const char *atomic_target(const FILE *f);
 /* The whole of data[0, len) as path: atomic_open, write, commit. */
 void	 atomic_write(const char *path, const void *data, size_t len);
 

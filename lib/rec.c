@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomicfile.h"
 #include "err.h"
 #include "infile.h"
 #include "jparse.h"
@@ -211,10 +212,12 @@ void
 rec_write_error(FILE *out)
 {
 	int e = errno;
+	const char *target = atomic_target(out);
 
 	if (out == stdout)
 		s2r_die("write error on standard output");
-	s2r_die("write error on the output file: %s", strerror(e));
+	s2r_die("%s: write error: %s", target != NULL ? target :
+	    "the output file", strerror(e));
 }
 
 const char *

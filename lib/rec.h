@@ -79,8 +79,8 @@ void	 rec_emit(FILE *out, json_t *rec);
 void	 rec_emit_all(FILE *out, const json_t *recs);
 /* Flushes out and dies if anything failed to be written. */
 void	 rec_finish(FILE *out);
-/* Dies of a failed write to out: standard output, or a tool's -o file
- * (its temporary; atomicfile.h). */
+/* Dies of a failed write to out, naming standard output or the file a
+ * tool's -o writes through it (atomicfile.h). */
 noreturn void rec_write_error(FILE *out);
 
 /* Accessors that tolerate absent keys and wrong types. */

@@ -247,8 +247,7 @@ static void
 put_text(const struct opts *o, const char *text, size_t len)
 {
 	if (len > 0 && fwrite(text, 1, len, o->out) != len)
-		s2r_die("%s: write error", o->output != NULL ? o->output :
-		    "standard output");
+		rec_write_error(o->out);
 }
 
 static void

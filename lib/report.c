@@ -1,4 +1,5 @@
 /* report.c - grouping verdicts for the report; their text forms. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -427,6 +428,43 @@ report_free(struct report *rep)
 
 /* --- text forms ------------------------------------------------------ */
 
+/* A whole number of ns, us or ms that is a second or more, as seconds
+ * ("145.078039 s", not "145078039 us"): still exact, since the decimals
+ * are the integer's own digits (the records keep the integer).  False
+ * when v is not such a time. */
+static bool
+seconds_text(char *buf, size_t len, double v, const char *unit)
+{
+	static const struct {
+		const char	*unit;
+		long long	 per_s;
+		int		 digits;
+	} tu[] = { { "ns", 1000000000, 9 }, { "us", 1000000, 6 },
+	    { "ms", 1000, 3 } };
+	long long n, whole, part;
+	char *end;
+	size_t i;
+
+	if (unit == NULL || v != floor(v) || !(fabs(v) < 9e15))
+		return false;
+	for (i = 0; i < sizeof(tu) / sizeof(tu[0]); i++)
+		if (strcmp(unit, tu[i].unit) == 0)
+			break;
+	if (i == sizeof(tu) / sizeof(tu[0]) || fabs(v) < tu[i].per_s)
+		return false;
+	n = llabs((long long)v);
+	whole = n / tu[i].per_s;
+	part = n % tu[i].per_s;
+	snprintf(buf, len, "%s%lld.%0*lld", v < 0 ? "-" : "", whole,
+	    tu[i].digits, part);
+	end = buf + strlen(buf);
+	while (end[-1] == '0')
+		*--end = '\0';
+	if (end[-1] == '.')
+		*--end = '\0';
+	return true;
+}
+
 static void
 num_text(struct sbuf *b, double v, const char *unit, enum value_form form,
     text_escape_fn *esc)
@@ -434,6 +472,10 @@ num_text(struct sbuf *b, double v, const char *unit, enum value_form form,
 	bool frac = unit != NULL && strcmp(unit, "fraction") == 0;
 	char num[32];
 
+	if (seconds_text(num, sizeof(num), v, unit)) {
+		sbuf_printf(b, "%s s", num);
+		return;
+	}
 	judge_fmt_num(num, sizeof(num), frac ? v * 100 : v);
 	sbuf_adds(b, num);
 	if (frac)
@@ -481,6 +523,10 @@ report_diff_text(struct sbuf *b, const json_t *diff, text_escape_fn *esc)
 
 	if (!rec_get_num(diff, "value", &v)) {
 		sbuf_adds(b, "\u2014");
+		return;
+	}
+	if (seconds_text(num, sizeof(num), v, rec_get_str(diff, "unit"))) {
+		sbuf_printf(b, "%s%s s", v > 0 ? "+" : "", num);
 		return;
 	}
 	judge_fmt_diff(num, sizeof(num), v, rec_get_str(diff, "unit"));

@@ -156,6 +156,30 @@ no1h() {
 	! grep -q '<script>' "$BATS_TEST_TMPDIR/r.md"
 }
 
+@test "times of a second or more read in seconds, exact to the integer's last digit" {
+	# Every unit the records use for time, each side of a second, both
+	# signs; the verdicts keep the integers.
+	jq -c 'select(.metric == "qps.intended" and .scope.workload == "wfail") |
+	    (.expected, .actual).unit = "us" | .expected.value = 120000000 |
+	    .actual.value = 145078039 | .diff = {value: -25000010, unit: "us"}' \
+	    "$VER" >"$BATS_TEST_TMPDIR/v2.ndjson"
+	jq -c 'select(.metric == "qps.intended" and .scope.workload == "wpass") |
+	    (.expected, .actual).unit = "ns" | .expected.value = 999999999 |
+	    .actual.value = 1000000001 | .diff = {value: 2, unit: "ns"} |
+	    .metric = "x.ns"' "$VER" >>"$BATS_TEST_TMPDIR/v2.ndjson"
+	jq -c 'select(.metric == "qps.intended" and .scope.workload == "wpass") |
+	    (.expected, .actual).unit = "ms" | .expected.value = 1500.5 |
+	    .actual.value = -2000 | .metric = "x.ms"' "$VER" >>"$BATS_TEST_TMPDIR/v2.ndjson"
+	verdict_end "$BATS_TEST_TMPDIR/v2.ndjson"
+	"$R" --date 2026-01-01 "$BATS_TEST_TMPDIR/v2.ndjson" >"$BATS_TEST_TMPDIR/r.md" || true
+	grep -qF '| qps.intended | 120 s | 145.078039 s | -25.00001 s |' "$BATS_TEST_TMPDIR/r.md"
+	grep -qF 'sim 120 s (workloads/wfail.yaml' "$BATS_TEST_TMPDIR/r.md"
+	grep -qF '| x.ns | 999999999 ns | 1.000000001 s | +2 ns |' "$BATS_TEST_TMPDIR/r.md"
+	# Not a whole number of ms: as it was.
+	grep -qF '| x.ms | 1500.5 ms | -2 s |' "$BATS_TEST_TMPDIR/r.md"
+	! grep -qE '(120000000|145078039|25000010) us' "$BATS_TEST_TMPDIR/r.md"
+}
+
 @test "SOURCE_DATE_EPOCH and --date make the report reproducible" {
 	SOURCE_DATE_EPOCH=1767225600 "$R" "$VER" >"$BATS_TEST_TMPDIR/a.md" || true
 	sleep 1

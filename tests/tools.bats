@@ -135,7 +135,7 @@ EOF
 		echo "s2r-run $S2R_SAMPLES/upstream/config-exploration/sim2real/workspace/runs/test"
 }
 
-@test "every tool that writes records: -o FILE holds what stdout would (status too); a FILE that cannot be made is one line, exit 2, nothing left" {
+@test "every tool that writes records: -o FILE holds what stdout would (status too); a FILE that cannot be made or written is one line, exit 2, nothing left" {
 	while read -r t args; do
 		# s2r-config's -o is --overlay
 		o=-o
@@ -155,6 +155,15 @@ EOF
 		[ "${#stderr_lines[@]}" -eq 1 ] && [[ "$stderr" == *"$d/none/out"* ]] ||
 		    { echo "$t: $stderr"; return 1; }
 		[ "$(ls "$d")" = "$(printf 'out\nstdout')" ] || { echo "$t: left $(ls "$d")"; return 1; }
+		# A write that fails (a file-size limit of 0: EFBIG, as on a
+		# full disk): one line naming the file, exit 2, nothing left.
+		# stderr goes through a pipe, which the limit does not cover.
+		run --separate-stderr bash -c 'set -o pipefail; trap "" XFSZ
+		    { ulimit -f 0; exec "$@"; } 2>&1 | cat' _ "$S2R_BIN/$t" $args $o "$d/full"
+		[ "$status" -eq 2 ] && [ "${#lines[@]}" -eq 1 ] &&
+		    [[ "$output" == "$t: $d/full: write error: "* ]] ||
+		    { echo "$t: on a failed write: status $status, $output"; return 1; }
+		[ "$(ls "$d")" = "$(printf 'out\nstdout')" ] || { echo "$t: left $(ls "$d") after a failed write"; return 1; }
 	done < <(writing)
 }
 

@@ -144,3 +144,7 @@ $(O)/report.md: $(O)/verdicts.ndjson
 		$(if $(REALF),--real $(call q,$(REALF))) \
 		$(if $(SIMF),--sim $(call q,$(SIMF))) \
 		-o $(call q,$@) $(call q,$<) || [ $$? -eq 1 ]
+
+# A rebuilt or upgraded tool redoes what the old one wrote (discover.sh
+# stamps the tools' files, sizes and times in tools.args).
+$(RECORDS) $(O)/verdicts.ndjson $(O)/report.md: $(O)/.s2r/tools.args

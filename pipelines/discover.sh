@@ -94,18 +94,27 @@ lock() {
 	    2>&1 3>&- &
 }
 
+# Each tool must be there; with a stamp (parity, align), OUT/.s2r/tools.args
+# names each one's file, size and time of change, and every target depends
+# on it: a rebuilt or upgraded tool redoes what the old one wrote.
 check_tools() {
+	stamp=${1:-}
+	set --
 	for t in ${S2R_TOOLS:-}; do
 		if [ -n "${S2R_BIN:-}" ]; then
 			[ -f "$S2R_BIN/$t" ] && [ -x "$S2R_BIN/$t" ] ||
 				die "$t: not found in S2R_BIN=$(shown "$S2R_BIN")" \
 				    "(build the tools with make, or point S2R_BIN= at them)"
+			set -- "$@" "$S2R_BIN/$t"
 		else
-			command -v "$t" >/dev/null 2>&1 ||
+			found=$(command -v "$t") ||
 				die "$t: not found on PATH (build the tools with make" \
 				    "in the s2r folder, or set S2R_BIN=)"
+			set -- "$@" "$found"
 		fi
 	done
+	[ "$stamp" != stamp ] || [ $# -eq 0 ] ||
+		stat -L -c '%n %s %.9Y' -- "$@" | put "$out/.s2r/tools.args"
 }
 
 # The absolute, physical path of folder $2 (variable $1), or stop.
@@ -270,7 +279,7 @@ parity() {
 		tol=$(cd -P "$(dirname "$S2R_TOLERANCES")" && pwd -P)/$(basename "$S2R_TOLERANCES")
 	fi
 	lock
-	check_tools
+	check_tools stamp
 	tmp=$(mktemp -d) || die "cannot create a temporary folder"
 	# The find expressions, one word a line (set -f: no globbing).
 	IFS='
@@ -331,7 +340,7 @@ align() {
 		done
 	done
 	lock
-	check_tools
+	check_tools stamp
 	echo ok
 }
 

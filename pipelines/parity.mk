@@ -149,6 +149,11 @@ html: $(O)/report.html
 
 measures: $(MEASURES)
 
+# A rebuilt or upgraded tool redoes what the old one wrote (discover.sh
+# stamps the tools' files, sizes and times in tools.args).
+$(RECORDS) $(COMPARE) $(O)/verdicts.ndjson $(O)/report.md \
+	$(O)/report.html: $(S)/tools.args
+
 # Every tool writes its file itself (-o: whole or not at all), so make
 # runs it without a shell or a rename, and discover.sh has made the
 # folders (OUT/cells/<cell>/, OUT/epp/, OUT/epp-diff/): a bundle of many

@@ -70,6 +70,26 @@ counts() {
 	[ -z "$output" ]
 }
 
+@test "batch: a rebuilt tool redoes what the old one wrote, in every bundle" {
+	cp -R "$S2R_BIN" "$T/bin"
+	batch "$T/o" -j2 S2R_BIN="$T/bin" 2>/dev/null || true
+	touch "$T/stamp"
+	sleep 1
+	touch "$T/bin/s2r-verdict"
+	batch "$T/o" -j2 S2R_BIN="$T/bin" 2>/dev/null || true
+	for b in b01 b02 b03 b04 b05; do
+		for f in verdicts.ndjson report.md expect.ndjson; do
+			[ "$T/o/bundles/$b/$f" -nt "$T/stamp" ] || { echo "$b/$f kept"; return 1; }
+		done
+	done
+	# and a third run, with nothing rebuilt, does nothing
+	touch "$T/stamp"
+	sleep 1
+	batch "$T/o" -j2 S2R_BIN="$T/bin" 2>/dev/null || true
+	run sh -c "find '$T/o' -type f -newer '$T/stamp' ! -name make.log ! -name .batch-progress"
+	[ -z "$output" ]
+}
+
 @test "batch: one changed file redoes only its cell and its bundle" {
 	batch "$T/o" -j2 2>/dev/null || true
 	touch "$T/stamp"

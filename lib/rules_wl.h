@@ -34,8 +34,15 @@ void	wl_rule_protocol(struct judge *j, const struct rule *r,
 const json_t *wl_protocol_streaming(const struct judge *j,
 	    const struct jcell *c, double *fraction);
 
+/* The standard error over n rows of expectation e's statistic: e's sd1
+ * (s2r-expect: the noise per request the clients' arrival CVs give),
+ * else poisson_sd1 (what poisson arrivals give: a mean's stdev); 0 when
+ * unknown.  wl_share_se: the same for a share, sqrt(share(1 - share)). */
+double	wl_noise_se(const json_t *e, double poisson_sd1, double n);
+double	wl_share_se(const json_t *e, double share, double n);
+
 /* rules_workload.c's band with noise: PASS within the tolerance, WARN
- * outside it but within two standard errors se, else FAIL with action. */
+ * outside it but within three standard errors se, else FAIL with action. */
 void	noisy_band(struct judge *j, const struct rule *r,
 	    const struct jcell *c, const struct jquery *q,
 	    const struct jcmp *cmp, double se, const char *action);

@@ -141,8 +141,8 @@ judge_window(struct judge *j, const struct rule *r, const struct jcell *c,
 		judge_emit_cmp(j, r, c, &q, &cmp, cmp.within ? V_PASS : V_FAIL,
 		    NULL, ACT_MIX);
 	else
-		noisy_band(j, r, c, &q, &cmp, kind == W_MEAN ? sd / sqrt(p->n) :
-		    ev >= 0 && ev <= 1 ? sqrt(ev * (1 - ev) / p->n) : 0,
+		noisy_band(j, r, c, &q, &cmp, kind == W_MEAN ?
+		    wl_noise_se(e, sd, p->n) : wl_share_se(e, ev, p->n),
 		    ACT_MIX);
 	json_decref(side);
 }

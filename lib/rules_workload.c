@@ -45,6 +45,9 @@ static const char ACT_BURST[] = "Arrivals do not follow the client's "
     "arrival process: check arrival.process/cv in the workload YAML and "
     "that the generator schedules by arrival time (not by completions).";
 
+static const char ACT_NOISE[] = "Too few requests to judge this: rerun "
+    "the cell longer (more requests) before acting on the difference.";
+
 static const char *
 sub_value(const json_t *sub, const char *key)
 {
@@ -53,8 +56,12 @@ sub_value(const json_t *sub, const char *key)
 	return v != NULL ? v : "";
 }
 
-/* Outside the tolerance but within two standard errors of sampling noise
- * (n rows): the run is too small to tell, which is a WARN, not a FAIL. */
+/* Outside the tolerance but within NOISE_SE standard errors of sampling
+ * noise (n rows): the run is too small to tell, which is a WARN, not a
+ * FAIL.  Three, as for counts and client rates (rules_wlrun.c): at two, a
+ * ±2 pp class share of 2400 poisson rows fails one correct run in ten. */
+#define NOISE_SE	3.0
+
 void
 noisy_band(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q, const struct jcmp *cmp, double se,
@@ -69,22 +76,36 @@ noisy_band(struct judge *j, const struct rule *r, const struct jcell *c,
 		judge_emit_cmp(j, r, c, q, cmp, V_PASS, NULL, NULL);
 		return;
 	}
-	if (!(se > 0) || fabs(cmp->a - cmp->e) > 2 * se) {
+	if (!(se > 0) || fabs(cmp->a - cmp->e) > NOISE_SE * se) {
 		judge_emit_cmp(j, r, c, q, cmp, V_FAIL, NULL, action);
 		return;
 	}
-	judge_fmt_num(num, sizeof(num), 2 * se * (pp ? 100 : 1));
+	judge_fmt_num(num, sizeof(num), NOISE_SE * se * (pp ? 100 : 1));
 	sbuf_printf(&note, "Outside the tolerance but within the sampling "
-	    "noise of this run (two standard errors: %s%s%s): the difference "
-	    "may be chance.", num, pp || unit ? " " : "",
+	    "noise of this run (three standard errors: %s%s%s): the "
+	    "difference may be chance.", num, pp || unit ? " " : "",
 	    pp ? "pp" : unit ? unit : "");
-	judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(&note),
-	    "Too few requests to judge this: rerun the cell longer (more "
-	    "requests) before acting on the difference.");
+	judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(&note), ACT_NOISE);
 	sbuf_free(&note);
 }
 
-/* A fraction ±pp, with binomial noise sqrt(e(1-e)/n). */
+double
+wl_noise_se(const json_t *e, double poisson_sd1, double n)
+{
+	double sd1 = poisson_sd1;
+
+	rec_get_num(e, "sd1", &sd1);
+	return n > 0 && sd1 > 0 ? sd1 / sqrt(n) : 0;
+}
+
+double
+wl_share_se(const json_t *e, double share, double n)
+{
+	return wl_noise_se(e, share >= 0 && share <= 1 ?
+	    sqrt(share * (1 - share)) : 0, n);
+}
+
+/* A fraction ±pp, with the share's noise (wl_share_se). */
 static void
 fraction_band(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q, double t, const char *action)
@@ -95,8 +116,8 @@ fraction_band(struct judge *j, const struct rule *r, const struct jcell *c,
 	if (!judge_compare(j, r, c, q, DIFF_PP, t, &cmp))
 		return;
 	rec_get_num(cmp.measure, "n", &n);
-	noisy_band(j, r, c, q, &cmp, n > 0 && cmp.e >= 0 && cmp.e <= 1 ?
-	    sqrt(cmp.e * (1 - cmp.e) / n) : 0, action);
+	noisy_band(j, r, c, q, &cmp, wl_share_se(cmp.expect, cmp.e, n),
+	    action);
 }
 
 /* --- 1a ------------------------------------------------------------- */
@@ -125,6 +146,45 @@ rate_note(struct sbuf *note, const struct judge *j, const struct jcell *c,
 	}
 }
 
+/* The standard error of a measured rate: its relative noise is the
+ * request count's when the horizon or a window ends generation, the
+ * duration's when num_requests does (s2r-expect's sd of each, from the
+ * clients' arrival CVs); 0 when neither has one. */
+static double
+rate_se(const struct judge *j, const struct jcell *c, double rate)
+{
+	static const char *const bounds[] = { "requests.count",
+	    "run.duration_us" };
+	double rel = 0, v, sd;
+
+	for (size_t i = 0; i < 2; i++) {
+		const json_t *e = judge_expect(j, c, bounds[i], NULL);
+
+		if (ru_num(e, &v) && v > 0 && rec_get_num(e, "sd", &sd) &&
+		    sd / v > rel)
+			rel = sd / v;
+	}
+	return rel * fabs(rate);
+}
+
+/* Outside the tolerance: within NOISE_SE standard errors of the
+ * arrivals' chance a WARN that says so, else a FAIL; note gets the
+ * sentence. */
+static enum jverdict_value
+rate_noise(const struct jcmp *cmp, double se, struct sbuf *note)
+{
+	char num[32];
+
+	if (!(se > 0) || fabs(cmp->a - cmp->e) > NOISE_SE * se)
+		return V_FAIL;
+	judge_fmt_num(num, sizeof(num), NOISE_SE * se);
+	sbuf_printf(note, "%sOutside the tolerance but within the chance of "
+	    "the clients' arrival processes at this run's size (three "
+	    "standard errors: %s req/s): the difference may be chance.",
+	    note->len ? " " : "", num);
+	return V_WARN;
+}
+
 static void
 rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -135,12 +195,15 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct sbuf note = {0};
 	struct jcmp cmp;
 	double intended, floor_rate, band = tol(j->tol, TOL_RATE_PCT);
+	enum jverdict_value v;
 	char pct[32], num[32];
 
 	if (judge_compare(j, r, c, &qi, DIFF_PCT, band, &cmp)) {
 		rate_note(&note, j, c, cmp.a);
-		judge_emit_cmp(j, r, c, &qi, &cmp, cmp.within ? V_PASS : V_FAIL,
-		    note.len ? sbuf_str(&note) : NULL, ACT_RATE);
+		v = cmp.within ? V_PASS : rate_noise(&cmp, rate_se(j, c,
+		    cmp.e), &note);
+		judge_emit_cmp(j, r, c, &qi, &cmp, v, note.len ?
+		    sbuf_str(&note) : NULL, v == V_WARN ? ACT_NOISE : ACT_RATE);
 	}
 	if (!judge_compare(j, r, c, &qa, DIFF_PCT, band, &cmp)) {
 		sbuf_free(&note);
@@ -164,8 +227,9 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 		judge_emit_cmp(j, r, c, &qa, &cmp, V_WARN, sbuf_str(&note),
 		    ACT_CEILING);
 	} else {
-		judge_emit_cmp(j, r, c, &qa, &cmp, V_FAIL, sbuf_str(&note),
-		    ACT_RATE);
+		v = rate_noise(&cmp, rate_se(j, c, cmp.e), &note);
+		judge_emit_cmp(j, r, c, &qa, &cmp, v, sbuf_str(&note),
+		    v == V_WARN ? ACT_NOISE : ACT_RATE);
 	}
 	sbuf_free(&note);
 }
@@ -312,7 +376,8 @@ support(struct judge *j, const struct rule *r, const struct jcell *c,
 	    "Outside the distribution's support.", ACT_SUPPORT);
 }
 
-/* The mean with noise sd/sqrt(n), sd the sampler's exact stdev. */
+/* The mean with noise sd/sqrt(n), sd the sampler's exact stdev (or the
+ * expectation's sd1). */
 static void
 token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q, const char *side)
@@ -327,7 +392,7 @@ token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
 	snprintf(metric, sizeof(metric), "%s_tokens.stdev", side);
 	ru_num(judge_expect(j, c, metric, NULL), &sd);
 	rec_get_num(cmp.measure, "n", &n);
-	noisy_band(j, r, c, q, &cmp, n > 0 && sd > 0 ? sd / sqrt(n) : 0,
+	noisy_band(j, r, c, q, &cmp, wl_noise_se(cmp.expect, sd, n),
 	    ACT_TOKENS);
 }
 
@@ -405,8 +470,8 @@ rule_prefix(struct judge *j, const struct rule *r, const struct jcell *c)
 			double n = 0;
 
 			rec_get_num(cmp.measure, "n", &n);
-			noisy_band(j, r, c, &qf, &cmp, n > 0 && cmp.e <= 1 ?
-			    sqrt(cmp.e * (1 - cmp.e) / n) : 0, ACT_PREFIX);
+			noisy_band(j, r, c, &qf, &cmp, wl_share_se(cmp.expect,
+			    cmp.e, n), ACT_PREFIX);
 		}
 	}
 	/* Per group: the configured length is exact on both sides. */

@@ -40,6 +40,8 @@ xrec_add(struct xctx *x, const struct xrec *r)
 	rec_set_str(rec, "process", r->process);
 	if (r->has_cv)
 		rec_set_num(rec, "cv", r->cv);
+	if (r->has_sd1 && r->why == NULL)
+		rec_set_num(rec, "sd1", r->sd1);
 	if (r->extra != NULL) {
 		json_object_update(rec, r->extra);
 		json_decref(r->extra);
@@ -259,20 +261,56 @@ str_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+void
+disp_add(struct wl_disp *d, const struct wl_client *c, double w, double x,
+    double var)
+{
+	double cv = arrival_cv(&c->arrival.a), k = w * cv * cv;
+
+	d->c0 += k;
+	d->c1 += k * x;
+	d->c2 += k * x * x;
+	d->within += w * var;
+	if (cv != 1)
+		d->other = true;
+}
+
+void
+disp_set(const struct wl_disp *d, struct xrec *r, struct sbuf *how)
+{
+	double m = r->value, sd1 = sqrt(fmax(0, d->within + d->c2 -
+	    2 * m * d->c1 + m * m * d->c0));
+
+	/* A length law without a finite variance has no noise to state. */
+	if (!d->other || !isfinite(sd1))
+		return;
+	r->has_sd1 = true;
+	r->sd1 = sd1;
+	sbuf_printf(how, "; sd1 (its noise per request, the clients' arrival "
+	    "CVs): sqrt(%ssum(w*cv^2*(%s - %s)^2))", d->within > 0 ?
+	    "sum(w*var) + " : "", d->within > 0 ? "mean" : "member",
+	    d->within > 0 ? "mixture mean" : "share");
+}
+
 double
 share_of(struct xctx *x, const size_t *members, size_t nmembers,
     double total, pick_fn *pick, const void *arg, struct sbuf *how,
-    const struct wl_client **first)
+    const struct wl_client **first, struct wl_disp *d)
 {
 	size_t n = members ? nmembers : x->w->nclients, listed = 0;
 	double s = 0;
 
 	*first = NULL;
+	memset(d, 0, sizeof(*d));
 	for (size_t k = 0; k < n; k++) {
 		const struct wl_client *c = &x->w->clients[members ? members[k] :
 		    k];
 
-		if (!wl_client_rate_based(c) || !pick(c, arg))
+		if (!wl_client_rate_based(c))
+			continue;
+		disp_add(d, c, total > 0 ? c->rate_fraction / total : 0,
+		    pick(c, arg), 0);
+		if (!pick(c, arg))
 			continue;
 		s += c->rate_fraction;
 		if (*first == NULL)
@@ -292,9 +330,9 @@ share_of(struct xctx *x, const size_t *members, size_t nmembers,
 /* The rate share over every rate-based client. */
 static double
 share(struct xctx *x, pick_fn *pick, const void *arg, struct sbuf *how,
-    const struct wl_client **first)
+    const struct wl_client **first, struct wl_disp *d)
 {
-	return share_of(x, NULL, 0, x->total, pick, arg, how, first);
+	return share_of(x, NULL, 0, x->total, pick, arg, how, first, d);
 }
 
 bool
@@ -342,11 +380,14 @@ expect_classes(struct xctx *x)
 		const struct wl_client *first;
 		struct xrec r = { .check = "1b", .metric = "class.fraction",
 		    .unit = "fraction", .cls = classes.v[i] };
+		struct wl_disp d;
 		char *field;
 
 		sbuf_printf(&how, "share of rate_fraction of the clients with "
 		    "slo_class \"%s\": ", classes.v[i]);
-		r.value = share(x, pick_class, classes.v[i], &how, &first);
+		r.value = share(x, pick_class, classes.v[i], &how, &first,
+		    &d);
+		disp_set(&d, &r, &how);
 		field = fmt("%s.rate_fraction", first->field);
 		r.at = first->rate_at;
 		r.field = field;
@@ -381,10 +422,12 @@ expect_share(struct xctx *x, const char *check, const char *metric,
 	const struct wl_client *first;
 	struct xrec r = { .check = check, .metric = metric,
 	    .unit = "fraction", .at = x->w->clients_at, .field = "clients" };
+	struct wl_disp d;
 	char *field = NULL;
 
 	sbuf_printf(&how, "share of rate_fraction of the clients %s: ", what);
-	r.value = share(x, pick, NULL, &how, &first);
+	r.value = share(x, pick, NULL, &how, &first, &d);
+	disp_set(&d, &r, &how);
 	if (x->why_mix != NULL && !all_or_none(x, pick))
 		r.why = x->why_mix;
 	if (first != NULL) {
@@ -516,6 +559,7 @@ mix_client(struct mix *mx, const struct wl_client *c, bool output,
 		    m->why ? m->why : "no upper bound");
 	mx->mean += wt * m->mean;
 	mx->m2 += wt * (m->stdev * m->stdev + m->mean * m->mean);
+	disp_add(&mx->disp, c, wt, m->mean, m->stdev * m->stdev);
 	mx->min = m->min < mx->min ? m->min : mx->min;
 	mx->max = m->max > mx->max ? m->max : mx->max;
 	if (m->tail_from > 0 && (mx->tail_from == 0 ||
@@ -602,8 +646,10 @@ expect_lengths(struct xctx *x, bool output)
 		    sbuf_str(&list));
 	r.value = mx.mean;
 	r.why = mx.why_mean ? mx.why_mean : why_mix;
+	disp_set(&mx.disp, &r, &how);
 	r.how = sbuf_str(&how);
 	xrec_add(x, &r);
+	r.has_sd1 = false;
 
 	snprintf(metric, sizeof(metric), "%s.stdev", base);
 	sbuf_reset(&how);

@@ -360,12 +360,14 @@ window_share(struct xctx *x, const struct wl_group *g, const char *check,
 	    .window = g->label, .cls = strcmp(metric, "window.class.fraction") ?
 	    NULL : arg, .at = c0->rate_at, .why = why };
 	struct sbuf how = { 0 };
+	struct wl_disp d;
 	char *field = fmt("%s.rate_fraction", c0->field);
 
 	sbuf_printf(&how, "share of rate_fraction of the clients %s among "
 	    "the clients of window %s: ", what, g->label);
 	r.value = share_of(x, g->members, g->n, g->total, pick, arg, &how,
-	    &first);
+	    &first, &d);
+	disp_set(&d, &r, &how);
 	r.field = field;
 	r.how = sbuf_str(&how);
 	xrec_add(x, &r);
@@ -420,8 +422,10 @@ window_lengths(struct xctx *x, const struct wl_group *g, bool output,
 	    "window %s of the exact per-client means of BLIS's sampler (round "
 	    "half away from zero, clamp, floor 1): %s", g->label,
 	    sbuf_str(&list));
+	disp_set(&mx.disp, &r, &how);
 	r.how = sbuf_str(&how);
 	xrec_add(x, &r);
+	r.has_sd1 = false;
 	snprintf(metric, sizeof(metric), "%s.stdev", base);
 	r.value = sqrt(fmax(0, mx.m2 - mx.mean * mx.mean));
 	r.why = why ? why : mx.why_mean ? mx.why_mean : mx.why_stdev;

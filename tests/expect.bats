@@ -134,6 +134,51 @@ near() {	# near GOT WANT EPS
 	[ "$(jq -r 'select(.source.line == null or .source.field == null)' "$BATS_TEST_TMPDIR/out.ndjson")" = "" ]
 }
 
+@test "clients not poisson: shares and mean lengths carry sd1, their noise per request, against python" {
+	expect "$W/mixed.yaml"
+	json=$(spec_json "$W/mixed.yaml") || skip "python3-yaml not installed"
+	# The moments of ref.py, then sd1^2 = sum w var + sum w cv^2 (x - value)^2
+	sed '/^spec = json.load/,$d' "$BATS_FILE_TMPDIR/ref.py" >"$BATS_TEST_TMPDIR/law.py"
+	printf '%s' "$json" | /usr/bin/python3 -c '
+import json, math, sys
+sys.path.insert(0, sys.argv[1])
+from law import moments
+spec = json.load(sys.stdin)
+cv = {"poisson": 1, "constant": 0}
+cs = spec["clients"]
+tot = sum(c["rate_fraction"] for c in cs)
+w = [c["rate_fraction"] / tot for c in cs]
+k = [cv.get(c["arrival"]["process"], c["arrival"].get("cv", 1)) ** 2 for c in cs]
+def sd1(x, var):
+    m = sum(wi * xi for wi, xi in zip(w, x))
+    return math.sqrt(sum(wi * v for wi, v in zip(w, var)) +
+        sum(wi * ki * (xi - m) ** 2 for wi, ki, xi in zip(w, k, x)))
+for cl in sorted({c["slo_class"] for c in cs}):
+    print("class.fraction", cl, "%.6f" % sd1([c["slo_class"] == cl for c in cs], [0] * len(cs)))
+print("prefix.fraction - %.6f" % sd1(["prefix_group" in c for c in cs], [0] * len(cs)))
+print("streaming.fraction - %.6f" % sd1([c["streaming"] for c in cs], [0] * len(cs)))
+for side in ("input", "output"):
+    mv = [moments(c[side + "_distribution"]) for c in cs]
+    print(side + "_tokens.mean - %.6f" % sd1([m for m, v in mv], [v for m, v in mv]))
+' "$BATS_TEST_TMPDIR" >"$BATS_TEST_TMPDIR/want"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -eq 8 ]
+	while read -r metric cls want; do
+		got=$(jq -r --arg m "$metric" --arg c "$cls" 'select(.metric == $m and
+		    (.scope.class // "-") == $c) | .sd1' "$BATS_TEST_TMPDIR/out.ndjson")
+		near "$got" "$want" 0.001 || { echo "$metric $cls"; return 1; }
+	done <"$BATS_TEST_TMPDIR/want"
+	# By hand: sheddable is the constant client bulk (cv 0) with 0.1:
+	# 0.4*1*0.01 + 0.3*4*0.01 + 0.2*2.25*0.01 + 0 = 0.0205
+	near "$(jq -r 'select(.metric == "class.fraction" and .scope.class == "sheddable") | .sd1' \
+	    "$BATS_TEST_TMPDIR/out.ndjson")" 0.143178 0.000001
+	# the stdev, min and max carry none; a spec of poisson clients none at all
+	[ -z "$(jq -r 'select(.sd1 != null and (.metric | test("fraction$|mean$") | not))' \
+	    "$BATS_TEST_TMPDIR/out.ndjson")" ]
+	! grep 'process:' "$W/lifecycle.yaml" | grep -vq poisson
+	expect "$W/lifecycle.yaml"
+	[ -z "$(jq -r 'select(.sd1 != null)' "$BATS_TEST_TMPDIR/out.ndjson")" ]
+}
+
 @test "gaussian far from its bounds: mean stays, stdev gains 1/12" {
 	cat >"$BATS_TEST_TMPDIR/g.yaml" <<'Y'
 aggregate_rate: 10

@@ -69,6 +69,59 @@ has_verdict() {
 	validate_records "$OUT"
 }
 
+# bursty W CLASS-ACTUAL MEAN-ACTUAL RATE-ACTUAL [no]: records of a cell of
+# 1800 rows whose spec has a bursty client (s2r-expect's sd1 and the
+# duration's sd); "no" leaves sd1 out (a spec of poisson clients).
+bursty() {
+	local sd1='"sd1":0.6316644679,' msd1='"sd1":243,'
+	[ "${5:-}" = no ] && sd1='' msd1=''
+	cat <<EOF
+{"kind":"expect","check":"1b","metric":"class.fraction","value":0.3,${sd1}"unit":"fraction","scope":{"workload":"$1","class":"critical"},"source":{"file":"w.yaml","line":9,"field":"rate_fraction","how":"share"}}
+{"kind":"measure","check":"1b","metric":"class.fraction","value":$2,"unit":"fraction","n":1800,"scope":{"phase":"p","workload":"$1","class":"critical"},"source":{"file":"t.csv","field":"slo_class","how":"rows"}}
+{"kind":"expect","check":"1c","metric":"input_tokens.mean","value":300,${msd1}"unit":"tokens","scope":{"workload":"$1"},"source":{"file":"w.yaml","line":12,"field":"input_distribution","how":"mixture"}}
+{"kind":"expect","check":"1c","metric":"input_tokens.stdev","value":150,"unit":"tokens","scope":{"workload":"$1"},"source":{"file":"w.yaml","line":12,"field":"input_distribution","how":"mixture"}}
+{"kind":"measure","check":"1c","metric":"input_tokens.mean","value":$3,"unit":"tokens","n":1800,"scope":{"phase":"p","workload":"$1"},"source":{"file":"t.csv","field":"input_tokens","how":"mean"}}
+{"kind":"expect","check":"1a","metric":"qps.intended","value":15,"unit":"req/s","scope":{"workload":"$1"},"source":{"file":"w.yaml","line":4,"field":"aggregate_rate","how":"configured"}}
+{"kind":"expect","check":"1a","metric":"run.duration_us","value":120000000,"sd":3000000,"unit":"us","scope":{"workload":"$1"},"source":{"file":"w.yaml","line":5,"field":"num_requests","how":"when generation stops"}}
+{"kind":"measure","check":"1a","metric":"qps.intended","value":$4,"unit":"req/s","n":1800,"scope":{"phase":"p","workload":"$1"},"source":{"file":"t.csv","field":"arrival_time_us","how":"rows / span"}}
+EOF
+}
+
+@test "bursty clients: a share, a mean length and the rate outside the tolerance but within three standard errors of the arrivals' chance are WARN, beyond FAIL" {
+	# Standard errors by hand, n = 1800 (sqrt 42.43): the share 0.6317 /
+	# 42.43 = 1.489 pp (3 SE 4.47 pp; binomial sqrt(0.21) / 42.43: 3.24
+	# pp); the mean 243 / 42.43 = 5.73 tokens (3 SE 17.2; stdev 150: 10.6);
+	# the rate 15 req/s x 3e6 / 120e6 = 0.375 req/s (3 SE 1.125).
+	{
+		bursty near 0.26 316 15.9
+		bursty far 0.25 320 16.5
+		bursty poisson 0.26 316 15.9 no
+	} >"$BATS_TEST_TMPDIR/in.ndjson"
+	verdict "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	got() {	# got WORKLOAD METRIC: its verdict
+		jq -r --arg w "$1" --arg m "$2" 'select(.kind == "verdict" and
+		    .scope.workload == $w and .metric == $m and
+		    (.scope.class // "critical") == "critical") | .verdict' "$OUT"
+	}
+	[ "$(got near class.fraction)" = WARN ]
+	[ "$(got near input_tokens.mean)" = WARN ]
+	[ "$(got near qps.intended)" = WARN ]
+	[ "$(got far class.fraction)" = FAIL ]
+	[ "$(got far input_tokens.mean)" = FAIL ]
+	[ "$(got far qps.intended)" = FAIL ]
+	# without sd1 the share and the mean are poisson's (narrower): FAIL
+	[ "$(got poisson class.fraction)" = FAIL ]
+	[ "$(got poisson input_tokens.mean)" = FAIL ]
+	# each WARN says why, with its band
+	jq -r 'select(.scope.workload == "near" and .metric == "class.fraction") | .why' "$OUT" |
+	    grep -qF 'three standard errors: 4.467 pp'
+	jq -r 'select(.scope.workload == "near" and .metric == "input_tokens.mean") | .why' "$OUT" |
+	    grep -qF 'three standard errors: 17.18 tokens'
+	jq -r 'select(.scope.workload == "near" and .metric == "qps.intended") | .why' "$OUT" |
+	    grep -qF "within the chance of the clients' arrival processes at this run's size (three standard errors: 1.125 req/s)"
+}
+
 @test "FAIL for every check 1a-1g; exit 1" {
 	run --separate-stderr verdict "$J/fail.ndjson"
 	[ "$status" -eq 1 ]

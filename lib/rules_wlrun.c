@@ -418,17 +418,20 @@ judge_edge(struct judge *j, const struct rule *r, const struct jcell *c,
 	side = reading_side(e, ed->rd, -shift, "us", shift_why);
 	allow = fmax(tol(j->tol, TOL_RATE_PCT) / 100 * ed->len_us,
 	    EDGE_GAPS * ed->gap_us * fmax(1, (1 + ed->cv * ed->cv) / 2));
-	allow = fmax(allow, NOISE_SD * sd);
+	/* Two chances add: where generation really stopped (sd), and how
+	 * long before that the client's last gap began. */
+	allow += NOISE_SD * sd;
 	wl_cmp(&cmp, side, m, DIFF_ABS, allow);
 	judge_fmt_num(num, sizeof(num), allow / 1e6);
 	snprintf(cmp.tolerance, sizeof(cmp.tolerance), "\u00b1%s s", num);
 	judge_fmt_num(num, sizeof(num), tol(j->tol, TOL_RATE_PCT));
 	sbuf_printf(&note, "The window's edge is at %.6g s%s, the client's %s "
 	    "arrival at %.6g s. Allowed: %s%% of its %.6g s span or %g mean "
-	    "gaps x (1 + cv^2)/2 of chance, whichever is more.", v / 1e6,
+	    "gaps x (1 + cv^2)/2 of chance, whichever is more%s.", v / 1e6,
 	    shift > 0 ? " (after the warm-up cut, later)" : "",
 	    strcmp(metric, "client.start_us") == 0 ? "first" : "last",
-	    cmp.a / 1e6, num, ed->len_us / 1e6, EDGE_GAPS);
+	    cmp.a / 1e6, num, ed->len_us / 1e6, EDGE_GAPS, sd > 0 ?
+	    ", plus three standard deviations of the edge itself" : "");
 	reading_note(&note, ed->rd, ed->found);
 	judge_emit_cmp(j, r, c, &q, &cmp, cmp.within ? V_PASS : V_FAIL,
 	    sbuf_str(&note), ACT_WINDOW);

@@ -122,6 +122,41 @@ EOF
 	    grep -qF "within the chance of the clients' arrival processes at this run's size (three standard errors: 1.125 req/s)"
 }
 
+@test "noise of the sample itself: a token stdev within three of its se, and a client's CV within three standard errors of its chance, are WARN; beyond FAIL" {
+	tok() {	# tok W ACTUAL [SE]
+		printf '{"kind":"expect","check":"1c","metric":"input_tokens.stdev","value":150,"unit":"tokens","scope":{"workload":"%s"},"source":{"file":"w.yaml","line":12,"field":"input_distribution","how":"exact"}}\n' "$1"
+		printf '{"kind":"measure","check":"1c","metric":"input_tokens.stdev","value":%s,%s"unit":"tokens","n":1800,"scope":{"phase":"p","workload":"%s"},"source":{"file":"t.csv","field":"input_tokens","how":"pstdev"}}\n' "$2" "${3:+\"se\":$3,}" "$1"
+	}
+	cv() {	# cv W PROCESS EXPECTED ACTUAL N
+		printf '{"kind":"expect","check":"1g","metric":"iat.cv","value":%s,"unit":"cv","process":"%s","scope":{"workload":"%s","client":"c"},"source":{"file":"w.yaml","line":20,"field":"arrival.cv","how":"configured"}}\n' "$3" "$2" "$1"
+		printf '{"kind":"measure","check":"1g","metric":"iat.cv","value":%s,"unit":"cv","n":%s,"scope":{"phase":"p","workload":"%s","client":"c"},"source":{"file":"t.csv","field":"arrival_time_us","how":"cv of gaps"}}\n' "$4" "$5" "$1"
+	}
+	{
+		# se 8 (3 se: 24): +20 is chance, +40 is not; no se: FAIL as before
+		tok s1 170 8; tok s2 190 8; tok s3 170
+		# gamma cv 5 over 150 gaps: se sqrt(25 x 26 / 300) = 1.472 (3 se 4.416)
+		cv g1 gamma 5 3.5 150; cv g2 gamma 5 9.5 150
+		# poisson over 100 gaps: se sqrt(2 / 200) = 0.1, around 1
+		cv p1 poisson 1 1.25 100; cv p2 poisson 1 1.5 100
+	} >"$BATS_TEST_TMPDIR/in.ndjson"
+	verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+	validate_records "$OUT"
+	got() {	# got WORKLOAD METRIC
+		jq -r --arg w "$1" --arg m "$2" 'select(.kind == "verdict" and
+		    .scope.workload == $w and .metric == $m) | .verdict' "$OUT"
+	}
+	[ "$(got s1 input_tokens.stdev)" = WARN ]
+	[ "$(got s2 input_tokens.stdev)" = FAIL ]
+	[ "$(got s3 input_tokens.stdev)" = FAIL ]
+	[ "$(got g1 iat.cv)" = WARN ]
+	[ "$(got g2 iat.cv)" = FAIL ]
+	[ "$(got p1 iat.cv)" = WARN ]
+	[ "$(got p2 iat.cv)" = FAIL ]
+	jq -r 'select(.scope.workload == "g1") | .why' "$OUT" |
+	    grep -qF 'within three standard errors of the CV'"'"'s chance over 150 inter-arrivals (one is 1.472)'
+	jq -r 'select(.scope.workload == "s1") | .why' "$OUT" | grep -qF 'three standard errors: 24 tokens'
+}
+
 @test "FAIL for every check 1a-1g; exit 1" {
 	run --separate-stderr verdict "$J/fail.ndjson"
 	[ "$status" -eq 1 ]

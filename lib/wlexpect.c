@@ -559,7 +559,8 @@ mix_client(struct mix *mx, const struct wl_client *c, bool output,
 		    m->why ? m->why : "no upper bound");
 	mx->mean += wt * m->mean;
 	mx->m2 += wt * (m->stdev * m->stdev + m->mean * m->mean);
-	disp_add(&mx->disp, c, wt, m->mean, m->stdev * m->stdev);
+	disp_add(&mx->disp, c, wt, m->mean, m->has_stdev ?
+	    m->stdev * m->stdev : INFINITY);
 	mx->min = m->min < mx->min ? m->min : mx->min;
 	mx->max = m->max > mx->max ? m->max : mx->max;
 	if (m->tail_from > 0 && (mx->tail_from == 0 ||

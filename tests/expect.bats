@@ -240,6 +240,11 @@ Y
 	[ "$(value input_tokens.mean)" != null ]
 	[ "$(value output_tokens.mean)" = null ]
 	[ "$(jq -r 'select(.metric=="output_tokens.mean") | .why | test("alpha <= 1")' "$out")" = true ]
+	# bursty arrivals: still no sd1 on a mean whose lengths have no variance
+	sed 's/process: poisson/process: gamma, cv: 2/' "$W/pareto.yaml" >"$BATS_TEST_TMPDIR/bursty.yaml"
+	expect "$BATS_TEST_TMPDIR/bursty.yaml"
+	[ "$(jq -r 'select(.metric=="input_tokens.mean") | .sd1' "$out")" = null ]
+	[ "$(jq -r 'select(.metric=="input_tokens.mean") | .value' "$out")" != null ]
 }
 
 @test "closed-loop client: rate and mix not comparable, its iat.cv null" {

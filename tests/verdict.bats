@@ -122,7 +122,7 @@ EOF
 	    grep -qF "within the chance of the clients' arrival processes at this run's size (three standard errors: 1.125 req/s)"
 }
 
-@test "noise of the sample itself: a token stdev within three of its se, and a client's CV within three standard errors of its chance, are WARN; beyond FAIL" {
+@test "noise of the sample itself: a token stdev within three of its se, a client's CV within three standard errors of its chance, a mean of lengths without a finite variance, are WARN; beyond FAIL" {
 	tok() {	# tok W ACTUAL [SE]
 		printf '{"kind":"expect","check":"1c","metric":"input_tokens.stdev","value":150,"unit":"tokens","scope":{"workload":"%s"},"source":{"file":"w.yaml","line":12,"field":"input_distribution","how":"exact"}}\n' "$1"
 		printf '{"kind":"measure","check":"1c","metric":"input_tokens.stdev","value":%s,%s"unit":"tokens","n":1800,"scope":{"phase":"p","workload":"%s"},"source":{"file":"t.csv","field":"input_tokens","how":"pstdev"}}\n' "$2" "${3:+\"se\":$3,}" "$1"
@@ -138,6 +138,10 @@ EOF
 		cv g1 gamma 5 3.5 150; cv g2 gamma 5 9.5 150
 		# poisson over 100 gaps: se sqrt(2 / 200) = 0.1, around 1
 		cv p1 poisson 1 1.25 100; cv p2 poisson 1 1.5 100
+		# lengths without a finite variance: a mean 20 % off is chance
+		printf '{"kind":"expect","check":"1c","metric":"input_tokens.mean","value":300,"unit":"tokens","scope":{"workload":"h"},"source":{"file":"w.yaml","line":12,"field":"input_distribution","how":"exact"}}\n'
+		printf '{"kind":"expect","check":"1c","metric":"input_tokens.stdev","value":null,"comparable":false,"why":"a Pareto component with alpha <= 2 has no variance","unit":"tokens","scope":{"workload":"h"},"source":{"file":"w.yaml","line":12,"field":"input_distribution","how":"exact"}}\n'
+		printf '{"kind":"measure","check":"1c","metric":"input_tokens.mean","value":360,"unit":"tokens","n":500,"scope":{"phase":"p","workload":"h"},"source":{"file":"t.csv","field":"input_tokens","how":"mean"}}\n'
 	} >"$BATS_TEST_TMPDIR/in.ndjson"
 	verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
 	validate_records "$OUT"
@@ -152,6 +156,9 @@ EOF
 	[ "$(got g2 iat.cv)" = FAIL ]
 	[ "$(got p1 iat.cv)" = WARN ]
 	[ "$(got p2 iat.cv)" = FAIL ]
+	[ "$(got h input_tokens.mean)" = WARN ]
+	jq -r 'select(.scope.workload == "h" and .metric == "input_tokens.mean") | .why' "$OUT" |
+	    grep -qF 'have no finite variance (a Pareto component with alpha <= 2 has no variance): a mean of 500 rows can miss'
 	jq -r 'select(.scope.workload == "g1") | .why' "$OUT" |
 	    grep -qF 'within three standard errors of the CV'"'"'s chance over 150 inter-arrivals (one is 1.472)'
 	jq -r 'select(.scope.workload == "s1") | .why' "$OUT" | grep -qF 'three standard errors: 24 tokens'

@@ -277,6 +277,7 @@ judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
 	    FROM_TRACE("rows") };
 	const json_t *e, *m, *warm;
 	double w = 0, v, sd;
+	enum jverdict_value verdict;
 	struct sbuf note = { 0 }, extra = { 0 };
 	struct jcmp cmp;
 	json_t *side;
@@ -299,8 +300,10 @@ judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
 	side = reading_side(e, rd, w, "count", sbuf_str(&extra));
 	wl_cmp(&cmp, side, m, DIFF_PCT, tol(j->tol, TOL_RATE_PCT));
 	reading_note(&note, rd, found);
-	judge_emit_cmp(j, r, c, &q, &cmp, noise_verdict(&cmp, sd, &note),
-	    note.len ? sbuf_str(&note) : NULL, ACT_COUNT);
+	/* The verdict first: it may write to note (and move it). */
+	verdict = noise_verdict(&cmp, sd, &note);
+	judge_emit_cmp(j, r, c, &q, &cmp, verdict, note.len ? sbuf_str(&note) :
+	    NULL, ACT_COUNT);
 	json_decref(side);
 	sbuf_free(&note);
 	sbuf_free(&extra);
@@ -315,6 +318,7 @@ judge_duration(struct judge *j, const struct rule *r, const struct jcell *c,
 	    FROM_TRACE("largest arrival_time_us") };
 	const json_t *e, *m;
 	double v, sd, a;
+	enum jverdict_value verdict;
 	struct sbuf note = { 0 };
 	struct jcmp cmp;
 	json_t *side;
@@ -329,8 +333,8 @@ judge_duration(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_printf(&note, "Generation was to stop at %.6g s; the last "
 	    "arrival is at %.6g s.", v / 1e6, a / 1e6);
 	reading_note(&note, rd, found);
-	judge_emit_cmp(j, r, c, &q, &cmp, noise_verdict(&cmp, sd, &note),
-	    sbuf_str(&note), ACT_COUNT);
+	verdict = noise_verdict(&cmp, sd, &note);
+	judge_emit_cmp(j, r, c, &q, &cmp, verdict, sbuf_str(&note), ACT_COUNT);
 	json_decref(side);
 	sbuf_free(&note);
 }

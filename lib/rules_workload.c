@@ -15,7 +15,6 @@
 #include "rec.h"
 #include "rules_wl.h"
 #include "ruleutil.h"
-#include "sampler.h"
 #include "str.h"
 
 #define FROM_SPEC(field) "s2r-expect, from the sim workload YAML (" field ")"
@@ -542,35 +541,6 @@ rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 
 /* --- 1g ------------------------------------------------------------- */
 
-/* The standard error of a CV measured over n gaps of a renewal process
- * of CV cv, by the delta method: sqrt(cv^2 / n ((kurtosis - 1) / 4 -
- * skewness cv + cv^2)); a gamma (poisson: cv 1) has skewness 2 cv and
- * kurtosis 3 + 6 cv^2, so sqrt(cv^2 (1 + cv^2) / (2 n)); a weibull's come
- * from its moments Gamma(1 + r/k).  0 when not known.  A bursty client
- * measures its CV poorly: cv 5 over 150 gaps is 5 +- 1.5. */
-static double
-cv_se(const char *process, double cv, double n)
-{
-	double g[5], mu, var, skew, kurt, k;
-
-	if (!(n > 0) || !(cv > 0))
-		return 0;
-	if (strcmp(process, "poisson") == 0 || strcmp(process, "gamma") == 0)
-		return sqrt(cv * cv * (1 + cv * cv) / (2 * n));
-	if (strcmp(process, "weibull") != 0)
-		return 0;
-	k = weibull_shape_for_cv(cv);
-	for (int i = 1; i <= 4; i++)
-		g[i] = exp(lgamma(1 + i / k));
-	mu = g[1];
-	var = g[2] - mu * mu;
-	skew = (g[3] - 3 * mu * g[2] + 2 * pow(mu, 3)) / pow(var, 1.5);
-	kurt = (g[4] - 4 * mu * g[3] + 6 * mu * mu * g[2] - 3 * pow(mu, 4)) /
-	    (var * var);
-	return sqrt(fmax(0, cv * cv / n * ((kurt - 1) / 4 - skew * cv +
-	    cv * cv)));
-}
-
 static void
 client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q)
@@ -578,7 +548,7 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 	const char *process;
 	struct jcmp cmp;
 	struct sbuf note = {0};
-	double n = 0, lo, hi, se, want;
+	double n = 0, lo, hi, se;
 	enum jverdict_value v;
 	char a[32], b[32];
 
@@ -615,9 +585,9 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 		    NULL);
 		goto out;
 	}
-	want = strcmp(process, "poisson") == 0 ? 1 : cmp.e;
-	if (v == V_FAIL && fabs(cmp.a - want) <= NOISE_SE *
-	    (se = cv_se(process, want, n))) {
+	/* The expectation's sd1: a measured CV's noise per gap. */
+	se = wl_noise_se(cmp.expect, 0, n);
+	if (v == V_FAIL && fabs(cmp.a - cmp.e) <= NOISE_SE * se) {
 		judge_fmt_num(a, sizeof(a), se);
 		judge_fmt_num(b, sizeof(b), n);
 		sbuf_printf(&note, " Outside the tolerance but within three "

@@ -721,6 +721,35 @@ cv_how(const struct wl_arrival *wa)
 	return fmt("?");
 }
 
+/* How far a CV measured over n gaps strays, per gap (the verdict divides
+ * by sqrt(n)), by the delta method: cv sqrt((kurtosis - 1)/4 - skewness
+ * cv + cv^2); a gamma (poisson: cv 1) has skewness 2 cv and kurtosis
+ * 3 + 6 cv^2, so cv sqrt((1 + cv^2)/2); a weibull's come from its moments
+ * Gamma(1 + r/k).  A bursty client measures its CV poorly: cv 5 over 150
+ * gaps is 5 +- 1.5.  False for a constant process (no spread to state). */
+static bool
+iat_sd1(enum arrival_process p, double cv, double *sd1)
+{
+	double g[5], mu, var, skew, kurt, k;
+
+	if (p == ARR_POISSON || p == ARR_GAMMA) {
+		*sd1 = cv * sqrt((1 + cv * cv) / 2);
+		return true;
+	}
+	if (p != ARR_WEIBULL || !(cv > 0))
+		return false;
+	k = weibull_shape_for_cv(cv);
+	for (int i = 1; i <= 4; i++)
+		g[i] = exp(lgamma(1 + i / k));
+	mu = g[1];
+	var = g[2] - mu * mu;
+	skew = (g[3] - 3 * mu * g[2] + 2 * pow(mu, 3)) / pow(var, 1.5);
+	kurt = (g[4] - 4 * mu * g[3] + 6 * mu * mu * g[2] - 3 * pow(mu, 4)) /
+	    (var * var);
+	*sd1 = cv * sqrt(fmax(0, (kurt - 1) / 4 - skew * cv + cv * cv));
+	return isfinite(*sd1);
+}
+
 static void
 expect_iat(struct xctx *x)
 {
@@ -733,7 +762,18 @@ expect_iat(struct xctx *x)
 		    .process = arrival_process_name(wa->a.process),
 		    .has_cv = wa->has_cv, .cv = wa->a.cv };
 		char *field = fmt("%s.%s", wa->field, wa->has_cv ? "cv" :
-		    "process"), *how = cv_how(wa), *why = NULL;
+		    "process"), *how, *why = NULL;
+
+		how = cv_how(wa);
+		r.has_sd1 = iat_sd1(wa->a.process, r.value, &r.sd1);
+		if (r.has_sd1) {
+			char *with = fmt("%s; sd1 (a measured CV's noise per "
+			    "gap): cv sqrt((kurtosis - 1)/4 - skewness cv + "
+			    "cv^2)", how);
+
+			free(how);
+			how = with;
+		}
 
 		if (!wl_client_rate_based(c))
 			why = fmt("%s is closed-loop (line %ld): arrivals follow "

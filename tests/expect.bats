@@ -171,12 +171,37 @@ for side in ("input", "output"):
 	# 0.4*1*0.01 + 0.3*4*0.01 + 0.2*2.25*0.01 + 0 = 0.0205
 	near "$(jq -r 'select(.metric == "class.fraction" and .scope.class == "sheddable") | .sd1' \
 	    "$BATS_TEST_TMPDIR/out.ndjson")" 0.143178 0.000001
+	# iat.cv: a measured CV's noise per gap, cv sqrt((kurtosis - 1)/4 -
+	# skewness cv + cv^2) from the process's moments; constant: none
+	for c in chat api docs; do
+		got=$(jq -r --arg c "$c" 'select(.metric == "iat.cv" and .scope.client == $c) |
+		    "\(.process) \(.value) \(.sd1)"' "$BATS_TEST_TMPDIR/out.ndjson")
+		want=$(/usr/bin/python3 -c '
+import math, sys
+p, cv = sys.argv[1], float(sys.argv[2])
+if p == "weibull":
+    lo, hi = 0.05, 1000.0
+    for _ in range(200):
+        k = math.sqrt(lo * hi)
+        c = math.sqrt(math.gamma(1 + 2 / k) / math.gamma(1 + 1 / k) ** 2 - 1)
+        lo, hi = (k, hi) if c > cv else (lo, k)
+    g = [0] + [math.gamma(1 + r / k) for r in range(1, 5)]
+    var = g[2] - g[1] ** 2
+    skew = (g[3] - 3 * g[1] * g[2] + 2 * g[1] ** 3) / var ** 1.5
+    kurt = (g[4] - 4 * g[1] * g[3] + 6 * g[1] ** 2 * g[2] - 3 * g[1] ** 4) / var ** 2
+else:	# gamma with shape 1/cv^2 (poisson: 1)
+    skew, kurt = 2 * cv, 3 + 6 * cv * cv
+print("%.6f" % (cv * math.sqrt((kurt - 1) / 4 - skew * cv + cv * cv)))' ${got% *})
+		near "${got##* }" "$want" 0.0001 || { echo "iat.cv $c: $got"; return 1; }
+	done
+	[ "$(jq -r 'select(.metric == "iat.cv" and .scope.client == "bulk") | .sd1' \
+	    "$BATS_TEST_TMPDIR/out.ndjson")" = null ]
 	# the stdev, min and max carry none; a spec of poisson clients none at all
-	[ -z "$(jq -r 'select(.sd1 != null and (.metric | test("fraction$|mean$") | not))' \
+	[ -z "$(jq -r 'select(.sd1 != null and (.metric | test("fraction$|mean$|^iat.cv$") | not))' \
 	    "$BATS_TEST_TMPDIR/out.ndjson")" ]
 	! grep 'process:' "$W/lifecycle.yaml" | grep -vq poisson
 	expect "$W/lifecycle.yaml"
-	[ -z "$(jq -r 'select(.sd1 != null)' "$BATS_TEST_TMPDIR/out.ndjson")" ]
+	[ -z "$(jq -r 'select(.sd1 != null and .metric != "iat.cv")' "$BATS_TEST_TMPDIR/out.ndjson")" ]
 }
 
 @test "gaussian far from its bounds: mean stays, stdev gains 1/12" {

@@ -127,17 +127,19 @@ EOF
 		printf '{"kind":"expect","check":"1c","metric":"input_tokens.stdev","value":150,"unit":"tokens","scope":{"workload":"%s"},"source":{"file":"w.yaml","line":12,"field":"input_distribution","how":"exact"}}\n' "$1"
 		printf '{"kind":"measure","check":"1c","metric":"input_tokens.stdev","value":%s,%s"unit":"tokens","n":1800,"scope":{"phase":"p","workload":"%s"},"source":{"file":"t.csv","field":"input_tokens","how":"pstdev"}}\n' "$2" "${3:+\"se\":$3,}" "$1"
 	}
-	cv() {	# cv W PROCESS EXPECTED ACTUAL N
-		printf '{"kind":"expect","check":"1g","metric":"iat.cv","value":%s,"unit":"cv","process":"%s","scope":{"workload":"%s","client":"c"},"source":{"file":"w.yaml","line":20,"field":"arrival.cv","how":"configured"}}\n' "$3" "$2" "$1"
+	cv() {	# cv W PROCESS EXPECTED ACTUAL N SD1
+		printf '{"kind":"expect","check":"1g","metric":"iat.cv","value":%s,"sd1":%s,"unit":"cv","process":"%s","scope":{"workload":"%s","client":"c"},"source":{"file":"w.yaml","line":20,"field":"arrival.cv","how":"configured"}}\n' "$3" "$6" "$2" "$1"
 		printf '{"kind":"measure","check":"1g","metric":"iat.cv","value":%s,"unit":"cv","n":%s,"scope":{"phase":"p","workload":"%s","client":"c"},"source":{"file":"t.csv","field":"arrival_time_us","how":"cv of gaps"}}\n' "$4" "$5" "$1"
 	}
 	{
 		# se 8 (3 se: 24): +20 is chance, +40 is not; no se: FAIL as before
 		tok s1 170 8; tok s2 190 8; tok s3 170
-		# gamma cv 5 over 150 gaps: se sqrt(25 x 26 / 300) = 1.472 (3 se 4.416)
-		cv g1 gamma 5 3.5 150; cv g2 gamma 5 9.5 150
-		# poisson over 100 gaps: se sqrt(2 / 200) = 0.1, around 1
-		cv p1 poisson 1 1.25 100; cv p2 poisson 1 1.5 100
+		# gamma cv 5: sd1 5 sqrt(13) = 18.03, over 150 gaps se 1.472
+		# (3 se 4.416); no sd1 (an older s2r-expect): no band
+		cv g1 gamma 5 3.5 150 18.03; cv g2 gamma 5 9.5 150 18.03
+		cv g3 gamma 5 3.5 150 null
+		# poisson: sd1 1, over 100 gaps se 0.1, around 1
+		cv p1 poisson 1 1.25 100 1; cv p2 poisson 1 1.5 100 1
 		# lengths without a finite variance: a mean 20 % off is chance
 		printf '{"kind":"expect","check":"1c","metric":"input_tokens.mean","value":300,"unit":"tokens","scope":{"workload":"h"},"source":{"file":"w.yaml","line":12,"field":"input_distribution","how":"exact"}}\n'
 		printf '{"kind":"expect","check":"1c","metric":"input_tokens.stdev","value":null,"comparable":false,"why":"a Pareto component with alpha <= 2 has no variance","unit":"tokens","scope":{"workload":"h"},"source":{"file":"w.yaml","line":12,"field":"input_distribution","how":"exact"}}\n'
@@ -154,6 +156,7 @@ EOF
 	[ "$(got s3 input_tokens.stdev)" = FAIL ]
 	[ "$(got g1 iat.cv)" = WARN ]
 	[ "$(got g2 iat.cv)" = FAIL ]
+	[ "$(got g3 iat.cv)" = FAIL ]
 	[ "$(got p1 iat.cv)" = WARN ]
 	[ "$(got p2 iat.cv)" = FAIL ]
 	[ "$(got h input_tokens.mean)" = WARN ]

@@ -95,16 +95,26 @@ a1_sub(const json_t *scope)
 	return json_object_size(scope) > 0 ? (json_t *)scope : NULL;
 }
 
+/* The head of a kernel name (template-heavy names run to kilobytes). */
+static void
+kernel_head(char *buf, size_t len, const char *k)
+{
+	snprintf(buf, len, "%.80s%s", k != NULL ? k : "see the op records",
+	    k != NULL && strlen(k) > 80 ? "..." : "");
+}
+
 /* An unmapped list (kernel.unmapped_measured or _simulated details): the
- * largest share of an entry that is not expected noise, and a table. */
+ * largest share of an entry that is not expected noise, and a table;
+ * the largest helper entry (expected noise) into *helper, when given. */
 static double
-unmapped(const json_t *rec, bool measured, json_t **table)
+unmapped(const json_t *rec, bool measured, json_t **table,
+    const json_t **helper)
 {
 	static const char *const mcols[] = { "family", "category", "share",
 	    "calls", "helper", "large", "kernel" };
 	static const char *const scols[] = { "slot", "share", "ms", "large" };
 	json_t *d = json_object_get(rec, "details"), *e;
-	double worst = 0;
+	double worst = 0, helper_share = 0;
 	size_t i;
 
 	*table = measured ? au_table_new("Unmapped measured kernels (largest "
@@ -118,6 +128,10 @@ unmapped(const json_t *rec, bool measured, json_t **table)
 		rec_get_num(e, "share", &sh);
 		if (!noise && sh > worst)
 			worst = sh;
+		if (noise && helper != NULL && sh > helper_share) {
+			*helper = e;
+			helper_share = sh;
+		}
 		if (i >= 10)
 			continue;
 		if (measured) {
@@ -141,6 +155,40 @@ unmapped(const json_t *rec, bool measured, json_t **table)
 	return worst;
 }
 
+static const char ACT_HELPER[] = "Find out what the helper family does "
+    "that takes this long (its kernel is in the table): work the "
+    "simulator does not model (a per-layer cast or copy, KV-cache "
+    "offload transfers, a slow sampler) needs a slot of its own, and a "
+    "kernel the helper rule reaches by accident needs a rule of its own "
+    "before it.";
+
+/* A helper family (bookkeeping the rules expect to have no slot) at the
+ * unmapped share or above: helpers are expected to be small, so a large
+ * one is a WARN until someone says what it is. */
+static enum jverdict_value
+helper_mark(const json_t *e, double max, enum jverdict_value v,
+    struct sbuf *why, const char **act)
+{
+	json_t *names = json_object_get(e, "kernel_names");
+	double sh = 0;
+	char a[32], kname[96];
+
+	if (e == NULL || !rec_get_num(e, "share", &sh) || sh < max)
+		return v;
+	judge_fmt_num(a, sizeof(a), sh * 100);
+	kernel_head(kname, sizeof(kname), json_string_value(json_array_get(
+	    names, 0)));
+	sbuf_printf(why, " The helper family %s (%s) holds %s%% of the "
+	    "measured kernel time by itself: helpers (copies, fills, "
+	    "sampling, launch prep) are expected to be small, so this one is "
+	    "unmodeled work or a kernel its rule reaches by mistake until "
+	    "shown otherwise.", rec_get_str(e, "op"), kname, a);
+	if (v != V_PASS)
+		return v;
+	*act = ACT_HELPER;
+	return V_WARN;
+}
+
 static void
 a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
     bool measured)
@@ -155,11 +203,13 @@ a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
 	    "kernel.unmapped_simulated.large", scope);
 	double worst, nlarge = 0, max = tol(j->tol, TOL_AL_UNMAPPED_SHARE);
 	json_t *table;
+	const json_t *helper = NULL;
 	struct sbuf why = {0};
 	enum jverdict_value v;
+	const char *act = measured ? ACT_RELABEL : ACT_SLOT;
 	char a[32], b[32], tolbuf[96];
 
-	worst = unmapped(list, measured, &table);
+	worst = unmapped(list, measured, &table, measured ? &helper : NULL);
 	ru_num(large, &nlarge);
 	judge_fmt_num(a, sizeof(a), worst * 100);
 	judge_fmt_num(b, sizeof(b), max * 100);
@@ -176,9 +226,9 @@ a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
 		    "trusting the per-operation comparison." : " A large slot "
 		    "with no kernel is usually a mis-labeled or mis-mapped "
 		    "kernel, or an operation the framework fuses.");
+	v = helper_mark(helper, max, v, &why, &act);
 	au_emit(j, r, cov_m, a1_sub(scope), measured ? cov : NULL, measured ?
-	    NULL : cov, false, 0, NULL, tolbuf, v, sbuf_str(&why), measured ?
-	    ACT_RELABEL : ACT_SLOT,
+	    NULL : cov, false, 0, NULL, tolbuf, v, sbuf_str(&why), act,
 	    au_evidence(table, list != NULL ? list : cov));
 	sbuf_free(&why);
 }
@@ -236,14 +286,6 @@ residual_table(const json_t *res)
 		    au_str(rec_get_str(e, "likely")), au_str(in));
 	}
 	return t;
-}
-
-/* The head of a kernel name (template-heavy names run to kilobytes). */
-static void
-kernel_head(char *buf, size_t len, const char *k)
-{
-	snprintf(buf, len, "%.80s%s", k != NULL ? k : "see the op records",
-	    k != NULL && strlen(k) > 80 ? "..." : "");
 }
 
 /* " (first: <marker>, <stage>)" of an outlier's deviating iteration. */

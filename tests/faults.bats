@@ -458,6 +458,10 @@ clean() {
 	fault A1-extra-slot
 }
 
+@test "A1-large-helper (vllm): A1 WARN|FAIL" {
+	fault A1-large-helper
+}
+
 @test "A1-missing-slot (hta): A1 FAIL" {
 	fault A1-missing-slot
 }

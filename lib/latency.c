@@ -108,6 +108,31 @@ side_format(struct out *o, const char *side, const struct reqpop *p)
 	    "--metrics-path): its requests[] array");
 }
 
+/* <side>.mode: what wrote the side's trace, as its header says (real =
+ * blis observe, generated = blis run, replayed = blis replay); null when
+ * nothing says.  A metrics JSON is blis run's and states no mode. */
+static void
+side_mode(struct out *o, const char *side, const struct reqpop *p)
+{
+	json_t *rec;
+	char metric[64];
+	const char *how = p->mode != NULL ? "mode of the trace header: real = "
+	    "blis observe (a real run), generated = blis run, replayed = "
+	    "blis replay (simulations)" : p->fmt == REQFMT_BLIS_JSON ? "not "
+	    "stated: a BLIS metrics JSON (blis run --metrics-path) carries no "
+	    "mode; it is a simulator's output" : "not stated: no trace header "
+	    "beside the CSV, or one without a mode";
+
+	snprintf(metric, sizeof(metric), "%s.mode", side);
+	rec = rec_begin(&(struct rec_head){ .kind = "measure", .check = "A0",
+	    .metric = metric, .value = p->mode != NULL ?
+	    json_string(p->mode) : json_null(), .n = -1 });
+	rec_end(rec, rec_scope_new(), rec_source(p->mode != NULL ?
+	    p->mode_file : p->label, p->mode != NULL ? p->mode_line : 0, 0,
+	    p->mode != NULL ? "mode" : NULL, how));
+	json_array_append_new(o->arr, rec);
+}
+
 static void
 side_count(struct out *o, const char *side, const struct reqpop *p)
 {
@@ -517,12 +542,14 @@ latency_records(const struct latside *rside, const struct latside *sside,
 	side_format(&o, "sim", sim);
 	if (real != NULL) {
 		o.file = real->label;
+		side_mode(&o, "real", real);
 		side_count(&o, "real", real);
 		side_success(&o, "real", real);
 		side_tokens(&o, "real", real);
 	}
 	if (sim != NULL) {
 		o.file = sim->label;
+		side_mode(&o, "sim", sim);
 		side_count(&o, "sim", sim);
 		side_success(&o, "sim", sim);
 		side_tokens(&o, "sim", sim);

@@ -34,6 +34,8 @@ reqpop_free(struct reqpop *p)
 {
 	free(p->label);
 	free(p->warm_up_where);
+	free(p->mode);
+	free(p->mode_file);
 	free(p->v);
 	memset(p, 0, sizeof(*p));
 }
@@ -155,6 +157,11 @@ reqpop_read_csv(struct reqpop *p, struct csvr *r, const struct trace_header *h)
 		p->warm_up = h->warm_up;
 		sbuf_printf(&w, "%s:%ld", h->label, h->warm_up_line);
 		p->warm_up_where = w.s;
+	}
+	if (h != NULL && h->present && h->mode != NULL) {
+		p->mode = xstrdup(h->mode);
+		p->mode_file = xstrdup(h->label);
+		p->mode_line = h->mode_line;
 	}
 	while (csvr_next(r))
 		csv_row(p, r, &c);

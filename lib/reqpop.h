@@ -46,6 +46,10 @@ struct reqpop {
 	bool		 itl_ticks;	/* JSON: itl_ms was written in µs */
 	int64_t		 warm_up;	/* warm_up_requests; -1: not stated */
 	char		*warm_up_where;	/* "header.yaml:5" */
+	char		*mode;		/* the header's mode (real, generated,
+					 * replayed); NULL: not stated */
+	char		*mode_file;	/* the header stating it */
+	long		 mode_line;
 	struct reqrow	*v;
 	size_t		 n, cap;
 	int64_t		 nok;

@@ -50,7 +50,82 @@ static const char ACT_OUTPUT[] = "Output lengths differ, so TPOT and E2E "
     "lengths (ignore_eos with max_tokens) or replay the real output lengths "
     "in the simulator.";
 
+static const char ACT_SIDES[] = "Give the real run's trace as REAL_TRACE "
+    "(blis observe's trace_data.csv, header mode real) and the simulator's "
+    "as SIM_TRACE (blis run --trace-output or --metrics-path, or blis "
+    "replay), then rerun: a run compared with itself, or one simulation "
+    "with another, proves nothing about the simulator's alignment.";
+
 /* ---- A0 ------------------------------------------------------------ */
+
+/* A side's mode (<side>.mode: real, generated, replayed) or NULL, and in
+ * words with where it was read. */
+static const char *
+side_mode(const struct judge *j, const char *side, const char *lead,
+    struct sbuf *said)
+{
+	char metric[32];
+	const json_t *m, *src;
+	const char *mode;
+
+	snprintf(metric, sizeof(metric), "%s.mode", side);
+	m = au_lat(j, metric);
+	mode = json_string_value(json_object_get(m, "value"));
+	src = json_object_get(m, "source");
+	if (mode != NULL)
+		sbuf_printf(said, "%s %s side's trace header says mode: %s "
+		    "(%s:%lld)", lead, side, mode, rec_get_str(src, "file"),
+		    (long long)json_integer_value(json_object_get(src,
+		    "line")));
+	else
+		sbuf_printf(said, "%s %s side's mode is %s", lead, side,
+		    m != NULL ? rec_get_str(src, "how") : "unknown");
+	return mode;
+}
+
+/* Whether the real side is a real run and the sim side a simulation, as
+ * their trace headers say (blis observe writes mode real, blis run
+ * generated, blis replay replayed; a metrics JSON is blis run's). */
+static void
+a0_sides(struct judge *j, const struct rule *r)
+{
+	const json_t *rm = au_lat(j, "real.mode"), *sm = au_lat(j, "sim.mode");
+	const char *rfmt = json_string_value(json_object_get(au_lat(j,
+	    "real.format"), "value"));
+	const char *sfmt = json_string_value(json_object_get(au_lat(j,
+	    "sim.format"), "value"));
+	const char *real, *sim;
+	struct sbuf why = {0};
+	bool real_sim, sim_real, rjson, sjson;
+	enum jverdict_value v;
+
+	if (rm == NULL && sm == NULL)
+		return;		/* records of an older s2r-latency */
+	real = side_mode(j, "real", "The", &why);
+	sbuf_adds(&why, "; ");
+	sim = side_mode(j, "sim", "the", &why);
+	sbuf_adds(&why, ".");
+	rjson = rfmt != NULL && strcmp(rfmt, "blis_metrics_json") == 0;
+	sjson = sfmt != NULL && strcmp(sfmt, "blis_metrics_json") == 0;
+	real_sim = (real != NULL && strcmp(real, "real") != 0) || rjson;
+	sim_real = sim != NULL && strcmp(sim, "real") == 0;
+	if (real_sim)
+		sbuf_adds(&why, " The real side is a simulator's output, not "
+		    "a measured run.");
+	if (sim_real)
+		sbuf_adds(&why, " The simulated side is a real run's trace "
+		    "(blis observe), not a simulation.");
+	v = real_sim || sim_real ? V_FAIL : real == NULL && sim == NULL &&
+	    !sjson ? V_INAPPLICABLE : V_PASS;
+	if (v == V_INAPPLICABLE)
+		sbuf_adds(&why, " Neither side says what wrote it: whether "
+		    "one is a real run and the other a simulation cannot be "
+		    "checked.");
+	au_emit(j, r, "align.sides", NULL, rm, sm, false, 0, NULL, "real: "
+	    "mode real; sim: generated or replayed", v, sbuf_str(&why),
+	    ACT_SIDES, NULL);
+	sbuf_free(&why);
+}
 
 static json_t *
 population_table(const struct judge *j)
@@ -231,6 +306,7 @@ rule_a0(struct judge *j, const struct rule *r, const struct jcell *c)
 		return;
 	if (!au_sides_given(j, r, "request eligibility"))
 		return;
+	a0_sides(j, r);
 	a0_population(j, r);
 	a0_prompts(j, r);
 	a0_eligible(j, r);

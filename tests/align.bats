@@ -179,9 +179,10 @@ EOF
 
 @test "the BLIS metrics JSON gives the same populations and distributions as the trace CSV" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --window-ms 200 --no-itl
-	jq -c 'select(.metric != "sim.format") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/csv"
+	# the format and its mode (a metrics JSON states none) differ
+	jq -c 'select(.metric != "sim.format" and .metric != "sim.mode") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/csv"
 	lat --real "$F/trace_data.csv" --sim "$F/sim.json" --window-ms 200 --no-itl
-	jq -c 'select(.metric != "sim.format") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/json"
+	jq -c 'select(.metric != "sim.format" and .metric != "sim.mode") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/json"
 	diff "$T/csv" "$T/json"
 	[ "$(val sim.format)" = '"blis_metrics_json"' ]
 }
@@ -201,9 +202,11 @@ EOF
 	"$LAT" --real "$F/trace_data.csv" --sim "$F/sim.json" --no-itl >"$T/a"
 	"$LAT" --real - --sim "$F/sim.json" <"$F/trace_data.csv" | jq -c '[.metric, .value]' >"$T/b"
 	"$LAT" --real "$F/trace_data.csv" --sim - --no-itl <"$F/sim.json" | jq -c '[.metric, .value]' >"$T/c"
-	jq -c '[.metric, .value]' "$T/a" | grep -v warm_up | grep -v '"real.requests.count"' >"$T/a2"
-	# stdin has no header beside it: only the warm-up attribution differs
-	grep -v warm_up "$T/b" | grep -v '"real.requests.count"' | grep -v sim_only >"$T/b2"
+	jq -c '[.metric, .value]' "$T/a" | grep -v warm_up | grep -v '"real.requests.count"' | grep -v '"real.mode"' >"$T/a2"
+	# stdin has no header beside it: only the warm-up attribution and
+	# the mode differ
+	grep -v warm_up "$T/b" | grep -v '"real.requests.count"' | grep -v sim_only | grep -v '"real.mode"' >"$T/b2"
+	[ "$(grep '"real.mode"' "$T/b")" = '["real.mode",null]' ]
 	diff <(grep -v sim_only "$T/a2") "$T/b2"
 	diff <(jq -c '[.metric, .value]' "$T/a") "$T/c"
 }
@@ -503,6 +506,47 @@ judge() {	# judge [VERDICT ARGS...] over l.ndjson a1 a2
 	jqe 'select(.metric == "align.requests.matched") | (.why | test("Real-only: .*first ids: 9")) and (.action | test("same requests"))' "$T/v.ndjson"
 	[ "$(verdict A0 align.input_tokens.mismatch)" = FAIL ]
 	jqe 'select(.metric == "align.input_tokens.mismatch") | .why | test("first ids: 12")' "$T/v.ndjson"
+}
+
+@test "A0: align.sides: a real run against a simulation, as the trace headers' mode says" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	[ "$(val real.mode)" = '"real"' ]
+	[ "$(val sim.mode)" = '"generated"' ]
+	jqe 'select(.metric == "sim.mode") | (.source.file | endswith("/sim.yaml")) and .source.line == 3 and .source.field == "mode"' "$T/l.ndjson"
+	judge
+	[ "$(verdict A0 align.sides)" = PASS ]
+	# a metrics JSON is blis run's: a simulation, though it states no mode
+	lat --real "$F/trace_data.csv" --sim "$F/sim.json"
+	[ "$(val sim.mode)" = null ]
+	judge
+	[ "$(verdict A0 align.sides)" = PASS ]
+	# the sim side is a second blis observe capture (mode real)
+	mkdir "$T/obs"
+	cp "$F/trace_data.csv" "$T/obs/sim.csv"
+	cp "$F/trace_header.yaml" "$T/obs/sim.yaml"
+	lat --real "$F/trace_data.csv" --sim "$T/obs/sim.csv" --no-itl
+	judge
+	[ "$(verdict A0 align.sides)" = FAIL ]
+	jqe 'select(.metric == "align.sides") | (.why | test("sim side.s trace header says mode: real \\(.*sim.yaml:4\\).*simulated side is a real run")) and (.action | test("REAL_TRACE"))' "$T/v.ndjson"
+	# the sides swapped: the real side says generated
+	lat --real "$F/sim.csv" --sim "$T/obs/sim.csv" --no-itl
+	judge
+	jqe 'select(.metric == "align.sides") | .verdict == "FAIL" and (.why | test("real side is a simulator.s output.*simulated side is a real run"))' "$T/v.ndjson"
+	# a metrics JSON given as the real run
+	lat --real "$F/sim.json" --sim "$F/sim.csv" --no-itl
+	judge
+	jqe 'select(.metric == "align.sides") | .verdict == "FAIL" and (.why | test("real side is a simulator.s output"))' "$T/v.ndjson"
+}
+
+@test "A0: align.sides is INAPPLICABLE when neither trace says what wrote it" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-header --no-itl
+	[ "$(val real.mode)" = null ]
+	[ "$(val sim.mode)" = null ]
+	judge
+	[ "$(verdict A0 align.sides)" = INAPPLICABLE ]
+	jqe 'select(.metric == "align.sides") | .why | test("Neither side says what wrote it")' "$T/v.ndjson"
 }
 
 @test "A3: TTFT a little faster in the sim PASSes; slower, or far faster, FAILs routed by A1/A2" {

@@ -446,6 +446,14 @@ clean() {
 	fault A0-population
 }
 
+@test "A0-sides-swapped (hta): A0 FAIL" {
+	fault A0-sides-swapped
+}
+
+@test "A0-sim-is-real (hta): A0 FAIL" {
+	fault A0-sim-is-real
+}
+
 @test "A0-prompt-mismatch (hta): A0 FAIL" {
 	fault A0-prompt-mismatch
 }

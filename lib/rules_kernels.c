@@ -38,6 +38,12 @@ static const char ACT_NOMATCH[] = "No operation matched between kernels "
     "and slots: check that the rules label the kernels with the slots' "
     "operation names and that the slots' iteration ids follow the trace's "
     "iteration markers.";
+static const char ACT_ITERS[] = "Give slots for every captured iteration, "
+    "numbered as the trace's iteration markers are (the simulated run's "
+    "slot table for each iteration id and stage, or slots without an "
+    "iteration that predict every step), or capture only the iterations "
+    "the simulation covers, then rerun: A1 and A2's cycle judge only the "
+    "iterations both sides have.";
 static const char ACT_DUTY[] = "Large host bubbles: read the decomposition "
     "(idle inside iterations = launch overhead, idle at barrier edges, gap "
     "between iterations = scheduler/host time) and explain it before the "
@@ -476,6 +482,27 @@ a1_cause(struct judge *j, const json_t *scope, const char *c, bool over,
 	return over ? V_FAIL : V_PASS;
 }
 
+/* Iterations compared with slots of another stage (kernel.iterations.
+ * stage_mismatch): the error then measures the numbering, not the cost
+ * model, and no cause read from it (a clock shift least of all) holds.
+ * Whether there are any; the finding into why and act. */
+static bool
+misnumbered(const struct judge *j, const json_t *scope, struct sbuf *why,
+    struct sbuf *act)
+{
+	double n = 0;
+
+	if (!ru_num(au_sum(j, "kernel.iterations.stage_mismatch", scope), &n) ||
+	    n == 0)
+		return false;
+	sbuf_printf(why, " %.0f compared iteration%s got slots made for "
+	    "another stage (kernel.iterations.compared): the error compares "
+	    "different steps, so no cause is read from it.", n,
+	    n == 1 ? "" : "s");
+	sbuf_adds(act, ACT_ITERS);
+	return true;
+}
+
 static void
 a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 {
@@ -506,7 +533,10 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	}
 	sbuf_printf(&why, "Duration-weighted kernel error %s%% over %.0f "
 	    "iterations; cause \"%s\".", a, ncmp, c);
-	v = a1_cause(j, scope, c, e > max + 1e-12, &why, &act);
+	if (misnumbered(j, scope, &why, &act))
+		v = e > max + 1e-12 ? V_FAIL : V_WARN;
+	else
+		v = a1_cause(j, scope, c, e > max + 1e-12, &why, &act);
 	if (json_array_size(json_object_get(res, "details")) > 0)
 		ev = au_evidence(residual_table(res), res);
 	else if (top != NULL)
@@ -515,6 +545,124 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	    NULL, tolbuf, v, sbuf_str(&why), sbuf_str(&act), ev);
 	sbuf_free(&why);
 	sbuf_free(&act);
+}
+
+/* Whether kernel-match record rec (an iter record: scope plus
+ * "iteration") is of the summary scope. */
+static bool
+in_scope(const json_t *rec, const json_t *scope)
+{
+	const json_t *have = json_object_get(rec, "scope"), *v;
+	const char *k;
+
+	json_object_foreach((json_t *)scope, k, v)
+		if (!json_equal(json_object_get(have, k), (json_t *)v))
+			return false;
+	return true;
+}
+
+/* The measured iterations of scope that have no slot: their share of
+ * the measured kernel time (returned) and their stages and first marker
+ * in words (into what). */
+static double
+unjudged(const struct judge *j, const json_t *scope, struct sbuf *what)
+{
+	struct ru_list l;
+	double all = 0, only = 0;
+	const char *first = NULL;
+	struct sbuf stages = {0};
+
+	ru_select(j, &(struct jsel){ .kind = "iter" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *it = l.v[i];
+		const char *st = rec_get_str(it, "stage");
+		double meas = 0, sim = 0;
+
+		if (!in_scope(it, scope) || !rec_get_num(it, "meas_ns", &meas))
+			continue;
+		all += meas;
+		rec_get_num(it, "sim_ns", &sim);
+		if (json_is_true(json_object_get(it, "compared")) || sim > 0 ||
+		    meas <= 0)
+			continue;
+		only += meas;
+		if (first == NULL)
+			first = rec_get_str(it, "marker");
+		if (st == NULL)
+			st = "unknown";
+		if (strstr(stages.s != NULL ? stages.s : "", st) == NULL)
+			sbuf_printf(&stages, "%s%s", stages.len > 0 ? ", " : "",
+			    st);
+	}
+	ru_list_free(&l);
+	sbuf_printf(what, "stage %s; the first: %s", stages.len > 0 ?
+	    stages.s : "unknown", first != NULL ? first : "no marker");
+	sbuf_free(&stages);
+	return all > 0 ? only / all : 0;
+}
+
+/* "the first: ..." of a record's how, or the whole how. */
+static const char *
+first_of(const char *how)
+{
+	const char *f = how != NULL ? strstr(how, "the first: ") : NULL;
+
+	return f != NULL ? f : how != NULL ? how : "see the iter records";
+}
+
+/* Iteration coverage: a measured iteration with no slot, or slots for
+ * an iteration the capture lacks, is judged by no other A1 verdict (nor
+ * by A2's cycle), so a PASS there would claim what was never compared. */
+static void
+a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
+{
+	const json_t *cmp = au_sum(j, "kernel.iterations.compared", scope);
+	const json_t *mis = au_sum(j, "kernel.iterations.stage_mismatch",
+	    scope);
+	double ncmp = 0, monly = 0, sonly = 0, nmis = 0, share;
+	double max = tol(j->tol, TOL_AL_UNMAPPED_SHARE);
+	struct sbuf why = {0}, what = {0};
+	enum jverdict_value v;
+	char a[32], b[32], tolbuf[128];
+
+	if (cmp == NULL)
+		return;
+	ru_num(cmp, &ncmp);
+	ru_num(au_sum(j, "kernel.iterations.measured_only", scope), &monly);
+	ru_num(au_sum(j, "kernel.iterations.simulated_only", scope), &sonly);
+	ru_num(mis, &nmis);
+	share = unjudged(j, scope, &what);
+	judge_fmt_num(b, sizeof(b), max * 100);
+	snprintf(tolbuf, sizeof(tolbuf), "every iteration compared (FAIL "
+	    "from %s%% of the measured time unjudged)", b);
+	sbuf_printf(&why, "%.0f iteration%s compared with slots.", ncmp,
+	    ncmp == 1 ? "" : "s");
+	if (monly > 0) {
+		judge_fmt_num(a, sizeof(a), share * 100);
+		sbuf_printf(&why, " %.0f measured iteration%s (%s%% of the "
+		    "measured kernel time; %s) ha%s no slot: no A1 or A2 cycle "
+		    "verdict judges %s.", monly, monly == 1 ? "" : "s", a,
+		    sbuf_str(&what), monly == 1 ? "s" : "ve", monly == 1 ?
+		    "it" : "them");
+	}
+	if (sonly > 0)
+		sbuf_printf(&why, " %.0f simulated iteration%s ha%s no measured "
+		    "kernels (a shorter capture, or iterations the profiler "
+		    "dropped).", sonly, sonly == 1 ? "" : "s", sonly == 1 ?
+		    "s" : "ve");
+	if (nmis > 0)
+		sbuf_printf(&why, " %.0f compared iteration%s got slots made "
+		    "for another stage (%s): the slots' iteration ids do not "
+		    "follow the trace's markers, so these iterations compare "
+		    "different steps.", nmis, nmis == 1 ? "" : "s",
+		    first_of(rec_get_str(json_object_get(mis, "source"),
+		    "how")));
+	v = nmis > 0 || (monly > 0 && share + 1e-12 >= max) ? V_FAIL :
+	    monly > 0 || sonly > 0 ? V_WARN : V_PASS;
+	au_emit(j, r, "kernel.iterations.compared", a1_sub(scope), NULL, cmp,
+	    false, 0, NULL, tolbuf, v, sbuf_str(&why), ACT_ITERS, NULL);
+	sbuf_free(&why);
+	sbuf_free(&what);
 }
 
 /* Kernels a rule labeled through a namespace fragment (labels.h):
@@ -585,6 +733,7 @@ rule_a1(struct judge *j, const struct rule *r, const struct jcell *c)
 	json_array_foreach(scopes, i, scope) {
 		a1_coverage(j, r, scope, true);
 		a1_coverage(j, r, scope, false);
+		a1_iterations(j, r, scope);
 		a1_labels(j, r, scope);
 		a1_deviation(j, r, scope);
 	}

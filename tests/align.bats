@@ -496,6 +496,66 @@ judge() {	# judge [VERDICT ARGS...] over l.ndjson a1 a2
 	jqe 'select(.metric == "align.ttft_ms") | .evidence[0].table.columns == ["", "Real", "Sim", "Sim - Real", "Sim vs Real"]' "$T/v.ndjson"
 }
 
+@test "A1: kernel.iterations.compared: captured iterations with no slot are named, not left out" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = PASS ]
+	# the slot export lost the decode slots: 5 of 6 iterations unjudged
+	jq -c 'select(.stage != "decode")' "$T/slots.ndjson" >"$T/pre.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/pre.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = FAIL ]
+	# the share, from the iter records' measured sums
+	pct=$(jq -s -r '[.[] | select(.kind == "iter")] | ((map(select(.stage == "decode") | .meas_ns) | add) / (map(.meas_ns) | add) * 10000 | round / 100)' "$T/a1.ndjson")
+	jqe "select(.metric == \"kernel.iterations.compared\") | (.why | test(\"5 measured iterations \\\\($pct% of the measured kernel time; stage decode\")) and (.action | test(\"slots for every captured iteration\"))" "$T/v.ndjson"
+	# the kernel error alone still passes on the one compared iteration
+	[ "$(verdict A1 kernel.error.abs)" = PASS ]
+	# slots for iterations past the capture are no finding (a capture is
+	# a window of the simulated run)
+	jq -c 'select(.iter == 1) | .iter = 6' "$T/slots.ndjson" | cat "$T/slots.ndjson" - >"$T/more.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/more.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = PASS ]
+	# the profiler dropped the last iteration's kernels (its marker
+	# stays): its slots have nothing to compare with, a WARN
+	/usr/bin/python3 - "$T/t_0.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+evs = doc["traceEvents"]
+last = max(e["ts"] for e in evs if e.get("cat") == "user_annotation")
+doc["traceEvents"] = [e for e in evs
+                      if not (e.get("cat") == "kernel" and e["ts"] >= last)]
+json.dump(doc, open(path, "w"))
+PY
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = WARN ]
+	jqe 'select(.metric == "kernel.iterations.compared") | .why | test("^5 iterations compared with slots. 1 simulated iteration has no measured kernels")' "$T/v.ndjson"
+}
+
+@test "A1: slots numbered off by one are a FAIL that names the first misplaced iteration, not a clock shift" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	jq -c '.iter += 1' "$T/slots.ndjson" >"$T/shift.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/shift.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	validate_records "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.iterations.stage_mismatch") | .value == 1 and (.source.how | test("the first: iteration 1, decode in the trace .*prefill in the slots"))' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = FAIL ]
+	[ "$(verdict A1 kernel.error.abs)" = FAIL ]
+	jqe 'select(.metric == "kernel.error.abs") | (.why | test("no cause is read")) and (.action | test("numbered as the trace"))' "$T/v.ndjson"
+	# the same slots numbered right: no mismatch
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.iterations.stage_mismatch") | .value == 0' "$T/a1.ndjson"
+}
+
 @test "A0: another population and other prompts FAIL with the route" {
 	kernels
 	# the sim lacks id 9 and runs id 12 with another prompt

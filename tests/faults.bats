@@ -462,8 +462,16 @@ clean() {
 	fault A1-cross-family-rule
 }
 
+@test "A1-decode-unsimulated (vllm): A1 FAIL" {
+	fault A1-decode-unsimulated
+}
+
 @test "A1-extra-slot (hta): A1 FAIL" {
 	fault A1-extra-slot
+}
+
+@test "A1-iterations-off-by-one (vllm): A1 FAIL" {
+	fault A1-iterations-off-by-one
 }
 
 @test "A1-large-helper (vllm): A1 WARN|FAIL" {

@@ -58,6 +58,12 @@ static const char ACT_IDENTITY[] = "The duty-cycle identities do not hold "
 static const char ACT_FEW[] = "Some iterations recorded implausibly few "
     "kernels (profiler buffer overflow under CUDA graphs): recapture with "
     "a larger buffer or a shorter window before trusting the multiplier.";
+static const char ACT_RANKS[] = "Give every rank's trace of the capture "
+    "(one per process of the tensor- or pipeline-parallel group) and "
+    "rerun: the barrier model charges each window to its busiest rank, "
+    "and a rank left out cannot be charged.  If the missing ranks are "
+    "data-parallel replicas that never synchronise with these, say so "
+    "and keep the result.";
 static const char ACT_GAPDIR[] = "Prefill looks more launch-bound than "
     "decode, the opposite of what is expected: check the iterations' stage "
     "attribution (markers) and the per-stage populations.";
@@ -843,6 +849,34 @@ duty_table(const struct judge *j)
 	return t;
 }
 
+/* Ranks the capture ran (duty.world_size) but the traces given lack:
+ * their busy time is outside the barrier model, so a PASS would rest
+ * on part of the job.  Notes it in why; a PASS becomes a WARN. */
+static enum jverdict_value
+ranks_missing(const struct judge *j, enum jverdict_value v,
+    struct sbuf *why, const char **act)
+{
+	const json_t *ws = au_sum(j, "duty.world_size", NULL), *e;
+	double world, given = 0;
+	size_t i;
+
+	if (!ru_num(ws, &world) || !ru_num(au_sum(j, "duty.ranks", NULL),
+	    &given) || world <= given)
+		return v;
+	sbuf_printf(why, " The traces state a world of %.0f ranks "
+	    "(distributedInfo.world_size) but %.0f %s given (rank", world,
+	    given, given == 1 ? "is" : "are");
+	json_array_foreach(json_object_get(ws, "details"), i, e)
+		sbuf_printf(why, "%s %lld", i > 0 ? "," : "",
+		    (long long)json_integer_value(e));
+	sbuf_adds(why, "): a slower rank left out is invisible to the barrier "
+	    "model, so this multiplier rests on part of the job.");
+	if (v != V_PASS)
+		return v;
+	*act = ACT_RANKS;
+	return V_WARN;
+}
+
 static void
 a2_multiplier(struct judge *j, const struct rule *r)
 {
@@ -898,6 +932,7 @@ a2_multiplier(struct judge *j, const struct rule *r)
 		sbuf_printf(&why, " %.0f iterations recorded too few kernels.",
 		    few);
 	}
+	v = ranks_missing(j, v, &why, &act);
 	au_emit(j, r, "duty.multiplier", NULL, mr, NULL, false, 0, NULL, tolbuf,
 	    v, sbuf_str(&why), act,
 	    au_evidence(duty_table(j), mr));

@@ -556,6 +556,26 @@ PY
 	jqe 'select(.metric == "kernel.iterations.stage_mismatch") | .value == 0' "$T/a1.ndjson"
 }
 
+@test "A2: fewer ranks than the traces' world size is a WARN naming the ranks given" {
+	kernels --tp 2
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
+	validate_records "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.world_size") | .value == 2 and .details == [0, 1]' "$T/a2.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = PASS ]
+	# rank 1's trace left out of the bundle
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" >"$T/a2.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = WARN ]
+	jqe 'select(.metric == "duty.multiplier") | (.why | test("world of 2 ranks .* but 1 is given \\(rank 0\\)")) and (.action | test("every rank"))' "$T/v.ndjson"
+	# a trace that states no world size (one process): nothing to miss
+	kernels
+	jqe 'select(.metric == "duty.world_size") | .value == null' "$T/a2.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = PASS ]
+}
+
 @test "A0: another population and other prompts FAIL with the route" {
 	kernels
 	# the sim lacks id 9 and runs id 12 with another prompt

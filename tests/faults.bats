@@ -506,6 +506,10 @@ clean() {
 	fault A2-host-bubbles
 }
 
+@test "A2-one-rank-of-two (vllm): A2 WARN|FAIL" {
+	fault A2-one-rank-of-two
+}
+
 @test "A2-prefill-stall (vllm): A2 WARN" {
 	fault A2-prefill-stall
 }

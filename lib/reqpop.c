@@ -75,7 +75,7 @@ add_totals(struct reqpop *p, const struct reqrow *row, const char *where,
 
 struct cols {
 	long	id, input, prefix, output, send, first, last;
-	long	status, finish, chunks;
+	long	status, finish, chunks, streaming;
 };
 
 /* docs/records.md: ok, unless the stream ended with no output tokens and
@@ -130,6 +130,13 @@ csv_row(struct reqpop *p, const struct csvr *r, const struct cols *c)
 		row->chunks = csvr_count(r, c->chunks);
 	row->ok = row_ok(r, c, row->output);
 	csv_latency(r, c, row);
+	/* formats.md: a non-streamed request's first chunk is the first
+	 * byte of the whole response, not a first token (kept: BLIS
+	 * calibrate reads it as TTFT; s2r-latency leaves it out) */
+	if (c->streaming >= 0 && !csvr_bool(r, c->streaming)) {
+		row->unstreamed = true;
+		p->unstreamed++;
+	}
 	add_totals(p, row, csvr_label(r), row->line, c->input + 1);
 }
 
@@ -149,6 +156,7 @@ reqpop_read_csv(struct reqpop *p, struct csvr *r, const struct trace_header *h)
 	c.status = csvr_col(r, "status", true);
 	c.finish = csvr_col(r, "finish_reason", false);
 	c.chunks = csvr_col(r, "num_chunks", false);
+	c.streaming = csvr_col(r, "streaming", false);
 	p->has_ids = c.id >= 0;
 	p->has_prefix = c.prefix >= 0;
 	if (h != NULL && h->present && h->has_warm_up) {
@@ -457,6 +465,11 @@ pair(struct reqmatch *m, const struct reqpop *real, const struct reqpop *sim,
 	m->ri[m->npairs] = i;
 	m->si[m->npairs] = j;
 	m->npairs++;
+	if (a->unstreamed || b->unstreamed)
+		return;
+	m->tri[m->ntpairs] = i;
+	m->tsi[m->ntpairs] = j;
+	m->ntpairs++;
 }
 
 static void
@@ -480,6 +493,8 @@ reqmatch_run(struct reqmatch *m, const struct reqpop *real,
 		return;
 	m->ri = xreallocarray(NULL, most + 1, sizeof(*m->ri));
 	m->si = xreallocarray(NULL, most + 1, sizeof(*m->si));
+	m->tri = xreallocarray(NULL, most + 1, sizeof(*m->tri));
+	m->tsi = xreallocarray(NULL, most + 1, sizeof(*m->tsi));
 	while (i < real->n || j < sim->n) {
 		if (j == sim->n || (i < real->n &&
 		    real->v[i].id < sim->v[j].id)) {
@@ -500,6 +515,8 @@ reqmatch_free(struct reqmatch *m)
 {
 	free(m->ri);
 	free(m->si);
+	free(m->tri);
+	free(m->tsi);
 	memset(m, 0, sizeof(*m));
 }
 

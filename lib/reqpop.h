@@ -35,6 +35,8 @@ struct reqrow {
 	int64_t	e2e;		/* µs; -1: not finished */
 	double	tpot;		/* µs per output token after the first; NAN */
 	bool	ok;		/* successful (docs/records.md, status) */
+	bool	unstreamed;	/* CSV streaming false: the first chunk is
+				 * the whole response, not a first token */
 	int64_t	chunks;		/* num_chunks (CSV); -1: not given */
 };
 
@@ -53,6 +55,7 @@ struct reqpop {
 	struct reqrow	*v;
 	size_t		 n, cap;
 	int64_t		 nok;
+	int64_t		 unstreamed;	/* rows with streaming false */
 	bool		 has_kv_hit_rate;	/* JSON: cache_hit_rate given */
 	double		 kv_hit_rate;	/* fraction */
 	long		 kv_line;	/* its line */
@@ -91,6 +94,10 @@ struct reqmatch {
 	int64_t	 sim_only_ex[REQMATCH_EXAMPLES];
 	size_t	*ri, *si;	/* eligible pairs: row indices, id order */
 	size_t	 npairs;
+	size_t	*tri, *tsi;	/* the eligible pairs streamed on both
+				 * sides (TTFT and TPOT are compared over
+				 * these) */
+	size_t	 ntpairs;
 };
 
 void	reqmatch_run(struct reqmatch *m, const struct reqpop *real,

@@ -550,6 +550,29 @@ load_mark(const struct judge *j, enum a3kind k, double gap,
 	return v;
 }
 
+/* Why metric k has no values on a side. */
+static const char *
+no_values_why(const struct judge *j, enum a3kind k)
+{
+	double ru = 0, su = 0;
+
+	if (k == K_TPUT)
+		return "No whole throughput window on one side: the eligible "
+		    "requests span less than one window (s2r-latency "
+		    "--window-ms).";
+	ru_num(au_lat(j, "real.requests.unstreamed"), &ru);
+	ru_num(au_lat(j, "sim.requests.unstreamed"), &su);
+	if ((k == K_TTFT || k == K_TPOT) && (ru > 0 || su > 0))
+		return ru > 0 ? "No values on one side: the real run streamed "
+		    "none of them (streaming false: the first chunk is the "
+		    "whole response), so there is no first-token time to "
+		    "compare; E2E still compares them." : "No values on one "
+		    "side: the simulation streamed none of them (streaming "
+		    "false), so there is no first-token time to compare; E2E "
+		    "still compares them.";
+	return "No values on one side: no eligible request has this latency.";
+}
+
 static void
 a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 {
@@ -573,10 +596,7 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 	snprintf(metric, sizeof(metric), "align.%s", name);
 	if (!ru_num(gr, &gap)) {
 		au_emit(j, r, metric, NULL, ra, sa, false, 0, NULL, NULL,
-		    V_INAPPLICABLE, k == K_TPUT ? "No whole throughput window "
-		    "on one side: the eligible requests span less than one "
-		    "window (s2r-latency --window-ms)." : "No values on one side: "
-		    "no eligible request has this latency.", NULL,
+		    V_INAPPLICABLE, no_values_why(j, k), NULL,
 		    au_evidence(quantile_table(j, name), ra));
 		return;
 	}

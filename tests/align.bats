@@ -576,6 +576,84 @@ PY
 	[ "$(verdict A2 duty.multiplier)" = PASS ]
 }
 
+@test "A3: requests not streamed (streaming false) have no first-token time: TTFT and TPOT compare the streamed ones" {
+	# the batch client runs without streaming on both sides: the real
+	# side's first chunk is then the first byte of the whole response
+	# (num_chunks 1), the simulator's is still arrival + TTFT
+	mkdir "$T/ns"
+	cp "$F/trace_header.yaml" "$F/sim.yaml" "$T/ns/"
+	/usr/bin/python3 - "$F" "$T/ns" <<'PY'
+import csv, sys
+src, dst = sys.argv[1], sys.argv[2]
+for name, real in (("trace_data.csv", True), ("sim.csv", False)):
+    with open(src + "/" + name, newline="") as f:
+        r = csv.DictReader(f)
+        cols, rows = r.fieldnames, list(r)
+    for row in rows:
+        if row["client_id"] != "batch":
+            continue
+        row["streaming"] = "false"
+        if real and row["status"] == "ok":
+            row["first_chunk_time_us"] = row["last_chunk_time_us"]
+            row["num_chunks"] = "1"
+    with open(dst + "/" + name, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+PY
+	lat --real "$T/ns/trace_data.csv" --sim "$T/ns/sim.csv" --no-itl
+	[ "$(val real.requests.unstreamed)" = 4 ]
+	[ "$(val sim.requests.unstreamed)" = 4 ]
+	# the reference: eligible ids (matched, ok on both sides) of the chat
+	# client, TTFT p50 (type 7) on each side
+	ref=$(/usr/bin/python3 - "$T/ns/trace_data.csv" "$T/ns/sim.csv" <<'PY'
+import csv, sys
+def rows(p):
+    out = {}
+    for r in csv.DictReader(open(p, newline="")):
+        ok = r["status"] == "ok" and (int(r["output_tokens"]) > 0 or r["finish_reason"] != "")
+        out[int(r["request_id"])] = (ok, r["streaming"] == "true",
+            (int(r["first_chunk_time_us"]) - int(r["send_time_us"])) / 1000)
+    return out
+def q7(xs):
+    xs = sorted(xs); h = (len(xs) - 1) * 0.5; lo = int(h)
+    return xs[lo] + (h - lo) * (xs[min(lo + 1, len(xs) - 1)] - xs[lo])
+a, b = rows(sys.argv[1]), rows(sys.argv[2])
+elig = [i for i in a if i in b and a[i][0] and b[i][0]]
+ids = [i for i in elig if a[i][1] and b[i][1]]
+print(len(ids), q7([a[i][2] for i in ids]), q7([b[i][2] for i in ids]),
+      len(elig) - len(ids), len(elig))
+PY
+)
+	set -- $ref
+	jqe "select(.metric == \"real.ttft_ms.p50\") | .n == $1 and .value == $2 and (.source.how | test(\"streamed on both sides \\\\($4 of the $5 eligible left out\"))" "$T/l.ndjson"
+	[ "$4" -gt 0 ]
+	jqe "select(.metric == \"sim.ttft_ms.p50\") | .n == $1 and .value == $3" "$T/l.ndjson"
+	# E2E keeps every eligible request
+	jqe "select(.metric == \"real.e2e_ms.p50\") | .n == $5" "$T/l.ndjson"
+	kernels
+	judge
+	[ "$(verdict A3 align.ttft_ms)" = PASS ]
+	# read as streamed, a whole response would count as a first token
+	mean=$(val real.ttft_ms.mean)
+	sed 's/,false,/,true,/' "$T/ns/trace_data.csv" >"$T/ns/t2.csv"
+	sed 's/,false,/,true,/' "$T/ns/sim.csv" >"$T/ns/s2.csv"
+	lat --real "$T/ns/t2.csv" --sim "$T/ns/s2.csv" --no-header --no-itl
+	[ "$(val real.requests.unstreamed)" = 0 ]
+	jqe "select(.metric == \"real.ttft_ms.mean\") | .value > $mean + 30" "$T/l.ndjson"
+	# without request ids each side keeps its own streamed requests
+	cut -d, -f2- "$T/ns/trace_data.csv" >"$T/ns/noid.csv"
+	lat --real "$T/ns/noid.csv" --sim "$T/ns/sim.csv" --no-header --no-itl
+	n=$(awk -F, 'NR > 1 && $8 == "true" && $24 == "ok" && ($10 > 0 || $26 != "")' "$T/ns/noid.csv" | wc -l)
+	jqe "select(.metric == \"real.ttft_ms.p50\") | .n == $n and (.source.how | test(\"streamed requests\"))" "$T/l.ndjson"
+	# no request streamed on the real side: nothing to compare, and why
+	sed 's/,true,/,false,/' "$T/ns/trace_data.csv" >"$T/ns/t3.csv"
+	lat --real "$T/ns/t3.csv" --sim "$T/ns/sim.csv" --no-header --no-itl
+	judge
+	[ "$(verdict A3 align.ttft_ms)" = INAPPLICABLE ]
+	jqe 'select(.metric == "align.tpot_ms") | .verdict == "INAPPLICABLE" and (.why | test("real run streamed none of them"))' "$T/v.ndjson"
+}
+
 @test "A0: another population and other prompts FAIL with the route" {
 	kernels
 	# the sim lacks id 9 and runs id 12 with another prompt

@@ -211,7 +211,7 @@ simulate_iter(const struct kslots *ss, const struct kiter *it,
 			continue;
 		/* A slot for this iteration id made for another stage: the
 		 * slots' numbering does not follow the trace's markers. */
-		if (s->iter != K_NONE && s->stage >= 0 &&
+		if (s->iter != K_NONE && s->stage > ST_UNKNOWN &&
 		    it->stage != ST_UNKNOWN && s->stage != it->stage)
 			ai->slot_stage = s->stage;
 		a = aop_get(&ai->ops, &ai->nops, s->op);

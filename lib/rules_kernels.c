@@ -616,9 +616,10 @@ first_of(const char *how)
 	return f != NULL ? f : how != NULL ? how : "see the iter records";
 }
 
-/* Iteration coverage: a measured iteration with no slot, or slots for
- * an iteration the capture lacks, is judged by no other A1 verdict (nor
- * by A2's cycle), so a PASS there would claim what was never compared. */
+/* Iteration coverage: a measured iteration with no slot, an iteration
+ * marker with slots but no kernels, or one given another stage's slots
+ * is judged by no other A1 verdict (nor by A2's cycle), so a PASS there
+ * would claim what was never compared. */
 static void
 a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 {
@@ -653,8 +654,8 @@ a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 	}
 	if (sonly > 0)
 		sbuf_printf(&why, " %.0f simulated iteration%s ha%s no measured "
-		    "kernels (a shorter capture, or iterations the profiler "
-		    "dropped).", sonly, sonly == 1 ? "" : "s", sonly == 1 ?
+		    "kernels (its marker is in the trace: the profiler dropped "
+		    "the kernels).", sonly, sonly == 1 ? "" : "s", sonly == 1 ?
 		    "s" : "ve");
 	if (nmis > 0)
 		sbuf_printf(&why, " %.0f compared iteration%s got slots made "

@@ -291,6 +291,14 @@ pair_records(struct out *o, const struct reqpop *real,
 	    "prefix_length" : "input_tokens", sim->fmt == REQFMT_BLIS_JSON ?
 	    "num_prefill_tokens" : sim->has_prefix ? "input_tokens + "
 	    "prefix_length" : "input_tokens"), m->prompt_ex);
+	pair_count(o, m, "align.arrivals.mismatch", m->arrival_mismatch,
+	    m->arrival_compared, HOW("%s: of the %lld matched first-round "
+	    "requests with a planned arrival on both sides (arrival_time_us; "
+	    "a JSON's arrived_at), those more than %d µs apart: another "
+	    "arrival schedule (seed, rate or spec); later session rounds "
+	    "arrive after their previous response and are not compared",
+	    pre.s, (long long)m->arrival_compared, ARRIVAL_SLACK_US),
+	    m->arrival_ex);
 	pair_count(o, m, "align.output_tokens.mismatch", m->output_mismatch,
 	    m->eligible, HOW("%s: eligible requests whose output tokens differ "
 	    "(real: what the server generated; sim: %s)", pre.s,

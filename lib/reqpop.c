@@ -52,6 +52,7 @@ new_row(struct reqpop *p)
 	p->v[p->n].e2e = -1;
 	p->v[p->n].tpot = NAN;
 	p->v[p->n].chunks = -1;
+	p->v[p->n].arrival = -1;
 	return &p->v[p->n++];
 }
 
@@ -75,7 +76,7 @@ add_totals(struct reqpop *p, const struct reqrow *row, const char *where,
 
 struct cols {
 	long	id, input, prefix, output, send, first, last;
-	long	status, finish, chunks, streaming;
+	long	status, finish, chunks, streaming, arrival, round;
 };
 
 /* docs/records.md: ok, unless the stream ended with no output tokens and
@@ -130,9 +131,14 @@ csv_row(struct reqpop *p, const struct csvr *r, const struct cols *c)
 		row->chunks = csvr_count(r, c->chunks);
 	row->ok = row_ok(r, c, row->output);
 	csv_latency(r, c, row);
-	/* formats.md: a non-streamed request's first chunk is the first
-	 * byte of the whole response, not a first token (kept: BLIS
-	 * calibrate reads it as TTFT; s2r-latency leaves it out) */
+	/* blis observe records a non-streamed request's first chunk at the
+	 * first byte of the whole response, not at a first token (kept:
+	 * BLIS calibrate reads it as TTFT; s2r-latency leaves it out) */
+	/* a later round of a session arrives after the previous round's
+	 * response, so its arrival is the run's, not the plan's */
+	if (c->arrival >= 0 && (c->round < 0 || csvr_empty(r, c->round) ||
+	    csvr_count(r, c->round) == 0))
+		row->arrival = csvr_time_us(r, c->arrival);
 	if (c->streaming >= 0 && !csvr_bool(r, c->streaming)) {
 		row->unstreamed = true;
 		p->unstreamed++;
@@ -157,6 +163,8 @@ reqpop_read_csv(struct reqpop *p, struct csvr *r, const struct trace_header *h)
 	c.finish = csvr_col(r, "finish_reason", false);
 	c.chunks = csvr_col(r, "num_chunks", false);
 	c.streaming = csvr_col(r, "streaming", false);
+	c.arrival = csvr_col(r, "arrival_time_us", false);
+	c.round = csvr_col(r, "round_index", false);
 	p->has_ids = c.id >= 0;
 	p->has_prefix = c.prefix >= 0;
 	if (h != NULL && h->present && h->has_warm_up) {
@@ -305,6 +313,7 @@ blis_request(struct reqpop *p, struct jscan *js, size_t index,
 	row->prompt = q.prefill;
 	row->output = q.decode;
 	row->send = q.arrived_us;
+	row->arrival = q.arrived_us;
 	/* BLIS writes zero-valued metrics for requests that did not finish;
 	 * forks that write status say so explicitly. */
 	row->ok = q.seen[K_STATUS] ? q.completed : q.e2e_us > 0;
@@ -457,6 +466,11 @@ pair(struct reqmatch *m, const struct reqpop *real, const struct reqpop *sim,
 	m->matched++;
 	if (a->prompt != b->prompt)
 		example(m->prompt_ex, ++m->prompt_mismatch, a->id);
+	if (a->arrival >= 0 && b->arrival >= 0) {
+		m->arrival_compared++;
+		if (llabs(a->arrival - b->arrival) > ARRIVAL_SLACK_US)
+			example(m->arrival_ex, ++m->arrival_mismatch, a->id);
+	}
 	if (!a->ok || !b->ok)
 		return;
 	m->eligible++;

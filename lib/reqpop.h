@@ -31,6 +31,10 @@ struct reqrow {
 	int64_t	prompt;		/* prompt tokens (suffix + shared prefix) */
 	int64_t	output;		/* output tokens */
 	int64_t	send;		/* µs on the side's own clock */
+	int64_t	arrival;	/* planned arrival, µs from the workload
+				 * start (CSV arrival_time_us, JSON
+				 * arrived_at) of a first-round request;
+				 * -1: not given or a later session round */
 	int64_t	ttft;		/* µs; -1: no first token */
 	int64_t	e2e;		/* µs; -1: not finished */
 	double	tpot;		/* µs per output token after the first; NAN */
@@ -79,6 +83,9 @@ void	reqpop_sort(struct reqpop *p);
 
 /* The matching of two sides by id. */
 #define REQMATCH_EXAMPLES 5
+/* Planned arrivals this far apart are different schedules (a JSON's
+ * seconds round far below it). */
+#define ARRIVAL_SLACK_US 1000
 struct reqmatch {
 	bool	 by_id;		/* both sides have ids */
 	int64_t	 matched;	/* ids on both sides */
@@ -90,6 +97,9 @@ struct reqmatch {
 	int64_t	 output_mismatch;	/* eligible, output tokens differ */
 	int64_t	 prompt_ex[REQMATCH_EXAMPLES];	/* first mismatching ids */
 	int64_t	 output_ex[REQMATCH_EXAMPLES];
+	int64_t	 arrival_compared;	/* matched, both with an arrival */
+	int64_t	 arrival_mismatch;	/* of those, more than 1 ms apart */
+	int64_t	 arrival_ex[REQMATCH_EXAMPLES];
 	int64_t	 real_only_ex[REQMATCH_EXAMPLES];
 	int64_t	 sim_only_ex[REQMATCH_EXAMPLES];
 	size_t	*ri, *si;	/* eligible pairs: row indices, id order */

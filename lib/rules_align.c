@@ -237,6 +237,46 @@ a0_prompts(struct judge *j, const struct rule *r)
 	sbuf_free(&why);
 }
 
+static const char ACT_ARRIVALS[] = "The runs followed different arrival "
+    "schedules: run the simulator with the real run's workload spec, "
+    "seed and rate (trace_header.yaml names them), or replay the real "
+    "trace (blis replay), then rerun: latency under another load pattern "
+    "is not the cost model's.";
+
+/* The same requests at the same planned times: matched ids and prompt
+ * lengths agree for any seed when lengths are fixed, the arrival
+ * schedule does not. */
+static void
+a0_arrivals(struct judge *j, const struct rule *r)
+{
+	const json_t *mm = au_lat(j, "align.arrivals.mismatch");
+	double n, of = 0;
+	struct sbuf why = {0};
+
+	if (!ru_num(mm, &n))
+		return;		/* a0_prompts said why */
+	rec_get_num(mm, "n", &of);
+	if (of == 0) {
+		au_emit(j, r, "align.arrivals.mismatch", NULL, NULL, mm, false,
+		    0, NULL, NULL, V_INAPPLICABLE, "No matched request has a "
+		    "planned arrival on both sides (arrival_time_us, or a "
+		    "JSON's arrived_at, of a first-round request): the arrival "
+		    "schedules cannot be compared.", NULL, NULL);
+		return;
+	}
+	if (n == 0)
+		sbuf_printf(&why, "All %.0f matched first-round requests arrive "
+		    "at the same planned time on both sides.", of);
+	else
+		sbuf_printf(&why, "%.0f of %.0f matched first-round requests "
+		    "arrive at other planned times: %s.", n, of,
+		    rec_get_str(json_object_get(mm, "source"), "how"));
+	au_emit(j, r, "align.arrivals.mismatch", NULL, NULL, mm, false, 0,
+	    NULL, "0 requests more than 1 ms apart", n == 0 ? V_PASS : V_FAIL,
+	    sbuf_str(&why), ACT_ARRIVALS, NULL);
+	sbuf_free(&why);
+}
+
 static void
 a0_eligible(struct judge *j, const struct rule *r)
 {
@@ -309,6 +349,7 @@ rule_a0(struct judge *j, const struct rule *r, const struct jcell *c)
 	a0_sides(j, r);
 	a0_population(j, r);
 	a0_prompts(j, r);
+	a0_arrivals(j, r);
 	a0_eligible(j, r);
 	a0_outputs(j, r);
 }

@@ -654,6 +654,35 @@ PY
 	jqe 'select(.metric == "align.tpot_ms") | .verdict == "INAPPLICABLE" and (.why | test("real run streamed none of them"))' "$T/v.ndjson"
 }
 
+@test "A0: align.arrivals.mismatch: the same requests at other planned times FAIL; later session rounds are not compared" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.json"
+	judge
+	[ "$(verdict A0 align.arrivals.mismatch)" = PASS ]
+	jqe 'select(.metric == "align.arrivals.mismatch") | .n == 12' "$T/l.ndjson"
+	# request 5 planned 2 ms later in the simulation, 8 by 1 ms (within
+	# the slack)
+	awk -F, 'BEGIN { OFS = "," } $1 == 5 { $20 += 2000 } $1 == 8 { $20 += 1000 } { print }' "$F/sim.csv" >"$T/late.csv"
+	lat --real "$F/trace_data.csv" --sim "$T/late.csv"
+	[ "$(val align.arrivals.mismatch)" = 1 ]
+	judge
+	[ "$(verdict A0 align.arrivals.mismatch)" = FAIL ]
+	jqe 'select(.metric == "align.arrivals.mismatch") | (.why | test("1 of 12 matched first-round requests .*first ids: 5\\)")) and (.action | test("arrival schedules"))' "$T/v.ndjson"
+	# request 5 as round 1 of a session: it arrives after its previous
+	# response, not on the plan, so it is not compared
+	awk -F, 'BEGIN { OFS = "," } $1 == 5 { $6 = 1 } { print }' "$T/late.csv" >"$T/round.csv"
+	lat --real "$F/trace_data.csv" --sim "$T/round.csv"
+	[ "$(val align.arrivals.mismatch)" = 0 ]
+	jqe 'select(.metric == "align.arrivals.mismatch") | .n == 11' "$T/l.ndjson"
+	# no arrival_time_us on the real side: nothing to compare, and why
+	cut -d, -f1-19,21- "$F/trace_data.csv" >"$T/noarr.csv"
+	cp "$F/trace_header.yaml" "$T/"
+	lat --real "$T/noarr.csv" --sim "$F/sim.csv"
+	judge
+	[ "$(verdict A0 align.arrivals.mismatch)" = INAPPLICABLE ]
+	jqe 'select(.metric == "align.arrivals.mismatch") | .why | test("cannot be compared")' "$T/v.ndjson"
+}
+
 @test "A0: another population and other prompts FAIL with the route" {
 	kernels
 	# the sim lacks id 9 and runs id 12 with another prompt

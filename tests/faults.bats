@@ -442,6 +442,10 @@ clean() {
 	fault 5h-throttle
 }
 
+@test "A0-arrivals-rate (hta): A0 FAIL" {
+	fault A0-arrivals-rate
+}
+
 @test "A0-population (hta): A0 FAIL" {
 	fault A0-population
 }

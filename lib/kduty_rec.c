@@ -175,6 +175,29 @@ emit_summary(const struct a2w *w, const char *metric, json_t *value,
 	rec_emit(w->out, rec);
 }
 
+/* The largest distributedInfo.world_size the traces state (the ranks
+ * the captured job ran; null: none states one), the ranks given in
+ * details: a world larger than the ranks given means traces are
+ * missing, and the barrier model cannot see their busy time. */
+static void
+world_size(const struct a2w *w)
+{
+	const struct kduty *d = w->d;
+	json_t *given = json_array();
+	int64_t world = -1;
+
+	for (size_t r = 0; r < d->nranks; r++) {
+		if (d->ranks[r].t->world > world)
+			world = d->ranks[r].t->world;
+		json_array_append_new(given, json_integer(d->ranks[r].rank));
+	}
+	emit_summary(w, "duty.world_size", world > 0 ? rec_i64(world) :
+	    json_null(), "count", d->nranks, given, "the largest "
+	    "distributedInfo.world_size of the traces (processes of the "
+	    "captured job); details: the ranks given; null when no trace "
+	    "states a world size");
+}
+
 static json_t *
 excluded_list(const struct kduty *d)
 {
@@ -288,6 +311,7 @@ sum_counts(const struct a2w *w)
 	    "idle_boundary)| over iterations; 0 when the identities hold");
 	emit_summary(w, "duty.ranks", rec_i64((int64_t)d->nranks), "count",
 	    d->nranks, NULL, "ranks (one per trace and device)");
+	world_size(w);
 }
 
 

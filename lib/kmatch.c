@@ -209,6 +209,11 @@ simulate_iter(const struct kslots *ss, const struct kiter *it,
 
 		if (!slot_applies(s, it))
 			continue;
+		/* A slot for this iteration id made for another stage: the
+		 * slots' numbering does not follow the trace's markers. */
+		if (s->iter != K_NONE && s->stage > ST_UNKNOWN &&
+		    it->stage != ST_UNKNOWN && s->stage != it->stage)
+			ai->slot_stage = s->stage;
 		a = aop_get(&ai->ops, &ai->nops, s->op);
 		a->sim += s->crit_ns;
 		a->slots++;
@@ -304,6 +309,7 @@ match_iter(const struct lrules *rs, const struct kslots *ss,
 	ai->marker = t->names.s[t->iters[s].name];
 	ai->line = t->iters[s].line;
 	ai->column = t->iters[s].column;
+	ai->slot_stage = -1;
 	for (size_t k = g->off[s]; k < g->off[s + 1]; k++)
 		if (t->ops[g->idx[k]].dev == rk->dev)
 			idx[n++] = g->idx[k];
@@ -311,6 +317,8 @@ match_iter(const struct lrules *rs, const struct kslots *ss,
 	simulate_iter(ss, &t->iters[s], ai);
 	if (ai->has_ops && ai->has_slots) {
 		m->compared++;
+		if (ai->slot_stage >= 0 && m->stage_mismatch++ == 0)
+			m->first_mismatch = ai;
 		fold(m, ai);
 	} else if (ai->has_ops) {
 		m->meas_only++;

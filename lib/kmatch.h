@@ -81,6 +81,8 @@ struct aiter {
 	const char	*marker;
 	long		 line, column;
 	bool		 has_slots, has_ops;
+	int		 slot_stage;	/* a slot of this iteration's id whose
+					 * stage differs; -1: none */
 	int64_t		 meas, sim, mapped_meas, mapped_sim, kernels;
 	struct aop	*ops;		/* this iteration's rows */
 	size_t		 nops;
@@ -95,6 +97,9 @@ struct amatch {
 	struct aop	*ops;		/* over all compared iterations */
 	size_t		 nops;
 	size_t		 compared, meas_only, sim_only;	/* iterations */
+	size_t		 stage_mismatch;	/* compared iterations given
+						 * slots of another stage */
+	const struct aiter *first_mismatch;
 	int64_t		 meas, sim, mapped_meas, mapped_sim;
 	int64_t		 paired_meas, paired_sim, abs_err;
 	/* per names id over compared iterations: kernels labeled through a

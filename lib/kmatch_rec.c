@@ -672,6 +672,28 @@ sum_unmapped(const struct a1w *w)
 	    "the large share");
 }
 
+/* Compared iterations given slots of another stage (the slots' iteration
+ * ids do not follow the trace's markers), with the first as the example. */
+static void
+stage_mismatch(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	const struct aiter *f = m->first_mismatch;
+	struct sbuf how = {0};
+
+	sbuf_adds(&how, "compared iterations whose slots (matched by iter) "
+	    "carry another stage than the iteration's marker");
+	if (f != NULL)
+		sbuf_printf(&how, "; the first: iteration %lld, %s in the trace "
+		    "(%s, line %ld), %s in the slots", (long long)f->id,
+		    kstage_name(f->stage), f->marker, f->line,
+		    kstage_name(f->slot_stage));
+	emit_summary(w, "kernel.iterations.stage_mismatch", rec_i64(
+	    (int64_t)m->stage_mismatch), "count", (int64_t)m->compared, NULL,
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 sum_iterations(const struct a1w *w)
 {
@@ -686,6 +708,7 @@ sum_iterations(const struct a1w *w)
 	emit_summary(w, "kernel.iterations.simulated_only", rec_i64(
 	    (int64_t)m->sim_only), "count", (int64_t)m->nit, NULL,
 	    "iterations with slots but no measured kernel");
+	stage_mismatch(w);
 }
 
 void

@@ -108,6 +108,48 @@ side_format(struct out *o, const char *side, const struct reqpop *p)
 	    "--metrics-path): its requests[] array");
 }
 
+/* <side>.mode: what wrote the side's trace, as its header says (real =
+ * blis observe, generated = blis run, replayed = blis replay); null when
+ * nothing says.  A metrics JSON is blis run's and states no mode. */
+static void
+side_mode(struct out *o, const char *side, const struct reqpop *p)
+{
+	json_t *rec;
+	char metric[64];
+	const char *how = p->mode != NULL ? "mode of the trace header: real = "
+	    "blis observe (a real run), generated = blis run, replayed = "
+	    "blis replay (simulations)" : p->fmt == REQFMT_BLIS_JSON ? "not "
+	    "stated: a BLIS metrics JSON (blis run --metrics-path) carries no "
+	    "mode; it is a simulator's output" : "not stated: no trace header "
+	    "beside the CSV, or one without a mode";
+
+	snprintf(metric, sizeof(metric), "%s.mode", side);
+	rec = rec_begin(&(struct rec_head){ .kind = "measure", .check = "A0",
+	    .metric = metric, .value = p->mode != NULL ?
+	    json_string(p->mode) : json_null(), .n = -1 });
+	rec_end(rec, rec_scope_new(), rec_source(p->mode != NULL ?
+	    p->mode_file : p->label, p->mode != NULL ? p->mode_line : 0, 0,
+	    p->mode != NULL ? "mode" : NULL, how));
+	json_array_append_new(o->arr, rec);
+}
+
+/* <side>.requests.unstreamed: rows with streaming false, which have no
+ * first-token time (A3 leaves them out of TTFT and TPOT). */
+static void
+side_unstreamed(struct out *o, const char *side, const struct reqpop *p)
+{
+	char metric[64];
+
+	snprintf(metric, sizeof(metric), "%s.requests.unstreamed", side);
+	put(o, "A3", metric, rec_i64(p->unstreamed), "count", (int64_t)p->n,
+	    p->fmt == REQFMT_TRACE_CSV ? "streaming" : NULL,
+	    p->fmt == REQFMT_TRACE_CSV ? "rows with streaming false: their "
+	    "first_chunk_time_us is the first byte of the whole response, "
+	    "so they have no TTFT or TPOT and are left out of both" :
+	    "a BLIS metrics JSON has no streaming flag: every entry's "
+	    "ttft_ms is a first-token time");
+}
+
 static void
 side_count(struct out *o, const char *side, const struct reqpop *p)
 {
@@ -249,6 +291,14 @@ pair_records(struct out *o, const struct reqpop *real,
 	    "prefix_length" : "input_tokens", sim->fmt == REQFMT_BLIS_JSON ?
 	    "num_prefill_tokens" : sim->has_prefix ? "input_tokens + "
 	    "prefix_length" : "input_tokens"), m->prompt_ex);
+	pair_count(o, m, "align.arrivals.mismatch", m->arrival_mismatch,
+	    m->arrival_compared, HOW("%s: of the %lld matched first-round "
+	    "requests with a planned arrival on both sides (arrival_time_us; "
+	    "a JSON's arrived_at), those more than %d µs apart: another "
+	    "arrival schedule (seed, rate or spec); later session rounds "
+	    "arrive after their previous response and are not compared",
+	    pre.s, (long long)m->arrival_compared, ARRIVAL_SLACK_US),
+	    m->arrival_ex);
 	pair_count(o, m, "align.output_tokens.mismatch", m->output_mismatch,
 	    m->eligible, HOW("%s: eligible requests whose output tokens differ "
 	    "(real: what the server generated; sim: %s)", pre.s,
@@ -453,6 +503,60 @@ itl_distributions(struct out *o, const struct latside *real,
 	dvals_free(&b);
 }
 
+/* The successful streamed rows of p (row indices) into *idx; their
+ * count.  Caller frees *idx. */
+static size_t
+streamed_rows(const struct reqpop *p, size_t **idx)
+{
+	size_t n = 0;
+
+	*idx = xreallocarray(NULL, p->n + 1, sizeof(**idx));
+	for (size_t i = 0; i < p->n; i++)
+		if (p->v[i].ok && !p->v[i].unstreamed)
+			(*idx)[n++] = i;
+	return n;
+}
+
+/* TTFT and TPOT need a first token: a non-streamed request's first
+ * chunk is its whole response.  When some rows are not streamed, rs and
+ * ss become the eligible pairs streamed on both sides (unmatched: each
+ * side's own streamed rows, in ri and si, which the caller frees);
+ * what and pop say so. */
+static void
+streamed_only(const struct reqmatch *m, const struct reqpop *real,
+    const struct reqpop *sim, struct popsel *rs, struct popsel *ss,
+    size_t **ri, size_t **si, struct sbuf *what, const char **pop)
+{
+	size_t out;
+
+	if ((real == NULL || real->unstreamed == 0) &&
+	    (sim == NULL || sim->unstreamed == 0))
+		return;
+	if (m != NULL && m->by_id && m->npairs > 0) {
+		sbuf_printf(what, "the eligible requests streamed on both "
+		    "sides (%zu of the %zu eligible left out: streaming false "
+		    "on a side, so the first chunk is the whole response and "
+		    "there is no first-token time)", m->npairs - m->ntpairs,
+		    m->npairs);
+		*rs = (struct popsel){ m->tri, m->ntpairs, what->s };
+		*ss = (struct popsel){ m->tsi, m->ntpairs, what->s };
+		*pop = what->s;
+		return;
+	}
+	sbuf_adds(what, "the side's successful streamed requests (streaming "
+	    "false left out: the first chunk is the whole response)");
+	if (real != NULL) {
+		out = streamed_rows(real, ri);
+		*rs = (struct popsel){ *ri, out, what->s };
+	}
+	if (sim != NULL) {
+		out = streamed_rows(sim, si);
+		*ss = (struct popsel){ *si, out, what->s };
+	}
+	*pop = "each side over its own successful streamed requests (no "
+	    "eligible matched population)";
+}
+
 static void
 distributions(struct out *o, const struct latside *rside,
     const struct latside *sside, const struct reqmatch *m,
@@ -474,23 +578,33 @@ distributions(struct out *o, const struct latside *rside,
 	}
 	for (int w = 0; w < RM_COUNT; w++) {
 		struct dvals a = {0}, b = {0};
+		struct popsel wr = rs, ws = ss;
+		struct sbuf what = {0};
+		const char *wpop = pop;
+		size_t *ri = NULL, *si = NULL;
 
+		if (w == RM_TTFT || w == RM_TPOT)
+			streamed_only(m, real, sim, &wr, &ws, &ri, &si, &what,
+			    &wpop);
 		if (real != NULL) {
-			reqpop_values(real, rs.idx, rs.n, w, window_us, &a);
+			reqpop_values(real, wr.idx, wr.n, w, window_us, &a);
 			o->file = real->label;
-			side_metric(o, "real", real, &rs, w, window_us, &a);
+			side_metric(o, "real", real, &wr, w, window_us, &a);
 		}
 		if (sim != NULL) {
-			reqpop_values(sim, ss.idx, ss.n, w, window_us, &b);
+			reqpop_values(sim, ws.idx, ws.n, w, window_us, &b);
 			o->file = sim->label;
-			side_metric(o, "sim", sim, &ss, w, window_us, &b);
+			side_metric(o, "sim", sim, &ws, w, window_us, &b);
 		}
 		if (real != NULL && sim != NULL) {
 			o->file = real->label;
-			pair_dist(o, &metrics[w], &a, &b, pop);
+			pair_dist(o, &metrics[w], &a, &b, wpop);
 		}
 		dvals_free(&a);
 		dvals_free(&b);
+		sbuf_free(&what);
+		free(ri);
+		free(si);
 	}
 	if (real != NULL) {
 		o->file = real->label;
@@ -517,13 +631,17 @@ latency_records(const struct latside *rside, const struct latside *sside,
 	side_format(&o, "sim", sim);
 	if (real != NULL) {
 		o.file = real->label;
+		side_mode(&o, "real", real);
 		side_count(&o, "real", real);
+		side_unstreamed(&o, "real", real);
 		side_success(&o, "real", real);
 		side_tokens(&o, "real", real);
 	}
 	if (sim != NULL) {
 		o.file = sim->label;
+		side_mode(&o, "sim", sim);
 		side_count(&o, "sim", sim);
+		side_unstreamed(&o, "sim", sim);
 		side_success(&o, "sim", sim);
 		side_tokens(&o, "sim", sim);
 	}

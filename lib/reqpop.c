@@ -34,6 +34,8 @@ reqpop_free(struct reqpop *p)
 {
 	free(p->label);
 	free(p->warm_up_where);
+	free(p->mode);
+	free(p->mode_file);
 	free(p->v);
 	memset(p, 0, sizeof(*p));
 }
@@ -50,6 +52,7 @@ new_row(struct reqpop *p)
 	p->v[p->n].e2e = -1;
 	p->v[p->n].tpot = NAN;
 	p->v[p->n].chunks = -1;
+	p->v[p->n].arrival = -1;
 	return &p->v[p->n++];
 }
 
@@ -73,7 +76,7 @@ add_totals(struct reqpop *p, const struct reqrow *row, const char *where,
 
 struct cols {
 	long	id, input, prefix, output, send, first, last;
-	long	status, finish, chunks;
+	long	status, finish, chunks, streaming, arrival, round;
 };
 
 /* docs/records.md: ok, unless the stream ended with no output tokens and
@@ -128,6 +131,18 @@ csv_row(struct reqpop *p, const struct csvr *r, const struct cols *c)
 		row->chunks = csvr_count(r, c->chunks);
 	row->ok = row_ok(r, c, row->output);
 	csv_latency(r, c, row);
+	/* blis observe records a non-streamed request's first chunk at the
+	 * first byte of the whole response, not at a first token (kept:
+	 * BLIS calibrate reads it as TTFT; s2r-latency leaves it out) */
+	/* a later round of a session arrives after the previous round's
+	 * response, so its arrival is the run's, not the plan's */
+	if (c->arrival >= 0 && (c->round < 0 || csvr_empty(r, c->round) ||
+	    csvr_count(r, c->round) == 0))
+		row->arrival = csvr_time_us(r, c->arrival);
+	if (c->streaming >= 0 && !csvr_bool(r, c->streaming)) {
+		row->unstreamed = true;
+		p->unstreamed++;
+	}
 	add_totals(p, row, csvr_label(r), row->line, c->input + 1);
 }
 
@@ -147,6 +162,9 @@ reqpop_read_csv(struct reqpop *p, struct csvr *r, const struct trace_header *h)
 	c.status = csvr_col(r, "status", true);
 	c.finish = csvr_col(r, "finish_reason", false);
 	c.chunks = csvr_col(r, "num_chunks", false);
+	c.streaming = csvr_col(r, "streaming", false);
+	c.arrival = csvr_col(r, "arrival_time_us", false);
+	c.round = csvr_col(r, "round_index", false);
 	p->has_ids = c.id >= 0;
 	p->has_prefix = c.prefix >= 0;
 	if (h != NULL && h->present && h->has_warm_up) {
@@ -155,6 +173,11 @@ reqpop_read_csv(struct reqpop *p, struct csvr *r, const struct trace_header *h)
 		p->warm_up = h->warm_up;
 		sbuf_printf(&w, "%s:%ld", h->label, h->warm_up_line);
 		p->warm_up_where = w.s;
+	}
+	if (h != NULL && h->present && h->mode != NULL) {
+		p->mode = xstrdup(h->mode);
+		p->mode_file = xstrdup(h->label);
+		p->mode_line = h->mode_line;
 	}
 	while (csvr_next(r))
 		csv_row(p, r, &c);
@@ -290,6 +313,7 @@ blis_request(struct reqpop *p, struct jscan *js, size_t index,
 	row->prompt = q.prefill;
 	row->output = q.decode;
 	row->send = q.arrived_us;
+	row->arrival = q.arrived_us;
 	/* BLIS writes zero-valued metrics for requests that did not finish;
 	 * forks that write status say so explicitly. */
 	row->ok = q.seen[K_STATUS] ? q.completed : q.e2e_us > 0;
@@ -442,6 +466,11 @@ pair(struct reqmatch *m, const struct reqpop *real, const struct reqpop *sim,
 	m->matched++;
 	if (a->prompt != b->prompt)
 		example(m->prompt_ex, ++m->prompt_mismatch, a->id);
+	if (a->arrival >= 0 && b->arrival >= 0) {
+		m->arrival_compared++;
+		if (llabs(a->arrival - b->arrival) > ARRIVAL_SLACK_US)
+			example(m->arrival_ex, ++m->arrival_mismatch, a->id);
+	}
 	if (!a->ok || !b->ok)
 		return;
 	m->eligible++;
@@ -450,6 +479,11 @@ pair(struct reqmatch *m, const struct reqpop *real, const struct reqpop *sim,
 	m->ri[m->npairs] = i;
 	m->si[m->npairs] = j;
 	m->npairs++;
+	if (a->unstreamed || b->unstreamed)
+		return;
+	m->tri[m->ntpairs] = i;
+	m->tsi[m->ntpairs] = j;
+	m->ntpairs++;
 }
 
 static void
@@ -473,6 +507,8 @@ reqmatch_run(struct reqmatch *m, const struct reqpop *real,
 		return;
 	m->ri = xreallocarray(NULL, most + 1, sizeof(*m->ri));
 	m->si = xreallocarray(NULL, most + 1, sizeof(*m->si));
+	m->tri = xreallocarray(NULL, most + 1, sizeof(*m->tri));
+	m->tsi = xreallocarray(NULL, most + 1, sizeof(*m->tsi));
 	while (i < real->n || j < sim->n) {
 		if (j == sim->n || (i < real->n &&
 		    real->v[i].id < sim->v[j].id)) {
@@ -493,6 +529,8 @@ reqmatch_free(struct reqmatch *m)
 {
 	free(m->ri);
 	free(m->si);
+	free(m->tri);
+	free(m->tsi);
 	memset(m, 0, sizeof(*m));
 }
 

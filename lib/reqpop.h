@@ -31,10 +31,16 @@ struct reqrow {
 	int64_t	prompt;		/* prompt tokens (suffix + shared prefix) */
 	int64_t	output;		/* output tokens */
 	int64_t	send;		/* µs on the side's own clock */
+	int64_t	arrival;	/* planned arrival, µs from the workload
+				 * start (CSV arrival_time_us, JSON
+				 * arrived_at) of a first-round request;
+				 * -1: not given or a later session round */
 	int64_t	ttft;		/* µs; -1: no first token */
 	int64_t	e2e;		/* µs; -1: not finished */
 	double	tpot;		/* µs per output token after the first; NAN */
 	bool	ok;		/* successful (docs/records.md, status) */
+	bool	unstreamed;	/* CSV streaming false: the first chunk is
+				 * the whole response, not a first token */
 	int64_t	chunks;		/* num_chunks (CSV); -1: not given */
 };
 
@@ -46,9 +52,14 @@ struct reqpop {
 	bool		 itl_ticks;	/* JSON: itl_ms was written in µs */
 	int64_t		 warm_up;	/* warm_up_requests; -1: not stated */
 	char		*warm_up_where;	/* "header.yaml:5" */
+	char		*mode;		/* the header's mode (real, generated,
+					 * replayed); NULL: not stated */
+	char		*mode_file;	/* the header stating it */
+	long		 mode_line;
 	struct reqrow	*v;
 	size_t		 n, cap;
 	int64_t		 nok;
+	int64_t		 unstreamed;	/* rows with streaming false */
 	bool		 has_kv_hit_rate;	/* JSON: cache_hit_rate given */
 	double		 kv_hit_rate;	/* fraction */
 	long		 kv_line;	/* its line */
@@ -72,6 +83,9 @@ void	reqpop_sort(struct reqpop *p);
 
 /* The matching of two sides by id. */
 #define REQMATCH_EXAMPLES 5
+/* Planned arrivals this far apart are different schedules (a JSON's
+ * seconds round far below it). */
+#define ARRIVAL_SLACK_US 1000
 struct reqmatch {
 	bool	 by_id;		/* both sides have ids */
 	int64_t	 matched;	/* ids on both sides */
@@ -83,10 +97,17 @@ struct reqmatch {
 	int64_t	 output_mismatch;	/* eligible, output tokens differ */
 	int64_t	 prompt_ex[REQMATCH_EXAMPLES];	/* first mismatching ids */
 	int64_t	 output_ex[REQMATCH_EXAMPLES];
+	int64_t	 arrival_compared;	/* matched, both with an arrival */
+	int64_t	 arrival_mismatch;	/* of those, more than 1 ms apart */
+	int64_t	 arrival_ex[REQMATCH_EXAMPLES];
 	int64_t	 real_only_ex[REQMATCH_EXAMPLES];
 	int64_t	 sim_only_ex[REQMATCH_EXAMPLES];
 	size_t	*ri, *si;	/* eligible pairs: row indices, id order */
 	size_t	 npairs;
+	size_t	*tri, *tsi;	/* the eligible pairs streamed on both
+				 * sides (TTFT and TPOT are compared over
+				 * these) */
+	size_t	 ntpairs;
 };
 
 void	reqmatch_run(struct reqmatch *m, const struct reqpop *real,

@@ -50,7 +50,82 @@ static const char ACT_OUTPUT[] = "Output lengths differ, so TPOT and E2E "
     "lengths (ignore_eos with max_tokens) or replay the real output lengths "
     "in the simulator.";
 
+static const char ACT_SIDES[] = "Give the real run's trace as REAL_TRACE "
+    "(blis observe's trace_data.csv, header mode real) and the simulator's "
+    "as SIM_TRACE (blis run --trace-output or --metrics-path, or blis "
+    "replay), then rerun: a run compared with itself, or one simulation "
+    "with another, proves nothing about the simulator's alignment.";
+
 /* ---- A0 ------------------------------------------------------------ */
+
+/* A side's mode (<side>.mode: real, generated, replayed) or NULL, and in
+ * words with where it was read. */
+static const char *
+side_mode(const struct judge *j, const char *side, const char *lead,
+    struct sbuf *said)
+{
+	char metric[32];
+	const json_t *m, *src;
+	const char *mode;
+
+	snprintf(metric, sizeof(metric), "%s.mode", side);
+	m = au_lat(j, metric);
+	mode = json_string_value(json_object_get(m, "value"));
+	src = json_object_get(m, "source");
+	if (mode != NULL)
+		sbuf_printf(said, "%s %s side's trace header says mode: %s "
+		    "(%s:%lld)", lead, side, mode, rec_get_str(src, "file"),
+		    (long long)json_integer_value(json_object_get(src,
+		    "line")));
+	else
+		sbuf_printf(said, "%s %s side's mode is %s", lead, side,
+		    m != NULL ? rec_get_str(src, "how") : "unknown");
+	return mode;
+}
+
+/* Whether the real side is a real run and the sim side a simulation, as
+ * their trace headers say (blis observe writes mode real, blis run
+ * generated, blis replay replayed; a metrics JSON is blis run's). */
+static void
+a0_sides(struct judge *j, const struct rule *r)
+{
+	const json_t *rm = au_lat(j, "real.mode"), *sm = au_lat(j, "sim.mode");
+	const char *rfmt = json_string_value(json_object_get(au_lat(j,
+	    "real.format"), "value"));
+	const char *sfmt = json_string_value(json_object_get(au_lat(j,
+	    "sim.format"), "value"));
+	const char *real, *sim;
+	struct sbuf why = {0};
+	bool real_sim, sim_real, rjson, sjson;
+	enum jverdict_value v;
+
+	if (rm == NULL && sm == NULL)
+		return;		/* records of an older s2r-latency */
+	real = side_mode(j, "real", "The", &why);
+	sbuf_adds(&why, "; ");
+	sim = side_mode(j, "sim", "the", &why);
+	sbuf_adds(&why, ".");
+	rjson = rfmt != NULL && strcmp(rfmt, "blis_metrics_json") == 0;
+	sjson = sfmt != NULL && strcmp(sfmt, "blis_metrics_json") == 0;
+	real_sim = (real != NULL && strcmp(real, "real") != 0) || rjson;
+	sim_real = sim != NULL && strcmp(sim, "real") == 0;
+	if (real_sim)
+		sbuf_adds(&why, " The real side is a simulator's output, not "
+		    "a measured run.");
+	if (sim_real)
+		sbuf_adds(&why, " The simulated side is a real run's trace "
+		    "(blis observe), not a simulation.");
+	v = real_sim || sim_real ? V_FAIL : real == NULL && sim == NULL &&
+	    !sjson ? V_INAPPLICABLE : V_PASS;
+	if (v == V_INAPPLICABLE)
+		sbuf_adds(&why, " Neither side says what wrote it: whether "
+		    "one is a real run and the other a simulation cannot be "
+		    "checked.");
+	au_emit(j, r, "align.sides", NULL, rm, sm, false, 0, NULL, "real: "
+	    "mode real; sim: generated or replayed", v, sbuf_str(&why),
+	    ACT_SIDES, NULL);
+	sbuf_free(&why);
+}
 
 static json_t *
 population_table(const struct judge *j)
@@ -162,6 +237,46 @@ a0_prompts(struct judge *j, const struct rule *r)
 	sbuf_free(&why);
 }
 
+static const char ACT_ARRIVALS[] = "The runs followed different arrival "
+    "schedules: run the simulator with the real run's workload spec, "
+    "seed and rate (trace_header.yaml names them), or replay the real "
+    "trace (blis replay), then rerun: latency under another load pattern "
+    "is not the cost model's.";
+
+/* The same requests at the same planned times: matched ids and prompt
+ * lengths agree for any seed when lengths are fixed, the arrival
+ * schedule does not. */
+static void
+a0_arrivals(struct judge *j, const struct rule *r)
+{
+	const json_t *mm = au_lat(j, "align.arrivals.mismatch");
+	double n, of = 0;
+	struct sbuf why = {0};
+
+	if (!ru_num(mm, &n))
+		return;		/* a0_prompts said why */
+	rec_get_num(mm, "n", &of);
+	if (of == 0) {
+		au_emit(j, r, "align.arrivals.mismatch", NULL, NULL, mm, false,
+		    0, NULL, NULL, V_INAPPLICABLE, "No matched request has a "
+		    "planned arrival on both sides (arrival_time_us, or a "
+		    "JSON's arrived_at, of a first-round request): the arrival "
+		    "schedules cannot be compared.", NULL, NULL);
+		return;
+	}
+	if (n == 0)
+		sbuf_printf(&why, "All %.0f matched first-round requests arrive "
+		    "at the same planned time on both sides.", of);
+	else
+		sbuf_printf(&why, "%.0f of %.0f matched first-round requests "
+		    "arrive at other planned times: %s.", n, of,
+		    rec_get_str(json_object_get(mm, "source"), "how"));
+	au_emit(j, r, "align.arrivals.mismatch", NULL, NULL, mm, false, 0,
+	    NULL, "0 requests more than 1 ms apart", n == 0 ? V_PASS : V_FAIL,
+	    sbuf_str(&why), ACT_ARRIVALS, NULL);
+	sbuf_free(&why);
+}
+
 static void
 a0_eligible(struct judge *j, const struct rule *r)
 {
@@ -231,8 +346,10 @@ rule_a0(struct judge *j, const struct rule *r, const struct jcell *c)
 		return;
 	if (!au_sides_given(j, r, "request eligibility"))
 		return;
+	a0_sides(j, r);
 	a0_population(j, r);
 	a0_prompts(j, r);
+	a0_arrivals(j, r);
 	a0_eligible(j, r);
 	a0_outputs(j, r);
 }
@@ -474,6 +591,29 @@ load_mark(const struct judge *j, enum a3kind k, double gap,
 	return v;
 }
 
+/* Why metric k has no values on a side. */
+static const char *
+no_values_why(const struct judge *j, enum a3kind k)
+{
+	double ru = 0, su = 0;
+
+	if (k == K_TPUT)
+		return "No whole throughput window on one side: the eligible "
+		    "requests span less than one window (s2r-latency "
+		    "--window-ms).";
+	ru_num(au_lat(j, "real.requests.unstreamed"), &ru);
+	ru_num(au_lat(j, "sim.requests.unstreamed"), &su);
+	if ((k == K_TTFT || k == K_TPOT) && (ru > 0 || su > 0))
+		return ru > 0 ? "No values on one side: the real run streamed "
+		    "none of them (streaming false: the first chunk is the "
+		    "whole response), so there is no first-token time to "
+		    "compare; E2E still compares them." : "No values on one "
+		    "side: the simulation streamed none of them (streaming "
+		    "false), so there is no first-token time to compare; E2E "
+		    "still compares them.";
+	return "No values on one side: no eligible request has this latency.";
+}
+
 static void
 a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 {
@@ -497,10 +637,7 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 	snprintf(metric, sizeof(metric), "align.%s", name);
 	if (!ru_num(gr, &gap)) {
 		au_emit(j, r, metric, NULL, ra, sa, false, 0, NULL, NULL,
-		    V_INAPPLICABLE, k == K_TPUT ? "No whole throughput window "
-		    "on one side: the eligible requests span less than one "
-		    "window (s2r-latency --window-ms)." : "No values on one side: "
-		    "no eligible request has this latency.", NULL,
+		    V_INAPPLICABLE, no_values_why(j, k), NULL,
 		    au_evidence(quantile_table(j, name), ra));
 		return;
 	}

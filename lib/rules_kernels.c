@@ -38,6 +38,12 @@ static const char ACT_NOMATCH[] = "No operation matched between kernels "
     "and slots: check that the rules label the kernels with the slots' "
     "operation names and that the slots' iteration ids follow the trace's "
     "iteration markers.";
+static const char ACT_ITERS[] = "Give slots for every captured iteration, "
+    "numbered as the trace's iteration markers are (the simulated run's "
+    "slot table for each iteration id and stage, or slots without an "
+    "iteration that predict every step), or capture only the iterations "
+    "the simulation covers, then rerun: A1 and A2's cycle judge only the "
+    "iterations both sides have.";
 static const char ACT_DUTY[] = "Large host bubbles: read the decomposition "
     "(idle inside iterations = launch overhead, idle at barrier edges, gap "
     "between iterations = scheduler/host time) and explain it before the "
@@ -52,6 +58,12 @@ static const char ACT_IDENTITY[] = "The duty-cycle identities do not hold "
 static const char ACT_FEW[] = "Some iterations recorded implausibly few "
     "kernels (profiler buffer overflow under CUDA graphs): recapture with "
     "a larger buffer or a shorter window before trusting the multiplier.";
+static const char ACT_RANKS[] = "Give every rank's trace of the capture "
+    "(one per process of the tensor- or pipeline-parallel group) and "
+    "rerun: the barrier model charges each window to its busiest rank, "
+    "and a rank left out cannot be charged.  If the missing ranks are "
+    "data-parallel replicas that never synchronise with these, say so "
+    "and keep the result.";
 static const char ACT_GAPDIR[] = "Prefill looks more launch-bound than "
     "decode, the opposite of what is expected: check the iterations' stage "
     "attribution (markers) and the per-stage populations.";
@@ -95,16 +107,26 @@ a1_sub(const json_t *scope)
 	return json_object_size(scope) > 0 ? (json_t *)scope : NULL;
 }
 
+/* The head of a kernel name (template-heavy names run to kilobytes). */
+static void
+kernel_head(char *buf, size_t len, const char *k)
+{
+	snprintf(buf, len, "%.80s%s", k != NULL ? k : "see the op records",
+	    k != NULL && strlen(k) > 80 ? "..." : "");
+}
+
 /* An unmapped list (kernel.unmapped_measured or _simulated details): the
- * largest share of an entry that is not expected noise, and a table. */
+ * largest share of an entry that is not expected noise, and a table;
+ * the largest helper entry (expected noise) into *helper, when given. */
 static double
-unmapped(const json_t *rec, bool measured, json_t **table)
+unmapped(const json_t *rec, bool measured, json_t **table,
+    const json_t **helper)
 {
 	static const char *const mcols[] = { "family", "category", "share",
 	    "calls", "helper", "large", "kernel" };
 	static const char *const scols[] = { "slot", "share", "ms", "large" };
 	json_t *d = json_object_get(rec, "details"), *e;
-	double worst = 0;
+	double worst = 0, helper_share = 0;
 	size_t i;
 
 	*table = measured ? au_table_new("Unmapped measured kernels (largest "
@@ -118,6 +140,10 @@ unmapped(const json_t *rec, bool measured, json_t **table)
 		rec_get_num(e, "share", &sh);
 		if (!noise && sh > worst)
 			worst = sh;
+		if (noise && helper != NULL && sh > helper_share) {
+			*helper = e;
+			helper_share = sh;
+		}
 		if (i >= 10)
 			continue;
 		if (measured) {
@@ -141,6 +167,40 @@ unmapped(const json_t *rec, bool measured, json_t **table)
 	return worst;
 }
 
+static const char ACT_HELPER[] = "Find out what the helper family does "
+    "that takes this long (its kernel is in the table): work the "
+    "simulator does not model (a per-layer cast or copy, KV-cache "
+    "offload transfers, a slow sampler) needs a slot of its own, and a "
+    "kernel the helper rule reaches by accident needs a rule of its own "
+    "before it.";
+
+/* A helper family (bookkeeping the rules expect to have no slot) at the
+ * unmapped share or above: helpers are expected to be small, so a large
+ * one is a WARN until someone says what it is. */
+static enum jverdict_value
+helper_mark(const json_t *e, double max, enum jverdict_value v,
+    struct sbuf *why, const char **act)
+{
+	json_t *names = json_object_get(e, "kernel_names");
+	double sh = 0;
+	char a[32], kname[96];
+
+	if (e == NULL || !rec_get_num(e, "share", &sh) || sh < max)
+		return v;
+	judge_fmt_num(a, sizeof(a), sh * 100);
+	kernel_head(kname, sizeof(kname), json_string_value(json_array_get(
+	    names, 0)));
+	sbuf_printf(why, " The helper family %s (%s) holds %s%% of the "
+	    "measured kernel time by itself: helpers (copies, fills, "
+	    "sampling, launch prep) are expected to be small, so this one is "
+	    "unmodeled work or a kernel its rule reaches by mistake until "
+	    "shown otherwise.", rec_get_str(e, "op"), kname, a);
+	if (v != V_PASS)
+		return v;
+	*act = ACT_HELPER;
+	return V_WARN;
+}
+
 static void
 a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
     bool measured)
@@ -155,11 +215,13 @@ a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
 	    "kernel.unmapped_simulated.large", scope);
 	double worst, nlarge = 0, max = tol(j->tol, TOL_AL_UNMAPPED_SHARE);
 	json_t *table;
+	const json_t *helper = NULL;
 	struct sbuf why = {0};
 	enum jverdict_value v;
+	const char *act = measured ? ACT_RELABEL : ACT_SLOT;
 	char a[32], b[32], tolbuf[96];
 
-	worst = unmapped(list, measured, &table);
+	worst = unmapped(list, measured, &table, measured ? &helper : NULL);
 	ru_num(large, &nlarge);
 	judge_fmt_num(a, sizeof(a), worst * 100);
 	judge_fmt_num(b, sizeof(b), max * 100);
@@ -176,9 +238,9 @@ a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
 		    "trusting the per-operation comparison." : " A large slot "
 		    "with no kernel is usually a mis-labeled or mis-mapped "
 		    "kernel, or an operation the framework fuses.");
+	v = helper_mark(helper, max, v, &why, &act);
 	au_emit(j, r, cov_m, a1_sub(scope), measured ? cov : NULL, measured ?
-	    NULL : cov, false, 0, NULL, tolbuf, v, sbuf_str(&why), measured ?
-	    ACT_RELABEL : ACT_SLOT,
+	    NULL : cov, false, 0, NULL, tolbuf, v, sbuf_str(&why), act,
 	    au_evidence(table, list != NULL ? list : cov));
 	sbuf_free(&why);
 }
@@ -236,14 +298,6 @@ residual_table(const json_t *res)
 		    au_str(rec_get_str(e, "likely")), au_str(in));
 	}
 	return t;
-}
-
-/* The head of a kernel name (template-heavy names run to kilobytes). */
-static void
-kernel_head(char *buf, size_t len, const char *k)
-{
-	snprintf(buf, len, "%.80s%s", k != NULL ? k : "see the op records",
-	    k != NULL && strlen(k) > 80 ? "..." : "");
 }
 
 /* " (first: <marker>, <stage>)" of an outlier's deviating iteration. */
@@ -434,6 +488,27 @@ a1_cause(struct judge *j, const json_t *scope, const char *c, bool over,
 	return over ? V_FAIL : V_PASS;
 }
 
+/* Iterations compared with slots of another stage (kernel.iterations.
+ * stage_mismatch): the error then measures the numbering, not the cost
+ * model, and no cause read from it (a clock shift least of all) holds.
+ * Whether there are any; the finding into why and act. */
+static bool
+misnumbered(const struct judge *j, const json_t *scope, struct sbuf *why,
+    struct sbuf *act)
+{
+	double n = 0;
+
+	if (!ru_num(au_sum(j, "kernel.iterations.stage_mismatch", scope), &n) ||
+	    n == 0)
+		return false;
+	sbuf_printf(why, " %.0f compared iteration%s got slots made for "
+	    "another stage (kernel.iterations.compared): the error compares "
+	    "different steps, so no cause is read from it.", n,
+	    n == 1 ? "" : "s");
+	sbuf_adds(act, ACT_ITERS);
+	return true;
+}
+
 static void
 a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 {
@@ -464,7 +539,10 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	}
 	sbuf_printf(&why, "Duration-weighted kernel error %s%% over %.0f "
 	    "iterations; cause \"%s\".", a, ncmp, c);
-	v = a1_cause(j, scope, c, e > max + 1e-12, &why, &act);
+	if (misnumbered(j, scope, &why, &act))
+		v = e > max + 1e-12 ? V_FAIL : V_WARN;
+	else
+		v = a1_cause(j, scope, c, e > max + 1e-12, &why, &act);
 	if (json_array_size(json_object_get(res, "details")) > 0)
 		ev = au_evidence(residual_table(res), res);
 	else if (top != NULL)
@@ -473,6 +551,125 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	    NULL, tolbuf, v, sbuf_str(&why), sbuf_str(&act), ev);
 	sbuf_free(&why);
 	sbuf_free(&act);
+}
+
+/* Whether kernel-match record rec (an iter record: scope plus
+ * "iteration") is of the summary scope. */
+static bool
+in_scope(const json_t *rec, const json_t *scope)
+{
+	const json_t *have = json_object_get(rec, "scope"), *v;
+	const char *k;
+
+	json_object_foreach((json_t *)scope, k, v)
+		if (!json_equal(json_object_get(have, k), (json_t *)v))
+			return false;
+	return true;
+}
+
+/* The measured iterations of scope that have no slot: their share of
+ * the measured kernel time (returned) and their stages and first marker
+ * in words (into what). */
+static double
+unjudged(const struct judge *j, const json_t *scope, struct sbuf *what)
+{
+	struct ru_list l;
+	double all = 0, only = 0;
+	const char *first = NULL;
+	struct sbuf stages = {0};
+
+	ru_select(j, &(struct jsel){ .kind = "iter" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *it = l.v[i];
+		const char *st = rec_get_str(it, "stage");
+		double meas = 0, sim = 0;
+
+		if (!in_scope(it, scope) || !rec_get_num(it, "meas_ns", &meas))
+			continue;
+		all += meas;
+		rec_get_num(it, "sim_ns", &sim);
+		if (json_is_true(json_object_get(it, "compared")) || sim > 0 ||
+		    meas <= 0)
+			continue;
+		only += meas;
+		if (first == NULL)
+			first = rec_get_str(it, "marker");
+		if (st == NULL)
+			st = "unknown";
+		if (strstr(stages.s != NULL ? stages.s : "", st) == NULL)
+			sbuf_printf(&stages, "%s%s", stages.len > 0 ? ", " : "",
+			    st);
+	}
+	ru_list_free(&l);
+	sbuf_printf(what, "stage %s; the first: %s", stages.len > 0 ?
+	    stages.s : "unknown", first != NULL ? first : "no marker");
+	sbuf_free(&stages);
+	return all > 0 ? only / all : 0;
+}
+
+/* "the first: ..." of a record's how, or the whole how. */
+static const char *
+first_of(const char *how)
+{
+	const char *f = how != NULL ? strstr(how, "the first: ") : NULL;
+
+	return f != NULL ? f : how != NULL ? how : "see the iter records";
+}
+
+/* Iteration coverage: a measured iteration with no slot, an iteration
+ * marker with slots but no kernels, or one given another stage's slots
+ * is judged by no other A1 verdict (nor by A2's cycle), so a PASS there
+ * would claim what was never compared. */
+static void
+a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
+{
+	const json_t *cmp = au_sum(j, "kernel.iterations.compared", scope);
+	const json_t *mis = au_sum(j, "kernel.iterations.stage_mismatch",
+	    scope);
+	double ncmp = 0, monly = 0, sonly = 0, nmis = 0, share;
+	double max = tol(j->tol, TOL_AL_UNMAPPED_SHARE);
+	struct sbuf why = {0}, what = {0};
+	enum jverdict_value v;
+	char a[32], b[32], tolbuf[128];
+
+	if (cmp == NULL)
+		return;
+	ru_num(cmp, &ncmp);
+	ru_num(au_sum(j, "kernel.iterations.measured_only", scope), &monly);
+	ru_num(au_sum(j, "kernel.iterations.simulated_only", scope), &sonly);
+	ru_num(mis, &nmis);
+	share = unjudged(j, scope, &what);
+	judge_fmt_num(b, sizeof(b), max * 100);
+	snprintf(tolbuf, sizeof(tolbuf), "every iteration compared (FAIL "
+	    "from %s%% of the measured time unjudged)", b);
+	sbuf_printf(&why, "%.0f iteration%s compared with slots.", ncmp,
+	    ncmp == 1 ? "" : "s");
+	if (monly > 0) {
+		judge_fmt_num(a, sizeof(a), share * 100);
+		sbuf_printf(&why, " %.0f measured iteration%s (%s%% of the "
+		    "measured kernel time; %s) ha%s no slot: no A1 or A2 cycle "
+		    "verdict judges %s.", monly, monly == 1 ? "" : "s", a,
+		    sbuf_str(&what), monly == 1 ? "s" : "ve", monly == 1 ?
+		    "it" : "them");
+	}
+	if (sonly > 0)
+		sbuf_printf(&why, " %.0f simulated iteration%s ha%s no measured "
+		    "kernels (its marker is in the trace: the profiler dropped "
+		    "the kernels).", sonly, sonly == 1 ? "" : "s", sonly == 1 ?
+		    "s" : "ve");
+	if (nmis > 0)
+		sbuf_printf(&why, " %.0f compared iteration%s got slots made "
+		    "for another stage (%s): the slots' iteration ids do not "
+		    "follow the trace's markers, so these iterations compare "
+		    "different steps.", nmis, nmis == 1 ? "" : "s",
+		    first_of(rec_get_str(json_object_get(mis, "source"),
+		    "how")));
+	v = nmis > 0 || (monly > 0 && share + 1e-12 >= max) ? V_FAIL :
+	    monly > 0 || sonly > 0 ? V_WARN : V_PASS;
+	au_emit(j, r, "kernel.iterations.compared", a1_sub(scope), NULL, cmp,
+	    false, 0, NULL, tolbuf, v, sbuf_str(&why), ACT_ITERS, NULL);
+	sbuf_free(&why);
+	sbuf_free(&what);
 }
 
 /* Kernels a rule labeled through a namespace fragment (labels.h):
@@ -543,6 +740,7 @@ rule_a1(struct judge *j, const struct rule *r, const struct jcell *c)
 	json_array_foreach(scopes, i, scope) {
 		a1_coverage(j, r, scope, true);
 		a1_coverage(j, r, scope, false);
+		a1_iterations(j, r, scope);
 		a1_labels(j, r, scope);
 		a1_deviation(j, r, scope);
 	}
@@ -652,6 +850,34 @@ duty_table(const struct judge *j)
 	return t;
 }
 
+/* Ranks the capture ran (duty.world_size) but the traces given lack:
+ * their busy time is outside the barrier model, so a PASS would rest
+ * on part of the job.  Notes it in why; a PASS becomes a WARN. */
+static enum jverdict_value
+ranks_missing(const struct judge *j, enum jverdict_value v,
+    struct sbuf *why, const char **act)
+{
+	const json_t *ws = au_sum(j, "duty.world_size", NULL), *e;
+	double world, given = 0;
+	size_t i;
+
+	if (!ru_num(ws, &world) || !ru_num(au_sum(j, "duty.ranks", NULL),
+	    &given) || world <= given)
+		return v;
+	sbuf_printf(why, " The traces state a world of %.0f ranks "
+	    "(distributedInfo.world_size) but %.0f %s given (rank", world,
+	    given, given == 1 ? "is" : "are");
+	json_array_foreach(json_object_get(ws, "details"), i, e)
+		sbuf_printf(why, "%s %lld", i > 0 ? "," : "",
+		    (long long)json_integer_value(e));
+	sbuf_adds(why, "): a slower rank left out is invisible to the barrier "
+	    "model, so this multiplier rests on part of the job.");
+	if (v != V_PASS)
+		return v;
+	*act = ACT_RANKS;
+	return V_WARN;
+}
+
 static void
 a2_multiplier(struct judge *j, const struct rule *r)
 {
@@ -707,6 +933,7 @@ a2_multiplier(struct judge *j, const struct rule *r)
 		sbuf_printf(&why, " %.0f iterations recorded too few kernels.",
 		    few);
 	}
+	v = ranks_missing(j, v, &why, &act);
 	au_emit(j, r, "duty.multiplier", NULL, mr, NULL, false, 0, NULL, tolbuf,
 	    v, sbuf_str(&why), act,
 	    au_evidence(duty_table(j), mr));

@@ -179,9 +179,10 @@ EOF
 
 @test "the BLIS metrics JSON gives the same populations and distributions as the trace CSV" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --window-ms 200 --no-itl
-	jq -c 'select(.metric != "sim.format") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/csv"
+	# the format and its mode (a metrics JSON states none) differ
+	jq -c 'select(.metric != "sim.format" and .metric != "sim.mode") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/csv"
 	lat --real "$F/trace_data.csv" --sim "$F/sim.json" --window-ms 200 --no-itl
-	jq -c 'select(.metric != "sim.format") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/json"
+	jq -c 'select(.metric != "sim.format" and .metric != "sim.mode") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/json"
 	diff "$T/csv" "$T/json"
 	[ "$(val sim.format)" = '"blis_metrics_json"' ]
 }
@@ -201,9 +202,11 @@ EOF
 	"$LAT" --real "$F/trace_data.csv" --sim "$F/sim.json" --no-itl >"$T/a"
 	"$LAT" --real - --sim "$F/sim.json" <"$F/trace_data.csv" | jq -c '[.metric, .value]' >"$T/b"
 	"$LAT" --real "$F/trace_data.csv" --sim - --no-itl <"$F/sim.json" | jq -c '[.metric, .value]' >"$T/c"
-	jq -c '[.metric, .value]' "$T/a" | grep -v warm_up | grep -v '"real.requests.count"' >"$T/a2"
-	# stdin has no header beside it: only the warm-up attribution differs
-	grep -v warm_up "$T/b" | grep -v '"real.requests.count"' | grep -v sim_only >"$T/b2"
+	jq -c '[.metric, .value]' "$T/a" | grep -v warm_up | grep -v '"real.requests.count"' | grep -v '"real.mode"' >"$T/a2"
+	# stdin has no header beside it: only the warm-up attribution and
+	# the mode differ
+	grep -v warm_up "$T/b" | grep -v '"real.requests.count"' | grep -v sim_only | grep -v '"real.mode"' >"$T/b2"
+	[ "$(grep '"real.mode"' "$T/b")" = '["real.mode",null]' ]
 	diff <(grep -v sim_only "$T/a2") "$T/b2"
 	diff <(jq -c '[.metric, .value]' "$T/a") "$T/c"
 }
@@ -493,6 +496,193 @@ judge() {	# judge [VERDICT ARGS...] over l.ndjson a1 a2
 	jqe 'select(.metric == "align.ttft_ms") | .evidence[0].table.columns == ["", "Real", "Sim", "Sim - Real", "Sim vs Real"]' "$T/v.ndjson"
 }
 
+@test "A1: kernel.iterations.compared: captured iterations with no slot are named, not left out" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = PASS ]
+	# the slot export lost the decode slots: 5 of 6 iterations unjudged
+	jq -c 'select(.stage != "decode")' "$T/slots.ndjson" >"$T/pre.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/pre.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = FAIL ]
+	# the share, from the iter records' measured sums
+	pct=$(jq -s -r '[.[] | select(.kind == "iter")] | ((map(select(.stage == "decode") | .meas_ns) | add) / (map(.meas_ns) | add) * 10000 | round / 100)' "$T/a1.ndjson")
+	jqe "select(.metric == \"kernel.iterations.compared\") | (.why | test(\"5 measured iterations \\\\($pct% of the measured kernel time; stage decode\")) and (.action | test(\"slots for every captured iteration\"))" "$T/v.ndjson"
+	# the kernel error alone still passes on the one compared iteration
+	[ "$(verdict A1 kernel.error.abs)" = PASS ]
+	# slots for iterations past the capture are no finding (a capture is
+	# a window of the simulated run)
+	jq -c 'select(.iter == 1) | .iter = 6' "$T/slots.ndjson" | cat "$T/slots.ndjson" - >"$T/more.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/more.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = PASS ]
+	# the profiler dropped the last iteration's kernels (its marker
+	# stays): its slots have nothing to compare with, a WARN
+	/usr/bin/python3 - "$T/t_0.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+evs = doc["traceEvents"]
+last = max(e["ts"] for e in evs if e.get("cat") == "user_annotation")
+doc["traceEvents"] = [e for e in evs
+                      if not (e.get("cat") == "kernel" and e["ts"] >= last)]
+json.dump(doc, open(path, "w"))
+PY
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = WARN ]
+	jqe 'select(.metric == "kernel.iterations.compared") | .why | test("^5 iterations compared with slots. 1 simulated iteration has no measured kernels")' "$T/v.ndjson"
+}
+
+@test "A1: slots numbered off by one are a FAIL that names the first misplaced iteration, not a clock shift" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	jq -c '.iter += 1' "$T/slots.ndjson" >"$T/shift.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/shift.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	validate_records "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.iterations.stage_mismatch") | .value == 1 and (.source.how | test("the first: iteration 1, decode in the trace .*prefill in the slots"))' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = FAIL ]
+	[ "$(verdict A1 kernel.error.abs)" = FAIL ]
+	jqe 'select(.metric == "kernel.error.abs") | (.why | test("no cause is read")) and (.action | test("numbered as the trace"))' "$T/v.ndjson"
+	# the same slots numbered right: no mismatch
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.iterations.stage_mismatch") | .value == 0' "$T/a1.ndjson"
+}
+
+@test "A2: fewer ranks than the traces' world size is a WARN naming the ranks given" {
+	kernels --tp 2
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
+	validate_records "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.world_size") | .value == 2 and .details == [0, 1]' "$T/a2.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = PASS ]
+	# rank 1's trace left out of the bundle
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" >"$T/a2.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = WARN ]
+	jqe 'select(.metric == "duty.multiplier") | (.why | test("world of 2 ranks .* but 1 is given \\(rank 0\\)")) and (.action | test("every rank"))' "$T/v.ndjson"
+	# a trace that states no world size (one process): nothing to miss
+	kernels
+	jqe 'select(.metric == "duty.world_size") | .value == null' "$T/a2.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = PASS ]
+}
+
+@test "A3: requests not streamed (streaming false) have no first-token time: TTFT and TPOT compare the streamed ones" {
+	# the batch client runs without streaming on both sides: the real
+	# side's first chunk is then the first byte of the whole response
+	# (num_chunks 1), the simulator's is still arrival + TTFT
+	mkdir "$T/ns"
+	cp "$F/trace_header.yaml" "$F/sim.yaml" "$T/ns/"
+	/usr/bin/python3 - "$F" "$T/ns" <<'PY'
+import csv, sys
+src, dst = sys.argv[1], sys.argv[2]
+for name, real in (("trace_data.csv", True), ("sim.csv", False)):
+    with open(src + "/" + name, newline="") as f:
+        r = csv.DictReader(f)
+        cols, rows = r.fieldnames, list(r)
+    for row in rows:
+        if row["client_id"] != "batch":
+            continue
+        row["streaming"] = "false"
+        if real and row["status"] == "ok":
+            row["first_chunk_time_us"] = row["last_chunk_time_us"]
+            row["num_chunks"] = "1"
+    with open(dst + "/" + name, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+PY
+	lat --real "$T/ns/trace_data.csv" --sim "$T/ns/sim.csv" --no-itl
+	[ "$(val real.requests.unstreamed)" = 4 ]
+	[ "$(val sim.requests.unstreamed)" = 4 ]
+	# the reference: eligible ids (matched, ok on both sides) of the chat
+	# client, TTFT p50 (type 7) on each side
+	ref=$(/usr/bin/python3 - "$T/ns/trace_data.csv" "$T/ns/sim.csv" <<'PY'
+import csv, sys
+def rows(p):
+    out = {}
+    for r in csv.DictReader(open(p, newline="")):
+        ok = r["status"] == "ok" and (int(r["output_tokens"]) > 0 or r["finish_reason"] != "")
+        out[int(r["request_id"])] = (ok, r["streaming"] == "true",
+            (int(r["first_chunk_time_us"]) - int(r["send_time_us"])) / 1000)
+    return out
+def q7(xs):
+    xs = sorted(xs); h = (len(xs) - 1) * 0.5; lo = int(h)
+    return xs[lo] + (h - lo) * (xs[min(lo + 1, len(xs) - 1)] - xs[lo])
+a, b = rows(sys.argv[1]), rows(sys.argv[2])
+elig = [i for i in a if i in b and a[i][0] and b[i][0]]
+ids = [i for i in elig if a[i][1] and b[i][1]]
+print(len(ids), q7([a[i][2] for i in ids]), q7([b[i][2] for i in ids]),
+      len(elig) - len(ids), len(elig))
+PY
+)
+	set -- $ref
+	jqe "select(.metric == \"real.ttft_ms.p50\") | .n == $1 and .value == $2 and (.source.how | test(\"streamed on both sides \\\\($4 of the $5 eligible left out\"))" "$T/l.ndjson"
+	[ "$4" -gt 0 ]
+	jqe "select(.metric == \"sim.ttft_ms.p50\") | .n == $1 and .value == $3" "$T/l.ndjson"
+	# E2E keeps every eligible request
+	jqe "select(.metric == \"real.e2e_ms.p50\") | .n == $5" "$T/l.ndjson"
+	kernels
+	judge
+	[ "$(verdict A3 align.ttft_ms)" = PASS ]
+	# read as streamed, a whole response would count as a first token
+	mean=$(val real.ttft_ms.mean)
+	sed 's/,false,/,true,/' "$T/ns/trace_data.csv" >"$T/ns/t2.csv"
+	sed 's/,false,/,true,/' "$T/ns/sim.csv" >"$T/ns/s2.csv"
+	lat --real "$T/ns/t2.csv" --sim "$T/ns/s2.csv" --no-header --no-itl
+	[ "$(val real.requests.unstreamed)" = 0 ]
+	jqe "select(.metric == \"real.ttft_ms.mean\") | .value > $mean + 30" "$T/l.ndjson"
+	# without request ids each side keeps its own streamed requests
+	cut -d, -f2- "$T/ns/trace_data.csv" >"$T/ns/noid.csv"
+	lat --real "$T/ns/noid.csv" --sim "$T/ns/sim.csv" --no-header --no-itl
+	n=$(awk -F, 'NR > 1 && $8 == "true" && $24 == "ok" && ($10 > 0 || $26 != "")' "$T/ns/noid.csv" | wc -l)
+	jqe "select(.metric == \"real.ttft_ms.p50\") | .n == $n and (.source.how | test(\"streamed requests\"))" "$T/l.ndjson"
+	# no request streamed on the real side: nothing to compare, and why
+	sed 's/,true,/,false,/' "$T/ns/trace_data.csv" >"$T/ns/t3.csv"
+	lat --real "$T/ns/t3.csv" --sim "$T/ns/sim.csv" --no-header --no-itl
+	judge
+	[ "$(verdict A3 align.ttft_ms)" = INAPPLICABLE ]
+	jqe 'select(.metric == "align.tpot_ms") | .verdict == "INAPPLICABLE" and (.why | test("real run streamed none of them"))' "$T/v.ndjson"
+}
+
+@test "A0: align.arrivals.mismatch: the same requests at other planned times FAIL; later session rounds are not compared" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.json"
+	judge
+	[ "$(verdict A0 align.arrivals.mismatch)" = PASS ]
+	jqe 'select(.metric == "align.arrivals.mismatch") | .n == 12' "$T/l.ndjson"
+	# request 5 planned 2 ms later in the simulation, 8 by 1 ms (within
+	# the slack)
+	awk -F, 'BEGIN { OFS = "," } $1 == 5 { $20 += 2000 } $1 == 8 { $20 += 1000 } { print }' "$F/sim.csv" >"$T/late.csv"
+	lat --real "$F/trace_data.csv" --sim "$T/late.csv"
+	[ "$(val align.arrivals.mismatch)" = 1 ]
+	judge
+	[ "$(verdict A0 align.arrivals.mismatch)" = FAIL ]
+	jqe 'select(.metric == "align.arrivals.mismatch") | (.why | test("1 of 12 matched first-round requests .*first ids: 5\\)")) and (.action | test("arrival schedules"))' "$T/v.ndjson"
+	# request 5 as round 1 of a session: it arrives after its previous
+	# response, not on the plan, so it is not compared
+	awk -F, 'BEGIN { OFS = "," } $1 == 5 { $6 = 1 } { print }' "$T/late.csv" >"$T/round.csv"
+	lat --real "$F/trace_data.csv" --sim "$T/round.csv"
+	[ "$(val align.arrivals.mismatch)" = 0 ]
+	jqe 'select(.metric == "align.arrivals.mismatch") | .n == 11' "$T/l.ndjson"
+	# no arrival_time_us on the real side: nothing to compare, and why
+	cut -d, -f1-19,21- "$F/trace_data.csv" >"$T/noarr.csv"
+	cp "$F/trace_header.yaml" "$T/"
+	lat --real "$T/noarr.csv" --sim "$F/sim.csv"
+	judge
+	[ "$(verdict A0 align.arrivals.mismatch)" = INAPPLICABLE ]
+	jqe 'select(.metric == "align.arrivals.mismatch") | .why | test("cannot be compared")' "$T/v.ndjson"
+}
+
 @test "A0: another population and other prompts FAIL with the route" {
 	kernels
 	# the sim lacks id 9 and runs id 12 with another prompt
@@ -503,6 +693,47 @@ judge() {	# judge [VERDICT ARGS...] over l.ndjson a1 a2
 	jqe 'select(.metric == "align.requests.matched") | (.why | test("Real-only: .*first ids: 9")) and (.action | test("same requests"))' "$T/v.ndjson"
 	[ "$(verdict A0 align.input_tokens.mismatch)" = FAIL ]
 	jqe 'select(.metric == "align.input_tokens.mismatch") | .why | test("first ids: 12")' "$T/v.ndjson"
+}
+
+@test "A0: align.sides: a real run against a simulation, as the trace headers' mode says" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	[ "$(val real.mode)" = '"real"' ]
+	[ "$(val sim.mode)" = '"generated"' ]
+	jqe 'select(.metric == "sim.mode") | (.source.file | endswith("/sim.yaml")) and .source.line == 3 and .source.field == "mode"' "$T/l.ndjson"
+	judge
+	[ "$(verdict A0 align.sides)" = PASS ]
+	# a metrics JSON is blis run's: a simulation, though it states no mode
+	lat --real "$F/trace_data.csv" --sim "$F/sim.json"
+	[ "$(val sim.mode)" = null ]
+	judge
+	[ "$(verdict A0 align.sides)" = PASS ]
+	# the sim side is a second blis observe capture (mode real)
+	mkdir "$T/obs"
+	cp "$F/trace_data.csv" "$T/obs/sim.csv"
+	cp "$F/trace_header.yaml" "$T/obs/sim.yaml"
+	lat --real "$F/trace_data.csv" --sim "$T/obs/sim.csv" --no-itl
+	judge
+	[ "$(verdict A0 align.sides)" = FAIL ]
+	jqe 'select(.metric == "align.sides") | (.why | test("sim side.s trace header says mode: real \\(.*sim.yaml:4\\).*simulated side is a real run")) and (.action | test("REAL_TRACE"))' "$T/v.ndjson"
+	# the sides swapped: the real side says generated
+	lat --real "$F/sim.csv" --sim "$T/obs/sim.csv" --no-itl
+	judge
+	jqe 'select(.metric == "align.sides") | .verdict == "FAIL" and (.why | test("real side is a simulator.s output.*simulated side is a real run"))' "$T/v.ndjson"
+	# a metrics JSON given as the real run
+	lat --real "$F/sim.json" --sim "$F/sim.csv" --no-itl
+	judge
+	jqe 'select(.metric == "align.sides") | .verdict == "FAIL" and (.why | test("real side is a simulator.s output"))' "$T/v.ndjson"
+}
+
+@test "A0: align.sides is INAPPLICABLE when neither trace says what wrote it" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-header --no-itl
+	[ "$(val real.mode)" = null ]
+	[ "$(val sim.mode)" = null ]
+	judge
+	[ "$(verdict A0 align.sides)" = INAPPLICABLE ]
+	jqe 'select(.metric == "align.sides") | .why | test("Neither side says what wrote it")' "$T/v.ndjson"
 }
 
 @test "A3: TTFT a little faster in the sim PASSes; slower, or far faster, FAILs routed by A1/A2" {

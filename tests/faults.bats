@@ -442,8 +442,20 @@ clean() {
 	fault 5h-throttle
 }
 
+@test "A0-arrivals-rate (hta): A0 FAIL" {
+	fault A0-arrivals-rate
+}
+
 @test "A0-population (hta): A0 FAIL" {
 	fault A0-population
+}
+
+@test "A0-sides-swapped (hta): A0 FAIL" {
+	fault A0-sides-swapped
+}
+
+@test "A0-sim-is-real (hta): A0 FAIL" {
+	fault A0-sim-is-real
 }
 
 @test "A0-prompt-mismatch (hta): A0 FAIL" {
@@ -454,8 +466,20 @@ clean() {
 	fault A1-cross-family-rule
 }
 
+@test "A1-decode-unsimulated (vllm): A1 FAIL" {
+	fault A1-decode-unsimulated
+}
+
 @test "A1-extra-slot (hta): A1 FAIL" {
 	fault A1-extra-slot
+}
+
+@test "A1-iterations-off-by-one (vllm): A1 FAIL" {
+	fault A1-iterations-off-by-one
+}
+
+@test "A1-large-helper (vllm): A1 WARN|FAIL" {
+	fault A1-large-helper
 }
 
 @test "A1-missing-slot (hta): A1 FAIL" {
@@ -484,6 +508,10 @@ clean() {
 
 @test "A2-host-bubbles (vllm): A2 WARN|FAIL" {
 	fault A2-host-bubbles
+}
+
+@test "A2-one-rank-of-two (vllm): A2 WARN|FAIL" {
+	fault A2-one-rank-of-two
 }
 
 @test "A2-prefill-stall (vllm): A2 WARN" {

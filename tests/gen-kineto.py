@@ -14,7 +14,8 @@ Writes, for the same simulated run:
 Effects: --slow OP:FACTOR[:STAGE] (measured kernels of OP slower, in
 iterations of STAGE only when given), --clock F (every measured kernel
 scaled), --stall ITER:NS (a host stall after an iteration), --extra (a
-kernel no rule or slot knows, each layer; --extra-name NAME names it),
+kernel no rule or slot knows, each layer; --extra-name NAME names it,
+--extra-ns NS times it: 10000 by default),
 --drop OP (the slot stays, the kernels go), --swap OP[:STAGE] (the
 framework launches another implementation of OP: ALT's name), --graph
 (decode iterations replayed from one cudaGraphLaunch), --tp 2
@@ -146,7 +147,7 @@ class Gen:
                 for op, kind, unit in layer_ops(a):
                     launches.append((op, kind, unit * sc, False))
                     if a.extra and op == "down_proj":
-                        launches.append(("extra", "extra", 10000, False))
+                        launches.append(("extra", "extra", a.extra_ns, False))
             for op, kind, unit in POST:
                 launches.append((op, kind, unit * sc, False))
             launches.append(("sampling", "sampling", 4000, True))
@@ -343,6 +344,7 @@ def main():
     p.add_argument("--clock", type=float, default=1.0)
     p.add_argument("--extra", action="store_true")
     p.add_argument("--extra-name")
+    p.add_argument("--extra-ns", type=int, default=10000)
     p.add_argument("--swap", action="append", default=[])
     p.add_argument("--slot-kernels", action="store_true")
     p.add_argument("--drop")

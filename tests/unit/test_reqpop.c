@@ -118,9 +118,10 @@ push(struct reqpop *p, int64_t id, int64_t prompt, int64_t out, bool ok,
 		p->cap = p->cap ? p->cap * 2 : 8;
 		p->v = realloc(p->v, p->cap * sizeof(*p->v));
 	}
-	p->v[p->n++] = (struct reqrow){ id, 1, 1, prompt, out, send, ttft,
-	    e2e, (double)(e2e - ttft) / (double)(out > 1 ? out - 1 : 1), ok,
-	    -1 };
+	p->v[p->n++] = (struct reqrow){ .id = id, .line = 1, .column = 1,
+	    .prompt = prompt, .output = out, .send = send, .arrival = send,
+	    .ttft = ttft, .e2e = e2e, .tpot = (double)(e2e - ttft) /
+	    (double)(out > 1 ? out - 1 : 1), .ok = ok, .chunks = -1 };
 }
 
 static void
@@ -154,6 +155,22 @@ test_match(void)
 	CHECK(m.prompt_mismatch == 1 && m.prompt_ex[0] == 4);
 	CHECK(m.output_mismatch == 1 && m.output_ex[0] == 2);
 	CHECK(m.npairs == 2 && m.ri[1] == 2 && m.si[1] == 4);
+	/* planned arrivals: the same on 2, 3 and 4 */
+	CHECK(m.arrival_compared == 3 && m.arrival_mismatch == 0);
+	CHECK(m.ntpairs == 2);
+	reqmatch_free(&m);
+	/* id 4 planned 1001 us later in the sim (beyond the 1 ms slack), id
+	 * 2 1000 us (within), id 2 not streamed on the sim side, id 3 a
+	 * later session round on the real side (no planned arrival) */
+	sim.v[4].arrival += 1001;
+	sim.v[2].arrival += 1000;
+	sim.v[2].unstreamed = true;
+	real.v[1].arrival = -1;
+	reqmatch_run(&m, &real, &sim);
+	CHECK(m.arrival_compared == 2);
+	CHECK(m.arrival_mismatch == 1 && m.arrival_ex[0] == 4);
+	CHECK(m.npairs == 2 && m.ntpairs == 1 && m.tri[0] == 2 &&
+	    m.tsi[0] == 4);
 	reqmatch_free(&m);
 	reqpop_free(&real);
 	reqpop_free(&sim);

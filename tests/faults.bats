@@ -402,6 +402,10 @@ clean() {
 	fault 5f-kv-full-scrapes
 }
 
+@test "5f-preemptions (aw): 5f WARN" {
+	fault 5f-preemptions
+}
+
 @test "5f-kv-small-pod (aw): 5f FAIL" {
 	fault 5f-kv-small-pod
 }

@@ -114,6 +114,23 @@ param_disagree(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* Which logs state the cell's one value: all the cell's vLLM logs, or
+ * some (a log without its startup lines states none; 5a says which). */
+static void
+logs_stating(struct sbuf *why, const struct judge *j, const struct jcell *c,
+    const json_t *m)
+{
+	double n, logs;
+
+	if (rec_get_num(m, "n", &n) && ru_num(judge_measure(j, c,
+	    "instances.count", NULL), &logs) && n < logs) {
+		sbuf_printf(why, ", %.0f of the cell's %.0f vLLM logs; the "
+		    "others state no value: see 5a)", n, logs);
+		return;
+	}
+	sbuf_adds(why, ", every log of the cell)");
+}
+
 static void
 param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *metric, const struct ru_list *e, const struct ru_list *m)
@@ -131,8 +148,8 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 	ru_value_text(&why, av);
 	sbuf_adds(&why, " (");
 	ru_where(&why, m->v[0]);
-	sbuf_printf(&why, ", every log of the cell)%s", ok ? "." :
-	    ": they differ.");
+	logs_stating(&why, j, c, m->v[0]);
+	sbuf_adds(&why, ok ? "." : ": they differ.");
 	if (ok && strcmp(metric, "vllm.model") == 0 && !ru_equal(ev, av))
 		sbuf_adds(&why, " The log names the model by its path; the "
 		    "path ends in config.md's name.");

@@ -350,6 +350,10 @@ clean() {
 	fault 5a-one-pod-max-num-seqs
 }
 
+@test "5a-log-since (aw): 5a MISSING" {
+	fault 5a-log-since
+}
+
 @test "5b-affinity-starved (aw): 5b WARN|FAIL" {
 	fault 5b-affinity-starved
 }

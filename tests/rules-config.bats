@@ -56,6 +56,22 @@ v() {
 	    .expected.source.line == 7 and (.why | test("config.md:7"))' "$OUT"
 }
 
+@test "2a: a value stated by some of the cell's logs says so, not every log" {
+	judge '.'
+	jqt 'select(.check == "2a" and .metric == "vllm.max_num_seqs" and
+	    .scope.phase == "baseline") | .why | test("every log of the cell")' \
+	    "$OUT"
+	# one of the four logs lost its startup lines: 3 logs state it
+	judge 'if .kind == "measure" and .check == "2a" and .metric ==
+	    "vllm.max_num_seqs" and .scope.phase == "baseline" then .n = 3
+	    else . end'
+	[ "$(v 2a baseline vllm.max_num_seqs)" = PASS ]
+	jqt 'select(.check == "2a" and .metric == "vllm.max_num_seqs" and
+	    .scope.phase == "baseline") | .why |
+	    test("3 of the cell.s 4 vLLM logs; the others state no value")' \
+	    "$OUT"
+}
+
 @test "2a: a parameter that differs is FAIL with both sources" {
 	judge 'if .metric == "vllm.max_num_seqs" and .kind == "measure" and
 	    .scope.phase == "treatment" then .value = 128 else . end'

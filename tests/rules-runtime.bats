@@ -229,6 +229,33 @@ affinity() {
 	[ "$(v 5f kv_cache.tokens)" = MISSING ]
 }
 
+@test "5a/5f: a log without its startup lines is MISSING for that instance only" {
+	# p3's log was collected with kubectl logs --since: requests and
+	# problem counts, but no vllm.* parameter and no KV cache size
+	judge 'select(.scope.instance != "p3" or ((.metric |
+	    startswith("vllm.")) or .metric == "kv_cache.tokens" | not))'
+	[ "$(v 5a vllm.args p3)" = MISSING ]
+	[ "$(v 5f kv_cache.tokens p3)" = MISSING ]
+	[ "$(v 5a vllm.args p1)" = PASS ]
+	[ "$(v 5f kv_cache.tokens p1)" = PASS ]
+	jqt 'select(.scope.instance == "p3" and .verdict == "MISSING") |
+	    (.why | test("p3_vllm.log")) and (.why | test("startup"))' "$OUT"
+}
+
+@test "5f: preemptions in an instance's stats lines WARN" {
+	judge '., (if .metric == "kv_cache.tokens" and .scope.instance ==
+	    "p2" then (.metric = "stats.preemptions.total" | .value = 37 |
+	    .unit = "count" | .source.how = "total of Preemptions") else
+	    empty end)'
+	[ "$(v 5f stats.preemptions.total p2)" = WARN ]
+	[ "$(v 5f kv_cache.tokens p2)" = PASS ]
+	jqt 'select(.metric == "stats.preemptions.total") |
+	    (.why | test("37 preemptions")) and (.actual.value == 37)' "$OUT"
+	# no preemptions line: no verdict (older vLLM never prints one)
+	judge '.'
+	[ -z "$(v 5f stats.preemptions.total)" ]
+}
+
 @test "5g: objectives, pods, flow control; no EPP log INAPPLICABLE" {
 	d='select(.metric != "epp.objective.priority" or .scope.class != "critical")'
 	judge "$d"

@@ -150,6 +150,10 @@ clean() {
 	fault 1c-corpus-growth
 }
 
+@test "1c-server-tokens (aw): 1c FAIL" {
+	fault 1c-server-tokens
+}
+
 @test "1c-input-short (aw): 1c FAIL" {
 	fault 1c-input-short
 }

@@ -152,6 +152,40 @@ check_core() {
 	check_core
 }
 
+@test "server_input_tokens.ratio: the server's prompt counts over the trace's, successful rows only" {
+	stats l27
+	# rows 3, 1, 0 are ok with counts: (300 + 200 + 400) / (300 + 200 + 400)
+	[ "$(val server_input_tokens.ratio)" = 1 ]
+	one server_input_tokens.ratio | jq -e '.n == 3 and .check == "1c" and
+	    .source.field == "server_input_tokens" and
+	    (.source.how | test("900\\) / sum of prefix_length \\+ input_tokens \\(900"))'
+	# another tokenizer: the server counts 1.3x, one row unrecorded (0)
+	/usr/bin/python3 - "$T/l27/trace_data.csv" \
+	    "$BATS_TEST_TMPDIR/trace_data.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    if r["request_id"] == "1":
+        r["server_input_tokens"] = "0"
+    elif int(r["server_input_tokens"]) > 0:
+        r["server_input_tokens"] = str(int((int(r["prefix_length"]) +
+            int(r["input_tokens"])) * 1.3))
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""),
+                   fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/trace_data.csv" >"$OUT"
+	near "$(val server_input_tokens.ratio)" "$(calc '(390 + 520) / (300 + 400)')"
+	[ "$(one server_input_tokens.ratio | jq .n)" = 2 ]
+	validate_records "$OUT"
+	# no server_input_tokens column (22) or no prefix_length (25): none
+	stats l22
+	[ -z "$(one server_input_tokens.ratio)" ]
+	stats l25
+	[ -z "$(one server_input_tokens.ratio)" ]
+}
+
 @test "22 columns (no prefix_length, model, deadline, server_input, finish_reason)" {
 	stats l22
 	check_core
@@ -252,7 +286,7 @@ check_core() {
 	# every value line is as wide as the head line up to the unit column
 	"$S2R_BIN/s2r-trace-stats" --format text "$T/l27/trace_data.csv" | tail -n +2 |
 	    awk '{ match($0, /  (tokens|count|req\/s|fraction|cv|ms|us|unit) /)
-	        if (NR == 1) w = RSTART; else if (RSTART != w && $0 !~ /seed/) exit 1 }'
+	        if (NR == 1) w = RSTART; else if (RSTART != w && $0 !~ /seed|\.ratio /) exit 1 }'
 }
 
 @test "independent recomputation (python csv module) on a generated trace" {

@@ -293,3 +293,30 @@ many() {
 	[ -z "$output" ]
 	[ "$stderr" = "s2r-verdict: cannot create a temporary file in /nonexistent/s2r: No such file or directory" ]
 }
+
+@test "1c server_input_tokens.ratio: within 5% PASS, to 10% WARN, beyond FAIL; none, no verdict" {
+	# the trace-stats record of a cell, its ratio set per run
+	ratio() {
+		jq -c --argjson r "$1" 'select(.kind == "measure" and
+		    .metric == "input_tokens.mean") | .metric =
+		    "server_input_tokens.ratio" | .value = $r | del(.unit) |
+		    .source.field = "server_input_tokens"' "$J/pass.ndjson" |
+		    cat "$J/pass.ndjson" - >"$BATS_TEST_TMPDIR/in.ndjson"
+		verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+		validate_records "$OUT"
+		jq -r 'select(.metric == "server_input_tokens.ratio") |
+		    .verdict' "$OUT"
+	}
+	[ "$(ratio 1.049)" = PASS ]
+	[ "$(ratio 0.951)" = PASS ]
+	[ "$(ratio 1.08)" = WARN ]
+	[ "$(ratio 0.92)" = WARN ]
+	[ "$(ratio 1.3)" = FAIL ]
+	[ "$(ratio 0.7)" = FAIL ]
+	jq -c 'select(.metric == "server_input_tokens.ratio")' "$OUT" | jq -e '
+	    .expected.value == 1 and (.diff.value * 1000 | round) == -30000
+	    and .tolerance == "±5% (WARN to ±10%)" and .action != null and
+	    (.why | test("another tokenizer"))'
+	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
+	[ -z "$(jq -r 'select(.metric == "server_input_tokens.ratio")' "$OUT")" ]
+}

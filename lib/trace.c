@@ -1120,6 +1120,21 @@ put_hist(struct out *o, const char *check, const char *metric,
 	sbuf_free(&how);
 }
 
+/* When the requests went out (Unix-epoch µs in a real trace): 5b holds
+ * the server logs' busy stamps against it. */
+static void
+put_send_window(struct out *o)
+{
+	if (o->s->rows == 0)
+		return;
+	put(o, "5b", "send_time_us.min", (double)o->s->send_min, "us",
+	    o->s->rows, NULL, NULL, NULL, "send_time_us",
+	    "smallest send_time_us over all rows");
+	put(o, "5b", "send_time_us.max", (double)o->s->send_max, "us",
+	    o->s->rows, NULL, NULL, NULL, "send_time_us",
+	    "largest send_time_us over all rows");
+}
+
 static void
 put_server_input(struct out *o)
 {
@@ -1166,6 +1181,7 @@ trace_stats_records(const struct trace_stats *s,
 	put_iat(&o);
 	put_status(&o);
 	put_latencies(&o);
+	put_send_window(&o);
 	sbuf_printf(&rows, "all %lld rows", (long long)s->rows);
 	put_hist(&o, "1c", "input_tokens.hist", "input_tokens", &s->in_v,
 	    sbuf_str(&rows));

@@ -370,6 +370,10 @@ clean() {
 	fault 5b-overloaded-cell
 }
 
+@test "5b-stale-logs (aw): 5b FAIL" {
+	fault 5b-stale-logs
+}
+
 @test "5b-uneven-random (14b): 5b FAIL" {
 	fault 5b-uneven-random
 }

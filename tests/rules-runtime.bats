@@ -539,3 +539,40 @@ two_cells() {
 		if [ "$p95" = 85 ]; then [ "$n" -ge 3 ]; else [ "$n" -eq 0 ]; fi
 	done
 }
+
+@test "5b log.window: busy stamps inside the send window PASS, hours apart WARN, days apart FAIL, across New Year" {
+	# win LO_S HI_S FIRST LAST: the trace sent from LO_S to HI_S (Unix
+	# seconds); p1's stats lines run from FIRST to LAST ("MM-DD HH:MM:SS")
+	win() {
+		judge "., (if .metric == \"instance.requests\" and
+		    .scope.instance == \"p1\" then
+		    (.metric = \"stats.first_stamp\" | .value = \"$3\" |
+		    del(.unit)), (.metric = \"stats.last_stamp\" |
+		    .value = \"$4\" | del(.unit)),
+		    (.metric = \"send_time_us.min\" | .value = ($1 * 1000000) |
+		    .unit = \"us\" | del(.scope.instance) | .source =
+		    {file: \"baseline/w1/trace_data.csv\",
+		    field: \"send_time_us\"}),
+		    (.metric = \"send_time_us.max\" | .value = ($2 * 1000000) |
+		    .unit = \"us\" | del(.scope.instance) | .source =
+		    {file: \"baseline/w1/trace_data.csv\",
+		    field: \"send_time_us\"}) else empty end)"
+		v 5b log.window p1
+	}
+	# 2026-04-23 14:18:21 to 14:19:59 UTC
+	[ "$(win 1776953901 1776953999 '04-23 14:18:22' '04-23 14:20:12')" = PASS ]
+	# a pod clock two hours ahead: apart by 16:21:00 - 14:19:59
+	[ "$(win 1776953901 1776953999 '04-23 16:21:00' '04-23 16:22:00')" = WARN ]
+	jqt 'select(.metric == "log.window") | .diff.value ==
+	    (16 * 3600 + 21 * 60) - (14 * 3600 + 19 * 60 + 59)' "$OUT"
+	# the logs of a run two days earlier
+	[ "$(win 1776953901 1776953999 '04-21 14:18:22' '04-21 14:20:12')" = FAIL ]
+	jqt 'select(.metric == "log.window") | (.why | test("another run")) and
+	    .expected.source.field == "send_time_us" and
+	    (.why | test("04-23 14:18:21 to 04-23 14:19:59 UTC"))' "$OUT"
+	# 2026-12-31 23:59:00 to 2027-01-01 00:01:00: stamps without a year
+	[ "$(win 1798761540 1798761660 '12-31 23:59:05' '01-01 00:01:10')" = PASS ]
+	[ "$(win 1798761540 1798761660 '01-01 00:00:05' '01-01 00:01:10')" = PASS ]
+	# a sim trace (send_time_us = arrival, not an epoch): not judged
+	[ -z "$(win 0 98 '04-23 14:18:22' '04-23 14:20:12')" ]
+}

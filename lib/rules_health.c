@@ -260,40 +260,6 @@ kv_preemptions(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_decref(sub);
 }
 
-/* The instances whose vLLM log states no KV-cache size while others of
- * the cell do: a log collected without the pod's start (the line is
- * printed once, at startup), so that instance's capacity is unknown. */
-static void
-kv_unstated(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct strv *stated)
-{
-	struct strv logs;
-
-	ru_instances(j, c, "log.pattern_count.*", &logs);
-	for (size_t i = 0; i < logs.n; i++) {
-		const json_t *m = ru_inst_measure(j, c, "log.lines",
-		    logs.v[i]);
-		json_t *sub;
-		struct sbuf why = {0};
-
-		if (strv_find(stated, logs.v[i]) >= 0)
-			continue;
-		sub = ru_inst_sub(logs.v[i]);
-		sbuf_printf(&why, "Instance %s's log (", logs.v[i]);
-		ru_where(&why, m);
-		sbuf_adds(&why, ") has no 'GPU KV cache size: N tokens' line, "
-		    "which vLLM prints once at startup and the cell's other "
-		    "logs hold: the log was collected without the pod's start, "
-		    "so this instance's KV capacity cannot be checked.");
-		ru_emit(j, r, c, "kv_cache.tokens", sub, NULL, m, NULL,
-		    V_MISSING, sbuf_str(&why), "Collect the whole log from the "
-		    "pod's start (kubectl logs without --since).");
-		sbuf_free(&why);
-		json_decref(sub);
-	}
-	strv_free(&logs);
-}
-
 static void
 rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -315,7 +281,12 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 	else {
 		for (size_t i = 0; i < insts.n; i++)
 			kv_instance(j, r, c, insts.v[i], ref, rv);
-		kv_unstated(j, r, c, &insts);
+		ru_missing_instances(j, r, c, &insts, "kv_cache.tokens",
+		    "has no 'GPU KV cache size: N tokens' line, which vLLM "
+		    "prints once at startup and the cell's other logs hold: "
+		    "the log was collected without the pod's start (kubectl "
+		    "logs --since), so this instance's KV capacity cannot be "
+		    "checked.");
 	}
 	strv_free(&insts);
 	ru_instances(j, c, "stats.preemptions.total", &insts);

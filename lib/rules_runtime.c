@@ -131,44 +131,6 @@ args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_decref(sub);
 }
 
-/* The instances whose vLLM log (log.pattern_count.*: a file in vLLM's
- * format) states no configuration at all: the log was collected without
- * its start (kubectl logs --since, a restarted container), so nothing
- * shows which arguments that instance ran; the cell's 2a then rests on
- * the other logs alone. */
-static void
-args_unstated(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct strv *stated)
-{
-	struct strv logs;
-
-	ru_instances(j, c, "log.pattern_count.*", &logs);
-	for (size_t i = 0; i < logs.n; i++) {
-		const json_t *m = ru_inst_measure(j, c, "log.lines",
-		    logs.v[i]);
-		json_t *sub;
-		struct sbuf why = {0};
-
-		if (strv_find(stated, logs.v[i]) >= 0)
-			continue;
-		sub = ru_inst_sub(logs.v[i]);
-		sbuf_printf(&why, "Instance %s's log (", logs.v[i]);
-		ru_where(&why, m);
-		sbuf_adds(&why, ") has no vLLM startup lines (no non-default "
-		    "args, no engine config): it was collected without the "
-		    "pod's start (kubectl logs --since, or a restarted "
-		    "container whose first run is gone), so the arguments this "
-		    "instance ran cannot be checked.");
-		ru_emit(j, r, c, "vllm.args", sub, NULL, m, NULL, V_MISSING,
-		    sbuf_str(&why), "Collect the whole log from the pod's "
-		    "start (kubectl logs without --since; --previous for a "
-		    "restarted container) and rerun the check.");
-		sbuf_free(&why);
-		json_decref(sub);
-	}
-	strv_free(&logs);
-}
-
 static int
 metric_cmp(const void *pa, const void *pb)
 {
@@ -211,7 +173,14 @@ rule_args(struct judge *j, const struct rule *r, const struct jcell *c)
 		}
 	for (size_t i = 0; i < insts.n; i++)
 		args_instance(j, r, c, insts.v[i], &exp);
-	args_unstated(j, r, c, &insts);
+	/* a log collected without the pod's start states no arguments:
+	 * the cell's 2a then rests on the other logs alone */
+	ru_missing_instances(j, r, c, &insts, "vllm.args", "has no vLLM "
+	    "startup lines (no non-default args, no engine config): it was "
+	    "collected without the pod's start (kubectl logs --since, or a "
+	    "restarted container whose first run is gone), so the arguments "
+	    "this instance ran cannot be checked. Collect the whole log from "
+	    "the pod's start (--previous for a restarted container).");
 out:
 	strv_free(&insts);
 	ru_list_free(&exp);

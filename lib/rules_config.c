@@ -368,6 +368,47 @@ conflicts(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_list_free(&cf);
 }
 
+/* The model the trace's header says the load generator sent its
+ * requests to (server.model) against config.md's, else the server logs':
+ * the one evidence of the served model when a bundle was collected
+ * without server logs.  No header model, or nothing to hold it to: no
+ * verdict. */
+static void
+trace_model(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *m = judge_measure(j, c, "trace.server_model", NULL);
+	const json_t *e = judge_expect(j, c, "vllm.model", NULL);
+	const char *from = "config.md names";
+	struct sbuf why = {0};
+	bool ok;
+
+	if (e == NULL) {
+		e = judge_measure(j, c, "vllm.model", NULL);
+		from = "the server logs name";
+	}
+	if (m == NULL || e == NULL)
+		return;
+	ok = ru_param_equal("vllm.model", json_object_get(e, "value"),
+	    json_object_get(m, "value"));
+	sbuf_printf(&why, "%s ", from);
+	ru_value_text(&why, json_object_get(e, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, e);
+	sbuf_adds(&why, "); the trace's header says the load generator sent "
+	    "its requests to ");
+	ru_value_text(&why, json_object_get(m, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, m);
+	sbuf_adds(&why, ok ? ")." : "): the trace measured another model's "
+	    "deployment than the one the simulation models.");
+	emit(j, r, c, "trace.server_model", e, m, ok ? V_PASS : V_FAIL,
+	    sbuf_str(&why), "The load generator was pointed at another model "
+	    "(blis observe --model): rerun the cell against the model the "
+	    "simulation models, or check that the bundle's trace and logs "
+	    "belong together.");
+	sbuf_free(&why);
+}
+
 static void
 rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -376,6 +417,7 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	if (ru_arm_only(c))
 		return;
+	trace_model(j, r, c);
 	if (!server_logs_present(j, c)) {
 		no_server_logs(j, r, c, "the vLLM configuration");
 		return;

@@ -355,6 +355,13 @@ put_run(const struct tracex *x, struct out *o)
 		    "first generated requests blis observe sent and left out "
 		    "of trace_data.csv");
 	}
+	if (h->present && h->server_model != NULL) {
+		r = trace_put(o, "2a", "trace.server_model", NAN, NULL, -1,
+		    NULL, NULL, NULL, NULL, NULL);
+		rec_set(r, "value", json_string(h->server_model));
+		header_source(r, h, h->server_model_line, "server.model", "the "
+		    "model the load generator sent its requests to");
+	}
 	if (h->present && h->has_seed) {
 		r = trace_put(o, "1a", "workload.seed", NAN, NULL, -1, NULL,
 		    NULL, NULL, NULL, NULL);

@@ -222,6 +222,10 @@ clean() {
 	fault 2a-gpu-mem-one-arm
 }
 
+@test "2a-trace-other-model (aw): 2a FAIL" {
+	fault 2a-trace-other-model
+}
+
 @test "2a-gpu-type (14b): 2a FAIL" {
 	fault 2a-gpu-type
 }

@@ -358,3 +358,29 @@ v() {
 	judge '.'
 	cmp "$OUT" "$BATS_TEST_TMPDIR/first"
 }
+
+@test "2a trace.server_model: the header's model against config.md's, else the logs'; none without a header model" {
+	# hm MODEL: the baseline's trace header names MODEL
+	hm() {
+		echo "., (if .kind == \"measure\" and .metric == \"vllm.model\"
+		    and .scope.phase == \"baseline\" then (.metric =
+		    \"trace.server_model\" | .value = \"$1\" | del(.n) |
+		    .source = {file: \"baseline/w1/trace_header.yaml\",
+		    line: 10, field: \"server.model\"}) else empty end)"
+	}
+	judge "$(hm Qwen/Qwen3-14B)"
+	[ "$(v 2a baseline trace.server_model)" = PASS ]
+	[ -z "$(v 2a treatment trace.server_model)" ]
+	judge "$(hm Qwen/Qwen3-8B)"
+	[ "$(v 2a baseline trace.server_model)" = FAIL ]
+	jqt 'select(.metric == "trace.server_model") | (.why |
+	    test("config.md names Qwen/Qwen3-14B \\(config.md:7\\)")) and
+	    (.why | test("baseline/w1/trace_header.yaml:10")) and
+	    .action != null' "$OUT"
+	# config.md without a model: the server logs' model is the reference
+	judge "$(hm Qwen/Qwen3-8B) | select(.kind != \"expect\" or
+	    .metric != \"vllm.model\")"
+	[ "$(v 2a baseline trace.server_model)" = FAIL ]
+	jqt 'select(.metric == "trace.server_model") | .why |
+	    test("the server logs name /model-cache/models/Qwen/Qwen3-14B")' "$OUT"
+}

@@ -216,6 +216,28 @@ PY
 	    | test("warm_up_requests 200 .*trace_header.yaml:5.*request_id 200")'
 }
 
+@test "trace.server_model: the header's server.model with its line; absent, none; not a string, one line and exit 2" {
+	stats l27
+	line=$(grep -n '^    model:' "$T/l27/trace_header.yaml" | cut -d: -f1)
+	one trace.server_model | jq -e --argjson l "$line" '.value ==
+	    "Qwen/Qwen3-14B" and .check == "2a" and .source.line == $l and
+	    .source.field == "server.model" and
+	    (.source.file | endswith("trace_header.yaml"))'
+	d=$BATS_TEST_TMPDIR/c
+	mkdir -p "$d"
+	cp "$T/l27/trace_data.csv" "$d/"
+	grep -v '^    model:' "$T/l27/trace_header.yaml" >"$d/trace_header.yaml"
+	"$S2R_BIN/s2r-trace-stats" "$d" >"$OUT"
+	[ -z "$(one trace.server_model)" ]
+	sed 's/^    model: .*/    model: [a, b]/' "$T/l27/trace_header.yaml" \
+	    >"$d/trace_header.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" "$d"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[[ "$stderr" == *"trace_header.yaml:$line:"*"model"*"string"* ]]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+}
+
 @test "29 columns with x_request_id (trace_version 3)" {
 	stats l29
 	check_core
@@ -286,7 +308,7 @@ PY
 	# every value line is as wide as the head line up to the unit column
 	"$S2R_BIN/s2r-trace-stats" --format text "$T/l27/trace_data.csv" | tail -n +2 |
 	    awk '{ match($0, /  (tokens|count|req\/s|fraction|cv|ms|us|unit) /)
-	        if (NR == 1) w = RSTART; else if (RSTART != w && $0 !~ /seed|\.ratio /) exit 1 }'
+	        if (NR == 1) w = RSTART; else if (RSTART != w && $0 !~ /seed|\.ratio |server_model/) exit 1 }'
 }
 
 @test "independent recomputation (python csv module) on a generated trace" {

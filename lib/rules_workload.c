@@ -519,6 +519,11 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 	rec_get_num(cmp.measure, "n", &n);
 	sbuf_printf(&note, "Arrival process %s.", *process ? process :
 	    "(not given)");
+	if (strcmp(q->measure_metric, "iat.cv_send") == 0)
+		sbuf_adds(&note, " Judged on the send times (send_time_us): "
+		    "the arrivals the servers saw, which a generator that "
+		    "batches its sends bunches however well it scheduled "
+		    "them.");
 	if (strcmp(process, "poisson") == 0) {
 		lo = tol(j->tol, TOL_POISSON_CV_MIN);
 		hi = tol(j->tol, TOL_POISSON_CV_MAX);
@@ -568,8 +573,14 @@ rule_burst(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct sbuf why = {0};
 	double cv;
 	char a[32];
+	struct jquery qs = { "iat.cv", "iat.cv_send", NULL,
+	    FROM_SPEC("the client's arrival.process and cv"),
+	    FROM_TRACE("send_time_us per client_id") };
 
 	each_sub(j, r, c, &q, "client", client_cv, ACT_BURST, true);
+	/* real traces only: a sim trace sends at its arrival times */
+	if (judge_any(j, c, "measure", "iat.cv_send"))
+		each_sub(j, r, c, &qs, "client", client_cv, ACT_BURST, false);
 	wl_rule_think(j, r, c);
 	if (merged == NULL)
 		return;

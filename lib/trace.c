@@ -81,6 +81,7 @@ struct trace_stats {
 	struct strtab	 classes, clients, groups;
 	struct class_stats *cls;
 	struct ivals	*arrivals;		/* per client */
+	struct ivals	*sends;			/* per client (send_time_us) */
 	struct group_stats *grp;
 	struct tracex	*x;			/* per client, sessions ... */
 };
@@ -227,7 +228,7 @@ class_of(struct trace_stats *s, const struct csvr *r, long col)
 
 static size_t
 add_arrival(struct trace_stats *s, const struct csvr *r, long col,
-    int64_t arr)
+    int64_t arr, int64_t send)
 {
 	size_t len, i;
 	const char *v = csvr_str(r, col, &len);
@@ -239,8 +240,12 @@ add_arrival(struct trace_stats *s, const struct csvr *r, long col,
 		s->arrivals = xreallocarray(s->arrivals, s->clients.cap,
 		    sizeof(*s->arrivals));
 		memset(&s->arrivals[i], 0, sizeof(s->arrivals[i]));
+		s->sends = xreallocarray(s->sends, s->clients.cap,
+		    sizeof(*s->sends));
+		memset(&s->sends[i], 0, sizeof(s->sends[i]));
 	}
 	ivals_add(&s->arrivals[i], arr);
+	ivals_add(&s->sends[i], send);
 	return i;
 }
 
@@ -359,7 +364,7 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	s->rows++;
 	moments_add(&s->in, (double)in);
 	ivals_add(&s->in_v, in);
-	client = add_arrival(s, r, c->client_id, arr);
+	client = add_arrival(s, r, c->client_id, arr, send);
 	prefixed = add_prefix(s, r, c);
 	ci = class_of(s, r, c->slo_class);	/* may move s->cls */
 	cs = &s->cls[ci];
@@ -387,8 +392,10 @@ sort_all(struct trace_stats *s)
 		ivals_sort(&s->cls[i].e2e_v);
 		dvals_sort(&s->cls[i].tpot_v);
 	}
-	for (size_t i = 0; i < s->clients.n; i++)
+	for (size_t i = 0; i < s->clients.n; i++) {
 		ivals_sort(&s->arrivals[i]);
+		ivals_sort(&s->sends[i]);
+	}
 	for (size_t i = 0; i < s->groups.n; i++)
 		ivals_sort(&s->grp[i].len_v);
 }
@@ -438,12 +445,15 @@ trace_stats_free(struct trace_stats *s)
 		ivals_free(&s->cls[i].e2e_v);
 		dvals_free(&s->cls[i].tpot_v);
 	}
-	for (size_t i = 0; i < s->clients.n; i++)
+	for (size_t i = 0; i < s->clients.n; i++) {
 		ivals_free(&s->arrivals[i]);
+		ivals_free(&s->sends[i]);
+	}
 	for (size_t i = 0; i < s->groups.n; i++)
 		ivals_free(&s->grp[i].len_v);
 	free(s->cls);
 	free(s->arrivals);
+	free(s->sends);
 	free(s->grp);
 	strtab_free(&s->classes);
 	strtab_free(&s->clients);
@@ -769,6 +779,30 @@ merged_gaps(const struct trace_stats *s, struct moments *m)
 	free(h);
 }
 
+/* The same CV over when the client's requests really went out: a real
+ * trace's send_time_us, which a generator that batches its sends (a
+ * coarse timer, a blocked sender) bunches while its arrival_time_us
+ * schedule stays perfect.  A sim trace's send time is its arrival. */
+static void
+put_send_cv(struct out *o, size_t client)
+{
+	const struct trace_stats *s = o->s;
+	const struct ivals *v = &s->sends[client];
+	struct moments m = {0};
+	struct sbuf how = {0};
+
+	if (!s->hdr->present || s->hdr->mode == NULL ||
+	    strcmp(s->hdr->mode, "real") != 0)
+		return;
+	client_gaps(v, &m);
+	sbuf_printf(&how, "stdev/mean (population) of the %lld gaps between "
+	    "sorted send_time_us of client \"%s\"'s %zu rows", (long long)m.n,
+	    s->clients.s[client], v->n);
+	put(o, "1g", "iat.cv_send", moments_cv(&m), "cv", m.n, "client",
+	    s->clients.s[client], NULL, "send_time_us", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 put_iat(struct out *o)
 {
@@ -790,6 +824,7 @@ put_iat(struct out *o)
 		put(o, "1g", "iat.cv", moments_cv(&m), "cv", m.n, "client",
 		    s->clients.s[order[k]], NULL, "arrival_time_us",
 		    sbuf_str(&how));
+		put_send_cv(o, order[k]);
 	}
 	merged_gaps(s, &all);
 	sbuf_reset(&how);

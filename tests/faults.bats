@@ -186,6 +186,10 @@ clean() {
 	fault 1f-window-streaming-off
 }
 
+@test "1g-batched-sends (aw): 1g FAIL" {
+	fault 1g-batched-sends
+}
+
 @test "1g-burst-as-poisson (14b): 1g FAIL" {
 	fault 1g-burst-as-poisson
 }

@@ -186,6 +186,19 @@ PY
 	[ -z "$(one server_input_tokens.ratio)" ]
 }
 
+@test "iat.cv_send per client: the gaps between sorted send_time_us, real traces only" {
+	stats l27
+	# client a sends at 1, 3, 4 s (gaps 2, 1); b at 0, 2, 6, 10 s (2, 4, 4)
+	near "$(val iat.cv_send '.scope.client == "a"')" "$(calc '0.5/1.5')"
+	near "$(val iat.cv_send '.scope.client == "b"')" \
+	    "$(calc 'sqrt(((2-10/3)^2+2*(4-10/3)^2)/3)/(10/3)')"
+	one iat.cv_send '.scope.client == "b"' | jq -e '.n == 3 and
+	    .check == "1g" and .source.field == "send_time_us"'
+	# without a header saying mode real (a sim trace sends at arrival)
+	stats l27 --no-header
+	[ -z "$(one iat.cv_send)" ]
+}
+
 @test "22 columns (no prefix_length, model, deadline, server_input, finish_reason)" {
 	stats l22
 	check_core

@@ -74,9 +74,6 @@ struct trace_stats {
 	struct moments	 in, out, plen;
 	struct ivals	 in_v, out_v;
 	int64_t		 prefix_rows, streaming_rows;
-	/* successful rows whose server counted the prompt (server_input_tokens
-	 * > 0): Σ server counts and Σ prefix_length + input_tokens */
-	int64_t		 srv_rows, srv_tokens, srv_sent;
 	struct moments	 ttft, tpot, e2e;	/* over all classes */
 	struct strtab	 classes, clients, groups;
 	struct class_stats *cls;
@@ -90,7 +87,6 @@ struct cols {
 	long	request_id, client_id, slo_class, prefix_group, prefix_length;
 	long	streaming, input_tokens, output_tokens, arrival, send;
 	long	first_chunk, last_chunk, status, error_message, finish_reason;
-	long	server_input;
 };
 
 static const struct strtab *sort_names_by;
@@ -137,7 +133,6 @@ find_cols(struct csvr *r, struct cols *c)
 	c->status = csvr_col(r, "status", true);
 	c->error_message = csvr_col(r, "error_message", false);
 	c->finish_reason = csvr_col(r, "finish_reason", false);
-	c->server_input = csvr_col(r, "server_input_tokens", false);
 }
 
 /* "HTTP <3 digits>:" at the start of msg: the code, else 0. */
@@ -315,26 +310,6 @@ minmax(int64_t v, int64_t *lo, int64_t *hi, bool first)
 		*hi = v;
 }
 
-/* The prompt as the server counted it (usage.prompt_tokens) against the
- * prompt the trace says it sent (prefix_length + input_tokens, input
- * being suffix-only): only where both columns exist (schema 27 on) and
- * the server recorded a count (0: not recorded, or a sim trace). */
-static void
-add_server_input(struct trace_stats *s, const struct csvr *r,
-    const struct cols *c, int64_t in)
-{
-	int64_t srv;
-
-	if (c->server_input < 0 || c->prefix_length < 0)
-		return;
-	srv = csvr_count(r, c->server_input);
-	if (srv == 0)
-		return;
-	s->srv_rows++;
-	s->srv_tokens += srv;
-	s->srv_sent += in + csvr_count(r, c->prefix_length);
-}
-
 static void
 read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 {
@@ -376,7 +351,6 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	    first, last, prefixed, streaming, st == ST_OK });
 	if (st != ST_OK)
 		return;
-	add_server_input(s, r, c, in);
 	moments_add(&s->out, (double)out);
 	ivals_add(&s->out_v, out);
 	add_latency(s, cs, send, first, last, out);
@@ -1155,39 +1129,6 @@ put_hist(struct out *o, const char *check, const char *metric,
 	sbuf_free(&how);
 }
 
-/* When the requests went out (Unix-epoch µs in a real trace): 5b holds
- * the server logs' busy stamps against it. */
-static void
-put_send_window(struct out *o)
-{
-	if (o->s->rows == 0)
-		return;
-	put(o, "5b", "send_time_us.min", (double)o->s->send_min, "us",
-	    o->s->rows, NULL, NULL, NULL, "send_time_us",
-	    "smallest send_time_us over all rows");
-	put(o, "5b", "send_time_us.max", (double)o->s->send_max, "us",
-	    o->s->rows, NULL, NULL, NULL, "send_time_us",
-	    "largest send_time_us over all rows");
-}
-
-static void
-put_server_input(struct out *o)
-{
-	const struct trace_stats *s = o->s;
-	char how[256];
-
-	if (s->srv_rows == 0 || s->srv_sent == 0)
-		return;
-	snprintf(how, sizeof(how), "sum of server_input_tokens (%lld) / sum "
-	    "of prefix_length + input_tokens (%lld) over the %lld successful "
-	    "rows whose server counted the prompt (server_input_tokens > 0)",
-	    (long long)s->srv_tokens, (long long)s->srv_sent,
-	    (long long)s->srv_rows);
-	put(o, "1c", "server_input_tokens.ratio", (double)s->srv_tokens /
-	    (double)s->srv_sent, NULL, s->srv_rows, NULL, NULL, NULL,
-	    "server_input_tokens", how);
-}
-
 void
 trace_stats_records(const struct trace_stats *s,
     const struct trace_scope *scope, json_t *arr)
@@ -1208,7 +1149,6 @@ trace_stats_records(const struct trace_stats *s,
 	put_tokens(&o, "1d", "output_tokens", "output_tokens", &s->out,
 	    &s->out_v, sbuf_str(&rows));
 	sbuf_reset(&rows);
-	put_server_input(&o);
 	put_prefix(&o);
 	put(&o, "1f", "streaming.fraction", ratio(s->streaming_rows, s->rows),
 	    "fraction", s->rows, NULL, NULL, NULL, "streaming",
@@ -1216,7 +1156,6 @@ trace_stats_records(const struct trace_stats *s,
 	put_iat(&o);
 	put_status(&o);
 	put_latencies(&o);
-	put_send_window(&o);
 	sbuf_printf(&rows, "all %lld rows", (long long)s->rows);
 	put_hist(&o, "1c", "input_tokens.hist", "input_tokens", &s->in_v,
 	    sbuf_str(&rows));

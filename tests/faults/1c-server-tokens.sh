@@ -1,5 +1,5 @@
 # pair: aw
-# plants: baseline/w2_stationary: the generator counted prompt tokens with another tokenizer than the served model's: the server tokenised every prompt to 30 % more tokens than the trace's input_tokens (server_input_tokens = (prefix_length + input_tokens) x 1.3), so the real run prefilled longer prompts than the simulation
+# plants: baseline/w2_stationary: the generator counted prompt tokens with another tokenizer than the served model's: the server tokenised every prompt to 30 % more tokens than the trace's prefix_length + input_tokens (server_input_tokens x 1.3), so the real run prefilled longer prompts than the simulation
 # catches: 1c server_input_tokens.ratio phase=baseline,workload=w2_stationary => FAIL
 # touches: 1c@baseline/w2_stationary
 plant() {

@@ -1,5 +1,5 @@
 # pair: aw
-# plants: treatment/w2_stationary: pod bjjfb ran out of KV blocks mid-run: from the middle of its log on its stats lines say Preemptions: 12-40 and Waiting: 30 reqs at 100 % KV usage (requests evicted and recomputed, which the simulation's KV model never does at this load)
+# plants: treatment/w2_stationary: pod bjjfb ran out of KV blocks mid-run: from the middle of its log on its stats lines say Preemptions: 12-24 and Waiting: 30 reqs at 100 % KV usage (requests evicted and recomputed, which the simulation's KV model never does at this load)
 # catches: 5f stats.preemptions.total instance=sim2real-aw-decode-79f6f9b4db-bjjfb,phase=treatment,workload=w2_stationary => WARN
 # touches: 5f@treatment/w2_stationary 5e@treatment/w2_stationary 5b@treatment/w2_stationary
 plant() {

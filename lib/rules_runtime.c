@@ -862,6 +862,8 @@ static const struct {
 	{ "timeout", "timeouts" },
 	{ "failed_empty", "cut streams (status ok, no output, no "
 	    "finish_reason)" },
+	{ "aborted", "requests the server aborted (status ok, finish_reason "
+	    "abort)" },
 	{ "incomplete", "incomplete requests" },
 };
 #define NFAILURE_KINDS (sizeof(failure_kinds) / sizeof(failure_kinds[0]))

@@ -25,13 +25,13 @@
 #define HIST_BINS	40
 
 enum status {
-	ST_OK, ST_SHED, ST_HTTP, ST_ERROR, ST_TIMEOUT, ST_EMPTY, ST_INCOMPLETE,
-	NSTATUS
+	ST_OK, ST_SHED, ST_HTTP, ST_ERROR, ST_TIMEOUT, ST_EMPTY, ST_ABORTED,
+	ST_INCOMPLETE, NSTATUS
 };
 
 static const char *const status_names[NSTATUS] = {
 	"ok", "shed", "http_error", "error", "timeout", "failed_empty",
-	"incomplete"
+	"aborted", "incomplete"
 };
 
 static const char *const status_how[NSTATUS] = {
@@ -44,6 +44,8 @@ static const char *const status_how[NSTATUS] = {
 	"status timeout",
 	"status ok but output_tokens 0 and no finish_reason (the stream "
 	    "ended without usage: a failed request)",
+	"status ok but finish_reason abort (the server aborted the request "
+	    "before its output was done)",
 	"status incomplete (simulator: not completed by the horizon or "
 	    "rejected)"
 };
@@ -158,6 +160,9 @@ classify(const struct csvr *r, const struct cols *c, int64_t out)
 	if (strcmp(st, "ok") == 0) {
 		if (out == 0 && csvr_empty(r, c->finish_reason))
 			return ST_EMPTY;
+		if (c->finish_reason >= 0 && strcmp(csvr_str(r,
+		    c->finish_reason, NULL), "abort") == 0)
+			return ST_ABORTED;
 		return ST_OK;
 	}
 	if (strcmp(st, "timeout") == 0)
@@ -846,6 +851,9 @@ put_status(struct out *o)
 			if (st == ST_EMPTY && !s->has_finish_reason)
 				sbuf_adds(&how, " (no finish_reason column: "
 				    "output_tokens 0 alone)");
+			if (st == ST_ABORTED && !s->has_finish_reason)
+				sbuf_adds(&how, " (no finish_reason column: "
+				    "none can be seen)");
 			if (st != ST_OK && cs->status[st] > 0)
 				sbuf_adds(&how, "; source.line: the first such "
 				    "row");
@@ -862,8 +870,9 @@ put_status(struct out *o)
 		    "fraction", cs->rows, "class", name, NULL, "error_message",
 		    sbuf_str(&how));
 		sbuf_reset(&how);
-		sbuf_printf(&how, "rows with status ok (not failed_empty) / all "
-		    "%lld rows of class \"%s\"", (long long)cs->rows, name);
+		sbuf_printf(&how, "rows with status ok (not failed_empty or "
+		    "aborted) / all %lld rows of class \"%s\"",
+		    (long long)cs->rows, name);
 		put(o, "5d", "success.fraction", ratio(cs->status[ST_OK],
 		    cs->rows), "fraction", cs->rows, "class", name, NULL,
 		    "status", sbuf_str(&how));
@@ -908,8 +917,8 @@ put_latency(struct out *o, const struct latency *l, const struct moments *m,
 		snprintf(metric, sizeof(metric), "%s.%s", l->name, stat[i]);
 		sbuf_reset(&how);
 		sbuf_printf(&how, "%s of %s over the %lld successful rows "
-		    "(status ok, not failed_empty)%s%s%s %s%s", stat[i],
-		    l->formula, (long long)m->n, cls ? " of class \"" : "",
+		    "(status ok, not failed_empty or aborted)%s%s%s %s%s",
+		    stat[i], l->formula, (long long)m->n, cls ? " of class \"" : "",
 		    cls ? cls : "", cls ? "\"" : "", l->rows,
 		    i >= 1 && i <= 3 ? "; type 7 quantile" : "");
 		put(o, "A3", metric, vals[i], "ms", m->n, cls ? "class" : NULL,
@@ -1035,8 +1044,8 @@ put_cdf(struct out *o, size_t which, size_t cls)
 
 	sbuf_printf(&how, "points [q, x]: the type 7 quantile x (ms) of %s "
 	    "at q = 0, 0.01, ..., 1 (%d points) over the %lld successful "
-	    "rows (status ok, not failed_empty)%s%s%s %s", l->formula,
-	    CDF_POINTS, (long long)m->n, name ? " of class \"" : "",
+	    "rows (status ok, not failed_empty or aborted)%s%s%s %s",
+	    l->formula, CDF_POINTS, (long long)m->n, name ? " of class \"" : "",
 	    name ? name : "", name ? "\"" : "", l->rows);
 	put_dist(o, "A3", names[which], "ms", m->n, name, l->field,
 	    sbuf_str(&how), "points", cdf_points(s, which, cls));
@@ -1145,7 +1154,7 @@ trace_stats_records(const struct trace_stats *s,
 	    sbuf_str(&rows));
 	sbuf_reset(&rows);
 	sbuf_printf(&rows, "the %lld successful rows (status ok, not "
-	    "failed_empty)", (long long)s->out.n);
+	    "failed_empty or aborted)", (long long)s->out.n);
 	put_tokens(&o, "1d", "output_tokens", "output_tokens", &s->out,
 	    &s->out_v, sbuf_str(&rows));
 	sbuf_reset(&rows);
@@ -1161,7 +1170,7 @@ trace_stats_records(const struct trace_stats *s,
 	    sbuf_str(&rows));
 	sbuf_reset(&rows);
 	sbuf_printf(&rows, "the %lld successful rows (status ok, not "
-	    "failed_empty)", (long long)s->out.n);
+	    "failed_empty or aborted)", (long long)s->out.n);
 	put_hist(&o, "1d", "output_tokens.hist", "output_tokens", &s->out_v,
 	    sbuf_str(&rows));
 	sbuf_free(&rows);

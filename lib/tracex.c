@@ -483,7 +483,7 @@ put_client(const struct xclient *c, struct out *o, const char *id)
 	    sbuf_str(&how));
 	put_client_tokens(o, "1c", "input_tokens", &c->in, id, "all rows");
 	put_client_tokens(o, "1d", "output_tokens", &c->out, id, "the "
-	    "successful rows (status ok, not failed_empty)");
+	    "successful rows (status ok, not failed_empty or aborted)");
 	sbuf_reset(&how);
 	sbuf_printf(&how, "rows with a prefix (prefix_length > 0, or a "
 	    "prefix_group when there is no prefix_length column) / the %lld "

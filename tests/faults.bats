@@ -394,6 +394,10 @@ clean() {
 	fault 5d-critical-shed
 }
 
+@test "5d-aborted (aw): 5d FAIL" {
+	fault 5d-aborted
+}
+
 @test "5d-cut-streams (aw): 5d FAIL" {
 	fault 5d-cut-streams
 }

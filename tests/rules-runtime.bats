@@ -318,6 +318,12 @@ diff_of() {
 	[ "$(v 5d requests.failed)" = FAIL ]
 	jqt 'select(.metric == "requests.failed") | .why |
 	    test("by class: \"critical\" 3 failed_empty, \"sheddable\" 2 error")' "$OUT"
+	# 20 requests the server aborted in 420: 4.76% -> FAIL
+	judge ".,$(st critical aborted 20)"
+	[ "$(v 5d requests.failed)" = FAIL ]
+	[ "$(diff_of requests.failed)" = "$(pct 20 420)" ]
+	jqt 'select(.metric == "requests.failed") | .why |
+	    test("20 requests the server aborted")' "$OUT"
 	# sheds are not failures: they stay per class (shed.rate)
 	judge ".,$(st sheddable shed 100)"
 	[ "$(v 5d requests.failed)" = PASS ]

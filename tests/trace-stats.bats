@@ -139,7 +139,7 @@ check_core() {
 	[ "$(head -4 "$BATS_TEST_TMPDIR/order" | tr '\n' ' ')" = "requests.count qps.intended qps.actual class.count " ]
 	[ "$(jq -r 'select(.metric == "iat.cv") | .scope.client' "$OUT" | tr '\n' ' ')" = "a b " ]
 	[ "$(jq -r 'select(.metric == "class.count") | .scope.class' "$OUT" | tr '\n' ' ')" = "critical sheddable " ]
-	[ "$(jq -r 'select(.metric == "status.count" and .scope.class == "critical") | .status' "$OUT" | tr '\n' ' ')" = "ok shed http_error error timeout failed_empty " ]
+	[ "$(jq -r 'select(.metric == "status.count" and .scope.class == "critical") | .status' "$OUT" | tr '\n' ' ')" = "ok shed http_error error timeout failed_empty aborted " ]
 }
 
 @test "output is byte-for-byte deterministic, file or stdin" {
@@ -197,6 +197,26 @@ PY
 	# without a header saying mode real (a sim trace sends at arrival)
 	stats l27 --no-header
 	[ -z "$(one iat.cv_send)" ]
+}
+
+@test "finish_reason abort: status ok but aborted, not a success, left out of the output statistics" {
+	d=$BATS_TEST_TMPDIR/c
+	mkdir -p "$d"
+	cp "$T/l27/trace_header.yaml" "$d/"
+	# request 1 (client a, critical, output 21, finish_reason stop) aborted
+	sed '/^1,a,/s/,stop$/,abort/' "$T/l27/trace_data.csv" >"$d/trace_data.csv"
+	[ "$(grep -c ',abort$' "$d/trace_data.csv")" -eq 1 ]
+	"$S2R_BIN/s2r-trace-stats" "$d" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val status.count '.scope.class == "critical" and .status == "aborted"')" = 1 ]
+	[ "$(val status.count '.scope.class == "critical" and .status == "ok"')" = 1 ]
+	one status.count '.status == "aborted" and .scope.class == "critical"' |
+	    jq -e --argjson l "$(grep -n '^1,a,' "$d/trace_data.csv" | cut -d: -f1)" \
+	    '.source.line == $l and (.source.how | test("finish_reason abort"))'
+	near "$(val success.fraction '.scope.class == "critical"')" "$(calc '1/3')"
+	# output statistics over the two remaining successful rows: 11 and 5
+	[ "$(val output_tokens.mean)" = 8 ]
+	[ "$(val status.count '.scope.class == "sheddable" and .status == "aborted"')" = 0 ]
 }
 
 @test "22 columns (no prefix_length, model, deadline, server_input, finish_reason)" {

@@ -25,7 +25,6 @@
 #include "ruleutil.h"
 #include "satrule.h"
 #include "str.h"
-#include "tseries.h"
 
 static const char ACT_ARGS[] = "This instance does not run the vLLM "
     "arguments config.md describes: fix the deployment's arguments and "
@@ -455,18 +454,17 @@ static bool
 stamp_epoch(const json_t *m, time_t near, time_t *out)
 {
 	const char *v = json_string_value(json_object_get(m, "value"));
-	struct logstamp st;
+	int mon, day, hh, mm, ss, end = 0;
 	struct tm tm;
-	int year;
 
-	if (v == NULL || !logstamp_parse(v, strlen(v), &st) ||
+	/* s2r-log-extract checked the stamp (stats.first_stamp) */
+	if (v == NULL || sscanf(v, "%2d-%2d %2d:%2d:%2d%n", &mon, &day, &hh,
+	    &mm, &ss, &end) != 5 || v[end] != '\0' ||
 	    gmtime_r(&near, &tm) == NULL)
 		return false;
-	year = tm.tm_year;
 	for (int dy = -1; dy <= 1; dy++) {
-		struct tm t = { .tm_year = year + dy, .tm_mon = st.mon - 1,
-		    .tm_mday = st.day, .tm_hour = st.sec / 3600,
-		    .tm_min = st.sec / 60 % 60, .tm_sec = st.sec % 60 };
+		struct tm t = { .tm_year = tm.tm_year + dy, .tm_mon = mon - 1,
+		    .tm_mday = day, .tm_hour = hh, .tm_min = mm, .tm_sec = ss };
 		time_t e = timegm(&t);
 
 		if (dy == -1 || llabs((long long)(e - near)) <

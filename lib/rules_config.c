@@ -114,6 +114,23 @@ param_disagree(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* Which logs state the cell's one value: all the cell's vLLM logs, or
+ * some (a log without its startup lines states none; 5a says which). */
+static void
+logs_stating(struct sbuf *why, const struct judge *j, const struct jcell *c,
+    const json_t *m)
+{
+	double n, logs;
+
+	if (rec_get_num(m, "n", &n) && ru_num(judge_measure(j, c,
+	    "instances.count", NULL), &logs) && n < logs) {
+		sbuf_printf(why, ", %.0f of the cell's %.0f vLLM logs; the "
+		    "others state no value: see 5a)", n, logs);
+		return;
+	}
+	sbuf_adds(why, ", every log of the cell)");
+}
+
 static void
 param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *metric, const struct ru_list *e, const struct ru_list *m)
@@ -131,8 +148,8 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 	ru_value_text(&why, av);
 	sbuf_adds(&why, " (");
 	ru_where(&why, m->v[0]);
-	sbuf_printf(&why, ", every log of the cell)%s", ok ? "." :
-	    ": they differ.");
+	logs_stating(&why, j, c, m->v[0]);
+	sbuf_adds(&why, ok ? "." : ": they differ.");
 	if (ok && strcmp(metric, "vllm.model") == 0 && !ru_equal(ev, av))
 		sbuf_adds(&why, " The log names the model by its path; the "
 		    "path ends in config.md's name.");
@@ -351,6 +368,47 @@ conflicts(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_list_free(&cf);
 }
 
+/* The model the trace's header says the load generator sent its
+ * requests to (server.model) against config.md's, else the server logs':
+ * the one evidence of the served model when a bundle was collected
+ * without server logs.  No header model, or nothing to hold it to: no
+ * verdict. */
+static void
+trace_model(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *m = judge_measure(j, c, "trace.server_model", NULL);
+	const json_t *e = judge_expect(j, c, "vllm.model", NULL);
+	const char *from = "config.md names";
+	struct sbuf why = {0};
+	bool ok;
+
+	if (e == NULL) {
+		e = judge_measure(j, c, "vllm.model", NULL);
+		from = "the server logs name";
+	}
+	if (m == NULL || e == NULL)
+		return;
+	ok = ru_param_equal("vllm.model", json_object_get(e, "value"),
+	    json_object_get(m, "value"));
+	sbuf_printf(&why, "%s ", from);
+	ru_value_text(&why, json_object_get(e, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, e);
+	sbuf_adds(&why, "); the trace's header says the load generator sent "
+	    "its requests to ");
+	ru_value_text(&why, json_object_get(m, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, m);
+	sbuf_adds(&why, ok ? ")." : "): the trace measured another model's "
+	    "deployment than the one the simulation models.");
+	emit(j, r, c, "trace.server_model", e, m, ok ? V_PASS : V_FAIL,
+	    sbuf_str(&why), "The load generator was pointed at another model "
+	    "(blis observe --model): rerun the cell against the model the "
+	    "simulation models, or check that the bundle's trace and logs "
+	    "belong together.");
+	sbuf_free(&why);
+}
+
 static void
 rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -359,6 +417,7 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	if (ru_arm_only(c))
 		return;
+	trace_model(j, r, c);
 	if (!server_logs_present(j, c)) {
 		no_server_logs(j, r, c, "the vLLM configuration");
 		return;

@@ -220,6 +220,46 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* An instance whose stats lines report preemptions (vLLM prints
+ * "Preemptions: N" only when N > 0, and only in newer builds, so its
+ * absence proves nothing and gets no verdict): it ran out of KV blocks
+ * and evicted running requests to recompute them later. */
+static void
+kv_preemptions(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst)
+{
+	const json_t *m = ru_inst_measure(j, c, "stats.preemptions.total",
+	    inst);
+	const json_t *usage = ru_inst_measure(j, c,
+	    "stats.kv_cache_usage_pct.max", inst);
+	json_t *sub;
+	struct sbuf why = {0};
+	double n, peak;
+
+	if (!ru_num(m, &n) || n <= 0)
+		return;
+	sub = ru_inst_sub(inst);
+	sbuf_printf(&why, "Instance %s's stats lines report %.0f preemptions "
+	    "(", inst, n);
+	ru_where(&why, m);
+	sbuf_printf(&why, ": %s)", rec_get_str(json_object_get(m, "source"),
+	    "how"));
+	if (ru_num(usage, &peak)) {
+		sbuf_adds(&why, "; its KV cache usage peaked at ");
+		ru_num_text(&why, peak);
+		sbuf_adds(&why, "%");
+	}
+	sbuf_adds(&why, ". vLLM ran out of KV blocks and evicted running "
+	    "requests to recompute them: this cell's latency includes KV "
+	    "pressure the simulation must show too.");
+	ru_emit(j, r, c, "stats.preemptions.total", sub, NULL, m, "0",
+	    V_WARN, sbuf_str(&why), "Compare the simulation's KV blocks and "
+	    "preemptions with this instance's (kv_cache.tokens); preemptions "
+	    "only in the real run are a capacity or load mismatch.");
+	sbuf_free(&why);
+	json_decref(sub);
+}
+
 static void
 rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -238,9 +278,20 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		    V_MISSING, "No 'GPU KV cache size: N tokens' line in the "
 		    "cell's server logs.", "Collect the logs from the pods' "
 		    "start (the line is printed once at startup).");
-	else
+	else {
 		for (size_t i = 0; i < insts.n; i++)
 			kv_instance(j, r, c, insts.v[i], ref, rv);
+		ru_missing_instances(j, r, c, &insts, "kv_cache.tokens",
+		    "has no 'GPU KV cache size: N tokens' line, which vLLM "
+		    "prints once at startup and the cell's other logs hold: "
+		    "the log was collected without the pod's start (kubectl "
+		    "logs --since), so this instance's KV capacity cannot be "
+		    "checked.");
+	}
+	strv_free(&insts);
+	ru_instances(j, c, "stats.preemptions.total", &insts);
+	for (size_t i = 0; i < insts.n; i++)
+		kv_preemptions(j, r, c, insts.v[i]);
 	strv_free(&insts);
 }
 

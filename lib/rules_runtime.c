@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "err.h"
 #include "judge.h"
@@ -171,6 +172,14 @@ rule_args(struct judge *j, const struct rule *r, const struct jcell *c)
 		}
 	for (size_t i = 0; i < insts.n; i++)
 		args_instance(j, r, c, insts.v[i], &exp);
+	/* a log collected without the pod's start states no arguments:
+	 * the cell's 2a then rests on the other logs alone */
+	ru_missing_instances(j, r, c, &insts, "vllm.args", "has no vLLM "
+	    "startup lines (no non-default args, no engine config): it was "
+	    "collected without the pod's start (kubectl logs --since, or a "
+	    "restarted container whose first run is gone), so the arguments "
+	    "this instance ran cannot be checked. Collect the whole log from "
+	    "the pod's start (--previous for a restarted container).");
 out:
 	strv_free(&insts);
 	ru_list_free(&exp);
@@ -438,6 +447,119 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* A log's "MM-DD HH:MM:SS" stamp as Unix seconds, read as UTC in the
+ * year (of the three around the trace's) that puts it nearest to near:
+ * the stamps carry no year.  False when it is no stamp. */
+static bool
+stamp_epoch(const json_t *m, time_t near, time_t *out)
+{
+	const char *v = json_string_value(json_object_get(m, "value"));
+	int mon, day, hh, mm, ss, end = 0;
+	struct tm tm;
+
+	/* s2r-log-extract checked the stamp (stats.first_stamp) */
+	if (v == NULL || sscanf(v, "%2d-%2d %2d:%2d:%2d%n", &mon, &day, &hh,
+	    &mm, &ss, &end) != 5 || v[end] != '\0' ||
+	    gmtime_r(&near, &tm) == NULL)
+		return false;
+	for (int dy = -1; dy <= 1; dy++) {
+		struct tm t = { .tm_year = tm.tm_year + dy, .tm_mon = mon - 1,
+		    .tm_mday = day, .tm_hour = hh, .tm_min = mm, .tm_sec = ss };
+		time_t e = timegm(&t);
+
+		if (dy == -1 || llabs((long long)(e - near)) <
+		    llabs((long long)(*out - near)))
+			*out = e;
+	}
+	return true;
+}
+
+#define WINDOW_SLACK_S	60		/* stats lines come every ~10 s */
+#define WINDOW_TZ_S	(14 * 3600)	/* the widest time-zone offset */
+
+/* One instance's busy window (its stats lines' stamps) against the
+ * trace's send window: a log of another run or another day does not
+ * overlap it.  The pod's clock has no zone: within 14 h it may be a
+ * zone offset (WARN), beyond it is another run's log (FAIL). */
+static void
+window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, double send_lo, double send_hi)
+{
+	const json_t *first = ru_inst_measure(j, c, "stats.first_stamp", inst);
+	const json_t *last = ru_inst_measure(j, c, "stats.last_stamp", inst);
+	time_t ts = (time_t)(send_lo / 1e6), te = (time_t)(send_hi / 1e6);
+	time_t lf, ll;
+	long long gap;
+	enum jverdict_value v;
+	struct sbuf why = {0};
+	json_t *sub, *es, *ms;
+	char tbuf[2][32];
+	struct tm tm;
+
+	if (!stamp_epoch(first, ts, &lf) || !stamp_epoch(last, ts, &ll))
+		return;
+	gap = lf > te ? (long long)(lf - te) : ll < ts ?
+	    (long long)(ts - ll) : 0;
+	v = gap <= WINDOW_SLACK_S ? V_PASS : gap <= WINDOW_TZ_S +
+	    WINDOW_SLACK_S ? V_WARN : V_FAIL;
+	strftime(tbuf[0], sizeof(tbuf[0]), "%m-%d %H:%M:%S",
+	    gmtime_r(&ts, &tm));
+	strftime(tbuf[1], sizeof(tbuf[1]), "%m-%d %H:%M:%S",
+	    gmtime_r(&te, &tm));
+	sbuf_printf(&why, "The trace sent its requests from %s to %s UTC "
+	    "(send_time_us); instance %s's stats lines run from %s (",
+	    tbuf[0], tbuf[1], inst, json_string_value(json_object_get(first,
+	    "value")));
+	ru_where(&why, first);
+	sbuf_printf(&why, ") to %s (", json_string_value(json_object_get(
+	    last, "value")));
+	ru_where(&why, last);
+	sbuf_adds(&why, "). ");
+	if (v == V_PASS)
+		sbuf_adds(&why, "The instance was busy while the trace ran.");
+	else
+		sbuf_printf(&why, "The windows are %lld s apart: %s", gap,
+		    v == V_WARN ? "the pod's clock may run in another time "
+		    "zone, or the log is of another run." : "the log is of "
+		    "another run (or another day) than the trace.");
+	sub = ru_inst_sub(inst);
+	es = ru_side(json_sprintf("%s - %s UTC", tbuf[0], tbuf[1]), NULL,
+	    judge_measure(j, c, "send_time_us.min", NULL), "smallest and "
+	    "largest send_time_us, as UTC");
+	ms = ru_side(json_sprintf("%s - %s", json_string_value(
+	    json_object_get(first, "value")), json_string_value(
+	    json_object_get(last, "value"))), NULL, first, "stamps of the "
+	    "first and last stats line (the pod's clock)");
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "log.window",
+	    .sub = sub, .expect = es, .measure = ms, .has_diff = true,
+	    .diff = (double)gap, .diff_unit = "s", .tolerance = "overlap "
+	    "(60 s; WARN to 14 h)", .verdict = v, .why = sbuf_str(&why),
+	    .action = v == V_PASS ? NULL : "Collect the server logs of the "
+	    "pods that served this run (the same deployment, the same "
+	    "time), or check the pods' time zone." });
+	json_decref(es);
+	json_decref(ms);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+static void
+rule_window(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	double lo, hi;
+	struct strv insts;
+
+	/* a sim trace's send_time_us is its arrival time, not an epoch */
+	if (!ru_num(judge_measure(j, c, "send_time_us.min", NULL), &lo) ||
+	    !ru_num(judge_measure(j, c, "send_time_us.max", NULL), &hi) ||
+	    lo < 1e15)
+		return;
+	ru_instances(j, c, "stats.first_stamp", &insts);
+	for (size_t i = 0; i < insts.n; i++)
+		window_instance(j, r, c, insts.v[i], lo, hi);
+	strv_free(&insts);
+}
+
 static void
 rule_spread(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -451,6 +573,7 @@ rule_spread(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
 	    "the requests per instance"))
 		return;
+	rule_window(j, r, c);
 	if (!spread_counts(j, c, &s)) {
 		ru_emit(j, r, c, "instance.requests", NULL, NULL, NULL, NULL,
 		    V_INAPPLICABLE, "Neither the vLLM access log (disabled: "
@@ -737,6 +860,8 @@ static const struct {
 	{ "timeout", "timeouts" },
 	{ "failed_empty", "cut streams (status ok, no output, no "
 	    "finish_reason)" },
+	{ "aborted", "requests the server aborted (status ok, finish_reason "
+	    "abort)" },
 	{ "incomplete", "incomplete requests" },
 };
 #define NFAILURE_KINDS (sizeof(failure_kinds) / sizeof(failure_kinds[0]))

@@ -451,10 +451,64 @@ tokens(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 }
 
+/* The prompts the server prefilled (usage.prompt_tokens) against those
+ * the trace says it sent, which are the simulation's: beyond the mean's
+ * tolerance the real run did other prefill work than the simulation
+ * (prompts built for another tokenizer).  Up to twice the tolerance is
+ * WARN: a chat template's fixed tokens weigh that much on short
+ * prompts.  No measure (an older or sim trace): no verdict. */
+static void
+server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *m = judge_measure(j, c, "server_input_tokens.ratio",
+	    NULL);
+	double band = tol(j->tol, TOL_TOKENS_MEAN_PCT), ratio, d;
+	enum jverdict_value v;
+	struct sbuf why = {0};
+	char tolbuf[64];
+	json_t *es;
+
+	if (!ru_num(m, &ratio))
+		return;
+	d = (ratio - 1) * 100;
+	v = fabs(d) <= band ? V_PASS : fabs(d) <= 2 * band ? V_WARN : V_FAIL;
+	sbuf_adds(&why, "The server counted ");
+	ru_num_text(&why, ratio);
+	sbuf_adds(&why, " times the prompt tokens the trace says it sent (");
+	ru_where(&why, m);
+	sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(m,
+	    "source"), "how"));
+	sbuf_adds(&why, v == V_PASS ? "The server prefilled the prompts the "
+	    "simulation assumes (a few percent off is the synthesised "
+	    "words' tokenisation)." : v == V_WARN ? "Somewhat more or fewer "
+	    "tokens than the simulation prefills: a chat template's fixed "
+	    "tokens on short prompts, or prompts built for another "
+	    "tokenizer." : "The server prefilled other prompt lengths than "
+	    "the simulation assumes: the prompts were built for another "
+	    "tokenizer than the served model's, so every prefill cost "
+	    "differs.");
+	es = ru_side(json_real(1), NULL, m, "the prompts the trace records: "
+	    "prefix_length + input_tokens, what the simulation prefills");
+	rec_set_str(json_object_get(es, "source"), "field",
+	    "prefix_length, input_tokens");
+	snprintf(tolbuf, sizeof(tolbuf), "\u00b1%g%% (WARN to \u00b1%g%%)",
+	    band, 2 * band);
+	judge_emit(j, r, c, &(struct jverdict){
+	    .metric = "server_input_tokens.ratio", .expect = es, .measure = m,
+	    .has_diff = true, .diff = d, .diff_unit = "%", .tolerance = tolbuf,
+	    .verdict = v, .why = sbuf_str(&why), .action = v == V_PASS ? NULL :
+	    "Build the prompts with the served model's tokenizer (or its "
+	    "tokens-per-word ratio) so that the server prefills the lengths "
+	    "the simulation samples." });
+	json_decref(es);
+	sbuf_free(&why);
+}
+
 static void
 rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	tokens(j, r, c, "input");
+	server_tokens(j, r, c);
 	wl_rule_windows(j, r, c);
 	wl_rule_growth(j, r, c);
 }
@@ -560,6 +614,11 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 	rec_get_num(cmp.measure, "n", &n);
 	sbuf_printf(&note, "Arrival process %s.", *process ? process :
 	    "(not given)");
+	if (strcmp(q->measure_metric, "iat.cv_send") == 0)
+		sbuf_adds(&note, " Judged on the send times (send_time_us): "
+		    "the arrivals the servers saw, which a generator that "
+		    "batches its sends bunches however well it scheduled "
+		    "them.");
 	if (strcmp(process, "poisson") == 0) {
 		lo = tol(j->tol, TOL_POISSON_CV_MIN);
 		hi = tol(j->tol, TOL_POISSON_CV_MAX);
@@ -621,8 +680,14 @@ rule_burst(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct sbuf why = {0};
 	double cv;
 	char a[32];
+	struct jquery qs = { "iat.cv", "iat.cv_send", NULL,
+	    FROM_SPEC("the client's arrival.process and cv"),
+	    FROM_TRACE("send_time_us per client_id") };
 
 	each_sub(j, r, c, &q, "client", client_cv, ACT_BURST, true);
+	/* real traces only: a sim trace sends at its arrival times */
+	if (judge_any(j, c, "measure", "iat.cv_send"))
+		each_sub(j, r, c, &qs, "client", client_cv, ACT_BURST, false);
 	wl_rule_think(j, r, c);
 	if (merged == NULL)
 		return;

@@ -228,6 +228,34 @@ ru_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 	    NULL });
 }
 
+void
+ru_missing_instances(struct judge *j, const struct rule *r,
+    const struct jcell *c, const struct strv *stated, const char *metric,
+    const char *lacks)
+{
+	struct strv logs;
+
+	ru_instances(j, c, "log.pattern_count.*", &logs);
+	for (size_t i = 0; i < logs.n; i++) {
+		const json_t *m = ru_inst_measure(j, c, "log.lines",
+		    logs.v[i]);
+		json_t *sub;
+		struct sbuf why = {0};
+
+		if (strv_find(stated, logs.v[i]) >= 0)
+			continue;
+		sub = ru_inst_sub(logs.v[i]);
+		sbuf_printf(&why, "Instance %s's log (", logs.v[i]);
+		ru_where(&why, m);
+		sbuf_printf(&why, ") %s", lacks);
+		ru_emit(j, r, c, metric, sub, NULL, m, NULL, V_MISSING,
+		    sbuf_str(&why), NULL);
+		sbuf_free(&why);
+		json_decref(sub);
+	}
+	strv_free(&logs);
+}
+
 json_t *
 ru_inst_sub(const char *instance)
 {

@@ -93,6 +93,13 @@ void	 ru_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 	    const json_t *m, const char *tolerance, enum jverdict_value v,
 	    const char *why, const char *action);
 
+/* A MISSING verdict `metric` for each vLLM server log of cell c (an
+ * instance with log.pattern_count.* records) whose instance is not in
+ * stated: "Instance I's log (file) <lacks>". */
+void	 ru_missing_instances(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const struct strv *stated,
+	    const char *metric, const char *lacks);
+
 /* --- arms: the phases of one experiment ---------------------------- */
 
 /* The arms other than c's (phases with a measured cell of some

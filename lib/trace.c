@@ -25,13 +25,13 @@
 #define HIST_BINS	40
 
 enum status {
-	ST_OK, ST_SHED, ST_HTTP, ST_ERROR, ST_TIMEOUT, ST_EMPTY, ST_INCOMPLETE,
-	NSTATUS
+	ST_OK, ST_SHED, ST_HTTP, ST_ERROR, ST_TIMEOUT, ST_EMPTY, ST_ABORTED,
+	ST_INCOMPLETE, NSTATUS
 };
 
 static const char *const status_names[NSTATUS] = {
 	"ok", "shed", "http_error", "error", "timeout", "failed_empty",
-	"incomplete"
+	"aborted", "incomplete"
 };
 
 static const char *const status_how[NSTATUS] = {
@@ -44,6 +44,8 @@ static const char *const status_how[NSTATUS] = {
 	"status timeout",
 	"status ok but output_tokens 0 and no finish_reason (the stream "
 	    "ended without usage: a failed request)",
+	"status ok but finish_reason abort (the server aborted the request "
+	    "before its output was done)",
 	"status incomplete (simulator: not completed by the horizon or "
 	    "rejected)"
 };
@@ -78,6 +80,7 @@ struct trace_stats {
 	struct strtab	 classes, clients, groups;
 	struct class_stats *cls;
 	struct ivals	*arrivals;		/* per client */
+	struct ivals	*sends;			/* per client (send_time_us) */
 	struct group_stats *grp;
 	struct tracex	*x;			/* per client, sessions ... */
 };
@@ -157,6 +160,9 @@ classify(const struct csvr *r, const struct cols *c, int64_t out)
 	if (strcmp(st, "ok") == 0) {
 		if (out == 0 && csvr_empty(r, c->finish_reason))
 			return ST_EMPTY;
+		if (c->finish_reason >= 0 && strcmp(csvr_str(r,
+		    c->finish_reason, NULL), "abort") == 0)
+			return ST_ABORTED;
 		return ST_OK;
 	}
 	if (strcmp(st, "timeout") == 0)
@@ -222,7 +228,7 @@ class_of(struct trace_stats *s, const struct csvr *r, long col)
 
 static size_t
 add_arrival(struct trace_stats *s, const struct csvr *r, long col,
-    int64_t arr)
+    int64_t arr, int64_t send)
 {
 	size_t len, i;
 	const char *v = csvr_str(r, col, &len);
@@ -234,8 +240,12 @@ add_arrival(struct trace_stats *s, const struct csvr *r, long col,
 		s->arrivals = xreallocarray(s->arrivals, s->clients.cap,
 		    sizeof(*s->arrivals));
 		memset(&s->arrivals[i], 0, sizeof(s->arrivals[i]));
+		s->sends = xreallocarray(s->sends, s->clients.cap,
+		    sizeof(*s->sends));
+		memset(&s->sends[i], 0, sizeof(s->sends[i]));
 	}
 	ivals_add(&s->arrivals[i], arr);
+	ivals_add(&s->sends[i], send);
 	return i;
 }
 
@@ -334,7 +344,7 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	s->rows++;
 	moments_add(&s->in, (double)in);
 	ivals_add(&s->in_v, in);
-	client = add_arrival(s, r, c->client_id, arr);
+	client = add_arrival(s, r, c->client_id, arr, send);
 	prefixed = add_prefix(s, r, c);
 	ci = class_of(s, r, c->slo_class);	/* may move s->cls */
 	cs = &s->cls[ci];
@@ -361,8 +371,10 @@ sort_all(struct trace_stats *s)
 		ivals_sort(&s->cls[i].e2e_v);
 		dvals_sort(&s->cls[i].tpot_v);
 	}
-	for (size_t i = 0; i < s->clients.n; i++)
+	for (size_t i = 0; i < s->clients.n; i++) {
 		ivals_sort(&s->arrivals[i]);
+		ivals_sort(&s->sends[i]);
+	}
 	for (size_t i = 0; i < s->groups.n; i++)
 		ivals_sort(&s->grp[i].len_v);
 }
@@ -412,12 +424,15 @@ trace_stats_free(struct trace_stats *s)
 		ivals_free(&s->cls[i].e2e_v);
 		dvals_free(&s->cls[i].tpot_v);
 	}
-	for (size_t i = 0; i < s->clients.n; i++)
+	for (size_t i = 0; i < s->clients.n; i++) {
 		ivals_free(&s->arrivals[i]);
+		ivals_free(&s->sends[i]);
+	}
 	for (size_t i = 0; i < s->groups.n; i++)
 		ivals_free(&s->grp[i].len_v);
 	free(s->cls);
 	free(s->arrivals);
+	free(s->sends);
 	free(s->grp);
 	strtab_free(&s->classes);
 	strtab_free(&s->clients);
@@ -775,6 +790,30 @@ merged_gaps(const struct trace_stats *s, struct moments *m)
 	free(h);
 }
 
+/* The same CV over when the client's requests really went out: a real
+ * trace's send_time_us, which a generator that batches its sends (a
+ * coarse timer, a blocked sender) bunches while its arrival_time_us
+ * schedule stays perfect.  A sim trace's send time is its arrival. */
+static void
+put_send_cv(struct out *o, size_t client)
+{
+	const struct trace_stats *s = o->s;
+	const struct ivals *v = &s->sends[client];
+	struct moments m = {0};
+	struct sbuf how = {0};
+
+	if (!s->hdr->present || s->hdr->mode == NULL ||
+	    strcmp(s->hdr->mode, "real") != 0)
+		return;
+	client_gaps(v, &m);
+	sbuf_printf(&how, "stdev/mean (population) of the %lld gaps between "
+	    "sorted send_time_us of client \"%s\"'s %zu rows", (long long)m.n,
+	    s->clients.s[client], v->n);
+	put(o, "1g", "iat.cv_send", moments_cv(&m), "cv", m.n, "client",
+	    s->clients.s[client], NULL, "send_time_us", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 put_iat(struct out *o)
 {
@@ -796,6 +835,7 @@ put_iat(struct out *o)
 		put(o, "1g", "iat.cv", moments_cv(&m), "cv", m.n, "client",
 		    s->clients.s[order[k]], NULL, "arrival_time_us",
 		    sbuf_str(&how));
+		put_send_cv(o, order[k]);
 	}
 	merged_gaps(s, &all);
 	sbuf_reset(&how);
@@ -843,6 +883,9 @@ put_status(struct out *o)
 			if (st == ST_EMPTY && !s->has_finish_reason)
 				sbuf_adds(&how, " (no finish_reason column: "
 				    "output_tokens 0 alone)");
+			if (st == ST_ABORTED && !s->has_finish_reason)
+				sbuf_adds(&how, " (no finish_reason column: "
+				    "none can be seen)");
 			if (st != ST_OK && cs->status[st] > 0)
 				sbuf_adds(&how, "; source.line: the first such "
 				    "row");
@@ -859,8 +902,9 @@ put_status(struct out *o)
 		    "fraction", cs->rows, "class", name, NULL, "error_message",
 		    sbuf_str(&how));
 		sbuf_reset(&how);
-		sbuf_printf(&how, "rows with status ok (not failed_empty) / all "
-		    "%lld rows of class \"%s\"", (long long)cs->rows, name);
+		sbuf_printf(&how, "rows with status ok (not failed_empty or "
+		    "aborted) / all %lld rows of class \"%s\"",
+		    (long long)cs->rows, name);
 		put(o, "5d", "success.fraction", ratio(cs->status[ST_OK],
 		    cs->rows), "fraction", cs->rows, "class", name, NULL,
 		    "status", sbuf_str(&how));
@@ -905,8 +949,8 @@ put_latency(struct out *o, const struct latency *l, const struct moments *m,
 		snprintf(metric, sizeof(metric), "%s.%s", l->name, stat[i]);
 		sbuf_reset(&how);
 		sbuf_printf(&how, "%s of %s over the %lld successful rows "
-		    "(status ok, not failed_empty)%s%s%s %s%s", stat[i],
-		    l->formula, (long long)m->n, cls ? " of class \"" : "",
+		    "(status ok, not failed_empty or aborted)%s%s%s %s%s",
+		    stat[i], l->formula, (long long)m->n, cls ? " of class \"" : "",
 		    cls ? cls : "", cls ? "\"" : "", l->rows,
 		    i >= 1 && i <= 3 ? "; type 7 quantile" : "");
 		put(o, "A3", metric, vals[i], "ms", m->n, cls ? "class" : NULL,
@@ -1032,8 +1076,8 @@ put_cdf(struct out *o, size_t which, size_t cls)
 
 	sbuf_printf(&how, "points [q, x]: the type 7 quantile x (ms) of %s "
 	    "at q = 0, 0.01, ..., 1 (%d points) over the %lld successful "
-	    "rows (status ok, not failed_empty)%s%s%s %s", l->formula,
-	    CDF_POINTS, (long long)m->n, name ? " of class \"" : "",
+	    "rows (status ok, not failed_empty or aborted)%s%s%s %s",
+	    l->formula, CDF_POINTS, (long long)m->n, name ? " of class \"" : "",
 	    name ? name : "", name ? "\"" : "", l->rows);
 	put_dist(o, "A3", names[which], "ms", m->n, name, l->field,
 	    sbuf_str(&how), "points", cdf_points(s, which, cls));
@@ -1142,7 +1186,7 @@ trace_stats_records(const struct trace_stats *s,
 	    sbuf_str(&rows));
 	sbuf_reset(&rows);
 	sbuf_printf(&rows, "the %lld successful rows (status ok, not "
-	    "failed_empty)", (long long)s->out.n);
+	    "failed_empty or aborted)", (long long)s->out.n);
 	put_tokens(&o, "1d", "output_tokens", "output_tokens", &s->out,
 	    &s->out_v, sbuf_str(&rows));
 	sbuf_reset(&rows);
@@ -1158,7 +1202,7 @@ trace_stats_records(const struct trace_stats *s,
 	    sbuf_str(&rows));
 	sbuf_reset(&rows);
 	sbuf_printf(&rows, "the %lld successful rows (status ok, not "
-	    "failed_empty)", (long long)s->out.n);
+	    "failed_empty or aborted)", (long long)s->out.n);
 	put_hist(&o, "1d", "output_tokens.hist", "output_tokens", &s->out_v,
 	    sbuf_str(&rows));
 	sbuf_free(&rows);

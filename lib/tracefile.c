@@ -182,6 +182,10 @@ header_v3(struct trace_header *h, const struct ynode *root)
 	}
 	h->growth = header_str(h, root, "session_context_growth",
 	    &h->growth_line);
+	/* server: {type, model}: the model blis observe sent requests to */
+	if ((n = optional(root, "server")) != NULL && n->type == Y_MAP)
+		h->server_model = header_str(h, n, "model",
+		    &h->server_model_line);
 	if ((n = optional(root, "goodput_slo_targets")) != NULL)
 		read_targets(&h->goodput, h->label, n);
 	if ((n = optional(root, "observed_kv_metrics")) != NULL)
@@ -268,6 +272,7 @@ trace_header_free(struct trace_header *h)
 	free(h->mode);
 	free(h->time_unit);
 	free(h->growth);
+	free(h->server_model);
 	slo_targets_free(&h->goodput);
 	free(h->kv.source);
 	free(h->kv.file);

@@ -59,6 +59,8 @@ struct trace_header {
 	long	 seed_line;
 	char	*growth;	/* session_context_growth; NULL: absent */
 	long	 growth_line;
+	char	*server_model;	/* server.model; NULL: absent */
+	long	 server_model_line;
 	struct slo_targets goodput;	/* n == 0: none */
 	struct kv_observed kv;
 	/* trace_data.itl.csv beside the trace (--record-itl), when found:

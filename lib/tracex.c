@@ -44,6 +44,10 @@ struct srow {
 struct tracex {
 	const struct trace_header *h;
 	long		 session_id, round_index, think_col;
+	long		 server_input, prefix_length;
+	/* successful rows whose server counted the prompt (server_input_tokens
+	 * > 0): Σ server counts and Σ prefix_length + input_tokens */
+	int64_t		 srv_rows, srv_tokens, srv_sent;
 	struct xclient	*cl;
 	size_t		 ncl;
 	int64_t		 rows, arr_min, arr_max;
@@ -72,6 +76,8 @@ tracex_new(struct csvr *r, const struct trace_header *h)
 	x->session_id = csvr_col(r, "session_id", false);
 	x->round_index = csvr_col(r, "round_index", false);
 	x->think_col = csvr_col(r, "think_time_us", false);
+	x->server_input = csvr_col(r, "server_input_tokens", false);
+	x->prefix_length = csvr_col(r, "prefix_length", false);
 	return x;
 }
 
@@ -151,6 +157,25 @@ session_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	x->sr[x->nsr++] = (struct srow){ i, round, t->send, end };
 }
 
+/* The prompt as the server counted it (usage.prompt_tokens) against the
+ * prompt the trace says it sent (prefix_length + input_tokens, input
+ * being suffix-only): only where both columns exist (schema 27 on) and
+ * the server recorded a count (0: not recorded, or a sim trace). */
+static void
+server_input_row(struct tracex *x, const struct csvr *r, const struct trow *t)
+{
+	int64_t srv;
+
+	if (!t->ok || x->server_input < 0 || x->prefix_length < 0)
+		return;
+	srv = csvr_count(r, x->server_input);
+	if (srv == 0)
+		return;
+	x->srv_rows++;
+	x->srv_tokens += srv;
+	x->srv_sent += t->in + csvr_count(r, x->prefix_length);
+}
+
 void
 tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
@@ -173,6 +198,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 		x->arr_max = t->arr;
 	x->rows++;
 	ivals_add(&x->starts, t->send);
+	server_input_row(x, r, t);
 	ivals_add(&x->ends, row_end(t));
 	if (x->session_id >= 0)
 		session_row(x, r, t);
@@ -355,6 +381,13 @@ put_run(const struct tracex *x, struct out *o)
 		    "first generated requests blis observe sent and left out "
 		    "of trace_data.csv");
 	}
+	if (h->present && h->server_model != NULL) {
+		r = trace_put(o, "2a", "trace.server_model", NAN, NULL, -1,
+		    NULL, NULL, NULL, NULL, NULL);
+		rec_set(r, "value", json_string(h->server_model));
+		header_source(r, h, h->server_model_line, "server.model", "the "
+		    "model the load generator sent its requests to");
+	}
 	if (h->present && h->has_seed) {
 		r = trace_put(o, "1a", "workload.seed", NAN, NULL, -1, NULL,
 		    NULL, NULL, NULL, NULL);
@@ -450,7 +483,7 @@ put_client(const struct xclient *c, struct out *o, const char *id)
 	    sbuf_str(&how));
 	put_client_tokens(o, "1c", "input_tokens", &c->in, id, "all rows");
 	put_client_tokens(o, "1d", "output_tokens", &c->out, id, "the "
-	    "successful rows (status ok, not failed_empty)");
+	    "successful rows (status ok, not failed_empty or aborted)");
 	sbuf_reset(&how);
 	sbuf_printf(&how, "rows with a prefix (prefix_length > 0, or a "
 	    "prefix_group when there is no prefix_length column) / the %lld "
@@ -623,10 +656,44 @@ put_header_v3(const struct tracex *x, struct out *o)
 		put_kv(h, o);
 }
 
+static void
+put_server_input(const struct tracex *x, struct out *o)
+{
+	char how[256];
+
+	if (x->srv_rows == 0 || x->srv_sent == 0)
+		return;
+	snprintf(how, sizeof(how), "sum of server_input_tokens (%lld) / sum "
+	    "of prefix_length + input_tokens (%lld) over the %lld successful "
+	    "rows whose server counted the prompt (server_input_tokens > 0)",
+	    (long long)x->srv_tokens, (long long)x->srv_sent,
+	    (long long)x->srv_rows);
+	trace_put(o, "1c", "server_input_tokens.ratio", (double)x->srv_tokens /
+	    (double)x->srv_sent, NULL, x->srv_rows, NULL, NULL, NULL,
+	    "server_input_tokens", how);
+}
+
+/* When the requests went out (Unix-epoch µs in a real trace): 5b holds
+ * the server logs' busy stamps against it.  starts is sorted. */
+static void
+put_send_window(const struct tracex *x, struct out *o)
+{
+	if (x->starts.n == 0)
+		return;
+	trace_put(o, "5b", "send_time_us.min", (double)ivals_at(&x->starts,
+	    0), "us", x->rows, NULL, NULL, NULL, "send_time_us", "smallest "
+	    "send_time_us over all rows");
+	trace_put(o, "5b", "send_time_us.max", (double)ivals_at(&x->starts,
+	    x->starts.n - 1), "us", x->rows, NULL, NULL, NULL, "send_time_us",
+	    "largest send_time_us over all rows");
+}
+
 void
 tracex_records(const struct tracex *x, struct out *o,
     const struct strtab *clients, const struct strtab *classes)
 {
+	put_server_input(x, o);
+	put_send_window(x, o);
 	put_run(x, o);
 	put_clients(x, o, clients, classes);
 	if (x->sessions.n > 0)

@@ -409,6 +409,12 @@ stats_point(struct vllmlog *v, struct vengine *e, const char *stamp,
 		return;
 	}
 	t = logclock_feed(&v->clock, &st);
+	if (v->busy_first_line == 0) {
+		v->busy_first = st;
+		v->busy_first_line = line;
+	}
+	v->busy_last = st;
+	v->busy_last_line = line;
 	if (e->ts == NULL)
 		e->ts = xcalloc(1, sizeof(*e->ts));
 	tseries_add(e->ts, t, vals, line);

@@ -80,6 +80,10 @@ struct vllmlog {
 	struct vevidence evidence[VP_NPATTERNS][LOG_MAX_EVIDENCE];
 	long		 bad_overlong, bad_binary, bad_utf8, bad_config;
 	struct logclock	 clock;		/* over the stats lines */
+	/* the first and last stats line with a valid stamp: when the
+	 * instance was busy, by its own clock (the pod's, no year) */
+	struct logstamp	 busy_first, busy_last;
+	long		 busy_first_line, busy_last_line;	/* 0: none */
 	long		 bad_stamp;	/* stats lines with an impossible
 					 * date or time */
 	bool		 truncated;

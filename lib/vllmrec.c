@@ -324,6 +324,35 @@ emit_engine(const struct vllmlog *v, const struct vengine *e,
 	}
 }
 
+/* The busy window's ends as the log stamps them ("MM-DD HH:MM:SS", the
+ * pod's clock, no year): 5b holds them against the trace's send times
+ * (logs of another run, or of another day, do not overlap). */
+static void
+emit_busy(const struct vllmlog *v, const struct logctx *ctx)
+{
+	static const char *const metric[] = { "stats.first_stamp",
+	    "stats.last_stamp" };
+	const struct logstamp *st[] = { &v->busy_first, &v->busy_last };
+	const long line[] = { v->busy_first_line, v->busy_last_line };
+	char stamp[32];
+
+	if (v->busy_first_line == 0)
+		return;
+	for (int k = 0; k < 2; k++) {
+		json_t *rec;
+
+		snprintf(stamp, sizeof(stamp), "%02d-%02d %02d:%02d:%02d",
+		    st[k]->mon, st[k]->day, (int)(st[k]->sec / 3600),
+		    (int)(st[k]->sec / 60 % 60), (int)(st[k]->sec % 60));
+		rec = logrec_new("5b", metric[k], json_string(stamp), NULL,
+		    -1);
+		logrec_emit(ctx, rec, v->instance, NULL, NULL,
+		    rec_source(v->file, line[k], 0, "MM-DD HH:MM:SS", k == 0 ?
+		    "stamp of the first stats line (vLLM logs them only while "
+		    "busy)" : "stamp of the last stats line"));
+	}
+}
+
 static void
 emit_stats(const struct vllmlog *v, const struct logctx *ctx)
 {
@@ -341,6 +370,7 @@ emit_stats(const struct vllmlog *v, const struct logctx *ctx)
 	for (size_t k = 0; k < v->neng; k++)
 		emit_engine(v, &v->eng[k], v->neng > 1 ? v->eng[k].id : NULL,
 		    ctx);
+	emit_busy(v, ctx);
 }
 
 static bool

@@ -150,6 +150,10 @@ clean() {
 	fault 1c-corpus-growth
 }
 
+@test "1c-server-tokens (aw): 1c FAIL" {
+	fault 1c-server-tokens
+}
+
 @test "1c-input-short (aw): 1c FAIL" {
 	fault 1c-input-short
 }
@@ -180,6 +184,10 @@ clean() {
 
 @test "1f-window-streaming-off (aw): 1f FAIL" {
 	fault 1f-window-streaming-off
+}
+
+@test "1g-batched-sends (aw): 1g FAIL" {
+	fault 1g-batched-sends
 }
 
 @test "1g-burst-as-poisson (14b): 1g FAIL" {
@@ -216,6 +224,10 @@ clean() {
 
 @test "2a-gpu-mem-one-arm (aw): 2a FAIL" {
 	fault 2a-gpu-mem-one-arm
+}
+
+@test "2a-trace-other-model (aw): 2a FAIL" {
+	fault 2a-trace-other-model
 }
 
 @test "2a-gpu-type (14b): 2a FAIL" {
@@ -350,6 +362,10 @@ clean() {
 	fault 5a-one-pod-max-num-seqs
 }
 
+@test "5a-log-since (aw): 5a MISSING" {
+	fault 5a-log-since
+}
+
 @test "5b-affinity-starved (aw): 5b WARN|FAIL" {
 	fault 5b-affinity-starved
 }
@@ -362,6 +378,10 @@ clean() {
 	fault 5b-overloaded-cell
 }
 
+@test "5b-stale-logs (aw): 5b FAIL" {
+	fault 5b-stale-logs
+}
+
 @test "5b-uneven-random (14b): 5b FAIL" {
 	fault 5b-uneven-random
 }
@@ -372,6 +392,10 @@ clean() {
 
 @test "5d-critical-shed (14b): 5d FAIL" {
 	fault 5d-critical-shed
+}
+
+@test "5d-aborted (aw): 5d FAIL" {
+	fault 5d-aborted
 }
 
 @test "5d-cut-streams (aw): 5d FAIL" {
@@ -400,6 +424,10 @@ clean() {
 
 @test "5f-kv-full-scrapes (aw): 5f WARN" {
 	fault 5f-kv-full-scrapes
+}
+
+@test "5f-preemptions (aw): 5f WARN" {
+	fault 5f-preemptions
 }
 
 @test "5f-kv-small-pod (aw): 5f FAIL" {

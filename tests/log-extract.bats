@@ -429,6 +429,28 @@ stats_row() {
 	[ "$(S '.points[0][1]')" = "$want" ]
 }
 
+@test "stats.first_stamp/last_stamp: the busy window's ends from the log text; an impossible stamp is skipped" {
+	for f in "$L"/v0202/qrt-decode-0_vllm.log "$CELL"/server_logs/*_vllm.log; do
+		X --server-logs "$f" >"$OUT"
+		validate_records "$OUT"
+		stamp() { sed 's/.* INFO \([0-9-]* [0-9:]*\) .*/\1/'; }
+		[ "$(val stats.first_stamp)" = "$(grep -m1 'Engine 000: ' "$f" | stamp)" ]
+		[ "$(val stats.last_stamp)" = "$(grep 'Engine 000: ' "$f" | tail -1 | stamp)" ]
+		[ "$(jq -r 'select(.metric == "stats.last_stamp") | .source.line' "$OUT")" = \
+		    "$(grep -n 'Engine 000: ' "$f" | tail -1 | cut -d: -f1)" ]
+	done
+	f=$BATS_TEST_TMPDIR/stamp_vllm.log
+	grep 'Engine 000: ' "$L/v0202/qrt-decode-0_vllm.log" >"$f"
+	last=$(tail -1 "$f" | stamp)
+	sed -n '1s/ 06-08 / 13-08 /p' "$f" >>"$f"
+	X --server-logs "$f" >"$OUT" 2>/dev/null
+	[ "$(val stats.last_stamp)" = "$last" ]
+	# no stats line: no stamps
+	grep -v 'Engine 000: ' "$L/v0202/qrt-decode-0_vllm.log" >"$f"
+	X --server-logs "$f" >"$OUT" 2>/dev/null
+	[ -z "$(val stats.first_stamp)" ]
+}
+
 @test "stats.series: an impossible stamp is warned about and left out" {
 	f=$BATS_TEST_TMPDIR/stamp_vllm.log
 	grep 'Engine 000: ' "$L/v0202/qrt-decode-0_vllm.log" >"$f"

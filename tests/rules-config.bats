@@ -56,6 +56,22 @@ v() {
 	    .expected.source.line == 7 and (.why | test("config.md:7"))' "$OUT"
 }
 
+@test "2a: a value stated by some of the cell's logs says so, not every log" {
+	judge '.'
+	jqt 'select(.check == "2a" and .metric == "vllm.max_num_seqs" and
+	    .scope.phase == "baseline") | .why | test("every log of the cell")' \
+	    "$OUT"
+	# one of the four logs lost its startup lines: 3 logs state it
+	judge 'if .kind == "measure" and .check == "2a" and .metric ==
+	    "vllm.max_num_seqs" and .scope.phase == "baseline" then .n = 3
+	    else . end'
+	[ "$(v 2a baseline vllm.max_num_seqs)" = PASS ]
+	jqt 'select(.check == "2a" and .metric == "vllm.max_num_seqs" and
+	    .scope.phase == "baseline") | .why |
+	    test("3 of the cell.s 4 vLLM logs; the others state no value")' \
+	    "$OUT"
+}
+
 @test "2a: a parameter that differs is FAIL with both sources" {
 	judge 'if .metric == "vllm.max_num_seqs" and .kind == "measure" and
 	    .scope.phase == "treatment" then .value = 128 else . end'
@@ -341,4 +357,30 @@ v() {
 	cp "$OUT" "$BATS_TEST_TMPDIR/first"
 	judge '.'
 	cmp "$OUT" "$BATS_TEST_TMPDIR/first"
+}
+
+@test "2a trace.server_model: the header's model against config.md's, else the logs'; none without a header model" {
+	# hm MODEL: the baseline's trace header names MODEL
+	hm() {
+		echo "., (if .kind == \"measure\" and .metric == \"vllm.model\"
+		    and .scope.phase == \"baseline\" then (.metric =
+		    \"trace.server_model\" | .value = \"$1\" | del(.n) |
+		    .source = {file: \"baseline/w1/trace_header.yaml\",
+		    line: 10, field: \"server.model\"}) else empty end)"
+	}
+	judge "$(hm Qwen/Qwen3-14B)"
+	[ "$(v 2a baseline trace.server_model)" = PASS ]
+	[ -z "$(v 2a treatment trace.server_model)" ]
+	judge "$(hm Qwen/Qwen3-8B)"
+	[ "$(v 2a baseline trace.server_model)" = FAIL ]
+	jqt 'select(.metric == "trace.server_model") | (.why |
+	    test("config.md names Qwen/Qwen3-14B \\(config.md:7\\)")) and
+	    (.why | test("baseline/w1/trace_header.yaml:10")) and
+	    .action != null' "$OUT"
+	# config.md without a model: the server logs' model is the reference
+	judge "$(hm Qwen/Qwen3-8B) | select(.kind != \"expect\" or
+	    .metric != \"vllm.model\")"
+	[ "$(v 2a baseline trace.server_model)" = FAIL ]
+	jqt 'select(.metric == "trace.server_model") | .why |
+	    test("the server logs name /model-cache/models/Qwen/Qwen3-14B")' "$OUT"
 }

@@ -229,6 +229,33 @@ affinity() {
 	[ "$(v 5f kv_cache.tokens)" = MISSING ]
 }
 
+@test "5a/5f: a log without its startup lines is MISSING for that instance only" {
+	# p3's log was collected with kubectl logs --since: requests and
+	# problem counts, but no vllm.* parameter and no KV cache size
+	judge 'select(.scope.instance != "p3" or ((.metric |
+	    startswith("vllm.")) or .metric == "kv_cache.tokens" | not))'
+	[ "$(v 5a vllm.args p3)" = MISSING ]
+	[ "$(v 5f kv_cache.tokens p3)" = MISSING ]
+	[ "$(v 5a vllm.args p1)" = PASS ]
+	[ "$(v 5f kv_cache.tokens p1)" = PASS ]
+	jqt 'select(.scope.instance == "p3" and .verdict == "MISSING") |
+	    (.why | test("p3_vllm.log")) and (.why | test("startup"))' "$OUT"
+}
+
+@test "5f: preemptions in an instance's stats lines WARN" {
+	judge '., (if .metric == "kv_cache.tokens" and .scope.instance ==
+	    "p2" then (.metric = "stats.preemptions.total" | .value = 37 |
+	    .unit = "count" | .source.how = "total of Preemptions") else
+	    empty end)'
+	[ "$(v 5f stats.preemptions.total p2)" = WARN ]
+	[ "$(v 5f kv_cache.tokens p2)" = PASS ]
+	jqt 'select(.metric == "stats.preemptions.total") |
+	    (.why | test("37 preemptions")) and (.actual.value == 37)' "$OUT"
+	# no preemptions line: no verdict (older vLLM never prints one)
+	judge '.'
+	[ -z "$(v 5f stats.preemptions.total)" ]
+}
+
 @test "5g: objectives, pods, flow control; no EPP log INAPPLICABLE" {
 	d='select(.metric != "epp.objective.priority" or .scope.class != "critical")'
 	judge "$d"
@@ -291,6 +318,12 @@ diff_of() {
 	[ "$(v 5d requests.failed)" = FAIL ]
 	jqt 'select(.metric == "requests.failed") | .why |
 	    test("by class: \"critical\" 3 failed_empty, \"sheddable\" 2 error")' "$OUT"
+	# 20 requests the server aborted in 420: 4.76% -> FAIL
+	judge ".,$(st critical aborted 20)"
+	[ "$(v 5d requests.failed)" = FAIL ]
+	[ "$(diff_of requests.failed)" = "$(pct 20 420)" ]
+	jqt 'select(.metric == "requests.failed") | .why |
+	    test("20 requests the server aborted")' "$OUT"
 	# sheds are not failures: they stay per class (shed.rate)
 	judge ".,$(st sheddable shed 100)"
 	[ "$(v 5d requests.failed)" = PASS ]
@@ -511,4 +544,41 @@ two_cells() {
 		    test("The real cell baseline/w1 ran on a throttled GPU \\(5h: GPU 0 of n1 fails its thermal check, baseline/w1/gpu_logs/n1.log:10\\)"))) | 1' "$OUT" | wc -l)
 		if [ "$p95" = 85 ]; then [ "$n" -ge 3 ]; else [ "$n" -eq 0 ]; fi
 	done
+}
+
+@test "5b log.window: busy stamps inside the send window PASS, hours apart WARN, days apart FAIL, across New Year" {
+	# win LO_S HI_S FIRST LAST: the trace sent from LO_S to HI_S (Unix
+	# seconds); p1's stats lines run from FIRST to LAST ("MM-DD HH:MM:SS")
+	win() {
+		judge "., (if .metric == \"instance.requests\" and
+		    .scope.instance == \"p1\" then
+		    (.metric = \"stats.first_stamp\" | .value = \"$3\" |
+		    del(.unit)), (.metric = \"stats.last_stamp\" |
+		    .value = \"$4\" | del(.unit)),
+		    (.metric = \"send_time_us.min\" | .value = ($1 * 1000000) |
+		    .unit = \"us\" | del(.scope.instance) | .source =
+		    {file: \"baseline/w1/trace_data.csv\",
+		    field: \"send_time_us\"}),
+		    (.metric = \"send_time_us.max\" | .value = ($2 * 1000000) |
+		    .unit = \"us\" | del(.scope.instance) | .source =
+		    {file: \"baseline/w1/trace_data.csv\",
+		    field: \"send_time_us\"}) else empty end)"
+		v 5b log.window p1
+	}
+	# 2026-04-23 14:18:21 to 14:19:59 UTC
+	[ "$(win 1776953901 1776953999 '04-23 14:18:22' '04-23 14:20:12')" = PASS ]
+	# a pod clock two hours ahead: apart by 16:21:00 - 14:19:59
+	[ "$(win 1776953901 1776953999 '04-23 16:21:00' '04-23 16:22:00')" = WARN ]
+	jqt 'select(.metric == "log.window") | .diff.value ==
+	    (16 * 3600 + 21 * 60) - (14 * 3600 + 19 * 60 + 59)' "$OUT"
+	# the logs of a run two days earlier
+	[ "$(win 1776953901 1776953999 '04-21 14:18:22' '04-21 14:20:12')" = FAIL ]
+	jqt 'select(.metric == "log.window") | (.why | test("another run")) and
+	    .expected.source.field == "send_time_us" and
+	    (.why | test("04-23 14:18:21 to 04-23 14:19:59 UTC"))' "$OUT"
+	# 2026-12-31 23:59:00 to 2027-01-01 00:01:00: stamps without a year
+	[ "$(win 1798761540 1798761660 '12-31 23:59:05' '01-01 00:01:10')" = PASS ]
+	[ "$(win 1798761540 1798761660 '01-01 00:00:05' '01-01 00:01:10')" = PASS ]
+	# a sim trace (send_time_us = arrival, not an epoch): not judged
+	[ -z "$(win 0 98 '04-23 14:18:22' '04-23 14:20:12')" ]
 }

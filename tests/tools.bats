@@ -180,6 +180,8 @@ assert len(rows) == len(recs), (len(rows), len(recs))
 def text(v, unit):
     if v is None:
         return "-"
+    if isinstance(v, str):      # trace.server_model: the header's text
+        return v
     if unit == "fraction":
         v *= 100
     if v == int(v) or abs(v) >= 999.95:

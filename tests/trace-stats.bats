@@ -139,7 +139,7 @@ check_core() {
 	[ "$(head -4 "$BATS_TEST_TMPDIR/order" | tr '\n' ' ')" = "requests.count qps.intended qps.actual class.count " ]
 	[ "$(jq -r 'select(.metric == "iat.cv") | .scope.client' "$OUT" | tr '\n' ' ')" = "a b " ]
 	[ "$(jq -r 'select(.metric == "class.count") | .scope.class' "$OUT" | tr '\n' ' ')" = "critical sheddable " ]
-	[ "$(jq -r 'select(.metric == "status.count" and .scope.class == "critical") | .status' "$OUT" | tr '\n' ' ')" = "ok shed http_error error timeout failed_empty " ]
+	[ "$(jq -r 'select(.metric == "status.count" and .scope.class == "critical") | .status' "$OUT" | tr '\n' ' ')" = "ok shed http_error error timeout failed_empty aborted " ]
 }
 
 @test "output is byte-for-byte deterministic, file or stdin" {
@@ -150,6 +150,73 @@ check_core() {
 	"$S2R_BIN/s2r-trace-stats" --no-header - <"$T/l27/trace_data.csv" >"$OUT"
 	one requests.count | jq -e '.source.file == "<stdin>"'
 	check_core
+}
+
+@test "server_input_tokens.ratio: the server's prompt counts over the trace's, successful rows only" {
+	stats l27
+	# rows 3, 1, 0 are ok with counts: (300 + 200 + 400) / (300 + 200 + 400)
+	[ "$(val server_input_tokens.ratio)" = 1 ]
+	one server_input_tokens.ratio | jq -e '.n == 3 and .check == "1c" and
+	    .source.field == "server_input_tokens" and
+	    (.source.how | test("900\\) / sum of prefix_length \\+ input_tokens \\(900"))'
+	# another tokenizer: the server counts 1.3x, one row unrecorded (0)
+	/usr/bin/python3 - "$T/l27/trace_data.csv" \
+	    "$BATS_TEST_TMPDIR/trace_data.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    if r["request_id"] == "1":
+        r["server_input_tokens"] = "0"
+    elif int(r["server_input_tokens"]) > 0:
+        r["server_input_tokens"] = str(int((int(r["prefix_length"]) +
+            int(r["input_tokens"])) * 1.3))
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""),
+                   fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/trace_data.csv" >"$OUT"
+	near "$(val server_input_tokens.ratio)" "$(calc '(390 + 520) / (300 + 400)')"
+	[ "$(one server_input_tokens.ratio | jq .n)" = 2 ]
+	validate_records "$OUT"
+	# no server_input_tokens column (22) or no prefix_length (25): none
+	stats l22
+	[ -z "$(one server_input_tokens.ratio)" ]
+	stats l25
+	[ -z "$(one server_input_tokens.ratio)" ]
+}
+
+@test "iat.cv_send per client: the gaps between sorted send_time_us, real traces only" {
+	stats l27
+	# client a sends at 1, 3, 4 s (gaps 2, 1); b at 0, 2, 6, 10 s (2, 4, 4)
+	near "$(val iat.cv_send '.scope.client == "a"')" "$(calc '0.5/1.5')"
+	near "$(val iat.cv_send '.scope.client == "b"')" \
+	    "$(calc 'sqrt(((2-10/3)^2+2*(4-10/3)^2)/3)/(10/3)')"
+	one iat.cv_send '.scope.client == "b"' | jq -e '.n == 3 and
+	    .check == "1g" and .source.field == "send_time_us"'
+	# without a header saying mode real (a sim trace sends at arrival)
+	stats l27 --no-header
+	[ -z "$(one iat.cv_send)" ]
+}
+
+@test "finish_reason abort: status ok but aborted, not a success, left out of the output statistics" {
+	d=$BATS_TEST_TMPDIR/c
+	mkdir -p "$d"
+	cp "$T/l27/trace_header.yaml" "$d/"
+	# request 1 (client a, critical, output 21, finish_reason stop) aborted
+	sed '/^1,a,/s/,stop$/,abort/' "$T/l27/trace_data.csv" >"$d/trace_data.csv"
+	[ "$(grep -c ',abort$' "$d/trace_data.csv")" -eq 1 ]
+	"$S2R_BIN/s2r-trace-stats" "$d" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val status.count '.scope.class == "critical" and .status == "aborted"')" = 1 ]
+	[ "$(val status.count '.scope.class == "critical" and .status == "ok"')" = 1 ]
+	one status.count '.status == "aborted" and .scope.class == "critical"' |
+	    jq -e --argjson l "$(grep -n '^1,a,' "$d/trace_data.csv" | cut -d: -f1)" \
+	    '.source.line == $l and (.source.how | test("finish_reason abort"))'
+	near "$(val success.fraction '.scope.class == "critical"')" "$(calc '1/3')"
+	# output statistics over the two remaining successful rows: 11 and 5
+	[ "$(val output_tokens.mean)" = 8 ]
+	[ "$(val status.count '.scope.class == "sheddable" and .status == "aborted"')" = 0 ]
 }
 
 @test "22 columns (no prefix_length, model, deadline, server_input, finish_reason)" {
@@ -180,6 +247,28 @@ check_core() {
 	check_core
 	one requests.count | jq -e '.source.how
 	    | test("warm_up_requests 200 .*trace_header.yaml:5.*request_id 200")'
+}
+
+@test "trace.server_model: the header's server.model with its line; absent, none; not a string, one line and exit 2" {
+	stats l27
+	line=$(grep -n '^    model:' "$T/l27/trace_header.yaml" | cut -d: -f1)
+	one trace.server_model | jq -e --argjson l "$line" '.value ==
+	    "Qwen/Qwen3-14B" and .check == "2a" and .source.line == $l and
+	    .source.field == "server.model" and
+	    (.source.file | endswith("trace_header.yaml"))'
+	d=$BATS_TEST_TMPDIR/c
+	mkdir -p "$d"
+	cp "$T/l27/trace_data.csv" "$d/"
+	grep -v '^    model:' "$T/l27/trace_header.yaml" >"$d/trace_header.yaml"
+	"$S2R_BIN/s2r-trace-stats" "$d" >"$OUT"
+	[ -z "$(one trace.server_model)" ]
+	sed 's/^    model: .*/    model: [a, b]/' "$T/l27/trace_header.yaml" \
+	    >"$d/trace_header.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" "$d"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[[ "$stderr" == *"trace_header.yaml:$line:"*"model"*"string"* ]]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
 }
 
 @test "29 columns with x_request_id (trace_version 3)" {
@@ -252,7 +341,7 @@ check_core() {
 	# every value line is as wide as the head line up to the unit column
 	"$S2R_BIN/s2r-trace-stats" --format text "$T/l27/trace_data.csv" | tail -n +2 |
 	    awk '{ match($0, /  (tokens|count|req\/s|fraction|cv|ms|us|unit) /)
-	        if (NR == 1) w = RSTART; else if (RSTART != w && $0 !~ /seed/) exit 1 }'
+	        if (NR == 1) w = RSTART; else if (RSTART != w && $0 !~ /seed|\.ratio |server_model/) exit 1 }'
 }
 
 @test "independent recomputation (python csv module) on a generated trace" {

@@ -391,3 +391,55 @@ many() {
 	[ -z "$output" ]
 	[ "$stderr" = "s2r-verdict: cannot create a temporary file in /nonexistent/s2r: No such file or directory" ]
 }
+
+@test "1c server_input_tokens.ratio: within 5% PASS, to 10% WARN, beyond FAIL; none, no verdict" {
+	# the trace-stats record of a cell, its ratio set per run
+	ratio() {
+		jq -c --argjson r "$1" 'select(.kind == "measure" and
+		    .metric == "input_tokens.mean") | .metric =
+		    "server_input_tokens.ratio" | .value = $r | del(.unit) |
+		    .source.field = "server_input_tokens"' "$J/pass.ndjson" |
+		    cat "$J/pass.ndjson" - >"$BATS_TEST_TMPDIR/in.ndjson"
+		verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+		validate_records "$OUT"
+		jq -r 'select(.metric == "server_input_tokens.ratio") |
+		    .verdict' "$OUT"
+	}
+	[ "$(ratio 1.049)" = PASS ]
+	[ "$(ratio 0.951)" = PASS ]
+	[ "$(ratio 1.08)" = WARN ]
+	[ "$(ratio 0.92)" = WARN ]
+	[ "$(ratio 1.3)" = FAIL ]
+	[ "$(ratio 0.7)" = FAIL ]
+	jq -c 'select(.metric == "server_input_tokens.ratio")' "$OUT" | jq -e '
+	    .expected.value == 1 and (.diff.value * 1000 | round) == -30000
+	    and .tolerance == "±5% (WARN to ±10%)" and .action != null and
+	    (.why | test("another tokenizer"))'
+	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
+	[ -z "$(jq -r 'select(.metric == "server_input_tokens.ratio")' "$OUT")" ]
+}
+
+@test "1g iat.cv_send: the send times held to the client's process like its arrivals; none, no verdict" {
+	# sends CV1 CV2 CV3: clients c1 (poisson), c2 (constant), c3 (gamma
+	# cv 2) sent with these CVs (send_time_us), arrivals as pass.ndjson
+	sends() {
+		jq -c --argjson v "[$1, $2, $3]" 'select(.kind == "measure" and
+		    .metric == "iat.cv") | .metric = "iat.cv_send" |
+		    .value = $v[(.scope.client | ltrimstr("c") | tonumber) - 1] |
+		    .source.field = "send_time_us"' "$J/pass.ndjson" |
+		    cat "$J/pass.ndjson" - >"$BATS_TEST_TMPDIR/in.ndjson"
+		verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+		validate_records "$OUT"
+		jq -r 'select(.metric == "iat.cv_send") | .scope.client + " " +
+		    .verdict' "$OUT" | tr '\n' ' '
+	}
+	[ "$(sends 1.03 0.05 2.2)" = "c1 PASS c2 PASS c3 PASS " ]
+	# a generator batching its sends on a timer: every CV far too high
+	[ "$(sends 2.0 0.5 3.0)" = "c1 FAIL c2 FAIL c3 FAIL " ]
+	jq -c 'select(.metric == "iat.cv_send" and .scope.client == "c1")' \
+	    "$OUT" | jq -e '.actual.source.field == "send_time_us" and
+	    .expected.value == 1 and .tolerance == "0.8-1.2" and
+	    (.why | test("send times")) and .action != null'
+	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
+	[ -z "$(jq -r 'select(.metric == "iat.cv_send")' "$OUT")" ]
+}

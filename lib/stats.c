@@ -232,6 +232,23 @@ rank(size_t n, double q, size_t *lo, double *frac)
 }
 
 double
+ivals_stdev_se(const struct ivals *v, double mean, double sd)
+{
+	long double m4 = 0;
+
+	if (v->n < 2 || !(sd > 0))
+		return 0;
+	for (size_t i = 0; i < v->n; i++) {
+		long double d = (long double)ivals_at(v, i) - mean;
+
+		m4 += d * d * d * d;
+	}
+	m4 /= (long double)v->n;
+	return sqrt(fmax(0, (double)m4 - pow(sd, 4)) / (double)v->n) /
+	    (2 * sd);
+}
+
+double
 ivals_quantile(const struct ivals *v, double q)
 {
 	size_t lo;

@@ -57,6 +57,10 @@ int64_t	ivals_at(const struct ivals *v, size_t i);
 void	ivals_sort(struct ivals *v);
 /* q in [0, 1] over sorted values; NAN when empty. */
 double	ivals_quantile(const struct ivals *v, double q);
+/* The standard error of sd, the population stdev of v about mean, by the
+ * delta method from the fourth central moment m4: sqrt((m4 - sd^4)/n) /
+ * (2 sd); 0 under two values or with sd 0. */
+double	ivals_stdev_se(const struct ivals *v, double mean, double sd);
 void	ivals_free(struct ivals *v);
 
 struct dvals {

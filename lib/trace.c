@@ -574,36 +574,24 @@ put_classes(struct out *o)
 }
 
 /* The stdev of a token column with se, its standard error from the
- * sample: by the delta method sqrt((m4 - s^4) / n) / (2 s), m4 the
- * fourth central moment over the values (a heavy-tailed length's stdev
- * moves far more from run to run than its mean; the verdict's noise
- * band needs to know how far). */
+ * sample (ivals_stdev_se): a heavy-tailed length's stdev moves far more
+ * from run to run than its mean, and the verdict's band needs how far. */
 static void
 put_stdev(struct out *o, const char *check, const char *metric,
     const struct moments *m, const struct ivals *v, const char *field,
     struct sbuf *how)
 {
-	double sd = moments_stdev(m), n = (double)m->n;
-	long double m4 = 0;
+	double sd = moments_stdev(m), se = ivals_stdev_se(v, m->mean, sd);
 
-	if (!(m->n > 1 && sd > 0)) {
-		put(o, check, metric, sd, "tokens", m->n, NULL, NULL, NULL,
-		    field, sbuf_str(how));
-		return;
-	}
-	for (size_t i = 0; i < v->n; i++) {
-		long double d = (long double)ivals_at(v, i) - m->mean;
-
-		m4 += d * d * d * d;
-	}
-	m4 /= n;
-	sbuf_adds(how, "; se: its standard error from the sample, "
-	    "sqrt((m4 - stdev^4) / n) / (2 stdev), m4 the fourth central "
-	    "moment");
+	if (se > 0)
+		sbuf_adds(how, "; se: its standard error from the sample, "
+		    "sqrt((m4 - stdev^4) / n) / (2 stdev), m4 the fourth "
+		    "central moment");
 	put(o, check, metric, sd, "tokens", m->n, NULL, NULL, NULL, field,
 	    sbuf_str(how));
-	rec_set_num(json_array_get(o->arr, json_array_size(o->arr) - 1),
-	    "se", sqrt(fmax(0, (double)m4 - pow(sd, 4)) / n) / (2 * sd));
+	if (se > 0)
+		rec_set_num(json_array_get(o->arr, json_array_size(o->arr) -
+		    1), "se", se);
 }
 
 /* mean, stdev, min, max, p50, p90, p99 of a token column. */

@@ -1,5 +1,6 @@
 /* Unit tests for lib/stats.c.  Reference values are worked out by hand or
  * with a plain qsort and the quantile formula written out again here. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -64,6 +65,26 @@ test_moments(void)
 	for (int i = 0; i < 1000; i++)
 		moments_add(&c, 1776953414124997.0);
 	CHECK(moments_stdev(&c) == 0);
+}
+
+/* By hand: 1 2 3 4 about 2.5 have var 1.25 and m4 (2 x 5.0625 + 2 x
+ * 0.0625) / 4 = 2.5625, so se = sqrt((2.5625 - 1.5625) / 4) / (2 sqrt
+ * 1.25) = 0.5 / 2.2360680 = 0.2236068. */
+static void
+test_stdev_se(void)
+{
+	struct ivals v = {0};
+
+	CHECK(ivals_stdev_se(&v, 0, 1) == 0);
+	ivals_add(&v, 7);
+	CHECK(ivals_stdev_se(&v, 7, 0) == 0);
+	ivals_free(&v);
+	for (int i = 1; i <= 4; i++)
+		ivals_add(&v, i);
+	CHECK_NEAR(ivals_stdev_se(&v, 2.5, sqrt(1.25)), 0.5 / (2 * sqrt(1.25)),
+	    1e-15);
+	CHECK(ivals_stdev_se(&v, 2.5, 0) == 0);
+	ivals_free(&v);
 }
 
 static void
@@ -315,6 +336,7 @@ static const struct unit_test tests[] = {
 	{ "quantile methods against python", test_quantile_methods },
 	{ "exclusive quantile against its formula", test_exclusive_random },
 	{ "exact sums as math.fsum", test_fsum },
+	{ "a stdev's standard error from the fourth moment", test_stdev_se },
 	{ NULL, NULL }
 };
 

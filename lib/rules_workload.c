@@ -451,6 +451,35 @@ tokens(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 }
 
+/* Most tokens a chat template adds to a prompt (role markers, a default
+ * system line): fixed per request, so short prompts show them as a large
+ * ratio. */
+#define TEMPLATE_MAX_TOKENS	64
+
+/* Whether the server's extra tokens are a template's: per request a fixed
+ * 0..TEMPLATE_MAX_TOKENS (the fit's intercept) on prompts otherwise
+ * counted alike (its slope within band); why gets the sentence. */
+static bool
+template_only(const json_t *m, double band, struct sbuf *why)
+{
+	double slope, icpt;
+
+	if (!rec_get_num(m, "slope", &slope) ||
+	    !rec_get_num(m, "intercept", &icpt) ||
+	    fabs(slope - 1) * 100 > band || icpt < 0 ||
+	    icpt > TEMPLATE_MAX_TOKENS)
+		return false;
+	sbuf_adds(why, "Per request the server adds about ");
+	ru_num_text(why, icpt);
+	sbuf_adds(why, " tokens and counts the rest ");
+	ru_num_text(why, slope);
+	sbuf_printf(why, " times (slope and intercept): a chat template's "
+	    "fixed tokens (up to %d), not another tokenizer; on short prompts "
+	    "they make the ratio large, not the prefill work.",
+	    TEMPLATE_MAX_TOKENS);
+	return true;
+}
+
 /* The prompts the server prefilled (usage.prompt_tokens) against those
  * the trace says it sent, which are the simulation's: beyond the mean's
  * tolerance the real run did other prefill work than the simulation
@@ -478,15 +507,18 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_where(&why, m);
 	sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(m,
 	    "source"), "how"));
-	sbuf_adds(&why, v == V_PASS ? "The server prefilled the prompts the "
-	    "simulation assumes (a few percent off is the synthesised "
-	    "words' tokenisation)." : v == V_WARN ? "Somewhat more or fewer "
-	    "tokens than the simulation prefills: a chat template's fixed "
-	    "tokens on short prompts, or prompts built for another "
-	    "tokenizer." : "The server prefilled other prompt lengths than "
-	    "the simulation assumes: the prompts were built for another "
-	    "tokenizer than the served model's, so every prefill cost "
-	    "differs.");
+	if (v != V_PASS && template_only(m, band, &why))
+		v = V_PASS;
+	else
+		sbuf_adds(&why, v == V_PASS ? "The server prefilled the "
+		    "prompts the simulation assumes (a few percent off is the "
+		    "synthesised words' tokenisation)." : v == V_WARN ?
+		    "Somewhat more or fewer tokens than the simulation "
+		    "prefills: prompts built for another tokenizer, or more "
+		    "than a chat template's fixed tokens." : "The server "
+		    "prefilled other prompt lengths than the simulation "
+		    "assumes: the prompts were built for another tokenizer "
+		    "than the served model's, so every prefill cost differs.");
 	es = ru_side(json_real(1), NULL, m, "the prompts the trace records: "
 	    "prefix_length + input_tokens, what the simulation prefills");
 	rec_set_str(json_object_get(es, "source"), "field",

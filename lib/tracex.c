@@ -48,6 +48,7 @@ struct tracex {
 	/* successful rows whose server counted the prompt (server_input_tokens
 	 * > 0): Σ server counts and Σ prefix_length + input_tokens */
 	int64_t		 srv_rows, srv_tokens, srv_sent;
+	long double	 srv_xx, srv_xy;	/* Σ sent², Σ sent·server */
 	struct xclient	*cl;
 	size_t		 ncl;
 	int64_t		 rows, arr_min, arr_max;
@@ -165,15 +166,19 @@ static void
 server_input_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
 	int64_t srv;
-
 	if (!t->ok || x->server_input < 0 || x->prefix_length < 0)
 		return;
+	int64_t sent;
+
 	srv = csvr_count(r, x->server_input);
 	if (srv == 0)
 		return;
+	sent = t->in + csvr_count(r, x->prefix_length);
 	x->srv_rows++;
 	x->srv_tokens += srv;
-	x->srv_sent += t->in + csvr_count(r, x->prefix_length);
+	x->srv_sent += sent;
+	x->srv_xx += (long double)sent * sent;
+	x->srv_xy += (long double)sent * srv;
 }
 
 void
@@ -659,18 +664,34 @@ put_header_v3(const struct tracex *x, struct out *o)
 static void
 put_server_input(const struct tracex *x, struct out *o)
 {
-	char how[256];
+	char how[320];
+	long double n, den, slope;
+	json_t *rec;
 
 	if (x->srv_rows == 0 || x->srv_sent == 0)
 		return;
 	snprintf(how, sizeof(how), "sum of server_input_tokens (%lld) / sum "
 	    "of prefix_length + input_tokens (%lld) over the %lld successful "
-	    "rows whose server counted the prompt (server_input_tokens > 0)",
+	    "rows whose server counted the prompt (server_input_tokens > 0); "
+	    "slope and intercept: server_input_tokens against prefix_length + "
+	    "input_tokens by least squares",
 	    (long long)x->srv_tokens, (long long)x->srv_sent,
 	    (long long)x->srv_rows);
-	trace_put(o, "1c", "server_input_tokens.ratio", (double)x->srv_tokens /
-	    (double)x->srv_sent, NULL, x->srv_rows, NULL, NULL, NULL,
-	    "server_input_tokens", how);
+	rec = trace_put(o, "1c", "server_input_tokens.ratio",
+	    (double)x->srv_tokens / (double)x->srv_sent, NULL, x->srv_rows,
+	    NULL, NULL, NULL, "server_input_tokens", how);
+	/* server = intercept + slope x sent by least squares: a chat
+	 * template adds fixed tokens (the intercept), another tokenizer
+	 * scales them (the slope).  None when every prompt has one length. */
+	n = (long double)x->srv_rows;
+	den = n * x->srv_xx - (long double)x->srv_sent * x->srv_sent;
+	if (x->srv_rows < 2 || !(den > 0))
+		return;
+	slope = (n * x->srv_xy - (long double)x->srv_sent * x->srv_tokens) /
+	    den;
+	rec_set_num(rec, "slope", (double)slope);
+	rec_set_num(rec, "intercept", (double)(((long double)x->srv_tokens -
+	    slope * x->srv_sent) / n));
 }
 
 /* When the requests went out (Unix-epoch µs in a real trace): 5b holds

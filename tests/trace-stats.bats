@@ -178,6 +178,10 @@ PY
 	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/trace_data.csv" >"$OUT"
 	near "$(val server_input_tokens.ratio)" "$(calc '(390 + 520) / (300 + 400)')"
 	[ "$(one server_input_tokens.ratio | jq .n)" = 2 ]
+	# the least-squares line through (300, 390) and (400, 520): slope
+	# 130 / 100, intercept 390 - 1.3 x 300 = 0
+	near "$(one server_input_tokens.ratio | jq .slope)" 1.3
+	one server_input_tokens.ratio | jq -e '.intercept | fabs < 1e-9'
 	validate_records "$OUT"
 	# no server_input_tokens column (22) or no prefix_length (25): none
 	stats l22

@@ -419,6 +419,31 @@ many() {
 	[ -z "$(jq -r 'select(.metric == "server_input_tokens.ratio")' "$OUT")" ]
 }
 
+@test "1c server_input_tokens.ratio: a chat template's fixed tokens (the fit's intercept, slope within 5%) PASS; a slope or intercept beyond, as the ratio says" {
+	fit() {	# fit RATIO SLOPE INTERCEPT: the verdict
+		jq -c --argjson r "$1" --argjson s "$2" --argjson i "$3" 'select(.kind == "measure" and
+		    .metric == "input_tokens.mean") | .metric =
+		    "server_input_tokens.ratio" | .value = $r | del(.unit) |
+		    .slope = $s | .intercept = $i |
+		    .source.field = "server_input_tokens"' "$J/pass.ndjson" |
+		    cat "$J/pass.ndjson" - >"$BATS_TEST_TMPDIR/in.ndjson"
+		verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+		validate_records "$OUT"
+		jq -r 'select(.metric == "server_input_tokens.ratio") | .verdict' "$OUT"
+	}
+	# 20 tokens a request on 150-token prompts: ratio 1.13, slope 1
+	[ "$(fit 1.133 1.0 20)" = PASS ]
+	jq -r 'select(.metric == "server_input_tokens.ratio") | .why' "$OUT" |
+	    grep -qF "Per request the server adds about 20 tokens and counts the rest 1 times"
+	[ "$(fit 1.08 1.03 9)" = PASS ]
+	# another tokenizer: the slope is off
+	[ "$(fit 1.08 1.08 0)" = WARN ]
+	[ "$(fit 1.3 1.3 0)" = FAIL ]
+	# more than a template: a long system prompt the simulation lacks
+	[ "$(fit 1.3 1.0 300)" = FAIL ]
+	[ "$(fit 1.08 1.0 -40)" = WARN ]
+}
+
 @test "1g iat.cv_send: the send times held to the client's process like its arrivals; none, no verdict" {
 	# sends CV1 CV2 CV3: clients c1 (poisson), c2 (constant), c3 (gamma
 	# cv 2) sent with these CVs (send_time_us), arrivals as pass.ndjson

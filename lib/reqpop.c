@@ -131,14 +131,14 @@ csv_row(struct reqpop *p, const struct csvr *r, const struct cols *c)
 		row->chunks = csvr_count(r, c->chunks);
 	row->ok = row_ok(r, c, row->output);
 	csv_latency(r, c, row);
-	/* blis observe records a non-streamed request's first chunk at the
-	 * first byte of the whole response, not at a first token (kept:
-	 * BLIS calibrate reads it as TTFT; s2r-latency leaves it out) */
 	/* a later round of a session arrives after the previous round's
 	 * response, so its arrival is the run's, not the plan's */
 	if (c->arrival >= 0 && (c->round < 0 || csvr_empty(r, c->round) ||
 	    csvr_count(r, c->round) == 0))
 		row->arrival = csvr_time_us(r, c->arrival);
+	/* blis observe records a non-streamed request's first chunk at the
+	 * first byte of the whole response, not at a first token (kept:
+	 * BLIS calibrate reads it as TTFT; s2r-latency leaves it out) */
 	if (c->streaming >= 0 && !csvr_bool(r, c->streaming)) {
 		row->unstreamed = true;
 		p->unstreamed++;

@@ -47,6 +47,11 @@ static const char ACT_BURST[] = "Arrivals do not follow the client's "
 
 static const char ACT_NOISE[] = "Too few requests to judge this: rerun "
     "the cell longer (more requests) before acting on the difference.";
+static const char ACT_FEW_GAPS[] = "Judge burstiness on a longer run of this "
+    "client.";
+/* The noise a rate has (noise_check's whose). */
+static const char RATE_CHANCE[] = "the chance of the clients' arrival "
+    "processes at this run's size";
 
 static const char *
 sub_value(const json_t *sub, const char *key)
@@ -62,30 +67,41 @@ sub_value(const json_t *sub, const char *key)
  * ±2 pp class share of 2400 poisson rows fails one correct run in ten. */
 #define NOISE_SE	3.0
 
+/* Outside the tolerance: within NOISE_SE standard errors se of the
+ * noise that whose names, a WARN with note's sentence; else a FAIL. */
+static enum jverdict_value
+noise_check(const struct jcmp *cmp, double se, const char *whose,
+    struct sbuf *note)
+{
+	const char *unit = rec_get_str(cmp->measure, "unit");
+	bool pp = cmp->diff_unit != NULL && strcmp(cmp->diff_unit, "pp") == 0;
+	char num[32];
+
+	if (!(se > 0) || fabs(cmp->a - cmp->e) > NOISE_SE * se)
+		return V_FAIL;
+	judge_fmt_num(num, sizeof(num), NOISE_SE * se * (pp ? 100 : 1));
+	sbuf_printf(note, "%sOutside the tolerance but within %s (three "
+	    "standard errors: %s%s%s): the difference may be chance.",
+	    note->len ? " " : "", whose, num, pp || unit ? " " : "",
+	    pp ? "pp" : unit ? unit : "");
+	return V_WARN;
+}
+
 void
 noisy_band(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q, const struct jcmp *cmp, double se,
     const char *action)
 {
 	struct sbuf note = {0};
-	const char *unit = rec_get_str(cmp->measure, "unit");
-	bool pp = cmp->diff_unit != NULL && strcmp(cmp->diff_unit, "pp") == 0;
-	char num[32];
 
-	if (cmp->within) {
+	if (cmp->within)
 		judge_emit_cmp(j, r, c, q, cmp, V_PASS, NULL, NULL);
-		return;
-	}
-	if (!(se > 0) || fabs(cmp->a - cmp->e) > NOISE_SE * se) {
+	else if (noise_check(cmp, se, "the sampling noise of this run",
+	    &note) == V_FAIL)
 		judge_emit_cmp(j, r, c, q, cmp, V_FAIL, NULL, action);
-		return;
-	}
-	judge_fmt_num(num, sizeof(num), NOISE_SE * se * (pp ? 100 : 1));
-	sbuf_printf(&note, "Outside the tolerance but within the sampling "
-	    "noise of this run (three standard errors: %s%s%s): the "
-	    "difference may be chance.", num, pp || unit ? " " : "",
-	    pp ? "pp" : unit ? unit : "");
-	judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(&note), ACT_NOISE);
+	else
+		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(&note),
+		    ACT_NOISE);
 	sbuf_free(&note);
 }
 
@@ -167,24 +183,6 @@ rate_se(const struct judge *j, const struct jcell *c, double rate)
 	return rel * fabs(rate);
 }
 
-/* Outside the tolerance: within NOISE_SE standard errors of the
- * arrivals' chance a WARN that says so, else a FAIL; note gets the
- * sentence. */
-static enum jverdict_value
-rate_noise(const struct jcmp *cmp, double se, struct sbuf *note)
-{
-	char num[32];
-
-	if (!(se > 0) || fabs(cmp->a - cmp->e) > NOISE_SE * se)
-		return V_FAIL;
-	judge_fmt_num(num, sizeof(num), NOISE_SE * se);
-	sbuf_printf(note, "%sOutside the tolerance but within the chance of "
-	    "the clients' arrival processes at this run's size (three "
-	    "standard errors: %s req/s): the difference may be chance.",
-	    note->len ? " " : "", num);
-	return V_WARN;
-}
-
 static void
 rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -200,8 +198,8 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	if (judge_compare(j, r, c, &qi, DIFF_PCT, band, &cmp)) {
 		rate_note(&note, j, c, cmp.a);
-		v = cmp.within ? V_PASS : rate_noise(&cmp, rate_se(j, c,
-		    cmp.e), &note);
+		v = cmp.within ? V_PASS : noise_check(&cmp, rate_se(j, c,
+		    cmp.e), RATE_CHANCE, &note);
 		judge_emit_cmp(j, r, c, &qi, &cmp, v, note.len ?
 		    sbuf_str(&note) : NULL, v == V_WARN ? ACT_NOISE : ACT_RATE);
 	}
@@ -227,7 +225,8 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 		judge_emit_cmp(j, r, c, &qa, &cmp, V_WARN, sbuf_str(&note),
 		    ACT_CEILING);
 	} else {
-		v = rate_noise(&cmp, rate_se(j, c, cmp.e), &note);
+		v = noise_check(&cmp, rate_se(j, c, cmp.e), RATE_CHANCE,
+		    &note);
 		judge_emit_cmp(j, r, c, &qa, &cmp, v, sbuf_str(&note),
 		    v == V_WARN ? ACT_NOISE : ACT_RATE);
 	}
@@ -685,7 +684,7 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "standard errors of the CV's chance over %s inter-arrivals "
 		    "(one is %s): too few to tell.", b, a);
 		judge_emit_cmp(j, r, c, q, &cmp, V_WARN, sbuf_str(&note),
-		    "Judge burstiness on a longer run of this client.");
+		    ACT_FEW_GAPS);
 		goto out;
 	}
 	if (n > 0 && n < tol(j->tol, TOL_IAT_MIN_SAMPLES)) {
@@ -694,7 +693,7 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "to say anything (it would have been %s).", a,
 		    judge_verdict_names[v]);
 		judge_emit_cmp(j, r, c, q, &cmp, V_WARN, sbuf_str(&note),
-		    "Judge burstiness on a longer run of this client.");
+		    ACT_FEW_GAPS);
 		goto out;
 	}
 	judge_emit_cmp(j, r, c, q, &cmp, v, sbuf_str(&note), ACT_BURST);

@@ -582,16 +582,16 @@ put_stdev(struct out *o, const char *check, const char *metric,
     struct sbuf *how)
 {
 	double sd = moments_stdev(m), se = ivals_stdev_se(v, m->mean, sd);
+	json_t *rec;
 
 	if (se > 0)
 		sbuf_adds(how, "; se: its standard error from the sample, "
 		    "sqrt((m4 - stdev^4) / n) / (2 stdev), m4 the fourth "
 		    "central moment");
-	put(o, check, metric, sd, "tokens", m->n, NULL, NULL, NULL, field,
-	    sbuf_str(how));
+	rec = trace_put(o, check, metric, sd, "tokens", m->n, NULL, NULL, NULL,
+	    field, sbuf_str(how));
 	if (se > 0)
-		rec_set_num(json_array_get(o->arr, json_array_size(o->arr) -
-		    1), "se", se);
+		rec_set_num(rec, "se", se);
 }
 
 /* mean, stdev, min, max, p50, p90, p99 of a token column. */

@@ -165,11 +165,10 @@ session_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 static void
 server_input_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
-	int64_t srv;
+	int64_t srv, sent;
+
 	if (!t->ok || x->server_input < 0 || x->prefix_length < 0)
 		return;
-	int64_t sent;
-
 	srv = csvr_count(r, x->server_input);
 	if (srv == 0)
 		return;

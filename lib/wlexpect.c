@@ -286,10 +286,9 @@ disp_set(const struct wl_disp *d, struct xrec *r, struct sbuf *how)
 		return;
 	r->has_sd1 = true;
 	r->sd1 = sd1;
-	sbuf_printf(how, "; sd1 (its noise per request, the clients' arrival "
-	    "CVs): sqrt(%ssum(w*cv^2*(%s - %s)^2))", d->within > 0 ?
-	    "sum(w*var) + " : "", d->within > 0 ? "mean" : "member",
-	    d->within > 0 ? "mixture mean" : "share");
+	sbuf_adds(how, "; sd1 (its noise per request, the clients' arrival "
+	    "CVs): sqrt(sum(w*var) + sum(w*cv^2*(x - value)^2)), x a client's "
+	    "mean length (a share: 1 in it, 0 not, var 0)");
 }
 
 double

@@ -154,6 +154,10 @@ clean() {
 	fault 1c-server-tokens
 }
 
+@test "1c-input-narrow (aw): 1c FAIL" {
+	fault 1c-input-narrow
+}
+
 @test "1c-input-short (aw): 1c FAIL" {
 	fault 1c-input-short
 }

@@ -83,9 +83,11 @@ count_error(struct ab_arm *aa, const struct cmp_row *row)
 	while (n < row->msg_len && n > 0 &&
 	    ((unsigned char)row->msg[n] & 0xc0) == 0x80)
 		n--;
-	/* An ok row that failed is a cut stream (docs/records.md). */
+	/* An ok row that failed is a cut stream or an aborted request
+	 * (docs/records.md): named as s2r-trace-stats names them. */
 	len = snprintf(key, sizeof(key) - ERRMSG_MAX, "%.40s",
-	    strcmp(row->status, "ok") == 0 ? "failed_empty" : row->status);
+	    strcmp(row->status, "ok") != 0 ? row->status :
+	    row->end == TRACE_ABORTED ? "aborted" : "failed_empty");
 	/* The separator is the first \x1f: none in the status. */
 	for (int i = 0; i < len; i++)
 		if (key[i] == '\x1f')
@@ -563,8 +565,9 @@ error_records(const struct pair *p)
 			    (long long)p->aa[s]->err_other, MAX_ERRKEYS);
 	}
 	sbuf_printf(&c.how, "rows that did not succeed (status other than "
-	    "ok, or a cut stream: ok with no output tokens and no "
-	    "finish_reason) / all rows, replicas pooled; top_errors: the %d "
+	    "ok, a cut stream: ok with no output tokens and no "
+	    "finish_reason, or finish_reason abort) / all rows, replicas "
+	    "pooled; top_errors: the %d "
 	    "most frequent (status, error_message) pairs, messages cut at "
 	    "%d bytes", TOP_ERRORS, ERRMSG_MAX);
 	emit(p, &c);

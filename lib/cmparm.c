@@ -43,8 +43,11 @@ cmp_row_read(const struct cmp_cols *c, struct csvr *r, struct cmp_row *row)
 	    (row->first > 0 && row->last < row->first)))
 		csvr_die_field(r, c->last, "expected a time at or after "
 		    "send_time_us and first_chunk_time_us");
-	row->ok = strcmp(row->status, "ok") == 0 &&
-	    (row->output > 0 || !csvr_empty(r, c->finish));
+	row->end = TRACE_SERVED;
+	if (strcmp(row->status, "ok") == 0)
+		row->end = trace_ok_end(row->output, csvr_str(r, c->finish,
+		    NULL));
+	row->ok = strcmp(row->status, "ok") == 0 && row->end == TRACE_SERVED;
 }
 
 /* The same steps as upstream's python, (first - send) / 1000: an exact

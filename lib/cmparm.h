@@ -3,8 +3,9 @@
  * each with its arms, each arm with its cells: one trace per replica).
  *
  * Definitions as upstream's analysis (docs/formats.md §2.3, §2.4):
- * a request is successful when its status is ok and it is not a cut
- * stream (ok with no output tokens and no finish_reason, docs/records.md);
+ * a request is successful when its status is ok and it is neither a cut
+ * stream (ok with no output tokens and no finish_reason, docs/records.md)
+ * nor aborted by the server (finish_reason abort);
  * TTFT = first chunk - send, E2E = last chunk - send, TPOT = (last - first
  * chunk) / (output tokens - 1), in ms, over the successful rows that have
  * those times (TPOT: output tokens > 1). */
@@ -34,6 +35,7 @@ struct cmp_row {
 	size_t		 msg_len;
 	int64_t		 output;
 	int64_t		 send, first, last;	/* µs; first, last 0: none */
+	enum trace_ok_end end;	/* of an ok row: served, cut, aborted */
 	bool		 ok;		/* successful */
 };
 

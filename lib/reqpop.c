@@ -14,6 +14,7 @@
 
 #include "err.h"
 #include "reqpop.h"
+#include "tracefile.h"
 #include "str.h"
 
 /* Throughput windows per side: 10^7 one-second windows are 115 days. */
@@ -79,14 +80,15 @@ struct cols {
 	long	status, finish, chunks, streaming, arrival, round;
 };
 
-/* docs/records.md: ok, unless the stream ended with no output tokens and
- * no finish_reason (a cut stream that blis observe kept as ok). */
+/* docs/records.md: ok, unless the stream was cut or the server aborted
+ * the request (trace_ok_end). */
 static bool
 row_ok(const struct csvr *r, const struct cols *c, int64_t out)
 {
 	if (strcmp(csvr_str(r, c->status, NULL), "ok") != 0)
 		return false;
-	return out > 0 || !csvr_empty(r, c->finish);
+	return trace_ok_end(out, csvr_str(r, c->finish, NULL)) ==
+	    TRACE_SERVED;
 }
 
 static void

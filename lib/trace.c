@@ -158,12 +158,15 @@ classify(const struct csvr *r, const struct cols *c, int64_t out)
 	int code;
 
 	if (strcmp(st, "ok") == 0) {
-		if (out == 0 && csvr_empty(r, c->finish_reason))
+		switch (trace_ok_end(out, csvr_str(r, c->finish_reason,
+		    NULL))) {
+		case TRACE_CUT:
 			return ST_EMPTY;
-		if (c->finish_reason >= 0 && strcmp(csvr_str(r,
-		    c->finish_reason, NULL), "abort") == 0)
+		case TRACE_ABORTED:
 			return ST_ABORTED;
-		return ST_OK;
+		default:
+			return ST_OK;
+		}
 	}
 	if (strcmp(st, "timeout") == 0)
 		return ST_TIMEOUT;

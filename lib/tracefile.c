@@ -411,3 +411,13 @@ trace_refuse_itl(const struct csvr *r)
 	    "blis observe --record-itl); s2r-latency reads it with --real-itl "
 	    "or --sim-itl");
 }
+
+enum trace_ok_end
+trace_ok_end(int64_t output_tokens, const char *finish)
+{
+	if (output_tokens <= 0 && finish[0] == '\0')
+		return TRACE_CUT;
+	if (strcmp(finish, "abort") == 0)
+		return TRACE_ABORTED;
+	return TRACE_SERVED;
+}

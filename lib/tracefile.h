@@ -111,4 +111,11 @@ bool	slo_targets_equal(const struct slo_targets *a,
  * is expected. */
 void	trace_refuse_itl(const struct csvr *r);
 
+/* How a row whose status is "ok" ended (docs/formats.md §2.3): served;
+ * a cut stream (no output tokens and no finish_reason: blis observe kept
+ * it as ok); or aborted by the server (finish_reason "abort").  Only the
+ * first is a success.  finish is "" when the trace has no such column. */
+enum trace_ok_end { TRACE_SERVED, TRACE_CUT, TRACE_ABORTED };
+enum trace_ok_end trace_ok_end(int64_t output_tokens, const char *finish);
+
 #endif

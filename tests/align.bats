@@ -45,7 +45,8 @@ def rows(path):
     for r in csv.DictReader(open(path, newline="")):
         i = int(r["request_id"])
         out_t = int(r["output_tokens"])
-        ok = r["status"] == "ok" and (out_t > 0 or r["finish_reason"] != "")
+        ok = r["status"] == "ok" and (out_t > 0 or r["finish_reason"] != "") \
+            and r["finish_reason"] != "abort"
         send, first, last = (int(r[k]) for k in
             ("send_time_us", "first_chunk_time_us", "last_chunk_time_us"))
         out[i] = dict(ok=ok, out=out_t, send=send, first=first, last=last,
@@ -168,6 +169,20 @@ EOF
 	jqe 'select(.metric == "align.requests.sim_warm_up") | .source.how | test("trace_header.yaml:5")' "$T/l.ndjson"
 }
 
+@test "A0: a row the server aborted (ok, finish_reason abort) is not eligible" {
+	# the first served real row is aborted
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+	    !done && $c["status"] == "ok" && $c["output_tokens"] > 0 {
+	    $c["finish_reason"] = "abort"; done = 1 } { print }' \
+	    "$F/trace_data.csv" >"$T/real.csv"
+	[ "$(grep -c ',abort$' "$T/real.csv")" -eq 1 ]
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	ok=$(val real.requests.ok) eligible=$(val align.requests.eligible)
+	lat --real "$T/real.csv" --sim "$F/sim.csv"
+	[ "$(val real.requests.ok)" -eq $((ok - 1)) ]
+	[ "$(val align.requests.eligible)" -eq $((eligible - 1)) ]
+}
+
 @test "A3: quantiles, exact KS and median gaps equal an independent computation" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --window-ms 200
 	reference "$F/trace_data.csv" "$F/sim.csv" 200000 >"$T/ref.json"
@@ -282,7 +297,8 @@ def ok_ids(path):
     out = {}
     for r in csv.DictReader(open(path, newline="")):
         out[int(r["request_id"])] = r["status"] == "ok" and (
-            int(r["output_tokens"]) > 0 or r["finish_reason"] != "")
+            int(r["output_tokens"]) > 0 or r["finish_reason"] != "") and \
+            r["finish_reason"] != "abort"
     return out
 
 def gaps(path, ids):
@@ -611,7 +627,8 @@ import csv, sys
 def rows(p):
     out = {}
     for r in csv.DictReader(open(p, newline="")):
-        ok = r["status"] == "ok" and (int(r["output_tokens"]) > 0 or r["finish_reason"] != "")
+        ok = r["status"] == "ok" and (int(r["output_tokens"]) > 0 or r["finish_reason"] != "") \
+            and r["finish_reason"] != "abort"
         out[int(r["request_id"])] = (ok, r["streaming"] == "true",
             (int(r["first_chunk_time_us"]) - int(r["send_time_us"])) / 1000)
     return out
@@ -937,7 +954,7 @@ why_of() {	# why_of METRIC: the verdict's why and action, one line
 import csv, sys
 def ok(path):
     return {r["request_id"]: r["status"] == "ok" and (int(r["output_tokens"]) > 0 or r["finish_reason"] != "")
-            for r in csv.DictReader(open(path, newline=""))}
+            and r["finish_reason"] != "abort" for r in csv.DictReader(open(path, newline=""))}
 a, b = ok(sys.argv[1]), ok(sys.argv[2])
 print(len(set(a) & set(b)), sum(1 for i in set(a) & set(b) if a[i] and b[i]))
 EOF

@@ -247,6 +247,29 @@ EOF2
 	    .[1] == {"status": "error", "message": "HTTP 500: ??", "count": 3}' "$T/c.ndjson" >/dev/null
 }
 
+@test "ab: rows the server aborted (ok, finish_reason abort) are errors, not latencies" {
+	mkdir -p "$T/b/a/w" "$T/b/b/w"
+	cp "$R/baseline/w1/trace_data.csv" "$T/b/a/w/"
+	# 25 served rows of the treatment become aborted ones
+	/usr/bin/python3 - "$R/treatment/w1/trace_data.csv" "$T/b/b/w/trace_data.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+h = rows[0]
+st, out, fin = (h.index(k) for k in ("status", "output_tokens", "finish_reason"))
+served = [r for r in rows[1:] if r[st] == "ok" and int(r[out]) > 0 and r[fin] != "abort"]
+for r in served[:25]:
+    r[fin] = "abort"
+csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\n").writerows(rows)
+EOF2
+	[ "$(grep -c ',abort$' "$T/b/b/w/trace_data.csv")" -eq 25 ]
+	compare ab --root "$T/b" "$T/b"/*/w/trace_data.csv
+	ref ab exclusive -- a="$T/b/a/w/trace_data.csv" b="$T/b/b/w/trace_data.csv"
+	jq -s -e 'map(select(.metric == "error_rate"))[0] |
+	    (.b.top_errors | map(select(.status == "aborted"))) ==
+	    [{"status": "aborted", "message": "", "count": 25}]
+	    and (.source.how | test("finish_reason abort"))' "$T/c.ndjson" >/dev/null
+}
+
 @test "ab: --format text is a table per workload and pair" {
 	run --separate-stderr "$C" ab --format text --root "$R" "$R"/*/w1/trace_data.csv
 	[ "$status" -eq 0 ]

@@ -43,8 +43,9 @@ def rows(path):
 
 
 def ok(r):
+    fin = r.get("finish_reason", "")
     return r["status"] == "ok" and (int(r["output_tokens"]) > 0 or
-                                    r.get("finish_reason", "") != "")
+                                    fin != "") and fin != "abort"
 
 
 def lat(r, m):

@@ -450,32 +450,28 @@ tokens(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 }
 
-/* Most tokens a chat template adds to a prompt (role markers, a default
- * system line): fixed per request, so short prompts show them as a large
- * ratio. */
-#define TEMPLATE_MAX_TOKENS	64
-
-/* Whether the server's extra tokens are a template's: per request a fixed
- * 0..TEMPLATE_MAX_TOKENS (the fit's intercept) on prompts otherwise
- * counted alike (its slope within band); why gets the sentence. */
+/* Whether the server's extra tokens are a template's (role markers, a
+ * default system line: fixed per request, so short prompts show them as a
+ * large ratio): per request a fixed 0..most tokens (the fit's intercept;
+ * tolerance workload.template_max_tokens) on prompts otherwise counted
+ * alike (its slope within band); why gets the sentence. */
 static bool
-template_only(const json_t *m, double band, struct sbuf *why)
+template_only(const json_t *m, double band, double most, struct sbuf *why)
 {
 	double slope, icpt;
 
 	if (!rec_get_num(m, "slope", &slope) ||
 	    !rec_get_num(m, "intercept", &icpt) ||
-	    fabs(slope - 1) * 100 > band || icpt < 0 ||
-	    icpt > TEMPLATE_MAX_TOKENS)
+	    fabs(slope - 1) * 100 > band || icpt < 0 || icpt > most)
 		return false;
 	sbuf_adds(why, "Per request the server adds about ");
 	ru_num_text(why, icpt);
 	sbuf_adds(why, " tokens and counts the rest ");
 	ru_num_text(why, slope);
 	sbuf_printf(why, " times (slope and intercept): a chat template's "
-	    "fixed tokens (up to %d), not another tokenizer; on short prompts "
-	    "they make the ratio large, not the prefill work.",
-	    TEMPLATE_MAX_TOKENS);
+	    "fixed tokens (up to %g, workload.template_max_tokens), not "
+	    "another tokenizer; on short prompts they make the ratio large, "
+	    "not the prefill work.", most);
 	return true;
 }
 
@@ -506,7 +502,8 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_where(&why, m);
 	sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(m,
 	    "source"), "how"));
-	if (v != V_PASS && template_only(m, band, &why))
+	if (v != V_PASS && template_only(m, band,
+	    tol(j->tol, TOL_TEMPLATE_TOKENS), &why))
 		v = V_PASS;
 	else
 		sbuf_adds(&why, v == V_PASS ? "The server prefilled the "

@@ -274,12 +274,15 @@ EOF
 	verdict --no-fail-status "$J/fail.ndjson" "$J/warn.ndjson" >"$OUT"
 	verdict --no-fail-status -t "$S2R_TOP/pipelines/tolerances.yaml" "$J/fail.ndjson" "$J/warn.ndjson" >"$OUT.2"
 	cmp "$OUT" "$OUT.2"
-	# Every key documented: the file's keys are exactly those --help-tolerances knows.
+	# Every key documented: the file's keys are exactly tol_table's names.
 	run /usr/bin/python3 -c '
-import sys, yaml
+import re, sys, yaml
 d = yaml.safe_load(open(sys.argv[1]))
-print(" ".join(sorted(s + "." + k for s in d for k in d[s])))' "$S2R_TOP/pipelines/tolerances.yaml"
-	[ "$(echo "$output" | wc -w)" -eq 44 ]
+print(" ".join(sorted(s + "." + k for s in d for k in d[s])))
+print(" ".join(sorted(re.findall(r"\{ TOL_[A-Z0-9_]+, \"([a-z_.0-9]+)\"", open(sys.argv[2]).read()))))' \
+	    "$S2R_TOP/pipelines/tolerances.yaml" "$S2R_TOP/lib/tolerance.c"
+	[ "${#lines[@]}" -eq 2 ] && [ "${lines[0]}" = "${lines[1]}" ]
+	[ "$(echo "${lines[0]}" | wc -w)" -ge 45 ]
 }
 
 @test "unknown tolerance key: file:line:column, exit 2" {
@@ -442,6 +445,14 @@ many() {
 	# more than a template: a long system prompt the simulation lacks
 	[ "$(fit 1.3 1.0 300)" = FAIL ]
 	[ "$(fit 1.08 1.0 -40)" = WARN ]
+	# the allowance is a tolerance: a longer system line, or none at all
+	printf 'workload:\n  template_max_tokens: 320\n' >"$BATS_TEST_TMPDIR/t.yaml"
+	verdict() { "$S2R_BIN/s2r-verdict" -t "$BATS_TEST_TMPDIR/t.yaml" "$@"; }
+	[ "$(fit 1.3 1.0 300)" = PASS ]
+	jq -r 'select(.metric == "server_input_tokens.ratio") | .why' "$OUT" |
+	    grep -qF "up to 320, workload.template_max_tokens"
+	printf 'workload:\n  template_max_tokens: 0\n' >"$BATS_TEST_TMPDIR/t.yaml"
+	[ "$(fit 1.133 1.0 20)" = FAIL ]
 }
 
 @test "1g iat.cv_send: the send times held to the client's process like its arrivals; none, no verdict" {

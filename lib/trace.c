@@ -155,18 +155,13 @@ static enum status
 classify(const struct csvr *r, const struct cols *c, int64_t out)
 {
 	const char *st = csvr_str(r, c->status, NULL);
+	enum trace_ok_end end;
 	int code;
 
 	if (strcmp(st, "ok") == 0) {
-		switch (trace_ok_end(out, csvr_str(r, c->finish_reason,
-		    NULL))) {
-		case TRACE_CUT:
-			return ST_EMPTY;
-		case TRACE_ABORTED:
-			return ST_ABORTED;
-		default:
-			return ST_OK;
-		}
+		end = trace_ok_end(out, csvr_str(r, c->finish_reason, NULL));
+		return end == TRACE_CUT ? ST_EMPTY : end == TRACE_ABORTED ?
+		    ST_ABORTED : ST_OK;
 	}
 	if (strcmp(st, "timeout") == 0)
 		return ST_TIMEOUT;

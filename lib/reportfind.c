@@ -521,16 +521,29 @@ in_bundle(const char *root, const char *file)
 	return yes;
 }
 
-const char *
-report_side_label(const struct report_meta *meta, int cat, const json_t *v,
-    bool expected)
+/* Whether the side's file lies in the sim bundle alone (1), the real one
+ * alone (0), or neither or both (-1). */
+static int
+bundle_of(const struct report_meta *meta, const json_t *v, bool expected)
 {
 	const char *file = side_file(v, expected);
 	bool sim = in_bundle(meta->sim, file), real = in_bundle(meta->real,
 	    file);
 
-	if (sim != real)
-		return sim ? "sim" : "real";
+	return sim != real ? sim : -1;
+}
+
+/* A side's label: the bundle its file lies in, unless both sides lie in
+ * the same one (a spec the real run carries, against its trace): then
+ * what the category compares. */
+const char *
+report_side_label(const struct report_meta *meta, int cat, const json_t *v,
+    bool expected)
+{
+	int side = bundle_of(meta, v, expected);
+
+	if (side >= 0 && side != bundle_of(meta, v, !expected))
+		return side ? "sim" : "real";
 	if (cat == CAT_WORKLOAD)
 		return expected ? "sim" : "real";
 	if (cat == CAT_ALIGNMENT)

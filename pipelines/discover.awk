@@ -219,6 +219,14 @@ side == "S" && p ~ /^algorithms?\/.*\.go$/ && t == "f" {
 	next
 }
 
+# A run's PipelineRuns (s2r-expect --run): prerequisites of expect.ndjson.
+side == "R" && p ~ /^cluster\/pipelinerun-[^\/]*\.yaml$/ {
+	need_names("R", p, "file name")
+	need_file("R", t, p)
+	runspecs = runspecs " " p
+	next
+}
+
 side == "R" && p ~ /^generated\/.*\.go$/ && t == "f" {
 	if (p ~ /(^|\/)\./)
 		next
@@ -252,6 +260,7 @@ END {
 	cell_rules()
 	epp_rules()
 	print "S2R_SIMFILES :=" simdocs " workloads" spec_list()
+	print "S2R_RUNSPECS :=" runspecs
 	print "S2R_GO_REAL :=" realgo
 	print "S2R_GO_SIM :=" simgo
 	print "S2R_GEN := " GEN
@@ -399,10 +408,13 @@ function check_map(    n, m, i, eq, w, s, mapped, covered, nmiss, miss,
 		return
 	for (i = 1; i <= nmiss; i++)
 		list = list (i > 1 ? "; " : "") miss[i] " (" cellsof[miss[i]] ")"
-	printf "parity: no spec in %s/workloads for workload%s %s: " \
-	    "their workload checks will say MISSING; name the spec with " \
-	    "MAP=\"%s\" (specs:%s)\n", shown(SIM), (nmiss > 1 ? "s" : ""),
-	    list, hint, spec_names() > "/dev/stderr"
+	printf "parity: no spec in %s/workloads for workload%s %s: %s; " \
+	    "name the spec with MAP=\"%s\" (specs:%s)\n", shown(SIM),
+	    (nmiss > 1 ? "s" : ""), list, runspecs == "" ? "their workload " \
+	    "checks will say MISSING" : "the specs the run's PipelineRuns " \
+	    "embed stand in (cluster/pipelinerun-*.yaml, workloadSpec), " \
+	    "and a workload none embeds says MISSING", hint,
+	    spec_names() > "/dev/stderr"
 }
 
 function spec_names(    i, s, out) {

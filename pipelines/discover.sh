@@ -192,12 +192,16 @@ check_links() {
 
 # The folders of REAL that never hold cells (docs/formats.md §1.2), pruned
 # from the walk: "find . $(real_prune) ...", also under results/ and the
-# repeat folders results.<N>/.  generated/ is read.
+# repeat folders results.<N>/.  generated/ is read, and of cluster/ the
+# PipelineRuns (s2r-expect --run reads the workload specs they embed).
 real_prune() {
-	for s in workloads results_charts snapshots review cluster plans check; do
+	for s in workloads results_charts snapshots review plans check; do
 		printf '%s\n' -path "./$s" -prune -o -path "./results/$s" -prune -o \
 		    -path "./results.[1-9]*/$s" -prune -o
 	done
+	printf '%s\n' '(' -path './cluster/*' ! -path './cluster/pipelinerun-*.yaml' \
+	    ')' -prune -o -path ./results/cluster -prune -o \
+	    -path './results.[1-9]*/cluster' -prune -o
 	printf '%s\n' -name .s2r -prune -o
 }
 

@@ -168,10 +168,14 @@ $(LOGREC): $(O)/cells/%/logs.ndjson: $(S)/real/%/trace_data.csv $(S)/real.args
 	$(Q)$(call tool,s2r-log-extract) --root $(call q,$(REALP)) $(call scopeopts,$*) \
 		-o $(call q,$@) $(call q,$(REALP)/$*)
 
-$(O)/expect.ndjson: $(addprefix $(S)/sim/,$(S2R_SIMFILES)) $(S)/sim.args
+# In run mode the specs the run's PipelineRuns embed stand in for those
+# SIM lacks (s2r-expect --run).
+$(O)/expect.ndjson: $(addprefix $(S)/sim/,$(S2R_SIMFILES)) $(S)/sim.args \
+		$(if $(RUN),$(S)/real.args $(addprefix $(S)/real/,$(S2R_RUNSPECS)))
 	@$(call step,expect,$(SIMP))
 	$(Q)$(call tool,s2r-expect) --root $(call q,$(SIMP)) \
 		$(foreach m,$(call raw,MAP),--map $(call q,$(m))) \
+		$(if $(RUN),--run $(call q,$(REALP))) \
 		-o $(call q,$@) $(call q,$(SIMP))
 
 $(EPPREC): $(O)/epp/%.ndjson: $(S)/real.args

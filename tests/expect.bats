@@ -433,3 +433,79 @@ Y
 	assert_bad_input
 	[[ "$stderr" == *'measurement_duration.yaml:3:18: prewarmDuration: expected a Go duration'* ]]
 }
+
+# prun FILE PHASE WORKLOAD SPEC: a Tekton PipelineRun as sim2real writes
+# it (cluster/pipelinerun-*.yaml), the spec embedded as a quoted string.
+prun() {
+	python3 - "$@" <<'PY'
+import json, sys
+path, phase, workload, spec = sys.argv[1:]
+with open(path, "w") as f:
+    f.write("apiVersion: tekton.dev/v1\nkind: PipelineRun\nmetadata:\n"
+            "  name: %s-%s\nspec:\n  params:\n" % (phase, workload))
+    for k, v in (("experimentId", "test"), ("phase", phase),
+                 ("workloadName", workload), ("workloadSpec", open(spec).read())):
+        f.write("  - name: %s\n    value: %s\n" % (k, json.dumps(v)))
+    f.write("  pipelineRef:\n    name: sim2real\n")
+PY
+}
+
+@test "--run: the spec a run's PipelineRuns embed stands in for a workload the sim bundle lacks" {
+	R="$BATS_TEST_TMPDIR/run" S="$BATS_TEST_TMPDIR/sim"
+	mkdir -p "$R/cluster" "$S/workloads"
+	cp "$W/v1.yaml" "$S/workloads/a.yaml"
+	prun "$R/cluster/pipelinerun-w1-base.yaml" base w1 "$W/phases.yaml"
+	prun "$R/cluster/pipelinerun-w1-treat.yaml" treat w1 "$W/phases.yaml"
+	prun "$R/cluster/pipelinerun-a-base.yaml" base a "$W/mixed.yaml"
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$BATS_TEST_TMPDIR/out.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/out.ndjson"
+	# w1: the embedded spec's records, the same as the spec file's
+	"$S2R_BIN/s2r-expect" --as w1 "$W/phases.yaml" >"$BATS_TEST_TMPDIR/file.ndjson"
+	[ "$(jq -c 'select(.scope.workload == "w1") | [.check, .metric, .scope, .value]' "$BATS_TEST_TMPDIR/out.ndjson")" = \
+	  "$(jq -c '[.check, .metric, .scope, .value]' "$BATS_TEST_TMPDIR/file.ndjson")" ]
+	# cited as the first PipelineRun, the line of its workloadSpec value
+	line=$(grep -n 'name: workloadSpec' "$R/cluster/pipelinerun-w1-base.yaml" | cut -d: -f1)
+	jq -e -s --argjson l $((line + 1)) '[.[] | select(.scope.workload == "w1")] |
+	    length > 20 and all(.source.file == "cluster/pipelinerun-w1-base.yaml"
+	    and .source.line == $l and .source.column == 12
+	    and (.source.field | startswith("workloadSpec")) and
+	    (.source.how | test("the sim bundle has no spec for workload w1")))' "$BATS_TEST_TMPDIR/out.ndjson"
+	# a: the sim bundle's spec wins
+	jq -e -s '[.[] | select(.scope.workload == "a")] | length > 0 and
+	    all(.source.file == "workloads/a.yaml")' "$BATS_TEST_TMPDIR/out.ndjson"
+	# without --run: no w1
+	"$S2R_BIN/s2r-expect" "$S" >"$BATS_TEST_TMPDIR/plain.ndjson"
+	! grep -q '"w1"' "$BATS_TEST_TMPDIR/plain.ndjson"
+}
+
+@test "--run: different specs per phase give each phase its own; a bad PipelineRun is located" {
+	R="$BATS_TEST_TMPDIR/run" S="$BATS_TEST_TMPDIR/sim"
+	mkdir -p "$R/cluster" "$S/workloads"
+	cp "$W/v1.yaml" "$S/workloads/a.yaml"
+	prun "$R/cluster/pipelinerun-w1-base.yaml" base w1 "$W/mixed.yaml"
+	sed 's/^aggregate_rate: 50$/aggregate_rate: 60/' "$W/mixed.yaml" >"$BATS_TEST_TMPDIR/fast.yaml"
+	prun "$R/cluster/pipelinerun-w1-treat.yaml" treat w1 "$BATS_TEST_TMPDIR/fast.yaml"
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$BATS_TEST_TMPDIR/out.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/out.ndjson"
+	[ "$(jq -r 'select(.scope.workload == "w1" and .metric == "qps.intended") |
+	    .scope.phase + " " + (.value | tostring)' "$BATS_TEST_TMPDIR/out.ndjson" | tr '\n' ' ')" = "base 50 treat 60 " ]
+	# two of one phase that differ: which ran cannot be told
+	prun "$R/cluster/pipelinerun-w1-treat2.yaml" treat w1 "$W/mixed.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" --run "$R" "$S"
+	assert_bad_input
+	[[ "$stderr" == *"cluster/pipelinerun-w1-treat2.yaml: expected the spec of cluster/pipelinerun-w1-treat.yaml for phase treat, workload w1"* ]]
+	rm "$R/cluster/pipelinerun-w1-treat2.yaml"
+	# not a PipelineRun; a param that is not a string; a bad embedded spec
+	printf 'kind: Pod\nspec: {}\n' >"$R/cluster/pipelinerun-x.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" --run "$R" "$S"
+	assert_bad_input
+	[ "$stderr" = "s2r-expect: cluster/pipelinerun-x.yaml:1:7: expected kind: PipelineRun" ]
+	printf 'kind: PipelineRun\nspec:\n  params:\n  - name: workloadName\n    value: [a]\n' >"$R/cluster/pipelinerun-x.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" --run "$R" "$S"
+	assert_bad_input
+	[ "$stderr" = "s2r-expect: cluster/pipelinerun-x.yaml:5:12: expected the param's value: a string" ]
+	printf 'kind: PipelineRun\nspec:\n  params:\n  - name: workloadName\n    value: w9\n  - name: workloadSpec\n    value: "aggregate_rate: [\\n"\n' >"$R/cluster/pipelinerun-x.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" --run "$R" "$S"
+	assert_bad_input
+	[[ "$stderr" == "s2r-expect: cluster/pipelinerun-x.yaml:7: workloadSpec:"* ]]
+}

@@ -238,6 +238,34 @@ ghost i2 SKIP" ]
 	    "progress.json"' "$T/out/run.ndjson"
 }
 
+@test "run mode: the spec the run's PipelineRuns embed judges a workload the sim bundle lacks" {
+	cp -r "$CE/workspace/runs/test" "$T/run"
+	rm "$T/sim/workloads/w1_mid.yaml"
+	cp "$CE/workloads/chatbot.yaml" "$T/sim/workloads/"
+	run -0 --separate-stderr parity "" RUN="$T/run"
+	[[ "$stderr" == *"no spec in $T/sim/workloads for workload w1_mid"*"the specs the run's PipelineRuns embed stand in"* ]]
+	V="$T/out/verdicts.ndjson"
+	validate_records "$V"
+	# judged, against the embedded spec: aggregate_rate 90, num_requests 16200
+	jq -e -s '[.[] | select(.kind == "verdict" and .scope.workload == "w1_mid"
+	        and .check == "1a" and .metric == "qps.intended")] | length == 3 and
+	    all(.expected.value == 90 and .expected.source.file ==
+	        "cluster/pipelinerun-w1-mid-blis1.yaml" and
+	        .expected.source.field == "workloadSpec: aggregate_rate")' "$V"
+	! jq -e -s 'any(.[]; .kind == "verdict" and .scope.workload == "w1_mid"
+	    and (.check | test("^1")) and .verdict == "MISSING")' "$V"
+	grep -qF 'sim 90 req/s (cluster/pipelinerun-w1-mid-blis1.yaml:33 workloadSpec: aggregate\_rate)' "$T/out/report.md"
+	# an edited PipelineRun reruns the expectations
+	sed -i 's/{aggregate_rate: 90,/{aggregate_rate: 45,/' "$T/run/cluster/pipelinerun-w1-mid-blis"*.yaml
+	parity "" RUN="$T/run" 2>/dev/null
+	jq -e -s '[.[] | select(.kind == "verdict" and .scope.workload == "w1_mid"
+	    and .metric == "qps.intended")] | length == 3 and all(.expected.value == 45)' "$V"
+	# REAL= reads no PipelineRun: MISSING, as before
+	parity "$T/run" 2>/dev/null
+	jq -e -s 'any(.[]; .kind == "verdict" and .scope.workload == "w1_mid"
+	    and .check == "1a" and .verdict == "MISSING")' "$V"
+}
+
 @test "run mode: repeat folders results.<N>/ of older runs are the iterations" {
 	mkdir -p "$T/run/results.1/baseline" "$T/run/results.2/baseline"
 	cp -r "$CE/workspace/runs/test/results/blis1/w1_mid" "$T/run/results.1/baseline/"

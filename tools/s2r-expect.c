@@ -17,6 +17,7 @@
 #include "err.h"
 #include "rec.h"
 #include "rectext.h"
+#include "runspec.h"
 #include "str.h"
 #include "wlexpect.h"
 
@@ -35,6 +36,7 @@ struct opts {
 	const char	*as;
 	const char	*root;
 	const char	*output;	/* -o */
+	const char	*run;		/* --run */
 	struct mapping	*maps;
 	size_t		 nmaps;
 	bool		 text;
@@ -48,7 +50,7 @@ struct input {
 };
 
 static const char usage_text[] =
-"usage: s2r-expect [--as NAME] [--map CELL=SPEC]... [--root DIR]\n"
+"usage: s2r-expect [--as NAME] [--map CELL=SPEC]... [--run RUNDIR] [--root DIR]\n"
 "                  [--format ndjson|text] [-o FILE] SIMDIR|SPEC.yaml...\n"
 "\n"
 "What a sim bundle says the real run should show: expect records for the\n"
@@ -61,6 +63,9 @@ static const char usage_text[] =
 "  --as NAME         name the workload NAME (one spec only)\n"
 "  --map CELL=SPEC   records of spec SPEC (file name without .yaml)\n"
 "                    are also written for the real cell CELL\n"
+"  --run RUNDIR      also the workload specs RUNDIR's PipelineRuns embed\n"
+"                    (cluster/pipelinerun-*.yaml, param workloadSpec) for\n"
+"                    workloads no spec names; cited relative to RUNDIR\n"
 "  --root DIR        write source.file relative to DIR\n"
 "  --format F        ndjson (default) or text (an aligned table)\n"
 "  -o, --output FILE write FILE (whole or not at all) instead of stdout\n"
@@ -191,6 +196,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "as", required_argument, NULL, 'a' },
 		{ "map", required_argument, NULL, 'm' },
 		{ "root", required_argument, NULL, 'r' },
+		{ "run", required_argument, NULL, 'R' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
@@ -203,6 +209,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'a': o->as = optarg; break;
 		case 'm': add_map(o, optarg); break;
 		case 'r': o->root = optarg; break;
+		case 'R': o->run = optarg; break;
 		case 'f': o->text = cli_format_text(optarg); break;
 		case 'o': o->output = optarg; break;
 		default: cli_unreachable(ch);
@@ -255,6 +262,8 @@ main(int argc, char **argv)
 		if (!o.maps[i].used)
 			s2r_die("--map %s=%s: no workload spec named %s",
 			    o.maps[i].cell, o.maps[i].spec, o.maps[i].spec);
+	if (o.run != NULL)
+		runspec_expect(o.run, out);
 	for (i = 0; i < in.dirs.n; i++) {
 		wlspec_bundle_protocol(out, in.dirs.v[i]);
 		configexp_bundle(out, in.dirs.v[i]);

@@ -1,0 +1,96 @@
+/* pipelinerun.c - a Tekton PipelineRun's params; see pipelinerun.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "pipelinerun.h"
+#include "str.h"
+#include "yamlr.h"
+
+static noreturn void
+die_node(const char *label, const struct ynode *n, const char *expected)
+{
+	s2r_die_at(label, n->line, n->column, "expected %s", expected);
+}
+
+/* One item of spec.params: {name, value}; the three s2r reads kept. */
+static void
+read_param(struct pipelinerun *p, const char *label, const struct ynode *item)
+{
+	const struct ynode *name, *value;
+	const char *key;
+	char **slot;
+
+	if (item->type != Y_MAP)
+		die_node(label, item, "a param: a map with name and value");
+	name = ymap_get(item, "name");
+	if ((key = yscalar(name)) == NULL)
+		die_node(label, name ? name : item, "a param's name: a string");
+	slot = strcmp(key, "phase") == 0 ? &p->phase :
+	    strcmp(key, "workloadName") == 0 ? &p->workload :
+	    strcmp(key, "workloadSpec") == 0 ? &p->spec : NULL;
+	if (slot == NULL)
+		return;
+	if (*slot != NULL)
+		die_node(label, name, "each param once");
+	value = ymap_get(item, "value");
+	if (yscalar(value) == NULL)
+		die_node(label, value ? value : item,
+		    "the param's value: a string");
+	*slot = xstrdup(yscalar(value));
+	if (slot == &p->spec) {
+		p->spec_line = value->line;
+		p->spec_column = value->column;
+	}
+}
+
+/* The params of a loaded document (NULL: err says why). */
+static void
+read_doc(struct pipelinerun *p, const char *label, struct ydoc *doc,
+    const struct perr *err)
+{
+	const struct ynode *root, *kind, *params;
+
+	memset(p, 0, sizeof(*p));
+	if (doc == NULL)
+		s2r_die_at(label, err->line, err->column, "%s", err->msg);
+	root = ydoc_root(doc);
+	if (root == NULL || root->type != Y_MAP)
+		s2r_die_at(label, root ? root->line : 1, root ? root->column : 1,
+		    "expected a PipelineRun: a YAML map");
+	kind = ymap_get(root, "kind");
+	if (yscalar(kind) == NULL || strcmp(yscalar(kind), "PipelineRun") != 0)
+		die_node(label, kind ? kind : root, "kind: PipelineRun");
+	params = ypath(root, "spec.params");
+	if (params != NULL && params->type != Y_SEQ)
+		die_node(label, params, "spec.params: a list of params");
+	for (size_t i = 0; params != NULL && i < params->n; i++)
+		read_param(p, label, params->items[i]);
+	ydoc_free(doc);
+}
+
+void
+pipelinerun_load(struct pipelinerun *p, const char *path, const char *label)
+{
+	struct perr err;
+
+	read_doc(p, label, ydoc_load_file(path, &err), &err);
+}
+
+void
+pipelinerun_load_buf(struct pipelinerun *p, const char *label,
+    const char *buf, size_t len)
+{
+	struct perr err;
+
+	read_doc(p, label, ydoc_load_buf(label, buf, len, 0, &err), &err);
+}
+
+void
+pipelinerun_free(struct pipelinerun *p)
+{
+	free(p->phase);
+	free(p->workload);
+	free(p->spec);
+	memset(p, 0, sizeof(*p));
+}

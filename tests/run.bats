@@ -266,6 +266,26 @@ ghost i2 SKIP" ]
 	    and .check == "1a" and .verdict == "MISSING")' "$V"
 }
 
+@test "run mode: a PipelineRun with a hostile name, a link out of the run or a FIFO stops the run, naming it" {
+	cp -r "$CE/workspace/runs/test" "$T/run"
+	chmod -R u+w "$T/run"
+	c="$T/run/cluster"
+	cp "$c/pipelinerun-w1-mid-blis1.yaml" "$c/pipelinerun-\$(touch PWNED).yaml"
+	run --separate-stderr parity "" RUN="$T/run"
+	[ "$status" -ne 0 ] && [ ! -e PWNED ] && [ ! -e "$T/out/verdicts.ndjson" ]
+	[[ "$stderr" == *'pipelinerun-$(touch PWNED).yaml: file name'*'rename it'* ]]
+	rm "$c/pipelinerun-\$(touch PWNED).yaml"
+	ln -s /etc/passwd "$c/pipelinerun-x.yaml"
+	run --separate-stderr parity "" RUN="$T/run"
+	[ "$status" -ne 0 ] && [[ "$stderr" == *"pipelinerun-x.yaml: a link to /etc/passwd, outside RUN: refused"* ]]
+	rm "$c/pipelinerun-x.yaml"
+	mkfifo "$c/pipelinerun-f.yaml"
+	run --separate-stderr timeout 60 make -s -f "$S2R_TOP/pipelines/parity.mk" S2R_BIN="$S2R_BIN" \
+	    SIM="$T/sim" OUT="$T/out" RUN="$T/run"
+	[ "$status" -ne 0 ] && [ "$status" -ne 124 ]
+	[[ "$stderr" == *"pipelinerun-f.yaml: expected a regular file, got a FIFO"* ]]
+}
+
 @test "run mode: repeat folders results.<N>/ of older runs are the iterations" {
 	mkdir -p "$T/run/results.1/baseline" "$T/run/results.2/baseline"
 	cp -r "$CE/workspace/runs/test/results/blis1/w1_mid" "$T/run/results.1/baseline/"

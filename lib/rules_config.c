@@ -10,8 +10,10 @@
  * Metric names are those of schemas/metrics-config.json and
  * metrics-runtime.json; the verdict-only ones are in metrics-verdicts.json. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "judge.h"
 #include "rec.h"
 #include "ruleutil.h"
@@ -140,7 +142,7 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 	struct sbuf why = {0};
 	bool ok = ru_param_equal(metric, ev, av);
 
-	sbuf_adds(&why, "config.md says ");
+	sbuf_adds(&why, "The sim bundle says ");
 	ru_value_text(&why, ev);
 	sbuf_adds(&why, " (");
 	ru_where(&why, e->v[0]);
@@ -152,11 +154,11 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_adds(&why, ok ? "." : ": they differ.");
 	if (ok && strcmp(metric, "vllm.model") == 0 && !ru_equal(ev, av))
 		sbuf_adds(&why, " The log names the model by its path; the "
-		    "path ends in config.md's name.");
+		    "path ends in the sim bundle's name.");
 	for (size_t i = 1; i < e->n; i++) {
 		if (ru_equal(json_object_get(e->v[i], "value"), ev))
 			continue;
-		sbuf_adds(&why, " config.md also gives ");
+		sbuf_adds(&why, " The sim bundle also gives ");
 		ru_value_text(&why, json_object_get(e->v[i], "value"));
 		sbuf_adds(&why, " (");
 		ru_where(&why, e->v[i]);
@@ -167,6 +169,23 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* The expectations for the cell's phase (a baseline's scenario) before
+ * those for every phase (config.md), each in its order: the first is
+ * the one judged, the others are named when they differ. */
+static void
+phase_first(struct ru_list *l)
+{
+	const json_t **v = xcalloc(l->n + 1, sizeof(*v));
+	size_t k = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < l->n; i++)
+			if ((rec_scope_str(l->v[i], "phase") != NULL) == !pass)
+				v[k++] = l->v[i];
+	memcpy(l->v, v, l->n * sizeof(*v));
+	free(v);
+}
+
 static void
 param_one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *metric, const json_t *e, const json_t *m)
@@ -175,14 +194,15 @@ param_one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
 	enum jverdict_value v = V_INAPPLICABLE;
 
 	if (e == NULL) {
-		sbuf_printf(&why, "config.md does not give %s; the deployment "
+		sbuf_printf(&why, "The sim bundle (config.md, the baselines' "
+		    "scenarios) does not give %s; the deployment "
 		    "runs ", metric);
 		ru_value_text(&why, json_object_get(m, "value"));
 		sbuf_adds(&why, " (");
 		ru_where(&why, m);
 		sbuf_adds(&why, "). Nothing to compare against.");
 	} else {
-		sbuf_adds(&why, "config.md says ");
+		sbuf_adds(&why, "The sim bundle says ");
 		ru_value_text(&why, json_object_get(e, "value"));
 		sbuf_adds(&why, " (");
 		ru_where(&why, e);
@@ -433,6 +453,7 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 		const char *metric = params.v[i];
 
 		ru_collect(j, c, "expect", metric, RU_CELL, false, &e);
+		phase_first(&e);
 		ru_cell_config(j, c, metric, &m);
 		if (strcmp(metric, "vllm.hardware") == 0 && m.n == 0)
 			gpu_hardware(j, r, c, e.n ? e.v[0] : NULL);
@@ -485,7 +506,7 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_adds(&why, ").");
 	if (s != NULL && s != e && ru_num(s, &sv))
 		sbuf_printf(&why, " The simulation ran --num-instances %.0f%s",
-		    sv, sv == ev ? "." : ": it differs from config.md's pod "
+		    sv, sv == ev ? "." : ": it differs from the sim bundle's pod "
 		    "count.");
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "instances.count",
 	    .expect = e, .measure = m, .has_diff = true, .diff = av - ev,

@@ -209,6 +209,16 @@ side == "S" && p ~ /^workloads\/[^\/]+$/ && p ~ /\.ya?ml$/ {
 	next
 }
 
+# The baselines' scenarios (s2r-expect reads those transfer.yaml names).
+side == "S" && p ~ /^baselines\/[^\/]+\.ya?ml$/ {
+	if (basename(p) ~ /^\./)
+		next
+	need_names("S", p, "file name")
+	need_file("S", t, p)
+	simdocs = simdocs " " p
+	next
+}
+
 # Go files s2r-grep-proof reads (prerequisites of the proofs); hidden
 # ones (editor files) are left out, not refused.
 side == "S" && p ~ /^algorithms?\/.*\.go$/ && t == "f" {
@@ -248,7 +258,8 @@ END {
 	need_dir("S", type["S", "workloads"], "workloads")
 	if (nspecs == 0)
 		fail(shown(SIM) "/workloads: no workload specs (*.yaml)")
-	for (i = split("config.md README.md", doc, " "); i >= 1; i--)
+	for (i = split("config.md README.md transfer.yaml measurement.yaml",
+	    doc, " "); i >= 1; i--)
 		if (("S", doc[i]) in type) {
 			need_file("S", type["S", doc[i]], doc[i])
 			simdocs = simdocs " " doc[i]

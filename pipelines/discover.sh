@@ -205,15 +205,19 @@ real_prune() {
 	printf '%s\n' -name .s2r -prune -o
 }
 
-# The parts of SIM the tools read: config.md, README.md, workloads/,
-# algorithm(s)/.
+# The parts of SIM the tools read: config.md, README.md, transfer.yaml,
+# measurement.yaml, workloads/, baselines/ (the scenarios transfer.yaml
+# names), algorithm(s)/.
 sim_prune() {
 	printf '%s\n' '(' -path './*/*' ! -path './workloads/*' \
-	    ! -path './algorithm/*' ! -path './algorithms/*' ')' -prune -o
+	    ! -path './baselines/*' ! -path './algorithm/*' \
+	    ! -path './algorithms/*' ')' -prune -o
 }
 sim_read() {
 	printf '%s\n' '(' -path './*/*' -o -name config.md -o -name README.md \
-	    -o -name workloads -o -name algorithm -o -name algorithms ')'
+	    -o -name transfer.yaml -o -name measurement.yaml \
+	    -o -name workloads -o -name baselines -o -name algorithm \
+	    -o -name algorithms ')'
 }
 
 # walk SIDE ROOT VAR GIVEN PRUNE...: the entries under ROOT as

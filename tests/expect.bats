@@ -509,3 +509,105 @@ PY
 	assert_bad_input
 	[[ "$stderr" == "s2r-expect: cluster/pipelinerun-x.yaml:7: workloadSpec:"* ]]
 }
+
+# scn SIM: a sim bundle whose transfer.yaml names two baselines'
+# llm-d-benchmark scenarios, and an algorithm that runs on the first.
+scn() {
+	mkdir -p "$1/workloads" "$1/baselines"
+	cp "$W/v1.yaml" "$1/workloads/a.yaml"
+	cat >"$1/transfer.yaml" <<'YAML'
+kind: sim2real-transfer
+version: 3
+algorithms:
+  - name: algo
+    source: algorithms/algo.go
+    defaults: small
+baselines:
+  - name: small
+    scenario: baselines/small.yaml
+  - name: big
+    scenario: baselines/big.yaml
+  - name: gone
+    scenario: baselines/none.yaml
+  - name: out
+    scenario: ../elsewhere.yaml
+YAML
+	cat >"$1/baselines/small.yaml" <<'YAML'
+scenario:
+- name: small
+  model:
+    name: org/model-8b  # from workload.model
+    maxModelLen: 8192
+    blockSize: 16
+    gpuMemoryUtilization: 0.9
+  vllmCommon:
+    flags:
+      enforceEager: false
+  decode:
+    replicas: 2
+    parallelism:
+      tensor: 1
+    vllm:
+      additionalFlags:
+      - "--max-num-seqs=64"
+      - "--max-num-batched-tokens"
+      - "4096"
+      - "--no-enable-prefix-caching"
+      - "--enable-chunked-prefill"
+      - "--dtype=bfloat16"
+YAML
+	sed -e 's/replicas: 2/replicas: 3/' -e 's/max-num-seqs=64/max-num-seqs=256/' \
+	    "$1/baselines/small.yaml" >"$1/baselines/big.yaml"
+	printf '  prefill:\n    replicas: 1\n' >>"$1/baselines/big.yaml"
+}
+
+@test "transfer.yaml's baselines: each scenario's vLLM config for its phase and the algorithms on it" {
+	S="$BATS_TEST_TMPDIR/sim"
+	scn "$S"
+	expect "$S"
+	O="$BATS_TEST_TMPDIR/out.ndjson"
+	# by hand from small.yaml; big: 3 decode + 1 prefill pods, 256 seqs
+	[ "$(jq -r 'select(.scope.phase == "small") | [.check, .metric, (.value | tostring), .source.file, .source.line] | join(" ")' "$O")" = \
+"2a vllm.model org/model-8b baselines/small.yaml 4
+2a vllm.max_model_len 8192 baselines/small.yaml 5
+2a vllm.block_size 16 baselines/small.yaml 6
+2a vllm.gpu_memory_utilization 0.9 baselines/small.yaml 7
+2a vllm.tensor_parallel_size 1 baselines/small.yaml 14
+2a vllm.enforce_eager false baselines/small.yaml 10
+2b instances.count 2 baselines/small.yaml 12
+2a vllm.max_num_seqs 64 baselines/small.yaml 17
+2a vllm.max_num_batched_tokens 4096 baselines/small.yaml 19
+2a vllm.enable_prefix_caching false baselines/small.yaml 20
+2a vllm.enable_chunked_prefill true baselines/small.yaml 21
+2a vllm.dtype bfloat16 baselines/small.yaml 22" ]
+	[ "$(jq -c 'select(.scope.phase == "algo") | [.metric, .value]' "$O")" = \
+	  "$(jq -c 'select(.scope.phase == "small") | [.metric, .value]' "$O")" ]
+	jq -e -s '[.[] | select(.scope.phase == "big")] | (map(select(.metric ==
+	    "instances.count"))[0] | .value == 4 and .source.field ==
+	    "decode.replicas + prefill.replicas") and (map(select(.metric ==
+	    "vllm.max_num_seqs"))[0].value == 256)' "$O"
+	# a file the bundle lacks, a path out of it: nothing
+	! jq -e -s 'any(.[]; .scope.phase == "gone" or .scope.phase == "out")' "$O"
+	# one baseline: its records hold for every phase
+	printf 'baselines:\n  - name: small\n    scenario: baselines/small.yaml\n' >"$S/transfer.yaml"
+	expect "$S"
+	jq -e -s '[.[] | select(.check == "2a" or .check == "2b")] | length == 12
+	    and all(.scope.phase == null)' "$O"
+}
+
+@test "transfer.yaml's baselines: a malformed scenario or flag is located" {
+	S="$BATS_TEST_TMPDIR/sim"
+	scn "$S"
+	printf 'scenario:\n- name: x\n  decode:\n    replicas: two\n' >"$S/baselines/big.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$S"
+	assert_bad_input
+	[ "$stderr" = "s2r-expect: baselines/big.yaml:4:15: expected decode.replicas: a whole number" ]
+	printf 'scenario: {name: x}\n' >"$S/baselines/big.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$S"
+	assert_bad_input
+	[ "$stderr" = "s2r-expect: baselines/big.yaml:1:11: expected scenario: a list of stacks" ]
+	printf 'baselines: {small: x}\n' >"$S/transfer.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" "$S"
+	assert_bad_input
+	[ "$stderr" = "s2r-expect: transfer.yaml:1:12: expected baselines: a list" ]
+}

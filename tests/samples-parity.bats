@@ -80,3 +80,54 @@ setup() {
 	    .scope.phase == "baseline" and .scope.workload == "w2_stationary"))
 	    | map(.actual.value) | add | . > 0.9999 and . < 1.0001' "$V" >/dev/null
 }
+
+@test "2a, 2b without config.md: the baseline scenario transfer.yaml names is the expectation; a planted max-num-seqs FAILs" {
+	S="$BATS_TEST_TMPDIR/sim" O="$BATS_TEST_TMPDIR/out"
+	mkdir -p "$S/baselines"
+	cp -r "$S2R_SAMPLES/aw-sim/workloads" "$S/"
+	# AW's config.md as an llm-d-benchmark scenario (its vLLM table's values)
+	cat >"$S/transfer.yaml" <<'YAML'
+kind: sim2real-transfer
+version: 3
+algorithms:
+  - name: treatment
+    defaults: baseline
+baselines:
+  - name: baseline
+    scenario: baselines/aw.yaml
+YAML
+	cat >"$S/baselines/aw.yaml" <<'YAML'
+scenario:
+- name: aw
+  model:
+    name: Qwen/Qwen3-14B
+    maxModelLen: 40960
+    blockSize: 64
+    gpuMemoryUtilization: 0.75
+  decode:
+    replicas: 4
+    parallelism:
+      tensor: 1
+    vllm:
+      additionalFlags:
+      - "--max-num-seqs=256"
+      - "--max-num-batched-tokens=2048"
+      - "--enable-prefix-caching"
+YAML
+	pair() {
+		make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$S" OUT="$O" \
+		    REAL="$S2R_SAMPLES/aw-real" S2R_BIN="$S2R_BIN" >/dev/null
+	}
+	pair
+	jq -e -s '[.[] | select(.kind == "verdict" and (.check == "2a" or
+	        .check == "2b") and (.metric | test("^(vllm\\.(model|max_num_seqs|block_size|max_model_len)|instances.count)$")))]
+	    | length == 30 and all(.verdict == "PASS" and
+	        .expected.source.file == "baselines/aw.yaml")' "$O/verdicts.ndjson"
+	# the scenario asks for 128 sequences; every server ran 256
+	sed -i 's/--max-num-seqs=256/--max-num-seqs=128/' "$S/baselines/aw.yaml"
+	pair
+	jq -e -s '[.[] | select(.kind == "verdict" and .check == "2a" and
+	        .metric == "vllm.max_num_seqs")] | length == 6 and
+	    all(.verdict == "FAIL" and (.why | test("The sim bundle says 128 \\(baselines/aw.yaml:14\\), the server logs say 256")))' \
+	    "$O/verdicts.ndjson"
+}

@@ -18,6 +18,7 @@
 #include "rec.h"
 #include "rectext.h"
 #include "runspec.h"
+#include "scenario.h"
 #include "str.h"
 #include "wlexpect.h"
 
@@ -267,6 +268,7 @@ main(int argc, char **argv)
 	for (i = 0; i < in.dirs.n; i++) {
 		wlspec_bundle_protocol(out, in.dirs.v[i]);
 		configexp_bundle(out, in.dirs.v[i]);
+		scenario_bundle(out, in.dirs.v[i]);
 	}
 	if (in.dirs.n > 0)
 		configexp_conflicts(out);

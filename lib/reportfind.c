@@ -521,29 +521,22 @@ in_bundle(const char *root, const char *file)
 	return yes;
 }
 
-/* Whether the side's file lies in the sim bundle alone (1), the real one
- * alone (0), or neither or both (-1). */
-static int
-bundle_of(const struct report_meta *meta, const json_t *v, bool expected)
+/* A side's label: the bundle its file lies in; a workload expectation
+ * from a YAML file of the real bundle is the spec the run carries (a
+ * PipelineRun's workloadSpec, s2r-expect --run), not a measurement. */
+const char *
+report_side_label(const struct report_meta *meta, int cat, const json_t *v,
+    bool expected)
 {
 	const char *file = side_file(v, expected);
 	bool sim = in_bundle(meta->sim, file), real = in_bundle(meta->real,
 	    file);
 
-	return sim != real ? sim : -1;
-}
-
-/* A side's label: the bundle its file lies in, unless both sides lie in
- * the same one (a spec the real run carries, against its trace): then
- * what the category compares. */
-const char *
-report_side_label(const struct report_meta *meta, int cat, const json_t *v,
-    bool expected)
-{
-	int side = bundle_of(meta, v, expected);
-
-	if (side >= 0 && side != bundle_of(meta, v, !expected))
-		return side ? "sim" : "real";
+	if (real && !sim && expected && cat == CAT_WORKLOAD &&
+	    (str_has_suffix(file, ".yaml") || str_has_suffix(file, ".yml")))
+		return "spec";
+	if (sim != real)
+		return sim ? "sim" : "real";
 	if (cat == CAT_WORKLOAD)
 		return expected ? "sim" : "real";
 	if (cat == CAT_ALIGNMENT)

@@ -254,7 +254,7 @@ ghost i2 SKIP" ]
 	        .expected.source.field == "workloadSpec: aggregate_rate")' "$V"
 	! jq -e -s 'any(.[]; .kind == "verdict" and .scope.workload == "w1_mid"
 	    and (.check | test("^1")) and .verdict == "MISSING")' "$V"
-	grep -qF 'sim 90 req/s (cluster/pipelinerun-w1-mid-blis1.yaml:33 workloadSpec: aggregate\_rate)' "$T/out/report.md"
+	grep -qF 'spec 90 req/s (cluster/pipelinerun-w1-mid-blis1.yaml:33 workloadSpec: aggregate\_rate)' "$T/out/report.md"
 	# an edited PipelineRun reruns the expectations
 	sed -i 's/{aggregate_rate: 90,/{aggregate_rate: 45,/' "$T/run/cluster/pipelinerun-w1-mid-blis"*.yaml
 	parity "" RUN="$T/run" 2>/dev/null

@@ -233,11 +233,61 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_free(&note);
 }
 
+/* The spec a run's PipelineRun gave it against the sim bundle's
+ * (s2r-expect --run: workload.conflict, the expectations that differ):
+ * the run was told to generate another workload than the one simulated.
+ * Only the seed: the same workload, drawn differently, WARN. */
+static void
+spec_conflict(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *e = judge_expect(j, c, "workload.conflict", NULL);
+	const json_t *vals = json_object_get(e, "values"), *d;
+	struct sbuf why = {0};
+	bool seed_only;
+	double n;
+	size_t i;
+
+	if (e == NULL || !ru_num(e, &n))
+		return;
+	seed_only = (size_t)n == json_array_size(vals);
+	sbuf_printf(&why, "The PipelineRun gave the run a workload spec (");
+	ru_where(&why, e);
+	sbuf_printf(&why, ") whose expectations differ from the sim bundle's "
+	    "in %.0f place%s:", n, n == 1 ? "" : "s");
+	json_array_foreach(vals, i, d) {
+		const char *metric = rec_get_str(d, "metric");
+
+		if (strcmp(metric, "workload.seed") != 0)
+			seed_only = false;
+		sbuf_printf(&why, "%s %s ", i ? ";" : "", metric);
+		ru_value_text(&why, json_object_get(json_object_get(d, "run"),
+		    "value"));
+		sbuf_adds(&why, " there, ");
+		ru_value_text(&why, json_object_get(json_object_get(d, "sim"),
+		    "value"));
+		sbuf_adds(&why, " in the sim's (");
+		ru_where(&why, json_object_get(d, "sim"));
+		sbuf_adds(&why, ")");
+	}
+	sbuf_adds(&why, (size_t)n > json_array_size(vals) ? "; ... . " : ". ");
+	sbuf_adds(&why, seed_only ? "Only the seed: the same workload, drawn "
+	    "otherwise; the trace is judged against the sim's spec." :
+	    "The run was told to generate another workload than the one "
+	    "simulated; the trace is judged against the sim's spec.");
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "workload.conflict",
+	    .expect = e, .tolerance = "exact", .verdict = seed_only ? V_WARN :
+	    V_FAIL, .why = sbuf_str(&why), .action = "Rerun the cell with "
+	    "the simulated spec (the PipelineRun's workloadSpec param), or "
+	    "simulate the spec the run was given." });
+	sbuf_free(&why);
+}
+
 static void
 rule_run(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	rule_rate(j, r, c);
 	wl_rule_run(j, r, c);
+	spec_conflict(j, r, c);
 }
 
 /* --- sub-scoped metrics (classes, prefix groups, clients) ------------ */

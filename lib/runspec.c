@@ -56,7 +56,8 @@ covered(const json_t *out, const char *w)
 /* The source of a record from an embedded spec: the PipelineRun, the
  * place of its workloadSpec, the spec's key within it. */
 static void
-cite_run(json_t *rec, const char *label, const struct pipelinerun *p)
+cite_run(json_t *rec, const char *label, const struct pipelinerun *p,
+    bool stands_in)
 {
 	json_t *src = json_object_get(rec, "source");
 	const char *field = rec_get_str(src, "field");
@@ -66,8 +67,9 @@ cite_run(json_t *rec, const char *label, const struct pipelinerun *p)
 	sbuf_printf(&f, "workloadSpec%s%s", field ? ": " : "",
 	    field ? field : "");
 	sbuf_printf(&h, "%s%sthe workload spec the PipelineRun gave the run "
-	    "(param workloadSpec; the sim bundle has no spec for workload "
-	    "%s)", how ? how : "", how ? "; " : "", p->workload);
+	    "(param workloadSpec%s%s)", how ? how : "", how ? "; " : "",
+	    stands_in ? "; the sim bundle has no spec for workload " : "",
+	    stands_in ? p->workload : "");
 	rec_set_str(src, "file", label);
 	rec_set_i64(src, "line", p->spec_line);
 	rec_set_i64(src, "column", p->spec_column);
@@ -91,7 +93,7 @@ expect_one(const struct pipelinerun *p, const char *label, bool by_phase,
 	w = wlspec_load_buf(where.s, p->spec, strlen(p->spec));
 	wlspec_expect(w, p->workload, recs);
 	json_array_foreach(recs, i, r) {
-		cite_run(r, label, p);
+		cite_run(r, label, p, true);
 		if (by_phase)
 			rec_set_str(json_object_get(r, "scope"), "phase",
 			    p->phase);
@@ -100,6 +102,101 @@ expect_one(const struct pipelinerun *p, const char *label, bool by_phase,
 	json_decref(recs);
 	wlspec_free(w);
 	sbuf_free(&where);
+}
+
+/* Most differing expectations a workload.conflict record lists. */
+#define CONFLICT_MAX	8
+
+/* Whether a and b hold the same string under key (both present). */
+static bool
+same_str(const json_t *a, const json_t *b, const char *key)
+{
+	const char *x = rec_get_str(a, key), *y = rec_get_str(b, key);
+
+	return x != NULL && y != NULL && strcmp(x, y) == 0;
+}
+
+/* The sim's record of out with rec's check, metric and scope, or NULL. */
+static const json_t *
+sim_twin(const json_t *out, const json_t *rec)
+{
+	const json_t *scope = json_object_get(rec, "scope");
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(out, i, r)
+		if (same_str(r, rec, "kind") && same_str(r, rec, "metric") &&
+		    same_str(r, rec, "check") &&
+		    json_equal(json_object_get(r, "scope"), scope))
+			return r;
+	return NULL;
+}
+
+/* One side of a difference: the value and where it comes from. */
+static json_t *
+side_of(const json_t *rec)
+{
+	json_t *o = json_object();
+
+	rec_set(o, "value", json_deep_copy(json_object_get(rec, "value")));
+	rec_set(o, "source", json_deep_copy(json_object_get(rec, "source")));
+	return o;
+}
+
+/* The sim bundle has a spec for p's workload too: where the spec the
+ * PipelineRun gave the run implies other values (upstream: "when both
+ * exist and differ, say so"), a workload.conflict record lists them; the
+ * trace is judged against the sim's. */
+static void
+compare_one(const struct pipelinerun *p, const char *label, json_t *out)
+{
+	struct sbuf where = {0}, how = {0};
+	struct wlspec *w;
+	json_t *recs = json_array(), *r, *values = json_array(), *rec, *scope;
+	size_t i, ndiff = 0;
+
+	sbuf_printf(&where, "%s:%ld: workloadSpec", label, p->spec_line);
+	w = wlspec_load_buf(where.s, p->spec, strlen(p->spec));
+	wlspec_expect(w, p->workload, recs);
+	json_array_foreach(recs, i, r) {
+		const json_t *twin = sim_twin(out, r);
+		json_t *d;
+
+		if (twin == NULL || json_equal(json_object_get(twin, "value"),
+		    json_object_get(r, "value")))
+			continue;
+		if (ndiff++ >= CONFLICT_MAX)
+			continue;
+		cite_run(r, label, p, false);
+		d = json_object();
+		rec_set_str(d, "metric", rec_get_str(r, "metric"));
+		rec_set(d, "scope", json_deep_copy(json_object_get(r, "scope")));
+		rec_set(d, "sim", side_of(twin));
+		rec_set(d, "run", side_of(r));
+		json_array_append_new(values, d);
+	}
+	if (ndiff > 0) {
+		sbuf_printf(&how, "expectations of the spec the PipelineRun "
+		    "gave the run (param workloadSpec) that differ from those "
+		    "of the sim bundle's spec for workload %s (the first %d "
+		    "in values)", p->workload, CONFLICT_MAX);
+		rec = rec_begin(&(struct rec_head){ .kind = "expect",
+		    .check = "1a", .metric = "workload.conflict",
+		    .value = json_integer((json_int_t)ndiff), .unit = "count",
+		    .n = -1 });
+		rec_set(rec, "values", values);
+		scope = rec_scope_new();
+		rec_scope_set(scope, "phase", p->phase);
+		rec_scope_set(scope, "workload", p->workload);
+		rec_end(rec, scope, rec_source(label, p->spec_line,
+		    p->spec_column, "workloadSpec", how.s));
+		json_array_append_new(out, rec);
+	} else
+		json_decref(values);
+	json_decref(recs);
+	wlspec_free(w);
+	sbuf_free(&where);
+	sbuf_free(&how);
 }
 
 /* Whether every PipelineRun of p[k]'s workload embeds p[k]'s text. */
@@ -143,10 +240,12 @@ runspec_expect(const char *rundir, json_t *out)
 {
 	struct strv names = {0}, labels = {0};
 	struct pipelinerun *p;
+	bool *sim;		/* the sim bundle has a spec for its workload */
 	size_t i, nread;
 
 	list_runs(rundir, &names);
 	p = xcalloc(names.n + 1, sizeof(*p));
+	sim = xcalloc(names.n + 1, sizeof(*sim));
 	for (i = 0; i < names.n; i++) {
 		struct sbuf path = {0}, label = {0};
 
@@ -154,17 +253,20 @@ runspec_expect(const char *rundir, json_t *out)
 		sbuf_printf(&label, "cluster/%s", names.v[i]);
 		pipelinerun_load(&p[i], path.s, label.s);
 		strv_add(&labels, label.s);
-		if (p[i].workload == NULL || covered(out, p[i].workload)) {
+		if (p[i].workload == NULL) {
 			free(p[i].spec);
 			p[i].spec = NULL;
 		}
+		sim[i] = p[i].spec != NULL && covered(out, p[i].workload);
 		sbuf_free(&path);
 		sbuf_free(&label);
 	}
 	for (i = 0; i < names.n; i++) {
 		bool by_phase;
 
-		if (p[i].spec == NULL)
+		if (sim[i])
+			compare_one(&p[i], labels.v[i], out);
+		if (p[i].spec == NULL || sim[i])
 			continue;
 		by_phase = !one_spec(p, names.n, i);
 		if (by_phase && p[i].phase == NULL)
@@ -177,6 +279,7 @@ runspec_expect(const char *rundir, json_t *out)
 	for (i = 0; i < names.n; i++)
 		pipelinerun_free(&p[i]);
 	free(p);
+	free(sim);
 	nread = names.n;
 	strv_free(&labels);
 	strv_free(&names);

@@ -470,9 +470,12 @@ PY
 	    and .source.line == $l and .source.column == 12
 	    and (.source.field | startswith("workloadSpec")) and
 	    (.source.how | test("the sim bundle has no spec for workload w1")))' "$BATS_TEST_TMPDIR/out.ndjson"
-	# a: the sim bundle's spec wins
-	jq -e -s '[.[] | select(.scope.workload == "a")] | length > 0 and
-	    all(.source.file == "workloads/a.yaml")' "$BATS_TEST_TMPDIR/out.ndjson"
+	# a: the sim bundle's spec wins; the PipelineRun's differs, and says so
+	jq -e -s '[.[] | select(.scope.workload == "a" and .metric !=
+	    "workload.conflict")] | length > 0 and all(.source.file ==
+	    "workloads/a.yaml")' "$BATS_TEST_TMPDIR/out.ndjson"
+	jq -e -s '[.[] | select(.metric == "workload.conflict")] | length == 1 and
+	    .[0].scope == {phase: "base", workload: "a"}' "$BATS_TEST_TMPDIR/out.ndjson"
 	# without --run: no w1
 	"$S2R_BIN/s2r-expect" "$S" >"$BATS_TEST_TMPDIR/plain.ndjson"
 	! grep -q '"w1"' "$BATS_TEST_TMPDIR/plain.ndjson"
@@ -610,4 +613,24 @@ YAML
 	run --separate-stderr "$S2R_BIN/s2r-expect" "$S"
 	assert_bad_input
 	[ "$stderr" = "s2r-expect: transfer.yaml:1:12: expected baselines: a list" ]
+}
+
+@test "--run: a PipelineRun spec that differs from the sim bundle's is a workload.conflict listing both sides" {
+	R="$BATS_TEST_TMPDIR/run" S="$BATS_TEST_TMPDIR/sim"
+	mkdir -p "$R/cluster" "$S/workloads"
+	cp "$W/mixed.yaml" "$S/workloads/w1.yaml"
+	prun "$R/cluster/pipelinerun-w1-base.yaml" base w1 "$W/mixed.yaml"
+	sed 's/^aggregate_rate: 50$/aggregate_rate: 60/' "$W/mixed.yaml" >"$BATS_TEST_TMPDIR/fast.yaml"
+	prun "$R/cluster/pipelinerun-w1-treat.yaml" treat w1 "$BATS_TEST_TMPDIR/fast.yaml"
+	expect --run "$R" "$S"
+	O="$BATS_TEST_TMPDIR/out.ndjson"
+	# the same spec (base): nothing; the faster one (treat): the rates
+	[ "$(jq -c 'select(.metric == "workload.conflict") | .scope' "$O")" = '{"phase":"treat","workload":"w1"}' ]
+	jq -s -e 'map(select(.metric == "workload.conflict"))[0] | .value >= 6 and
+	    (.values | length) == ([.value, 8] | min) and
+	    any(.values[]; .metric == "client.rate" and .sim.value * 1.2 == .run.value
+	        and .sim.source.file == "workloads/w1.yaml"
+	        and .run.source.file == "cluster/pipelinerun-w1-treat.yaml")' "$O"
+	# the sim's own records stay: the trace is judged against them
+	[ "$(jq -r 'select(.metric == "qps.intended") | .value' "$O")" = 50 ]
 }

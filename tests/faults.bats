@@ -138,6 +138,10 @@ clean() {
 	fault 1a-send-ceiling
 }
 
+@test "1a-run-spec-differs (upstream): 1a FAIL" {
+	fault 1a-run-spec-differs
+}
+
 @test "1b-class-mislabel (14b): 1b FAIL" {
 	fault 1b-class-mislabel
 }

@@ -479,3 +479,26 @@ many() {
 	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
 	[ -z "$(jq -r 'select(.metric == "iat.cv_send")' "$OUT")" ]
 }
+
+@test "1a workload.conflict: the run's PipelineRun gave it another spec: FAIL; only the seed: WARN; none: no verdict" {
+	conflict() {	# conflict METRIC SIM RUN: the verdict on one difference
+		jq -c -n --arg m "$1" --argjson s "$2" --argjson r "$3" '{kind: "expect",
+		    check: "1a", metric: "workload.conflict", value: 1, unit: "count",
+		    values: [{metric: $m, scope: {workload: "wpass"},
+		      sim: {value: $s, source: {file: "workloads/wpass.yaml", line: 4}},
+		      run: {value: $r, source: {file: "cluster/pipelinerun-a.yaml", line: 33}}}],
+		    scope: {phase: "baseline", workload: "wpass"},
+		    source: {file: "cluster/pipelinerun-a.yaml", line: 33, column: 12,
+		      field: "workloadSpec", how: "expectations that differ"}}' |
+		    cat "$J/pass.ndjson" - >"$BATS_TEST_TMPDIR/in.ndjson"
+		verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+		validate_records "$OUT"
+		jq -r 'select(.metric == "workload.conflict") | .verdict' "$OUT"
+	}
+	[ "$(conflict qps.intended 40 20)" = FAIL ]
+	jq -s -e 'map(select(.metric == "workload.conflict"))[0] | (.why | test("qps.intended 20 there, 40 in the sim.s \\(workloads/wpass.yaml:4\\)"))
+	    and .action != null' "$OUT"
+	[ "$(conflict workload.seed 42 7)" = WARN ]
+	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
+	[ -z "$(jq -r 'select(.metric == "workload.conflict")' "$OUT")" ]
+}

@@ -175,9 +175,12 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 static void
 phase_first(struct ru_list *l)
 {
-	const json_t **v = xcalloc(l->n + 1, sizeof(*v));
+	const json_t **v;
 	size_t k = 0;
 
+	if (l->n < 2)
+		return;
+	v = xcalloc(l->n, sizeof(*v));
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < l->n; i++)
 			if ((rec_scope_str(l->v[i], "phase") != NULL) == !pass)

@@ -636,3 +636,19 @@ nokey() {
 	[ "$(verdict plugin.generated)" = PASS ]
 	[[ "$(why plugin.generated)" == *"deployed in treatment (generated/treatment_config.yaml:4)"* ]]
 }
+
+@test "3b: a router that names only the deprecated vllm:gpu_cache_usage_perc: WARN, a router with both names: PASS" {
+	bundle oldmetric real-ok
+	cp -R "$GO/gaie" "$D/gaie"
+	grep -rl 'vllm:kv_cache_usage_perc' "$D/gaie" |
+	    xargs sed -i 's/vllm:kv_cache_usage_perc/vllm:gpu_cache_usage_perc/'
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.kv_range)" = WARN ]
+	[[ "$(why signal.kv_range)" == *"reads KV usage from vllm:gpu_cache_usage_perc (gaie pkg/"*"deprecated name"* ]]
+	# a fallback that also knows the current name is not flagged
+	printf 'package metrics\n\nvar fallback = "vllm:kv_cache_usage_perc"\n' >"$D/gaie/pkg/fallback.go"
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.kv_range)" = PASS ]
+}

@@ -652,6 +652,7 @@ transform_generated(struct pu_out *o, const json_t *bug, const json_t *none,
 {
 	const char *expr = rec_get_str(json_object_get(bug, "facts"),
 	    "expression");
+	const char *via = rec_get_str(json_object_get(bug, "facts"), "via");
 	double line = 0, files = 0;
 
 	if (bug != NULL) {
@@ -659,8 +660,13 @@ transform_generated(struct pu_out *o, const json_t *bug, const json_t *none,
 		o->actual = pu_proof_side(bug, 0, json_string(expr ? expr :
 		    "?"));
 		sbuf_printf(&o->why, "The generated plugin rescales KV usage "
-		    "(%s:%.0f `%s`, %s).", rec_get_str(json_object_get(bug,
+		    "(%s:%.0f `%s`, %s", rec_get_str(json_object_get(bug,
 		    "source"), "file"), line, expr ? expr : "?", transform);
+		/* A helper the value was handed to: the call says how. */
+		if (via != NULL && strchr(via, '(') != NULL)
+			sbuf_printf(&o->why, ", in the helper called as %s",
+			    via);
+		sbuf_adds(&o->why, ").");
 		return;
 	}
 	o->actual = pu_proof_side(none, 0, json_string("no rescale"));

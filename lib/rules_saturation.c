@@ -284,6 +284,22 @@ default_text(struct sbuf *b, const char *lead, const struct threshold *t)
 	sbuf_adds(b, ").");
 }
 
+/* The router's default (lead first) and, when the thresholds differ,
+ * what that does. */
+static void
+threshold_tail(struct pu_out *o, const struct threshold *t, const char *lead,
+    bool differ)
+{
+	if (t->have_default) {
+		default_text(&o->why, lead, t);
+		pu_ev_add(o->evidence, "default thresholds", t->dp);
+	}
+	if (differ)
+		sbuf_adds(&o->why, " The thresholds differ: the same load "
+		    "gives a different saturation, so shedding starts at a "
+		    "different load than simulated.");
+}
+
 /* The sim's threshold against the one applied, from the generated
  * plugin's formula (a literal, a default) or the deployed parameter m;
  * key and rv are m's. */
@@ -330,14 +346,7 @@ threshold_deployed(struct judge *j, const struct rule *r,
 		ru_num_text(&o.why, eff);
 		sbuf_adds(&o.why, ".");
 	}
-	if (t->have_default) {
-		default_text(&o.why, " Router default ", t);
-		pu_ev_add(o.evidence, "default thresholds", t->dp);
-	}
-	if (known && !eq)
-		sbuf_adds(&o.why, " The thresholds differ: the same load gives "
-		    "a different saturation, so shedding starts at a different "
-		    "load than simulated.");
+	threshold_tail(&o, t, " Router default ", known && !eq);
 	pu_out_emit(j, r, &o, !known ? V_WARN : eq ? V_PASS : V_FAIL,
 	    !known ? "Find the plugin's default threshold and compare it by "
 	    "hand." : t->g.kind == SG_LITERAL ? "Make the plugin divide by "
@@ -370,16 +379,9 @@ threshold_gen_default(struct judge *j, const struct rule *r,
 	sbuf_printf(&o.why, " The sim's %s is ", t->what);
 	ru_num_text(&o.why, t->sv);
 	sbuf_adds(&o.why, ".");
-	if (t->have_default) {
-		default_text(&o.why, " Router default, for the router's own "
-		    "detector: ", t);
-		pu_ev_add(o.evidence, "default thresholds", t->dp);
-	}
 	eq = known && fabs(t->sv - eff) <= 1e-9 * fmax(1, fabs(t->sv));
-	if (known && !eq)
-		sbuf_adds(&o.why, " The thresholds differ: the same load gives "
-		    "a different saturation, so shedding starts at a different "
-		    "load than simulated.");
+	threshold_tail(&o, t, " Router default, for the router's own "
+	    "detector: ", known && !eq);
 	pu_out_emit(j, r, &o, !known ? V_WARN : eq ? V_PASS : V_FAIL,
 	    !known ? "Find the plugin's default threshold and compare it by "
 	    "hand." : "Set the plugin parameter to the sim's threshold in "

@@ -462,7 +462,10 @@ generated_plugins(struct judge *j, const struct rule *r,
 	}
 	pu_claim_list(j, "4a.generated-register", "generated", &calls);
 	for (size_t i = 0; i < calls.n; i++) {
-		if (!pu_found(calls.v[i]))
+		/* A plugin registration passes a type and a factory; a
+		 * one-argument Register (a Prometheus collector) is not. */
+		if (!pu_found(calls.v[i]) || json_array_size(json_object_get(
+		    json_object_get(calls.v[i], "facts"), "args")) < 2)
 			continue;
 		pu_ev_add(o.evidence, "registration", calls.v[i]);
 		w = generated_registration(j, calls.v[i], arms, &o);

@@ -245,11 +245,12 @@ gen_effective(const struct threshold *t, const char *key, double rv,
 	const struct satgen *g = &t->g;
 
 	satgen_text(why, g);
-	if (g->kind == SG_LITERAL) {
+	if (g->kind == SG_LITERAL || g->kind == SG_CONST) {
 		if (key != NULL)
 			sbuf_printf(why, " No value of %s reaches it.", key);
 		*eff = g->literal;
-		*side = pu_hit_side(&g->term);
+		*side = g->kind == SG_CONST ? pu_proof_side(g->dp, 0,
+		    rec_num(g->literal)) : pu_hit_side(&g->term);
 		return true;
 	}
 	if (key != NULL && satgen_key_read(g, key)) {
@@ -349,7 +350,8 @@ threshold_deployed(struct judge *j, const struct rule *r,
 	threshold_tail(&o, t, " Router default ", known && !eq);
 	pu_out_emit(j, r, &o, !known ? V_WARN : eq ? V_PASS : V_FAIL,
 	    !known ? "Find the plugin's default threshold and compare it by "
-	    "hand." : t->g.kind == SG_LITERAL ? "Make the plugin divide by "
+	    "hand." : t->g.kind == SG_LITERAL || t->g.kind == SG_CONST ?
+	    "Make the plugin divide by "
 	    "its parameter, set it to the sim's threshold and redeploy." :
 	    "Set the plugin parameter (under the JSON key the plugin reads) "
 	    "to the sim's threshold and redeploy.");

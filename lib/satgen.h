@@ -1,8 +1,8 @@
 /* satgen.h - check 3c's thresholds as the generated plugin applies them.
  *
  * A plugin that computes its own saturation divides each signal by a
- * threshold of its own: a literal in the formula (then no YAML value
- * reaches it), or a parameter field whose value comes from the EPP
+ * threshold of its own: a literal or a numeric constant (then no YAML
+ * value reaches it), or a parameter field whose value comes from the EPP
  * config through json.Unmarshal when the YAML key matches the field's
  * JSON key, else from the plugin factory's default.  The router's
  * default does not apply to it.  Read from the proof records of
@@ -22,17 +22,18 @@
 enum satgen_kind {
 	SG_NONE,	/* no generated formula divides this signal */
 	SG_LITERAL,	/* divides by a number written in the formula */
+	SG_CONST,	/* by a numeric constant of the plugin */
 	SG_PARAM	/* divides by a parameter field */
 };
 
 struct satgen {
 	enum satgen_kind kind;
 	struct pu_hit	 term;		/* the formula's line */
-	double		 literal;	/* SG_LITERAL */
+	double		 literal;	/* SG_LITERAL, SG_CONST: the value */
 	char		 field[64];	/* SG_PARAM: the field's name */
 	bool		 have_default;	/* the factory's default, found */
 	double		 dflt;
-	const json_t	*dp;		/* its proof */
+	const json_t	*dp;		/* its proof (SG_CONST: the const's) */
 	char		 tag[64];	/* the field's JSON key, "" unknown */
 	const json_t	*tp;		/* its proof */
 };

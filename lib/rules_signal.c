@@ -81,6 +81,31 @@ code_reads(const struct judge *j, const char *const *names, const char *role,
 	return found;
 }
 
+/* A function of the generated plugin whose parameter list names param
+ * (AdmitRequest(…, priority int, …)): the caller hands it the signal.
+ * A local of that name (set from a header, say) is not the signal. */
+static bool
+handed_param(const struct judge *j, const char *param, struct pu_hit *h)
+{
+	const char *need[] = { param, NULL };
+	struct ru_list l;
+	bool found = false;
+
+	ru_select(j, &(struct jsel){ .kind = "proof" }, &l);
+	for (size_t i = 0; i < l.n && !found; i++) {
+		const json_t *p = l.v[i];
+
+		if (!pu_found(p) || strcmp(pu_role(p), "generated") != 0 ||
+		    !pu_find_line(p, need, h))
+			continue;
+		found = strncmp(h->code, "func ", 5) == 0 &&
+		    strchr(h->code, '(') != NULL &&
+		    strstr(h->code, param) > strchr(h->code, '(');
+	}
+	ru_list_free(&l);
+	return found;
+}
+
 /* Where the sim algorithm reads s (its own names for it), and where the
  * generated plugin reads the router field that carries it (or is handed
  * it as a parameter). */
@@ -95,9 +120,9 @@ signal_use(const struct judge *j, const struct signal *s, const char *role,
 		return code_reads(j, s->needles, role, h);
 	for (; s->members[n] != NULL; n++)
 		gen[n] = s->members[n];
-	gen[n++] = s->param;
 	gen[n] = NULL;
-	return code_reads(j, gen, role, h);
+	return code_reads(j, gen, role, h) || (s->param != NULL &&
+	    handed_param(j, s->param, h));
 }
 
 /* The router's proof of s in p: the field line, or the member line of

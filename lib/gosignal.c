@@ -84,9 +84,93 @@ taint_lhs(struct strv *tainted, const char *lhs)
 	free(t);
 }
 
+/* The parameter names of func d (the first identifier of each comma
+ * part of its parameter list; a part that is a type alone adds a type
+ * name, which no body line scales). */
 static void
-q_scale_func(const struct gquery *q, const struct gofile *f,
-    const struct gindex *ix, const struct gdecl *d, struct ghits *out)
+func_params(const struct gofile *f, const struct gdecl *d, struct strv *out)
+{
+	const char *m = f->mask;
+	size_t i = d->start + 4, close, k;
+
+	memset(out, 0, sizeof(*out));
+	i = go_skip_hws(m, d->body, i);
+	if (i < d->body && m[i] == '(')		/* a method: its receiver */
+		while (i < d->body && m[i] != ')')
+			i++;
+	while (i < d->body && m[i] != '(')
+		i++;
+	for (close = i; close < d->body && m[close] != ')'; close++)
+		;
+	for (k = i + 1; k < close; k++) {
+		size_t e;
+
+		k = go_skip_hws(m, close, k);
+		e = go_ident_end(m, close, k);
+		if (e > k && go_isident((unsigned char)m[k]) &&
+		    !isdigit((unsigned char)m[k])) {
+			char *name = xstrndup(m + k, e - k);
+
+			if (strv_find(out, name) < 0)
+				strv_add(out, name);
+			free(name);
+		}
+		while (k < close && m[k] != ',')
+			k++;
+	}
+}
+
+/* A helper the signal was handed to: the call, the signal, and the
+ * helpers already followed in this file (each is reported once). */
+struct scale_via {
+	const char	*call;		/* "asFraction(KVCacheUsagePercent)" */
+	const char	*signal;
+	struct strv	*followed;
+};
+
+static void	scale_lines(const struct gofile *f, const struct gindex *ix,
+		    const struct gdecl *d, const struct strv *signals,
+		    const struct scale_via *through, struct strv *followed,
+		    struct ghits *out);
+
+/* A line of d that hands the signal (or a variable holding it) to a
+ * function of the same file: that function's rescales of its
+ * parameters are the signal's, one call deep ("via" names the call). */
+static void
+scale_helpers(const struct gofile *f, const struct gindex *ix,
+    const struct gdecl *d, const char *code, const char *sig,
+    struct strv *followed, struct ghits *out)
+{
+	for (size_t i = 0; i < ix->nd; i++) {
+		const struct gdecl *h = &ix->d[i];
+		char call[160], via[256];
+		struct strv params;
+
+		if (h == d || h->kind != GD_FUNC || h->body == GQ_NONE ||
+		    h->recv != NULL || strlen(h->name) + 2 > sizeof(call))
+			continue;
+		snprintf(call, sizeof(call), "%s(", h->name);
+		if (!go_has_word(code, h->name) || strstr(code, call) == NULL ||
+		    strv_find(followed, h->symbol) >= 0)
+			continue;
+		strv_add(followed, h->symbol);
+		func_params(f, h, &params);
+		snprintf(via, sizeof(via), "%s(%s)", h->name, sig);
+		scale_lines(f, ix, h, &params, &(struct scale_via){ via, sig,
+		    followed }, NULL, out);
+		strv_free(&params);
+	}
+}
+
+/* Each line of d's body that rescales one of signals (directly or
+ * through a local it was assigned to).  through: NULL in the function
+ * the query names, else the call that handed the signal to this helper
+ * (its hits say so; helpers are not followed further). */
+static void
+scale_lines(const struct gofile *f, const struct gindex *ix,
+    const struct gdecl *d, const struct strv *signals,
+    const struct scale_via *through, struct strv *followed,
+    struct ghits *out)
 {
 	struct strv tainted = {0};
 	const char *m = f->mask;
@@ -96,7 +180,7 @@ q_scale_func(const struct gquery *q, const struct gofile *f,
 		size_t b = gofile_bol(f, ln), e = gofile_eol(f, ln), opa, opb;
 		char *code = xstrndup(m + b, e - b), op[64];
 		const char *sig = NULL, *kind;
-		bool direct = mentions_any(code, &q->signals, &sig);
+		bool direct = mentions_any(code, signals, &sig);
 		bool via = !direct && mentions_any(code, &tainted, &sig);
 		size_t col;
 
@@ -106,14 +190,18 @@ q_scale_func(const struct gquery *q, const struct gofile *f,
 			taint_lhs(&tainted, lhs);
 			free(lhs);
 		}
+		if ((direct || via) && through == NULL && followed != NULL)
+			scale_helpers(f, ix, d, code, direct ? sig :
+			    signals->v[0], followed, out);
 		if ((direct || via) && (kind = scale_kind(code, &col, op,
 		    sizeof(op))) != NULL) {
 			json_t *facts = json_object();
 			char *expr = go_code_text(f, b, e);
 
-			rec_set_str(facts, "signal", direct ? sig :
-			    q->signals.v[0]);
-			rec_set_str(facts, "via", direct ? "direct" : sig);
+			rec_set_str(facts, "signal", through != NULL ?
+			    through->signal : direct ? sig : signals->v[0]);
+			rec_set_str(facts, "via", through != NULL ?
+			    through->call : direct ? "direct" : sig);
 			rec_set_str(facts, "transform", kind);
 			rec_set_str(facts, "op", op);
 			rec_set_str(facts, "expression", expr);
@@ -132,9 +220,13 @@ void
 goq_scale(const struct gquery *q, const struct gofile *f,
     const struct gindex *ix, struct ghits *out)
 {
+	struct strv followed = {0};
+
 	for (size_t i = 0; i < ix->nd; i++)
 		if (ix->d[i].kind == GD_FUNC && ix->d[i].body != GQ_NONE)
-			q_scale_func(q, f, ix, &ix->d[i], out);
+			scale_lines(f, ix, &ix->d[i], &q->signals, NULL,
+			    &followed, out);
+	strv_free(&followed);
 }
 
 /* ---- 4d: priority dispatch (switch/case or if-chains) ---- */

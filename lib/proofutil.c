@@ -1,9 +1,11 @@
 /* proofutil.c - proof records, snippets, evidence and bundle-wide
  * verdicts for the code-proof rules (3a-4d). */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "golex.h"
 #include "judge.h"
 #include "proofutil.h"
 #include "rec.h"
@@ -236,16 +238,6 @@ ident_byte(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-static bool
-is_comment(const char *s, size_t n)
-{
-	while (n > 0 && isspace((unsigned char)*s)) {
-		s++;
-		n--;
-	}
-	return n >= 2 && s[0] == '/' && s[1] == '/';
-}
-
 /* Does text hold needle with no identifier byte running on at either
  * end (QueueDepth is not in QueueDepthThreshold)? */
 static bool
@@ -263,43 +255,73 @@ has_whole(const char *text, const char *needle)
 	return false;
 }
 
+/* The snippet with its comments and literal contents blanked (golex),
+ * byte for byte as long: a proof's words are searched in code only, so a
+ * doc comment that says max( or a log string naming a signal proves
+ * nothing.  Caller frees; NULL without a snippet or memory. */
+static char *
+snippet_mask(const char *s)
+{
+	size_t n = strlen(s);
+	char *mask = malloc(n + 1);
+	unsigned char *cls = malloc(n + 1);
+
+	if (mask == NULL || cls == NULL) {
+		free(mask);
+		free(cls);
+		return NULL;
+	}
+	golex_mask(s, n, mask, cls, NULL);
+	mask[n] = '\0';
+	free(cls);
+	return mask;
+}
+
 bool
 pu_find_line(const json_t *p, const char *const *needles, struct pu_hit *h)
 {
 	const char *s = rec_get_str(p, "snippet");
 	long line = snippet_start(p);
+	char *mask, *m;
+	bool found = false;
 
-	if (s == NULL || line < 1)
+	if (s == NULL || line < 1 || (mask = snippet_mask(s)) == NULL)
 		return false;
-	while (*s != '\0') {
+	for (m = mask; *s != '\0' && !found; line++) {
 		const char *end = strchr(s, '\n');
 		size_t n = end != NULL ? (size_t)(end - s) : strlen(s);
 		char buf[512];
 
-		trim_into(buf, sizeof(buf), s, n);
-		for (size_t k = 0; needles[k] != NULL && !is_comment(s, n);
-		    k++) {
+		trim_into(buf, sizeof(buf), m, n);
+		for (size_t k = 0; needles[k] != NULL && !found; k++) {
 			if (!has_whole(buf, needles[k]))
 				continue;
 			h->p = p;
 			h->line = line;
-			trim_into(h->code, sizeof(h->code), buf, strlen(buf));
-			return true;
+			trim_into(h->code, sizeof(h->code), s, n);
+			found = true;
 		}
 		if (end == NULL)
 			break;
 		s = end + 1;
-		line++;
+		m += n + 1;
 	}
-	return false;
+	free(mask);
+	return found;
 }
 
 bool
-pu_snippet_has(const json_t *p, const char *needle)
+pu_code_has(const json_t *p, const char *needle)
 {
 	const char *s = rec_get_str(p, "snippet");
+	char *mask;
+	bool has;
 
-	return s != NULL && strstr(s, needle) != NULL;
+	if (s == NULL || (mask = snippet_mask(s)) == NULL)
+		return false;
+	has = strstr(mask, needle) != NULL;
+	free(mask);
+	return has;
 }
 
 bool

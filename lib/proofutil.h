@@ -92,11 +92,13 @@ struct pu_hit {
 
 /* The first code line of p's snippet holding any of needles (NULL
  * terminated) as a whole word: no identifier byte runs on at either end
- * (QueueDepth is not found in QueueDepthThreshold); comment lines are
- * passed over. */
+ * (QueueDepth is not found in QueueDepthThreshold); comments and
+ * literals are passed over (h->code is the line as written). */
 bool	 pu_find_line(const json_t *p, const char *const *needles,
 	    struct pu_hit *h);
-bool	 pu_snippet_has(const json_t *p, const char *needle);
+/* Whether the snippet's code (comments and literals left out) holds
+ * needle. */
+bool	 pu_code_has(const json_t *p, const char *needle);
 /* Whether s contains word, ignoring case. */
 bool	 pu_icontains(const char *s, const char *word);
 /* "gaie pkg/x.go:12" (line < 1: the proof's own line). */

@@ -8,8 +8,10 @@
  * once per bundle.  Without the router's source the router side is
  * INAPPLICABLE and the bundle-side facts are still shown.  4c-4d are in
  * rules_tiers.c. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "judge.h"
 #include "proofutil.h"
 #include "rec.h"
@@ -327,6 +329,163 @@ out:
 	strv_free(&types);
 }
 
+/* The type string a generated Register call passes: a literal, or a
+ * const of the generated code (claim 4a.generated-type-consts) that
+ * holds it; NULL when it cannot be told.  Caller frees. */
+static char *
+registered_type(const struct judge *j, const json_t *call)
+{
+	const char *arg = json_string_value(json_array_get(json_object_get(
+	    json_object_get(call, "facts"), "args"), 0));
+	const char *dot, *s, *q;
+	struct ru_list l;
+	char *type = NULL;
+	size_t n;
+
+	if (arg == NULL)
+		return NULL;
+	if (arg[0] == '"')
+		return xstrndup(arg + 1, strcspn(arg + 1, "\""));
+	dot = strrchr(arg, '.');
+	arg = dot != NULL ? dot + 1 : arg;
+	n = strlen(arg);
+	pu_claim_list(j, "4a.generated-type-consts", "generated", &l);
+	for (size_t i = 0; i < l.n && type == NULL; i++) {
+		s = rec_get_str(l.v[i], "snippet");
+		if (!pu_found(l.v[i]) || s == NULL)
+			continue;
+		s += strspn(s, " \t");
+		if (strncmp(s, "const", 5) == 0)
+			s += 5 + strspn(s + 5, " \t");
+		if (strncmp(s, arg, n) != 0 || (s[n] != ' ' && s[n] != '\t' &&
+		    s[n] != '=') || (q = strchr(s, '"')) == NULL)
+			continue;
+		type = xstrndup(q + 1, strcspn(q + 1, "\""));
+	}
+	ru_list_free(&l);
+	return type;
+}
+
+/* The deployed arms whose EPP config names type; the first record. */
+static const json_t *
+arms_naming(const struct judge *j, const struct strv *arms, const char *type,
+    struct sbuf *names)
+{
+	const json_t *first = NULL;
+
+	for (size_t a = 0; a < arms->n; a++) {
+		struct ru_list pl;
+		const json_t *hit = NULL;
+
+		pu_arm_recs(j, "measure", "epp.plugin", arms->v[a], &pl);
+		for (size_t i = 0; i < pl.n && hit == NULL; i++)
+			if (pu_str_value(pl.v[i]) != NULL &&
+			    strcmp(pu_str_value(pl.v[i]), type) == 0)
+				hit = pl.v[i];
+		ru_list_free(&pl);
+		if (hit == NULL)
+			continue;
+		sbuf_printf(names, "%s%s (", names->len ? ", " : "",
+		    arms->v[a]);
+		ru_where(names, hit);
+		sbuf_adds(names, ")");
+		if (first == NULL)
+			first = hit;
+	}
+	return first;
+}
+
+/* One Register call of the generated plugin: is its type deployed? */
+static enum jverdict_value
+generated_registration(const struct judge *j, const json_t *call,
+    const struct strv *arms, struct pu_out *o)
+{
+	char *type = registered_type(j, call);
+	struct sbuf names = {0};
+	enum jverdict_value v;
+
+	sbuf_adds(&o->why, o->why.len ? " " : "");
+	if (type == NULL) {
+		sbuf_adds(&o->why, "The generated plugin registers a type at ");
+		pu_where(&o->why, call, 0);
+		sbuf_adds(&o->why, " whose string was not found (claim "
+		    "4a.generated-type-consts): which config names it cannot "
+		    "be told.");
+		return V_WARN;
+	}
+	sbuf_printf(&o->why, "The generated plugin registers type %s (",
+	    type);
+	pu_where(&o->why, call, 0);
+	sbuf_adds(&o->why, ")");
+	if (arms_naming(j, arms, type, &names) != NULL) {
+		sbuf_printf(&o->why, "; deployed in %s.", sbuf_str(&names));
+		v = V_PASS;
+	} else {
+		sbuf_adds(&o->why, ", but no deployed EPP config names it: "
+		    "the EPP cannot have run the generated plugin (a config "
+		    "naming another type fails to load or runs a different "
+		    "plugin).");
+		v = V_FAIL;
+	}
+	if (o->actual == NULL)
+		o->actual = pu_proof_side(call, 0, json_string(type));
+	sbuf_free(&names);
+	free(type);
+	return v;
+}
+
+/* 4a plugin.generated: every type the generated Go plugin registers is
+ * named by a deployed EPP config (it is what the treatment runs). */
+static void
+generated_plugins(struct judge *j, const struct rule *r,
+    const struct strv *arms, const char *kind, const struct pu_avail *av)
+{
+	enum jverdict_value v = V_PASS, w;
+	struct ru_list calls;
+	struct pu_out o;
+	size_t n = 0;
+
+	pu_out_init(&o, "plugin.generated");
+	if (!av->generated) {
+		sbuf_adds(&o.why, "The real bundle has no generated Go plugin "
+		    "(generated/*.go): no registered type to find in the EPP "
+		    "configs.");
+		pu_out_emit(j, r, &o, V_INAPPLICABLE, NULL);
+		return;
+	}
+	if (kind == NULL || strcmp(kind, "measure") != 0) {
+		sbuf_adds(&o.why, "No deployed EPP config (s2r-config --epp "
+		    "REAL/generated/<arm>_config.yaml): whether the generated "
+		    "plugin was deployed is unknown.");
+		pu_out_emit(j, r, &o, V_MISSING, NULL);
+		return;
+	}
+	pu_claim_list(j, "4a.generated-register", "generated", &calls);
+	for (size_t i = 0; i < calls.n; i++) {
+		/* A plugin registration passes a type and a factory; a
+		 * one-argument Register (a Prometheus collector) is not. */
+		if (!pu_found(calls.v[i]) || json_array_size(json_object_get(
+		    json_object_get(calls.v[i], "facts"), "args")) < 2)
+			continue;
+		pu_ev_add(o.evidence, "registration", calls.v[i]);
+		w = generated_registration(j, calls.v[i], arms, &o);
+		v = w == V_FAIL || v == V_FAIL ? V_FAIL : w == V_WARN ||
+		    v == V_WARN ? V_WARN : V_PASS;
+		n++;
+	}
+	ru_list_free(&calls);
+	if (n == 0) {
+		sbuf_adds(&o.why, "The generated plugin has no Register call "
+		    "(claim 4a.generated-register): how the EPP finds it, and "
+		    "which config type runs it, cannot be told.");
+		v = V_WARN;
+	}
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Name the generated plugin's "
+	    "registered type in the treatment's EPP config (or register the "
+	    "type the config names), rebuild and rerun the treatment arm." :
+	    PU_ACT_REVIEW);
+}
+
 static void
 rule_routing(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -362,6 +521,7 @@ rule_routing(struct judge *j, const struct rule *r, const struct jcell *c)
 		    NULL);
 	}
 	routing_plugins(j, r, kind != NULL ? kind : "measure", &arms, &av);
+	generated_plugins(j, r, &arms, kind, &av);
 	strv_free(&arms);
 	strv_free(&av.labels);
 }

@@ -15,6 +15,7 @@
 #include "proofutil.h"
 #include "rec.h"
 #include "ruleutil.h"
+#include "satgen.h"
 #include "satside.h"
 #include "str.h"
 
@@ -88,7 +89,8 @@ formula_sides(struct pu_out *o, const struct formula f[NSIDES],
 			pu_where(review, f[i].p, 0);
 		} else if (ref == NULL)
 			ref = &f[i];
-		else if (ref->queue != f[i].queue || ref->kv != f[i].kv)
+		else if (ref->queue != f[i].queue || ref->kv != f[i].kv ||
+		    (ref->queue && ref->kv && ref->max != f[i].max))
 			*mismatch = true;
 	}
 	sbuf_adds(&o->why, ".");
@@ -167,6 +169,7 @@ struct threshold {
 	double		 dv;
 	const json_t	*dp;		/* the default's proof */
 	long		 dline;
+	struct satgen	 g;		/* the generated plugin's divisor */
 };
 
 /* The sim's threshold: BLIS flag, config.md threshold row, else the
@@ -177,21 +180,13 @@ sim_threshold(const struct judge *j, const char *flag, const char *row,
 {
 	const json_t *e = pu_bundle_find(j, "expect", flag, NULL, NULL);
 	const struct pu_hit *h = queue ? &sim->qline : &sim->kvline;
-	const char *slash;
 
 	if (e == NULL)
 		e = pu_bundle_find(j, "expect", row, NULL, NULL);
 	if (e != NULL && ru_num(e, val))
 		return pu_rec_side(e);
-	if (sim->p == NULL || !(queue ? sim->queue : sim->kv))
-		return NULL;
-	slash = strrchr(h->code, '/');
-	if (slash == NULL)
-		return NULL;
-	slash++;
-	while (*slash == ' ')
-		slash++;
-	if (!parse_f64(slash, strlen(slash), val))
+	if (sim->p == NULL || !(queue ? sim->queue : sim->kv) ||
+	    !satgen_literal(h, val))
 		return NULL;
 	return pu_hit_side(h);
 }
@@ -237,6 +232,46 @@ threshold_init(const struct judge *j, bool queue, struct threshold *t)
 	t->dp = pu_claim_find(j, "3c.router-defaults", "router", PU_ANY,
 	    has_default, t);
 	t->have_default = t->dp != NULL;
+	satgen_read(j, &f[SIDE_GEN], queue, &t->g);
+}
+
+/* The threshold the generated plugin applies when the EPP config gives
+ * key = rv (key NULL: the config gives none): false when it cannot be
+ * told (a default s2r did not find).  Says why in why. */
+static bool
+gen_effective(const struct threshold *t, const char *key, double rv,
+    double *eff, json_t **side, struct sbuf *why)
+{
+	const struct satgen *g = &t->g;
+
+	satgen_text(why, g);
+	if (g->kind == SG_LITERAL || g->kind == SG_CONST) {
+		if (key != NULL)
+			sbuf_printf(why, " No value of %s reaches it.", key);
+		*eff = g->literal;
+		*side = g->kind == SG_CONST ? pu_proof_side(g->dp, 0,
+		    rec_num(g->literal)) : pu_hit_side(&g->term);
+		return true;
+	}
+	if (key != NULL && satgen_key_read(g, key)) {
+		*eff = rv;
+		return true;
+	}
+	if (key != NULL)
+		sbuf_printf(why, " The deployed key %s is not that JSON key: "
+		    "json.Unmarshal ignores it, so the factory's default "
+		    "applies.", key);
+	else
+		sbuf_adds(why, " The router's default does not apply to it: "
+		    "the plugin's own default does.");
+	if (!g->have_default) {
+		sbuf_adds(why, " That default was not found (claim "
+		    "3c.generated-param-defaults).");
+		return false;
+	}
+	*eff = g->dflt;
+	*side = pu_proof_side(g->dp, 0, rec_num(g->dflt));
+	return true;
 }
 
 /* " Router default NAME = V (where)." */
@@ -250,18 +285,41 @@ default_text(struct sbuf *b, const char *lead, const struct threshold *t)
 	sbuf_adds(b, ").");
 }
 
-/* The sim's threshold against the deployed plugin parameter m. */
+/* The router's default (lead first) and, when the thresholds differ,
+ * what that does. */
+static void
+threshold_tail(struct pu_out *o, const struct threshold *t, const char *lead,
+    bool differ)
+{
+	if (t->have_default) {
+		default_text(&o->why, lead, t);
+		pu_ev_add(o->evidence, "default thresholds", t->dp);
+	}
+	if (differ)
+		sbuf_adds(&o->why, " The thresholds differ: the same load "
+		    "gives a different saturation, so shedding starts at a "
+		    "different load than simulated.");
+}
+
+/* The sim's threshold against the one applied, from the generated
+ * plugin's formula (a literal, a default) or the deployed parameter m;
+ * key and rv are m's. */
 static void
 threshold_deployed(struct judge *j, const struct rule *r,
     const struct threshold *t, const json_t *m, double rv)
 {
 	const char *key = rec_get_str(m, "key");
+	json_t *gside = NULL;
+	struct sbuf gwhy = {0};
 	struct pu_out o;
-	bool eq;
+	double eff = rv;
+	bool known = true, eq;
 
 	pu_out_init(&o, t->metric);
 	o.sub = pu_phase_sub(rec_scope_str(m, "phase"), NULL);
-	o.actual = pu_rec_side(m);
+	if (t->g.kind != SG_NONE)
+		known = gen_effective(t, key, rv, &eff, &gside, &gwhy);
+	o.actual = gside != NULL ? gside : pu_rec_side(m);
 	if (t->sside == NULL) {
 		sbuf_printf(&o.why, "The deployed plugin sets %s ", key);
 		ru_num_text(&o.why, rv);
@@ -269,29 +327,67 @@ threshold_deployed(struct judge *j, const struct rule *r,
 		ru_where(&o.why, m);
 		sbuf_printf(&o.why, ") but the sim bundle gives no %s (BLIS "
 		    "flag, config.md threshold row or a literal in the sim "
-		    "formula).", t->what);
+		    "formula).%s", t->what, sbuf_str(&gwhy));
+		sbuf_free(&gwhy);
 		pu_out_emit(j, r, &o, V_MISSING, NULL);
 		return;
 	}
 	o.expect = json_incref(t->sside);
-	eq = fabs(t->sv - rv) <= 1e-9 * fmax(1, fabs(t->sv));
+	eq = fabs(t->sv - eff) <= 1e-9 * fmax(1, fabs(t->sv));
 	sbuf_printf(&o.why, "The sim's %s is ", t->what);
 	ru_num_text(&o.why, t->sv);
 	sbuf_printf(&o.why, "; the deployed plugin's %s is ", key);
 	ru_num_text(&o.why, rv);
 	sbuf_adds(&o.why, " (");
 	ru_where(&o.why, m);
-	sbuf_adds(&o.why, ").");
-	if (t->have_default) {
-		default_text(&o.why, " Router default ", t);
-		pu_ev_add(o.evidence, "default thresholds", t->dp);
+	sbuf_printf(&o.why, ").%s", sbuf_str(&gwhy));
+	sbuf_free(&gwhy);
+	if (known && eff != rv) {
+		sbuf_adds(&o.why, " The threshold applied is ");
+		ru_num_text(&o.why, eff);
+		sbuf_adds(&o.why, ".");
 	}
-	if (!eq)
-		sbuf_adds(&o.why, " The thresholds differ: the same load gives "
-		    "a different saturation, so shedding starts at a different "
-		    "load than simulated.");
-	pu_out_emit(j, r, &o, eq ? V_PASS : V_FAIL, "Set the plugin parameter "
+	threshold_tail(&o, t, " Router default ", known && !eq);
+	pu_out_emit(j, r, &o, !known ? V_WARN : eq ? V_PASS : V_FAIL,
+	    !known ? "Find the plugin's default threshold and compare it by "
+	    "hand." : t->g.kind == SG_LITERAL || t->g.kind == SG_CONST ?
+	    "Make the plugin divide by "
+	    "its parameter, set it to the sim's threshold and redeploy." :
+	    "Set the plugin parameter (under the JSON key the plugin reads) "
 	    "to the sim's threshold and redeploy.");
+}
+
+/* No deployed plugin sets the threshold, and the generated plugin
+ * divides by its own: the sim's against what the plugin applies. */
+static void
+threshold_gen_default(struct judge *j, const struct rule *r,
+    const struct threshold *t)
+{
+	json_t *gside = NULL;
+	struct pu_out o;
+	double eff = 0;
+	bool known, eq;
+
+	pu_out_init(&o, t->metric);
+	o.expect = t->sside != NULL ? json_incref(t->sside) : NULL;
+	sbuf_printf(&o.why, "No deployed plugin sets *%s.", t->param);
+	known = gen_effective(t, NULL, 0, &eff, &gside, &o.why);
+	o.actual = gside;
+	if (t->sside == NULL) {
+		sbuf_printf(&o.why, " The sim bundle gives no %s.", t->what);
+		pu_out_emit(j, r, &o, V_MISSING, NULL);
+		return;
+	}
+	sbuf_printf(&o.why, " The sim's %s is ", t->what);
+	ru_num_text(&o.why, t->sv);
+	sbuf_adds(&o.why, ".");
+	eq = known && fabs(t->sv - eff) <= 1e-9 * fmax(1, fabs(t->sv));
+	threshold_tail(&o, t, " Router default, for the router's own "
+	    "detector: ", known && !eq);
+	pu_out_emit(j, r, &o, !known ? V_WARN : eq ? V_PASS : V_FAIL,
+	    !known ? "Find the plugin's default threshold and compare it by "
+	    "hand." : "Set the plugin parameter to the sim's threshold in "
+	    "the EPP config and redeploy.");
 }
 
 /* No deployed plugin sets the threshold: the sim's against the router's
@@ -303,6 +399,10 @@ threshold_default(struct judge *j, const struct rule *r,
 	enum jverdict_value v;
 	struct pu_out o;
 
+	if (t->g.kind != SG_NONE) {
+		threshold_gen_default(j, r, t);
+		return;
+	}
 	pu_out_init(&o, t->metric);
 	o.expect = t->sside != NULL ? json_incref(t->sside) : NULL;
 	sbuf_printf(&o.why, "No deployed plugin sets *%s, so the router's "

@@ -81,6 +81,31 @@ code_reads(const struct judge *j, const char *const *names, const char *role,
 	return found;
 }
 
+/* A function of the generated plugin whose parameter list names param
+ * (AdmitRequest(…, priority int, …)): the caller hands it the signal.
+ * A local of that name (set from a header, say) is not the signal. */
+static bool
+handed_param(const struct judge *j, const char *param, struct pu_hit *h)
+{
+	const char *need[] = { param, NULL };
+	struct ru_list l;
+	bool found = false;
+
+	ru_select(j, &(struct jsel){ .kind = "proof" }, &l);
+	for (size_t i = 0; i < l.n && !found; i++) {
+		const json_t *p = l.v[i];
+
+		if (!pu_found(p) || strcmp(pu_role(p), "generated") != 0 ||
+		    !pu_find_line(p, need, h))
+			continue;
+		found = strncmp(h->code, "func ", 5) == 0 &&
+		    strchr(h->code, '(') != NULL &&
+		    strstr(h->code, param) > strchr(h->code, '(');
+	}
+	ru_list_free(&l);
+	return found;
+}
+
 /* Where the sim algorithm reads s (its own names for it), and where the
  * generated plugin reads the router field that carries it (or is handed
  * it as a parameter). */
@@ -95,9 +120,9 @@ signal_use(const struct judge *j, const struct signal *s, const char *role,
 		return code_reads(j, s->needles, role, h);
 	for (; s->members[n] != NULL; n++)
 		gen[n] = s->members[n];
-	gen[n++] = s->param;
 	gen[n] = NULL;
-	return code_reads(j, gen, role, h);
+	return code_reads(j, gen, role, h) || (s->param != NULL &&
+	    handed_param(j, s->param, h));
 }
 
 /* The router's proof of s in p: the field line, or the member line of
@@ -482,6 +507,51 @@ kv_populate_text(const struct judge *j, struct pu_out *o, const json_t *pop,
 	sbuf_adds(&o->why, ".");
 }
 
+/* Whether the router's code names the deprecated vLLM KV metric and
+ * not its successor: then a vLLM that no longer emits the old series
+ * leaves KV usage at 0 for every pod.  Says so in o, with the deployed
+ * vLLM version when the server logs give it. */
+static bool
+kv_metric_deprecated(const struct judge *j, struct pu_out *o)
+{
+	const json_t *old = NULL, *ver;
+	bool current = false;
+	struct ru_list l;
+
+	pu_claim_list(j, "3b.vllm-metric-names", "router", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *m = rec_get_str(json_object_get(l.v[i], "facts"),
+		    "match");
+
+		if (!pu_found(l.v[i]) || m == NULL)
+			continue;
+		if (strstr(m, "gpu_cache_usage_perc") != NULL && old == NULL)
+			old = l.v[i];
+		else if (strstr(m, "kv_cache_usage_perc") != NULL)
+			current = true;
+	}
+	ru_list_free(&l);
+	if (old == NULL || current)
+		return false;
+	pu_ev_add(o->evidence, "the deprecated engine metric name", old);
+	sbuf_adds(&o->why, " But the router reads KV usage from "
+	    "vllm:gpu_cache_usage_perc (");
+	pu_where(&o->why, old, 0);
+	sbuf_adds(&o->why, "), vLLM's deprecated name for "
+	    "vllm:kv_cache_usage_perc (GAIE's default until v1.2.0)");
+	ver = pu_bundle_find(j, "measure", "vllm.version", NULL, NULL);
+	if (ver != NULL && pu_str_value(ver) != NULL) {
+		sbuf_printf(&o->why, "; the deployed vLLM is %s (",
+		    pu_str_value(ver));
+		ru_where(&o->why, ver);
+		sbuf_adds(&o->why, ")");
+	}
+	sbuf_adds(&o->why, ": a vLLM that no longer emits the old series "
+	    "leaves every pod's KV usage at 0, so the KV signal never "
+	    "counts. Check that the engine's /metrics has it.");
+	return true;
+}
+
 /* " <text> (<where p>)." when p is found. */
 static void
 kv_fact_text(struct sbuf *b, const char *text, const json_t *p)
@@ -506,6 +576,7 @@ rule_kv_range(struct judge *j, const struct rule *r,
 	size_t small, big;
 	enum kvrange kr;
 	struct pu_out o;
+	bool deprecated;
 
 	pu_out_init(&o, "signal.kv_range");
 	if (!av->router) {
@@ -542,14 +613,19 @@ rule_kv_range(struct judge *j, const struct rule *r,
 		kr = KV_FRACTION;
 	} else
 		kr = KV_UNKNOWN;
+	deprecated = kv_metric_deprecated(j, &o);
 	if (kr == KV_FRACTION && big > small)
 		sbuf_printf(&o.why, " But most test fixtures (%zu of %zu) set it "
 		    "above 1, as a percent: the router's tests contradict its "
 		    "code. Check which tests they are (GAIE's logging and clone "
 		    "tests use percents harmlessly) before trusting the range.",
 		    big, small + big);
-	pu_out_emit(j, r, &o, kr == KV_FRACTION && big <= small ? V_PASS :
-	    V_WARN, kr == KV_RESCALED ? "Read the router code that rescales KV "
+	pu_out_emit(j, r, &o, kr == KV_FRACTION && big <= small && !deprecated ?
+	    V_PASS : V_WARN, deprecated ? "Check the engine's /metrics for "
+	    "vllm:gpu_cache_usage_perc, or deploy a router that reads "
+	    "vllm:kv_cache_usage_perc (its metric flag or a newer release), "
+	    "and rerun." : kr == KV_RESCALED ? "Read the router code that "
+	    "rescales KV "
 	    "usage and decide which range the field holds where the plugin "
 	    "reads it." : kr == KV_FRACTION ? "Read the router tests that set "
 	    "KV usage above 1 (claim 3b.test-values) and decide whether the "
@@ -601,6 +677,7 @@ transform_generated(struct pu_out *o, const json_t *bug, const json_t *none,
 {
 	const char *expr = rec_get_str(json_object_get(bug, "facts"),
 	    "expression");
+	const char *via = rec_get_str(json_object_get(bug, "facts"), "via");
 	double line = 0, files = 0;
 
 	if (bug != NULL) {
@@ -608,8 +685,13 @@ transform_generated(struct pu_out *o, const json_t *bug, const json_t *none,
 		o->actual = pu_proof_side(bug, 0, json_string(expr ? expr :
 		    "?"));
 		sbuf_printf(&o->why, "The generated plugin rescales KV usage "
-		    "(%s:%.0f `%s`, %s).", rec_get_str(json_object_get(bug,
+		    "(%s:%.0f `%s`, %s", rec_get_str(json_object_get(bug,
 		    "source"), "file"), line, expr ? expr : "?", transform);
+		/* A helper the value was handed to: the call says how. */
+		if (via != NULL && strchr(via, '(') != NULL)
+			sbuf_printf(&o->why, ", in the helper called as %s",
+			    via);
+		sbuf_adds(&o->why, ").");
 		return;
 	}
 	o->actual = pu_proof_side(none, 0, json_string("no rescale"));

@@ -535,13 +535,57 @@ dispatch_untiered(struct judge *j, const struct rule *r, struct pu_out *o,
 	    "mapping and rerun the simulation." : PU_ACT_REVIEW);
 }
 
+static bool	has_outcomes(const json_t *p, void *arg);
+static const json_t *tier_outcome(const json_t *p, const char *tier);
+static void	path_text(struct sbuf *b, const json_t *oc);
+
+/* A shed tier (sheddable, batch) that the admission function admits
+ * before it reaches any ramp, or (with other_ramps: the mapping itself
+ * is right) sends to another tier's ramp: its ramp in the switch is dead
+ * code for it, whatever the mapping says.  Says which in bad; how many. */
+static size_t
+unreached_ramps(const struct judge *j, bool other_ramps, struct sbuf *bad)
+{
+	static const char *const shed[] = { "sheddable", "batch" };
+	const json_t *hit = pu_claim_find(j, "4d.generated-dispatch",
+	    "generated", PU_FOUND, has_outcomes, "admit");
+	size_t n = 0;
+
+	for (size_t i = 0; hit != NULL && i < 2; i++) {
+		const json_t *oc = tier_outcome(hit, shed[i]);
+		const char *dec = rec_get_str(oc, "decision");
+		const char *ramp = rec_get_str(oc, "ramp");
+		double prio = 0;
+
+		if (dec == NULL || (strcmp(dec, "admit") == 0 &&
+		    json_object_get(oc, "conditional") != NULL) ||
+		    (strcmp(dec, "ramp") == 0 && (!other_ramps ||
+		    (ramp != NULL && strcmp(ramp, shed[i]) == 0))) ||
+		    (strcmp(dec, "admit") != 0 && strcmp(dec, "ramp") != 0))
+			continue;
+		rec_get_num(oc, "priority", &prio);
+		sbuf_printf(bad, "%s%s (priority %.0f) through %s: ",
+		    n ? "; " : "", shed[i], prio, rec_get_str(json_object_get(
+		    json_object_get(hit, "facts"), "enclosing_func"), "symbol"));
+		path_text(bad, oc);
+		if (strcmp(dec, "admit") == 0)
+			sbuf_printf(bad, ": always admitted, never shed (its "
+			    "ramp is never reached)");
+		else
+			sbuf_printf(bad, ": gets the %s ramp", ramp ? ramp :
+			    "?");
+		n++;
+	}
+	return n;
+}
+
 /* The generated plugin's dispatch (tiered) against the tier table. */
 static void
 dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
     const json_t *tiered, size_t nsim, const struct sbuf *simbad)
 {
 	struct sbuf m = {0}, bad = {0};
-	size_t nbad;
+	size_t nbad, nunreached;
 
 	mapping_text(&m, tiered);
 	o->actual = pu_proof_side(tiered, 0, json_string(sbuf_str(&m)));
@@ -571,10 +615,16 @@ dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
 	if (nsim > 0)
 		sbuf_printf(&o->why, " The sim algorithm disagrees with the "
 		    "tier table too: %s.", sbuf_str(simbad));
-	pu_out_emit(j, r, o, nbad > 0 || nsim > 0 ? V_FAIL : V_PASS, "Fix the "
-	    "priority switch of the generated plugin so that -50 uses the "
-	    "sheddable parameters and -10 the batch ones, rebuild and rerun "
-	    "the treatment arm.");
+	sbuf_free(&bad);
+	nunreached = unreached_ramps(j, nbad == 0, &bad);
+	if (nunreached > 0)
+		sbuf_printf(&o->why, " But the plugin's decision path does not "
+		    "take every tier to its ramp: %s.", sbuf_str(&bad));
+	pu_out_emit(j, r, o, nbad + nunreached > 0 || nsim > 0 ? V_FAIL :
+	    V_PASS, "Fix the priority switch (and the guards before it) of "
+	    "the generated plugin so that -50 reaches the sheddable "
+	    "parameters and -10 the batch ones, rebuild and rerun the "
+	    "treatment arm.");
 	sbuf_free(&bad);
 }
 

@@ -46,9 +46,12 @@ satside_analyse(const json_t *p, const char *who, struct formula *f)
 	f->p = p;
 	f->queue = pu_find_line(p, queue_needles, &f->qline);
 	f->kv = pu_find_line(p, kv_needles, &f->kvline);
-	f->max = pu_snippet_has(p, "max(");
-	f->mean = pu_snippet_has(p, "/ float64(len(") ||
-	    pu_snippet_has(p, "/float64(len(");
+	f->max = pu_code_has(p, "max(");
+	/* min( elsewhere (a clamp) only counts when no max( combines the
+	 * two terms. */
+	f->min = !f->max && f->queue && f->kv && pu_code_has(p, "min(");
+	f->mean = pu_code_has(p, "/ float64(len(") ||
+	    pu_code_has(p, "/float64(len(");
 	f->miss = satside_branch(p, "missing", false);
 	f->stale = satside_branch(p, "stale", false);
 	f->empty = rec_get_str(ep, "returns");
@@ -57,7 +60,11 @@ satside_analyse(const json_t *p, const char *who, struct formula *f)
 bool
 satside_recognised(const struct formula *f)
 {
-	return f->p != NULL && (f->queue || f->kv) && f->max && f->mean;
+	if (f->p == NULL || !f->mean)
+		return false;
+	if (f->queue && f->kv)
+		return f->max || f->min;
+	return f->queue || f->kv;	/* one term: nothing to combine */
 }
 
 void
@@ -71,7 +78,7 @@ satside_describe(struct sbuf *b, const struct formula *f)
 		return;
 	}
 	sbuf_printf(b, "per endpoint %s%s%s%s%s, mean over endpoints",
-	    f->queue && f->kv ? "max(" : "", f->queue ? "queue ratio" : "",
+	    f->queue && f->kv ? (f->max ? "max(" : "min(") : "", f->queue ? "queue ratio" : "",
 	    f->queue && f->kv ? ", " : "", f->kv ? "KV ratio" : "",
 	    f->queue && f->kv ? ")" : "");
 }
@@ -196,19 +203,42 @@ saturation_rank(const json_t *p)
 	return named ? 1 : 0;
 }
 
+/* The best-ranked function of l, or NULL. */
+static const json_t *
+best_saturation(const struct ru_list *l)
+{
+	const json_t *best = NULL;
+	int rank = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		if (saturation_rank(l->v[i]) > rank) {
+			rank = saturation_rank(l->v[i]);
+			best = l->v[i];
+		}
+	return best;
+}
+
+/* The side's saturation function.  The generated plugin's is looked for
+ * on its decision path first: a correct formula in a function nothing
+ * calls is dead code, not what the deployed plugin computes.  The path
+ * follows calls between functions that read the signals only, so when
+ * it holds none (a call through a helper that reads nothing), every
+ * decision function is looked at. */
 static const json_t *
 side_saturation(const struct judge *j, const char *role)
 {
 	struct ru_list l;
 	const json_t *best = NULL;
-	int rank = 0;
 
+	if (strcmp(role, "generated") == 0) {
+		satside_path(j, &l);
+		best = best_saturation(&l);
+		ru_list_free(&l);
+		if (best != NULL)
+			return best;
+	}
 	satside_decisions(j, role, &l);
-	for (size_t i = 0; i < l.n; i++)
-		if (saturation_rank(l.v[i]) > rank) {
-			rank = saturation_rank(l.v[i]);
-			best = l.v[i];
-		}
+	best = best_saturation(&l);
 	ru_list_free(&l);
 	return best;
 }

@@ -30,12 +30,15 @@ struct formula {
 	const char	*who;		/* "router", "sim algorithm", … */
 	bool		 queue, kv;	/* per-endpoint ratio terms */
 	struct pu_hit	 qline, kvline;
-	bool		 max, mean;	/* aggregation */
+	bool		 max, min;	/* how two terms combine */
+	bool		 mean;		/* the aggregation over endpoints */
 	const json_t	*miss, *stale;	/* facts.metrics branches, or NULL */
 	const char	*empty;		/* empty-pool return, or NULL */
 };
 
 void	 satside_analyse(const json_t *p, const char *who, struct formula *f);
+/* Recognised: a mean over endpoints of one ratio term, or of two
+ * combined by max( or min(. */
 bool	 satside_recognised(const struct formula *f);
 /* "who (where): per endpoint max(queue ratio, KV ratio), mean …" */
 void	 satside_describe(struct sbuf *b, const struct formula *f);

@@ -286,6 +286,10 @@ clean() {
 	fault 2d-weight-baseline
 }
 
+@test "3a-priority-header (14b): 3a FAIL" {
+	fault 3a-priority-header
+}
+
 @test "3a-router-field-renamed (14b): 3a FAIL" {
 	fault 3a-router-field-renamed
 }
@@ -294,20 +298,52 @@ clean() {
 	fault 3a-wrong-signal
 }
 
+@test "3b-deprecated-kv-metric (14b): 3b WARN" {
+	fault 3b-deprecated-kv-metric
+}
+
 @test "3b-kv-div100 (14b): 3b FAIL" {
 	fault 3b-kv-div100
+}
+
+@test "3b-rescale-helper (14b): 3b FAIL" {
+	fault 3b-rescale-helper
 }
 
 @test "3b-test-percents-past-cap (14b): 3b WARN" {
 	fault 3b-test-percents-past-cap
 }
 
+@test "3c-const-threshold (14b): 3c FAIL" {
+	fault 3c-const-threshold
+}
+
+@test "3c-dead-saturation (14b): 3c FAIL" {
+	fault 3c-dead-saturation
+}
+
 @test "3c-empty-pool-zero (14b): 3c FAIL" {
 	fault 3c-empty-pool-zero
 }
 
+@test "3c-factory-default (14b): 3c FAIL" {
+	fault 3c-factory-default
+}
+
+@test "3c-json-key-ignored (14b): 3c FAIL" {
+	fault 3c-json-key-ignored
+}
+
 @test "3c-kv-threshold (14b): 3c FAIL" {
 	fault 3c-kv-threshold
+}
+
+@test "3c-literal-threshold (14b): 3c FAIL" {
+	fault 3c-literal-threshold
+}
+
+@test "3c-min-terms (14b): 3c FAIL" {
+	fault 3c-min-terms
 }
 
 @test "3c-nil-metrics-skipped (14b): 3c FAIL" {
@@ -322,6 +358,10 @@ clean() {
 	fault 3c-stale-filtered
 }
 
+@test "3c-sum-not-mean (14b): 3c WARN" {
+	fault 3c-sum-not-mean
+}
+
 @test "3d-refresh-1s (14b): 3d WARN|FAIL" {
 	fault 3d-refresh-1s
 }
@@ -332,6 +372,10 @@ clean() {
 
 @test "4a-picker-random-aw (aw): 4a FAIL" {
 	fault 4a-picker-random-aw
+}
+
+@test "4a-unregistered-type (14b): 4a FAIL" {
+	fault 4a-unregistered-type
 }
 
 @test "4b-baseline-admission (14b): 4b FAIL" {
@@ -356,6 +400,14 @@ clean() {
 
 @test "4c-swapped-ramps (14b): 4c FAIL" {
 	fault 4c-swapped-ramps
+}
+
+@test "4d-batch-unreached (14b): 4d FAIL" {
+	fault 4d-batch-unreached
+}
+
+@test "4d-ramp-inverted (14b): 4d FAIL" {
+	fault 4d-ramp-inverted
 }
 
 @test "4d-standard-shed (14b): 4d FAIL" {

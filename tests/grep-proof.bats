@@ -421,3 +421,35 @@ print(n)' "$S2R_SAMPLES/aw-real/generated")
 	# the sim's ramp function: tiers from the case comments
 	jq -e -s '[.[] | select(.claim == "4d.sim-dispatch")][0].facts.outcomes | map(select(.decision == "ramp") | {(.tier): .ramp}) | add == {"batch": "batch", "sheddable": "sheddable"}' "$BATS_TEST_TMPDIR/out"
 }
+
+@test "--scale follows the signal one call deep into a helper of the same file, once" {
+	R="$BATS_TEST_TMPDIR/real"
+	mkdir -p "$R/generated"
+	cat >"$R/generated/plugin.go" <<'GO'
+package generated
+
+func asFraction(pct float64) float64 {
+	return pct / 100
+}
+
+func kvRatio(m *metrics, t float64) float64 {
+	return asFraction(m.KVCacheUsagePercent) / t
+}
+
+func kvAgain(m *metrics) float64 {
+	kv := m.KVCacheUsagePercent
+	return asFraction(kv)
+}
+
+func untouched(x float64) float64 {
+	return x / 100
+}
+GO
+	run -1 "$GP" --real "$R" --scale KVCacheUsagePercent --expect-none
+	echo "$output" >"$BATS_TEST_TMPDIR/out"
+	validate_records "$BATS_TEST_TMPDIR/out"
+	# one hit: the helper's line, reached through the call (not untouched's)
+	jq -e -s '[.[] | select(.status == "found")] | length == 1 and .[0].source.line == 4 and
+	    .[0].facts.via == "asFraction(KVCacheUsagePercent)" and
+	    .[0].facts.signal == "KVCacheUsagePercent" and .[0].facts.transform == "divide_by_100"' "$BATS_TEST_TMPDIR/out"
+}

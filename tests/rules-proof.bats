@@ -516,6 +516,7 @@ snapshot.refresh_interval	no codebase given
 snapshot.staleness	no codebase given
 routing.policy	No EPP config records
 routing.plugins	no codebase given|No EPP config names a picker
+plugin.generated	has no generated Go plugin
 admission.baseline	no codebase given
 admission.parameters	No treatment parameters on either side
 priority.dispatch	has no generated Go plugin
@@ -592,4 +593,62 @@ nokey() {
 	# an admission arm: the record was passed over, and the rest PASSed
 	bundle adm real-ok
 	nokey admission.parameters
+}
+
+@test "3c/4a: what the plugin's code applies, not what a grep of it finds" {
+	# min( combines the ratios; the doc comment above still says max(
+	bundle minterms real-ok
+	sed -i -e 's/total += max(q, kv)/total += min(q, kv)/' \
+	    -e 's|^func (a \*PreemptiveShed) saturation(|// saturation is avg(max(q, kv)) over the pods.\n&|' "$(PLUGIN)"
+	grep -q 'avg(max(q, kv))' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.formula)" = FAIL ]
+	[[ "$(why saturation.formula)" == *"generated plugin saturation ("*"min(queue ratio, KV ratio)"* ]]
+	# a literal divisor: the config's 0.8 never reaches the formula
+	bundle literal real-ok
+	sed -i 's|m.KVCacheUsagePercent / a.p.KVCacheUtilThreshold|m.KVCacheUsagePercent / 0.9|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.kv_cache_util_threshold treatment)" = FAIL ]
+	[[ "$(why saturation.kv_cache_util_threshold)" == *"divides by the literal 0.9"*"No value of preemptive-shed.kvCacheUtilThreshold reaches it. The threshold applied is 0.9."* ]]
+	[ "$(verdict saturation.queue_depth_threshold treatment)" = PASS ]
+	# the field's JSON key is not the config's: its default applies, and
+	# this plugin has no factory to read it from
+	bundle jsonkey real-ok
+	sed -i 's/json:"kvCacheUtilThreshold"/json:"kvCacheUtilizationThreshold"/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.kv_cache_util_threshold treatment)" = WARN ]
+	[[ "$(why saturation.kv_cache_util_threshold)" == *"JSON key kvCacheUtilizationThreshold"*"json.Unmarshal ignores it"*"That default was not found"* ]]
+	# the type the plugin registers against the types the configs name
+	[ "$(verdict plugin.generated)" = WARN ]
+	[[ "$(why plugin.generated)" == *"no Register call"* ]]
+	printf 'package generated\n\nconst typeName = "preemptive-shed"\n\nfunc init() { plugin.Register(typeName, Factory) }\n' \
+	    >"$REAL/generated/register.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict plugin.generated)" = FAIL ]
+	[[ "$(why plugin.generated)" == *"registers type preemptive-shed (real generated/register.go:5), but no deployed EPP config names it"* ]]
+	sed -i 's/"preemptive-shed"/"preemptive-shed-admitter"/' "$REAL/generated/register.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict plugin.generated)" = PASS ]
+	[[ "$(why plugin.generated)" == *"deployed in treatment (generated/treatment_config.yaml:4)"* ]]
+}
+
+@test "3b: a router that names only the deprecated vllm:gpu_cache_usage_perc: WARN, a router with both names: PASS" {
+	bundle oldmetric real-ok
+	cp -R "$GO/gaie" "$D/gaie"
+	grep -rl 'vllm:kv_cache_usage_perc' "$D/gaie" |
+	    xargs sed -i 's/vllm:kv_cache_usage_perc/vllm:gpu_cache_usage_perc/'
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.kv_range)" = WARN ]
+	[[ "$(why signal.kv_range)" == *"reads KV usage from vllm:gpu_cache_usage_perc (gaie pkg/"*"deprecated name"* ]]
+	# a fallback that also knows the current name is not flagged
+	printf 'package metrics\n\nvar fallback = "vllm:kv_cache_usage_perc"\n' >"$D/gaie/pkg/fallback.go"
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.kv_range)" = PASS ]
 }

@@ -35,6 +35,12 @@ static const char ACT_EPP[] = "The router did not behave as configured: "
     "check the EPP deployment (feature gates, InferenceObjectives, pool "
     "selector) and its log verbosity.";
 
+static const char ACT_REFUSED[] = "The server answered inference "
+    "requests with an HTTP error the client trace may not show (a P/D "
+    "prefill leg, a sidecar retry): read the access lines cited and the "
+    "vLLM lines just before them, fix the cause (an invalid request "
+    "parameter, an engine that was not ready) and rerun the cell.";
+
 /* --- 5e ------------------------------------------------------------- */
 
 static const struct {
@@ -68,13 +74,68 @@ evidence(struct sbuf *b, const struct judge *j, const struct jcell *c,
 	ru_list_free(&l);
 }
 
+/* Inference requests the server itself refused or failed: its access
+ * lines for POST /v1/completions or /v1/chat/completions with a status
+ * of 400 or more.  No vLLM ERROR line need come with them (a request
+ * vLLM rejects as invalid gets a 400 and nothing else), and the client's
+ * trace does not see them when a P/D prefill leg or a retrying sidecar
+ * stood between (docs/formats.md §5.5: PD3's prefill pods answered 400
+ * for min_tokens > max_tokens).  Adds to counts and lines; returns the
+ * verdict they deserve, V_PASS when there are none. */
+static enum jverdict_value
+refused_requests(const struct judge *j, const struct jcell *c,
+    const char *inst, struct sbuf *counts, struct sbuf *lines)
+{
+	static const char *const inference[] = { "POST /v1/completions ",
+	    "POST /v1/chat/completions ", NULL };
+	const json_t *all = ru_inst_measure(j, c, "instance.requests", inst);
+	struct ru_list l;
+	double bad = 0, total = 0, n, pct;
+
+	ru_collect(j, c, "measure", "access.count.*", RU_INSTANCE, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *field = rec_get_str(json_object_get(l.v[i],
+		    "source"), "field"), *status;
+		bool served = true;
+
+		if (field == NULL || strcmp(rec_scope_str(l.v[i], "instance"),
+		    inst) != 0 || !ru_num(l.v[i], &n))
+			continue;
+		for (size_t k = 0; inference[k] != NULL; k++)
+			if (strncmp(field, inference[k],
+			    strlen(inference[k])) == 0 &&
+			    (status = strrchr(field, ' ')) != NULL &&
+			    atoi(status + 1) >= 400)
+				served = false;
+		if (served)
+			continue;
+		bad += n;
+		sbuf_adds(lines, " ");
+		ru_where(lines, l.v[i]);
+		sbuf_printf(lines, ": %.0f access lines '%s' (the first cited)",
+		    n, field);
+	}
+	ru_list_free(&l);
+	if (bad == 0)
+		return V_PASS;
+	sbuf_printf(counts, "%s%.0f inference requests answered with an "
+	    "HTTP error", counts->len ? ", " : "", bad);
+	if (!ru_num(all, &total) || total <= 0)
+		return V_WARN;
+	pct = bad / total * 100;
+	sbuf_printf(counts, " (%.2f%% of the %.0f access lines of "
+	    "completions; WARN above 0, FAIL above %g%%)", pct, total,
+	    tol(j->tol, TOL_RT_FAILED_FAIL_PCT));
+	return pct > tol(j->tol, TOL_RT_FAILED_FAIL_PCT) ? V_FAIL : V_WARN;
+}
+
 static void
 problems_instance(struct judge *j, const struct rule *r,
     const struct jcell *c, const char *inst)
 {
 	json_t *sub = ru_inst_sub(inst), *es, *ms;
-	struct sbuf counts = {0}, why = {0};
-	enum jverdict_value v = V_PASS;
+	struct sbuf counts = {0}, why = {0}, refused = {0};
+	enum jverdict_value v = V_PASS, rv, pv;
 	const json_t *any = NULL, *bad;
 	size_t left = 3;
 	double n;
@@ -103,9 +164,13 @@ problems_instance(struct judge *j, const struct rule *r,
 		if (v == V_PASS)
 			v = V_WARN;
 	}
+	pv = v;		/* the verdict of the lines alone */
+	if ((rv = refused_requests(j, c, inst, &counts, &refused)) > v)
+		v = rv;
 	if (any == NULL) {
 		json_decref(sub);
 		sbuf_free(&counts);
+		sbuf_free(&refused);
 		return;
 	}
 	sbuf_printf(&why, "Instance %s (", inst);
@@ -114,23 +179,32 @@ problems_instance(struct judge *j, const struct rule *r,
 	    "no ERROR, WARNING, OOM, CUDA, timeout or traceback lines");
 	if (v != V_PASS || counts.len > 0) {
 		sbuf_adds(&why, " Worst lines:");
+		if (rv > pv)	/* before lines that weigh less */
+			sbuf_adds(&why, sbuf_str(&refused));
 		for (size_t i = 0; i < NPROBLEMS && left > 0; i++)
 			evidence(&why, j, c, inst, problems[i].pattern, &left);
+		if (rv <= pv)
+			sbuf_adds(&why, sbuf_str(&refused));
 	}
 	if (v == V_PASS && counts.len > 0)
 		sbuf_adds(&why, " Warnings only: informational.");
 	es = ru_side(json_string("no errors"), NULL, NULL, "ERROR, CRITICAL, "
-	    "OOM, CUDA error, fatal engine error, traceback: none");
+	    "OOM, CUDA error, fatal engine error, traceback, an HTTP error "
+	    "status on a completion: none");
 	ms = ru_side(json_string(counts.len ? sbuf_str(&counts) : "none"),
-	    NULL, any, "lines per pattern");
+	    NULL, any, "lines per pattern; access lines of completions with a "
+	    "status of 400 or more");
 	json_object_del(json_object_get(ms, "source"), "line");
+	/* Refused requests that the lines do not outweigh get their own
+	 * advice: no ERROR line explains them. */
 	ru_emit(j, r, c, "log.problems", sub, es, ms, "no errors", v,
-	    sbuf_str(&why), ACT_LOG);
+	    sbuf_str(&why), rv > pv ? ACT_REFUSED : ACT_LOG);
 	json_decref(es);
 	json_decref(ms);
 	json_decref(sub);
 	sbuf_free(&counts);
 	sbuf_free(&why);
+	sbuf_free(&refused);
 }
 
 static void

@@ -426,6 +426,10 @@ clean() {
 	fault 5e-oom
 }
 
+@test "5e-refused-requests (aw): 5e FAIL" {
+	fault 5e-refused-requests
+}
+
 @test "5f-kv-full-scrapes (aw): 5f WARN" {
 	fault 5f-kv-full-scrapes
 }

@@ -218,6 +218,34 @@ affinity() {
 	[ "$(v 5e log.problems p1)" = WARN ]
 }
 
+# acc INSTANCE FIELD COUNT: an access.count record of the instance, made
+# from its instance.requests record.
+acc() {
+	echo "(if .metric == \"instance.requests\" and .scope.instance ==
+	    \"$1\" then (.metric = \"access.count.x\" | .value = $3 |
+	    .source.field = \"$2\" | .source.line = 77) else empty end)"
+}
+
+@test "5e: completions answered 4xx/5xx WARN, above 1 % of the instance's FAIL; other paths and 2xx ignored" {
+	# p3: 1 of its 100 completions (1 %, not above 1 %), p4: 5 of 100
+	judge ". , $(acc p3 'POST /v1/completions 400' 1),
+	    $(acc p4 'POST /v1/chat/completions 503' 5),
+	    $(acc p1 'POST /v1/completions 200' 100),
+	    $(acc p2 'GET /health 503' 9)"
+	[ "$(v 5e log.problems p3)" = WARN ]
+	[ "$(v 5e log.problems p4)" = FAIL ]
+	[ "$(v 5e log.problems p1)" = PASS ]
+	[ "$(v 5e log.problems p2)" = PASS ]
+	jqt 'select(.check == "5e" and .scope.instance == "p4") |
+	    (.actual.value | test("5 inference requests answered with an HTTP error \\(5.00% of the 100")) and
+	    (.why | test("p4_vllm.log:77: 5 access lines .POST /v1/chat/completions 503.")) and
+	    (.action | test("P/D prefill leg"))' "$OUT"
+	# without the instance's request count the share is unknown: WARN
+	judge "select(.metric != \"instance.requests\" or .scope.instance != \"p4\"),
+	    $(acc p4 'POST /v1/completions 500' 5)"
+	[ "$(v 5e log.problems p4)" = WARN ]
+}
+
 @test "5f: KV capacity equal PASS, a few percent WARN, more FAIL; none MISSING" {
 	judge "$(set_m kv_cache.tokens p3 350000)"
 	[ "$(v 5f kv_cache.tokens p3)" = PASS ]

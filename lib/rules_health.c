@@ -92,14 +92,13 @@ refused_requests(const struct judge *j, const struct jcell *c,
 	struct ru_list l;
 	double bad = 0, total = 0, n, pct;
 
-	ru_collect(j, c, "measure", "access.count.*", RU_INSTANCE, false, &l);
+	ru_inst_records(j, c, "access.count.*", inst, &l);
 	for (size_t i = 0; i < l.n; i++) {
 		const char *field = rec_get_str(json_object_get(l.v[i],
 		    "source"), "field"), *status;
 		bool served = true;
 
-		if (field == NULL || strcmp(rec_scope_str(l.v[i], "instance"),
-		    inst) != 0 || !ru_num(l.v[i], &n))
+		if (field == NULL || !ru_num(l.v[i], &n))
 			continue;
 		for (size_t k = 0; inference[k] != NULL; k++)
 			if (strncmp(field, inference[k],
@@ -300,21 +299,23 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
  * and evicted running requests to recompute them later. */
 static void
 kv_preemptions(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst)
+    const char *inst, const json_t *m)
 {
-	const json_t *m = ru_inst_measure(j, c, "stats.preemptions.total",
-	    inst);
-	const json_t *usage = ru_inst_measure(j, c,
-	    "stats.kv_cache_usage_pct.max", inst);
-	json_t *sub;
+	json_t *sub = ru_rank_sub(inst, m);
+	const json_t *usage = judge_measure(j, c,
+	    "stats.kv_cache_usage_pct.max", sub);
+	const char *rank = rec_scope_str(m, "rank");
 	struct sbuf why = {0};
 	double n, peak;
 
-	if (!ru_num(m, &n) || n <= 0)
+	if (!ru_num(m, &n) || n <= 0) {
+		json_decref(sub);
 		return;
-	sub = ru_inst_sub(inst);
-	sbuf_printf(&why, "Instance %s's stats lines report %.0f preemptions "
-	    "(", inst, n);
+	}
+	sbuf_printf(&why, "Instance %s's stats lines", inst);
+	if (rank != NULL)
+		sbuf_printf(&why, " of its data-parallel engine %s", rank);
+	sbuf_printf(&why, " report %.0f preemptions (", n);
 	ru_where(&why, m);
 	sbuf_printf(&why, ": %s)", rec_get_str(json_object_get(m, "source"),
 	    "how"));
@@ -363,9 +364,17 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "checked.");
 	}
 	strv_free(&insts);
+	/* Every engine's: with data parallelism each rank has its own. */
 	ru_instances(j, c, "stats.preemptions.total", &insts);
-	for (size_t i = 0; i < insts.n; i++)
-		kv_preemptions(j, r, c, insts.v[i]);
+	for (size_t i = 0; i < insts.n; i++) {
+		struct ru_list l;
+
+		ru_inst_records(j, c, "stats.preemptions.total", insts.v[i],
+		    &l);
+		for (size_t k = 0; k < l.n; k++)
+			kv_preemptions(j, r, c, insts.v[i], l.v[k]);
+		ru_list_free(&l);
+	}
 	strv_free(&insts);
 }
 

@@ -606,13 +606,15 @@ caching_setting(const struct judge *j, const struct jcell *c,
 	return m;
 }
 
+/* One engine's hit rate hr (NULL: the log has none); a log of several
+ * engines (data parallelism) has one per rank, each judged. */
 static void
-hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, bool shared)
+hits_engine(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, const json_t *hr, bool shared)
 {
-	const json_t *hr = ru_inst_measure(j, c, "prefix_cache.hit_rate", inst);
 	const json_t *set = caching_setting(j, c, inst);
-	json_t *sub = ru_inst_sub(inst);
+	json_t *sub = ru_rank_sub(inst, hr);
+	const char *rank = rec_scope_str(hr, "rank");
 	struct sbuf why = {0};
 	bool on = set != NULL && json_is_true(json_object_get(set, "value"));
 	double rate = 0;
@@ -638,7 +640,10 @@ hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		    V_INAPPLICABLE, sbuf_str(&why), NULL);
 		goto out;
 	}
-	sbuf_printf(&why, "vLLM reports a hit rate of %.1f%% (", rate * 100);
+	sbuf_printf(&why, "vLLM reports a hit rate of %.1f%%", rate * 100);
+	if (rank != NULL)
+		sbuf_printf(&why, " on its data-parallel engine %s", rank);
+	sbuf_adds(&why, " (");
 	ru_where(&why, hr);
 	sbuf_adds(&why, ", its running window at the last stats line).");
 	if (!on) {
@@ -656,6 +661,20 @@ hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 out:
 	json_decref(sub);
 	sbuf_free(&why);
+}
+
+static void
+hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, bool shared)
+{
+	struct ru_list l;
+
+	ru_inst_records(j, c, "prefix_cache.hit_rate", inst, &l);
+	if (l.n == 0)
+		hits_engine(j, r, c, inst, NULL, shared);
+	for (size_t i = 0; i < l.n; i++)
+		hits_engine(j, r, c, inst, l.v[i], shared);
+	ru_list_free(&l);
 }
 
 static void

@@ -390,6 +390,10 @@ clean() {
 	fault 5b-uneven-random
 }
 
+@test "5c-dp-no-prefix-hits (aw): 5c WARN" {
+	fault 5c-dp-no-prefix-hits
+}
+
 @test "5c-no-prefix-hits (aw): 5c WARN" {
 	fault 5c-no-prefix-hits
 }

@@ -164,6 +164,27 @@ affinity() {
 	[ "$(v 5c prefix_cache.hit_rate p4)" = INAPPLICABLE ]
 }
 
+@test "5c/5f: a log of two data-parallel engines is judged per engine (rank), not read as no hit rate" {
+	# p2's stats lines come per engine: 000 hits, 001 never does; 001
+	# also preempted, at a 99 % KV peak
+	judge "(if .metric == \"prefix_cache.hit_rate\" and .scope.instance ==
+	    \"p2\" then (.scope.rank = \"000\"), (.scope.rank = \"001\" |
+	    .value = 0 | .source.line = 501) else . end),
+	    (if .metric == \"kv_cache.tokens\" and .scope.instance == \"p2\"
+	    then (.metric = \"stats.preemptions.total\" | .value = 7 |
+	    .unit = \"count\" | .scope.rank = \"001\"), (.metric =
+	    \"stats.kv_cache_usage_pct.max\" | .value = 99 | .unit = \"%\" |
+	    .scope.rank = \"001\") else empty end)"
+	[ "$(jq -r 'select(.check == "5c" and .scope.instance == "p2") |
+	    "\(.scope.rank) \(.verdict)"' "$OUT" | tr '\n' ' ')" = "000 PASS 001 WARN " ]
+	jqt 'select(.check == "5c" and .scope.rank == "001") |
+	    .why | test("0.0% on its data-parallel engine 001 \\(baseline/w1/server_logs/p2_vllm.log:501")' "$OUT"
+	[ "$(v 5f stats.preemptions.total p2)" = WARN ]
+	jqt 'select(.metric == "stats.preemptions.total") | (.scope.rank == "001")
+	    and (.why | test("engine 001 report 7 preemptions")) and
+	    (.why | test("peaked at 99%"))' "$OUT"
+}
+
 @test "5d: critical never shed; without admission nothing shed; lower priority sheds most" {
 	judge 'if .metric == "shed.rate" and .scope.class == "critical" then
 	    .value = 0.02 else . end'

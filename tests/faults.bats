@@ -382,6 +382,10 @@ clean() {
 	fault 5b-overloaded-cell
 }
 
+@test "5b-restarted-pod (aw): 5b FAIL" {
+	fault 5b-restarted-pod
+}
+
 @test "5b-stale-logs (aw): 5b FAIL" {
 	fault 5b-stale-logs
 }

@@ -438,7 +438,19 @@ stats_row() {
 		[ "$(val stats.last_stamp)" = "$(grep 'Engine 000: ' "$f" | tail -1 | stamp)" ]
 		[ "$(jq -r 'select(.metric == "stats.last_stamp") | .source.line' "$OUT")" = \
 		    "$(grep -n 'Engine 000: ' "$f" | tail -1 | cut -d: -f1)" ]
+		# the container's start: its first startup line
+		[ "$(val log.start_stamp)" = "$(grep -m1 -e 'non-default args: ' \
+		    -e 'Initializing a V1 LLM engine' "$f" | stamp)" ]
+		[ "$(jq -r 'select(.metric == "log.start_stamp") | .source.line' "$OUT")" = \
+		    "$(grep -n -m1 -e 'non-default args: ' -e 'Initializing a V1 LLM engine' "$f" | cut -d: -f1)" ]
 	done
+	# a log cut with --since has no startup line: no start stamp
+	f=$BATS_TEST_TMPDIR/since_vllm.log
+	grep -v -e 'non-default args: ' -e 'Initializing a V1 LLM engine' \
+	    "$L/v0202/qrt-decode-0_vllm.log" >"$f"
+	X --server-logs "$f" >"$OUT"
+	[ -n "$(val stats.first_stamp)" ]
+	[ -z "$(val log.start_stamp)" ]
 	f=$BATS_TEST_TMPDIR/stamp_vllm.log
 	grep 'Engine 000: ' "$L/v0202/qrt-decode-0_vllm.log" >"$f"
 	last=$(tail -1 "$f" | stamp)

@@ -631,3 +631,41 @@ two_cells() {
 	# a sim trace (send_time_us = arrival, not an epoch): not judged
 	[ -z "$(win 0 98 '04-23 14:18:22' '04-23 14:20:12')" ]
 }
+
+@test "5b log.window: a container started during the run FAILs; before it, or a pod clock in another zone, does not" {
+	# win LO_S HI_S START FIRST LAST: the trace sent from LO_S to HI_S;
+	# p1's vLLM started at START, its stats lines run from FIRST to LAST
+	win() {
+		judge "., (if .metric == \"instance.requests\" and
+		    .scope.instance == \"p1\" then
+		    (.metric = \"log.start_stamp\" | .value = \"$3\" |
+		    .source.line = 11 | del(.unit)),
+		    (.metric = \"stats.first_stamp\" | .value = \"$4\" |
+		    del(.unit)), (.metric = \"stats.last_stamp\" |
+		    .value = \"$5\" | del(.unit)),
+		    (.metric = \"send_time_us.min\" | .value = ($1 * 1000000) |
+		    .unit = \"us\" | del(.scope.instance) | .source =
+		    {file: \"baseline/w1/trace_data.csv\",
+		    field: \"send_time_us\"}),
+		    (.metric = \"send_time_us.max\" | .value = ($2 * 1000000) |
+		    .unit = \"us\" | del(.scope.instance) | .source =
+		    {file: \"baseline/w1/trace_data.csv\",
+		    field: \"send_time_us\"}) else empty end)"
+		v 5b log.window p1
+	}
+	# 2026-04-23 14:18:21 to 14:19:59 UTC; started 14:16:06: PASS
+	[ "$(win 1776953901 1776953999 '04-23 14:16:06' '04-23 14:18:22' '04-23 14:20:12')" = PASS ]
+	# started 14:18:38, 17 s after the first send: FAIL, the start cited
+	[ "$(win 1776953901 1776953999 '04-23 14:18:38' '04-23 14:19:18' '04-23 14:20:18')" = FAIL ]
+	jqt 'select(.metric == "log.window") | (.why |
+	    test("started at 04-23 14:18:38 \\(baseline/w1/server_logs/p1_vllm.log:11\\), 17 s after")) and
+	    (.action | test("--previous")) and .diff.value == 17 and
+	    .actual.value == "started 04-23 14:18:38, busy 04-23 14:19:18 - 04-23 14:20:18" and
+	    .actual.source.line == 11' "$OUT"
+	# within the 10 s a clock may be off: PASS
+	[ "$(win 1776953901 1776953999 '04-23 14:18:31' '04-23 14:18:40' '04-23 14:20:18')" = PASS ]
+	# a pod clock 30 min ahead: its start looks late, but its last stats
+	# line is 30 min after the last send, so the clocks disagree: not a
+	# restart (the windows still overlap: PASS)
+	[ "$(win 1776953901 1776957599 '04-23 14:46:06' '04-23 14:48:22' '04-23 15:50:00')" = PASS ]
+}

@@ -797,6 +797,76 @@ out:
 	ru_list_free(&tiers);
 }
 
+/* The names in a that b lacks, as "x, y" (text), counted. */
+static size_t
+names_missing(const struct strv *a, const struct strv *b, struct sbuf *text)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->n; i++)
+		if (strv_find(b, a->v[i]) < 0)
+			sbuf_printf(text, "%s%s", n++ ? ", " : "", a->v[i]);
+	return n;
+}
+
+/* Which pods the EPP routed among against the pods whose server logs the
+ * cell holds: the same count of other pods is another deployment's (the
+ * previous arm's, a stale ReplicaSet), so the logs judged here are not
+ * of the pods that served the router's requests, or the router did not
+ * see the pods that ran.  No name in common is more likely two naming
+ * schemes than a fault: WARN. */
+static void
+epp_pod_names(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct strv epp, logs;
+	struct sbuf why = {0}, only_epp = {0}, only_logs = {0};
+	json_t *es, *ms;
+	size_t ne, nl;
+	enum jverdict_value v;
+
+	ru_instances(j, c, "epp.pod.seen", &epp);
+	ru_instances(j, c, "log.lines", &logs);
+	if (epp.n == 0 || logs.n == 0)
+		goto out;
+	ne = names_missing(&epp, &logs, &only_epp);
+	nl = names_missing(&logs, &epp, &only_logs);
+	v = ne + nl == 0 ? V_PASS : ne < epp.n ? V_FAIL : V_WARN;
+	sbuf_printf(&why, "The EPP log names %zu pods, the server logs are "
+	    "of %zu", epp.n, logs.n);
+	if (v == V_PASS)
+		sbuf_adds(&why, ": the same pods.");
+	else
+		sbuf_printf(&why, "; only the EPP's: %s; only in server_logs: "
+		    "%s.%s", ne ? sbuf_str(&only_epp) : "none", nl ?
+		    sbuf_str(&only_logs) : "none", v == V_WARN ? " No name "
+		    "in common: the two may name pods differently, or the EPP "
+		    "log is of another deployment." : " The router routed to "
+		    "pods whose logs are not here, or never saw pods that "
+		    "ran: the logs judged are not all of the pods that served "
+		    "this run.");
+	es = ru_side(json_sprintf("%zu pods with a server log", logs.n), NULL,
+	    ru_inst_measure(j, c, "log.lines", logs.v[0]), "server_logs/"
+	    "<pod>_vllm.log file names");
+	ms = ru_side(json_sprintf("%zu pods, %zu without a server log", epp.n,
+	    ne), NULL, ru_inst_measure(j, c, "epp.pod.seen", epp.v[0]),
+	    "pods named in the EPP log's metrics dumps");
+	json_object_del(json_object_get(es, "source"), "line");
+	json_object_del(json_object_get(ms, "source"), "line");
+	ru_emit(j, r, c, "epp.pods.names", NULL, es, ms, "the same pods", v,
+	    sbuf_str(&why), "Collect the server logs of the pods the EPP "
+	    "routed to (the run's own deployment, its pod-template-hash), "
+	    "and check that no pod of another arm or an old ReplicaSet "
+	    "matched the InferencePool's selector.");
+	json_decref(es);
+	json_decref(ms);
+out:
+	strv_free(&epp);
+	strv_free(&logs);
+	sbuf_free(&why);
+	sbuf_free(&only_epp);
+	sbuf_free(&only_logs);
+}
+
 static void
 epp_pods(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -883,6 +953,7 @@ rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 	epp_flow(j, r, c);
 	epp_objectives(j, r, c);
 	epp_pods(j, r, c);
+	epp_pod_names(j, r, c);
 	epp_blocks(j, r, c);
 }
 

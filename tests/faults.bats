@@ -450,6 +450,10 @@ clean() {
 	fault 5f-kv-small-pod
 }
 
+@test "5g-epp-other-pod (aw): 5g FAIL" {
+	fault 5g-epp-other-pod
+}
+
 @test "5g-objective-default (14b): 5g FAIL" {
 	fault 5g-objective-default
 }

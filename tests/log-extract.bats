@@ -142,6 +142,8 @@ val() {
 	[ "$(val epp.flow_control.outcome.RejectedCapacity.m50)" = 1 ]
 	[ "$(val epp.flow_control.outcome.Dispatched.100)" = 2 ]
 	[ "$(val epp.pods.count)" = 2 ]
+	[ "$(jq -r 'select(.metric == "epp.pod.seen") | .scope.instance' "$OUT" | tr '\n' ' ')" = \
+	    "sim2real-aw-decode-79f6f9b4db-aaaaa sim2real-aw-decode-79f6f9b4db-bbbbb " ]
 	[ "$(val epp.pod.cache_num_blocks sim2real-aw-decode-79f6f9b4db-aaaaa)" = 3097 ]
 	[ "$(val epp.requests_handled sim2real-aw-decode-79f6f9b4db-aaaaa)" = 2 ]
 	[ "$(val epp.has_priority)" = true ]

@@ -669,3 +669,31 @@ two_cells() {
 	# restart (the windows still overlap: PASS)
 	[ "$(win 1776953901 1776957599 '04-23 14:46:06' '04-23 14:48:22' '04-23 15:50:00')" = PASS ]
 }
+
+@test "5g epp.pods.names: the EPP's pods against the server logs' pods: same PASS, one swapped FAIL, none in common WARN, no names no verdict" {
+	# pods P...: epp.pod.seen records for them, made from p1's log.lines
+	pods() {
+		local f="." p
+		for p in "$@"; do
+			f="$f, (if .metric == \"log.lines\" and .scope.instance ==
+			    \"p1\" then (.check = \"5g\" | .metric = \"epp.pod.seen\" |
+			    .value = true | del(.unit) | .scope.instance = \"$p\" |
+			    .source = {file: \"baseline/w1/epp_logs/epp_1412.log\",
+			    line: 3}) else empty end)"
+		done
+		judge "$f"
+		v 5g epp.pods.names
+	}
+	[ "$(pods p1 p2 p3 p4)" = PASS ]
+	[ "$(pods p1 p2 p3 p9)" = FAIL ]
+	jqt 'select(.metric == "epp.pods.names") | (.why |
+	    test("only the EPP.s: p9; only in server_logs: p4\\.")) and
+	    .actual.value == "4 pods, 1 without a server log" and
+	    .expected.value == "4 pods with a server log" and
+	    .actual.source.file == "baseline/w1/epp_logs/epp_1412.log"' "$OUT"
+	# the EPP saw a fifth pod: FAIL too (epp.pods.count says 5 vs 4)
+	[ "$(pods p1 p2 p3 p4 p5)" = FAIL ]
+	[ "$(pods ns-a ns-b ns-c ns-d)" = WARN ]
+	jqt 'select(.metric == "epp.pods.names") | .why | test("No name in common")' "$OUT"
+	[ -z "$(pods)" ]
+}

@@ -293,6 +293,71 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* BLIS's --block-size-in-tokens when the sim bundle does not set it
+ * (docs/formats.md §4.2, BLIS cmd/root.go). */
+#define BLIS_BLOCK_TOKENS	16
+
+/* One instance's KV-cache size against the capacity the simulation
+ * pinned (--total-kv-blocks x --block-size-in-tokens): the cross-instance
+ * check above cannot see every pod of every arm off by the same amount
+ * (another vLLM image, another GPU memory split), and the simulation then
+ * queues and preempts at another load than the real run. */
+static void
+kv_sim_instance(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, const json_t *blocks)
+{
+	const json_t *m = ru_inst_measure(j, c, "kv_cache.tokens", inst);
+	const json_t *bs = judge_expect(j, c, "sim.block_size_in_tokens",
+	    NULL);
+	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
+	double warn = tol(j->tol, TOL_RT_KV_WARN_PCT);
+	double nb, size = BLIS_BLOCK_TOKENS, real, sim, d;
+	struct sbuf why = {0};
+	json_t *sub, *es;
+	char band[64];
+
+	if (!ru_num(blocks, &nb) || nb <= 0 || !ru_num(m, &real))
+		return;
+	if (bs != NULL && (!ru_num(bs, &size) || size <= 0))
+		return;
+	sim = nb * size;
+	d = (real - sim) / sim * 100;
+	sbuf_printf(&why, "The simulation models %.0f KV-cache tokens per "
+	    "instance: %.0f blocks (", sim, nb);
+	ru_where(&why, blocks);
+	sbuf_printf(&why, ") of %.0f tokens (", size);
+	if (bs != NULL)
+		ru_where(&why, bs);
+	else
+		sbuf_printf(&why, "BLIS's default --block-size-in-tokens, the "
+		    "sim bundle sets none");
+	sbuf_printf(&why, "); instance %s holds %.0f (", inst, real);
+	ru_where(&why, m);
+	sbuf_adds(&why, ").");
+	if (fabs(d) > pass)
+		sbuf_printf(&why, " The simulation's KV cache is %s than the "
+		    "real one: it runs out of blocks (queues, preempts) at "
+		    "%s load.", d < 0 ? "larger" : "smaller", d < 0 ?
+		    "a higher" : "a lower");
+	snprintf(band, sizeof(band), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
+	    pass, warn);
+	sub = ru_inst_sub(inst);
+	es = ru_side(json_real(sim), "tokens", blocks, "--total-kv-blocks x "
+	    "--block-size-in-tokens");
+	judge_emit(j, r, c, &(struct jverdict){ .metric =
+	    "kv_cache.sim_tokens", .sub = sub, .expect = es, .measure = m,
+	    .has_diff = true, .diff = d, .diff_unit = "%", .tolerance = band,
+	    .verdict = fabs(d) <= pass ? V_PASS : fabs(d) <= warn ? V_WARN :
+	    V_FAIL, .why = sbuf_str(&why), .action = "Pin --total-kv-blocks "
+	    "to the real pods' 'GPU KV cache size' / block size and rerun the "
+	    "simulation, or find why the pods hold another KV cache than "
+	    "planned (vLLM image, gpu_memory_utilization, GPU, other "
+	    "processes on the GPU)." });
+	json_decref(es);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
 /* An instance whose stats lines report preemptions (vLLM prints
  * "Preemptions: N" only when N > 0, and only in newer builds, so its
  * absence proves nothing and gets no verdict): it ran out of KV blocks
@@ -354,8 +419,13 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "cell's server logs.", "Collect the logs from the pods' "
 		    "start (the line is printed once at startup).");
 	else {
-		for (size_t i = 0; i < insts.n; i++)
+		const json_t *blocks = judge_expect(j, c,
+		    "sim.total_kv_blocks", NULL);
+
+		for (size_t i = 0; i < insts.n; i++) {
 			kv_instance(j, r, c, insts.v[i], ref, rv);
+			kv_sim_instance(j, r, c, insts.v[i], blocks);
+		}
 		ru_missing_instances(j, r, c, &insts, "kv_cache.tokens",
 		    "has no 'GPU KV cache size: N tokens' line, which vLLM "
 		    "prints once at startup and the cell's other logs hold: "

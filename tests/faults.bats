@@ -446,6 +446,10 @@ clean() {
 	fault 5f-preemptions
 }
 
+@test "5f-kv-sim-blocks (14b): 5f FAIL" {
+	fault 5f-kv-sim-blocks
+}
+
 @test "5f-kv-small-pod (aw): 5f FAIL" {
 	fault 5f-kv-small-pod
 }

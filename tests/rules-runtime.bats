@@ -697,3 +697,37 @@ two_cells() {
 	jqt 'select(.metric == "epp.pods.names") | .why | test("No name in common")' "$OUT"
 	[ -z "$(pods)" ]
 }
+
+@test "5f kv_cache.sim_tokens: each instance's KV cache against --total-kv-blocks x --block-size-in-tokens (16 unset); no pinned blocks, no verdict" {
+	# sim B [S]: the sim bundle pins B blocks of S tokens
+	sim() {
+		local f=". , {kind: \"expect\", check: \"2a\", metric:
+		    \"sim.total_kv_blocks\", value: $1, scope: {}, source:
+		    {file: \"config.md\", line: 59}}"
+		[ -z "${2:-}" ] || f="$f, {kind: \"expect\", check: \"2a\",
+		    metric: \"sim.block_size_in_tokens\", value: $2, scope: {},
+		    source: {file: \"config.md\", line: 40}}"
+		echo "$f"
+	}
+	# 348736 tokens = 5449 blocks of 64 = 21796 of 16
+	judge "$(sim 5449 64)"
+	[ "$(v 5f kv_cache.sim_tokens)" = PASS ]
+	judge "$(sim 21796)"
+	[ "$(v 5f kv_cache.sim_tokens)" = PASS ]
+	jqt 'select(.metric == "kv_cache.sim_tokens") | (.why |
+	    test("21796 blocks \\(config.md:59\\) of 16 tokens \\(BLIS.s default")) and
+	    .expected.value == 348736' "$OUT"
+	# p3 holds 340000: (340000 - 348736) / 348736 = -2.5 %: WARN
+	judge "$(sim 5449 64) | $(set_m kv_cache.tokens p3 340000)"
+	[ "$(v 5f kv_cache.sim_tokens p3)" = WARN ]
+	[ "$(v 5f kv_cache.sim_tokens p1)" = PASS ]
+	# 6000 blocks of 64 = 384000: every pod -9.2 %, FAIL, while the
+	# pods agree with each other (kv_cache.tokens PASS)
+	judge "$(sim 6000 64)"
+	[ "$(v 5f kv_cache.sim_tokens)" = FAIL ]
+	[ "$(v 5f kv_cache.tokens)" = PASS ]
+	jqt 'select(.metric == "kv_cache.sim_tokens") | (.diff.value * 100 |
+	    round) == -918 and (.why | test("larger than the real one"))' "$OUT"
+	judge '.'
+	[ -z "$(v 5f kv_cache.sim_tokens)" ]
+}

@@ -595,25 +595,32 @@ two_cells() {
 	done
 }
 
+# window LO_S HI_S FIRST LAST [START]: 5b log.window of p1 when the trace
+# sent from LO_S to HI_S (Unix seconds), p1's stats lines run from FIRST to
+# LAST ("MM-DD HH:MM:SS") and, given START, its vLLM started then.
+window() {
+	local start=""
+
+	[ -z "${5:-}" ] || start="(.metric = \"log.start_stamp\" |
+	    .value = \"$5\" | .source.line = 11 | del(.unit)),"
+	judge "., (if .metric == \"instance.requests\" and
+	    .scope.instance == \"p1\" then $start
+	    (.metric = \"stats.first_stamp\" | .value = \"$3\" |
+	    del(.unit)), (.metric = \"stats.last_stamp\" |
+	    .value = \"$4\" | del(.unit)),
+	    (.metric = \"send_time_us.min\" | .value = ($1 * 1000000) |
+	    .unit = \"us\" | del(.scope.instance) | .source =
+	    {file: \"baseline/w1/trace_data.csv\",
+	    field: \"send_time_us\"}),
+	    (.metric = \"send_time_us.max\" | .value = ($2 * 1000000) |
+	    .unit = \"us\" | del(.scope.instance) | .source =
+	    {file: \"baseline/w1/trace_data.csv\",
+	    field: \"send_time_us\"}) else empty end)"
+	v 5b log.window p1
+}
+
 @test "5b log.window: busy stamps inside the send window PASS, hours apart WARN, days apart FAIL, across New Year" {
-	# win LO_S HI_S FIRST LAST: the trace sent from LO_S to HI_S (Unix
-	# seconds); p1's stats lines run from FIRST to LAST ("MM-DD HH:MM:SS")
-	win() {
-		judge "., (if .metric == \"instance.requests\" and
-		    .scope.instance == \"p1\" then
-		    (.metric = \"stats.first_stamp\" | .value = \"$3\" |
-		    del(.unit)), (.metric = \"stats.last_stamp\" |
-		    .value = \"$4\" | del(.unit)),
-		    (.metric = \"send_time_us.min\" | .value = ($1 * 1000000) |
-		    .unit = \"us\" | del(.scope.instance) | .source =
-		    {file: \"baseline/w1/trace_data.csv\",
-		    field: \"send_time_us\"}),
-		    (.metric = \"send_time_us.max\" | .value = ($2 * 1000000) |
-		    .unit = \"us\" | del(.scope.instance) | .source =
-		    {file: \"baseline/w1/trace_data.csv\",
-		    field: \"send_time_us\"}) else empty end)"
-		v 5b log.window p1
-	}
+	win() { window "$@"; }
 	# 2026-04-23 14:18:21 to 14:19:59 UTC
 	[ "$(win 1776953901 1776953999 '04-23 14:18:22' '04-23 14:20:12')" = PASS ]
 	# a pod clock two hours ahead: apart by 16:21:00 - 14:19:59
@@ -633,26 +640,9 @@ two_cells() {
 }
 
 @test "5b log.window: a container started during the run FAILs; before it, or a pod clock in another zone, does not" {
-	# win LO_S HI_S START FIRST LAST: the trace sent from LO_S to HI_S;
-	# p1's vLLM started at START, its stats lines run from FIRST to LAST
-	win() {
-		judge "., (if .metric == \"instance.requests\" and
-		    .scope.instance == \"p1\" then
-		    (.metric = \"log.start_stamp\" | .value = \"$3\" |
-		    .source.line = 11 | del(.unit)),
-		    (.metric = \"stats.first_stamp\" | .value = \"$4\" |
-		    del(.unit)), (.metric = \"stats.last_stamp\" |
-		    .value = \"$5\" | del(.unit)),
-		    (.metric = \"send_time_us.min\" | .value = ($1 * 1000000) |
-		    .unit = \"us\" | del(.scope.instance) | .source =
-		    {file: \"baseline/w1/trace_data.csv\",
-		    field: \"send_time_us\"}),
-		    (.metric = \"send_time_us.max\" | .value = ($2 * 1000000) |
-		    .unit = \"us\" | del(.scope.instance) | .source =
-		    {file: \"baseline/w1/trace_data.csv\",
-		    field: \"send_time_us\"}) else empty end)"
-		v 5b log.window p1
-	}
+	# the trace sent from LO_S to HI_S; p1's vLLM started at START, its
+	# stats lines run from FIRST to LAST
+	win() { window "$1" "$2" "$4" "$5" "$3"; }
 	# 2026-04-23 14:18:21 to 14:19:59 UTC; started 14:16:06: PASS
 	[ "$(win 1776953901 1776953999 '04-23 14:16:06' '04-23 14:18:22' '04-23 14:20:12')" = PASS ]
 	# started 14:18:38, 17 s after the first send: FAIL, the start cited

@@ -609,6 +609,13 @@ emit_pods(const struct epplog *e, const char *dir, const struct logctx *ctx)
 	    "distinct pods named in 'Refreshed metrics' or 'Current Pods "
 	    "and metrics gathered' lines ('-rank-N' suffix dropped)");
 	for (size_t k = 0; k < e->npods; k++) {
+		/* which pods, not only how many: 5g holds them against the
+		 * server logs' */
+		rec = logrec_new("5g", "epp.pod.seen", json_true(), NULL, -1);
+		logrec_emit(ctx, rec, p[k].name, NULL, NULL, src_of(p[k].file,
+		    p[k].line, NULL, "the pod named in a 'Refreshed metrics' "
+		    "or 'Current Pods and metrics gathered' line ('-rank-N' "
+		    "suffix dropped; source line: the first)"));
 		if (p[k].block_size >= 0) {
 			rec = logrec_new("5g", "epp.pod.cache_block_size",
 			    json_integer(p[k].block_size), "tokens", -1);

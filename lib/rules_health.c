@@ -35,6 +35,12 @@ static const char ACT_EPP[] = "The router did not behave as configured: "
     "check the EPP deployment (feature gates, InferenceObjectives, pool "
     "selector) and its log verbosity.";
 
+static const char ACT_REFUSED[] = "The server answered inference "
+    "requests with an HTTP error the client trace may not show (a P/D "
+    "prefill leg, a sidecar retry): read the access lines cited and the "
+    "vLLM lines just before them, fix the cause (an invalid request "
+    "parameter, an engine that was not ready) and rerun the cell.";
+
 /* --- 5e ------------------------------------------------------------- */
 
 static const struct {
@@ -68,13 +74,67 @@ evidence(struct sbuf *b, const struct judge *j, const struct jcell *c,
 	ru_list_free(&l);
 }
 
+/* Inference requests the server itself refused or failed: its access
+ * lines for POST /v1/completions or /v1/chat/completions with a status
+ * of 400 or more.  No vLLM ERROR line need come with them (a request
+ * vLLM rejects as invalid gets a 400 and nothing else), and the client's
+ * trace does not see them when a P/D prefill leg or a retrying sidecar
+ * stood between (docs/formats.md §5.5: PD3's prefill pods answered 400
+ * for min_tokens > max_tokens).  Adds to counts and lines; returns the
+ * verdict they deserve, V_PASS when there are none. */
+static enum jverdict_value
+refused_requests(const struct judge *j, const struct jcell *c,
+    const char *inst, struct sbuf *counts, struct sbuf *lines)
+{
+	static const char *const inference[] = { "POST /v1/completions ",
+	    "POST /v1/chat/completions ", NULL };
+	const json_t *all = ru_inst_measure(j, c, "instance.requests", inst);
+	struct ru_list l;
+	double bad = 0, total = 0, n, pct;
+
+	ru_inst_records(j, c, "access.count.*", inst, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *field = rec_get_str(json_object_get(l.v[i],
+		    "source"), "field"), *status;
+		bool served = true;
+
+		if (field == NULL || !ru_num(l.v[i], &n))
+			continue;
+		for (size_t k = 0; inference[k] != NULL; k++)
+			if (strncmp(field, inference[k],
+			    strlen(inference[k])) == 0 &&
+			    (status = strrchr(field, ' ')) != NULL &&
+			    atoi(status + 1) >= 400)
+				served = false;
+		if (served)
+			continue;
+		bad += n;
+		sbuf_adds(lines, " ");
+		ru_where(lines, l.v[i]);
+		sbuf_printf(lines, ": %.0f access lines '%s' (the first cited)",
+		    n, field);
+	}
+	ru_list_free(&l);
+	if (bad == 0)
+		return V_PASS;
+	sbuf_printf(counts, "%s%.0f inference requests answered with an "
+	    "HTTP error", counts->len ? ", " : "", bad);
+	if (!ru_num(all, &total) || total <= 0)
+		return V_WARN;
+	pct = bad / total * 100;
+	sbuf_printf(counts, " (%.2f%% of the %.0f access lines of "
+	    "completions; WARN above 0, FAIL above %g%%)", pct, total,
+	    tol(j->tol, TOL_RT_FAILED_FAIL_PCT));
+	return pct > tol(j->tol, TOL_RT_FAILED_FAIL_PCT) ? V_FAIL : V_WARN;
+}
+
 static void
 problems_instance(struct judge *j, const struct rule *r,
     const struct jcell *c, const char *inst)
 {
 	json_t *sub = ru_inst_sub(inst), *es, *ms;
-	struct sbuf counts = {0}, why = {0};
-	enum jverdict_value v = V_PASS;
+	struct sbuf counts = {0}, why = {0}, refused = {0};
+	enum jverdict_value v = V_PASS, rv, pv;
 	const json_t *any = NULL, *bad;
 	size_t left = 3;
 	double n;
@@ -103,9 +163,13 @@ problems_instance(struct judge *j, const struct rule *r,
 		if (v == V_PASS)
 			v = V_WARN;
 	}
+	pv = v;		/* the verdict of the lines alone */
+	if ((rv = refused_requests(j, c, inst, &counts, &refused)) > v)
+		v = rv;
 	if (any == NULL) {
 		json_decref(sub);
 		sbuf_free(&counts);
+		sbuf_free(&refused);
 		return;
 	}
 	sbuf_printf(&why, "Instance %s (", inst);
@@ -114,23 +178,32 @@ problems_instance(struct judge *j, const struct rule *r,
 	    "no ERROR, WARNING, OOM, CUDA, timeout or traceback lines");
 	if (v != V_PASS || counts.len > 0) {
 		sbuf_adds(&why, " Worst lines:");
+		if (rv > pv)	/* before lines that weigh less */
+			sbuf_adds(&why, sbuf_str(&refused));
 		for (size_t i = 0; i < NPROBLEMS && left > 0; i++)
 			evidence(&why, j, c, inst, problems[i].pattern, &left);
+		if (rv <= pv)
+			sbuf_adds(&why, sbuf_str(&refused));
 	}
 	if (v == V_PASS && counts.len > 0)
 		sbuf_adds(&why, " Warnings only: informational.");
 	es = ru_side(json_string("no errors"), NULL, NULL, "ERROR, CRITICAL, "
-	    "OOM, CUDA error, fatal engine error, traceback: none");
+	    "OOM, CUDA error, fatal engine error, traceback, an HTTP error "
+	    "status on a completion: none");
 	ms = ru_side(json_string(counts.len ? sbuf_str(&counts) : "none"),
-	    NULL, any, "lines per pattern");
+	    NULL, any, "lines per pattern; access lines of completions with a "
+	    "status of 400 or more");
 	json_object_del(json_object_get(ms, "source"), "line");
+	/* Refused requests that the lines do not outweigh get their own
+	 * advice: no ERROR line explains them. */
 	ru_emit(j, r, c, "log.problems", sub, es, ms, "no errors", v,
-	    sbuf_str(&why), ACT_LOG);
+	    sbuf_str(&why), rv > pv ? ACT_REFUSED : ACT_LOG);
 	json_decref(es);
 	json_decref(ms);
 	json_decref(sub);
 	sbuf_free(&counts);
 	sbuf_free(&why);
+	sbuf_free(&refused);
 }
 
 static void
@@ -220,27 +293,94 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* BLIS's --block-size-in-tokens when the sim bundle does not set it
+ * (docs/formats.md §4.2, BLIS cmd/root.go). */
+#define BLIS_BLOCK_TOKENS	16
+
+/* One instance's KV-cache size against the capacity the simulation
+ * pinned (--total-kv-blocks x --block-size-in-tokens): the cross-instance
+ * check above cannot see every pod of every arm off by the same amount
+ * (another vLLM image, another GPU memory split), and the simulation then
+ * queues and preempts at another load than the real run. */
+static void
+kv_sim_instance(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, const json_t *blocks)
+{
+	const json_t *m = ru_inst_measure(j, c, "kv_cache.tokens", inst);
+	const json_t *bs = judge_expect(j, c, "sim.block_size_in_tokens",
+	    NULL);
+	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
+	double warn = tol(j->tol, TOL_RT_KV_WARN_PCT);
+	double nb, size = BLIS_BLOCK_TOKENS, real, sim, d;
+	struct sbuf why = {0};
+	json_t *sub, *es;
+	char band[64];
+
+	if (!ru_num(blocks, &nb) || nb <= 0 || !ru_num(m, &real))
+		return;
+	if (bs != NULL && (!ru_num(bs, &size) || size <= 0))
+		return;
+	sim = nb * size;
+	d = (real - sim) / sim * 100;
+	sbuf_printf(&why, "The simulation models %.0f KV-cache tokens per "
+	    "instance: %.0f blocks (", sim, nb);
+	ru_where(&why, blocks);
+	sbuf_printf(&why, ") of %.0f tokens (", size);
+	if (bs != NULL)
+		ru_where(&why, bs);
+	else
+		sbuf_printf(&why, "BLIS's default --block-size-in-tokens, the "
+		    "sim bundle sets none");
+	sbuf_printf(&why, "); instance %s holds %.0f (", inst, real);
+	ru_where(&why, m);
+	sbuf_adds(&why, ").");
+	if (fabs(d) > pass)
+		sbuf_printf(&why, " The simulation's KV cache is %s than the "
+		    "real one: it runs out of blocks (queues, preempts) at "
+		    "%s load.", d < 0 ? "larger" : "smaller", d < 0 ?
+		    "a higher" : "a lower");
+	snprintf(band, sizeof(band), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
+	    pass, warn);
+	sub = ru_inst_sub(inst);
+	es = ru_side(json_real(sim), "tokens", blocks, "--total-kv-blocks x "
+	    "--block-size-in-tokens");
+	judge_emit(j, r, c, &(struct jverdict){ .metric =
+	    "kv_cache.sim_tokens", .sub = sub, .expect = es, .measure = m,
+	    .has_diff = true, .diff = d, .diff_unit = "%", .tolerance = band,
+	    .verdict = fabs(d) <= pass ? V_PASS : fabs(d) <= warn ? V_WARN :
+	    V_FAIL, .why = sbuf_str(&why), .action = "Pin --total-kv-blocks "
+	    "to the real pods' 'GPU KV cache size' / block size and rerun the "
+	    "simulation, or find why the pods hold another KV cache than "
+	    "planned (vLLM image, gpu_memory_utilization, GPU, other "
+	    "processes on the GPU)." });
+	json_decref(es);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
 /* An instance whose stats lines report preemptions (vLLM prints
  * "Preemptions: N" only when N > 0, and only in newer builds, so its
  * absence proves nothing and gets no verdict): it ran out of KV blocks
  * and evicted running requests to recompute them later. */
 static void
 kv_preemptions(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst)
+    const char *inst, const json_t *m)
 {
-	const json_t *m = ru_inst_measure(j, c, "stats.preemptions.total",
-	    inst);
-	const json_t *usage = ru_inst_measure(j, c,
-	    "stats.kv_cache_usage_pct.max", inst);
-	json_t *sub;
+	json_t *sub = ru_rank_sub(inst, m);
+	const json_t *usage = judge_measure(j, c,
+	    "stats.kv_cache_usage_pct.max", sub);
+	const char *rank = rec_scope_str(m, "rank");
 	struct sbuf why = {0};
 	double n, peak;
 
-	if (!ru_num(m, &n) || n <= 0)
+	if (!ru_num(m, &n) || n <= 0) {
+		json_decref(sub);
 		return;
-	sub = ru_inst_sub(inst);
-	sbuf_printf(&why, "Instance %s's stats lines report %.0f preemptions "
-	    "(", inst, n);
+	}
+	sbuf_printf(&why, "Instance %s's stats lines", inst);
+	if (rank != NULL)
+		sbuf_printf(&why, " of its data-parallel engine %s", rank);
+	sbuf_printf(&why, " report %.0f preemptions (", n);
 	ru_where(&why, m);
 	sbuf_printf(&why, ": %s)", rec_get_str(json_object_get(m, "source"),
 	    "how"));
@@ -279,8 +419,13 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "cell's server logs.", "Collect the logs from the pods' "
 		    "start (the line is printed once at startup).");
 	else {
-		for (size_t i = 0; i < insts.n; i++)
+		const json_t *blocks = judge_expect(j, c,
+		    "sim.total_kv_blocks", NULL);
+
+		for (size_t i = 0; i < insts.n; i++) {
 			kv_instance(j, r, c, insts.v[i], ref, rv);
+			kv_sim_instance(j, r, c, insts.v[i], blocks);
+		}
 		ru_missing_instances(j, r, c, &insts, "kv_cache.tokens",
 		    "has no 'GPU KV cache size: N tokens' line, which vLLM "
 		    "prints once at startup and the cell's other logs hold: "
@@ -289,9 +434,17 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "checked.");
 	}
 	strv_free(&insts);
+	/* Every engine's: with data parallelism each rank has its own. */
 	ru_instances(j, c, "stats.preemptions.total", &insts);
-	for (size_t i = 0; i < insts.n; i++)
-		kv_preemptions(j, r, c, insts.v[i]);
+	for (size_t i = 0; i < insts.n; i++) {
+		struct ru_list l;
+
+		ru_inst_records(j, c, "stats.preemptions.total", insts.v[i],
+		    &l);
+		for (size_t k = 0; k < l.n; k++)
+			kv_preemptions(j, r, c, insts.v[i], l.v[k]);
+		ru_list_free(&l);
+	}
 	strv_free(&insts);
 }
 
@@ -714,6 +867,76 @@ out:
 	ru_list_free(&tiers);
 }
 
+/* The names in a that b lacks, as "x, y" (text), counted. */
+static size_t
+names_missing(const struct strv *a, const struct strv *b, struct sbuf *text)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->n; i++)
+		if (strv_find(b, a->v[i]) < 0)
+			sbuf_printf(text, "%s%s", n++ ? ", " : "", a->v[i]);
+	return n;
+}
+
+/* Which pods the EPP routed among against the pods whose server logs the
+ * cell holds: the same count of other pods is another deployment's (the
+ * previous arm's, a stale ReplicaSet), so the logs judged here are not
+ * of the pods that served the router's requests, or the router did not
+ * see the pods that ran.  No name in common is more likely two naming
+ * schemes than a fault: WARN. */
+static void
+epp_pod_names(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct strv epp, logs;
+	struct sbuf why = {0}, only_epp = {0}, only_logs = {0};
+	json_t *es, *ms;
+	size_t ne, nl;
+	enum jverdict_value v;
+
+	ru_instances(j, c, "epp.pod.seen", &epp);
+	ru_instances(j, c, "log.lines", &logs);
+	if (epp.n == 0 || logs.n == 0)
+		goto out;
+	ne = names_missing(&epp, &logs, &only_epp);
+	nl = names_missing(&logs, &epp, &only_logs);
+	v = ne + nl == 0 ? V_PASS : ne < epp.n ? V_FAIL : V_WARN;
+	sbuf_printf(&why, "The EPP log names %zu pods, the server logs are "
+	    "of %zu", epp.n, logs.n);
+	if (v == V_PASS)
+		sbuf_adds(&why, ": the same pods.");
+	else
+		sbuf_printf(&why, "; only the EPP's: %s; only in server_logs: "
+		    "%s.%s", ne ? sbuf_str(&only_epp) : "none", nl ?
+		    sbuf_str(&only_logs) : "none", v == V_WARN ? " No name "
+		    "in common: the two may name pods differently, or the EPP "
+		    "log is of another deployment." : " The router routed to "
+		    "pods whose logs are not here, or never saw pods that "
+		    "ran: the logs judged are not all of the pods that served "
+		    "this run.");
+	es = ru_side(json_sprintf("%zu pods with a server log", logs.n), NULL,
+	    ru_inst_measure(j, c, "log.lines", logs.v[0]), "server_logs/"
+	    "<pod>_vllm.log file names");
+	ms = ru_side(json_sprintf("%zu pods, %zu without a server log", epp.n,
+	    ne), NULL, ru_inst_measure(j, c, "epp.pod.seen", epp.v[0]),
+	    "pods named in the EPP log's metrics dumps");
+	json_object_del(json_object_get(es, "source"), "line");
+	json_object_del(json_object_get(ms, "source"), "line");
+	ru_emit(j, r, c, "epp.pods.names", NULL, es, ms, "the same pods", v,
+	    sbuf_str(&why), "Collect the server logs of the pods the EPP "
+	    "routed to (the run's own deployment, its pod-template-hash), "
+	    "and check that no pod of another arm or an old ReplicaSet "
+	    "matched the InferencePool's selector.");
+	json_decref(es);
+	json_decref(ms);
+out:
+	strv_free(&epp);
+	strv_free(&logs);
+	sbuf_free(&why);
+	sbuf_free(&only_epp);
+	sbuf_free(&only_logs);
+}
+
 static void
 epp_pods(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -800,6 +1023,7 @@ rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 	epp_flow(j, r, c);
 	epp_objectives(j, r, c);
 	epp_pods(j, r, c);
+	epp_pod_names(j, r, c);
 	epp_blocks(j, r, c);
 }
 

@@ -35,6 +35,11 @@ static const char ACT_SPREAD[] = "Requests were not spread as the router "
     "readiness, the router's endpoint list, and rerun.";
 static const char ACT_DEAD[] = "An instance served no requests: check "
     "that the pod was ready and in the router's pool (5e, 5g).";
+static const char ACT_RESTART[] = "A pod's vLLM container started "
+    "during the run: read why the previous one ended (kubectl describe "
+    "pod: restart count, last state, OOMKilled; kubectl logs --previous "
+    "while the pod exists) and rerun the cell on a deployment that stays "
+    "up.";
 static const char ACT_SERVED[] = "The instances served a different number "
     "of requests than the trace sent and the difference is not explained "
     "by warm-up or shedding: look for lost or retried requests.";
@@ -476,6 +481,41 @@ stamp_epoch(const json_t *m, time_t near, time_t *out)
 
 #define WINDOW_SLACK_S	60		/* stats lines come every ~10 s */
 #define WINDOW_TZ_S	(14 * 3600)	/* the widest time-zone offset */
+#define WINDOW_TAIL_S	600		/* requests finishing after the last send */
+#define START_SLACK_S	10		/* a startup line's exact stamp: clock skew */
+
+/* Seconds the instance's container started after the trace's first send
+ * (ts), 0 when it started before: kubectl logs shows only the current
+ * container, so a pod restarted mid-run (or added by a scale-up) has a
+ * log starting with its own startup lines inside the run.  Judged only
+ * when the pod's clock agrees with the trace's: its last stats line
+ * within WINDOW_TAIL_S after the last send (te), which a pod clock in
+ * another time zone (30 min or more off) never is. */
+static long long
+started_late(const struct judge *j, const struct jcell *c, const char *inst,
+    time_t ts, time_t te, time_t ll, const json_t **start)
+{
+	time_t ls;
+
+	*start = ru_inst_measure(j, c, "log.start_stamp", inst);
+	if (!stamp_epoch(*start, ts, &ls) || ll < te - WINDOW_SLACK_S ||
+	    ll > te + WINDOW_TAIL_S || ls <= ts + START_SLACK_S)
+		return 0;
+	return (long long)(ls - ts);
+}
+
+static void
+late_text(struct sbuf *why, const json_t *start, long long late)
+{
+	sbuf_printf(why, "But its vLLM started at %s (", json_string_value(
+	    json_object_get(start, "value")));
+	ru_where(why, start);
+	sbuf_printf(why, "), %lld s after the trace's first send: the "
+	    "container restarted during the run (or the pod was added "
+	    "late), so the run had one instance fewer than the simulation "
+	    "until then, and the log of the container before, with the "
+	    "cause, is not in the bundle.", late);
+}
 
 /* One instance's busy window (its stats lines' stamps) against the
  * trace's send window: a log of another run or another day does not
@@ -489,7 +529,8 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	const json_t *last = ru_inst_measure(j, c, "stats.last_stamp", inst);
 	time_t ts = (time_t)(send_lo / 1e6), te = (time_t)(send_hi / 1e6);
 	time_t lf, ll;
-	long long gap;
+	long long gap, late;
+	const json_t *start = NULL;
 	enum jverdict_value v;
 	struct sbuf why = {0};
 	json_t *sub, *es, *ms;
@@ -502,6 +543,9 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	    (long long)(ts - ll) : 0;
 	v = gap <= WINDOW_SLACK_S ? V_PASS : gap <= WINDOW_TZ_S +
 	    WINDOW_SLACK_S ? V_WARN : V_FAIL;
+	late = v == V_PASS ? started_late(j, c, inst, ts, te, ll, &start) : 0;
+	if (late > 0)
+		v = V_FAIL;
 	strftime(tbuf[0], sizeof(tbuf[0]), "%m-%d %H:%M:%S",
 	    gmtime_r(&ts, &tm));
 	strftime(tbuf[1], sizeof(tbuf[1]), "%m-%d %H:%M:%S",
@@ -515,7 +559,9 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	    last, "value")));
 	ru_where(&why, last);
 	sbuf_adds(&why, "). ");
-	if (v == V_PASS)
+	if (late > 0)
+		late_text(&why, start, late);
+	else if (v == V_PASS)
 		sbuf_adds(&why, "The instance was busy while the trace ran.");
 	else
 		sbuf_printf(&why, "The windows are %lld s apart: %s", gap,
@@ -526,17 +572,24 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	es = ru_side(json_sprintf("%s - %s UTC", tbuf[0], tbuf[1]), NULL,
 	    judge_measure(j, c, "send_time_us.min", NULL), "smallest and "
 	    "largest send_time_us, as UTC");
-	ms = ru_side(json_sprintf("%s - %s", json_string_value(
+	ms = ru_side(json_sprintf("%s%s%s%s - %s", late > 0 ? "started " :
+	    "", late > 0 ? json_string_value(json_object_get(start,
+	    "value")) : "", late > 0 ? ", busy " : "", json_string_value(
 	    json_object_get(first, "value")), json_string_value(
-	    json_object_get(last, "value"))), NULL, first, "stamps of the "
-	    "first and last stats line (the pod's clock)");
+	    json_object_get(last, "value"))), NULL, late > 0 ? start : first,
+	    late > 0 ? "stamps of the first startup line and of the first "
+	    "and last stats line (the pod's clock)" : "stamps of the first "
+	    "and last stats line (the pod's clock)");
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "log.window",
 	    .sub = sub, .expect = es, .measure = ms, .has_diff = true,
-	    .diff = (double)gap, .diff_unit = "s", .tolerance = "overlap "
-	    "(60 s; WARN to 14 h)", .verdict = v, .why = sbuf_str(&why),
-	    .action = v == V_PASS ? NULL : "Collect the server logs of the "
-	    "pods that served this run (the same deployment, the same "
-	    "time), or check the pods' time zone." });
+	    .diff = (double)(late > 0 ? late : gap), .diff_unit = "s",
+	    .tolerance = late > 0 ? "started before the first send (10 s)" :
+	    "overlap (60 s; WARN to 14 h)", .verdict = v,
+	    .why = sbuf_str(&why),
+	    .action = v == V_PASS ? NULL : late > 0 ? ACT_RESTART :
+	    "Collect the server logs of the pods that served this run (the "
+	    "same deployment, the same time), or check the pods' time "
+	    "zone." });
 	json_decref(es);
 	json_decref(ms);
 	json_decref(sub);
@@ -606,13 +659,15 @@ caching_setting(const struct judge *j, const struct jcell *c,
 	return m;
 }
 
+/* One engine's hit rate hr (NULL: the log has none); a log of several
+ * engines (data parallelism) has one per rank, each judged. */
 static void
-hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, bool shared)
+hits_engine(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, const json_t *hr, bool shared)
 {
-	const json_t *hr = ru_inst_measure(j, c, "prefix_cache.hit_rate", inst);
 	const json_t *set = caching_setting(j, c, inst);
-	json_t *sub = ru_inst_sub(inst);
+	json_t *sub = ru_rank_sub(inst, hr);
+	const char *rank = rec_scope_str(hr, "rank");
 	struct sbuf why = {0};
 	bool on = set != NULL && json_is_true(json_object_get(set, "value"));
 	double rate = 0;
@@ -638,7 +693,10 @@ hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		    V_INAPPLICABLE, sbuf_str(&why), NULL);
 		goto out;
 	}
-	sbuf_printf(&why, "vLLM reports a hit rate of %.1f%% (", rate * 100);
+	sbuf_printf(&why, "vLLM reports a hit rate of %.1f%%", rate * 100);
+	if (rank != NULL)
+		sbuf_printf(&why, " on its data-parallel engine %s", rank);
+	sbuf_adds(&why, " (");
 	ru_where(&why, hr);
 	sbuf_adds(&why, ", its running window at the last stats line).");
 	if (!on) {
@@ -656,6 +714,20 @@ hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 out:
 	json_decref(sub);
 	sbuf_free(&why);
+}
+
+static void
+hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, bool shared)
+{
+	struct ru_list l;
+
+	ru_inst_records(j, c, "prefix_cache.hit_rate", inst, &l);
+	if (l.n == 0)
+		hits_engine(j, r, c, inst, NULL, shared);
+	for (size_t i = 0; i < l.n; i++)
+		hits_engine(j, r, c, inst, l.v[i], shared);
+	ru_list_free(&l);
 }
 
 static void

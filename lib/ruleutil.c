@@ -290,6 +290,31 @@ ru_instances(const struct judge *j, const struct jcell *c,
 		}
 }
 
+void
+ru_inst_records(const struct judge *j, const struct jcell *c,
+    const char *metric, const char *instance, struct ru_list *out)
+{
+	struct ru_list l;
+
+	ru_collect(j, c, "measure", metric, RU_INSTANCE, false, &l);
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < l.n; i++)
+		if (strcmp(rec_scope_str(l.v[i], "instance"), instance) == 0)
+			ru_list_add(out, l.v[i]);
+	ru_list_free(&l);
+}
+
+json_t *
+ru_rank_sub(const char *instance, const json_t *rec)
+{
+	json_t *sub = ru_inst_sub(instance);
+	const char *rank = rec_scope_str(rec, "rank");
+
+	if (rank != NULL)
+		rec_scope_set(sub, "rank", rank);
+	return sub;
+}
+
 const json_t *
 ru_inst_measure(const struct judge *j, const struct jcell *c,
     const char *metric, const char *instance)

@@ -147,6 +147,13 @@ json_t	*ru_inst_sub(const char *instance);
  * '*' matches a prefix), in natural order.  Caller frees out. */
 void	 ru_instances(const struct judge *j, const struct jcell *c,
 	    const char *metric, struct strv *out);
+/* Every measure record of metric for one instance of c, one per engine
+ * when a log holds several (vLLM with data parallelism scopes its stats
+ * by rank, and ru_inst_measure sees none of them).  Caller frees out. */
+void	 ru_inst_records(const struct judge *j, const struct jcell *c,
+	    const char *metric, const char *instance, struct ru_list *out);
+/* Scope {instance[, rank]} of one of those records.  Caller decrefs. */
+json_t	*ru_rank_sub(const char *instance, const json_t *rec);
 /* The measure record of metric for one instance of c. */
 const json_t *ru_inst_measure(const struct judge *j, const struct jcell *c,
 	    const char *metric, const char *instance);

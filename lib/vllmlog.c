@@ -691,6 +691,15 @@ uvicorn_header(const char *s, const char *end, const char **msg)
 	return LV_NONE;
 }
 
+/* A startup line: the first one's stamp says when the container
+ * started (a log of a restarted container starts with its own). */
+static void
+on_start(struct vllmlog *v, const char *stamp, long line)
+{
+	if (v->start_line == 0 && logstamp_parse(stamp, 14, &v->start))
+		v->start_line = line;
+}
+
 /* True for the periodic stats line (nothing else to look for in it). */
 static bool
 on_message(struct vllmlog *v, const char *line0, const char *msg,
@@ -701,9 +710,11 @@ on_message(struct vllmlog *v, const char *line0, const char *msg,
 	if (on_stats(v, msg, end, line, stamp))
 		return true;
 	if (starts(msg, end, "non-default args: ")) {
+		on_start(v, stamp, line);
 		on_nondefault(v, line0, msg + strlen("non-default args: "), end,
 		    line);
 	} else if (find(msg, end, "Initializing a V1 LLM engine") != NULL) {
+		on_start(v, stamp, line);
 		on_engine(v, line0, msg, end, line);
 	} else if (starts(msg, end, "Using max model len ")) {
 		on_int_after(v, msg + strlen("Using max model len "), end,

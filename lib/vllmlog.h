@@ -84,6 +84,10 @@ struct vllmlog {
 	 * instance was busy, by its own clock (the pod's, no year) */
 	struct logstamp	 busy_first, busy_last;
 	long		 busy_first_line, busy_last_line;	/* 0: none */
+	/* The first startup line ('non-default args' or the engine config
+	 * line): when this container of the pod started. */
+	struct logstamp	 start;
+	long		 start_line;				/* 0: none */
 	long		 bad_stamp;	/* stats lines with an impossible
 					 * date or time */
 	bool		 truncated;

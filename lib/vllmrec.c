@@ -331,25 +331,33 @@ static void
 emit_busy(const struct vllmlog *v, const struct logctx *ctx)
 {
 	static const char *const metric[] = { "stats.first_stamp",
-	    "stats.last_stamp" };
-	const struct logstamp *st[] = { &v->busy_first, &v->busy_last };
-	const long line[] = { v->busy_first_line, v->busy_last_line };
+	    "stats.last_stamp", "log.start_stamp" };
+	static const char *const how[] = { "stamp of the first stats line "
+	    "(vLLM logs them only while busy)", "stamp of the last stats "
+	    "line", "stamp of the first startup line ('non-default args' or "
+	    "the engine config line): when this container of the pod "
+	    "started" };
+	const struct logstamp *st[] = { &v->busy_first, &v->busy_last,
+	    &v->start };
+	const long line[] = { v->busy_first_line, v->busy_last_line,
+	    v->start_line };
 	char stamp[32];
 
 	if (v->busy_first_line == 0)
 		return;
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 3; k++) {
 		json_t *rec;
 
+		if (line[k] == 0)	/* no startup line: --since */
+			continue;
 		snprintf(stamp, sizeof(stamp), "%02d-%02d %02d:%02d:%02d",
 		    st[k]->mon, st[k]->day, (int)(st[k]->sec / 3600),
 		    (int)(st[k]->sec / 60 % 60), (int)(st[k]->sec % 60));
 		rec = logrec_new("5b", metric[k], json_string(stamp), NULL,
 		    -1);
 		logrec_emit(ctx, rec, v->instance, NULL, NULL,
-		    rec_source(v->file, line[k], 0, "MM-DD HH:MM:SS", k == 0 ?
-		    "stamp of the first stats line (vLLM logs them only while "
-		    "busy)" : "stamp of the last stats line"));
+		    rec_source(v->file, line[k], 0, "MM-DD HH:MM:SS",
+		    how[k]));
 	}
 }
 

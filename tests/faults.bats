@@ -438,12 +438,20 @@ clean() {
 	fault 5b-overloaded-cell
 }
 
+@test "5b-restarted-pod (aw): 5b FAIL" {
+	fault 5b-restarted-pod
+}
+
 @test "5b-stale-logs (aw): 5b FAIL" {
 	fault 5b-stale-logs
 }
 
 @test "5b-uneven-random (14b): 5b FAIL" {
 	fault 5b-uneven-random
+}
+
+@test "5c-dp-no-prefix-hits (aw): 5c WARN" {
+	fault 5c-dp-no-prefix-hits
 }
 
 @test "5c-no-prefix-hits (aw): 5c WARN" {
@@ -482,6 +490,10 @@ clean() {
 	fault 5e-oom
 }
 
+@test "5e-refused-requests (aw): 5e FAIL" {
+	fault 5e-refused-requests
+}
+
 @test "5f-kv-full-scrapes (aw): 5f WARN" {
 	fault 5f-kv-full-scrapes
 }
@@ -490,8 +502,16 @@ clean() {
 	fault 5f-preemptions
 }
 
+@test "5f-kv-sim-blocks (14b): 5f FAIL" {
+	fault 5f-kv-sim-blocks
+}
+
 @test "5f-kv-small-pod (aw): 5f FAIL" {
 	fault 5f-kv-small-pod
+}
+
+@test "5g-epp-other-pod (aw): 5g FAIL" {
+	fault 5g-epp-other-pod
 }
 
 @test "5g-objective-default (14b): 5g FAIL" {

@@ -142,6 +142,8 @@ val() {
 	[ "$(val epp.flow_control.outcome.RejectedCapacity.m50)" = 1 ]
 	[ "$(val epp.flow_control.outcome.Dispatched.100)" = 2 ]
 	[ "$(val epp.pods.count)" = 2 ]
+	[ "$(jq -r 'select(.metric == "epp.pod.seen") | .scope.instance' "$OUT" | tr '\n' ' ')" = \
+	    "sim2real-aw-decode-79f6f9b4db-aaaaa sim2real-aw-decode-79f6f9b4db-bbbbb " ]
 	[ "$(val epp.pod.cache_num_blocks sim2real-aw-decode-79f6f9b4db-aaaaa)" = 3097 ]
 	[ "$(val epp.requests_handled sim2real-aw-decode-79f6f9b4db-aaaaa)" = 2 ]
 	[ "$(val epp.has_priority)" = true ]
@@ -438,7 +440,19 @@ stats_row() {
 		[ "$(val stats.last_stamp)" = "$(grep 'Engine 000: ' "$f" | tail -1 | stamp)" ]
 		[ "$(jq -r 'select(.metric == "stats.last_stamp") | .source.line' "$OUT")" = \
 		    "$(grep -n 'Engine 000: ' "$f" | tail -1 | cut -d: -f1)" ]
+		# the container's start: its first startup line
+		[ "$(val log.start_stamp)" = "$(grep -m1 -e 'non-default args: ' \
+		    -e 'Initializing a V1 LLM engine' "$f" | stamp)" ]
+		[ "$(jq -r 'select(.metric == "log.start_stamp") | .source.line' "$OUT")" = \
+		    "$(grep -n -m1 -e 'non-default args: ' -e 'Initializing a V1 LLM engine' "$f" | cut -d: -f1)" ]
 	done
+	# a log cut with --since has no startup line: no start stamp
+	f=$BATS_TEST_TMPDIR/since_vllm.log
+	grep -v -e 'non-default args: ' -e 'Initializing a V1 LLM engine' \
+	    "$L/v0202/qrt-decode-0_vllm.log" >"$f"
+	X --server-logs "$f" >"$OUT"
+	[ -n "$(val stats.first_stamp)" ]
+	[ -z "$(val log.start_stamp)" ]
 	f=$BATS_TEST_TMPDIR/stamp_vllm.log
 	grep 'Engine 000: ' "$L/v0202/qrt-decode-0_vllm.log" >"$f"
 	last=$(tail -1 "$f" | stamp)

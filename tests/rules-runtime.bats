@@ -164,6 +164,27 @@ affinity() {
 	[ "$(v 5c prefix_cache.hit_rate p4)" = INAPPLICABLE ]
 }
 
+@test "5c/5f: a log of two data-parallel engines is judged per engine (rank), not read as no hit rate" {
+	# p2's stats lines come per engine: 000 hits, 001 never does; 001
+	# also preempted, at a 99 % KV peak
+	judge "(if .metric == \"prefix_cache.hit_rate\" and .scope.instance ==
+	    \"p2\" then (.scope.rank = \"000\"), (.scope.rank = \"001\" |
+	    .value = 0 | .source.line = 501) else . end),
+	    (if .metric == \"kv_cache.tokens\" and .scope.instance == \"p2\"
+	    then (.metric = \"stats.preemptions.total\" | .value = 7 |
+	    .unit = \"count\" | .scope.rank = \"001\"), (.metric =
+	    \"stats.kv_cache_usage_pct.max\" | .value = 99 | .unit = \"%\" |
+	    .scope.rank = \"001\") else empty end)"
+	[ "$(jq -r 'select(.check == "5c" and .scope.instance == "p2") |
+	    "\(.scope.rank) \(.verdict)"' "$OUT" | tr '\n' ' ')" = "000 PASS 001 WARN " ]
+	jqt 'select(.check == "5c" and .scope.rank == "001") |
+	    .why | test("0.0% on its data-parallel engine 001 \\(baseline/w1/server_logs/p2_vllm.log:501")' "$OUT"
+	[ "$(v 5f stats.preemptions.total p2)" = WARN ]
+	jqt 'select(.metric == "stats.preemptions.total") | (.scope.rank == "001")
+	    and (.why | test("engine 001 report 7 preemptions")) and
+	    (.why | test("peaked at 99%"))' "$OUT"
+}
+
 @test "5d: critical never shed; without admission nothing shed; lower priority sheds most" {
 	judge 'if .metric == "shed.rate" and .scope.class == "critical" then
 	    .value = 0.02 else . end'
@@ -216,6 +237,34 @@ affinity() {
 	    \"log.lines\" and .scope.instance == \"p1\" then (.metric =
 	    \"log.pattern_count.timeout\" | .value = 2) else empty end)"
 	[ "$(v 5e log.problems p1)" = WARN ]
+}
+
+# acc INSTANCE FIELD COUNT: an access.count record of the instance, made
+# from its instance.requests record.
+acc() {
+	echo "(if .metric == \"instance.requests\" and .scope.instance ==
+	    \"$1\" then (.metric = \"access.count.x\" | .value = $3 |
+	    .source.field = \"$2\" | .source.line = 77) else empty end)"
+}
+
+@test "5e: completions answered 4xx/5xx WARN, above 1 % of the instance's FAIL; other paths and 2xx ignored" {
+	# p3: 1 of its 100 completions (1 %, not above 1 %), p4: 5 of 100
+	judge ". , $(acc p3 'POST /v1/completions 400' 1),
+	    $(acc p4 'POST /v1/chat/completions 503' 5),
+	    $(acc p1 'POST /v1/completions 200' 100),
+	    $(acc p2 'GET /health 503' 9)"
+	[ "$(v 5e log.problems p3)" = WARN ]
+	[ "$(v 5e log.problems p4)" = FAIL ]
+	[ "$(v 5e log.problems p1)" = PASS ]
+	[ "$(v 5e log.problems p2)" = PASS ]
+	jqt 'select(.check == "5e" and .scope.instance == "p4") |
+	    (.actual.value | test("5 inference requests answered with an HTTP error \\(5.00% of the 100")) and
+	    (.why | test("p4_vllm.log:77: 5 access lines .POST /v1/chat/completions 503.")) and
+	    (.action | test("P/D prefill leg"))' "$OUT"
+	# without the instance's request count the share is unknown: WARN
+	judge "select(.metric != \"instance.requests\" or .scope.instance != \"p4\"),
+	    $(acc p4 'POST /v1/completions 500' 5)"
+	[ "$(v 5e log.problems p4)" = WARN ]
 }
 
 @test "5f: KV capacity equal PASS, a few percent WARN, more FAIL; none MISSING" {
@@ -546,25 +595,32 @@ two_cells() {
 	done
 }
 
+# window LO_S HI_S FIRST LAST [START]: 5b log.window of p1 when the trace
+# sent from LO_S to HI_S (Unix seconds), p1's stats lines run from FIRST to
+# LAST ("MM-DD HH:MM:SS") and, given START, its vLLM started then.
+window() {
+	local start=""
+
+	[ -z "${5:-}" ] || start="(.metric = \"log.start_stamp\" |
+	    .value = \"$5\" | .source.line = 11 | del(.unit)),"
+	judge "., (if .metric == \"instance.requests\" and
+	    .scope.instance == \"p1\" then $start
+	    (.metric = \"stats.first_stamp\" | .value = \"$3\" |
+	    del(.unit)), (.metric = \"stats.last_stamp\" |
+	    .value = \"$4\" | del(.unit)),
+	    (.metric = \"send_time_us.min\" | .value = ($1 * 1000000) |
+	    .unit = \"us\" | del(.scope.instance) | .source =
+	    {file: \"baseline/w1/trace_data.csv\",
+	    field: \"send_time_us\"}),
+	    (.metric = \"send_time_us.max\" | .value = ($2 * 1000000) |
+	    .unit = \"us\" | del(.scope.instance) | .source =
+	    {file: \"baseline/w1/trace_data.csv\",
+	    field: \"send_time_us\"}) else empty end)"
+	v 5b log.window p1
+}
+
 @test "5b log.window: busy stamps inside the send window PASS, hours apart WARN, days apart FAIL, across New Year" {
-	# win LO_S HI_S FIRST LAST: the trace sent from LO_S to HI_S (Unix
-	# seconds); p1's stats lines run from FIRST to LAST ("MM-DD HH:MM:SS")
-	win() {
-		judge "., (if .metric == \"instance.requests\" and
-		    .scope.instance == \"p1\" then
-		    (.metric = \"stats.first_stamp\" | .value = \"$3\" |
-		    del(.unit)), (.metric = \"stats.last_stamp\" |
-		    .value = \"$4\" | del(.unit)),
-		    (.metric = \"send_time_us.min\" | .value = ($1 * 1000000) |
-		    .unit = \"us\" | del(.scope.instance) | .source =
-		    {file: \"baseline/w1/trace_data.csv\",
-		    field: \"send_time_us\"}),
-		    (.metric = \"send_time_us.max\" | .value = ($2 * 1000000) |
-		    .unit = \"us\" | del(.scope.instance) | .source =
-		    {file: \"baseline/w1/trace_data.csv\",
-		    field: \"send_time_us\"}) else empty end)"
-		v 5b log.window p1
-	}
+	win() { window "$@"; }
 	# 2026-04-23 14:18:21 to 14:19:59 UTC
 	[ "$(win 1776953901 1776953999 '04-23 14:18:22' '04-23 14:20:12')" = PASS ]
 	# a pod clock two hours ahead: apart by 16:21:00 - 14:19:59
@@ -581,4 +637,87 @@ two_cells() {
 	[ "$(win 1798761540 1798761660 '01-01 00:00:05' '01-01 00:01:10')" = PASS ]
 	# a sim trace (send_time_us = arrival, not an epoch): not judged
 	[ -z "$(win 0 98 '04-23 14:18:22' '04-23 14:20:12')" ]
+}
+
+@test "5b log.window: a container started during the run FAILs; before it, or a pod clock in another zone, does not" {
+	# the trace sent from LO_S to HI_S; p1's vLLM started at START, its
+	# stats lines run from FIRST to LAST
+	win() { window "$1" "$2" "$4" "$5" "$3"; }
+	# 2026-04-23 14:18:21 to 14:19:59 UTC; started 14:16:06: PASS
+	[ "$(win 1776953901 1776953999 '04-23 14:16:06' '04-23 14:18:22' '04-23 14:20:12')" = PASS ]
+	# started 14:18:38, 17 s after the first send: FAIL, the start cited
+	[ "$(win 1776953901 1776953999 '04-23 14:18:38' '04-23 14:19:18' '04-23 14:20:18')" = FAIL ]
+	jqt 'select(.metric == "log.window") | (.why |
+	    test("started at 04-23 14:18:38 \\(baseline/w1/server_logs/p1_vllm.log:11\\), 17 s after")) and
+	    (.action | test("--previous")) and .diff.value == 17 and
+	    .actual.value == "started 04-23 14:18:38, busy 04-23 14:19:18 - 04-23 14:20:18" and
+	    .actual.source.line == 11' "$OUT"
+	# within the 10 s a clock may be off: PASS
+	[ "$(win 1776953901 1776953999 '04-23 14:18:31' '04-23 14:18:40' '04-23 14:20:18')" = PASS ]
+	# a pod clock 30 min ahead: its start looks late, but its last stats
+	# line is 30 min after the last send, so the clocks disagree: not a
+	# restart (the windows still overlap: PASS)
+	[ "$(win 1776953901 1776957599 '04-23 14:46:06' '04-23 14:48:22' '04-23 15:50:00')" = PASS ]
+}
+
+@test "5g epp.pods.names: the EPP's pods against the server logs' pods: same PASS, one swapped FAIL, none in common WARN, no names no verdict" {
+	# pods P...: epp.pod.seen records for them, made from p1's log.lines
+	pods() {
+		local f="." p
+		for p in "$@"; do
+			f="$f, (if .metric == \"log.lines\" and .scope.instance ==
+			    \"p1\" then (.check = \"5g\" | .metric = \"epp.pod.seen\" |
+			    .value = true | del(.unit) | .scope.instance = \"$p\" |
+			    .source = {file: \"baseline/w1/epp_logs/epp_1412.log\",
+			    line: 3}) else empty end)"
+		done
+		judge "$f"
+		v 5g epp.pods.names
+	}
+	[ "$(pods p1 p2 p3 p4)" = PASS ]
+	[ "$(pods p1 p2 p3 p9)" = FAIL ]
+	jqt 'select(.metric == "epp.pods.names") | (.why |
+	    test("only the EPP.s: p9; only in server_logs: p4\\.")) and
+	    .actual.value == "4 pods, 1 without a server log" and
+	    .expected.value == "4 pods with a server log" and
+	    .actual.source.file == "baseline/w1/epp_logs/epp_1412.log"' "$OUT"
+	# the EPP saw a fifth pod: FAIL too (epp.pods.count says 5 vs 4)
+	[ "$(pods p1 p2 p3 p4 p5)" = FAIL ]
+	[ "$(pods ns-a ns-b ns-c ns-d)" = WARN ]
+	jqt 'select(.metric == "epp.pods.names") | .why | test("No name in common")' "$OUT"
+	[ -z "$(pods)" ]
+}
+
+@test "5f kv_cache.sim_tokens: each instance's KV cache against --total-kv-blocks x --block-size-in-tokens (16 unset); no pinned blocks, no verdict" {
+	# sim B [S]: the sim bundle pins B blocks of S tokens
+	sim() {
+		local f=". , {kind: \"expect\", check: \"2a\", metric:
+		    \"sim.total_kv_blocks\", value: $1, scope: {}, source:
+		    {file: \"config.md\", line: 59}}"
+		[ -z "${2:-}" ] || f="$f, {kind: \"expect\", check: \"2a\",
+		    metric: \"sim.block_size_in_tokens\", value: $2, scope: {},
+		    source: {file: \"config.md\", line: 40}}"
+		echo "$f"
+	}
+	# 348736 tokens = 5449 blocks of 64 = 21796 of 16
+	judge "$(sim 5449 64)"
+	[ "$(v 5f kv_cache.sim_tokens)" = PASS ]
+	judge "$(sim 21796)"
+	[ "$(v 5f kv_cache.sim_tokens)" = PASS ]
+	jqt 'select(.metric == "kv_cache.sim_tokens") | (.why |
+	    test("21796 blocks \\(config.md:59\\) of 16 tokens \\(BLIS.s default")) and
+	    .expected.value == 348736' "$OUT"
+	# p3 holds 340000: (340000 - 348736) / 348736 = -2.5 %: WARN
+	judge "$(sim 5449 64) | $(set_m kv_cache.tokens p3 340000)"
+	[ "$(v 5f kv_cache.sim_tokens p3)" = WARN ]
+	[ "$(v 5f kv_cache.sim_tokens p1)" = PASS ]
+	# 6000 blocks of 64 = 384000: every pod -9.2 %, FAIL, while the
+	# pods agree with each other (kv_cache.tokens PASS)
+	judge "$(sim 6000 64)"
+	[ "$(v 5f kv_cache.sim_tokens)" = FAIL ]
+	[ "$(v 5f kv_cache.tokens)" = PASS ]
+	jqt 'select(.metric == "kv_cache.sim_tokens") | (.diff.value * 100 |
+	    round) == -918 and (.why | test("larger than the real one"))' "$OUT"
+	judge '.'
+	[ -z "$(v 5f kv_cache.sim_tokens)" ]
 }

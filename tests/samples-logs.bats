@@ -49,6 +49,11 @@ nondefault() {
 	out=$BATS_TEST_TMPDIR/epp.ndjson
 	"$S2R_BIN/s2r-log-extract" "$cell" >"$out"
 	[ "$(jq -r 'select(.metric=="epp.pods.count") | .value' "$out")" -eq "$(grep -o '"name":"[^"]*-rank-0"' "$cell"/epp_logs/*.log | sort -u | wc -l)" ]
+	# which pods: the '-rank-0' names less the suffix, the server logs' pods
+	[ "$(jq -r 'select(.metric=="epp.pod.seen") | .scope.instance' "$out" | sort | tr '\n' ' ')" = \
+	    "$(grep -o '"name":"[^"]*-rank-0"' "$cell"/epp_logs/*.log | sed 's/.*"name":"\(.*\)-rank-0"/\1/' | sort -u | tr '\n' ' ')" ]
+	[ "$(jq -r 'select(.metric=="epp.pod.seen") | .scope.instance' "$out" | sort | tr '\n' ' ')" = \
+	    "$(ls "$cell"/server_logs | sed 's/_vllm.log$//' | sort | tr '\n' ' ')" ]
 	[ "$(jq -r 'select(.metric=="epp.non_json_lines") | .value' "$out")" -eq "$(grep -vc '^{' "$cell"/epp_logs/*.log)" ]
 	[ "$(jq -r 'select(.metric=="epp.has_priority") | .value' "$out")" = false ]
 	# tokens / block_size in the server log = CacheNumGPUBlocks in the EPP log

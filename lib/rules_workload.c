@@ -31,6 +31,13 @@ static const char ACT_CEILING[] = "Client-side ceiling: the load generator "
 static const char ACT_CLASS[] = "The SLO class mix differs from the spec: "
     "check the clients' slo_class and rate_fraction in the workload YAML "
     "the load generator ran.";
+static const char ACT_ADAPTER[] = "The LoRA adapter mix differs from the "
+    "spec: check the clients' adapter and rate_fraction in the workload "
+    "YAML the load generator ran, and that it sent each request with its "
+    "adapter as the model (not the base model).";
+static const char ACT_ADAPTER_COLUMN[] = "Record the run with a blis "
+    "observe that writes the trace's adapter column (BLIS 0045b726, "
+    "2026-07-23, or later) so that the adapter mix can be checked.";
 static const char ACT_TOKENS[] = "The token lengths sent do not follow the "
     "spec's distribution: check that the load generator ran this workload "
     "YAML and seed (and that the sim side's sampler moments are right).";
@@ -273,7 +280,14 @@ one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_free(&why);
 		return;
 	}
-	if (e == NULL) {
+	if (e == NULL && strcmp(key, "adapter") == 0 &&
+	    *sub_value(q->sub, key) == '\0') {
+		sbuf_adds(&why, "Requests to the base model (an empty adapter) "
+		    "are in the trace (from ");
+		judge_source_text(&why, json_object_get(m, "source"));
+		sbuf_adds(&why, ") but every client of the spec names an "
+		    "adapter.");
+	} else if (e == NULL) {
 		sbuf_printf(&why, "%s \"%s\" is in the trace (from ", key,
 		    sub_value(q->sub, key));
 		judge_source_text(&why, json_object_get(m, "source"));
@@ -345,6 +359,89 @@ class_band(struct judge *j, const struct rule *r, const struct jcell *c,
 }
 
 static void
+adapter_band(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q)
+{
+	fraction_band(j, r, c, q, tol(j->tol, TOL_CLASS_PP), ACT_ADAPTER);
+}
+
+/* The spec names adapters but the trace cannot say which each request
+ * used (no adapter column: a trace older than the column): WARN, the
+ * workload's defining mix is unchecked. */
+static void
+adapters_unrecorded(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct sbuf why = {0};
+	struct ru_list l;
+
+	ru_collect(j, c, "expect", "adapter.fraction", RU_ANY, false, &l);
+	sbuf_printf(&why, "The spec splits its requests over %zu LoRA "
+	    "adapters (with the base model's share, if any; from ", l.n);
+	ru_where(&why, l.v[0]);
+	sbuf_adds(&why, ") but the trace has no adapter column: which adapter "
+	    "each request named cannot be told, so the adapter mix is not "
+	    "checked.");
+	ru_emit(j, r, c, "adapter.fraction", NULL, l.v[0], NULL, NULL, V_WARN,
+	    sbuf_str(&why), ACT_ADAPTER_COLUMN);
+	ru_list_free(&l);
+	sbuf_free(&why);
+}
+
+/* Adapters in the trace of a spec that names none: the run served
+ * adapters the simulation never modelled.  Rows of the base model only
+ * (an empty adapter column) agree with such a spec. */
+static void
+adapters_unplanned(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct ru_list l;
+	struct sbuf why = {0};
+
+	ru_collect(j, c, "measure", "adapter.fraction", RU_ANY, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *name = rec_scope_str(l.v[i], "adapter");
+		json_t *sub;
+
+		if (name == NULL || *name == '\0')
+			continue;
+		sbuf_reset(&why);
+		sbuf_printf(&why, "Requests of the trace named LoRA adapter "
+		    "\"%s\" (from ", name);
+		ru_where(&why, l.v[i]);
+		sbuf_adds(&why, ") but no client of the spec has an adapter: "
+		    "the simulation modelled the base model only.");
+		sub = rec_scope_new();
+		rec_scope_set(sub, "adapter", name);
+		ru_emit(j, r, c, "adapter.fraction", sub, NULL, l.v[i], NULL,
+		    V_FAIL, sbuf_str(&why), ACT_ADAPTER);
+		json_decref(sub);
+	}
+	ru_list_free(&l);
+	sbuf_free(&why);
+}
+
+/* The LoRA adapter mix (adapter.fraction per adapter, "" the base
+ * model), ±class_pp as the class mix; only where a side has one. */
+static void
+rule_adapters(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct jquery q = { "adapter.fraction", "adapter.fraction", NULL,
+	    FROM_SPEC("clients' adapter and rate_fraction"),
+	    FROM_TRACE("adapter") };
+	bool spec = judge_any(j, c, "expect", "adapter.fraction");
+	bool trace = judge_any(j, c, "measure", "adapter.fraction");
+
+	if (spec && !trace)
+		adapters_unrecorded(j, r, c);
+	else if (!spec && trace)
+		adapters_unplanned(j, r, c);
+	else if (spec)
+		each_sub(j, r, c, &q, "adapter", adapter_band, ACT_ADAPTER,
+		    false);
+}
+
+static void
 rule_class(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct jquery q = { "class.fraction", "class.fraction", NULL,
@@ -352,6 +449,7 @@ rule_class(struct judge *j, const struct rule *r, const struct jcell *c)
 	    FROM_TRACE("slo_class") };
 
 	each_sub(j, r, c, &q, "class", class_band, ACT_CLASS, true);
+	rule_adapters(j, r, c);
 	wl_rule_windows(j, r, c);
 }
 

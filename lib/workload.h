@@ -62,6 +62,8 @@ struct wl_client {
 	struct wl_dist	 input, output;
 	char		*prefix_group;	/* NULL when none */
 	int64_t		 prefix_length;	/* 50 when a group has none */
+	char		*adapter;	/* LoRA adapter; NULL: the base model */
+	struct wl_at	 adapter_at;
 	struct wl_at	 prefix_at;	/* prefix_length, else prefix_group */
 	bool		 streaming;
 	struct wl_at	 streaming_at;

@@ -98,6 +98,10 @@ clean() {
 	clean corpus
 }
 
+@test "clean lora: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
+	clean lora
+}
+
 @test "clean hta: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
 	clean hta
 }
@@ -136,6 +140,18 @@ clean() {
 
 @test "1a-send-ceiling (aw): 1a WARN" {
 	fault 1a-send-ceiling
+}
+
+@test "1b-adapter-base-model (lora): 1b FAIL" {
+	fault 1b-adapter-base-model
+}
+
+@test "1b-adapter-column-lost (lora): 1b WARN" {
+	fault 1b-adapter-column-lost
+}
+
+@test "1b-adapter-popularity-swapped (lora): 1b FAIL" {
+	fault 1b-adapter-popularity-swapped
 }
 
 @test "1b-class-mislabel (14b): 1b FAIL" {

@@ -468,3 +468,30 @@ many() {
 	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
 	[ -z "$(jq -r 'select(.metric == "iat.cv_send")' "$OUT")" ]
 }
+
+@test "1b adapter mix: s2r-synth writes the adapter column; PASS as specified, FAIL for adapters a spec without any never modelled, nothing for base-model rows alone" {
+	need_samples
+	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/upstream/lora-2/workloads/granite-9adapter.workload.yaml"
+	"$S2R_BIN/s2r-synth" --seed 7 --mode real "$spec" "$d/cell"
+	[ "$(head -1 "$d/cell/trace_data.csv" | tr ',' '\n' | tail -1)" = adapter ]
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" >"$d/m.ndjson"
+	"$S2R_BIN/s2r-expect" --as w "$spec" >"$d/e.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	[ "$(jq -r 'select(.metric == "adapter.fraction") | .verdict' "$OUT" | sort | uniq -c | awk '{print $1, $2}')" = "9 PASS" ]
+	# the spec without its adapter keys: the run's adapters were never simulated
+	grep -v '^  adapter:' "$spec" >"$d/plain.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$d/plain.yaml" >"$d/e2.ndjson"
+	verdict "$d/e2.ndjson" "$d/m.ndjson" >"$OUT" || true
+	[ "$(jq -r 'select(.metric == "adapter.fraction") | .verdict' "$OUT" | sort -u)" = FAIL ]
+	[ "$(jq -s 'map(select(.metric == "adapter.fraction")) | length' "$OUT")" -eq 9 ]
+	jq -e -s 'map(select(.metric == "adapter.fraction" and .scope.adapter == "citations"))[0].why | test("no client of the spec has an adapter")' "$OUT"
+	# base-model rows only (an empty adapter column) agree with such a spec
+	"$S2R_BIN/s2r-synth" --seed 7 --mode real "$d/plain.yaml" "$d/plain"
+	[ "$(head -1 "$d/plain/trace_data.csv" | tr ',' '\n' | tail -1)" = finish_reason ]
+	sed -e '1s/$/,adapter/' -e '2,$s/$/,/' "$d/plain/trace_data.csv" >"$d/plain/t.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/plain/t.csv" >"$d/m2.ndjson"
+	jq -e -s 'map(select(.metric == "adapter.fraction")) | length == 1 and .[0].value == 1 and .[0].scope.adapter == ""' "$d/m2.ndjson"
+	verdict "$d/e2.ndjson" "$d/m2.ndjson" >"$OUT" || true
+	[ -z "$(jq -r 'select(.metric == "adapter.fraction")' "$OUT")" ]
+}

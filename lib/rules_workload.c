@@ -441,6 +441,95 @@ rule_adapters(struct judge *j, const struct rule *r, const struct jcell *c)
 		    false);
 }
 
+/* Rows of the client's measures (client.class.count) whose class is not
+ * cls; the first such class in *other. */
+static double
+rows_not_of(const struct ru_list *m, const char *id, const char *cls,
+    const char **other)
+{
+	double bad = 0, k;
+
+	for (size_t i = 0; i < m->n; i++) {
+		const char *mid = rec_scope_str(m->v[i], "client");
+		const char *mcls = rec_scope_str(m->v[i], "class");
+
+		if (mid == NULL || mcls == NULL || strcmp(mid, id) != 0 ||
+		    strcmp(mcls, cls) == 0 || !ru_num(m->v[i], &k) || k <= 0)
+			continue;
+		if (bad == 0)
+			*other = mcls;
+		bad += k;
+	}
+	return bad;
+}
+
+/* Every request carries its client's slo_class (client.class against
+ * the trace's client.class.count): exact, no noise.  A generator that
+ * relabels requests (classes by row, not by client) can keep the class
+ * shares and still send each client's traffic at other priorities. */
+static void
+client_classes(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct ru_list e, m;
+	struct sbuf why = {0};
+	const json_t *first_e = NULL, *first_m = NULL;
+	size_t nbad = 0;
+	double bad, total = 0;
+	json_t *es, *ms;
+
+	ru_collect(j, c, "expect", "client.class", RU_ANY, false, &e);
+	ru_collect(j, c, "measure", "client.class.count", RU_ANY, false, &m);
+	for (size_t i = 0; i < e.n && m.n > 0; i++) {
+		const char *id = rec_scope_str(e.v[i], "client");
+		const char *cls = rec_get_str(e.v[i], "value"), *other = NULL;
+
+		if (id == NULL || cls == NULL ||
+		    (bad = rows_not_of(&m, id, cls, &other)) == 0)
+			continue;
+		total += bad;
+		if (nbad++ == 0) {
+			first_e = e.v[i];
+			sbuf_printf(&why, "Requests of the trace carry another "
+			    "slo_class than their client's (%s, slo_class by "
+			    "client_id):", rec_get_str(json_object_get(m.v[0],
+			    "source"), "file"));
+		}
+		if (nbad <= 5) {
+			sbuf_printf(&why, "%s client \"%s\": %.0f rows not "
+			    "\"%s\" (such as \"%s\"; ", nbad > 1 ? ";" : "", id,
+			    bad, cls, other);
+			ru_where(&why, e.v[i]);
+			sbuf_adds(&why, ")");
+		}
+	}
+	first_m = m.n > 0 ? m.v[0] : NULL;
+	if (e.n > 0 && m.n > 0) {
+		if (nbad > 5)
+			sbuf_printf(&why, " and %zu more clients", nbad - 5);
+		if (nbad > 0)
+			sbuf_adds(&why, ". The load generator did not label each "
+			    "request with its client's class, so the clients "
+			    "ran at other priorities than the simulation's.");
+		else
+			sbuf_printf(&why, "Every row carries its client's "
+			    "slo_class (%zu clients of the spec).", e.n);
+		es = ru_side(json_string("each client's slo_class"), NULL,
+		    first_e ? first_e : e.v[0], NULL);
+		ms = ru_side(rec_num(total), "count", first_m, "rows whose "
+		    "slo_class is not their client's");
+		json_object_del(ms, "n");	/* the first client's rows */
+		judge_emit(j, r, c, &(struct jverdict){ .metric =
+		    "client.class", .expect = es, .measure = ms,
+		    .tolerance = "exact", .verdict = nbad ? V_FAIL : V_PASS,
+		    .why = sbuf_str(&why), .action = ACT_CLASS });
+		json_decref(es);
+		json_decref(ms);
+	}
+	ru_list_free(&e);
+	ru_list_free(&m);
+	sbuf_free(&why);
+}
+
 static void
 rule_class(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -450,6 +539,7 @@ rule_class(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	each_sub(j, r, c, &q, "class", class_band, ACT_CLASS, true);
 	rule_adapters(j, r, c);
+	client_classes(j, r, c);
 	wl_rule_windows(j, r, c);
 }
 
@@ -477,7 +567,7 @@ support(struct judge *j, const struct rule *r, const struct jcell *c,
  * expectation's sd1). */
 static void
 token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct jquery *q, const char *side)
+    const struct jquery *q, const char *side, const char *action)
 {
 	struct jcmp cmp;
 	const json_t *es;
@@ -504,15 +594,14 @@ token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
 		return;
 	}
 	ru_num(es, &sd);
-	noisy_band(j, r, c, q, &cmp, wl_noise_se(cmp.expect, sd, n),
-	    ACT_TOKENS);
+	noisy_band(j, r, c, q, &cmp, wl_noise_se(cmp.expect, sd, n), action);
 }
 
 /* The stdev with the noise the sample itself shows (the measure's se,
  * s2r-trace-stats: from its fourth central moment); none without it. */
 static void
 token_stdev(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct jquery *q)
+    const struct jquery *q, const char *action)
 {
 	struct jcmp cmp;
 	double se = 0;
@@ -521,12 +610,12 @@ token_stdev(struct judge *j, const struct rule *r, const struct jcell *c,
 	    TOL_TOKENS_STDEV_PCT), &cmp))
 		return;
 	rec_get_num(cmp.measure, "se", &se);
-	noisy_band(j, r, c, q, &cmp, se, ACT_TOKENS);
+	noisy_band(j, r, c, q, &cmp, se, action);
 }
 
 static void
 tokens(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *side)
+    const char *side, const char *action)
 {
 	static const char *const stats[] = { "mean", "stdev", "min", "max" };
 	char metric[64], spec[128], trace[128];
@@ -540,9 +629,9 @@ tokens(struct judge *j, const struct rule *r, const struct jcell *c,
 		snprintf(metric, sizeof(metric), "%s_tokens.%s", side,
 		    stats[i]);
 		if (i == 0)
-			token_mean(j, r, c, &q, side);
+			token_mean(j, r, c, &q, side, action);
 		else if (i == 1)
-			token_stdev(j, r, c, &q);
+			token_stdev(j, r, c, &q, action);
 		else
 			support(j, r, c, &q, i == 2);
 	}
@@ -636,7 +725,7 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 static void
 rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	tokens(j, r, c, "input");
+	tokens(j, r, c, "input", ACT_TOKENS);
 	server_tokens(j, r, c);
 	wl_rule_windows(j, r, c);
 	wl_rule_growth(j, r, c);
@@ -645,7 +734,7 @@ rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 static void
 rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	tokens(j, r, c, "output");
+	tokens(j, r, c, "output", ACT_TOKENS);
 	wl_rule_windows(j, r, c);
 }
 

@@ -670,7 +670,7 @@ parse_common(const struct wp *p, const struct ynode *map, const char *field,
 	c->at = at_of(map);
 	c->id = get_str(p, map, "id", field, NULL);
 	c->tenant_id = get_str(p, map, "tenant_id", field, NULL);
-	c->slo_class = get_str(p, map, "slo_class", field, &at);
+	c->slo_class = get_str(p, map, "slo_class", field, &c->class_at);
 	sbuf_printf(&sb, "%s.arrival", field);
 	parse_arrival(p, ymap_get(map, "arrival"), sb.s, map, &c->arrival);
 	sbuf_reset(&sb);

@@ -50,6 +50,7 @@ struct wl_window {
 
 struct wl_client {
 	char		*id, *tenant_id, *slo_class;	/* never NULL */
+	struct wl_at	 class_at;	/* slo_class; line 0: not given */
 	bool		 custom_class;	/* not a BLIS tier: default priority */
 	char		*field;		/* "clients[2]" or "cohorts[0]" */
 	struct wl_at	 at;		/* the client's mapping */

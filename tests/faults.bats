@@ -154,6 +154,10 @@ clean() {
 	fault 1b-adapter-popularity-swapped
 }
 
+@test "1b-class-by-row (14b): 1b FAIL" {
+	fault 1b-class-by-row
+}
+
 @test "1b-class-mislabel (14b): 1b FAIL" {
 	fault 1b-class-mislabel
 }

@@ -495,3 +495,24 @@ many() {
 	verdict "$d/e2.ndjson" "$d/m2.ndjson" >"$OUT" || true
 	[ -z "$(jq -r 'select(.metric == "adapter.fraction")' "$OUT")" ]
 }
+
+@test "1b client.class: each client's slo_class from the spec; every row of the client carries it PASS, one row of another class FAIL naming the client" {
+	need_samples
+	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/14b-sim/workloads/w1c_14b.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$spec" >"$d/e.ndjson"
+	validate_records "$d/e.ndjson"
+	[ "$(jq -r 'select(.metric == "client.class") | "\(.scope.client)=\(.value)@\(.source.line)"' "$d/e.ndjson" | tr '\n' ' ')" = "critical=critical@16 standard=standard@23 sheddable=sheddable@30 batch=batch@37 " ]
+	"$S2R_BIN/s2r-synth" --seed 3 --requests 2000 --mode real "$spec" "$d/cell"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	jq -e -s 'map(select(.metric == "client.class")) | length == 1 and .[0].verdict == "PASS" and .[0].actual.value == 0' "$OUT"
+	# one request of client standard labelled critical: the shares barely move
+	awk -F, -v OFS=, 'NR > 1 && $2 == "standard" && !done { $4 = "critical"; done = 1 } 1' \
+	    "$d/cell/trace_data.csv" >"$d/one.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/one.csv" >"$d/m1.ndjson"
+	verdict "$d/e.ndjson" "$d/m1.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.class")) | length == 1 and .[0].verdict == "FAIL" and .[0].actual.value == 1' "$OUT"
+	jq -e -s 'map(select(.metric == "client.class"))[0].why | test("client \"standard\": 1 rows not \"standard\" \\(such as \"critical\"; .*w1c_14b.yaml:23\\)")' "$OUT"
+	[ "$(jq -r 'select(.metric == "class.fraction") | .verdict' "$OUT" | sort -u)" = PASS ]
+}

@@ -41,6 +41,11 @@ static const char ACT_ADAPTER_COLUMN[] = "Record the run with a blis "
 static const char ACT_TOKENS[] = "The token lengths sent do not follow the "
     "spec's distribution: check that the load generator ran this workload "
     "YAML and seed (and that the sim side's sampler moments are right).";
+static const char ACT_UNCONSTRAINED[] = "The measurement protocol runs "
+    "blis observe with --unconstrained-output: the model stops at its end "
+    "of sequence, so the outputs are its own lengths, at most the sampled "
+    "ones, not the sampler's the simulation decoded.  Rerun without it "
+    "(exact-length mode), or simulate with the run's output lengths.";
 static const char ACT_SUPPORT[] = "Values outside the distribution's "
     "[min, max]: the load generator did not clamp like BLIS's sampler, or "
     "ran another spec.";
@@ -613,6 +618,24 @@ token_stdev(struct judge *j, const struct rule *r, const struct jcell *c,
 	noisy_band(j, r, c, q, &cmp, se, action);
 }
 
+/* The expectation saying the protocol lets the model stop at its end of
+ * sequence (blis observe --unconstrained-output drops min_tokens), or
+ * NULL: then the outputs are the sampled lengths (docs/formats.md). */
+static const json_t *
+unconstrained_output(const struct judge *j, const struct jcell *c)
+{
+	const json_t *e = judge_expect(j, c, "observe.unconstrained_output",
+	    NULL);
+	const char *args;
+
+	if (e != NULL && !json_is_false(json_object_get(e, "value")))
+		return e;
+	e = judge_expect(j, c, "measurement.extra_args", NULL);
+	args = e != NULL ? rec_get_str(e, "value") : NULL;
+	return args != NULL && strstr(args, "--unconstrained-output") != NULL ?
+	    e : NULL;
+}
+
 static void
 tokens(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *side, const char *action)
@@ -734,7 +757,8 @@ rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 static void
 rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	tokens(j, r, c, "output", ACT_TOKENS);
+	tokens(j, r, c, "output", unconstrained_output(j, c) ? ACT_UNCONSTRAINED :
+	    ACT_TOKENS);
 	wl_rule_windows(j, r, c);
 }
 

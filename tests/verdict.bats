@@ -516,3 +516,32 @@ many() {
 	jq -e -s 'map(select(.metric == "client.class"))[0].why | test("client \"standard\": 1 rows not \"standard\" \\(such as \"critical\"; .*w1c_14b.yaml:23\\)")' "$OUT"
 	[ "$(jq -r 'select(.metric == "class.fraction") | .verdict' "$OUT" | sort -u)" = PASS ]
 }
+
+@test "1d under --unconstrained-output (measurement.yaml extraArgs or config.md's blis observe flags): the output FAIL says the protocol let the model stop early" {
+	need_samples
+	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/14b-sim/workloads/w1c_14b.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$spec" >"$d/e.ndjson"
+	"$S2R_BIN/s2r-synth" --seed 3 --requests 2000 --mode real "$spec" "$d/cell"
+	# the model stopped at its end of sequence: two thirds of the length
+	/usr/bin/python3 - "$d/cell/trace_data.csv" "$d/eos.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    r["output_tokens"] = str(max(1, int(r["output_tokens"]) * 2 // 3))
+    r["finish_reason"] = "stop"
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/eos.csv" >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .verdict == "FAIL" and (.action | test("unconstrained") | not)' "$OUT"
+	printf 'kind: measurement-protocol\nversion: 1\nextraArgs: "--unconstrained-output"\n' >"$d/measurement.yaml"
+	"$S2R_BIN/s2r-expect" "$d/measurement.yaml" >"$d/p.ndjson"
+	verdict "$d/e.ndjson" "$d/p.ndjson" "$d/m.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .verdict == "FAIL" and (.action | test("--unconstrained-output: the model stops at its end of sequence"))' "$OUT"
+	jq -e -s 'map(select(.metric == "input_tokens.mean"))[0] | .verdict == "PASS"' "$OUT"
+	printf '{"kind":"expect","check":"2a","metric":"observe.unconstrained_output","value":true,"scope":{},"source":{"file":"config.md","line":66}}\n' >"$d/c.ndjson"
+	verdict "$d/e.ndjson" "$d/c.ndjson" "$d/m.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .action | test("unconstrained-output")' "$OUT"
+}

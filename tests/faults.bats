@@ -246,6 +246,10 @@ clean() {
 	fault 1h-warmup-other
 }
 
+@test "2a-arm-flags-other (upstream): 2a FAIL" {
+	fault 2a-arm-flags-other
+}
+
 @test "2a-gpu-mem-one-arm (aw): 2a FAIL" {
 	fault 2a-gpu-mem-one-arm
 }

@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "judge.h"
 #include "rec.h"
 #include "rules_wl.h"
 #include "ruleutil.h"
 #include "str.h"
+#include "strtab.h"
 
 #define FROM_SPEC(field) "s2r-expect, from the sim workload YAML (" field ")"
 #define FROM_TRACE(field) "s2r-trace-stats, from the cell's trace_data.csv (" \
@@ -446,26 +448,106 @@ rule_adapters(struct judge *j, const struct rule *r, const struct jcell *c)
 		    false);
 }
 
-/* Rows of the client's measures (client.class.count) whose class is not
- * cls; the first such class in *other. */
-static double
-rows_not_of(const struct ru_list *m, const char *id, const char *cls,
-    const char **other)
+/* The clients whose rows carry another class than theirs: per client
+ * (interned id) its expectation, the rows of other classes and the first
+ * such class. */
+struct misclass {
+	struct strtab	 ids;
+	const json_t	**expect;
+	double		*bad;
+	const char	**other;
+};
+
+/* Interns the expectations' clients; false when there are none. */
+static bool
+misclass_init(struct misclass *mc, const struct ru_list *e)
 {
-	double bad = 0, k;
+	memset(mc, 0, sizeof(*mc));
+	for (size_t i = 0; i < e->n; i++) {
+		const char *id = rec_scope_str(e->v[i], "client");
+		bool added;
+		uint32_t k;
+
+		if (id == NULL || rec_get_str(e->v[i], "value") == NULL)
+			continue;
+		k = strtab_intern_n(&mc->ids, id, strlen(id), &added);
+		if (!added)
+			continue;
+		mc->expect = xreallocarray(mc->expect, mc->ids.cap,
+		    sizeof(*mc->expect));
+		mc->bad = xreallocarray(mc->bad, mc->ids.cap, sizeof(*mc->bad));
+		mc->other = xreallocarray(mc->other, mc->ids.cap,
+		    sizeof(*mc->other));
+		mc->expect[k] = e->v[i];
+		mc->bad[k] = 0;
+		mc->other[k] = NULL;
+	}
+	return mc->ids.n > 0;
+}
+
+/* Adds the measures' rows whose class is not their client's; returns
+ * how many clients have such rows. */
+static size_t
+misclass_count(struct misclass *mc, const struct ru_list *m, double *total)
+{
+	size_t nbad = 0;
+	double k;
 
 	for (size_t i = 0; i < m->n; i++) {
-		const char *mid = rec_scope_str(m->v[i], "client");
-		const char *mcls = rec_scope_str(m->v[i], "class");
+		const char *id = rec_scope_str(m->v[i], "client");
+		const char *cls = rec_scope_str(m->v[i], "class");
+		long x = id != NULL ? strtab_find_n(&mc->ids, id, strlen(id)) :
+		    -1;
 
-		if (mid == NULL || mcls == NULL || strcmp(mid, id) != 0 ||
-		    strcmp(mcls, cls) == 0 || !ru_num(m->v[i], &k) || k <= 0)
+		if (x < 0 || cls == NULL || !ru_num(m->v[i], &k) || k <= 0 ||
+		    strcmp(cls, rec_get_str(mc->expect[x], "value")) == 0)
 			continue;
-		if (bad == 0)
-			*other = mcls;
-		bad += k;
+		nbad += mc->bad[x] == 0;
+		if (mc->bad[x] == 0)
+			mc->other[x] = cls;
+		mc->bad[x] += k;
+		*total += k;
 	}
-	return bad;
+	return nbad;
+}
+
+static void
+misclass_free(struct misclass *mc)
+{
+	strtab_free(&mc->ids);
+	free(mc->expect);
+	free(mc->bad);
+	free(mc->other);
+}
+
+/* The why of a client.class FAIL: the first clients (in the spec's
+ * order) with their rows of other classes; the first one's expectation. */
+static const json_t *
+misclass_why(const struct misclass *mc, size_t nbad, const char *file,
+    struct sbuf *why)
+{
+	const json_t *first = NULL;
+	size_t shown = 0;
+
+	sbuf_printf(why, "Requests of the trace carry another slo_class than "
+	    "their client's (%s, slo_class by client_id):", file);
+	for (size_t x = 0; x < mc->ids.n && shown < 5; x++) {
+		if (mc->bad[x] == 0)
+			continue;
+		if (first == NULL)
+			first = mc->expect[x];
+		sbuf_printf(why, "%s client \"%s\": %.0f rows not \"%s\" (such "
+		    "as \"%s\"; ", shown++ ? ";" : "", mc->ids.s[x], mc->bad[x],
+		    rec_get_str(mc->expect[x], "value"), mc->other[x]);
+		ru_where(why, mc->expect[x]);
+		sbuf_adds(why, ")");
+	}
+	if (nbad > 5)
+		sbuf_printf(why, " and %zu more clients", nbad - 5);
+	sbuf_adds(why, ". The load generator did not label each request with "
+	    "its client's class, so the clients ran at other priorities than "
+	    "the simulation's.");
+	return first;
 }
 
 /* Every request carries its client's slo_class (client.class against
@@ -476,51 +558,26 @@ static void
 client_classes(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct ru_list e, m;
+	struct misclass mc;
 	struct sbuf why = {0};
-	const json_t *first_e = NULL, *first_m = NULL;
-	size_t nbad = 0;
-	double bad, total = 0;
+	const json_t *first;
+	size_t nbad;
+	double total = 0;
 	json_t *es, *ms;
 
 	ru_collect(j, c, "expect", "client.class", RU_ANY, false, &e);
 	ru_collect(j, c, "measure", "client.class.count", RU_ANY, false, &m);
-	for (size_t i = 0; i < e.n && m.n > 0; i++) {
-		const char *id = rec_scope_str(e.v[i], "client");
-		const char *cls = rec_get_str(e.v[i], "value"), *other = NULL;
-
-		if (id == NULL || cls == NULL ||
-		    (bad = rows_not_of(&m, id, cls, &other)) == 0)
-			continue;
-		total += bad;
-		if (nbad++ == 0) {
-			first_e = e.v[i];
-			sbuf_printf(&why, "Requests of the trace carry another "
-			    "slo_class than their client's (%s, slo_class by "
-			    "client_id):", rec_get_str(json_object_get(m.v[0],
-			    "source"), "file"));
-		}
-		if (nbad <= 5) {
-			sbuf_printf(&why, "%s client \"%s\": %.0f rows not "
-			    "\"%s\" (such as \"%s\"; ", nbad > 1 ? ";" : "", id,
-			    bad, cls, other);
-			ru_where(&why, e.v[i]);
-			sbuf_adds(&why, ")");
-		}
-	}
-	first_m = m.n > 0 ? m.v[0] : NULL;
-	if (e.n > 0 && m.n > 0) {
-		if (nbad > 5)
-			sbuf_printf(&why, " and %zu more clients", nbad - 5);
-		if (nbad > 0)
-			sbuf_adds(&why, ". The load generator did not label each "
-			    "request with its client's class, so the clients "
-			    "ran at other priorities than the simulation's.");
-		else
+	if (m.n > 0 && misclass_init(&mc, &e)) {
+		nbad = misclass_count(&mc, &m, &total);
+		first = nbad > 0 ? misclass_why(&mc, nbad,
+		    rec_get_str(json_object_get(m.v[0], "source"), "file"),
+		    &why) : mc.expect[0];
+		if (nbad == 0)
 			sbuf_printf(&why, "Every row carries its client's "
-			    "slo_class (%zu clients of the spec).", e.n);
+			    "slo_class (%zu clients of the spec).", mc.ids.n);
 		es = ru_side(json_string("each client's slo_class"), NULL,
-		    first_e ? first_e : e.v[0], NULL);
-		ms = ru_side(rec_num(total), "count", first_m, "rows whose "
+		    first, NULL);
+		ms = ru_side(rec_num(total), "count", m.v[0], "rows whose "
 		    "slo_class is not their client's");
 		json_object_del(ms, "n");	/* the first client's rows */
 		judge_emit(j, r, c, &(struct jverdict){ .metric =
@@ -529,6 +586,7 @@ client_classes(struct judge *j, const struct rule *r, const struct jcell *c)
 		    .why = sbuf_str(&why), .action = ACT_CLASS });
 		json_decref(es);
 		json_decref(ms);
+		misclass_free(&mc);
 	}
 	ru_list_free(&e);
 	ru_list_free(&m);

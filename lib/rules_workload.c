@@ -80,25 +80,56 @@ sub_value(const json_t *sub, const char *key)
  * FAIL.  Three, as for counts and client rates (rules_wlrun.c): at two, a
  * ±2 pp class share of 2400 poisson rows fails one correct run in ten. */
 #define NOISE_SE	3.0
+/* Per client, one verdict per client and side: four, so that a spec's
+ * dozens of client means fail a correct run about as rarely as its one
+ * run mean does at three (a Bonferroni bound for some 20 clients). */
+#define CLIENT_NOISE_SE	4.0
 
-/* Outside the tolerance: within NOISE_SE standard errors se of the
- * noise that whose names, a WARN with note's sentence; else a FAIL. */
+/* Outside the tolerance: within k standard errors se of the noise that
+ * whose names, a WARN with note's sentence; else a FAIL. */
 static enum jverdict_value
-noise_check(const struct jcmp *cmp, double se, const char *whose,
+noise_check_k(const struct jcmp *cmp, double se, double k, const char *whose,
     struct sbuf *note)
 {
 	const char *unit = rec_get_str(cmp->measure, "unit");
 	bool pp = cmp->diff_unit != NULL && strcmp(cmp->diff_unit, "pp") == 0;
 	char num[32];
 
-	if (!(se > 0) || fabs(cmp->a - cmp->e) > NOISE_SE * se)
+	if (!(se > 0) || fabs(cmp->a - cmp->e) > k * se)
 		return V_FAIL;
-	judge_fmt_num(num, sizeof(num), NOISE_SE * se * (pp ? 100 : 1));
-	sbuf_printf(note, "%sOutside the tolerance but within %s (three "
+	judge_fmt_num(num, sizeof(num), k * se * (pp ? 100 : 1));
+	sbuf_printf(note, "%sOutside the tolerance but within %s (%s "
 	    "standard errors: %s%s%s): the difference may be chance.",
-	    note->len ? " " : "", whose, num, pp || unit ? " " : "",
-	    pp ? "pp" : unit ? unit : "");
+	    note->len ? " " : "", whose, k == NOISE_SE ? "three" : "four", num,
+	    pp || unit ? " " : "", pp ? "pp" : unit ? unit : "");
 	return V_WARN;
+}
+
+/* noise_check_k at NOISE_SE standard errors. */
+static enum jverdict_value
+noise_check(const struct jcmp *cmp, double se, const char *whose,
+    struct sbuf *note)
+{
+	return noise_check_k(cmp, se, NOISE_SE, whose, note);
+}
+
+/* noisy_band with k standard errors. */
+static void
+noisy_band_k(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, const struct jcmp *cmp, double se, double k,
+    const char *action)
+{
+	struct sbuf note = {0};
+
+	if (cmp->within)
+		judge_emit_cmp(j, r, c, q, cmp, V_PASS, NULL, NULL);
+	else if (noise_check_k(cmp, se, k, "the sampling noise of this run",
+	    &note) == V_FAIL)
+		judge_emit_cmp(j, r, c, q, cmp, V_FAIL, NULL, action);
+	else
+		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(&note),
+		    ACT_NOISE);
+	sbuf_free(&note);
 }
 
 void
@@ -106,17 +137,7 @@ noisy_band(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q, const struct jcmp *cmp, double se,
     const char *action)
 {
-	struct sbuf note = {0};
-
-	if (cmp->within)
-		judge_emit_cmp(j, r, c, q, cmp, V_PASS, NULL, NULL);
-	else if (noise_check(cmp, se, "the sampling noise of this run",
-	    &note) == V_FAIL)
-		judge_emit_cmp(j, r, c, q, cmp, V_FAIL, NULL, action);
-	else
-		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(&note),
-		    ACT_NOISE);
-	sbuf_free(&note);
+	noisy_band_k(j, r, c, q, cmp, se, NOISE_SE, action);
 }
 
 double
@@ -718,6 +739,41 @@ tokens(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 }
 
+/* Each client's mean length against its own sampler (noise sd1/sqrt(n)
+ * of its rows): only clients with both sides, the clients themselves
+ * being 1a's. */
+static void
+client_token_means(struct judge *j, const struct rule *r,
+    const struct jcell *c, const char *side, const char *action)
+{
+	char metric[64], spec[128], trace[128];
+	struct jquery q = { metric, metric, NULL, spec, trace };
+	json_t *subs, *sub;
+	size_t i;
+
+	snprintf(metric, sizeof(metric), "client.%s_tokens.mean", side);
+	snprintf(spec, sizeof(spec), FROM_SPEC("the client's "
+	    "%s_distribution"), side);
+	snprintf(trace, sizeof(trace), FROM_TRACE("%s_tokens per client_id"),
+	    side);
+	subs = judge_subscopes(j, c, metric, metric, "client");
+	json_array_foreach(subs, i, sub) {
+		struct jcmp cmp;
+		double n = 0;
+
+		q.sub = sub;
+		if (judge_expect(j, c, metric, sub) == NULL ||
+		    judge_measure(j, c, metric, sub) == NULL ||
+		    !judge_compare(j, r, c, &q, DIFF_PCT, tol(j->tol,
+		    TOL_TOKENS_MEAN_PCT), &cmp))
+			continue;
+		rec_get_num(cmp.measure, "n", &n);
+		noisy_band_k(j, r, c, &q, &cmp, wl_noise_se(cmp.expect, 0, n),
+		    CLIENT_NOISE_SE, action);
+	}
+	json_decref(subs);
+}
+
 /* Most tokens a chat template adds to a prompt (role markers, a default
  * system line): fixed per request, so short prompts show them as a large
  * ratio. */
@@ -807,6 +863,7 @@ static void
 rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	tokens(j, r, c, "input", ACT_TOKENS);
+	client_token_means(j, r, c, "input", ACT_TOKENS);
 	server_tokens(j, r, c);
 	wl_rule_windows(j, r, c);
 	wl_rule_growth(j, r, c);
@@ -815,8 +872,11 @@ rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 static void
 rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	tokens(j, r, c, "output", unconstrained_output(j, c) ? ACT_UNCONSTRAINED :
-	    ACT_TOKENS);
+	const char *action = unconstrained_output(j, c) ? ACT_UNCONSTRAINED :
+	    ACT_TOKENS;
+
+	tokens(j, r, c, "output", action);
+	client_token_means(j, r, c, "output", action);
 	wl_rule_windows(j, r, c);
 }
 

@@ -749,6 +749,43 @@ expect_lengths(struct xctx *x, bool output)
 	sbuf_free(&tail);
 }
 
+/* Each client's own mean length (client.<base>.mean, sd1 its stdev):
+ * a client whose lengths are off can leave the run's mixture inside its
+ * band when its share is small.  Only where the lengths are the
+ * samplers' (no why_len) and the client's law has a finite variance (a
+ * heavy tail's mean has no noise bound per client); not for one client,
+ * whose mean is the run's. */
+static void
+expect_client_lengths(struct xctx *x, bool output)
+{
+	const char *base = output ? "output_tokens" : "input_tokens";
+	char metric[48], desc[256];
+
+	if (x->why_len != NULL || x->w->nclients < 2)
+		return;
+	snprintf(metric, sizeof(metric), "client.%s.mean", base);
+	for (size_t i = 0; i < x->w->nclients; i++) {
+		const struct wl_client *c = &x->w->clients[i];
+		const struct wl_dist *d = dist_of(c, output);
+		struct moments m;
+		char *how;
+
+		if (!d->set)
+			continue;
+		dist_moments(&d->d, &m);
+		if (!m.has_mean || !m.has_stdev)
+			continue;
+		dist_describe(&d->d, desc, sizeof(desc));
+		how = fmt("exact mean of BLIS's sampler for this client, %s; "
+		    "sd1 its exact stdev", desc);
+		xrec_add(x, &(struct xrec){ .check = output ? "1d" : "1c",
+		    .metric = metric, .unit = "tokens", .client = c->id,
+		    .value = m.mean, .at = d->at, .field = d->field,
+		    .how = how, .has_sd1 = true, .sd1 = m.stdev });
+		free(how);
+	}
+}
+
 /* ---- 1g ---- */
 
 static char *
@@ -954,6 +991,8 @@ workload_expect(const struct workload *w, const char *name,
 		expect_adapters(&x);
 		expect_lengths(&x, false);
 		expect_lengths(&x, true);
+		expect_client_lengths(&x, false);
+		expect_client_lengths(&x, true);
 		expect_share(&x, "1e", "prefix.fraction", pick_prefix,
 		    "with a prefix_group", "prefix_group");
 		expect_prefix_groups(&x);

@@ -186,6 +186,10 @@ clean() {
 	fault 1c-window-input-short
 }
 
+@test "1d-client-output-half (14b): 1d FAIL" {
+	fault 1d-client-output-half
+}
+
 @test "1d-output-eos (aw): 1d FAIL" {
 	fault 1d-output-eos
 }

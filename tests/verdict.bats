@@ -545,3 +545,49 @@ PY
 	verdict "$d/e.ndjson" "$d/c.ndjson" "$d/m.ndjson" >"$OUT" || true
 	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .action | test("unconstrained-output")' "$OUT"
 }
+
+@test "1c/1d per client: each client's mean length against its own sampler (exact pmf, computed here); a small client off FAILs while the run's mean stays inside its band" {
+	local d="$BATS_TEST_TMPDIR"
+	cat >"$d/w.yaml" <<'YAML'
+version: "2"
+seed: 5
+aggregate_rate: 50
+num_requests: 4000
+clients:
+  - id: big
+    rate_fraction: 0.95
+    arrival: {process: poisson}
+    input_distribution: {type: constant, params: {value: 300}}
+    output_distribution: {type: constant, params: {value: 100}}
+  - id: small
+    rate_fraction: 0.05
+    arrival: {process: poisson}
+    input_distribution: {type: constant, params: {value: 300}}
+    output_distribution: {type: exponential, params: {mean: 50}}
+YAML
+	"$S2R_BIN/s2r-expect" --as w "$d/w.yaml" >"$d/e.ndjson"
+	validate_records "$d/e.ndjson"
+	# round half away from zero of Exp(mean 50), floor 1: sum over the pmf
+	want=$(/usr/bin/python3 -c '
+import math
+m, s = 50.0, 0.0
+F = lambda x: 1 - math.exp(-x / m) if x > 0 else 0.0
+s = 1 * F(1.5)
+for k in range(2, 5000):
+    s += k * (F(k + 0.5) - F(k - 0.5))
+print("%.8f" % s)')
+	jq -e -s --argjson w "$want" 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "small"))[0] | (.value - $w | fabs) < 1e-6 and .check == "1d" and .source.line == 15' "$d/e.ndjson"
+	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "big"))[0] | .value == 100 and .sd1 == 0' "$d/e.ndjson"
+	"$S2R_BIN/s2r-synth" --seed 9 --mode real "$d/w.yaml" "$d/cell"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	[ "$(jq -r 'select(.metric | test("^client\\.(in|out)put_tokens\\.mean$")) | .verdict' "$OUT" | sort | uniq -c | awk '{print $1, $2}')" = "4 PASS" ]
+	# the small client's outputs at a third: its mean FAILs, the run's stays within 5 %
+	awk -F, -v OFS=, 'NR > 1 && $2 == "small" { $11 = int($11 / 3) + 1 } 1' "$d/cell/trace_data.csv" >"$d/third.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/third.csv" >"$d/m3.ndjson"
+	verdict "$d/e.ndjson" "$d/m3.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "small"))[0].verdict == "FAIL"' "$OUT"
+	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "big"))[0].verdict == "PASS"' "$OUT"
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0].verdict == "PASS"' "$OUT"
+}

@@ -106,6 +106,92 @@ has_word(const char *haystack, const char *word)
 	return hit;
 }
 
+/* The column of a flags table that names the flags: the first whose
+ * header says "flag", else the first.  Other columns may quote another
+ * program's flags (a "vLLM parameter" column beside the BLIS flag) and
+ * are not this table's flags. */
+static size_t
+flag_column(const struct md_table *t)
+{
+	for (size_t i = 0; i < t->head.n; i++)
+		if (has_word(t->head.cells[i].text, "flag"))
+			return i;
+	return 0;
+}
+
+/* The flag a trimmed cell names, without its dashes: "--name", or the
+ * "--name" of "--name (a remark)"; NULL otherwise ("--name 16" gives its
+ * value in the flag cell: not a row of this table's shape). */
+static char *
+flag_name(const char *cell)
+{
+	size_t n = 2, k;
+
+	if (strncmp(cell, "--", 2) != 0)
+		return NULL;
+	while (cell[n] != '\0' && !isspace((unsigned char)cell[n]) &&
+	    cell[n] != '(')
+		n++;
+	for (k = n; isspace((unsigned char)cell[k]); k++)
+		;
+	if (cell[k] != '\0' && cell[k] != '(')
+		return NULL;
+	return xstrndup(cell + 2, n - 2);
+}
+
+/* The parts of s between slashes, trimmed. */
+static void
+split_slash(const char *s, struct strv *out)
+{
+	for (;;) {
+		const char *end = strchr(s, '/');
+		size_t n = end != NULL ? (size_t)(end - s) : strlen(s);
+		char *part;
+
+		while (n > 0 && isspace((unsigned char)*s)) {
+			s++;
+			n--;
+		}
+		while (n > 0 && isspace((unsigned char)s[n - 1]))
+			n--;
+		part = xstrndup(s, n);
+		strv_add(out, part);
+		free(part);
+		if (end == NULL)
+			return;
+		s = end + 1;
+	}
+}
+
+/* One row: its flag cell's flags with the value cell's values.  A cell
+ * of several flags ("--hardware / --tp") pairs them with as many values
+ * ("H100 / 1"); with another count nothing can be paired. */
+static void
+flag_row(struct cfgctx *c, bool observe, const char *cell, const char *text,
+    const struct cfgwhere *w)
+{
+	struct strv parts = {0}, names = {0}, vals = {0};
+	char *name;
+
+	if (strncmp(cell, "--", 2) != 0)	/* cfg_clean trimmed it */
+		return;
+	split_slash(cell, &parts);
+	for (size_t i = 0; i < parts.n; i++)
+		if ((name = flag_name(parts.v[i])) != NULL) {
+			strv_add(&names, name);
+			free(name);
+		}
+	if (names.n > 1)
+		split_slash(text, &vals);
+	for (size_t i = 0; i < names.n; i++)
+		if (names.n == 1 || vals.n == names.n)
+			emit_flag(c, observe, names.v[i], names.n == 1 ? text :
+			    vals.v[i], w);
+	strv_free(&parts);
+	strv_free(&names);
+	strv_free(&vals);
+}
+
 /* Tables of `--flag | value` rows under a BLIS or load-generator heading
  * (or with a "BLIS Flag" column). */
 void
@@ -117,6 +203,7 @@ cfg_flag_table(struct cfgctx *c, const struct md_table *t)
 	bool blis = has_word(heading, "blis") ||
 	    md_table_column(t, "BLIS Flag") >= 0;
 	long vcol = md_table_column(t, "Value");
+	size_t fcol = flag_column(t);
 	struct sbuf how = {0};
 
 	if (!observe && !blis)
@@ -126,29 +213,23 @@ cfg_flag_table(struct cfgctx *c, const struct md_table *t)
 	    "Value column (first token)" : "next cell (first token)");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct md_row *row = &t->rows[i];
+		size_t vc = vcol >= 0 && (size_t)vcol != fcol ? (size_t)vcol :
+		    fcol + 1;
+		char *cell, *text;
+		struct cfgwhere w;
 
-		for (size_t k = 0; k < row->n; k++) {
-			char *cell = cfg_clean(row->cells[k].text);
-			size_t vc = vcol >= 0 && (size_t)vcol != k ?
-			    (size_t)vcol : k + 1;
-			char *text;
-			struct cfgwhere w;
-
-			if (strncmp(cell, "--", 2) != 0) {
-				free(cell);
-				continue;
-			}
-			text = cfg_clean(md_cell(row, vc));
-			w.line = row->line;
-			w.column = md_cell_column(row, vc) ?
-			    md_cell_column(row, vc) : row->cells[k].column;
-			w.field = cell;
-			w.how = sbuf_str(&how);
-			emit_flag(c, observe, cell + 2, text, &w);
-			free(text);
-			free(cell);
-			break;
-		}
+		if (fcol >= row->n)
+			continue;
+		cell = cfg_clean(row->cells[fcol].text);
+		text = cfg_clean(md_cell(row, vc));
+		w.line = row->line;
+		w.column = md_cell_column(row, vc) ? md_cell_column(row, vc) :
+		    row->cells[fcol].column;
+		w.field = cell;
+		w.how = sbuf_str(&how);
+		flag_row(c, observe, cell, text, &w);
+		free(text);
+		free(cell);
 	}
 	sbuf_free(&how);
 }

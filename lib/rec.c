@@ -15,7 +15,7 @@
 
 const char *const rec_scope_keys[] = {
 	"phase", "workload", "iteration", "window", "instance", "client",
-	"prefix_group", "class", "device", "rank", NULL
+	"prefix_group", "class", "adapter", "device", "rank", NULL
 };
 
 json_t *

@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "judge.h"
 #include "rec.h"
 #include "rules_wl.h"
 #include "ruleutil.h"
 #include "str.h"
+#include "strtab.h"
 
 #define FROM_SPEC(field) "s2r-expect, from the sim workload YAML (" field ")"
 #define FROM_TRACE(field) "s2r-trace-stats, from the cell's trace_data.csv (" \
@@ -31,9 +33,21 @@ static const char ACT_CEILING[] = "Client-side ceiling: the load generator "
 static const char ACT_CLASS[] = "The SLO class mix differs from the spec: "
     "check the clients' slo_class and rate_fraction in the workload YAML "
     "the load generator ran.";
+static const char ACT_ADAPTER[] = "The LoRA adapter mix differs from the "
+    "spec: check the clients' adapter and rate_fraction in the workload "
+    "YAML the load generator ran, and that it sent each request with its "
+    "adapter as the model (not the base model).";
+static const char ACT_ADAPTER_COLUMN[] = "Record the run with a blis "
+    "observe that writes the trace's adapter column (BLIS 0045b726, "
+    "2026-07-23, or later) so that the adapter mix can be checked.";
 static const char ACT_TOKENS[] = "The token lengths sent do not follow the "
     "spec's distribution: check that the load generator ran this workload "
     "YAML and seed (and that the sim side's sampler moments are right).";
+static const char ACT_UNCONSTRAINED[] = "The measurement protocol runs "
+    "blis observe with --unconstrained-output: the model stops at its end "
+    "of sequence, so the outputs are its own lengths, at most the sampled "
+    "ones, not the sampler's the simulation decoded.  Rerun without it "
+    "(exact-length mode), or simulate with the run's output lengths.";
 static const char ACT_SUPPORT[] = "Values outside the distribution's "
     "[min, max]: the load generator did not clamp like BLIS's sampler, or "
     "ran another spec.";
@@ -66,25 +80,56 @@ sub_value(const json_t *sub, const char *key)
  * FAIL.  Three, as for counts and client rates (rules_wlrun.c): at two, a
  * ±2 pp class share of 2400 poisson rows fails one correct run in ten. */
 #define NOISE_SE	3.0
+/* Per client, one verdict per client and side: four, so that a spec's
+ * dozens of client means fail a correct run about as rarely as its one
+ * run mean does at three (a Bonferroni bound for some 20 clients). */
+#define CLIENT_NOISE_SE	4.0
 
-/* Outside the tolerance: within NOISE_SE standard errors se of the
- * noise that whose names, a WARN with note's sentence; else a FAIL. */
+/* Outside the tolerance: within k standard errors se of the noise that
+ * whose names, a WARN with note's sentence; else a FAIL. */
 static enum jverdict_value
-noise_check(const struct jcmp *cmp, double se, const char *whose,
+noise_check_k(const struct jcmp *cmp, double se, double k, const char *whose,
     struct sbuf *note)
 {
 	const char *unit = rec_get_str(cmp->measure, "unit");
 	bool pp = cmp->diff_unit != NULL && strcmp(cmp->diff_unit, "pp") == 0;
 	char num[32];
 
-	if (!(se > 0) || fabs(cmp->a - cmp->e) > NOISE_SE * se)
+	if (!(se > 0) || fabs(cmp->a - cmp->e) > k * se)
 		return V_FAIL;
-	judge_fmt_num(num, sizeof(num), NOISE_SE * se * (pp ? 100 : 1));
-	sbuf_printf(note, "%sOutside the tolerance but within %s (three "
+	judge_fmt_num(num, sizeof(num), k * se * (pp ? 100 : 1));
+	sbuf_printf(note, "%sOutside the tolerance but within %s (%s "
 	    "standard errors: %s%s%s): the difference may be chance.",
-	    note->len ? " " : "", whose, num, pp || unit ? " " : "",
-	    pp ? "pp" : unit ? unit : "");
+	    note->len ? " " : "", whose, k == NOISE_SE ? "three" : "four", num,
+	    pp || unit ? " " : "", pp ? "pp" : unit ? unit : "");
 	return V_WARN;
+}
+
+/* noise_check_k at NOISE_SE standard errors. */
+static enum jverdict_value
+noise_check(const struct jcmp *cmp, double se, const char *whose,
+    struct sbuf *note)
+{
+	return noise_check_k(cmp, se, NOISE_SE, whose, note);
+}
+
+/* noisy_band with k standard errors. */
+static void
+noisy_band_k(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, const struct jcmp *cmp, double se, double k,
+    const char *action)
+{
+	struct sbuf note = {0};
+
+	if (cmp->within)
+		judge_emit_cmp(j, r, c, q, cmp, V_PASS, NULL, NULL);
+	else if (noise_check_k(cmp, se, k, "the sampling noise of this run",
+	    &note) == V_FAIL)
+		judge_emit_cmp(j, r, c, q, cmp, V_FAIL, NULL, action);
+	else
+		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(&note),
+		    ACT_NOISE);
+	sbuf_free(&note);
 }
 
 void
@@ -92,17 +137,7 @@ noisy_band(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q, const struct jcmp *cmp, double se,
     const char *action)
 {
-	struct sbuf note = {0};
-
-	if (cmp->within)
-		judge_emit_cmp(j, r, c, q, cmp, V_PASS, NULL, NULL);
-	else if (noise_check(cmp, se, "the sampling noise of this run",
-	    &note) == V_FAIL)
-		judge_emit_cmp(j, r, c, q, cmp, V_FAIL, NULL, action);
-	else
-		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(&note),
-		    ACT_NOISE);
-	sbuf_free(&note);
+	noisy_band_k(j, r, c, q, cmp, se, NOISE_SE, action);
 }
 
 double
@@ -323,7 +358,14 @@ one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_free(&why);
 		return;
 	}
-	if (e == NULL) {
+	if (e == NULL && strcmp(key, "adapter") == 0 &&
+	    *sub_value(q->sub, key) == '\0') {
+		sbuf_adds(&why, "Requests to the base model (an empty adapter) "
+		    "are in the trace (from ");
+		judge_source_text(&why, json_object_get(m, "source"));
+		sbuf_adds(&why, ") but every client of the spec names an "
+		    "adapter.");
+	} else if (e == NULL) {
 		sbuf_printf(&why, "%s \"%s\" is in the trace (from ", key,
 		    sub_value(q->sub, key));
 		judge_source_text(&why, json_object_get(m, "source"));
@@ -395,6 +437,234 @@ class_band(struct judge *j, const struct rule *r, const struct jcell *c,
 }
 
 static void
+adapter_band(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q)
+{
+	fraction_band(j, r, c, q, tol(j->tol, TOL_CLASS_PP), ACT_ADAPTER);
+}
+
+/* The spec names adapters but the trace cannot say which each request
+ * used (no adapter column: a trace older than the column): WARN, the
+ * workload's defining mix is unchecked. */
+static void
+adapters_unrecorded(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct sbuf why = {0};
+	struct ru_list l;
+
+	ru_collect(j, c, "expect", "adapter.fraction", RU_ANY, false, &l);
+	sbuf_printf(&why, "The spec splits its requests over %zu LoRA "
+	    "adapters (with the base model's share, if any; from ", l.n);
+	ru_where(&why, l.v[0]);
+	sbuf_adds(&why, ") but the trace has no adapter column: which adapter "
+	    "each request named cannot be told, so the adapter mix is not "
+	    "checked.");
+	ru_emit(j, r, c, "adapter.fraction", NULL, l.v[0], NULL, NULL, V_WARN,
+	    sbuf_str(&why), ACT_ADAPTER_COLUMN);
+	ru_list_free(&l);
+	sbuf_free(&why);
+}
+
+/* Adapters in the trace of a spec that names none: the run served
+ * adapters the simulation never modelled.  Rows of the base model only
+ * (an empty adapter column) agree with such a spec. */
+static void
+adapters_unplanned(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct ru_list l;
+	struct sbuf why = {0};
+
+	ru_collect(j, c, "measure", "adapter.fraction", RU_ANY, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *name = rec_scope_str(l.v[i], "adapter");
+		json_t *sub;
+
+		if (name == NULL || *name == '\0')
+			continue;
+		sbuf_reset(&why);
+		sbuf_printf(&why, "Requests of the trace named LoRA adapter "
+		    "\"%s\" (from ", name);
+		ru_where(&why, l.v[i]);
+		sbuf_adds(&why, ") but no client of the spec has an adapter: "
+		    "the simulation modelled the base model only.");
+		sub = rec_scope_new();
+		rec_scope_set(sub, "adapter", name);
+		ru_emit(j, r, c, "adapter.fraction", sub, NULL, l.v[i], NULL,
+		    V_FAIL, sbuf_str(&why), ACT_ADAPTER);
+		json_decref(sub);
+	}
+	ru_list_free(&l);
+	sbuf_free(&why);
+}
+
+/* The LoRA adapter mix (adapter.fraction per adapter, "" the base
+ * model), ±class_pp as the class mix; only where a side has one. */
+static void
+rule_adapters(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct jquery q = { "adapter.fraction", "adapter.fraction", NULL,
+	    FROM_SPEC("clients' adapter and rate_fraction"),
+	    FROM_TRACE("adapter") };
+	bool spec = judge_any(j, c, "expect", "adapter.fraction");
+	bool trace = judge_any(j, c, "measure", "adapter.fraction");
+
+	if (spec && !trace)
+		adapters_unrecorded(j, r, c);
+	else if (!spec && trace)
+		adapters_unplanned(j, r, c);
+	else if (spec)
+		each_sub(j, r, c, &q, "adapter", adapter_band, ACT_ADAPTER,
+		    false);
+}
+
+/* The clients whose rows carry another class than theirs: per client
+ * (interned id) its expectation, the rows of other classes and the first
+ * such class. */
+struct misclass {
+	struct strtab	 ids;
+	const json_t	**expect;
+	double		*bad;
+	const char	**other;
+};
+
+/* Interns the expectations' clients; false when there are none. */
+static bool
+misclass_init(struct misclass *mc, const struct ru_list *e)
+{
+	memset(mc, 0, sizeof(*mc));
+	for (size_t i = 0; i < e->n; i++) {
+		const char *id = rec_scope_str(e->v[i], "client");
+		bool added;
+		uint32_t k;
+
+		if (id == NULL || rec_get_str(e->v[i], "value") == NULL)
+			continue;
+		k = strtab_intern_n(&mc->ids, id, strlen(id), &added);
+		if (!added)
+			continue;
+		mc->expect = xreallocarray(mc->expect, mc->ids.cap,
+		    sizeof(*mc->expect));
+		mc->bad = xreallocarray(mc->bad, mc->ids.cap, sizeof(*mc->bad));
+		mc->other = xreallocarray(mc->other, mc->ids.cap,
+		    sizeof(*mc->other));
+		mc->expect[k] = e->v[i];
+		mc->bad[k] = 0;
+		mc->other[k] = NULL;
+	}
+	return mc->ids.n > 0;
+}
+
+/* Adds the measures' rows whose class is not their client's; returns
+ * how many clients have such rows. */
+static size_t
+misclass_count(struct misclass *mc, const struct ru_list *m, double *total)
+{
+	size_t nbad = 0;
+	double k;
+
+	for (size_t i = 0; i < m->n; i++) {
+		const char *id = rec_scope_str(m->v[i], "client");
+		const char *cls = rec_scope_str(m->v[i], "class");
+		long x = id != NULL ? strtab_find_n(&mc->ids, id, strlen(id)) :
+		    -1;
+
+		if (x < 0 || cls == NULL || !ru_num(m->v[i], &k) || k <= 0 ||
+		    strcmp(cls, rec_get_str(mc->expect[x], "value")) == 0)
+			continue;
+		nbad += mc->bad[x] == 0;
+		if (mc->bad[x] == 0)
+			mc->other[x] = cls;
+		mc->bad[x] += k;
+		*total += k;
+	}
+	return nbad;
+}
+
+static void
+misclass_free(struct misclass *mc)
+{
+	strtab_free(&mc->ids);
+	free(mc->expect);
+	free(mc->bad);
+	free(mc->other);
+}
+
+/* The why of a client.class FAIL: the first clients (in the spec's
+ * order) with their rows of other classes; the first one's expectation. */
+static const json_t *
+misclass_why(const struct misclass *mc, size_t nbad, const char *file,
+    struct sbuf *why)
+{
+	const json_t *first = NULL;
+	size_t shown = 0;
+
+	sbuf_printf(why, "Requests of the trace carry another slo_class than "
+	    "their client's (%s, slo_class by client_id):", file);
+	for (size_t x = 0; x < mc->ids.n && shown < 5; x++) {
+		if (mc->bad[x] == 0)
+			continue;
+		if (first == NULL)
+			first = mc->expect[x];
+		sbuf_printf(why, "%s client \"%s\": %.0f rows not \"%s\" (such "
+		    "as \"%s\"; ", shown++ ? ";" : "", mc->ids.s[x], mc->bad[x],
+		    rec_get_str(mc->expect[x], "value"), mc->other[x]);
+		ru_where(why, mc->expect[x]);
+		sbuf_adds(why, ")");
+	}
+	if (nbad > 5)
+		sbuf_printf(why, " and %zu more clients", nbad - 5);
+	sbuf_adds(why, ". The load generator did not label each request with "
+	    "its client's class, so the clients ran at other priorities than "
+	    "the simulation's.");
+	return first;
+}
+
+/* Every request carries its client's slo_class (client.class against
+ * the trace's client.class.count): exact, no noise.  A generator that
+ * relabels requests (classes by row, not by client) can keep the class
+ * shares and still send each client's traffic at other priorities. */
+static void
+client_classes(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct ru_list e, m;
+	struct misclass mc;
+	struct sbuf why = {0};
+	const json_t *first;
+	size_t nbad;
+	double total = 0;
+	json_t *es, *ms;
+
+	ru_collect(j, c, "expect", "client.class", RU_ANY, false, &e);
+	ru_collect(j, c, "measure", "client.class.count", RU_ANY, false, &m);
+	if (m.n > 0 && misclass_init(&mc, &e)) {
+		nbad = misclass_count(&mc, &m, &total);
+		first = nbad > 0 ? misclass_why(&mc, nbad,
+		    rec_get_str(json_object_get(m.v[0], "source"), "file"),
+		    &why) : mc.expect[0];
+		if (nbad == 0)
+			sbuf_printf(&why, "Every row carries its client's "
+			    "slo_class (%zu clients of the spec).", mc.ids.n);
+		es = ru_side(json_string("each client's slo_class"), NULL,
+		    first, NULL);
+		ms = ru_side(rec_num(total), "count", m.v[0], "rows whose "
+		    "slo_class is not their client's");
+		json_object_del(ms, "n");	/* the first client's rows */
+		judge_emit(j, r, c, &(struct jverdict){ .metric =
+		    "client.class", .expect = es, .measure = ms,
+		    .tolerance = "exact", .verdict = nbad ? V_FAIL : V_PASS,
+		    .why = sbuf_str(&why), .action = ACT_CLASS });
+		json_decref(es);
+		json_decref(ms);
+		misclass_free(&mc);
+	}
+	ru_list_free(&e);
+	ru_list_free(&m);
+	sbuf_free(&why);
+}
+
+static void
 rule_class(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct jquery q = { "class.fraction", "class.fraction", NULL,
@@ -402,6 +672,8 @@ rule_class(struct judge *j, const struct rule *r, const struct jcell *c)
 	    FROM_TRACE("slo_class") };
 
 	each_sub(j, r, c, &q, "class", class_band, ACT_CLASS, true);
+	rule_adapters(j, r, c);
+	client_classes(j, r, c);
 	wl_rule_windows(j, r, c);
 }
 
@@ -429,7 +701,7 @@ support(struct judge *j, const struct rule *r, const struct jcell *c,
  * expectation's sd1). */
 static void
 token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct jquery *q, const char *side)
+    const struct jquery *q, const char *side, const char *action)
 {
 	struct jcmp cmp;
 	const json_t *es;
@@ -456,15 +728,14 @@ token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
 		return;
 	}
 	ru_num(es, &sd);
-	noisy_band(j, r, c, q, &cmp, wl_noise_se(cmp.expect, sd, n),
-	    ACT_TOKENS);
+	noisy_band(j, r, c, q, &cmp, wl_noise_se(cmp.expect, sd, n), action);
 }
 
 /* The stdev with the noise the sample itself shows (the measure's se,
  * s2r-trace-stats: from its fourth central moment); none without it. */
 static void
 token_stdev(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct jquery *q)
+    const struct jquery *q, const char *action)
 {
 	struct jcmp cmp;
 	double se = 0;
@@ -473,12 +744,30 @@ token_stdev(struct judge *j, const struct rule *r, const struct jcell *c,
 	    TOL_TOKENS_STDEV_PCT), &cmp))
 		return;
 	rec_get_num(cmp.measure, "se", &se);
-	noisy_band(j, r, c, q, &cmp, se, ACT_TOKENS);
+	noisy_band(j, r, c, q, &cmp, se, action);
+}
+
+/* The expectation saying the protocol lets the model stop at its end of
+ * sequence (blis observe --unconstrained-output drops min_tokens), or
+ * NULL: then the outputs are the sampled lengths (docs/formats.md). */
+static const json_t *
+unconstrained_output(const struct judge *j, const struct jcell *c)
+{
+	const json_t *e = judge_expect(j, c, "observe.unconstrained_output",
+	    NULL);
+	const char *args;
+
+	if (e != NULL && !json_is_false(json_object_get(e, "value")))
+		return e;
+	e = judge_expect(j, c, "measurement.extra_args", NULL);
+	args = e != NULL ? rec_get_str(e, "value") : NULL;
+	return args != NULL && strstr(args, "--unconstrained-output") != NULL ?
+	    e : NULL;
 }
 
 static void
 tokens(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *side)
+    const char *side, const char *action)
 {
 	static const char *const stats[] = { "mean", "stdev", "min", "max" };
 	char metric[64], spec[128], trace[128];
@@ -492,12 +781,47 @@ tokens(struct judge *j, const struct rule *r, const struct jcell *c,
 		snprintf(metric, sizeof(metric), "%s_tokens.%s", side,
 		    stats[i]);
 		if (i == 0)
-			token_mean(j, r, c, &q, side);
+			token_mean(j, r, c, &q, side, action);
 		else if (i == 1)
-			token_stdev(j, r, c, &q);
+			token_stdev(j, r, c, &q, action);
 		else
 			support(j, r, c, &q, i == 2);
 	}
+}
+
+/* Each client's mean length against its own sampler (noise sd1/sqrt(n)
+ * of its rows): only clients with both sides, the clients themselves
+ * being 1a's. */
+static void
+client_token_means(struct judge *j, const struct rule *r,
+    const struct jcell *c, const char *side, const char *action)
+{
+	char metric[64], spec[128], trace[128];
+	struct jquery q = { metric, metric, NULL, spec, trace };
+	json_t *subs, *sub;
+	size_t i;
+
+	snprintf(metric, sizeof(metric), "client.%s_tokens.mean", side);
+	snprintf(spec, sizeof(spec), FROM_SPEC("the client's "
+	    "%s_distribution"), side);
+	snprintf(trace, sizeof(trace), FROM_TRACE("%s_tokens per client_id"),
+	    side);
+	subs = judge_subscopes(j, c, metric, metric, "client");
+	json_array_foreach(subs, i, sub) {
+		struct jcmp cmp;
+		double n = 0;
+
+		q.sub = sub;
+		if (judge_expect(j, c, metric, sub) == NULL ||
+		    judge_measure(j, c, metric, sub) == NULL ||
+		    !judge_compare(j, r, c, &q, DIFF_PCT, tol(j->tol,
+		    TOL_TOKENS_MEAN_PCT), &cmp))
+			continue;
+		rec_get_num(cmp.measure, "n", &n);
+		noisy_band_k(j, r, c, &q, &cmp, wl_noise_se(cmp.expect, 0, n),
+		    CLIENT_NOISE_SE, action);
+	}
+	json_decref(subs);
 }
 
 /* Whether the server's extra tokens are a template's (role markers, a
@@ -585,7 +909,8 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 static void
 rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	tokens(j, r, c, "input");
+	tokens(j, r, c, "input", ACT_TOKENS);
+	client_token_means(j, r, c, "input", ACT_TOKENS);
 	server_tokens(j, r, c);
 	wl_rule_windows(j, r, c);
 	wl_rule_growth(j, r, c);
@@ -594,7 +919,11 @@ rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 static void
 rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	tokens(j, r, c, "output");
+	const char *action = unconstrained_output(j, c) ? ACT_UNCONSTRAINED :
+	    ACT_TOKENS;
+
+	tokens(j, r, c, "output", action);
+	client_token_means(j, r, c, "output", action);
 	wl_rule_windows(j, r, c);
 }
 

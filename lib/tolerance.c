@@ -18,7 +18,7 @@ const struct tol_def tol_table[] = {
 	{ TOL_CEILING_PCT, "workload.ceiling_pct", 5,
 	    "1a: qps.actual this many percent below qps.intended is a client-side ceiling (WARN)" },
 	{ TOL_CLASS_PP, "workload.class_pp", 2,
-	    "1b: class.fraction within ± this many percentage points" },
+	    "1b: class.fraction and adapter.fraction (LoRA) within ± this many percentage points" },
 	{ TOL_TOKENS_MEAN_PCT, "workload.tokens_mean_pct", 5,
 	    "1c/1d: token mean within ± this percent of the sampler's mean" },
 	{ TOL_TOKENS_STDEV_PCT, "workload.tokens_stdev_pct", 10,

@@ -194,8 +194,8 @@ distinct_limit(const char *name, size_t dflt)
 	return (size_t)v;
 }
 
-static void
-check_distinct(const struct csvr *r, long col, size_t n, const char *name,
+void
+trace_check_distinct(const struct csvr *r, long col, size_t n, const char *name,
     size_t dflt)
 {
 	size_t limit = distinct_limit(name, dflt);
@@ -217,7 +217,7 @@ class_of(struct trace_stats *s, const struct csvr *r, long col)
 
 	i = strtab_intern_n(&s->classes, v, len, &added);
 	if (added) {
-		check_distinct(r, col, i + 1, "S2R_MAX_CLASSES", 256);
+		trace_check_distinct(r, col, i + 1, "S2R_MAX_CLASSES", 256);
 		s->cls = xreallocarray(s->cls, s->classes.cap, sizeof(*s->cls));
 		memset(&s->cls[i], 0, sizeof(s->cls[i]));
 	}
@@ -234,7 +234,7 @@ add_arrival(struct trace_stats *s, const struct csvr *r, long col,
 
 	i = strtab_intern_n(&s->clients, v, len, &added);
 	if (added) {
-		check_distinct(r, col, i + 1, "S2R_MAX_CLIENTS", 10000);
+		trace_check_distinct(r, col, i + 1, "S2R_MAX_CLIENTS", 10000);
 		s->arrivals = xreallocarray(s->arrivals, s->clients.cap,
 		    sizeof(*s->arrivals));
 		memset(&s->arrivals[i], 0, sizeof(s->arrivals[i]));
@@ -267,7 +267,7 @@ add_prefix(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 		s->prefix_rows++;
 	i = strtab_intern_n(&s->groups, v, len, &added);
 	if (added) {
-		check_distinct(r, c->prefix_group, i + 1, "S2R_MAX_CLIENTS",
+		trace_check_distinct(r, c->prefix_group, i + 1, "S2R_MAX_CLIENTS",
 		    10000);
 		s->grp = xreallocarray(s->grp, s->groups.cap, sizeof(*s->grp));
 		memset(&s->grp[i], 0, sizeof(s->grp[i]));

@@ -27,6 +27,13 @@ json_t	*trace_put(struct out *o, const char *check, const char *metric,
 	    const char *v1, const char *status, const char *field,
 	    const char *how);
 
+/* Stops with a located error when column col of r holds more than n
+ * distinct values (the limit: environment variable name, else dflt):
+ * each is held in memory with its statistics. */
+struct csvr;
+void	trace_check_distinct(const struct csvr *r, long col, size_t n,
+	    const char *name, size_t dflt);
+
 /* Indices of the strings of m in strcmp order; caller frees. */
 struct strtab;
 size_t	*trace_order(const struct strtab *m);

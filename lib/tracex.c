@@ -45,6 +45,9 @@ struct tracex {
 	const struct trace_header *h;
 	long		 session_id, round_index, think_col;
 	long		 server_input, prefix_length;
+	long		 adapter_col;		/* TraceV3 adapter, or -1 */
+	struct strtab	 adapters;		/* "" = the base model */
+	int64_t		*adapter_rows;
 	/* successful rows whose server counted the prompt (server_input_tokens
 	 * > 0): Σ server counts and Σ prefix_length + input_tokens */
 	int64_t		 srv_rows, srv_tokens, srv_sent;
@@ -79,6 +82,7 @@ tracex_new(struct csvr *r, const struct trace_header *h)
 	x->think_col = csvr_col(r, "think_time_us", false);
 	x->server_input = csvr_col(r, "server_input_tokens", false);
 	x->prefix_length = csvr_col(r, "prefix_length", false);
+	x->adapter_col = csvr_col(r, "adapter", false);
 	return x;
 }
 
@@ -180,6 +184,26 @@ server_input_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	x->srv_xy += (long double)sent * srv;
 }
 
+/* The LoRA adapter the row's request named (empty: the base model). */
+static void
+adapter_row(struct tracex *x, const struct csvr *r)
+{
+	size_t len;
+	const char *v = csvr_str(r, x->adapter_col, &len);
+	uint32_t i;
+	bool added;
+
+	i = strtab_intern_n(&x->adapters, v, len, &added);
+	if (added) {
+		trace_check_distinct(r, x->adapter_col, i + 1,
+		    "S2R_MAX_CLIENTS", 10000);
+		x->adapter_rows = xreallocarray(x->adapter_rows,
+		    x->adapters.cap, sizeof(*x->adapter_rows));
+		x->adapter_rows[i] = 0;
+	}
+	x->adapter_rows[i]++;
+}
+
 void
 tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
@@ -206,6 +230,8 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	ivals_add(&x->ends, row_end(t));
 	if (x->session_id >= 0)
 		session_row(x, r, t);
+	if (x->adapter_col >= 0)
+		adapter_row(x, r);
 }
 
 /* The most intervals [start, end) open at once: at each start, the
@@ -348,6 +374,8 @@ tracex_free(struct tracex *x)
 	ivals_free(&x->starts);
 	ivals_free(&x->ends);
 	strtab_free(&x->sessions);
+	strtab_free(&x->adapters);
+	free(x->adapter_rows);
 	free(x->ss);
 	free(x->sr);
 	free(x);
@@ -693,6 +721,34 @@ put_server_input(const struct tracex *x, struct out *o)
 	    slope * x->srv_sent) / n));
 }
 
+/* The adapter mix: each adapter's share of all rows, by name (adapter
+ * "" the base model's); only with the adapter column. */
+static void
+put_adapters(const struct tracex *x, struct out *o)
+{
+	size_t *order = trace_order(&x->adapters);
+
+	for (size_t k = 0; k < x->adapters.n; k++) {
+		const char *name = x->adapters.s[order[k]];
+		struct sbuf how = { 0 };
+		json_t *r;
+
+		if (*name)
+			sbuf_printf(&how, "rows with adapter \"%s\" / all rows",
+			    name);
+		else
+			sbuf_adds(&how, "rows with an empty adapter (the base "
+			    "model) / all rows");
+		r = trace_put(o, "1b", "adapter.fraction", x->rows > 0 ?
+		    (double)x->adapter_rows[order[k]] / (double)x->rows : NAN,
+		    "fraction", x->rows, NULL, NULL, NULL, "adapter",
+		    sbuf_str(&how));
+		rec_scope_set(json_object_get(r, "scope"), "adapter", name);
+		sbuf_free(&how);
+	}
+	free(order);
+}
+
 /* When the requests went out (Unix-epoch µs in a real trace): 5b holds
  * the server logs' busy stamps against it.  starts is sorted. */
 static void
@@ -719,6 +775,7 @@ tracex_records(const struct tracex *x, struct out *o,
 	if (x->sessions.n > 0)
 		put_sessions(x, o);
 	put_growth(x, o);
+	put_adapters(x, o);
 	put_protocol(x, o);
 	put_header_v3(x, o);
 }

@@ -33,6 +33,7 @@ xrec_add(struct xctx *x, const struct xrec *r)
 	rec_scope_set(scope, "client", r->client);
 	rec_scope_set(scope, "prefix_group", r->group);
 	rec_scope_set(scope, "class", r->cls);
+	rec_scope_set(scope, "adapter", r->adapter);
 	rec_end(rec, scope, rec_source(x->file, r->at.line, r->at.column,
 	    r->field, r->how));
 	if (r->why != NULL)
@@ -340,6 +341,13 @@ pick_class(const struct wl_client *c, const void *klass)
 	return strcmp(c->slo_class, klass) == 0;
 }
 
+/* adapter "" is the base model (a client without one). */
+bool
+pick_adapter(const struct wl_client *c, const void *adapter)
+{
+	return strcmp(c->adapter != NULL ? c->adapter : "", adapter) == 0;
+}
+
 bool
 pick_prefix(const struct wl_client *c, const void *arg)
 {
@@ -350,6 +358,20 @@ bool
 pick_streaming(const struct wl_client *c, const void *arg)
 {
 	return c->streaming;
+}
+
+/* r's value, and its sd1 when some client is not poisson: the rate share
+ * of the clients pick holds for (how gets the sum); returns the first. */
+static const struct wl_client *
+share_value(struct xctx *x, struct xrec *r, pick_fn *pick, const void *arg,
+    struct sbuf *how)
+{
+	const struct wl_client *first;
+	struct wl_disp d;
+
+	r->value = share(x, pick, arg, how, &first, &d);
+	disp_set(&d, r, how);
+	return first;
 }
 
 static void
@@ -379,14 +401,11 @@ expect_classes(struct xctx *x)
 		const struct wl_client *first;
 		struct xrec r = { .check = "1b", .metric = "class.fraction",
 		    .unit = "fraction", .cls = classes.v[i] };
-		struct wl_disp d;
 		char *field;
 
 		sbuf_printf(&how, "share of rate_fraction of the clients with "
 		    "slo_class \"%s\": ", classes.v[i]);
-		r.value = share(x, pick_class, classes.v[i], &how, &first,
-		    &d);
-		disp_set(&d, &r, &how);
+		first = share_value(x, &r, pick_class, classes.v[i], &how);
 		field = fmt("%s.rate_fraction", first->field);
 		r.at = first->rate_at;
 		r.field = field;
@@ -396,6 +415,50 @@ expect_classes(struct xctx *x)
 		sbuf_free(&how);
 	}
 	strv_free(&classes);
+}
+
+/* The LoRA adapter mix: each adapter's share of rate_fraction (adapter
+ * "" the base model's), only when some client names an adapter.  A mix
+ * that changes over time has one incomparable record, as the classes. */
+static void
+expect_adapters(struct xctx *x)
+{
+	struct strv names = { 0 };
+	bool any = false;
+
+	for (size_t i = 0; i < x->w->nclients; i++) {
+		const struct wl_client *c = &x->w->clients[i];
+
+		if (!wl_client_rate_based(c))
+			continue;
+		any |= c->adapter != NULL;
+		if (strv_find(&names, c->adapter ? c->adapter : "") < 0)
+			strv_add(&names, c->adapter ? c->adapter : "");
+	}
+	if (names.n > 1)
+		qsort(names.v, names.n, sizeof(char *), str_cmp);
+	for (size_t i = 0; any && i < names.n; i++) {
+		struct sbuf how = { 0 };
+		const struct wl_client *first;
+		struct xrec r = { .check = "1b", .metric = "adapter.fraction",
+		    .unit = "fraction", .adapter = names.v[i] };
+		char *field;
+
+		sbuf_printf(&how, "share of rate_fraction of the clients with "
+		    "%s%s%s: ", *names.v[i] ? "adapter \"" : "no adapter (the "
+		    "base model)", names.v[i], *names.v[i] ? "\"" : "");
+		first = share_value(x, &r, pick_adapter, names.v[i], &how);
+		field = fmt("%s.%s", first->field, first->adapter ? "adapter" :
+		    "rate_fraction");
+		r.at = first->adapter ? first->adapter_at : first->rate_at;
+		r.field = field;
+		r.how = sbuf_str(&how);
+		r.why = x->why_mix;
+		xrec_add(x, &r);
+		free(field);
+		sbuf_free(&how);
+	}
+	strv_free(&names);
 }
 
 /* A share that the mix cannot change: everyone or no one. */
@@ -686,6 +749,43 @@ expect_lengths(struct xctx *x, bool output)
 	sbuf_free(&tail);
 }
 
+/* Each client's own mean length (client.<base>.mean, sd1 its stdev):
+ * a client whose lengths are off can leave the run's mixture inside its
+ * band when its share is small.  Only where the lengths are the
+ * samplers' (no why_len) and the client's law has a finite variance (a
+ * heavy tail's mean has no noise bound per client); not for one client,
+ * whose mean is the run's. */
+static void
+expect_client_lengths(struct xctx *x, bool output)
+{
+	const char *base = output ? "output_tokens" : "input_tokens";
+	char metric[48], desc[256];
+
+	if (x->why_len != NULL || x->w->nclients < 2)
+		return;
+	snprintf(metric, sizeof(metric), "client.%s.mean", base);
+	for (size_t i = 0; i < x->w->nclients; i++) {
+		const struct wl_client *c = &x->w->clients[i];
+		const struct wl_dist *d = dist_of(c, output);
+		struct moments m;
+		char *how;
+
+		if (!d->set)
+			continue;
+		dist_moments(&d->d, &m);
+		if (!m.has_mean || !m.has_stdev)
+			continue;
+		dist_describe(&d->d, desc, sizeof(desc));
+		how = fmt("exact mean of BLIS's sampler for this client, %s; "
+		    "sd1 its exact stdev", desc);
+		xrec_add(x, &(struct xrec){ .check = output ? "1d" : "1c",
+		    .metric = metric, .unit = "tokens", .client = c->id,
+		    .value = m.mean, .at = d->at, .field = d->field,
+		    .how = how, .has_sd1 = true, .sd1 = m.stdev });
+		free(how);
+	}
+}
+
 /* ---- 1g ---- */
 
 static char *
@@ -888,8 +988,11 @@ workload_expect(const struct workload *w, const char *name,
 	}
 	if (w->nclients > 0) {
 		expect_classes(&x);
+		expect_adapters(&x);
 		expect_lengths(&x, false);
 		expect_lengths(&x, true);
+		expect_client_lengths(&x, false);
+		expect_client_lengths(&x, true);
 		expect_share(&x, "1e", "prefix.fraction", pick_prefix,
 		    "with a prefix_group", "prefix_group");
 		expect_prefix_groups(&x);

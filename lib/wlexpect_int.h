@@ -28,7 +28,7 @@ struct xctx {
 
 /* One record: check, metric, value (null, "comparable": false and why
  * when why is set), unit, scope {workload, client, prefix_group, class,
- * window}, source, and for 1g the arrival process and its configured cv;
+ * adapter, window}, source, and for 1g the arrival process and its configured cv;
  * extra keys (readings, sd, clients ...) last. */
 struct xrec {
 	const char	*check, *metric;
@@ -36,6 +36,7 @@ struct xrec {
 	json_t		*jvalue;	/* stolen; instead of value when set */
 	const char	*unit;
 	const char	*client, *group, *cls, *window;
+	const char	*adapter;
 	struct wl_at	 at;
 	const char	*field, *how;
 	const char	*why;
@@ -93,6 +94,7 @@ void	 mix_free(struct mix *mx);
 /* Which clients a share counts. */
 typedef bool pick_fn(const struct wl_client *, const void *);
 bool	 pick_class(const struct wl_client *c, const void *cls);
+bool	 pick_adapter(const struct wl_client *c, const void *adapter);
 bool	 pick_prefix(const struct wl_client *c, const void *unused);
 bool	 pick_streaming(const struct wl_client *c, const void *unused);
 

@@ -231,6 +231,24 @@ client_edges(struct xctx *x, const struct wl_timeline *t, size_t i,
 	free(field);
 }
 
+/* The class every request of the client carries (BLIS labels a request
+ * with its client's slo_class), beside the class shares: a generator that
+ * labels requests otherwise keeps the shares and breaks the clients. */
+static void
+client_class(struct xctx *x, const struct wl_client *c)
+{
+	char *field = fmt("%s.slo_class", c->field);
+	struct xrec r = { .check = "1b", .metric = "client.class",
+	    .client = c->id, .jvalue = rec_str(c->slo_class),
+	    .at = c->class_at.line ? c->class_at : c->at, .field = field,
+	    .how = c->class_at.line ? "the client's slo_class: every request "
+	    "of the client carries it" : "no slo_class: every request of the "
+	    "client carries the empty class" };
+
+	xrec_add(x, &r);
+	free(field);
+}
+
 static void
 expect_seed(struct xctx *x)
 {
@@ -266,6 +284,7 @@ expect_run(struct xctx *x)
 		why = client_why(x, &x->w->clients[i]);
 		client_rate(x, &t, i, why);
 		client_edges(x, &t, i, why);
+		client_class(x, &x->w->clients[i]);
 		free(why);
 	}
 	expect_seed(x);

@@ -491,6 +491,7 @@ free_client(struct wl_client *c)
 	free(c->slo_class);
 	free(c->field);
 	free(c->prefix_group);
+	free(c->adapter);
 	free(c->arrival.field);
 	free(c->input.field);
 	free(c->output.field);
@@ -640,7 +641,6 @@ check_extras(const struct wp *p, const struct ynode *map, const char *field)
 	get_i64(p, map, "slo_target_us", field, &i, NULL);
 	get_i64(p, map, "think_time_us", field, &i, NULL);
 	free(get_str(p, map, "model", field, NULL));
-	free(get_str(p, map, "adapter", field, NULL));
 }
 
 static bool
@@ -670,7 +670,7 @@ parse_common(const struct wp *p, const struct ynode *map, const char *field,
 	c->at = at_of(map);
 	c->id = get_str(p, map, "id", field, NULL);
 	c->tenant_id = get_str(p, map, "tenant_id", field, NULL);
-	c->slo_class = get_str(p, map, "slo_class", field, &at);
+	c->slo_class = get_str(p, map, "slo_class", field, &c->class_at);
 	sbuf_printf(&sb, "%s.arrival", field);
 	parse_arrival(p, ymap_get(map, "arrival"), sb.s, map, &c->arrival);
 	sbuf_reset(&sb);
@@ -702,6 +702,11 @@ parse_common(const struct wp *p, const struct ynode *map, const char *field,
 	}
 	if (c->prefix_group == NULL)
 		c->prefix_length = 0;
+	/* The adapter a client's requests name (blis observe sends it as the
+	 * request's model); empty or absent: the base model. */
+	if (scalar_child(p, map, "adapter", field) != NULL &&
+	    yscalar(ymap_get(map, "adapter"))[0] != '\0')
+		c->adapter = get_str(p, map, "adapter", field, &c->adapter_at);
 	parse_reasoning(p, ymap_get(map, "reasoning"), field, c);
 	check_extras(p, map, field);
 	c->cohort = -1;
@@ -867,6 +872,7 @@ parse_cohort(const struct wp *p, struct workload *w, const struct ynode *n,
 		copy_dist(&c.input, &proto.input);
 		copy_dist(&c.output, &proto.output);
 		c.rate_fraction = proto.rate_fraction / (double)pop;
+		c.adapter = proto.adapter ? xstrdup(proto.adapter) : NULL;
 		c.prefix_group = NULL;
 		if (proto.prefix_group != NULL) {
 			struct sbuf g = { 0 };

@@ -50,6 +50,7 @@ struct wl_window {
 
 struct wl_client {
 	char		*id, *tenant_id, *slo_class;	/* never NULL */
+	struct wl_at	 class_at;	/* slo_class; line 0: not given */
 	bool		 custom_class;	/* not a BLIS tier: default priority */
 	char		*field;		/* "clients[2]" or "cohorts[0]" */
 	struct wl_at	 at;		/* the client's mapping */
@@ -62,6 +63,8 @@ struct wl_client {
 	struct wl_dist	 input, output;
 	char		*prefix_group;	/* NULL when none */
 	int64_t		 prefix_length;	/* 50 when a group has none */
+	char		*adapter;	/* LoRA adapter; NULL: the base model */
+	struct wl_at	 adapter_at;
 	struct wl_at	 prefix_at;	/* prefix_length, else prefix_group */
 	bool		 streaming;
 	struct wl_at	 streaming_at;

@@ -135,6 +135,42 @@ validate_or_skip() {
 	[ -z "$(pick sim.block_size_in_tokens)" ]
 }
 
+@test "BLIS flags table with a vLLM column: only the flag column names flags; a remark after the flag, two flags with two values" {
+	cat >"$BATS_TEST_TMPDIR/config.md" <<'MD'
+# Deployment
+
+## vLLM Pod Configuration
+
+| Parameter | Value |
+| --- | --- |
+| Model | ibm-granite/granite-3.3-2b-instruct |
+
+## 5. Simulation to deployment mapping
+
+| BLIS flag | Value for this cell | vLLM parameter | Agrees? |
+| --- | --- | --- | --- |
+| `--num-instances` | 2 | Number of vLLM pods | yes |
+| `--hardware` / `--tp` | H100 / 1 | GPU / tensor_parallel_size | yes |
+| `--lora-adapter-capacity` (lora-config `adapter_capacity`) | 3 | `--max-loras` | yes |
+| lora-config adapter ranks (max 32) | 32 | `--max-lora-rank` | yes |
+| a note on routing | any | `--routing-policy` | no |
+MD
+	"$S2R_BIN/s2r-config" "$BATS_TEST_TMPDIR/config.md" >"$OUT"
+	validate_records "$OUT"
+	[ "$(pick sim.num_instances)" = "2 13" ]
+	[ "$(pick sim.hardware)" = "H100 14" ]
+	[ "$(pick sim.tp)" = "1 14" ]
+	[ "$(pick sim.lora_adapter_capacity)" = "3 15" ]
+	# the vLLM column's flags are vLLM's, with the next column's "yes"/"no"
+	[ -z "$(pick sim.max_lora_rank)" ]
+	[ -z "$(pick sim.max_loras)" ]
+	[ -z "$(pick sim.routing_policy)" ]
+	# a Flag column that is not the first
+	printf '## vLLM\n\n| Parameter | Value |\n|---|---|\n| Model | m |\n\n## BLIS flags\n\n| # | Flag | Value |\n|---|---|---|\n| 1 | `--routing-policy` | weighted |\n' >"$BATS_TEST_TMPDIR/c2.md"
+	"$S2R_BIN/s2r-config" "$BATS_TEST_TMPDIR/c2.md" >"$OUT"
+	[ "$(pick sim.routing_policy)" = "weighted 11" ]
+}
+
 @test "QRT-like: parenthesised arms, ~~~ fences, InferenceObjective docs, tables" {
 	"$S2R_BIN/s2r-config" "$F/qrt.md" >"$OUT"
 	[ "$(jq -r 'select(.metric == "epp.plugin" and .key == "quartic-ceiling") | .scope.phase' "$OUT")" = treatment ]

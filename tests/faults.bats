@@ -98,6 +98,10 @@ clean() {
 	clean corpus
 }
 
+@test "clean lora: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
+	clean lora
+}
+
 @test "clean hta: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
 	clean hta
 }
@@ -142,6 +146,22 @@ clean() {
 	fault 1a-run-spec-differs
 }
 
+@test "1b-adapter-base-model (lora): 1b FAIL" {
+	fault 1b-adapter-base-model
+}
+
+@test "1b-adapter-column-lost (lora): 1b WARN" {
+	fault 1b-adapter-column-lost
+}
+
+@test "1b-adapter-popularity-swapped (lora): 1b FAIL" {
+	fault 1b-adapter-popularity-swapped
+}
+
+@test "1b-class-by-row (14b): 1b FAIL" {
+	fault 1b-class-by-row
+}
+
 @test "1b-class-mislabel (14b): 1b FAIL" {
 	fault 1b-class-mislabel
 }
@@ -168,6 +188,10 @@ clean() {
 
 @test "1c-window-input-short (aw): 1c FAIL" {
 	fault 1c-window-input-short
+}
+
+@test "1d-client-output-half (14b): 1d FAIL" {
+	fault 1d-client-output-half
 }
 
 @test "1d-output-eos (aw): 1d FAIL" {
@@ -228,6 +252,10 @@ clean() {
 
 @test "1h-warmup-other (14b): 1h FAIL" {
 	fault 1h-warmup-other
+}
+
+@test "2a-arm-flags-other (upstream): 2a FAIL" {
+	fault 2a-arm-flags-other
 }
 
 @test "2a-gpu-mem-one-arm (aw): 2a FAIL" {

@@ -114,6 +114,30 @@ print(sum(k*v for k,v in p.items()))')
 	jq -e -s 'map(select(.metric=="client.rate" and .scope.client=="client-answerability"))[0].value | . > 3.53 and . < 3.54' "$l"
 }
 
+@test "upstream lora-2: the adapter mix, each adapter's share of rate_fraction (independent of s2r-expect)" {
+	need_samples
+	spec="$S2R_SAMPLES/upstream/lora-2/workloads/granite-9adapter.workload.yaml"
+	l="$BATS_TEST_TMPDIR/l.ndjson"
+	"$S2R_BIN/s2r-expect" "$spec" >"$l"
+	validate_records "$l"
+	jq -c 'select(.metric=="adapter.fraction") | {a: .scope.adapter, v: .value}' "$l" | jq -s -c 'sort_by(.a)' >"$BATS_TEST_TMPDIR/got"
+	/usr/bin/python3 - "$spec" >"$BATS_TEST_TMPDIR/want" <<'PY'
+import json, sys, yaml
+cl = yaml.safe_load(open(sys.argv[1]))["clients"]
+tot = sum(c["rate_fraction"] for c in cl)
+share = {}
+for c in cl:
+    share[c.get("adapter") or ""] = share.get(c.get("adapter") or "", 0) + c["rate_fraction"] / tot
+print(json.dumps([{"a": a, "v": round(v, 10)} for a, v in sorted(share.items())], separators=(",", ":")))
+PY
+	[ "$(jq -c 'map(.v |= (. * 1e10 | round / 1e10))' "$BATS_TEST_TMPDIR/got")" = "$(jq -c 'map(.v |= (. * 1e10 | round / 1e10))' "$BATS_TEST_TMPDIR/want")" ]
+	[ "$(jq -s 'map(select(.metric=="adapter.fraction")) | length' "$l")" -eq 9 ]
+	# the source is the first client with the adapter, its line and key
+	[ "$(jq -r 'select(.metric=="adapter.fraction" and .scope.adapter=="citations") | "\(.check) \(.source.line) \(.source.field)"' "$l")" = "1b 69 clients[1].adapter" ]
+	# a spec without adapters has no adapter mix
+	"$S2R_BIN/s2r-expect" "$S2R_SAMPLES/14b-sim/workloads/w1_14b.yaml" | jq -e -s 'map(select(.metric=="adapter.fraction")) | length == 0'
+}
+
 @test "upstream config-exploration chatbot.yaml: slo_class \"default\" is accepted as a class" {
 	need_samples
 	run --separate-stderr "$S2R_BIN/s2r-expect" "$S2R_SAMPLES/upstream/config-exploration/sim2real/workloads/chatbot.yaml"

@@ -285,6 +285,30 @@ PY
 	check_core
 }
 
+@test "adapter.fraction: rows per LoRA adapter (\"\" the base model) over all rows, by name; none without the column" {
+	mkdir -p "$BATS_TEST_TMPDIR/a"
+	# the seven requests, adapters a2 a1 "" a1 a2 a1 "" in row order
+	/usr/bin/python3 - "$T/l30/trace_data.csv" "$BATS_TEST_TMPDIR/a/trace_data.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+cols = list(rows[0].keys())
+for r, a in zip(rows, ["a2", "a1", "", "a1", "a2", "a1", ""]):
+    r["adapter"] = a
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=cols, lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/a/trace_data.csv" >"$OUT"
+	validate_records "$OUT"
+	[ "$(one adapter.fraction | jq -r '.scope.adapter' | tr '\n' ,)" = ",a1,a2," ]
+	near "$(val adapter.fraction '.scope.adapter == "a1"')" "$(calc '3/7')"
+	near "$(val adapter.fraction '.scope.adapter == "a2"')" "$(calc '2/7')"
+	near "$(val adapter.fraction '.scope.adapter == ""')" "$(calc '2/7')"
+	one adapter.fraction '.scope.adapter == ""' | jq -e '.check == "1b" and .n == 7 and .source.field == "adapter" and (.source.how | test("empty adapter"))'
+	stats l29
+	[ -z "$(one adapter.fraction)" ]
+}
+
 @test "columns in another order are found by name" {
 	stats reordered
 	check_core

@@ -502,3 +502,126 @@ many() {
 	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
 	[ -z "$(jq -r 'select(.metric == "workload.conflict")' "$OUT")" ]
 }
+
+@test "1b adapter mix: s2r-synth writes the adapter column; PASS as specified, FAIL for adapters a spec without any never modelled, nothing for base-model rows alone" {
+	need_samples
+	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/upstream/lora-2/workloads/granite-9adapter.workload.yaml"
+	"$S2R_BIN/s2r-synth" --seed 7 --mode real "$spec" "$d/cell"
+	[ "$(head -1 "$d/cell/trace_data.csv" | tr ',' '\n' | tail -1)" = adapter ]
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" >"$d/m.ndjson"
+	"$S2R_BIN/s2r-expect" --as w "$spec" >"$d/e.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	[ "$(jq -r 'select(.metric == "adapter.fraction") | .verdict' "$OUT" | sort | uniq -c | awk '{print $1, $2}')" = "9 PASS" ]
+	# the spec without its adapter keys: the run's adapters were never simulated
+	grep -v '^  adapter:' "$spec" >"$d/plain.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$d/plain.yaml" >"$d/e2.ndjson"
+	verdict "$d/e2.ndjson" "$d/m.ndjson" >"$OUT" || true
+	[ "$(jq -r 'select(.metric == "adapter.fraction") | .verdict' "$OUT" | sort -u)" = FAIL ]
+	[ "$(jq -s 'map(select(.metric == "adapter.fraction")) | length' "$OUT")" -eq 9 ]
+	jq -e -s 'map(select(.metric == "adapter.fraction" and .scope.adapter == "citations"))[0].why | test("no client of the spec has an adapter")' "$OUT"
+	# base-model rows only (an empty adapter column) agree with such a spec
+	"$S2R_BIN/s2r-synth" --seed 7 --mode real "$d/plain.yaml" "$d/plain"
+	[ "$(head -1 "$d/plain/trace_data.csv" | tr ',' '\n' | tail -1)" = finish_reason ]
+	sed -e '1s/$/,adapter/' -e '2,$s/$/,/' "$d/plain/trace_data.csv" >"$d/plain/t.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/plain/t.csv" >"$d/m2.ndjson"
+	jq -e -s 'map(select(.metric == "adapter.fraction")) | length == 1 and .[0].value == 1 and .[0].scope.adapter == ""' "$d/m2.ndjson"
+	verdict "$d/e2.ndjson" "$d/m2.ndjson" >"$OUT" || true
+	[ -z "$(jq -r 'select(.metric == "adapter.fraction")' "$OUT")" ]
+}
+
+@test "1b client.class: each client's slo_class from the spec; every row of the client carries it PASS, one row of another class FAIL naming the client" {
+	need_samples
+	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/14b-sim/workloads/w1c_14b.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$spec" >"$d/e.ndjson"
+	validate_records "$d/e.ndjson"
+	[ "$(jq -r 'select(.metric == "client.class") | "\(.scope.client)=\(.value)@\(.source.line)"' "$d/e.ndjson" | tr '\n' ' ')" = "critical=critical@16 standard=standard@23 sheddable=sheddable@30 batch=batch@37 " ]
+	"$S2R_BIN/s2r-synth" --seed 3 --requests 2000 --mode real "$spec" "$d/cell"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	jq -e -s 'map(select(.metric == "client.class")) | length == 1 and .[0].verdict == "PASS" and .[0].actual.value == 0' "$OUT"
+	# one request of client standard labelled critical: the shares barely move
+	awk -F, -v OFS=, 'NR > 1 && $2 == "standard" && !done { $4 = "critical"; done = 1 } 1' \
+	    "$d/cell/trace_data.csv" >"$d/one.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/one.csv" >"$d/m1.ndjson"
+	verdict "$d/e.ndjson" "$d/m1.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.class")) | length == 1 and .[0].verdict == "FAIL" and .[0].actual.value == 1' "$OUT"
+	jq -e -s 'map(select(.metric == "client.class"))[0].why | test("client \"standard\": 1 rows not \"standard\" \\(such as \"critical\"; .*w1c_14b.yaml:23\\)")' "$OUT"
+	[ "$(jq -r 'select(.metric == "class.fraction") | .verdict' "$OUT" | sort -u)" = PASS ]
+}
+
+@test "1d under --unconstrained-output (measurement.yaml extraArgs or config.md's blis observe flags): the output FAIL says the protocol let the model stop early" {
+	need_samples
+	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/14b-sim/workloads/w1c_14b.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$spec" >"$d/e.ndjson"
+	"$S2R_BIN/s2r-synth" --seed 3 --requests 2000 --mode real "$spec" "$d/cell"
+	# the model stopped at its end of sequence: two thirds of the length
+	/usr/bin/python3 - "$d/cell/trace_data.csv" "$d/eos.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    r["output_tokens"] = str(max(1, int(r["output_tokens"]) * 2 // 3))
+    r["finish_reason"] = "stop"
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/eos.csv" >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .verdict == "FAIL" and (.action | test("unconstrained") | not)' "$OUT"
+	printf 'kind: measurement-protocol\nversion: 1\nextraArgs: "--unconstrained-output"\n' >"$d/measurement.yaml"
+	"$S2R_BIN/s2r-expect" "$d/measurement.yaml" >"$d/p.ndjson"
+	verdict "$d/e.ndjson" "$d/p.ndjson" "$d/m.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .verdict == "FAIL" and (.action | test("--unconstrained-output: the model stops at its end of sequence"))' "$OUT"
+	jq -e -s 'map(select(.metric == "input_tokens.mean"))[0] | .verdict == "PASS"' "$OUT"
+	printf '{"kind":"expect","check":"2a","metric":"observe.unconstrained_output","value":true,"scope":{},"source":{"file":"config.md","line":66}}\n' >"$d/c.ndjson"
+	verdict "$d/e.ndjson" "$d/c.ndjson" "$d/m.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .action | test("unconstrained-output")' "$OUT"
+}
+
+@test "1c/1d per client: each client's mean length against its own sampler (exact pmf, computed here); a small client off FAILs while the run's mean stays inside its band" {
+	local d="$BATS_TEST_TMPDIR"
+	cat >"$d/w.yaml" <<'YAML'
+version: "2"
+seed: 5
+aggregate_rate: 50
+num_requests: 4000
+clients:
+  - id: big
+    rate_fraction: 0.95
+    arrival: {process: poisson}
+    input_distribution: {type: constant, params: {value: 300}}
+    output_distribution: {type: constant, params: {value: 100}}
+  - id: small
+    rate_fraction: 0.05
+    arrival: {process: poisson}
+    input_distribution: {type: constant, params: {value: 300}}
+    output_distribution: {type: exponential, params: {mean: 50}}
+YAML
+	"$S2R_BIN/s2r-expect" --as w "$d/w.yaml" >"$d/e.ndjson"
+	validate_records "$d/e.ndjson"
+	# round half away from zero of Exp(mean 50), floor 1: sum over the pmf
+	want=$(/usr/bin/python3 -c '
+import math
+m, s = 50.0, 0.0
+F = lambda x: 1 - math.exp(-x / m) if x > 0 else 0.0
+s = 1 * F(1.5)
+for k in range(2, 5000):
+    s += k * (F(k + 0.5) - F(k - 0.5))
+print("%.8f" % s)')
+	jq -e -s --argjson w "$want" 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "small"))[0] | (.value - $w | fabs) < 1e-6 and .check == "1d" and .source.line == 15' "$d/e.ndjson"
+	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "big"))[0] | .value == 100 and .sd1 == 0' "$d/e.ndjson"
+	"$S2R_BIN/s2r-synth" --seed 9 --mode real "$d/w.yaml" "$d/cell"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	[ "$(jq -r 'select(.metric | test("^client\\.(in|out)put_tokens\\.mean$")) | .verdict' "$OUT" | sort | uniq -c | awk '{print $1, $2}')" = "4 PASS" ]
+	# the small client's outputs at a third: its mean FAILs, the run's stays within 5 %
+	awk -F, -v OFS=, 'NR > 1 && $2 == "small" { $11 = int($11 / 3) + 1 } 1' "$d/cell/trace_data.csv" >"$d/third.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/third.csv" >"$d/m3.ndjson"
+	verdict "$d/e.ndjson" "$d/m3.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "small"))[0].verdict == "FAIL"' "$OUT"
+	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "big"))[0].verdict == "PASS"' "$OUT"
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0].verdict == "PASS"' "$OUT"
+}

@@ -62,8 +62,20 @@ csv_field(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* Whether some client names a LoRA adapter: blis observe then writes
+ * the trailing adapter column (docs/formats.md, the trace columns). */
+static bool
+has_adapters(const struct workload *w)
+{
+	for (size_t i = 0; i < w->nclients; i++)
+		if (w->clients[i].adapter != NULL)
+			return true;
+	return false;
+}
+
 static void
-write_row(FILE *f, const struct synth_row *r, const struct wl_client *c)
+write_row(FILE *f, const struct synth_row *r, const struct wl_client *c,
+    bool adapters)
 {
 	fprintf(f, "%lld,", (long long)r->id);
 	csv_field(f, c->id);
@@ -74,11 +86,16 @@ write_row(FILE *f, const struct synth_row *r, const struct wl_client *c)
 	fputs(",,0,", f);
 	csv_field(f, c->prefix_group ? c->prefix_group : "");
 	fprintf(f, ",%lld,%s,%lld,%lld,0,0,0,0,0,,0,%lld,%lld,%lld,%lld,%lld,"
-	    "%lld,ok,,length\n", (long long)c->prefix_length,
+	    "%lld,ok,,length", (long long)c->prefix_length,
 	    c->streaming ? "true" : "false", (long long)r->in,
 	    (long long)r->out, (long long)r->server_in, (long long)r->arrival,
 	    (long long)r->send, (long long)r->first, (long long)r->last,
 	    (long long)r->chunks);
+	if (adapters) {
+		fputc(',', f);
+		csv_field(f, c->adapter ? c->adapter : "");
+	}
+	fputc('\n', f);
 }
 
 /* OUTDIR/name, to be written through atomic_open. */
@@ -131,6 +148,7 @@ synth(const char *spec, const char *dir, const struct opts *o)
 	FILE *f;
 	int64_t end = gen.epoch_us;
 	struct stat sb;
+	bool adapters;
 
 	if (!o->has_seed)
 		gen.seed = w->has_seed ? (uint64_t)w->seed : 42;
@@ -149,9 +167,11 @@ synth(const char *spec, const char *dir, const struct opts *o)
 	    "reason_ratio,model,deadline_us,server_input_tokens,"
 	    "arrival_time_us,send_time_us,first_chunk_time_us,"
 	    "last_chunk_time_us,num_chunks,status,error_message,"
-	    "finish_reason\n", f);
+	    "finish_reason", f);
+	adapters = has_adapters(w);
+	fputs(adapters ? ",adapter\n" : "\n", f);
 	for (size_t i = 0; i < n; i++) {
-		write_row(f, &rows[i], &w->clients[rows[i].client]);
+		write_row(f, &rows[i], &w->clients[rows[i].client], adapters);
 		if (rows[i].last > end)
 			end = rows[i].last;
 	}

@@ -24,6 +24,10 @@
 #   corpus    a corpus workload (upstream/blis-formats' corpus fixture, as
 #             workloads/agentic.yaml) + one real cell replaying its
 #             sessions, written by fixtures/corpus/make-real (parity)
+#   lora      upstream/lora-2 (its 9-adapter LoRA workload, config.md and
+#             measurement.yaml) + one real cell run under that protocol,
+#             written by fixtures/lora/make-real, with the trace's adapter
+#             column (parity)
 #   hta       kernels/hta sampled_rank-0/1 traces, slots derived from them
 #             with fixtures/align/hta.rules, and tests/fixtures/align's
 #             real/sim request traces (align)
@@ -139,6 +143,14 @@ pair_build() {
 		"$FAULTS_FX/corpus/make-real" "$d/real"
 		chmod -R u+w "$d"
 		;;
+	lora)
+		mkdir -p "$d/sim"
+		cp -R "$s/upstream/lora-2/workloads" \
+		    "$s/upstream/lora-2/config.md" \
+		    "$s/upstream/lora-2/measurement.yaml" "$d/sim/"
+		chmod -R u+w "$d"
+		S2R_BIN=$S2R_BIN "$FAULTS_FX/lora/make-real" "$d/sim" "$d/real"
+		;;
 	hta)
 		mkdir -p "$d/align"
 		cp "$s/kernels/hta/sampled_rank-0.json.gz" \
@@ -199,7 +211,7 @@ pair_run() {
 		make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$d/sim" \
 		    RUN="$d/real" OUT="$o" S2R_BIN="$S2R_BIN"
 		;;
-	corpus)
+	corpus|lora)
 		make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$d/sim" \
 		    REAL="$d/real" OUT="$o" S2R_BIN="$S2R_BIN"
 		;;

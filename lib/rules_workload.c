@@ -789,9 +789,11 @@ tokens(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 }
 
-/* Each client's mean length against its own sampler (noise sd1/sqrt(n)
- * of its rows): only clients with both sides, the clients themselves
- * being 1a's. */
+/* Each client's mean length against its own sampler, within
+ * workload.client_tokens_mean_pct (a client's few rows are noisier than
+ * the run's), WARN within CLIENT_NOISE_SE standard errors (sd1/sqrt(n) of
+ * its rows): only clients with both sides, the clients themselves being
+ * 1a's. */
 static void
 client_token_means(struct judge *j, const struct rule *r,
     const struct jcell *c, const char *side, const char *action)
@@ -815,7 +817,7 @@ client_token_means(struct judge *j, const struct rule *r,
 		if (judge_expect(j, c, metric, sub) == NULL ||
 		    judge_measure(j, c, metric, sub) == NULL ||
 		    !judge_compare(j, r, c, &q, DIFF_PCT, tol(j->tol,
-		    TOL_TOKENS_MEAN_PCT), &cmp))
+		    TOL_CLIENT_MEAN_PCT), &cmp))
 			continue;
 		rec_get_num(cmp.measure, "n", &n);
 		noisy_band_k(j, r, c, &q, &cmp, wl_noise_se(cmp.expect, 0, n),

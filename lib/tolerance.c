@@ -23,6 +23,8 @@ const struct tol_def tol_table[] = {
 	    "1c/1d: token mean within ± this percent of the sampler's mean" },
 	{ TOL_TOKENS_STDEV_PCT, "workload.tokens_stdev_pct", 10,
 	    "1c/1d: token stdev within ± this percent of the sampler's stdev" },
+	{ TOL_CLIENT_MEAN_PCT, "workload.client_tokens_mean_pct", 25,
+	    "1c/1d: one client's token mean within ± this percent of its sampler's mean" },
 	{ TOL_TEMPLATE_TOKENS, "workload.template_max_tokens", 64,
 	    "1c: server_input_tokens beyond the trace's prompt by a fixed 0 to this many tokens a request (slope within tokens_mean_pct) is a chat template's, PASS" },
 	{ TOL_PREFIX_PP, "workload.prefix_pp", 2,

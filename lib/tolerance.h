@@ -20,6 +20,7 @@ enum tol_id {
 	TOL_CLASS_PP,		/* 1b: class fraction, ± percentage points */
 	TOL_TOKENS_MEAN_PCT,	/* 1c/1d: mean, ± percent */
 	TOL_TOKENS_STDEV_PCT,	/* 1c/1d: stdev, ± percent */
+	TOL_CLIENT_MEAN_PCT,	/* 1c/1d: one client's mean, ± percent */
 	TOL_TEMPLATE_TOKENS,	/* 1c: a chat template's fixed tokens, most */
 	TOL_PREFIX_PP,		/* 1e: prefix fraction, ± pp */
 	TOL_PREFIX_LEN_ABS,	/* 1e: prefix length mean, ± tokens */

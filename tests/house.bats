@@ -40,7 +40,7 @@ edges() {
 @test "floors: rules include no reader or producer, renderers no rule engine" {
 	cd "$L"
 	rules="judge.h jindex.h checklist.h verdict.h tolerance.h ruleutil.h proofutil.h
-	    alignutil.h latquant.h satside.h satrule.h isopolicy.h routecmp.h rules_wl.h rec.h str.h
+	    alignutil.h latquant.h satside.h satgen.h satrule.h golex.h isopolicy.h routecmp.h rules_wl.h rec.h str.h
 	    err.h perr.h stats.h jreplica.h cmpstat.h jstore.h spill.h strtab.h
 	    jwrite.h recscan.h jline.h jparse.h"
 	renderers="report.h mdreport.h mdtext.h htmlreport.h htmlpage.h
@@ -50,7 +50,7 @@ edges() {
 	    keygroup.h"
 	bad=""
 	for f in rules_*.c ruleutil.[ch] proofutil.[ch] alignutil.[ch] judge.[ch] jindex.[ch] checklist.[ch] \
-	    satside.[ch] satrule.[ch] isopolicy.[ch] routecmp.[ch] jreplica.[ch] jstore.[ch] spill.[ch] \
+	    satside.[ch] satgen.[ch] satrule.[ch] isopolicy.[ch] routecmp.[ch] jreplica.[ch] jstore.[ch] spill.[ch] \
 	    jwrite.[ch] recscan.[ch] jline.[ch] jparse.[ch]; do
 		for h in $(sed -n 's/^#include "\(.*\)"/\1/p' "$f"); do
 			case " $(echo $rules) " in *" $h "*) ;; *) bad="$bad $f:$h" ;; esac

@@ -225,12 +225,20 @@ ghost i2 SKIP" ]
 	    "$T/out/report.html"
 }
 
-@test "run mode: a legacy run (progress.json, no iN) judges exactly as REAL= does" {
+@test "run mode: a legacy run (progress.json, no iN) judges as REAL= does, and its PipelineRuns' specs against the sim's" {
 	cp -r "$CE/workspace/runs/test" "$T/run"
 	parity "$T/run"
 	mv "$T/out" "$T/out-real"
 	parity "" RUN="$T/run"
-	cmp "$T/out-real/verdicts.ndjson" "$T/out/verdicts.ndjson"
+	# the same verdicts but for 1a workload.conflict, which only run mode
+	# can judge: this sim's w1_mid is chatbot.yaml, the PipelineRuns gave
+	# the run the real w1_mid (aggregate_rate 90, not 10)
+	cmp <(jq -c 'select(.kind == "verdict" and .metric != "workload.conflict")' "$T/out-real/verdicts.ndjson") \
+	    <(jq -c 'select(.kind == "verdict" and .metric != "workload.conflict")' "$T/out/verdicts.ndjson")
+	! jq -e -s 'any(.[]; .metric == "workload.conflict")' "$T/out-real/verdicts.ndjson"
+	jq -e -s '[.[] | select(.metric == "workload.conflict")] | length == 3 and
+	    all(.verdict == "FAIL" and (.why | test("qps.intended 90 there, 10 in the sim")))' \
+	    "$T/out/verdicts.ndjson"
 	jq -e -s '[.[] | select(.kind == "cell")] | length == 3 and
 	    all(.status == "PRESENT" and (.scope | has("iteration") | not))' \
 	    "$T/out/run.ndjson"

@@ -624,4 +624,9 @@ print("%.8f" % s)')
 	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "small"))[0].verdict == "FAIL"' "$OUT"
 	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "big"))[0].verdict == "PASS"' "$OUT"
 	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0].verdict == "PASS"' "$OUT"
+	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "small"))[0].tolerance == "±25%"' "$OUT"
+	# its own tolerance: wide enough, the third passes
+	printf 'workload:\n  client_tokens_mean_pct: 80\n' >"$d/t.yaml"
+	verdict --tolerances "$d/t.yaml" "$d/e.ndjson" "$d/m3.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "small"))[0] | .verdict == "PASS" and .tolerance == "±80%"' "$OUT"
 }

@@ -1,6 +1,7 @@
 /* fuzz_pipelinerun - lib/pipelinerun over arbitrary bytes as a Tekton
- * PipelineRun, and the workload spec it embeds through the spec readers
- * into expect records (s2r-expect --run): every input is rejected with a
+ * PipelineRun, the workload spec it embeds through the spec readers and
+ * the scenario it embeds through the scenario reader into expect records
+ * (s2r-expect --run): every input is rejected with a
  * located message or yields params that are strings, the spec's place a
  * real line and column; never a crash or a hang. */
 #include <stdint.h>
@@ -12,6 +13,7 @@
 #include "err.h"
 #include "fuzz.h"
 #include "pipelinerun.h"
+#include "scenario.h"
 #include "wlexpect.h"
 
 static struct pipelinerun pr;
@@ -45,6 +47,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		spec = wlspec_load_buf("workloadSpec", pr.spec,
 		    strlen(pr.spec));
 		wlspec_expect(spec, pr.workload, recs);
+	}
+	if (pr.scenario != NULL && (pr.scenario_line < 1 ||
+	    pr.scenario_column < 1))
+		abort();
+	if (pr.scenario != NULL) {
+		json_decref(recs);
+		recs = json_array();
+		scenario_text(recs, "scenarioContent", pr.scenario);
 	}
 	clean();
 	return 0;

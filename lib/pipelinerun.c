@@ -13,7 +13,7 @@ die_node(const char *label, const struct ynode *n, const char *expected)
 	s2r_die_at(label, n->line, n->column, "expected %s", expected);
 }
 
-/* One item of spec.params: {name, value}; the three s2r reads kept. */
+/* One item of spec.params: {name, value}; the four s2r reads kept. */
 static void
 read_param(struct pipelinerun *p, const char *label, const struct ynode *item)
 {
@@ -28,7 +28,8 @@ read_param(struct pipelinerun *p, const char *label, const struct ynode *item)
 		die_node(label, name ? name : item, "a param's name: a string");
 	slot = strcmp(key, "phase") == 0 ? &p->phase :
 	    strcmp(key, "workloadName") == 0 ? &p->workload :
-	    strcmp(key, "workloadSpec") == 0 ? &p->spec : NULL;
+	    strcmp(key, "workloadSpec") == 0 ? &p->spec :
+	    strcmp(key, "scenarioContent") == 0 ? &p->scenario : NULL;
 	if (slot == NULL)
 		return;
 	if (*slot != NULL)
@@ -41,6 +42,9 @@ read_param(struct pipelinerun *p, const char *label, const struct ynode *item)
 	if (slot == &p->spec) {
 		p->spec_line = value->line;
 		p->spec_column = value->column;
+	} else if (slot == &p->scenario) {
+		p->scenario_line = value->line;
+		p->scenario_column = value->column;
 	}
 }
 
@@ -92,5 +96,6 @@ pipelinerun_free(struct pipelinerun *p)
 	free(p->phase);
 	free(p->workload);
 	free(p->spec);
+	free(p->scenario);
 	memset(p, 0, sizeof(*p));
 }

@@ -1,7 +1,8 @@
 /* pipelinerun.h - what s2r reads of a sim2real run's Tekton PipelineRun
  * (RUN/cluster/pipelinerun-*.yaml, docs/formats.md §1.6): the params
- * phase, workloadName and workloadSpec, the last being the workload spec
- * the run was given, a YAML text embedded as a string. */
+ * phase, workloadName, workloadSpec and scenarioContent, the last two
+ * being the workload spec the run was given and the llm-d-benchmark
+ * scenario it deployed, YAML texts embedded as strings. */
 #ifndef S2R_PIPELINERUN_H
 #define S2R_PIPELINERUN_H
 
@@ -12,6 +13,8 @@ struct pipelinerun {
 	char	*workload;	/* workloadName; NULL: none */
 	char	*spec;		/* workloadSpec's text; NULL: none */
 	long	 spec_line, spec_column;	/* of that value */
+	char	*scenario;	/* scenarioContent's text; NULL: none */
+	long	 scenario_line, scenario_column;
 };
 
 /* Reads path, cited as label; dies (exit 2, label:line:column) when it

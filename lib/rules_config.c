@@ -169,6 +169,44 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* The vLLM configuration the cell's PipelineRun deployed (its
+ * scenarioContent) against the sim's for the arm (s2r-expect --run:
+ * config.deployed): judged with or without server logs, which a run need
+ * not keep; a config sweep whose arm got another arm's flags measured
+ * one setting twice. */
+static void
+deployed(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *e = judge_expect(j, c, "config.deployed", NULL);
+	struct sbuf why = {0};
+	double ndiff, ncmp = 0;
+
+	if (e == NULL || !ru_num(e, &ndiff))
+		return;
+	rec_get_num(e, "n", &ncmp);
+	sbuf_adds(&why, "The PipelineRun deployed a scenario (");
+	ru_where(&why, e);
+	if (ndiff == 0)
+		sbuf_printf(&why, ") whose %.0f vLLM parameters the sim bundle "
+		    "also gives agree with it.", ncmp);
+	else {
+		sbuf_printf(&why, ") that differs from the sim bundle's in "
+		    "%.0f of the %.0f vLLM parameters both give:", ndiff,
+		    ncmp);
+		ru_differences(&why, json_object_get(e, "values"),
+		    (size_t)ndiff, "deployed");
+		sbuf_adds(&why, "The arm ran another configuration than the "
+		    "one simulated.");
+	}
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "config.deployed",
+	    .expect = e, .tolerance = "exact", .verdict = ndiff == 0 ?
+	    V_PASS : V_FAIL, .why = sbuf_str(&why), .action = ndiff == 0 ?
+	    NULL : "Redeploy the arm with the scenario the simulation "
+	    "modelled (the transfer's baseline scenario) and rerun it, or "
+	    "simulate the configuration that ran." });
+	sbuf_free(&why);
+}
+
 /* The expectations for the cell's phase (a baseline's scenario) before
  * those for every phase (config.md), each in its order: the first is
  * the one judged, the others are named when they differ. */
@@ -441,6 +479,7 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (ru_arm_only(c))
 		return;
 	trace_model(j, r, c);
+	deployed(j, r, c);
 	if (!server_logs_present(j, c)) {
 		no_server_logs(j, r, c, "the vLLM configuration");
 		return;

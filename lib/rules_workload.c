@@ -289,22 +289,10 @@ spec_conflict(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_where(&why, e);
 	sbuf_printf(&why, ") whose expectations differ from the sim bundle's "
 	    "in %.0f place%s:", n, n == 1 ? "" : "s");
-	json_array_foreach(vals, i, d) {
-		const char *metric = rec_get_str(d, "metric");
-
-		if (strcmp(metric, "workload.seed") != 0)
+	json_array_foreach(vals, i, d)
+		if (strcmp(rec_get_str(d, "metric"), "workload.seed") != 0)
 			seed_only = false;
-		sbuf_printf(&why, "%s %s ", i ? ";" : "", metric);
-		ru_value_text(&why, json_object_get(json_object_get(d, "run"),
-		    "value"));
-		sbuf_adds(&why, " there, ");
-		ru_value_text(&why, json_object_get(json_object_get(d, "sim"),
-		    "value"));
-		sbuf_adds(&why, " in the sim's (");
-		ru_where(&why, json_object_get(d, "sim"));
-		sbuf_adds(&why, ")");
-	}
-	sbuf_adds(&why, (size_t)n > json_array_size(vals) ? "; ... . " : ". ");
+	ru_differences(&why, vals, (size_t)n, "there");
 	sbuf_adds(&why, seed_only ? "Only the seed: the same workload, drawn "
 	    "otherwise; the trace is judged against the sim's spec." :
 	    "The run was told to generate another workload than the one "

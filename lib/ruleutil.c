@@ -862,3 +862,25 @@ ru_thermal_mark(const struct judge *j, const json_t *rec, struct sbuf *why)
 	}
 	return false;
 }
+
+void
+ru_differences(struct sbuf *why, const json_t *vals, size_t n,
+    const char *run_word)
+{
+	const json_t *d;
+	size_t i;
+
+	json_array_foreach(vals, i, d) {
+		sbuf_printf(why, "%s %s ", i ? ";" : "", rec_get_str(d,
+		    "metric"));
+		ru_value_text(why, json_object_get(json_object_get(d, "run"),
+		    "value"));
+		sbuf_printf(why, " %s, ", run_word);
+		ru_value_text(why, json_object_get(json_object_get(d, "sim"),
+		    "value"));
+		sbuf_adds(why, " in the sim's (");
+		ru_where(why, json_object_get(d, "sim"));
+		sbuf_adds(why, ")");
+	}
+	sbuf_adds(why, n > json_array_size(vals) ? "; ... . " : ". ");
+}

@@ -66,6 +66,11 @@ bool	 ru_gpu_parse(const char *name, struct ru_gpu *out);
 bool	 ru_gpu_match(const char *a, const char *b);
 /* A value for a sentence: strings bare, numbers as ru_num_text(). */
 void	 ru_value_text(struct sbuf *b, const json_t *v);
+/* The differences of a conflict record's values ({metric, sim, run},
+ * n in all) as " metric RUN <run_word>, SIM in the sim's (where); ...",
+ * ending ". " (or "; ... . " when n is more than the values listed). */
+void	 ru_differences(struct sbuf *why, const json_t *vals, size_t n,
+	    const char *run_word);
 /* A number as judge_fmt_num() writes it. */
 void	 ru_num_text(struct sbuf *b, double v);
 /* "file:line" (or the file, or "no source") of rec's source. */

@@ -10,6 +10,7 @@
 #include "pipelinerun.h"
 #include "rec.h"
 #include "runspec.h"
+#include "scenario.h"
 #include "str.h"
 #include "wlexpect.h"
 
@@ -284,4 +285,126 @@ runspec_expect(const char *rundir, json_t *out)
 	strv_free(&labels);
 	strv_free(&names);
 	return nread;
+}
+
+/* The sim's expectation of rec's check and metric for phase: the one the
+ * phase's own scenario gives, else one for every phase (config.md, a
+ * bundle of one baseline), else NULL. */
+static const json_t *
+sim_config(const json_t *out, const json_t *rec, const char *phase)
+{
+	const json_t *any = NULL;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(out, i, r) {
+		const char *ph = rec_get_str(json_object_get(r, "scope"),
+		    "phase");
+
+		if (!same_str(r, rec, "kind") || !same_str(r, rec, "metric") ||
+		    !same_str(r, rec, "check"))
+			continue;
+		if (ph != NULL && strcmp(ph, phase) == 0)
+			return r;
+		if (ph == NULL && any == NULL)
+			any = r;
+	}
+	return any;
+}
+
+/* The place of one deployed value: the PipelineRun's scenarioContent
+ * (its lines are the embedded text's, so the param's), the key within. */
+static void
+cite_scenario(json_t *rec, const char *label, const struct pipelinerun *p)
+{
+	json_t *src = json_object_get(rec, "source");
+	const char *field = rec_get_str(src, "field");
+	struct sbuf f = {0};
+
+	sbuf_printf(&f, "scenarioContent: %s", field ? field : "");
+	rec_set_str(src, "file", label);
+	rec_set_i64(src, "line", p->scenario_line);
+	rec_set_i64(src, "column", p->scenario_column);
+	rec_set_str(src, "field", f.s);
+	rec_set_str(src, "how", "the llm-d-benchmark scenario the "
+	    "PipelineRun deployed (param scenarioContent)");
+	sbuf_free(&f);
+}
+
+/* p's deployed scenario against the sim's for its phase: a
+ * config.deployed record counting the parameters that differ (values:
+ * the first CONFLICT_MAX), n those compared; none when no parameter of
+ * it has a sim expectation. */
+static void
+deployed_one(const struct pipelinerun *p, const char *label, json_t *out)
+{
+	struct sbuf where = {0}, how = {0};
+	json_t *recs = json_array(), *r, *values = json_array(), *rec, *scope;
+	size_t i, ndiff = 0, ncmp = 0;
+
+	sbuf_printf(&where, "%s:%ld: scenarioContent", label,
+	    p->scenario_line);
+	scenario_text(recs, where.s, p->scenario);
+	json_array_foreach(recs, i, r) {
+		const json_t *twin = sim_config(out, r, p->phase);
+		json_t *d;
+
+		if (twin == NULL)
+			continue;
+		ncmp++;
+		if (json_equal(json_object_get(twin, "value"),
+		    json_object_get(r, "value")) || ndiff++ >= CONFLICT_MAX)
+			continue;
+		cite_scenario(r, label, p);
+		d = json_object();
+		rec_set_str(d, "metric", rec_get_str(r, "metric"));
+		rec_set(d, "sim", side_of(twin));
+		rec_set(d, "run", side_of(r));
+		json_array_append_new(values, d);
+	}
+	if (ncmp > 0) {
+		sbuf_printf(&how, "vLLM parameters of the scenario the "
+		    "PipelineRun deployed (param scenarioContent) that differ "
+		    "from the sim bundle's for phase %s (the first %d in "
+		    "values; n: the parameters both give)", p->phase,
+		    CONFLICT_MAX);
+		rec = rec_begin(&(struct rec_head){ .kind = "expect",
+		    .check = "2a", .metric = "config.deployed",
+		    .value = json_integer((json_int_t)ndiff), .unit = "count",
+		    .n = (int64_t)ncmp });
+		rec_set(rec, "values", values);
+		scope = rec_scope_new();
+		rec_scope_set(scope, "phase", p->phase);
+		if (p->workload != NULL)
+			rec_scope_set(scope, "workload", p->workload);
+		rec_end(rec, scope, rec_source(label, p->scenario_line,
+		    p->scenario_column, "scenarioContent", how.s));
+		json_array_append_new(out, rec);
+	} else
+		json_decref(values);
+	json_decref(recs);
+	sbuf_free(&where);
+	sbuf_free(&how);
+}
+
+void
+runspec_deployed(const char *rundir, json_t *out)
+{
+	struct strv names = {0};
+
+	list_runs(rundir, &names);
+	for (size_t i = 0; i < names.n; i++) {
+		struct sbuf path = {0}, label = {0};
+		struct pipelinerun p;
+
+		sbuf_printf(&path, "%s/cluster/%s", rundir, names.v[i]);
+		sbuf_printf(&label, "cluster/%s", names.v[i]);
+		pipelinerun_load(&p, path.s, label.s);
+		if (p.scenario != NULL && p.phase != NULL)
+			deployed_one(&p, label.s, out);
+		pipelinerun_free(&p);
+		sbuf_free(&path);
+		sbuf_free(&label);
+	}
+	strv_free(&names);
 }

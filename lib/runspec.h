@@ -15,5 +15,11 @@
  * different specs, each phase gets its own (scope.phase).  Returns the
  * number of PipelineRun files read; dies (exit 2) on bad input. */
 size_t	runspec_expect(const char *rundir, json_t *out);
+/* Appends, for each PipelineRun with a phase and a scenarioContent (the
+ * llm-d-benchmark scenario it deployed), a 2a config.deployed record
+ * comparing its vLLM parameters with the sim's expectations for that
+ * phase already in out (run after the sim bundle's scenarios and
+ * config.md are read).  Dies (exit 2) on bad input. */
+void	runspec_deployed(const char *rundir, json_t *out);
 
 #endif

@@ -113,15 +113,14 @@ put_replicas(struct scn *s, const struct ynode *stack)
 	    "decode.replicas + prefill.replicas" : "decode.replicas");
 }
 
+/* The records of a loaded scenario (NULL: err says why). */
 static void
-read_scenario(struct scn *s, const char *path)
+read_doc(struct scn *s, struct ydoc *doc, const struct perr *err)
 {
-	struct ydoc *doc;
-	struct perr err;
 	const struct ynode *root, *list, *stack;
 
-	if ((doc = ydoc_load_file(path, &err)) == NULL)
-		s2r_die_at(s->label, err.line, err.column, "%s", err.msg);
+	if (doc == NULL)
+		s2r_die_at(s->label, err->line, err->column, "%s", err->msg);
 	root = ydoc_root(doc);
 	list = root != NULL ? ymap_get(root, "scenario") : NULL;
 	if (list == NULL || list->type != Y_SEQ || list->n == 0 ||
@@ -141,6 +140,23 @@ read_scenario(struct scn *s, const char *path)
 	put_replicas(s, stack);
 	put_flags(s, ypath(stack, "decode.vllm.additionalFlags"));
 	ydoc_free(doc);
+}
+
+static void
+read_scenario(struct scn *s, const char *path)
+{
+	struct perr err;
+
+	read_doc(s, ydoc_load_file(path, &err), &err);
+}
+
+void
+scenario_text(json_t *out, const char *label, const char *text)
+{
+	struct scn s = { .ctx = { .out = out }, .label = label };
+	struct perr err;
+
+	read_doc(&s, ydoc_load_buf(label, text, strlen(text), 0, &err), &err);
 }
 
 /* A path transfer.yaml gives, when it stays inside the bundle. */

@@ -16,5 +16,9 @@
  * bundle is not followed.  Returns the number of scenarios read; dies
  * (exit 2) on a malformed transfer.yaml or scenario. */
 int	scenario_bundle(json_t *out, const char *dir);
+/* Appends the records of one scenario given as text (a PipelineRun's
+ * scenarioContent), unscoped, cited as label (lines within the text);
+ * dies (exit 2, label:line:column) when it is not a scenario. */
+void	scenario_text(json_t *out, const char *label, const char *text);
 
 #endif

@@ -439,17 +439,21 @@ Y
 	[[ "$stderr" == *'measurement_duration.yaml:3:18: prewarmDuration: expected a Go duration'* ]]
 }
 
-# prun FILE PHASE WORKLOAD SPEC: a Tekton PipelineRun as sim2real writes
-# it (cluster/pipelinerun-*.yaml), the spec embedded as a quoted string.
+# prun FILE PHASE WORKLOAD SPEC [SCENARIO]: a Tekton PipelineRun as
+# sim2real writes it (cluster/pipelinerun-*.yaml), the spec (and the
+# scenario it deployed) embedded as quoted strings.
 prun() {
 	python3 - "$@" <<'PY'
 import json, sys
-path, phase, workload, spec = sys.argv[1:]
+path, phase, workload, spec = sys.argv[1:5]
+params = [("experimentId", "test"), ("phase", phase)]
+if len(sys.argv) > 5:
+    params.append(("scenarioContent", open(sys.argv[5]).read()))
+params += [("workloadName", workload), ("workloadSpec", open(spec).read())]
 with open(path, "w") as f:
     f.write("apiVersion: tekton.dev/v1\nkind: PipelineRun\nmetadata:\n"
             "  name: %s-%s\nspec:\n  params:\n" % (phase, workload))
-    for k, v in (("experimentId", "test"), ("phase", phase),
-                 ("workloadName", workload), ("workloadSpec", open(spec).read())):
+    for k, v in params:
         f.write("  - name: %s\n    value: %s\n" % (k, json.dumps(v)))
     f.write("  pipelineRef:\n    name: sim2real\n")
 PY
@@ -601,6 +605,44 @@ YAML
 	expect "$S"
 	jq -e -s '[.[] | select(.check == "2a" or .check == "2b")] | length == 12
 	    and all(.scope.phase == null)' "$O"
+}
+
+@test "--run: the scenario each PipelineRun deployed against the sim's for its phase (config.deployed), judged" {
+	S="$BATS_TEST_TMPDIR/sim" R="$BATS_TEST_TMPDIR/run" O="$BATS_TEST_TMPDIR/out.ndjson"
+	scn "$S"
+	mkdir -p "$R/cluster"
+	# small deployed as simulated; big deployed small's scenario (another
+	# arm's flags: 64 seqs not 256, 2 pods not 4); other has no scenario
+	prun "$R/cluster/pipelinerun-a-small.yaml" small a "$S/workloads/a.yaml" "$S/baselines/small.yaml"
+	prun "$R/cluster/pipelinerun-a-big.yaml" big a "$S/workloads/a.yaml" "$S/baselines/small.yaml"
+	prun "$R/cluster/pipelinerun-a-other.yaml" other a "$S/workloads/a.yaml" "$S/baselines/small.yaml"
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
+	validate_records "$O"
+	line=$(grep -n 'name: scenarioContent' "$R/cluster/pipelinerun-a-big.yaml" | cut -d: -f1)
+	jq -e -s '[.[] | select(.metric == "config.deployed")] | length == 2' "$O"
+	jq -e -s 'map(select(.metric == "config.deployed" and .scope.phase == "small"))[0] |
+	    .value == 0 and .n == 12 and .check == "2a" and .values == [] and .scope.workload == "a"' "$O"
+	jq -e -s --argjson l $((line + 1)) 'map(select(.metric == "config.deployed" and .scope.phase == "big"))[0] |
+	    .value == 2 and .n == 12 and .source.file == "cluster/pipelinerun-a-big.yaml" and .source.line == $l and
+	    ([.values[] | [.metric, .run.value, .sim.value, .sim.source.file, .run.source.file]] ==
+	     [["instances.count", 2, 4, "baselines/big.yaml", "cluster/pipelinerun-a-big.yaml"],
+	      ["vllm.max_num_seqs", 64, 256, "baselines/big.yaml", "cluster/pipelinerun-a-big.yaml"]])' "$O"
+	# judged (each cell with a measure): PASS as simulated, FAIL naming both sides
+	for p in small big; do
+		jq -c -n --arg p $p '{kind: "measure", check: "1a", metric: "requests.count",
+		    value: 10, unit: "count", scope: {phase: $p, workload: "a"},
+		    source: {file: "\($p)/a/trace_data.csv", field: "rows", how: "rows"}}'
+	done >"$BATS_TEST_TMPDIR/m.ndjson"
+	"$S2R_BIN/s2r-verdict" --no-fail-status "$O" "$BATS_TEST_TMPDIR/m.ndjson" >"$BATS_TEST_TMPDIR/v.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/v.ndjson"
+	jq -e -s 'map(select(.metric == "config.deployed" and .scope.phase == "small"))[0].verdict == "PASS"' "$BATS_TEST_TMPDIR/v.ndjson"
+	jq -e -s 'map(select(.metric == "config.deployed" and .scope.phase == "big"))[0] | .verdict == "FAIL" and
+	    (.why | test("in 2 of the 12 vLLM parameters both give: instances.count 2 deployed, 4 in the sim.s \\(baselines/big.yaml:12\\); vllm.max_num_seqs 64 deployed, 256 in the sim.s"))' "$BATS_TEST_TMPDIR/v.ndjson"
+	# a scenarioContent that is not a scenario is located
+	printf 'kind: PipelineRun\nspec:\n  params:\n  - name: phase\n    value: big\n  - name: scenarioContent\n    value: "scenario: {a: 1}\\n"\n' >"$R/cluster/pipelinerun-x.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" --run "$R" "$S"
+	assert_bad_input
+	[[ "$stderr" == "s2r-expect: cluster/pipelinerun-x.yaml:7: scenarioContent:1:11: expected scenario: a list of stacks" ]]
 }
 
 @test "transfer.yaml's baselines: a malformed scenario or flag is located" {

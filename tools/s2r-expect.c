@@ -272,6 +272,8 @@ main(int argc, char **argv)
 	}
 	if (in.dirs.n > 0)
 		configexp_conflicts(out);
+	if (o.run != NULL)
+		runspec_deployed(o.run, out);
 	rec_emit_all(recout_open(&ro, o.text, o.output), out);
 	recout_close(&ro, argc - optind == 1 ? argv[optind] :
 	    "workload specs");

@@ -135,6 +135,10 @@ pair_build() {
 		mkdir -p "$d/sim/workloads"
 		upstream_spec "$d/real/cluster/pipelinerun-w1-mid-blis1.yaml" \
 		    >"$d/sim/workloads/w1_mid.yaml"
+		# the arms' scenarios (2a: what each arm was to deploy)
+		cp -R "$s/upstream/config-exploration/sim2real/transfer.yaml" \
+		    "$s/upstream/config-exploration/sim2real/baselines" "$d/sim/"
+		chmod -R u+w "$d/sim"
 		;;
 	corpus)
 		mkdir -p "$d/sim/workloads"

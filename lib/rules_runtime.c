@@ -730,6 +730,66 @@ hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	ru_list_free(&l);
 }
 
+/* The best hit rate any instance reported against the share of the
+ * trace's prompt tokens that are shared prefixes, mean prefix_length /
+ * (mean prefix_length + mean input_tokens): what a cache that keeps
+ * every prefix hits.  The per-instance check passes any hit at all, so a
+ * prompt that shares only its first block, or a cache that evicts the
+ * prefixes, passed.  The best stats line of the best instance is judged
+ * (vLLM's window moves; an affinity router gives some pods no prefix
+ * traffic), and only below half the share: WARN. */
+static void
+hits_share(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *pl = judge_measure(j, c, "prefix_length.mean", NULL);
+	const json_t *in = judge_measure(j, c, "input_tokens.mean", NULL);
+	const json_t *best = NULL, *set;
+	struct ru_list l;
+	struct sbuf why = {0};
+	double p, n, share, x, top = 0;
+	json_t *es, *ms;
+
+	if (!ru_num(pl, &p) || !ru_num(in, &n) || p <= 0 || n < 0)
+		return;
+	share = p / (p + n);
+	ru_collect(j, c, "measure", "stats.prefix_cache_hit_rate_pct.max",
+	    RU_INSTANCE, false, &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (ru_num(l.v[i], &x) && (best == NULL || x > top)) {
+			top = x;
+			best = l.v[i];
+		}
+	set = best == NULL ? NULL : caching_setting(j, c,
+	    rec_scope_str(best, "instance"));
+	if (best == NULL || (set != NULL && !json_is_true(json_object_get(set,
+	    "value")))) {
+		ru_list_free(&l);
+		return;	/* no hit rates, or caching off: judged per instance */
+	}
+	sbuf_printf(&why, "%.1f%% of the trace's prompt tokens are shared "
+	    "prefixes (mean prefix_length %.1f, mean input_tokens %.1f); the "
+	    "best hit rate of any instance's stats lines is %.1f%% (", share *
+	    100, p, n, top);
+	ru_where(&why, best);
+	sbuf_adds(&why, top / 100 >= share / 2 ? ")." : "), under half of "
+	    "it: the prompts share less than the trace says (a per-request "
+	    "token before the prefix, a prefix cut short), or the cache "
+	    "evicts the prefixes.");
+	es = ru_side(json_real(share), "fraction", pl, "mean prefix_length / "
+	    "(mean prefix_length + mean input_tokens)");
+	ms = ru_side(json_real(top / 100), "fraction", best, "highest 'Prefix "
+	    "cache hit rate' of any stats line of any instance");
+	ru_emit(j, r, c, "prefix_cache.hit_rate.best", NULL, es, ms, ">= half "
+	    "the shared share", top / 100 >= share / 2 ? V_PASS : V_WARN,
+	    sbuf_str(&why), "Check that the requests of a prefix group send "
+	    "the same first tokens (no request id or time stamp before the "
+	    "prefix) and that the KV cache holds the prefixes (5f).");
+	json_decref(es);
+	json_decref(ms);
+	sbuf_free(&why);
+	ru_list_free(&l);
+}
+
 static void
 rule_prefix_hits(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -759,6 +819,8 @@ rule_prefix_hits(struct judge *j, const struct rule *r, const struct jcell *c)
 	for (size_t i = 0; i < insts.n; i++)
 		hits_instance(j, r, c, insts.v[i], shared);
 	strv_free(&insts);
+	if (shared)
+		hits_share(j, r, c);
 }
 
 /* --- 5d ------------------------------------------------------------- */

@@ -482,6 +482,10 @@ clean() {
 	fault 5c-dp-no-prefix-hits
 }
 
+@test "5c-prefix-hits-low (aw): 5c WARN" {
+	fault 5c-prefix-hits-low
+}
+
 @test "5c-no-prefix-hits (aw): 5c WARN" {
 	fault 5c-no-prefix-hits
 }

@@ -164,6 +164,34 @@ affinity() {
 	[ "$(v 5c prefix_cache.hit_rate p4)" = INAPPLICABLE ]
 }
 
+# hits BEST OTHER: the cell with half its prompt tokens in shared prefixes
+# (mean prefix_length 300 of 300 + 300), instance p1's best stats line
+# hitting BEST %, the others OTHER %.
+hits() {
+	judge "., (select(.metric == \"prefix_cache.hit_rate\") |
+	    .metric = \"stats.prefix_cache_hit_rate_pct.max\" | .unit = \"%\" |
+	    .value = (if .scope.instance == \"p1\" then $1 else $2 end)),
+	    (select(.metric == \"prefix_cache.hit_rate\" and .scope.instance ==
+	    \"p1\") | del(.scope.instance) | .source.file =
+	    \"baseline/w1/trace_data.csv\" |
+	    (.metric = \"prefix_length.mean\" | .check = \"1e\"),
+	    (.metric = \"input_tokens.mean\" | .check = \"1c\") |
+	    .value = 300 | .unit = \"tokens\")"
+}
+
+@test "5c: the best hit rate of any instance against the prompts' shared share: under half WARN" {
+	hits 30 2
+	[ "$(v 5c prefix_cache.hit_rate.best)" = PASS ]
+	hits 24 24
+	[ "$(v 5c prefix_cache.hit_rate.best)" = WARN ]
+	jqt 'select(.metric == "prefix_cache.hit_rate.best") | (.why |
+	    test("50.0% of the trace.s prompt tokens are shared prefixes \\(mean prefix_length 300.0, mean input_tokens 300.0\\); the best hit rate of any instance.s stats lines is 24.0% \\(baseline/w1/server_logs/p1_vllm.log:500\\), under half of it"))
+	    and .action != null' "$OUT"
+	# caching off: judged per instance only (5c FAILs the hits there)
+	judge 'if .metric == "vllm.enable_prefix_caching" then .value = false else . end'
+	[ -z "$(v 5c prefix_cache.hit_rate.best)" ]
+}
+
 @test "5c/5f: a log of two data-parallel engines is judged per engine (rank), not read as no hit rate" {
 	# p2's stats lines come per engine: 000 hits, 001 never does; 001
 	# also preempted, at a 99 % KV peak

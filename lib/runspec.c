@@ -144,6 +144,39 @@ side_of(const json_t *rec)
 	return o;
 }
 
+/* One entry of a conflict record's values: the metric (with its scope
+ * when scoped), both sides. */
+static json_t *
+difference(const json_t *sim, const json_t *run, bool scoped)
+{
+	json_t *d = json_object();
+
+	rec_set_str(d, "metric", rec_get_str(run, "metric"));
+	if (scoped)
+		rec_set(d, "scope", json_deep_copy(json_object_get(run,
+		    "scope")));
+	rec_set(d, "sim", side_of(sim));
+	rec_set(d, "run", side_of(run));
+	return d;
+}
+
+/* Appends to out the conflict record h with its values, scoped to p's
+ * phase and workload, cited at p's param (field) line:column. */
+static void
+conflict_emit(json_t *out, const struct rec_head *h, json_t *values,
+    const struct pipelinerun *p, const char *label, long line, long column,
+    const char *field, const char *how)
+{
+	json_t *rec = rec_begin(h), *scope = rec_scope_new();
+
+	rec_set(rec, "values", values);
+	rec_scope_set(scope, "phase", p->phase);
+	if (p->workload != NULL)
+		rec_scope_set(scope, "workload", p->workload);
+	rec_end(rec, scope, rec_source(label, line, column, field, how));
+	json_array_append_new(out, rec);
+}
+
 /* The sim bundle has a spec for p's workload too: where the spec the
  * PipelineRun gave the run implies other values (upstream: "when both
  * exist and differ, say so"), a workload.conflict record lists them; the
@@ -153,7 +186,7 @@ compare_one(const struct pipelinerun *p, const char *label, json_t *out)
 {
 	struct sbuf where = {0}, how = {0};
 	struct wlspec *w;
-	json_t *recs = json_array(), *r, *values = json_array(), *rec, *scope;
+	json_t *recs = json_array(), *r, *values = json_array();
 	size_t i, ndiff = 0;
 
 	sbuf_printf(&where, "%s:%ld: workloadSpec", label, p->spec_line);
@@ -161,7 +194,6 @@ compare_one(const struct pipelinerun *p, const char *label, json_t *out)
 	wlspec_expect(w, p->workload, recs);
 	json_array_foreach(recs, i, r) {
 		const json_t *twin = sim_twin(out, r);
-		json_t *d;
 
 		if (twin == NULL || json_equal(json_object_get(twin, "value"),
 		    json_object_get(r, "value")))
@@ -169,29 +201,18 @@ compare_one(const struct pipelinerun *p, const char *label, json_t *out)
 		if (ndiff++ >= CONFLICT_MAX)
 			continue;
 		cite_run(r, label, p, false);
-		d = json_object();
-		rec_set_str(d, "metric", rec_get_str(r, "metric"));
-		rec_set(d, "scope", json_deep_copy(json_object_get(r, "scope")));
-		rec_set(d, "sim", side_of(twin));
-		rec_set(d, "run", side_of(r));
-		json_array_append_new(values, d);
+		json_array_append_new(values, difference(twin, r, true));
 	}
 	if (ndiff > 0) {
 		sbuf_printf(&how, "expectations of the spec the PipelineRun "
 		    "gave the run (param workloadSpec) that differ from those "
 		    "of the sim bundle's spec for workload %s (the first %d "
 		    "in values)", p->workload, CONFLICT_MAX);
-		rec = rec_begin(&(struct rec_head){ .kind = "expect",
+		conflict_emit(out, &(struct rec_head){ .kind = "expect",
 		    .check = "1a", .metric = "workload.conflict",
 		    .value = json_integer((json_int_t)ndiff), .unit = "count",
-		    .n = -1 });
-		rec_set(rec, "values", values);
-		scope = rec_scope_new();
-		rec_scope_set(scope, "phase", p->phase);
-		rec_scope_set(scope, "workload", p->workload);
-		rec_end(rec, scope, rec_source(label, p->spec_line,
-		    p->spec_column, "workloadSpec", how.s));
-		json_array_append_new(out, rec);
+		    .n = -1 }, values, p, label, p->spec_line, p->spec_column,
+		    "workloadSpec", how.s);
 	} else
 		json_decref(values);
 	json_decref(recs);
@@ -339,7 +360,7 @@ static void
 deployed_one(const struct pipelinerun *p, const char *label, json_t *out)
 {
 	struct sbuf where = {0}, how = {0};
-	json_t *recs = json_array(), *r, *values = json_array(), *rec, *scope;
+	json_t *recs = json_array(), *r, *values = json_array();
 	size_t i, ndiff = 0, ncmp = 0;
 
 	sbuf_printf(&where, "%s:%ld: scenarioContent", label,
@@ -347,7 +368,6 @@ deployed_one(const struct pipelinerun *p, const char *label, json_t *out)
 	scenario_text(recs, where.s, p->scenario);
 	json_array_foreach(recs, i, r) {
 		const json_t *twin = sim_config(out, r, p->phase);
-		json_t *d;
 
 		if (twin == NULL)
 			continue;
@@ -356,11 +376,7 @@ deployed_one(const struct pipelinerun *p, const char *label, json_t *out)
 		    json_object_get(r, "value")) || ndiff++ >= CONFLICT_MAX)
 			continue;
 		cite_scenario(r, label, p);
-		d = json_object();
-		rec_set_str(d, "metric", rec_get_str(r, "metric"));
-		rec_set(d, "sim", side_of(twin));
-		rec_set(d, "run", side_of(r));
-		json_array_append_new(values, d);
+		json_array_append_new(values, difference(twin, r, false));
 	}
 	if (ncmp > 0) {
 		sbuf_printf(&how, "vLLM parameters of the scenario the "
@@ -368,18 +384,11 @@ deployed_one(const struct pipelinerun *p, const char *label, json_t *out)
 		    "from the sim bundle's for phase %s (the first %d in "
 		    "values; n: the parameters both give)", p->phase,
 		    CONFLICT_MAX);
-		rec = rec_begin(&(struct rec_head){ .kind = "expect",
+		conflict_emit(out, &(struct rec_head){ .kind = "expect",
 		    .check = "2a", .metric = "config.deployed",
 		    .value = json_integer((json_int_t)ndiff), .unit = "count",
-		    .n = (int64_t)ncmp });
-		rec_set(rec, "values", values);
-		scope = rec_scope_new();
-		rec_scope_set(scope, "phase", p->phase);
-		if (p->workload != NULL)
-			rec_scope_set(scope, "workload", p->workload);
-		rec_end(rec, scope, rec_source(label, p->scenario_line,
-		    p->scenario_column, "scenarioContent", how.s));
-		json_array_append_new(out, rec);
+		    .n = (int64_t)ncmp }, values, p, label, p->scenario_line,
+		    p->scenario_column, "scenarioContent", how.s);
 	} else
 		json_decref(values);
 	json_decref(recs);

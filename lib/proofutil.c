@@ -324,6 +324,24 @@ pu_code_has(const json_t *p, const char *needle)
 	return has;
 }
 
+const char *
+pu_decl_value(const char *s, const char *name)
+{
+	size_t n = strlen(name), k;
+
+	if (s == NULL)
+		return NULL;
+	s += strspn(s, " \t");
+	if (strncmp(s, "const", 5) == 0 || strncmp(s, "var", 3) == 0) {
+		k = strcspn(s, " \t");
+		s += k + strspn(s + k, " \t");
+	}
+	if (strncmp(s, name, n) != 0 || (s[n] != ' ' && s[n] != '\t' &&
+	    s[n] != '=') || (s = strchr(s + n, '=')) == NULL)
+		return NULL;
+	return s + 1 + strspn(s + 1, " \t");
+}
+
 bool
 pu_icontains(const char *s, const char *word)
 {

@@ -101,6 +101,9 @@ bool	 pu_find_line(const json_t *p, const char *const *needles,
 bool	 pu_code_has(const json_t *p, const char *needle);
 /* Whether s contains word, ignoring case. */
 bool	 pu_icontains(const char *s, const char *word);
+/* The text after '=' (blanks skipped) when snippet declares name: a
+ * line "[const|var] name = ...", else NULL. */
+const char *pu_decl_value(const char *snippet, const char *name);
 /* "gaie pkg/x.go:12" (line < 1: the proof's own line). */
 void	 pu_where(struct sbuf *b, const json_t *p, long line);
 /* "gaie pkg/x.go:12 `code`" */

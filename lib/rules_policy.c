@@ -337,10 +337,9 @@ registered_type(const struct judge *j, const json_t *call)
 {
 	const char *arg = json_string_value(json_array_get(json_object_get(
 	    json_object_get(call, "facts"), "args"), 0));
-	const char *dot, *s, *q;
+	const char *dot, *q;
 	struct ru_list l;
 	char *type = NULL;
-	size_t n;
 
 	if (arg == NULL)
 		return NULL;
@@ -348,17 +347,10 @@ registered_type(const struct judge *j, const json_t *call)
 		return xstrndup(arg + 1, strcspn(arg + 1, "\""));
 	dot = strrchr(arg, '.');
 	arg = dot != NULL ? dot + 1 : arg;
-	n = strlen(arg);
 	pu_claim_list(j, "4a.generated-type-consts", "generated", &l);
 	for (size_t i = 0; i < l.n && type == NULL; i++) {
-		s = rec_get_str(l.v[i], "snippet");
-		if (!pu_found(l.v[i]) || s == NULL)
-			continue;
-		s += strspn(s, " \t");
-		if (strncmp(s, "const", 5) == 0)
-			s += 5 + strspn(s + 5, " \t");
-		if (strncmp(s, arg, n) != 0 || (s[n] != ' ' && s[n] != '\t' &&
-		    s[n] != '=') || (q = strchr(s, '"')) == NULL)
+		if (!pu_found(l.v[i]) || (q = pu_decl_value(rec_get_str(l.v[i],
+		    "snippet"), arg)) == NULL || *q != '"')
 			continue;
 		type = xstrndup(q + 1, strcspn(q + 1, "\""));
 	}

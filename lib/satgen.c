@@ -82,20 +82,10 @@ static bool
 const_of(const json_t *p, void *arg)
 {
 	struct satgen *g = arg;
-	const char *s = rec_get_str(p, "snippet"), *eq;
-	size_t n = strlen(g->field);
+	const char *eq = pu_decl_value(rec_get_str(p, "snippet"), g->field);
 
-	if (s == NULL)
-		return false;
-	s += strspn(s, " \t");
-	if (strncmp(s, "const", 5) == 0 || strncmp(s, "var", 3) == 0)
-		s += strcspn(s, " \t") + strspn(s + strcspn(s, " \t"), " \t");
-	if (strncmp(s, g->field, n) != 0 || (s[n] != ' ' && s[n] != '\t' &&
-	    s[n] != '=') || (eq = strchr(s, '=')) == NULL)
-		return false;
-	eq++;
-	eq += strspn(eq, " \t");
-	return parse_f64(eq, strspn(eq, "0123456789."), &g->literal);
+	return eq != NULL && parse_f64(eq, strspn(eq, "0123456789."),
+	    &g->literal);
 }
 
 /* A 3c.generated-param-tags line declaring g's field: its JSON key. */

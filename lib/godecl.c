@@ -244,8 +244,8 @@ fact_empty_pool(json_t *facts, const struct gofile *f, size_t a, size_t b)
 	rec_set(facts, "empty_pool", json_null());
 }
 
-static void
-body_facts(json_t *facts, const struct gquery *q, const struct gofile *f,
+void
+goq_body_facts(json_t *facts, const struct gquery *q, const struct gofile *f,
     size_t a, size_t b)
 {
 	if (q->facts & GF_EMPTY_POOL)
@@ -305,7 +305,7 @@ func_hit(const struct gquery *q, const struct gofile *f,
 	if (reads != NULL)
 		rec_set(facts, "reads", reads);
 	if (d->body != GQ_NONE)
-		body_facts(facts, q, f, d->body, d->end);
+		goq_body_facts(facts, q, f, d->body, d->end);
 	ghits_add(out, d->start, d->end, q->doc ? d->doc : d->start,
 	    d->symbol, facts);
 }

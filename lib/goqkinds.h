@@ -21,6 +21,10 @@ void	goq_value(const struct gquery *q, const struct gofile *f,
 /* Every func whose body names one of q->signals, as --func does. */
 void	goq_readers(const struct gquery *q, const struct gofile *f,
 	    const struct gindex *ix, struct ghits *out);
+/* The facts q asks for (GF_*) over the code in [a, b): a function's
+ * body, or the block a regex hit's line opens. */
+void	goq_body_facts(json_t *facts, const struct gquery *q,
+	    const struct gofile *f, size_t a, size_t b);
 
 /* gostmt.c */
 void	goq_assign(const struct gquery *q, const struct gofile *f,

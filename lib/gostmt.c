@@ -279,6 +279,29 @@ goq_string(const struct gquery *q, const struct gofile *f,
 	sbuf_free(&val);
 }
 
+/* whole_block on a regex hit of Go code whose line opens a block (ends
+ * with "{" on the mask: an if, for, switch or func): the hit runs to the
+ * line of its closing brace, and the facts asked for (returns …) are the
+ * block's, so that a guard's condition and what its branch returns are
+ * one record.  *e is moved; a line that opens nothing is left alone. */
+static void
+regex_block(const struct gquery *q, const struct gofile *f, long ln,
+    size_t *e, json_t *facts)
+{
+	size_t b = gofile_bol(f, ln), br = *e, close;
+
+	while (br > b && (f->mask[br - 1] == ' ' || f->mask[br - 1] == '\t' ||
+	    f->mask[br - 1] == '\r'))
+		br--;
+	if (br == b || f->mask[br - 1] != '{')
+		return;
+	close = go_match(f->mask, f->len, br - 1);
+	if (close >= f->len)
+		return;
+	*e = gofile_eol(f, gofile_line(f, close));
+	goq_body_facts(facts, q, f, br, close);
+}
+
 void
 goq_regex(const struct gquery *q, const struct gofile *f,
     const struct gindex *ix, struct ghits *out)
@@ -311,6 +334,8 @@ goq_regex(const struct gquery *q, const struct gofile *f,
 		rec_set_i64(facts, "column", (long)mt.rm_so + 1);
 		if (ix != NULL)
 			gofacts_enclosing_func(facts, f, ix, b);
+		if (ix != NULL && q->whole_block)
+			regex_block(q, f, ln, &e, facts);
 		ghits_add(out, b, e, b, NULL, facts);
 	}
 	sbuf_free(&line);

@@ -422,6 +422,31 @@ print(n)' "$S2R_SAMPLES/aw-real/generated")
 	jq -e -s '[.[] | select(.claim == "4d.sim-dispatch")][0].facts.outcomes | map(select(.decision == "ramp") | {(.tier): .ramp}) | add == {"batch": "batch", "sheddable": "sheddable"}' "$BATS_TEST_TMPDIR/out"
 }
 
+@test "--regex --whole-block: a line that opens a block spans it, with the block's returns" {
+	f="$GO/real-ok/generated/preemptive_shed.go"
+	g=$(grep -n 'if sat < shedStart {' "$f" | cut -d: -f1)
+	run "$GP" --real "$GO/real-ok" --generated include --code-only --whole-block \
+	    --facts returns --regex '\<if\>.*sat[[:space:]]*<[[:space:]]*shedStart'
+	[ "$status" -eq 0 ]
+	echo "$output" >"$BATS_TEST_TMPDIR/out"
+	validate_records "$BATS_TEST_TMPDIR/out"
+	jq -e --argjson g "$g" '.source.line == $g and .source.end_line == $g + 2 and
+	    (.snippet | test("return nil")) and .facts.match == "if sat < shedStart" and
+	    .facts.returns == [{"line": ($g + 1), "code": "return nil"}] and
+	    (.facts.enclosing_func.symbol | test("AdmitRequest"))' "$BATS_TEST_TMPDIR/out"
+	# without --whole-block the hit is its line alone
+	run "$GP" --real "$GO/real-ok" --generated include --code-only \
+	    --regex '\<if\>.*sat[[:space:]]*<[[:space:]]*shedStart'
+	jq -e --argjson g "$g" '.source.end_line == $g and (.facts | has("returns") | not)' <<<"$output"
+	# the catalog's ramp guards: the plugin's and the sim's, with their returns
+	"$GP" --real "$S2R_TOP/tests/faults/fixtures/14b" --sim "$S2R_TOP/tests/faults/fixtures/14b" \
+	    --catalog "$S2R_TOP/pipelines/proofs.yaml" --check 4d >"$BATS_TEST_TMPDIR/cat" || true
+	jq -e -s '[.[] | select(.claim == "4d.generated-ramp-guard")] | length == 1 and
+	    .[0].facts.match == "if saturation < shedStart" and .[0].facts.returns[0].code == "return nil"' "$BATS_TEST_TMPDIR/cat"
+	jq -e -s '[.[] | select(.claim == "4d.sim-ramp-guard")] | length == 1 and
+	    .[0].facts.match == "if full <= start || sat < start" and .[0].facts.returns[0].code == "return true"' "$BATS_TEST_TMPDIR/cat"
+}
+
 @test "--scale follows the signal one call deep into a helper of the same file, once" {
 	R="$BATS_TEST_TMPDIR/real"
 	mkdir -p "$R/generated"

@@ -498,6 +498,63 @@ routing() {
 	[[ "$w" == *"critical (priority 100)"*"admitted before any shedding"* ]]
 }
 
+@test "4d: the shed-ramp guard admits below the ramp's start: PASS; inverted (admits above): FAIL with both guards" {
+	bundle ramp real-ok
+	# a sim admission with its guard (the sim fixture has the ramps only)
+	cat >"$SIM/algorithm/admit.go" <<'G'
+package algorithm
+
+// Admit sheds along the tier's ramp.
+func Admit(priority int, sat float64) bool {
+	start, full := shedRamp(priority)
+	if full <= start || sat < start {
+		return true
+	}
+	return sat < full
+}
+G
+	s=$(grep -n 'sat < start {' "$SIM/algorithm/admit.go" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = PASS ]
+	l=$(grep -n 'if sat < shedStart {' "$(PLUGIN)" | cut -d: -f1)
+	w=$(why priority.ramp_guard)
+	[[ "$w" == *"\`if sat < shedStart { return nil }\` (real generated/preemptive_shed.go:$l) admits while sat < shedStart, below"* ]]
+	[[ "$w" == *"sim algorithm/admit.go:$s) admits while sat < start, below"* ]]
+	jq -e -s --argjson l "$l" --argjson s "$s" '[.[] | select(.metric == "priority.ramp_guard")][0] |
+	    .actual.source.line == $l and .expected.source.file == "algorithm/admit.go" and
+	    .expected.source.line == $s and (.evidence | length) == 2' "$V"
+	# the operands either way round: start > sat is sat < start
+	sed -i 's/if sat < shedStart {/if shedStart > sat {/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = PASS ]
+	# inverted: a shed tier is admitted under load
+	for inv in 'if sat > shedStart {' 'if shedStart <= sat {'; do
+		sed -i "${l}s/.*/\t$inv/" "$(PLUGIN)"
+		records --root "$GO/gaie" --label gaie
+		judge
+		[ "$(verdict priority.ramp_guard)" = FAIL ] || { echo "$inv: $(verdict priority.ramp_guard)"; return 1; }
+		w=$(why priority.ramp_guard)
+		[[ "$w" == *"(real generated/preemptive_shed.go:$l) admits while sat >"*"ABOVE the ramp's start"*"sim algorithm/admit.go:$s)"*"Inverted"* ]]
+		# the other 4d verdicts do not see it
+		[ "$(verdict priority.dispatch)" = PASS ]
+	done
+	# no guard the rule can read (a start that is not named so): WARN,
+	# never a silent PASS
+	sed -i "${l}s/.*/\tif sat < lo {/" "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = WARN ]
+	[[ "$(why priority.ramp_guard)" == *"no guard in it compares a saturation with a ramp start"* ]]
+	# no generated plugin: no ramp_guard verdict (priority.dispatch says why)
+	rm "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ -z "$(verdict priority.ramp_guard)" ]
+	[ "$(verdict priority.dispatch)" = INAPPLICABLE ]
+}
+
 # The INAPPLICABLE answers of 3a-4d and the reason each gives (a phrase of
 # its why); every INAPPLICABLE a run gives must be one of these.
 inapplicable_reasons() {

@@ -1,0 +1,278 @@
+/* rules_ramp.c - check 4d's shed-ramp guard (priority.ramp_guard): does
+ * the generated plugin's admission function admit a shed tier below its
+ * ramp's start, as the sim algorithm does?
+ *
+ * A ramp sheds nothing below its start and then more and more up to its
+ * full point.  The guard in front of it (`if saturation < shedStart {
+ * return nil }`) decides which side of the start is admitted outright;
+ * inverted (`saturation > shedStart`), the tier is admitted under load and
+ * shed only while the pool is nearly idle.  4c compares the ramp's
+ * parameters and the other 4d verdicts which tier's parameters each
+ * priority gets; this one reads the guard itself, from the proof claims
+ * 4d.generated-ramp-guard and 4d.sim-ramp-guard (pipelines/proofs.yaml:
+ * an if comparing a saturation-like operand with a start-like one, with
+ * the returns of its branch). */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "judge.h"
+#include "proofutil.h"
+#include "rec.h"
+#include "ruleutil.h"
+#include "str.h"
+
+/* One guard: the comparison of its condition that holds a saturation and
+ * a ramp start, read as "saturation OP start". */
+struct guard {
+	const json_t	*p;		/* its proof record */
+	char		 sat[96], start[96];
+	char		 op[3];		/* <, <=, >, >= */
+	bool		 below;		/* true when the branch runs below the start */
+};
+
+/* Names, not values: a generated plugin and a sim algorithm name them as
+ * they like (saturation, sat, poolSaturation, load; shedStart, start,
+ * SheddableShedStart), so any identifier holding "sat" or "load" is a
+ * saturation and any holding "start" a ramp start (case ignored); one
+ * holding both is neither. */
+static bool
+start_like(const char *id)
+{
+	return pu_icontains(id, "start");
+}
+
+static bool
+sat_like(const char *id)
+{
+	return (pu_icontains(id, "sat") || pu_icontains(id, "load")) &&
+	    !start_like(id);
+}
+
+static bool
+operand_byte(int c)
+{
+	return isalnum(c) || c == '_' || c == '.';
+}
+
+/* The operand that ends at text[e] (exclusive), spaces before e skipped. */
+static void
+operand_before(const char *text, size_t e, char *out, size_t n)
+{
+	size_t a;
+
+	while (e > 0 && text[e - 1] == ' ')
+		e--;
+	for (a = e; a > 0 && operand_byte((unsigned char)text[a - 1]); a--)
+		;
+	snprintf(out, n, "%.*s", (int)(e - a), text + a);
+}
+
+/* The operand that starts at text[a], spaces skipped. */
+static void
+operand_after(const char *text, size_t a, char *out, size_t n)
+{
+	size_t e;
+
+	while (text[a] == ' ')
+		a++;
+	for (e = a; operand_byte((unsigned char)text[e]); e++)
+		;
+	snprintf(out, n, "%.*s", (int)(e - a), text + a);
+}
+
+/* The first comparison of cond between a saturation and a ramp start
+ * (either order: start > sat is sat < start); false when none.  Shifts
+ * (<<, >>) and channel receives (<-) are not comparisons. */
+static bool
+guard_parse(const char *cond, struct guard *g)
+{
+	for (size_t i = 0; cond[i] != '\0'; i++) {
+		char l[96], r[96], c = cond[i];
+		bool eq = cond[i + 1] == '=';
+
+		if ((c != '<' && c != '>') || cond[i + 1] == c ||
+		    (i > 0 && cond[i - 1] == c) || cond[i + 1] == '-')
+			continue;
+		operand_before(cond, i, l, sizeof(l));
+		operand_after(cond, i + 1 + eq, r, sizeof(r));
+		if (sat_like(l) && start_like(r)) {
+			g->below = c == '<';
+			snprintf(g->sat, sizeof(g->sat), "%s", l);
+			snprintf(g->start, sizeof(g->start), "%s", r);
+		} else if (start_like(l) && sat_like(r)) {
+			g->below = c == '>';
+			snprintf(g->sat, sizeof(g->sat), "%s", r);
+			snprintf(g->start, sizeof(g->start), "%s", l);
+		} else
+			continue;
+		snprintf(g->op, sizeof(g->op), "%c%s", g->below ? '<' : '>',
+		    eq ? "=" : "");
+		return true;
+	}
+	return false;
+}
+
+/* Whether every return of the guard's branch admits: nil for an
+ * admission plugin's error, true for a sim algorithm's bool. */
+static bool
+branch_admits(const json_t *p)
+{
+	const json_t *rets = json_object_get(json_object_get(p, "facts"),
+	    "returns");
+	json_t *r;
+	size_t i;
+
+	if (json_array_size(rets) == 0)
+		return false;
+	json_array_foreach(rets, i, r) {
+		const char *code = rec_get_str(r, "code");
+
+		if (code == NULL || (strcmp(code, "return nil") != 0 &&
+		    strcmp(code, "return true") != 0))
+			return false;
+	}
+	return true;
+}
+
+/* The admitting ramp guards of role's claim inside an admission function
+ * (its name holds "admit"), input order. */
+static size_t
+guards_of(const struct judge *j, const char *claim, const char *role,
+    struct guard *out, size_t max)
+{
+	struct ru_list l;
+	size_t n = 0;
+
+	pu_claim_list(j, claim, role, &l);
+	for (size_t i = 0; i < l.n && n < max; i++) {
+		const json_t *facts = json_object_get(l.v[i], "facts");
+		const char *fn = rec_get_str(json_object_get(facts,
+		    "enclosing_func"), "symbol");
+		const char *cond = rec_get_str(facts, "match");
+
+		memset(&out[n], 0, sizeof(out[n]));
+		out[n].p = l.v[i];
+		if (pu_found(l.v[i]) && fn != NULL && pu_icontains(fn, "admit") &&
+		    cond != NULL && branch_admits(l.v[i]) &&
+		    guard_parse(cond, &out[n]))
+			n++;
+	}
+	ru_list_free(&l);
+	return n;
+}
+
+/* "`if saturation < shedStart { return nil }` (real generated/x.go:97)
+ * admits while saturation < shedStart, below the ramp's start" */
+static void
+guard_text(struct sbuf *b, const struct guard *g)
+{
+	const json_t *facts = json_object_get(g->p, "facts");
+
+	sbuf_printf(b, "`%s { %s }` (", rec_get_str(facts, "match"),
+	    rec_get_str(json_array_get(json_object_get(facts, "returns"), 0),
+	    "code"));
+	pu_where(b, g->p, 0);
+	sbuf_printf(b, ") admits while %s %s %s, %s the ramp's start", g->sat,
+	    g->op, g->start, g->below ? "below" : "ABOVE");
+}
+
+static json_t *
+guard_side(const struct guard *g)
+{
+	char v[256];
+
+	snprintf(v, sizeof(v), "admit while %s %s %s", g->sat, g->op,
+	    g->start);
+	return pu_proof_side(g->p, 0, json_string(v));
+}
+
+/* Whether the generated plugin has a tier dispatch in an admission
+ * function: then a ramp guard is expected. */
+static bool
+admits_by_tier(const json_t *p, void *arg)
+{
+	const json_t *facts = json_object_get(p, "facts");
+	const char *fn = rec_get_str(json_object_get(facts, "enclosing_func"),
+	    "symbol");
+
+	return json_is_true(json_object_get(facts, "maps_tiers")) &&
+	    fn != NULL && pu_icontains(fn, "admit");
+}
+
+/* The sim's guard as the expected side, into o; whether it admits below
+ * its start (true when the sim has none: the ramp's meaning). */
+static bool
+sim_guard(const struct judge *j, struct pu_out *o)
+{
+	struct guard s;
+
+	if (guards_of(j, "4d.sim-ramp-guard", "sim", &s, 1) == 0) {
+		sbuf_adds(&o->why, " No guard of the sim algorithm's admission "
+		    "compares its saturation with its ramp's start "
+		    "(claim 4d.sim-ramp-guard): judged against the ramp's "
+		    "meaning, admit below the start.");
+		return true;
+	}
+	o->expect = guard_side(&s);
+	pu_ev_add(o->evidence, "ramp guard", s.p);
+	sbuf_adds(&o->why, " The sim algorithm's ");
+	guard_text(&o->why, &s);
+	sbuf_adds(&o->why, ".");
+	return s.below;
+}
+
+static void
+rule_ramp(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct guard g[8];
+	size_t n = guards_of(j, "4d.generated-ramp-guard", "generated", g, 8);
+	size_t bad = 0;
+	struct pu_out o;
+	bool sim_below;
+
+	if (n == 0 && pu_claim_find(j, "4d.generated-dispatch", "generated",
+	    PU_FOUND, admits_by_tier, NULL) == NULL)
+		return;	/* no admission by tier: priority.dispatch says so */
+	pu_out_init(&o, "priority.ramp_guard");
+	if (n == 0) {
+		sbuf_adds(&o.why, "The generated plugin's admission function "
+		    "dispatches by tier, but no guard in it compares a "
+		    "saturation with a ramp start (an identifier holding "
+		    "\"start\") in a branch that only admits (claim "
+		    "4d.generated-ramp-guard): review by hand that each shed "
+		    "tier is admitted below its ramp's start and shed above "
+		    "it.");
+		pu_out_emit(j, r, &o, V_WARN, PU_ACT_REVIEW);
+		return;
+	}
+	o.actual = guard_side(&g[0]);
+	sbuf_adds(&o.why, "The generated plugin's ramp guard");
+	for (size_t i = 0; i < n; i++) {
+		sbuf_adds(&o.why, i ? "; " : ": ");
+		guard_text(&o.why, &g[i]);
+		pu_ev_add(o.evidence, "ramp guard", g[i].p);
+		if (!g[i].below && bad++ == 0) {
+			json_decref(o.actual);
+			o.actual = guard_side(&g[i]);
+		}
+	}
+	sbuf_adds(&o.why, ".");
+	sim_below = sim_guard(j, &o);
+	if (bad > 0)
+		sbuf_adds(&o.why, " Inverted: a shed tier is admitted under load "
+		    "and shed only while the pool is nearly idle, the opposite "
+		    "of the ramp.");
+	if (!sim_below)
+		sbuf_adds(&o.why, " The sim algorithm's own guard admits above "
+		    "its start, against the ramp's meaning: review the sim "
+		    "algorithm as well.");
+	pu_out_emit(j, r, &o, bad > 0 ? V_FAIL : V_PASS, "Make the ramp guard "
+	    "of the generated plugin admit below the ramp's start (saturation "
+	    "< start returns nil), rebuild and rerun the treatment arm.");
+}
+
+const struct rule rules_ramp[] = {
+	{ "4d", "Priority tier mapping", false, rule_ramp },
+	{ NULL, NULL, false, NULL }
+};

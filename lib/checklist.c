@@ -20,7 +20,6 @@ const struct rule_area rule_areas[] = {
 	{ CAT_SIGNAL, rules_saturation },
 	{ CAT_POLICY, rules_policy },
 	{ CAT_POLICY, rules_tiers },
-	{ CAT_POLICY, rules_ramp },
 	{ CAT_ALIGNMENT, rules_align },
 	{ 0, NULL }
 };

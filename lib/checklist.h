@@ -31,7 +31,6 @@ extern const struct rule rules_signal[];	/* lib/rules_signal.c */
 extern const struct rule rules_saturation[];	/* lib/rules_saturation.c */
 extern const struct rule rules_policy[];	/* lib/rules_policy.c */
 extern const struct rule rules_tiers[];	/* lib/rules_tiers.c */
-extern const struct rule rules_ramp[];	/* lib/rules_ramp.c */
 extern const struct rule rules_align[];	/* lib/rules_align.c */
 
 /* Every table in run order, ending with rules == NULL. */

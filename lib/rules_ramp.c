@@ -18,6 +18,7 @@
 
 #include "judge.h"
 #include "proofutil.h"
+#include "rules_ramp.h"
 #include "rec.h"
 #include "ruleutil.h"
 #include "str.h"
@@ -222,8 +223,9 @@ sim_guard(const struct judge *j, struct pu_out *o)
 	return s.below;
 }
 
-static void
-rule_ramp(struct judge *j, const struct rule *r, const struct jcell *c)
+void
+ramp_guard_verdict(struct judge *j, const struct rule *r,
+    const struct jcell *c)
 {
 	struct guard g[8];
 	size_t n = guards_of(j, "4d.generated-ramp-guard", "generated", g, 8);
@@ -271,8 +273,3 @@ rule_ramp(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "of the generated plugin admit below the ramp's start (saturation "
 	    "< start returns nil), rebuild and rerun the treatment arm.");
 }
-
-const struct rule rules_ramp[] = {
-	{ "4d", "Priority tier mapping", false, rule_ramp },
-	{ NULL, NULL, false, NULL }
-};

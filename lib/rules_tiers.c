@@ -17,6 +17,7 @@
 #include "proofutil.h"
 #include "rec.h"
 #include "routecmp.h"
+#include "rules_ramp.h"
 #include "ruleutil.h"
 #include "str.h"
 
@@ -913,6 +914,7 @@ rule_tiers(struct judge *j, const struct rule *r, const struct jcell *c)
 	dispatch_verdict(j, r, &av);
 	protected_verdict(j, r, &av);
 	semantics_verdict(j, r, &av);
+	ramp_guard_verdict(j, r, c);
 	strv_free(&av.labels);
 }
 

@@ -17,7 +17,8 @@
  * client.end_us, workload.seed, sessions.*, session.rounds.min. */
 void	wl_rule_run(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
-/* 1c: session.context_growth; 1g: think_time_us.max. */
+/* 1c: session.context_growth, session.rounds.grown; 1g: think_time_us.max,
+ * session.rounds.early. */
 void	wl_rule_growth(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
 void	wl_rule_think(struct judge *j, const struct rule *r,

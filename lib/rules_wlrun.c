@@ -692,8 +692,59 @@ wl_rule_run(struct judge *j, const struct rule *r, const struct jcell *c)
 
 /* --- 1g think time, 1c context growth -------------------------------- */
 
-void
-wl_rule_think(struct judge *j, const struct rule *r, const struct jcell *c)
+static const char ACT_CLOSED[] = "The replay did not wait for each answer "
+    "and think time before the next round (an open-loop or think-less "
+    "replay): rerun the cell with a blis observe that replays sessions "
+    "closed-loop; until then the rounds' timing and load are not the "
+    "simulation's.";
+static const char ACT_GROWTH[] = "The rounds' prompts did not grow with the "
+    "conversation although the spec accumulates context: check the corpus "
+    "conversion (context_growth) and the replay's prompts, then rerun.";
+
+/* Between a session's consecutive rounds: none early (1g), or every
+ * prompt grown (1c).  early: the metric is a count that must be 0, else a
+ * share that must be 1.  INAPPLICABLE without such rounds in the trace. */
+static void
+judge_rounds(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *metric, bool early)
+{
+	struct jquery q = { metric, metric, NULL, early ?
+	    FROM_SPEC("corpus replay: closed-loop rounds") :
+	    FROM_SPEC("context_growth"), early ? FROM_TRACE("send and chunk "
+	    "times, think_time_us per session_id and round_index") :
+	    FROM_TRACE("input_tokens per session_id and round_index") };
+	const json_t *e = judge_expect(j, c, metric, NULL), *m;
+	struct jcmp cmp;
+	double n = 0;
+	bool ok;
+
+	if (e == NULL)
+		return;
+	m = judge_measure(j, c, metric, NULL);
+	rec_get_num(m, "n", &n);
+	if (m == NULL || n == 0) {
+		ru_emit(j, r, c, metric, NULL, e, m, NULL, V_INAPPLICABLE, m ==
+		    NULL ? "The trace has no session rounds (no session_id): "
+		    "nothing to follow from round to round (1a judges the "
+		    "sessions)." : "No session in the trace has two consecutive "
+		    "rounds: nothing to compare from round to round.", NULL);
+		return;
+	}
+	if (!judge_compare(j, r, c, &q, DIFF_ABS, 0, &cmp))
+		return;
+	ok = early ? cmp.a == 0 : cmp.a >= 1;
+	judge_emit_cmp(j, r, c, &q, &cmp, ok ? V_PASS : V_FAIL, early ? (ok ?
+	    "No round was sent before the previous round's answer and its "
+	    "think time." : "Rounds were sent before the previous round's "
+	    "answer plus their think time (the measure's source gives the "
+	    "largest shortfall): the replay was not closed-loop.") : ok ?
+	    "Every round's prompt is longer than the previous round's." :
+	    "Rounds' prompts are not longer than the previous round's: the "
+	    "context did not accumulate.", early ? ACT_CLOSED : ACT_GROWTH);
+}
+
+static void
+think_cap(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct jquery q = { "think_time_us.max", "think_time_us.max", NULL,
 	    FROM_SPEC("max_think_time"),
@@ -730,6 +781,13 @@ wl_rule_think(struct judge *j, const struct rule *r, const struct jcell *c)
 }
 
 void
+wl_rule_think(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	think_cap(j, r, c);
+	judge_rounds(j, r, c, "session.rounds.early", true);
+}
+
+void
 wl_rule_growth(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	judge_same(j, r, c, &(struct same){ "session.context_growth",
@@ -738,4 +796,5 @@ wl_rule_growth(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "the simulation's.", "The trace header does not say how the "
 	    "sessions' context grew (session_context_growth is written from "
 	    "trace_version 3 on): not comparable.", ACT_SESSIONS });
+	judge_rounds(j, r, c, "session.rounds.grown", false);
 }

@@ -35,11 +35,18 @@ struct xsession {
 	int64_t		 rounds;	/* largest round_index + 1 */
 };
 
-/* A session row, for the think times between rounds. */
+/* A session row, for what happens between rounds: the think time the
+ * row says it waited (-1 without a think_time_us column) and its prompt
+ * (input_tokens). */
 struct srow {
 	uint32_t	 session;
-	int64_t		 round, send, end;
+	int64_t		 round, send, end, think, in;
 };
+
+/* Timer slack: a round sent this much before its previous round's end
+ * plus its think time is still on time (a replay's timers and the
+ * microsecond stamps of two clocks reading). */
+#define EARLY_SLACK_US	1000
 
 struct tracex {
 	const struct trace_header *h;
@@ -61,6 +68,10 @@ struct tracex {
 	struct srow	*sr;
 	size_t		 nsr, capsr;
 	struct moments	 think;			/* µs between rounds */
+	/* consecutive rounds of a session both in the trace: how many, how
+	 * many were sent early (before the previous round's end plus their
+	 * think time), the largest shortfall, how many prompts grew */
+	int64_t		 rpairs, early, early_worst, grown;
 	struct xpair	*pairs;			/* sorted after finish */
 	size_t		 npairs, cappairs;
 	/* After tracex_finish: */
@@ -134,7 +145,7 @@ session_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	size_t len;
 	const char *id = csvr_str(r, x->session_id, &len);
 	int64_t round = x->round_index >= 0 ? csvr_count(r, x->round_index) :
-	    0, end = row_end(t);
+	    0, end = row_end(t), think;
 	uint32_t i;
 	bool added;
 
@@ -149,17 +160,14 @@ session_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	x->ss[i].last = end > x->ss[i].last ? end : x->ss[i].last;
 	x->ss[i].rounds = round + 1 > x->ss[i].rounds ? round + 1 :
 	    x->ss[i].rounds;
-	if (x->think_col >= 0) {
-		if (round > 0)
-			moments_add(&x->think, (double)csvr_count(r,
-			    x->think_col));
-		return;
-	}
+	think = x->think_col >= 0 ? csvr_count(r, x->think_col) : -1;
+	if (think >= 0 && round > 0)
+		moments_add(&x->think, (double)think);
 	if (x->nsr == x->capsr) {
 		x->capsr = x->capsr ? 2 * x->capsr : 256;
 		x->sr = xreallocarray(x->sr, x->capsr, sizeof(*x->sr));
 	}
-	x->sr[x->nsr++] = (struct srow){ i, round, t->send, end };
+	x->sr[x->nsr++] = (struct srow){ i, round, t->send, end, think, t->in };
 }
 
 /* The prompt as the server counted it (usage.prompt_tokens) against the
@@ -265,21 +273,34 @@ srow_cmp(const void *a, const void *b)
 	return x->send < y->send ? -1 : x->send > y->send;
 }
 
-/* Without a think_time_us column: the gap from one round's end to the
- * next round's send, within each session. */
+/* Each round after the previous one of its session (both in the trace):
+ * a closed-loop replay sends it after the previous round's end plus its
+ * think time (the think_time_us column; without it, after the end), so
+ * one sent sooner, by more than the timer slack, is early; with
+ * accumulating context its prompt is longer than the previous one's.
+ * Without a think_time_us column the gaps are the think times. */
 static void
-derived_think(struct tracex *x)
+session_pairs(struct tracex *x)
 {
 	if (x->nsr < 2)
 		return;
 	qsort(x->sr, x->nsr, sizeof(*x->sr), srow_cmp);
 	for (size_t k = 1; k < x->nsr; k++) {
 		const struct srow *a = &x->sr[k - 1], *b = &x->sr[k];
+		int64_t due, gap = b->send - a->end;
 
-		if (a->session != b->session || b->round != a->round + 1 ||
-		    b->send < a->end)
+		if (a->session != b->session || b->round != a->round + 1)
 			continue;
-		moments_add(&x->think, (double)(b->send - a->end));
+		x->rpairs++;
+		x->grown += b->in > a->in;
+		due = b->think > 0 ? b->think : 0;
+		if (gap < due - EARLY_SLACK_US) {
+			x->early++;
+			if (due - gap > x->early_worst)
+				x->early_worst = due - gap;
+		}
+		if (x->think_col < 0 && gap >= 0)
+			moments_add(&x->think, (double)gap);
 	}
 }
 
@@ -298,8 +319,7 @@ sessions_finish(struct tracex *x)
 	x->sess_max = max_open(&s, &e);
 	ivals_free(&s);
 	ivals_free(&e);
-	if (x->think_col < 0)
-		derived_think(x);
+	session_pairs(x);
 }
 
 /* Rows and requests of the ITL file, through the one ITL reader (it
@@ -556,6 +576,30 @@ put_clients(const struct tracex *x, struct out *o,
 	free(rank);
 }
 
+/* Between consecutive rounds: the early ones and the grown prompts. */
+static void
+put_rounds(const struct tracex *x, struct out *o)
+{
+	struct sbuf how = { 0 };
+
+	sbuf_printf(&how, "rounds (round_index k > 0 with round k - 1 of its "
+	    "session in the trace: %lld) sent before the previous round's "
+	    "end (last chunk, else first, else send) plus %s, less %d us of "
+	    "timer slack; the largest shortfall %lld us", (long long)x->rpairs,
+	    x->think_col >= 0 ? "their think_time_us" : "nothing (no "
+	    "think_time_us column)", EARLY_SLACK_US,
+	    (long long)x->early_worst);
+	trace_put(o, "1g", "session.rounds.early", (double)x->early, "count",
+	    x->rpairs, NULL, NULL, NULL, "send_time_us", sbuf_str(&how));
+	sbuf_reset(&how);
+	sbuf_printf(&how, "share of those %lld rounds whose input_tokens is "
+	    "larger than the previous round's", (long long)x->rpairs);
+	trace_put(o, "1c", "session.rounds.grown", x->rpairs ?
+	    (double)x->grown / (double)x->rpairs : NAN, "fraction", x->rpairs,
+	    NULL, NULL, NULL, "input_tokens", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 put_sessions(const struct tracex *x, struct out *o)
 {
@@ -593,6 +637,7 @@ put_sessions(const struct tracex *x, struct out *o)
 	    th->n, NULL, NULL, NULL, x->think_col >= 0 ? "think_time_us" :
 	    "send_time_us", sbuf_str(&how));
 	sbuf_free(&how);
+	put_rounds(x, o);
 }
 
 /* session_context_growth: from a header of version 3 (which writes it

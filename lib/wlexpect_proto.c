@@ -84,6 +84,29 @@ corpus_growth(struct xctx *x, const struct corpus *c)
 		return;
 	r.jvalue = json_string(c->growth);
 	xrec_add(x, &r);
+	if (strcmp(c->growth, "accumulate") != 0)
+		return;
+	r = (struct xrec){ .check = "1c", .metric = "session.rounds.grown",
+	    .unit = "fraction", .value = 1, .at = at_of(c->growth_at),
+	    .field = c->growth_field, .how = "context_growth: accumulate: "
+	    "each round's prompt holds the conversation so far, so every "
+	    "round's prompt is longer than the previous round's" };
+	xrec_add(x, &r);
+}
+
+/* The replay is closed-loop: no round leaves before the previous round's
+ * answer and its think time. */
+static void
+corpus_closed_loop(struct xctx *x, const struct corpus *c)
+{
+	struct xrec r = { .check = "1g", .metric = "session.rounds.early",
+	    .unit = "count", .value = 0, .at = at_of(c->source_at),
+	    .field = c->legacy ? "trace.source" : "corpus.upstream.source",
+	    .how = "a corpus workload replays its sessions closed-loop: each "
+	    "round is sent after the previous round's answer and its think "
+	    "time, none earlier" };
+
+	xrec_add(x, &r);
 }
 
 /* What the corpus and the server decide: records that say so. */
@@ -141,6 +164,7 @@ corpus_expect(const struct corpus *c, const char *name, const char *file,
 	corpus_sessions(&x, c);
 	corpus_think(&x, c);
 	corpus_growth(&x, c);
+	corpus_closed_loop(&x, c);
 	corpus_not_fixed(&x, c);
 }
 

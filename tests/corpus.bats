@@ -83,3 +83,44 @@ v() {	# v METRIC: its verdict
 	[ "$(v think_time_us.max)" = PASS ]
 	jq -r 'select(.metric=="think_time_us.max") | .tolerance' "$OUT" | grep -q "max_think_time + 5%"
 }
+
+@test "closed-loop rounds: one sent before the previous answer plus its think time FAILs session.rounds.early" {
+	judge "$W/corpus.yaml" "$T/v3/trace_data.csv"
+	[ "$(v session.rounds.early)" = PASS ]
+	[ "$(jq -r 'select(.metric=="session.rounds.early") | [.expected.source.file, .actual.source.file] | map(. != null) | all' "$OUT")" = true ]
+	# s1's second round (think 3 s after a round that ended at 1 s) sent
+	# at 2.5 s: the think time was not waited
+	mkdir -p "$BATS_TEST_TMPDIR/early"
+	cp "$T/v3/trace_header.yaml" "$BATS_TEST_TMPDIR/early/"
+	awk -F, -v OFS=, '$1 == 2 { $22 = 2500000; $23 = 1700000002500000 } 1' \
+	    "$T/v3/trace_data.csv" >"$BATS_TEST_TMPDIR/early/trace_data.csv"
+	judge "$W/corpus.yaml" "$BATS_TEST_TMPDIR/early/trace_data.csv"
+	[ "$(v session.rounds.early)" = FAIL ]
+	[[ "$(jq -r 'select(.metric=="session.rounds.early") | .why' "$OUT")" == *"largest shortfall 1500000 us"*"not closed-loop"* ]]
+	# the think time cap alone passes it
+	[ "$(v think_time_us.max)" = PASS ]
+	# one round only: nothing to follow
+	awk -F, 'NR == 1 || $7 == 0' "$T/v3/trace_data.csv" >"$BATS_TEST_TMPDIR/early/trace_data.csv"
+	judge "$W/corpus.yaml" "$BATS_TEST_TMPDIR/early/trace_data.csv"
+	[ "$(v session.rounds.early)" = INAPPLICABLE ]
+}
+
+@test "accumulating context: a round whose prompt did not grow FAILs session.rounds.grown" {
+	sed 's/context_growth: independent/context_growth: accumulate/' "$W/corpus.yaml" >"$BATS_TEST_TMPDIR/c.yaml"
+	judge "$BATS_TEST_TMPDIR/c.yaml" "$T/v3/trace_data.csv"
+	[ "$(v session.rounds.grown)" = PASS ]
+	[ "$(v session.context_growth)" = PASS ]
+	# s1's third round sent alone: 120 tokens after a 220-token round
+	mkdir -p "$BATS_TEST_TMPDIR/flat"
+	cp "$T/v3/trace_header.yaml" "$BATS_TEST_TMPDIR/flat/"
+	awk -F, -v OFS=, '$1 == 4 { $11 = 120 } 1' "$T/v3/trace_data.csv" \
+	    >"$BATS_TEST_TMPDIR/flat/trace_data.csv"
+	judge "$BATS_TEST_TMPDIR/c.yaml" "$BATS_TEST_TMPDIR/flat/trace_data.csv"
+	[ "$(v session.rounds.grown)" = FAIL ]
+	[[ "$(jq -r 'select(.metric=="session.rounds.grown") | .why' "$OUT")" == *"did not accumulate"* ]]
+	# the header still says accumulate
+	[ "$(v session.context_growth)" = PASS ]
+	# independent rounds: no growth expected
+	judge "$W/corpus.yaml" "$BATS_TEST_TMPDIR/flat/trace_data.csv"
+	[ -z "$(v session.rounds.grown)" ]
+}

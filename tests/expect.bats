@@ -373,6 +373,12 @@ Y
 	[ "$(value think_time_us.max)" = 90000000 ]
 	[ "$(value session.context_growth)" = independent ]
 	[ "$(jq -r 'select(.metric=="think_time_us.max") | "\(.source.line) \(.source.field)"' "$out")" = "17 corpus.reconstruct.max_think_time" ]
+	# the replay is closed-loop; independent rounds need not grow
+	[ "$(value session.rounds.early)" = 0 ]
+	[ "$(jq -r 'select(.metric=="session.rounds.early") | .source.field' "$out")" = corpus.upstream.source ]
+	[ "$(jq -c 'select(.metric=="session.rounds.grown")' "$out")" = "" ]
+	sed 's/context_growth: independent/context_growth: accumulate/' "$W/corpus.yaml" >"$BATS_TEST_TMPDIR/acc.yaml"
+	[ "$("$S2R_BIN/s2r-expect" "$BATS_TEST_TMPDIR/acc.yaml" | jq -r 'select(.metric=="session.rounds.grown") | "\(.value) \(.source.line)"')" = "1 16" ]
 	# tokens, classes, rates and arrivals are the corpus's: why names it
 	for m in requests.count qps.intended run.duration_us client.rate class.fraction \
 	    input_tokens.mean output_tokens.stdev prefix.fraction streaming.fraction iat.cv; do

@@ -174,6 +174,10 @@ clean() {
 	fault 1c-corpus-growth
 }
 
+@test "1c-corpus-context-flat (corpus): 1c FAIL" {
+	fault 1c-corpus-context-flat
+}
+
 @test "1c-server-tokens (aw): 1c FAIL" {
 	fault 1c-server-tokens
 }
@@ -232,6 +236,14 @@ clean() {
 
 @test "1g-corpus-think-time (corpus): 1g FAIL" {
 	fault 1g-corpus-think-time
+}
+
+@test "1g-corpus-rounds-open-loop (corpus): 1g FAIL" {
+	fault 1g-corpus-rounds-open-loop
+}
+
+@test "1g-corpus-think-skipped (corpus): 1g FAIL" {
+	fault 1g-corpus-think-skipped
 }
 
 @test "1h-itl-missing (14b): 1h FAIL" {

@@ -572,6 +572,12 @@ bad() {
 	[ "$(val think_time_us.max)" = 5000000 ]
 	[ "$(val think_time_us.mean)" = 3333333.333 ]
 	[ "$(jq -r 'select(.metric=="think_time_us.max") | .source.field' "$OUT")" = think_time_us ]
+	# three rounds follow another, each sent exactly its think time after
+	# the previous round's last chunk, each prompt longer (100, 220, 340;
+	# 80, 190)
+	[ "$(val session.rounds.early)" = 0 ]
+	[ "$(jq -r 'select(.metric=="session.rounds.early") | .n' "$OUT")" = 3 ]
+	[ "$(val session.rounds.grown)" = 1 ]
 	[ "$(val inflight.max)" = 2 ]
 	[ "$(val client.rate '.scope.client=="chat"')" = 0.4 ]
 	[ "$(val run.duration_us)" = 10000000 ]
@@ -597,6 +603,15 @@ bad() {
 	[ "$(val think_time_us.max)" = 5000000 ]
 	[ "$(val think_time_us.mean)" = 3333333.333 ]
 	[ "$(jq -r 'select(.metric=="think_time_us.max") | .source.field' "$OUT")" = send_time_us ]
+	# s1's second round sent at 0.5 s, before its first round ended (1 s):
+	# early by 0.5 s without a think time to add; its gap is no think time
+	awk -F, -v OFS=, '$1 == 2 { $23 = 1700000000500000 } 1' \
+	    "$BATS_TEST_TMPDIR/nt/trace_data.csv" >"$BATS_TEST_TMPDIR/nt/early.csv"
+	"$S2R_BIN/s2r-trace-stats" --no-header "$BATS_TEST_TMPDIR/nt/early.csv" >"$OUT"
+	[ "$(val session.rounds.early)" = 1 ]
+	jq -r 'select(.metric=="session.rounds.early") | .source.how' "$OUT" | grep -q "largest shortfall 500000 us"
+	[ "$(val think_time_us.max)" = 5000000 ]
+	[ "$(val think_time_us.mean)" = 3500000 ]
 	# no header: no seed, growth or warm-up records
 	[ "$(jq -c 'select(.metric=="workload.seed" or .metric=="session.context_growth" or .metric=="warm_up.requests")' "$OUT")" = "" ]
 }

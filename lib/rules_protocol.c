@@ -3,7 +3,8 @@
  * `blis observe` flags)?  Warm-up against the trace header, streaming
  * against the rows, ITL recording against the per-chunk file, the
  * concurrency cap against the requests in flight, the per-request
- * timeout against the longest request.  See rules_wl.h. */
+ * timeout against the longest request, the API format against the
+ * endpoint the servers' access logs saw.  See rules_wl.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,8 @@ static const struct pitem P_TIMEOUT = { "measurement.timeout_ms",
 	"observe.timeout", 1000 };
 static const struct pitem P_ITL = { "measurement.record_itl",
 	"observe.record_itl", 0 };
+static const struct pitem P_API = { "measurement.api_format",
+	"observe.api_format", 0 };
 
 /* The protocol's record for an item: measurement.yaml's, else config.md's
  * (with its value scaled into *v); NULL when neither says. */
@@ -299,6 +302,96 @@ judge_timeout(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_free(&why);
 }
 
+/* The two inference endpoints blis observe sends to, by apiFormat. */
+static const char *const api_names[2] = { "completions", "chat" };
+static const char *const api_paths[2] = { "/v1/completions",
+	"/v1/chat/completions" };
+static const char *const api_lines[2] = { "POST /v1/completions ",
+	"POST /v1/chat/completions " };
+
+/* The servers' access lines of each endpoint in cell c (n[0], n[1]); the
+ * first record of each (first[k]); how many access records there are. */
+static size_t
+api_counts(const struct judge *j, const struct jcell *c, double n[2],
+    const json_t *first[2])
+{
+	struct ru_list l;
+	size_t all;
+	double v;
+
+	ru_collect(j, c, "measure", "access.count.*", RU_INSTANCE, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *f = rec_get_str(json_object_get(l.v[i], "source"),
+		    "field");
+
+		for (int k = 0; k < 2; k++)
+			if (f != NULL && strncmp(f, api_lines[k],
+			    strlen(api_lines[k])) == 0 && ru_num(l.v[i], &v)) {
+				n[k] += v;
+				if (first[k] == NULL)
+					first[k] = l.v[i];
+			}
+	}
+	all = l.n;
+	ru_list_free(&l);
+	return all;
+}
+
+/* apiFormat against the endpoint the servers' access logs saw: the
+ * other endpoint's requests a majority FAIL, a minority WARN. */
+static void
+judge_api_format(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *e = item(j, c, &P_API, NULL, NULL), *first[2] = { 0 };
+	const char *want = rec_get_str(e, "value");
+	double n[2] = { 0, 0 };
+	int k, o;
+	struct sbuf why = { 0 };
+	enum jverdict_value v;
+	json_t *side;
+
+	if (e == NULL || want == NULL)
+		return;
+	two_protocols(j, r, c, &P_API);
+	for (k = 0; k < 2 && strcmp(want, api_names[k]) != 0; k++)
+		;
+	if (k == 2 || api_counts(j, c, n, first) == 0 || n[0] + n[1] == 0) {
+		sbuf_printf(&why, k == 2 ? "The protocol's apiFormat \"%s\" "
+		    "names no endpoint s2r knows (completions, chat)." : "The "
+		    "cell's server logs have no access lines of completions "
+		    "(uvicorn's access log off, or no server logs): the endpoint "
+		    "blis observe sent to (apiFormat \"%s\") cannot be seen.",
+		    want);
+		ru_emit(j, r, c, P_API.mkey, NULL, e, NULL, NULL,
+		    V_INAPPLICABLE, sbuf_str(&why), NULL);
+		sbuf_free(&why);
+		return;
+	}
+	o = 1 - k;
+	v = n[o] == 0 ? V_PASS : n[o] > n[k] ? V_FAIL : V_WARN;
+	sbuf_printf(&why, "The protocol sends to %s (apiFormat \"%s\", ",
+	    api_paths[k], want);
+	ru_where(&why, e);
+	sbuf_printf(&why, "); the servers' access logs have %.0f requests "
+	    "there and %.0f to %s", n[k], n[o], api_paths[o]);
+	if (first[o] != NULL) {
+		sbuf_adds(&why, " (first: ");
+		ru_where(&why, first[o]);
+		sbuf_adds(&why, ")");
+	}
+	sbuf_adds(&why, v == V_PASS ? "." : v == V_FAIL ? ": the cell was "
+	    "measured with the other apiFormat (a chat template changes every "
+	    "prompt)." : ": some requests used the other endpoint.");
+	side = ru_side(json_string(api_names[n[o] > n[k] ? o : k]), NULL,
+	    first[n[o] > n[k] ? o : k], "the endpoint most access lines of "
+	    "completions name (POST /v1/completions: completions, POST "
+	    "/v1/chat/completions: chat)");
+	ru_emit(j, r, c, P_API.mkey, NULL, e, side, "equal", v,
+	    sbuf_str(&why), ACT_PROTOCOL);
+	json_decref(side);
+	sbuf_free(&why);
+}
+
 static bool
 has_protocol(const struct judge *j, const struct jcell *c)
 {
@@ -337,10 +430,12 @@ wl_rule_protocol(struct judge *j, const struct rule *r, const struct jcell *c)
 	judge_itl(j, r, c);
 	judge_cap(j, r, c);
 	judge_timeout(j, r, c);
+	judge_api_format(j, r, c);
 	if (j->nout == before)
 		ru_emit(j, r, c, "measurement.protocol", NULL, NULL, NULL, NULL,
 		    V_INAPPLICABLE, "The bundle's measurement protocol fixes "
-		    "none of what the trace shows (warm-up, streaming, ITL "
-		    "recording, concurrency cap, per-request timeout), or the "
-		    "cell lacks what it would be held to.", NULL);
+		    "none of what the cell shows (warm-up, streaming, ITL "
+		    "recording, concurrency cap, per-request timeout, API "
+		    "format), or the cell lacks what it would be held to.",
+		    NULL);
 }

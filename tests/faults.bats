@@ -246,6 +246,10 @@ clean() {
 	fault 1g-corpus-think-skipped
 }
 
+@test "1h-api-format-chat (14b): 1h FAIL" {
+	fault 1h-api-format-chat
+}
+
 @test "1h-itl-missing (14b): 1h FAIL" {
 	fault 1h-itl-missing
 }

@@ -129,8 +129,44 @@ why() {		# why CHECK METRIC
 }
 
 @test "a protocol that fixes nothing the trace shows: one INAPPLICABLE saying so" {
-	protocol prewarmDuration='"30s"' apiFormat=chat
+	protocol prewarmDuration='"30s"' detectors='"composite"'
 	judge
 	[ "$(jq -r 'select(.check=="1h") | "\(.metric) \(.verdict)"' "$OUT")" = "measurement.protocol INAPPLICABLE" ]
-	[[ "$(why 1h measurement.protocol)" == *"fixes none of what the trace shows"* ]]
+	[[ "$(why 1h measurement.protocol)" == *"fixes none of what the cell shows"* ]]
+}
+
+@test "apiFormat: the endpoint the servers' access logs saw; the other one FAILs; no access lines INAPPLICABLE" {
+	protocol apiFormat='"completions"'
+	logs() {	# logs ENDPOINT: the fixture's server logs with ENDPOINT
+		mkdir -p "$BATS_TEST_TMPDIR/logs"
+		for f in "$FIXTURES"/logs/bundle/baseline/w1/server_logs/*.log; do
+			sed -E "s|POST /v1/(chat/)?completions HTTP|POST $1 HTTP|" "$f" >"$BATS_TEST_TMPDIR/logs/${f##*/}"
+		done
+		"$S2R_BIN/s2r-log-extract" --phase p --workload mixed \
+		    --server-logs "$BATS_TEST_TMPDIR/logs" >"$BATS_TEST_TMPDIR/l.ndjson"
+	}
+	judge_logs() {
+		judge
+		"$S2R_BIN/s2r-verdict" --checks 1h --no-fail-status "$BATS_TEST_TMPDIR/e.ndjson" \
+		    "$BATS_TEST_TMPDIR/m.ndjson" "$BATS_TEST_TMPDIR/l.ndjson" >"$OUT"
+		validate_records "$OUT"
+	}
+	logs /v1/completions
+	judge_logs
+	[ "$(verdict 1h measurement.api_format)" = PASS ]
+	[ "$(jq -r 'select(.metric=="measurement.api_format") | "\(.expected.value) \(.actual.value) \(.expected.source.file) \(.actual.source.file != null)"' "$OUT")" = "completions completions measurement.yaml true" ]
+	logs /v1/chat/completions
+	judge_logs
+	[ "$(verdict 1h measurement.api_format)" = FAIL ]
+	[[ "$(why 1h measurement.api_format)" == *"0 requests there and "*" to /v1/chat/completions"*"other apiFormat"* ]]
+	# the fixture's logs as they are: 14 completions, 2 chat requests
+	"$S2R_BIN/s2r-log-extract" --phase p --workload mixed --server-logs \
+	    "$FIXTURES/logs/bundle/baseline/w1/server_logs" >"$BATS_TEST_TMPDIR/l.ndjson"
+	judge_logs
+	[ "$(verdict 1h measurement.api_format)" = WARN ]
+	[[ "$(why 1h measurement.api_format)" == *"14 requests there and 2 to /v1/chat/completions"*"some requests used the other endpoint"* ]]
+	# no server logs: nothing shows the endpoint
+	judge
+	[ "$(verdict 1h measurement.api_format)" = INAPPLICABLE ]
+	[[ "$(why 1h measurement.api_format)" == *"no access lines"* ]]
 }

@@ -4,7 +4,9 @@
  * against the rows, ITL recording against the per-chunk file, the
  * concurrency cap against the requests in flight, the per-request
  * timeout against the longest request, the API format against the
- * endpoint the servers' access logs saw.  See rules_wl.h. */
+ * endpoint the servers' access logs saw.  Beside them 1f's check that
+ * streamed answers came in chunks (the streaming the protocol or the
+ * clients ask for, against the chunks).  See rules_wl.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,10 @@ static const char ACT_PROTOCOL[] = "The cell was not measured with the "
 static const char ACT_CAP[] = "The load generator held requests back at its "
     "concurrency cap: the cell ran below the spec's load.  Raise "
     "maxConcurrency (--max-concurrency) and rerun.";
+static const char ACT_CHUNKS[] = "Streamed requests came back whole: check "
+    "that the load generator sets \"stream\": true in the request body and "
+    "that no proxy between it and the servers buffers the event stream, "
+    "then rerun; TTFT and ITL of this cell are not streaming ones.";
 static const char ACT_TWO[] = "The bundle states two different protocols: "
     "make measurement.yaml and config.md's blis observe flags agree.";
 
@@ -188,6 +194,57 @@ judge_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 	noisy_band(j, r, c, &q, &cmp, n > 0 && f > 0 && f < 1 ?
 	    sqrt(f * (1 - f) / n) : 0, ACT_PROTOCOL);
 	json_decref(side);
+}
+
+/* 1f: the streamed rows' answers came in chunks (more than one, the
+ * first before the last), against the streaming the spec or the
+ * protocol asked for (else the trace's own streaming column). */
+void
+wl_rule_chunked(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *m = judge_measure(j, c, "streaming.chunked", NULL), *e;
+	double f = 0, n = 0, a, t = tol(j->tol, TOL_STREAMING_PP);
+	struct sbuf why = { 0 };
+	enum jverdict_value v;
+	json_t *side;
+
+	if (m == NULL)
+		return;
+	if ((e = wl_protocol_streaming(j, c, &f)) == NULL &&
+	    (e = judge_expect(j, c, "streaming.fraction", NULL)) != NULL)
+		ru_num(e, &f);
+	if (e == NULL || !(f > 0))
+		e = judge_measure(j, c, "streaming.fraction", NULL);
+	side = ru_side(rec_num(1), "fraction", e, "every request sent with "
+	    "streaming answers in more than one chunk, the first before the "
+	    "last");
+	rec_get_num(m, "n", &n);
+	if (n == 0 || !ru_num(m, &a)) {
+		if (f > 0)
+			ru_emit(j, r, c, "streaming.chunked", NULL, side, m,
+			    NULL, V_INAPPLICABLE, "No successful streamed "
+			    "request of 2 or more output tokens has a chunk "
+			    "count in the trace: how the answers came cannot be "
+			    "seen.", NULL);
+		json_decref(side);
+		return;
+	}
+	v = a >= 1 - t / 100 - 1e-9 ? V_PASS : V_FAIL;
+	sbuf_printf(&why, "%.0f of the %.0f successful streamed requests (",
+	    a * n, n);
+	ru_where(&why, m);
+	sbuf_adds(&why, ") came in chunks");
+	if (a < 1)
+		sbuf_printf(&why, "; %.0f answered whole (one chunk, or the "
+		    "first at the last; the source's line is the first)",
+		    n - a * n);
+	sbuf_adds(&why, v == V_PASS ? "." : ": the requests were not "
+	    "streamed (no \"stream\": true in the body) or a proxy buffered "
+	    "the stream, whatever the streaming column says.");
+	ru_emit(j, r, c, "streaming.chunked", NULL, side, m, "\u2265 1 - "
+	    "streaming_pp", v, sbuf_str(&why), ACT_CHUNKS);
+	json_decref(side);
+	sbuf_free(&why);
 }
 
 /* Rows with status ok, over the classes. */

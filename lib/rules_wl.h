@@ -26,6 +26,9 @@ void	wl_rule_think(struct judge *j, const struct rule *r,
 /* window.* of check r->check: the clients of each window pooled. */
 void	wl_rule_windows(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
+/* 1f: streaming.chunked, the streamed answers came in chunks. */
+void	wl_rule_chunked(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
 /* 1h. */
 void	wl_rule_protocol(struct judge *j, const struct rule *r,
 	    const struct jcell *c);

@@ -51,7 +51,10 @@ struct srow {
 struct tracex {
 	const struct trace_header *h;
 	long		 session_id, round_index, think_col;
-	long		 server_input, prefix_length;
+	long		 server_input, prefix_length, chunks_col;
+	/* successful streamed rows of 2+ output tokens with a chunk count
+	 * (a sim trace writes 0), and those answered in chunks */
+	int64_t		 str_rows, str_chunked, str_first_line;
 	long		 adapter_col;		/* TraceV3 adapter, or -1 */
 	struct strtab	 adapters;		/* "" = the base model */
 	int64_t		*adapter_rows;
@@ -94,6 +97,7 @@ tracex_new(struct csvr *r, const struct trace_header *h)
 	x->server_input = csvr_col(r, "server_input_tokens", false);
 	x->prefix_length = csvr_col(r, "prefix_length", false);
 	x->adapter_col = csvr_col(r, "adapter", false);
+	x->chunks_col = csvr_col(r, "num_chunks", false);
 	return x;
 }
 
@@ -212,6 +216,24 @@ adapter_row(struct tracex *x, const struct csvr *r)
 	x->adapter_rows[i]++;
 }
 
+/* A row that asked to stream: did its answer come in chunks, more than
+ * one and the first before the last?  A request sent without "stream",
+ * or a proxy that buffers the stream, answers whole. */
+static void
+stream_row(struct tracex *x, const struct csvr *r, const struct trow *t)
+{
+	int64_t chunks;
+
+	if (!t->streaming || !t->ok || t->out < 2 || x->chunks_col < 0 ||
+	    (chunks = csvr_count(r, x->chunks_col)) == 0 || t->first <= 0)
+		return;
+	x->str_rows++;
+	if (chunks > 1 && t->last > t->first)
+		x->str_chunked++;
+	else if (x->str_first_line == 0)
+		x->str_first_line = csvr_line(r);
+}
+
 void
 tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
@@ -235,6 +257,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	x->rows++;
 	ivals_add(&x->starts, t->send);
 	server_input_row(x, r, t);
+	stream_row(x, r, t);
 	ivals_add(&x->ends, row_end(t));
 	if (x->session_id >= 0)
 		session_row(x, r, t);
@@ -809,11 +832,34 @@ put_send_window(const struct tracex *x, struct out *o)
 	    "largest send_time_us over all rows");
 }
 
+static void
+put_chunked(const struct tracex *x, struct out *o)
+{
+	struct sbuf how = { 0 };
+	json_t *rec;
+
+	sbuf_printf(&how, "rows with streaming=true, status ok, 2 or more "
+	    "output_tokens and a num_chunks (a simulated trace writes 0): the "
+	    "share answered in more than one chunk with the first before the "
+	    "last (last_chunk_time_us > first_chunk_time_us)");
+	if (x->str_first_line > 0)
+		sbuf_printf(&how, "; the first answered whole at line %lld",
+		    (long long)x->str_first_line);
+	rec = trace_put(o, "1f", "streaming.chunked", x->str_rows ?
+	    (double)x->str_chunked / (double)x->str_rows : NAN, "fraction",
+	    x->str_rows, NULL, NULL, NULL, "num_chunks", sbuf_str(&how));
+	if (x->str_first_line > 0)
+		json_object_set_new(json_object_get(rec, "source"), "line",
+		    json_integer(x->str_first_line));
+	sbuf_free(&how);
+}
+
 void
 tracex_records(const struct tracex *x, struct out *o,
     const struct strtab *clients, const struct strtab *classes)
 {
 	put_server_input(x, o);
+	put_chunked(x, o);
 	put_send_window(x, o);
 	put_run(x, o);
 	put_clients(x, o, clients, classes);

@@ -214,6 +214,14 @@ clean() {
 	fault 1e-window-prefix-lost
 }
 
+@test "1f-stream-buffered (upstream): 1f FAIL" {
+	fault 1f-stream-buffered
+}
+
+@test "1f-stream-not-sent (aw): 1f FAIL" {
+	fault 1f-stream-not-sent
+}
+
 @test "1f-streaming-off (upstream): 1f FAIL" {
 	fault 1f-streaming-off
 }

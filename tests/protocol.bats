@@ -170,3 +170,16 @@ why() {		# why CHECK METRIC
 	[ "$(verdict 1h measurement.api_format)" = INAPPLICABLE ]
 	[[ "$(why 1h measurement.api_format)" == *"no access lines"* ]]
 }
+
+@test "1f streaming.chunked: streamed rows answered whole FAIL, whatever the streaming column says" {
+	judge
+	[ "$(verdict 1f streaming.chunked)" = PASS ]
+	[ "$(jq -r 'select(.metric=="streaming.chunked") | "\(.expected.value) \(.expected.source.file) \(.actual.source.file != null)"' "$OUT")" = "1 workloads/mixed.yaml true" ]
+	# every answer in one chunk, the streaming column unchanged
+	awk -F, -v OFS=, 'NR > 1 && $25 == "ok" { $22 = $23; $24 = 1 } 1' "$BATS_FILE_TMPDIR/cell/trace_data.csv" \
+	    >"$CELL/trace_data.csv"
+	judge
+	[ "$(verdict 1f streaming.fraction)" = PASS ]
+	[ "$(verdict 1f streaming.chunked)" = FAIL ]
+	[[ "$(why 1f streaming.chunked)" == "0 of the "*"answered whole"*"proxy buffered the stream"* ]]
+}

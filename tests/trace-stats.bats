@@ -678,3 +678,22 @@ bad() {
 	[ "$status" -eq 2 ]
 	[ "$(ls -A "$BATS_TEST_TMPDIR/o" | tr '\n' ' ')" = "t.ndjson t.txt " ]
 }
+
+# l27: three successful streamed rows of 2+ output tokens (ids 0, 1, 3),
+# each in several chunks; row 4 (ok, 0 output tokens) and the errors do
+# not count.
+@test "streaming.chunked: the streamed answers that came in chunks; a sim trace has none" {
+	stats l27
+	[ "$(val streaming.chunked)" = 1 ]
+	[ "$(jq -r 'select(.metric=="streaming.chunked") | "\(.n) \(.source.field)"' "$OUT")" = "3 num_chunks" ]
+	# id 1 answered whole (one chunk), id 3 buffered (first = last)
+	mkdir -p "$BATS_TEST_TMPDIR/w"
+	awk -F, -v OFS=, '$1 == 1 { $24 = 1 } $1 == 3 { $22 = $23 } 1' "$T/l27/trace_data.csv" \
+	    >"$BATS_TEST_TMPDIR/w/trace_data.csv"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/w/trace_data.csv" >"$OUT"
+	[ "$(val streaming.chunked)" = 0.3333333333 ]
+	# the source's line is the first row answered whole (id 3, line 2)
+	[ "$(jq -r 'select(.metric=="streaming.chunked") | .source.line' "$OUT")" = 2 ]
+	stats sim
+	[ "$(jq -r 'select(.metric=="streaming.chunked") | "\(.value) \(.n)"' "$OUT")" = "null 0" ]
+}

@@ -17,6 +17,8 @@
 
 #include "judge.h"
 
+struct sbuf;
+
 /* --- lookups ------------------------------------------------------- */
 
 /* The bundle-wide measure record of metric (s2r-latency). */
@@ -74,5 +76,22 @@ bool	 au_sides_given(struct judge *j, const struct rule *r,
 /* A1 (kernels) and A2 (duty cycle): rows of rules_align[]. */
 void	 rule_a1(struct judge *j, const struct rule *r, const struct jcell *c);
 void	 rule_a2(struct judge *j, const struct rule *r, const struct jcell *c);
+
+/* --- scale and clocks (rules_kscale.c) ----------------------------- */
+
+/* A1's kernel.slots.zero verdict for scope. */
+void	 a1_zero_slots(struct judge *j, const struct rule *r,
+	    const json_t *scope);
+/* kernel.error.abs's note on rows predicted 0 ns; PASS becomes WARN. */
+enum jverdict_value a1_zero_note(struct judge *j, const json_t *scope,
+	    enum jverdict_value v, struct sbuf *why);
+/* Whether a shared factor is beyond a clock or thermal shift (why, act
+ * say so when it is). */
+bool	 a1_scale_error(const struct judge *j, double f, struct sbuf *why,
+	    struct sbuf *act);
+/* A2: most collectives matched across ranks end before they all began
+ * (clocks apart): noted in why; a PASS becomes a WARN. */
+enum jverdict_value a2_clocks(const struct judge *j, enum jverdict_value v,
+	    struct sbuf *why, const char **act);
 
 #endif

@@ -113,7 +113,7 @@ clip_busy(const struct pieces *pc, size_t *from, int64_t a, int64_t b)
 }
 
 struct barrier {
-	int64_t	enter, exit, first_arrival;
+	int64_t	enter, exit, first_arrival, first_exit;
 	int	gating_rank;
 };
 
@@ -159,6 +159,8 @@ match_barriers(struct kiv **ranks, const size_t *nr, size_t nranks,
 				b->exit = v->end;
 			if (r == 0 || v->start < b->first_arrival)
 				b->first_arrival = v->start;
+			if (r == 0 || v->end < b->first_exit)
+				b->first_exit = v->end;
 		}
 	}
 	return nb;
@@ -248,6 +250,15 @@ kduty_window(struct kiv **ranks, const size_t *nr, size_t nranks,
 			exit_eff = bar[k].exit;
 		o->collective += exit_eff - net_start;
 		o->skew += bar[k].enter - bar[k].first_arrival;
+		/* A synchronizing collective ends nowhere before every rank
+		 * has started it: an end before the last start (by more than
+		 * a µs trace's rounding) is a clock, or not one collective. */
+		if (nranks > 1 && bar[k].enter - bar[k].first_exit > 1000) {
+			o->early_exits++;
+			if (bar[k].enter - bar[k].first_exit > o->early_exit_max)
+				o->early_exit_max = bar[k].enter -
+				    bar[k].first_exit;
+		}
 		o->gating_rank = bar[k].gating_rank;
 		seg_start = exit_eff;
 	}
@@ -560,6 +571,12 @@ set_cycles(struct kduty *d)
 		    it->terms.residual;
 		if (res > d->max_residual)
 			d->max_residual = res;
+		d->n_collectives += (size_t)it->terms.collectives;
+		d->n_early += (size_t)it->terms.early_exits;
+		if (it->terms.early_exits > 0 && d->first_early == NULL)
+			d->first_early = it;
+		if (it->terms.early_exit_max > d->early_max)
+			d->early_max = it->terms.early_exit_max;
 	}
 }
 

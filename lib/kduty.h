@@ -25,6 +25,10 @@ struct kterms {
 	int64_t		 residual;	/* wall - the four terms; must be 0 */
 	int		 segments, switches, collectives, gating_rank;
 	int		 unmatched_collectives;	/* extras on some rank */
+	/* matched collectives where a rank ended before the last one
+	 * started (over two or more ranks): clocks that disagree */
+	int		 early_exits;
+	int64_t		 early_exit_max;	/* the largest such lead, ns */
 	size_t		 nops;
 };
 
@@ -86,6 +90,9 @@ struct kduty {
 	int64_t		 gap_sum[ST_NSTAGES], cycle_sum[ST_NSTAGES];
 	size_t		 n_with_cycle, n_excluded, n_few;
 	int64_t		 max_residual;	/* |wall - terms|, must be 0 */
+	size_t		 n_collectives, n_early;	/* over iterations */
+	int64_t		 early_max;
+	const struct kduty_iter *first_early;
 };
 
 void		 kduty_compute(struct krank *ranks, size_t nranks,

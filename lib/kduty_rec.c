@@ -286,6 +286,31 @@ sum_multipliers(const struct a2w *w)
 	}
 }
 
+/* Matched collectives where a rank ended before the last rank started
+ * it: no synchronizing collective does, so the ranks' clocks disagree
+ * (traces from hosts whose clocks are apart) and every cross-rank term
+ * (critical path, collectives, skew) mixes two clocks. */
+static void
+early_exits(const struct a2w *w)
+{
+	const struct kduty *d = w->d;
+	json_t *det = json_object();
+
+	rec_set_i64(det, "collectives", (int64_t)d->n_collectives);
+	rec_set_i64(det, "max_lead_ns", d->early_max);
+	if (d->first_early != NULL) {
+		rec_set_i64(det, "first_iteration", d->first_early->id);
+		rec_set_str(det, "first_marker", d->first_early->marker);
+	}
+	emit_summary(w, "duty.collectives.early_exit",
+	    rec_i64((int64_t)d->n_early), "count", d->n_collectives, det,
+	    "matched collectives (by ordinal, two or more ranks) where a "
+	    "rank's kernel ended more than 1 us before the last rank's "
+	    "started, which no synchronizing collective does: the ranks' "
+	    "clocks disagree (by at least max_lead_ns), or the kernels "
+	    "matched are not one collective");
+}
+
 static void
 sum_counts(const struct a2w *w)
 {
@@ -312,6 +337,7 @@ sum_counts(const struct a2w *w)
 	emit_summary(w, "duty.ranks", rec_i64((int64_t)d->nranks), "count",
 	    d->nranks, NULL, "ranks (one per trace and device)");
 	world_size(w);
+	early_exits(w);
 }
 
 

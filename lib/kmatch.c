@@ -59,6 +59,7 @@ slot_read(struct kslot *s, json_t *rec, struct ndjson_reader *r)
 		s2r_die_at(r->path, r->line, 1, "slot: unit_ns * count "
 		    "overflows");
 	s->crit_ns = unit * count;
+	s->pred_ns = unit * count;
 	if (json_object_get(rec, "crit_ns")) {
 		if (!rec_get_i64(rec, "crit_ns", &v) || v < 0)
 			s2r_die_at(r->path, r->line, 1, "slot: expected an "
@@ -216,6 +217,7 @@ simulate_iter(const struct kslots *ss, const struct kiter *it,
 			ai->slot_stage = s->stage;
 		a = aop_get(&ai->ops, &ai->nops, s->op);
 		a->sim += s->crit_ns;
+		a->pred += s->pred_ns;
 		a->slots++;
 		if (a->slot_line == 0)
 			a->slot_line = s->line;
@@ -262,6 +264,16 @@ fold(struct amatch *m, struct aiter *ai)
 			r->n_paired = 1;
 		}
 		r->n_iter = 1;
+		/* Kernels ran where the slots predict nothing at all (not a
+		 * slot off the critical path: its unit_ns x count is 0). */
+		if (r->meas > 0 && r->slots > 0 && r->pred == 0) {
+			if (a->zero_rows++ == 0) {
+				a->zero_iter = ai->id;
+				a->zero_line = r->slot_line;
+			}
+			a->zero_ns += r->meas;
+			m->zero_ns += r->meas;
+		}
 		a->unlabeled |= r->unlabeled;
 		a->helper |= r->helper;
 		if (a->category == NULL)

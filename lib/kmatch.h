@@ -25,6 +25,7 @@ struct kslot {
 	int		 stage;		/* -1: any */
 	char		*slot, *op, *category, *kernel;
 	int64_t		 crit_ns;
+	int64_t		 pred_ns;	/* unit_ns x count: what it predicts */
 	long		 line;
 };
 
@@ -52,6 +53,11 @@ struct aop {
 	int64_t		 meas, sim;	/* ns */
 	int64_t		 paired_meas, paired_sim, abs_err;	/* where both */
 	int64_t		 calls, slots;
+	int64_t		 pred;		/* slots' unit_ns x count */
+	int64_t		 zero_ns;	/* measured where the slots predict 0 */
+	size_t		 zero_rows;
+	int64_t		 zero_iter;	/* the first such iteration's id */
+	long		 zero_line;	/* and its first slot's line */
 	size_t		 n_iter, n_paired;
 	long		 slot_line;	/* first slot naming it; 0 none */
 	const char	*kernel;	/* first slot's kernel fragment; NULL */
@@ -102,6 +108,7 @@ struct amatch {
 	const struct aiter *first_mismatch;
 	int64_t		 meas, sim, mapped_meas, mapped_sim;
 	int64_t		 paired_meas, paired_sim, abs_err;
+	int64_t		 zero_ns;	/* measured in rows predicted 0 ns */
 	/* per names id over compared iterations: kernels labeled through a
 	 * qualifier fragment, and the operation they were given */
 	int64_t		*xfam_ns, *xfam_calls;

@@ -672,6 +672,44 @@ sum_unmapped(const struct a1w *w)
 	    "the large share");
 }
 
+/* Operations whose slots predict 0 ns (unit_ns x count) in compared
+ * iterations where their kernels ran: no error counts them (nothing is
+ * paired), so they are listed, largest first. */
+static void
+sum_zero(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	json_t *list = json_array();
+	size_t rows = 0;
+
+	for (size_t i = 0; i < m->nops; i++) {
+		const struct aop *a = &m->ops[i];
+		json_t *e;
+		size_t at = 0;
+
+		if (a->zero_rows == 0)
+			continue;
+		rows += a->zero_rows;
+		e = json_object();
+		rec_set_str(e, "op", a->op);
+		rec_set_i64(e, "meas_ns", a->zero_ns);
+		rec_set(e, "share", ratio((double)a->zero_ns, (double)m->meas));
+		rec_set_i64(e, "iterations", (int64_t)a->zero_rows);
+		rec_set_i64(e, "first_iteration", a->zero_iter);
+		rec_set_i64(e, "slot_line", a->zero_line);
+		while (at < json_array_size(list) && json_integer_value(
+		    json_object_get(json_array_get(list, at), "meas_ns")) >=
+		    a->zero_ns)
+			at++;
+		json_array_insert_new(list, at, e);
+	}
+	emit_summary(w, "kernel.slots.zero", ratio((double)m->zero_ns,
+	    (double)m->meas), "fraction", (int64_t)rows, list, "measured "
+	    "kernel time of (iteration, operation) rows whose slots predict "
+	    "0 ns (unit_ns x count) / all measured kernel time (compared "
+	    "iterations); n = such rows");
+}
+
 /* Compared iterations given slots of another stage (the slots' iteration
  * ids do not follow the trace's markers), with the first as the example. */
 static void
@@ -728,5 +766,6 @@ kmatch_records(FILE *out, struct amatch *m, const struct kslots *ss,
 	sum_cause(&w);
 	sum_labels(&w);
 	sum_unmapped(&w);
+	sum_zero(&w);
 	sum_iterations(&w);
 }

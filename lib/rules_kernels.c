@@ -461,8 +461,11 @@ a1_cause(struct judge *j, const json_t *scope, const char *c, bool over,
 		ru_num(au_sum(j, "kernel.median_ratio", scope), &m);
 		judge_fmt_num(a, sizeof(a), m);
 		sbuf_printf(why, " Every operation is off by about the same "
-		    "factor (median measured/simulated %s): a clock or thermal "
-		    "shift of the capture.", a);
+		    "factor (median measured/simulated %s)%s", a,
+		    a1_scale_error(j, m, NULL, NULL) ? "." : ": a clock or "
+		    "thermal shift of the capture.");
+		if (a1_scale_error(j, m, why, act))
+			return V_FAIL;
 		sbuf_adds(act, ACT_CLOCK);
 		return V_WARN;
 	}
@@ -543,6 +546,7 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 		v = e > max + 1e-12 ? V_FAIL : V_WARN;
 	else
 		v = a1_cause(j, scope, c, e > max + 1e-12, &why, &act);
+	v = a1_zero_note(j, scope, v, &why);
 	if (json_array_size(json_object_get(res, "details")) > 0)
 		ev = au_evidence(residual_table(res), res);
 	else if (top != NULL)
@@ -742,6 +746,7 @@ rule_a1(struct judge *j, const struct rule *r, const struct jcell *c)
 		a1_coverage(j, r, scope, false);
 		a1_iterations(j, r, scope);
 		a1_labels(j, r, scope);
+		a1_zero_slots(j, r, scope);
 		a1_deviation(j, r, scope);
 	}
 	json_decref(scopes);
@@ -934,6 +939,7 @@ a2_multiplier(struct judge *j, const struct rule *r)
 		    few);
 	}
 	v = ranks_missing(j, v, &why, &act);
+	v = a2_clocks(j, v, &why, &act);
 	au_emit(j, r, "duty.multiplier", NULL, mr, NULL, false, 0, NULL, tolbuf,
 	    v, sbuf_str(&why), act,
 	    au_evidence(duty_table(j), mr));

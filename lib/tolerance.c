@@ -51,6 +51,8 @@ const struct tol_def tol_table[] = {
 	    "A1: one unmapped measured family (not a helper) or unmapped slot at or above this share of its side's time is a FAIL" },
 	{ TOL_AL_KERNEL_ERROR, "alignment.kernel_error_max", 0.10,
 	    "A1: duration-weighted kernel error sum|sim - meas| / sum meas at most this" },
+	{ TOL_AL_SHIFT_MAX, "alignment.clock_shift_max", 1.5,
+	    "A1: a shared factor measured/simulated above this (or below its inverse) is larger than a clock or thermal shift: a scale error, FAIL" },
 	{ TOL_AL_MULT_WARN, "alignment.multiplier_warn", 1.25,
 	    "A2: a duty-cycle multiplier above this needs an explanation (WARN)" },
 	{ TOL_AL_MULT_MAX, "alignment.multiplier_max", 2,
@@ -247,6 +249,10 @@ check_ranges(const struct tolerances *t, const char *label)
 		s2r_die_at(label, 0, 0, "alignment.multiplier_warn %g is above "
 		    "alignment.multiplier_max %g", t->v[TOL_AL_MULT_WARN],
 		    t->v[TOL_AL_MULT_MAX]);
+	if (t->v[TOL_AL_SHIFT_MAX] < 1)
+		s2r_die_at(label, 0, 0, "alignment.clock_shift_max %g is below "
+		    "1 (a factor and its inverse bound the shift)",
+		    t->v[TOL_AL_SHIFT_MAX]);
 }
 
 void

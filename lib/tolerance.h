@@ -34,6 +34,7 @@ enum tol_id {
 	TOL_AL_OUTPUT_MISMATCH,	/* A0: eligible with other output → WARN */
 	TOL_AL_UNMAPPED_SHARE,	/* A1: one unmapped family's share → FAIL */
 	TOL_AL_KERNEL_ERROR,	/* A1: duration-weighted |sim - meas| / meas */
+	TOL_AL_SHIFT_MAX,	/* A1: a shared factor beyond → not a clock shift */
 	TOL_AL_MULT_WARN,	/* A2: multiplier above → WARN */
 	TOL_AL_MULT_MAX,	/* A2: multiplier above → FAIL */
 	TOL_AL_CYCLE_PCT,	/* A2: sim cycle vs measured cycle, ± % */

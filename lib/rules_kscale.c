@@ -1,0 +1,163 @@
+/* rules_kscale.c - findings about the scale and the clocks of the two
+ * sides, beside rules_kernels.c.  A1: slots that predict 0 ns for
+ * kernels that ran (kernel.slots.zero), and a shared factor too large to
+ * be a clock or thermal shift of the capture (docs/checks.md §4).  A2:
+ * ranks whose collectives end before another rank starts them (clocks
+ * that disagree, docs/checks.md §3).
+ *
+ * Each is an error of scale the main verdicts cannot see: a row predicted
+ * 0 ns pairs with nothing, so the kernel error leaves it out; a factor
+ * that moves every operation alike reads as a clock shift ("do not
+ * retune") however large it is; and a barrier model over two clocks
+ * gives a critical path of neither. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "alignutil.h"
+#include "judge.h"
+#include "rec.h"
+#include "ruleutil.h"
+#include "str.h"
+
+static const char ACT_ZERO[] = "A slot that predicts 0 ns for kernels "
+    "that ran is a missing cost: find the row of the cost model (its "
+    "table, its shape bucket, its family) that returns 0 for this "
+    "operation and give it a profiled cost; a slot meant to be off the "
+    "critical path keeps its unit_ns and sets crit_ns 0.";
+static const char ACT_SCALE[] = "Check the scale of the slots before the "
+    "model: unit_ns in ns (not µs or ms), count = the layers or calls "
+    "the unit is per, slots made for this model, tensor-parallel degree "
+    "and GPU; then rerun.  No clock or thermal state moves every kernel "
+    "this far, so do not read it as one (nor retune for it).";
+
+static const json_t *
+sub_of(const json_t *scope)
+{
+	return json_object_size(scope) > 0 ? scope : NULL;
+}
+
+/* kernel.slots.zero: rows whose slots predict 0 ns where kernels ran.
+ * Any is a WARN (a cost that is missing, not small); from the unmapped
+ * share of the measured time, a FAIL. */
+void
+a1_zero_slots(struct judge *j, const struct rule *r, const json_t *scope)
+{
+	const json_t *x = au_sum(j, "kernel.slots.zero", scope), *e;
+	double share = 0, max = tol(j->tol, TOL_AL_UNMAPPED_SHARE), n = 0;
+	double iters = 0, first = 0, line = 0;
+	struct sbuf why = {0};
+	char a[32], b[32], tolbuf[96];
+
+	if (x == NULL)
+		return;		/* records of an older s2r-kernel-match */
+	ru_num(x, &share);
+	rec_get_num(x, "n", &n);
+	judge_fmt_num(b, sizeof(b), max * 100);
+	snprintf(tolbuf, sizeof(tolbuf), "none (FAIL at %s%% of the time)", b);
+	e = json_array_get(json_object_get(x, "details"), 0);
+	if (e == NULL) {
+		au_emit(j, r, "kernel.slots.zero", sub_of(scope), NULL, x,
+		    false, 0, NULL, tolbuf, V_PASS, "No slot predicts 0 ns "
+		    "for an operation whose kernels ran in a compared "
+		    "iteration.", NULL, NULL);
+		return;
+	}
+	rec_get_num(e, "iterations", &iters);
+	rec_get_num(e, "first_iteration", &first);
+	rec_get_num(e, "slot_line", &line);
+	judge_fmt_num(a, sizeof(a), share * 100);
+	sbuf_printf(&why, "%.0f (iteration, operation) row%s (%s%% of the "
+	    "measured kernel time) ha%s slots that predict 0 ns (unit_ns x "
+	    "count) while the kernels ran; the largest: %s in %.0f "
+	    "iteration%s from iteration %.0f (slot line %.0f of %s).  A row "
+	    "predicted 0 ns pairs with no measured time, so the kernel error "
+	    "leaves it out.", n, n == 1 ? "" : "s", a, n == 1 ? "s" : "ve",
+	    rec_get_str(e, "op"), iters, iters == 1 ? "" : "s", first, line,
+	    rec_get_str(json_object_get(json_object_get(x, "source"), "sim"),
+	    "file"));
+	au_emit(j, r, "kernel.slots.zero", sub_of(scope), NULL, x, false, 0,
+	    NULL, tolbuf, share + 1e-12 >= max ? V_FAIL : V_WARN,
+	    sbuf_str(&why), ACT_ZERO, NULL);
+	sbuf_free(&why);
+}
+
+/* The note kernel.error.abs carries when rows were predicted 0 ns: its
+ * error does not count them, so a PASS there is a WARN. */
+enum jverdict_value
+a1_zero_note(struct judge *j, const json_t *scope, enum jverdict_value v,
+    struct sbuf *why)
+{
+	double share = 0;
+	char a[32];
+
+	if (!ru_num(au_sum(j, "kernel.slots.zero", scope), &share) ||
+	    share <= 0)
+		return v;
+	judge_fmt_num(a, sizeof(a), share * 100);
+	sbuf_printf(why, " %s%% of the measured kernel time is in rows whose "
+	    "slots predict 0 ns (kernel.slots.zero): this error leaves them "
+	    "out.", a);
+	return v == V_PASS ? V_WARN : v;
+}
+
+/* Whether shared factor f (measured / simulated) is beyond any clock or
+ * thermal shift (alignment.clock_shift_max, or below its inverse); the
+ * finding into why and act when it is (why NULL: only whether). */
+bool
+a1_scale_error(const struct judge *j, double f, struct sbuf *why,
+    struct sbuf *act)
+{
+	double max = tol(j->tol, TOL_AL_SHIFT_MAX);
+	char a[32], b[32];
+
+	if (!isfinite(f) || f <= 0 || (f <= max + 1e-12 &&
+	    f + 1e-12 >= 1 / max))
+		return false;
+	if (why == NULL)
+		return true;	/* only asked whether */
+	judge_fmt_num(a, sizeof(a), f);
+	judge_fmt_num(b, sizeof(b), max);
+	sbuf_printf(why, " The shared factor %s is larger than a clock or "
+	    "thermal shift (at most %s either way): a scale error of the "
+	    "slots (a unit, a missing count, slots of another model, "
+	    "parallelism or GPU) or a capture of other work.", a, b);
+	sbuf_adds(act, ACT_SCALE);
+	return true;
+}
+
+static const char ACT_CLOCKS[] = "Align the ranks' clocks before reading "
+    "the cross-rank terms: capture every rank on one host clock (or "
+    "synchronised, PTP rather than NTP), or shift each trace by its "
+    "offset (the collectives' ends should coincide); if the clocks agree, "
+    "the collectives matched by order are not the same operation "
+    "(point-to-point sends, other process groups): capture the ranks of "
+    "one group.";
+
+/* Matched collectives a rank ended before the last rank started
+ * (duty.collectives.early_exit), in most of them: the barrier model mixes
+ * clocks, or pairs kernels that are not one collective.  Notes it in why;
+ * a PASS becomes a WARN. */
+enum jverdict_value
+a2_clocks(const struct judge *j, enum jverdict_value v, struct sbuf *why,
+    const char **act)
+{
+	const json_t *x = au_sum(j, "duty.collectives.early_exit", NULL);
+	const json_t *d = json_object_get(x, "details");
+	double n = 0, of = 0, lead = 0, first = 0;
+
+	if (!ru_num(x, &n) || !rec_get_num(x, "n", &of) || n * 2 <= of)
+		return v;
+	rec_get_num(d, "max_lead_ns", &lead);
+	rec_get_num(d, "first_iteration", &first);
+	sbuf_printf(why, " In %.0f of %.0f collectives matched across ranks "
+	    "a rank's kernel ended before the last rank's started (by up to "
+	    "%.3f ms; the first in iteration %.0f), which no synchronizing "
+	    "collective does: the ranks' clocks disagree, or the kernels "
+	    "matched are not one collective, so the critical path and "
+	    "collective terms mix them.", n, of, lead / 1e6, first);
+	if (v != V_PASS)
+		return v;
+	*act = ACT_CLOCKS;
+	return V_WARN;
+}

@@ -571,7 +571,8 @@ set_cycles(struct kduty *d)
 		    it->terms.residual;
 		if (res > d->max_residual)
 			d->max_residual = res;
-		d->n_collectives += (size_t)it->terms.collectives;
+		if (d->nranks > 1)	/* matched across ranks */
+			d->n_collectives += (size_t)it->terms.collectives;
 		d->n_early += (size_t)it->terms.early_exits;
 		if (it->terms.early_exits > 0 && d->first_early == NULL)
 			d->first_early = it;

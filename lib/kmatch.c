@@ -273,6 +273,7 @@ fold(struct amatch *m, struct aiter *ai)
 			}
 			a->zero_ns += r->meas;
 			m->zero_ns += r->meas;
+			r->zero_rows = 1;
 		}
 		a->unlabeled |= r->unlabeled;
 		a->helper |= r->helper;

@@ -191,6 +191,8 @@ status_of(const struct aop *a)
 {
 	if (a->meas > 0 && a->sim > 0)
 		return "matched";
+	if (a->zero_rows > 0 && a->sim == 0)	/* its slots predict 0 ns */
+		return "predicted_zero";
 	if (a->meas > 0 || a->sim == 0)
 		return "unmapped_measured";
 	return "unmapped_simulated";

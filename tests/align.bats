@@ -871,6 +871,108 @@ why_of() {	# why_of METRIC: the verdict's why and action, one line
 	[ "$(verdict A1 labels.cross_family)" = FAIL ]
 }
 
+@test "A1: kernel.slots.zero: slots that predict 0 ns where kernels ran are named, and the kernel error says it leaves them out" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels
+	judge
+	[ "$(verdict A1 kernel.slots.zero)" = PASS ]
+	[ "$(verdict A1 kernel.error.abs)" = PASS ]
+	# the cost model has no row for decode attention and returns 0
+	jq -c 'if .op == "attention" and .stage == "decode" then .unit_ns = 0 else . end' \
+	    "$T/slots.ndjson" >"$T/zero.ndjson"
+	line=$(grep -n '"iter":1,"stage":"decode","slot":"layer.attention"' "$T/zero.ndjson" | cut -d: -f1)
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/zero.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	validate_records "$T/a1.ndjson"
+	# the share, from the per-iteration op records
+	share=$(jq -s '(map(select(.kind == "op" and .scope.iteration != null) | .meas_ns) | add) as $all
+	    | (map(select(.kind == "op" and .scope.iteration != null and .op == "attention" and .stage == "decode") | .meas_ns) | add) / $all' "$T/a1.ndjson")
+	jqe "select(.metric == \"kernel.slots.zero\") | .n == 5 and .details[0].op == \"attention\" and .details[0].first_iteration == 1 and .details[0].slot_line == $line and (.value * 1e9 | round) == ($share * 1e9 | round)" "$T/a1.ndjson"
+	jqe 'select(.kind == "op" and .op == "attention" and .stage == "decode") | .status == "predicted_zero"' "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.unmapped_measured") | [.details[].op] | index("attention") == null' "$T/a1.ndjson"
+	judge
+	# 5.5 % of the measured time: at the unmapped share, a FAIL
+	[ "$(verdict A1 kernel.slots.zero)" = FAIL ]
+	why_of kernel.slots.zero | grep -q "^5 (iteration, operation) rows .* the largest: attention in 5 iterations from iteration 1 (slot line $line of .*zero.ndjson).* || A slot that predicts 0 ns"
+	[ "$(verdict A1 kernel.error.abs)" = WARN ]
+	why_of kernel.error.abs | grep -q 'predict 0 ns (kernel.slots.zero): this error leaves them out'
+	printf 'alignment:\n  unmapped_share_max: 0.1\n' >"$T/t.yaml"
+	judge --tolerances "$T/t.yaml"
+	[ "$(verdict A1 kernel.slots.zero)" = WARN ]
+	# a slot off the critical path keeps its unit_ns (crit_ns 0): no
+	# prediction of zero
+	jq -c 'if .op == "attention" and .stage == "decode" then .crit_ns = 0 else . end' \
+	    "$T/slots.ndjson" >"$T/crit.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/crit.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.slots.zero") | .value == 0 and .n == 0 and .details == []' "$T/a1.ndjson"
+}
+
+@test "A1: a uniform factor beyond alignment.clock_shift_max is a scale error FAIL, not a clock shift" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels --clock 1.2
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = WARN ]
+	why_of kernel.error.abs | grep -q 'median measured/simulated 1.2): a clock or thermal shift of the capture. || .*Do not retune'
+	# slots exported in µs under unit_ns: every operation 1000 times off
+	kernels
+	jq -c '.unit_ns = ((.unit_ns / 1000) | round)' "$T/slots.ndjson" >"$T/us.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/us.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.cause") | .value == "uniform_shift"' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = FAIL ]
+	why_of kernel.error.abs | grep -q 'measured/simulated 1000). The shared factor 1000 is larger than a clock or thermal shift (at most 1.5 either way): a scale error'
+	why_of kernel.error.abs | grep -q '|| Check the scale of the slots before the model: unit_ns in ns'
+	why_of kernel.error.abs | grep -vq 'Do not retune'
+	# twice as slow: beyond 1.5, within a looser bound
+	kernels --clock 2
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = FAIL ]
+	printf 'alignment:\n  clock_shift_max: 2.5\n' >"$T/t.yaml"
+	judge --tolerances "$T/t.yaml"
+	[ "$(verdict A1 kernel.error.abs)" = WARN ]
+	# faster by the same bound: the inverse holds too
+	kernels --clock 0.5
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = FAIL ]
+	printf 'alignment:\n  clock_shift_max: 0.9\n' >"$T/t.yaml"
+	run -2 "$VER" --checks A --tolerances "$T/t.yaml" "$T/l.ndjson"
+	[[ "$output" == *"alignment.clock_shift_max 0.9 is below 1"* ]]
+}
+
+@test "A2: collectives that end before another rank began them (the ranks' clocks apart) make a passing multiplier a WARN" {
+	kernels --tp 2
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
+	validate_records "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.collectives.early_exit") | .value == 0 and .n == 48 and .details.max_lead_ns == 0' "$T/a2.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = PASS ]
+	# rank 1's host clock 0.3 ms ahead: every all-reduce seems to end on
+	# rank 0 before rank 1 began it
+	/usr/bin/python3 - "$T/t_1.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+for e in doc["traceEvents"]:
+    if "ts" in e:
+        e["ts"] = round(e["ts"] + 300, 3)
+json.dump(doc, open(path, "w"))
+PY
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
+	validate_records "$T/a2.ndjson"
+	# the lead: rank 1's all-reduce start (now 300 us late) minus rank
+	# 0's end, of the first iteration's first collective
+	jqe 'select(.metric == "duty.collectives.early_exit") | .value == 48 and .n == 48 and .details.first_iteration == 0 and .details.max_lead_ns > 0 and .details.max_lead_ns < 300000' "$T/a2.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = WARN ]
+	why_of duty.multiplier | grep -q 'In 48 of 48 collectives matched across ranks a rank.s kernel ended before the last rank.s started .*clocks disagree.* || Align the ranks. clocks'
+	# one rank: nothing to match
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" >"$T/a2.ndjson"
+	jqe 'select(.metric == "duty.collectives.early_exit") | .value == 0 and .n == 0' "$T/a2.ndjson"
+}
+
 @test "missing inputs: MISSING naming what to give; a parity run gets no A verdicts" {
 	lat --real "$F/trace_data.csv"
 	A12=" " judge

@@ -662,12 +662,20 @@ clean() {
 	fault A1-shape-edge
 }
 
+@test "A1-slots-in-us (vllm): A1 FAIL" {
+	fault A1-slots-in-us
+}
+
 @test "A1-uniform-drift (hta): A1 WARN" {
 	fault A1-uniform-drift
 }
 
 @test "A1-uniform-plus-op (hta): A1 FAIL" {
 	fault A1-uniform-plus-op
+}
+
+@test "A1-zero-slot (vllm): A1 FAIL, WARN" {
+	fault A1-zero-slot
 }
 
 @test "A2-host-bubbles (vllm): A2 WARN|FAIL" {
@@ -680,6 +688,10 @@ clean() {
 
 @test "A2-prefill-stall (vllm): A2 WARN" {
 	fault A2-prefill-stall
+}
+
+@test "A2-rank-clock-offset (vllm): A2 WARN|FAIL" {
+	fault A2-rank-clock-offset
 }
 
 @test "A3-itl-stalls (hta): A3 FAIL" {

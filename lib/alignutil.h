@@ -89,6 +89,11 @@ enum jverdict_value a1_zero_note(struct judge *j, const json_t *scope,
  * say so when it is). */
 bool	 a1_scale_error(const struct judge *j, double f, struct sbuf *why,
 	    struct sbuf *act);
+/* A1: iterations left out because launches inside them lost their
+ * kernels (kernel.iterations.incomplete): noted in why; a PASS becomes
+ * a WARN with its own action. */
+enum jverdict_value a1_incomplete(const struct judge *j, const json_t *scope,
+	    enum jverdict_value v, struct sbuf *why, const char **act);
 /* A2: most collectives matched across ranks end before they all began
  * (clocks apart): noted in why; a PASS becomes a WARN. */
 enum jverdict_value a2_clocks(const struct judge *j, enum jverdict_value v,

@@ -282,12 +282,6 @@ keep_op(struct jscan *js, struct ktrace *t, struct event *e, enum ecat c)
 	op->column = clamp32(e->at.column);
 }
 
-static bool
-is_graph_launch(const char *name)
-{
-	return strstr(name, "GraphLaunch") != NULL;
-}
-
 static void
 use_event(struct jscan *js, struct ktrace *t, struct event *e)
 {
@@ -311,7 +305,7 @@ use_event(struct jscan *js, struct ktrace *t, struct event *e)
 			return;
 		}
 		ktrace_add_launch(t, e->corr, e->pid, e->tid, e->ts,
-		    is_graph_launch(e->name.s ? e->name.s : ""));
+		    klaunch_kind(e->name.s));
 		return;
 	case E_ANNOT:
 	case E_GPU_ANNOT:

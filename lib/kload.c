@@ -264,7 +264,7 @@ merge_into(struct ktrace *dst, struct ktrace *src)
 		struct klaunch *l = &src->launch[i];
 
 		ktrace_add_launch(dst, l->corr, l->pid, l->tid, l->ts,
-		    l->graph);
+		    (l->graph ? KL_GRAPH : 0u) | (l->work ? KL_WORK : 0u));
 	}
 	for (size_t i = 0; i < src->nmarks; i++) {
 		struct kmarker *m = &src->marks[i];

@@ -328,7 +328,13 @@ match_iter(const struct lrules *rs, const struct kslots *ss,
 			idx[n++] = g->idx[k];
 	measure_iter(rs, &m->ln, rk, s, idx, n, ai);
 	simulate_iter(ss, &t->iters[s], ai);
-	if (ai->has_ops && ai->has_slots) {
+	ai->lost = t->iters[s].lost;
+	if (ai->has_ops && ai->has_slots && ai->lost > 0) {
+		/* part of its kernels never reached the trace: its measured
+		 * time is no measurement of the iteration */
+		if (m->incomplete++ == 0)
+			m->first_incomplete = ai;
+	} else if (ai->has_ops && ai->has_slots) {
 		m->compared++;
 		if (ai->slot_stage >= 0 && m->stage_mismatch++ == 0)
 			m->first_mismatch = ai;

@@ -89,6 +89,8 @@ struct aiter {
 	bool		 has_slots, has_ops;
 	int		 slot_stage;	/* a slot of this iteration's id whose
 					 * stage differs; -1: none */
+	size_t		 lost;		/* launches whose kernels the trace
+					 * lacks: then not compared */
 	int64_t		 meas, sim, mapped_meas, mapped_sim, kernels;
 	struct aop	*ops;		/* this iteration's rows */
 	size_t		 nops;
@@ -106,6 +108,9 @@ struct amatch {
 	size_t		 stage_mismatch;	/* compared iterations given
 						 * slots of another stage */
 	const struct aiter *first_mismatch;
+	size_t		 incomplete;	/* iterations with kernels and slots
+					 * left out: launches lost */
+	const struct aiter *first_incomplete;
 	int64_t		 meas, sim, mapped_meas, mapped_sim;
 	int64_t		 paired_meas, paired_sim, abs_err;
 	int64_t		 zero_ns;	/* measured in rows predicted 0 ns */

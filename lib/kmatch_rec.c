@@ -279,7 +279,10 @@ emit_iteration(const struct a1w *w, struct aiter *ai)
 	rec_set_i64(rec, "unmapped_meas_ns", ai->meas - ai->mapped_meas);
 	rec_set_i64(rec, "unmapped_sim_ns", ai->sim - ai->mapped_sim);
 	rec_set_i64(rec, "n_kernels", ai->kernels);
-	rec_set(rec, "compared", json_boolean(ai->has_ops && ai->has_slots));
+	rec_set(rec, "compared", json_boolean(ai->has_ops && ai->has_slots &&
+	    ai->lost == 0));
+	if (ai->lost > 0)
+		rec_set_i64(rec, "lost_launches", (int64_t)ai->lost);
 	rec_set(rec, "source", rec_source(m->rank->t->path, ai->line,
 	    ai->column, NULL, "sums of measured kernel durations (per "
 	    "occurrence, streams not deducted) and of slot crit_ns; "
@@ -734,6 +737,29 @@ stage_mismatch(const struct a1w *w)
 	sbuf_free(&how);
 }
 
+/* Iterations with kernels and slots left out because launches inside
+ * them have no kernel in the trace, with the first as the example. */
+static void
+incomplete(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	const struct aiter *f = m->first_incomplete;
+	struct sbuf how = {0};
+
+	sbuf_adds(&how, "iterations with kernels and slots left out of the "
+	    "comparison: launches of GPU work inside them (kernel, graph, "
+	    "copy, fill) have no operation with their correlation id in the "
+	    "trace (the profiler dropped them or stopped before they ran)");
+	if (f != NULL)
+		sbuf_printf(&how, "; the first: iteration %lld (%s, line %ld), "
+		    "%zu launch%s lost", (long long)f->id, f->marker, f->line,
+		    f->lost, f->lost == 1 ? "" : "es");
+	emit_summary(w, "kernel.iterations.incomplete", rec_i64(
+	    (int64_t)m->incomplete), "count", (int64_t)m->nit, NULL,
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 sum_iterations(const struct a1w *w)
 {
@@ -749,6 +775,7 @@ sum_iterations(const struct a1w *w)
 	    (int64_t)m->sim_only), "count", (int64_t)m->nit, NULL,
 	    "iterations with slots but no measured kernel");
 	stage_mismatch(w);
+	incomplete(w);
 }
 
 void

@@ -90,9 +90,29 @@ ktrace_add_op(struct ktrace *t)
 	return op;
 }
 
+/* Kernel launches (cudaLaunchKernel, cuLaunchKernel, ...ExC, cooperative),
+ * graph launches, copies and fills each put work on the GPU that a
+ * complete capture records under the same correlation id; other runtime
+ * calls (synchronize, events, stream queries) put none. */
+unsigned
+klaunch_kind(const char *name)
+{
+	unsigned k = 0;
+
+	if (name == NULL)
+		return 0;
+	if (strstr(name, "GraphLaunch") != NULL)
+		k |= KL_GRAPH;
+	if ((strstr(name, "Launch") != NULL && strstr(name, "HostFunc") ==
+	    NULL) || strstr(name, "Memcpy") != NULL ||
+	    strstr(name, "Memset") != NULL)
+		k |= KL_WORK;
+	return k;
+}
+
 void
 ktrace_add_launch(struct ktrace *t, int64_t corr, int64_t pid, int64_t tid,
-    int64_t ts, bool graph)
+    int64_t ts, unsigned kind)
 {
 	struct klaunch *l;
 
@@ -103,7 +123,9 @@ ktrace_add_launch(struct ktrace *t, int64_t corr, int64_t pid, int64_t tid,
 	l->pid = pid;
 	l->tid = tid;
 	l->ts = ts;
-	l->graph = graph;
+	l->graph = (kind & KL_GRAPH) != 0;
+	l->work = (kind & KL_WORK) != 0;
+	l->used = 0;
 }
 
 const char *
@@ -528,6 +550,37 @@ iter_index(struct attrib *a, const struct ktrace *t, const struct kmarker *m)
 	return a->iter[m - t->marks];
 }
 
+/* Every launch with correlation id corr (the first is at l) is used. */
+static void
+mark_used(struct ktrace *t, const struct klaunch *l)
+{
+	for (size_t i = (size_t)(l - t->launch); i < t->nlaunch &&
+	    t->launch[i].corr == l->corr; i++)
+		t->launch[i].used = 1;
+}
+
+/* Launches of GPU work no operation of the trace answers, by the
+ * iteration whose marker holds them: the profiler dropped their kernels
+ * (a full buffer) or stopped before they ran, so the iteration's measured
+ * time is incomplete. */
+static void
+count_lost(struct ktrace *t, struct attrib *a)
+{
+	for (size_t i = 0; i < t->nlaunch; i++) {
+		const struct klaunch *l = &t->launch[i];
+		struct kmarker *m;
+		bool late;
+
+		if (!l->work || l->used)
+			continue;
+		m = marker_for_launch(a, l, &late);
+		if (m == NULL)
+			continue;
+		t->iters[iter_index(a, t, m)].lost++;
+		t->n_lost++;
+	}
+}
+
 void
 ktrace_attribute(struct ktrace *t)
 {
@@ -553,6 +606,8 @@ ktrace_attribute(struct ktrace *t)
 		if (l != NULL) {
 			op->launch = l->ts;
 			op->graph = l->graph;
+			if (!l->used)
+				mark_used(t, l);
 		}
 		if (a.n == 0)
 			continue;
@@ -571,6 +626,8 @@ ktrace_attribute(struct ktrace *t)
 		if (op->graph)
 			t->iters[op->iter].graph = true;
 	}
+	if (a.host)
+		count_lost(t, &a);
 	free(a.bythread);
 	free(a.bystart);
 	free(a.iter);

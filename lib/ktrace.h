@@ -42,7 +42,14 @@ struct kop {			/* one GPU operation */
 struct klaunch {		/* a host call with a correlation id */
 	int64_t		 corr, pid, tid, ts;
 	uint8_t		 graph;
+	uint8_t		 work;		/* launches GPU work (KL_WORK) */
+	uint8_t		 used;		/* an operation of the trace has its id */
 };
+
+/* What a host call launches, from its name (ktrace_add_launch flags). */
+#define KL_GRAPH	1u	/* cudaGraphLaunch: a graph's kernels */
+#define KL_WORK		2u	/* a kernel, graph, copy or fill */
+unsigned	 klaunch_kind(const char *name);
 
 struct kmarker {		/* an iteration annotation */
 	int64_t		 start, end;	/* ns, host (or GPU when gpu) */
@@ -62,6 +69,8 @@ struct kiter {
 	int32_t		 line, column;
 	size_t		 nops;
 	bool		 graph;		/* any op launched by a graph */
+	size_t		 lost;		/* launches of GPU work inside it whose
+					 * kernel, copy or fill the trace lacks */
 };
 
 struct ktrace {
@@ -82,6 +91,7 @@ struct ktrace {
 	int64_t		 n_skipped;	/* events of other categories */
 	int64_t		 n_unattributed;
 	int64_t		 n_after_envelope;	/* launched after the marker closed */
+	int64_t		 n_lost;	/* GPU work launched, never recorded */
 	const char	*attribution;	/* how iterations were assigned */
 };
 
@@ -95,7 +105,7 @@ struct ktrace	*ktrace_new(const char *path, const char *format);
 void		 ktrace_free(struct ktrace *t);
 struct kop	*ktrace_add_op(struct ktrace *t);
 void		 ktrace_add_launch(struct ktrace *t, int64_t corr, int64_t pid,
-		    int64_t tid, int64_t ts, bool graph);
+		    int64_t tid, int64_t ts, unsigned kind);
 /* Adds name as a marker when it is one (ProfilerStep#N, vLLM
  * execute_..., SGLang step[...]); false otherwise. */
 bool		 ktrace_add_marker(struct ktrace *t, const char *name,

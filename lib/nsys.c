@@ -160,7 +160,7 @@ api_row(struct ktrace *t, const struct csvr *r, const struct cols *c)
 	ktrace_add_launch(t, field_int(r, c->corr, "CorrID"),
 	    c->pid >= 0 ? field_int(r, c->pid, "Pid") : 0,
 	    field_int(r, c->tid, "Tid"), field_time(r, c->start, c->sstart,
-	    "Start"), strstr(name, "GraphLaunch") != NULL);
+	    "Start"), klaunch_kind(name));
 }
 
 static void

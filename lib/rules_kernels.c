@@ -633,6 +633,7 @@ a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 	double ncmp = 0, monly = 0, sonly = 0, nmis = 0, share;
 	double max = tol(j->tol, TOL_AL_UNMAPPED_SHARE);
 	struct sbuf why = {0}, what = {0};
+	const char *act = ACT_ITERS;
 	enum jverdict_value v;
 	char a[32], b[32], tolbuf[128];
 
@@ -670,8 +671,9 @@ a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 		    "how")));
 	v = nmis > 0 || (monly > 0 && share + 1e-12 >= max) ? V_FAIL :
 	    monly > 0 || sonly > 0 ? V_WARN : V_PASS;
+	v = a1_incomplete(j, scope, v, &why, &act);
 	au_emit(j, r, "kernel.iterations.compared", a1_sub(scope), NULL, cmp,
-	    false, 0, NULL, tolbuf, v, sbuf_str(&why), ACT_ITERS, NULL);
+	    false, 0, NULL, tolbuf, v, sbuf_str(&why), act, NULL);
 	sbuf_free(&why);
 	sbuf_free(&what);
 }

@@ -161,3 +161,34 @@ a2_clocks(const struct judge *j, enum jverdict_value v, struct sbuf *why,
 	*act = ACT_CLOCKS;
 	return V_WARN;
 }
+
+static const char ACT_INCOMPLETE[] = "Recapture so that every launched "
+    "kernel is recorded: stop the profiler only after the last step has "
+    "finished on the GPU (synchronize first), and give CUPTI a larger "
+    "activity buffer when it dropped records mid-capture; an iteration "
+    "with kernels missing measures part of a step.";
+
+/* kernel.iterations.incomplete: compared iterations left out because
+ * launches inside them have no kernel in the trace. */
+enum jverdict_value
+a1_incomplete(const struct judge *j, const json_t *scope,
+    enum jverdict_value v, struct sbuf *why, const char **act)
+{
+	const json_t *x = au_sum(j, "kernel.iterations.incomplete", scope);
+	const char *how = rec_get_str(json_object_get(x, "source"), "how");
+	const char *first = how != NULL ? strstr(how, "the first: ") : NULL;
+	double n = 0;
+
+	if (!ru_num(x, &n) || n == 0)
+		return v;
+	sbuf_printf(why, " %.0f iteration%s with kernels and slots %s left "
+	    "out: launches inside %s have no kernel in the trace (the "
+	    "profiler dropped them or stopped before they ran), so %s "
+	    "measured time is part of a step (%s).", n, n == 1 ? "" : "s",
+	    n == 1 ? "is" : "are", n == 1 ? "it" : "them", n == 1 ? "its" :
+	    "their", first != NULL ? first : "see the iter records");
+	if (v != V_PASS)
+		return v;
+	*act = ACT_INCOMPLETE;
+	return V_WARN;
+}

@@ -973,6 +973,46 @@ PY
 	jqe 'select(.metric == "duty.collectives.early_exit") | .value == 0 and .n == 0' "$T/a2.ndjson"
 }
 
+@test "A1: an iteration whose launches lost their kernels (the capture stopped mid-step) is left out with a WARN, not read as a clock shift" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels
+	jqe 'select(.metric == "kernel.iterations.incomplete") | .value == 0' "$T/a1.ndjson"
+	# the profiler stopped while the last step still ran on the GPU: the
+	# kernels of its second half never reached the trace
+	/usr/bin/python3 - "$T/t_0.json" >"$T/lost" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+evs = doc["traceEvents"]
+last = max(e["ts"] for e in evs if e.get("cat") == "user_annotation")
+ks = sorted(e["ts"] for e in evs if e.get("cat") == "kernel" and e["ts"] >= last)
+cut = ks[len(ks) // 2]
+doc["traceEvents"] = [e for e in evs if not (e.get("cat") == "kernel" and e["ts"] >= cut)]
+json.dump(doc, open(path, "w"))
+# the launches of GPU work whose correlation id no GPU event has
+gpu = {e["args"]["correlation"] for e in doc["traceEvents"]
+       if e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset")}
+print(sum(1 for e in doc["traceEvents"] if e.get("cat") == "cuda_runtime"
+          and ("Launch" in e["name"] or "Memcpy" in e["name"] or "Memset" in e["name"])
+          and e["args"]["correlation"] not in gpu))
+PY
+	lost=$(cat "$T/lost")
+	[ "$lost" -gt 0 ]
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	validate_records "$T/a1.ndjson"
+	jqe "select(.metric == \"kernel.iterations.incomplete\") | .value == 1 and (.source.how | test(\"the first: iteration 5 .* $lost launches lost\"))" "$T/a1.ndjson"
+	jqe "select(.kind == \"iter\" and .iter == 5) | .compared == false and .lost_launches == $lost" "$T/a1.ndjson"
+	jqe 'select(.kind == "iter" and .iter != 5) | .compared and .lost_launches == null' "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.iterations.compared") | .value == 5' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = WARN ]
+	why_of kernel.iterations.compared | grep -q "^5 iterations compared with slots. 1 iteration with kernels and slots is left out: launches inside it have no kernel in the trace .*|| Recapture so that every launched kernel is recorded"
+	# the five whole steps still match
+	[ "$(verdict A1 kernel.error.abs)" = PASS ]
+	jqe 'select(.metric == "kernel.error.abs") | .why | test("over 5 iterations; cause \"none\"")' "$T/v.ndjson"
+}
+
 @test "missing inputs: MISSING naming what to give; a parity run gets no A verdicts" {
 	lat --real "$F/trace_data.csv"
 	A12=" " judge

@@ -626,6 +626,10 @@ clean() {
 	fault A0-prompt-mismatch
 }
 
+@test "A1-capture-cut (vllm): A1 WARN" {
+	fault A1-capture-cut
+}
+
 @test "A1-cross-family-rule (hta): A1 WARN|FAIL" {
 	fault A1-cross-family-rule
 }

@@ -443,6 +443,7 @@ fill_iter(struct kduty *d, struct kduty_iter *it, struct scratch *sc,
 			continue;
 		if (it->src == NULL)
 			set_marker(it, rk->t, slot);
+		it->lost += rk->t->iters[slot].lost;
 		add_ops(rk, g->idx, g->off[slot], g->off[slot + 1],
 		    sc->coll[r], o, sc->iv[r], &sc->niv[r], &it->r[r]);
 	}
@@ -495,7 +496,8 @@ mult_done(struct kduty_mult *m)
 }
 
 /* Iterations with far fewer operations than their stage's median look
- * under-recorded (profiler buffer overflow under CUDA graphs). */
+ * under-recorded (profiler buffer overflow under CUDA graphs); those with
+ * launches whose kernels the trace lacks are. */
 static void
 flag_few(struct kduty *d)
 {
@@ -513,7 +515,7 @@ flag_few(struct kduty *d)
 
 			if (it->stage != s)
 				continue;
-			it->few = it->terms.nops == 0 ||
+			it->few = it->terms.nops == 0 || it->lost > 0 ||
 			    (n >= 4 && (double)it->terms.nops < med / 4);
 			d->n_few += it->few;
 		}

@@ -64,6 +64,8 @@ struct kduty_iter {
 	int64_t		 cycle;		/* K_NONE: no next iteration */
 	double		 factor, modz;	/* NAN when not computed */
 	bool		 excluded, few;
+	size_t		 lost;		/* launches whose kernels the traces
+					 * lack (ktrace: kiter.lost) */
 	struct kduty_rank *r;		/* one per rank */
 };
 

@@ -232,6 +232,8 @@ few_list(const struct kduty *d)
 		rec_set_i64(o, "iter", d->it[i].id);
 		rec_set_str(o, "stage", kstage_name(d->it[i].stage));
 		rec_set_i64(o, "n_ops", (int64_t)d->it[i].terms.nops);
+		if (d->it[i].lost > 0)
+			rec_set_i64(o, "lost_launches", (int64_t)d->it[i].lost);
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -328,8 +330,10 @@ sum_counts(const struct a2w *w)
 	    excluded_list(d), "dropped by the outlier screen");
 	emit_summary(w, "duty.iterations.few_kernels",
 	    rec_i64((int64_t)d->n_few), "count", d->nit, few_list(d),
-	    "iterations with no operation or under a quarter of their "
-	    "stage's median count (graph under-recording?)");
+	    "iterations with no operation, under a quarter of their "
+	    "stage's median count (graph under-recording?), or with "
+	    "launches of GPU work whose kernels the trace lacks "
+	    "(lost_launches)");
 	emit_summary(w, "duty.identity_residual_ns",
 	    rec_i64(d->max_residual), "ns", d->nit, NULL,
 	    "max |wall - (critical_busy + collective + idle_internal + "

@@ -1011,6 +1011,14 @@ PY
 	# the five whole steps still match
 	[ "$(verdict A1 kernel.error.abs)" = PASS ]
 	jqe 'select(.metric == "kernel.error.abs") | .why | test("over 5 iterations; cause \"none\"")' "$T/v.ndjson"
+	# A2: the step is one with too few kernels, a passing multiplier a WARN
+	[ "$(verdict A2 duty.multiplier)" = PASS ]
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" >"$T/a2.ndjson"
+	validate_records "$T/a2.ndjson"
+	jqe "select(.metric == \"duty.iterations.few_kernels\") | .value == 1 and .details == [{\"iter\": 5, \"stage\": \"decode\", \"n_ops\": (.details[0].n_ops), \"lost_launches\": $lost}]" "$T/a2.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = WARN ]
+	why_of duty.multiplier | grep -q '1 iterations recorded too few kernels'
 }
 
 @test "missing inputs: MISSING naming what to give; a parity run gets no A verdicts" {

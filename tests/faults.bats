@@ -682,6 +682,10 @@ clean() {
 	fault A1-zero-slot
 }
 
+@test "A2-cupti-drop (vllm): A1 WARN, A2 WARN" {
+	fault A2-cupti-drop
+}
+
 @test "A2-host-bubbles (vllm): A2 WARN|FAIL" {
 	fault A2-host-bubbles
 }

@@ -1,9 +1,10 @@
 /* rules_kscale.c - findings about the scale and the clocks of the two
  * sides, beside rules_kernels.c.  A1: slots that predict 0 ns for
  * kernels that ran (kernel.slots.zero), and a shared factor too large to
- * be a clock or thermal shift of the capture (docs/checks.md §4).  A2:
- * ranks whose collectives end before another rank starts them (clocks
- * that disagree, docs/checks.md §3).
+ * be a clock or thermal shift of the capture, and iterations left out
+ * because launches inside them lost their kernels (docs/checks.md §4).
+ * A2: ranks whose collectives end before another rank starts them
+ * (clocks that disagree, docs/checks.md §3).
  *
  * Each is an error of scale the main verdicts cannot see: a row predicted
  * 0 ns pairs with nothing, so the kernel error leaves it out; a factor

@@ -82,7 +82,11 @@ void	 rule_a2(struct judge *j, const struct rule *r, const struct jcell *c);
 /* A1's kernel.slots.zero verdict for scope. */
 void	 a1_zero_slots(struct judge *j, const struct rule *r,
 	    const json_t *scope);
-/* kernel.error.abs's note on rows predicted 0 ns; PASS becomes WARN. */
+/* A1's kernel.slots.count_mismatch verdict for scope. */
+void	 a1_count_mismatch(struct judge *j, const struct rule *r,
+	    const json_t *scope);
+/* kernel.error.abs's note on rows predicted 0 ns or run no multiple of
+ * their slots' count; PASS becomes WARN. */
 enum jverdict_value a1_zero_note(struct judge *j, const json_t *scope,
 	    enum jverdict_value v, struct sbuf *why);
 /* Whether a shared factor is beyond a clock or thermal shift (why, act

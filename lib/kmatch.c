@@ -60,6 +60,7 @@ slot_read(struct kslot *s, json_t *rec, struct ndjson_reader *r)
 		    "overflows");
 	s->crit_ns = unit * count;
 	s->pred_ns = unit * count;
+	s->count = count;
 	if (json_object_get(rec, "crit_ns")) {
 		if (!rec_get_i64(rec, "crit_ns", &v) || v < 0)
 			s2r_die_at(r->path, r->line, 1, "slot: expected an "
@@ -218,6 +219,7 @@ simulate_iter(const struct kslots *ss, const struct kiter *it,
 		a = aop_get(&ai->ops, &ai->nops, s->op);
 		a->sim += s->crit_ns;
 		a->pred += s->pred_ns;
+		a->units += s->count;
 		a->slots++;
 		if (a->slot_line == 0)
 			a->slot_line = s->line;
@@ -247,6 +249,38 @@ fold_xfam(struct amatch *m, const struct aop *r)
 	}
 }
 
+/* Row r (of aggregate a) against the scale of its slots: kernels that
+ * ran where the slots predict 0 ns, or a number of times no multiple of
+ * the units the slots charge. */
+static void
+fold_scale(struct amatch *m, struct aop *a, struct aop *r, int64_t iter,
+    bool paired)
+{
+	/* Kernels ran where the slots predict nothing at all (not a
+	 * slot off the critical path: its unit_ns x count is 0). */
+	if (r->meas > 0 && r->slots > 0 && r->pred == 0) {
+		if (a->zero_rows++ == 0) {
+			a->zero_iter = iter;
+			a->zero_line = r->slot_line;
+		}
+		a->zero_ns += r->meas;
+		m->zero_ns += r->meas;
+		r->zero_rows = 1;
+	}
+	/* A slot charging count units of an operation whose kernels
+	 * ran a number of times no multiple of it: the slots are for
+	 * another depth or structure (layers, experts). */
+	if (paired && r->units > 1 && r->calls % r->units != 0) {
+		if (a->units_off_rows++ == 0) {
+			a->units_calls = r->calls;
+			a->units_count = r->units;
+			a->units_iter = iter;
+		}
+		a->units_off_ns += r->meas;
+		m->units_off_ns += r->meas;
+	}
+}
+
 static void
 fold(struct amatch *m, struct aiter *ai)
 {
@@ -264,17 +298,7 @@ fold(struct amatch *m, struct aiter *ai)
 			r->n_paired = 1;
 		}
 		r->n_iter = 1;
-		/* Kernels ran where the slots predict nothing at all (not a
-		 * slot off the critical path: its unit_ns x count is 0). */
-		if (r->meas > 0 && r->slots > 0 && r->pred == 0) {
-			if (a->zero_rows++ == 0) {
-				a->zero_iter = ai->id;
-				a->zero_line = r->slot_line;
-			}
-			a->zero_ns += r->meas;
-			m->zero_ns += r->meas;
-			r->zero_rows = 1;
-		}
+		fold_scale(m, a, r, ai->id, paired);
 		a->unlabeled |= r->unlabeled;
 		a->helper |= r->helper;
 		if (a->category == NULL)

@@ -26,6 +26,7 @@ struct kslot {
 	char		*slot, *op, *category, *kernel;
 	int64_t		 crit_ns;
 	int64_t		 pred_ns;	/* unit_ns x count: what it predicts */
+	int64_t		 count;		/* the units (layers, calls) it charges */
 	long		 line;
 };
 
@@ -54,6 +55,11 @@ struct aop {
 	int64_t		 paired_meas, paired_sim, abs_err;	/* where both */
 	int64_t		 calls, slots;
 	int64_t		 pred;		/* slots' unit_ns x count */
+	int64_t		 units;		/* slots' count (a row) */
+	int64_t		 units_off_ns;	/* measured where calls are no multiple
+					 * of the count */
+	size_t		 units_off_rows;
+	int64_t		 units_calls, units_count, units_iter;	/* the first */
 	int64_t		 zero_ns;	/* measured where the slots predict 0 */
 	size_t		 zero_rows;
 	int64_t		 zero_iter;	/* the first such iteration's id */
@@ -114,6 +120,8 @@ struct amatch {
 	int64_t		 meas, sim, mapped_meas, mapped_sim;
 	int64_t		 paired_meas, paired_sim, abs_err;
 	int64_t		 zero_ns;	/* measured in rows predicted 0 ns */
+	int64_t		 units_off_ns;	/* in rows whose calls are no multiple
+					 * of their slots' count */
 	/* per names id over compared iterations: kernels labeled through a
 	 * qualifier fragment, and the operation they were given */
 	int64_t		*xfam_ns, *xfam_calls;

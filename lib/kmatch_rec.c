@@ -715,6 +715,47 @@ sum_zero(const struct a1w *w)
 	    "iterations); n = such rows");
 }
 
+/* Operations whose kernels ran, in compared iterations, a number of
+ * times no multiple of the units (count) their slots charge, largest
+ * first. */
+static void
+sum_count(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	json_t *list = json_array();
+	size_t rows = 0;
+
+	for (size_t i = 0; i < m->nops; i++) {
+		const struct aop *a = &m->ops[i];
+		json_t *e;
+		size_t at = 0;
+
+		if (a->units_off_rows == 0)
+			continue;
+		rows += a->units_off_rows;
+		e = json_object();
+		rec_set_str(e, "op", a->op);
+		rec_set_i64(e, "meas_ns", a->units_off_ns);
+		rec_set(e, "share", ratio((double)a->units_off_ns,
+		    (double)m->meas));
+		rec_set_i64(e, "iterations", (int64_t)a->units_off_rows);
+		rec_set_i64(e, "first_iteration", a->units_iter);
+		rec_set_i64(e, "calls", a->units_calls);
+		rec_set_i64(e, "count", a->units_count);
+		while (at < json_array_size(list) && json_integer_value(
+		    json_object_get(json_array_get(list, at), "meas_ns")) >=
+		    a->units_off_ns)
+			at++;
+		json_array_insert_new(list, at, e);
+	}
+	emit_summary(w, "kernel.slots.count_mismatch", ratio((double)
+	    m->units_off_ns, (double)m->meas), "fraction", (int64_t)rows, list,
+	    "measured kernel time of matched (iteration, operation) rows "
+	    "whose kernel calls are no multiple of their slots' count (the "
+	    "units, layers or calls, the slots charge) / all measured kernel "
+	    "time; n = such rows; details: the first row's calls and count");
+}
+
 /* Compared iterations given slots of another stage (the slots' iteration
  * ids do not follow the trace's markers), with the first as the example. */
 static void
@@ -796,5 +837,6 @@ kmatch_records(FILE *out, struct amatch *m, const struct kslots *ss,
 	sum_labels(&w);
 	sum_unmapped(&w);
 	sum_zero(&w);
+	sum_count(&w);
 	sum_iterations(&w);
 }

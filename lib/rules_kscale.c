@@ -83,14 +83,25 @@ a1_zero_slots(struct judge *j, const struct rule *r, const json_t *scope)
 	sbuf_free(&why);
 }
 
-/* The note kernel.error.abs carries when rows were predicted 0 ns: its
- * error does not count them, so a PASS there is a WARN. */
+/* The note kernel.error.abs carries when rows were predicted 0 ns (its
+ * error does not count them) or ran no multiple of their slots' count
+ * (its cause is then the count's): a PASS there is a WARN. */
 enum jverdict_value
 a1_zero_note(struct judge *j, const json_t *scope, enum jverdict_value v,
     struct sbuf *why)
 {
-	double share = 0;
+	double share = 0, off = 0;
 	char a[32];
+
+	if (ru_num(au_sum(j, "kernel.slots.count_mismatch", scope), &off) &&
+	    off > 0) {
+		judge_fmt_num(a, sizeof(a), off * 100);
+		sbuf_printf(why, " %s%% of the measured kernel time is in rows "
+		    "whose kernels ran no multiple of their slots' count "
+		    "(kernel.slots.count_mismatch): read the count before the "
+		    "cause.", a);
+		v = v == V_PASS ? V_WARN : v;
+	}
 
 	if (!ru_num(au_sum(j, "kernel.slots.zero", scope), &share) ||
 	    share <= 0)
@@ -192,4 +203,58 @@ a1_incomplete(const struct judge *j, const json_t *scope,
 		return v;
 	*act = ACT_INCOMPLETE;
 	return V_WARN;
+}
+
+static const char ACT_COUNT[] = "Check the slots' structure against the "
+    "captured model before any cost: count is the units a slot charges "
+    "(layers, experts, calls per step), and the framework launched the "
+    "operation a number of times that is no multiple of it, so the slots "
+    "describe another depth or structure (another checkpoint or variant "
+    "of the model, pipeline stages, a different MoE top-k); make the "
+    "slots for the model that ran, then rerun.";
+
+/* kernel.slots.count_mismatch: matched rows whose kernel calls are no
+ * multiple of the count their slots charge.  Any is a WARN; from the
+ * unmapped share of the measured time, a FAIL. */
+void
+a1_count_mismatch(struct judge *j, const struct rule *r, const json_t *scope)
+{
+	const json_t *x = au_sum(j, "kernel.slots.count_mismatch", scope), *e;
+	double share = 0, max = tol(j->tol, TOL_AL_UNMAPPED_SHARE), n = 0;
+	double iters = 0, first = 0, calls = 0, count = 0;
+	struct sbuf why = {0};
+	char a[32], b[32], tolbuf[96];
+
+	if (x == NULL)
+		return;		/* records of an older s2r-kernel-match */
+	ru_num(x, &share);
+	rec_get_num(x, "n", &n);
+	judge_fmt_num(b, sizeof(b), max * 100);
+	snprintf(tolbuf, sizeof(tolbuf), "none (FAIL at %s%% of the time)", b);
+	e = json_array_get(json_object_get(x, "details"), 0);
+	if (e == NULL) {
+		au_emit(j, r, "kernel.slots.count_mismatch", sub_of(scope), NULL,
+		    x, false, 0, NULL, tolbuf, V_PASS, "Every matched operation "
+		    "ran a multiple of the units its slots charge (count) in "
+		    "each compared iteration.", NULL, NULL);
+		return;
+	}
+	rec_get_num(e, "iterations", &iters);
+	rec_get_num(e, "first_iteration", &first);
+	rec_get_num(e, "calls", &calls);
+	rec_get_num(e, "count", &count);
+	judge_fmt_num(a, sizeof(a), share * 100);
+	sbuf_printf(&why, "%.0f matched (iteration, operation) row%s (%s%% of "
+	    "the measured kernel time) ran a number of kernels that is no "
+	    "multiple of the units their slots charge; the largest: %s, %.0f "
+	    "kernel%s against count %.0f in iteration %.0f (%.0f iteration%s "
+	    "so).  The slots describe another depth or structure of the "
+	    "model: a factor read from these rows is the count's, not a "
+	    "clock's or a kernel's.", n, n == 1 ? "" : "s", a,
+	    rec_get_str(e, "op"), calls, calls == 1 ? "" : "s", count, first,
+	    iters, iters == 1 ? "" : "s");
+	au_emit(j, r, "kernel.slots.count_mismatch", sub_of(scope), NULL, x,
+	    false, 0, NULL, tolbuf, share + 1e-12 >= max ? V_FAIL : V_WARN,
+	    sbuf_str(&why), ACT_COUNT, NULL);
+	sbuf_free(&why);
 }

@@ -1021,6 +1021,34 @@ PY
 	why_of duty.multiplier | grep -q '1 iterations recorded too few kernels'
 }
 
+@test "A1: kernel.slots.count_mismatch: slots charging 4 layers where 3 ran FAIL, and the kernel error says to read the count first" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels --layers 3
+	validate_records "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.slots.count_mismatch") | .value == 0 and .n == 0 and .details == []' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.slots.count_mismatch)" = PASS ]
+	# the slots of the 4-layer model against the 3-layer capture
+	/usr/bin/python3 "$S2R_TOP/tests/gen-kineto.py" "$T/u_{rank}.json" --slots "$T/s4.ndjson" >/dev/null
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/s4.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	validate_records "$T/a1.ndjson"
+	# every per-layer operation in every iteration: 10 of them x 6
+	jqe 'select(.metric == "kernel.slots.count_mismatch") | .n == 60 and (.details | map(select(.calls == 3 and .count == 4 and .iterations == 6)) | length) == 10' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.slots.count_mismatch)" = FAIL ]
+	why_of kernel.slots.count_mismatch | grep -q '^60 matched (iteration, operation) rows .*, 3 kernels against count 4 in iteration 0 (6 iterations so).* || Check the slots. structure'
+	[ "$(verdict A1 kernel.error.abs)" = FAIL ]
+	why_of kernel.error.abs | grep -q 'no multiple of their slots. count (kernel.slots.count_mismatch): read the count before the cause'
+	# two kernels a unit (calls a multiple of the count) is no mismatch
+	kernels
+	jq -c 'if .count == 4 then .count = 2 | .unit_ns *= 2 else . end' "$T/slots.ndjson" >"$T/s2.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/s2.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.slots.count_mismatch") | .value == 0' "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.error.abs") | .value == 0' "$T/a1.ndjson"
+}
+
 @test "missing inputs: MISSING naming what to give; a parity run gets no A verdicts" {
 	lat --real "$F/trace_data.csv"
 	A12=" " judge

@@ -666,6 +666,10 @@ clean() {
 	fault A1-shape-edge
 }
 
+@test "A1-slots-other-depth (vllm): A1 FAIL" {
+	fault A1-slots-other-depth
+}
+
 @test "A1-slots-in-us (vllm): A1 FAIL" {
 	fault A1-slots-in-us
 }

@@ -677,6 +677,19 @@ sum_unmapped(const struct a1w *w)
 	    "the large share");
 }
 
+/* Inserts e into list, kept largest meas_ns first (ties: in order). */
+static void
+insert_largest(json_t *list, json_t *e)
+{
+	json_int_t ns = json_integer_value(json_object_get(e, "meas_ns"));
+	size_t at = 0;
+
+	while (at < json_array_size(list) && json_integer_value(
+	    json_object_get(json_array_get(list, at), "meas_ns")) >= ns)
+		at++;
+	json_array_insert_new(list, at, e);
+}
+
 /* Operations whose slots predict 0 ns (unit_ns x count) in compared
  * iterations where their kernels ran: no error counts them (nothing is
  * paired), so they are listed, largest first. */
@@ -690,7 +703,6 @@ sum_zero(const struct a1w *w)
 	for (size_t i = 0; i < m->nops; i++) {
 		const struct aop *a = &m->ops[i];
 		json_t *e;
-		size_t at = 0;
 
 		if (a->zero_rows == 0)
 			continue;
@@ -702,11 +714,7 @@ sum_zero(const struct a1w *w)
 		rec_set_i64(e, "iterations", (int64_t)a->zero_rows);
 		rec_set_i64(e, "first_iteration", a->zero_iter);
 		rec_set_i64(e, "slot_line", a->zero_line);
-		while (at < json_array_size(list) && json_integer_value(
-		    json_object_get(json_array_get(list, at), "meas_ns")) >=
-		    a->zero_ns)
-			at++;
-		json_array_insert_new(list, at, e);
+		insert_largest(list, e);
 	}
 	emit_summary(w, "kernel.slots.zero", ratio((double)m->zero_ns,
 	    (double)m->meas), "fraction", (int64_t)rows, list, "measured "
@@ -728,7 +736,6 @@ sum_count(const struct a1w *w)
 	for (size_t i = 0; i < m->nops; i++) {
 		const struct aop *a = &m->ops[i];
 		json_t *e;
-		size_t at = 0;
 
 		if (a->units_off_rows == 0)
 			continue;
@@ -742,11 +749,7 @@ sum_count(const struct a1w *w)
 		rec_set_i64(e, "first_iteration", a->units_iter);
 		rec_set_i64(e, "calls", a->units_calls);
 		rec_set_i64(e, "count", a->units_count);
-		while (at < json_array_size(list) && json_integer_value(
-		    json_object_get(json_array_get(list, at), "meas_ns")) >=
-		    a->units_off_ns)
-			at++;
-		json_array_insert_new(list, at, e);
+		insert_largest(list, e);
 	}
 	emit_summary(w, "kernel.slots.count_mismatch", ratio((double)
 	    m->units_off_ns, (double)m->meas), "fraction", (int64_t)rows, list,

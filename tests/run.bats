@@ -99,7 +99,7 @@ PY
 	parity "$T/run"
 	V="$T/out/verdicts.ndjson"
 	validate_records "$V"
-	sel='select(.kind == "verdict" and .check == "1f")'
+	sel='select(.kind == "verdict" and .check == "1f" and .metric == "streaming.fraction")'
 	run jq -r "$sel | .scope.iteration + \" \" + .verdict" "$V"
 	[ "$output" = "i1 PASS
 i2 FAIL

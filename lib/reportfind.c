@@ -521,9 +521,21 @@ in_bundle(const char *root, const char *file)
 	return yes;
 }
 
-/* A side's label: the bundle its file lies in; a workload expectation
- * from a YAML file of the real bundle is the spec the run carries (a
- * PipelineRun's workloadSpec, s2r-expect --run), not a measurement. */
+/* Whether a side comes from what a PipelineRun gave the run: its
+ * embedded workload spec or scenario (s2r-expect --run). */
+static bool
+from_pipelinerun(const json_t *v, bool expected)
+{
+	const char *field = rec_get_str(json_object_get(side_of(v, expected),
+	    "source"), "field");
+
+	return field != NULL && (strncmp(field, "workloadSpec", 12) == 0 ||
+	    strncmp(field, "scenarioContent", 15) == 0);
+}
+
+/* A side's label: the bundle its file lies in; an expectation from what
+ * a PipelineRun of the real bundle gave the run (its workloadSpec or
+ * scenarioContent) is the run's spec, not a measurement. */
 const char *
 report_side_label(const struct report_meta *meta, int cat, const json_t *v,
     bool expected)
@@ -532,8 +544,7 @@ report_side_label(const struct report_meta *meta, int cat, const json_t *v,
 	bool sim = in_bundle(meta->sim, file), real = in_bundle(meta->real,
 	    file);
 
-	if (real && !sim && expected && cat == CAT_WORKLOAD &&
-	    (str_has_suffix(file, ".yaml") || str_has_suffix(file, ".yml")))
+	if (real && !sim && expected && from_pipelinerun(v, expected))
 		return "spec";
 	if (sim != real)
 		return sim ? "sim" : "real";

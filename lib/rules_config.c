@@ -178,23 +178,34 @@ static void
 deployed(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	const json_t *e = judge_expect(j, c, "config.deployed", NULL);
+	const json_t *vals = json_object_get(e, "values"), *d;
 	struct sbuf why = {0};
-	double ndiff, ncmp = 0;
+	double ndiff, ncmp = 0, alike = 0;
+	size_t i;
 
 	if (e == NULL || !ru_num(e, &ndiff))
 		return;
 	rec_get_num(e, "n", &ncmp);
+	/* Written otherwise but the same, as 2a compares them (a model path
+	 * ending in the sim's name): not a difference. */
+	json_array_foreach(vals, i, d)
+		alike += ru_param_equal(rec_get_str(d, "metric"),
+		    json_object_get(json_object_get(d, "sim"), "value"),
+		    json_object_get(json_object_get(d, "run"), "value"));
+	ndiff -= alike;
 	sbuf_adds(&why, "The PipelineRun deployed a scenario (");
 	ru_where(&why, e);
 	if (ndiff == 0)
 		sbuf_printf(&why, ") whose %.0f vLLM parameters the sim bundle "
-		    "also gives agree with it.", ncmp);
+		    "also gives agree with it%s.", ncmp, alike > 0 ? " (some "
+		    "written otherwise: a model path ending in the sim's name)" :
+		    "");
 	else {
 		sbuf_printf(&why, ") that differs from the sim bundle's in "
 		    "%.0f of the %.0f vLLM parameters both give:", ndiff,
 		    ncmp);
-		ru_differences(&why, json_object_get(e, "values"),
-		    (size_t)ndiff, "deployed");
+		ru_differences(&why, vals, (size_t)(ndiff + alike),
+		    "deployed");
 		sbuf_adds(&why, "The arm ran another configuration than the "
 		    "one simulated.");
 	}

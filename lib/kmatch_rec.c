@@ -690,6 +690,22 @@ insert_largest(json_t *list, json_t *e)
 	json_array_insert_new(list, at, e);
 }
 
+/* One operation of a finding's list: its measured time of the rows
+ * found (and its share of all measured time), how many, the first. */
+static json_t *
+op_entry(const struct amatch *m, const char *op, int64_t ns, size_t rows,
+    int64_t first)
+{
+	json_t *e = json_object();
+
+	rec_set_str(e, "op", op);
+	rec_set_i64(e, "meas_ns", ns);
+	rec_set(e, "share", ratio((double)ns, (double)m->meas));
+	rec_set_i64(e, "iterations", (int64_t)rows);
+	rec_set_i64(e, "first_iteration", first);
+	return e;
+}
+
 /* Operations whose slots predict 0 ns (unit_ns x count) in compared
  * iterations where their kernels ran: no error counts them (nothing is
  * paired), so they are listed, largest first. */
@@ -707,12 +723,7 @@ sum_zero(const struct a1w *w)
 		if (a->zero_rows == 0)
 			continue;
 		rows += a->zero_rows;
-		e = json_object();
-		rec_set_str(e, "op", a->op);
-		rec_set_i64(e, "meas_ns", a->zero_ns);
-		rec_set(e, "share", ratio((double)a->zero_ns, (double)m->meas));
-		rec_set_i64(e, "iterations", (int64_t)a->zero_rows);
-		rec_set_i64(e, "first_iteration", a->zero_iter);
+		e = op_entry(m, a->op, a->zero_ns, a->zero_rows, a->zero_iter);
 		rec_set_i64(e, "slot_line", a->zero_line);
 		insert_largest(list, e);
 	}
@@ -740,13 +751,8 @@ sum_count(const struct a1w *w)
 		if (a->units_off_rows == 0)
 			continue;
 		rows += a->units_off_rows;
-		e = json_object();
-		rec_set_str(e, "op", a->op);
-		rec_set_i64(e, "meas_ns", a->units_off_ns);
-		rec_set(e, "share", ratio((double)a->units_off_ns,
-		    (double)m->meas));
-		rec_set_i64(e, "iterations", (int64_t)a->units_off_rows);
-		rec_set_i64(e, "first_iteration", a->units_iter);
+		e = op_entry(m, a->op, a->units_off_ns, a->units_off_rows,
+		    a->units_iter);
 		rec_set_i64(e, "calls", a->units_calls);
 		rec_set_i64(e, "count", a->units_count);
 		insert_largest(list, e);

@@ -741,23 +741,46 @@ epp_resolved(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
-/* Seconds in a duration value: a number, or text "90", "90s", "2m". */
-static bool
-duration_s(const json_t *rec, double *out)
+/* The warm-up and prewarm requests that may reach the EPP without an
+ * objective: those the instances served beyond the trace's rows when
+ * their access logs count them, else the protocol's warm-up plus
+ * runtime.objective_prewarm_rps a second of its prewarm (a bound: the
+ * prewarm's rate is blis observe's).  Says which in why and band. */
+static double
+warmup_allowance(const struct judge *j, const struct jcell *c,
+    struct sbuf *why, char *band, size_t len, const char *pct)
 {
-	const char *s = rec_get_str(rec, "value");
-	char *end;
+	double rps = tol(j->tol, TOL_RT_OBJ_PREWARM_RPS), w = 0, ps = 0, n;
+	const json_t *warm, *pre;
+	char a[32];
 
-	if (ru_num(rec, out))
-		return true;
-	if (s == NULL)
-		return false;
-	*out = strtod(s, &end);
-	if (end == s || *out < 0)
-		return false;
-	if (strcmp(end, "m") == 0)
-		*out *= 60;
-	return *end == '\0' || strcmp(end, "s") == 0 || strcmp(end, "m") == 0;
+	if (ru_served_beyond(j, c, &n)) {
+		n = fmax(n, 0);
+		sbuf_printf(why, "%.0f (the requests the instances' access "
+		    "logs count beyond the trace's: its warm-up and prewarm)",
+		    n);
+		snprintf(band, len, "<= max(%s%%, served beyond the trace)",
+		    pct);
+		return n;
+	}
+	warm = ru_protocol_warmup(j, c, &w);
+	pre = ru_protocol_prewarm(j, c, &ps);
+	judge_fmt_num(a, sizeof(a), rps);
+	sbuf_printf(why, "%.0f (%.0f warm-up requests", w + rps * ps, w);
+	if (warm != NULL) {
+		sbuf_adds(why, ", ");
+		ru_where(why, warm);
+	} else
+		sbuf_adds(why, ", not stated");
+	sbuf_printf(why, "; %s a second of %.0f s prewarm", a, ps);
+	if (pre != NULL) {
+		sbuf_adds(why, ", ");
+		ru_where(why, pre);
+	} else
+		sbuf_adds(why, ", not stated");
+	sbuf_adds(why, ")");
+	snprintf(band, len, "<= max(%s%%, warm-up + %s/s prewarm)", pct, a);
+	return w + rps * ps;
 }
 
 /* 5c.6 (5): few 'Request handled' lines without an objective key: at
@@ -766,24 +789,13 @@ static void
 epp_empty_keys(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct keyed *k)
 {
-	const json_t *warm = judge_expect(j, c, "observe.warmup_requests",
-	    NULL);
-	const json_t *pre = judge_expect(j, c, "observe.prewarm_duration",
-	    NULL);
 	double pct = tol(j->tol, TOL_RT_OBJ_EMPTY_PCT);
-	double rps = tol(j->tol, TOL_RT_OBJ_PREWARM_RPS);
-	double h = k->keyed + k->empty, w = 0, ps = 0, share, warmup;
+	double h = k->keyed + k->empty, share = h * pct / 100, warmup;
 	struct sbuf why = {0};
-	char band[96], a[32], b[32];
+	char band[96], a[32];
 	json_t *es, *ms;
 
-	ru_num(warm, &w);
-	if (!duration_s(pre, &ps))
-		pre = NULL;
-	share = h * pct / 100;
-	warmup = w + rps * ps;
 	judge_fmt_num(a, sizeof(a), pct);
-	judge_fmt_num(b, sizeof(b), rps);
 	sbuf_printf(&why, "%.0f of %.0f 'Request handled' lines have an "
 	    "empty objectiveKey (no associated InferenceObjective: the "
 	    "default priority)", k->empty, h);
@@ -791,22 +803,10 @@ epp_empty_keys(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, ", first at ");
 		ru_where(&why, k->empty_rec);
 	}
-	sbuf_printf(&why, ". Allowed: the larger of %.0f (%s%% of them) and "
-	    "%.0f (%.0f warm-up requests", share, a, warmup, w);
-	if (warm != NULL) {
-		sbuf_adds(&why, ", ");
-		ru_where(&why, warm);
-	} else
-		sbuf_adds(&why, ", not stated");
-	sbuf_printf(&why, "; %s a second of %.0f s prewarm", b, ps);
-	if (pre != NULL) {
-		sbuf_adds(&why, ", ");
-		ru_where(&why, pre);
-	} else
-		sbuf_adds(&why, ", not stated");
-	sbuf_adds(&why, ").");
-	snprintf(band, sizeof(band), "<= max(%s%%, warm-up + %s/s prewarm)",
-	    a, b);
+	sbuf_printf(&why, ". Allowed: the larger of %.0f (%s%% of them) and ",
+	    share, a);
+	warmup = warmup_allowance(j, c, &why, band, sizeof(band), a);
+	sbuf_adds(&why, ".");
 	es = ru_side(rec_num(fmax(share, warmup)), "count", NULL, "the "
 	    "larger of a share of the handled lines and the warm-up plus "
 	    "prewarm allowance (runtime.objective_*)");

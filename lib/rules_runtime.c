@@ -40,6 +40,10 @@ static const char ACT_RESTART[] = "A pod's vLLM container started "
     "pod: restart count, last state, OOMKilled; kubectl logs --previous "
     "while the pod exists) and rerun the cell on a deployment that stays "
     "up.";
+static const char ACT_PREWARM[] = "The cell ran cold: rerun it with blis "
+    "observe's --prewarm-duration as the protocol says (or collect the "
+    "logs of every pod that served it), so that its first minute is not "
+    "the servers' warm-up.";
 static const char ACT_SERVED[] = "The instances served a different number "
     "of requests than the trace sent and the difference is not explained "
     "by warm-up or shedding: look for lost or retried requests.";
@@ -391,15 +395,60 @@ spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* How served compares with sent, given the warm-up w the protocol states
+ * (warm: its record, or NULL) and its prewarm ps seconds (pre). */
+static enum jverdict_value
+served_judged(struct sbuf *why, double d, double w, const json_t *warm,
+    double ps, const json_t *pre)
+{
+	bool prewarm = pre != NULL && ps > 0;
+
+	if (d < w) {
+		sbuf_adds(why, ": not explained by warm-up or shedding.");
+		return V_WARN;
+	}
+	if (prewarm && d == w) {
+		sbuf_printf(why, ": the protocol asks %.0f s of prewarm (", ps);
+		ru_where(why, pre);
+		sbuf_adds(why, "), whose requests reach the instances but not "
+		    "the trace, and none beyond the trace's and the warm-up "
+		    "did: the cell was not prewarmed, or its prewarm went to "
+		    "pods whose logs are not in the bundle.");
+		return V_WARN;
+	}
+	if (prewarm) {
+		sbuf_printf(why, ": %.0f prewarm requests (%.0f s asked, ",
+		    d - w, ps);
+		ru_where(why, pre);
+		sbuf_adds(why, ")");
+		sbuf_adds(why, w > 0 ? " and the warm-up." : ".");
+		return V_PASS;
+	}
+	if (d == w) {
+		sbuf_adds(why, d == 0 ? ": every request sent reached an "
+		    "instance." : ": exactly the warm-up.");
+		return V_PASS;
+	}
+	if (warm == NULL) {
+		sbuf_adds(why, pre == NULL ? ": warm-up and prewarm requests "
+		    "(not in the trace) explain an excess." : ": warm-up "
+		    "requests (not in the trace; the protocol does not say how "
+		    "many) explain an excess.");
+		return V_PASS;
+	}
+	sbuf_adds(why, ": not explained by warm-up or shedding.");
+	return V_WARN;
+}
+
 static void
 served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct spread *s)
 {
 	const json_t *rows = judge_measure(j, c, "requests.count", NULL);
-	const json_t *warm = judge_expect(j, c, "observe.warmup_requests",
-	    NULL);
+	double sent, w = 0, ps = 0, shed = ru_status_rows(j, c, "shed"), d;
+	const json_t *warm = ru_protocol_warmup(j, c, &w);
+	const json_t *pre = ru_protocol_prewarm(j, c, &ps);
 	struct sbuf why = {0};
-	double sent, w = 0, shed = ru_status_rows(j, c, "shed"), d;
 	enum jverdict_value v;
 	json_t *ms;
 
@@ -410,7 +459,6 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 		    NULL);
 		return;
 	}
-	ru_num(warm, &w);
 	/* Rows the gateway answered itself (shed) never reach an
 	 * instance. */
 	d = s->total - (sent - shed);
@@ -429,25 +477,16 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, ". Counted from the EPP log, which may cover "
 		    "only part of the run: not judged.");
 		v = V_INAPPLICABLE;
-	} else if (d == w) {
-		sbuf_adds(&why, d == 0 ? ": every request sent reached an "
-		    "instance." : ": exactly the warm-up.");
-		v = V_PASS;
-	} else if (d > 0 && warm == NULL) {
-		sbuf_adds(&why, ": warm-up and prewarm requests (not in the "
-		    "trace) explain an excess.");
-		v = V_PASS;
-	} else {
-		sbuf_adds(&why, ": not explained by warm-up or shedding.");
-		v = V_WARN;
-	}
+	} else
+		v = served_judged(&why, d, w, warm, ps, pre);
 	ms = ru_side(rec_num(s->total), "count", s->cnt[0], "sum over the "
 	    "instances");
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "requests.served",
 	    .expect = rows, .measure = ms, .has_diff = true, .diff = d,
-	    .diff_unit = "count", .tolerance = warm != NULL ? "warm-up" :
-	    ">= 0", .verdict = v, .why = sbuf_str(&why),
-	    .action = ACT_SERVED });
+	    .diff_unit = "count", .tolerance = pre != NULL && ps > 0 ?
+	    "> warm-up (prewarm)" : warm != NULL ? "warm-up" : ">= 0",
+	    .verdict = v, .why = sbuf_str(&why), .action = v == V_WARN &&
+	    pre != NULL && ps > 0 && d == w ? ACT_PREWARM : ACT_SERVED });
 	json_decref(ms);
 	sbuf_free(&why);
 }

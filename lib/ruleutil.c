@@ -168,6 +168,51 @@ ru_num(const json_t *rec, double *out)
 	return rec != NULL && rec_get_num(rec, "value", out);
 }
 
+/* Seconds in a duration value: a number, or text "90", "90s", "2m". */
+static bool
+duration_s(const json_t *rec, double *out)
+{
+	const char *s = rec_get_str(rec, "value");
+	char *end;
+
+	if (ru_num(rec, out))
+		return true;
+	if (s == NULL)
+		return false;
+	*out = strtod(s, &end);
+	if (end == s || *out < 0)
+		return false;
+	if (strcmp(end, "m") == 0)
+		*out *= 60;
+	return *end == '\0' || strcmp(end, "s") == 0 || strcmp(end, "m") == 0;
+}
+
+const json_t *
+ru_protocol_warmup(const struct judge *j, const struct jcell *c, double *requests)
+{
+	const json_t *e = judge_expect(j, c, "measurement.warmup_requests",
+	    NULL);
+
+	if (e == NULL)
+		e = judge_expect(j, c, "observe.warmup_requests", NULL);
+	if (!ru_num(e, requests))
+		return NULL;
+	return e;
+}
+
+const json_t *
+ru_protocol_prewarm(const struct judge *j, const struct jcell *c, double *seconds)
+{
+	const json_t *e = judge_expect(j, c, "measurement.prewarm_us", NULL);
+
+	if (e != NULL && ru_num(e, seconds)) {
+		*seconds /= 1e6;
+		return e;
+	}
+	e = judge_expect(j, c, "observe.prewarm_duration", NULL);
+	return e != NULL && duration_s(e, seconds) ? e : NULL;
+}
+
 json_t *
 ru_side(json_t *value, const char *unit, const json_t *src, const char *how)
 {
@@ -657,6 +702,29 @@ ru_status_rows(const struct judge *j, const struct jcell *c,
 	}
 	ru_list_free(&l);
 	return sum;
+}
+
+bool
+ru_served_beyond(const struct judge *j, const struct jcell *c, double *extra)
+{
+	struct strv insts = {0};
+	double served = 0, rows, v;
+	bool all = true;
+
+	if (!ru_num(judge_measure(j, c, "requests.count", NULL), &rows))
+		return false;
+	ru_instances(j, c, "instance.requests", &insts);
+	for (size_t i = 0; i < insts.n && all; i++) {
+		all = ru_num(ru_inst_measure(j, c, "instance.requests",
+		    insts.v[i]), &v);
+		served += v;
+	}
+	all = all && insts.n > 0;
+	strv_free(&insts);
+	if (!all)
+		return false;
+	*extra = served - (rows - ru_status_rows(j, c, "shed"));
+	return true;
 }
 
 /* --- GPU health ------------------------------------------------------ */

@@ -76,6 +76,13 @@ void	 ru_num_text(struct sbuf *b, double v);
 /* "file:line" (or the file, or "no source") of rec's source. */
 void	 ru_where(struct sbuf *b, const json_t *rec);
 bool	 ru_num(const json_t *rec, double *out);
+/* What the measurement protocol states (measurement.yaml, else config.md's
+ * blis observe flags): the warm-up requests, the prewarm in seconds.  The
+ * record stating it, NULL (and *out untouched) when neither does. */
+const json_t *ru_protocol_warmup(const struct judge *j, const struct jcell *c,
+	    double *requests);
+const json_t *ru_protocol_prewarm(const struct judge *j, const struct jcell *c,
+	    double *seconds);
 
 /* A side for judge_emit(): {value, unit?, n?, source}; value is stolen,
  * source copied from src (a record or a source object; NULL: none) with
@@ -176,6 +183,13 @@ bool	 ru_need_logs(struct judge *j, const struct rule *r,
  * classes; s2r-trace-stats); 0 when none is recorded. */
 double	 ru_status_rows(const struct judge *j, const struct jcell *c,
 	    const char *status);
+
+/* The requests c's instances served (their access logs' completions)
+ * beyond the trace's rows less the gateway's sheds: the load generator's
+ * warm-up and prewarm on a run that lost none.  False without an access
+ * count for every instance or without the trace's rows. */
+bool	 ru_served_beyond(const struct judge *j, const struct jcell *c,
+	    double *extra);
 
 /* --- GPU health (5h; latency claims built on a hot cell) ------------ */
 

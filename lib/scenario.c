@@ -22,6 +22,9 @@ static const struct {
 	{ "model.gpuMemoryUtilization", "gpu_memory_utilization" },
 	{ "decode.parallelism.tensor", "tensor_parallel_size" },
 	{ "vllmCommon.flags.enforceEager", "enforce_eager" },
+	/* the node label the pods are scheduled by: the GPU (its
+	 * nvidia.com/gpu.product value names it as nvidia-smi does) */
+	{ "decode.acceleratorType.labelValue", "hardware" },
 	{ NULL, NULL }
 };
 

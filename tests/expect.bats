@@ -661,6 +661,41 @@ YAML
 	[[ "$stderr" == "s2r-expect: cluster/pipelinerun-x.yaml:7: scenarioContent:1:11: expected scenario: a list of stacks" ]]
 }
 
+@test "--run: the GPU each scenario schedules on (acceleratorType's node label) is compared: another FAILs, the same one spelt otherwise PASSes" {
+	S="$BATS_TEST_TMPDIR/sim" R="$BATS_TEST_TMPDIR/run" O="$BATS_TEST_TMPDIR/out.ndjson"
+	V="$BATS_TEST_TMPDIR/v.ndjson"
+	scn "$S"
+	mkdir -p "$R/cluster"
+	gpu() {	# gpu LABELVALUE: small.yaml scheduled on that GPU
+		sed "s|^  decode:\$|  decode:\n    acceleratorType:\n      labelKey: nvidia.com/gpu.product\n      labelValue: $1|" \
+		    "$BATS_TEST_TMPDIR/small.yaml"
+	}
+	cp "$S/baselines/small.yaml" "$BATS_TEST_TMPDIR/small.yaml"
+	gpu NVIDIA-H100-80GB-HBM3 >"$S/baselines/small.yaml"
+	line=$(grep -n 'labelValue' "$S/baselines/small.yaml" | cut -d: -f1)
+	jq -c -n '{kind: "measure", check: "1a", metric: "requests.count",
+	    value: 10, unit: "count", scope: {phase: "small", workload: "a"},
+	    source: {file: "small/a/trace_data.csv", field: "rows", how: "rows"}}' >"$BATS_TEST_TMPDIR/m.ndjson"
+	gpu NVIDIA-A100-SXM4-80GB >"$BATS_TEST_TMPDIR/a100.yaml"
+	prun "$R/cluster/pipelinerun-a-small.yaml" small a "$S/workloads/a.yaml" "$BATS_TEST_TMPDIR/a100.yaml"
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
+	jq -e -s --argjson l "$line" 'map(select(.metric == "config.deployed"))[0] |
+	    .value == 1 and .n == 13 and .values[0].metric == "vllm.hardware" and
+	    .values[0].run.value == "NVIDIA-A100-SXM4-80GB" and
+	    .values[0].sim.source.line == $l' "$O"
+	"$S2R_BIN/s2r-verdict" --no-fail-status "$O" "$BATS_TEST_TMPDIR/m.ndjson" >"$V"
+	validate_records "$V"
+	jq -e -s 'map(select(.metric == "config.deployed"))[0] | .verdict == "FAIL" and
+	    (.why | test("vllm.hardware NVIDIA-A100-SXM4-80GB deployed, NVIDIA-H100-80GB-HBM3 in the sim"))' "$V"
+	# the H100 SXM named as nvidia-smi's table and config.md tend to
+	gpu H100-SXM5-80GB >"$BATS_TEST_TMPDIR/h100.yaml"
+	prun "$R/cluster/pipelinerun-a-small.yaml" small a "$S/workloads/a.yaml" "$BATS_TEST_TMPDIR/h100.yaml"
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
+	"$S2R_BIN/s2r-verdict" --no-fail-status "$O" "$BATS_TEST_TMPDIR/m.ndjson" >"$V"
+	jq -e -s 'map(select(.metric == "config.deployed"))[0] |
+	    .verdict == "PASS" and (.why | test("written otherwise"))' "$V"
+}
+
 @test "transfer.yaml's baselines: a malformed scenario or flag is located" {
 	S="$BATS_TEST_TMPDIR/sim"
 	scn "$S"

@@ -395,45 +395,72 @@ spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
-/* How served compares with sent, given the warm-up w the protocol states
- * (warm: its record, or NULL) and its prewarm ps seconds (pre). */
-static enum jverdict_value
-served_judged(struct sbuf *why, double d, double w, const json_t *warm,
-    double ps, const json_t *pre)
-{
-	bool prewarm = pre != NULL && ps > 0;
+/* Served against sent: d = served - (sent - shed), reached = sent - shed;
+ * the protocol's warm-up w (warm: its record, or NULL), its prewarm ps
+ * seconds (pre), and rps, the most requests a second a prewarm sends. */
+struct served {
+	double		 d, reached, w, ps, rps;
+	const json_t	*warm, *pre;
+};
 
-	if (d < w) {
+static const char FOREIGN[] = "requests from outside this cell reached its "
+    "pods (a deployment shared with another client), or the logs cover "
+    "more than the cell.";
+
+static enum jverdict_value
+served_judged(struct sbuf *why, const struct served *s)
+{
+	bool prewarm = s->pre != NULL && s->ps > 0;
+	double most = s->w + s->rps * s->ps;
+	char a[32];
+
+	if (s->d < s->w) {
 		sbuf_adds(why, ": not explained by warm-up or shedding.");
 		return V_WARN;
 	}
-	if (prewarm && d == w) {
-		sbuf_printf(why, ": the protocol asks %.0f s of prewarm (", ps);
-		ru_where(why, pre);
+	if (prewarm && s->d == s->w) {
+		sbuf_printf(why, ": the protocol asks %.0f s of prewarm (",
+		    s->ps);
+		ru_where(why, s->pre);
 		sbuf_adds(why, "), whose requests reach the instances but not "
 		    "the trace, and none beyond the trace's and the warm-up "
 		    "did: the cell was not prewarmed, or its prewarm went to "
 		    "pods whose logs are not in the bundle.");
 		return V_WARN;
 	}
+	if (prewarm && s->d > most) {
+		judge_fmt_num(a, sizeof(a), s->rps);
+		sbuf_printf(why, ": more than the warm-up and %.0f s of prewarm "
+		    "(", s->ps);
+		ru_where(why, s->pre);
+		sbuf_printf(why, ") at up to %s a second "
+		    "(runtime.objective_prewarm_rps) send, %.0f: ", a, most);
+		sbuf_adds(why, FOREIGN);
+		return V_WARN;
+	}
 	if (prewarm) {
 		sbuf_printf(why, ": %.0f prewarm requests (%.0f s asked, ",
-		    d - w, ps);
-		ru_where(why, pre);
-		sbuf_adds(why, ")");
-		sbuf_adds(why, w > 0 ? " and the warm-up." : ".");
+		    s->d - s->w, s->ps);
+		ru_where(why, s->pre);
+		sbuf_adds(why, s->w > 0 ? ") and the warm-up." : ").");
 		return V_PASS;
 	}
-	if (d == w) {
-		sbuf_adds(why, d == 0 ? ": every request sent reached an "
+	if (s->d == s->w) {
+		sbuf_adds(why, s->d == 0 ? ": every request sent reached an "
 		    "instance." : ": exactly the warm-up.");
 		return V_PASS;
 	}
-	if (warm == NULL) {
-		sbuf_adds(why, pre == NULL ? ": warm-up and prewarm requests "
-		    "(not in the trace) explain an excess." : ": warm-up "
-		    "requests (not in the trace; the protocol does not say how "
-		    "many) explain an excess.");
+	if (s->warm == NULL && s->d > s->reached) {
+		sbuf_adds(why, ": more than the trace's own requests again, "
+		    "which no warm-up or prewarm the bundle states explains: ");
+		sbuf_adds(why, FOREIGN);
+		return V_WARN;
+	}
+	if (s->warm == NULL) {
+		sbuf_adds(why, s->pre == NULL ? ": warm-up and prewarm "
+		    "requests (not in the trace) explain an excess." : ": "
+		    "warm-up requests (not in the trace; the protocol does not "
+		    "say how many) explain an excess.");
 		return V_PASS;
 	}
 	sbuf_adds(why, ": not explained by warm-up or shedding.");
@@ -445,13 +472,14 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct spread *s)
 {
 	const json_t *rows = judge_measure(j, c, "requests.count", NULL);
-	double sent, w = 0, ps = 0, shed = ru_status_rows(j, c, "shed"), d;
-	const json_t *warm = ru_protocol_warmup(j, c, &w);
-	const json_t *pre = ru_protocol_prewarm(j, c, &ps);
+	double sent, shed = ru_status_rows(j, c, "shed");
+	struct served sv = { .rps = tol(j->tol, TOL_RT_OBJ_PREWARM_RPS) };
 	struct sbuf why = {0};
 	enum jverdict_value v;
 	json_t *ms;
 
+	sv.warm = ru_protocol_warmup(j, c, &sv.w);
+	sv.pre = ru_protocol_prewarm(j, c, &sv.ps);
 	if (!ru_num(rows, &sent)) {
 		ru_emit(j, r, c, "requests.served", NULL, NULL, NULL, NULL,
 		    V_MISSING, "No requests.count for the cell (s2r-trace-stats "
@@ -461,16 +489,17 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 	/* Rows the gateway answered itself (shed) never reach an
 	 * instance. */
-	d = s->total - (sent - shed);
+	sv.reached = sent - shed;
+	sv.d = s->total - sv.reached;
 	sbuf_printf(&why, "The instances served %.0f requests; the trace "
 	    "sent %.0f (", s->total, sent);
 	ru_where(&why, rows);
 	sbuf_printf(&why, "), %.0f of them shed by the gateway. Difference "
-	    "%+.0f", shed, d);
-	if (warm != NULL) {
+	    "%+.0f", shed, sv.d);
+	if (sv.warm != NULL) {
 		sbuf_printf(&why, "; blis observe sends %.0f warm-up requests "
-		    "(", w);
-		ru_where(&why, warm);
+		    "(", sv.w);
+		ru_where(&why, sv.warm);
 		sbuf_adds(&why, ")");
 	}
 	if (s->from_epp) {
@@ -478,15 +507,16 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "only part of the run: not judged.");
 		v = V_INAPPLICABLE;
 	} else
-		v = served_judged(&why, d, w, warm, ps, pre);
+		v = served_judged(&why, &sv);
 	ms = ru_side(rec_num(s->total), "count", s->cnt[0], "sum over the "
 	    "instances");
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "requests.served",
-	    .expect = rows, .measure = ms, .has_diff = true, .diff = d,
-	    .diff_unit = "count", .tolerance = pre != NULL && ps > 0 ?
-	    "> warm-up (prewarm)" : warm != NULL ? "warm-up" : ">= 0",
+	    .expect = rows, .measure = ms, .has_diff = true, .diff = sv.d,
+	    .diff_unit = "count", .tolerance = sv.pre != NULL && sv.ps > 0 ?
+	    "warm-up + prewarm" : sv.warm != NULL ? "warm-up" : ">= 0",
 	    .verdict = v, .why = sbuf_str(&why), .action = v == V_WARN &&
-	    pre != NULL && ps > 0 && d == w ? ACT_PREWARM : ACT_SERVED });
+	    sv.pre != NULL && sv.ps > 0 && sv.d == sv.w ? ACT_PREWARM :
+	    ACT_SERVED });
 	json_decref(ms);
 	sbuf_free(&why);
 }

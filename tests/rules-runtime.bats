@@ -173,7 +173,7 @@ prewarm() {
 	jqt 'select(.metric == "requests.served") |
 	    (.why | test("asks 60 s of prewarm \\(measurement.yaml:11\\)")) and
 	    (.why | test("not prewarmed")) and (.action | test("prewarm-duration")) and
-	    .tolerance == "> warm-up (prewarm)"' "$OUT"
+	    .tolerance == "warm-up + prewarm"' "$OUT"
 	# 24 prewarm requests: PASS, counted
 	judge "$(prewarm 60000000) | $(set_m instance.requests p1 124)"
 	[ "$(v 5b requests.served)" = PASS ]
@@ -185,6 +185,21 @@ prewarm() {
 	[ "$(v 5b requests.served)" = WARN ]
 	jqt 'select(.metric == "requests.served") |
 	    .why | test("sends 10 warm-up requests \\(measurement.yaml:10\\)")' "$OUT"
+	# 3,700 beyond: more than 60 s of prewarm at up to 60 a second sends
+	judge "$(prewarm 60000000) | $(set_m instance.requests p1 3800)"
+	[ "$(v 5b requests.served)" = WARN ]
+	jqt 'select(.metric == "requests.served") | .why |
+	    test("more than the warm-up and 60 s of prewarm .* send, 3600: requests from outside this cell")' "$OUT"
+	# no protocol stated: an excess is warm-up and prewarm, up to the
+	# trace's own requests again
+	judge 'select(.metric != "observe.warmup_requests")'
+	[ "$(v 5b requests.served)" = PASS ]
+	judge "select(.metric != \"observe.warmup_requests\") | $(set_m instance.requests p1 500)"
+	[ "$(v 5b requests.served)" = PASS ]
+	judge "select(.metric != \"observe.warmup_requests\") | $(set_m instance.requests p1 501)"
+	[ "$(v 5b requests.served)" = WARN ]
+	jqt 'select(.metric == "requests.served") | .why |
+	    test("more than the trace.s own requests again, which no warm-up or prewarm the bundle states explains")' "$OUT"
 	# no prewarm asked (0 s): the excess is unexplained, as before
 	judge "$(prewarm 0) | $(set_m instance.requests p1 124)"
 	[ "$(v 5b requests.served)" = WARN ]

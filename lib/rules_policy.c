@@ -8,6 +8,7 @@
  * once per bundle.  Without the router's source the router side is
  * INAPPLICABLE and the bundle-side facts are still shown.  4c-4d are in
  * rules_tiers.c. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -756,6 +757,147 @@ baseline_own(const struct judge *j, struct sbuf *why, const char *kind,
 	return V_FAIL;
 }
 
+/* The legacy rule sheds on the router's saturation detector, so a
+ * baseline saturationDetector threshold decides when the "default"
+ * admission sheds: the keys and the router defaults they override. */
+static const struct {
+	const char	*key;
+	const char	*dname;
+} detector_keys[] = {
+	{ "queueDepthThreshold", "DefaultQueueDepthThreshold" },
+	{ "kvCacheUtilThreshold", "DefaultKVCacheUtilThreshold" },
+};
+
+struct named_default {
+	const char	*name;
+	double		 v;
+	long		 line;
+};
+
+static bool
+numbered(const json_t *x, void *v)
+{
+	return rec_get_num(x, "number", v);
+}
+
+/* A 3c.router-defaults proof whose values give d->name a number. */
+static bool
+default_named(const json_t *p, void *arg)
+{
+	struct named_default *d = arg;
+	const json_t *x = pu_fact_find(p, "values", "name", d->name,
+	    numbered, &d->v);
+
+	if (x == NULL)
+		return false;
+	d->line = (long)json_number_value(json_object_get(x, "line"));
+	return true;
+}
+
+static bool
+same_num(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * fmax(1, fabs(b));
+}
+
+/* Whether the sim bundle plans key = v for arm's detector too. */
+static bool
+detector_planned(const struct judge *j, const char *arm, const char *key,
+    double v)
+{
+	struct ru_list l;
+	bool same = false;
+	double pv;
+
+	pu_arm_recs(j, "expect", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n && !same; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		same = k != NULL && strcmp(k, key) == 0 &&
+		    ru_num(l.v[i], &pv) && same_num(v, pv);
+	}
+	ru_list_free(&l);
+	return same;
+}
+
+/* The deployed baseline's detector thresholds that differ from the
+ * router's defaults and from the sim bundle's baseline plan, said in
+ * why; the first in *first.  Returns how many. */
+static size_t
+baseline_detector(const struct judge *j, struct sbuf *why, const char *arm,
+    const json_t **first)
+{
+	struct ru_list l;
+	size_t n = 0;
+
+	*first = NULL;
+	pu_arm_recs(j, "measure", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *key = rec_get_str(l.v[i], "key");
+		struct named_default d = { NULL, 0, 0 };
+		const json_t *dp = NULL;
+		double v;
+
+		for (size_t k = 0; k < sizeof(detector_keys) /
+		    sizeof(detector_keys[0]) && key != NULL; k++)
+			if (strcmp(key, detector_keys[k].key) == 0)
+				d.name = detector_keys[k].dname;
+		if (d.name == NULL || !ru_num(l.v[i], &v))
+			continue;
+		dp = pu_claim_find(j, "3c.router-defaults", "router",
+		    PU_FOUND, default_named, &d);
+		if ((dp != NULL && same_num(v, d.v)) ||
+		    detector_planned(j, arm, key, v))
+			continue;
+		sbuf_printf(why, "%s%s = ", n == 0 ? " But its "
+		    "saturationDetector sets " : "; ", key);
+		ru_num_text(why, v);
+		sbuf_adds(why, " (");
+		ru_where(why, l.v[i]);
+		sbuf_adds(why, ")");
+		if (dp != NULL) {
+			sbuf_printf(why, ", where the router's %s is ", d.name);
+			ru_num_text(why, d.v);
+			sbuf_adds(why, " (");
+			pu_where(why, dp, d.line);
+			sbuf_adds(why, ")");
+		}
+		if (*first == NULL)
+			*first = l.v[i];
+		n++;
+	}
+	ru_list_free(&l);
+	if (n > 0)
+		sbuf_adds(why, ". The legacy rule sheds on that detector, so "
+		    "the baseline's admission is not the router's default: it "
+		    "sheds sheddable requests at another load (a threshold far "
+		    "above the default keeps it from ever shedding).");
+	return n;
+}
+
+/* The default admission the baseline runs, as its detector overrides
+ * make it, against the sim's baseline policy (v: the verdict without
+ * overrides). */
+static enum jverdict_value
+baseline_tuned(const struct judge *j, struct pu_out *o, const char *arm,
+    const char *policy, enum jverdict_value v)
+{
+	const json_t *first;
+
+	if (baseline_detector(j, &o->why, arm, &first) == 0)
+		return v;
+	json_decref(o->actual);
+	o->actual = pu_rec_side(first);
+	if (policy == NULL || named(policy, legacy_names)) {
+		sbuf_adds(&o->why, " The sim baseline assumed the router's "
+		    "default, untuned.");
+		return V_FAIL;
+	}
+	sbuf_printf(&o->why, " The sim's baseline admission is %s: review "
+	    "whether the tuned detector does what it assumed.", policy);
+	return V_WARN;
+}
+
 /* The baseline arm against the sim's baseline policy. */
 static enum jverdict_value
 baseline_compare(const struct judge *j, struct sbuf *why, const char *kind,
@@ -838,6 +980,8 @@ rule_baseline(struct judge *j, const struct rule *r, const struct jcell *c)
 		baseline_router_text(j, &o.why, rule_p);
 		v = arm == NULL ? V_MISSING : baseline_compare(j, &o.why, kind,
 		    arm, &ba, policy);
+		if (arm != NULL && strcmp(kind, "measure") == 0)
+			v = baseline_tuned(j, &o, arm, policy, v);
 	}
 	pu_out_emit(j, r, &o, v, rule_p == NULL && ba.what.len == 0 ? "Find "
 	    "the router's built-in admission by hand and compare it with the "

@@ -696,6 +696,85 @@ snapshot_refresh(struct judge *j, const struct rule *r,
 	    "when comparing.");
 }
 
+/* A staleness threshold stv (us) against the sim's snapshot age and the
+ * router's refresh. */
+static enum jverdict_value
+staleness_verdict(struct sbuf *why, const struct snapshot *s, double stv,
+    bool refresh)
+{
+	if (s->have_sim && s->sv > stv) {
+		sbuf_adds(why, " The sim's snapshots (");
+		ms_text(why, s->sv);
+		sbuf_adds(why, ") are older than that: in the router such "
+		    "metrics would count as saturated, in the sim they are "
+		    "used as if fresh.");
+		return V_WARN;
+	}
+	if (refresh && s->rv >= stv) {
+		sbuf_adds(why, " The refresh is not shorter than the "
+		    "staleness threshold: pods can count as saturated between "
+		    "two polls, which the sim never does.");
+		return V_WARN;
+	}
+	sbuf_adds(why, " Polling is well inside that window, so in normal "
+	    "operation no pod counts as stale; only a pod whose metrics stop "
+	    "(restart, slow /metrics) does, which the sim does not model.");
+	return V_PASS;
+}
+
+/* An arm's EPP config that sets the detector's staleness threshold
+ * (saturationDetector.metricsStalenessThreshold) overrides the router
+ * default for that arm: one verdict per such arm. */
+static void
+staleness_deployed(struct judge *j, const struct rule *r,
+    const struct snapshot *s, bool refresh)
+{
+	struct ru_list l;
+
+	ru_select(j, &(struct jsel){ .kind = "measure",
+	    .metric = "epp.saturation_detector" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *key = rec_get_str(l.v[i], "key");
+		const char *arm = rec_scope_str(l.v[i], "phase");
+		const char *text = pu_str_value(l.v[i]);
+		enum jverdict_value v;
+		struct pu_out o;
+		double us;
+
+		if (key == NULL || strcmp(key, "metricsStalenessThreshold") !=
+		    0 || arm == NULL)
+			continue;
+		pu_out_init(&o, "snapshot.staleness");
+		o.sub = pu_phase_sub(arm, NULL);
+		o.expect = pu_rec_side(s->sim);
+		o.actual = pu_rec_side(l.v[i]);
+		sbuf_printf(&o.why, "Arm %s's EPP config sets the saturation "
+		    "detector's metricsStalenessThreshold (", arm);
+		ru_where(&o.why, l.v[i]);
+		if (text == NULL || !duration_us(text, &us)) {
+			sbuf_adds(&o.why, ") to a value that is not a Go "
+			    "duration.");
+			pu_out_emit(j, r, &o, V_WARN, "Read the deployed "
+			    "staleness threshold by hand.");
+			continue;
+		}
+		sbuf_adds(&o.why, ") to ");
+		ms_text(&o.why, us);
+		sbuf_adds(&o.why, ": a pod whose metrics are older counts as "
+		    "fully saturated");
+		if (refresh) {
+			sbuf_adds(&o.why, "; the router refreshes every ");
+			ms_text(&o.why, s->rv);
+		}
+		sbuf_adds(&o.why, ".");
+		v = staleness_verdict(&o.why, s, us, refresh);
+		pu_out_emit(j, r, &o, v, "Set the deployed staleness threshold "
+		    "well above the router's refresh interval (the router "
+		    "default is 200 ms), or model it in the sim, and rerun.");
+	}
+	ru_list_free(&l);
+}
+
 static void
 snapshot_staleness(struct judge *j, const struct rule *r,
     const struct snapshot *s, const struct pu_avail *av)
@@ -713,6 +792,7 @@ snapshot_staleness(struct judge *j, const struct rule *r,
 		pu_out_emit(j, r, &o, av->router ? V_WARN : V_INAPPLICABLE,
 		    "Find the saturation detector's staleness threshold by "
 		    "hand.");
+		staleness_deployed(j, r, s, refresh);
 		return;
 	}
 	pu_ev_add(o.evidence, "the detector's staleness threshold", s->stale);
@@ -729,27 +809,10 @@ snapshot_staleness(struct judge *j, const struct rule *r,
 		ms_text(&o.why, s->rv);
 	}
 	sbuf_adds(&o.why, ".");
-	if (s->have_sim && s->sv > s->stv) {
-		sbuf_adds(&o.why, " The sim's snapshots (");
-		ms_text(&o.why, s->sv);
-		sbuf_adds(&o.why, ") are older than that: in the router such "
-		    "metrics would count as saturated, in the sim they are "
-		    "used as if fresh.");
-		v = V_WARN;
-	} else if (refresh && s->rv >= s->stv) {
-		sbuf_adds(&o.why, " The refresh is not shorter than the "
-		    "staleness threshold: pods can count as saturated between "
-		    "two polls, which the sim never does.");
-		v = V_WARN;
-	} else {
-		sbuf_adds(&o.why, " Polling is well inside that window, so in "
-		    "normal operation no pod counts as stale; only a pod whose "
-		    "metrics stop (restart, slow /metrics) does, which the sim "
-		    "does not model.");
-		v = V_PASS;
-	}
+	v = staleness_verdict(&o.why, s, s->stv, refresh);
 	pu_out_emit(j, r, &o, v, "Compare the sim's snapshot age with the "
 	    "detector's staleness threshold and align them.");
+	staleness_deployed(j, r, s, refresh);
 }
 
 static void

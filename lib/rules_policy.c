@@ -898,6 +898,107 @@ baseline_tuned(const struct judge *j, struct pu_out *o, const char *arm,
 	return V_WARN;
 }
 
+/* Whether a RegisterFeatureGate call's first argument is the
+ * flowControl gate: the string itself, or a const named just
+ * FeatureGate (flowcontrol's: the other gates carry their feature in
+ * the name, datalayer.ExperimentalDatalayerFeatureGate). */
+static bool
+is_flow_gate(const char *arg)
+{
+	const char *dot = arg != NULL ? strrchr(arg, '.') : NULL;
+
+	return arg != NULL && (strcmp(arg, "\"flowControl\"") == 0 ||
+	    strcmp(dot != NULL ? dot + 1 : arg, "FeatureGate") == 0);
+}
+
+/* The router codebases that register the flowControl gate on by
+ * default (RegisterFeatureGate(gate, true)) into on, the first such
+ * call in *first.  A codebase that registers it without a default (GAIE)
+ * or not at all leaves it off. */
+static void
+flow_gate_on(const struct judge *j, struct strv *on, const json_t **first)
+{
+	struct ru_list l;
+
+	*first = NULL;
+	pu_claim_list(j, "4b.gate-registration", "router", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *args = json_object_get(json_object_get(l.v[i],
+		    "facts"), "args");
+		const char *dflt = json_string_value(json_array_get(args, 1));
+
+		if (!pu_found(l.v[i]) || !is_flow_gate(json_string_value(
+		    json_array_get(args, 0))) || dflt == NULL ||
+		    strcmp(dflt, "true") != 0)
+			continue;
+		if (strv_find(on, pu_label(l.v[i])) < 0)
+			strv_add(on, pu_label(l.v[i]));
+		if (*first == NULL)
+			*first = l.v[i];
+	}
+	ru_list_free(&l);
+}
+
+/* " `callee(arg, …)`" of a call proof. */
+static void
+call_text(struct sbuf *b, const json_t *p)
+{
+	const json_t *facts = json_object_get(p, "facts");
+	const json_t *args = json_object_get(facts, "args");
+	const char *callee = rec_get_str(facts, "callee");
+	json_t *a;
+	size_t k;
+
+	sbuf_printf(b, " `%s(", callee != NULL ? callee : "?");
+	json_array_foreach(args, k, a)
+		sbuf_printf(b, "%s%s", k ? ", " : "", json_string_value(a) ?
+		    json_string_value(a) : "?");
+	sbuf_adds(b, ")`");
+}
+
+/* A baseline that configures no admission runs the router's default;
+ * when the router turns the flowControl gate on by default that default
+ * is the flow-control layer, not the legacy rule (v: the verdict
+ * without it). */
+static enum jverdict_value
+baseline_gate(const struct judge *j, struct pu_out *o,
+    const struct pu_avail *av, const char *policy, enum jverdict_value v)
+{
+	struct strv on = {0};
+	const json_t *first;
+	bool all;
+
+	flow_gate_on(j, &on, &first);
+	if (on.n == 0) {
+		strv_free(&on);
+		return v;
+	}
+	all = on.n >= av->labels.n;
+	pu_ev_add(o->evidence, "the flowControl gate's default", first);
+	sbuf_adds(&o->why, " But ");
+	sbuf_adds(&o->why, all ? "the router" : pu_label(first));
+	sbuf_adds(&o->why, " registers the flowControl gate on by default (");
+	pu_where(&o->why, first, 0);
+	call_text(&o->why, first);
+	sbuf_adds(&o->why, "): a baseline that configures no featureGates "
+	    "runs the flow-control layer (queueing, dispatch on the "
+	    "saturation detector) instead of the legacy admission.");
+	strv_free(&on);
+	if (!all) {
+		sbuf_adds(&o->why, " The other codebase leaves it off: which "
+		    "router the baseline ran decides its admission.");
+		return v == V_FAIL ? V_FAIL : V_WARN;
+	}
+	if (policy != NULL && !named(policy, legacy_names) &&
+	    !named(policy, admit_all_names)) {
+		sbuf_printf(&o->why, " The sim's baseline admission is %s: "
+		    "review whether that is what the baseline ran.", policy);
+		return v == V_FAIL ? V_FAIL : V_WARN;
+	}
+	sbuf_adds(&o->why, " The sim baseline assumed the legacy admission.");
+	return V_FAIL;
+}
+
 /* The baseline arm against the sim's baseline policy. */
 static enum jverdict_value
 baseline_compare(const struct judge *j, struct sbuf *why, const char *kind,
@@ -982,6 +1083,8 @@ rule_baseline(struct judge *j, const struct rule *r, const struct jcell *c)
 		    arm, &ba, policy);
 		if (arm != NULL && strcmp(kind, "measure") == 0)
 			v = baseline_tuned(j, &o, arm, policy, v);
+		if (arm != NULL)
+			v = baseline_gate(j, &o, &av, policy, v);
 	}
 	pu_out_emit(j, r, &o, v, rule_p == NULL && ba.what.len == 0 ? "Find "
 	    "the router's built-in admission by hand and compare it with the "

@@ -87,7 +87,9 @@ formula_sides(struct pu_out *o, const struct formula f[NSIDES],
 		if (!satside_recognised(&f[i])) {
 			sbuf_printf(review, "%s", review->len ? ", " : "");
 			pu_where(review, f[i].p, 0);
-		} else if (ref == NULL)
+		} else if (f[i].one)
+			*mismatch = true;
+		else if (ref == NULL)
 			ref = &f[i];
 		else if (ref->queue != f[i].queue || ref->kv != f[i].kv ||
 		    (ref->queue && ref->kv && ref->max != f[i].max))
@@ -133,7 +135,9 @@ sat_formula(struct judge *j, const struct rule *r, const struct pu_avail *av)
 	decisions_capped(j, &o.why);
 	if (mismatch)
 		sbuf_adds(&o.why, " The per-endpoint terms differ: the sides "
-		    "do not compute the same saturation.");
+		    "do not compute the same saturation (a side that reads one "
+		    "endpoint's metrics for every endpoint averages that "
+		    "endpoint's load, not the pool's).");
 	if (review.len > 0)
 		sbuf_printf(&o.why, " Review by hand (the ratio terms or the "
 		    "mean over endpoints are not in the function body, e.g. "

@@ -649,6 +649,109 @@ refresh_compare(struct sbuf *why, const struct snapshot *s)
 	return V_WARN;
 }
 
+/* The plugin type arm's EPP config gives plugin name, or NULL. */
+static const char *
+plugin_type(const struct judge *j, const char *arm, const char *name,
+    size_t n)
+{
+	struct ru_list l;
+	const char *type = NULL;
+
+	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
+	for (size_t i = 0; i < l.n && type == NULL; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		if (k != NULL && strlen(k) == n && strncmp(k, name, n) == 0)
+			type = pu_str_value(l.v[i]);
+	}
+	ru_list_free(&l);
+	return type;
+}
+
+/* A deployed data source's own scrape period (NAME.interval of a plugin
+ * whose type is a data source) in arm: one snapshot.refresh_interval
+ * verdict for that arm, the period rounded to a multiple of the
+ * router's refresh as llm-d-router does (claim 3d.source-interval). */
+static void
+refresh_source(struct judge *j, const struct rule *r,
+    const struct snapshot *s, const json_t *rec, const json_t *field)
+{
+	const char *arm = rec_scope_str(rec, "phase");
+	const char *text = pu_str_value(rec);
+	struct snapshot eff = *s;
+	struct pu_out o;
+	double us;
+
+	pu_out_init(&o, "snapshot.refresh_interval");
+	o.sub = pu_phase_sub(arm, NULL);
+	o.expect = pu_rec_side(s->sim);
+	o.actual = pu_rec_side(rec);
+	pu_ev_add(o.evidence, "the data source's scrape period", field);
+	sbuf_printf(&o.why, "Arm %s's EPP config gives its metrics data "
+	    "source a scrape period of its own (", arm);
+	ru_where(&o.why, rec);
+	if (text == NULL || !duration_us(text, &us) || us <= 0) {
+		sbuf_adds(&o.why, "), not a Go duration.");
+		pu_out_emit(j, r, &o, V_WARN, "Read the deployed scrape period "
+		    "by hand.");
+		return;
+	}
+	sbuf_adds(&o.why, "): ");
+	ms_text(&o.why, us);
+	sbuf_adds(&o.why, ", which the router reads (");
+	pu_where(&o.why, field, 0);
+	sbuf_adds(&o.why, ") and rounds to a multiple of its refresh (");
+	ms_text(&o.why, s->rv);
+	sbuf_adds(&o.why, ").");
+	if (s->rv > 0)
+		eff.rv = fmax(1, round(us / s->rv)) * s->rv;
+	else
+		eff.rv = us;
+	if (!s->have_sim) {
+		sbuf_adds(&o.why, " The sim bundle gives no "
+		    "--snapshot-refresh-interval (config.md).");
+		pu_out_emit(j, r, &o, V_MISSING, NULL);
+		return;
+	}
+	sbuf_adds(&o.why, " The sim refreshes every ");
+	ms_text(&o.why, s->sv);
+	sbuf_adds(&o.why, ".");
+	pu_out_emit(j, r, &o, refresh_compare(&o.why, &eff), "Set "
+	    "--snapshot-refresh-interval to the arm's scrape period (in "
+	    "microseconds) and rerun the sim, or drop the data source's "
+	    "interval.");
+}
+
+/* Every deployed data source with its own scrape period, when a router
+ * codebase reads one (claim 3d.source-interval). */
+static void
+refresh_sources(struct judge *j, const struct rule *r,
+    const struct snapshot *s)
+{
+	const json_t *field = pu_first_found(j, "3d.source-interval",
+	    "router");
+	struct ru_list l;
+
+	if (field == NULL)
+		return;
+	ru_select(j, &(struct jsel){ .kind = "measure",
+	    .metric = "epp.plugin.parameter" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *key = rec_get_str(l.v[i], "key");
+		const char *arm = rec_scope_str(l.v[i], "phase");
+		const char *dot = key != NULL ? strchr(key, '.') : NULL;
+		const char *type;
+
+		if (dot == NULL || strcmp(dot, ".interval") != 0 ||
+		    arm == NULL)
+			continue;
+		type = plugin_type(j, arm, key, (size_t)(dot - key));
+		if (type != NULL && strstr(type, "data-source") != NULL)
+			refresh_source(j, r, s, l.v[i], field);
+	}
+	ru_list_free(&l);
+}
+
 static void
 snapshot_refresh(struct judge *j, const struct rule *r,
     const struct snapshot *s, const struct pu_avail *av)
@@ -698,6 +801,7 @@ snapshot_refresh(struct judge *j, const struct rule *r,
 	    "--snapshot-refresh-interval to the router's refresh interval (in "
 	    "microseconds) and rerun the sim, or account for the difference "
 	    "when comparing.");
+	refresh_sources(j, r, s);
 }
 
 /* A staleness threshold stv (us) against the sim's snapshot age and the

@@ -668,6 +668,20 @@ plugin_type(const struct judge *j, const char *arm, const char *name,
 	return type;
 }
 
+/* A source period rec as the router applies it: rounded to a multiple
+ * of the refresh s->rv (at least one); false when not a duration. */
+static bool
+source_period(const json_t *rec, const struct snapshot *s, double *us)
+{
+	const char *text = pu_str_value(rec);
+
+	if (text == NULL || !duration_us(text, us) || *us <= 0)
+		return false;
+	if (s->rv > 0)
+		*us = fmax(1, round(*us / s->rv)) * s->rv;
+	return true;
+}
+
 /* A deployed data source's own scrape period (NAME.interval of a plugin
  * whose type is a data source) in arm: one snapshot.refresh_interval
  * verdict for that arm, the period rounded to a multiple of the
@@ -690,7 +704,8 @@ refresh_source(struct judge *j, const struct rule *r,
 	sbuf_printf(&o.why, "Arm %s's EPP config gives its metrics data "
 	    "source a scrape period of its own (", arm);
 	ru_where(&o.why, rec);
-	if (text == NULL || !duration_us(text, &us) || us <= 0) {
+	if (text == NULL || !duration_us(text, &us) || us <= 0 ||
+	    !source_period(rec, s, &eff.rv)) {
 		sbuf_adds(&o.why, "), not a Go duration.");
 		pu_out_emit(j, r, &o, V_WARN, "Read the deployed scrape period "
 		    "by hand.");
@@ -703,10 +718,6 @@ refresh_source(struct judge *j, const struct rule *r,
 	sbuf_adds(&o.why, ") and rounds to a multiple of its refresh (");
 	ms_text(&o.why, s->rv);
 	sbuf_adds(&o.why, ").");
-	if (s->rv > 0)
-		eff.rv = fmax(1, round(us / s->rv)) * s->rv;
-	else
-		eff.rv = us;
 	if (!s->have_sim) {
 		sbuf_adds(&o.why, " The sim bundle gives no "
 		    "--snapshot-refresh-interval (config.md).");
@@ -722,33 +733,55 @@ refresh_source(struct judge *j, const struct rule *r,
 	    "interval.");
 }
 
-/* Every deployed data source with its own scrape period, when a router
- * codebase reads one (claim 3d.source-interval). */
+/* Whether rec is a data source's own scrape period: NAME.interval of a
+ * plugin whose type is a data source in the same arm. */
+static bool
+source_interval(const struct judge *j, const json_t *rec)
+{
+	const char *key = rec_get_str(rec, "key");
+	const char *arm = rec_scope_str(rec, "phase");
+	const char *dot = key != NULL ? strchr(key, '.') : NULL;
+	const char *type;
+
+	if (dot == NULL || strcmp(dot, ".interval") != 0 || arm == NULL)
+		return false;
+	type = plugin_type(j, arm, key, (size_t)(dot - key));
+	return type != NULL && strstr(type, "data-source") != NULL;
+}
+
+/* The deployed records of arm (any arm: NULL) that are data-source
+ * scrape periods, when a router codebase reads one (claim
+ * 3d.source-interval); *field: that proof. */
+static void
+source_recs(const struct judge *j, const char *arm, const json_t **field,
+    struct ru_list *out)
+{
+	struct ru_list l;
+
+	memset(out, 0, sizeof(*out));
+	*field = pu_first_found(j, "3d.source-interval", "router");
+	if (*field == NULL)
+		return;
+	ru_select(j, &(struct jsel){ .kind = "measure",
+	    .metric = "epp.plugin.parameter", .ph = arm != NULL ? JM_IS :
+	    JM_ANY, .phase = arm }, &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (source_interval(j, l.v[i]))
+			ru_list_add(out, l.v[i]);
+	ru_list_free(&l);
+}
+
+/* Every deployed data source with its own scrape period. */
 static void
 refresh_sources(struct judge *j, const struct rule *r,
     const struct snapshot *s)
 {
-	const json_t *field = pu_first_found(j, "3d.source-interval",
-	    "router");
+	const json_t *field;
 	struct ru_list l;
 
-	if (field == NULL)
-		return;
-	ru_select(j, &(struct jsel){ .kind = "measure",
-	    .metric = "epp.plugin.parameter" }, &l);
-	for (size_t i = 0; i < l.n; i++) {
-		const char *key = rec_get_str(l.v[i], "key");
-		const char *arm = rec_scope_str(l.v[i], "phase");
-		const char *dot = key != NULL ? strchr(key, '.') : NULL;
-		const char *type;
-
-		if (dot == NULL || strcmp(dot, ".interval") != 0 ||
-		    arm == NULL)
-			continue;
-		type = plugin_type(j, arm, key, (size_t)(dot - key));
-		if (type != NULL && strstr(type, "data-source") != NULL)
-			refresh_source(j, r, s, l.v[i], field);
-	}
+	source_recs(j, NULL, &field, &l);
+	for (size_t i = 0; i < l.n; i++)
+		refresh_source(j, r, s, l.v[i], field);
 	ru_list_free(&l);
 }
 
@@ -830,57 +863,100 @@ staleness_verdict(struct sbuf *why, const struct snapshot *s, double stv,
 	return V_PASS;
 }
 
-/* An arm's EPP config that sets the detector's staleness threshold
- * (saturationDetector.metricsStalenessThreshold) overrides the router
- * default for that arm: one verdict per such arm. */
-static void
-staleness_deployed(struct judge *j, const struct rule *r,
-    const struct snapshot *s, bool refresh)
+/* Arm's metricsStalenessThreshold record, or NULL. */
+static const json_t *
+arm_staleness(const struct judge *j, const char *arm)
 {
 	struct ru_list l;
+	const json_t *found = NULL;
 
-	ru_select(j, &(struct jsel){ .kind = "measure",
-	    .metric = "epp.saturation_detector" }, &l);
-	for (size_t i = 0; i < l.n; i++) {
+	pu_arm_recs(j, "measure", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n && found == NULL; i++) {
 		const char *key = rec_get_str(l.v[i], "key");
-		const char *arm = rec_scope_str(l.v[i], "phase");
-		const char *text = pu_str_value(l.v[i]);
-		enum jverdict_value v;
-		struct pu_out o;
-		double us;
 
-		if (key == NULL || strcmp(key, "metricsStalenessThreshold") !=
-		    0 || arm == NULL)
-			continue;
-		pu_out_init(&o, "snapshot.staleness");
-		o.sub = pu_phase_sub(arm, NULL);
-		o.expect = pu_rec_side(s->sim);
-		o.actual = pu_rec_side(l.v[i]);
-		sbuf_printf(&o.why, "Arm %s's EPP config sets the saturation "
-		    "detector's metricsStalenessThreshold (", arm);
-		ru_where(&o.why, l.v[i]);
-		if (text == NULL || !duration_us(text, &us)) {
+		if (key != NULL && strcmp(key, "metricsStalenessThreshold") ==
+		    0)
+			found = l.v[i];
+	}
+	ru_list_free(&l);
+	return found;
+}
+
+/* One arm whose EPP config sets the detector's staleness threshold (st)
+ * or gives its data source its own scrape period (src): the staleness
+ * in force there against the refresh in force there. */
+static void
+staleness_arm(struct judge *j, const struct rule *r,
+    const struct snapshot *s, const char *arm, const json_t *st,
+    const json_t *src, bool refresh)
+{
+	struct snapshot a = *s;
+	const char *text = pu_str_value(st);
+	struct pu_out o;
+	double stv = s->stv;
+
+	pu_out_init(&o, "snapshot.staleness");
+	o.sub = pu_phase_sub(arm, NULL);
+	o.expect = pu_rec_side(s->sim);
+	o.actual = pu_rec_side(st != NULL ? st : src);
+	sbuf_printf(&o.why, "Arm %s: ", arm);
+	if (st != NULL) {
+		sbuf_adds(&o.why, "its EPP config sets the saturation "
+		    "detector's metricsStalenessThreshold (");
+		ru_where(&o.why, st);
+		if (text == NULL || !duration_us(text, &stv)) {
 			sbuf_adds(&o.why, ") to a value that is not a Go "
 			    "duration.");
 			pu_out_emit(j, r, &o, V_WARN, "Read the deployed "
 			    "staleness threshold by hand.");
-			continue;
+			return;
 		}
 		sbuf_adds(&o.why, ") to ");
-		ms_text(&o.why, us);
-		sbuf_adds(&o.why, ": a pod whose metrics are older counts as "
-		    "fully saturated");
-		if (refresh) {
-			sbuf_adds(&o.why, "; the router refreshes every ");
-			ms_text(&o.why, s->rv);
-		}
-		sbuf_adds(&o.why, ".");
-		v = staleness_verdict(&o.why, s, us, refresh);
-		pu_out_emit(j, r, &o, v, "Set the deployed staleness threshold "
-		    "well above the router's refresh interval (the router "
-		    "default is 200 ms), or model it in the sim, and rerun.");
+	} else
+		sbuf_adds(&o.why, "the router's detector keeps its default "
+		    "staleness threshold, ");
+	ms_text(&o.why, stv);
+	sbuf_adds(&o.why, ": a pod whose metrics are older counts as fully "
+	    "saturated");
+	if (src != NULL && source_period(src, s, &a.rv)) {
+		sbuf_adds(&o.why, "; its metrics data source polls every ");
+		ms_text(&o.why, a.rv);
+		sbuf_adds(&o.why, " (");
+		ru_where(&o.why, src);
+		sbuf_adds(&o.why, ")");
+		refresh = true;
+	} else if (refresh) {
+		sbuf_adds(&o.why, "; the router refreshes every ");
+		ms_text(&o.why, a.rv);
 	}
-	ru_list_free(&l);
+	sbuf_adds(&o.why, ".");
+	pu_out_emit(j, r, &o, staleness_verdict(&o.why, &a, stv, refresh),
+	    "Keep the staleness threshold well above the refresh in force "
+	    "(the router default is 200 ms against a 50 ms poll), or model it "
+	    "in the sim, and rerun.");
+}
+
+/* Every deployed arm that changes the staleness threshold or the
+ * refresh the detector sees: one verdict per arm. */
+static void
+staleness_deployed(struct judge *j, const struct rule *r,
+    const struct snapshot *s, bool refresh)
+{
+	struct strv arms;
+	const char *kind = pu_epp_arms(j, &arms);
+
+	for (size_t a = 0; kind != NULL && strcmp(kind, "measure") == 0 &&
+	    a < arms.n; a++) {
+		const json_t *st = arm_staleness(j, arms.v[a]), *field;
+		struct ru_list src;
+
+		source_recs(j, arms.v[a], &field, &src);
+		if (st != NULL || (src.n > 0 && s->stale != NULL))
+			staleness_arm(j, r, s, arms.v[a], st, src.n > 0 ?
+			    src.v[0] : NULL, refresh);
+		ru_list_free(&src);
+	}
+	strv_free(&arms);
 }
 
 static void

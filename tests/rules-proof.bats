@@ -554,10 +554,15 @@ routing() {
 	[ "$(verdict snapshot.refresh_interval)" = PASS ]
 	[ "$(verdict snapshot.refresh_interval treatment)" = WARN ]
 	[[ "$(jq -r 'select(.metric == "snapshot.refresh_interval" and .scope.phase == "treatment") | .why' "$V")" == *"1 s, which the router reads (llmd pkg/epp/framework/plugins/datalayer/source/metrics/datasource.go:9)"*"up to 1 s old, the sim's up to 50 ms"* ]]
+	# and polling slower than the detector's 200 ms staleness: pods count
+	# as saturated between polls in that arm
+	[ "$(verdict snapshot.staleness treatment)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "snapshot.staleness" and .scope.phase == "treatment") | .why' "$V")" == *"keeps its default staleness threshold, 200 ms"*"polls every 1 s"* ]]
 	# a router without per-source periods ignores the parameter
 	records --root "$GO/gaie" --label gaie
 	judge
 	[ -z "$(verdict snapshot.refresh_interval treatment)" ]
+	[ -z "$(verdict snapshot.staleness treatment)" ]
 }
 
 @test "3a/3b: the vLLM metrics behind queue depth and KV usage, from code or a deployed extractor" {

@@ -864,7 +864,19 @@ transform_verdict(struct pu_out *o, enum kvrange kr, bool router,
 	if (kr == KV_FRACTION) {
 		sbuf_adds(&o->why, " The router stores a 0-1 fraction (see "
 		    "signal.kv_range).");
-		return bug != NULL ? V_FAIL : V_PASS;
+		if (bug != NULL)
+			return V_FAIL;
+		if (sim_rescale == NULL)
+			return V_PASS;
+		/* The sim's input range is not proven here: its rescale is
+		 * right only for a percentage, and BLIS hands fractions. */
+		sbuf_adds(&o->why, " But the sim algorithm rescales it and the "
+		    "plugin does not: the two compute the same KV term only if "
+		    "the sim's KV input is a percentage. BLIS hands its "
+		    "algorithms a 0-1 fraction; then the simulated KV term is "
+		    "100 times smaller than the real plugin's, and the sim shed "
+		    "on queue depth alone.");
+		return V_WARN;
 	}
 	if (kr == KV_RESCALED || (router && kr == KV_UNKNOWN)) {
 		sbuf_adds(&o->why, " The router's range is not proven (see "
@@ -940,7 +952,10 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 		consequence(&o.why, transform, kv_threshold(j));
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Remove the rescale from the "
 	    "generated plugin (KVCacheUsagePercent is already 0-1), rebuild "
-	    "and rerun the treatment arm." : PU_ACT_REVIEW);
+	    "and rerun the treatment arm." : v == V_WARN && bug == NULL &&
+	    sim_rescale != NULL ? "Check the range of the sim's KV input; if "
+	    "it is 0-1, remove the sim algorithm's rescale and rerun the sim." :
+	    PU_ACT_REVIEW);
 	strv_free(&av.labels);
 }
 

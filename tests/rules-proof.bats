@@ -596,6 +596,16 @@ routing() {
 	[[ "$(why signal.kv_range)" == *"arm treatment's EPP config reads vLLM's KV usage from vllm:gpu_cache_usage_perc"*"deprecated"* ]]
 }
 
+@test "3b: the sim algorithm rescales KV usage and the plugin does not: WARN, the sim's input range decides" {
+	bundle simpct real-ok
+	sed -i 's|kv := in.KVUtil / 0.8|kv := in.KVUtil / 100 / 0.8|' "$SIM/algorithm/admission.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.kv_usage)" = WARN ]
+	[[ "$(why transform.kv_usage)" == *"reads it as a percentage"*"But the sim algorithm rescales it and the plugin does not"* ]]
+	jq -s -e '[.[] | select(.metric == "transform.kv_usage")][0] | .action | test("range of the sim.s KV input")' "$V"
+}
+
 @test "3c: a saturation mean over one endpoint's metrics (a constant index): FAIL" {
 	bundle one real-ok
 	sed -i 's/m := pd.GetMetrics()/m := pods[0].GetMetrics()/' "$(PLUGIN)"

@@ -820,6 +820,71 @@ detector_planned(const struct judge *j, const char *arm, const char *key,
 	return same;
 }
 
+/* The router's default saturation detector: GAIE's and llm-d-router's
+ * ensureSaturationDetector configure the utilization detector when the
+ * config names none. */
+#define DEFAULT_DETECTOR	"utilization-detector"
+
+/* The plugin type arm's config gives the plugin named ref (ref itself
+ * when no plugin has that name: a type used as its own name). */
+static const char *
+arm_plugin_type(const struct judge *j, const char *arm, const char *ref)
+{
+	struct ru_list l;
+	const char *type = ref;
+
+	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		if (k != NULL && strcmp(k, ref) == 0 && pu_str_value(l.v[i]))
+			type = pu_str_value(l.v[i]);
+	}
+	ru_list_free(&l);
+	return type;
+}
+
+/* Whether the sim bundle plans the same detector (by type) for arm. */
+static bool
+detector_ref_planned(const struct judge *j, const char *arm, const char *type)
+{
+	struct ru_list l;
+	bool same = false;
+
+	pu_arm_recs(j, "expect", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n && !same; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+		const char *v = pu_str_value(l.v[i]);
+
+		same = k != NULL && strcmp(k, "pluginRef") == 0 && v != NULL &&
+		    strcmp(v, type) == 0;
+	}
+	ru_list_free(&l);
+	return same;
+}
+
+/* A baseline saturationDetector that names another detector plugin than
+ * the router's default: the legacy rule then sheds on that detector's
+ * notion of saturation.  Said in why; true when so. */
+static bool
+detector_swapped(const struct judge *j, struct sbuf *why, const char *arm,
+    const json_t *rec, bool more)
+{
+	const char *ref = pu_str_value(rec);
+	const char *type = ref != NULL ? arm_plugin_type(j, arm, ref) : NULL;
+
+	if (type == NULL || strcmp(type, DEFAULT_DETECTOR) == 0 ||
+	    detector_ref_planned(j, arm, type) ||
+	    detector_ref_planned(j, arm, ref))
+		return false;
+	sbuf_printf(why, "%spluginRef = %s (", more ? "; " : " But its "
+	    "saturationDetector sets ", ref);
+	ru_where(why, rec);
+	sbuf_printf(why, "), a %s, where the router's default is the %s",
+	    type, DEFAULT_DETECTOR);
+	return true;
+}
+
 /* The deployed baseline's detector thresholds that differ from the
  * router's defaults and from the sim bundle's baseline plan, said in
  * why; the first in *first.  Returns how many. */
@@ -838,6 +903,13 @@ baseline_detector(const struct judge *j, struct sbuf *why, const char *arm,
 		const json_t *dp = NULL;
 		double v;
 
+		if (key != NULL && strcmp(key, "pluginRef") == 0 &&
+		    detector_swapped(j, why, arm, l.v[i], n > 0)) {
+			if (*first == NULL)
+				*first = l.v[i];
+			n++;
+			continue;
+		}
 		for (size_t k = 0; k < sizeof(detector_keys) /
 		    sizeof(detector_keys[0]) && key != NULL; k++)
 			if (strcmp(key, detector_keys[k].key) == 0)
@@ -871,7 +943,8 @@ baseline_detector(const struct judge *j, struct sbuf *why, const char *arm,
 		sbuf_adds(why, ". The legacy rule sheds on that detector, so "
 		    "the baseline's admission is not the router's default: it "
 		    "sheds sheddable requests at another load (a threshold far "
-		    "above the default keeps it from ever shedding).");
+		    "above the default keeps it from ever shedding; another "
+		    "detector measures saturation otherwise).");
 	return n;
 }
 

@@ -492,6 +492,20 @@ routing() {
 	[[ "$w" == *"saturationDetector sets queueDepthThreshold = 999999999 (generated/baseline_config.yaml:$l), where the router's DefaultQueueDepthThreshold is 5 (gaie pkg/epp/framework/plugins/flowcontrol/saturationdetector/utilization/config.go:$d)"* ]]
 	[[ "$w" == *"kvCacheUtilThreshold = 0.999"*"The legacy rule sheds on that detector"* ]]
 	jq -s -e --argjson l "$l" '[.[] | select(.metric == "admission.baseline")][0] | .actual.value == 999999999 and .actual.source.line == $l' "$V"
+	# another detector plugin behind the legacy rule
+	bundle conc real-ok
+	printf -- '- type: concurrency-detector\n  name: cd\n' >"$D/cd.yaml"
+	sed -i "/^plugins:\$/r $D/cd.yaml" "$REAL/generated/baseline_config.yaml"
+	printf 'saturationDetector:\n  pluginRef: cd\n' >>"$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"pluginRef = cd (generated/baseline_config.yaml:"*"), a concurrency-detector, where the router's default is the utilization-detector"* ]]
+	# naming the default detector is no override
+	sed -i 's/- type: concurrency-detector/- type: utilization-detector/' "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
 	# the router's own defaults, spelled out, are no override
 	bundle dflt real-ok
 	printf 'saturationDetector:\n  queueDepthThreshold: 5\n  kvCacheUtilThreshold: 0.8\n' >>"$REAL/generated/baseline_config.yaml"

@@ -343,21 +343,65 @@ quoted_metric(const char *code, char *buf, size_t n)
 	return buf;
 }
 
+/* The router code's vLLM queue mappings (claim 3a.queue-metric): how
+ * many name the waiting queue (*good); the first that does not, its
+ * metric in buf, or NULL. */
+static const json_t *
+queue_code(const struct judge *j, size_t *good, char *buf, size_t n)
+{
+	const json_t *bad = NULL;
+	struct ru_list l;
+	char q[96];
+
+	*good = 0;
+	pu_claim_list(j, "3a.queue-metric", "router", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		if (!pu_found(l.v[i]) || quoted_metric(rec_get_str(
+		    json_object_get(l.v[i], "facts"), "match"), q,
+		    sizeof(q)) == NULL)
+			continue;
+		if (strcmp(q, QUEUE_METRIC) == 0)
+			(*good)++;
+		else if (bad == NULL) {
+			bad = l.v[i];
+			snprintf(buf, n, "%s", q);
+		}
+	}
+	ru_list_free(&l);
+	return bad;
+}
+
+/* The queue depth filled from vLLM metric m (v: the verdict so far):
+ * FAIL for the running batch, which the sim's queue depth is not, WARN
+ * for a metric s2r does not know. */
+static enum jverdict_value
+queue_metric_verdict(struct sbuf *why, const char *m, enum jverdict_value v)
+{
+	if (strcmp(m, QUEUE_METRIC) == 0)
+		return v;
+	if (strcmp(m, "vllm:num_requests_running") == 0) {
+		sbuf_adds(why, " That is the running batch, not the waiting "
+		    "queue the sim's queue depth is: the real queue ratio "
+		    "measures another load than the simulated one.");
+		return V_FAIL;
+	}
+	sbuf_adds(why, " That is not vLLM's waiting queue (" QUEUE_METRIC
+	    "): review what the real queue depth measures.");
+	return v == V_FAIL ? V_FAIL : V_WARN;
+}
+
 /* Where WaitingQueueSize comes from for vLLM: a deployed override, else
- * the router's engine table.  When it is not the waiting queue the
- * router's "queue depth" is another signal: FAIL for the running batch
- * (what the sim's queue depth is not), WARN for an unknown metric or
- * codebases that disagree. */
+ * the router's engine table; codebases that disagree are a WARN (which
+ * one ran decides the signal). */
 static enum jverdict_value
 queue_source(const struct judge *j, struct pu_out *o, enum jverdict_value v)
 {
 	const char *m = ".queuedRequestsSpec";
 	const json_t *dep = pu_bundle_find(j, "measure",
 	    "epp.plugin.parameter", engine_override, &m);
-	const json_t *bad = NULL;
-	struct ru_list l;
+	const json_t *bad;
 	char buf[96];
-	size_t good = 0;
+	size_t good;
 
 	if (dep != NULL) {
 		sbuf_printf(&o->why, " Arm %s's EPP config fills it from %s (",
@@ -365,51 +409,25 @@ queue_source(const struct judge *j, struct pu_out *o, enum jverdict_value v)
 		    "?", m);
 		ru_where(&o->why, dep);
 		sbuf_adds(&o->why, ", a core-metrics-extractor override).");
-	} else {
-		pu_claim_list(j, "3a.queue-metric", "router", &l);
-		for (size_t i = 0; i < l.n; i++) {
-			const char *q;
-
-			if (!pu_found(l.v[i]) || (q = quoted_metric(rec_get_str(
-			    json_object_get(l.v[i], "facts"), "match"), buf,
-			    sizeof(buf))) == NULL)
-				continue;
-			if (strcmp(q, QUEUE_METRIC) == 0)
-				good++;
-			else if (bad == NULL)
-				bad = l.v[i];
-		}
-		ru_list_free(&l);
-		if (bad == NULL) {
-			if (good > 0)
-				sbuf_adds(&o->why, " For vLLM it is filled from "
-				    QUEUE_METRIC ", the waiting queue.");
-			return v;
-		}
-		m = quoted_metric(rec_get_str(json_object_get(bad, "facts"),
-		    "match"), buf, sizeof(buf));
-		pu_ev_add(o->evidence, "the engine metric it is filled from",
-		    bad);
-		sbuf_printf(&o->why, " But for vLLM the router fills it from "
-		    "%s (", m);
-		pu_where(&o->why, bad, 0);
-		sbuf_adds(&o->why, ")");
-		sbuf_adds(&o->why, good > 0 ? ", where another codebase reads "
-		    QUEUE_METRIC ": which one ran decides the signal." : ".");
+		return queue_metric_verdict(&o->why, m, v);
+	}
+	if ((bad = queue_code(j, &good, buf, sizeof(buf))) == NULL) {
 		if (good > 0)
-			return v == V_FAIL ? V_FAIL : V_WARN;
-	}
-	if (strcmp(m, QUEUE_METRIC) == 0)
+			sbuf_adds(&o->why, " For vLLM it is filled from "
+			    QUEUE_METRIC ", the waiting queue.");
 		return v;
-	if (strcmp(m, "vllm:num_requests_running") == 0) {
-		sbuf_adds(&o->why, " That is the running batch, not the "
-		    "waiting queue the sim's queue depth is: the real queue "
-		    "ratio measures another load than the simulated one.");
-		return V_FAIL;
 	}
-	sbuf_adds(&o->why, " That is not vLLM's waiting queue "
-	    "(" QUEUE_METRIC "): review what the real queue depth measures.");
-	return v == V_FAIL ? V_FAIL : V_WARN;
+	pu_ev_add(o->evidence, "the engine metric it is filled from", bad);
+	sbuf_printf(&o->why, " But for vLLM the router fills it from %s (",
+	    buf);
+	pu_where(&o->why, bad, 0);
+	if (good > 0) {
+		sbuf_adds(&o->why, "), where another codebase reads "
+		    QUEUE_METRIC ": which one ran decides the signal.");
+		return v == V_FAIL ? V_FAIL : V_WARN;
+	}
+	sbuf_adds(&o->why, ").");
+	return queue_metric_verdict(&o->why, buf, v);
 }
 
 static void

@@ -390,6 +390,48 @@ queue_metric_verdict(struct sbuf *why, const char *m, enum jverdict_value v)
 	return v == V_FAIL ? V_FAIL : V_WARN;
 }
 
+/* A deployed core-metrics-extractor's defaultEngine other than vllm:
+ * its value in *(const char **)arg. */
+static bool
+other_engine(const json_t *rec, void *arg)
+{
+	const char *key = rec_get_str(rec, "key");
+	const char *v = pu_str_value(rec);
+
+	if (key == NULL || v == NULL || !str_has_suffix(key,
+	    ".defaultEngine") || strcmp(v, "vllm") == 0)
+		return false;
+	*(const char **)arg = v;
+	return true;
+}
+
+/* A deployed extractor that reads pods without an engine label as
+ * another engine while the server logs say vLLM: its metric names match
+ * nothing there, so queue depth and KV usage stay 0.  Whether the pods
+ * carry the label is not in the bundle: a review. */
+static enum jverdict_value
+engine_default(const struct judge *j, struct pu_out *o, enum jverdict_value v)
+{
+	const char *eng = NULL;
+	const json_t *rec = pu_bundle_find(j, "measure",
+	    "epp.plugin.parameter", other_engine, &eng);
+
+	/* Only the servers' own logs tell that the pods are vLLM: an
+	 * SGLang deployment's extractor rightly defaults to sglang. */
+	if (rec == NULL || pu_bundle_find(j, "measure", "vllm.version", NULL,
+	    NULL) == NULL)
+		return v;
+	sbuf_printf(&o->why, " Arm %s's EPP config makes %s the default "
+	    "engine of its metrics extractor (", rec_scope_str(rec, "phase") ?
+	    rec_scope_str(rec, "phase") : "?", eng);
+	ru_where(&o->why, rec);
+	sbuf_printf(&o->why, "): pods without an engine label are read with "
+	    "%s's metric names, which vLLM does not emit, so their queue "
+	    "depth and KV usage stay 0 unless the pods are labelled as vLLM.",
+	    eng);
+	return v == V_FAIL ? V_FAIL : V_WARN;
+}
+
 /* Where WaitingQueueSize comes from for vLLM: a deployed override, else
  * the router's engine table; codebases that disagree are a WARN (which
  * one ran decides the signal). */
@@ -451,7 +493,7 @@ signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
 	if (!av->router)
 		sbuf_printf(&o.why, "Router side: %s.", PU_NO_CODEBASE);
 	else if (s == QUEUE_SIGNAL)
-		v = queue_source(j, &o, v);
+		v = engine_default(j, &o, queue_source(j, &o, v));
 	if (lost)
 		v = transfer_lost(j, s, v, &o);
 	else if (used_gen && !used_sim && av->sim) {

@@ -338,6 +338,10 @@ clean() {
 	fault 2d-weight-baseline
 }
 
+@test "3a-default-engine-sglang (14b): 3a WARN" {
+	fault 3a-default-engine-sglang
+}
+
 @test "3a-deployed-queue-spec (14b): 3a FAIL" {
 	fault 3a-deployed-queue-spec
 }

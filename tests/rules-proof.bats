@@ -608,6 +608,14 @@ routing() {
 	[[ "$(why signal.queue_depth)" == *"Arm treatment's EPP config fills it from vllm:num_requests_running (generated/treatment_config.yaml:"* ]]
 	[ "$(verdict signal.kv_range)" = WARN ]
 	[[ "$(why signal.kv_range)" == *"arm treatment's EPP config reads vLLM's KV usage from vllm:gpu_cache_usage_perc"*"deprecated"* ]]
+	# another default engine: without server logs saying vLLM, nothing
+	# tells it is wrong (fault 3a-default-engine-sglang has them)
+	bundle eng real-ok
+	printf -- '- type: core-metrics-extractor\n  parameters:\n    defaultEngine: sglang\n' >"$D/ext.yaml"
+	sed -i "/^plugins:\$/r $D/ext.yaml" "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict signal.queue_depth)" = PASS ]
 }
 
 @test "3b: the sim algorithm rescales KV usage and the plugin does not: WARN, the sim's input range decides" {

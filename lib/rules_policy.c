@@ -8,6 +8,7 @@
  * once per bundle.  Without the router's source the router side is
  * INAPPLICABLE and the bundle-side facts are still shown.  4c-4d are in
  * rules_tiers.c. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -756,6 +757,321 @@ baseline_own(const struct judge *j, struct sbuf *why, const char *kind,
 	return V_FAIL;
 }
 
+/* The legacy rule sheds on the router's saturation detector, so a
+ * baseline saturationDetector threshold decides when the "default"
+ * admission sheds: the keys and the router defaults they override. */
+static const struct {
+	const char	*key;
+	const char	*dname;
+} detector_keys[] = {
+	{ "queueDepthThreshold", "DefaultQueueDepthThreshold" },
+	{ "kvCacheUtilThreshold", "DefaultKVCacheUtilThreshold" },
+};
+
+struct named_default {
+	const char	*name;
+	double		 v;
+	long		 line;
+};
+
+static bool
+numbered(const json_t *x, void *v)
+{
+	return rec_get_num(x, "number", v);
+}
+
+/* A 3c.router-defaults proof whose values give d->name a number. */
+static bool
+default_named(const json_t *p, void *arg)
+{
+	struct named_default *d = arg;
+	const json_t *x = pu_fact_find(p, "values", "name", d->name,
+	    numbered, &d->v);
+
+	if (x == NULL)
+		return false;
+	d->line = (long)json_number_value(json_object_get(x, "line"));
+	return true;
+}
+
+static bool
+same_num(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * fmax(1, fabs(b));
+}
+
+/* Whether the sim bundle plans key = v for arm's detector too. */
+static bool
+detector_planned(const struct judge *j, const char *arm, const char *key,
+    double v)
+{
+	struct ru_list l;
+	bool same = false;
+	double pv;
+
+	pu_arm_recs(j, "expect", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n && !same; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		same = k != NULL && strcmp(k, key) == 0 &&
+		    ru_num(l.v[i], &pv) && same_num(v, pv);
+	}
+	ru_list_free(&l);
+	return same;
+}
+
+/* The router's default saturation detector: GAIE's and llm-d-router's
+ * ensureSaturationDetector configure the utilization detector when the
+ * config names none. */
+#define DEFAULT_DETECTOR	"utilization-detector"
+
+/* The plugin type arm's config gives the plugin named ref (ref itself
+ * when no plugin has that name: a type used as its own name). */
+static const char *
+arm_plugin_type(const struct judge *j, const char *arm, const char *ref)
+{
+	struct ru_list l;
+	const char *type = ref;
+
+	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		if (k != NULL && strcmp(k, ref) == 0 && pu_str_value(l.v[i]))
+			type = pu_str_value(l.v[i]);
+	}
+	ru_list_free(&l);
+	return type;
+}
+
+/* Whether the sim bundle plans the same detector (by type) for arm. */
+static bool
+detector_ref_planned(const struct judge *j, const char *arm, const char *type)
+{
+	struct ru_list l;
+	bool same = false;
+
+	pu_arm_recs(j, "expect", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n && !same; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+		const char *v = pu_str_value(l.v[i]);
+
+		same = k != NULL && strcmp(k, "pluginRef") == 0 && v != NULL &&
+		    strcmp(v, type) == 0;
+	}
+	ru_list_free(&l);
+	return same;
+}
+
+/* A baseline saturationDetector that names another detector plugin than
+ * the router's default: the legacy rule then sheds on that detector's
+ * notion of saturation.  Said in why; true when so. */
+static bool
+detector_swapped(const struct judge *j, struct sbuf *why, const char *arm,
+    const json_t *rec, bool more)
+{
+	const char *ref = pu_str_value(rec);
+	const char *type = ref != NULL ? arm_plugin_type(j, arm, ref) : NULL;
+
+	if (type == NULL || strcmp(type, DEFAULT_DETECTOR) == 0 ||
+	    detector_ref_planned(j, arm, type) ||
+	    detector_ref_planned(j, arm, ref))
+		return false;
+	sbuf_printf(why, "%spluginRef = %s (", more ? "; " : " But its "
+	    "saturationDetector sets ", ref);
+	ru_where(why, rec);
+	sbuf_printf(why, "), a %s, where the router's default is the %s",
+	    type, DEFAULT_DETECTOR);
+	return true;
+}
+
+/* The deployed baseline's detector thresholds that differ from the
+ * router's defaults and from the sim bundle's baseline plan, said in
+ * why; the first in *first.  Returns how many. */
+static size_t
+baseline_detector(const struct judge *j, struct sbuf *why, const char *arm,
+    const json_t **first)
+{
+	struct ru_list l;
+	size_t n = 0;
+
+	*first = NULL;
+	pu_arm_recs(j, "measure", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *key = rec_get_str(l.v[i], "key");
+		struct named_default d = { NULL, 0, 0 };
+		const json_t *dp = NULL;
+		double v;
+
+		if (key != NULL && strcmp(key, "pluginRef") == 0 &&
+		    detector_swapped(j, why, arm, l.v[i], n > 0)) {
+			if (*first == NULL)
+				*first = l.v[i];
+			n++;
+			continue;
+		}
+		for (size_t k = 0; k < sizeof(detector_keys) /
+		    sizeof(detector_keys[0]) && key != NULL; k++)
+			if (strcmp(key, detector_keys[k].key) == 0)
+				d.name = detector_keys[k].dname;
+		if (d.name == NULL || !ru_num(l.v[i], &v))
+			continue;
+		dp = pu_claim_find(j, "3c.router-defaults", "router",
+		    PU_FOUND, default_named, &d);
+		if ((dp != NULL && same_num(v, d.v)) ||
+		    detector_planned(j, arm, key, v))
+			continue;
+		sbuf_printf(why, "%s%s = ", n == 0 ? " But its "
+		    "saturationDetector sets " : "; ", key);
+		ru_num_text(why, v);
+		sbuf_adds(why, " (");
+		ru_where(why, l.v[i]);
+		sbuf_adds(why, ")");
+		if (dp != NULL) {
+			sbuf_printf(why, ", where the router's %s is ", d.name);
+			ru_num_text(why, d.v);
+			sbuf_adds(why, " (");
+			pu_where(why, dp, d.line);
+			sbuf_adds(why, ")");
+		}
+		if (*first == NULL)
+			*first = l.v[i];
+		n++;
+	}
+	ru_list_free(&l);
+	if (n > 0)
+		sbuf_adds(why, ". The legacy rule sheds on that detector, so "
+		    "the baseline's admission is not the router's default: it "
+		    "sheds sheddable requests at another load (a threshold far "
+		    "above the default keeps it from ever shedding; another "
+		    "detector measures saturation otherwise).");
+	return n;
+}
+
+/* The default admission the baseline runs, as its detector overrides
+ * make it, against the sim's baseline policy (v: the verdict without
+ * overrides). */
+static enum jverdict_value
+baseline_tuned(const struct judge *j, struct pu_out *o, const char *arm,
+    const char *policy, enum jverdict_value v)
+{
+	const json_t *first;
+
+	if (baseline_detector(j, &o->why, arm, &first) == 0)
+		return v;
+	json_decref(o->actual);
+	o->actual = pu_rec_side(first);
+	if (policy == NULL || named(policy, legacy_names)) {
+		sbuf_adds(&o->why, " The sim baseline assumed the router's "
+		    "default, untuned.");
+		return V_FAIL;
+	}
+	sbuf_printf(&o->why, " The sim's baseline admission is %s: review "
+	    "whether the tuned detector does what it assumed.", policy);
+	return V_WARN;
+}
+
+/* Whether a RegisterFeatureGate call's first argument is the
+ * flowControl gate: the string itself, or a const named just
+ * FeatureGate (flowcontrol's: the other gates carry their feature in
+ * the name, datalayer.ExperimentalDatalayerFeatureGate). */
+static bool
+is_flow_gate(const char *arg)
+{
+	const char *dot = arg != NULL ? strrchr(arg, '.') : NULL;
+
+	return arg != NULL && (strcmp(arg, "\"flowControl\"") == 0 ||
+	    strcmp(dot != NULL ? dot + 1 : arg, "FeatureGate") == 0);
+}
+
+/* The router codebases that register the flowControl gate on by
+ * default (RegisterFeatureGate(gate, true)) into on, the first such
+ * call in *first.  A codebase that registers it without a default (GAIE)
+ * or not at all leaves it off. */
+static void
+flow_gate_on(const struct judge *j, struct strv *on, const json_t **first)
+{
+	struct ru_list l;
+
+	*first = NULL;
+	pu_claim_list(j, "4b.gate-registration", "router", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *args = json_object_get(json_object_get(l.v[i],
+		    "facts"), "args");
+		const char *dflt = json_string_value(json_array_get(args, 1));
+
+		if (!pu_found(l.v[i]) || !is_flow_gate(json_string_value(
+		    json_array_get(args, 0))) || dflt == NULL ||
+		    strcmp(dflt, "true") != 0)
+			continue;
+		if (strv_find(on, pu_label(l.v[i])) < 0)
+			strv_add(on, pu_label(l.v[i]));
+		if (*first == NULL)
+			*first = l.v[i];
+	}
+	ru_list_free(&l);
+}
+
+/* " `callee(arg, …)`" of a call proof. */
+static void
+call_text(struct sbuf *b, const json_t *p)
+{
+	const json_t *facts = json_object_get(p, "facts");
+	const json_t *args = json_object_get(facts, "args");
+	const char *callee = rec_get_str(facts, "callee");
+	json_t *a;
+	size_t k;
+
+	sbuf_printf(b, " `%s(", callee != NULL ? callee : "?");
+	json_array_foreach(args, k, a)
+		sbuf_printf(b, "%s%s", k ? ", " : "", json_string_value(a) ?
+		    json_string_value(a) : "?");
+	sbuf_adds(b, ")`");
+}
+
+/* A baseline that configures no admission runs the router's default;
+ * when the router turns the flowControl gate on by default that default
+ * is the flow-control layer, not the legacy rule (v: the verdict
+ * without it). */
+static enum jverdict_value
+baseline_gate(const struct judge *j, struct pu_out *o,
+    const struct pu_avail *av, const char *policy, enum jverdict_value v)
+{
+	struct strv on = {0};
+	const json_t *first;
+	bool all;
+
+	flow_gate_on(j, &on, &first);
+	if (on.n == 0) {
+		strv_free(&on);
+		return v;
+	}
+	all = on.n >= av->labels.n;
+	pu_ev_add(o->evidence, "the flowControl gate's default", first);
+	sbuf_adds(&o->why, " But ");
+	sbuf_adds(&o->why, all ? "the router" : pu_label(first));
+	sbuf_adds(&o->why, " registers the flowControl gate on by default (");
+	pu_where(&o->why, first, 0);
+	call_text(&o->why, first);
+	sbuf_adds(&o->why, "): a baseline that configures no featureGates "
+	    "runs the flow-control layer (queueing, dispatch on the "
+	    "saturation detector) instead of the legacy admission.");
+	strv_free(&on);
+	if (!all) {
+		sbuf_adds(&o->why, " The other codebase leaves it off: which "
+		    "router the baseline ran decides its admission.");
+		return v == V_FAIL ? V_FAIL : V_WARN;
+	}
+	if (policy != NULL && !named(policy, legacy_names) &&
+	    !named(policy, admit_all_names)) {
+		sbuf_printf(&o->why, " The sim's baseline admission is %s: "
+		    "review whether that is what the baseline ran.", policy);
+		return v == V_FAIL ? V_FAIL : V_WARN;
+	}
+	sbuf_adds(&o->why, " The sim baseline assumed the legacy admission.");
+	return V_FAIL;
+}
+
 /* The baseline arm against the sim's baseline policy. */
 static enum jverdict_value
 baseline_compare(const struct judge *j, struct sbuf *why, const char *kind,
@@ -838,6 +1154,10 @@ rule_baseline(struct judge *j, const struct rule *r, const struct jcell *c)
 		baseline_router_text(j, &o.why, rule_p);
 		v = arm == NULL ? V_MISSING : baseline_compare(j, &o.why, kind,
 		    arm, &ba, policy);
+		if (arm != NULL && strcmp(kind, "measure") == 0)
+			v = baseline_tuned(j, &o, arm, policy, v);
+		if (arm != NULL)
+			v = baseline_gate(j, &o, &av, policy, v);
 	}
 	pu_out_emit(j, r, &o, v, rule_p == NULL && ba.what.len == 0 ? "Find "
 	    "the router's built-in admission by hand and compare it with the "

@@ -87,7 +87,9 @@ formula_sides(struct pu_out *o, const struct formula f[NSIDES],
 		if (!satside_recognised(&f[i])) {
 			sbuf_printf(review, "%s", review->len ? ", " : "");
 			pu_where(review, f[i].p, 0);
-		} else if (ref == NULL)
+		} else if (f[i].one)
+			*mismatch = true;
+		else if (ref == NULL)
 			ref = &f[i];
 		else if (ref->queue != f[i].queue || ref->kv != f[i].kv ||
 		    (ref->queue && ref->kv && ref->max != f[i].max))
@@ -133,7 +135,9 @@ sat_formula(struct judge *j, const struct rule *r, const struct pu_avail *av)
 	decisions_capped(j, &o.why);
 	if (mismatch)
 		sbuf_adds(&o.why, " The per-endpoint terms differ: the sides "
-		    "do not compute the same saturation.");
+		    "do not compute the same saturation (a side that reads one "
+		    "endpoint's metrics for every endpoint averages that "
+		    "endpoint's load, not the pool's).");
 	if (review.len > 0)
 		sbuf_printf(&o.why, " Review by hand (the ratio terms or the "
 		    "mean over endpoints are not in the function body, e.g. "
@@ -645,6 +649,142 @@ refresh_compare(struct sbuf *why, const struct snapshot *s)
 	return V_WARN;
 }
 
+/* The plugin type arm's EPP config gives plugin name, or NULL. */
+static const char *
+plugin_type(const struct judge *j, const char *arm, const char *name,
+    size_t n)
+{
+	struct ru_list l;
+	const char *type = NULL;
+
+	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
+	for (size_t i = 0; i < l.n && type == NULL; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		if (k != NULL && strlen(k) == n && strncmp(k, name, n) == 0)
+			type = pu_str_value(l.v[i]);
+	}
+	ru_list_free(&l);
+	return type;
+}
+
+/* A source period rec as the router applies it: rounded to a multiple
+ * of the refresh s->rv (at least one); false when not a duration. */
+static bool
+source_period(const json_t *rec, const struct snapshot *s, double *us)
+{
+	const char *text = pu_str_value(rec);
+
+	if (text == NULL || !duration_us(text, us) || *us <= 0)
+		return false;
+	if (s->rv > 0)
+		*us = fmax(1, round(*us / s->rv)) * s->rv;
+	return true;
+}
+
+/* A deployed data source's own scrape period (NAME.interval of a plugin
+ * whose type is a data source) in arm: one snapshot.refresh_interval
+ * verdict for that arm, the period rounded to a multiple of the
+ * router's refresh as llm-d-router does (claim 3d.source-interval). */
+static void
+refresh_source(struct judge *j, const struct rule *r,
+    const struct snapshot *s, const json_t *rec, const json_t *field)
+{
+	const char *arm = rec_scope_str(rec, "phase");
+	const char *text = pu_str_value(rec);
+	struct snapshot eff = *s;
+	struct pu_out o;
+	double us;
+
+	pu_out_init(&o, "snapshot.refresh_interval");
+	o.sub = pu_phase_sub(arm, NULL);
+	o.expect = pu_rec_side(s->sim);
+	o.actual = pu_rec_side(rec);
+	pu_ev_add(o.evidence, "the data source's scrape period", field);
+	sbuf_printf(&o.why, "Arm %s's EPP config gives its metrics data "
+	    "source a scrape period of its own (", arm);
+	ru_where(&o.why, rec);
+	if (text == NULL || !duration_us(text, &us) || us <= 0 ||
+	    !source_period(rec, s, &eff.rv)) {
+		sbuf_adds(&o.why, "), not a Go duration.");
+		pu_out_emit(j, r, &o, V_WARN, "Read the deployed scrape period "
+		    "by hand.");
+		return;
+	}
+	sbuf_adds(&o.why, "): ");
+	ms_text(&o.why, us);
+	sbuf_adds(&o.why, ", which the router reads (");
+	pu_where(&o.why, field, 0);
+	sbuf_adds(&o.why, ") and rounds to a multiple of its refresh (");
+	ms_text(&o.why, s->rv);
+	sbuf_adds(&o.why, ").");
+	if (!s->have_sim) {
+		sbuf_adds(&o.why, " The sim bundle gives no "
+		    "--snapshot-refresh-interval (config.md).");
+		pu_out_emit(j, r, &o, V_MISSING, NULL);
+		return;
+	}
+	sbuf_adds(&o.why, " The sim refreshes every ");
+	ms_text(&o.why, s->sv);
+	sbuf_adds(&o.why, ".");
+	pu_out_emit(j, r, &o, refresh_compare(&o.why, &eff), "Set "
+	    "--snapshot-refresh-interval to the arm's scrape period (in "
+	    "microseconds) and rerun the sim, or drop the data source's "
+	    "interval.");
+}
+
+/* Whether rec is a data source's own scrape period: NAME.interval of a
+ * plugin whose type is a data source in the same arm. */
+static bool
+source_interval(const struct judge *j, const json_t *rec)
+{
+	const char *key = rec_get_str(rec, "key");
+	const char *arm = rec_scope_str(rec, "phase");
+	const char *dot = key != NULL ? strchr(key, '.') : NULL;
+	const char *type;
+
+	if (dot == NULL || strcmp(dot, ".interval") != 0 || arm == NULL)
+		return false;
+	type = plugin_type(j, arm, key, (size_t)(dot - key));
+	return type != NULL && strstr(type, "data-source") != NULL;
+}
+
+/* The deployed records of arm (any arm: NULL) that are data-source
+ * scrape periods, when a router codebase reads one (claim
+ * 3d.source-interval); *field: that proof. */
+static void
+source_recs(const struct judge *j, const char *arm, const json_t **field,
+    struct ru_list *out)
+{
+	struct ru_list l;
+
+	memset(out, 0, sizeof(*out));
+	*field = pu_first_found(j, "3d.source-interval", "router");
+	if (*field == NULL)
+		return;
+	ru_select(j, &(struct jsel){ .kind = "measure",
+	    .metric = "epp.plugin.parameter", .ph = arm != NULL ? JM_IS :
+	    JM_ANY, .phase = arm }, &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (source_interval(j, l.v[i]))
+			ru_list_add(out, l.v[i]);
+	ru_list_free(&l);
+}
+
+/* Every deployed data source with its own scrape period. */
+static void
+refresh_sources(struct judge *j, const struct rule *r,
+    const struct snapshot *s)
+{
+	const json_t *field;
+	struct ru_list l;
+
+	source_recs(j, NULL, &field, &l);
+	for (size_t i = 0; i < l.n; i++)
+		refresh_source(j, r, s, l.v[i], field);
+	ru_list_free(&l);
+}
+
 static void
 snapshot_refresh(struct judge *j, const struct rule *r,
     const struct snapshot *s, const struct pu_avail *av)
@@ -694,6 +834,129 @@ snapshot_refresh(struct judge *j, const struct rule *r,
 	    "--snapshot-refresh-interval to the router's refresh interval (in "
 	    "microseconds) and rerun the sim, or account for the difference "
 	    "when comparing.");
+	refresh_sources(j, r, s);
+}
+
+/* A staleness threshold stv (us) against the sim's snapshot age and the
+ * router's refresh. */
+static enum jverdict_value
+staleness_verdict(struct sbuf *why, const struct snapshot *s, double stv,
+    bool refresh)
+{
+	if (s->have_sim && s->sv > stv) {
+		sbuf_adds(why, " The sim's snapshots (");
+		ms_text(why, s->sv);
+		sbuf_adds(why, ") are older than that: in the router such "
+		    "metrics would count as saturated, in the sim they are "
+		    "used as if fresh.");
+		return V_WARN;
+	}
+	if (refresh && s->rv >= stv) {
+		sbuf_adds(why, " The refresh is not shorter than the "
+		    "staleness threshold: pods can count as saturated between "
+		    "two polls, which the sim never does.");
+		return V_WARN;
+	}
+	sbuf_adds(why, " Polling is well inside that window, so in normal "
+	    "operation no pod counts as stale; only a pod whose metrics stop "
+	    "(restart, slow /metrics) does, which the sim does not model.");
+	return V_PASS;
+}
+
+/* Arm's metricsStalenessThreshold record, or NULL. */
+static const json_t *
+arm_staleness(const struct judge *j, const char *arm)
+{
+	struct ru_list l;
+	const json_t *found = NULL;
+
+	pu_arm_recs(j, "measure", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n && found == NULL; i++) {
+		const char *key = rec_get_str(l.v[i], "key");
+
+		if (key != NULL && strcmp(key, "metricsStalenessThreshold") ==
+		    0)
+			found = l.v[i];
+	}
+	ru_list_free(&l);
+	return found;
+}
+
+/* One arm whose EPP config sets the detector's staleness threshold (st)
+ * or gives its data source its own scrape period (src): the staleness
+ * in force there against the refresh in force there. */
+static void
+staleness_arm(struct judge *j, const struct rule *r,
+    const struct snapshot *s, const char *arm, const json_t *st,
+    const json_t *src, bool refresh)
+{
+	struct snapshot a = *s;
+	const char *text = pu_str_value(st);
+	struct pu_out o;
+	double stv = s->stv;
+
+	pu_out_init(&o, "snapshot.staleness");
+	o.sub = pu_phase_sub(arm, NULL);
+	o.expect = pu_rec_side(s->sim);
+	o.actual = pu_rec_side(st != NULL ? st : src);
+	sbuf_printf(&o.why, "Arm %s: ", arm);
+	if (st != NULL) {
+		sbuf_adds(&o.why, "its EPP config sets the saturation "
+		    "detector's metricsStalenessThreshold (");
+		ru_where(&o.why, st);
+		if (text == NULL || !duration_us(text, &stv)) {
+			sbuf_adds(&o.why, ") to a value that is not a Go "
+			    "duration.");
+			pu_out_emit(j, r, &o, V_WARN, "Read the deployed "
+			    "staleness threshold by hand.");
+			return;
+		}
+		sbuf_adds(&o.why, ") to ");
+	} else
+		sbuf_adds(&o.why, "the router's detector keeps its default "
+		    "staleness threshold, ");
+	ms_text(&o.why, stv);
+	sbuf_adds(&o.why, ": a pod whose metrics are older counts as fully "
+	    "saturated");
+	if (src != NULL && source_period(src, s, &a.rv)) {
+		sbuf_adds(&o.why, "; its metrics data source polls every ");
+		ms_text(&o.why, a.rv);
+		sbuf_adds(&o.why, " (");
+		ru_where(&o.why, src);
+		sbuf_adds(&o.why, ")");
+		refresh = true;
+	} else if (refresh) {
+		sbuf_adds(&o.why, "; the router refreshes every ");
+		ms_text(&o.why, a.rv);
+	}
+	sbuf_adds(&o.why, ".");
+	pu_out_emit(j, r, &o, staleness_verdict(&o.why, &a, stv, refresh),
+	    "Keep the staleness threshold well above the refresh in force "
+	    "(the router default is 200 ms against a 50 ms poll), or model it "
+	    "in the sim, and rerun.");
+}
+
+/* Every deployed arm that changes the staleness threshold or the
+ * refresh the detector sees: one verdict per arm. */
+static void
+staleness_deployed(struct judge *j, const struct rule *r,
+    const struct snapshot *s, bool refresh)
+{
+	struct strv arms;
+	const char *kind = pu_epp_arms(j, &arms);
+
+	for (size_t a = 0; kind != NULL && strcmp(kind, "measure") == 0 &&
+	    a < arms.n; a++) {
+		const json_t *st = arm_staleness(j, arms.v[a]), *field;
+		struct ru_list src;
+
+		source_recs(j, arms.v[a], &field, &src);
+		if (st != NULL || (src.n > 0 && s->stale != NULL))
+			staleness_arm(j, r, s, arms.v[a], st, src.n > 0 ?
+			    src.v[0] : NULL, refresh);
+		ru_list_free(&src);
+	}
+	strv_free(&arms);
 }
 
 static void
@@ -713,6 +976,7 @@ snapshot_staleness(struct judge *j, const struct rule *r,
 		pu_out_emit(j, r, &o, av->router ? V_WARN : V_INAPPLICABLE,
 		    "Find the saturation detector's staleness threshold by "
 		    "hand.");
+		staleness_deployed(j, r, s, refresh);
 		return;
 	}
 	pu_ev_add(o.evidence, "the detector's staleness threshold", s->stale);
@@ -729,27 +993,10 @@ snapshot_staleness(struct judge *j, const struct rule *r,
 		ms_text(&o.why, s->rv);
 	}
 	sbuf_adds(&o.why, ".");
-	if (s->have_sim && s->sv > s->stv) {
-		sbuf_adds(&o.why, " The sim's snapshots (");
-		ms_text(&o.why, s->sv);
-		sbuf_adds(&o.why, ") are older than that: in the router such "
-		    "metrics would count as saturated, in the sim they are "
-		    "used as if fresh.");
-		v = V_WARN;
-	} else if (refresh && s->rv >= s->stv) {
-		sbuf_adds(&o.why, " The refresh is not shorter than the "
-		    "staleness threshold: pods can count as saturated between "
-		    "two polls, which the sim never does.");
-		v = V_WARN;
-	} else {
-		sbuf_adds(&o.why, " Polling is well inside that window, so in "
-		    "normal operation no pod counts as stale; only a pod whose "
-		    "metrics stop (restart, slow /metrics) does, which the sim "
-		    "does not model.");
-		v = V_PASS;
-	}
+	v = staleness_verdict(&o.why, s, s->stv, refresh);
 	pu_out_emit(j, r, &o, v, "Compare the sim's snapshot age with the "
 	    "detector's staleness threshold and align them.");
+	staleness_deployed(j, r, s, refresh);
 }
 
 static void

@@ -49,6 +49,7 @@ static const struct signal signals[] = {
 	    "priority", true, { "Priority", "priority", NULL } },
 };
 #define NSIGNALS (sizeof(signals) / sizeof(signals[0]))
+#define QUEUE_SIGNAL (&signals[0])
 #define KV_SIGNAL (&signals[1])
 
 /* Where role's code reads one of names: first through a selector
@@ -307,6 +308,170 @@ transfer_lost(const struct judge *j, const struct signal *s,
 	return router == V_PASS || router == V_FAIL ? V_FAIL : V_WARN;
 }
 
+/* The vLLM metric the sim's queue depth is: the waiting queue. */
+#define QUEUE_METRIC	"vllm:num_requests_waiting"
+
+/* A deployed core-metrics-extractor's engine override of the vLLM
+ * metric named by key suffix (".queuedRequestsSpec"): the metric, in
+ * *(const char **)arg on entry the suffix. */
+static bool
+engine_override(const json_t *rec, void *arg)
+{
+	const char **io = arg;
+	const char *key = rec_get_str(rec, "key");
+	const char *v = pu_str_value(rec);
+
+	if (key == NULL || v == NULL || !str_has_suffix(key, *io) ||
+	    (strstr(key, "[vllm]") == NULL && strncmp(v, "vllm:", 5) != 0))
+		return false;
+	*io = v;
+	return true;
+}
+
+/* The vLLM metric quoted in a proof line ("vllm:…"), in buf. */
+static const char *
+quoted_metric(const char *code, char *buf, size_t n)
+{
+	const char *p = code != NULL ? strstr(code, "\"vllm:") : NULL;
+	size_t k = 0;
+
+	if (p == NULL)
+		return NULL;
+	for (p++; *p != '\0' && *p != '"' && k + 1 < n; p++)
+		buf[k++] = *p;
+	buf[k] = '\0';
+	return buf;
+}
+
+/* The router code's vLLM queue mappings (claim 3a.queue-metric): how
+ * many name the waiting queue (*good); the first that does not, its
+ * metric in buf, or NULL. */
+static const json_t *
+queue_code(const struct judge *j, size_t *good, char *buf, size_t n)
+{
+	const json_t *bad = NULL;
+	struct ru_list l;
+	char q[96];
+
+	*good = 0;
+	pu_claim_list(j, "3a.queue-metric", "router", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		if (!pu_found(l.v[i]) || quoted_metric(rec_get_str(
+		    json_object_get(l.v[i], "facts"), "match"), q,
+		    sizeof(q)) == NULL)
+			continue;
+		if (strcmp(q, QUEUE_METRIC) == 0)
+			(*good)++;
+		else if (bad == NULL) {
+			bad = l.v[i];
+			snprintf(buf, n, "%s", q);
+		}
+	}
+	ru_list_free(&l);
+	return bad;
+}
+
+/* The queue depth filled from vLLM metric m (v: the verdict so far):
+ * FAIL for the running batch, which the sim's queue depth is not, WARN
+ * for a metric s2r does not know. */
+static enum jverdict_value
+queue_metric_verdict(struct sbuf *why, const char *m, enum jverdict_value v)
+{
+	if (strcmp(m, QUEUE_METRIC) == 0)
+		return v;
+	if (strcmp(m, "vllm:num_requests_running") == 0) {
+		sbuf_adds(why, " That is the running batch, not the waiting "
+		    "queue the sim's queue depth is: the real queue ratio "
+		    "measures another load than the simulated one.");
+		return V_FAIL;
+	}
+	sbuf_adds(why, " That is not vLLM's waiting queue (" QUEUE_METRIC
+	    "): review what the real queue depth measures.");
+	return v == V_FAIL ? V_FAIL : V_WARN;
+}
+
+/* A deployed core-metrics-extractor's defaultEngine other than vllm:
+ * its value in *(const char **)arg. */
+static bool
+other_engine(const json_t *rec, void *arg)
+{
+	const char *key = rec_get_str(rec, "key");
+	const char *v = pu_str_value(rec);
+
+	if (key == NULL || v == NULL || !str_has_suffix(key,
+	    ".defaultEngine") || strcmp(v, "vllm") == 0)
+		return false;
+	*(const char **)arg = v;
+	return true;
+}
+
+/* A deployed extractor that reads pods without an engine label as
+ * another engine while the server logs say vLLM: its metric names match
+ * nothing there, so queue depth and KV usage stay 0.  Whether the pods
+ * carry the label is not in the bundle: a review. */
+static enum jverdict_value
+engine_default(const struct judge *j, struct pu_out *o, enum jverdict_value v)
+{
+	const char *eng = NULL;
+	const json_t *rec = pu_bundle_find(j, "measure",
+	    "epp.plugin.parameter", other_engine, &eng);
+
+	/* Only the servers' own logs tell that the pods are vLLM: an
+	 * SGLang deployment's extractor rightly defaults to sglang. */
+	if (rec == NULL || pu_bundle_find(j, "measure", "vllm.version", NULL,
+	    NULL) == NULL)
+		return v;
+	sbuf_printf(&o->why, " Arm %s's EPP config makes %s the default "
+	    "engine of its metrics extractor (", rec_scope_str(rec, "phase") ?
+	    rec_scope_str(rec, "phase") : "?", eng);
+	ru_where(&o->why, rec);
+	sbuf_printf(&o->why, "): pods without an engine label are read with "
+	    "%s's metric names, which vLLM does not emit, so their queue "
+	    "depth and KV usage stay 0 unless the pods are labelled as vLLM.",
+	    eng);
+	return v == V_FAIL ? V_FAIL : V_WARN;
+}
+
+/* Where WaitingQueueSize comes from for vLLM: a deployed override, else
+ * the router's engine table; codebases that disagree are a WARN (which
+ * one ran decides the signal). */
+static enum jverdict_value
+queue_source(const struct judge *j, struct pu_out *o, enum jverdict_value v)
+{
+	const char *m = ".queuedRequestsSpec";
+	const json_t *dep = pu_bundle_find(j, "measure",
+	    "epp.plugin.parameter", engine_override, &m);
+	const json_t *bad;
+	char buf[96];
+	size_t good;
+
+	if (dep != NULL) {
+		sbuf_printf(&o->why, " Arm %s's EPP config fills it from %s (",
+		    rec_scope_str(dep, "phase") ? rec_scope_str(dep, "phase") :
+		    "?", m);
+		ru_where(&o->why, dep);
+		sbuf_adds(&o->why, ", a core-metrics-extractor override).");
+		return queue_metric_verdict(&o->why, m, v);
+	}
+	if ((bad = queue_code(j, &good, buf, sizeof(buf))) == NULL) {
+		if (good > 0)
+			sbuf_adds(&o->why, " For vLLM it is filled from "
+			    QUEUE_METRIC ", the waiting queue.");
+		return v;
+	}
+	pu_ev_add(o->evidence, "the engine metric it is filled from", bad);
+	sbuf_printf(&o->why, " But for vLLM the router fills it from %s (",
+	    buf);
+	pu_where(&o->why, bad, 0);
+	if (good > 0) {
+		sbuf_adds(&o->why, "), where another codebase reads "
+		    QUEUE_METRIC ": which one ran decides the signal.");
+		return v == V_FAIL ? V_FAIL : V_WARN;
+	}
+	sbuf_adds(&o->why, ").");
+	return queue_metric_verdict(&o->why, buf, v);
+}
+
 static void
 signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
     const struct pu_avail *av)
@@ -327,6 +492,8 @@ signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
 	v = av->router ? signal_in_router(j, s, av, &o) : V_INAPPLICABLE;
 	if (!av->router)
 		sbuf_printf(&o.why, "Router side: %s.", PU_NO_CODEBASE);
+	else if (s == QUEUE_SIGNAL)
+		v = engine_default(j, &o, queue_source(j, &o, v));
 	if (lost)
 		v = transfer_lost(j, s, v, &o);
 	else if (used_gen && !used_sim && av->sim) {
@@ -507,17 +674,67 @@ kv_populate_text(const struct judge *j, struct pu_out *o, const json_t *pop,
 	sbuf_adds(&o->why, ".");
 }
 
-/* Whether the router's code names the deprecated vLLM KV metric and
- * not its successor: then a vLLM that no longer emits the old series
- * leaves KV usage at 0 for every pod.  Says so in o, with the deployed
- * vLLM version when the server logs give it. */
+/* " the deployed vLLM is V (where)" when the server logs give it. */
+static void
+vllm_version_text(const struct judge *j, struct sbuf *b)
+{
+	const json_t *ver = pu_bundle_find(j, "measure", "vllm.version", NULL,
+	    NULL);
+
+	if (ver == NULL || pu_str_value(ver) == NULL)
+		return;
+	sbuf_printf(b, "; the deployed vLLM is %s (", pu_str_value(ver));
+	ru_where(b, ver);
+	sbuf_adds(b, ")");
+}
+
+/* A deployed core-metrics-extractor (rec) that reads vLLM's KV usage
+ * from m, not vllm:kv_cache_usage_perc: the router code's default does
+ * not apply in that arm.  Says so in o; always a review. */
+static bool
+kv_deployed(const struct judge *j, struct pu_out *o, const json_t *rec,
+    const char *m)
+{
+	const char *arm = rec_scope_str(rec, "phase");
+
+	sbuf_printf(&o->why, " But arm %s's EPP config reads vLLM's KV usage "
+	    "from %s (", arm != NULL ? arm : "?", m);
+	ru_where(&o->why, rec);
+	sbuf_adds(&o->why, ", a core-metrics-extractor override of the "
+	    "router's engine table)");
+	if (strstr(m, "gpu_cache_usage_perc") != NULL) {
+		sbuf_adds(&o->why, ", vLLM's deprecated name for "
+		    "vllm:kv_cache_usage_perc");
+		vllm_version_text(j, &o->why);
+		sbuf_adds(&o->why, ": a vLLM that no longer emits the old "
+		    "series leaves every pod's KV usage at 0 in that arm, so "
+		    "the KV signal never counts. Check that the engine's "
+		    "/metrics has it.");
+	} else
+		sbuf_adds(&o->why, ", not vllm:kv_cache_usage_perc, the 0-1 "
+		    "fraction the sim's KV utilization is: review what range "
+		    "and meaning it has.");
+	return true;
+}
+
+/* Whether a deployed EPP config reads vLLM's KV usage from another
+ * metric than vllm:kv_cache_usage_perc, or the router's code names the
+ * deprecated vLLM KV metric and not its successor: then a vLLM that no
+ * longer emits the old series leaves KV usage at 0 for every pod.  Says
+ * so in o, with the deployed vLLM version when the server logs give
+ * it. */
 static bool
 kv_metric_deprecated(const struct judge *j, struct pu_out *o)
 {
-	const json_t *old = NULL, *ver;
+	const json_t *old = NULL;
+	const char *spec = ".kvUsageSpec";
+	const json_t *dep = pu_bundle_find(j, "measure",
+	    "epp.plugin.parameter", engine_override, &spec);
 	bool current = false;
 	struct ru_list l;
 
+	if (dep != NULL && strcmp(spec, "vllm:kv_cache_usage_perc") != 0)
+		return kv_deployed(j, o, dep, spec);
 	pu_claim_list(j, "3b.vllm-metric-names", "router", &l);
 	for (size_t i = 0; i < l.n; i++) {
 		const char *m = rec_get_str(json_object_get(l.v[i], "facts"),
@@ -539,13 +756,7 @@ kv_metric_deprecated(const struct judge *j, struct pu_out *o)
 	pu_where(&o->why, old, 0);
 	sbuf_adds(&o->why, "), vLLM's deprecated name for "
 	    "vllm:kv_cache_usage_perc (GAIE's default until v1.2.0)");
-	ver = pu_bundle_find(j, "measure", "vllm.version", NULL, NULL);
-	if (ver != NULL && pu_str_value(ver) != NULL) {
-		sbuf_printf(&o->why, "; the deployed vLLM is %s (",
-		    pu_str_value(ver));
-		ru_where(&o->why, ver);
-		sbuf_adds(&o->why, ")");
-	}
+	vllm_version_text(j, &o->why);
 	sbuf_adds(&o->why, ": a vLLM that no longer emits the old series "
 	    "leaves every pod's KV usage at 0, so the KV signal never "
 	    "counts. Check that the engine's /metrics has it.");
@@ -713,7 +924,19 @@ transform_verdict(struct pu_out *o, enum kvrange kr, bool router,
 	if (kr == KV_FRACTION) {
 		sbuf_adds(&o->why, " The router stores a 0-1 fraction (see "
 		    "signal.kv_range).");
-		return bug != NULL ? V_FAIL : V_PASS;
+		if (bug != NULL)
+			return V_FAIL;
+		if (sim_rescale == NULL)
+			return V_PASS;
+		/* The sim's input range is not proven here: its rescale is
+		 * right only for a percentage, and BLIS hands fractions. */
+		sbuf_adds(&o->why, " But the sim algorithm rescales it and the "
+		    "plugin does not: the two compute the same KV term only if "
+		    "the sim's KV input is a percentage. BLIS hands its "
+		    "algorithms a 0-1 fraction; then the simulated KV term is "
+		    "100 times smaller than the real plugin's, and the sim shed "
+		    "on queue depth alone.");
+		return V_WARN;
 	}
 	if (kr == KV_RESCALED || (router && kr == KV_UNKNOWN)) {
 		sbuf_adds(&o->why, " The router's range is not proven (see "
@@ -789,7 +1012,10 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 		consequence(&o.why, transform, kv_threshold(j));
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Remove the rescale from the "
 	    "generated plugin (KVCacheUsagePercent is already 0-1), rebuild "
-	    "and rerun the treatment arm." : PU_ACT_REVIEW);
+	    "and rerun the treatment arm." : v == V_WARN && bug == NULL &&
+	    sim_rescale != NULL ? "Check the range of the sim's KV input; if "
+	    "it is 0-1, remove the sim algorithm's rescale and rerun the sim." :
+	    PU_ACT_REVIEW);
 	strv_free(&av.labels);
 }
 

@@ -1,4 +1,5 @@
 /* satside.c - see satside.h. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,58 @@ satside_branch(const json_t *p, const char *which, bool skips_only)
 	return NULL;
 }
 
+/* Whether name (up to a non-identifier byte) reads a signal: the
+ * metrics accessor or a queue or KV field. */
+static bool
+signal_name(const char *name)
+{
+	static const char *const acc[] = { "GetMetrics", NULL };
+	const char *const *lists[] = { acc, queue_needles, kv_needles };
+	size_t n = 0;
+
+	while (isalnum((unsigned char)name[n]) || name[n] == '_')
+		n++;
+	for (size_t l = 0; l < 3; l++)
+		for (size_t k = 0; lists[l][k] != NULL; k++)
+			if (strlen(lists[l][k]) == n &&
+			    strncmp(name, lists[l][k], n) == 0)
+				return true;
+	return false;
+}
+
+/* A signal read through a constant index of a slice
+ * ("endpoints[0].GetMetrics()", "snaps[1].QueueDepth"): inside a mean
+ * over endpoints every term is then that one endpoint's. */
+static bool
+indexed_read(const json_t *p, struct pu_hit *h)
+{
+	const json_t *sig = json_object_get(json_object_get(p, "facts"),
+	    "signals");
+	json_t *x;
+	size_t k;
+
+	json_array_foreach(sig, k, x) {
+		const char *code = rec_get_str(x, "code");
+
+		for (const char *q = code; q != NULL &&
+		    (q = strchr(q, '[')) != NULL; q++) {
+			const char *d = q + 1;
+
+			while (isdigit((unsigned char)*d))
+				d++;
+			if (d == q + 1 || d[0] != ']' || d[1] != '.' ||
+			    !signal_name(d + 2))
+				continue;
+			h->p = p;
+			h->line = (long)json_integer_value(json_object_get(x,
+			    "line"));
+			snprintf(h->code, sizeof(h->code), "%s", code);
+			return true;
+		}
+	}
+	return false;
+}
+
 void
 satside_analyse(const json_t *p, const char *who, struct formula *f)
 {
@@ -52,6 +105,7 @@ satside_analyse(const json_t *p, const char *who, struct formula *f)
 	f->min = !f->max && f->queue && f->kv && pu_code_has(p, "min(");
 	f->mean = pu_code_has(p, "/ float64(len(") ||
 	    pu_code_has(p, "/float64(len(");
+	f->one = f->mean && indexed_read(p, &f->oneline);
 	f->miss = satside_branch(p, "missing", false);
 	f->stale = satside_branch(p, "stale", false);
 	f->empty = rec_get_str(ep, "returns");
@@ -81,6 +135,11 @@ satside_describe(struct sbuf *b, const struct formula *f)
 	    f->queue && f->kv ? (f->max ? "max(" : "min(") : "", f->queue ? "queue ratio" : "",
 	    f->queue && f->kv ? ", " : "", f->kv ? "KV ratio" : "",
 	    f->queue && f->kv ? ")" : "");
+	if (f->one) {
+		sbuf_adds(b, ", but every term reads one endpoint's metrics (");
+		pu_cite(b, &f->oneline);
+		sbuf_adds(b, ")");
+	}
 }
 
 const char *

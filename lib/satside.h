@@ -32,6 +32,9 @@ struct formula {
 	struct pu_hit	 qline, kvline;
 	bool		 max, min;	/* how two terms combine */
 	bool		 mean;		/* the aggregation over endpoints */
+	bool		 one;		/* …of one endpoint's signals, read
+					   through a constant index */
+	struct pu_hit	 oneline;
 	const json_t	*miss, *stale;	/* facts.metrics branches, or NULL */
 	const char	*empty;		/* empty-pool return, or NULL */
 };

@@ -338,8 +338,20 @@ clean() {
 	fault 2d-weight-baseline
 }
 
+@test "3a-default-engine-sglang (14b): 3a WARN" {
+	fault 3a-default-engine-sglang
+}
+
+@test "3a-deployed-queue-spec (14b): 3a FAIL" {
+	fault 3a-deployed-queue-spec
+}
+
 @test "3a-priority-header (14b): 3a FAIL" {
 	fault 3a-priority-header
+}
+
+@test "3a-queue-metric-running (14b): 3a FAIL" {
+	fault 3a-queue-metric-running
 }
 
 @test "3a-router-field-renamed (14b): 3a FAIL" {
@@ -348,6 +360,10 @@ clean() {
 
 @test "3a-wrong-signal (14b): 3a FAIL" {
 	fault 3a-wrong-signal
+}
+
+@test "3b-deployed-kv-spec (14b): 3b WARN" {
+	fault 3b-deployed-kv-spec
 }
 
 @test "3b-deprecated-kv-metric (14b): 3b WARN" {
@@ -360,6 +376,10 @@ clean() {
 
 @test "3b-rescale-helper (14b): 3b FAIL" {
 	fault 3b-rescale-helper
+}
+
+@test "3b-sim-kv-percent (14b): 3b WARN" {
+	fault 3b-sim-kv-percent
 }
 
 @test "3b-test-percents-past-cap (14b): 3b WARN" {
@@ -380,6 +400,10 @@ clean() {
 
 @test "3c-factory-default (14b): 3c FAIL" {
 	fault 3c-factory-default
+}
+
+@test "3c-first-pod-metrics (14b): 3c FAIL" {
+	fault 3c-first-pod-metrics
 }
 
 @test "3c-json-key-ignored (14b): 3c FAIL" {
@@ -418,8 +442,28 @@ clean() {
 	fault 3d-refresh-1s
 }
 
+@test "3d-sim-refresh-ms (14b): 3d WARN" {
+	fault 3d-sim-refresh-ms
+}
+
+@test "3d-source-interval (14b): 3d WARN" {
+	fault 3d-source-interval
+}
+
+@test "3d-staleness-deployed (14b): 3d WARN" {
+	fault 3d-staleness-deployed
+}
+
 @test "4a-affinity-picker (14b): 4a FAIL" {
 	fault 4a-affinity-picker
+}
+
+@test "4a-baseline-weights-swapped-aw (aw): 4a FAIL" {
+	fault 4a-baseline-weights-swapped-aw
+}
+
+@test "4a-delegation-unreferenced-aw (aw): 4a FAIL" {
+	fault 4a-delegation-unreferenced-aw
 }
 
 @test "4a-picker-random-aw (aw): 4a FAIL" {
@@ -432,6 +476,18 @@ clean() {
 
 @test "4b-baseline-admission (14b): 4b FAIL" {
 	fault 4b-baseline-admission
+}
+
+@test "4b-baseline-concurrency-detector (14b): 4b FAIL" {
+	fault 4b-baseline-concurrency-detector
+}
+
+@test "4b-baseline-detector-noop (14b): 4b FAIL" {
+	fault 4b-baseline-detector-noop
+}
+
+@test "4b-flowcontrol-default-on (14b): 4b FAIL" {
+	fault 4b-flowcontrol-default-on
 }
 
 @test "4c-base-weights-drift (aw): 4c FAIL" {
@@ -448,6 +504,10 @@ clean() {
 
 @test "4c-routing-weight-drift (aw): 4c FAIL" {
 	fault 4c-routing-weight-drift
+}
+
+@test "4c-scorer-names-swapped-aw (aw): 4c FAIL" {
+	fault 4c-scorer-names-swapped-aw
 }
 
 @test "4c-swapped-ramps (14b): 4c FAIL" {

@@ -480,6 +480,164 @@ routing() {
 	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"The sim bundle plans the same for its baseline (README.md:$l)"* ]]
 }
 
+@test "4b: a baseline saturationDetector tunes the legacy rule: FAIL unless the default or the sim's plan" {
+	bundle tuned real-ok
+	printf 'saturationDetector:\n  queueDepthThreshold: 999999999\n  kvCacheUtilThreshold: 0.999\n' >>"$REAL/generated/baseline_config.yaml"
+	l=$(grep -n 'queueDepthThreshold: 999999999' "$REAL/generated/baseline_config.yaml" | cut -d: -f1)
+	d=$(grep -n 'DefaultQueueDepthThreshold int' "$GO/gaie/pkg/epp/framework/plugins/flowcontrol/saturationdetector/utilization/config.go" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	w=$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")
+	[[ "$w" == *"saturationDetector sets queueDepthThreshold = 999999999 (generated/baseline_config.yaml:$l), where the router's DefaultQueueDepthThreshold is 5 (gaie pkg/epp/framework/plugins/flowcontrol/saturationdetector/utilization/config.go:$d)"* ]]
+	[[ "$w" == *"kvCacheUtilThreshold = 0.999"*"The legacy rule sheds on that detector"* ]]
+	jq -s -e --argjson l "$l" '[.[] | select(.metric == "admission.baseline")][0] | .actual.value == 999999999 and .actual.source.line == $l' "$V"
+	# another detector plugin behind the legacy rule
+	bundle conc real-ok
+	printf -- '- type: concurrency-detector\n  name: cd\n' >"$D/cd.yaml"
+	sed -i "/^plugins:\$/r $D/cd.yaml" "$REAL/generated/baseline_config.yaml"
+	printf 'saturationDetector:\n  pluginRef: cd\n' >>"$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"pluginRef = cd (generated/baseline_config.yaml:"*"), a concurrency-detector, where the router's default is the utilization-detector"* ]]
+	# naming the default detector is no override
+	sed -i 's/- type: concurrency-detector/- type: utilization-detector/' "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	# the router's own defaults, spelled out, are no override
+	bundle dflt real-ok
+	printf 'saturationDetector:\n  queueDepthThreshold: 5\n  kvCacheUtilThreshold: 0.8\n' >>"$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	# nor is an override the sim bundle plans for its baseline
+	bundle planned real-ok
+	printf 'saturationDetector:\n  queueDepthThreshold: 10\n' >>"$REAL/generated/baseline_config.yaml"
+	printf '\n## Transfer: Baseline\n\n```yaml\napiVersion: inference.networking.x-k8s.io/v1alpha1\nkind: EndpointPickerConfig\nplugins:\n- type: random-picker\nsaturationDetector:\n  queueDepthThreshold: 10\n```\n' >>"$SIM/README.md"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+}
+
+@test "4b: a router that turns the flowControl gate on by default: WARN for one codebase, FAIL for all" {
+	bundle gate real-ok
+	cp -R "$GO/gaie" "$GO/llmd" "$D/"
+	sed -i 's/RegisterFeatureGate(fc.FeatureGate, false)/RegisterFeatureGate(fc.FeatureGate, true)/' "$D/llmd/cmd/epp/runner/runner.go"
+	l=$(grep -n 'RegisterFeatureGate(fc.FeatureGate, true)' "$D/llmd/cmd/epp/runner/runner.go" | cut -d: -f1)
+	records --root "$D/gaie" --label gaie --root "$D/llmd" --label llmd
+	judge
+	[ "$(verdict admission.baseline baseline)" = WARN ]
+	w=$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")
+	[[ "$w" == *"But llmd registers the flowControl gate on by default (llmd cmd/epp/runner/runner.go:$l \`loader.RegisterFeatureGate(fc.FeatureGate, true)\`)"*"which router the baseline ran decides"* ]]
+	jq -s -e '[.[] | select(.metric == "admission.baseline")][0] | [.evidence[].label] | any(. == "router llmd: the flowControl gate'"'"'s default")' "$V"
+	# the gate off by default (false) or registered without one: PASS
+	records --root "$GO/gaie" --label gaie --root "$GO/llmd" --label llmd
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	# every codebase turns it on: the baseline ran flow control
+	printf '\nfunc (r *Runner) registerGates(loader interface{ RegisterFeatureGate(string, bool) }) {\n\tloader.RegisterFeatureGate(flowcontrol.FeatureGate, true)\n\tloader.RegisterFeatureGate(datalayer.ExperimentalDatalayerFeatureGate, false)\n}\n' >>"$D/gaie/cmd/epp/runner/runner.go"
+	records --root "$D/gaie" --label gaie --root "$D/llmd" --label llmd
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"But the router registers the flowControl gate on by default"*"instead of the legacy admission"* ]]
+}
+
+@test "3d: an arm's deployed staleness threshold and data-source scrape period" {
+	bundle stale real-ok
+	printf 'saturationDetector:\n  metricsStalenessThreshold: 50ms\n' >>"$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie --root "$GO/llmd" --label llmd
+	judge
+	# the router default's verdict stays; the arm gets its own
+	[ "$(verdict snapshot.staleness)" = PASS ]
+	[ "$(verdict snapshot.staleness baseline)" = WARN ]
+	w=$(jq -r 'select(.metric == "snapshot.staleness" and .scope.phase == "baseline") | .why' "$V")
+	[[ "$w" == *"metricsStalenessThreshold (generated/baseline_config.yaml:"*") to 50 ms"*"pods can count as saturated between two polls"* ]]
+	# well above the refresh: PASS
+	sed -i 's/metricsStalenessThreshold: 50ms/metricsStalenessThreshold: 500ms/' "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict snapshot.staleness baseline)" = PASS ]
+	# a metrics data source with its own period (llm-d-router reads it)
+	bundle source real-ok
+	printf -- '- type: metrics-data-source\n  name: metrics\n  parameters:\n    interval: 1s\n' >"$D/src.yaml"
+	sed -i "/^plugins:\$/r $D/src.yaml" "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie --root "$GO/llmd" --label llmd
+	judge
+	[ "$(verdict snapshot.refresh_interval)" = PASS ]
+	[ "$(verdict snapshot.refresh_interval treatment)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "snapshot.refresh_interval" and .scope.phase == "treatment") | .why' "$V")" == *"1 s, which the router reads (llmd pkg/epp/framework/plugins/datalayer/source/metrics/datasource.go:9)"*"up to 1 s old, the sim's up to 50 ms"* ]]
+	# and polling slower than the detector's 200 ms staleness: pods count
+	# as saturated between polls in that arm
+	[ "$(verdict snapshot.staleness treatment)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "snapshot.staleness" and .scope.phase == "treatment") | .why' "$V")" == *"keeps its default staleness threshold, 200 ms"*"polls every 1 s"* ]]
+	# a router without per-source periods ignores the parameter
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ -z "$(verdict snapshot.refresh_interval treatment)" ]
+	[ -z "$(verdict snapshot.staleness treatment)" ]
+}
+
+@test "3a/3b: the vLLM metrics behind queue depth and KV usage, from code or a deployed extractor" {
+	bundle qm real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict signal.queue_depth)" = PASS ]
+	[[ "$(why signal.queue_depth)" == *"filled from vllm:num_requests_waiting, the waiting queue"* ]]
+	# the engine table maps the queue to the running batch
+	cp -R "$GO/gaie" "$D/gaie"
+	f=pkg/epp/framework/plugins/datalayer/extractor/metrics/factories.go
+	sed -i 's/"vllm:num_requests_waiting"/"vllm:num_requests_running"/' "$D/gaie/$f"
+	l=$(grep -n 'vllm:num_requests_running' "$D/gaie/$f" | cut -d: -f1)
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.queue_depth)" = FAIL ]
+	[[ "$(why signal.queue_depth)" == *"fills it from vllm:num_requests_running (gaie $f:$l). That is the running batch"* ]]
+	# ... unless another codebase reads the waiting queue: which ran?
+	records --root "$D/gaie" --label gaie --root "$GO/gaie" --label gaie2
+	judge
+	[ "$(verdict signal.queue_depth)" = WARN ]
+	# a deployed core-metrics-extractor overrides the engine table
+	bundle ext real-ok
+	printf -- '- type: core-metrics-extractor\n  parameters:\n    engineConfigs:\n    - name: vllm\n      queuedRequestsSpec: "vllm:num_requests_running"\n      kvUsageSpec: "vllm:gpu_cache_usage_perc"\n' >"$D/ext.yaml"
+	sed -i "/^plugins:\$/r $D/ext.yaml" "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict signal.queue_depth)" = FAIL ]
+	[[ "$(why signal.queue_depth)" == *"Arm treatment's EPP config fills it from vllm:num_requests_running (generated/treatment_config.yaml:"* ]]
+	[ "$(verdict signal.kv_range)" = WARN ]
+	[[ "$(why signal.kv_range)" == *"arm treatment's EPP config reads vLLM's KV usage from vllm:gpu_cache_usage_perc"*"deprecated"* ]]
+	# another default engine: without server logs saying vLLM, nothing
+	# tells it is wrong (fault 3a-default-engine-sglang has them)
+	bundle eng real-ok
+	printf -- '- type: core-metrics-extractor\n  parameters:\n    defaultEngine: sglang\n' >"$D/ext.yaml"
+	sed -i "/^plugins:\$/r $D/ext.yaml" "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict signal.queue_depth)" = PASS ]
+}
+
+@test "3b: the sim algorithm rescales KV usage and the plugin does not: WARN, the sim's input range decides" {
+	bundle simpct real-ok
+	sed -i 's|kv := in.KVUtil / 0.8|kv := in.KVUtil / 100 / 0.8|' "$SIM/algorithm/admission.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.kv_usage)" = WARN ]
+	[[ "$(why transform.kv_usage)" == *"reads it as a percentage"*"But the sim algorithm rescales it and the plugin does not"* ]]
+	jq -s -e '[.[] | select(.metric == "transform.kv_usage")][0] | .action | test("range of the sim.s KV input")' "$V"
+}
+
+@test "3c: a saturation mean over one endpoint's metrics (a constant index): FAIL" {
+	bundle one real-ok
+	sed -i 's/m := pd.GetMetrics()/m := pods[0].GetMetrics()/' "$(PLUGIN)"
+	l=$(grep -n 'pods\[0\].GetMetrics()' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.formula)" = FAIL ]
+	[[ "$(why saturation.formula)" == *"but every term reads one endpoint's metrics (real generated/preemptive_shed.go:$l \`m := pods[0].GetMetrics()\`)"* ]]
+}
+
 @test "4d: each tier's priority through the guard and the if-chain" {
 	bundle guard real-ok
 	# "> 0" alone: standard (0) reaches the chain's else, which admits

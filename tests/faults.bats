@@ -282,6 +282,10 @@ clean() {
 	fault 2a-arm-flags-other
 }
 
+@test "2a-arm-other-gpu (upstream): 2a FAIL" {
+	fault 2a-arm-other-gpu
+}
+
 @test "2a-gpu-mem-one-arm (aw): 2a FAIL" {
 	fault 2a-gpu-mem-one-arm
 }
@@ -544,6 +548,14 @@ clean() {
 
 @test "5b-dead-pod (14b): 5b FAIL" {
 	fault 5b-dead-pod
+}
+
+@test "5b-foreign-load (aw): 5b WARN" {
+	fault 5b-foreign-load
+}
+
+@test "5b-no-prewarm (14b): 5b WARN" {
+	fault 5b-no-prewarm
 }
 
 @test "5b-overloaded-cell (aw): 5b WARN" {

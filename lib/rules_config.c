@@ -110,7 +110,12 @@ param_disagree(struct judge *j, const struct rule *r, const struct jcell *c,
 		ru_where(&why, m->v[i]);
 		sbuf_adds(&why, ")");
 	}
-	sbuf_adds(&why, ". Per-log values are under 5a.");
+	sbuf_adds(&why, ".");
+	if (e == NULL)
+		sbuf_adds(&why, " The sim bundle does not give this parameter, "
+		    "but whichever value was meant, the instances do not run "
+		    "one configuration as the simulated ones do.");
+	sbuf_adds(&why, " Per-log values are under 5a.");
 	emit(j, r, c, metric, e, m->v[0], V_FAIL, sbuf_str(&why),
 	    ACT_DISAGREE);
 	sbuf_free(&why);
@@ -481,6 +486,37 @@ trace_model(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_free(&why);
 }
 
+/* The vLLM parameters the sim bundle does not give (not in params) on
+ * which the cell's server logs disagree once per-pod identity (a pod's
+ * name or address) is masked: whatever config.md meant, the instances
+ * did not run one configuration (a pod of an old rollout, one patched by
+ * hand), which the simulation's identical instances cannot model. */
+static void
+split_params(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct strv *params)
+{
+	struct ru_list all, m;
+	struct strv pods, seen = {0};
+
+	ru_cell_config(j, c, "vllm.*", &all);
+	ru_instances(j, c, "vllm.*", &pods);
+	for (size_t i = 0; i < all.n; i++) {
+		const char *metric = rec_get_str(all.v[i], "metric");
+
+		if (strv_find(params, metric) >= 0 ||
+		    strv_find(&seen, metric) >= 0)
+			continue;
+		strv_add(&seen, metric);
+		ru_cell_config(j, c, metric, &m);
+		if (ru_distinct_masked(&m, &pods) > 1)
+			param_disagree(j, r, c, metric, NULL, &m);
+		ru_list_free(&m);
+	}
+	strv_free(&seen);
+	strv_free(&pods);
+	ru_list_free(&all);
+}
+
 static void
 rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -520,11 +556,58 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 		ru_list_free(&e);
 		ru_list_free(&m);
 	}
+	split_params(j, r, c, &params);
 	strv_free(&params);
 	conflicts(j, r, c);
 }
 
 /* --- 2b ------------------------------------------------------------- */
+
+/* The instance count the cell's PipelineRun deployed when it differs from
+ * the sim's (config.deployed lists the differences, replicas among the
+ * first, as a scenario gives its keys before its flags), or NULL.  Equal
+ * counts are not listed: with no server logs, what came up stays
+ * unknown (a pod may never have started), so only a difference is a
+ * verdict. */
+static const json_t *
+deployed_count(const struct judge *j, const struct jcell *c)
+{
+	const json_t *e = judge_expect(j, c, "config.deployed", NULL), *d;
+	size_t i;
+
+	json_array_foreach(json_object_get(e, "values"), i, d)
+		if (strcmp(rec_get_str(d, "metric"), "instances.count") == 0)
+			return d;
+	return NULL;
+}
+
+/* Run mode without server logs: the PipelineRun asked for another number
+ * of vLLM pods than the sim bundle's scenario for the arm. */
+static void
+instances_deployed(struct judge *j, const struct rule *r,
+    const struct jcell *c, const json_t *d)
+{
+	const json_t *sim = json_object_get(d, "sim");
+	const json_t *run = json_object_get(d, "run");
+	struct sbuf why = {0};
+	double sv = 0, rv = 0;
+
+	rec_get_num(sim, "value", &sv);
+	rec_get_num(run, "value", &rv);
+	sbuf_printf(&why, "The cell keeps no server logs, but the PipelineRun "
+	    "deployed %.0f vLLM replicas (", rv);
+	ru_where(&why, run);
+	sbuf_printf(&why, ") where the sim bundle's scenario for the arm has "
+	    "%.0f (", sv);
+	ru_where(&why, sim);
+	sbuf_adds(&why, "): the arm did not run the instance count the "
+	    "simulation modelled.");
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "instances.count",
+	    .expect = sim, .measure = run, .has_diff = true, .diff = rv - sv,
+	    .diff_unit = "count", .tolerance = "exact", .verdict = V_FAIL,
+	    .why = sbuf_str(&why), .action = ACT_INSTANCES });
+	sbuf_free(&why);
+}
 
 static void
 rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
@@ -544,7 +627,12 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (e == NULL)
 		e = s;
 	if (!server_logs_present(j, c)) {
-		no_server_logs(j, r, c, "the instance count");
+		const json_t *d = deployed_count(j, c);
+
+		if (d != NULL)
+			instances_deployed(j, r, c, d);
+		else
+			no_server_logs(j, r, c, "the instance count");
 		return;
 	}
 	if (e == NULL || m == NULL || !ru_num(e, &ev) || !ru_num(m, &av)) {

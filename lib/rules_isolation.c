@@ -68,29 +68,6 @@ partner_text(struct sbuf *b, const struct jcell *c, const struct jcell *o,
 		    o->phase, c->workload);
 }
 
-/* The length of an IPv4 address at s ("10.130.5.91"), 0 if none. */
-static size_t
-ipv4_len(const char *s)
-{
-	size_t n = 0;
-
-	for (int part = 0; part < 4; part++) {
-		size_t d = 0;
-
-		while (d < 4 && s[n + d] >= '0' && s[n + d] <= '9')
-			d++;
-		if (d == 0 || d > 3)
-			return 0;
-		n += d;
-		if (part < 3) {
-			if (s[n] != '.')
-				return 0;
-			n++;
-		}
-	}
-	return n;
-}
-
 /* --- the counterpart cell -------------------------------------------- */
 
 /* The cells arm phase ran, for a why: the first few, then a count. */
@@ -140,35 +117,6 @@ no_counterpart(struct judge *j, const struct rule *r, const struct jcell *c,
 
 /* --- vLLM configuration ------------------------------------------------ */
 
-/* A string value with the cell's pod names and IPv4 addresses masked:
- * per-pod identity (a KV-events topic naming the pod's address) is not
- * configuration. */
-static void
-masked(struct sbuf *b, const json_t *v, const struct strv *pods)
-{
-	const char *s;
-
-	if (!json_is_string(v)) {
-		ru_value_text(b, v);
-		return;
-	}
-	s = json_string_value(v);
-	for (const char *start = s; *s != '\0';) {
-		bool boundary = s == start || !(isdigit((unsigned char)s[-1]) ||
-		    s[-1] == '.');
-		size_t ip = boundary ? ipv4_len(s) : 0, pod = 0;
-
-		for (size_t k = 0; k < pods->n && pod == 0; k++)
-			if (str_has_prefix(s, pods->v[k]))
-				pod = strlen(pods->v[k]);
-		if (ip > 0 || pod > 0) {
-			sbuf_adds(b, ip > 0 ? "<address>" : "<pod>");
-			s += ip > 0 ? ip : pod;
-		} else
-			sbuf_addc(b, *s++);
-	}
-}
-
 /* One arm's cell: its cell-level vLLM records and its pods. */
 struct armcfg {
 	const struct jcell	*cell;
@@ -206,7 +154,7 @@ values_of(const struct armcfg *a, const char *metric, struct ru_list *out,
 		if (strcmp(rec_get_str(a->recs.v[i], "metric"), metric) != 0)
 			continue;
 		ru_list_add(out, a->recs.v[i]);
-		masked(&m, json_object_get(a->recs.v[i], "value"), &a->pods);
+		ru_masked(&m, json_object_get(a->recs.v[i], "value"), &a->pods);
 		if (strv_find(&seen, sbuf_str(&m)) < 0)
 			strv_add(&seen, sbuf_str(&m));
 		sbuf_free(&m);
@@ -291,8 +239,8 @@ compare_param(struct vcmp *v, const struct armcfg *o, const struct armcfg *a,
 		v->nunstated++;
 		goto out;
 	}
-	masked(&mo, json_object_get(lo.v[0], "value"), &o->pods);
-	masked(&ma, json_object_get(la.v[0], "value"), &a->pods);
+	ru_masked(&mo, json_object_get(lo.v[0], "value"), &o->pods);
+	ru_masked(&ma, json_object_get(la.v[0], "value"), &a->pods);
 	if (strcmp(sbuf_str(&mo), sbuf_str(&ma)) == 0) {
 		/* One masked value per arm: several raw ones (a record per
 		 * distinct value), or two different ones, are addresses. */

@@ -139,6 +139,127 @@ args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_decref(sub);
 }
 
+/* The masked value (ru_masked) of metric in instance inst's log, or ""
+ * when the log does not state it. */
+static void
+inst_value(struct sbuf *b, const struct judge *j, const struct jcell *c,
+    const char *metric, const char *inst, const struct strv *pods)
+{
+	const json_t *m = ru_inst_measure(j, c, metric, inst);
+
+	if (m != NULL)
+		ru_masked(b, json_object_get(m, "value"), pods);
+}
+
+/* How many of insts state the masked value v for metric. */
+static size_t
+inst_count(const struct judge *j, const struct jcell *c, const char *metric,
+    const struct strv *insts, const char *v)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < insts->n; i++) {
+		struct sbuf b = {0};
+
+		inst_value(&b, j, c, metric, insts->v[i], insts);
+		n += strcmp(sbuf_str(&b), v) == 0;
+		sbuf_free(&b);
+	}
+	return n;
+}
+
+/* One instance whose value of a parameter config.md does not give is
+ * not the one most of its siblings run (or no value is): WARN, since
+ * which value the simulation meant is not known, only that the pods
+ * differ (2a FAILs the split). */
+static void
+split_instance(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *metric, const char *inst, const struct strv *insts,
+    const char *major)
+{
+	const json_t *m = ru_inst_measure(j, c, metric, inst);
+	struct sbuf why = {0};
+	json_t *sub = ru_inst_sub(inst);
+	size_t n = major ? inst_count(j, c, metric, insts, major) : 0;
+
+	sbuf_printf(&why, "Instance %s's log says %s is ", inst, metric);
+	ru_value_text(&why, json_object_get(m, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, m);
+	if (major != NULL)
+		sbuf_printf(&why, "), while %zu of the cell's %zu logs say %s",
+		    n, insts->n, major);
+	else
+		sbuf_printf(&why, "), and the cell's %zu logs split without a "
+		    "majority", insts->n);
+	sbuf_adds(&why, ". config.md does not give this parameter, so which "
+	    "value the simulation meant is not known, but the instances do "
+	    "not run one configuration.");
+	ru_emit(j, r, c, metric, sub, NULL, m, "exact", V_WARN,
+	    sbuf_str(&why), ACT_ARGS);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+/* The parameters config.md does not give (none in exp) on which the
+ * cell's logs disagree: every instance off the majority value. */
+static void
+args_split(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct ru_list *exp, const struct strv *insts)
+{
+	struct ru_list all, m;
+	struct strv seen = {0};
+
+	ru_cell_config(j, c, "vllm.*", &all);
+	for (size_t i = 0; i < all.n; i++) {
+		const char *metric = rec_get_str(all.v[i], "metric");
+		const char *major = NULL;
+		struct sbuf top = {0};
+		size_t best = 0, tie = 0;
+
+		if (ru_by_metric(exp, metric) != NULL ||
+		    strv_find(&seen, metric) >= 0)
+			continue;
+		strv_add(&seen, metric);
+		ru_cell_config(j, c, metric, &m);
+		if (ru_distinct_masked(&m, insts) > 1) {
+			for (size_t k = 0; k < m.n; k++) {
+				struct sbuf v = {0};
+				size_t n;
+
+				ru_masked(&v, json_object_get(m.v[k], "value"),
+				    insts);
+				n = inst_count(j, c, metric, insts,
+				    sbuf_str(&v));
+				if (n > best) {
+					best = n;
+					tie = 0;
+					sbuf_free(&top);
+					sbuf_adds(&top, sbuf_str(&v));
+				} else if (n == best)
+					tie++;
+				sbuf_free(&v);
+			}
+			major = tie == 0 ? sbuf_str(&top) : NULL;
+			for (size_t k = 0; k < insts->n; k++) {
+				struct sbuf v = {0};
+
+				inst_value(&v, j, c, metric, insts->v[k],
+				    insts);
+				if (v.len > 0 && (major == NULL ||
+				    strcmp(sbuf_str(&v), major) != 0))
+					split_instance(j, r, c, metric,
+					    insts->v[k], insts, major);
+				sbuf_free(&v);
+			}
+		}
+		sbuf_free(&top);
+		ru_list_free(&m);
+	}
+	strv_free(&seen);
+	ru_list_free(&all);
+}
+
 static int
 metric_cmp(const void *pa, const void *pb)
 {
@@ -181,6 +302,7 @@ rule_args(struct judge *j, const struct rule *r, const struct jcell *c)
 		}
 	for (size_t i = 0; i < insts.n; i++)
 		args_instance(j, r, c, insts.v[i], &exp);
+	args_split(j, r, c, &exp, &insts);
 	/* a log collected without the pod's start states no arguments:
 	 * the cell's 2a then rests on the other logs alone */
 	ru_missing_instances(j, r, c, &insts, "vllm.args", "has no vLLM "

@@ -592,6 +592,77 @@ ru_cell_config(const struct judge *j, const struct jcell *c,
 	ru_list_free(&all);
 }
 
+/* The length of an IPv4 address at s ("10.130.5.91"), 0 if none. */
+static size_t
+ipv4_len(const char *s)
+{
+	size_t n = 0;
+
+	for (int part = 0; part < 4; part++) {
+		size_t d = 0;
+
+		while (d < 4 && s[n + d] >= '0' && s[n + d] <= '9')
+			d++;
+		if (d == 0 || d > 3)
+			return 0;
+		n += d;
+		if (part < 3) {
+			if (s[n] != '.')
+				return 0;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* A string value with the cell's pod names and IPv4 addresses masked:
+ * per-pod identity (a KV-events topic naming the pod's address) is not
+ * configuration. */
+void
+ru_masked(struct sbuf *b, const json_t *v, const struct strv *pods)
+{
+	const char *s;
+
+	if (!json_is_string(v)) {
+		ru_value_text(b, v);
+		return;
+	}
+	s = json_string_value(v);
+	for (const char *start = s; *s != '\0';) {
+		bool boundary = s == start || !(isdigit((unsigned char)s[-1]) ||
+		    s[-1] == '.');
+		size_t ip = boundary ? ipv4_len(s) : 0, pod = 0;
+
+		for (size_t k = 0; k < pods->n && pod == 0; k++)
+			if (str_has_prefix(s, pods->v[k]))
+				pod = strlen(pods->v[k]);
+		if (ip > 0 || pod > 0) {
+			sbuf_adds(b, ip > 0 ? "<address>" : "<pod>");
+			s += ip > 0 ? ip : pod;
+		} else
+			sbuf_addc(b, *s++);
+	}
+}
+
+size_t
+ru_distinct_masked(const struct ru_list *l, const struct strv *pods)
+{
+	struct strv seen = {0};
+	size_t n;
+
+	for (size_t i = 0; i < l->n; i++) {
+		struct sbuf m = {0};
+
+		ru_masked(&m, json_object_get(l->v[i], "value"), pods);
+		if (strv_find(&seen, sbuf_str(&m)) < 0)
+			strv_add(&seen, sbuf_str(&m));
+		sbuf_free(&m);
+	}
+	n = seen.n;
+	strv_free(&seen);
+	return n;
+}
+
 /* --- one arm's EPP configuration ------------------------------------- */
 
 const char *const ru_epp_metrics[] = {

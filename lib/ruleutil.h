@@ -129,6 +129,15 @@ const struct jcell *ru_partner(const struct judge *j, const struct jcell *c,
 void	 ru_cell_config(const struct judge *j, const struct jcell *c,
 	    const char *metric, struct ru_list *out);
 
+/* A config value as text into b, a string with the cell's pod names
+ * (pods) and IPv4 addresses masked as <pod> and <address>: per-pod
+ * identity (a KV-events topic naming the pod's address) is not
+ * configuration, so values equal once masked are one setting. */
+void	 ru_masked(struct sbuf *b, const json_t *v, const struct strv *pods);
+
+/* How many different values the records of l hold once masked so. */
+size_t	 ru_distinct_masked(const struct ru_list *l, const struct strv *pods);
+
 /* --- one arm's EPP configuration (s2r-config records) -------------- */
 
 /* The metrics s2r-config writes for an arm's EPP config (NULL-ended),

@@ -352,6 +352,21 @@ cite_scenario(json_t *rec, const char *label, const struct pipelinerun *p)
 	sbuf_free(&f);
 }
 
+/* Whether a later record of recs sets the parameter of record i again:
+ * the scenario renders its keys, then its flags, into one vLLM command
+ * line, where argparse keeps the last value given (a flag an overlay
+ * appends overrides the chart's), so only the last one ran. */
+static bool
+overridden(const json_t *recs, size_t i)
+{
+	const json_t *r = json_array_get(recs, i);
+
+	for (size_t k = i + 1; k < json_array_size(recs); k++)
+		if (same_str(json_array_get(recs, k), r, "metric"))
+			return true;
+	return false;
+}
+
 /* p's deployed scenario against the sim's for its phase: a
  * config.deployed record counting the parameters that differ (values:
  * the first CONFLICT_MAX), n those compared; none when no parameter of
@@ -369,7 +384,7 @@ deployed_one(const struct pipelinerun *p, const char *label, json_t *out)
 	json_array_foreach(recs, i, r) {
 		const json_t *twin = sim_config(out, r, p->phase);
 
-		if (twin == NULL)
+		if (twin == NULL || overridden(recs, i))
 			continue;
 		ncmp++;
 		if (json_equal(json_object_get(twin, "value"),

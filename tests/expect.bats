@@ -696,6 +696,28 @@ YAML
 	    .verdict == "PASS" and (.why | test("written otherwise"))' "$V"
 }
 
+@test "--run: a vLLM parameter the deployed scenario sets twice ran with its last value (argparse), as config.deployed reads it" {
+	S="$BATS_TEST_TMPDIR/sim" R="$BATS_TEST_TMPDIR/run" O="$BATS_TEST_TMPDIR/out.ndjson"
+	scn "$S"
+	mkdir -p "$R/cluster"
+	# an overlay appends small's limit again after a wrong one: 64 ran
+	sed 's/- "--max-num-seqs=64"/- "--max-num-seqs=256"\n      - "--max-num-seqs=64"/' \
+	    "$S/baselines/small.yaml" >"$BATS_TEST_TMPDIR/twice.yaml"
+	grep -q 'max-num-seqs=256' "$BATS_TEST_TMPDIR/twice.yaml"
+	prun "$R/cluster/pipelinerun-a-small.yaml" small a "$S/workloads/a.yaml" "$BATS_TEST_TMPDIR/twice.yaml"
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
+	jq -e -s 'map(select(.metric == "config.deployed" and .scope.phase == "small"))[0] |
+	    .value == 0 and .n == 12 and .values == []' "$O"
+	# the other way round, the wrong value is the one that ran
+	sed 's/- "--max-num-seqs=64"/- "--max-num-seqs=64"\n      - "--max-num-seqs=256"/' \
+	    "$S/baselines/small.yaml" >"$BATS_TEST_TMPDIR/twice.yaml"
+	prun "$R/cluster/pipelinerun-a-small.yaml" small a "$S/workloads/a.yaml" "$BATS_TEST_TMPDIR/twice.yaml"
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
+	jq -e -s 'map(select(.metric == "config.deployed" and .scope.phase == "small"))[0] |
+	    .value == 1 and .n == 12 and ([.values[] | [.metric, .run.value, .sim.value]] ==
+	    [["vllm.max_num_seqs", 256, 64]])' "$O"
+}
+
 @test "transfer.yaml's baselines: a malformed scenario or flag is located" {
 	S="$BATS_TEST_TMPDIR/sim"
 	scn "$S"

@@ -36,6 +36,10 @@ static const char ACT_CONFLICT[] = "config.md gives two values for one "
 static const char ACT_INSTANCES[] = "Deploy the number of vLLM instances "
     "the simulation assumed (or rerun the simulation with --num-instances "
     "equal to the deployment).";
+static const char ACT_OTHER_RUN[] = "server_logs/ holds logs of another "
+    "run beside this run's: remove them (or collect the cell into a clean "
+    "folder) so that every log of the cell is of the run its trace "
+    "recorded.";
 static const char ACT_EPP[] = "The deployed EPP configuration differs "
     "from config.md: regenerate generated/<phase>_config.yaml from "
     "config.md (or correct config.md) and redeploy.";
@@ -609,6 +613,43 @@ instances_deployed(struct judge *j, const struct rule *r,
 	sbuf_free(&why);
 }
 
+/* Logs of another run than the cell's trace (ru_other_run_logs: a
+ * results folder reused by a rerun keeps the first attempt's pods' logs
+ * beside the new ones) are no instance of this run: *n less them, and
+ * why says which.  Returns 0 when there are none, 1 when some were set
+ * aside (the count then rests on setting files of the bundle aside), 2
+ * when every log is of another run: *n is kept, but it counts that run's
+ * pods, and this run's cannot be read from the bundle. */
+static int
+other_runs(struct sbuf *why, const struct judge *j, const struct jcell *c,
+    double *n)
+{
+	struct strv other;
+	int all;
+
+	if (ru_other_run_logs(j, c, &other) == 0)
+		return 0;
+	all = (double)other.n >= *n;
+	if (all)
+		sbuf_adds(why, " Every one of them is of another run");
+	else {
+		*n -= (double)other.n;
+		sbuf_printf(why, " %zu of them (", other.n);
+		for (size_t i = 0; i < other.n; i++)
+			sbuf_printf(why, "%s%s", i ? ", " : "", other.v[i]);
+		sbuf_adds(why, ") are of another run");
+	}
+	sbuf_adds(why, ": their stats lines lie further from the trace's "
+	    "sends than any time-zone offset (5b log.window)");
+	if (all)
+		sbuf_adds(why, ", so the count is that run's and this run's "
+		    "cannot be read from the bundle.");
+	else
+		sbuf_printf(why, ", so this run had %.0f.", *n);
+	strv_free(&other);
+	return all ? 2 : 1;
+}
+
 static void
 rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -621,6 +662,7 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct sbuf why = {0};
 	double ev, sv, av;
 	bool ok;
+	int stale;
 
 	if (ru_arm_only(c))
 		return;
@@ -639,12 +681,13 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 		judge_missing(j, r, c, &q, e, m);
 		return;
 	}
-	ok = ev == av;
 	sbuf_printf(&why, "Expected %.0f vLLM instances (", ev);
 	ru_where(&why, e);
 	sbuf_printf(&why, "), found %.0f server logs with vLLM lines (", av);
 	ru_where(&why, m);
 	sbuf_adds(&why, ").");
+	stale = other_runs(&why, j, c, &av);
+	ok = ev == av;
 	if (s != NULL && s != e && ru_num(s, &sv))
 		sbuf_printf(&why, " The simulation ran --num-instances %.0f%s",
 		    sv, sv == ev ? "." : ": it differs from the sim bundle's pod "
@@ -652,9 +695,10 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "instances.count",
 	    .expect = e, .measure = m, .has_diff = true, .diff = av - ev,
 	    .diff_unit = "count", .tolerance = "exact",
-	    .verdict = ok && (s == NULL || !ru_num(s, &sv) || sv == ev) ?
-	    V_PASS : ok ? V_WARN : V_FAIL, .why = sbuf_str(&why),
-	    .action = ACT_INSTANCES });
+	    .verdict = ok && !stale && (s == NULL || !ru_num(s, &sv) ||
+	    sv == ev) ? V_PASS : ok || stale == 2 ? V_WARN : V_FAIL,
+	    .why = sbuf_str(&why), .action = stale && (ok || stale == 2) ?
+	    ACT_OTHER_RUN : ACT_INSTANCES });
 	sbuf_free(&why);
 }
 

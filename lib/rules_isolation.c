@@ -366,6 +366,20 @@ out:
 
 /* --- instance count and KV-cache capacity ------------------------------- */
 
+/* How many of c's n server logs are of another run (ru_other_run_logs):
+ * no instance of the run its trace recorded.  When every log is, none is
+ * set aside: the count is the other run's, as 2b says, and it is all the
+ * bundle tells. */
+static double
+other_runs(const struct judge *j, const struct jcell *c, double n)
+{
+	struct strv other;
+	double k = (double)ru_other_run_logs(j, c, &other);
+
+	strv_free(&other);
+	return k < n ? k : 0;
+}
+
 static void
 isolation_instances(struct judge *j, const struct rule *r,
     const struct jcell *c, const struct jcell *oc, bool same)
@@ -373,7 +387,7 @@ isolation_instances(struct judge *j, const struct rule *r,
 	const json_t *a = judge_measure(j, oc, "instances.count", NULL);
 	const json_t *b = judge_measure(j, c, "instances.count", NULL);
 	struct sbuf why = {0};
-	double na, nb = 0;
+	double na, nb = 0, oa, ob;
 	json_t *es;
 
 	if (!ru_num(a, &na)) {
@@ -385,6 +399,10 @@ isolation_instances(struct judge *j, const struct rule *r,
 		return;
 	}
 	ru_num(b, &nb);
+	ob = other_runs(j, c, nb);
+	oa = other_runs(j, oc, na);
+	nb -= ob;
+	na -= oa;
 	judge_cell_text(&why, c);
 	sbuf_printf(&why, " ran %.0f instances (", nb);
 	ru_where(&why, b);
@@ -392,7 +410,11 @@ isolation_instances(struct judge *j, const struct rule *r,
 	partner_text(&why, c, oc, same);
 	sbuf_printf(&why, " %.0f (", na);
 	ru_where(&why, a);
-	sbuf_adds(&why, ").");
+	sbuf_adds(&why, ")");
+	if (oa + ob > 0)
+		sbuf_adds(&why, ", not counting server logs of another run "
+		    "than the cell's trace (2b, 5b log.window)");
+	sbuf_adds(&why, ".");
 	es = ru_side(rec_num(na), "count", a, NULL);
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "arms.instances",
 	    .expect = es, .measure = b, .has_diff = true, .diff = nb - na,

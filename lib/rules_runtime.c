@@ -3,6 +3,8 @@
  * requests as it should, the prefix cache hits when prompts share
  * prefixes, and only the classes the admission policy may shed are shed.
  *
+ * 5a (each instance's vLLM arguments) is in rules_args.c.
+ *
  * Measurements come from s2r-log-extract (vLLM server logs per instance,
  * EPP logs; schemas/metrics-runtime.json) and s2r-trace-stats
  * (status.count/shed.rate per SLO class); expectations from s2r-expect /
@@ -22,13 +24,11 @@
 #include "err.h"
 #include "judge.h"
 #include "rec.h"
+#include "rules_args.h"
 #include "ruleutil.h"
 #include "satrule.h"
 #include "str.h"
 
-static const char ACT_ARGS[] = "This instance does not run the vLLM "
-    "arguments config.md describes: fix the deployment's arguments and "
-    "rerun the cell.";
 static const char ACT_SPREAD[] = "Requests were not spread as the router "
     "should spread them (an even router unevenly, or any router leaving "
     "an instance far below its share): check the instance's health and "
@@ -67,254 +67,6 @@ static const char ACT_FAILED[] = "Requests failed (errors, timeouts or "
 static const char ACT_SHED_ORDER[] = "A higher-priority class was shed "
     "more than a lower one: check the tiers' thresholds in the admission "
     "policy (4c, 4d).";
-
-/* --- 5a ------------------------------------------------------------- */
-
-static void
-args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, const struct ru_list *exp)
-{
-	json_t *sub = ru_inst_sub(inst);
-	struct sbuf why = {0}, unstated = {0};
-	size_t same = 0, bad = 0;
-	const json_t *file = NULL;
-	json_t *es, *ms;
-
-	for (size_t i = 0; i < exp->n; i++) {
-		const char *metric = rec_get_str(exp->v[i], "metric");
-		const json_t *m = ru_inst_measure(j, c, metric, inst);
-		struct sbuf w = {0};
-
-		if (i > 0 && strcmp(metric, rec_get_str(exp->v[i - 1],
-		    "metric")) == 0)
-			continue;
-		if (m == NULL) {
-			sbuf_printf(&unstated, "%s%s", unstated.len ? ", " : "",
-			    metric);
-			continue;
-		}
-		file = m;
-		if (ru_param_equal(metric, json_object_get(exp->v[i], "value"),
-		    json_object_get(m, "value"))) {
-			same++;
-			continue;
-		}
-		bad++;
-		sbuf_printf(&w, "%s: config.md says ", metric);
-		ru_value_text(&w, json_object_get(exp->v[i], "value"));
-		sbuf_adds(&w, " (");
-		ru_where(&w, exp->v[i]);
-		sbuf_printf(&w, "), instance %s's log says ", inst);
-		ru_value_text(&w, json_object_get(m, "value"));
-		sbuf_adds(&w, " (");
-		ru_where(&w, m);
-		sbuf_adds(&w, ").");
-		ru_emit(j, r, c, metric, sub, exp->v[i], m, "exact", V_FAIL,
-		    sbuf_str(&w), ACT_ARGS);
-		sbuf_free(&w);
-	}
-	if (bad == 0) {
-		sbuf_printf(&why, "%zu parameters of config.md equal instance "
-		    "%s's startup lines", same, inst);
-		if (file != NULL) {
-			sbuf_adds(&why, " (");
-			ru_where(&why, file);
-			sbuf_adds(&why, ")");
-		}
-		sbuf_adds(&why, ".");
-		if (unstated.len > 0)
-			sbuf_printf(&why, " Not stated in the log (vLLM logs "
-			    "only non-default arguments): %s.",
-			    sbuf_str(&unstated));
-		es = ru_side(json_sprintf("%zu parameters", same), NULL,
-		    exp->v[0], "config.md's vLLM table");
-		ms = ru_side(json_sprintf("%zu equal", same), NULL, file, NULL);
-		ru_emit(j, r, c, "vllm.args", sub, es, ms, "exact", same > 0 ?
-		    V_PASS : V_INAPPLICABLE, sbuf_str(&why), NULL);
-		json_decref(es);
-		json_decref(ms);
-	}
-	sbuf_free(&why);
-	sbuf_free(&unstated);
-	json_decref(sub);
-}
-
-/* The masked value (ru_masked) of metric in instance inst's log, or ""
- * when the log does not state it. */
-static void
-inst_value(struct sbuf *b, const struct judge *j, const struct jcell *c,
-    const char *metric, const char *inst, const struct strv *pods)
-{
-	const json_t *m = ru_inst_measure(j, c, metric, inst);
-
-	if (m != NULL)
-		ru_masked(b, json_object_get(m, "value"), pods);
-}
-
-/* How many of insts state the masked value v for metric. */
-static size_t
-inst_count(const struct judge *j, const struct jcell *c, const char *metric,
-    const struct strv *insts, const char *v)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < insts->n; i++) {
-		struct sbuf b = {0};
-
-		inst_value(&b, j, c, metric, insts->v[i], insts);
-		n += strcmp(sbuf_str(&b), v) == 0;
-		sbuf_free(&b);
-	}
-	return n;
-}
-
-/* One instance whose value of a parameter config.md does not give is
- * not the one most of its siblings run (or no value is): WARN, since
- * which value the simulation meant is not known, only that the pods
- * differ (2a FAILs the split). */
-static void
-split_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *metric, const char *inst, const struct strv *insts,
-    const char *major)
-{
-	const json_t *m = ru_inst_measure(j, c, metric, inst);
-	struct sbuf why = {0};
-	json_t *sub = ru_inst_sub(inst);
-	size_t n = major ? inst_count(j, c, metric, insts, major) : 0;
-
-	sbuf_printf(&why, "Instance %s's log says %s is ", inst, metric);
-	ru_value_text(&why, json_object_get(m, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, m);
-	if (major != NULL)
-		sbuf_printf(&why, "), while %zu of the cell's %zu logs say %s",
-		    n, insts->n, major);
-	else
-		sbuf_printf(&why, "), and the cell's %zu logs split without a "
-		    "majority", insts->n);
-	sbuf_adds(&why, ". config.md does not give this parameter, so which "
-	    "value the simulation meant is not known, but the instances do "
-	    "not run one configuration.");
-	ru_emit(j, r, c, metric, sub, NULL, m, "exact", V_WARN,
-	    sbuf_str(&why), ACT_ARGS);
-	json_decref(sub);
-	sbuf_free(&why);
-}
-
-/* The parameters config.md does not give (none in exp) on which the
- * cell's logs disagree: every instance off the majority value. */
-static void
-args_split(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct ru_list *exp, const struct strv *insts)
-{
-	struct ru_list all, m;
-	struct strv seen = {0};
-
-	ru_cell_config(j, c, "vllm.*", &all);
-	for (size_t i = 0; i < all.n; i++) {
-		const char *metric = rec_get_str(all.v[i], "metric");
-		const char *major = NULL;
-		struct sbuf top = {0};
-		size_t best = 0, tie = 0;
-
-		if (ru_by_metric(exp, metric) != NULL ||
-		    strv_find(&seen, metric) >= 0)
-			continue;
-		strv_add(&seen, metric);
-		ru_cell_config(j, c, metric, &m);
-		if (ru_distinct_masked(&m, insts) > 1) {
-			for (size_t k = 0; k < m.n; k++) {
-				struct sbuf v = {0};
-				size_t n;
-
-				ru_masked(&v, json_object_get(m.v[k], "value"),
-				    insts);
-				n = inst_count(j, c, metric, insts,
-				    sbuf_str(&v));
-				if (n > best) {
-					best = n;
-					tie = 0;
-					sbuf_free(&top);
-					sbuf_adds(&top, sbuf_str(&v));
-				} else if (n == best)
-					tie++;
-				sbuf_free(&v);
-			}
-			major = tie == 0 ? sbuf_str(&top) : NULL;
-			for (size_t k = 0; k < insts->n; k++) {
-				struct sbuf v = {0};
-
-				inst_value(&v, j, c, metric, insts->v[k],
-				    insts);
-				if (v.len > 0 && (major == NULL ||
-				    strcmp(sbuf_str(&v), major) != 0))
-					split_instance(j, r, c, metric,
-					    insts->v[k], insts, major);
-				sbuf_free(&v);
-			}
-		}
-		sbuf_free(&top);
-		ru_list_free(&m);
-	}
-	strv_free(&seen);
-	ru_list_free(&all);
-}
-
-static int
-metric_cmp(const void *pa, const void *pb)
-{
-	const json_t *a = *(const json_t *const *)pa;
-	const json_t *b = *(const json_t *const *)pb;
-
-	return strcmp(rec_get_str(a, "metric"), rec_get_str(b, "metric"));
-}
-
-static void
-rule_args(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	struct ru_list exp;
-	struct strv insts;
-
-	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
-	    "the vLLM arguments of each instance"))
-		return;
-	ru_collect(j, c, "expect", "vllm.*", RU_CELL, false, &exp);
-	ru_instances(j, c, "vllm.*", &insts);
-	if (exp.n == 0 || insts.n == 0) {
-		ru_emit(j, r, c, "vllm.args", NULL, NULL, NULL, NULL,
-		    exp.n == 0 ? V_INAPPLICABLE : V_MISSING, exp.n == 0 ?
-		    "config.md gives no vLLM parameters to check the logs "
-		    "against." : "No server log of the cell states its vLLM "
-		    "configuration (no non-default args or engine config "
-		    "line).", "Check that the logs hold the vLLM startup "
-		    "lines (collect them from the pod's start).");
-		goto out;
-	}
-	/* Stable sort keeps the first of duplicates (s2r-expect and
-	 * s2r-config both state config.md). */
-	for (size_t a = 1; a < exp.n; a++)
-		for (size_t b = a; b > 0 && metric_cmp(&exp.v[b - 1],
-		    &exp.v[b]) > 0; b--) {
-			const json_t *t = exp.v[b];
-
-			exp.v[b] = exp.v[b - 1];
-			exp.v[b - 1] = t;
-		}
-	for (size_t i = 0; i < insts.n; i++)
-		args_instance(j, r, c, insts.v[i], &exp);
-	args_split(j, r, c, &exp, &insts);
-	/* a log collected without the pod's start states no arguments:
-	 * the cell's 2a then rests on the other logs alone */
-	ru_missing_instances(j, r, c, &insts, "vllm.args", "has no vLLM "
-	    "startup lines (no non-default args, no engine config): it was "
-	    "collected without the pod's start (kubectl logs --since, or a "
-	    "restarted container whose first run is gone), so the arguments "
-	    "this instance ran cannot be checked. Collect the whole log from "
-	    "the pod's start (--previous for a restarted container).");
-out:
-	strv_free(&insts);
-	ru_list_free(&exp);
-}
 
 /* --- 5b ------------------------------------------------------------- */
 
@@ -643,35 +395,8 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
-/* A log's "MM-DD HH:MM:SS" stamp as Unix seconds, read as UTC in the
- * year (of the three around the trace's) that puts it nearest to near:
- * the stamps carry no year.  False when it is no stamp. */
-static bool
-stamp_epoch(const json_t *m, time_t near, time_t *out)
-{
-	const char *v = json_string_value(json_object_get(m, "value"));
-	int mon, day, hh, mm, ss, end = 0;
-	struct tm tm;
-
-	/* s2r-log-extract checked the stamp (stats.first_stamp) */
-	if (v == NULL || sscanf(v, "%2d-%2d %2d:%2d:%2d%n", &mon, &day, &hh,
-	    &mm, &ss, &end) != 5 || v[end] != '\0' ||
-	    gmtime_r(&near, &tm) == NULL)
-		return false;
-	for (int dy = -1; dy <= 1; dy++) {
-		struct tm t = { .tm_year = tm.tm_year + dy, .tm_mon = mon - 1,
-		    .tm_mday = day, .tm_hour = hh, .tm_min = mm, .tm_sec = ss };
-		time_t e = timegm(&t);
-
-		if (dy == -1 || llabs((long long)(e - near)) <
-		    llabs((long long)(*out - near)))
-			*out = e;
-	}
-	return true;
-}
-
-#define WINDOW_SLACK_S	60		/* stats lines come every ~10 s */
-#define WINDOW_TZ_S	(14 * 3600)	/* the widest time-zone offset */
+#define WINDOW_SLACK_S	RU_WINDOW_SLACK_S
+#define WINDOW_TZ_S	RU_WINDOW_TZ_S
 #define WINDOW_TAIL_S	600		/* requests finishing after the last send */
 #define START_SLACK_S	10		/* a startup line's exact stamp: clock skew */
 
@@ -689,7 +414,7 @@ started_late(const struct judge *j, const struct jcell *c, const char *inst,
 	time_t ls;
 
 	*start = ru_inst_measure(j, c, "log.start_stamp", inst);
-	if (!stamp_epoch(*start, ts, &ls) || ll < te - WINDOW_SLACK_S ||
+	if (!ru_stamp_epoch(*start, ts, &ls) || ll < te - WINDOW_SLACK_S ||
 	    ll > te + WINDOW_TAIL_S || ls <= ts + START_SLACK_S)
 		return 0;
 	return (long long)(ls - ts);
@@ -719,7 +444,7 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	const json_t *first = ru_inst_measure(j, c, "stats.first_stamp", inst);
 	const json_t *last = ru_inst_measure(j, c, "stats.last_stamp", inst);
 	time_t ts = (time_t)(send_lo / 1e6), te = (time_t)(send_hi / 1e6);
-	time_t lf, ll;
+	time_t ll;
 	long long gap, late;
 	const json_t *start = NULL;
 	enum jverdict_value v;
@@ -728,10 +453,9 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	char tbuf[2][32];
 	struct tm tm;
 
-	if (!stamp_epoch(first, ts, &lf) || !stamp_epoch(last, ts, &ll))
+	if (!ru_log_gap(j, c, inst, send_lo, send_hi, &gap) ||
+	    !ru_stamp_epoch(last, ts, &ll))
 		return;
-	gap = lf > te ? (long long)(lf - te) : ll < ts ?
-	    (long long)(ts - ll) : 0;
 	v = gap <= WINDOW_SLACK_S ? V_PASS : gap <= WINDOW_TZ_S +
 	    WINDOW_SLACK_S ? V_WARN : V_FAIL;
 	late = v == V_PASS ? started_late(j, c, inst, ts, te, ll, &start) : 0;
@@ -1359,7 +1083,7 @@ rule_shed(struct judge *j, const struct rule *r, const struct jcell *c)
 }
 
 const struct rule rules_runtime[] = {
-	{ "5a", "vLLM args per server log", true, rule_args },
+	{ "5a", "vLLM args per server log", true, rule_vllm_args },
 	{ "5b", "Instance health and request spread", true, rule_spread },
 	{ "5c", "Prefix-cache hit rate", true, rule_prefix_hits },
 	{ "5d", "Request status and shed rate", true, rule_shed },

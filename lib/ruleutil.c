@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "err.h"
 #include "judge.h"
@@ -661,6 +662,72 @@ ru_distinct_masked(const struct ru_list *l, const struct strv *pods)
 	n = seen.n;
 	strv_free(&seen);
 	return n;
+}
+
+/* A log's "MM-DD HH:MM:SS" stamp as Unix seconds, read as UTC in the
+ * year (of the three around the trace's) that puts it nearest to near:
+ * the stamps carry no year.  False when it is no stamp. */
+bool
+ru_stamp_epoch(const json_t *m, time_t near, time_t *out)
+{
+	const char *v = json_string_value(json_object_get(m, "value"));
+	int mon, day, hh, mm, ss, end = 0;
+	struct tm tm;
+
+	/* s2r-log-extract checked the stamp (stats.first_stamp) */
+	if (v == NULL || sscanf(v, "%2d-%2d %2d:%2d:%2d%n", &mon, &day, &hh,
+	    &mm, &ss, &end) != 5 || v[end] != '\0' ||
+	    gmtime_r(&near, &tm) == NULL)
+		return false;
+	for (int dy = -1; dy <= 1; dy++) {
+		struct tm t = { .tm_year = tm.tm_year + dy, .tm_mon = mon - 1,
+		    .tm_mday = day, .tm_hour = hh, .tm_min = mm, .tm_sec = ss };
+		time_t e = timegm(&t);
+
+		if (dy == -1 || llabs((long long)(e - near)) <
+		    llabs((long long)(*out - near)))
+			*out = e;
+	}
+	return true;
+}
+
+bool
+ru_log_gap(const struct judge *j, const struct jcell *c, const char *inst,
+    double send_lo, double send_hi, long long *gap)
+{
+	const json_t *first = ru_inst_measure(j, c, "stats.first_stamp", inst);
+	const json_t *last = ru_inst_measure(j, c, "stats.last_stamp", inst);
+	time_t ts = (time_t)(send_lo / 1e6), te = (time_t)(send_hi / 1e6);
+	time_t lf, ll;
+
+	if (!ru_stamp_epoch(first, ts, &lf) || !ru_stamp_epoch(last, ts, &ll))
+		return false;
+	*gap = lf > te ? (long long)(lf - te) : ll < ts ?
+	    (long long)(ts - ll) : 0;
+	return true;
+}
+
+size_t
+ru_other_run_logs(const struct judge *j, const struct jcell *c,
+    struct strv *out)
+{
+	double lo, hi;
+	struct strv insts;
+	long long gap;
+
+	memset(out, 0, sizeof(*out));
+	/* a sim trace's send_time_us is its arrival time, not an epoch */
+	if (!ru_num(judge_measure(j, c, "send_time_us.min", NULL), &lo) ||
+	    !ru_num(judge_measure(j, c, "send_time_us.max", NULL), &hi) ||
+	    lo < 1e15)
+		return 0;
+	ru_instances(j, c, "stats.first_stamp", &insts);
+	for (size_t i = 0; i < insts.n; i++)
+		if (ru_log_gap(j, c, insts.v[i], lo, hi, &gap) &&
+		    gap > RU_WINDOW_TZ_S + RU_WINDOW_SLACK_S)
+			strv_add(out, insts.v[i]);
+	strv_free(&insts);
+	return out->n;
 }
 
 /* --- one arm's EPP configuration ------------------------------------- */

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -137,6 +138,26 @@ void	 ru_masked(struct sbuf *b, const json_t *v, const struct strv *pods);
 
 /* How many different values the records of l hold once masked so. */
 size_t	 ru_distinct_masked(const struct ru_list *l, const struct strv *pods);
+
+/* --- a log's stamps against the trace's sends ----------------------- */
+
+#define RU_WINDOW_SLACK_S	60		/* stats lines come every ~10 s */
+#define RU_WINDOW_TZ_S	(14 * 3600)	/* the widest time-zone offset */
+
+/* A log's "MM-DD HH:MM:SS" stamp (record m's value) as Unix seconds, read
+ * as UTC in the year (of the three around near's) nearest to near: the
+ * stamps carry no year.  False when it is no stamp. */
+bool	 ru_stamp_epoch(const json_t *m, time_t near, time_t *out);
+/* Seconds between instance inst's stats lines (stats.first_stamp to
+ * stats.last_stamp) and the trace's sends (send_lo to send_hi, us since
+ * the epoch), 0 when they overlap.  False when the log has no stamps. */
+bool	 ru_log_gap(const struct judge *j, const struct jcell *c,
+	    const char *inst, double send_lo, double send_hi, long long *gap);
+/* The instances of c whose log is of another run than its trace: stats
+ * lines further from its sends than any time-zone offset explains (5b
+ * log.window FAILs them), into out (caller frees); returns how many. */
+size_t	 ru_other_run_logs(const struct judge *j, const struct jcell *c,
+	    struct strv *out);
 
 /* --- one arm's EPP configuration (s2r-config records) -------------- */
 

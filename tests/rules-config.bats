@@ -113,6 +113,46 @@ v() {
 	[ "$(v 2b baseline logs.present.server_logs)" = MISSING ]
 }
 
+@test "2a/5a: pods that disagree on a parameter config.md does not give: 2a FAIL, 5a WARN on the pods off the majority; a pod's address is no disagreement" {
+	# baseline: p4 stores its KV cache in fp8, p1-p3 in auto; every pod's
+	# KV-events topic names its own address
+	rec='{kind: "measure", scope: {phase: "baseline", workload: "w1"},
+	    source: {file: "baseline/w1/server_logs/\($p)_vllm.log", line: 11}}'
+	jq -c -n "
+	    (range(1; 5) | \"p\(.)\" as \$p | $rec |
+	     (.check = \"5a\" | .scope.instance = \$p |
+	      ((.metric = \"vllm.kv_cache_dtype\" | .value = (if \$p == \"p4\" then \"fp8\" else \"auto\" end)),
+	       (.metric = \"vllm.kv_events_config.topic\" | .value = \"kv@10.0.0.\(\$p[1:]):8000@m\"),
+	       (.metric = \"vllm.max_num_seqs\" | .value = 256))),
+	     (.check = \"2a\" | .metric = \"vllm.kv_events_config.topic\" | .n = 1 |
+	      .value = \"kv@10.0.0.\(\$p[1:]):8000@m\")),
+	    (\"p1\" as \$p | $rec | .check = \"2a\" | .metric = \"vllm.kv_cache_dtype\" | .value = \"auto\" | .n = 3),
+	    (\"p4\" as \$p | $rec | .check = \"2a\" | .metric = \"vllm.kv_cache_dtype\" | .value = \"fp8\" | .n = 1)" \
+	    >"$BATS_TEST_TMPDIR/split.ndjson"
+	cat "$BASE" "$BATS_TEST_TMPDIR/split.ndjson" >"$IN"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2a,5a "$IN" >"$OUT"
+	validate_records "$OUT"
+	[ "$(v 2a baseline vllm.kv_cache_dtype)" = FAIL ]
+	jqt 'select(.check == "2a" and .metric == "vllm.kv_cache_dtype") | .why |
+	    test("disagree on vllm.kv_cache_dtype: auto in 3 logs .*; fp8 in 1 log \\(baseline/w1/server_logs/p4_vllm.log:11\\)\\. The sim bundle does not give")' "$OUT"
+	# only p4 is off the majority
+	[ "$(jq -r 'select(.check == "5a" and .metric == "vllm.kv_cache_dtype") |
+	    [.scope.instance, .verdict] | join(" ")' "$OUT")" = "p4 WARN" ]
+	jqt 'select(.check == "5a" and .metric == "vllm.kv_cache_dtype") | .why |
+	    test("says vllm.kv_cache_dtype is fp8 .*, while 3 of the cell.s 4 logs say auto")' "$OUT"
+	# addresses masked: the topics are one setting, and the treatment
+	# (no kv_cache_dtype records) has no such verdict
+	[ "$(jq -s 'map(select(.metric == "vllm.kv_events_config.topic" and .kind == "verdict")) | length' "$OUT")" -eq 0 ]
+	[ -z "$(v 2a treatment vllm.kv_cache_dtype)" ]
+	# two against two: no majority, every pod WARN
+	jq -c 'if .metric == "vllm.kv_cache_dtype" and .scope.instance == "p3" then .value = "fp8"
+	    elif .metric == "vllm.kv_cache_dtype" and .check == "2a" then .n = 2 else . end' \
+	    "$IN" >"$BATS_TEST_TMPDIR/tie.ndjson"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2a,5a "$BATS_TEST_TMPDIR/tie.ndjson" >"$OUT"
+	[ "$(jq -r 'select(.check == "5a" and .metric == "vllm.kv_cache_dtype") | .verdict' "$OUT" | sort | uniq -c | awk '{print $1, $2}')" = "4 WARN" ]
+	jqt 'select(.check == "5a" and .metric == "vllm.kv_cache_dtype") | .why | test("split without a majority")' "$OUT"
+}
+
 @test "2a: a config.md conflict is WARN naming both lines" {
 	judge '., (if .metric == "vllm.max_num_seqs" and .kind == "expect" then
 	    {kind: "expect", check: "2a", metric: "config.conflict",
@@ -135,6 +175,79 @@ v() {
 	[ "$(v 2c treatment arms.instances)" = FAIL ]
 	judge 'select(.metric != "instances.count" or .kind == "measure")'
 	[ "$(v 2b baseline instances.count)" = MISSING ]
+}
+
+@test "2b run mode: no server logs, but the PipelineRun deployed another replica count than the arm's scenario: FAIL naming both; the same count stays MISSING" {
+	dep='{kind: "expect", check: "2a", metric: "config.deployed", value: 1,
+	    unit: "count", n: 10, scope: {phase: "baseline", workload: "w1"},
+	    values: [{metric: "instances.count",
+	      sim: {value: 4, source: {file: "baselines/base.yaml", line: 19}},
+	      run: {value: 2, source: {file: "cluster/pipelinerun-w1-baseline.yaml", line: 17}}}],
+	    source: {file: "cluster/pipelinerun-w1-baseline.yaml", line: 17}}'
+	nologs='if .metric == "logs.present.server_logs" and .scope.phase ==
+	    "baseline" then .value = false else . end |
+	    select(.kind != "measure" or .scope.phase != "baseline" or
+	    .metric == "logs.present.server_logs" or .scope.workload == null)'
+	judge "($nologs), (if .metric == \"vllm.model\" and .kind == \"expect\" then $dep else empty end)"
+	[ "$(v 2b baseline instances.count)" = FAIL ]
+	[ -z "$(v 2b baseline logs.present.server_logs)" ]
+	jqt 'select(.check == "2b" and .scope.phase == "baseline") |
+	    .diff.value == -2 and .expected.value == 4 and .actual.value == 2 and
+	    (.why | test("deployed 2 vLLM replicas \\(cluster/pipelinerun-w1-baseline.yaml:17\\) where the sim bundle.s scenario for the arm has 4 \\(baselines/base.yaml:19\\)"))' "$OUT"
+	# another parameter differs, the replicas agree: the count still cannot be read
+	judge "($nologs), (if .metric == \"vllm.model\" and .kind == \"expect\" then
+	    $dep | .values[0].metric = \"vllm.max_num_seqs\" else empty end)"
+	[ "$(v 2b baseline logs.present.server_logs)" = MISSING ]
+	[ -z "$(v 2b baseline instances.count)" ]
+}
+
+# stamps COUNT STAMP...: the baseline cell's trace sent from 04-23
+# 14:17:00 to 14:18:40 UTC; its server_logs hold COUNT logs, pod pK's stats
+# lines stamped by the K-th STAMP ("MM-DD"), from HH 14:16:50 to 14:20:10.
+stamps() {
+	local n=$1 k=0 recs=""
+
+	shift
+	for d in "$@"; do
+		k=$((k + 1))
+		recs="$recs, (\$r | .scope.instance = \"p$k\" |
+		    (.metric = \"stats.first_stamp\" | .value = \"$d 14:16:50\"),
+		    (.metric = \"stats.last_stamp\" | .value = \"$d 14:20:10\"))"
+	done
+	judge "if .metric == \"instances.count\" and .kind == \"measure\" and
+	    .scope.phase == \"baseline\" then .value = $n else . end,
+	    (if .metric == \"logs.present.server_logs\" and .scope.phase ==
+	    \"baseline\" then {kind: \"measure\", check: \"5b\", scope: .scope,
+	    source: {file: \"baseline/w1/server_logs/x_vllm.log\", line: 60}} as \$r |
+	    (\$r | .metric = \"send_time_us.min\" | .value = 1776953820000000 | .unit = \"us\"),
+	    (\$r | .metric = \"send_time_us.max\" | .value = 1776953920000000 | .unit = \"us\")
+	    $recs else empty end)"
+}
+
+@test "2b: server logs of another run beside this run's are no instance of it: set aside and WARN; all of them WARN; a wrong count still FAIL" {
+	# a rerun into the same folder: p5 and p6 are the first attempt's
+	stamps 6 04-23 04-23 04-23 04-23 04-21 04-21
+	[ "$(v 2b baseline instances.count)" = WARN ]
+	jqt 'select(.check == "2b" and .scope.phase == "baseline") | .diff.value == 0 and
+	    (.why | test("found 6 server logs .* 2 of them \\(p5, p6\\) are of another run: .*5b log.window\\), so this run had 4\\."))' "$OUT"
+	# the arms then ran as many instances
+	[ "$(v 2c baseline arms.instances)" = PASS ]
+	jqt 'select(.metric == "arms.instances" and .scope.phase == "baseline") |
+	    .why | test("ran 4 instances .* not counting server logs of another run")' "$OUT"
+	# every log of this run: PASS
+	stamps 4 04-23 04-23 04-23 04-23
+	[ "$(v 2b baseline instances.count)" = PASS ]
+	# every log of another run: the count is that run's, not this one's
+	stamps 4 04-21 04-21 04-21 04-21
+	[ "$(v 2b baseline instances.count)" = WARN ]
+	jqt 'select(.check == "2b" and .scope.phase == "baseline") | .why |
+	    test("Every one of them is of another run.*cannot be read")' "$OUT"
+	[ "$(v 2c baseline arms.instances)" = PASS ]
+	# three of this run beside two of another: FAIL, the count is this run's
+	stamps 5 04-23 04-23 04-23 04-21 04-21
+	[ "$(v 2b baseline instances.count)" = FAIL ]
+	jqt 'select(.check == "2b" and .scope.phase == "baseline") | .diff.value == -1' "$OUT"
+	[ "$(v 2c baseline arms.instances)" = FAIL ]
 }
 
 @test "2c: the policy under test is the only difference: PASS with the diff" {

@@ -1,0 +1,266 @@
+/* rules_args.c - check 5a: the vLLM arguments each instance (one server
+ * log, one pod) started with, from its startup lines (s2r-log-extract:
+ * vllm.* per instance, check 5a), against config.md's (s2r-expect,
+ * s2r-config); and, for the parameters config.md does not give, against
+ * the instance's siblings: a cell's pods should run one configuration. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+#include "rec.h"
+#include "rules_args.h"
+#include "ruleutil.h"
+#include "str.h"
+
+static const char ACT_ARGS[] = "This instance does not run the vLLM "
+    "arguments config.md describes: fix the deployment's arguments and "
+    "rerun the cell.";
+
+/* --- 5a ------------------------------------------------------------- */
+
+static void
+args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, const struct ru_list *exp)
+{
+	json_t *sub = ru_inst_sub(inst);
+	struct sbuf why = {0}, unstated = {0};
+	size_t same = 0, bad = 0;
+	const json_t *file = NULL;
+	json_t *es, *ms;
+
+	for (size_t i = 0; i < exp->n; i++) {
+		const char *metric = rec_get_str(exp->v[i], "metric");
+		const json_t *m = ru_inst_measure(j, c, metric, inst);
+		struct sbuf w = {0};
+
+		if (i > 0 && strcmp(metric, rec_get_str(exp->v[i - 1],
+		    "metric")) == 0)
+			continue;
+		if (m == NULL) {
+			sbuf_printf(&unstated, "%s%s", unstated.len ? ", " : "",
+			    metric);
+			continue;
+		}
+		file = m;
+		if (ru_param_equal(metric, json_object_get(exp->v[i], "value"),
+		    json_object_get(m, "value"))) {
+			same++;
+			continue;
+		}
+		bad++;
+		sbuf_printf(&w, "%s: config.md says ", metric);
+		ru_value_text(&w, json_object_get(exp->v[i], "value"));
+		sbuf_adds(&w, " (");
+		ru_where(&w, exp->v[i]);
+		sbuf_printf(&w, "), instance %s's log says ", inst);
+		ru_value_text(&w, json_object_get(m, "value"));
+		sbuf_adds(&w, " (");
+		ru_where(&w, m);
+		sbuf_adds(&w, ").");
+		ru_emit(j, r, c, metric, sub, exp->v[i], m, "exact", V_FAIL,
+		    sbuf_str(&w), ACT_ARGS);
+		sbuf_free(&w);
+	}
+	if (bad == 0) {
+		sbuf_printf(&why, "%zu parameters of config.md equal instance "
+		    "%s's startup lines", same, inst);
+		if (file != NULL) {
+			sbuf_adds(&why, " (");
+			ru_where(&why, file);
+			sbuf_adds(&why, ")");
+		}
+		sbuf_adds(&why, ".");
+		if (unstated.len > 0)
+			sbuf_printf(&why, " Not stated in the log (vLLM logs "
+			    "only non-default arguments): %s.",
+			    sbuf_str(&unstated));
+		es = ru_side(json_sprintf("%zu parameters", same), NULL,
+		    exp->v[0], "config.md's vLLM table");
+		ms = ru_side(json_sprintf("%zu equal", same), NULL, file, NULL);
+		ru_emit(j, r, c, "vllm.args", sub, es, ms, "exact", same > 0 ?
+		    V_PASS : V_INAPPLICABLE, sbuf_str(&why), NULL);
+		json_decref(es);
+		json_decref(ms);
+	}
+	sbuf_free(&why);
+	sbuf_free(&unstated);
+	json_decref(sub);
+}
+
+/* The masked value (ru_masked) of metric in instance inst's log, or ""
+ * when the log does not state it. */
+static void
+inst_value(struct sbuf *b, const struct judge *j, const struct jcell *c,
+    const char *metric, const char *inst, const struct strv *pods)
+{
+	const json_t *m = ru_inst_measure(j, c, metric, inst);
+
+	if (m != NULL)
+		ru_masked(b, json_object_get(m, "value"), pods);
+}
+
+/* How many of insts state the masked value v for metric. */
+static size_t
+inst_count(const struct judge *j, const struct jcell *c, const char *metric,
+    const struct strv *insts, const char *v)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < insts->n; i++) {
+		struct sbuf b = {0};
+
+		inst_value(&b, j, c, metric, insts->v[i], insts);
+		n += strcmp(sbuf_str(&b), v) == 0;
+		sbuf_free(&b);
+	}
+	return n;
+}
+
+/* One instance whose value of a parameter config.md does not give is
+ * not the one most of its siblings run (or no value is): WARN, since
+ * which value the simulation meant is not known, only that the pods
+ * differ (2a FAILs the split). */
+static void
+split_instance(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *metric, const char *inst, const struct strv *insts,
+    const char *major)
+{
+	const json_t *m = ru_inst_measure(j, c, metric, inst);
+	struct sbuf why = {0};
+	json_t *sub = ru_inst_sub(inst);
+	size_t n = major ? inst_count(j, c, metric, insts, major) : 0;
+
+	sbuf_printf(&why, "Instance %s's log says %s is ", inst, metric);
+	ru_value_text(&why, json_object_get(m, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, m);
+	if (major != NULL)
+		sbuf_printf(&why, "), while %zu of the cell's %zu logs say %s",
+		    n, insts->n, major);
+	else
+		sbuf_printf(&why, "), and the cell's %zu logs split without a "
+		    "majority", insts->n);
+	sbuf_adds(&why, ". config.md does not give this parameter, so which "
+	    "value the simulation meant is not known, but the instances do "
+	    "not run one configuration.");
+	ru_emit(j, r, c, metric, sub, NULL, m, "exact", V_WARN,
+	    sbuf_str(&why), ACT_ARGS);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+/* The parameters config.md does not give (none in exp) on which the
+ * cell's logs disagree: every instance off the majority value. */
+static void
+args_split(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct ru_list *exp, const struct strv *insts)
+{
+	struct ru_list all, m;
+	struct strv seen = {0};
+
+	ru_cell_config(j, c, "vllm.*", &all);
+	for (size_t i = 0; i < all.n; i++) {
+		const char *metric = rec_get_str(all.v[i], "metric");
+		const char *major = NULL;
+		struct sbuf top = {0};
+		size_t best = 0, tie = 0;
+
+		if (ru_by_metric(exp, metric) != NULL ||
+		    strv_find(&seen, metric) >= 0)
+			continue;
+		strv_add(&seen, metric);
+		ru_cell_config(j, c, metric, &m);
+		if (ru_distinct_masked(&m, insts) > 1) {
+			for (size_t k = 0; k < m.n; k++) {
+				struct sbuf v = {0};
+				size_t n;
+
+				ru_masked(&v, json_object_get(m.v[k], "value"),
+				    insts);
+				n = inst_count(j, c, metric, insts,
+				    sbuf_str(&v));
+				if (n > best) {
+					best = n;
+					tie = 0;
+					sbuf_free(&top);
+					sbuf_adds(&top, sbuf_str(&v));
+				} else if (n == best)
+					tie++;
+				sbuf_free(&v);
+			}
+			major = tie == 0 ? sbuf_str(&top) : NULL;
+			for (size_t k = 0; k < insts->n; k++) {
+				struct sbuf v = {0};
+
+				inst_value(&v, j, c, metric, insts->v[k],
+				    insts);
+				if (v.len > 0 && (major == NULL ||
+				    strcmp(sbuf_str(&v), major) != 0))
+					split_instance(j, r, c, metric,
+					    insts->v[k], insts, major);
+				sbuf_free(&v);
+			}
+		}
+		sbuf_free(&top);
+		ru_list_free(&m);
+	}
+	strv_free(&seen);
+	ru_list_free(&all);
+}
+
+static int
+metric_cmp(const void *pa, const void *pb)
+{
+	const json_t *a = *(const json_t *const *)pa;
+	const json_t *b = *(const json_t *const *)pb;
+
+	return strcmp(rec_get_str(a, "metric"), rec_get_str(b, "metric"));
+}
+
+void
+rule_vllm_args(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct ru_list exp;
+	struct strv insts;
+
+	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
+	    "the vLLM arguments of each instance"))
+		return;
+	ru_collect(j, c, "expect", "vllm.*", RU_CELL, false, &exp);
+	ru_instances(j, c, "vllm.*", &insts);
+	if (exp.n == 0 || insts.n == 0) {
+		ru_emit(j, r, c, "vllm.args", NULL, NULL, NULL, NULL,
+		    exp.n == 0 ? V_INAPPLICABLE : V_MISSING, exp.n == 0 ?
+		    "config.md gives no vLLM parameters to check the logs "
+		    "against." : "No server log of the cell states its vLLM "
+		    "configuration (no non-default args or engine config "
+		    "line).", "Check that the logs hold the vLLM startup "
+		    "lines (collect them from the pod's start).");
+		goto out;
+	}
+	/* Stable sort keeps the first of duplicates (s2r-expect and
+	 * s2r-config both state config.md). */
+	for (size_t a = 1; a < exp.n; a++)
+		for (size_t b = a; b > 0 && metric_cmp(&exp.v[b - 1],
+		    &exp.v[b]) > 0; b--) {
+			const json_t *t = exp.v[b];
+
+			exp.v[b] = exp.v[b - 1];
+			exp.v[b - 1] = t;
+		}
+	for (size_t i = 0; i < insts.n; i++)
+		args_instance(j, r, c, insts.v[i], &exp);
+	args_split(j, r, c, &exp, &insts);
+	/* a log collected without the pod's start states no arguments:
+	 * the cell's 2a then rests on the other logs alone */
+	ru_missing_instances(j, r, c, &insts, "vllm.args", "has no vLLM "
+	    "startup lines (no non-default args, no engine config): it was "
+	    "collected without the pod's start (kubectl logs --since, or a "
+	    "restarted container whose first run is gone), so the arguments "
+	    "this instance ran cannot be checked. Collect the whole log from "
+	    "the pod's start (--previous for a restarted container).");
+out:
+	strv_free(&insts);
+	ru_list_free(&exp);
+}

@@ -88,19 +88,7 @@ args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_decref(sub);
 }
 
-/* The masked value (ru_masked) of metric in instance inst's log, or ""
- * when the log does not state it. */
-static void
-inst_value(struct sbuf *b, const struct judge *j, const struct jcell *c,
-    const char *metric, const char *inst, const struct strv *pods)
-{
-	const json_t *m = ru_inst_measure(j, c, metric, inst);
-
-	if (m != NULL)
-		ru_masked(b, json_object_get(m, "value"), pods);
-}
-
-/* How many of insts state the masked value v for metric. */
+/* How many of insts run the value v (ru_inst_value) of metric. */
 static size_t
 inst_count(const struct judge *j, const struct jcell *c, const char *metric,
     const struct strv *insts, const char *v)
@@ -110,7 +98,7 @@ inst_count(const struct judge *j, const struct jcell *c, const char *metric,
 	for (size_t i = 0; i < insts->n; i++) {
 		struct sbuf b = {0};
 
-		inst_value(&b, j, c, metric, insts->v[i], insts);
+		ru_inst_value(&b, j, c, metric, insts->v[i], insts);
 		n += strcmp(sbuf_str(&b), v) == 0;
 		sbuf_free(&b);
 	}
@@ -120,7 +108,8 @@ inst_count(const struct judge *j, const struct jcell *c, const char *metric,
 /* One instance whose value of a parameter config.md does not give is
  * not the one most of its siblings run (or no value is): WARN, since
  * which value the simulation meant is not known, only that the pods
- * differ (2a FAILs the split). */
+ * differ (2a FAILs the split).  A log whose non-default args leave the
+ * parameter out runs vLLM's default. */
 static void
 split_instance(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *metric, const char *inst, const struct strv *insts,
@@ -128,26 +117,67 @@ split_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 {
 	const json_t *m = ru_inst_measure(j, c, metric, inst);
 	struct sbuf why = {0};
-	json_t *sub = ru_inst_sub(inst);
+	json_t *sub = ru_inst_sub(inst), *ms;
 	size_t n = major ? inst_count(j, c, metric, insts, major) : 0;
 
-	sbuf_printf(&why, "Instance %s's log says %s is ", inst, metric);
-	ru_value_text(&why, json_object_get(m, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, m);
-	if (major != NULL)
-		sbuf_printf(&why, "), while %zu of the cell's %zu logs say %s",
+	if (m != NULL) {
+		sbuf_printf(&why, "Instance %s's log says %s is ", inst,
+		    metric);
+		ru_value_text(&why, json_object_get(m, "value"));
+		sbuf_adds(&why, " (");
+		ru_where(&why, m);
+		sbuf_adds(&why, ")");
+	} else
+		sbuf_printf(&why, "Instance %s's non-default args leave %s "
+		    "out, so it runs vLLM's default", inst, metric);
+	if (major != NULL && strcmp(major, RU_VLLM_DEFAULT) == 0)
+		sbuf_printf(&why, ", while %zu of the cell's %zu logs leave it "
+		    "out of their non-default args (vLLM's default)", n,
+		    insts->n);
+	else if (major != NULL)
+		sbuf_printf(&why, ", while %zu of the cell's %zu logs say %s",
 		    n, insts->n, major);
 	else
-		sbuf_printf(&why, "), and the cell's %zu logs split without a "
+		sbuf_printf(&why, ", and the cell's %zu logs split without a "
 		    "majority", insts->n);
 	sbuf_adds(&why, ". config.md does not give this parameter, so which "
 	    "value the simulation meant is not known, but the instances do "
 	    "not run one configuration.");
-	ru_emit(j, r, c, metric, sub, NULL, m, "exact", V_WARN,
+	ms = m != NULL ? json_incref((json_t *)m) : ru_side(json_string(
+	    RU_VLLM_DEFAULT), NULL, NULL, "left out of the log's "
+	    "'non-default args' line");
+	ru_emit(j, r, c, metric, sub, NULL, ms, "exact", V_WARN,
 	    sbuf_str(&why), ACT_ARGS);
+	json_decref(ms);
 	json_decref(sub);
 	sbuf_free(&why);
+}
+
+/* The value most of insts run for metric into top (none on a tie). */
+static bool
+majority(const struct judge *j, const struct jcell *c, const char *metric,
+    const struct strv *insts, struct sbuf *top)
+{
+	size_t best = 0, tie = 0;
+
+	for (size_t k = 0; k < insts->n; k++) {
+		struct sbuf v = {0};
+		size_t n;
+
+		ru_inst_value(&v, j, c, metric, insts->v[k], insts);
+		n = v.len > 0 ? inst_count(j, c, metric, insts, sbuf_str(&v)) :
+		    0;
+		if (n > best) {
+			best = n;
+			tie = 0;
+			sbuf_free(top);
+			sbuf_adds(top, sbuf_str(&v));
+		} else if (n == best && n > 0 && strcmp(sbuf_str(&v),
+		    sbuf_str(top)) != 0)
+			tie++;
+		sbuf_free(&v);
+	}
+	return best > 0 && tie == 0;
 }
 
 /* The parameters config.md does not give (none in exp) on which the
@@ -156,54 +186,34 @@ static void
 args_split(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct ru_list *exp, const struct strv *insts)
 {
-	struct ru_list all, m;
+	struct ru_list all;
 	struct strv seen = {0};
+	size_t ndefault;
 
 	ru_cell_config(j, c, "vllm.*", &all);
 	for (size_t i = 0; i < all.n; i++) {
 		const char *metric = rec_get_str(all.v[i], "metric");
-		const char *major = NULL;
 		struct sbuf top = {0};
-		size_t best = 0, tie = 0;
+		bool major;
 
 		if (ru_by_metric(exp, metric) != NULL ||
 		    strv_find(&seen, metric) >= 0)
 			continue;
 		strv_add(&seen, metric);
-		ru_cell_config(j, c, metric, &m);
-		if (ru_distinct_masked(&m, insts) > 1) {
-			for (size_t k = 0; k < m.n; k++) {
-				struct sbuf v = {0};
-				size_t n;
+		if (ru_inst_distinct(j, c, metric, insts, &ndefault) < 2)
+			continue;
+		major = majority(j, c, metric, insts, &top);
+		for (size_t k = 0; k < insts->n; k++) {
+			struct sbuf v = {0};
 
-				ru_masked(&v, json_object_get(m.v[k], "value"),
-				    insts);
-				n = inst_count(j, c, metric, insts,
-				    sbuf_str(&v));
-				if (n > best) {
-					best = n;
-					tie = 0;
-					sbuf_free(&top);
-					sbuf_adds(&top, sbuf_str(&v));
-				} else if (n == best)
-					tie++;
-				sbuf_free(&v);
-			}
-			major = tie == 0 ? sbuf_str(&top) : NULL;
-			for (size_t k = 0; k < insts->n; k++) {
-				struct sbuf v = {0};
-
-				inst_value(&v, j, c, metric, insts->v[k],
-				    insts);
-				if (v.len > 0 && (major == NULL ||
-				    strcmp(sbuf_str(&v), major) != 0))
-					split_instance(j, r, c, metric,
-					    insts->v[k], insts, major);
-				sbuf_free(&v);
-			}
+			ru_inst_value(&v, j, c, metric, insts->v[k], insts);
+			if (v.len > 0 && (!major ||
+			    strcmp(sbuf_str(&v), sbuf_str(&top)) != 0))
+				split_instance(j, r, c, metric, insts->v[k],
+				    insts, major ? sbuf_str(&top) : NULL);
+			sbuf_free(&v);
 		}
 		sbuf_free(&top);
-		ru_list_free(&m);
 	}
 	strv_free(&seen);
 	ru_list_free(&all);

@@ -98,7 +98,8 @@ no_server_logs(struct judge *j, const struct rule *r, const struct jcell *c,
 /* Several cell-level records of one parameter: the logs disagree. */
 static void
 param_disagree(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *metric, const json_t *e, const struct ru_list *m)
+    const char *metric, const json_t *e, const struct ru_list *m,
+    size_t ndefault)
 {
 	struct sbuf why = {0};
 
@@ -114,6 +115,10 @@ param_disagree(struct judge *j, const struct rule *r, const struct jcell *c,
 		ru_where(&why, m->v[i]);
 		sbuf_adds(&why, ")");
 	}
+	if (ndefault > 0)
+		sbuf_printf(&why, "; not stated in %zu log%s whose non-default "
+		    "args leave it out, so vLLM's default", ndefault,
+		    ndefault == 1 ? "" : "s");
 	sbuf_adds(&why, ".");
 	if (e == NULL)
 		sbuf_adds(&why, " The sim bundle does not give this parameter, "
@@ -501,6 +506,7 @@ split_params(struct judge *j, const struct rule *r, const struct jcell *c,
 {
 	struct ru_list all, m;
 	struct strv pods, seen = {0};
+	size_t ndefault;
 
 	ru_cell_config(j, c, "vllm.*", &all);
 	ru_instances(j, c, "vllm.*", &pods);
@@ -512,8 +518,8 @@ split_params(struct judge *j, const struct rule *r, const struct jcell *c,
 			continue;
 		strv_add(&seen, metric);
 		ru_cell_config(j, c, metric, &m);
-		if (ru_distinct_masked(&m, &pods) > 1)
-			param_disagree(j, r, c, metric, NULL, &m);
+		if (ru_inst_distinct(j, c, metric, &pods, &ndefault) > 1)
+			param_disagree(j, r, c, metric, NULL, &m, ndefault);
 		ru_list_free(&m);
 	}
 	strv_free(&seen);
@@ -551,7 +557,7 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 		if (strcmp(metric, "vllm.hardware") == 0 && m.n == 0)
 			gpu_hardware(j, r, c, e.n ? e.v[0] : NULL);
 		else if (e.n > 0 && m.n > 1)
-			param_disagree(j, r, c, metric, e.v[0], &m);
+			param_disagree(j, r, c, metric, e.v[0], &m, 0);
 		else if (e.n > 0 && m.n == 1)
 			param_compare(j, r, c, metric, &e, &m);
 		else if (e.n > 0 || (m.n > 0 && i < 9))

@@ -645,19 +645,76 @@ ru_masked(struct sbuf *b, const json_t *v, const struct strv *pods)
 	}
 }
 
+/* Whether record m was read from a 'non-default args' line. */
+static bool
+from_nondefault(const json_t *m)
+{
+	const char *how = rec_get_str(json_object_get(m, "source"), "how");
+
+	return how != NULL && strstr(how, "'non-default args' line") != NULL;
+}
+
+/* Whether instance inst's log has a 'non-default args' line: some vllm.*
+ * record of it read from one. */
+static bool
+has_nondefault(const struct judge *j, const struct jcell *c,
+    const char *inst)
+{
+	struct ru_list l;
+	bool yes = false;
+
+	ru_inst_records(j, c, "vllm.*", inst, &l);
+	for (size_t i = 0; i < l.n && !yes; i++)
+		yes = from_nondefault(l.v[i]);
+	ru_list_free(&l);
+	return yes;
+}
+
+/* Whether every per-instance record of metric comes from a 'non-default
+ * args' line (no engine config line states the parameter). */
+static bool
+nondefault_only(const struct judge *j, const struct jcell *c,
+    const char *metric)
+{
+	struct ru_list l;
+	bool yes;
+
+	ru_collect(j, c, "measure", metric, RU_INSTANCE, false, &l);
+	yes = l.n > 0;
+	for (size_t i = 0; i < l.n && yes; i++)
+		yes = from_nondefault(l.v[i]);
+	ru_list_free(&l);
+	return yes;
+}
+
+void
+ru_inst_value(struct sbuf *b, const struct judge *j, const struct jcell *c,
+    const char *metric, const char *inst, const struct strv *pods)
+{
+	const json_t *m = ru_inst_measure(j, c, metric, inst);
+
+	if (m != NULL)
+		ru_masked(b, json_object_get(m, "value"), pods);
+	else if (nondefault_only(j, c, metric) && has_nondefault(j, c, inst))
+		sbuf_adds(b, RU_VLLM_DEFAULT);
+}
+
 size_t
-ru_distinct_masked(const struct ru_list *l, const struct strv *pods)
+ru_inst_distinct(const struct judge *j, const struct jcell *c,
+    const char *metric, const struct strv *insts, size_t *ndefault)
 {
 	struct strv seen = {0};
 	size_t n;
 
-	for (size_t i = 0; i < l->n; i++) {
-		struct sbuf m = {0};
+	*ndefault = 0;
+	for (size_t i = 0; i < insts->n; i++) {
+		struct sbuf v = {0};
 
-		ru_masked(&m, json_object_get(l->v[i], "value"), pods);
-		if (strv_find(&seen, sbuf_str(&m)) < 0)
-			strv_add(&seen, sbuf_str(&m));
-		sbuf_free(&m);
+		ru_inst_value(&v, j, c, metric, insts->v[i], insts);
+		if (v.len > 0 && strv_find(&seen, sbuf_str(&v)) < 0)
+			strv_add(&seen, sbuf_str(&v));
+		*ndefault += strcmp(sbuf_str(&v), RU_VLLM_DEFAULT) == 0;
+		sbuf_free(&v);
 	}
 	n = seen.n;
 	strv_free(&seen);

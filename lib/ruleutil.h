@@ -136,8 +136,19 @@ void	 ru_cell_config(const struct judge *j, const struct jcell *c,
  * configuration, so values equal once masked are one setting. */
 void	 ru_masked(struct sbuf *b, const json_t *v, const struct strv *pods);
 
-/* How many different values the records of l hold once masked so. */
-size_t	 ru_distinct_masked(const struct ru_list *l, const struct strv *pods);
+/* What a log that does not state a parameter vLLM logs only when set
+ * (its 'non-default args' line present, no engine config key) runs. */
+#define RU_VLLM_DEFAULT "(vLLM's default)"
+/* The masked value of metric in instance inst's log of c into b: its
+ * value; RU_VLLM_DEFAULT when the parameter comes only from 'non-default
+ * args' lines and this log's line leaves it out; else nothing. */
+void	 ru_inst_value(struct sbuf *b, const struct judge *j,
+	    const struct jcell *c, const char *metric, const char *inst,
+	    const struct strv *pods);
+/* How many different values (ru_inst_value, pods insts) c's instances
+ * insts run for metric; *ndefault: how many run RU_VLLM_DEFAULT. */
+size_t	 ru_inst_distinct(const struct judge *j, const struct jcell *c,
+	    const char *metric, const struct strv *insts, size_t *ndefault);
 
 /* --- a log's stamps against the trace's sends ----------------------- */
 

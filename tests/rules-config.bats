@@ -116,6 +116,8 @@ v() {
 @test "2a/5a: pods that disagree on a parameter config.md does not give: 2a FAIL, 5a WARN on the pods off the majority; a pod's address is no disagreement" {
 	# baseline: p4 stores its KV cache in fp8, p1-p3 in auto; every pod's
 	# KV-events topic names its own address
+	# p2 alone sets --scheduling-policy, which vLLM logs only when set
+	nd="from the 'non-default args' line (Python dict repr)"
 	rec='{kind: "measure", scope: {phase: "baseline", workload: "w1"},
 	    source: {file: "baseline/w1/server_logs/\($p)_vllm.log", line: 11}}'
 	jq -c -n "
@@ -123,7 +125,10 @@ v() {
 	     (.check = \"5a\" | .scope.instance = \$p |
 	      ((.metric = \"vllm.kv_cache_dtype\" | .value = (if \$p == \"p4\" then \"fp8\" else \"auto\" end)),
 	       (.metric = \"vllm.kv_events_config.topic\" | .value = \"kv@10.0.0.\(\$p[1:]):8000@m\"),
-	       (.metric = \"vllm.max_num_seqs\" | .value = 256))),
+	       (.metric = \"vllm.max_num_seqs\" | .value = 256 | .source.how = \"$nd\"),
+	       (if \$p == \"p2\" then .metric = \"vllm.scheduling_policy\" | .value = \"priority\" |
+	        .source.how = \"$nd\" else empty end))),
+	    (\"p2\" as \$p | $rec | .check = \"2a\" | .metric = \"vllm.scheduling_policy\" | .value = \"priority\" | .n = 1),
 	     (.check = \"2a\" | .metric = \"vllm.kv_events_config.topic\" | .n = 1 |
 	      .value = \"kv@10.0.0.\(\$p[1:]):8000@m\")),
 	    (\"p1\" as \$p | $rec | .check = \"2a\" | .metric = \"vllm.kv_cache_dtype\" | .value = \"auto\" | .n = 3),
@@ -140,6 +145,14 @@ v() {
 	    [.scope.instance, .verdict] | join(" ")' "$OUT")" = "p4 WARN" ]
 	jqt 'select(.check == "5a" and .metric == "vllm.kv_cache_dtype") | .why |
 	    test("says vllm.kv_cache_dtype is fp8 .*, while 3 of the cell.s 4 logs say auto")' "$OUT"
+	# a flag only one log's non-default args set: the others run the default
+	[ "$(v 2a baseline vllm.scheduling_policy)" = FAIL ]
+	jqt 'select(.check == "2a" and .metric == "vllm.scheduling_policy") | .why |
+	    test("priority in 1 log .*; not stated in 3 logs whose non-default args leave it out, so vLLM.s default")' "$OUT"
+	[ "$(jq -r 'select(.check == "5a" and .metric == "vllm.scheduling_policy") |
+	    [.scope.instance, .verdict] | join(" ")' "$OUT")" = "p2 WARN" ]
+	jqt 'select(.check == "5a" and .metric == "vllm.scheduling_policy") | .why |
+	    test("while 3 of the cell.s 4 logs leave it out of their non-default args")' "$OUT"
 	# addresses masked: the topics are one setting, and the treatment
 	# (no kv_cache_dtype records) has no such verdict
 	[ "$(jq -s 'map(select(.metric == "vllm.kv_events_config.topic" and .kind == "verdict")) | length' "$OUT")" -eq 0 ]

@@ -142,7 +142,11 @@ split_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "majority", insts->n);
 	sbuf_adds(&why, ". config.md does not give this parameter, so which "
 	    "value the simulation meant is not known, but the instances do "
-	    "not run one configuration.");
+	    "not run one configuration");
+	sbuf_adds(&why, m == NULL || (major != NULL &&
+	    strcmp(major, RU_VLLM_DEFAULT) == 0) ?
+	    " (unless the value set equals the default vLLM resolves at "
+	    "startup)." : ".");
 	ms = m != NULL ? json_incref((json_t *)m) : ru_side(json_string(
 	    RU_VLLM_DEFAULT), NULL, NULL, "left out of the log's "
 	    "'non-default args' line");

@@ -95,11 +95,12 @@ no_server_logs(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&where);
 }
 
-/* Several cell-level records of one parameter: the logs disagree. */
+/* Several cell-level records of one parameter, or one and ndefault logs
+ * that leave it out of their non-default args: the logs disagree. */
 static void
 param_disagree(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *metric, const json_t *e, const struct ru_list *m,
-    size_t ndefault)
+    size_t ndefault, bool maybe_equal)
 {
 	struct sbuf why = {0};
 
@@ -115,18 +116,24 @@ param_disagree(struct judge *j, const struct rule *r, const struct jcell *c,
 		ru_where(&why, m->v[i]);
 		sbuf_adds(&why, ")");
 	}
+	/* One value set against the default: vLLM lists an argument that
+	 * differs from its parser's default, but a default resolved later
+	 * (None in the parser: block_size, max_num_seqs) may equal the
+	 * value set, so the pods may run one setting after all. */
 	if (ndefault > 0)
 		sbuf_printf(&why, "; not stated in %zu log%s whose non-default "
-		    "args leave it out, so vLLM's default", ndefault,
-		    ndefault == 1 ? "" : "s");
+		    "args leave it out, so vLLM's default%s", ndefault,
+		    ndefault == 1 ? "" : "s", maybe_equal ? ", which may or may "
+		    "not equal the value set (a default vLLM resolves at "
+		    "startup)" : "");
 	sbuf_adds(&why, ".");
 	if (e == NULL)
 		sbuf_adds(&why, " The sim bundle does not give this parameter, "
 		    "but whichever value was meant, the instances do not run "
 		    "one configuration as the simulated ones do.");
 	sbuf_adds(&why, " Per-log values are under 5a.");
-	emit(j, r, c, metric, e, m->v[0], V_FAIL, sbuf_str(&why),
-	    ACT_DISAGREE);
+	emit(j, r, c, metric, e, m->v[0], maybe_equal ? V_WARN : V_FAIL,
+	    sbuf_str(&why), ACT_DISAGREE);
 	sbuf_free(&why);
 }
 
@@ -506,7 +513,7 @@ split_params(struct judge *j, const struct rule *r, const struct jcell *c,
 {
 	struct ru_list all, m;
 	struct strv pods, seen = {0};
-	size_t ndefault;
+	size_t ndefault, d;
 
 	ru_cell_config(j, c, "vllm.*", &all);
 	ru_instances(j, c, "vllm.*", &pods);
@@ -518,8 +525,10 @@ split_params(struct judge *j, const struct rule *r, const struct jcell *c,
 			continue;
 		strv_add(&seen, metric);
 		ru_cell_config(j, c, metric, &m);
-		if (ru_inst_distinct(j, c, metric, &pods, &ndefault) > 1)
-			param_disagree(j, r, c, metric, NULL, &m, ndefault);
+		d = ru_inst_distinct(j, c, metric, &pods, &ndefault);
+		if (d > 1)
+			param_disagree(j, r, c, metric, NULL, &m, ndefault,
+			    ndefault > 0 && d == 2);
 		ru_list_free(&m);
 	}
 	strv_free(&seen);
@@ -557,7 +566,7 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 		if (strcmp(metric, "vllm.hardware") == 0 && m.n == 0)
 			gpu_hardware(j, r, c, e.n ? e.v[0] : NULL);
 		else if (e.n > 0 && m.n > 1)
-			param_disagree(j, r, c, metric, e.v[0], &m, 0);
+			param_disagree(j, r, c, metric, e.v[0], &m, 0, false);
 		else if (e.n > 0 && m.n == 1)
 			param_compare(j, r, c, metric, &e, &m);
 		else if (e.n > 0 || (m.n > 0 && i < 9))

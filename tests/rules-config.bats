@@ -182,7 +182,7 @@ v() {
 
 @test "2b: instance count PASS, FAIL, and MISSING without an expectation" {
 	judge 'if .metric == "instances.count" and .kind == "measure" and
-	    .scope.phase == "treatment" then .value = 3 else . end'
+	    .scope.phase == "treatment" then .value = 3 | .n = 3 else . end'
 	[ "$(v 2b baseline instances.count)" = PASS ]
 	[ "$(v 2b treatment instances.count)" = FAIL ]
 	jqt 'select(.check == "2b" and .scope.phase == "treatment") |
@@ -190,6 +190,21 @@ v() {
 	[ "$(v 2c treatment arms.instances)" = FAIL ]
 	judge 'select(.metric != "instances.count" or .kind == "measure")'
 	[ "$(v 2b baseline instances.count)" = MISSING ]
+}
+
+@test "2b: as many log files as instances expected, one without vLLM lines: WARN (a pod that never started, or a log not collected), and 2c WARN" {
+	judge 'if .metric == "instances.count" and .kind == "measure" and
+	    .scope.phase == "treatment" then .value = 3 | .n = 4 else . end'
+	[ "$(v 2b treatment instances.count)" = WARN ]
+	jqt 'select(.check == "2b" and .scope.phase == "treatment") | .diff.value == -1 and
+	    (.why | test("found 3 server logs .* 1 more log file holds no vLLM line: a pod that never started .* a log that was not collected hides one"))' "$OUT"
+	[ "$(v 2c treatment arms.instances)" = WARN ]
+	jqt 'select(.metric == "arms.instances" and .scope.phase == "treatment") |
+	    .why | test("holds no vLLM line .* may not be the arms")' "$OUT"
+	# five files, three with vLLM lines: more files than pods, still FAIL
+	judge 'if .metric == "instances.count" and .kind == "measure" and
+	    .scope.phase == "treatment" then .value = 3 | .n = 5 else . end'
+	[ "$(v 2b treatment instances.count)" = FAIL ]
 }
 
 @test "2b run mode: no server logs, but the PipelineRun deployed another replica count than the arm's scenario: FAIL naming both; the same count stays MISSING" {
@@ -362,7 +377,7 @@ stamps() {
 @test "2c: arms that ran other workloads are still compared, and the missing counterpart is MISSING" {
 	judge 'if .kind == "measure" and .scope.phase == "treatment" and
 	    .scope.workload == "w1" then .scope.workload = "w2" |
-	    if .metric == "instances.count" then .value = 3 else . end
+	    if .metric == "instances.count" then .value = 3 | .n = 3 else . end
 	    else . end'
 	[ "$(v 2c baseline arms.cell)" = MISSING ]
 	[ "$(v 2c treatment arms.cell)" = MISSING ]

@@ -306,6 +306,22 @@ clean() {
 	fault 2b-three-pods
 }
 
+@test "2a-run-flag-twice (upstream): 2a FAIL" {
+	fault 2a-run-flag-twice
+}
+
+@test "2b-run-replicas (upstream): 2b FAIL, 2a FAIL" {
+	fault 2b-run-replicas
+}
+
+@test "2b-stale-extra-logs (aw): 5b FAIL, 2b WARN" {
+	fault 2b-stale-extra-logs
+}
+
+@test "2b-log-not-collected (aw): 2b WARN" {
+	fault 2b-log-not-collected
+}
+
 @test "2c-baseline-detector (14b): 2c FAIL" {
 	fault 2c-baseline-detector
 }
@@ -336,6 +352,14 @@ clean() {
 
 @test "2d-renamed-key (aw): 2d FAIL" {
 	fault 2d-renamed-key
+}
+
+@test "2d-scorer-dropped (aw): 2d FAIL" {
+	fault 2d-scorer-dropped
+}
+
+@test "2d-treatment-is-baseline (aw): 2d FAIL, 2c FAIL" {
+	fault 2d-treatment-is-baseline
 }
 
 @test "2d-weight-baseline (aw): 2d FAIL" {
@@ -536,6 +560,26 @@ clean() {
 
 @test "5a-one-pod-max-num-seqs (aw): 5a, 2a, 2c FAIL" {
 	fault 5a-one-pod-max-num-seqs
+}
+
+@test "5a-one-pod-block-size (aw): 5a FAIL, 2a FAIL" {
+	fault 5a-one-pod-block-size
+}
+
+@test "5a-one-pod-kv-fp8 (aw): 5a WARN, 2a FAIL" {
+	fault 5a-one-pod-kv-fp8
+}
+
+@test "5a-one-pod-old-image (aw): 2a FAIL, 5a WARN" {
+	fault 5a-one-pod-old-image
+}
+
+@test "5a-one-pod-extra-flag (aw): 2a WARN, 5a WARN" {
+	fault 5a-one-pod-extra-flag
+}
+
+@test "5a-one-pod-tp2 (14b): 5a FAIL, 2a FAIL" {
+	fault 5a-one-pod-tp2
 }
 
 @test "5a-log-since (aw): 5a MISSING" {

@@ -248,9 +248,10 @@ seen_before(const struct pipelinerun *p, const struct strv *labels,
 		if (strcmp(p[i].phase, p[k].phase) != 0)
 			continue;
 		if (strcmp(p[i].spec, p[k].spec) != 0)
-			s2r_die("%s: expected the spec of %s for phase %s, "
-			    "workload %s: two PipelineRuns of one cell give "
-			    "different specs", labels->v[k], labels->v[i],
+			s2r_die_at(labels->v[k], p[k].spec_line,
+			    p[k].spec_column, "expected the spec of %s for "
+			    "phase %s, workload %s: two PipelineRuns of one "
+			    "cell give different specs", labels->v[i],
 			    p[k].phase, p[k].workload);
 		return true;
 	}
@@ -292,9 +293,10 @@ runspec_expect(const char *rundir, json_t *out)
 			continue;
 		by_phase = !one_spec(p, names.n, i);
 		if (by_phase && p[i].phase == NULL)
-			s2r_die("%s: expected a phase param: the run's "
-			    "PipelineRuns give workload %s different specs",
-			    labels.v[i], p[i].workload);
+			s2r_die_at(labels.v[i], p[i].spec_line,
+			    p[i].spec_column, "expected a phase param: the "
+			    "run's PipelineRuns give workload %s different "
+			    "specs", p[i].workload);
 		if (!seen_before(p, &labels, i, by_phase))
 			expect_one(&p[i], labels.v[i], by_phase, out);
 	}

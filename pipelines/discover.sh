@@ -233,6 +233,38 @@ walk() {
 	return 0
 }
 
+# The scenarios SIM's transfer.yaml names (baselines[].scenario; s2r-expect
+# --scenarios lists them, NUL-terminated, from SIM) may lie anywhere in
+# SIM, beyond the parts walked: each must resolve inside SIM (a link in
+# any part of its path counts) and, where it exists, be a regular file.
+sim_scenarios() {
+	[ -e "$1/transfer.yaml" ] || [ -L "$1/transfer.yaml" ] || return 0
+	t=s2r-expect
+	[ -z "${S2R_BIN:-}" ] || t=$S2R_BIN/s2r-expect
+	(cd "$1" && "$t" --scenarios .) >"$tmp/scn0" 2>"$tmp/scnerr" ||
+		die "$(head -n 1 "$tmp/scnerr")"
+	lines <"$tmp/scn0" >"$tmp/scn"
+	soh=$(printf '\001')
+	while IFS= read -r f; do
+		case $f in *"$soh"*)
+			die "$(shown "$S2R_SIM/$f"): transfer.yaml names a scenario" \
+			    "with a newline in its path: not supported" ;;
+		esac
+		r=$(realpath -m -- "$1/$f")
+		case $r in
+		"$1"/*) ;;
+		*) [ -n "${S2R_FOLLOW_LINKS:-}" ] ||
+			die "$(shown "$S2R_SIM/$f"): a link to $(shown "$r")," \
+			    "outside SIM: refused (FOLLOW_LINKS=1 follows links" \
+			    "out of a bundle; only for bundles you trust)" ;;
+		esac
+		{ [ -e "$1/$f" ] || [ -L "$1/$f" ]; } && [ ! -f "$1/$f" ] &&
+			die "$(shown "$S2R_SIM/$f"): expected a regular file, got" \
+			    "$(kind "$1/$f")"
+	done <"$tmp/scn"
+	return 0
+}
+
 # Run mode: the folder of the generated EPP configs when it lies outside
 # the run (workspace/translations/<hash>/generated/, s2r-run --generated),
 # as its path from the run; its entries go to $tmp/gen as side G.  Its
@@ -299,6 +331,7 @@ parity() {
 	walk R "$real" "$rv" "$S2R_REAL" $(real_prune) >"$tmp/real" || exit 1
 	walk S "$sim" SIM "$S2R_SIM" $(sim_prune) >"$tmp/sim" || exit 1
 	unset IFS
+	sim_scenarios "$sim" || exit 1
 	: >"$tmp/gen"
 	gen=""
 	[ "$rv" != RUN ] || gen=$(run_generated "$real") || exit 1

@@ -133,3 +133,24 @@ SPEC='{aggregate_rate: 9, num_requests: 10, seed: SEED, version: \"2\", clients:
 	assert_bad_input
 	[ "$stderr" = "s2r-expect: cluster/pipelinerun-b.yaml:10:12: expected the spec of cluster/pipelinerun-a.yaml for phase baseline, workload w: two PipelineRuns of one cell give different specs" ]
 }
+
+@test "runmode: input text quoted in an error stays one line: a newline or an escape shows as '?'" {
+	# a workloadName that would forge a second message
+	mkdir -p real/cluster
+	pipelinerun real/cluster/pipelinerun-a.yaml phase=baseline 'workloadName=w\ns2r-expect: all good' "workloadSpec=${SPEC/SEED/1}"
+	pipelinerun real/cluster/pipelinerun-b.yaml 'workloadName=w\ns2r-expect: all good' "workloadSpec=${SPEC/SEED/2}"
+	run --separate-stderr "$S2R_BIN/s2r-expect" --run real sim
+	assert_bad_input
+	[ "$stderr" = "s2r-expect: cluster/pipelinerun-b.yaml:8:12: expected a phase param: the run's PipelineRuns give workload w?s2r-expect: all good different specs" ]
+	# a trace header's value, with a terminal escape
+	h=real/baseline/chat_mixed/trace_header.yaml
+	sed -i 's/^time_unit: .*/time_unit: "u\\ns\\e[2J"/' "$h"
+	grep -q '^time_unit: "u' "$h"
+	run --separate-stderr "$S2R_BIN/s2r-trace-stats" real/baseline/chat_mixed/trace_data.csv
+	assert_bad_input
+	[[ "$stderr" == *': time_unit: expected "us" or "microseconds", got "u?s?[2J"' ]]
+	# a file name with a newline, named by the tool that cannot read it
+	run --separate-stderr "$S2R_BIN/s2r-verdict" $'no\nsuch.ndjson'
+	assert_bad_input
+	[[ "$stderr" == *"no?such.ndjson"* ]]
+}

@@ -154,3 +154,29 @@ SPEC='{aggregate_rate: 9, num_requests: 10, seed: SEED, version: \"2\", clients:
 	assert_bad_input
 	[[ "$stderr" == *"no?such.ndjson"* ]]
 }
+
+@test "runmode: the translation's translation_output.json linked out of it, or a FIFO, is refused before s2r-run reads it" {
+	mkdir -p ws/workspace/runs ws/workspace/translations/h1/generated
+	cp -R real ws/workspace/runs/r1
+	echo '{"translation_hash": "h1"}' >ws/workspace/runs/r1/run_metadata.json
+	t=ws/workspace/translations/h1/translation_output.json
+	ln -s /etc/passwd "$t"
+	BEFORE=$(outside)
+	run --separate-stderr timeout 60 make -s -f "$PMK" SIM=sim \
+	    RUN=ws/workspace/runs/r1 OUT=out S2R_BIN="$S2R_BIN"
+	# (s2r-run used to read it first: "...:1:4: '[' or '{' expected near 'root'")
+	refused 'ws/workspace/runs/r1/../../translations/h1/translation_output.json: a link to /etc/passwd, outside RUN: refused'
+	[[ "$stderr" != *root* ]]
+	rm "$t"
+	mkfifo "$t"
+	run --separate-stderr timeout 60 make -s -f "$PMK" SIM=sim \
+	    RUN=ws/workspace/runs/r1 OUT=out S2R_BIN="$S2R_BIN"
+	refused 'translations/h1/translation_output.json: expected a regular file, got a FIFO'
+	# a plain one is read
+	rm "$t"
+	echo '{"algorithms": [{"name": "treatment"}]}' >"$t"
+	run --separate-stderr timeout 120 make -s -f "$PMK" SIM=sim \
+	    RUN=ws/workspace/runs/r1 OUT=out S2R_BIN="$S2R_BIN"
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	jq -e -s 'map(select(.kind == "run"))[0] | tostring | test("translation_output.json")' out/run.ndjson
+}

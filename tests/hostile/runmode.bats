@@ -180,3 +180,24 @@ SPEC='{aggregate_rate: 9, num_requests: 10, seed: SEED, version: \"2\", clients:
 	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
 	jq -e -s 'map(select(.kind == "run"))[0] | tostring | test("translation_output.json")' out/run.ndjson
 }
+
+@test "runmode: a PipelineRun's spec of 2,000 clients against the sim's is compared in seconds" {
+	# each of its 14,000 expectations was looked for among the sim's one
+	# by one (30 s on a plain build), and every PipelineRun against every
+	# other (4,000 of one workload: 50 s)
+	{
+		printf 'version: "2"\nseed: 1\naggregate_rate: 10\nnum_requests: 100\nclients:\n'
+		seq 1 2000 | sed 's/.*/  - {id: c&, rate_fraction: 1, arrival: {process: poisson}, input_distribution: {type: constant, params: {value: 8}}, output_distribution: {type: constant, params: {value: 8}}}/'
+	} >sim/workloads/many.yaml
+	mkdir -p real/cluster
+	spec=$(sed 's/^seed: 1$/seed: 2/; s/"/\\"/g' sim/workloads/many.yaml | awk '{ printf "%s\\n", $0 }')
+	for i in 1 2 3; do
+		pipelinerun "real/cluster/pipelinerun-$i.yaml" "phase=p$i" workloadName=many "workloadSpec=$spec"
+	done
+	run --separate-stderr timeout 60 "$S2R_BIN/s2r-expect" --run real sim
+	[ "$status" -eq 0 ] || { echo "status $status: $stderr"; return 1; }
+	# one conflict per PipelineRun: the seed, for the whole workload
+	[ "$(jq -r 'select(.metric == "workload.conflict") | "\(.scope.phase) \(.value) \(.values[0].metric) \(.values[0].sim.value) \(.values[0].run.value)"' <<<"$output")" = "p1 1 workload.seed 1 2
+p2 1 workload.seed 1 2
+p3 1 workload.seed 1 2" ]
+}

@@ -68,7 +68,9 @@ twin_key(const json_t *r)
 	    JSON_ENCODE_ANY);
 	sbuf_printf(&b, "%s\n%s\n%s\n%s", kind, check, metric, text);
 	free(text);
-	return xstrdup(sbuf_str(&b));
+	text = xstrdup(sbuf_str(&b));
+	sbuf_free(&b);
+	return text;
 }
 
 /* By key, then by place: the first of equal keys is out's first. */

@@ -234,14 +234,14 @@ walk() {
 }
 
 # The scenarios SIM's transfer.yaml names (baselines[].scenario; s2r-expect
-# --scenarios lists them, NUL-terminated, from SIM) may lie anywhere in
+# --scenarios lists them, NUL-terminated, relative to SIM) may lie anywhere in
 # SIM, beyond the parts walked: each must resolve inside SIM (a link in
 # any part of its path counts) and, where it exists, be a regular file.
 sim_scenarios() {
 	[ -e "$1/transfer.yaml" ] || [ -L "$1/transfer.yaml" ] || return 0
 	t=s2r-expect
 	[ -z "${S2R_BIN:-}" ] || t=$S2R_BIN/s2r-expect
-	(cd "$1" && "$t" --scenarios .) >"$tmp/scn0" 2>"$tmp/scnerr" ||
+	"$t" --scenarios "$1" >"$tmp/scn0" 2>"$tmp/scnerr" ||
 		die "$(head -n 1 "$tmp/scnerr")"
 	lines <"$tmp/scn0" >"$tmp/scn"
 	soh=$(printf '\001')

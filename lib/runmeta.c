@@ -111,9 +111,11 @@ read_metadata(struct run_meta *m, const char *root)
 	v = json_object_get(doc, "replicas");
 	if (v != NULL && !json_is_null(v)) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
-		    json_integer_value(v) > 100000)
+		    json_integer_value(v) > 100000) {
+			json_decref(doc);	/* no leak for ASan to report */
 			s2r_die("%s: replicas: expected a whole number from 1 "
 			    "to 100000", m->meta_file);
+		}
 		m->replicas = json_integer_value(v);
 		m->replicas_file = xstrdup(m->meta_file);
 	}
@@ -385,9 +387,11 @@ read_translation(struct run_meta *m, const char *root, const char *dir)
 
 		name = json_string_value(json_object_get(a, "name"));
 
-		if (name == NULL)
+		if (name == NULL) {
+			json_decref(doc);
 			s2r_die("%s: algorithms[%zu]: expected an object with "
 			    "a string name", m->trans_file, i);
+		}
 		strv_add(&m->translated, name);
 	}
 	json_decref(doc);

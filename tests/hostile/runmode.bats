@@ -201,3 +201,21 @@ SPEC='{aggregate_rate: 9, num_requests: 10, seed: SEED, version: \"2\", clients:
 p2 1 workload.seed 1 2
 p3 1 workload.seed 1 2" ]
 }
+
+@test "runmode: 1,000 PipelineRuns' scenarios beside a spec of 2,000 clients are judged in seconds" {
+	# each deployed parameter was sought through every sim record:
+	# 2,000 PipelineRuns beside such a spec took 3 minutes
+	{
+		printf 'version: "2"\nseed: 1\naggregate_rate: 10\nnum_requests: 100\nclients:\n'
+		seq 1 2000 | sed 's/.*/  - {id: c&, rate_fraction: 1, arrival: {process: poisson}, input_distribution: {type: constant, params: {value: 8}}, output_distribution: {type: constant, params: {value: 8}}}/'
+	} >sim/workloads/many.yaml
+	mkdir -p real/cluster
+	for i in $(seq 1000 1999); do
+		pipelinerun "real/cluster/pipelinerun-$i.yaml" "phase=p$i" \
+		    'scenarioContent=scenario: [{decode: {replicas: 4, vllm: {additionalFlags: [--max-num-seqs=9]}}}]'
+	done
+	run --separate-stderr timeout 60 "$S2R_BIN/s2r-expect" --run real sim
+	[ "$status" -eq 0 ] || { echo "status $status: $stderr"; return 1; }
+	# each differs from config.md in max_num_seqs (256) alone
+	[ "$(jq -r 'select(.metric == "config.deployed") | "\(.value) \(.values[0].metric) \(.values[0].sim.value) \(.values[0].run.value)"' <<<"$output" | sort | uniq -c | sed 's/^ *//')" = "1000 1 vllm.max_num_seqs 256 9" ]
+}

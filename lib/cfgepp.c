@@ -433,27 +433,19 @@ conflict_value(json_t *values, struct sbuf *how, const json_t *r)
 	free(text);
 }
 
+/* The conflict record of one group: the records of out at idx[0..n)
+ * (in out's order), which give one expectation different values. */
 static json_t *
-conflict_record(const json_t *out, size_t first, const char *gkey)
+conflict_record(const json_t *out, const size_t *idx, size_t n)
 {
-	const json_t *r0 = json_array_get(out, first);
+	const json_t *r0 = json_array_get(out, idx[0]);
 	const json_t *s0 = json_object_get(r0, "source");
 	json_t *values = json_array(), *rec;
 	struct sbuf how = {0};
-	size_t i;
-	json_t *r;
 
 	sbuf_adds(&how, "one value, given differently:");
-	json_array_foreach(out, i, r) {
-		char *k;
-
-		if (i < first || !judged(r))
-			continue;
-		k = group_key(r);
-		if (strcmp(k, gkey) == 0)
-			conflict_value(values, &how, r);
-		free(k);
-	}
+	for (size_t m = 0; m < n; m++)
+		conflict_value(values, &how, json_array_get(out, idx[m]));
 	rec = rec_begin(&(struct rec_head){ .kind = "expect",
 	    .check = rec_get_str(r0, "check"), .metric = "config.conflict",
 	    .key = rec_get_str(r0, "key"),
@@ -467,44 +459,68 @@ conflict_record(const json_t *out, size_t first, const char *gkey)
 	return rec;
 }
 
+/* A judged record's group (metric, key, scope) and its place in out;
+ * for a group's first record, its conflict record (NULL: none). */
+struct grouped {
+	char	*key;
+	size_t	 i;
+	json_t	*conflict;
+};
+
+static int
+place_cmp(const void *pa, const void *pb)
+{
+	const struct grouped *a = pa, *b = pb;
+
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+static int
+grouped_cmp(const void *pa, const void *pb)
+{
+	const struct grouped *a = pa, *b = pb;
+	int c = strcmp(a->key, b->key);
+
+	return c != 0 ? c : a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* The records sorted by group, then by place: each group's records lie
+ * together, in out's order, so one pass finds every conflict (comparing
+ * every record with every other took minutes for a spec of a thousand
+ * clients: some 8,000 records). */
 void
 configexp_conflicts(json_t *out)
 {
-	size_t n = json_array_size(out);
-	struct strv seen = {0};
-	json_t *found = json_array();
+	size_t n = json_array_size(out), ng = 0, *idx;
+	struct grouped *g = xcalloc(n + 1, sizeof(*g));
 
-	for (size_t i = 0; i < n; i++) {
-		const json_t *r = json_array_get(out, i);
-		char *k;
+	for (size_t i = 0; i < n; i++)
+		if (judged(json_array_get(out, i))) {
+			g[ng].key = group_key(json_array_get(out, i));
+			g[ng++].i = i;
+		}
+	qsort(g, ng, sizeof(*g), grouped_cmp);
+	idx = xcalloc(ng + 1, sizeof(*idx));
+	for (size_t a = 0, b; a < ng; a = b) {
+		const json_t *v0 = json_object_get(json_array_get(out, g[a].i),
+		    "value");
 		bool differs = false;
 
-		if (!judged(r))
-			continue;
-		k = group_key(r);
-		if (strv_find(&seen, k) >= 0) {
-			free(k);
-			continue;
-		}
-		strv_add(&seen, k);
-		for (size_t j = i + 1; j < n && !differs; j++) {
-			const json_t *o = json_array_get(out, j);
-			char *ko;
-
-			if (!judged(o))
-				continue;
-			ko = group_key(o);
-			differs = strcmp(ko, k) == 0 &&
-			    !json_equal(json_object_get(r, "value"),
-			    json_object_get(o, "value"));
-			free(ko);
+		for (b = a; b < ng && strcmp(g[b].key, g[a].key) == 0; b++) {
+			idx[b] = g[b].i;
+			differs = differs || !json_equal(v0, json_object_get(
+			    json_array_get(out, g[b].i), "value"));
 		}
 		if (differs)
-			json_array_append_new(found,
-			    conflict_record(out, i, k));
-		free(k);
+			g[a].conflict = conflict_record(out, idx + a, b - a);
 	}
-	json_array_extend(out, found);
-	json_decref(found);
-	strv_free(&seen);
+	/* appended in the order of each group's first record */
+	qsort(g, ng, sizeof(*g), place_cmp);
+	for (size_t k = 0; k < ng; k++) {
+		if (g[k].conflict != NULL)
+			json_array_append_new(out, g[k].conflict);
+		free(g[k].key);
+	}
+	free(g);
+	free(idx);
 }

@@ -22,21 +22,47 @@ s2r_setprog(const char *argv0)
 	s2r_prog = slash ? slash + 1 : argv0;
 }
 
+/* s on stderr with every control character (a newline, a carriage
+ * return, an escape) as '?', as discover.sh shows a path: a message
+ * quoting text of an input (a name, a value) stays one line, so it can
+ * neither forge a second message nor move the terminal's cursor. */
+static void
+put_shown(const char *s)
+{
+	for (; *s != '\0'; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, stderr);
+}
+
 static void
 vreport(const char *file, long line, long column, const char *fmt, va_list ap)
 {
+	char small[512], *msg = small;
+	va_list aq;
+	int n;
+
+	/* Formatted first, so that what it quotes can be shown safely; not
+	 * xmalloc: that reports through here when memory runs out. */
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
+	va_end(aq);
+	if (n >= (int)sizeof(small) && (msg = malloc((size_t)n + 1)) != NULL)
+		vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	else if (msg == NULL)
+		msg = small;	/* no memory: the message cut, still a line */
 	fflush(stdout);
 	fprintf(stderr, "%s: ", s2r_prog);
 	if (file != NULL) {
-		fputs(file, stderr);
+		put_shown(file);
 		if (line > 0)
 			fprintf(stderr, ":%ld", line);
 		if (line > 0 && column > 0)
 			fprintf(stderr, ":%ld", column);
 		fputs(": ", stderr);
 	}
-	vfprintf(stderr, fmt, ap);
+	put_shown(n < 0 ? fmt : msg);
 	fputc('\n', stderr);
+	if (msg != small)
+		free(msg);
 }
 
 void

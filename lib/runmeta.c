@@ -111,9 +111,11 @@ read_metadata(struct run_meta *m, const char *root)
 	v = json_object_get(doc, "replicas");
 	if (v != NULL && !json_is_null(v)) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
-		    json_integer_value(v) > 100000)
+		    json_integer_value(v) > 100000) {
+			json_decref(doc);	/* no leak for ASan to report */
 			s2r_die("%s: replicas: expected a whole number from 1 "
 			    "to 100000", m->meta_file);
+		}
 		m->replicas = json_integer_value(v);
 		m->replicas_file = xstrdup(m->meta_file);
 	}
@@ -281,6 +283,7 @@ run_meta_free(struct run_meta *m)
 	free(m->created_at);
 	free(m->pipeline_commit);
 	free(m->translation_hash);
+	free(m->translation);
 	free(m->cluster_id);
 	free(m->replicas_file);
 	free(m->decl_file);
@@ -340,26 +343,37 @@ translation_dir(struct run_meta *m)
 	return xstrdup(m->dir);
 }
 
-/* translation_output.json: algorithms[].name (newer) is what was
- * translated; older ones (plugin_type, no algorithms) do not say. */
-static void
-read_translation(struct run_meta *m, const char *root)
+/* The translation's folder (m->translation when it is not the run's
+ * own) and its generated/ (m->generated); returns the folder. */
+static char *
+locate_translation(struct run_meta *m, const char *root)
 {
-	char *dir = translation_dir(m), *path, *gen;
+	char *dir = translation_dir(m);
+	struct sbuf b = {0};
+
+	if (strcmp(dir, m->dir) != 0)
+		m->translation = path_display(dir, root);
+	sbuf_printf(&b, "%s/generated", dir);
+	if (run_is_dir(sbuf_str(&b)))
+		m->generated = path_display(sbuf_str(&b), root);
+	sbuf_free(&b);
+	return dir;
+}
+
+/* translation_output.json in the translation's folder dir:
+ * algorithms[].name (newer) is what was translated; older ones
+ * (plugin_type, no algorithms) do not say. */
+static void
+read_translation(struct run_meta *m, const char *root, const char *dir)
+{
 	struct sbuf b = {0};
 	json_t *doc, *algos, *a;
+	char *path;
 	size_t i;
 
-	sbuf_printf(&b, "%s/generated", dir);
-	gen = xstrdup(sbuf_str(&b));
-	if (run_is_dir(gen))
-		m->generated = path_display(gen, root);
-	sbuf_reset(&b);
 	sbuf_printf(&b, "%s/translation_output.json", dir);
 	path = xstrdup(sbuf_str(&b));
 	sbuf_free(&b);
-	free(gen);
-	free(dir);
 	if (!exists(path)) {
 		free(path);
 		return;
@@ -373,9 +387,11 @@ read_translation(struct run_meta *m, const char *root)
 
 		name = json_string_value(json_object_get(a, "name"));
 
-		if (name == NULL)
+		if (name == NULL) {
+			json_decref(doc);
 			s2r_die("%s: algorithms[%zu]: expected an object with "
 			    "a string name", m->trans_file, i);
+		}
 		strv_add(&m->translated, name);
 	}
 	json_decref(doc);
@@ -389,10 +405,14 @@ run_meta_skipped(const struct run_meta *m, const char *phase)
 	    strv_find(&m->translated, phase) < 0;
 }
 
-void
-run_meta_read(struct run_meta *m, const char *dir, const char *root)
+/* The run folder dir: its run_metadata.json, and unless locate_only
+ * its declaration and translation_output.json. */
+static void
+meta_read(struct run_meta *m, const char *dir, const char *root,
+    bool locate_only)
 {
 	const char *slash;
+	char *tdir;
 	size_t n = strlen(dir);
 
 	memset(m, 0, sizeof(*m));
@@ -407,7 +427,25 @@ run_meta_read(struct run_meta *m, const char *dir, const char *root)
 		s2r_die("%s: expected a run folder (workspace/runs/<run>/)",
 		    dir);
 	read_metadata(m, root);
+	if (locate_only) {
+		free(locate_translation(m, root));
+		return;
+	}
 	if (!read_manifest(m, root))
 		read_progress(m, root);
-	read_translation(m, root);
+	tdir = locate_translation(m, root);
+	read_translation(m, root, tdir);
+	free(tdir);
+}
+
+void
+run_meta_read(struct run_meta *m, const char *dir, const char *root)
+{
+	meta_read(m, dir, root, false);
+}
+
+void
+run_meta_locate(struct run_meta *m, const char *dir, const char *root)
+{
+	meta_read(m, dir, root, true);
 }

@@ -41,12 +41,19 @@ struct run_meta {
 	bool		 trans_lists;	/* it lists algorithms[] (newer) */
 	struct strv	 translated;	/* their names */
 	char		*generated;	/* the generated/ folder; NULL */
+	char		*translation;	/* its folder when not the run's own
+					 * (workspace/translations/<hash>/);
+					 * NULL */
 	struct strv	 warnings;	/* for whoever reads the run */
 };
 
 /* Reads the run folder dir; source.file names are relative to root (NULL:
  * as found). */
 void	 run_meta_read(struct run_meta *m, const char *dir, const char *root);
+/* Only run_metadata.json, and where the translation's folder and its
+ * generated/ are (nothing of the translation is read): what a pipeline
+ * needs to check those folders before anything reads them. */
+void	 run_meta_locate(struct run_meta *m, const char *dir, const char *root);
 void	 run_meta_free(struct run_meta *m);
 /* Adds a declared pair unless it is there already. */
 void	 run_meta_add_pair(struct run_meta *m, const char *phase,

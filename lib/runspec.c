@@ -37,21 +37,114 @@ list_runs(const char *rundir, struct strv *names)
 	sbuf_free(&dir);
 }
 
-/* Whether a record of out already scopes workload w. */
-static bool
-covered(const json_t *out, const char *w)
+/* The sim's records as they were before the PipelineRuns were read,
+ * looked up by sorted key, not by a walk over them: a PipelineRun's spec
+ * of 2,000 clients against the sim's (14,000 records each) took 30 s
+ * so, and a run of many PipelineRuns as long again for each. */
+struct simindex {
+	struct twin {
+		char	*key;	/* kind, check, metric, scope (twin_key) */
+		size_t	 i;	/* its place in out */
+	}		*v;
+	size_t		 n;
+	struct strv	 workloads;	/* the workloads out scopes, sorted */
+};
+
+/* "kind\ncheck\nmetric\nscope as sorted JSON" (NULL when one is
+ * missing: such a record is no one's twin, as json_equal says of a
+ * missing scope); the scope last, so its text cannot fake another. */
+static char *
+twin_key(const json_t *r)
+{
+	const char *kind = rec_get_str(r, "kind"), *check = rec_get_str(r,
+	    "check"), *metric = rec_get_str(r, "metric");
+	const json_t *scope = json_object_get(r, "scope");
+	struct sbuf b = {0};
+	char *text;
+
+	if (kind == NULL || check == NULL || metric == NULL || scope == NULL)
+		return NULL;
+	text = json_dumps(scope, JSON_SORT_KEYS | JSON_COMPACT |
+	    JSON_ENCODE_ANY);
+	sbuf_printf(&b, "%s\n%s\n%s\n%s", kind, check, metric, text);
+	free(text);
+	text = xstrdup(sbuf_str(&b));
+	sbuf_free(&b);
+	return text;
+}
+
+/* By key, then by place: the first of equal keys is out's first. */
+static int
+twin_cmp(const void *pa, const void *pb)
+{
+	const struct twin *a = pa, *b = pb;
+	int c = strcmp(a->key, b->key);
+
+	return c != 0 ? c : a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* "kind\ncheck\nmetric" (NULL when one is missing): what a deployed
+ * parameter and the sim's expectation of it share, whatever the phase. */
+static char *
+config_key(const json_t *r)
+{
+	const char *kind = rec_get_str(r, "kind"), *check = rec_get_str(r,
+	    "check"), *metric = rec_get_str(r, "metric");
+	struct sbuf b = {0};
+	char *k;
+
+	if (kind == NULL || check == NULL || metric == NULL)
+		return NULL;
+	sbuf_printf(&b, "%s\n%s\n%s", kind, check, metric);
+	k = xstrdup(sbuf_str(&b));
+	sbuf_free(&b);
+	return k;
+}
+
+/* out's records by key(r), and the workloads they scope. */
+static void
+index_sim(struct simindex *ix, const json_t *out, char *(*key)(const json_t *))
 {
 	size_t i;
 	json_t *r;
 
+	memset(ix, 0, sizeof(*ix));
+	ix->v = xcalloc(json_array_size(out) + 1, sizeof(*ix->v));
 	json_array_foreach(out, i, r) {
-		const char *s = rec_get_str(json_object_get(r, "scope"),
+		const char *w = rec_get_str(json_object_get(r, "scope"),
 		    "workload");
+		char *k = key(r);
 
-		if (s != NULL && strcmp(s, w) == 0)
-			return true;
+		if (w != NULL)
+			strv_add(&ix->workloads, w);
+		if (k != NULL)
+			ix->v[ix->n++] = (struct twin){ k, i };
 	}
-	return false;
+	qsort(ix->v, ix->n, sizeof(*ix->v), twin_cmp);
+	strv_sort(&ix->workloads);
+}
+
+static void
+index_free(struct simindex *ix)
+{
+	for (size_t i = 0; i < ix->n; i++)
+		free(ix->v[i].key);
+	free(ix->v);
+	strv_free(&ix->workloads);
+}
+
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether a record of the sim already scopes workload w. */
+static bool
+covered(const struct simindex *ix, const char *w)
+{
+	return ix->workloads.n > 0 && bsearch(&w, ix->workloads.v,
+	    ix->workloads.n, sizeof(*ix->workloads.v), str_cmp) != NULL;
 }
 
 /* The source of a record from an embedded spec: the PipelineRun, the
@@ -108,29 +201,36 @@ expect_one(const struct pipelinerun *p, const char *label, bool by_phase,
 /* Most differing expectations a workload.conflict record lists. */
 #define CONFLICT_MAX	8
 
-/* Whether a and b hold the same string under key (both present). */
-static bool
-same_str(const json_t *a, const json_t *b, const char *key)
+/* The place in ix of the first record whose key is k (ix->n: none). */
+static size_t
+index_find(const struct simindex *ix, const char *k)
 {
-	const char *x = rec_get_str(a, key), *y = rec_get_str(b, key);
+	size_t lo = 0, hi = ix->n;
 
-	return x != NULL && y != NULL && strcmp(x, y) == 0;
+	while (lo < hi) {	/* the first key not below k */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(ix->v[mid].key, k) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ix->n && strcmp(ix->v[lo].key, k) == 0 ? lo : ix->n;
 }
 
-/* The sim's record of out with rec's check, metric and scope, or NULL. */
+/* The sim's record of out with rec's kind, check, metric and scope (the
+ * first in out), or NULL (ix: by twin_key). */
 static const json_t *
-sim_twin(const json_t *out, const json_t *rec)
+sim_twin(const json_t *out, const struct simindex *ix, const json_t *rec)
 {
-	const json_t *scope = json_object_get(rec, "scope");
-	size_t i;
-	json_t *r;
+	char *k = twin_key(rec);
+	size_t at;
 
-	json_array_foreach(out, i, r)
-		if (same_str(r, rec, "kind") && same_str(r, rec, "metric") &&
-		    same_str(r, rec, "check") &&
-		    json_equal(json_object_get(r, "scope"), scope))
-			return r;
-	return NULL;
+	if (k == NULL)
+		return NULL;
+	at = index_find(ix, k);
+	free(k);
+	return at < ix->n ? json_array_get(out, ix->v[at].i) : NULL;
 }
 
 /* One side of a difference: the value and where it comes from. */
@@ -182,7 +282,8 @@ conflict_emit(json_t *out, const struct rec_head *h, json_t *values,
  * exist and differ, say so"), a workload.conflict record lists them; the
  * trace is judged against the sim's. */
 static void
-compare_one(const struct pipelinerun *p, const char *label, json_t *out)
+compare_one(const struct pipelinerun *p, const char *label,
+    const struct simindex *ix, json_t *out)
 {
 	struct sbuf where = {0}, how = {0};
 	struct wlspec *w;
@@ -193,7 +294,7 @@ compare_one(const struct pipelinerun *p, const char *label, json_t *out)
 	w = wlspec_load_buf(where.s, p->spec, strlen(p->spec));
 	wlspec_expect(w, p->workload, recs);
 	json_array_foreach(recs, i, r) {
-		const json_t *twin = sim_twin(out, r);
+		const json_t *twin = sim_twin(out, ix, r);
 
 		if (twin == NULL || json_equal(json_object_get(twin, "value"),
 		    json_object_get(r, "value")))
@@ -221,15 +322,100 @@ compare_one(const struct pipelinerun *p, const char *label, json_t *out)
 	sbuf_free(&how);
 }
 
-/* Whether every PipelineRun of p[k]'s workload embeds p[k]'s text. */
-static bool
-one_spec(const struct pipelinerun *p, size_t n, size_t k)
+/* A PipelineRun with a spec, for sorting (the run, its place). */
+struct runref {
+	const struct pipelinerun *p;
+	size_t		 i;
+};
+
+/* Where each run with a spec stands among its workload's, found by two
+ * sorts, not by comparing every run with every other (4,000 PipelineRuns
+ * of one workload took 50 s so): whether every run of its workload
+ * embeds one text, the first run of its workload, the first of its
+ * workload and phase. */
+struct runorder {
+	bool	*uniform;
+	size_t	*first_w, *first_p;
+};
+
+static int
+phase_cmp(const char *a, const char *b)
 {
+	return a == NULL || b == NULL ? (a != NULL) - (b != NULL) :
+	    strcmp(a, b);
+}
+
+static int
+place_cmp(const struct runref *a, const struct runref *b)
+{
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* By workload, then spec text, then place. */
+static int
+by_spec(const void *pa, const void *pb)
+{
+	const struct runref *a = pa, *b = pb;
+	int c = strcmp(a->p->workload, b->p->workload);
+
+	if (c == 0)
+		c = strcmp(a->p->spec, b->p->spec);
+	return c != 0 ? c : place_cmp(a, b);
+}
+
+/* By workload, then phase (none first), then place. */
+static int
+by_phase(const void *pa, const void *pb)
+{
+	const struct runref *a = pa, *b = pb;
+	int c = strcmp(a->p->workload, b->p->workload);
+
+	if (c == 0)
+		c = phase_cmp(a->p->phase, b->p->phase);
+	return c != 0 ? c : place_cmp(a, b);
+}
+
+static void
+order_runs(struct runorder *o, const struct pipelinerun *p, size_t n)
+{
+	struct runref *v = xcalloc(n + 1, sizeof(*v));
+	size_t m = 0, a, b;
+
+	o->uniform = xcalloc(n + 1, sizeof(*o->uniform));
+	o->first_w = xcalloc(n + 1, sizeof(*o->first_w));
+	o->first_p = xcalloc(n + 1, sizeof(*o->first_p));
 	for (size_t i = 0; i < n; i++)
-		if (p[i].spec != NULL && strcmp(p[i].workload,
-		    p[k].workload) == 0 && strcmp(p[i].spec, p[k].spec) != 0)
-			return false;
-	return true;
+		if (p[i].spec != NULL)
+			v[m++] = (struct runref){ &p[i], i };
+	qsort(v, m, sizeof(*v), by_spec);
+	for (a = 0; a < m; a = b) {
+		size_t first = v[a].i;
+
+		for (b = a; b < m && strcmp(v[b].p->workload,
+		    v[a].p->workload) == 0; b++)
+			first = v[b].i < first ? v[b].i : first;
+		for (size_t k = a; k < b; k++) {
+			/* sorted by text: all one text when first and last are */
+			o->uniform[v[k].i] = strcmp(v[a].p->spec,
+			    v[b - 1].p->spec) == 0;
+			o->first_w[v[k].i] = first;
+		}
+	}
+	qsort(v, m, sizeof(*v), by_phase);
+	for (a = 0; a < m; a = b)
+		for (b = a; b < m && strcmp(v[b].p->workload,
+		    v[a].p->workload) == 0 && phase_cmp(v[b].p->phase,
+		    v[a].p->phase) == 0; b++)
+			o->first_p[v[b].i] = v[a].i;
+	free(v);
+}
+
+static void
+order_free(struct runorder *o)
+{
+	free(o->uniform);
+	free(o->first_w);
+	free(o->first_p);
 }
 
 /* Whether a run before k gave k's records already: the same workload
@@ -237,24 +423,18 @@ one_spec(const struct pipelinerun *p, size_t n, size_t k)
  * an error: which one ran cannot be told. */
 static bool
 seen_before(const struct pipelinerun *p, const struct strv *labels,
-    size_t k, bool by_phase)
+    const struct runorder *o, size_t k, bool by_phase)
 {
-	for (size_t i = 0; i < k; i++) {
-		if (p[i].spec == NULL || strcmp(p[i].workload,
-		    p[k].workload) != 0)
-			continue;
-		if (!by_phase)
-			return true;
-		if (strcmp(p[i].phase, p[k].phase) != 0)
-			continue;
-		if (strcmp(p[i].spec, p[k].spec) != 0)
-			s2r_die("%s: expected the spec of %s for phase %s, "
-			    "workload %s: two PipelineRuns of one cell give "
-			    "different specs", labels->v[k], labels->v[i],
-			    p[k].phase, p[k].workload);
-		return true;
-	}
-	return false;
+	size_t i = by_phase ? o->first_p[k] : o->first_w[k];
+
+	if (i == k)
+		return false;
+	if (by_phase && strcmp(p[i].spec, p[k].spec) != 0)
+		s2r_die_at(labels->v[k], p[k].spec_line, p[k].spec_column,
+		    "expected the spec of %s for phase %s, workload %s: two "
+		    "PipelineRuns of one cell give different specs",
+		    labels->v[i], p[k].phase, p[k].workload);
+	return true;
 }
 
 size_t
@@ -262,9 +442,12 @@ runspec_expect(const char *rundir, json_t *out)
 {
 	struct strv names = {0}, labels = {0};
 	struct pipelinerun *p;
+	struct simindex ix;
+	struct runorder order;
 	bool *sim;		/* the sim bundle has a spec for its workload */
 	size_t i, nread;
 
+	index_sim(&ix, out, twin_key);
 	list_runs(rundir, &names);
 	p = xcalloc(names.n + 1, sizeof(*p));
 	sim = xcalloc(names.n + 1, sizeof(*sim));
@@ -279,29 +462,33 @@ runspec_expect(const char *rundir, json_t *out)
 			free(p[i].spec);
 			p[i].spec = NULL;
 		}
-		sim[i] = p[i].spec != NULL && covered(out, p[i].workload);
+		sim[i] = p[i].spec != NULL && covered(&ix, p[i].workload);
 		sbuf_free(&path);
 		sbuf_free(&label);
 	}
+	order_runs(&order, p, names.n);
 	for (i = 0; i < names.n; i++) {
 		bool by_phase;
 
 		if (sim[i])
-			compare_one(&p[i], labels.v[i], out);
+			compare_one(&p[i], labels.v[i], &ix, out);
 		if (p[i].spec == NULL || sim[i])
 			continue;
-		by_phase = !one_spec(p, names.n, i);
+		by_phase = !order.uniform[i];
 		if (by_phase && p[i].phase == NULL)
-			s2r_die("%s: expected a phase param: the run's "
-			    "PipelineRuns give workload %s different specs",
-			    labels.v[i], p[i].workload);
-		if (!seen_before(p, &labels, i, by_phase))
+			s2r_die_at(labels.v[i], p[i].spec_line,
+			    p[i].spec_column, "expected a phase param: the "
+			    "run's PipelineRuns give workload %s different "
+			    "specs", p[i].workload);
+		if (!seen_before(p, &labels, &order, i, by_phase))
 			expect_one(&p[i], labels.v[i], by_phase, out);
 	}
 	for (i = 0; i < names.n; i++)
 		pipelinerun_free(&p[i]);
 	free(p);
 	free(sim);
+	order_free(&order);
+	index_free(&ix);
 	nread = names.n;
 	strv_free(&labels);
 	strv_free(&names);
@@ -310,26 +497,33 @@ runspec_expect(const char *rundir, json_t *out)
 
 /* The sim's expectation of rec's check and metric for phase: the one the
  * phase's own scenario gives, else one for every phase (config.md, a
- * bundle of one baseline), else NULL. */
+ * bundle of one baseline), else NULL (ix: by config_key, in out's order
+ * within a key: each run's parameters were sought through every record,
+ * 2,000 PipelineRuns beside a spec of 2,000 clients took 3 minutes). */
 static const json_t *
-sim_config(const json_t *out, const json_t *rec, const char *phase)
+sim_config(const json_t *out, const struct simindex *ix, const json_t *rec,
+    const char *phase)
 {
 	const json_t *any = NULL;
-	size_t i;
-	json_t *r;
+	char *k = config_key(rec);
+	size_t at;
 
-	json_array_foreach(out, i, r) {
+	if (k == NULL)
+		return NULL;
+	for (at = index_find(ix, k); at < ix->n && strcmp(ix->v[at].key,
+	    k) == 0; at++) {
+		const json_t *r = json_array_get(out, ix->v[at].i);
 		const char *ph = rec_get_str(json_object_get(r, "scope"),
 		    "phase");
 
-		if (!same_str(r, rec, "kind") || !same_str(r, rec, "metric") ||
-		    !same_str(r, rec, "check"))
-			continue;
 		if (ph != NULL && strcmp(ph, phase) == 0)
-			return r;
+			break;
 		if (ph == NULL && any == NULL)
 			any = r;
 	}
+	if (at < ix->n && strcmp(ix->v[at].key, k) == 0)
+		any = json_array_get(out, ix->v[at].i);
+	free(k);
 	return any;
 }
 
@@ -372,7 +566,8 @@ overridden(const json_t *recs, size_t i)
  * the first CONFLICT_MAX), n those compared; none when no parameter of
  * it has a sim expectation. */
 static void
-deployed_one(const struct pipelinerun *p, const char *label, json_t *out)
+deployed_one(const struct pipelinerun *p, const char *label,
+    const struct simindex *ix, json_t *out)
 {
 	struct sbuf where = {0}, how = {0};
 	json_t *recs = json_array(), *r, *values = json_array();
@@ -382,7 +577,7 @@ deployed_one(const struct pipelinerun *p, const char *label, json_t *out)
 	    p->scenario_line);
 	scenario_text(recs, where.s, p->scenario);
 	json_array_foreach(recs, i, r) {
-		const json_t *twin = sim_config(out, r, p->phase);
+		const json_t *twin = sim_config(out, ix, r, p->phase);
 
 		if (twin == NULL || overridden(recs, i))
 			continue;
@@ -415,7 +610,9 @@ void
 runspec_deployed(const char *rundir, json_t *out)
 {
 	struct strv names = {0};
+	struct simindex ix;
 
+	index_sim(&ix, out, config_key);
 	list_runs(rundir, &names);
 	for (size_t i = 0; i < names.n; i++) {
 		struct sbuf path = {0}, label = {0};
@@ -425,10 +622,11 @@ runspec_deployed(const char *rundir, json_t *out)
 		sbuf_printf(&label, "cluster/%s", names.v[i]);
 		pipelinerun_load(&p, path.s, label.s);
 		if (p.scenario != NULL && p.phase != NULL)
-			deployed_one(&p, label.s, out);
+			deployed_one(&p, label.s, &ix, out);
 		pipelinerun_free(&p);
 		sbuf_free(&path);
 		sbuf_free(&label);
 	}
 	strv_free(&names);
+	index_free(&ix);
 }

@@ -1,5 +1,6 @@
 /* scenario.c - a sim bundle's llm-d-benchmark scenarios as 2a/2b expect
  * records; see scenario.h. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -62,10 +63,14 @@ put(struct scn *s, const char *param, const char *text, bool bare,
 }
 
 /* decode.vllm.additionalFlags: "--max-num-seqs=256", "--no-enable-…",
- * or a flag and its value as two items. */
+ * or a flag and its value as two items.  A map's values would be read as
+ * flags and its keys lost, so only a list (or nothing) is taken. */
 static void
 put_flags(struct scn *s, const struct ynode *flags)
 {
+	if (flags != NULL && flags->type != Y_SEQ && !yscalar_is_null(flags))
+		die_node(s->label, flags,
+		    "decode.vllm.additionalFlags: a list of vLLM flags");
 	for (size_t i = 0; flags != NULL && i < flags->n; i++) {
 		const char *item = yscalar(flags->items[i]);
 		const char *eq, *value = "";
@@ -111,6 +116,10 @@ put_replicas(struct scn *s, const struct ynode *stack)
 		die_node(s->label, d, "decode.replicas: a whole number");
 	if (p != NULL && (!yscalar_i64(p, &np) || np < 0))
 		die_node(s->label, p, "prefill.replicas: a whole number");
+	/* Their sum must not overflow (undefined, and a negative count). */
+	if (np > INT64_MAX - nd)
+		die_node(s->label, p, "prefill.replicas: a whole number "
+		    "that, with decode.replicas, counts at most 2^63-1 pods");
 	snprintf(text, sizeof(text), "%lld", (long long)(nd + np));
 	put(s, "replicas", text, false, d, np > 0 ?
 	    "decode.replicas + prefill.replicas" : "decode.replicas");
@@ -205,34 +214,67 @@ baseline(struct scn *s, const char *dir, const struct ynode *b,
 	return 1;
 }
 
-int
-scenario_bundle(json_t *out, const char *dir)
+/* DIR/transfer.yaml's baselines (NULL: none, or no transfer.yaml) and
+ * algorithms (NULL unless a list); *doc holds them (NULL: no file). */
+static const struct ynode *
+transfer_load(const char *dir, struct ydoc **doc, const struct ynode **algos)
 {
 	struct sbuf path = {0};
-	struct scn s = { .ctx = { .out = out } };
-	struct ydoc *doc;
 	struct perr err;
-	const struct ynode *bases, *algos;
-	int read = 0;
+	const struct ynode *bases;
 
+	*doc = NULL;
+	*algos = NULL;
 	sbuf_printf(&path, "%s/transfer.yaml", dir);
 	if (access(path.s, F_OK) != 0) {
 		sbuf_free(&path);
-		return 0;
+		return NULL;
 	}
-	if ((doc = ydoc_load_file(path.s, &err)) == NULL)
+	if ((*doc = ydoc_load_file(path.s, &err)) == NULL)
 		s2r_die_at("transfer.yaml", err.line, err.column, "%s",
 		    err.msg);
-	bases = ymap_get(ydoc_root(doc), "baselines");
-	algos = ymap_get(ydoc_root(doc), "algorithms");
+	sbuf_free(&path);
+	bases = ymap_get(ydoc_root(*doc), "baselines");
+	*algos = ymap_get(ydoc_root(*doc), "algorithms");
 	if (bases != NULL && bases->type != Y_SEQ)
 		die_node("transfer.yaml", bases, "baselines: a list");
-	if (algos != NULL && algos->type != Y_SEQ)
-		algos = NULL;
+	if (*algos != NULL && (*algos)->type != Y_SEQ)
+		*algos = NULL;
+	return bases;
+}
+
+int
+scenario_bundle(json_t *out, const char *dir)
+{
+	struct scn s = { .ctx = { .out = out } };
+	struct ydoc *doc;
+	const struct ynode *bases, *algos;
+	int read = 0;
+
+	bases = transfer_load(dir, &doc, &algos);
 	for (size_t i = 0; bases != NULL && i < bases->n; i++)
 		read += baseline(&s, dir, bases->items[i], algos,
 		    bases->n == 1);
 	ydoc_free(doc);
-	sbuf_free(&path);
 	return read;
+}
+
+void
+scenario_paths(const char *dir, struct strv *paths)
+{
+	struct ydoc *doc;
+	const struct ynode *bases, *algos;
+
+	bases = transfer_load(dir, &doc, &algos);
+	for (size_t i = 0; bases != NULL && i < bases->n; i++) {
+		const struct ynode *b = bases->items[i];
+		const char *file = yscalar(ymap_get(b, "scenario"));
+
+		if (b->type != Y_MAP || yscalar(ymap_get(b, "name")) == NULL)
+			die_node("transfer.yaml", b,
+			    "a baseline: a map with a name");
+		if (inside(file))
+			strv_add(paths, file);
+	}
+	ydoc_free(doc);
 }

@@ -233,20 +233,73 @@ walk() {
 	return 0
 }
 
-# Run mode: the folder of the generated EPP configs when it lies outside
-# the run (workspace/translations/<hash>/generated/, s2r-run --generated),
-# as its path from the run; its entries go to $tmp/gen as side G.  Its
-# links must stay inside it, as a bundle's.
+# The scenarios SIM's transfer.yaml names (baselines[].scenario; s2r-expect
+# --scenarios lists them, NUL-terminated, relative to SIM) may lie anywhere in
+# SIM, beyond the parts walked: each must resolve inside SIM (a link in
+# any part of its path counts) and, where it exists, be a regular file.
+sim_scenarios() {
+	[ -e "$1/transfer.yaml" ] || [ -L "$1/transfer.yaml" ] || return 0
+	t=s2r-expect
+	[ -z "${S2R_BIN:-}" ] || t=$S2R_BIN/s2r-expect
+	"$t" --scenarios "$1" >"$tmp/scn0" 2>"$tmp/scnerr" ||
+		die "$(head -n 1 "$tmp/scnerr")"
+	lines <"$tmp/scn0" >"$tmp/scn"
+	soh=$(printf '\001')
+	while IFS= read -r f; do
+		case $f in *"$soh"*)
+			die "$(shown "$S2R_SIM/$f"): transfer.yaml names a scenario" \
+			    "with a newline in its path: not supported" ;;
+		esac
+		r=$(realpath -m -- "$1/$f")
+		case $r in
+		"$1"/*) ;;
+		*) [ -n "${S2R_FOLLOW_LINKS:-}" ] ||
+			die "$(shown "$S2R_SIM/$f"): a link to $(shown "$r")," \
+			    "outside SIM: refused (FOLLOW_LINKS=1 follows links" \
+			    "out of a bundle; only for bundles you trust)" ;;
+		esac
+		{ [ -e "$1/$f" ] || [ -L "$1/$f" ]; } && [ ! -f "$1/$f" ] &&
+			die "$(shown "$S2R_SIM/$f"): expected a regular file, got" \
+			    "$(kind "$1/$f")"
+	done <"$tmp/scn"
+	return 0
+}
+
+# Run mode: the translation's folder when it lies outside the run
+# (workspace/translations/<hash>/, s2r-run --translation, which reads
+# none of its files): its translation_output.json (s2r-run reads it) must
+# resolve inside it and be a regular file; its generated/ (the EPP
+# configs) is printed, as its path from the run, and its entries go to
+# $tmp/gen as side G.  The links of generated/ must stay inside it, as a
+# bundle's.
 run_generated() {
 	t=s2r-run
 	[ -z "${S2R_BIN:-}" ] || t=$S2R_BIN/s2r-run
-	g=$("$t" --generated --root "$1" "$1" 2>"$tmp/runerr") ||
+	tr=$("$t" --translation --root "$1" "$1" 2>"$tmp/runerr") ||
 		die "$(head -n 1 "$tmp/runerr")"
-	case $g in
+	case $tr in
 	../*) ;;
-	*) return 0 ;;	# none, or inside the run: walked already
+	*) return 0 ;;	# none, or the run's own: walked already
 	esac
-	no_newline RUN "$g"
+	no_newline RUN "$tr"
+	tabs=$(cd -P "$1/$tr" 2>/dev/null && pwd -P) ||
+		die "RUN=$(shown "$S2R_REAL"): cannot enter $(shown "$tr")"
+	f=$tabs/translation_output.json
+	if [ -e "$f" ] || [ -L "$f" ]; then
+		r=$(realpath -m -- "$f")
+		case $r in
+		"$tabs"/*) ;;
+		*) [ -n "${S2R_FOLLOW_LINKS:-}" ] ||
+			die "$(shown "$S2R_REAL/$tr/translation_output.json"): a" \
+			    "link to $(shown "$r"), outside RUN: refused" \
+			    "(FOLLOW_LINKS=1 follows links out of a bundle; only" \
+			    "for bundles you trust)" ;;
+		esac
+		[ -f "$f" ] || die "$(shown "$S2R_REAL/$tr/translation_output.json"):" \
+		    "expected a regular file, got $(kind "$f")"
+	fi
+	[ -d "$1/$tr/generated" ] || return 0
+	g=$tr/generated
 	gabs=$(cd -P "$1/$g" 2>/dev/null && pwd -P) ||
 		die "RUN=$(shown "$S2R_REAL"): cannot enter $(shown "$g")"
 	(cd "$gabs" && check_links "$gabs" RUN "$S2R_REAL/$g" -type l \
@@ -299,6 +352,7 @@ parity() {
 	walk R "$real" "$rv" "$S2R_REAL" $(real_prune) >"$tmp/real" || exit 1
 	walk S "$sim" SIM "$S2R_SIM" $(sim_prune) >"$tmp/sim" || exit 1
 	unset IFS
+	sim_scenarios "$sim" || exit 1
 	: >"$tmp/gen"
 	gen=""
 	[ "$rv" != RUN ] || gen=$(run_generated "$real") || exit 1

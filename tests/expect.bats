@@ -511,7 +511,9 @@ PY
 	prun "$R/cluster/pipelinerun-w1-treat2.yaml" treat w1 "$W/mixed.yaml"
 	run --separate-stderr "$S2R_BIN/s2r-expect" --run "$R" "$S"
 	assert_bad_input
-	[[ "$stderr" == *"cluster/pipelinerun-w1-treat2.yaml: expected the spec of cluster/pipelinerun-w1-treat.yaml for phase treat, workload w1"* ]]
+	# at the workloadSpec value of the second
+	line=$(grep -n 'name: workloadSpec' "$R/cluster/pipelinerun-w1-treat2.yaml" | cut -d: -f1)
+	[[ "$stderr" == *"cluster/pipelinerun-w1-treat2.yaml:$((line + 1)):12: expected the spec of cluster/pipelinerun-w1-treat.yaml for phase treat, workload w1"* ]]
 	rm "$R/cluster/pipelinerun-w1-treat2.yaml"
 	# not a PipelineRun; a param that is not a string; a bad embedded spec
 	printf 'kind: Pod\nspec: {}\n' >"$R/cluster/pipelinerun-x.yaml"

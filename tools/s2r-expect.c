@@ -41,6 +41,7 @@ struct opts {
 	struct mapping	*maps;
 	size_t		 nmaps;
 	bool		 text;
+	bool		 scenarios;	/* --scenarios */
 };
 
 /* The specs to read and the sim bundles they came from. */
@@ -68,6 +69,9 @@ static const char usage_text[] =
 "                    (cluster/pipelinerun-*.yaml, param workloadSpec) for\n"
 "                    workloads no spec names; cited relative to RUNDIR\n"
 "  --root DIR        write source.file relative to DIR\n"
+"  --scenarios       print only the paths of the scenarios each SIMDIR's\n"
+"                    transfer.yaml names (each ended by a NUL byte), so\n"
+"                    that a pipeline can check them before reading them\n"
 "  --format F        ndjson (default) or text (an aligned table)\n"
 "  -o, --output FILE write FILE (whole or not at all) instead of stdout\n"
 
@@ -198,6 +202,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "map", required_argument, NULL, 'm' },
 		{ "root", required_argument, NULL, 'r' },
 		{ "run", required_argument, NULL, 'R' },
+		{ "scenarios", no_argument, NULL, 'S' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
@@ -211,6 +216,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'm': add_map(o, optarg); break;
 		case 'r': o->root = optarg; break;
 		case 'R': o->run = optarg; break;
+		case 'S': o->scenarios = true; break;
 		case 'f': o->text = cli_format_text(optarg); break;
 		case 'o': o->output = optarg; break;
 		default: cli_unreachable(ch);
@@ -218,6 +224,30 @@ parse_opts(int argc, char **argv, struct opts *o)
 	}
 	if (optind == argc)
 		s2r_usage_error("expected a SIMDIR or workload specs");
+	if (o->scenarios && o->output != NULL)
+		s2r_usage_error("--scenarios prints the paths on stdout: "
+		    "expected no -o");
+}
+
+/* --scenarios: the scenario paths of each SIMDIR, NUL-terminated (a
+ * path may hold a newline; discover.sh checks them). */
+static int
+print_scenarios(int argc, char **argv)
+{
+	struct strv paths = {0};
+	struct stat st;
+
+	for (int a = optind; a < argc; a++)
+		if (stat(argv[a], &st) == 0 && S_ISDIR(st.st_mode))
+			scenario_paths(argv[a], &paths);
+	for (size_t i = 0; i < paths.n; i++)
+		if (fputs(paths.v[i], stdout) == EOF ||
+		    putchar('\0') == EOF)
+			break;
+	strv_free(&paths);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		s2r_die("stdout: cannot write");
+	return 0;
 }
 
 static void
@@ -251,6 +281,8 @@ main(int argc, char **argv)
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
+	if (o.scenarios)
+		return print_scenarios(argc, argv);
 	for (int a = optind; a < argc; a++)
 		add_input(&in, argv[a], o.root);
 	if (o.as != NULL && in.nspecs != 1)

@@ -138,3 +138,24 @@ EOF
 	assert_bad_input
 	[ "$stderr" = "s2r-trace-stats: cli.csv:52:2: client_id: expected at most 50 distinct values (each held in memory with its statistics), got more: S2R_MAX_CLIENTS=N reads up to N" ]
 }
+
+@test "sizes: a sim bundle whose spec has 2,000 clients is read in seconds (conflicts were sought pairwise)" {
+	# s2r-expect SIMDIR compared every expectation with every other for
+	# config.conflict: 14,000 records, minutes (a spec of 1,200 clients
+	# took 2 minutes, one of 3,000 nine)
+	{
+		printf 'version: "2"\nseed: 1\naggregate_rate: 10\nnum_requests: 100\nclients:\n'
+		seq 1 2000 | sed 's/.*/  - {id: c&, rate_fraction: 1, arrival: {process: poisson}, input_distribution: {type: constant, params: {value: 8}}, output_distribution: {type: constant, params: {value: 8}}}/'
+	} >sim/workloads/many.yaml
+	run --separate-stderr timeout 60 "$S2R_BIN/s2r-expect" sim
+	[ "$status" -eq 0 ] || { echo "status $status: $stderr"; return 1; }
+	[ "$(jq -s 'map(select(.scope.workload == "many" and .scope.client != null)) | [.[].scope.client] | unique | length' <<<"$output")" -eq 2000 ]
+	# a conflict is still found, once, naming both values in the
+	# bundle's order: config.md, then the one baseline's scenario
+	mkdir sim/baselines
+	printf 'scenario:\n- decode:\n    vllm:\n      additionalFlags: [--max-num-seqs=7]\n' >sim/baselines/b.yaml
+	printf 'baselines:\n  - name: b\n    scenario: baselines/b.yaml\n' >sim/transfer.yaml
+	run --separate-stderr timeout 60 "$S2R_BIN/s2r-expect" sim
+	[ "$status" -eq 0 ] || { echo "status $status: $stderr"; return 1; }
+	[ "$(jq -c 'select(.metric == "config.conflict") | [.value, [.values[] | .value, .source.file]]' <<<"$output")" = '["vllm.max_num_seqs",[256,"config.md",7,"baselines/b.yaml"]]' ]
+}

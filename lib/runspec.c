@@ -546,19 +546,44 @@ cite_scenario(json_t *rec, const char *label, const struct pipelinerun *p)
 	sbuf_free(&f);
 }
 
-/* Whether a later record of recs sets the parameter of record i again:
+/* A record of a scenario's: its metric and its place among them. */
+struct setting {
+	const char	*metric;
+	size_t		 at;
+};
+
+static int
+by_metric_at(const void *pa, const void *pb)
+{
+	const struct setting *a = pa, *b = pb;
+	int c = strcmp(a->metric, b->metric);
+
+	return c != 0 ? c : a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* For each record of recs, whether a later one sets its parameter again:
  * the scenario renders its keys, then its flags, into one vLLM command
  * line, where argparse keeps the last value given (a flag an overlay
- * appends overrides the chart's), so only the last one ran. */
-static bool
-overridden(const json_t *recs, size_t i)
+ * appends overrides the chart's), so only the last one ran.  One sort,
+ * not a scan per record: a scenario's flags are the bundle's to
+ * multiply.  Caller frees. */
+static bool *
+overridden(const json_t *recs)
 {
-	const json_t *r = json_array_get(recs, i);
+	size_t n = json_array_size(recs);
+	struct setting *v = xcalloc(n + 1, sizeof(*v));
+	bool *over = xcalloc(n + 1, sizeof(*over));
 
-	for (size_t k = i + 1; k < json_array_size(recs); k++)
-		if (same_str(json_array_get(recs, k), r, "metric"))
-			return true;
-	return false;
+	for (size_t i = 0; i < n; i++) {
+		const char *m = rec_get_str(json_array_get(recs, i), "metric");
+
+		v[i] = (struct setting){ m != NULL ? m : "", i };
+	}
+	qsort(v, n, sizeof(*v), by_metric_at);
+	for (size_t i = 0; i + 1 < n; i++)
+		over[v[i].at] = strcmp(v[i].metric, v[i + 1].metric) == 0;
+	free(v);
+	return over;
 }
 
 /* p's deployed scenario against the sim's for its phase: a
@@ -572,14 +597,16 @@ deployed_one(const struct pipelinerun *p, const char *label,
 	struct sbuf where = {0}, how = {0};
 	json_t *recs = json_array(), *r, *values = json_array();
 	size_t i, ndiff = 0, ncmp = 0;
+	bool *over;
 
 	sbuf_printf(&where, "%s:%ld: scenarioContent", label,
 	    p->scenario_line);
 	scenario_text(recs, where.s, p->scenario);
+	over = overridden(recs);
 	json_array_foreach(recs, i, r) {
 		const json_t *twin = sim_config(out, ix, r, p->phase);
 
-		if (twin == NULL || overridden(recs, i))
+		if (twin == NULL || over[i])
 			continue;
 		ncmp++;
 		if (json_equal(json_object_get(twin, "value"),
@@ -601,6 +628,7 @@ deployed_one(const struct pipelinerun *p, const char *label,
 		    p->scenario_column, "scenarioContent", how.s);
 	} else
 		json_decref(values);
+	free(over);
 	json_decref(recs);
 	sbuf_free(&where);
 	sbuf_free(&how);

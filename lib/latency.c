@@ -433,6 +433,27 @@ side_rates(struct out *o, const char *side, const struct reqpop *p,
 	sbuf_free(&how);
 }
 
+/* The compared requests a side's ITL file has no chunk rows of: a file
+ * cut short (blis observe stopped before it flushed) or another run's
+ * leaves the ITL distribution over other requests than the trace's, and
+ * each chunk that is there still agrees with the trace. */
+static void
+itl_missing(struct out *o, const char *side, const struct itlsel *is,
+    const struct popsel *sel)
+{
+	struct sbuf how = {0};
+	char metric[64];
+
+	sbuf_printf(&how, "streamed successful requests of %s with no chunk "
+	    "rows in the ITL file (a file cut short, or another run's); n = "
+	    "the streamed successful requests", sel->what);
+	ids_text(&how, is->missing_ex, (int64_t)is->missing);
+	snprintf(metric, sizeof(metric), "%s.itl.missing", side);
+	put(o, "A3", metric, rec_i64((int64_t)is->missing), "count",
+	    (int64_t)is->streamed, "request_id", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 /* One side's ITL records: its requests, those that do not agree with
  * the side's trace, and the gaps over the compared population (v). */
 static void
@@ -462,6 +483,7 @@ side_itl(struct out *o, const char *side, const struct reqpop *p,
 	put(o, "A3", metric, rec_i64((int64_t)bad), "count", (int64_t)t->nr,
 	    "request_id", sbuf_str(&how));
 	itl_values(t, p, sel->idx, sel->n, v, &is);
+	itl_missing(o, side, &is, sel);
 	sbuf_reset(&how);
 	if (is.missing > 0)
 		sbuf_printf(&how, " (%zu of those requests have no chunk rows: "

@@ -516,8 +516,34 @@ a3_judge(struct judge *j, enum a3kind k, double gap, bool gap_ok,
 	return V_WARN;
 }
 
+/* The compared requests a side's ITL file has no chunks of (a file cut
+ * short or another run's): the distribution covers other requests than
+ * the other side's; whether there are any, said in why. */
+static bool
+itl_gaps_missing(const struct judge *j, const char *side, struct sbuf *why)
+{
+	char metric[64];
+	const json_t *rec;
+	const char *how, *ids;
+	double n = 0, of = 0;
+
+	snprintf(metric, sizeof(metric), "%s.itl.missing", side);
+	rec = au_lat(j, metric);
+	if (!ru_num(rec, &n) || n == 0)
+		return false;
+	rec_get_num(rec, "n", &of);
+	how = rec_get_str(json_object_get(rec, "source"), "how");
+	ids = how != NULL ? strstr(how, " (first ids:") : NULL;
+	sbuf_printf(why, " %.0f of the %.0f streamed requests compared%s have "
+	    "no chunk rows in the %s ITL file: it was cut short or is another "
+	    "run's, so its distribution covers other requests than the other "
+	    "side's.", n, of, ids != NULL ? ids : "", side);
+	return true;
+}
+
 /* An ITL file whose requests disagree with its side's trace (another
- * run's file, cut rows) makes the ITL comparison at best a WARN. */
+ * run's file, cut rows) or that lacks some of the compared requests makes
+ * the ITL comparison at best a WARN. */
 static enum jverdict_value
 itl_consistency(const struct judge *j, enum jverdict_value v,
     struct sbuf *why, struct sbuf *act)
@@ -530,6 +556,7 @@ itl_consistency(const struct judge *j, enum jverdict_value v,
 		const json_t *rec;
 		double n = 0;
 
+		any |= itl_gaps_missing(j, sides[i], why);
 		snprintf(metric, sizeof(metric), "%s.itl.inconsistent",
 		    sides[i]);
 		rec = au_lat(j, metric);
@@ -542,7 +569,8 @@ itl_consistency(const struct judge *j, enum jverdict_value v,
 	}
 	if (!any)
 		return v;
-	sbuf_adds(act, " Check that each ITL file is the one written beside "
+	sbuf_adds(act, act->len ? " Check" : "Check");
+	sbuf_adds(act, " that each ITL file is the one written beside "
 	    "its trace (blis observe --record-itl) before reading the ITL "
 	    "comparison.");
 	return v == V_PASS ? V_WARN : v;

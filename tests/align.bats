@@ -403,6 +403,28 @@ EOF
 	jqe 'select(.metric == "align.itl_ms") | .why | test("1 request of the real ITL file disagree")' "$T/v.ndjson"
 }
 
+@test "ITL: a file without some compared requests (cut short) WARNs; an unstreamed request is not missing" {
+	kernels
+	# the chunk rows of requests 9 and 11 lost; request 3 sent unstreamed
+	# (no chunks to record), its rows gone too
+	awk -F, '$1 != 9 && $1 != 11 && $1 != 3' "$F/trace_data.itl.csv" >"$T/trace_data.itl.csv"
+	awk -F, 'BEGIN { OFS = "," } NR > 1 && $1 == 3 { $9 = "false" } { print }' \
+	    "$F/trace_data.csv" >"$T/trace_data.csv"
+	cp "$F/trace_header.yaml" "$T/"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv"
+	[ "$(val real.itl.missing)" = 2 ] && [ "$(val sim.itl.missing)" = 0 ]
+	jqe 'select(.metric == "real.itl.missing") | .n == 8 and (.source.how | test("first ids: 9 11\\)$"))' "$T/l.ndjson"
+	[ "$(val real.itl.inconsistent)" = 0 ]
+	judge
+	[ "$(verdict A3 align.itl_ms)" = WARN ]
+	jqe 'select(.metric == "align.itl_ms") | (.why | test("2 of the 8 streamed requests compared \\(first ids: 9 11\\) have no chunk rows in the real ITL file: it was cut short")) and (.action | startswith("Check that each ITL file"))' "$T/v.ndjson"
+	# every compared request there: PASS as before
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	[ "$(val real.itl.missing)" = 0 ]
+	judge
+	[ "$(verdict A3 align.itl_ms)" = PASS ]
+}
+
 @test "ITL: chunks of two tokens on one side make the ITL row INAPPLICABLE, not a FAIL" {
 	kernels
 	# the real server streams two tokens a chunk: every other chunk row

@@ -277,6 +277,47 @@ a0_arrivals(struct judge *j, const struct rule *r)
 	sbuf_free(&why);
 }
 
+/* A share of requests sent late (s2r-latency's real.sends.late) above
+ * this is a client-side ceiling, not a stray pause. */
+#define LATE_SENDS_MAX	0.01
+
+static const char ACT_LATE_SENDS[] = "The load generator held requests "
+    "back (a client-side ceiling): raise blis observe --max-concurrency or "
+    "give it more CPU, and rerun the real cell; until then its latencies "
+    "come from a lighter, smoother load than the simulated one.";
+
+/* Requests the real run sent well after their planned arrival: the
+ * arrival schedules match (a0_arrivals), but the server did not see them
+ * on it; the latencies, timed from the send, hide it. */
+static void
+a0_sends(struct judge *j, const struct rule *r)
+{
+	const json_t *rec = au_lat(j, "real.sends.late");
+	const char *how, *ids;
+	double late, n = 0, latest = 0;
+	struct sbuf why = {0};
+	enum jverdict_value v;
+
+	if (!ru_num(rec, &late) || !rec_get_num(rec, "n", &n) || n == 0)
+		return;
+	rec_get_num(rec, "latest_ms", &latest);
+	how = rec_get_str(json_object_get(rec, "source"), "how");
+	ids = how != NULL ? strstr(how, " (first ids:") : NULL;
+	v = late / n > LATE_SENDS_MAX + 1e-12 ? V_WARN : V_PASS;
+	sbuf_printf(&why, "%.0f of %.0f first-round requests of the real run "
+	    "were sent 50 ms or more after their planned arrival%s; the "
+	    "latest %.4g ms after (send_time_us - arrival_time_us, less its "
+	    "least value).", late, n, ids != NULL ? ids : "", latest);
+	sbuf_adds(&why, v == V_PASS ? " The run sent on its schedule." :
+	    " The client could not keep to the schedule: the server saw "
+	    "another load than the one the simulation replays, so the A3 "
+	    "latencies compare different loads.");
+	au_emit(j, r, "real.sends.late", NULL, rec, NULL, false, 0, NULL,
+	    "at most 1% of the requests", v, sbuf_str(&why), v == V_PASS ? NULL :
+	    ACT_LATE_SENDS, NULL);
+	sbuf_free(&why);
+}
+
 static void
 a0_eligible(struct judge *j, const struct rule *r)
 {
@@ -350,6 +391,7 @@ rule_a0(struct judge *j, const struct rule *r, const struct jcell *c)
 	a0_population(j, r);
 	a0_prompts(j, r);
 	a0_arrivals(j, r);
+	a0_sends(j, r);
 	a0_eligible(j, r);
 	a0_outputs(j, r);
 }

@@ -403,6 +403,32 @@ EOF
 	jqe 'select(.metric == "align.itl_ms") | .why | test("1 request of the real ITL file disagree")' "$T/v.ndjson"
 }
 
+@test "A0 real.sends.late: requests the real client sent 50 ms or more after their planned arrival; more than 1 % WARNs (client-side ceiling), latencies unchanged" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	# the fixture's sends drift 0.407 ms over its 12 first-round requests
+	jqe 'select(.metric == "real.sends.late") | .value == 0 and .n == 12 and .latest_ms == 0.407 and .source.field == "send_time_us"' "$T/l.ndjson"
+	[ -z "$(val sim.sends.late)" ]
+	judge
+	[ "$(verdict A0 real.sends.late)" = PASS ]
+	# requests 9 and 12 held back by the client 80 ms (their chunks with them)
+	awk -F, 'BEGIN { OFS = "," } NR > 1 && ($1 == 9 || $1 == 12) { $21 += 80000; $22 += 80000; $23 += 80000 } { print }' \
+	    "$F/trace_data.csv" >"$T/trace_data.csv"
+	cp "$F/trace_header.yaml" "$T/"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	jqe 'select(.metric == "real.sends.late") | .value == 2 and (.latest_ms | floor) == 80 and (.source.how | test("first ids: 9 12\\)$"))' "$T/l.ndjson"
+	judge
+	[ "$(verdict A0 real.sends.late)" = WARN ]
+	jqe 'select(.metric == "real.sends.late") | (.why | test("^2 of 12 first-round requests of the real run were sent 50 ms or more after their planned arrival \\(first ids: 9 12\\); the latest 80\\.[0-9]* ms after.*could not keep to the schedule")) and (.action | test("--max-concurrency"))' "$T/v.ndjson"
+	# timed from the send, the latencies did not move
+	[ "$(verdict A3 align.ttft_ms)" = PASS ] && [ "$(verdict A3 align.e2e_ms)" = PASS ]
+	# a 40 ms lag is no ceiling
+	awk -F, 'BEGIN { OFS = "," } NR > 1 && $1 == 9 { $21 += 40000; $22 += 40000; $23 += 40000 } { print }' \
+	    "$F/trace_data.csv" >"$T/trace_data.csv"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	[ "$(val real.sends.late)" = 0 ]
+}
+
 @test "ITL: a file without some compared requests (cut short) WARNs; an unstreamed request is not missing" {
 	kernels
 	# the chunk rows of requests 9 and 11 lost; request 3 sent unstreamed

@@ -152,6 +152,60 @@ side_unstreamed(struct out *o, const char *side, const struct reqpop *p)
 }
 
 static void
+ids_text(struct sbuf *b, const int64_t *ex, int64_t count)
+{
+	int64_t shown = count < REQMATCH_EXAMPLES ? count : REQMATCH_EXAMPLES;
+
+	if (count <= 0)
+		return;
+	sbuf_adds(b, " (first ids:");
+	for (int64_t i = 0; i < shown; i++)
+		sbuf_printf(b, " %lld", (long long)ex[i]);
+	sbuf_printf(b, "%s)", count > shown ? " ..." : "");
+}
+
+/* Below this many µs a token between the first and the last chunk, an
+ * answer came in one burst: no GPU decodes that fast (a decode step takes
+ * milliseconds), so a proxy held the stream and let it go at the end. */
+#define BURST_TPOT_US	100
+
+/* <side>.requests.burst: the successful streamed answers of a CSV side
+ * with two tokens or more whose chunks came in one burst (TPOT under
+ * BURST_TPOT_US): their first chunk is not the first token (A3). */
+static void
+side_burst(struct out *o, const char *side, const struct reqpop *p)
+{
+	int64_t burst = 0, n = 0, ex[REQMATCH_EXAMPLES];
+	struct sbuf how = {0};
+	char metric[64];
+
+	if (p->fmt != REQFMT_TRACE_CSV)
+		return;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct reqrow *row = &p->v[i];
+
+		if (!row->ok || row->unstreamed || !isfinite(row->tpot))
+			continue;
+		n++;
+		if (row->tpot >= BURST_TPOT_US)
+			continue;
+		if (burst < REQMATCH_EXAMPLES)
+			ex[burst] = row->id;
+		burst++;
+	}
+	sbuf_printf(&how, "successful streamed rows with output_tokens > 1 "
+	    "whose (last_chunk_time_us - first_chunk_time_us) / "
+	    "(output_tokens - 1) is under %d µs: the answer came in one burst "
+	    "(a buffering proxy), its first chunk not the first token; n = "
+	    "such rows with output_tokens > 1", BURST_TPOT_US);
+	ids_text(&how, ex, burst);
+	snprintf(metric, sizeof(metric), "%s.requests.burst", side);
+	put(o, "A3", metric, rec_i64(burst), "count", n, "first_chunk_time_us",
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+static void
 side_count(struct out *o, const char *side, const struct reqpop *p)
 {
 	struct sbuf how = {0};
@@ -220,19 +274,6 @@ side_tokens(struct out *o, const char *side, const struct reqpop *p)
 }
 
 /* ---- A0: the pair -------------------------------------------------- */
-
-static void
-ids_text(struct sbuf *b, const int64_t *ex, int64_t count)
-{
-	int64_t shown = count < REQMATCH_EXAMPLES ? count : REQMATCH_EXAMPLES;
-
-	if (count <= 0)
-		return;
-	sbuf_adds(b, " (first ids:");
-	for (int64_t i = 0; i < shown; i++)
-		sbuf_printf(b, " %lld", (long long)ex[i]);
-	sbuf_printf(b, "%s)", count > shown ? " ..." : "");
-}
 
 /* A send this much after its planned arrival (beyond the side's least
  * send - arrival) was held by the client: real blis observe runs send
@@ -713,6 +754,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_mode(&o, "real", real);
 		side_count(&o, "real", real);
 		side_unstreamed(&o, "real", real);
+		side_burst(&o, "real", real);
 		side_success(&o, "real", real);
 		side_tokens(&o, "real", real);
 		side_sends(&o, "real", real);
@@ -722,6 +764,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_mode(&o, "sim", sim);
 		side_count(&o, "sim", sim);
 		side_unstreamed(&o, "sim", sim);
+		side_burst(&o, "sim", sim);
 		side_success(&o, "sim", sim);
 		side_tokens(&o, "sim", sim);
 	}

@@ -661,6 +661,59 @@ load_mark(const struct judge *j, enum a3kind k, double gap,
 	return v;
 }
 
+/* A side whose streamed answers mostly came in one burst (s2r-latency's
+ * <side>.requests.burst: a decode step under 0.1 ms a token) went through
+ * a buffering proxy: its first chunk is the last token, so its TTFT is
+ * the whole answer and its TPOT and ITL the proxy's spacing, not the
+ * server's.  A gap either way is then not the cost model's: the verdict
+ * is a WARN that says so (E2E and throughput still compare).  Fewer
+ * bursts are only stated. */
+static enum jverdict_value
+burst_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
+    struct sbuf *why, struct sbuf *act)
+{
+	static const char *const sides[] = { "real", "sim" };
+
+	if (k != K_TTFT && k != K_TPOT && k != K_ITL)
+		return v;
+	for (size_t i = 0; i < 2; i++) {
+		char metric[64];
+		const json_t *rec;
+		struct sbuf head = {0};
+		double b = 0, n = 0;
+
+		snprintf(metric, sizeof(metric), "%s.requests.burst", sides[i]);
+		rec = au_lat(j, metric);
+		if (!ru_num(rec, &b) || b == 0 || !rec_get_num(rec, "n", &n))
+			continue;
+		if (b * 2 >= n)
+			sbuf_adds(&head, "Buffered stream: not a model gap. ");
+		sbuf_printf(&head, "%.0f of the %s run's %.0f streamed answers "
+		    "came in one burst (under 0.1 ms a token between the first "
+		    "and the last chunk: no GPU decodes that fast)", b,
+		    sides[i], n);
+		if (b * 2 < n) {
+			sbuf_printf(why, " %s.", sbuf_str(&head));
+			sbuf_free(&head);
+			continue;
+		}
+		sbuf_printf(&head, ": a buffering proxy held the stream, so each "
+		    "first chunk came with the last token and the %s %s is not "
+		    "the server's. ", sides[i], a3_metrics[k].title);
+		sbuf_adds(&head, sbuf_str(why));
+		sbuf_reset(why);
+		sbuf_adds(why, sbuf_str(&head));
+		sbuf_free(&head);
+		sbuf_reset(act);
+		sbuf_adds(act, "Rerun the cell without the buffering hop (a "
+		    "proxy or ingress with response buffering on: nginx "
+		    "proxy_buffering off) so that chunks reach blis observe as "
+		    "the server streams them; until then compare E2E only.");
+		return V_WARN;
+	}
+	return v;
+}
+
 /* Why metric k has no values on a side. */
 static const char *
 no_values_why(const struct judge *j, enum a3kind k)
@@ -716,6 +769,7 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 	if (k == K_ITL)
 		v = itl_consistency(j, v, &why, &act);
 	v = load_mark(j, k, gap, ra, v, &why, &act);
+	v = burst_mark(j, k, v, &why, &act);
 	ru_thermal_mark(j, ra, &why);
 	au_emit(j, r, metric, NULL, ra, sa, true, gap, "%", tolbuf, v,
 	    sbuf_str(&why), sbuf_str(&act),

@@ -48,11 +48,6 @@ static const char ACT_UNCONSTRAINED[] = "The measurement protocol runs "
     "of sequence, so the outputs are its own lengths, at most the sampled "
     "ones, not the sampler's the simulation decoded.  Rerun without it "
     "(exact-length mode), or simulate with the run's output lengths.";
-static const char ACT_STOPPED[] = "Answers stopped at the end of "
-    "sequence before their sampled length: check that blis observe ran "
-    "without --unconstrained-output and that min_tokens reaches vLLM (a "
-    "gateway or API format that drops it, a server that ignores it), then "
-    "rerun the cell.";
 static const char ACT_SUPPORT[] = "Values outside the distribution's "
     "[min, max]: the load generator did not clamp like BLIS's sampler, or "
     "ran another spec.";
@@ -911,82 +906,6 @@ rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 	wl_rule_growth(j, r, c);
 }
 
-/* The verdict of a share of answers that ended at the end of sequence
- * (percent, count of them) in exact-length mode, its sentence into why.
- * One stop is PASS at any share: a last token that happens to be the end
- * of sequence is one in a small run's hundred rows too. */
-static enum jverdict_value
-stop_verdict(const struct judge *j, double pct, double count,
-    struct sbuf *why)
-{
-	double warn = tol(j->tol, TOL_STOP_WARN_PCT);
-	double fail = tol(j->tol, TOL_STOP_FAIL_PCT);
-
-	if (pct <= warn + 1e-9 || count < 2) {
-		sbuf_adds(why, "What exact-length mode allows: an answer "
-		    "whose last sampled token happens to be the end of "
-		    "sequence.");
-		return V_PASS;
-	}
-	sbuf_adds(why, "min_tokens did not hold: these answers stopped at "
-	    "the model's end of sequence before their sampled length, so "
-	    "their outputs are the model's lengths, not the sampler's the "
-	    "simulation decodes (when only the longest answers stop, the "
-	    "mean and stdev stay in their bands).");
-	return pct <= fail + 1e-9 ? V_WARN : V_FAIL;
-}
-
-/* Answers that ended at the model's end of sequence (finish_reason stop).
- * blis observe's exact-length mode sends min_tokens = max_tokens = the
- * sampled length (its default), so only the last token may be the end of
- * sequence: real runs show 1 answer in 2000-4000.  More says the server
- * did not get or honour min_tokens; under --unconstrained-output stops
- * are the protocol's.  No measure (no finish_reason column): none. */
-static void
-output_stops(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	const json_t *m = judge_measure(j, c, "output_tokens.stopped", NULL);
-	const json_t *free_run = unconstrained_output(j, c);
-	double share, pct, n = 0;
-	enum jverdict_value v;
-	struct sbuf why = {0};
-	char tolbuf[64];
-	json_t *es;
-
-	if (!ru_num(m, &share))
-		return;
-	pct = share * 100;
-	rec_get_num(m, "n", &n);
-	sbuf_printf(&why, "%.4g%% of the successful answers ended at the "
-	    "model's end of sequence (finish_reason stop", pct);
-	if (share > 0) {
-		sbuf_adds(&why, "; the first at ");
-		ru_where(&why, m);
-	}
-	sbuf_adds(&why, "). ");
-	if (free_run != NULL) {
-		sbuf_adds(&why, "Not comparable: the protocol runs blis observe "
-		    "with --unconstrained-output, so the model stops where its "
-		    "answer ends (see output_tokens.mean).");
-		v = V_INAPPLICABLE;
-	} else
-		v = stop_verdict(j, pct, round(share * n), &why);
-	es = ru_side(json_real(0), "fraction", free_run, "exact-length mode: "
-	    "blis observe sends min_tokens = max_tokens = the sampled length "
-	    "(its default; the protocol names no --unconstrained-output), so "
-	    "no answer ends before it");
-	snprintf(tolbuf, sizeof(tolbuf), "at most %g%% (WARN to %g%%)",
-	    tol(j->tol, TOL_STOP_WARN_PCT), tol(j->tol, TOL_STOP_FAIL_PCT));
-	judge_emit(j, r, c, &(struct jverdict){
-	    .metric = "output_tokens.stopped", .expect = es, .measure = m,
-	    .has_diff = true, .diff = pct, .diff_unit = "pp",
-	    .tolerance = tolbuf, .verdict = v, .why = sbuf_str(&why),
-	    .action = v == V_PASS || v == V_INAPPLICABLE ? NULL :
-	    ACT_STOPPED });
-	json_decref(es);
-	sbuf_free(&why);
-}
-
 static void
 rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -995,7 +914,7 @@ rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	tokens(j, r, c, "output", action);
 	client_token_means(j, r, c, "output", action);
-	output_stops(j, r, c);
+	wl_rule_stopped(j, r, c, unconstrained_output(j, c));
 	wl_rule_windows(j, r, c);
 }
 

@@ -75,8 +75,6 @@ struct trace_stats {
 	int64_t		 id_min;
 	struct moments	 in, out, plen;
 	struct ivals	 in_v, out_v;
-	int64_t		 stopped;		/* successful, finish_reason stop */
-	long		 stopped_line;		/* the first of them */
 	int64_t		 prefix_rows, streaming_rows;
 	struct moments	 ttft, tpot, e2e;	/* over all classes */
 	struct strtab	 classes, clients, groups;
@@ -356,9 +354,6 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	    first, last, prefixed, streaming, st == ST_OK });
 	if (st != ST_OK)
 		return;
-	if (strcmp(csvr_str(r, c->finish_reason, NULL), "stop") == 0 &&
-	    s->stopped++ == 0)
-		s->stopped_line = csvr_line(r);
 	moments_add(&s->out, (double)out);
 	ivals_add(&s->out_v, out);
 	add_latency(s, cs, send, first, last, out);
@@ -636,31 +631,6 @@ put_tokens(struct out *o, const char *check, const char *prefix,
 		put(o, check, metric, ivals_quantile(v, qs[i].q), "tokens",
 		    m->n, NULL, NULL, NULL, field, sbuf_str(&how));
 	}
-	sbuf_free(&how);
-}
-
-/* The successful answers that ended at the model's end of sequence
- * (finish_reason stop) rather than at max_tokens: in blis observe's
- * exact-length mode only the last token may be one, so a share beyond a
- * few in ten thousand says min_tokens did not hold (1d).  Only with the
- * column; the evidence line is the first such row. */
-static void
-put_stopped(struct out *o)
-{
-	const struct trace_stats *s = o->s;
-	struct sbuf how = {0};
-
-	if (!s->has_finish_reason || s->out.n == 0)
-		return;
-	sbuf_printf(&how, "successful rows with finish_reason stop (the model "
-	    "ended at its end of sequence, not at max_tokens) / the %lld "
-	    "successful rows (status ok, not failed_empty or aborted)",
-	    (long long)s->out.n);
-	put(o, "1d", "output_tokens.stopped", ratio(s->stopped,
-	    (int64_t)s->out.n), "fraction", (int64_t)s->out.n, NULL, NULL,
-	    NULL, "finish_reason", sbuf_str(&how));
-	if (s->stopped > 0)
-		put_line(o, s->stopped_line);
 	sbuf_free(&how);
 }
 
@@ -1205,7 +1175,6 @@ trace_stats_records(const struct trace_stats *s,
 	    "failed_empty or aborted)", (long long)s->out.n);
 	put_tokens(&o, "1d", "output_tokens", "output_tokens", &s->out,
 	    &s->out_v, sbuf_str(&rows));
-	put_stopped(&o);
 	sbuf_reset(&rows);
 	put_prefix(&o);
 	put(&o, "1f", "streaming.fraction", ratio(s->streaming_rows, s->rows),

@@ -1,5 +1,5 @@
 # pair: aw
-# plants: baseline/w2_stationary: min_tokens did not reach the server (exact-length mode lost on the way), so the model stopped at its own end of sequence where its answer (about 450 ± 80 tokens) ended before the sampled length: only the long tail stops early (6 % of the answers, finish_reason stop, fewer chunks, earlier last chunk), the output mean moves 2 % and the stdev 7 %, inside their bands
+# plants: baseline/w2_stationary: min_tokens did not reach the server (exact-length mode lost on the way), so the model stopped at its own end of sequence where its answer (about 450 ± 80 tokens) ended before the sampled length: only the long tail stops early (6 % of the answers, finish_reason stop, fewer chunks, earlier last chunk), the output mean moves 2 % and the stdev 6 %, inside their bands
 # catches: 1d output_tokens.stopped phase=baseline,workload=w2_stationary => WARN
 # touches: 1d@baseline/w2_stationary
 plant() {

@@ -202,6 +202,10 @@ clean() {
 	fault 1d-eos-tail
 }
 
+@test "1d-max-model-len-cut (lora): 1d FAIL" {
+	fault 1d-max-model-len-cut
+}
+
 @test "1d-output-eos (aw): 1d FAIL" {
 	fault 1d-output-eos
 }

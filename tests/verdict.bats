@@ -626,6 +626,33 @@ PY
 	[ -z "$(sv)" ]
 }
 
+@test "1d: short outputs in a cell whose longest requests failed (HTTP 400, a context limit) point the action at 5d's failures, not at the generator" {
+	need_samples
+	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/14b-sim/workloads/w1c_14b.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$spec" >"$d/e.ndjson"
+	"$S2R_BIN/s2r-synth" --seed 3 --requests 2000 --mode real "$spec" "$d/cell"
+	# the answers over 280 tokens refused: the long tail fails
+	/usr/bin/python3 - "$d/cell/trace_data.csv" "$d/cut.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    if r["status"] == "ok" and int(r["output_tokens"]) > 280:
+        r.update(status="error", error_message="HTTP 400: context length", output_tokens="0",
+                 first_chunk_time_us="0", last_chunk_time_us="0", num_chunks="0", finish_reason="")
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cut.csv" >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .verdict == "FAIL" and (.action | test("^Requests failed in this cell \\(5d\\).*--max-model-len"))' "$OUT"
+	# all served: the action asks about the generator
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" | jq -c 'if .metric == "output_tokens.mean" then .value *= 0.8 else . end' >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .verdict == "FAIL" and (.action | test("^The token lengths sent do not follow"))' "$OUT"
+}
+
 @test "1c/1d per client: each client's mean length against its own sampler (exact pmf, computed here); a small client off FAILs while the run's mean stays inside its band" {
 	local d="$BATS_TEST_TMPDIR"
 	cat >"$d/w.yaml" <<'YAML'

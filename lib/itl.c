@@ -187,9 +187,12 @@ itl_values(const struct itl *t, const struct reqpop *p, const size_t *idx,
 		const struct reqrow *row = &p->v[idx != NULL ? idx[k] : k];
 		const struct itlreq *q;
 
-		if (!row->ok)
+		if (!row->ok || row->unstreamed)
 			continue;
+		sel->streamed++;
 		if ((q = itl_find(t, row->id)) == NULL) {
+			if (sel->missing < REQMATCH_EXAMPLES)
+				sel->missing_ex[sel->missing] = row->id;
 			sel->missing++;
 			continue;
 		}

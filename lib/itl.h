@@ -51,13 +51,16 @@ void	itl_free(struct itl *t);
 /* The request with id, or NULL. */
 const struct itlreq *itl_find(const struct itl *t, int64_t id);
 
-/* What itl_values() selected: the rows with no chunk in t (not
- * streamed, or another run's file), and over the requests with two
- * chunks or more, output tokens after the first and gaps: their ratio is
- * the tokens a chunk carries (a server that streams several tokens per
- * chunk makes chunk gaps longer than token gaps). */
+/* What itl_values() selected: the streamed successful rows it looked
+ * for (streamed), those with no chunk in t (a file cut short, or another
+ * run's: an unstreamed answer has no chunks to miss) and their first ids,
+ * and over the requests with two chunks or more, output tokens after the
+ * first and gaps: their ratio is the tokens a chunk carries (a server
+ * that streams several tokens per chunk makes chunk gaps longer than
+ * token gaps). */
 struct itlsel {
-	size_t		 missing;
+	size_t		 streamed, missing;
+	int64_t		 missing_ex[REQMATCH_EXAMPLES];
 	int64_t		 tokens, gaps;
 };
 

@@ -5,6 +5,7 @@
  * align.<metric>: a measure record has one value and one scope, and the
  * scope keys are reserved for cells, so the side goes into the name. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +152,60 @@ side_unstreamed(struct out *o, const char *side, const struct reqpop *p)
 }
 
 static void
+ids_text(struct sbuf *b, const int64_t *ex, int64_t count)
+{
+	int64_t shown = count < REQMATCH_EXAMPLES ? count : REQMATCH_EXAMPLES;
+
+	if (count <= 0)
+		return;
+	sbuf_adds(b, " (first ids:");
+	for (int64_t i = 0; i < shown; i++)
+		sbuf_printf(b, " %lld", (long long)ex[i]);
+	sbuf_printf(b, "%s)", count > shown ? " ..." : "");
+}
+
+/* Below this many µs a token between the first and the last chunk, an
+ * answer came in one burst: no GPU decodes that fast (a decode step takes
+ * milliseconds), so a proxy held the stream and let it go at the end. */
+#define BURST_TPOT_US	100
+
+/* <side>.requests.burst: the successful streamed answers of a CSV side
+ * with two tokens or more whose chunks came in one burst (TPOT under
+ * BURST_TPOT_US): their first chunk is not the first token (A3). */
+static void
+side_burst(struct out *o, const char *side, const struct reqpop *p)
+{
+	int64_t burst = 0, n = 0, ex[REQMATCH_EXAMPLES];
+	struct sbuf how = {0};
+	char metric[64];
+
+	if (p->fmt != REQFMT_TRACE_CSV)
+		return;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct reqrow *row = &p->v[i];
+
+		if (!row->ok || row->unstreamed || !isfinite(row->tpot))
+			continue;
+		n++;
+		if (row->tpot >= BURST_TPOT_US)
+			continue;
+		if (burst < REQMATCH_EXAMPLES)
+			ex[burst] = row->id;
+		burst++;
+	}
+	sbuf_printf(&how, "successful streamed rows with output_tokens > 1 "
+	    "whose (last_chunk_time_us - first_chunk_time_us) / "
+	    "(output_tokens - 1) is under %d µs: the answer came in one burst "
+	    "(a buffering proxy), its first chunk not the first token; n = "
+	    "such rows with output_tokens > 1", BURST_TPOT_US);
+	ids_text(&how, ex, burst);
+	snprintf(metric, sizeof(metric), "%s.requests.burst", side);
+	put(o, "A3", metric, rec_i64(burst), "count", n, "first_chunk_time_us",
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
+static void
 side_count(struct out *o, const char *side, const struct reqpop *p)
 {
 	struct sbuf how = {0};
@@ -220,17 +275,60 @@ side_tokens(struct out *o, const char *side, const struct reqpop *p)
 
 /* ---- A0: the pair -------------------------------------------------- */
 
-static void
-ids_text(struct sbuf *b, const int64_t *ex, int64_t count)
-{
-	int64_t shown = count < REQMATCH_EXAMPLES ? count : REQMATCH_EXAMPLES;
+/* A send this much after its planned arrival (beyond the side's least
+ * send - arrival) was held by the client: real blis observe runs send
+ * within 1-2 ms, their worst within 20 ms (a GC pause). */
+#define LATE_SEND_US	50000
 
-	if (count <= 0)
+/* The first-round requests of the real CSV side sent LATE_SEND_US or
+ * more after their planned arrival: arrival_time_us counts from the start
+ * and send_time_us on the epoch, so each row's send - arrival less the
+ * least of them is its lag.  A client at its ceiling (--max-concurrency,
+ * CPU) holds requests back: the server saw another load than the one the
+ * simulation replays, while latencies from the send look alike. */
+static void
+side_sends(struct out *o, const char *side, const struct reqpop *p)
+{
+	int64_t least = INT64_MAX, most = 0, late = 0, n = 0;
+	int64_t ex[REQMATCH_EXAMPLES];
+	struct sbuf how = {0};
+	char metric[64];
+
+	if (p->fmt != REQFMT_TRACE_CSV)
 		return;
-	sbuf_adds(b, " (first ids:");
-	for (int64_t i = 0; i < shown; i++)
-		sbuf_printf(b, " %lld", (long long)ex[i]);
-	sbuf_printf(b, "%s)", count > shown ? " ..." : "");
+	for (size_t i = 0; i < p->n; i++)
+		if (p->v[i].arrival >= 0 && p->v[i].send - p->v[i].arrival <
+		    least)
+			least = p->v[i].send - p->v[i].arrival;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct reqrow *row = &p->v[i];
+		int64_t lag;
+
+		if (row->arrival < 0)
+			continue;
+		n++;
+		lag = row->send - row->arrival - least;
+		most = lag > most ? lag : most;
+		if (lag < LATE_SEND_US)
+			continue;
+		if (late < REQMATCH_EXAMPLES)
+			ex[late] = row->id;
+		late++;
+	}
+	if (n == 0)
+		return;
+	sbuf_printf(&how, "first-round requests sent %d ms or more after their "
+	    "planned arrival: send_time_us - arrival_time_us less its least "
+	    "value over the trace (the clocks differ by a constant); the "
+	    "latest %.3f ms; n = first-round requests", LATE_SEND_US / 1000,
+	    (double)most / 1000);
+	ids_text(&how, ex, late);
+	snprintf(metric, sizeof(metric), "%s.sends.late", side);
+	put(o, "A0", metric, rec_i64(late), "count", n, "send_time_us",
+	    sbuf_str(&how));
+	rec_set_num(json_array_get(o->arr, json_array_size(o->arr) - 1),
+	    "latest_ms", (double)most / 1000);
+	sbuf_free(&how);
 }
 
 static void
@@ -433,6 +531,27 @@ side_rates(struct out *o, const char *side, const struct reqpop *p,
 	sbuf_free(&how);
 }
 
+/* The compared requests a side's ITL file has no chunk rows of: a file
+ * cut short (blis observe stopped before it flushed) or another run's
+ * leaves the ITL distribution over other requests than the trace's, and
+ * each chunk that is there still agrees with the trace. */
+static void
+itl_missing(struct out *o, const char *side, const struct itlsel *is,
+    const struct popsel *sel)
+{
+	struct sbuf how = {0};
+	char metric[64];
+
+	sbuf_printf(&how, "streamed successful requests of %s with no chunk "
+	    "rows in the ITL file (a file cut short, or another run's); n = "
+	    "the streamed successful requests", sel->what);
+	ids_text(&how, is->missing_ex, (int64_t)is->missing);
+	snprintf(metric, sizeof(metric), "%s.itl.missing", side);
+	put(o, "A3", metric, rec_i64((int64_t)is->missing), "count",
+	    (int64_t)is->streamed, "request_id", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 /* One side's ITL records: its requests, those that do not agree with
  * the side's trace, and the gaps over the compared population (v). */
 static void
@@ -462,6 +581,7 @@ side_itl(struct out *o, const char *side, const struct reqpop *p,
 	put(o, "A3", metric, rec_i64((int64_t)bad), "count", (int64_t)t->nr,
 	    "request_id", sbuf_str(&how));
 	itl_values(t, p, sel->idx, sel->n, v, &is);
+	itl_missing(o, side, &is, sel);
 	sbuf_reset(&how);
 	if (is.missing > 0)
 		sbuf_printf(&how, " (%zu of those requests have no chunk rows: "
@@ -634,14 +754,17 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_mode(&o, "real", real);
 		side_count(&o, "real", real);
 		side_unstreamed(&o, "real", real);
+		side_burst(&o, "real", real);
 		side_success(&o, "real", real);
 		side_tokens(&o, "real", real);
+		side_sends(&o, "real", real);
 	}
 	if (sim != NULL) {
 		o.file = sim->label;
 		side_mode(&o, "sim", sim);
 		side_count(&o, "sim", sim);
 		side_unstreamed(&o, "sim", sim);
+		side_burst(&o, "sim", sim);
 		side_success(&o, "sim", sim);
 		side_tokens(&o, "sim", sim);
 	}

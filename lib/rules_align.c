@@ -277,6 +277,47 @@ a0_arrivals(struct judge *j, const struct rule *r)
 	sbuf_free(&why);
 }
 
+/* A share of requests sent late (s2r-latency's real.sends.late) above
+ * this is a client-side ceiling, not a stray pause. */
+#define LATE_SENDS_MAX	0.01
+
+static const char ACT_LATE_SENDS[] = "The load generator held requests "
+    "back (a client-side ceiling): raise blis observe --max-concurrency or "
+    "give it more CPU, and rerun the real cell; until then its latencies "
+    "come from a lighter, smoother load than the simulated one.";
+
+/* Requests the real run sent well after their planned arrival: the
+ * arrival schedules match (a0_arrivals), but the server did not see them
+ * on it; the latencies, timed from the send, hide it. */
+static void
+a0_sends(struct judge *j, const struct rule *r)
+{
+	const json_t *rec = au_lat(j, "real.sends.late");
+	const char *how, *ids;
+	double late, n = 0, latest = 0;
+	struct sbuf why = {0};
+	enum jverdict_value v;
+
+	if (!ru_num(rec, &late) || !rec_get_num(rec, "n", &n) || n == 0)
+		return;
+	rec_get_num(rec, "latest_ms", &latest);
+	how = rec_get_str(json_object_get(rec, "source"), "how");
+	ids = how != NULL ? strstr(how, " (first ids:") : NULL;
+	v = late / n > LATE_SENDS_MAX + 1e-12 ? V_WARN : V_PASS;
+	sbuf_printf(&why, "%.0f of %.0f first-round requests of the real run "
+	    "were sent 50 ms or more after their planned arrival%s; the "
+	    "latest %.4g ms after (send_time_us - arrival_time_us, less its "
+	    "least value).", late, n, ids != NULL ? ids : "", latest);
+	sbuf_adds(&why, v == V_PASS ? " The run sent on its schedule." :
+	    " The client could not keep to the schedule: the server saw "
+	    "another load than the one the simulation replays, so the A3 "
+	    "latencies compare different loads.");
+	au_emit(j, r, "real.sends.late", NULL, rec, NULL, false, 0, NULL,
+	    "at most 1% of the requests", v, sbuf_str(&why), v == V_PASS ? NULL :
+	    ACT_LATE_SENDS, NULL);
+	sbuf_free(&why);
+}
+
 static void
 a0_eligible(struct judge *j, const struct rule *r)
 {
@@ -350,6 +391,7 @@ rule_a0(struct judge *j, const struct rule *r, const struct jcell *c)
 	a0_population(j, r);
 	a0_prompts(j, r);
 	a0_arrivals(j, r);
+	a0_sends(j, r);
 	a0_eligible(j, r);
 	a0_outputs(j, r);
 }
@@ -516,8 +558,34 @@ a3_judge(struct judge *j, enum a3kind k, double gap, bool gap_ok,
 	return V_WARN;
 }
 
+/* The compared requests a side's ITL file has no chunks of (a file cut
+ * short or another run's): the distribution covers other requests than
+ * the other side's; whether there are any, said in why. */
+static bool
+itl_gaps_missing(const struct judge *j, const char *side, struct sbuf *why)
+{
+	char metric[64];
+	const json_t *rec;
+	const char *how, *ids;
+	double n = 0, of = 0;
+
+	snprintf(metric, sizeof(metric), "%s.itl.missing", side);
+	rec = au_lat(j, metric);
+	if (!ru_num(rec, &n) || n == 0)
+		return false;
+	rec_get_num(rec, "n", &of);
+	how = rec_get_str(json_object_get(rec, "source"), "how");
+	ids = how != NULL ? strstr(how, " (first ids:") : NULL;
+	sbuf_printf(why, " %.0f of the %.0f streamed requests compared%s have "
+	    "no chunk rows in the %s ITL file: it was cut short or is another "
+	    "run's, so its distribution covers other requests than the other "
+	    "side's.", n, of, ids != NULL ? ids : "", side);
+	return true;
+}
+
 /* An ITL file whose requests disagree with its side's trace (another
- * run's file, cut rows) makes the ITL comparison at best a WARN. */
+ * run's file, cut rows) or that lacks some of the compared requests makes
+ * the ITL comparison at best a WARN. */
 static enum jverdict_value
 itl_consistency(const struct judge *j, enum jverdict_value v,
     struct sbuf *why, struct sbuf *act)
@@ -530,6 +598,7 @@ itl_consistency(const struct judge *j, enum jverdict_value v,
 		const json_t *rec;
 		double n = 0;
 
+		any |= itl_gaps_missing(j, sides[i], why);
 		snprintf(metric, sizeof(metric), "%s.itl.inconsistent",
 		    sides[i]);
 		rec = au_lat(j, metric);
@@ -542,7 +611,8 @@ itl_consistency(const struct judge *j, enum jverdict_value v,
 	}
 	if (!any)
 		return v;
-	sbuf_adds(act, " Check that each ITL file is the one written beside "
+	sbuf_adds(act, act->len ? " Check" : "Check");
+	sbuf_adds(act, " that each ITL file is the one written beside "
 	    "its trace (blis observe --record-itl) before reading the ITL "
 	    "comparison.");
 	return v == V_PASS ? V_WARN : v;
@@ -588,6 +658,59 @@ load_mark(const struct judge *j, enum a3kind k, double gap,
 		    "queueing.");
 	sbuf_adds(why, sbuf_str(&said));
 	sbuf_free(&said);
+	return v;
+}
+
+/* A side whose streamed answers mostly came in one burst (s2r-latency's
+ * <side>.requests.burst: a decode step under 0.1 ms a token) went through
+ * a buffering proxy: its first chunk is the last token, so its TTFT is
+ * the whole answer and its TPOT and ITL the proxy's spacing, not the
+ * server's.  A gap either way is then not the cost model's: the verdict
+ * is a WARN that says so (E2E and throughput still compare).  Fewer
+ * bursts are only stated. */
+static enum jverdict_value
+burst_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
+    struct sbuf *why, struct sbuf *act)
+{
+	static const char *const sides[] = { "real", "sim" };
+
+	if (k != K_TTFT && k != K_TPOT && k != K_ITL)
+		return v;
+	for (size_t i = 0; i < 2; i++) {
+		char metric[64];
+		const json_t *rec;
+		struct sbuf head = {0};
+		double b = 0, n = 0;
+
+		snprintf(metric, sizeof(metric), "%s.requests.burst", sides[i]);
+		rec = au_lat(j, metric);
+		if (!ru_num(rec, &b) || b == 0 || !rec_get_num(rec, "n", &n))
+			continue;
+		if (b * 2 >= n)
+			sbuf_adds(&head, "Buffered stream: not a model gap. ");
+		sbuf_printf(&head, "%.0f of the %s run's %.0f streamed answers "
+		    "came in one burst (under 0.1 ms a token between the first "
+		    "and the last chunk: no GPU decodes that fast)", b,
+		    sides[i], n);
+		if (b * 2 < n) {
+			sbuf_printf(why, " %s.", sbuf_str(&head));
+			sbuf_free(&head);
+			continue;
+		}
+		sbuf_printf(&head, ": a buffering proxy held the stream, so each "
+		    "first chunk came with the last token and the %s %s is not "
+		    "the server's. ", sides[i], a3_metrics[k].title);
+		sbuf_adds(&head, sbuf_str(why));
+		sbuf_reset(why);
+		sbuf_adds(why, sbuf_str(&head));
+		sbuf_free(&head);
+		sbuf_reset(act);
+		sbuf_adds(act, "Rerun the cell without the buffering hop (a "
+		    "proxy or ingress with response buffering on: nginx "
+		    "proxy_buffering off) so that chunks reach blis observe as "
+		    "the server streams them; until then compare E2E only.");
+		return V_WARN;
+	}
 	return v;
 }
 
@@ -646,6 +769,7 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 	if (k == K_ITL)
 		v = itl_consistency(j, v, &why, &act);
 	v = load_mark(j, k, gap, ra, v, &why, &act);
+	v = burst_mark(j, k, v, &why, &act);
 	ru_thermal_mark(j, ra, &why);
 	au_emit(j, r, metric, NULL, ra, sa, true, gap, "%", tolbuf, v,
 	    sbuf_str(&why), sbuf_str(&act),

@@ -6,7 +6,9 @@
  * timeout against the longest request, the API format against the
  * endpoint the servers' access logs saw.  Beside them 1f's check that
  * streamed answers came in chunks (the streaming the protocol or the
- * clients ask for, against the chunks).  See rules_wl.h. */
+ * clients ask for, against the chunks) and 1d's that the answers ran to
+ * their sampled length (exact-length mode against finish_reason).  See
+ * rules_wl.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +30,11 @@ static const char ACT_CHUNKS[] = "Streamed requests came back whole: check "
     "that the load generator sets \"stream\": true in the request body and "
     "that no proxy between it and the servers buffers the event stream, "
     "then rerun; TTFT and ITL of this cell are not streaming ones.";
+static const char ACT_STOPPED[] = "Answers stopped at the end of "
+    "sequence before their sampled length: check that blis observe ran "
+    "without --unconstrained-output and that min_tokens reaches vLLM (a "
+    "gateway or API format that drops it, a server that ignores it), then "
+    "rerun the cell.";
 static const char ACT_TWO[] = "The bundle states two different protocols: "
     "make measurement.yaml and config.md's blis observe flags agree.";
 
@@ -495,4 +502,80 @@ wl_rule_protocol(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "recording, concurrency cap, per-request timeout, API "
 		    "format), or the cell lacks what it would be held to.",
 		    NULL);
+}
+
+/* The verdict of a share of answers that ended at the end of sequence
+ * (percent, count of them) in exact-length mode, its sentence into why.
+ * One stop is PASS at any share: a last token that happens to be the end
+ * of sequence is one in a small run's hundred rows too. */
+static enum jverdict_value
+stop_verdict(const struct judge *j, double pct, double count,
+    struct sbuf *why)
+{
+	double warn = tol(j->tol, TOL_STOP_WARN_PCT);
+	double fail = tol(j->tol, TOL_STOP_FAIL_PCT);
+
+	if (pct <= warn + 1e-9 || count < 2) {
+		sbuf_adds(why, "What exact-length mode allows: an answer "
+		    "whose last sampled token happens to be the end of "
+		    "sequence.");
+		return V_PASS;
+	}
+	sbuf_adds(why, "min_tokens did not hold: these answers stopped at "
+	    "the model's end of sequence before their sampled length, so "
+	    "their outputs are the model's lengths, not the sampler's the "
+	    "simulation decodes (when only the longest answers stop, the "
+	    "mean and stdev stay in their bands).");
+	return pct <= fail + 1e-9 ? V_WARN : V_FAIL;
+}
+
+/* Answers that ended at the model's end of sequence (finish_reason stop).
+ * blis observe's exact-length mode sends min_tokens = max_tokens = the
+ * sampled length (its default), so only the last token may be the end of
+ * sequence: real runs show 1 answer in 2000-4000.  More says the server
+ * did not get or honour min_tokens; under --unconstrained-output stops
+ * are the protocol's.  No measure (no finish_reason column): none. */
+void
+wl_rule_stopped(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *free_run)
+{
+	const json_t *m = judge_measure(j, c, "output_tokens.stopped", NULL);
+	double share, pct, n = 0;
+	enum jverdict_value v;
+	struct sbuf why = {0};
+	char tolbuf[64];
+	json_t *es;
+
+	if (!ru_num(m, &share))
+		return;
+	pct = share * 100;
+	rec_get_num(m, "n", &n);
+	sbuf_printf(&why, "%.4g%% of the successful answers ended at the "
+	    "model's end of sequence (finish_reason stop", pct);
+	if (share > 0) {
+		sbuf_adds(&why, "; the first at ");
+		ru_where(&why, m);
+	}
+	sbuf_adds(&why, "). ");
+	if (free_run != NULL) {
+		sbuf_adds(&why, "Not comparable: the protocol runs blis observe "
+		    "with --unconstrained-output, so the model stops where its "
+		    "answer ends (see output_tokens.mean).");
+		v = V_INAPPLICABLE;
+	} else
+		v = stop_verdict(j, pct, round(share * n), &why);
+	es = ru_side(json_real(0), "fraction", free_run, "exact-length mode: "
+	    "blis observe sends min_tokens = max_tokens = the sampled length "
+	    "(its default; the protocol names no --unconstrained-output), so "
+	    "no answer ends before it");
+	snprintf(tolbuf, sizeof(tolbuf), "at most %g%% (WARN to %g%%)",
+	    tol(j->tol, TOL_STOP_WARN_PCT), tol(j->tol, TOL_STOP_FAIL_PCT));
+	judge_emit(j, r, c, &(struct jverdict){
+	    .metric = "output_tokens.stopped", .expect = es, .measure = m,
+	    .has_diff = true, .diff = pct, .diff_unit = "pp",
+	    .tolerance = tolbuf, .verdict = v, .why = sbuf_str(&why),
+	    .action = v == V_PASS || v == V_INAPPLICABLE ? NULL :
+	    ACT_STOPPED });
+	json_decref(es);
+	sbuf_free(&why);
 }

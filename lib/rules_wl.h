@@ -29,6 +29,11 @@ void	wl_rule_windows(struct judge *j, const struct rule *r,
 /* 1f: streaming.chunked, the streamed answers came in chunks. */
 void	wl_rule_chunked(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
+/* 1d: output_tokens.stopped, the answers that ended at the end of
+ * sequence; free_run: the record saying the protocol runs blis observe
+ * with --unconstrained-output, or NULL (exact-length mode). */
+void	wl_rule_stopped(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const json_t *free_run);
 /* 1h. */
 void	wl_rule_protocol(struct judge *j, const struct rule *r,
 	    const struct jcell *c);

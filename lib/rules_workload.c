@@ -43,6 +43,12 @@ static const char ACT_ADAPTER_COLUMN[] = "Record the run with a blis "
 static const char ACT_TOKENS[] = "The token lengths sent do not follow the "
     "spec's distribution: check that the load generator ran this workload "
     "YAML and seed (and that the sim side's sampler moments are right).";
+static const char ACT_TOKENS_FAILED[] = "Requests failed in this cell "
+    "(5d), and the output lengths are the successful ones only: when the "
+    "server refused the longest requests (HTTP 400: prompt + max_tokens "
+    "over its --max-model-len) the lengths fall short with no generator "
+    "fault.  Read 5d's failures first; else check that the load generator "
+    "ran this workload YAML and seed.";
 static const char ACT_UNCONSTRAINED[] = "The measurement protocol runs "
     "blis observe with --unconstrained-output: the model stops at its end "
     "of sequence, so the outputs are its own lengths, at most the sampled "
@@ -906,14 +912,40 @@ rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 	wl_rule_growth(j, r, c);
 }
 
+/* The share of cell c's rows that did not succeed (5d's success.fraction
+ * per class, weighted by its rows); 0 without them. */
+static double
+failed_share(const struct judge *j, const struct jcell *c)
+{
+	json_t *subs = judge_subscopes(j, c, "success.fraction",
+	    "success.fraction", "class"), *sub;
+	double failed = 0, rows = 0;
+	size_t i;
+
+	json_array_foreach(subs, i, sub) {
+		const json_t *m = judge_measure(j, c, "success.fraction", sub);
+		double ok, n = 0;
+
+		if (ru_num(m, &ok) && rec_get_num(m, "n", &n) && isfinite(ok)) {
+			failed += (1 - ok) * n;
+			rows += n;
+		}
+	}
+	json_decref(subs);
+	return rows > 0 ? failed / rows : 0;
+}
+
 static void
 rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
 {
+	/* Beyond 1 % of the requests failing, a short output mean may be the
+	 * server refusing the longest (5d), not the generator. */
 	const char *action = unconstrained_output(j, c) ? ACT_UNCONSTRAINED :
-	    ACT_TOKENS;
+	    failed_share(j, c) > 0.01 ? ACT_TOKENS_FAILED : ACT_TOKENS;
 
 	tokens(j, r, c, "output", action);
 	client_token_means(j, r, c, "output", action);
+	wl_rule_stopped(j, r, c, unconstrained_output(j, c));
 	wl_rule_windows(j, r, c);
 }
 

@@ -22,6 +22,8 @@ enum tol_id {
 	TOL_TOKENS_STDEV_PCT,	/* 1c/1d: stdev, ± percent */
 	TOL_CLIENT_MEAN_PCT,	/* 1c/1d: one client's mean, ± percent */
 	TOL_TEMPLATE_TOKENS,	/* 1c: a chat template's fixed tokens, most */
+	TOL_STOP_WARN_PCT,	/* 1d: answers ended at EOS, % → WARN */
+	TOL_STOP_FAIL_PCT,	/* 1d: ... → FAIL */
 	TOL_PREFIX_PP,		/* 1e: prefix fraction, ± pp */
 	TOL_PREFIX_LEN_ABS,	/* 1e: prefix length mean, ± tokens */
 	TOL_STREAMING_PP,	/* 1f: streaming fraction, ± pp */

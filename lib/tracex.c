@@ -55,6 +55,10 @@ struct tracex {
 	/* successful streamed rows of 2+ output tokens with a chunk count
 	 * (a sim trace writes 0), and those answered in chunks */
 	int64_t		 str_rows, str_chunked, str_first_line;
+	/* successful rows, and those that ended at the model's end of
+	 * sequence (finish_reason stop) with the first one's line */
+	long		 finish_col;
+	int64_t		 ok_rows, stopped, stopped_line;
 	long		 adapter_col;		/* TraceV3 adapter, or -1 */
 	struct strtab	 adapters;		/* "" = the base model */
 	int64_t		*adapter_rows;
@@ -98,6 +102,7 @@ tracex_new(struct csvr *r, const struct trace_header *h)
 	x->prefix_length = csvr_col(r, "prefix_length", false);
 	x->adapter_col = csvr_col(r, "adapter", false);
 	x->chunks_col = csvr_col(r, "num_chunks", false);
+	x->finish_col = csvr_col(r, "finish_reason", false);
 	return x;
 }
 
@@ -234,6 +239,18 @@ stream_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 		x->str_first_line = csvr_line(r);
 }
 
+/* A successful row's finish_reason: stop is the model's end of sequence. */
+static void
+finish_row(struct tracex *x, const struct csvr *r, const struct trow *t)
+{
+	if (!t->ok || x->finish_col < 0)
+		return;
+	x->ok_rows++;
+	if (strcmp(csvr_str(r, x->finish_col, NULL), "stop") == 0 &&
+	    x->stopped++ == 0)
+		x->stopped_line = csvr_line(r);
+}
+
 void
 tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
@@ -258,6 +275,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	ivals_add(&x->starts, t->send);
 	server_input_row(x, r, t);
 	stream_row(x, r, t);
+	finish_row(x, r, t);
 	ivals_add(&x->ends, row_end(t));
 	if (x->session_id >= 0)
 		session_row(x, r, t);
@@ -854,11 +872,38 @@ put_chunked(const struct tracex *x, struct out *o)
 	sbuf_free(&how);
 }
 
+/* The successful answers that ended at the model's end of sequence
+ * (finish_reason stop) rather than at max_tokens: in blis observe's
+ * exact-length mode only the last token may be one, so a share beyond a
+ * few in ten thousand says min_tokens did not hold (1d).  Only with the
+ * column; the evidence line is the first such row. */
+static void
+put_stopped(const struct tracex *x, struct out *o)
+{
+	struct sbuf how = { 0 };
+	json_t *rec;
+
+	if (x->finish_col < 0 || x->ok_rows == 0)
+		return;
+	sbuf_printf(&how, "successful rows with finish_reason stop (the model "
+	    "ended at its end of sequence, not at max_tokens) / the %lld "
+	    "successful rows (status ok, not failed_empty or aborted)",
+	    (long long)x->ok_rows);
+	rec = trace_put(o, "1d", "output_tokens.stopped", (double)x->stopped /
+	    (double)x->ok_rows, "fraction", x->ok_rows, NULL, NULL, NULL,
+	    "finish_reason", sbuf_str(&how));
+	if (x->stopped > 0)
+		json_object_set_new(json_object_get(rec, "source"), "line",
+		    json_integer(x->stopped_line));
+	sbuf_free(&how);
+}
+
 void
 tracex_records(const struct tracex *x, struct out *o,
     const struct strtab *clients, const struct strtab *classes)
 {
 	put_server_input(x, o);
+	put_stopped(x, o);
 	put_chunked(x, o);
 	put_send_window(x, o);
 	put_run(x, o);

@@ -194,9 +194,11 @@ EOF
 
 @test "the BLIS metrics JSON gives the same populations and distributions as the trace CSV" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --window-ms 200 --no-itl
-	# the format and its mode (a metrics JSON states none) differ
-	jq -c 'select(.metric != "sim.format" and .metric != "sim.mode") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/csv"
+	# the format and its mode (a metrics JSON states none) differ, and a
+	# JSON has no chunk times to tell a burst by
+	jq -c 'select(.metric != "sim.format" and .metric != "sim.mode" and .metric != "sim.requests.burst") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/csv"
 	lat --real "$F/trace_data.csv" --sim "$F/sim.json" --window-ms 200 --no-itl
+	[ -z "$(val sim.requests.burst)" ]
 	jq -c 'select(.metric != "sim.format" and .metric != "sim.mode") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/json"
 	diff "$T/csv" "$T/json"
 	[ "$(val sim.format)" = '"blis_metrics_json"' ]
@@ -401,6 +403,81 @@ EOF
 	judge
 	[ "$(verdict A3 align.itl_ms)" = WARN ]
 	jqe 'select(.metric == "align.itl_ms") | .why | test("1 request of the real ITL file disagree")' "$T/v.ndjson"
+}
+
+@test "A0 real.sends.late: requests the real client sent 50 ms or more after their planned arrival; more than 1 % WARNs (client-side ceiling), latencies unchanged" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	# the fixture's sends drift 0.407 ms over its 12 first-round requests
+	jqe 'select(.metric == "real.sends.late") | .value == 0 and .n == 12 and .latest_ms == 0.407 and .source.field == "send_time_us"' "$T/l.ndjson"
+	[ -z "$(val sim.sends.late)" ]
+	judge
+	[ "$(verdict A0 real.sends.late)" = PASS ]
+	# requests 9 and 12 held back by the client 80 ms (their chunks with them)
+	awk -F, 'BEGIN { OFS = "," } NR > 1 && ($1 == 9 || $1 == 12) { $21 += 80000; $22 += 80000; $23 += 80000 } { print }' \
+	    "$F/trace_data.csv" >"$T/trace_data.csv"
+	cp "$F/trace_header.yaml" "$T/"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	jqe 'select(.metric == "real.sends.late") | .value == 2 and (.latest_ms | floor) == 80 and (.source.how | test("first ids: 9 12\\)$"))' "$T/l.ndjson"
+	judge
+	[ "$(verdict A0 real.sends.late)" = WARN ]
+	jqe 'select(.metric == "real.sends.late") | (.why | test("^2 of 12 first-round requests of the real run were sent 50 ms or more after their planned arrival \\(first ids: 9 12\\); the latest 80\\.[0-9]* ms after.*could not keep to the schedule")) and (.action | test("--max-concurrency"))' "$T/v.ndjson"
+	# timed from the send, the latencies did not move
+	[ "$(verdict A3 align.ttft_ms)" = PASS ] && [ "$(verdict A3 align.e2e_ms)" = PASS ]
+	# a 40 ms lag is no ceiling
+	awk -F, 'BEGIN { OFS = "," } NR > 1 && $1 == 9 { $21 += 40000; $22 += 40000; $23 += 40000 } { print }' \
+	    "$F/trace_data.csv" >"$T/trace_data.csv"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	[ "$(val real.sends.late)" = 0 ]
+}
+
+@test "A3: a real stream buffered by a proxy (answers in one burst) makes TTFT, TPOT and ITL WARN \"Buffered stream\", not FAIL; one burst is only stated" {
+	kernels
+	# burst K: the real rows whose id is K or above come in one burst,
+	# 20 µs a chunk before the last (the first chunk moved)
+	burst() {
+		awk -F, -v from="$1" 'BEGIN { OFS = "," } NR > 1 && $1 >= from && $25 == "ok" && $22 > 0 && $24 > 1 { $22 = $23 - 20 * ($24 - 1) } { print }' \
+		    "$F/trace_data.csv" >"$T/trace_data.csv"
+		cp "$F/trace_header.yaml" "$T/"
+		lat --real "$T/trace_data.csv" --sim "$F/sim.csv" --no-itl
+		judge
+	}
+	burst 0
+	jqe 'select(.metric == "real.requests.burst") | .value == 10 and .n == 10 and (.source.how | test("first ids: 2 3 4 5 6 ...\\)$"))' "$T/l.ndjson"
+	[ "$(val sim.requests.burst)" = 0 ]
+	[ "$(verdict A3 align.ttft_ms)" = WARN ] && [ "$(verdict A3 align.tpot_ms)" = WARN ]
+	jqe 'select(.metric == "align.ttft_ms" or .metric == "align.tpot_ms") | (.why | test("^Buffered stream: not a model gap\\. 10 of the real run.s 10 streamed answers came in one burst .*the real (TTFT|TPOT) is not the server.s\\. Median")) and (.action | test("proxy_buffering off"))' "$T/v.ndjson"
+	# E2E is timed to the last chunk: unchanged
+	[ "$(verdict A3 align.e2e_ms)" = PASS ]
+	# one burst answer (id 13): stated, not the verdict
+	burst 13
+	[ "$(val real.requests.burst)" = 1 ]
+	jqe 'select(.metric == "align.tpot_ms") | (.why | test("Buffered stream") | not) and (.why | test(" 1 of the real run.s 10 streamed answers came in one burst \\(under 0\\.1 ms a token"))' "$T/v.ndjson"
+	# the fixture itself: none
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	[ "$(val real.requests.burst)" = 0 ]
+}
+
+@test "ITL: a file without some compared requests (cut short) WARNs; an unstreamed request is not missing" {
+	kernels
+	# the chunk rows of requests 9 and 11 lost; request 3 sent unstreamed
+	# (no chunks to record), its rows gone too
+	awk -F, '$1 != 9 && $1 != 11 && $1 != 3' "$F/trace_data.itl.csv" >"$T/trace_data.itl.csv"
+	awk -F, 'BEGIN { OFS = "," } NR > 1 && $1 == 3 { $9 = "false" } { print }' \
+	    "$F/trace_data.csv" >"$T/trace_data.csv"
+	cp "$F/trace_header.yaml" "$T/"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv"
+	[ "$(val real.itl.missing)" = 2 ] && [ "$(val sim.itl.missing)" = 0 ]
+	jqe 'select(.metric == "real.itl.missing") | .n == 8 and (.source.how | test("first ids: 9 11\\)$"))' "$T/l.ndjson"
+	[ "$(val real.itl.inconsistent)" = 0 ]
+	judge
+	[ "$(verdict A3 align.itl_ms)" = WARN ]
+	jqe 'select(.metric == "align.itl_ms") | (.why | test("2 of the 8 streamed requests compared \\(first ids: 9 11\\) have no chunk rows in the real ITL file: it was cut short")) and (.action | startswith("Check that each ITL file"))' "$T/v.ndjson"
+	# every compared request there: PASS as before
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	[ "$(val real.itl.missing)" = 0 ]
+	judge
+	[ "$(verdict A3 align.itl_ms)" = PASS ]
 }
 
 @test "ITL: chunks of two tokens on one side make the ITL row INAPPLICABLE, not a FAIL" {

@@ -198,8 +198,24 @@ clean() {
 	fault 1d-client-output-half
 }
 
+@test "1d-eos-tail (aw): 1d WARN" {
+	fault 1d-eos-tail
+}
+
+@test "1d-max-model-len-cut (lora): 1d FAIL" {
+	fault 1d-max-model-len-cut
+}
+
 @test "1d-output-eos (aw): 1d FAIL" {
 	fault 1d-output-eos
+}
+
+@test "1e-prefix-group-merged (aw): 1e FAIL" {
+	fault 1e-prefix-group-merged
+}
+
+@test "1e-prefix-length-half (aw): 1e FAIL" {
+	fault 1e-prefix-length-half
 }
 
 @test "1e-prefix-lost (aw): 1e FAIL" {
@@ -822,12 +838,28 @@ clean() {
 	fault A2-rank-clock-offset
 }
 
+@test "A3-client-ceiling (hta): A0 WARN" {
+	fault A3-client-ceiling
+}
+
+@test "A3-itl-file-cut (hta): A3 WARN" {
+	fault A3-itl-file-cut
+}
+
 @test "A3-itl-stalls (hta): A3 FAIL" {
 	fault A3-itl-stalls
 }
 
 @test "A3-overloaded (hta): A3 WARN" {
 	fault A3-overloaded
+}
+
+@test "A3-real-stream-buffered (hta): A3 WARN" {
+	fault A3-real-stream-buffered
+}
+
+@test "A3-sim-itl-stale (hta): A3 FAIL" {
+	fault A3-sim-itl-stale
 }
 
 @test "A3-tpot-fast (hta): A3 FAIL" {

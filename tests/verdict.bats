@@ -580,6 +580,79 @@ PY
 	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .action | test("unconstrained-output")' "$OUT"
 }
 
+@test "1d output_tokens.stopped: answers ending at the end of sequence in exact-length mode: one row or 1 % PASS, 3 % WARN, 20 % FAIL; INAPPLICABLE under --unconstrained-output; none without the column" {
+	need_samples
+	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/14b-sim/workloads/w1c_14b.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$spec" >"$d/e.ndjson"
+	"$S2R_BIN/s2r-synth" --seed 3 --requests 2000 --mode real "$spec" "$d/cell"
+	# stops K: every 1/K-th successful row ends at the end of sequence,
+	# its length kept (the tail hidden in the mean is 1d's mean's business)
+	stops() {
+		awk -F, -v OFS=, -v every="$1" 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "finish_reason") f = i; if ($i == "status") st = i }; print; next }
+		    $st == "ok" && $f == "length" && ++k % every == 0 { $f = "stop" } 1' \
+		    "$d/cell/trace_data.csv" >"$d/s.csv"
+		"$S2R_BIN/s2r-trace-stats" --workload w "$d/s.csv" >"$d/m.ndjson"
+		validate_records "$d/m.ndjson"
+		verdict "$d/e.ndjson" "$d/m.ndjson" ${2:+"$2"} >"$OUT" || true
+		validate_records "$OUT"
+	}
+	sv() { jq -r 'select(.metric == "output_tokens.stopped") | .verdict' "$OUT"; }
+	stops 100000
+	[ "$(sv)" = PASS ]
+	jq -e -s 'map(select(.metric == "output_tokens.stopped"))[0] | .actual.value == 0 and .expected.value == 0 and .tolerance == "at most 1% (WARN to 10%)"' "$OUT"
+	n=$(jq -r 'select(.metric == "output_tokens.stopped") | .actual.n' "$OUT")
+	stops $((n - 1))	# one row: a last token that was the end of sequence
+	[ "$(sv)" = PASS ]
+	jq -e -s 'map(select(.metric == "output_tokens.stopped"))[0] | (.why | test("the first at .*s.csv:[0-9]+\\)\\. What exact-length mode allows")) and .actual.source.line > 1' "$OUT"
+	stops 100
+	[ "$(sv)" = PASS ]
+	stops 33
+	[ "$(sv)" = WARN ]
+	jq -e -s 'map(select(.metric == "output_tokens.stopped"))[0] | (.why | test("^3(\\.[0-9]*)?% of the successful answers ended at the model.s end of sequence.*min_tokens did not hold")) and (.action | test("min_tokens reaches vLLM"))' "$OUT"
+	# the mean and stdev of these rows did not move: 1d's only signal
+	[ "$(jq -r 'select(.check == "1d" and .metric != "output_tokens.stopped") | .verdict' "$OUT" | sort -u)" = PASS ]
+	stops 5
+	[ "$(sv)" = FAIL ]
+	printf 'kind: measurement-protocol\nversion: 1\nextraArgs: "--unconstrained-output"\n' >"$d/measurement.yaml"
+	"$S2R_BIN/s2r-expect" "$d/measurement.yaml" >"$d/p.ndjson"
+	stops 5 "$d/p.ndjson"
+	[ "$(sv)" = INAPPLICABLE ]
+	jq -e -s 'map(select(.metric == "output_tokens.stopped"))[0] | .why | test("Not comparable: the protocol runs blis observe with --unconstrained-output")' "$OUT"
+	# a trace without finish_reason (schema before f1a4c610): no record, no verdict
+	cut -d, -f1-26 "$d/cell/trace_data.csv" >"$d/old.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/old.csv" >"$d/m.ndjson"
+	[ -z "$(jq -r 'select(.metric == "output_tokens.stopped")' "$d/m.ndjson")" ]
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	[ -z "$(sv)" ]
+}
+
+@test "1d: short outputs in a cell whose longest requests failed (HTTP 400, a context limit) point the action at 5d's failures, not at the generator" {
+	need_samples
+	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/14b-sim/workloads/w1c_14b.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$spec" >"$d/e.ndjson"
+	"$S2R_BIN/s2r-synth" --seed 3 --requests 2000 --mode real "$spec" "$d/cell"
+	# the answers over 280 tokens refused: the long tail fails
+	/usr/bin/python3 - "$d/cell/trace_data.csv" "$d/cut.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    if r["status"] == "ok" and int(r["output_tokens"]) > 280:
+        r.update(status="error", error_message="HTTP 400: context length", output_tokens="0",
+                 first_chunk_time_us="0", last_chunk_time_us="0", num_chunks="0", finish_reason="")
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cut.csv" >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .verdict == "FAIL" and (.action | test("^Requests failed in this cell \\(5d\\).*--max-model-len"))' "$OUT"
+	# all served: the action asks about the generator
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" | jq -c 'if .metric == "output_tokens.mean" then .value *= 0.8 else . end' >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "output_tokens.mean"))[0] | .verdict == "FAIL" and (.action | test("^The token lengths sent do not follow"))' "$OUT"
+}
+
 @test "1c/1d per client: each client's mean length against its own sampler (exact pmf, computed here); a small client off FAILs while the run's mean stays inside its band" {
 	local d="$BATS_TEST_TMPDIR"
 	cat >"$d/w.yaml" <<'YAML'

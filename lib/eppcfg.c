@@ -211,12 +211,34 @@ read_map_section(struct ctx *c, enum epp_section s, const struct ynode *key,
 		add_item(c, s, n->keys[i]->value, n->items[i]);
 }
 
+/* featureGates as a map of name: bool (the run's generated config of
+ * upstream exponential-ceiling writes "flowControl: true" where the
+ * schema has a list of names, and its PipelineRun deployed the list):
+ * read for what it means, each gate on or off, so that a generated map
+ * and a deployed list of the same gates compare equal. */
+static bool
+read_gate_map(struct ctx *c, const struct ynode *n)
+{
+	for (size_t i = 0; i < n->n; i++) {
+		bool on;
+
+		if (!yscalar_bool(n->items[i], &on))
+			return fail(c, n->items[i], "featureGates: %.80s: "
+			    "expected true or false", n->keys[i]->value);
+		add_entry(c, EPP_FEATURE_GATES, n->keys[i]->value, "",
+		    on ? json_true() : json_false(), n->keys[i]);
+	}
+	return true;
+}
+
 static bool
 read_gates(struct ctx *c, const struct ynode *key, const struct ynode *n)
 {
 	open_section(c, EPP_FEATURE_GATES, key);
 	if (yscalar_is_null(n))
 		return true;
+	if (n->type == Y_MAP)
+		return read_gate_map(c, n);
 	if (!want(c, n, Y_SEQ, "featureGates"))
 		return false;
 	for (size_t i = 0; i < n->n; i++) {

@@ -827,6 +827,75 @@ epp_equal(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* One PipelineRun's deployed EPP config (its scenarioContent) against
+ * the generated one the other 2d verdicts and 4a-4d judge: the cell
+ * measured what was deployed, so a difference means those verdicts
+ * judged a config that did not run. */
+static void
+epp_deployed_one(struct judge *j, const struct rule *r,
+    const struct jcell *c, const json_t *m)
+{
+	const char *value = rec_get_str(m, "value");
+	const char *gen = rec_get_str(m, "generated");
+	enum jverdict_value v = strcmp(value, "equal") == 0 ? V_PASS :
+	    strcmp(value, "differs") == 0 ? V_FAIL : V_WARN;
+	struct sbuf why = {0};
+	json_t *es, *ms;
+
+	sbuf_adds(&why, "The PipelineRun (");
+	ru_where(&why, m);
+	sbuf_adds(&why, ", scenarioContent");
+	if (v == V_PASS)
+		sbuf_printf(&why, ") deployed the EPP config of %s: equal "
+		    "section by section (feature gates, plugins, profiles, "
+		    "flow control, saturation detector).", gen);
+	else if (v == V_FAIL)
+		sbuf_printf(&why, ") deployed an EPP config that differs from "
+		    "%s, the config the other 2d verdicts and 4a-4d judged: "
+		    "%s (%s as side a).  The cell measured the deployed "
+		    "one.", gen, rec_get_str(m, "summary"), gen);
+	else if (strcmp(value, "unreadable") == 0)
+		sbuf_printf(&why, ") deployed an EPP config that cannot be "
+		    "read as one (%s), so it cannot be compared with %s: "
+		    "the EPP may have refused it at start-up or read it its "
+		    "own way (a key given twice: go-yaml's strict decoding "
+		    "refuses it, its lenient decoding keeps the last value).",
+		    rec_get_str(m, "summary"), gen);
+	else if (strcmp(value, "unreadable") == 0)
+		sbuf_printf(&why, ") deployed an EPP config that cannot be "
+		    "read as one (%s), so it cannot be compared with %s: "
+		    "the EPP may have refused it at start-up or read it its "
+		    "own way (a key given twice: go-yaml's strict decoding "
+		    "refuses it, its lenient decoding keeps the last value).",
+		    rec_get_str(m, "summary"), gen);
+	else
+		sbuf_printf(&why, ") deploys a scenario without an EPP config "
+		    "(no pluginsCustomConfig): the EPP ran the default config "
+		    "of its chart and image, which the run does not show, not "
+		    "%s.", gen);
+	es = ru_side(json_string(gen), NULL, NULL, NULL);
+	ms = ru_side(json_string(value), NULL, m, NULL);
+	emit(j, r, c, "epp.deployed", es, ms, v, sbuf_str(&why),
+	    "Redeploy the arm with the generated EPP config (the "
+	    "PipelineRun's scenarioContent pluginsCustomConfig) and rerun "
+	    "it, or regenerate the config from what was deployed and judge "
+	    "that.");
+	json_decref(es);
+	json_decref(ms);
+	sbuf_free(&why);
+}
+
+static void
+epp_deployed(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct ru_list l = {0};
+
+	ru_collect(j, c, "measure", "epp.deployed", RU_ANY, true, &l);
+	for (size_t i = 0; i < l.n; i++)
+		epp_deployed_one(j, r, c, l.v[i]);
+	ru_list_free(&l);
+}
+
 static void
 rule_epp(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -870,6 +939,7 @@ rule_epp(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (bad == 0)
 		epp_equal(j, r, c, &exp, &dep, same);
 out:
+	epp_deployed(j, r, c);
 	ru_list_free(&exp);
 	ru_list_free(&dep);
 }

@@ -178,10 +178,14 @@ $(O)/expect.ndjson: $(addprefix $(S)/sim/,$(S2R_SIMFILES)) $(S)/sim.args \
 		$(if $(RUN),--run $(call q,$(REALP))) \
 		-o $(call q,$@) $(call q,$(SIMP))
 
-$(EPPREC): $(O)/epp/%.ndjson: $(S)/real.args
+# In run mode the run's PipelineRuns too: the EPP config each one's
+# scenarioContent deployed is compared with the generated one (2d).
+$(EPPREC): $(O)/epp/%.ndjson: $(S)/real.args \
+		$(if $(RUN),$(addprefix $(S)/real/,$(S2R_RUNSPECS)))
 	@$(call step,epp,$*)
 	$(Q)$(call tool,s2r-config) --root $(call q,$(REALP)) \
 		--epp $(call q,$(REALP)/$(call files_of,$*,$(S2R_EPP))) \
+		$(if $(RUN),$(foreach f,$(S2R_RUNSPECS),--deployed $(call q,$(REALP)/$(f)))) \
 		--phase $(call q,$*) --output $(call q,$@)
 
 $(DIFFREC): $(O)/epp-diff/%.ndjson: $(S)/real.args

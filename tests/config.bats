@@ -401,3 +401,40 @@ MD
 	run --separate-stderr "$S2R_BIN/s2r-config" "$BATS_TEST_TMPDIR/empty"
 	assert_bad_input
 }
+
+@test "--deployed: the EPP config a PipelineRun's scenario deployed against the generated one" {
+	pr="$F/run-pipelinerun.yaml" gen="$F/run-generated.yaml"
+	dep() {
+		"$S2R_BIN/s2r-config" --root "$F" --epp "$gen" --phase "${2:-treatment}" \
+		    --deployed "$1" | jq -c 'select(.metric == "epp.deployed")'
+	}
+	# featureGates as a map (the generated file) equals the deployed list
+	dep "$pr" >"$OUT"
+	check_rec '.value == "equal" and .check == "2d" and .generated == "run-generated.yaml" and
+	    .scope == {phase: "treatment", workload: "w1"} and
+	    .source.file == "run-pipelinerun.yaml" and
+	    .source.line == '"$(line_of "$pr" "value: |")"' and .source.field == "scenarioContent"' "$OUT"
+	# another phase's PipelineRun: nothing
+	[ -z "$(dep "$pr" baseline)" ]
+	# the gate dropped from the deployed config: differs, with both sides' places
+	sed '/- flowControl$/d' "$pr" >"$BATS_TEST_TMPDIR/gate.yaml"
+	dep "$BATS_TEST_TMPDIR/gate.yaml" >"$OUT"
+	check_rec '.value == "differs" and .summary == "featureGates: removed flowControl" and
+	    .changes == [{op: "removed", item: "flowControl", section: "featureGates",
+	      a: {value: true, file: "run-generated.yaml", line: 4, column: 3}}]' "$OUT"
+	validate_or_skip measure "$OUT"
+	# a key given twice: unreadable, located in the scenario text
+	sed 's/^\( *\)usageLimitPolicyPluginRef: .*/&\n\1usageLimitPolicyPluginRef: other/' \
+	    "$pr" >"$BATS_TEST_TMPDIR/twice.yaml"
+	dep "$BATS_TEST_TMPDIR/twice.yaml" >"$OUT"
+	check_rec '.value == "unreadable" and
+	    (.summary | test("duplicate mapping key \"usageLimitPolicyPluginRef\""))' "$OUT"
+	# no plugin config in the scenario (flags only): absent
+	sed '/pluginsConfigFile:/,/exponential-ceiling"$/d' "$pr" >"$BATS_TEST_TMPDIR/none.yaml"
+	dep "$BATS_TEST_TMPDIR/none.yaml" >"$OUT"
+	check_rec '.value == "absent"' "$OUT"
+	validate_or_skip measure "$OUT"
+	run --separate-stderr "$S2R_BIN/s2r-config" --deployed "$pr" --epp "$gen"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--deployed: expected --epp FILE and --phase"* ]]
+}

@@ -94,6 +94,10 @@ clean() {
 	clean upstream
 }
 
+@test "clean expceil: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
+	clean expceil
+}
+
 @test "clean corpus: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
 	clean corpus
 }
@@ -364,6 +368,26 @@ clean() {
 
 @test "2c-shared-picker-param (14b): 2c FAIL" {
 	fault 2c-shared-picker-param
+}
+
+@test "2d-deployed-baseline-config (expceil): 2d FAIL" {
+	fault 2d-deployed-baseline-config
+}
+
+@test "2d-deployed-gate-dropped (expceil): 2d FAIL" {
+	fault 2d-deployed-gate-dropped
+}
+
+@test "2d-deployed-key-twice (expceil): 2d WARN" {
+	fault 2d-deployed-key-twice
+}
+
+@test "2d-deployed-no-config (expceil): 2d WARN" {
+	fault 2d-deployed-no-config
+}
+
+@test "2d-deployed-ref-undefined (expceil): 2d FAIL" {
+	fault 2d-deployed-ref-undefined
 }
 
 @test "2d-renamed-key (aw): 2d FAIL" {

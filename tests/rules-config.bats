@@ -495,6 +495,36 @@ stamps() {
 	[ "$(v 2d baseline epp.config)" = INAPPLICABLE ]
 }
 
+@test "2d run mode: the EPP config the PipelineRun deployed against the generated one: equal PASS, differs FAIL, absent or unreadable WARN" {
+	dep() {	# dep VALUE [SUMMARY]: one epp.deployed record for treatment/w1
+		jq -n -c --arg v "$1" --arg s "${2:-no differences}" '{kind: "measure",
+		    check: "2d", metric: "epp.deployed", value: $v, summary: $s,
+		    generated: "generated/treatment_config.yaml",
+		    scope: {phase: "treatment", workload: "w1"},
+		    source: {file: "cluster/pipelinerun-w1-treatment.yaml", line: 17,
+		      column: 12, field: "scenarioContent"}}'
+	}
+	for c in "equal PASS" "differs FAIL" "absent WARN" "unreadable WARN"; do
+		set -- $c
+		{ cat "$BASE"; dep "$1" "featureGates: removed flowControl"; } >"$IN"
+		"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2 "$IN" >"$OUT"
+		validate_records "$OUT"
+		[ "$(v 2d treatment epp.deployed)" = "$2" ]
+		[ -z "$(v 2d baseline epp.deployed)" ]
+		# the field-by-field verdict against config.md is still there
+		[ "$(v 2d treatment epp.config)" = PASS ]
+		jqt 'select(.metric == "epp.deployed") |
+		    (.why | test("cluster/pipelinerun-w1-treatment.yaml:17, scenarioContent")) and
+		    (.why | test("generated/treatment_config.yaml")) and
+		    .actual.value == "'"$1"'"' "$OUT"
+	done
+	# unreadable: the summary says where and why
+	jqt 'select(.metric == "epp.deployed") | .why | test("cannot be read as one \\(featureGates: removed flowControl\\)")' "$OUT"
+	{ cat "$BASE"; dep differs "featureGates: removed flowControl"; } >"$IN"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2 "$IN" >"$OUT"
+	jqt 'select(.metric == "epp.deployed") | (.why | test("differs from generated/treatment_config.yaml.*featureGates: removed flowControl")) and .action != null' "$OUT"
+}
+
 @test "output is deterministic" {
 	judge '.'
 	cp "$OUT" "$BATS_TEST_TMPDIR/first"

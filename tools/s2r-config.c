@@ -10,6 +10,7 @@
 #include "configexp.h"
 #include "configmd.h"
 #include "eppcfg.h"
+#include "eppdeploy.h"
 #include "err.h"
 #include "rec.h"
 #include "rectext.h"
@@ -19,7 +20,8 @@ static const char usage_text[] =
 "usage: s2r-config [--root DIR] [--format ndjson|text] [--output FILE]\n"
 "                  SIMDIR|FILE.md...\n"
 "       s2r-config --epp FILE [--epp OVERLAY]... [--phase P]\n"
-"                  [--kind expect|measure] [--format ndjson|text]\n"
+"                  [--deployed PIPELINERUN]... [--kind expect|measure]\n"
+"                  [--format ndjson|text]\n"
 "       s2r-config --diff [--overlay] [--format ndjson|text] BASE.yaml "
 "OTHER.yaml\n"
 "\n"
@@ -34,6 +36,9 @@ static const char usage_text[] =
 "  -e, --epp FILE     records of one EPP config (helm values too);\n"
 "                     more --epp files are overlays merged onto it\n"
 "  -p, --phase P      scope.phase of the --epp records\n"
+"      --deployed PR  a run's PipelineRun: when its phase param is P, an\n"
+"                     epp.deployed record compares the EPP config its\n"
+"                     scenarioContent deployed with the --epp config\n"
 "  -k, --kind K       record kind of --epp records (default measure)\n"
 "  -d, --diff         compare two EPP configs section by section\n"
 "  -o, --overlay      with --diff: merge OTHER onto BASE first\n"
@@ -46,6 +51,7 @@ static const char usage_text[] =
 struct opts {
 	const char	*root;
 	struct strv	 epp;
+	struct strv	 deployed;	/* --deployed PipelineRuns */
 	const char	*phase;
 	const char	*kind;
 	const char	*output;	/* --output */
@@ -144,6 +150,9 @@ run_epp(const struct opts *o)
 		    ",", cite(o, o->epp.v[i]));
 	}
 	configexp_epp(out, cfg, o->kind, o->phase, sbuf_str(&how));
+	for (size_t i = 0; i < o->deployed.n; i++)
+		eppdeploy_records(out, cfg, cite(o, o->epp.v[0]),
+		    o->deployed.v[i], cite(o, o->deployed.v[i]), o->phase);
 	emit_all(o, out, cite(o, o->epp.v[0]));
 	json_decref(out);
 	sbuf_free(&how);
@@ -163,6 +172,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "overlay", no_argument, NULL, 'o' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'O' },
+		{ "deployed", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
 	static const struct cli cli = { usage_text, "r:e:p:k:do", longopts };
@@ -178,12 +188,15 @@ parse_opts(int argc, char **argv, struct opts *o)
 		case 'o': o->merge = true; break;
 		case 'f': o->text = cli_format_text(optarg); break;
 		case 'O': o->output = optarg; break;
+		case 'D': strv_add(&o->deployed, optarg); break;
 		default: cli_unreachable(ch);
 		}
 	}
 	if (strcmp(o->kind, "expect") != 0 && strcmp(o->kind, "measure") != 0)
 		s2r_usage_error("--kind: expected expect or measure, got "
 		    "\"%s\"", o->kind);
+	if (o->deployed.n > 0 && (o->epp.n == 0 || o->phase == NULL))
+		s2r_usage_error("--deployed: expected --epp FILE and --phase");
 }
 
 /* config.md and README files, or the sim bundles holding them.  A file
@@ -243,5 +256,6 @@ main(int argc, char **argv)
 		s2r_usage_error("--epp: expected no other files");
 	rc = run_epp(&o);
 	strv_free(&o.epp);
+	strv_free(&o.deployed);
 	return rc;
 }

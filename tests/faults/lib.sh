@@ -21,6 +21,11 @@
 #   upstream  upstream/config-exploration: run test, three arms differing
 #             in vLLM config; the sim side is the workload spec the run's
 #             pipelinerun embeds (parity in run mode, RUN=)
+#   expceil   upstream/exponential-ceiling run r1 (flow control: the
+#             treatment PipelineRun deploys an EPP config in its
+#             scenarioContent, beside generated/*_config.yaml) + one
+#             treatment cell s2r-synth writes from the spec it embeds
+#             (parity in run mode, RUN=)
 #   corpus    a corpus workload (upstream/blis-formats' corpus fixture, as
 #             workloads/agentic.yaml) + one real cell replaying its
 #             sessions, written by fixtures/corpus/make-real (parity)
@@ -140,6 +145,31 @@ pair_build() {
 		    "$s/upstream/config-exploration/sim2real/baselines" "$d/sim/"
 		chmod -R u+w "$d/sim"
 		;;
+	expceil)
+		# run r1 of upstream/exponential-ceiling (no traces): its
+		# treatment PipelineRun, generated configs and the
+		# scenario it deployed, plus one cell s2r-synth writes from
+		# the workload spec that PipelineRun embeds
+		s=$s/upstream/exponential-ceiling
+		cp -R "$s/workspace/runs/r1" "$d/real"
+		mkdir -p "$d/sim/workloads"
+		cp -R "$s/transfer.yaml" "$s/baselines" "$s/config.md" \
+		    "$s/README.md" "$d/sim/"
+		chmod -R u+w "$d"
+		upstream_spec "$d/real/cluster/pipelinerun-chatbot-mid-treatment.yaml" \
+		    >"$d/sim/workloads/chatbot_mid.yaml"
+		mkdir -p "$d/real/results/treatment/chatbot_mid"
+		"$S2R_BIN/s2r-synth" --mode real \
+		    --start-epoch-us 1779290000000000 \
+		    "$d/sim/workloads/chatbot_mid.yaml" \
+		    "$d/real/results/treatment/chatbot_mid"
+		# the protocol's warm-up (README: --warmup-requests 200): the
+		# first 200 requests are not in the trace
+		sed -i 's/^warm_up_requests: .*/warm_up_requests: 200/' \
+		    "$d/real/results/treatment/chatbot_mid/trace_header.yaml"
+		trace_edit "$d/real/results/treatment/chatbot_mid/trace_data.csv" \
+		    'rows = [r for r in rows if int(r["request_id"]) >= 200]'
+		;;
 	corpus)
 		mkdir -p "$d/sim/workloads"
 		cp "$s/upstream/blis-formats/examples/workload.corpus.FIXTURE.yaml" \
@@ -211,7 +241,7 @@ pair_run() {
 		    RULES="$a/labels.rules" REAL_TRACE="$a/trace_data.csv" \
 		    SIM_TRACE="$a/$([ "$p" = hta ] && echo sim.csv || echo sim.json)"
 		;;
-	upstream)	# a run directory: run mode
+	upstream|expceil)	# a run directory: run mode
 		make -s -f "$S2R_TOP/pipelines/parity.mk" SIM="$d/sim" \
 		    RUN="$d/real" OUT="$o" S2R_BIN="$S2R_BIN"
 		;;
@@ -372,4 +402,37 @@ for i, e in events.items():
                           lines[i], count=1)
 open(path, "w").write("\n".join(lines))
 EOF
+}
+
+# scenario_edit PIPELINERUN CODE: runs the Python CODE over the scenario a
+# PipelineRun deploys (its scenarioContent param): scn is that scenario
+# (a dict), cfg the EPP config string its pluginsCustomConfig holds
+# (inferenceExtension or router.epp, None when there is none); CODE may
+# change either (a cfg rebound is written back).  The PipelineRun is
+# written back with PyYAML (formatting changes, meaning does not).
+scenario_edit() {
+	/usr/bin/python3 - "$1" "$2" <<'EOF2'
+import sys, yaml
+path, code = sys.argv[1], sys.argv[2]
+pr = yaml.safe_load(open(path))
+param = next(p for p in pr["spec"]["params"] if p["name"] == "scenarioContent")
+scn = yaml.safe_load(param["value"])
+entry = scn["scenario"][0]
+holder = (entry.get("inferenceExtension") or
+          entry.get("router", {}).get("epp") or {})
+custom = holder.get("pluginsCustomConfig") or {}
+key = next(iter(custom), None)
+ns = {"scn": scn, "cfg": custom.get(key) if key else None}
+exec(code, ns)
+print()
+if key is not None:
+    custom[key] = ns["cfg"]
+param["value"] = yaml.safe_dump(ns["scn"], sort_keys=False, width=80)
+open(path, "w").write(yaml.safe_dump(pr, sort_keys=False, width=80))
+EOF2
+}
+
+# scenario_epp PIPELINERUN: the EPP config string its scenario deploys.
+scenario_epp() {
+	scenario_edit "$1" 'print(cfg)' | sed '$d'
 }

@@ -1,0 +1,195 @@
+/* eppdeploy.c - the deployed EPP config against the generated one; see
+ * eppdeploy.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "eppdeploy.h"
+#include "err.h"
+#include "pipelinerun.h"
+#include "rec.h"
+#include "str.h"
+#include "yamlr.h"
+
+/* The sections a bare generated config can hold.  The chart's own keys
+ * (flags, replicas) and InferenceObjectives live outside it: a scenario
+ * that adds them deploys the same EPP config. */
+static bool
+compared(const struct eppcfg *gen, enum epp_section s)
+{
+	if (s == EPP_CHART)
+		return false;
+	if (s == EPP_OBJECTIVES)
+		return gen->sec[s].present;
+	return true;
+}
+
+/* Every change of the compared sections, each with its section. */
+static json_t *
+changes_of(const struct eppcfg *gen, const struct eppcfg *dep)
+{
+	json_t *all = json_array();
+
+	for (int s = 0; s < EPP_NSECTIONS; s++) {
+		json_t *d, *c;
+		size_t i;
+
+		if (!compared(gen, s))
+			continue;
+		d = eppcfg_diff(gen, dep, s);
+		json_array_foreach(json_object_get(d, "changes"), i, c) {
+			json_object_set_new(c, "section",
+			    json_string(epp_section_names[s]));
+			json_array_append(all, c);
+		}
+		json_decref(d);
+	}
+	return all;
+}
+
+/* "plugins: removed exponential-ceiling; flowControl: changed x" */
+static void
+summary_text(struct sbuf *b, const json_t *changes)
+{
+	size_t i;
+	json_t *c;
+
+	json_array_foreach(changes, i, c) {
+		const char *path = rec_get_str(c, "path");
+
+		sbuf_printf(b, "%s%s: %s %s", i ? "; " : "",
+		    rec_get_str(c, "section"), rec_get_str(c, "op"),
+		    rec_get_str(c, "item"));
+		if (path != NULL && path[0] != '\0')
+			sbuf_printf(b, "%s%s", path[0] == '[' ? "" : ".",
+			    path);
+	}
+}
+
+/* Whether one scenario entry (or a whole document) carries an EPP
+ * config: a bare EndpointPickerConfig, or a chart block's
+ * pluginsCustomConfig.  Helm keys or InferenceObjectives alone leave the
+ * chart's default config in place. */
+static bool
+entry_carries(const struct ynode *n)
+{
+	const char *kind = yscalar(ymap_get(n, "kind"));
+
+	return (kind != NULL && strcmp(kind, "EndpointPickerConfig") == 0) ||
+	    ypath(n, "inferenceExtension.pluginsCustomConfig") != NULL ||
+	    ypath(n, "router.epp.pluginsCustomConfig") != NULL;
+}
+
+static bool
+carries_epp(const struct ydoc *doc)
+{
+	for (size_t i = 0; i < doc->ndocs; i++) {
+		const struct ynode *root = doc->docs[i], *list;
+
+		if (root == NULL || root->type != Y_MAP)
+			continue;
+		list = ymap_get(root, "scenario");
+		if (entry_carries(root))
+			return true;
+		for (size_t k = 0; list != NULL && list->type == Y_SEQ &&
+		    k < list->n; k++)
+			if (list->items[k]->type == Y_MAP &&
+			    entry_carries(list->items[k]))
+				return true;
+	}
+	return false;
+}
+
+/* The scenario's EPP config; NULL when it carries none (*bad empty) or
+ * when that config cannot be read (*bad says where and why: a duplicate
+ * key, a section of the wrong shape).  Such a config is a finding about
+ * the deployment, not a reason to stop: the EPP may have refused it or
+ * read it its own way. */
+static struct eppcfg *
+scenario_epp(const struct pipelinerun *p, const char *where,
+    struct sbuf *bad)
+{
+	struct epp_text src = { where, p->scenario, strlen(p->scenario),
+	    0, 0 };
+	struct ydoc *doc;
+	struct eppcfg *cfg;
+	struct perr err;
+	bool any = false;
+
+	doc = ydoc_load_buf(where, src.buf, src.len, 0, &err);
+	if (doc == NULL)
+		s2r_die_at(where, err.line, err.column, "%s", err.msg);
+	any = carries_epp(doc);
+	cfg = any ? eppcfg_from_doc(doc, &src, &err) : NULL;
+	ydoc_free(doc);
+	if (any && cfg == NULL)
+		sbuf_printf(bad, "line %ld, column %ld of the scenario text: "
+		    "%s", err.line, err.column, err.msg);
+	return cfg;
+}
+
+static json_t *
+deployed_record(const struct pipelinerun *p, const char *label,
+    const char *phase, const char *value, json_t *changes,
+    const char *summary, const char *gen_label)
+{
+	struct sbuf how = {0};
+	json_t *rec = rec_begin(&(struct rec_head){ .kind = "measure",
+	    .check = "2d", .metric = "epp.deployed",
+	    .value = json_string(value), .n = -1 });
+	json_t *scope = rec_scope_new();
+
+	rec_scope_set(scope, "phase", phase);
+	if (p->workload != NULL)
+		rec_scope_set(scope, "workload", p->workload);
+	if (changes != NULL)
+		rec_set(rec, "changes", changes);
+	rec_set_str(rec, "summary", summary);
+	rec_set_str(rec, "generated", gen_label);
+	sbuf_printf(&how, "the EPP config the PipelineRun deployed (param "
+	    "scenarioContent: pluginsCustomConfig) against %s, section by "
+	    "section", gen_label);
+	rec_end(rec, scope, rec_source(label, p->scenario_line,
+	    p->scenario_column, "scenarioContent", sbuf_str(&how)));
+	sbuf_free(&how);
+	return rec;
+}
+
+void
+eppdeploy_records(json_t *out, const struct eppcfg *gen,
+    const char *gen_label, const char *path, const char *label,
+    const char *phase)
+{
+	struct pipelinerun p;
+	struct sbuf where = {0}, sum = {0};
+	struct eppcfg *dep;
+	json_t *changes = NULL;
+	const char *value = "absent";
+
+	pipelinerun_load(&p, path, label);
+	if (p.phase == NULL || p.scenario == NULL ||
+	    strcmp(p.phase, phase) != 0) {
+		pipelinerun_free(&p);
+		return;
+	}
+	/* Lines below are the embedded scenario text's. */
+	sbuf_printf(&where, "%s: scenarioContent", label);
+	dep = scenario_epp(&p, sbuf_str(&where), &sum);
+	if (dep == NULL && sum.len > 0) {
+		value = "unreadable";
+	} else if (dep == NULL) {
+		sbuf_adds(&sum, "no EPP config in the scenario (the chart's "
+		    "default config ran)");
+	} else {
+		changes = changes_of(gen, dep);
+		value = json_array_size(changes) ? "differs" : "equal";
+		summary_text(&sum, changes);
+		if (sum.len == 0)
+			sbuf_adds(&sum, "no differences");
+		eppcfg_free(dep);
+	}
+	json_array_append_new(out, deployed_record(&p, label, phase, value,
+	    changes, sbuf_str(&sum), gen_label));
+	sbuf_free(&sum);
+	sbuf_free(&where);
+	pipelinerun_free(&p);
+}

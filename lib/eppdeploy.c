@@ -7,6 +7,7 @@
 #include "err.h"
 #include "pipelinerun.h"
 #include "rec.h"
+#include "runmeta.h"
 #include "str.h"
 #include "yamlr.h"
 
@@ -154,16 +155,150 @@ deployed_record(const struct pipelinerun *p, const char *label,
 	return rec;
 }
 
+/* --- the EPP image ------------------------------------------------- */
+
+/* The EPP image the scenario deploys (the legacy chart's
+ * images.inferenceScheduler repository:tag, in its first entry that
+ * gives one), or NULL: the chart's default image. */
+static char *
+scenario_image(const struct pipelinerun *p)
+{
+	struct perr err;
+	struct ydoc *doc = ydoc_load_buf("scenarioContent", p->scenario,
+	    strlen(p->scenario), 0, &err);
+	const struct ynode *root, *list, *img;
+	struct sbuf b = {0};
+	char *out = NULL;
+
+	if (doc == NULL)
+		return NULL;
+	root = doc->ndocs > 0 ? doc->docs[0] : NULL;
+	list = root != NULL && root->type == Y_MAP ?
+	    ymap_get(root, "scenario") : NULL;
+	for (size_t i = 0; out == NULL && list != NULL &&
+	    list->type == Y_SEQ && i < list->n; i++) {
+		const char *repo, *tag;
+
+		if (list->items[i]->type != Y_MAP)
+			continue;
+		img = ypath(list->items[i], "images.inferenceScheduler");
+		if (img == NULL || img->type != Y_MAP ||
+		    (repo = yscalar(ymap_get(img, "repository"))) == NULL)
+			continue;
+		tag = yscalar(ymap_get(img, "tag"));
+		sbuf_printf(&b, "%s%s%s", repo, tag != NULL ? ":" : "",
+		    tag != NULL ? tag : "");
+		out = xstrdup(sbuf_str(&b));
+	}
+	sbuf_free(&b);
+	ydoc_free(doc);
+	return out;
+}
+
+/* Whether cfg has a plugin of type t. */
+static bool
+has_type(const struct eppcfg *cfg, const char *t)
+{
+	const struct epp_sec *sec = &cfg->sec[EPP_PLUGINS];
+
+	for (size_t i = 0; i < sec->n; i++)
+		if (strcmp(sec->v[i].path, "type") == 0 &&
+		    json_is_string(sec->v[i].value) &&
+		    strcmp(json_string_value(sec->v[i].value), t) == 0)
+			return true;
+	return false;
+}
+
+/* The image the run built for phase: the translation's image_ref of the
+ * algorithm named phase (newer), else run_metadata.json's
+ * component_image; *from says which file; *needs whether the arm needs
+ * it (its own image_ref, or a config naming the plugin type the
+ * translation built: older runs build one image for the run, and a
+ * baseline that names no such plugin may run the stock image). */
+static const char *
+built_image(const struct run_meta *m, const char *phase,
+    const struct eppcfg *cfg, const char **from, bool *needs)
+{
+	ssize_t k = strv_find(&m->translated, phase);
+
+	if (k >= 0 && m->image_refs.v[k][0] != '\0') {
+		*from = m->trans_file;
+		*needs = true;
+		return m->image_refs.v[k];
+	}
+	*from = m->meta_file;
+	*needs = m->plugin_type != NULL && cfg != NULL &&
+	    has_type(cfg, m->plugin_type);
+	return m->component_image;
+}
+
+/* One epp.image record for p: value "built" (the deployed image is the
+ * one the run built), "other" or "default" (none named); nothing when
+ * the run names no built image. */
+static void
+image_record(json_t *out, const struct pipelinerun *p, const char *label,
+    const char *phase, const struct eppcfg *cfg, const struct run_meta *m)
+{
+	const char *from = NULL, *built;
+	char *dep = scenario_image(p);
+	bool needs = false;
+	json_t *rec, *scope;
+
+	built = built_image(m, phase, cfg, &from, &needs);
+	if (built == NULL) {
+		free(dep);
+		return;
+	}
+	rec = rec_begin(&(struct rec_head){ .kind = "measure", .check = "2d",
+	    .metric = "epp.image", .value = json_string(dep == NULL ?
+	    "default" : strcmp(dep, built) == 0 ? "built" : "other"),
+	    .n = -1 });
+	rec_set_str(rec, "image", dep);
+	rec_set_str(rec, "built", built);
+	rec_set_str(rec, "built_from", from);
+	rec_set(rec, "needs_built", json_boolean(needs));
+	if (m->plugin_type != NULL)
+		rec_set_str(rec, "plugin_type", m->plugin_type);
+	scope = rec_scope_new();
+	rec_scope_set(scope, "phase", phase);
+	if (p->workload != NULL)
+		rec_scope_set(scope, "workload", p->workload);
+	rec_end(rec, scope, rec_source(label, p->scenario_line,
+	    p->scenario_column, "scenarioContent: images.inferenceScheduler",
+	    "the EPP image the PipelineRun deployed against the one the run "
+	    "built"));
+	json_array_append_new(out, rec);
+	free(dep);
+}
+
+/* The run folder holding the PipelineRun (RUN/cluster/NAME.yaml). */
+static char *
+run_dir_of(const char *path)
+{
+	char *d = xstrdup(path), *s;
+
+	for (int up = 0; up < 2; up++) {
+		if ((s = strrchr(d, '/')) == NULL) {
+			free(d);
+			return xstrdup(up == 0 ? ".." : ".");
+		}
+		*s = '\0';
+	}
+	return d[0] != '\0' ? d : (free(d), xstrdup("/"));
+}
+
 void
 eppdeploy_records(json_t *out, const struct eppcfg *gen,
     const char *gen_label, const char *path, const char *label,
-    const char *phase)
+    const char *phase, const char *root)
 {
 	struct pipelinerun p;
 	struct sbuf where = {0}, sum = {0};
 	struct eppcfg *dep;
+	struct run_meta m;
 	json_t *changes = NULL;
 	const char *value = "absent";
+	char *dir;
 
 	pipelinerun_load(&p, path, label);
 	if (p.phase == NULL || p.scenario == NULL ||
@@ -185,10 +320,16 @@ eppdeploy_records(json_t *out, const struct eppcfg *gen,
 		summary_text(&sum, changes);
 		if (sum.len == 0)
 			sbuf_adds(&sum, "no differences");
-		eppcfg_free(dep);
 	}
 	json_array_append_new(out, deployed_record(&p, label, phase, value,
 	    changes, sbuf_str(&sum), gen_label));
+	dir = run_dir_of(path);
+	run_meta_read(&m, dir, root);
+	image_record(out, &p, label, phase, dep != NULL ? dep : gen, &m);
+	run_meta_free(&m);
+	free(dir);
+	if (dep != NULL)
+		eppcfg_free(dep);
 	sbuf_free(&sum);
 	sbuf_free(&where);
 	pipelinerun_free(&p);

@@ -22,10 +22,17 @@
  * side a), "absent" when its scenario carries no EPP config, or
  * "unreadable" (summary: where and why) when that config cannot be
  * read.  A PipelineRun of another phase, or without a scenario, adds
- * nothing.  Dies (exit 2) on a file that is not a PipelineRun or a
- * scenario that is not YAML. */
+ * nothing.  Then, when the run folder above the PipelineRun
+ * (RUN/cluster/NAME.yaml) names the router image it built (the
+ * translation's image_ref for the phase, else run_metadata.json's
+ * component_image), one epp.image record: value "built", "other" or
+ * "default" (the scenario names no images.inferenceScheduler), with
+ * image, built, built_from and needs_built (the arm has its own
+ * image_ref, or its config names the translation's plugin_type).  root:
+ * files are cited relative to it.  Dies (exit 2) on a file that is not
+ * a PipelineRun or a scenario that is not YAML. */
 void	eppdeploy_records(json_t *out, const struct eppcfg *gen,
 	    const char *gen_label, const char *path, const char *label,
-	    const char *phase);
+	    const char *phase, const char *root);
 
 #endif

@@ -848,7 +848,7 @@ epp_deployed_one(struct judge *j, const struct rule *r,
 	if (v == V_PASS)
 		sbuf_printf(&why, ") deployed the EPP config of %s: equal "
 		    "section by section (feature gates, plugins, profiles, "
-		    "flow control, saturation detector).", gen);
+		    "flow control, saturation detector, other keys).", gen);
 	else if (v == V_FAIL)
 		sbuf_printf(&why, ") deployed an EPP config that differs from "
 		    "%s, the config the other 2d verdicts and 4a-4d judged: "
@@ -885,6 +885,63 @@ epp_deployed_one(struct judge *j, const struct rule *r,
 	sbuf_free(&why);
 }
 
+/* The EPP image a PipelineRun deployed against the one the run built:
+ * a config naming the plugin built for this run needs that image (a
+ * stock or stale image lacks the plugin or holds an older build). */
+static void
+epp_image_one(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *m)
+{
+	const char *value = rec_get_str(m, "value");
+	const char *img = rec_get_str(m, "image");
+	const char *built = rec_get_str(m, "built");
+	const char *pt = rec_get_str(m, "plugin_type");
+	bool needs = json_is_true(json_object_get(m, "needs_built"));
+	enum jverdict_value v = strcmp(value, "built") == 0 || !needs ?
+	    V_PASS : strcmp(value, "other") == 0 ? V_FAIL : V_WARN;
+	struct sbuf why = {0}, need = {0};
+	json_t *es, *ms;
+
+	if (pt != NULL)
+		sbuf_printf(&need, "the plugin type %s its config names", pt);
+	else
+		sbuf_adds(&need, "the arm's own plugin (its image_ref)");
+	sbuf_adds(&why, "The PipelineRun (");
+	ru_where(&why, m);
+	sbuf_adds(&why, ", scenarioContent");
+	if (strcmp(value, "built") == 0)
+		sbuf_printf(&why, ") deployed the EPP image the run built, %s "
+		    "(%s).", built, rec_get_str(m, "built_from"));
+	else if (!needs)
+		sbuf_printf(&why, ") deployed the EPP image %s, not the one "
+		    "the run built (%s, %s); the arm's config names no plugin "
+		    "built for this run, so another image can serve it.",
+		    img != NULL ? img : "of the chart's default", built,
+		    rec_get_str(m, "built_from"));
+	else if (v == V_FAIL)
+		sbuf_printf(&why, ") deployed the EPP image %s, not the one "
+		    "the run built with %s: %s (%s).  That image lacks the "
+		    "plugin (the EPP refuses the config) or holds another "
+		    "build of it: the cell did not measure the translated "
+		    "code.", img, sbuf_str(&need), built,
+		    rec_get_str(m, "built_from"));
+	else
+		sbuf_printf(&why, ") names no EPP image "
+		    "(images.inferenceScheduler): the chart's default image "
+		    "ran, unless the pipeline sets it elsewhere, and %s is "
+		    "built into %s (%s) only.", sbuf_str(&need), built,
+		    rec_get_str(m, "built_from"));
+	es = ru_side(json_string(built), NULL, NULL, NULL);
+	ms = ru_side(json_string(img != NULL ? img : value), NULL, m, NULL);
+	emit(j, r, c, "epp.image", es, ms, v, sbuf_str(&why), "Redeploy the "
+	    "arm with the image the run built (the scenario's "
+	    "images.inferenceScheduler) and rerun it.");
+	json_decref(es);
+	json_decref(ms);
+	sbuf_free(&need);
+	sbuf_free(&why);
+}
+
 static void
 epp_deployed(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -893,6 +950,10 @@ epp_deployed(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_collect(j, c, "measure", "epp.deployed", RU_ANY, true, &l);
 	for (size_t i = 0; i < l.n; i++)
 		epp_deployed_one(j, r, c, l.v[i]);
+	ru_list_free(&l);
+	ru_collect(j, c, "measure", "epp.image", RU_ANY, true, &l);
+	for (size_t i = 0; i < l.n; i++)
+		epp_image_one(j, r, c, l.v[i]);
 	ru_list_free(&l);
 }
 

@@ -67,6 +67,16 @@ json_text(const json_t *obj, const char *key, const char *file)
 	return xstrdup(json_string_value(v));
 }
 
+/* A string member, else NULL: what only a check reads (an image, a
+ * plugin type) is no reason to refuse the run when it is odd. */
+static char *
+json_opt_text(const json_t *obj, const char *key)
+{
+	const char *v = json_string_value(json_object_get(obj, key));
+
+	return v != NULL && v[0] != '\0' ? xstrdup(v) : NULL;
+}
+
 void
 run_meta_add_pair(struct run_meta *m, const char *phase, const char *workload,
     const char *status)
@@ -89,7 +99,7 @@ run_meta_add_pair(struct run_meta *m, const char *phase, const char *workload,
 }
 
 /* run_metadata.json: version, created_at, pipeline_commit, newer
- * replicas, translation_hash, cluster_id. */
+ * replicas, translation_hash, cluster_id; component_image. */
 static void
 read_metadata(struct run_meta *m, const char *root)
 {
@@ -108,6 +118,7 @@ read_metadata(struct run_meta *m, const char *root)
 	m->pipeline_commit = json_text(doc, "pipeline_commit", m->meta_file);
 	m->translation_hash = json_text(doc, "translation_hash", m->meta_file);
 	m->cluster_id = json_text(doc, "cluster_id", m->meta_file);
+	m->component_image = json_opt_text(doc, "component_image");
 	v = json_object_get(doc, "replicas");
 	if (v != NULL && !json_is_null(v)) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
@@ -285,12 +296,15 @@ run_meta_free(struct run_meta *m)
 	free(m->translation_hash);
 	free(m->translation);
 	free(m->cluster_id);
+	free(m->component_image);
+	free(m->plugin_type);
 	free(m->replicas_file);
 	free(m->decl_file);
 	free(m->trans_file);
 	free(m->generated);
 	strv_free(&m->algorithms);
 	strv_free(&m->translated);
+	strv_free(&m->image_refs);
 	strv_free(&m->warnings);
 	memset(m, 0, sizeof(*m));
 }
@@ -393,7 +407,10 @@ read_translation(struct run_meta *m, const char *root, const char *dir)
 			    "a string name", m->trans_file, i);
 		}
 		strv_add(&m->translated, name);
+		name = json_string_value(json_object_get(a, "image_ref"));
+		strv_add(&m->image_refs, name != NULL ? name : "");
 	}
+	m->plugin_type = json_opt_text(doc, "plugin_type");
 	json_decref(doc);
 	free(path);
 }

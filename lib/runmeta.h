@@ -28,6 +28,8 @@ struct run_meta {
 	int64_t		 version;	/* -1: absent */
 	char		*created_at, *pipeline_commit, *translation_hash;
 	char		*cluster_id;
+	char		*component_image;	/* the router image the run
+						 * built (older runs); NULL */
 	int64_t		 replicas;	/* 0: not declared */
 	char		*replicas_file;	/* where replicas came from */
 	/* The declaration: manifest.assembly.yaml, else progress.json. */
@@ -40,6 +42,8 @@ struct run_meta {
 	char		*trans_file;	/* NULL: none found */
 	bool		 trans_lists;	/* it lists algorithms[] (newer) */
 	struct strv	 translated;	/* their names */
+	struct strv	 image_refs;	/* each one's image_ref ("": none) */
+	char		*plugin_type;	/* older: the plugin type built */
 	char		*generated;	/* the generated/ folder; NULL */
 	char		*translation;	/* its folder when not the run's own
 					 * (workspace/translations/<hash>/);

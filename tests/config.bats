@@ -438,3 +438,43 @@ MD
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--deployed: expected --epp FILE and --phase"* ]]
 }
+
+@test "--deployed: the EPP image the scenario deployed against the one the run built" {
+	run_dir="$BATS_TEST_TMPDIR/run" gen="$F/run-generated.yaml"
+	mkdir -p "$run_dir/cluster"
+	sed 's/^\(        \)inferenceExtension:$/\1images:\n\1  inferenceScheduler:\n\1    repository: ghcr.io\/me\/llm-d-router\n\1    tag: r1\n&/' \
+	    "$F/run-pipelinerun.yaml" >"$run_dir/cluster/pr.yaml"
+	img() {
+		"$S2R_BIN/s2r-config" --root "$run_dir" --epp "$gen" --phase treatment \
+		    --deployed "$run_dir/cluster/pr.yaml" | jq -c 'select(.metric == "epp.image")'
+	}
+	# no run_metadata.json, no translation: nothing to compare with
+	[ -z "$(img)" ]
+	echo '{"version": 1, "component_image": "ghcr.io/me/llm-d-router:r1"}' >"$run_dir/run_metadata.json"
+	echo '{"plugin_type": "exponential-ceiling-policy"}' >"$run_dir/translation_output.json"
+	img >"$OUT"
+	check_rec '.value == "built" and .image == "ghcr.io/me/llm-d-router:r1" and
+	    .built_from == "run_metadata.json" and .needs_built and
+	    .plugin_type == "exponential-ceiling-policy" and
+	    .scope == {phase: "treatment", workload: "w1"} and
+	    .source.file == "cluster/pr.yaml"' "$OUT"
+	validate_or_skip measure "$OUT"
+	sed -i 's/tag: r1$/tag: r0/' "$run_dir/cluster/pr.yaml"
+	img >"$OUT"
+	check_rec '.value == "other" and .image == "ghcr.io/me/llm-d-router:r0" and .built == "ghcr.io/me/llm-d-router:r1"' "$OUT"
+	# a config that names no plugin the run built does not need its image
+	echo '{"plugin_type": "other-policy"}' >"$run_dir/translation_output.json"
+	img >"$OUT"
+	check_rec '.value == "other" and (.needs_built | not)' "$OUT"
+	# newer translations: the algorithm's own image_ref
+	echo '{"algorithms": [{"name": "treatment", "image_ref": "ghcr.io/me/llm-d-router:abc-treatment"}]}' \
+	    >"$run_dir/translation_output.json"
+	img >"$OUT"
+	check_rec '.value == "other" and .needs_built and .built == "ghcr.io/me/llm-d-router:abc-treatment" and
+	    .built_from == "translation_output.json"' "$OUT"
+	# no image in the scenario: the chart's default
+	sed -i '/images:$/,/tag: r0$/d' "$run_dir/cluster/pr.yaml"
+	img >"$OUT"
+	check_rec '.value == "default" and .image == null' "$OUT"
+	validate_or_skip measure "$OUT"
+}

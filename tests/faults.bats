@@ -390,6 +390,10 @@ clean() {
 	fault 2d-deployed-ref-undefined
 }
 
+@test "2d-deployed-stale-image (expceil): 2d FAIL" {
+	fault 2d-deployed-stale-image
+}
+
 @test "2d-renamed-key (aw): 2d FAIL" {
 	fault 2d-renamed-key
 }

@@ -525,6 +525,33 @@ stamps() {
 	jqt 'select(.metric == "epp.deployed") | (.why | test("differs from generated/treatment_config.yaml.*featureGates: removed flowControl")) and .action != null' "$OUT"
 }
 
+@test "2d run mode: the EPP image the PipelineRun deployed: the run's build PASS, another FAIL when the config needs it, none WARN" {
+	img() {	# img VALUE NEEDS [IMAGE]: one epp.image record for treatment/w1
+		jq -n -c --arg v "$1" --argjson n "$2" --arg i "${3:-}" '{kind: "measure",
+		    check: "2d", metric: "epp.image", value: $v,
+		    built: "ghcr.io/me/router:r1", built_from: "run_metadata.json",
+		    needs_built: $n, plugin_type: "ceiling-policy",
+		    scope: {phase: "treatment", workload: "w1"},
+		    source: {file: "cluster/pipelinerun-w1-treatment.yaml", line: 17,
+		      column: 12, field: "scenarioContent: images.inferenceScheduler"}}
+		    + (if $i == "" then {} else {image: $i} end)'
+	}
+	for c in "built true ghcr.io/me/router:r1 PASS" "other true ghcr.io/me/router:r0 FAIL" \
+	    "other false ghcr.io/llm-d/router:v1 PASS" "default true - WARN" "default false - PASS"; do
+		set -- $c
+		{ cat "$BASE"; img "$1" "$2" "${3#-}"; } >"$IN"
+		"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2 "$IN" >"$OUT"
+		validate_records "$OUT"
+		[ "$(v 2d treatment epp.image)" = "$4" ]
+		[ "$(v 2d treatment epp.config)" = PASS ]
+		jqt 'select(.metric == "epp.image") | .why | test("pipelinerun-w1-treatment.yaml:17, scenarioContent")' "$OUT"
+	done
+	{ cat "$BASE"; img other true ghcr.io/me/router:r0; } >"$IN"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2 "$IN" >"$OUT"
+	jqt 'select(.metric == "epp.image") | (.why | test("deployed the EPP image ghcr.io/me/router:r0, not the one the run built with the plugin type ceiling-policy its config names: ghcr.io/me/router:r1")) and
+	    .expected.value == "ghcr.io/me/router:r1" and .actual.value == "ghcr.io/me/router:r0"' "$OUT"
+}
+
 @test "output is deterministic" {
 	judge '.'
 	cp "$OUT" "$BATS_TEST_TMPDIR/first"

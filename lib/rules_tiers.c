@@ -280,7 +280,10 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
 }
 
 /* Whether arm deploys no admission plugin: its treatment is routing
- * (scorers, weights, picker), and its parameters are routing ones. */
+ * (scorers, weights, picker), and its parameters are routing ones.  A
+ * flow-control usage-limit policy (flowControl.usageLimitPolicyPluginRef)
+ * gates dispatch per priority band: admission, whatever its type is
+ * called (exponential-ceiling-policy). */
 static bool
 routing_only(const struct judge *j, const char *arm)
 {
@@ -290,6 +293,16 @@ routing_only(const struct judge *j, const char *arm)
 	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
 	for (size_t i = 0; i < l.n; i++)
 		adm = adm || pu_is_admission_type(pu_str_value(l.v[i]));
+	ru_list_free(&l);
+	pu_arm_recs(j, "measure", "epp.flow_control", arm, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+		const char *v = pu_str_value(l.v[i]);
+
+		adm = adm || (k != NULL && strcmp(k,
+		    "usageLimitPolicyPluginRef") == 0 && v != NULL &&
+		    v[0] != '\0');
+	}
 	ru_list_free(&l);
 	return !adm;
 }

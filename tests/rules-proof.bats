@@ -446,6 +446,25 @@ routing() {
 	[ "$(verdict routing.policy treatment)" = MISSING ]
 }
 
+@test "4c: a flow-control usage-limit policy is admission whatever its type is called, not routing" {
+	routing ul
+	printf 'featureGates:\n- flowControl\nflowControl:\n  usageLimitPolicyPluginRef: ceiling\n' \
+	    >>"$REAL/generated/treatment_config.yaml"
+	sed -i '/^plugins:$/a \  - name: ceiling\n    type: exponential-ceiling-policy' \
+	    "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	# no "its treatment is routing" verdict for the arm
+	[ -z "$(verdict routing.parameters treatment)" ]
+	[ -n "$(jq -r 'select(.check == "4c" and (.metric | startswith("admission"))) | .metric' "$V")" ]
+	# the same policy named but empty: routing again
+	routing ul0
+	printf 'flowControl:\n  usageLimitPolicyPluginRef: ""\n' >>"$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.parameters treatment)" = PASS ]
+}
+
 @test "4b: a baseline with its own admission: the router's control plugin or nothing" {
 	bundle base real-ok
 	sed -i '/^plugins:$/a - type: preemptive-shed-admitter\n  name: preemptive-shed' "$REAL/generated/baseline_config.yaml"

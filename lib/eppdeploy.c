@@ -334,3 +334,30 @@ eppdeploy_records(json_t *out, const struct eppcfg *gen,
 	sbuf_free(&where);
 	pipelinerun_free(&p);
 }
+
+void
+eppdeploy_all(json_t *out, const struct eppcfg *gen, const char *gen_label,
+    const struct strv *prs, const char *phase, const char *root)
+{
+	size_t before = json_array_size(out);
+	struct sbuf sum = {0};
+	json_t *rec, *scope;
+
+	for (size_t i = 0; i < prs->n; i++)
+		eppdeploy_records(out, gen, gen_label, prs->v[i],
+		    path_under(prs->v[i], root), phase, root);
+	if (json_array_size(out) > before)
+		return;
+	sbuf_printf(&sum, "none of the run's %zu PipelineRun%s deploys a "
+	    "scenario for phase %s", prs->n, prs->n == 1 ? "" : "s", phase);
+	rec = rec_begin(&(struct rec_head){ .kind = "measure", .check = "2d",
+	    .metric = "epp.deployed", .value = json_string("none"), .n = -1 });
+	rec_set_str(rec, "summary", sbuf_str(&sum));
+	rec_set_str(rec, "generated", gen_label);
+	scope = rec_scope_new();
+	rec_scope_set(scope, "phase", phase);
+	rec_end(rec, scope, rec_source(gen_label, 0, 0, NULL, "the run's "
+	    "PipelineRuns (cluster/pipelinerun-*.yaml) by their phase param"));
+	json_array_append_new(out, rec);
+	sbuf_free(&sum);
+}

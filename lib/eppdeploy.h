@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "eppcfg.h"
+#include "str.h"
 
 /* Appends to out one record (kind measure, check 2d, metric
  * epp.deployed, scope phase and the PipelineRun's workloadName) for the
@@ -33,6 +34,14 @@
  * a PipelineRun or a scenario that is not YAML. */
 void	eppdeploy_records(json_t *out, const struct eppcfg *gen,
 	    const char *gen_label, const char *path, const char *label,
+	    const char *phase, const char *root);
+
+/* eppdeploy_records over every PipelineRun of prs (paths, cited
+ * relative to root); when none deploys a scenario for phase, one
+ * epp.deployed record of scope phase only, value "none" (source: the
+ * generated config): nothing shows what the phase's cells deployed. */
+void	eppdeploy_all(json_t *out, const struct eppcfg *gen,
+	    const char *gen_label, const struct strv *prs,
 	    const char *phase, const char *root);
 
 #endif

@@ -827,10 +827,52 @@ epp_equal(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* The why of an epp.deployed verdict: m's value in words. */
+static void
+deployed_why(struct sbuf *why, const json_t *m, const char *value,
+    const char *gen)
+{
+	const char *sum = rec_get_str(m, "summary");
+
+	if (strcmp(value, "none") == 0) {
+		sbuf_printf(why, "No PipelineRun for this cell: %s "
+		    "(cluster/pipelinerun-*.yaml, by their phase param), so "
+		    "what it deployed cannot be compared with %s; a "
+		    "PipelineRun labelled for another arm, or one not kept, "
+		    "leaves the EPP config it ran unknown.", sum, gen);
+		return;
+	}
+	sbuf_adds(why, "The PipelineRun (");
+	ru_where(why, m);
+	sbuf_adds(why, ", scenarioContent");
+	if (strcmp(value, "equal") == 0)
+		sbuf_printf(why, ") deployed the EPP config of %s: equal "
+		    "section by section (feature gates, plugins, profiles, "
+		    "flow control, saturation detector, other keys).", gen);
+	else if (strcmp(value, "differs") == 0)
+		sbuf_printf(why, ") deployed an EPP config that differs from "
+		    "%s, the config the other 2d verdicts and 4a-4d judged: "
+		    "%s (%s as side a).  The cell measured the deployed "
+		    "one.", gen, sum, gen);
+	else if (strcmp(value, "unreadable") == 0)
+		sbuf_printf(why, ") deployed an EPP config that cannot be "
+		    "read as one (%s), so it cannot be compared with %s: "
+		    "the EPP may have refused it at start-up or read it its "
+		    "own way (a key given twice: go-yaml's strict decoding "
+		    "refuses it, its lenient decoding keeps the last value).",
+		    sum, gen);
+	else
+		sbuf_printf(why, ") deploys a scenario without an EPP config "
+		    "(no pluginsCustomConfig): the EPP ran the default config "
+		    "of its chart and image, which the run does not show, not "
+		    "%s.", gen);
+}
+
 /* One PipelineRun's deployed EPP config (its scenarioContent) against
  * the generated one the other 2d verdicts and 4a-4d judge: the cell
  * measured what was deployed, so a difference means those verdicts
- * judged a config that did not run. */
+ * judged a config that did not run.  Equal PASS, differs FAIL; absent,
+ * unreadable or no PipelineRun for the phase WARN. */
 static void
 epp_deployed_one(struct judge *j, const struct rule *r,
     const struct jcell *c, const json_t *m)
@@ -842,37 +884,7 @@ epp_deployed_one(struct judge *j, const struct rule *r,
 	struct sbuf why = {0};
 	json_t *es, *ms;
 
-	sbuf_adds(&why, "The PipelineRun (");
-	ru_where(&why, m);
-	sbuf_adds(&why, ", scenarioContent");
-	if (v == V_PASS)
-		sbuf_printf(&why, ") deployed the EPP config of %s: equal "
-		    "section by section (feature gates, plugins, profiles, "
-		    "flow control, saturation detector, other keys).", gen);
-	else if (v == V_FAIL)
-		sbuf_printf(&why, ") deployed an EPP config that differs from "
-		    "%s, the config the other 2d verdicts and 4a-4d judged: "
-		    "%s (%s as side a).  The cell measured the deployed "
-		    "one.", gen, rec_get_str(m, "summary"), gen);
-	else if (strcmp(value, "unreadable") == 0)
-		sbuf_printf(&why, ") deployed an EPP config that cannot be "
-		    "read as one (%s), so it cannot be compared with %s: "
-		    "the EPP may have refused it at start-up or read it its "
-		    "own way (a key given twice: go-yaml's strict decoding "
-		    "refuses it, its lenient decoding keeps the last value).",
-		    rec_get_str(m, "summary"), gen);
-	else if (strcmp(value, "unreadable") == 0)
-		sbuf_printf(&why, ") deployed an EPP config that cannot be "
-		    "read as one (%s), so it cannot be compared with %s: "
-		    "the EPP may have refused it at start-up or read it its "
-		    "own way (a key given twice: go-yaml's strict decoding "
-		    "refuses it, its lenient decoding keeps the last value).",
-		    rec_get_str(m, "summary"), gen);
-	else
-		sbuf_printf(&why, ") deploys a scenario without an EPP config "
-		    "(no pluginsCustomConfig): the EPP ran the default config "
-		    "of its chart and image, which the run does not show, not "
-		    "%s.", gen);
+	deployed_why(&why, m, value, gen);
 	es = ru_side(json_string(gen), NULL, NULL, NULL);
 	ms = ru_side(json_string(value), NULL, m, NULL);
 	emit(j, r, c, "epp.deployed", es, ms, v, sbuf_str(&why),

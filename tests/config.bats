@@ -414,8 +414,12 @@ MD
 	    .scope == {phase: "treatment", workload: "w1"} and
 	    .source.file == "run-pipelinerun.yaml" and
 	    .source.line == '"$(line_of "$pr" "value: |")"' and .source.field == "scenarioContent"' "$OUT"
-	# another phase's PipelineRun: nothing
-	[ -z "$(dep "$pr" baseline)" ]
+	# no PipelineRun of the phase: one record for the phase, value none
+	dep "$pr" baseline >"$OUT"
+	check_rec '.value == "none" and .scope == {phase: "baseline"} and
+	    .summary == "none of the run'"'"'s 1 PipelineRun deploys a scenario for phase baseline" and
+	    .source.file == "run-generated.yaml"' "$OUT"
+	[ "$(wc -l <"$OUT")" -eq 1 ]
 	# the gate dropped from the deployed config: differs, with both sides' places
 	sed '/- flowControl$/d' "$pr" >"$BATS_TEST_TMPDIR/gate.yaml"
 	dep "$BATS_TEST_TMPDIR/gate.yaml" >"$OUT"

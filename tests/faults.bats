@@ -386,6 +386,10 @@ clean() {
 	fault 2d-deployed-no-config
 }
 
+@test "2d-deployed-other-arm-phase (expceil): 2d WARN" {
+	fault 2d-deployed-other-arm-phase
+}
+
 @test "2d-deployed-ref-undefined (expceil): 2d FAIL" {
 	fault 2d-deployed-ref-undefined
 }

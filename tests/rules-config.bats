@@ -504,7 +504,7 @@ stamps() {
 		    source: {file: "cluster/pipelinerun-w1-treatment.yaml", line: 17,
 		      column: 12, field: "scenarioContent"}}'
 	}
-	for c in "equal PASS" "differs FAIL" "absent WARN" "unreadable WARN"; do
+	for c in "equal PASS" "differs FAIL" "absent WARN" "none WARN" "unreadable WARN"; do
 		set -- $c
 		{ cat "$BASE"; dep "$1" "featureGates: removed flowControl"; } >"$IN"
 		"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2 "$IN" >"$OUT"
@@ -513,8 +513,13 @@ stamps() {
 		[ -z "$(v 2d baseline epp.deployed)" ]
 		# the field-by-field verdict against config.md is still there
 		[ "$(v 2d treatment epp.config)" = PASS ]
+		if [ "$1" = none ]; then
+			jqt 'select(.metric == "epp.deployed") | .why | test("^No PipelineRun for this cell: featureGates")' "$OUT"
+		else
+			jqt 'select(.metric == "epp.deployed") |
+			    .why | test("cluster/pipelinerun-w1-treatment.yaml:17, scenarioContent")' "$OUT"
+		fi
 		jqt 'select(.metric == "epp.deployed") |
-		    (.why | test("cluster/pipelinerun-w1-treatment.yaml:17, scenarioContent")) and
 		    (.why | test("generated/treatment_config.yaml")) and
 		    .actual.value == "'"$1"'"' "$OUT"
 	done

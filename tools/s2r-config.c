@@ -150,10 +150,9 @@ run_epp(const struct opts *o)
 		    ",", cite(o, o->epp.v[i]));
 	}
 	configexp_epp(out, cfg, o->kind, o->phase, sbuf_str(&how));
-	for (size_t i = 0; i < o->deployed.n; i++)
-		eppdeploy_records(out, cfg, cite(o, o->epp.v[0]),
-		    o->deployed.v[i], cite(o, o->deployed.v[i]), o->phase,
-		    o->root);
+	if (o->deployed.n > 0)
+		eppdeploy_all(out, cfg, cite(o, o->epp.v[0]), &o->deployed,
+		    o->phase, o->root);
 	emit_all(o, out, cite(o, o->epp.v[0]));
 	json_decref(out);
 	sbuf_free(&how);

@@ -47,6 +47,18 @@ changes_of(const struct eppcfg *gen, const struct eppcfg *dep)
 	return all;
 }
 
+/* Whether a change can alter what the EPP does: all but the document's
+ * apiVersion and kind, which the EPP either accepts (the same schema
+ * under another group) or refuses at start-up. */
+static bool
+change_matters(const json_t *c)
+{
+	const char *item = rec_get_str(c, "item");
+
+	return strcmp(rec_get_str(c, "section"), "other") != 0 ||
+	    (strcmp(item, "apiVersion") != 0 && strcmp(item, "kind") != 0);
+}
+
 /* "plugins: removed exponential-ceiling; flowControl: changed x" */
 static void
 summary_text(struct sbuf *b, const json_t *changes)
@@ -142,8 +154,17 @@ deployed_record(const struct pipelinerun *p, const char *label,
 	rec_scope_set(scope, "phase", phase);
 	if (p->workload != NULL)
 		rec_scope_set(scope, "workload", p->workload);
-	if (changes != NULL)
+	if (changes != NULL) {
+		bool matters = false;
+		size_t i;
+		json_t *c;
+
+		json_array_foreach(changes, i, c)
+			matters = matters || change_matters(c);
+		if (json_array_size(changes) > 0)
+			rec_set(rec, "matters", json_boolean(matters));
 		rec_set(rec, "changes", changes);
+	}
 	rec_set_str(rec, "summary", summary);
 	rec_set_str(rec, "generated", gen_label);
 	sbuf_printf(&how, "the EPP config the PipelineRun deployed (param "

@@ -849,11 +849,17 @@ deployed_why(struct sbuf *why, const json_t *m, const char *value,
 		sbuf_printf(why, ") deployed the EPP config of %s: equal "
 		    "section by section (feature gates, plugins, profiles, "
 		    "flow control, saturation detector, other keys).", gen);
-	else if (strcmp(value, "differs") == 0)
+	else if (strcmp(value, "differs") == 0 &&
+	    !json_is_false(json_object_get(m, "matters")))
 		sbuf_printf(why, ") deployed an EPP config that differs from "
 		    "%s, the config the other 2d verdicts and 4a-4d judged: "
 		    "%s (%s as side a).  The cell measured the deployed "
 		    "one.", gen, sum, gen);
+	else if (strcmp(value, "differs") == 0)
+		sbuf_printf(why, ") deployed an EPP config that differs from "
+		    "%s only in %s: the same plugins, profiles and flow "
+		    "control, under a schema version the EPP either reads "
+		    "the same way or refuses at start-up.", gen, sum);
 	else if (strcmp(value, "unreadable") == 0)
 		sbuf_printf(why, ") deployed an EPP config that cannot be "
 		    "read as one (%s), so it cannot be compared with %s: "
@@ -871,8 +877,9 @@ deployed_why(struct sbuf *why, const json_t *m, const char *value,
 /* One PipelineRun's deployed EPP config (its scenarioContent) against
  * the generated one the other 2d verdicts and 4a-4d judge: the cell
  * measured what was deployed, so a difference means those verdicts
- * judged a config that did not run.  Equal PASS, differs FAIL; absent,
- * unreadable or no PipelineRun for the phase WARN. */
+ * judged a config that did not run.  Equal PASS, differs FAIL (WARN
+ * when only apiVersion or kind differ); absent, unreadable or no
+ * PipelineRun for the phase WARN. */
 static void
 epp_deployed_one(struct judge *j, const struct rule *r,
     const struct jcell *c, const json_t *m)
@@ -880,7 +887,8 @@ epp_deployed_one(struct judge *j, const struct rule *r,
 	const char *value = rec_get_str(m, "value");
 	const char *gen = rec_get_str(m, "generated");
 	enum jverdict_value v = strcmp(value, "equal") == 0 ? V_PASS :
-	    strcmp(value, "differs") == 0 ? V_FAIL : V_WARN;
+	    strcmp(value, "differs") == 0 &&
+	    !json_is_false(json_object_get(m, "matters")) ? V_FAIL : V_WARN;
 	struct sbuf why = {0};
 	json_t *es, *ms;
 

@@ -427,6 +427,13 @@ MD
 	    .changes == [{op: "removed", item: "flowControl", section: "featureGates",
 	      a: {value: true, file: "run-generated.yaml", line: 4, column: 3}}]' "$OUT"
 	validate_or_skip measure "$OUT"
+	# only the schema version differs: differs, matters false
+	sed 's|apiVersion: inference.networking.x-k8s.io/v1alpha1|apiVersion: llm-d.ai/v1alpha1|' \
+	    "$pr" >"$BATS_TEST_TMPDIR/api.yaml"
+	dep "$BATS_TEST_TMPDIR/api.yaml" >"$OUT"
+	check_rec '.value == "differs" and .matters == false and .summary == "other: changed apiVersion"' "$OUT"
+	dep "$BATS_TEST_TMPDIR/gate.yaml" >"$OUT"
+	check_rec '.matters == true' "$OUT"
 	# a key given twice: unreadable, located in the scenario text
 	sed 's/^\( *\)usageLimitPolicyPluginRef: .*/&\n\1usageLimitPolicyPluginRef: other/' \
 	    "$pr" >"$BATS_TEST_TMPDIR/twice.yaml"

@@ -528,6 +528,11 @@ stamps() {
 	{ cat "$BASE"; dep differs "featureGates: removed flowControl"; } >"$IN"
 	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2 "$IN" >"$OUT"
 	jqt 'select(.metric == "epp.deployed") | (.why | test("differs from generated/treatment_config.yaml.*featureGates: removed flowControl")) and .action != null' "$OUT"
+	# only apiVersion differs: WARN, not FAIL
+	{ cat "$BASE"; dep differs "other: changed apiVersion" | jq -c '.matters = false'; } >"$IN"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2 "$IN" >"$OUT"
+	[ "$(v 2d treatment epp.deployed)" = WARN ]
+	jqt 'select(.metric == "epp.deployed") | .why | test("only in other: changed apiVersion")' "$OUT"
 }
 
 @test "2d run mode: the EPP image the PipelineRun deployed: the run's build PASS, another FAIL when the config needs it, none WARN" {

@@ -137,3 +137,21 @@ aw_flag() {
 	run --separate-stderr "$S2R_BIN/s2r-config" --epp "$c/vllm-logging.yaml"
 	assert_bad_input
 }
+
+@test "exponential-ceiling r1: the generated configs' featureGates map reads; the config the PipelineRun deployed equals the generated one, on the image the run built" {
+	r="$S2R_SAMPLES/upstream/exponential-ceiling/workspace/runs/r1"
+	g="$r/generated/treatment_config.yaml"
+	"$S2R_BIN/s2r-config" --root "$r" --epp "$g" --phase treatment \
+	    --deployed "$r/cluster/pipelinerun-chatbot-mid-treatment.yaml" >"$OUT"
+	# the map form (flowControl: true) is the gate on, at its own line
+	[ "$(pick epp.feature_gate flowControl)" = "true generated/treatment_config.yaml:$(line_of "$g" "flowControl: true")" ]
+	# the deployed string gives the gate as a list: equal all the same
+	[ "$(jq -r 'select(.metric == "epp.deployed") | "\(.value) \(.scope.workload) \(.source.file):\(.source.line)"' "$OUT")" = \
+	  "equal chatbot_mid cluster/pipelinerun-chatbot-mid-treatment.yaml:$(line_of "$r/cluster/pipelinerun-chatbot-mid-treatment.yaml" "name: scenarioContent" | awk '{ print $1 + 1 }')" ]
+	# the image: run_metadata.json's component_image, which the scenario names
+	img=$(jq -r .component_image "$r/run_metadata.json")
+	grep -q "tag: ${img##*:}" "$r/cluster/treatment.yaml"
+	[ "$(jq -r 'select(.metric == "epp.image") | "\(.value) \(.built) \(.needs_built)"' "$OUT")" = "built $img true" ]
+	"$S2R_BIN/s2r-config" --epp "$r/generated/baseline_config.yaml" --phase baseline >"$OUT"
+	[ "$(pick epp.feature_gate flowControl | cut -d' ' -f1)" = true ]
+}

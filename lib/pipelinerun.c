@@ -13,7 +13,7 @@ die_node(const char *label, const struct ynode *n, const char *expected)
 	s2r_die_at(label, n->line, n->column, "expected %s", expected);
 }
 
-/* One item of spec.params: {name, value}; the four s2r reads kept. */
+/* One item of spec.params: {name, value}; the five s2r reads kept. */
 static void
 read_param(struct pipelinerun *p, const char *label, const struct ynode *item)
 {
@@ -29,7 +29,8 @@ read_param(struct pipelinerun *p, const char *label, const struct ynode *item)
 	slot = strcmp(key, "phase") == 0 ? &p->phase :
 	    strcmp(key, "workloadName") == 0 ? &p->workload :
 	    strcmp(key, "workloadSpec") == 0 ? &p->spec :
-	    strcmp(key, "scenarioContent") == 0 ? &p->scenario : NULL;
+	    strcmp(key, "scenarioContent") == 0 ? &p->scenario :
+	    strcmp(key, "namespace") == 0 ? &p->ns : NULL;
 	if (slot == NULL)
 		return;
 	if (*slot != NULL)
@@ -45,6 +46,9 @@ read_param(struct pipelinerun *p, const char *label, const struct ynode *item)
 	} else if (slot == &p->scenario) {
 		p->scenario_line = value->line;
 		p->scenario_column = value->column;
+	} else if (slot == &p->ns) {
+		p->ns_line = value->line;
+		p->ns_column = value->column;
 	}
 }
 
@@ -53,7 +57,7 @@ static void
 read_doc(struct pipelinerun *p, const char *label, struct ydoc *doc,
     const struct perr *err)
 {
-	const struct ynode *root, *kind, *params;
+	const struct ynode *root, *kind, *params, *ns;
 
 	memset(p, 0, sizeof(*p));
 	if (doc == NULL)
@@ -70,6 +74,13 @@ read_doc(struct pipelinerun *p, const char *label, struct ydoc *doc,
 		die_node(label, params, "spec.params: a list of params");
 	for (size_t i = 0; params != NULL && i < params->n; i++)
 		read_param(p, label, params->items[i]);
+	/* Where Tekton ran it, when no param says where the stack is. */
+	ns = ypath(root, "metadata.namespace");
+	if (p->ns == NULL && yscalar(ns) != NULL) {
+		p->ns = xstrdup(yscalar(ns));
+		p->ns_line = ns->line;
+		p->ns_column = ns->column;
+	}
 	ydoc_free(doc);
 }
 
@@ -97,5 +108,6 @@ pipelinerun_free(struct pipelinerun *p)
 	free(p->workload);
 	free(p->spec);
 	free(p->scenario);
+	free(p->ns);
 	memset(p, 0, sizeof(*p));
 }

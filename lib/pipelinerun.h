@@ -1,6 +1,7 @@
 /* pipelinerun.h - what s2r reads of a sim2real run's Tekton PipelineRun
  * (RUN/cluster/pipelinerun-*.yaml, docs/formats.md §1.6): the params
- * phase, workloadName, workloadSpec and scenarioContent, the last two
+ * phase, workloadName, workloadSpec, scenarioContent and namespace
+ * (else metadata.namespace), spec and scenario
  * being the workload spec the run was given and the llm-d-benchmark
  * scenario it deployed, YAML texts embedded as strings. */
 #ifndef S2R_PIPELINERUN_H
@@ -15,6 +16,9 @@ struct pipelinerun {
 	long	 spec_line, spec_column;	/* of that value */
 	char	*scenario;	/* scenarioContent's text; NULL: none */
 	long	 scenario_line, scenario_column;
+	char	*ns;		/* the namespace param, else
+				 * metadata.namespace; NULL: none */
+	long	 ns_line, ns_column;
 };
 
 /* Reads path, cited as label; dies (exit 2, label:line:column) when it

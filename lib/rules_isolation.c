@@ -574,6 +574,44 @@ own_data(struct judge *j, const struct rule *r, const struct armcfg *a)
 	return can;
 }
 
+/* Run mode: the namespace the cell's PipelineRun deployed into against
+ * the run's (run.namespace).  Another namespace holds another stack (a
+ * PipelineRun copied from another run, or sent to a colleague's): the
+ * cell measured that, possibly beside that namespace's own load, and
+ * the run's files do not say what ran there; WARN, as nothing shows that
+ * its configuration differed. */
+static void
+isolation_namespace(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	const json_t *e = judge_expect(j, c, "run.namespace", NULL);
+	const char *want, *got;
+	struct sbuf why = {0};
+	bool same;
+
+	if (e == NULL)
+		return;
+	want = rec_get_str(e, "value");
+	got = rec_get_str(e, "deployed");
+	same = want != NULL && got != NULL && strcmp(want, got) == 0;
+	sbuf_printf(&why, "The PipelineRun deployed into namespace %s (",
+	    got != NULL ? got : "?");
+	ru_where(&why, e);
+	sbuf_printf(&why, "); the run's is %s (%s).", want != NULL ? want :
+	    "?", rec_get_str(e, "run_file"));
+	if (!same)
+		sbuf_adds(&why, " The cell was deployed and measured in "
+		    "another namespace's stack, which the run's files do not "
+		    "describe and other work may share.");
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "run.namespace",
+	    .expect = e, .tolerance = "exact", .verdict = same ? V_PASS :
+	    V_WARN, .why = sbuf_str(&why), .action = same ? NULL :
+	    "Rerun the cell with the run's own PipelineRun (its namespace), "
+	    "or check that the other namespace ran the arm's configuration "
+	    "alone." });
+	sbuf_free(&why);
+}
+
 static void
 rule_isolation(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -584,6 +622,7 @@ rule_isolation(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	if (ru_arm_only(c))
 		return;
+	isolation_namespace(j, r, c);
 	n = ru_arms(j, c, &arms);
 	/* Arms are named by phase: a cell without one (s2r-trace-stats
 	 * without --phase) has no deployed config to compare. */

@@ -99,7 +99,7 @@ run_meta_add_pair(struct run_meta *m, const char *phase, const char *workload,
 }
 
 /* run_metadata.json: version, created_at, pipeline_commit, newer
- * replicas, translation_hash, cluster_id; component_image. */
+ * replicas, translation_hash, cluster_id; component_image, namespace. */
 static void
 read_metadata(struct run_meta *m, const char *root)
 {
@@ -119,6 +119,7 @@ read_metadata(struct run_meta *m, const char *root)
 	m->translation_hash = json_text(doc, "translation_hash", m->meta_file);
 	m->cluster_id = json_text(doc, "cluster_id", m->meta_file);
 	m->component_image = json_opt_text(doc, "component_image");
+	m->ns = json_opt_text(doc, "namespace");
 	v = json_object_get(doc, "replicas");
 	if (v != NULL && !json_is_null(v)) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
@@ -297,6 +298,7 @@ run_meta_free(struct run_meta *m)
 	free(m->translation);
 	free(m->cluster_id);
 	free(m->component_image);
+	free(m->ns);
 	free(m->plugin_type);
 	free(m->replicas_file);
 	free(m->decl_file);

@@ -30,6 +30,7 @@ struct run_meta {
 	char		*cluster_id;
 	char		*component_image;	/* the router image the run
 						 * built (older runs); NULL */
+	char		*ns;		/* the namespace it ran in; NULL */
 	int64_t		 replicas;	/* 0: not declared */
 	char		*replicas_file;	/* where replicas came from */
 	/* The declaration: manifest.assembly.yaml, else progress.json. */

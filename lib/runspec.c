@@ -9,6 +9,7 @@
 #include "err.h"
 #include "pipelinerun.h"
 #include "rec.h"
+#include "runmeta.h"
 #include "runspec.h"
 #include "scenario.h"
 #include "str.h"
@@ -634,13 +635,43 @@ deployed_one(const struct pipelinerun *p, const char *label,
 	sbuf_free(&how);
 }
 
+/* Where p ran against the run's namespace (run_metadata.json): a
+ * run.namespace record, value the run's, "deployed" p's.  A PipelineRun
+ * copied from another run deploys and measures another namespace's
+ * stack. */
+static void
+namespace_one(const struct pipelinerun *p, const char *label,
+    const struct run_meta *m, json_t *out)
+{
+	json_t *rec, *scope;
+
+	if (m->ns == NULL || p->ns == NULL)
+		return;
+	rec = rec_begin(&(struct rec_head){ .kind = "expect", .check = "2c",
+	    .metric = "run.namespace", .value = json_string(m->ns),
+	    .n = -1 });
+	rec_set_str(rec, "deployed", p->ns);
+	rec_set_str(rec, "run_file", m->meta_file);
+	scope = rec_scope_new();
+	rec_scope_set(scope, "phase", p->phase);
+	if (p->workload != NULL)
+		rec_scope_set(scope, "workload", p->workload);
+	rec_end(rec, scope, rec_source(label, p->ns_line, p->ns_column,
+	    "namespace", "the namespace the PipelineRun deployed into "
+	    "(param namespace, else metadata.namespace) against the run's "
+	    "(run_metadata.json namespace)"));
+	json_array_append_new(out, rec);
+}
+
 void
 runspec_deployed(const char *rundir, json_t *out)
 {
 	struct strv names = {0};
 	struct simindex ix;
+	struct run_meta m;
 
 	index_sim(&ix, out, config_key);
+	run_meta_locate(&m, rundir, rundir);
 	list_runs(rundir, &names);
 	for (size_t i = 0; i < names.n; i++) {
 		struct sbuf path = {0}, label = {0};
@@ -651,10 +682,13 @@ runspec_deployed(const char *rundir, json_t *out)
 		pipelinerun_load(&p, path.s, label.s);
 		if (p.scenario != NULL && p.phase != NULL)
 			deployed_one(&p, label.s, &ix, out);
+		if (p.phase != NULL)
+			namespace_one(&p, label.s, &m, out);
 		pipelinerun_free(&p);
 		sbuf_free(&path);
 		sbuf_free(&label);
 	}
 	strv_free(&names);
 	index_free(&ix);
+	run_meta_free(&m);
 }

@@ -756,3 +756,34 @@ YAML
 	# the sim's own records stay: the trace is judged against them
 	[ "$(jq -r 'select(.metric == "qps.intended") | .value' "$O")" = 50 ]
 }
+
+@test "--run: the namespace each PipelineRun deployed into against the run's (run.namespace), judged" {
+	R="$BATS_TEST_TMPDIR/run" S="$BATS_TEST_TMPDIR/sim" O="$BATS_TEST_TMPDIR/out.ndjson"
+	mkdir -p "$R/cluster" "$S/workloads"
+	cp "$W/v1.yaml" "$S/workloads/a.yaml"
+	prun "$R/cluster/pipelinerun-a-base.yaml" base a "$W/v1.yaml"
+	prun "$R/cluster/pipelinerun-a-treat.yaml" treat a "$W/v1.yaml"
+	# no run_metadata.json namespace: nothing to compare with
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
+	! jq -e -s 'any(.[]; .metric == "run.namespace")' "$O"
+	echo '{"version": 1, "namespace": "team-a"}' >"$R/run_metadata.json"
+	# metadata.namespace when there is no namespace param; the param wins
+	sed -i 's/^metadata:$/&\n  namespace: team-a/' "$R/cluster/pipelinerun-a-base.yaml"
+	sed -i 's/^metadata:$/&\n  namespace: team-a/;s/^  params:$/&\n  - name: namespace\n    value: team-b/' \
+	    "$R/cluster/pipelinerun-a-treat.yaml"
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
+	validate_records "$O"
+	[ "$(jq -r 'select(.metric == "run.namespace") | "\(.scope.phase) \(.value) \(.deployed) \(.source.file):\(.source.line) \(.run_file)"' "$O")" = \
+"base team-a team-a cluster/pipelinerun-a-base.yaml:$(grep -n 'namespace: team-a' "$R/cluster/pipelinerun-a-base.yaml" | cut -d: -f1) run_metadata.json
+treat team-a team-b cluster/pipelinerun-a-treat.yaml:$(grep -n 'value: team-b' "$R/cluster/pipelinerun-a-treat.yaml" | cut -d: -f1) run_metadata.json" ]
+	for p in base treat; do
+		jq -c -n --arg p $p '{kind: "measure", check: "1a", metric: "requests.count",
+		    value: 10, unit: "count", scope: {phase: $p, workload: "a"},
+		    source: {file: "\($p)/a/trace_data.csv", field: "rows", how: "rows"}}'
+	done >"$BATS_TEST_TMPDIR/m.ndjson"
+	"$S2R_BIN/s2r-verdict" --no-fail-status "$O" "$BATS_TEST_TMPDIR/m.ndjson" >"$BATS_TEST_TMPDIR/v.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/v.ndjson"
+	jq -e -s 'map(select(.metric == "run.namespace" and .scope.phase == "base"))[0].verdict == "PASS"' "$BATS_TEST_TMPDIR/v.ndjson"
+	jq -e -s 'map(select(.metric == "run.namespace" and .scope.phase == "treat"))[0] | .verdict == "WARN" and .check == "2c" and
+	    (.why | test("deployed into namespace team-b \\(cluster/pipelinerun-a-treat.yaml:[0-9]+\\); the run.s is team-a \\(run_metadata.json\\)"))' "$BATS_TEST_TMPDIR/v.ndjson"
+}

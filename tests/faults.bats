@@ -362,6 +362,10 @@ clean() {
 	fault 2c-lost-baseline-cell
 }
 
+@test "2c-run-other-namespace (upstream): 2c WARN" {
+	fault 2c-run-other-namespace
+}
+
 @test "2c-shared-param-aw (aw): 2c FAIL, 2d FAIL" {
 	fault 2c-shared-param-aw
 }

@@ -230,11 +230,15 @@ ghost i2 SKIP" ]
 	parity "$T/run"
 	mv "$T/out" "$T/out-real"
 	parity "" RUN="$T/run"
-	# the same verdicts but for 1a workload.conflict, which only run mode
-	# can judge: this sim's w1_mid is chatbot.yaml, the PipelineRuns gave
-	# the run the real w1_mid (aggregate_rate 90, not 10)
-	cmp <(jq -c 'select(.kind == "verdict" and .metric != "workload.conflict")' "$T/out-real/verdicts.ndjson") \
-	    <(jq -c 'select(.kind == "verdict" and .metric != "workload.conflict")' "$T/out/verdicts.ndjson")
+	# the same verdicts but for 1a workload.conflict and 2c run.namespace,
+	# which only run mode can judge: this sim's w1_mid is chatbot.yaml,
+	# the PipelineRuns gave the run the real w1_mid (aggregate_rate 90,
+	# not 10); each ran in the run's namespace
+	cmp <(jq -c 'select(.kind == "verdict" and .metric != "workload.conflict" and .metric != "run.namespace")' "$T/out-real/verdicts.ndjson") \
+	    <(jq -c 'select(.kind == "verdict" and .metric != "workload.conflict" and .metric != "run.namespace")' "$T/out/verdicts.ndjson")
+	jq -e -s '[.[] | select(.metric == "run.namespace")] | length == 3 and
+	    all(.verdict == "PASS" and (.why | test("namespace kalantar-0 .*the run.s is kalantar-0")))' \
+	    "$T/out/verdicts.ndjson"
 	! jq -e -s 'any(.[]; .metric == "workload.conflict")' "$T/out-real/verdicts.ndjson"
 	jq -e -s '[.[] | select(.metric == "workload.conflict")] | length == 3 and
 	    all(.verdict == "FAIL" and (.why | test("qps.intended 90 there, 10 in the sim")))' \

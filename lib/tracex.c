@@ -19,6 +19,7 @@
 struct xclient {
 	int64_t		 n, first, last;
 	struct moments	 in, out;
+	struct ivals	 inv, outv;	/* the lengths, for their quantiles */
 	int64_t		 prefixed, streaming;
 };
 
@@ -262,8 +263,11 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 		c->last = t->arr;
 	c->n++;
 	moments_add(&c->in, (double)t->in);
-	if (t->ok)
+	ivals_add(&c->inv, t->in);
+	if (t->ok) {
 		moments_add(&c->out, (double)t->out);
+		ivals_add(&c->outv, t->out);
+	}
 	c->prefixed += t->prefixed;
 	c->streaming += t->streaming;
 	add_pair(x, t->client, t->cls);
@@ -416,6 +420,10 @@ void
 tracex_finish(struct tracex *x)
 {
 	pairs_finish(x);
+	for (size_t i = 0; i < x->ncl; i++) {
+		ivals_sort(&x->cl[i].inv);
+		ivals_sort(&x->cl[i].outv);
+	}
 	ivals_sort(&x->starts);
 	ivals_sort(&x->ends);
 	x->inflight_max = max_open(&x->starts, &x->ends);
@@ -429,6 +437,10 @@ tracex_free(struct tracex *x)
 {
 	if (x == NULL)
 		return;
+	for (size_t i = 0; i < x->ncl; i++) {
+		ivals_free(&x->cl[i].inv);
+		ivals_free(&x->cl[i].outv);
+	}
 	free(x->cl);
 	free(x->pairs);
 	free(x->pstart);
@@ -551,6 +563,43 @@ put_client_tokens(struct out *o, const char *check, const char *base,
 	sbuf_free(&how);
 }
 
+/* The client's lengths as CDF_STEPS + 1 quantiles [q, x] at q = 0,
+ * 1/CDF_STEPS ... 1, each the smallest length with at least a share q of
+ * the rows at or below it (the inverse of the empirical CDF, type 1):
+ * what 1c/1d's shape check needs to bound the Kolmogorov-Smirnov distance
+ * to the spec's law within 1/CDF_STEPS, in a record of fixed size. */
+#define CDF_STEPS	200
+
+static void
+put_client_cdf(struct out *o, const char *check, const char *base,
+    const struct ivals *v, const char *id, const char *rows)
+{
+	char metric[64];
+	struct sbuf how = { 0 };
+	json_t *r, *pts = json_array();
+
+	if (v->n == 0) {
+		json_decref(pts);
+		return;
+	}
+	for (size_t k = 0; k <= CDF_STEPS; k++) {
+		size_t at = (v->n * k + CDF_STEPS - 1) / CDF_STEPS;
+
+		json_array_append_new(pts, json_pack("[oI]",
+		    rec_num((double)k / CDF_STEPS),
+		    (json_int_t)ivals_at(v, at > 0 ? at - 1 : 0)));
+	}
+	snprintf(metric, sizeof(metric), "client.%s.cdf", base);
+	sbuf_printf(&how, "quantiles [q, x]: the smallest %s with a share q of "
+	    "%s of client \"%s\" at or below it (inverse empirical CDF), q = "
+	    "0, 1/%d ... 1; q = 0 the least, q = 1 the largest", base, rows,
+	    id, CDF_STEPS);
+	r = trace_put(o, check, metric, NAN, "tokens", (int64_t)v->n,
+	    "client", id, NULL, base, sbuf_str(&how));
+	rec_set(r, "quantiles", pts);
+	sbuf_free(&how);
+}
+
 static void
 put_client(const struct xclient *c, struct out *o, const char *id)
 {
@@ -577,6 +626,9 @@ put_client(const struct xclient *c, struct out *o, const char *id)
 	put_client_tokens(o, "1c", "input_tokens", &c->in, id, "all rows");
 	put_client_tokens(o, "1d", "output_tokens", &c->out, id, "the "
 	    "successful rows (status ok, not failed_empty or aborted)");
+	put_client_cdf(o, "1c", "input_tokens", &c->inv, id, "all rows");
+	put_client_cdf(o, "1d", "output_tokens", &c->outv, id, "the "
+	    "successful rows");
 	sbuf_reset(&how);
 	sbuf_printf(&how, "rows with a prefix (prefix_length > 0, or a "
 	    "prefix_group when there is no prefix_length column) / the %lld "

@@ -940,7 +940,7 @@ static void
 client_shape(struct judge *j, const struct rule *r, const struct jcell *c,
     const json_t *sub, const char *side, const char *action, bool output)
 {
-	char metric[64], cdf[64], tolbuf[96];
+	char metric[64], qmetric[64], tolbuf[96];
 	const json_t *e, *m;
 	struct dist law;
 	struct shape s;
@@ -950,9 +950,9 @@ client_shape(struct judge *j, const struct rule *r, const struct jcell *c,
 	double n = 0;
 
 	snprintf(metric, sizeof(metric), "client.%s_tokens.shape", side);
-	snprintf(cdf, sizeof(cdf), "client.%s_tokens.cdf", side);
+	snprintf(qmetric, sizeof(qmetric), "client.%s_tokens.quantiles", side);
 	e = judge_expect(j, c, metric, sub);
-	m = judge_measure(j, c, cdf, sub);
+	m = judge_measure(j, c, qmetric, sub);
 	if (e == NULL || m == NULL)
 		return;
 	rec_get_num(m, "n", &n);
@@ -997,13 +997,13 @@ static void
 client_shapes(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *side, const char *action)
 {
-	char metric[64], cdf[64];
+	char metric[64], qmetric[64];
 	json_t *subs, *sub;
 	size_t i;
 
 	snprintf(metric, sizeof(metric), "client.%s_tokens.shape", side);
-	snprintf(cdf, sizeof(cdf), "client.%s_tokens.cdf", side);
-	subs = judge_subscopes(j, c, metric, cdf, "client");
+	snprintf(qmetric, sizeof(qmetric), "client.%s_tokens.quantiles", side);
+	subs = judge_subscopes(j, c, metric, qmetric, "client");
 	json_array_foreach(subs, i, sub)
 		client_shape(j, r, c, sub, side, action,
 		    strcmp(side, "output") == 0);
@@ -1035,6 +1035,40 @@ template_only(const json_t *m, double band, double most, struct sbuf *why)
 	return true;
 }
 
+/* The ratio within its band, but the server's counts grow otherwise than
+ * the prompts: the fit's slope off by more than the band and by more than
+ * SLOPE_SE standard errors (the rows' tokenisation scatter).  The long
+ * prompts were counted shorter (a truncation cap: truncate_prompt_tokens,
+ * a gateway's input limit) or longer than the short ones; the mean hides
+ * it when only some are.  Why gets the sentence. */
+#define SLOPE_SE	4.0
+
+static bool
+slope_bent(const json_t *m, double band, struct sbuf *why)
+{
+	double slope, se, icpt = 0;
+
+	if (!rec_get_num(m, "slope", &slope) ||
+	    !rec_get_num(m, "slope_se", &se) ||
+	    fabs(slope - 1) * 100 <= band || fabs(slope - 1) <= SLOPE_SE * se)
+		return false;
+	rec_get_num(m, "intercept", &icpt);
+	sbuf_adds(why, "The mean is within its band, but per request the "
+	    "server counted ");
+	ru_num_text(why, icpt);
+	sbuf_adds(why, " tokens plus ");
+	ru_num_text(why, slope);
+	sbuf_adds(why, " times the prompt (slope and intercept; the slope's "
+	    "standard error ");
+	ru_num_text(why, se);
+	sbuf_printf(why, "): the counts do not grow with the prompts, so "
+	    "some prompts were prefilled %s than the trace says, %s.",
+	    slope < 1 ? "shorter" : "longer", slope < 1 ? "the long ones "
+	    "cut at a cap (truncate_prompt_tokens, a gateway's input limit)" :
+	    "the long ones counted longer (another tokenizer for long text)");
+	return true;
+}
+
 /* The prompts the server prefilled (usage.prompt_tokens) against those
  * the trace says it sent, which are the simulation's: beyond the mean's
  * tolerance the real run did other prefill work than the simulation
@@ -1051,6 +1085,7 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct sbuf why = {0};
 	char tolbuf[64];
 	json_t *es;
+	bool bent = false;
 
 	if (!ru_num(m, &ratio))
 		return;
@@ -1065,6 +1100,8 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (v != V_PASS && template_only(m, band,
 	    tol(j->tol, TOL_TEMPLATE_TOKENS), &why))
 		v = V_PASS;
+	else if (v == V_PASS && (bent = slope_bent(m, band, &why)))
+		v = V_WARN;
 	else
 		sbuf_adds(&why, v == V_PASS ? "The server prefilled the "
 		    "prompts the simulation assumes (a few percent off is the "
@@ -1085,6 +1122,10 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 	    .metric = "server_input_tokens.ratio", .expect = es, .measure = m,
 	    .has_diff = true, .diff = d, .diff_unit = "%", .tolerance = tolbuf,
 	    .verdict = v, .why = sbuf_str(&why), .action = v == V_PASS ? NULL :
+	    bent ? "Look for a prompt limit between the load generator and "
+	    "the model (truncate_prompt_tokens in the requests, a gateway's "
+	    "or the server's input limit) and rerun without it: the "
+	    "simulation prefills every prompt whole." :
 	    "Build the prompts with the served model's tokenizer (or its "
 	    "tokens-per-word ratio) so that the server prefills the lengths "
 	    "the simulation samples." });

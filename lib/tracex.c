@@ -66,7 +66,8 @@ struct tracex {
 	/* successful rows whose server counted the prompt (server_input_tokens
 	 * > 0): Σ server counts and Σ prefix_length + input_tokens */
 	int64_t		 srv_rows, srv_tokens, srv_sent;
-	long double	 srv_xx, srv_xy;	/* Σ sent², Σ sent·server */
+	long double	 srv_xx, srv_xy, srv_yy; /* Σ sent², Σ sent·server,
+					 * Σ server² */
 	struct xclient	*cl;
 	size_t		 ncl;
 	int64_t		 rows, arr_min, arr_max;
@@ -200,6 +201,7 @@ server_input_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	x->srv_sent += sent;
 	x->srv_xx += (long double)sent * sent;
 	x->srv_xy += (long double)sent * srv;
+	x->srv_yy += (long double)srv * srv;
 }
 
 /* The LoRA adapter the row's request named (empty: the base model). */
@@ -571,7 +573,7 @@ put_client_tokens(struct out *o, const char *check, const char *base,
 #define CDF_STEPS	200
 
 static void
-put_client_cdf(struct out *o, const char *check, const char *base,
+put_client_quantiles(struct out *o, const char *check, const char *base,
     const struct ivals *v, const char *id, const char *rows)
 {
 	char metric[64];
@@ -589,7 +591,7 @@ put_client_cdf(struct out *o, const char *check, const char *base,
 		    rec_num((double)k / CDF_STEPS),
 		    (json_int_t)ivals_at(v, at > 0 ? at - 1 : 0)));
 	}
-	snprintf(metric, sizeof(metric), "client.%s.cdf", base);
+	snprintf(metric, sizeof(metric), "client.%s.quantiles", base);
 	sbuf_printf(&how, "quantiles [q, x]: the smallest %s with a share q of "
 	    "%s of client \"%s\" at or below it (inverse empirical CDF), q = "
 	    "0, 1/%d ... 1; q = 0 the least, q = 1 the largest", base, rows,
@@ -626,8 +628,8 @@ put_client(const struct xclient *c, struct out *o, const char *id)
 	put_client_tokens(o, "1c", "input_tokens", &c->in, id, "all rows");
 	put_client_tokens(o, "1d", "output_tokens", &c->out, id, "the "
 	    "successful rows (status ok, not failed_empty or aborted)");
-	put_client_cdf(o, "1c", "input_tokens", &c->inv, id, "all rows");
-	put_client_cdf(o, "1d", "output_tokens", &c->outv, id, "the "
+	put_client_quantiles(o, "1c", "input_tokens", &c->inv, id, "all rows");
+	put_client_quantiles(o, "1d", "output_tokens", &c->outv, id, "the "
 	    "successful rows");
 	sbuf_reset(&how);
 	sbuf_printf(&how, "rows with a prefix (prefix_length > 0, or a "
@@ -826,6 +828,26 @@ put_header_v3(const struct tracex *x, struct out *o)
 		put_kv(h, o);
 }
 
+/* The slope's standard error, sqrt(SSE / (n - 2) / Sxx): how far the
+ * rows' scatter about the line (a tokenizer's per-word noise) lets the
+ * slope move by chance, so that a slope off by more is the counts growing
+ * otherwise than the prompts (a truncation cap). */
+static void
+put_slope_se(const struct tracex *x, json_t *rec, long double slope,
+    long double den)
+{
+	long double n = (long double)x->srv_rows, sxy, syy, sse;
+
+	if (x->srv_rows < 3)
+		return;
+	sxy = (n * x->srv_xy - (long double)x->srv_sent * x->srv_tokens) / n;
+	syy = (n * x->srv_yy - (long double)x->srv_tokens * x->srv_tokens) /
+	    n;
+	sse = syy - slope * sxy;
+	rec_set_num(rec, "slope_se", (double)sqrtl((sse > 0 ? sse : 0) /
+	    (n - 2) / (den / n)));
+}
+
 static void
 put_server_input(const struct tracex *x, struct out *o)
 {
@@ -857,6 +879,7 @@ put_server_input(const struct tracex *x, struct out *o)
 	rec_set_num(rec, "slope", (double)slope);
 	rec_set_num(rec, "intercept", (double)(((long double)x->srv_tokens -
 	    slope * x->srv_sent) / n));
+	put_slope_se(x, rec, slope, den);
 }
 
 /* The adapter mix: each adapter's share of all rows, by name (adapter

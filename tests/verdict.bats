@@ -455,6 +455,29 @@ many() {
 	[ "$(fit 1.133 1.0 20)" = FAIL ]
 }
 
+@test "1c server_input_tokens.ratio: the ratio within 5% but the slope off by more than 5% and four standard errors WARNs (a truncation cap); a noisy slope or one within the band stays PASS" {
+	fit() {	# fit RATIO SLOPE INTERCEPT SLOPE_SE: the verdict
+		jq -c --argjson r "$1" --argjson s "$2" --argjson i "$3" --argjson e "$4" 'select(.kind == "measure" and
+		    .metric == "input_tokens.mean") | .metric =
+		    "server_input_tokens.ratio" | .value = $r | del(.unit) |
+		    .slope = $s | .intercept = $i | .slope_se = $e |
+		    .source.field = "server_input_tokens"' "$J/pass.ndjson" |
+		    cat "$J/pass.ndjson" - >"$BATS_TEST_TMPDIR/in.ndjson"
+		verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+		validate_records "$OUT"
+		jq -r 'select(.metric == "server_input_tokens.ratio") | .verdict' "$OUT"
+	}
+	# long prompts cut at 1024 (the aw fault 1c-prompt-truncated's fit)
+	[ "$(fit 0.957 0.903 39.3 0.0021)" = WARN ]
+	jq -e -s 'map(select(.metric == "server_input_tokens.ratio"))[0] | (.why | test("counts do not grow with the prompts, so some prompts were prefilled shorter than the trace says, the long ones cut at a cap")) and (.action | test("truncate_prompt_tokens"))' "$OUT"
+	# a slope that far by chance (prompts of nearly one length): PASS
+	[ "$(fit 0.99 0.9 40 0.05)" = PASS ]
+	# a clean tokenizer's slope 3 % off, however sure: within the band
+	[ "$(fit 1.039 1.03 9 0.00001)" = PASS ]
+	# no slope_se (an older s2r-trace-stats): as before
+	[ "$(fit 0.957 0.903 39.3 null | head -1)" = PASS ]
+}
+
 @test "1g iat.cv_send: the send times held to the client's process like its arrivals; none, no verdict" {
 	# sends CV1 CV2 CV3: clients c1 (poisson), c2 (constant), c3 (gamma
 	# cv 2) sent with these CVs (send_time_us), arrivals as pass.ndjson
@@ -732,7 +755,7 @@ YAML
 	validate_records "$d/m.ndjson"
 	# 201 quantiles, the first the least and the last the largest length
 	jq -e -s --argjson lo "$(awk -F, 'NR > 1 && $2 == "long" { print $10 }' "$d/cell/trace_data.csv" | sort -n | head -1)" \
-	    'map(select(.metric == "client.input_tokens.cdf" and .scope.client == "long"))[0] | (.quantiles | length) == 201 and .quantiles[0] == [0, $lo] and .quantiles[200][0] == 1' "$d/m.ndjson"
+	    'map(select(.metric == "client.input_tokens.quantiles" and .scope.client == "long"))[0] | (.quantiles | length) == 201 and .quantiles[0] == [0, $lo] and .quantiles[200][0] == 1' "$d/m.ndjson"
 	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
 	validate_records "$OUT"
 	[ "$(jq -r 'select(.metric // "" | test("shape$")) | .verdict' "$OUT" | sort | uniq -c | awk '{print $1, $2}')" = "4 PASS" ]

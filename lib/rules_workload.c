@@ -15,7 +15,6 @@
 #include "judge.h"
 #include "rec.h"
 #include "rules_wl.h"
-#include "sampler.h"
 #include "ruleutil.h"
 #include "str.h"
 #include "strtab.h"
@@ -821,195 +820,6 @@ client_token_means(struct judge *j, const struct rule *r,
 	json_decref(subs);
 }
 
-/* --- 1c / 1d: each client's law ------------------------------------ */
-
-static double failed_share(const struct judge *j, const struct jcell *c);
-
-/* Fewer rows than this: the tests have too little power to clear a law;
- * only a difference they do find is stated (WARN). */
-#define SHAPE_MIN_ROWS	30
-
-/* The Kolmogorov distribution's tail: P(sqrt(n) D > lam) for n rows of a
- * continuous law, with Stephens' small-sample correction applied by the
- * caller.  A discrete law (integer lengths, atoms at the clamps) makes D
- * smaller, so this chance is an upper bound: the test errs towards PASS. */
-static double
-ks_chance(double lam)
-{
-	double p = 0;
-
-	if (lam < 0.2)
-		return 1;
-	for (int k = 1; k <= 100; k++) {
-		double t = exp(-2.0 * k * k * lam * lam);
-
-		p += (k % 2 ? 2 : -2) * t;
-		if (t < 1e-17)
-			break;
-	}
-	return fmin(1, fmax(0, p));
-}
-
-/* What the client's quantiles say against its law: D, a lower bound of
- * the Kolmogorov-Smirnov distance (the quantile grid misses at most its
- * step), its chance, and the chances of the least and largest lengths:
- * n rows of the law all at or above the least (none below it) or all at
- * or below the largest. */
-struct shape {
-	double	 n, d, at, p_ks, p_lo, p_hi;
-	int64_t	 lo, hi;
-};
-
-static bool
-shape_of(const json_t *pts, const struct dist *law, double n,
-    struct shape *s)
-{
-	const json_t *pt;
-	size_t i, last = json_array_size(pts);
-
-	if (last < 2 || !(n > 0))
-		return false;
-	memset(s, 0, sizeof(*s));
-	s->n = n;
-	json_array_foreach(pts, i, pt) {
-		double q = json_number_value(json_array_get(pt, 0));
-		int64_t x = json_integer_value(json_array_get(pt, 1));
-		double below = dist_cdf(law, x - 1), upto = dist_cdf(law, x);
-
-		if (i == 0)
-			s->lo = x;
-		s->hi = x;
-		if (q - upto > s->d) {
-			s->d = q - upto;
-			s->at = (double)x;
-		}
-		if (below - q > s->d) {
-			s->d = below - q;
-			s->at = (double)(x - 1);
-		}
-	}
-	s->p_ks = ks_chance((sqrt(n) + 0.12 + 0.11 / sqrt(n)) * s->d);
-	s->p_lo = exp(n * log1p(-dist_cdf(law, s->lo - 1)));
-	s->p_hi = exp(n * log(dist_cdf(law, s->hi)));
-	return true;
-}
-
-/* The sentence and the verdict of a shape. */
-static enum jverdict_value
-shape_judge(const struct judge *j, const struct shape *s, const char *what,
-    struct sbuf *why)
-{
-	double pmin = tol(j->tol, TOL_SHAPE_P_MIN);
-	double ksmax = tol(j->tol, TOL_SHAPE_KS_MAX);
-	bool ks = s->p_ks < pmin, lo = s->p_lo < pmin, hi = s->p_hi < pmin;
-
-	sbuf_printf(why, " Against the law, the %s over %.0f rows have a "
-	    "Kolmogorov-Smirnov distance of at least %.3g (at %.0f tokens; "
-	    "chance %.2g), the least %lld tokens (chance of none below it "
-	    "%.2g) and the largest %lld (chance of none above it %.2g).",
-	    what, s->n, s->d, s->at, s->p_ks, (long long)s->lo, s->p_lo,
-	    (long long)s->hi, s->p_hi);
-	if (hi && lo)
-		sbuf_printf(why, " Both tails of the law are cut: its rows "
-		    "should reach below %lld and above %lld tokens.",
-		    (long long)s->lo, (long long)s->hi);
-	else if (hi || lo)
-		sbuf_printf(why, " The law's %s tail is cut: its rows should "
-		    "reach %s %lld tokens.", hi ? "upper" : "lower",
-		    hi ? "above" : "below", (long long)(hi ? s->hi : s->lo));
-	if (ks)
-		sbuf_printf(why, " The lengths follow another law: a share %.3g "
-		    "of the rows sits on the other side of %.0f tokens than "
-		    "the spec puts it%s.", s->d, s->at, s->d > ksmax ? "" :
-		    ", within workload.shape_ks_max, a small difference the "
-		    "run is large enough to show");
-	if (!ks && !lo && !hi) {
-		sbuf_adds(why, s->n < SHAPE_MIN_ROWS ? " Too few rows to "
-		    "tell a law from another." : " Nothing beyond chance: "
-		    "the lengths follow the law.");
-		return s->n < SHAPE_MIN_ROWS ? V_INAPPLICABLE : V_PASS;
-	}
-	if (s->n < SHAPE_MIN_ROWS)
-		return V_WARN;
-	return hi || lo || s->d > ksmax ? V_FAIL : V_WARN;
-}
-
-/* One client's lengths against the exact law of its sampler (s2r-expect's
- * client.<side>_tokens.shape, its law; s2r-trace-stats' quantiles). */
-static void
-client_shape(struct judge *j, const struct rule *r, const struct jcell *c,
-    const json_t *sub, const char *side, const char *action, bool output)
-{
-	char metric[64], qmetric[64], tolbuf[96];
-	const json_t *e, *m;
-	struct dist law;
-	struct shape s;
-	struct sbuf why = {0};
-	enum jverdict_value v;
-	json_t *actual;
-	double n = 0;
-
-	snprintf(metric, sizeof(metric), "client.%s_tokens.shape", side);
-	snprintf(qmetric, sizeof(qmetric), "client.%s_tokens.quantiles", side);
-	e = judge_expect(j, c, metric, sub);
-	m = judge_measure(j, c, qmetric, sub);
-	if (e == NULL || m == NULL)
-		return;
-	rec_get_num(m, "n", &n);
-	if (!dist_from_json(json_object_get(e, "law"), &law) ||
-	    !shape_of(json_object_get(m, "quantiles"), &law, n, &s)) {
-		dist_free(&law);
-		return;
-	}
-	sbuf_adds(&why, "Each length the client sent should be a draw of its "
-	    "sampler (");
-	ru_where(&why, e);
-	sbuf_adds(&why, ").");
-	v = output && unconstrained_output(j, c) ? V_INAPPLICABLE :
-	    shape_judge(j, &s, output ? "successful answers' lengths" :
-	    "prompt lengths", &why);
-	if (v == V_INAPPLICABLE && s.n >= SHAPE_MIN_ROWS)
-		sbuf_adds(&why, " The protocol lets the model stop at its end "
-		    "of sequence (--unconstrained-output): the outputs are not "
-		    "the sampler's.");
-	else if (v == V_FAIL && output && failed_share(j, c) > 0.01) {
-		v = V_WARN;
-		sbuf_adds(&why, " More than 1 % of the cell's requests failed "
-		    "(5d) and the lengths are the successful ones: failures "
-		    "that fall on long requests shape them too.");
-		action = ACT_TOKENS_FAILED;
-	}
-	snprintf(tolbuf, sizeof(tolbuf), "chance >= %g (KS, least, largest); "
-	    "KS D <= %g", tol(j->tol, TOL_SHAPE_P_MIN),
-	    tol(j->tol, TOL_SHAPE_KS_MAX));
-	actual = ru_side(rec_num(s.d), "fraction", m, NULL);
-	judge_emit(j, r, c, &(struct jverdict){ .metric = metric, .sub = sub,
-	    .expect = e, .measure = actual, .has_diff = true, .diff = s.d,
-	    .diff_unit = "fraction", .tolerance = tolbuf, .verdict = v,
-	    .why = sbuf_str(&why), .action = v == V_WARN && s.n <
-	    SHAPE_MIN_ROWS ? ACT_NOISE : action });
-	json_decref(actual);
-	sbuf_free(&why);
-	dist_free(&law);
-}
-
-static void
-client_shapes(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *side, const char *action)
-{
-	char metric[64], qmetric[64];
-	json_t *subs, *sub;
-	size_t i;
-
-	snprintf(metric, sizeof(metric), "client.%s_tokens.shape", side);
-	snprintf(qmetric, sizeof(qmetric), "client.%s_tokens.quantiles", side);
-	subs = judge_subscopes(j, c, metric, qmetric, "client");
-	json_array_foreach(subs, i, sub)
-		client_shape(j, r, c, sub, side, action,
-		    strcmp(side, "output") == 0);
-	json_decref(subs);
-}
-
 /* Whether the server's extra tokens are a template's (role markers, a
  * default system line: fixed per request, so short prompts show them as a
  * large ratio): per request a fixed 0..most tokens (the fit's intercept;
@@ -1138,7 +948,7 @@ rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	tokens(j, r, c, "input", ACT_TOKENS);
 	client_token_means(j, r, c, "input", ACT_TOKENS);
-	client_shapes(j, r, c, "input", ACT_TOKENS);
+	wl_rule_shapes(j, r, c, "input", ACT_TOKENS, false, false);
 	server_tokens(j, r, c);
 	wl_rule_windows(j, r, c);
 	wl_rule_growth(j, r, c);
@@ -1177,7 +987,8 @@ rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	tokens(j, r, c, "output", action);
 	client_token_means(j, r, c, "output", action);
-	client_shapes(j, r, c, "output", action);
+	wl_rule_shapes(j, r, c, "output", action, unconstrained_output(j, c) !=
+	    NULL, failed_share(j, c) > 0.01);
 	wl_rule_stopped(j, r, c, unconstrained_output(j, c));
 	wl_rule_windows(j, r, c);
 }

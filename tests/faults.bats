@@ -126,6 +126,10 @@ clean() {
 	fault 1a-duration-half
 }
 
+@test "1a-run-tail-cut (14b): 1a FAIL" {
+	fault 1a-run-tail-cut
+}
+
 @test "1a-lifecycle-shift (14b): 1[ab] FAIL" {
 	fault 1a-lifecycle-shift
 }

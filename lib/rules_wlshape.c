@@ -100,11 +100,15 @@ shape_judge(const struct judge *j, const struct shape *s, const char *what,
 	bool ks = s->p_ks < pmin, lo = s->p_lo < pmin, hi = s->p_hi < pmin;
 
 	sbuf_printf(why, " Against the law, the %s over %.0f rows have a "
-	    "Kolmogorov-Smirnov distance of at least %.3g (at %.0f tokens; "
-	    "chance %.2g), the least %lld tokens (chance of none below it "
+	    "Kolmogorov-Smirnov distance of ", what, s->n);
+	if (s->d > 0)
+		sbuf_printf(why, "at least %.3g (at %.0f tokens; chance %.2g)",
+		    s->d, s->at, s->p_ks);
+	else
+		sbuf_adds(why, "0 at the quantiles");
+	sbuf_printf(why, ", the least %lld tokens (chance of none below it "
 	    "%.2g) and the largest %lld (chance of none above it %.2g).",
-	    what, s->n, s->d, s->at, s->p_ks, (long long)s->lo, s->p_lo,
-	    (long long)s->hi, s->p_hi);
+	    (long long)s->lo, s->p_lo, (long long)s->hi, s->p_hi);
 	if (hi && lo)
 		sbuf_printf(why, " Both tails of the law are cut: its rows "
 		    "should reach below %lld and above %lld tokens.",

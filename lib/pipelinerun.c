@@ -39,6 +39,14 @@ read_param(struct pipelinerun *p, const char *label, const struct ynode *item)
 	if (yscalar(value) == NULL)
 		die_node(label, value ? value : item,
 		    "the param's value: a string");
+	/* An empty name (a template's unset variable) scopes the run's
+	 * spec and scenario to no cell: every check of the cell it ran
+	 * would silently lose them, so it is malformed, not a name. */
+	if ((slot == &p->workload || slot == &p->phase) &&
+	    yscalar(value)[0] == '\0')
+		die_node(label, value, slot == &p->workload ? "the "
+		    "workloadName param: the workload's name, not empty" :
+		    "the phase param: the phase's name, not empty");
 	*slot = xstrdup(yscalar(value));
 	if (slot == &p->spec) {
 		p->spec_line = value->line;

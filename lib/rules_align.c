@@ -277,10 +277,6 @@ a0_arrivals(struct judge *j, const struct rule *r)
 	sbuf_free(&why);
 }
 
-/* A share of requests sent late (s2r-latency's real.sends.late) above
- * this is a client-side ceiling, not a stray pause. */
-#define LATE_SENDS_MAX	0.01
-
 static const char ACT_LATE_SENDS[] = "The load generator held requests "
     "back (a client-side ceiling): raise blis observe --max-concurrency or "
     "give it more CPU, and rerun the real cell; until then its latencies "
@@ -288,22 +284,26 @@ static const char ACT_LATE_SENDS[] = "The load generator held requests "
 
 /* Requests the real run sent well after their planned arrival: the
  * arrival schedules match (a0_arrivals), but the server did not see them
- * on it; the latencies, timed from the send, hide it. */
+ * on it; the latencies, timed from the send, hide it.  A share of them
+ * (s2r-latency's real.sends.late) above alignment.late_sends_max is a
+ * client-side ceiling, not a stray pause. */
 static void
 a0_sends(struct judge *j, const struct rule *r)
 {
 	const json_t *rec = au_lat(j, "real.sends.late");
 	const char *how, *ids;
-	double late, n = 0, latest = 0;
+	double late, n = 0, latest = 0, most = tol(j->tol,
+	    TOL_AL_LATE_SENDS_MAX);
 	struct sbuf why = {0};
 	enum jverdict_value v;
+	char tolbuf[64];
 
 	if (!ru_num(rec, &late) || !rec_get_num(rec, "n", &n) || n == 0)
 		return;
 	rec_get_num(rec, "latest_ms", &latest);
 	how = rec_get_str(json_object_get(rec, "source"), "how");
 	ids = how != NULL ? strstr(how, " (first ids:") : NULL;
-	v = late / n > LATE_SENDS_MAX + 1e-12 ? V_WARN : V_PASS;
+	v = late / n > most + 1e-12 ? V_WARN : V_PASS;
 	sbuf_printf(&why, "%.0f of %.0f first-round requests of the real run "
 	    "were sent 50 ms or more after their planned arrival%s; the "
 	    "latest %.4g ms after (send_time_us - arrival_time_us, less its "
@@ -312,8 +312,10 @@ a0_sends(struct judge *j, const struct rule *r)
 	    " The client could not keep to the schedule: the server saw "
 	    "another load than the one the simulation replays, so the A3 "
 	    "latencies compare different loads.");
+	snprintf(tolbuf, sizeof(tolbuf), "at most %g%% of the requests",
+	    most * 100);
 	au_emit(j, r, "real.sends.late", NULL, rec, NULL, false, 0, NULL,
-	    "at most 1% of the requests", v, sbuf_str(&why), v == V_PASS ? NULL :
+	    tolbuf, v, sbuf_str(&why), v == V_PASS ? NULL :
 	    ACT_LATE_SENDS, NULL);
 	sbuf_free(&why);
 }

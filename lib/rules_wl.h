@@ -1,8 +1,9 @@
 /* rules_wl.h - the workload checks beyond the aggregates of
  * rules_workload.c: the run's size and span, each client's active span
  * and rate under both readings of rate_fraction, the seed and corpus
- * sessions (rules_wlrun.c); per-window mixtures (rules_wlwin.c); the
- * measurement protocol, 1h (rules_protocol.c).  rules_workload.c's rows
+ * sessions (rules_wlrun.c); per-window mixtures (rules_wlwin.c); each
+ * client's length law (rules_wlshape.c); the measurement protocol, 1h
+ * (rules_protocol.c).  rules_workload.c's rows
  * call them. */
 #ifndef S2R_RULES_WL_H
 #define S2R_RULES_WL_H
@@ -34,6 +35,13 @@ void	wl_rule_chunked(struct judge *j, const struct rule *r,
  * with --unconstrained-output, or NULL (exact-length mode). */
 void	wl_rule_stopped(struct judge *j, const struct rule *r,
 	    const struct jcell *c, const json_t *free_run);
+/* 1c/1d: client.<side>_tokens.shape, each client's lengths against its
+ * sampler's law (side "input" or "output"); action goes with a FAIL.
+ * unconstrained: the protocol lets the model stop early (INAPPLICABLE);
+ * failed: more than 1 % of the requests failed, so a FAIL is a WARN. */
+void	wl_rule_shapes(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const char *side, const char *action,
+	    bool unconstrained, bool failed);
 /* 1h. */
 void	wl_rule_protocol(struct judge *j, const struct rule *r,
 	    const struct jcell *c);

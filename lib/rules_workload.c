@@ -845,6 +845,40 @@ template_only(const json_t *m, double band, double most, struct sbuf *why)
 	return true;
 }
 
+/* The ratio within its band, but the server's counts grow otherwise than
+ * the prompts: the fit's slope off by more than the band and by more than
+ * SLOPE_SE standard errors (the rows' tokenisation scatter).  The long
+ * prompts were counted shorter (a truncation cap: truncate_prompt_tokens,
+ * a gateway's input limit) or longer than the short ones; the mean hides
+ * it when only some are.  Why gets the sentence. */
+#define SLOPE_SE	4.0
+
+static bool
+slope_bent(const json_t *m, double band, struct sbuf *why)
+{
+	double slope, se, icpt = 0;
+
+	if (!rec_get_num(m, "slope", &slope) ||
+	    !rec_get_num(m, "slope_se", &se) ||
+	    fabs(slope - 1) * 100 <= band || fabs(slope - 1) <= SLOPE_SE * se)
+		return false;
+	rec_get_num(m, "intercept", &icpt);
+	sbuf_adds(why, "The mean is within its band, but per request the "
+	    "server counted ");
+	ru_num_text(why, icpt);
+	sbuf_adds(why, " tokens plus ");
+	ru_num_text(why, slope);
+	sbuf_adds(why, " times the prompt (slope and intercept; the slope's "
+	    "standard error ");
+	ru_num_text(why, se);
+	sbuf_printf(why, "): the counts do not grow with the prompts, so "
+	    "some prompts were prefilled %s than the trace says, %s.",
+	    slope < 1 ? "shorter" : "longer", slope < 1 ? "the long ones "
+	    "cut at a cap (truncate_prompt_tokens, a gateway's input limit)" :
+	    "the long ones counted longer (another tokenizer for long text)");
+	return true;
+}
+
 /* The prompts the server prefilled (usage.prompt_tokens) against those
  * the trace says it sent, which are the simulation's: beyond the mean's
  * tolerance the real run did other prefill work than the simulation
@@ -861,6 +895,7 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct sbuf why = {0};
 	char tolbuf[64];
 	json_t *es;
+	bool bent = false;
 
 	if (!ru_num(m, &ratio))
 		return;
@@ -875,6 +910,8 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (v != V_PASS && template_only(m, band,
 	    tol(j->tol, TOL_TEMPLATE_TOKENS), &why))
 		v = V_PASS;
+	else if (v == V_PASS && (bent = slope_bent(m, band, &why)))
+		v = V_WARN;
 	else
 		sbuf_adds(&why, v == V_PASS ? "The server prefilled the "
 		    "prompts the simulation assumes (a few percent off is the "
@@ -895,6 +932,10 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 	    .metric = "server_input_tokens.ratio", .expect = es, .measure = m,
 	    .has_diff = true, .diff = d, .diff_unit = "%", .tolerance = tolbuf,
 	    .verdict = v, .why = sbuf_str(&why), .action = v == V_PASS ? NULL :
+	    bent ? "Look for a prompt limit between the load generator and "
+	    "the model (truncate_prompt_tokens in the requests, a gateway's "
+	    "or the server's input limit) and rerun without it: the "
+	    "simulation prefills every prompt whole." :
 	    "Build the prompts with the served model's tokenizer (or its "
 	    "tokens-per-word ratio) so that the server prefills the lengths "
 	    "the simulation samples." });
@@ -907,6 +948,7 @@ rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	tokens(j, r, c, "input", ACT_TOKENS);
 	client_token_means(j, r, c, "input", ACT_TOKENS);
+	wl_rule_shapes(j, r, c, "input", ACT_TOKENS, false, false);
 	server_tokens(j, r, c);
 	wl_rule_windows(j, r, c);
 	wl_rule_growth(j, r, c);
@@ -945,6 +987,8 @@ rule_output(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	tokens(j, r, c, "output", action);
 	client_token_means(j, r, c, "output", action);
+	wl_rule_shapes(j, r, c, "output", action, unconstrained_output(j, c) !=
+	    NULL, failed_share(j, c) > 0.01);
 	wl_rule_stopped(j, r, c, unconstrained_output(j, c));
 	wl_rule_windows(j, r, c);
 }

@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "err.h"
+#include "rec.h"
 #include "sampler.h"
 
 const char dist_known_types[] =
@@ -526,6 +529,169 @@ dist_moments(const struct dist *d, struct moments *m)
 		pareto_moments(d, &c, m);
 		return;
 	}
+}
+
+/* P(result <= k) when result = max(1, clamp(round(X), lo, hi)), lo >= 1
+ * (hi INT64_MAX: unbounded): ties have no mass, so round(X) <= k is
+ * X < k + 1/2. */
+static double
+cont_law_cdf(const struct cont *c, int64_t lo, int64_t hi, int64_t k)
+{
+	if (k < lo)
+		return 0;
+	if (k >= hi)
+		return 1;
+	return cont_cdf(c, (double)k + 0.5);
+}
+
+static double
+empirical_cdf(const struct dist *d, int64_t k)
+{
+	double p = 0;
+
+	if (d->nbins == 0)
+		return k >= 1 ? 1 : 0;
+	for (size_t i = 0; i < d->nbins && d->bin_value[i] <= k; i++)
+		p += d->bin_prob[i];
+	return fmin(1, p);
+}
+
+/* The same cases as dist_moments, in the same order. */
+double
+dist_cdf(const struct dist *d, int64_t k)
+{
+	struct cont c = { d, 0, 0 };
+	int64_t lo, hi, one;
+
+	switch (d->type) {
+	case DIST_CONSTANT:
+		return k >= (d->value < 1 ? 1 : d->value) ? 1 : 0;
+	case DIST_EMPIRICAL:
+		return empirical_cdf(d, k);
+	case DIST_GAUSSIAN:
+		if (d->min == d->max)
+			return k >= d->min ? 1 : 0;
+		c.sigma = fabs(d->std_dev);
+		if (!bounds(d->min, true, d->max, true, &lo, &hi, &one))
+			return k >= one ? 1 : 0;
+		if (c.sigma == 0) {
+			one = to_i64(round_half_away(fmin((double)d->max,
+			    fmax((double)d->min, d->mean))));
+			return k >= (one < 1 ? 1 : one) ? 1 : 0;
+		}
+		return cont_law_cdf(&c, lo, hi, k);
+	case DIST_EXPONENTIAL:
+	case DIST_LOGNORMAL:
+		if (!bounds(d->min, d->min > 0, d->max, d->max > 0, &lo, &hi,
+		    &one))
+			return k >= one ? 1 : 0;
+		c.sigma = fabs(d->sigma);
+		if (d->type == DIST_EXPONENTIAL && d->mean <= 0)
+			return k >= lo ? 1 : 0;
+		if (d->type == DIST_LOGNORMAL && c.sigma == 0) {
+			one = to_i64(round_half_away(exp(d->mu)));
+			one = one < lo ? lo : one > hi ? hi : one;
+			return k >= one ? 1 : 0;
+		}
+		return cont_law_cdf(&c, lo, hi, k);
+	case DIST_PARETO_LOGNORMAL:
+		c.sigma = fabs(d->sigma);
+		c.w = fmin(1, fmax(0, d->mix_weight));
+		if (c.sigma == 0)
+			c.sigma = c.w < 1 ? 1e-300 : 1;
+		return cont_law_cdf(&c, 1, INT64_MAX, k);
+	}
+	return 1;
+}
+
+json_t *
+dist_json(const struct dist *d)
+{
+	json_t *o = json_object(), *bins;
+
+	json_object_set_new(o, "type", json_string(dist_type_name(d->type)));
+	if (d->type == DIST_EMPIRICAL) {
+		bins = json_array();
+		for (size_t i = 0; i < d->nbins; i++)
+			json_array_append_new(bins, json_pack("[Io]",
+			    (json_int_t)d->bin_value[i], rec_num(d->bin_prob[i])));
+		json_object_set_new(o, "bins", bins);
+		return o;
+	}
+	json_object_set_new(o, "mean", rec_num(d->mean));
+	json_object_set_new(o, "std_dev", rec_num(d->std_dev));
+	json_object_set_new(o, "min", json_integer((json_int_t)d->min));
+	json_object_set_new(o, "max", json_integer((json_int_t)d->max));
+	json_object_set_new(o, "mu", rec_num(d->mu));
+	json_object_set_new(o, "sigma", rec_num(d->sigma));
+	json_object_set_new(o, "alpha", rec_num(d->alpha));
+	json_object_set_new(o, "xm", rec_num(d->xm));
+	json_object_set_new(o, "mix_weight", rec_num(d->mix_weight));
+	json_object_set_new(o, "value", json_integer((json_int_t)d->value));
+	return o;
+}
+
+static bool
+law_num(const json_t *o, const char *key, double *out)
+{
+	const json_t *v = json_object_get(o, key);
+
+	if (!json_is_number(v))
+		return false;
+	*out = json_number_value(v);
+	return isfinite(*out);
+}
+
+static bool
+empirical_from_json(const json_t *bins, struct dist *d)
+{
+	const json_t *b;
+	size_t i;
+
+	if (!json_is_array(bins))
+		return false;
+	d->nbins = json_array_size(bins);
+	d->bin_value = xreallocarray(NULL, d->nbins + 1, sizeof(int64_t));
+	d->bin_prob = xreallocarray(NULL, d->nbins + 1, sizeof(double));
+	json_array_foreach(bins, i, b) {
+		if (!json_is_integer(json_array_get(b, 0)) ||
+		    !json_is_number(json_array_get(b, 1)))
+			return false;
+		d->bin_value[i] = json_integer_value(json_array_get(b, 0));
+		d->bin_prob[i] = json_number_value(json_array_get(b, 1));
+	}
+	return true;
+}
+
+/* Records carry numbers through rec_num (10 significant digits), so the
+ * law read back is the written one to that precision. */
+bool
+dist_from_json(const json_t *o, struct dist *d)
+{
+	double v[10];
+	static const char *const keys[] = { "mean", "std_dev", "min", "max",
+	    "mu", "sigma", "alpha", "xm", "mix_weight", "value" };
+
+	memset(d, 0, sizeof(*d));
+	if (!dist_type_parse(json_string_value(json_object_get(o, "type")) ?
+	    json_string_value(json_object_get(o, "type")) : "", &d->type))
+		return false;
+	if (d->type == DIST_EMPIRICAL)
+		return empirical_from_json(json_object_get(o, "bins"), d);
+	for (size_t i = 0; i < 10; i++)
+		if (!law_num(o, keys[i], &v[i]))
+			return false;
+	d->mean = v[0];
+	d->std_dev = v[1];
+	d->min = to_i64(v[2]);
+	d->max = to_i64(v[3]);
+	d->mu = v[4];
+	d->sigma = v[5];
+	d->alpha = v[6];
+	d->xm = v[7];
+	d->mix_weight = v[8];
+	d->value = to_i64(v[9]);
+	return true;
 }
 
 void

@@ -56,6 +56,15 @@ struct moments {
 };
 
 void	dist_moments(const struct dist *d, struct moments *m);
+/* P(the integer BLIS's sampler returns <= k): the exact CDF of the law
+ * dist_moments sums (1c/1d's shape check). */
+double	dist_cdf(const struct dist *d, int64_t k);
+/* d as a JSON object (type and every parameter; empirical: bins
+ * [[value, prob]]), and back: false when the object is not one. */
+struct json_t;
+struct json_t *dist_json(const struct dist *d);
+bool	dist_from_json(const struct json_t *o, struct dist *d);
+
 /* One line describing d and BLIS's rounding, e.g. "gaussian(mean 512,
  * std_dev 128) clamped to [128,1024], rounded half away from zero". */
 void	dist_describe(const struct dist *d, char *buf, size_t len);

@@ -32,8 +32,11 @@ enum tol_id {
 	TOL_CONSTANT_CV_MAX,	/* 1g: constant arrivals */
 	TOL_SHAPED_CV_PCT,	/* 1g: gamma/weibull, ± percent of cv */
 	TOL_IAT_MIN_SAMPLES,	/* 1g: fewer inter-arrivals → WARN */
+	TOL_SHAPE_P_MIN,	/* 1c/1d: a client's lengths' chance under its law */
+	TOL_SHAPE_KS_MAX,	/* 1c/1d: a KS distance beyond chance above → FAIL */
 	TOL_AL_ELIGIBLE_MIN,	/* A0: eligible / real requests */
 	TOL_AL_OUTPUT_MISMATCH,	/* A0: eligible with other output → WARN */
+	TOL_AL_LATE_SENDS_MAX,	/* A0: requests sent late, share → WARN */
 	TOL_AL_UNMAPPED_SHARE,	/* A1: one unmapped family's share → FAIL */
 	TOL_AL_KERNEL_ERROR,	/* A1: duration-weighted |sim - meas| / meas */
 	TOL_AL_SHIFT_MAX,	/* A1: a shared factor beyond → not a clock shift */

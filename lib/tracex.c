@@ -19,6 +19,7 @@
 struct xclient {
 	int64_t		 n, first, last;
 	struct moments	 in, out;
+	struct ivals	 inv, outv;	/* the lengths, for their quantiles */
 	int64_t		 prefixed, streaming;
 };
 
@@ -65,7 +66,8 @@ struct tracex {
 	/* successful rows whose server counted the prompt (server_input_tokens
 	 * > 0): Σ server counts and Σ prefix_length + input_tokens */
 	int64_t		 srv_rows, srv_tokens, srv_sent;
-	long double	 srv_xx, srv_xy;	/* Σ sent², Σ sent·server */
+	long double	 srv_xx, srv_xy, srv_yy; /* Σ sent², Σ sent·server,
+					 * Σ server² */
 	struct xclient	*cl;
 	size_t		 ncl;
 	int64_t		 rows, arr_min, arr_max;
@@ -199,6 +201,7 @@ server_input_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	x->srv_sent += sent;
 	x->srv_xx += (long double)sent * sent;
 	x->srv_xy += (long double)sent * srv;
+	x->srv_yy += (long double)srv * srv;
 }
 
 /* The LoRA adapter the row's request named (empty: the base model). */
@@ -262,8 +265,11 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 		c->last = t->arr;
 	c->n++;
 	moments_add(&c->in, (double)t->in);
-	if (t->ok)
+	ivals_add(&c->inv, t->in);
+	if (t->ok) {
 		moments_add(&c->out, (double)t->out);
+		ivals_add(&c->outv, t->out);
+	}
 	c->prefixed += t->prefixed;
 	c->streaming += t->streaming;
 	add_pair(x, t->client, t->cls);
@@ -416,6 +422,10 @@ void
 tracex_finish(struct tracex *x)
 {
 	pairs_finish(x);
+	for (size_t i = 0; i < x->ncl; i++) {
+		ivals_sort(&x->cl[i].inv);
+		ivals_sort(&x->cl[i].outv);
+	}
 	ivals_sort(&x->starts);
 	ivals_sort(&x->ends);
 	x->inflight_max = max_open(&x->starts, &x->ends);
@@ -429,6 +439,10 @@ tracex_free(struct tracex *x)
 {
 	if (x == NULL)
 		return;
+	for (size_t i = 0; i < x->ncl; i++) {
+		ivals_free(&x->cl[i].inv);
+		ivals_free(&x->cl[i].outv);
+	}
 	free(x->cl);
 	free(x->pairs);
 	free(x->pstart);
@@ -551,6 +565,43 @@ put_client_tokens(struct out *o, const char *check, const char *base,
 	sbuf_free(&how);
 }
 
+/* The client's lengths as CDF_STEPS + 1 quantiles [q, x] at q = 0,
+ * 1/CDF_STEPS ... 1, each the smallest length with at least a share q of
+ * the rows at or below it (the inverse of the empirical CDF, type 1):
+ * what 1c/1d's shape check needs to bound the Kolmogorov-Smirnov distance
+ * to the spec's law within 1/CDF_STEPS, in a record of fixed size. */
+#define CDF_STEPS	200
+
+static void
+put_client_quantiles(struct out *o, const char *check, const char *base,
+    const struct ivals *v, const char *id, const char *rows)
+{
+	char metric[64];
+	struct sbuf how = { 0 };
+	json_t *r, *pts = json_array();
+
+	if (v->n == 0) {
+		json_decref(pts);
+		return;
+	}
+	for (size_t k = 0; k <= CDF_STEPS; k++) {
+		size_t at = (v->n * k + CDF_STEPS - 1) / CDF_STEPS;
+
+		json_array_append_new(pts, json_pack("[oI]",
+		    rec_num((double)k / CDF_STEPS),
+		    (json_int_t)ivals_at(v, at > 0 ? at - 1 : 0)));
+	}
+	snprintf(metric, sizeof(metric), "client.%s.quantiles", base);
+	sbuf_printf(&how, "quantiles [q, x]: the smallest %s with a share q of "
+	    "%s of client \"%s\" at or below it (inverse empirical CDF), q = "
+	    "0, 1/%d ... 1; q = 0 the least, q = 1 the largest", base, rows,
+	    id, CDF_STEPS);
+	r = trace_put(o, check, metric, NAN, "tokens", (int64_t)v->n,
+	    "client", id, NULL, base, sbuf_str(&how));
+	rec_set(r, "quantiles", pts);
+	sbuf_free(&how);
+}
+
 static void
 put_client(const struct xclient *c, struct out *o, const char *id)
 {
@@ -577,6 +628,9 @@ put_client(const struct xclient *c, struct out *o, const char *id)
 	put_client_tokens(o, "1c", "input_tokens", &c->in, id, "all rows");
 	put_client_tokens(o, "1d", "output_tokens", &c->out, id, "the "
 	    "successful rows (status ok, not failed_empty or aborted)");
+	put_client_quantiles(o, "1c", "input_tokens", &c->inv, id, "all rows");
+	put_client_quantiles(o, "1d", "output_tokens", &c->outv, id, "the "
+	    "successful rows");
 	sbuf_reset(&how);
 	sbuf_printf(&how, "rows with a prefix (prefix_length > 0, or a "
 	    "prefix_group when there is no prefix_length column) / the %lld "
@@ -774,6 +828,26 @@ put_header_v3(const struct tracex *x, struct out *o)
 		put_kv(h, o);
 }
 
+/* The slope's standard error, sqrt(SSE / (n - 2) / Sxx): how far the
+ * rows' scatter about the line (a tokenizer's per-word noise) lets the
+ * slope move by chance, so that a slope off by more is the counts growing
+ * otherwise than the prompts (a truncation cap). */
+static void
+put_slope_se(const struct tracex *x, json_t *rec, long double slope,
+    long double den)
+{
+	long double n = (long double)x->srv_rows, sxy, syy, sse;
+
+	if (x->srv_rows < 3)
+		return;
+	sxy = (n * x->srv_xy - (long double)x->srv_sent * x->srv_tokens) / n;
+	syy = (n * x->srv_yy - (long double)x->srv_tokens * x->srv_tokens) /
+	    n;
+	sse = syy - slope * sxy;
+	rec_set_num(rec, "slope_se", (double)sqrtl((sse > 0 ? sse : 0) /
+	    (n - 2) / (den / n)));
+}
+
 static void
 put_server_input(const struct tracex *x, struct out *o)
 {
@@ -805,6 +879,7 @@ put_server_input(const struct tracex *x, struct out *o)
 	rec_set_num(rec, "slope", (double)slope);
 	rec_set_num(rec, "intercept", (double)(((long double)x->srv_tokens -
 	    slope * x->srv_sent) / n));
+	put_slope_se(x, rec, slope, den);
 }
 
 /* The adapter mix: each adapter's share of all rows, by name (adapter

@@ -786,6 +786,44 @@ expect_client_lengths(struct xctx *x, bool output)
 	}
 }
 
+/* Each client's whole law (client.<base>.shape, the law in "law"): the
+ * mean, stdev and support bounds pass a run whose lengths follow another
+ * law with the same moments (a uniform or a lognormal for a gaussian,
+ * constant lengths in one client of a mix, a tail cut at a cap), which
+ * s2r-verdict tests the client's lengths against.  Only where the lengths
+ * are the samplers' (no why_len); one client too. */
+static void
+expect_client_shapes(struct xctx *x, bool output)
+{
+	const char *base = output ? "output_tokens" : "input_tokens";
+	char metric[48], desc[256];
+
+	if (x->why_len != NULL)
+		return;
+	snprintf(metric, sizeof(metric), "client.%s.shape", base);
+	for (size_t i = 0; i < x->w->nclients; i++) {
+		const struct wl_client *c = &x->w->clients[i];
+		const struct wl_dist *d = dist_of(c, output);
+		json_t *extra;
+		char *how;
+
+		if (!d->set)
+			continue;
+		dist_describe(&d->d, desc, sizeof(desc));
+		how = fmt("the exact law of BLIS's sampler for this client, %s "
+		    "(law): the client's lengths are tested against its CDF; "
+		    "the value is the Kolmogorov-Smirnov distance expected",
+		    desc);
+		extra = json_object();
+		json_object_set_new(extra, "law", dist_json(&d->d));
+		xrec_add(x, &(struct xrec){ .check = output ? "1d" : "1c",
+		    .metric = metric, .unit = "fraction", .client = c->id,
+		    .value = 0, .at = d->at, .field = d->field, .how = how,
+		    .extra = extra });
+		free(how);
+	}
+}
+
 /* ---- 1g ---- */
 
 static char *
@@ -993,6 +1031,8 @@ workload_expect(const struct workload *w, const char *name,
 		expect_lengths(&x, true);
 		expect_client_lengths(&x, false);
 		expect_client_lengths(&x, true);
+		expect_client_shapes(&x, false);
+		expect_client_shapes(&x, true);
 		expect_share(&x, "1e", "prefix.fraction", pick_prefix,
 		    "with a prefix_group", "prefix_group");
 		expect_prefix_groups(&x);

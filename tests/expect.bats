@@ -524,6 +524,16 @@ PY
 	run --separate-stderr "$S2R_BIN/s2r-expect" --run "$R" "$S"
 	assert_bad_input
 	[ "$stderr" = "s2r-expect: cluster/pipelinerun-x.yaml:5:12: expected the param's value: a string" ]
+	# an empty workloadName or phase (a template's unset variable) names
+	# no cell: at the value, not MISSING verdicts for a workload ""
+	printf 'kind: PipelineRun\nspec:\n  params:\n  - name: workloadName\n    value: ""\n' >"$R/cluster/pipelinerun-x.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" --run "$R" "$S"
+	assert_bad_input
+	[ "$stderr" = "s2r-expect: cluster/pipelinerun-x.yaml:5:12: expected the workloadName param: the workload's name, not empty" ]
+	printf 'kind: PipelineRun\nspec:\n  params:\n  - name: phase\n    value: \n' >"$R/cluster/pipelinerun-x.yaml"
+	run --separate-stderr "$S2R_BIN/s2r-expect" --run "$R" "$S"
+	assert_bad_input
+	[[ "$stderr" == "s2r-expect: cluster/pipelinerun-x.yaml:5:"*": expected the phase param: the phase's name, not empty" ]]
 	printf 'kind: PipelineRun\nspec:\n  params:\n  - name: workloadName\n    value: w9\n  - name: workloadSpec\n    value: "aggregate_rate: [\\n"\n' >"$R/cluster/pipelinerun-x.yaml"
 	run --separate-stderr "$S2R_BIN/s2r-expect" --run "$R" "$S"
 	assert_bad_input

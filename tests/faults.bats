@@ -122,8 +122,16 @@ clean() {
 	fault 1a-corpus-sessions
 }
 
+@test "1a-corpus-flattened (corpus): 1a FAIL" {
+	fault 1a-corpus-flattened
+}
+
 @test "1a-duration-half (14b): 1a FAIL" {
 	fault 1a-duration-half
+}
+
+@test "1a-run-tail-cut (14b): 1a FAIL" {
+	fault 1a-run-tail-cut
 }
 
 @test "1a-lifecycle-shift (14b): 1[ab] FAIL" {
@@ -198,6 +206,22 @@ clean() {
 	fault 1c-window-input-short
 }
 
+@test "1c-input-uniform (aw): 1c FAIL" {
+	fault 1c-input-uniform
+}
+
+@test "1c-input-lognormal (aw): 1c FAIL" {
+	fault 1c-input-lognormal
+}
+
+@test "1c-input-constant (aw): 1c FAIL" {
+	fault 1c-input-constant
+}
+
+@test "1c-prompt-truncated (aw): 1c WARN" {
+	fault 1c-prompt-truncated
+}
+
 @test "1d-client-output-half (14b): 1d FAIL" {
 	fault 1d-client-output-half
 }
@@ -212,6 +236,10 @@ clean() {
 
 @test "1d-output-eos (aw): 1d FAIL" {
 	fault 1d-output-eos
+}
+
+@test "1d-output-capped (aw): 1d FAIL" {
+	fault 1d-output-capped
 }
 
 @test "1e-prefix-group-merged (aw): 1e FAIL" {
@@ -260,6 +288,10 @@ clean() {
 
 @test "1g-constant-pacing (aw): 1g FAIL" {
 	fault 1g-constant-pacing
+}
+
+@test "1g-arrivals-bursty (aw): 1g FAIL" {
+	fault 1g-arrivals-bursty
 }
 
 @test "1g-corpus-think-time (corpus): 1g FAIL" {
@@ -792,6 +824,10 @@ clean() {
 
 @test "A0-prompt-mismatch (hta): A0 FAIL" {
 	fault A0-prompt-mismatch
+}
+
+@test "A0-real-eos-early (hta): A0 WARN" {
+	fault A0-real-eos-early
 }
 
 @test "A1-capture-cut (vllm): A1 WARN" {

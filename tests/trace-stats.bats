@@ -182,6 +182,8 @@ PY
 	# 130 / 100, intercept 390 - 1.3 x 300 = 0
 	near "$(one server_input_tokens.ratio | jq .slope)" 1.3
 	one server_input_tokens.ratio | jq -e '.intercept | fabs < 1e-9'
+	# two points lie on their line: no slope_se under 3 rows
+	one server_input_tokens.ratio | jq -e 'has("slope_se") | not'
 	validate_records "$OUT"
 	# no server_input_tokens column (22) or no prefix_length (25): none
 	stats l22

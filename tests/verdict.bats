@@ -455,6 +455,29 @@ many() {
 	[ "$(fit 1.133 1.0 20)" = FAIL ]
 }
 
+@test "1c server_input_tokens.ratio: the ratio within 5% but the slope off by more than 5% and four standard errors WARNs (a truncation cap); a noisy slope or one within the band stays PASS" {
+	fit() {	# fit RATIO SLOPE INTERCEPT SLOPE_SE: the verdict
+		jq -c --argjson r "$1" --argjson s "$2" --argjson i "$3" --argjson e "$4" 'select(.kind == "measure" and
+		    .metric == "input_tokens.mean") | .metric =
+		    "server_input_tokens.ratio" | .value = $r | del(.unit) |
+		    .slope = $s | .intercept = $i | .slope_se = $e |
+		    .source.field = "server_input_tokens"' "$J/pass.ndjson" |
+		    cat "$J/pass.ndjson" - >"$BATS_TEST_TMPDIR/in.ndjson"
+		verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+		validate_records "$OUT"
+		jq -r 'select(.metric == "server_input_tokens.ratio") | .verdict' "$OUT"
+	}
+	# long prompts cut at 1024 (the aw fault 1c-prompt-truncated's fit)
+	[ "$(fit 0.957 0.903 39.3 0.0021)" = WARN ]
+	jq -e -s 'map(select(.metric == "server_input_tokens.ratio"))[0] | (.why | test("counts do not grow with the prompts, so some prompts were prefilled shorter than the trace says, the long ones cut at a cap")) and (.action | test("truncate_prompt_tokens"))' "$OUT"
+	# a slope that far by chance (prompts of nearly one length): PASS
+	[ "$(fit 0.99 0.9 40 0.05)" = PASS ]
+	# a clean tokenizer's slope 3 % off, however sure: within the band
+	[ "$(fit 1.039 1.03 9 0.00001)" = PASS ]
+	# no slope_se (an older s2r-trace-stats): as before
+	[ "$(fit 0.957 0.903 39.3 null | head -1)" = PASS ]
+}
+
 @test "1g iat.cv_send: the send times held to the client's process like its arrivals; none, no verdict" {
 	# sends CV1 CV2 CV3: clients c1 (poisson), c2 (constant), c3 (gamma
 	# cv 2) sent with these CVs (send_time_us), arrivals as pass.ndjson
@@ -702,4 +725,86 @@ print("%.8f" % s)')
 	printf 'workload:\n  client_tokens_mean_pct: 80\n' >"$d/t.yaml"
 	verdict --tolerances "$d/t.yaml" "$d/e.ndjson" "$d/m3.ndjson" >"$OUT" || true
 	jq -e -s 'map(select(.metric == "client.output_tokens.mean" and .scope.client == "small"))[0] | .verdict == "PASS" and .tolerance == "±80%"' "$OUT"
+}
+
+@test "1c/1d shape: each client's lengths against its sampler's exact law; same-moment uniforms, a cut tail and constant lengths FAIL, a small KS distance WARNs, few rows are INAPPLICABLE" {
+	local d="$BATS_TEST_TMPDIR"
+	cat >"$d/w.yaml" <<'YAML'
+version: "2"
+seed: 5
+aggregate_rate: 50
+num_requests: 3000
+clients:
+  - id: long
+    rate_fraction: 0.7
+    arrival: {process: poisson}
+    input_distribution: {type: gaussian, params: {mean: 512, std_dev: 128, min: 128, max: 1024}}
+    output_distribution: {type: gaussian, params: {mean: 256, std_dev: 128, min: 32, max: 768}}
+  - id: short
+    rate_fraction: 0.3
+    arrival: {process: poisson}
+    input_distribution: {type: exponential, params: {mean: 200}}
+    output_distribution: {type: lognormal, params: {mu: 4.5, sigma: 0.6}}
+YAML
+	"$S2R_BIN/s2r-expect" --as w "$d/w.yaml" >"$d/e.ndjson"
+	validate_records "$d/e.ndjson"
+	jq -e -s 'map(select(.metric == "client.input_tokens.shape" and .scope.client == "long"))[0] | .value == 0 and .check == "1c" and .law == {type: "gaussian", mean: 512, std_dev: 128, min: 128, max: 1024, mu: 0, sigma: 0, alpha: 0, xm: 0, mix_weight: 0, value: 0} and .source.line == 9' "$d/e.ndjson"
+	[ "$(jq -s 'map(select(.metric | test("^client\\.(in|out)put_tokens\\.shape$"))) | length' "$d/e.ndjson")" = 4 ]
+	"$S2R_BIN/s2r-synth" --seed 3 "$d/w.yaml" "$d/cell"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" >"$d/m.ndjson"
+	validate_records "$d/m.ndjson"
+	# 201 quantiles, the first the least and the last the largest length
+	jq -e -s --argjson lo "$(awk -F, 'NR > 1 && $2 == "long" { print $10 }' "$d/cell/trace_data.csv" | sort -n | head -1)" \
+	    'map(select(.metric == "client.input_tokens.quantiles" and .scope.client == "long"))[0] | (.quantiles | length) == 201 and .quantiles[0] == [0, $lo] and .quantiles[200][0] == 1' "$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	[ "$(jq -r 'select(.metric // "" | test("shape$")) | .verdict' "$OUT" | sort | uniq -c | awk '{print $1, $2}')" = "4 PASS" ]
+	jq -e -s 'map(select(.metric == "client.input_tokens.shape" and .scope.client == "long"))[0] | .tolerance == "chance >= 1e-05 (KS, least, largest); KS D <= 0.05" and (.why | test("Nothing beyond chance"))' "$OUT"
+	# same mean and stdev, uniform: the run's and the client's moments pass, the shape FAILs
+	python3 - "$d/cell/trace_data.csv" "$d/u.csv" <<'PY'
+import csv, random, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+rng, half = random.Random(1), 128 * 3 ** 0.5
+for r in rows:
+    if r["client_id"] == "long":
+        r["input_tokens"] = str(int(rng.uniform(512 - half, 512 + half) + 0.5))
+    if r["client_id"] == "long" and int(r["output_tokens"]) > 400:
+        r["output_tokens"] = "400"
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/u.csv" >"$d/mu.ndjson"
+	verdict "$d/e.ndjson" "$d/mu.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "input_tokens.mean" or .metric == "input_tokens.stdev" or .metric == "client.input_tokens.mean")) | length == 4 and all(.verdict == "PASS")' "$OUT"
+	jq -e -s 'map(select(.metric == "client.input_tokens.shape" and .scope.client == "long"))[0] | .verdict == "FAIL" and (.why | test("Both tails of the law are cut")) and (.action | test("^The token lengths sent"))' "$OUT"
+	# outputs capped at 400: the upper tail is cut
+	jq -e -s 'map(select(.metric == "client.output_tokens.shape" and .scope.client == "long"))[0] | .verdict == "FAIL" and (.why | test("upper tail is cut: its rows should reach above 400 tokens"))' "$OUT"
+	jq -e -s 'map(select(.metric // "" | test("shape$")) | select(.scope.client == "short")) | all(.verdict == "PASS")' "$OUT"
+	# a KS distance beyond chance at or below shape_ks_max is a WARN; a cut tail stays a FAIL
+	printf 'workload:\n  shape_ks_max: 0.5\n' >"$d/t.yaml"
+	verdict --tolerances "$d/t.yaml" "$d/e.ndjson" "$d/mu.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.output_tokens.shape" and .scope.client == "long"))[0].verdict == "FAIL"' "$OUT"
+	# prompts of 450-511 tokens sent 62 longer: the extremes stay, the KS
+	# distance (about 0.19) FAILs, and WARNs at or below shape_ks_max
+	awk -F, -v OFS=, 'NR > 1 && $2 == "long" && $10 >= 450 && $10 < 512 { $10 += 62 } 1' "$d/cell/trace_data.csv" >"$d/k.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/k.csv" >"$d/mk.ndjson"
+	verdict "$d/e.ndjson" "$d/mk.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.input_tokens.shape" and .scope.client == "long"))[0] | .verdict == "FAIL" and .actual.value > 0.15 and (.why | test("cut") | not) and (.why | test("follow another law"))' "$OUT"
+	verdict --tolerances "$d/t.yaml" "$d/e.ndjson" "$d/mk.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.input_tokens.shape" and .scope.client == "long"))[0] | .verdict == "WARN" and (.why | test("within workload.shape_ks_max"))' "$OUT"
+	# constant lengths: D about a half
+	awk -F, -v OFS=, 'NR > 1 && $2 == "short" { $10 = 200 } 1' "$d/cell/trace_data.csv" >"$d/c.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/c.csv" >"$d/mc.ndjson"
+	verdict "$d/e.ndjson" "$d/mc.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.input_tokens.shape" and .scope.client == "short"))[0] | .verdict == "FAIL" and .actual.value > 0.3'  "$OUT"
+	# twenty rows: too few to clear a law (INAPPLICABLE), a difference they show is a WARN
+	head -21 "$d/cell/trace_data.csv" >"$d/few.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/few.csv" >"$d/mf.ndjson"
+	verdict "$d/e.ndjson" "$d/mf.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric // "" | test("shape$"))) | length > 0 and all(.verdict == "INAPPLICABLE") and all(.why | test("Too few rows"))' "$OUT"
+	awk -F, -v OFS=, 'NR > 1 { $10 = 1000 } 1' "$d/few.csv" >"$d/few2.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/few2.csv" >"$d/mf.ndjson"
+	verdict "$d/e.ndjson" "$d/mf.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.input_tokens.shape")) | length > 0 and all(.verdict == "WARN") and all(.action | test("^Too few requests"))' "$OUT"
 }

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include <jansson.h>
+
 #include "sampler.h"
 #include "unit.h"
 
@@ -247,6 +249,73 @@ test_arrivals(void)
 	CHECK_NEAR(iat_cv(&wb, 400000), 1.5, 0.06);
 }
 
+/* dist_cdf: the tiny gaussian by hand, the clamps' atoms, and a Monte
+ * Carlo share of draws at or below k for each continuous type. */
+static void
+test_cdf(void)
+{
+	struct dist t = gaussian(1.2, 0.5, 1, 3), g = gaussian(300, 200, 100,
+	    600), c = { .type = DIST_CONSTANT, .value = 7 };
+	struct dist e = { .type = DIST_EXPONENTIAL, .mean = 2.2 };
+	struct dist l = { .type = DIST_LOGNORMAL, .mu = 4, .sigma = 0.5,
+	    .min = 30, .max = 90 };
+	const struct dist *mc[] = { &g, &e, &l };
+	const int64_t at[] = { 100, 300, 599 }, eat[] = { 1, 2, 6 },
+	    lat[] = { 30, 55, 89 };
+	const int64_t *ks[] = { at, eat, lat };
+
+	CHECK(dist_cdf(&t, 0) == 0);
+	CHECK_NEAR(dist_cdf(&t, 1), Phi((1.5 - 1.2) / 0.5), 1e-12);
+	CHECK_NEAR(dist_cdf(&t, 2), Phi((2.5 - 1.2) / 0.5), 1e-12);
+	CHECK(dist_cdf(&t, 3) == 1);
+	/* the lower clamp's atom: everything below 100.5 */
+	CHECK_NEAR(dist_cdf(&g, 100), Phi((100.5 - 300) / 200), 1e-12);
+	CHECK(dist_cdf(&g, 99) == 0 && dist_cdf(&g, 600) == 1);
+	CHECK(dist_cdf(&c, 6) == 0 && dist_cdf(&c, 7) == 1);
+	for (size_t i = 0; i < 3; i++) {
+		struct rng r;
+		int below[3] = { 0, 0, 0 }, n = 200000;
+
+		rng_seed(&r, 99);
+		for (int k = 0; k < n; k++) {
+			int64_t x = dist_sample(mc[i], &r);
+
+			for (int q = 0; q < 3; q++)
+				below[q] += x <= ks[i][q];
+		}
+		for (int q = 0; q < 3; q++)
+			CHECK_NEAR((double)below[q] / n, dist_cdf(mc[i],
+			    ks[i][q]), 0.005);
+	}
+}
+
+/* dist_json and dist_from_json: the same law back. */
+static void
+test_law_json(void)
+{
+	struct dist g = gaussian(512, 128, 128, 1024), back;
+	int64_t v[] = { 10, 20 };
+	double p[] = { 0.25, 0.75 };
+	struct dist em = { .type = DIST_EMPIRICAL, .nbins = 2,
+	    .bin_value = v, .bin_prob = p };
+	json_t *o = dist_json(&g);
+
+	CHECK(dist_from_json(o, &back));
+	CHECK(back.type == DIST_GAUSSIAN && back.mean == 512 &&
+	    back.std_dev == 128 && back.min == 128 && back.max == 1024);
+	CHECK(dist_cdf(&back, 700) == dist_cdf(&g, 700));
+	json_decref(o);
+	o = dist_json(&em);
+	CHECK(dist_from_json(o, &back));
+	CHECK(back.nbins == 2 && dist_cdf(&back, 15) == 0.25 &&
+	    dist_cdf(&back, 20) == 1);
+	dist_free(&back);
+	json_decref(o);
+	o = json_pack("{s:s}", "type", "uniform");
+	CHECK(!dist_from_json(o, &back));
+	json_decref(o);
+}
+
 int
 main(void)
 {
@@ -261,6 +330,8 @@ main(void)
 		{ "monte carlo", test_monte_carlo },
 		{ "rng deterministic", test_rng_deterministic },
 		{ "arrivals", test_arrivals },
+		{ "cdf", test_cdf },
+		{ "law json", test_law_json },
 		{ NULL, NULL }
 	};
 

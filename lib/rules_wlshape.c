@@ -1,0 +1,212 @@
+/* rules_wlshape.c - 1c/1d: each client's lengths against the exact law
+ * of its sampler.  The mean, stdev and support bounds rules_workload.c
+ * judges pass a run whose lengths follow another law with the same
+ * moments (a uniform or a lognormal for a gaussian, constant lengths in
+ * one client of a mix, a tail cut at a cap); s2r-expect writes each
+ * client's law (client.<side>_tokens.shape), s2r-trace-stats its lengths'
+ * quantiles (client.<side>_tokens.quantiles), and this tests the one
+ * against the other.  See rules_wl.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+#include "rec.h"
+#include "rules_wl.h"
+#include "ruleutil.h"
+#include "sampler.h"
+#include "str.h"
+
+static const char ACT_FEW[] = "Too few requests to judge this: rerun "
+    "the cell longer (more requests) before acting on the difference.";
+
+/* Fewer rows than this: the tests have too little power to clear a law;
+ * only a difference they do find is stated (WARN). */
+#define SHAPE_MIN_ROWS	30
+
+/* The Kolmogorov distribution's tail: P(sqrt(n) D > lam) for n rows of a
+ * continuous law, with Stephens' small-sample correction applied by the
+ * caller.  A discrete law (integer lengths, atoms at the clamps) makes D
+ * smaller, so this chance is an upper bound: the test errs towards PASS. */
+static double
+ks_chance(double lam)
+{
+	double p = 0;
+
+	if (lam < 0.2)
+		return 1;
+	for (int k = 1; k <= 100; k++) {
+		double t = exp(-2.0 * k * k * lam * lam);
+
+		p += (k % 2 ? 2 : -2) * t;
+		if (t < 1e-17)
+			break;
+	}
+	return fmin(1, fmax(0, p));
+}
+
+/* What the client's quantiles say against its law: D, a lower bound of
+ * the Kolmogorov-Smirnov distance (the quantile grid misses at most its
+ * step), its chance, and the chances of the least and largest lengths:
+ * n rows of the law all at or above the least (none below it) or all at
+ * or below the largest. */
+struct shape {
+	double	 n, d, at, p_ks, p_lo, p_hi;
+	int64_t	 lo, hi;
+};
+
+static bool
+shape_of(const json_t *pts, const struct dist *law, double n,
+    struct shape *s)
+{
+	const json_t *pt;
+	size_t i, last = json_array_size(pts);
+
+	if (last < 2 || !(n > 0))
+		return false;
+	memset(s, 0, sizeof(*s));
+	s->n = n;
+	json_array_foreach(pts, i, pt) {
+		double q = json_number_value(json_array_get(pt, 0));
+		int64_t x = json_integer_value(json_array_get(pt, 1));
+		double below = dist_cdf(law, x - 1), upto = dist_cdf(law, x);
+
+		if (i == 0)
+			s->lo = x;
+		s->hi = x;
+		if (q - upto > s->d) {
+			s->d = q - upto;
+			s->at = (double)x;
+		}
+		if (below - q > s->d) {
+			s->d = below - q;
+			s->at = (double)(x - 1);
+		}
+	}
+	s->p_ks = ks_chance((sqrt(n) + 0.12 + 0.11 / sqrt(n)) * s->d);
+	s->p_lo = exp(n * log1p(-dist_cdf(law, s->lo - 1)));
+	s->p_hi = exp(n * log(dist_cdf(law, s->hi)));
+	return true;
+}
+
+/* The sentence and the verdict of a shape. */
+static enum jverdict_value
+shape_judge(const struct judge *j, const struct shape *s, const char *what,
+    struct sbuf *why)
+{
+	double pmin = tol(j->tol, TOL_SHAPE_P_MIN);
+	double ksmax = tol(j->tol, TOL_SHAPE_KS_MAX);
+	bool ks = s->p_ks < pmin, lo = s->p_lo < pmin, hi = s->p_hi < pmin;
+
+	sbuf_printf(why, " Against the law, the %s over %.0f rows have a "
+	    "Kolmogorov-Smirnov distance of ", what, s->n);
+	if (s->d > 0)
+		sbuf_printf(why, "at least %.3g (at %.0f tokens; chance %.2g)",
+		    s->d, s->at, s->p_ks);
+	else
+		sbuf_adds(why, "0 at the quantiles");
+	sbuf_printf(why, ", the least %lld tokens (chance of none below it "
+	    "%.2g) and the largest %lld (chance of none above it %.2g).",
+	    (long long)s->lo, s->p_lo, (long long)s->hi, s->p_hi);
+	if (hi && lo)
+		sbuf_printf(why, " Both tails of the law are cut: its rows "
+		    "should reach below %lld and above %lld tokens.",
+		    (long long)s->lo, (long long)s->hi);
+	else if (hi || lo)
+		sbuf_printf(why, " The law's %s tail is cut: its rows should "
+		    "reach %s %lld tokens.", hi ? "upper" : "lower",
+		    hi ? "above" : "below", (long long)(hi ? s->hi : s->lo));
+	if (ks)
+		sbuf_printf(why, " The lengths follow another law: a share %.3g "
+		    "of the rows sits on the other side of %.0f tokens than "
+		    "the spec puts it%s.", s->d, s->at, s->d > ksmax ? "" :
+		    ", within workload.shape_ks_max, a small difference the "
+		    "run is large enough to show");
+	if (!ks && !lo && !hi) {
+		sbuf_adds(why, s->n < SHAPE_MIN_ROWS ? " Too few rows to "
+		    "tell a law from another." : " Nothing beyond chance: "
+		    "the lengths follow the law.");
+		return s->n < SHAPE_MIN_ROWS ? V_INAPPLICABLE : V_PASS;
+	}
+	if (s->n < SHAPE_MIN_ROWS)
+		return V_WARN;
+	return hi || lo || s->d > ksmax ? V_FAIL : V_WARN;
+}
+
+/* One client's lengths against the exact law of its sampler. */
+static void
+client_shape(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *sub, const char *side, const char *action,
+    const bool mode[2])
+{
+	char metric[64], qmetric[64], tolbuf[96];
+	const json_t *e, *m;
+	struct dist law;
+	struct shape s;
+	struct sbuf why = {0};
+	enum jverdict_value v;
+	json_t *actual;
+	double n = 0;
+
+	snprintf(metric, sizeof(metric), "client.%s_tokens.shape", side);
+	snprintf(qmetric, sizeof(qmetric), "client.%s_tokens.quantiles",
+	    side);
+	e = judge_expect(j, c, metric, sub);
+	m = judge_measure(j, c, qmetric, sub);
+	if (e == NULL || m == NULL)
+		return;
+	rec_get_num(m, "n", &n);
+	if (!dist_from_json(json_object_get(e, "law"), &law) ||
+	    !shape_of(json_object_get(m, "quantiles"), &law, n, &s)) {
+		dist_free(&law);
+		return;
+	}
+	sbuf_adds(&why, "Each length the client sent should be a draw of its "
+	    "sampler (");
+	ru_where(&why, e);
+	sbuf_adds(&why, ").");
+	v = mode[0] ? V_INAPPLICABLE : shape_judge(j, &s, strcmp(side,
+	    "output") == 0 ? "successful answers' lengths" : "prompt lengths",
+	    &why);
+	if (mode[0])
+		sbuf_adds(&why, " The protocol lets the model stop at its end "
+		    "of sequence (--unconstrained-output): the outputs are not "
+		    "the sampler's.");
+	else if (v == V_FAIL && mode[1]) {
+		v = V_WARN;
+		sbuf_adds(&why, " More than 1 % of the cell's requests failed "
+		    "(5d) and the lengths are the successful ones: failures "
+		    "that fall on long requests shape them too.");
+	}
+	snprintf(tolbuf, sizeof(tolbuf), "chance >= %g (KS, least, largest); "
+	    "KS D <= %g", tol(j->tol, TOL_SHAPE_P_MIN),
+	    tol(j->tol, TOL_SHAPE_KS_MAX));
+	actual = ru_side(rec_num(s.d), "fraction", m, NULL);
+	judge_emit(j, r, c, &(struct jverdict){ .metric = metric, .sub = sub,
+	    .expect = e, .measure = actual, .has_diff = true, .diff = s.d,
+	    .diff_unit = "fraction", .tolerance = tolbuf, .verdict = v,
+	    .why = sbuf_str(&why), .action = v == V_WARN && s.n <
+	    SHAPE_MIN_ROWS ? ACT_FEW : action });
+	json_decref(actual);
+	sbuf_free(&why);
+	dist_free(&law);
+}
+
+void
+wl_rule_shapes(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *side, const char *action, bool unconstrained, bool failed)
+{
+	char metric[64], qmetric[64];
+	const bool mode[2] = { unconstrained, failed };
+	json_t *subs, *sub;
+	size_t i;
+
+	snprintf(metric, sizeof(metric), "client.%s_tokens.shape", side);
+	snprintf(qmetric, sizeof(qmetric), "client.%s_tokens.quantiles",
+	    side);
+	subs = judge_subscopes(j, c, metric, qmetric, "client");
+	json_array_foreach(subs, i, sub)
+		client_shape(j, r, c, sub, side, action, mode);
+	json_decref(subs);
+}

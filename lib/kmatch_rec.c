@@ -773,16 +773,24 @@ stage_mismatch(const struct a1w *w)
 	const struct amatch *m = w->m;
 	const struct aiter *f = m->first_mismatch;
 	struct sbuf how = {0};
+	json_t *d = NULL;
 
 	sbuf_adds(&how, "compared iterations whose slots (matched by iter) "
 	    "carry another stage than the iteration's marker");
-	if (f != NULL)
+	if (f != NULL) {
 		sbuf_printf(&how, "; the first: iteration %lld, %s in the trace "
 		    "(%s, line %ld), %s in the slots", (long long)f->id,
 		    kstage_name(f->stage), f->marker, f->line,
 		    kstage_name(f->slot_stage));
+		/* the stages, so a rule can tell a mixed step from a
+		 * misnumbering */
+		d = json_object();
+		rec_set(d, "trace_stage", json_string(kstage_name(f->stage)));
+		rec_set(d, "slot_stage",
+		    json_string(kstage_name(f->slot_stage)));
+	}
 	emit_summary(w, "kernel.iterations.stage_mismatch", rec_i64(
-	    (int64_t)m->stage_mismatch), "count", (int64_t)m->compared, NULL,
+	    (int64_t)m->stage_mismatch), "count", (int64_t)m->compared, d,
 	    sbuf_str(&how));
 	sbuf_free(&how);
 }

@@ -44,6 +44,13 @@ static const char ACT_ITERS[] = "Give slots for every captured iteration, "
     "iteration that predict every step), or capture only the iterations "
     "the simulation covers, then rerun: A1 and A2's cycle judge only the "
     "iterations both sides have.";
+static const char ACT_MIXED[] = "The framework and the simulation "
+    "scheduled differently (one mixes prefill into decode steps, the "
+    "other runs them apart): run the simulation with the framework's "
+    "scheduling (chunked prefill on, the same token budget), or compare "
+    "only matched strata (iterations of the same stage and shapes) and "
+    "report the scheduling difference separately; do not force the "
+    "kernel sums to explain the end-to-end gap.";
 static const char ACT_DUTY[] = "Large host bubbles: read the decomposition "
     "(idle inside iterations = launch overhead, idle at barrier edges, gap "
     "between iterations = scheduler/host time) and explain it before the "
@@ -512,6 +519,80 @@ misnumbered(const struct judge *j, const json_t *scope, struct sbuf *why,
 	return true;
 }
 
+/* The ranks' median measured/simulated ratios (kernel.median_ratio of
+ * every A1 scope): the least and the greatest, with their ranks. */
+struct rank_span {
+	double		 lo, hi;
+	char		 lo_rank[24], hi_rank[24];	/* copies: the scopes
+							 * are freed */
+	size_t		 n;
+};
+
+static void
+rank_span(const struct judge *j, struct rank_span *rs)
+{
+	json_t *scopes = a1_scopes(j), *scope;
+	size_t i;
+	double m;
+
+	*rs = (struct rank_span){ .lo = INFINITY, .hi = -INFINITY };
+	json_array_foreach(scopes, i, scope) {
+		const char *rk = rec_get_str(scope, "rank");
+
+		if (rk == NULL || !ru_num(au_sum(j, "kernel.median_ratio",
+		    scope), &m) || !(m > 0))
+			continue;
+		rs->n++;
+		if (m < rs->lo) {
+			rs->lo = m;
+			snprintf(rs->lo_rank, sizeof(rs->lo_rank), "%s", rk);
+		}
+		if (m > rs->hi) {
+			rs->hi = m;
+			snprintf(rs->hi_rank, sizeof(rs->hi_rank), "%s", rk);
+		}
+	}
+	json_decref(scopes);
+}
+
+/* Ranks that disagree: the slots model one rank, so every rank of a
+ * tensor-parallel group should run its kernels at about the same ratio
+ * to them.  One rank well off the others is that GPU (throttled,
+ * another clock or part, a noisy neighbour), not the capture's clocks
+ * nor the cost model, and the other ranks wait for it inside the
+ * collectives, so their collective "deviation" is that wait.  At least
+ * WARN on every rank, with the reason. */
+static enum jverdict_value
+a1_ranks_note(const struct judge *j, const json_t *scope,
+    enum jverdict_value v, struct sbuf *why, struct sbuf *act)
+{
+	const json_t *cause = au_sum(j, "kernel.cause", scope);
+	double tolop = 0.10;
+	struct rank_span rs;
+	char a[32], b[32];
+
+	rec_get_num(json_object_get(cause, "details"), "op_tolerance",
+	    &tolop);
+	rank_span(j, &rs);
+	if (rs.n < 2 || !(rs.hi > rs.lo * (1 + tolop)))
+		return v;
+	judge_fmt_num(a, sizeof(a), rs.hi);
+	judge_fmt_num(b, sizeof(b), rs.lo);
+	sbuf_printf(why, " The ranks disagree: rank %s runs its kernels at "
+	    "%s times the slots (median measured/simulated), rank %s at %s, "
+	    "while the slots model one rank: rank %s's GPU is slower than the "
+	    "group's (throttled, another clock or part), and the other ranks "
+	    "wait for it inside the collectives, so a collective's excess "
+	    "there is that wait, not its cost.", rs.hi_rank, a, rs.lo_rank, b,
+	    rs.hi_rank);
+	if (act->len > 0)
+		sbuf_adds(act, "  ");
+	sbuf_adds(act, "Do not retune the cost model for one rank: check "
+	    "the slow rank's GPU (clocks, temperature, nvidia-smi -q) and "
+	    "recapture with the group's GPUs alike.");
+	return v == V_FAIL ? V_FAIL : V_WARN;
+}
+
 static void
 a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 {
@@ -547,6 +628,7 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	else
 		v = a1_cause(j, scope, c, e > max + 1e-12, &why, &act);
 	v = a1_zero_note(j, scope, v, &why);
+	v = a1_ranks_note(j, scope, v, &why, &act);
 	if (json_array_size(json_object_get(res, "details")) > 0)
 		ev = au_evidence(residual_table(res), res);
 	else if (top != NULL)
@@ -624,6 +706,22 @@ first_of(const char *how)
  * marker with slots but no kernels, or one given another stage's slots
  * is judged by no other A1 verdict (nor by A2's cycle), so a PASS there
  * would claim what was never compared. */
+/* Whether the first stage mismatch (kernel.iterations.stage_mismatch
+ * details) is a mixed step against a pure one, either way round: a
+ * scheduling difference (chunked prefill on one side only), not a
+ * misnumbering. */
+static bool
+mixed_step(const json_t *mis)
+{
+	const json_t *d = json_object_get(mis, "details");
+	const char *t = rec_get_str(d, "trace_stage");
+	const char *s = rec_get_str(d, "slot_stage");
+
+	if (t == NULL || s == NULL || strcmp(t, s) == 0)
+		return false;
+	return strcmp(t, "mixed") == 0 || strcmp(s, "mixed") == 0;
+}
+
 static void
 a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 {
@@ -662,7 +760,17 @@ a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 		    "kernels (its marker is in the trace: the profiler dropped "
 		    "the kernels).", sonly, sonly == 1 ? "" : "s", sonly == 1 ?
 		    "s" : "ve");
-	if (nmis > 0)
+	if (nmis > 0 && mixed_step(mis)) {
+		sbuf_printf(&why, " %.0f compared iteration%s got slots made "
+		    "for another stage (%s): the framework ran prefill and "
+		    "decode in one step (chunked prefill) where the simulation "
+		    "scheduled them as separate steps, so the two sides' "
+		    "iteration populations differ and these iterations compare "
+		    "different steps.", nmis, nmis == 1 ? "" : "s",
+		    first_of(rec_get_str(json_object_get(mis, "source"),
+		    "how")));
+		act = ACT_MIXED;
+	} else if (nmis > 0)
 		sbuf_printf(&why, " %.0f compared iteration%s got slots made "
 		    "for another stage (%s): the slots' iteration ids do not "
 		    "follow the trace's markers, so these iterations compare "

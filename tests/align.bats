@@ -669,6 +669,43 @@ PY
 	[ "$(verdict A2 duty.multiplier)" = PASS ]
 }
 
+@test "A1: every rank is compared, and a rank slower than the others is named on each rank, not read as a clock shift or a mistimed all-reduce" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	agree() {	# the kernel-error whys of both ranks
+		"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+		    --slots "$T/slots.ndjson" "$T/t_0.json" "$T/t_1.json" >"$T/a1.ndjson"
+		"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
+		judge
+	}
+	kernels --tp 2
+	agree
+	[ "$(jq -r 'select(.metric == "kernel.error.abs") | .scope.rank + " " + .verdict' "$T/v.ndjson" | tr '\n' ' ')" = "0 PASS 1 PASS " ]
+	jqe 'select(.metric == "kernel.error.abs") | .why | test("ranks disagree") | not' "$T/v.ndjson"
+	# rank 1's GPU runs every kernel but the collectives 25 % longer
+	kernels --tp 2 --slow-rank 1:1.25
+	agree
+	jqe 'select(.metric == "kernel.error.abs") | .verdict != "PASS" and (.why | test("ranks disagree: rank 1 runs its kernels at 1.25 times the slots .*rank 0 at 1,")) and (.action | test("Do not retune the cost model for one rank"))' "$T/v.ndjson"
+	[ "$(jq -r 'select(.metric == "kernel.error.abs") | .scope.rank' "$T/v.ndjson" | tr '\n' ' ')" = "0 1 " ]
+	# one rank given (--rank): nothing to compare it with
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" --rank 1 "$T/t_0.json" "$T/t_1.json" >"$T/a1.ndjson"
+	judge
+	jqe 'select(.metric == "kernel.error.abs") | .scope.rank == "1" and (.why | test("ranks disagree") | not)' "$T/v.ndjson"
+}
+
+@test "A1: a mixed step (chunked prefill) given a pure decode step's slots is a scheduling difference, not a misnumbering" {
+	kernels
+	cp "$T/slots.ndjson" "$T/pure.ndjson"
+	kernels --mixed
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/pure.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	judge
+	jqe 'select(.metric == "kernel.iterations.stage_mismatch") | .details == {"trace_stage": "mixed", "slot_stage": "decode"}' "$T/a1.ndjson"
+	[ "$(verdict A1 kernel.iterations.compared)" = FAIL ]
+	jqe 'select(.metric == "kernel.iterations.compared") | (.why | test("prefill and decode in one step \\(chunked prefill\\)")) and (.action | test("matched strata"))' "$T/v.ndjson"
+}
+
 @test "A3: requests not streamed (streaming false) have no first-token time: TTFT and TPOT compare the streamed ones" {
 	# the batch client runs without streaming on both sides: the real
 	# side's first chunk is then the first byte of the whole response

@@ -225,13 +225,17 @@ print(g.NAMES["gate_up_proj"])' "$S2R_TOP/tests/gen-kineto.py")" ]
 	[ "$(metric kernel.cause)" = '"none"' ]
 }
 
-@test "A1 TP=2: all-reduces after o_proj and down_proj get their own operations" {
+@test "A1 TP=2: all-reduces after o_proj and down_proj get their own operations, on every rank" {
 	gen --tp 2
 	a1 "$T/t_0.json" "$T/t_1.json"
-	[ "$(agg attn_allreduce | jq -r .status)" = matched ]
-	[ "$(agg mlp_allreduce | jq -r .status)" = matched ]
-	[ "$(agg attn_allreduce | jq .n_kernels)" = 24 ]
-	[ "$(jq -c 'select(.kind=="summary") | .scope' "$T/a1.ndjson" | sort -u)" = '{"device":"0","rank":"0"}' ]
+	for r in 0 1; do
+		a="select(.kind==\"op\" and .scope.iteration==null and .scope.rank==\"$r\" and .op==\"attn_allreduce\")"
+		[ "$(jq -r "$a | .status" "$T/a1.ndjson")" = matched ]
+		[ "$(jq -r "$a | .n_kernels" "$T/a1.ndjson")" = 24 ]
+	done
+	[ "$(jq -r 'select(.kind=="op" and .scope.iteration==null and .scope.rank=="0" and .op=="mlp_allreduce") | .status' "$T/a1.ndjson")" = matched ]
+	# every rank compared by default, the lowest first
+	[ "$(jq -c 'select(.kind=="summary") | .scope' "$T/a1.ndjson" | uniq)" = "$(printf '%s\n' '{"device":"0","rank":"0"}' '{"device":"1","rank":"1"}')" ]
 	"$KM" --rules "$RULES" --slots "$T/slots.ndjson" --rank 1 "$T/t_0.json" "$T/t_1.json" >"$T/r1.ndjson"
 	[ "$(jq -c 'select(.kind=="summary") | .scope' "$T/r1.ndjson" | sort -u)" = '{"device":"1","rank":"1"}' ]
 }

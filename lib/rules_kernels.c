@@ -17,6 +17,7 @@
 #include "err.h"
 #include "judge.h"
 #include "rec.h"
+#include "ktrace.h"
 #include "ruleutil.h"
 #include "str.h"
 
@@ -453,6 +454,84 @@ a1_concentrated(const json_t *e, bool over, struct sbuf *why,
 	return over ? V_FAIL : V_WARN;
 }
 
+static bool	in_scope(const json_t *rec, const json_t *scope);
+
+/* The measured/simulated ratio of each stage's compared iterations of
+ * scope (iter records: sum meas_ns / sum sim_ns); NAN where a stage has
+ * none. */
+static void
+stage_ratios(const struct judge *j, const json_t *scope,
+    double ratio[ST_NSTAGES])
+{
+	double meas[ST_NSTAGES] = {0}, sim[ST_NSTAGES] = {0};
+	struct ru_list l;
+
+	ru_select(j, &(struct jsel){ .kind = "iter" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const json_t *it = l.v[i];
+		int st = kstage_parse(rec_get_str(it, "stage") != NULL ?
+		    rec_get_str(it, "stage") : "");
+		double m = 0, x = 0;
+
+		if (st < 0 || !in_scope(it, scope) ||
+		    !json_is_true(json_object_get(it, "compared")) ||
+		    !rec_get_num(it, "meas_ns", &m) ||
+		    !rec_get_num(it, "sim_ns", &x))
+			continue;
+		meas[st] += m;
+		sim[st] += x;
+	}
+	ru_list_free(&l);
+	for (int st = 0; st < ST_NSTAGES; st++)
+		ratio[st] = sim[st] > 0 ? meas[st] / sim[st] : NAN;
+}
+
+/* A "uniform" factor that differs by stage is no clock shift: clocks
+ * move prefill and decode alike, while slots calibrated on another GPU
+ * (other memory bandwidth), dtype or KV layout move the memory-bound
+ * decode steps apart from the compute-bound prefill ones.  Whether the
+ * stages' ratios differ beyond the operation tolerance; the finding
+ * into why and act (when why is given). */
+static bool
+stage_split(const struct judge *j, const json_t *scope, struct sbuf *why,
+    struct sbuf *act)
+{
+	const json_t *cause = au_sum(j, "kernel.cause", scope);
+	double r[ST_NSTAGES], tolop = 0.10, lo = INFINITY, hi = -INFINITY;
+	int slo = -1, shi = -1;
+	char a[32], b[32];
+
+	rec_get_num(json_object_get(cause, "details"), "op_tolerance",
+	    &tolop);
+	stage_ratios(j, scope, r);
+	for (int st = 0; st < ST_NSTAGES; st++) {
+		if (!(r[st] > 0))
+			continue;
+		if (r[st] < lo)
+			lo = r[st], slo = st;
+		if (r[st] > hi)
+			hi = r[st], shi = st;
+	}
+	if (slo < 0 || slo == shi || !(hi > lo * (1 + tolop)))
+		return false;
+	if (why == NULL)
+		return true;
+	judge_fmt_num(a, sizeof(a), hi);
+	judge_fmt_num(b, sizeof(b), lo);
+	sbuf_printf(why, " But the factor differs by stage (measured/"
+	    "simulated %s in %s iterations, %s in %s ones): a clock or "
+	    "thermal shift moves every stage alike, so this is not one; "
+	    "slots calibrated on another GPU (other memory bandwidth), dtype "
+	    "or KV layout move memory-bound steps apart from compute-bound "
+	    "ones.", a, kstage_name(shi), b, kstage_name(slo));
+	sbuf_adds(act, "Check that the slots were calibrated on the "
+	    "capture's GPU model, dtype and KV-cache layout (the sim's "
+	    "hardware config against the trace's deviceProperties); "
+	    "recalibrate on the deployed GPU before reading any per-kernel "
+	    "cause.");
+	return true;
+}
+
 /* The cause's verdict, why and action (kcause.h). */
 static enum jverdict_value
 a1_cause(struct judge *j, const json_t *scope, const char *c, bool over,
@@ -469,10 +548,13 @@ a1_cause(struct judge *j, const json_t *scope, const char *c, bool over,
 		judge_fmt_num(a, sizeof(a), m);
 		sbuf_printf(why, " Every operation is off by about the same "
 		    "factor (median measured/simulated %s)%s", a,
-		    a1_scale_error(j, m, NULL, NULL) ? "." : ": a clock or "
+		    a1_scale_error(j, m, NULL, NULL) ||
+		    stage_split(j, scope, NULL, NULL) ? "." : ": a clock or "
 		    "thermal shift of the capture.");
 		if (a1_scale_error(j, m, why, act))
 			return V_FAIL;
+		if (stage_split(j, scope, why, act))
+			return over ? V_FAIL : V_WARN;
 		sbuf_adds(act, ACT_CLOCK);
 		return V_WARN;
 	}

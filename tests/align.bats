@@ -1022,6 +1022,27 @@ why_of() {	# why_of METRIC: the verdict's why and action, one line
 	jqe 'select(.metric == "kernel.slots.zero") | .value == 0 and .n == 0 and .details == []' "$T/a1.ndjson"
 }
 
+@test "A1: a factor that differs by stage (decode slots from another GPU) is not read as a clock shift" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	# a clock shift moves prefill and decode alike: still a clock WARN
+	kernels --clock 0.85
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = WARN ]
+	why_of kernel.error.abs | grep -q 'a clock or thermal shift of the capture\.'
+	why_of kernel.error.abs | grep -vq 'differs by stage'
+	# decode slots calibrated where memory is slower (1.4 times the
+	# capture's decode kernels), prefill slots right
+	kernels
+	jq -c 'if .stage == "decode" then .unit_ns = ((.unit_ns * 1.4) | round) else . end' \
+	    "$T/slots.ndjson" >"$T/gpu.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/gpu.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.cause") | .value == "uniform_shift"' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = FAIL ]
+	jqe 'select(.metric == "kernel.error.abs") | (.why | test("same factor \\(median measured/simulated [0-9.]+\\)\\. But the factor differs by stage \\(measured/simulated 1\\.001 in prefill iterations, 0\\.7177 in decode ones\\)")) and (.why | test("a clock or thermal shift of the capture") | not) and (.action | test("calibrated on the capture.s GPU")) and (.action | test("Do not retune") | not)' "$T/v.ndjson"
+}
+
 @test "A1: a uniform factor beyond alignment.clock_shift_max is a scale error FAIL, not a clock shift" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
 	kernels --clock 1.2

@@ -52,6 +52,10 @@ static const char ACT_MIXED[] = "The framework and the simulation "
     "only matched strata (iterations of the same stage and shapes) and "
     "report the scheduling difference separately; do not force the "
     "kernel sums to explain the end-to-end gap.";
+static const char ACT_NOSTEP[] = "Capture the served steps: start the "
+    "profiler after the engine's warm-up and CUDA-graph capture (vLLM's "
+    "start_profile once the server is up, under load), check that the "
+    "trace holds the framework's iteration annotations, and rerun.";
 static const char ACT_DUTY[] = "Large host bubbles: read the decomposition "
     "(idle inside iterations = launch overhead, idle at barrier edges, gap "
     "between iterations = scheduler/host time) and explain it before the "
@@ -804,6 +808,32 @@ mixed_step(const json_t *mis)
 	return strcmp(t, "mixed") == 0 || strcmp(s, "mixed") == 0;
 }
 
+/* No iteration compared: a PASS would claim what was never compared.
+ * With no iteration in the trace at all (the summary's n), the capture
+ * holds no served step: the engine's warm-up or CUDA-graph capture runs
+ * dummy batches without the execute_model annotation, or the window
+ * missed the run. */
+static enum jverdict_value
+no_iterations(const json_t *cmp, struct sbuf *why, const char **act)
+{
+	double nit = -1;
+
+	rec_get_num(cmp, "n", &nit);
+	if (nit == 0) {
+		sbuf_adds(why, " The trace has no iteration marker "
+		    "(ProfilerStep#N, vLLM execute_..., SGLang step[...]): a "
+		    "capture of the engine's warm-up or CUDA-graph capture "
+		    "(dummy batches carry no execute_model annotation), or a "
+		    "window that missed the served steps; its kernels cannot "
+		    "be set against the slots.");
+		*act = ACT_NOSTEP;
+	} else {
+		sbuf_adds(why, " No iteration of the trace has both kernels "
+		    "and slots.");
+	}
+	return V_FAIL;
+}
+
 static void
 a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 {
@@ -861,6 +891,8 @@ a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 		    "how")));
 	v = nmis > 0 || (monly > 0 && share + 1e-12 >= max) ? V_FAIL :
 	    monly > 0 || sonly > 0 ? V_WARN : V_PASS;
+	if (ncmp == 0)
+		v = no_iterations(cmp, &why, &act);
 	v = a1_incomplete(j, scope, v, &why, &act);
 	au_emit(j, r, "kernel.iterations.compared", a1_sub(scope), NULL, cmp,
 	    false, 0, NULL, tolbuf, v, sbuf_str(&why), act, NULL);

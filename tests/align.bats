@@ -1022,6 +1022,18 @@ why_of() {	# why_of METRIC: the verdict's why and action, one line
 	jqe 'select(.metric == "kernel.slots.zero") | .value == 0 and .n == 0 and .details == []' "$T/a1.ndjson"
 }
 
+@test "A1: a trace with no iteration marker (a warm-up capture) FAILs kernel.iterations.compared, not 0 compared PASS" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels
+	grep -v '"cat": "user_annotation"' "$T/t_0.json" | sed -z 's/,\n  \]/\n  ]/' >"$T/w.json"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/w.json" >"$T/a1.ndjson"
+	"$S2R_BIN/s2r-dutycycle" "$T/w.json" >"$T/a2.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = FAIL ]
+	jqe 'select(.metric == "kernel.iterations.compared") | (.why | test("no iteration marker .*warm-up or CUDA-graph capture")) and (.action | test("after the engine.s warm-up"))' "$T/v.ndjson"
+}
+
 @test "A1: a factor that differs by stage (decode slots from another GPU) is not read as a clock shift" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
 	# a clock shift moves prefill and decode alike: still a clock WARN

@@ -786,6 +786,10 @@ clean() {
 	fault A1-missing-slot
 }
 
+@test "A1-mixed-step (vllm): A1 FAIL" {
+	fault A1-mixed-step
+}
+
 @test "A1-one-op (hta): A1 FAIL" {
 	fault A1-one-op
 }
@@ -806,12 +810,28 @@ clean() {
 	fault A1-slots-in-us
 }
 
+@test "A1-slots-other-gpu (vllm): A1 WARN|FAIL" {
+	fault A1-slots-other-gpu
+}
+
+@test "A1-slow-rank (vllm): A1 WARN|FAIL" {
+	fault A1-slow-rank
+}
+
+@test "A1-trace-ns (vllm): A1 FAIL" {
+	fault A1-trace-ns
+}
+
 @test "A1-uniform-drift (hta): A1 WARN" {
 	fault A1-uniform-drift
 }
 
 @test "A1-uniform-plus-op (hta): A1 FAIL" {
 	fault A1-uniform-plus-op
+}
+
+@test "A1-warmup-capture (vllm): A1 FAIL" {
+	fault A1-warmup-capture
 }
 
 @test "A1-zero-slot (vllm): A1 FAIL, WARN" {

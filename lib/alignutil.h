@@ -85,6 +85,10 @@ void	 a1_zero_slots(struct judge *j, const struct rule *r,
 /* A1's kernel.slots.count_mismatch verdict for scope. */
 void	 a1_count_mismatch(struct judge *j, const struct rule *r,
 	    const json_t *scope);
+/* kernel.slots.kernel_mismatch: paired operations whose kernels are not
+ * the one their slots' cost assumes (rules_kscale.c). */
+void	 a1_kernel_mismatch(struct judge *j, const struct rule *r,
+	    const json_t *scope);
 /* kernel.error.abs's note on rows predicted 0 ns or run no multiple of
  * their slots' count; PASS becomes WARN. */
 enum jverdict_value a1_zero_note(struct judge *j, const json_t *scope,

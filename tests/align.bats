@@ -1022,6 +1022,29 @@ why_of() {	# why_of METRIC: the verdict's why and action, one line
 	jqe 'select(.metric == "kernel.slots.zero") | .value == 0 and .n == 0 and .details == []' "$T/a1.ndjson"
 }
 
+@test "A1: kernel.slots.kernel_mismatch: kernels other than the one the slot's cost assumes WARN even where the timing agrees" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	# slots that name no kernel: nothing to cross-check
+	kernels
+	judge
+	[ "$(verdict A1 kernel.slots.kernel_mismatch)" = INAPPLICABLE ]
+	# slots naming their kernels, and the framework ran them
+	kernels --slot-kernels
+	judge
+	[ "$(verdict A1 kernel.slots.kernel_mismatch)" = PASS ]
+	jqe 'select(.metric == "kernel.slots.kernel_mismatch") | .value == 0 and .details == []' "$T/a1.ndjson"
+	# the same slots, FlashInfer's attention kernel at FA3's timing
+	cp "$T/slots.ndjson" "$T/named.ndjson"
+	kernels --swap attention
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/named.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = PASS ]
+	[ "$(verdict A1 kernel.slots.kernel_mismatch)" = WARN ]
+	jqe 'select(.metric == "kernel.slots.kernel_mismatch") | .n == 6 and (.details[0] | .op == "attention" and .slot_kernel == "FlashAttnFwdSm90" and .op_share == 1 and (.kernel | startswith("void flashinfer::BatchDecodeWithPagedKVCacheKernel")))' "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.slots.kernel_mismatch") | (.why | test("attention ran void flashinfer::.*slots name \"FlashAttnFwdSm90\" \\(slot line [0-9]+\\)")) and (.action | test("re-profile"))' "$T/v.ndjson"
+}
+
 @test "A1: a trace with no iteration marker (a warm-up capture) FAILs kernel.iterations.compared, not 0 compared PASS" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
 	kernels

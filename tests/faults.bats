@@ -758,6 +758,10 @@ clean() {
 	fault A0-prompt-mismatch
 }
 
+@test "A1-backend-flashinfer (vllm): A1 WARN" {
+	fault A1-backend-flashinfer
+}
+
 @test "A1-capture-cut (vllm): A1 WARN" {
 	fault A1-capture-cut
 }

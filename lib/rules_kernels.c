@@ -17,7 +17,6 @@
 #include "err.h"
 #include "judge.h"
 #include "rec.h"
-#include "ktrace.h"
 #include "ruleutil.h"
 #include "str.h"
 
@@ -45,17 +44,6 @@ static const char ACT_ITERS[] = "Give slots for every captured iteration, "
     "iteration that predict every step), or capture only the iterations "
     "the simulation covers, then rerun: A1 and A2's cycle judge only the "
     "iterations both sides have.";
-static const char ACT_MIXED[] = "The framework and the simulation "
-    "scheduled differently (one mixes prefill into decode steps, the "
-    "other runs them apart): run the simulation with the framework's "
-    "scheduling (chunked prefill on, the same token budget), or compare "
-    "only matched strata (iterations of the same stage and shapes) and "
-    "report the scheduling difference separately; do not force the "
-    "kernel sums to explain the end-to-end gap.";
-static const char ACT_NOSTEP[] = "Capture the served steps: start the "
-    "profiler after the engine's warm-up and CUDA-graph capture (vLLM's "
-    "start_profile once the server is up, under load), check that the "
-    "trace holds the framework's iteration annotations, and rerun.";
 static const char ACT_DUTY[] = "Large host bubbles: read the decomposition "
     "(idle inside iterations = launch overhead, idle at barrier edges, gap "
     "between iterations = scheduler/host time) and explain it before the "
@@ -90,7 +78,7 @@ static const char ACT_STAGE[] = "One pooled multiplier mis-corrects this "
 
 /* The distinct scopes of kernel-match's summaries (one per compared
  * rank), sorted; caller decrefs. */
-static json_t *
+json_t *
 a1_scopes(const struct judge *j)
 {
 	json_t *subs = json_array(), *have;
@@ -458,84 +446,6 @@ a1_concentrated(const json_t *e, bool over, struct sbuf *why,
 	return over ? V_FAIL : V_WARN;
 }
 
-static bool	in_scope(const json_t *rec, const json_t *scope);
-
-/* The measured/simulated ratio of each stage's compared iterations of
- * scope (iter records: sum meas_ns / sum sim_ns); NAN where a stage has
- * none. */
-static void
-stage_ratios(const struct judge *j, const json_t *scope,
-    double ratio[ST_NSTAGES])
-{
-	double meas[ST_NSTAGES] = {0}, sim[ST_NSTAGES] = {0};
-	struct ru_list l;
-
-	ru_select(j, &(struct jsel){ .kind = "iter" }, &l);
-	for (size_t i = 0; i < l.n; i++) {
-		const json_t *it = l.v[i];
-		int st = kstage_parse(rec_get_str(it, "stage") != NULL ?
-		    rec_get_str(it, "stage") : "");
-		double m = 0, x = 0;
-
-		if (st < 0 || !in_scope(it, scope) ||
-		    !json_is_true(json_object_get(it, "compared")) ||
-		    !rec_get_num(it, "meas_ns", &m) ||
-		    !rec_get_num(it, "sim_ns", &x))
-			continue;
-		meas[st] += m;
-		sim[st] += x;
-	}
-	ru_list_free(&l);
-	for (int st = 0; st < ST_NSTAGES; st++)
-		ratio[st] = sim[st] > 0 ? meas[st] / sim[st] : NAN;
-}
-
-/* A "uniform" factor that differs by stage is no clock shift: clocks
- * move prefill and decode alike, while slots calibrated on another GPU
- * (other memory bandwidth), dtype or KV layout move the memory-bound
- * decode steps apart from the compute-bound prefill ones.  Whether the
- * stages' ratios differ beyond the operation tolerance; the finding
- * into why and act (when why is given). */
-static bool
-stage_split(const struct judge *j, const json_t *scope, struct sbuf *why,
-    struct sbuf *act)
-{
-	const json_t *cause = au_sum(j, "kernel.cause", scope);
-	double r[ST_NSTAGES], tolop = 0.10, lo = INFINITY, hi = -INFINITY;
-	int slo = -1, shi = -1;
-	char a[32], b[32];
-
-	rec_get_num(json_object_get(cause, "details"), "op_tolerance",
-	    &tolop);
-	stage_ratios(j, scope, r);
-	for (int st = 0; st < ST_NSTAGES; st++) {
-		if (!(r[st] > 0))
-			continue;
-		if (r[st] < lo)
-			lo = r[st], slo = st;
-		if (r[st] > hi)
-			hi = r[st], shi = st;
-	}
-	if (slo < 0 || slo == shi || !(hi > lo * (1 + tolop)))
-		return false;
-	if (why == NULL)
-		return true;
-	judge_fmt_num(a, sizeof(a), hi);
-	judge_fmt_num(b, sizeof(b), lo);
-	sbuf_printf(why, " But the factor differs by stage (measured/"
-	    "simulated %s in %s iterations, %s in %s ones): a clock or "
-	    "thermal shift moves every stage alike, so this is not one; "
-	    "slots calibrated on another GPU (other memory bandwidth), dtype "
-	    "or KV layout move memory-bound steps apart from compute-bound "
-	    "ones.", a, kstage_name(shi), b, kstage_name(slo));
-	sbuf_adds(act, "Check that the slots were calibrated on the "
-	    "capture's GPU model, dtype and KV-cache layout (the sim's "
-	    "hardware config against the trace's deviceProperties); "
-	    "recalibrate on the deployed GPU before reading any per-kernel "
-	    "cause.");
-	return true;
-}
-
 /* The cause's verdict, why and action (kcause.h). */
 static enum jverdict_value
 a1_cause(struct judge *j, const json_t *scope, const char *c, bool over,
@@ -553,11 +463,11 @@ a1_cause(struct judge *j, const json_t *scope, const char *c, bool over,
 		sbuf_printf(why, " Every operation is off by about the same "
 		    "factor (median measured/simulated %s)%s", a,
 		    a1_scale_error(j, m, NULL, NULL) ||
-		    stage_split(j, scope, NULL, NULL) ? "." : ": a clock or "
+		    a1_stage_split(j, scope, NULL, NULL) ? "." : ": a clock or "
 		    "thermal shift of the capture.");
 		if (a1_scale_error(j, m, why, act))
 			return V_FAIL;
-		if (stage_split(j, scope, why, act))
+		if (a1_stage_split(j, scope, why, act))
 			return over ? V_FAIL : V_WARN;
 		sbuf_adds(act, ACT_CLOCK);
 		return V_WARN;
@@ -603,80 +513,6 @@ misnumbered(const struct judge *j, const json_t *scope, struct sbuf *why,
 	    n == 1 ? "" : "s");
 	sbuf_adds(act, ACT_ITERS);
 	return true;
-}
-
-/* The ranks' median measured/simulated ratios (kernel.median_ratio of
- * every A1 scope): the least and the greatest, with their ranks. */
-struct rank_span {
-	double		 lo, hi;
-	char		 lo_rank[24], hi_rank[24];	/* copies: the scopes
-							 * are freed */
-	size_t		 n;
-};
-
-static void
-rank_span(const struct judge *j, struct rank_span *rs)
-{
-	json_t *scopes = a1_scopes(j), *scope;
-	size_t i;
-	double m;
-
-	*rs = (struct rank_span){ .lo = INFINITY, .hi = -INFINITY };
-	json_array_foreach(scopes, i, scope) {
-		const char *rk = rec_get_str(scope, "rank");
-
-		if (rk == NULL || !ru_num(au_sum(j, "kernel.median_ratio",
-		    scope), &m) || !(m > 0))
-			continue;
-		rs->n++;
-		if (m < rs->lo) {
-			rs->lo = m;
-			snprintf(rs->lo_rank, sizeof(rs->lo_rank), "%s", rk);
-		}
-		if (m > rs->hi) {
-			rs->hi = m;
-			snprintf(rs->hi_rank, sizeof(rs->hi_rank), "%s", rk);
-		}
-	}
-	json_decref(scopes);
-}
-
-/* Ranks that disagree: the slots model one rank, so every rank of a
- * tensor-parallel group should run its kernels at about the same ratio
- * to them.  One rank well off the others is that GPU (throttled,
- * another clock or part, a noisy neighbour), not the capture's clocks
- * nor the cost model, and the other ranks wait for it inside the
- * collectives, so their collective "deviation" is that wait.  At least
- * WARN on every rank, with the reason. */
-static enum jverdict_value
-a1_ranks_note(const struct judge *j, const json_t *scope,
-    enum jverdict_value v, struct sbuf *why, struct sbuf *act)
-{
-	const json_t *cause = au_sum(j, "kernel.cause", scope);
-	double tolop = 0.10;
-	struct rank_span rs;
-	char a[32], b[32];
-
-	rec_get_num(json_object_get(cause, "details"), "op_tolerance",
-	    &tolop);
-	rank_span(j, &rs);
-	if (rs.n < 2 || !(rs.hi > rs.lo * (1 + tolop)))
-		return v;
-	judge_fmt_num(a, sizeof(a), rs.hi);
-	judge_fmt_num(b, sizeof(b), rs.lo);
-	sbuf_printf(why, " The ranks disagree: rank %s runs its kernels at "
-	    "%s times the slots (median measured/simulated), rank %s at %s, "
-	    "while the slots model one rank: rank %s's GPU is slower than the "
-	    "group's (throttled, another clock or part), and the other ranks "
-	    "wait for it inside the collectives, so a collective's excess "
-	    "there is that wait, not its cost.", rs.hi_rank, a, rs.lo_rank, b,
-	    rs.hi_rank);
-	if (act->len > 0)
-		sbuf_adds(act, "  ");
-	sbuf_adds(act, "Do not retune the cost model for one rank: check "
-	    "the slow rank's GPU (clocks, temperature, nvidia-smi -q) and "
-	    "recapture with the group's GPUs alike.");
-	return v == V_FAIL ? V_FAIL : V_WARN;
 }
 
 static void
@@ -725,20 +561,6 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	sbuf_free(&act);
 }
 
-/* Whether kernel-match record rec (an iter record: scope plus
- * "iteration") is of the summary scope. */
-static bool
-in_scope(const json_t *rec, const json_t *scope)
-{
-	const json_t *have = json_object_get(rec, "scope"), *v;
-	const char *k;
-
-	json_object_foreach((json_t *)scope, k, v)
-		if (!json_equal(json_object_get(have, k), (json_t *)v))
-			return false;
-	return true;
-}
-
 /* The measured iterations of scope that have no slot: their share of
  * the measured kernel time (returned) and their stages and first marker
  * in words (into what). */
@@ -756,7 +578,7 @@ unjudged(const struct judge *j, const json_t *scope, struct sbuf *what)
 		const char *st = rec_get_str(it, "stage");
 		double meas = 0, sim = 0;
 
-		if (!in_scope(it, scope) || !rec_get_num(it, "meas_ns", &meas))
+		if (!au_in_scope(it, scope) || !rec_get_num(it, "meas_ns", &meas))
 			continue;
 		all += meas;
 		rec_get_num(it, "sim_ns", &sim);
@@ -792,48 +614,6 @@ first_of(const char *how)
  * marker with slots but no kernels, or one given another stage's slots
  * is judged by no other A1 verdict (nor by A2's cycle), so a PASS there
  * would claim what was never compared. */
-/* Whether the first stage mismatch (kernel.iterations.stage_mismatch
- * details) is a mixed step against a pure one, either way round: a
- * scheduling difference (chunked prefill on one side only), not a
- * misnumbering. */
-static bool
-mixed_step(const json_t *mis)
-{
-	const json_t *d = json_object_get(mis, "details");
-	const char *t = rec_get_str(d, "trace_stage");
-	const char *s = rec_get_str(d, "slot_stage");
-
-	if (t == NULL || s == NULL || strcmp(t, s) == 0)
-		return false;
-	return strcmp(t, "mixed") == 0 || strcmp(s, "mixed") == 0;
-}
-
-/* No iteration compared: a PASS would claim what was never compared.
- * With no iteration in the trace at all (the summary's n), the capture
- * holds no served step: the engine's warm-up or CUDA-graph capture runs
- * dummy batches without the execute_model annotation, or the window
- * missed the run. */
-static enum jverdict_value
-no_iterations(const json_t *cmp, struct sbuf *why, const char **act)
-{
-	double nit = -1;
-
-	rec_get_num(cmp, "n", &nit);
-	if (nit == 0) {
-		sbuf_adds(why, " The trace has no iteration marker "
-		    "(ProfilerStep#N, vLLM execute_..., SGLang step[...]): a "
-		    "capture of the engine's warm-up or CUDA-graph capture "
-		    "(dummy batches carry no execute_model annotation), or a "
-		    "window that missed the served steps; its kernels cannot "
-		    "be set against the slots.");
-		*act = ACT_NOSTEP;
-	} else {
-		sbuf_adds(why, " No iteration of the trace has both kernels "
-		    "and slots.");
-	}
-	return V_FAIL;
-}
-
 static void
 a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 {
@@ -872,7 +652,7 @@ a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 		    "kernels (its marker is in the trace: the profiler dropped "
 		    "the kernels).", sonly, sonly == 1 ? "" : "s", sonly == 1 ?
 		    "s" : "ve");
-	if (nmis > 0 && mixed_step(mis)) {
+	if (nmis > 0 && a1_mixed_step(mis)) {
 		sbuf_printf(&why, " %.0f compared iteration%s got slots made "
 		    "for another stage (%s): the framework ran prefill and "
 		    "decode in one step (chunked prefill) where the simulation "
@@ -881,7 +661,7 @@ a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 		    "different steps.", nmis, nmis == 1 ? "" : "s",
 		    first_of(rec_get_str(json_object_get(mis, "source"),
 		    "how")));
-		act = ACT_MIXED;
+		act = A1_ACT_MIXED;
 	} else if (nmis > 0)
 		sbuf_printf(&why, " %.0f compared iteration%s got slots made "
 		    "for another stage (%s): the slots' iteration ids do not "
@@ -892,7 +672,7 @@ a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 	v = nmis > 0 || (monly > 0 && share + 1e-12 >= max) ? V_FAIL :
 	    monly > 0 || sonly > 0 ? V_WARN : V_PASS;
 	if (ncmp == 0)
-		v = no_iterations(cmp, &why, &act);
+		v = a1_no_iterations(cmp, &why, &act);
 	v = a1_incomplete(j, scope, v, &why, &act);
 	au_emit(j, r, "kernel.iterations.compared", a1_sub(scope), NULL, cmp,
 	    false, 0, NULL, tolbuf, v, sbuf_str(&why), act, NULL);

@@ -106,6 +106,13 @@ bool	 a1_mixed_step(const json_t *mis);
  * with no iteration marker (warm-up, CUDA-graph capture). */
 enum jverdict_value a1_no_iterations(const json_t *cmp, struct sbuf *why,
 	    const char **act);
+/* The largest unmapped measured family when it is a large collective and
+ * no slot charges any: slots of another parallelism; NULL otherwise. */
+const json_t *a1_parallel_mismatch(const struct judge *j, const json_t *scope);
+/* The note on it for coverage and the kernel error; at least WARN. */
+enum jverdict_value a1_parallel_note(const struct judge *j,
+	    const json_t *scope, enum jverdict_value v, struct sbuf *why,
+	    const char **act);
 
 /* --- scale and clocks (rules_kscale.c) ----------------------------- */
 

@@ -239,6 +239,8 @@ a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
 		    "with no kernel is usually a mis-labeled or mis-mapped "
 		    "kernel, or an operation the framework fuses.");
 	v = helper_mark(helper, max, v, &why, &act);
+	if (measured)
+		v = a1_parallel_note(j, scope, v, &why, &act);
 	au_emit(j, r, cov_m, a1_sub(scope), measured ? cov : NULL, measured ?
 	    NULL : cov, false, 0, NULL, tolbuf, v, sbuf_str(&why), act,
 	    au_evidence(table, list != NULL ? list : cov));
@@ -515,6 +517,21 @@ misnumbered(const struct judge *j, const json_t *scope, struct sbuf *why,
 	return true;
 }
 
+/* Slots of another parallelism than the capture (a1_parallel_mismatch):
+ * every per-rank cost differs, so no cause is read from the error. */
+static enum jverdict_value
+other_parallelism(const struct judge *j, const json_t *scope, bool over,
+    struct sbuf *why, struct sbuf *act)
+{
+	const char *a = NULL;
+	enum jverdict_value v;
+
+	v = a1_parallel_note(j, scope, over ? V_FAIL : V_WARN, why, &a);
+	sbuf_adds(why, " No cause is read from the error.");
+	sbuf_adds(act, a);
+	return v;
+}
+
 static void
 a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 {
@@ -547,6 +564,8 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	    "iterations; cause \"%s\".", a, ncmp, c);
 	if (misnumbered(j, scope, &why, &act))
 		v = e > max + 1e-12 ? V_FAIL : V_WARN;
+	else if (a1_parallel_mismatch(j, scope) != NULL)
+		v = other_parallelism(j, scope, e > max + 1e-12, &why, &act);
 	else
 		v = a1_cause(j, scope, c, e > max + 1e-12, &why, &act);
 	v = a1_zero_note(j, scope, v, &why);

@@ -250,3 +250,94 @@ a1_no_iterations(const json_t *cmp, struct sbuf *why, const char **act)
 	return V_FAIL;
 }
 
+
+static const char ACT_PARALLEL[] = "Make the slots for the parallelism "
+    "the capture ran (the tensor-parallel degree of the trace's world "
+    "size, with its collectives and per-rank shards), or capture the "
+    "deployment the simulation models; then rerun.  No per-operation "
+    "cause holds across two parallelisms.";
+
+static bool
+collective(const char *cat)
+{
+	static const char *const kinds[] = { "allreduce", "all_reduce",
+	    "allgather", "all_gather", "reduce_scatter", "reducescatter",
+	    "alltoall", "all_to_all", "sendrecv", "nccl", "collective" };
+
+	for (size_t i = 0; cat != NULL && i < sizeof(kinds) / sizeof(*kinds);
+	    i++)
+		if (strstr(cat, kinds[i]) != NULL)
+			return true;
+	return false;
+}
+
+/* Whether a slot of scope charges a collective (an aggregated op record,
+ * one without an iteration, of a collective category with simulated
+ * time). */
+static bool
+slots_collective(const struct judge *j, const json_t *scope)
+{
+	struct ru_list l;
+	bool any = false;
+	double sim = 0;
+
+	ru_select(j, &(struct jsel){ .kind = "op" }, &l);
+	for (size_t i = 0; i < l.n && !any; i++) {
+		const json_t *o = l.v[i];
+
+		any = au_in_scope(o, scope) && json_object_get(json_object_get(
+		    o, "scope"), "iteration") == NULL &&
+		    collective(rec_get_str(o, "category")) &&
+		    rec_get_num(o, "sim_ns", &sim) && sim > 0;
+	}
+	ru_list_free(&l);
+	return any;
+}
+
+/* The largest unmapped measured family of scope when it is a collective
+ * at the unmapped share or above and no slot charges any collective:
+ * the slots model no parallelism the capture ran (its entry); NULL
+ * otherwise. */
+const json_t *
+a1_parallel_mismatch(const struct judge *j, const json_t *scope)
+{
+	const json_t *list = au_sum(j, "kernel.unmapped_measured", scope), *e;
+	double max = tol(j->tol, TOL_AL_UNMAPPED_SHARE), sh = 0;
+	size_t i;
+
+	json_array_foreach(json_object_get(list, "details"), i, e) {
+		if (!rec_get_num(e, "share", &sh) || sh < max)
+			continue;
+		if (collective(rec_get_str(e, "category")))
+			return slots_collective(j, scope) ? NULL : e;
+	}
+	return NULL;
+}
+
+/* The coverage's and the kernel error's note on a parallelism mismatch
+ * (a1_parallel_mismatch); at least WARN. */
+enum jverdict_value
+a1_parallel_note(const struct judge *j, const json_t *scope,
+    enum jverdict_value v, struct sbuf *why, const char **act)
+{
+	const json_t *e = a1_parallel_mismatch(j, scope);
+	double world = 0, sh = 0;
+	char a[32];
+
+	if (e == NULL)
+		return v;
+	rec_get_num(e, "share", &sh);
+	judge_fmt_num(a, sizeof(a), sh * 100);
+	sbuf_printf(why, " The unmapped %s (%s, %s%% of the measured kernel "
+	    "time) is a collective and no slot charges any collective",
+	    rec_get_str(e, "op"), rec_get_str(e, "category"), a);
+	if (ru_num(au_sum(j, "duty.world_size", NULL), &world) && world > 1)
+		sbuf_printf(why, ", while the capture ran %.0f ranks "
+		    "(distributedInfo.world_size)", world);
+	sbuf_adds(why, ": the slots model another parallelism than the "
+	    "capture (no tensor parallelism), so every per-rank cost (GEMM, "
+	    "attention shards) is another one's too, and a shared factor is "
+	    "the parallelism's, not a clock's.");
+	*act = ACT_PARALLEL;
+	return v == V_PASS ? V_WARN : v;
+}

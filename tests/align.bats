@@ -1045,6 +1045,27 @@ why_of() {	# why_of METRIC: the verdict's why and action, one line
 	jqe 'select(.metric == "kernel.slots.kernel_mismatch") | (.why | test("attention ran void flashinfer::.*slots name \"FlashAttnFwdSm90\" \\(slot line [0-9]+\\)")) and (.action | test("re-profile"))' "$T/v.ndjson"
 }
 
+@test "A1: slots with no collective against a tensor-parallel capture name another parallelism, not a labeling miss or a clock shift" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels
+	cp "$T/slots.ndjson" "$T/tp1.ndjson"
+	# TP 2: each rank half of each GEMM and of attention, plus all-reduces
+	kernels --tp 2 --slow qkv_proj:0.5 --slow o_proj:0.5 --slow gate_up_proj:0.5 \
+	    --slow down_proj:0.5 --slow attention:0.5 --slow lm_head:0.5
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/tp1.ndjson" "$T/t_0.json" "$T/t_1.json" >"$T/a1.ndjson"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
+	judge
+	jqe 'select(.metric == "kernel.coverage.measured") | .verdict == "FAIL" and (.why | test("unmapped attn_allreduce \\(allreduce, [0-9.]+% of the measured kernel time\\) is a collective and no slot charges any collective, while the capture ran 2 ranks")) and (.action | test("parallelism the capture ran"))' "$T/v.ndjson"
+	jqe 'select(.metric == "kernel.error.abs") | .verdict == "FAIL" and (.why | test("another parallelism.*No cause is read")) and (.why | test("clock or thermal shift of the capture") | not)' "$T/v.ndjson"
+	# the TP 2 slots (with their all-reduces): no such note
+	kernels --tp 2
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" "$T/t_1.json" >"$T/a1.ndjson"
+	judge
+	jqe 'select(.check == "A1") | .why | test("another parallelism") | not' "$T/v.ndjson"
+}
+
 @test "A1: a trace with no iteration marker (a warm-up capture) FAILs kernel.iterations.compared, not 0 compared PASS" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
 	kernels

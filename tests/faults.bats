@@ -818,6 +818,10 @@ clean() {
 	fault A1-slots-other-gpu
 }
 
+@test "A1-slots-tp1 (vllm): A1 FAIL, WARN|FAIL" {
+	fault A1-slots-tp1
+}
+
 @test "A1-slow-rank (vllm): A1 WARN|FAIL" {
 	fault A1-slow-rank
 }

@@ -866,6 +866,10 @@ clean() {
 	fault A2-rank-clock-offset
 }
 
+@test "A2-step-dropped (vllm): A2 WARN, A1 WARN" {
+	fault A2-step-dropped
+}
+
 @test "A3-client-ceiling (hta): A0 WARN" {
 	fault A3-client-ceiling
 }

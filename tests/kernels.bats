@@ -301,6 +301,32 @@ print(g.NAMES["gate_up_proj"])' "$S2R_TOP/tests/gen-kineto.py")" ]
 	[ "$(metric duty.iterations.excluded "$T/d2.ndjson")" = 0 ]
 }
 
+@test "A2: a step whose kernels the profiler dropped leaves the cycle before it unknown, not idle" {
+	gen
+	"$DC" "$T/t_0.json" >"$T/clean.ndjson"
+	# every kernel of iteration 3 dropped; its marker and launches stay
+	/usr/bin/python3 - "$T/t_0.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+evs = doc["traceEvents"]
+marks = sorted(e["ts"] for e in evs if e.get("cat") == "user_annotation")
+a, b = marks[3], marks[4]
+doc["traceEvents"] = [e for e in evs if not (e.get("cat") == "kernel" and a <= e["ts"] < b)]
+json.dump(doc, open(path, "w"))
+PY
+	"$DC" "$T/t_0.json" >"$T/d.ndjson" 2>/dev/null
+	validate_records "$T/d.ndjson"
+	[ "$(jq -c 'select(.window=="iteration" and .iter==2) | .cycle_ns' "$T/d.ndjson" | head -1)" = null ]
+	[ "$(metric duty.iterations.with_cycle "$T/d.ndjson")" = 3 ]
+	# the multiplier over the iterations whose cycle is known (0, 1, 4),
+	# as the clean capture has them
+	want=$(jq -s '[.[] | select(.window=="iteration" and .cycle_ns != null and .excluded == false and .iter != 2 and .iter != 3)] |
+	    ((map(.cycle_ns) | add) / (map(.measured_ns) | add)) * 1e9 | round' "$T/clean.ndjson")
+	[ "$(metric duty.multiplier "$T/d.ndjson" | jq '. * 1e9 | round')" = "$want" ]
+	[ "$(metric duty.iterations.few_kernels "$T/d.ndjson")" = 1 ]
+}
+
 @test "CUDA-graph decode: kernels of one graph launch stay in their iteration" {
 	gen --graph
 	"$KM" --emit-kernels "$T/t_0.json" >"$T/k.ndjson"

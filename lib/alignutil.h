@@ -95,6 +95,9 @@ extern const char A1_ACT_MIXED[];
  * given. */
 bool	 a1_stage_split(const struct judge *j, const json_t *scope,
 	    struct sbuf *why, struct sbuf *act);
+/* Whether the ranks' median measured/simulated ratios differ beyond
+ * the operation tolerance. */
+bool	 a1_ranks_disagree(const struct judge *j, const json_t *scope);
 /* kernel.error.abs's note on ranks whose median ratios to the slots
  * disagree: at least a WARN, naming the slow rank. */
 enum jverdict_value a1_ranks_note(const struct judge *j, const json_t *scope,
@@ -109,6 +112,11 @@ enum jverdict_value a1_no_iterations(const json_t *cmp, struct sbuf *why,
 /* The largest unmapped measured family when it is a large collective and
  * no slot charges any: slots of another parallelism; NULL otherwise. */
 const json_t *a1_parallel_mismatch(const struct judge *j, const json_t *scope);
+/* Slots of another parallelism: the kernel error's why and act, no
+ * cause read. */
+enum jverdict_value a1_other_parallelism(const struct judge *j,
+	    const json_t *scope, bool over, struct sbuf *why,
+	    struct sbuf *act);
 /* The note on it for coverage and the kernel error; at least WARN. */
 enum jverdict_value a1_parallel_note(const struct judge *j,
 	    const json_t *scope, enum jverdict_value v, struct sbuf *why,

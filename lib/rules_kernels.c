@@ -517,21 +517,6 @@ misnumbered(const struct judge *j, const json_t *scope, struct sbuf *why,
 	return true;
 }
 
-/* Slots of another parallelism than the capture (a1_parallel_mismatch):
- * every per-rank cost differs, so no cause is read from the error. */
-static enum jverdict_value
-other_parallelism(const struct judge *j, const json_t *scope, bool over,
-    struct sbuf *why, struct sbuf *act)
-{
-	const char *a = NULL;
-	enum jverdict_value v;
-
-	v = a1_parallel_note(j, scope, over ? V_FAIL : V_WARN, why, &a);
-	sbuf_adds(why, " No cause is read from the error.");
-	sbuf_adds(act, a);
-	return v;
-}
-
 static void
 a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 {
@@ -565,11 +550,13 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	if (misnumbered(j, scope, &why, &act))
 		v = e > max + 1e-12 ? V_FAIL : V_WARN;
 	else if (a1_parallel_mismatch(j, scope) != NULL)
-		v = other_parallelism(j, scope, e > max + 1e-12, &why, &act);
+		v = a1_other_parallelism(j, scope, e > max + 1e-12, &why, &act);
+	else if (a1_ranks_disagree(j, scope))
+		v = a1_ranks_note(j, scope, e > max + 1e-12 ? V_FAIL : V_WARN,
+		    &why, &act);
 	else
 		v = a1_cause(j, scope, c, e > max + 1e-12, &why, &act);
 	v = a1_zero_note(j, scope, v, &why);
-	v = a1_ranks_note(j, scope, v, &why, &act);
 	if (json_array_size(json_object_get(res, "details")) > 0)
 		ev = au_evidence(residual_table(res), res);
 	else if (top != NULL)

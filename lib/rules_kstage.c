@@ -170,27 +170,39 @@ rank_span(const struct judge *j, struct rank_span *rs)
 	json_decref(scopes);
 }
 
+/* Whether the ranks' median ratios to the slots differ beyond the
+ * operation tolerance (kernel.cause details of scope). */
+bool
+a1_ranks_disagree(const struct judge *j, const json_t *scope)
+{
+	const json_t *cause = au_sum(j, "kernel.cause", scope);
+	double tolop = 0.10;
+	struct rank_span rs;
+
+	rec_get_num(json_object_get(cause, "details"), "op_tolerance",
+	    &tolop);
+	rank_span(j, &rs);
+	return rs.n >= 2 && rs.hi > rs.lo * (1 + tolop);
+}
+
 /* Ranks that disagree: the slots model one rank, so every rank of a
  * tensor-parallel group should run its kernels at about the same ratio
  * to them.  One rank well off the others is that GPU (throttled,
  * another clock or part, a noisy neighbour), not the capture's clocks
  * nor the cost model, and the other ranks wait for it inside the
- * collectives, so their collective "deviation" is that wait.  At least
- * WARN on every rank, with the reason. */
+ * collectives, so their collective "deviation" is that wait.  Read in
+ * place of the cause (none is read from one rank's error then): v is
+ * the verdict the error's size gives. */
 enum jverdict_value
 a1_ranks_note(const struct judge *j, const json_t *scope,
     enum jverdict_value v, struct sbuf *why, struct sbuf *act)
 {
-	const json_t *cause = au_sum(j, "kernel.cause", scope);
-	double tolop = 0.10;
 	struct rank_span rs;
 	char a[32], b[32];
 
-	rec_get_num(json_object_get(cause, "details"), "op_tolerance",
-	    &tolop);
-	rank_span(j, &rs);
-	if (rs.n < 2 || !(rs.hi > rs.lo * (1 + tolop)))
+	if (!a1_ranks_disagree(j, scope))
 		return v;
+	rank_span(j, &rs);
 	judge_fmt_num(a, sizeof(a), rs.hi);
 	judge_fmt_num(b, sizeof(b), rs.lo);
 	sbuf_printf(why, " The ranks disagree: rank %s runs its kernels at "
@@ -198,8 +210,9 @@ a1_ranks_note(const struct judge *j, const json_t *scope,
 	    "while the slots model one rank: rank %s's GPU is slower than the "
 	    "group's (throttled, another clock or part), and the other ranks "
 	    "wait for it inside the collectives, so a collective's excess "
-	    "there is that wait, not its cost.", rs.hi_rank, a, rs.lo_rank, b,
-	    rs.hi_rank);
+	    "there is that wait, not its cost.  No per-operation cause is "
+	    "read from one rank's error while the ranks disagree.",
+	    rs.hi_rank, a, rs.lo_rank, b, rs.hi_rank);
 	if (act->len > 0)
 		sbuf_adds(act, "  ");
 	sbuf_adds(act, "Do not retune the cost model for one rank: check "
@@ -340,4 +353,19 @@ a1_parallel_note(const struct judge *j, const json_t *scope,
 	    "the parallelism's, not a clock's.");
 	*act = ACT_PARALLEL;
 	return v == V_PASS ? V_WARN : v;
+}
+
+/* Slots of another parallelism than the capture (a1_parallel_mismatch):
+ * every per-rank cost differs, so no cause is read from the error. */
+enum jverdict_value
+a1_other_parallelism(const struct judge *j, const json_t *scope, bool over,
+    struct sbuf *why, struct sbuf *act)
+{
+	const char *a = NULL;
+	enum jverdict_value v;
+
+	v = a1_parallel_note(j, scope, over ? V_FAIL : V_WARN, why, &a);
+	sbuf_adds(why, " No cause is read from the error.");
+	sbuf_adds(act, a);
+	return v;
 }

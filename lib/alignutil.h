@@ -77,6 +77,51 @@ bool	 au_sides_given(struct judge *j, const struct rule *r,
 void	 rule_a1(struct judge *j, const struct rule *r, const struct jcell *c);
 void	 rule_a2(struct judge *j, const struct rule *r, const struct jcell *c);
 
+/* --- A1 (rules_kernels.c) ------------------------------------------ */
+
+/* The distinct scopes of kernel-match's summaries (one per compared
+ * rank), sorted; caller decrefs. */
+json_t	*a1_scopes(const struct judge *j);
+
+/* --- ranks and stages (rules_kstage.c) ----------------------------- */
+
+/* Whether kernel-match record rec (an iter record: scope plus
+ * "iteration") is of the summary scope. */
+bool	 au_in_scope(const json_t *rec, const json_t *scope);
+/* The action of a mixed step compared with a pure one's slots. */
+extern const char A1_ACT_MIXED[];
+/* Whether a "uniform" factor differs by stage beyond the operation
+ * tolerance (no clock shift); the finding into why and act when why is
+ * given. */
+bool	 a1_stage_split(const struct judge *j, const json_t *scope,
+	    struct sbuf *why, struct sbuf *act);
+/* Whether the ranks' median measured/simulated ratios differ beyond
+ * the operation tolerance. */
+bool	 a1_ranks_disagree(const struct judge *j, const json_t *scope);
+/* kernel.error.abs's note on ranks whose median ratios to the slots
+ * disagree: at least a WARN, naming the slow rank. */
+enum jverdict_value a1_ranks_note(const struct judge *j, const json_t *scope,
+	    enum jverdict_value v, struct sbuf *why, struct sbuf *act);
+/* Whether the first stage mismatch is a mixed step against a pure one
+ * (a scheduling difference, not a misnumbering). */
+bool	 a1_mixed_step(const json_t *mis);
+/* kernel.iterations.compared with none compared: FAIL, naming a capture
+ * with no iteration marker (warm-up, CUDA-graph capture). */
+enum jverdict_value a1_no_iterations(const json_t *cmp, struct sbuf *why,
+	    const char **act);
+/* The largest unmapped measured family when it is a large collective and
+ * no slot charges any: slots of another parallelism; NULL otherwise. */
+const json_t *a1_parallel_mismatch(const struct judge *j, const json_t *scope);
+/* Slots of another parallelism: the kernel error's why and act, no
+ * cause read. */
+enum jverdict_value a1_other_parallelism(const struct judge *j,
+	    const json_t *scope, bool over, struct sbuf *why,
+	    struct sbuf *act);
+/* The note on it for coverage and the kernel error; at least WARN. */
+enum jverdict_value a1_parallel_note(const struct judge *j,
+	    const json_t *scope, enum jverdict_value v, struct sbuf *why,
+	    const char **act);
+
 /* --- scale and clocks (rules_kscale.c) ----------------------------- */
 
 /* A1's kernel.slots.zero verdict for scope. */
@@ -84,6 +129,10 @@ void	 a1_zero_slots(struct judge *j, const struct rule *r,
 	    const json_t *scope);
 /* A1's kernel.slots.count_mismatch verdict for scope. */
 void	 a1_count_mismatch(struct judge *j, const struct rule *r,
+	    const json_t *scope);
+/* kernel.slots.kernel_mismatch: paired operations whose kernels are not
+ * the one their slots' cost assumes (rules_kscale.c). */
+void	 a1_kernel_mismatch(struct judge *j, const struct rule *r,
 	    const json_t *scope);
 /* kernel.error.abs's note on rows predicted 0 ns or run no multiple of
  * their slots' count; PASS becomes WARN. */

@@ -552,7 +552,11 @@ scratch_free(struct scratch *sc, size_t nranks)
 	free(sc->coll);
 }
 
-/* cycle: to the next iteration that has an operation */
+/* cycle: to the next iteration that has an operation.  A step between
+ * whose launches lost their kernels (the profiler dropped them) ran on
+ * the GPU unseen: across it the cycle would count that step's work as
+ * idle, so it stays unknown (a step with no work at all, nothing lost,
+ * was idle indeed). */
 static void
 set_cycles(struct kduty *d)
 {
@@ -562,6 +566,8 @@ set_cycles(struct kduty *d)
 		if (it->terms.nops == 0)
 			continue;
 		for (size_t j = i + 1; j < d->nit; j++) {
+			if (d->it[j].terms.nops == 0 && d->it[j].lost > 0)
+				break;
 			if (d->it[j].terms.nops == 0)
 				continue;
 			it->cycle = d->it[j].terms.first - it->terms.first;

@@ -281,6 +281,37 @@ fold_scale(struct amatch *m, struct aop *a, struct aop *r, int64_t iter,
 	}
 }
 
+/* A paired row whose slots name the kernel their cost assumes (a
+ * fragment): the time of its kernels whose names lack it.  The timing
+ * may agree and still come from another backend (FlashInfer where the
+ * cost profiled FlashAttention), which holds at these shapes only. */
+static void
+fold_foreign(struct amatch *m, struct aop *a, const struct aop *r,
+    int64_t iter)
+{
+	const struct ktrace *t = m->rank->t;
+	int64_t ns = 0, best = 0;
+	uint32_t name = 0;
+
+	if (r->kernel == NULL || r->meas <= 0 || r->sim <= 0)
+		return;
+	for (size_t k = 0; k < r->nkern; k++) {
+		if (strstr(t->names.s[r->kern[k].name], r->kernel) != NULL)
+			continue;
+		ns += r->kern[k].ns;
+		if (r->kern[k].ns > best)
+			best = r->kern[k].ns, name = r->kern[k].name;
+	}
+	if (ns == 0)
+		return;
+	if (a->foreign_rows++ == 0) {
+		a->foreign_iter = iter;
+		a->foreign_name = name;
+	}
+	a->foreign_ns += ns;
+	m->foreign_ns += ns;
+}
+
 static void
 fold(struct amatch *m, struct aiter *ai)
 {
@@ -320,6 +351,7 @@ fold(struct amatch *m, struct aiter *ai)
 			a->kernel_line = r->kernel_line;
 		}
 		fold_xfam(m, r);
+		fold_foreign(m, a, r, ai->id);
 		for (size_t k = 0; k < r->nnames; k++)
 			aop_name(a, r->names[k]);
 	}

@@ -71,6 +71,11 @@ struct aop {
 	const char	*names[3];	/* kernel names seen (first three) */
 	size_t		 nnames;
 	int64_t		 xfam_ns;	/* kernels labeled via a qualifier */
+	int64_t		 foreign_ns;	/* paired rows' kernels whose name
+					 * lacks the slot's kernel fragment */
+	size_t		 foreign_rows;
+	int64_t		 foreign_iter;	/* the first such row's iteration */
+	uint32_t	 foreign_name;	/* and its largest foreign kernel */
 	struct akern	*kern;		/* iteration rows: per kernel name */
 	size_t		 nkern;
 	/* the cause (kcause.c), aggregated rows */
@@ -122,6 +127,8 @@ struct amatch {
 	int64_t		 zero_ns;	/* measured in rows predicted 0 ns */
 	int64_t		 units_off_ns;	/* in rows whose calls are no multiple
 					 * of their slots' count */
+	int64_t		 foreign_ns;	/* in paired rows, kernels other than
+					 * the one their slots' cost assumes */
 	/* per names id over compared iterations: kernels labeled through a
 	 * qualifier fragment, and the operation they were given */
 	int64_t		*xfam_ns, *xfam_calls;

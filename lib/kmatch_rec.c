@@ -765,6 +765,44 @@ sum_count(const struct a1w *w)
 	    "time; n = such rows; details: the first row's calls and count");
 }
 
+/* Operations whose kernels, in paired rows, are not the kernel their
+ * slots' cost assumes (the slot's "kernel" fragment), largest first. */
+static void
+sum_foreign(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	const struct ktrace *t = m->rank->t;
+	json_t *list = json_array();
+	size_t rows = 0;
+	bool named = false;	/* any slot names its kernel */
+
+	for (size_t i = 0; i < m->nops; i++) {
+		const struct aop *a = &m->ops[i];
+		json_t *e;
+
+		named |= a->kernel != NULL;
+		if (a->foreign_rows == 0)
+			continue;
+		rows += a->foreign_rows;
+		e = op_entry(m, a->op, a->foreign_ns, a->foreign_rows,
+		    a->foreign_iter);
+		rec_set_str(e, "slot_kernel", a->kernel);
+		rec_set_i64(e, "slot_kernel_line", a->kernel_line);
+		rec_set_str(e, "kernel", t->names.s[a->foreign_name]);
+		rec_set(e, "op_share", ratio((double)a->foreign_ns,
+		    (double)a->meas));
+		insert_largest(list, e);
+	}
+	emit_summary(w, "kernel.slots.kernel_mismatch", named ? ratio((double)
+	    m->foreign_ns, (double)m->meas) : json_null(), "fraction",
+	    (int64_t)rows, list,
+	    "measured kernel time of paired (iteration, operation) rows in "
+	    "kernels whose names lack the fragment their slots name as the "
+	    "kernel the cost assumes / all measured kernel time (null: no "
+	    "slot names a kernel); n = such rows; details: per operation, "
+	    "the largest such kernel");
+}
+
 /* Compared iterations given slots of another stage (the slots' iteration
  * ids do not follow the trace's markers), with the first as the example. */
 static void
@@ -773,16 +811,24 @@ stage_mismatch(const struct a1w *w)
 	const struct amatch *m = w->m;
 	const struct aiter *f = m->first_mismatch;
 	struct sbuf how = {0};
+	json_t *d = NULL;
 
 	sbuf_adds(&how, "compared iterations whose slots (matched by iter) "
 	    "carry another stage than the iteration's marker");
-	if (f != NULL)
+	if (f != NULL) {
 		sbuf_printf(&how, "; the first: iteration %lld, %s in the trace "
 		    "(%s, line %ld), %s in the slots", (long long)f->id,
 		    kstage_name(f->stage), f->marker, f->line,
 		    kstage_name(f->slot_stage));
+		/* the stages, so a rule can tell a mixed step from a
+		 * misnumbering */
+		d = json_object();
+		rec_set(d, "trace_stage", json_string(kstage_name(f->stage)));
+		rec_set(d, "slot_stage",
+		    json_string(kstage_name(f->slot_stage)));
+	}
 	emit_summary(w, "kernel.iterations.stage_mismatch", rec_i64(
-	    (int64_t)m->stage_mismatch), "count", (int64_t)m->compared, NULL,
+	    (int64_t)m->stage_mismatch), "count", (int64_t)m->compared, d,
 	    sbuf_str(&how));
 	sbuf_free(&how);
 }
@@ -847,5 +893,6 @@ kmatch_records(FILE *out, struct amatch *m, const struct kslots *ss,
 	sum_unmapped(&w);
 	sum_zero(&w);
 	sum_count(&w);
+	sum_foreign(&w);
 	sum_iterations(&w);
 }

@@ -78,7 +78,7 @@ static const char ACT_STAGE[] = "One pooled multiplier mis-corrects this "
 
 /* The distinct scopes of kernel-match's summaries (one per compared
  * rank), sorted; caller decrefs. */
-static json_t *
+json_t *
 a1_scopes(const struct judge *j)
 {
 	json_t *subs = json_array(), *have;
@@ -239,6 +239,8 @@ a1_coverage(struct judge *j, const struct rule *r, const json_t *scope,
 		    "with no kernel is usually a mis-labeled or mis-mapped "
 		    "kernel, or an operation the framework fuses.");
 	v = helper_mark(helper, max, v, &why, &act);
+	if (measured)
+		v = a1_parallel_note(j, scope, v, &why, &act);
 	au_emit(j, r, cov_m, a1_sub(scope), measured ? cov : NULL, measured ?
 	    NULL : cov, false, 0, NULL, tolbuf, v, sbuf_str(&why), act,
 	    au_evidence(table, list != NULL ? list : cov));
@@ -462,10 +464,13 @@ a1_cause(struct judge *j, const json_t *scope, const char *c, bool over,
 		judge_fmt_num(a, sizeof(a), m);
 		sbuf_printf(why, " Every operation is off by about the same "
 		    "factor (median measured/simulated %s)%s", a,
-		    a1_scale_error(j, m, NULL, NULL) ? "." : ": a clock or "
+		    a1_scale_error(j, m, NULL, NULL) ||
+		    a1_stage_split(j, scope, NULL, NULL) ? "." : ": a clock or "
 		    "thermal shift of the capture.");
 		if (a1_scale_error(j, m, why, act))
 			return V_FAIL;
+		if (a1_stage_split(j, scope, why, act))
+			return over ? V_FAIL : V_WARN;
 		sbuf_adds(act, ACT_CLOCK);
 		return V_WARN;
 	}
@@ -544,6 +549,11 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	    "iterations; cause \"%s\".", a, ncmp, c);
 	if (misnumbered(j, scope, &why, &act))
 		v = e > max + 1e-12 ? V_FAIL : V_WARN;
+	else if (a1_parallel_mismatch(j, scope) != NULL)
+		v = a1_other_parallelism(j, scope, e > max + 1e-12, &why, &act);
+	else if (a1_ranks_disagree(j, scope))
+		v = a1_ranks_note(j, scope, e > max + 1e-12 ? V_FAIL : V_WARN,
+		    &why, &act);
 	else
 		v = a1_cause(j, scope, c, e > max + 1e-12, &why, &act);
 	v = a1_zero_note(j, scope, v, &why);
@@ -555,20 +565,6 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	    NULL, tolbuf, v, sbuf_str(&why), sbuf_str(&act), ev);
 	sbuf_free(&why);
 	sbuf_free(&act);
-}
-
-/* Whether kernel-match record rec (an iter record: scope plus
- * "iteration") is of the summary scope. */
-static bool
-in_scope(const json_t *rec, const json_t *scope)
-{
-	const json_t *have = json_object_get(rec, "scope"), *v;
-	const char *k;
-
-	json_object_foreach((json_t *)scope, k, v)
-		if (!json_equal(json_object_get(have, k), (json_t *)v))
-			return false;
-	return true;
 }
 
 /* The measured iterations of scope that have no slot: their share of
@@ -588,7 +584,7 @@ unjudged(const struct judge *j, const json_t *scope, struct sbuf *what)
 		const char *st = rec_get_str(it, "stage");
 		double meas = 0, sim = 0;
 
-		if (!in_scope(it, scope) || !rec_get_num(it, "meas_ns", &meas))
+		if (!au_in_scope(it, scope) || !rec_get_num(it, "meas_ns", &meas))
 			continue;
 		all += meas;
 		rec_get_num(it, "sim_ns", &sim);
@@ -662,7 +658,17 @@ a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 		    "kernels (its marker is in the trace: the profiler dropped "
 		    "the kernels).", sonly, sonly == 1 ? "" : "s", sonly == 1 ?
 		    "s" : "ve");
-	if (nmis > 0)
+	if (nmis > 0 && a1_mixed_step(mis)) {
+		sbuf_printf(&why, " %.0f compared iteration%s got slots made "
+		    "for another stage (%s): the framework ran prefill and "
+		    "decode in one step (chunked prefill) where the simulation "
+		    "scheduled them as separate steps, so the two sides' "
+		    "iteration populations differ and these iterations compare "
+		    "different steps.", nmis, nmis == 1 ? "" : "s",
+		    first_of(rec_get_str(json_object_get(mis, "source"),
+		    "how")));
+		act = A1_ACT_MIXED;
+	} else if (nmis > 0)
 		sbuf_printf(&why, " %.0f compared iteration%s got slots made "
 		    "for another stage (%s): the slots' iteration ids do not "
 		    "follow the trace's markers, so these iterations compare "
@@ -671,6 +677,8 @@ a1_iterations(struct judge *j, const struct rule *r, const json_t *scope)
 		    "how")));
 	v = nmis > 0 || (monly > 0 && share + 1e-12 >= max) ? V_FAIL :
 	    monly > 0 || sonly > 0 ? V_WARN : V_PASS;
+	if (ncmp == 0)
+		v = a1_no_iterations(cmp, &why, &act);
 	v = a1_incomplete(j, scope, v, &why, &act);
 	au_emit(j, r, "kernel.iterations.compared", a1_sub(scope), NULL, cmp,
 	    false, 0, NULL, tolbuf, v, sbuf_str(&why), act, NULL);
@@ -750,6 +758,7 @@ rule_a1(struct judge *j, const struct rule *r, const struct jcell *c)
 		a1_labels(j, r, scope);
 		a1_zero_slots(j, r, scope);
 		a1_count_mismatch(j, r, scope);
+		a1_kernel_mismatch(j, r, scope);
 		a1_deviation(j, r, scope);
 	}
 	json_decref(scopes);

@@ -258,3 +258,66 @@ a1_count_mismatch(struct judge *j, const struct rule *r, const json_t *scope)
 	    sbuf_str(&why), ACT_COUNT, NULL);
 	sbuf_free(&why);
 }
+
+static const char ACT_BACKEND[] = "The framework runs another kernel than "
+    "the one the simulator profiled for the slot (another attention "
+    "backend, GEMM library or quantisation path): align the framework's "
+    "backend with the simulation (e.g. vLLM's attention backend "
+    "setting), or re-profile the slot's cost on the kernel the framework "
+    "launches; a cost that agrees here may not at other shapes.";
+
+/* kernel.slots.kernel_mismatch: paired rows whose kernels are not the
+ * kernel their slots name as the one the cost assumes.  Any is a WARN,
+ * even where the timing agrees: the cost was profiled on another
+ * backend, and the agreement holds at these shapes only (the kernel
+ * error FAILs where it does not agree).  INAPPLICABLE when no slot
+ * names a kernel. */
+void
+a1_kernel_mismatch(struct judge *j, const struct rule *r, const json_t *scope)
+{
+	const json_t *x = au_sum(j, "kernel.slots.kernel_mismatch", scope), *e;
+	double share = 0, opshare = 0, line = 0, n = 0;
+	struct sbuf why = {0};
+	char a[32], b[32], kname[96];
+	const char *k;
+
+	if (x == NULL)
+		return;		/* records of an older s2r-kernel-match */
+	if (!ru_num(x, &share)) {
+		au_emit(j, r, "kernel.slots.kernel_mismatch", sub_of(scope),
+		    NULL, x, false, 0, NULL, "none", V_INAPPLICABLE, "No slot "
+		    "names the kernel its cost assumes (a \"kernel\" fragment "
+		    "in the slots), so the kernels the framework launched "
+		    "cannot be cross-checked with the simulator's.", NULL,
+		    NULL);
+		return;
+	}
+	e = json_array_get(json_object_get(x, "details"), 0);
+	if (e == NULL) {
+		au_emit(j, r, "kernel.slots.kernel_mismatch", sub_of(scope),
+		    NULL, x, false, 0, NULL, "none", V_PASS, "Every paired "
+		    "operation whose slots name a kernel ran that kernel.",
+		    NULL, NULL);
+		return;
+	}
+	rec_get_num(x, "n", &n);
+	rec_get_num(e, "op_share", &opshare);
+	rec_get_num(e, "slot_kernel_line", &line);
+	k = rec_get_str(e, "kernel");
+	snprintf(kname, sizeof(kname), "%.80s%s", k != NULL ? k : "?",
+	    k != NULL && strlen(k) > 80 ? "..." : "");
+	judge_fmt_num(a, sizeof(a), share * 100);
+	judge_fmt_num(b, sizeof(b), opshare * 100);
+	sbuf_printf(&why, "%.0f paired (iteration, operation) row%s (%s%% of "
+	    "the measured kernel time) ran kernels other than the one their "
+	    "slots' cost assumes; the largest: %s ran %s (%s%% of its time) "
+	    "where its slots name \"%s\" (slot line %.0f).  The framework "
+	    "runs another backend or implementation than the simulator "
+	    "profiled, whatever the timing says here.", n, n == 1 ? "" : "s",
+	    a, rec_get_str(e, "op"), kname, b, rec_get_str(e, "slot_kernel"),
+	    line);
+	au_emit(j, r, "kernel.slots.kernel_mismatch", sub_of(scope), NULL, x,
+	    false, 0, NULL, "none", V_WARN, sbuf_str(&why), ACT_BACKEND,
+	    NULL);
+	sbuf_free(&why);
+}

@@ -675,6 +675,43 @@ PY
 	[ "$(verdict A2 duty.multiplier)" = PASS ]
 }
 
+@test "A1: every rank is compared, and a rank slower than the others is named on each rank, not read as a clock shift or a mistimed all-reduce" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	agree() {	# the kernel-error whys of both ranks
+		"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+		    --slots "$T/slots.ndjson" "$T/t_0.json" "$T/t_1.json" >"$T/a1.ndjson"
+		"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
+		judge
+	}
+	kernels --tp 2
+	agree
+	[ "$(jq -r 'select(.metric == "kernel.error.abs") | .scope.rank + " " + .verdict' "$T/v.ndjson" | tr '\n' ' ')" = "0 PASS 1 PASS " ]
+	jqe 'select(.metric == "kernel.error.abs") | .why | test("ranks disagree") | not' "$T/v.ndjson"
+	# rank 1's GPU runs every kernel but the collectives 25 % longer
+	kernels --tp 2 --slow-rank 1:1.25
+	agree
+	jqe 'select(.metric == "kernel.error.abs") | .verdict != "PASS" and (.why | test("ranks disagree: rank 1 runs its kernels at 1.25 times the slots .*rank 0 at 1,")) and (.action | test("Do not retune the cost model for one rank")) and (.why | test("No per-operation cause is read")) and (.why | test("clock or thermal shift of the capture|cannot be told from a shape edge") | not)' "$T/v.ndjson"
+	[ "$(jq -r 'select(.metric == "kernel.error.abs") | .scope.rank' "$T/v.ndjson" | tr '\n' ' ')" = "0 1 " ]
+	# one rank given (--rank): nothing to compare it with
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" --rank 1 "$T/t_0.json" "$T/t_1.json" >"$T/a1.ndjson"
+	judge
+	jqe 'select(.metric == "kernel.error.abs") | .scope.rank == "1" and (.why | test("ranks disagree") | not)' "$T/v.ndjson"
+}
+
+@test "A1: a mixed step (chunked prefill) given a pure decode step's slots is a scheduling difference, not a misnumbering" {
+	kernels
+	cp "$T/slots.ndjson" "$T/pure.ndjson"
+	kernels --mixed
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/pure.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	judge
+	jqe 'select(.metric == "kernel.iterations.stage_mismatch") | .details == {"trace_stage": "mixed", "slot_stage": "decode"}' "$T/a1.ndjson"
+	[ "$(verdict A1 kernel.iterations.compared)" = FAIL ]
+	jqe 'select(.metric == "kernel.iterations.compared") | (.why | test("prefill and decode in one step \\(chunked prefill\\)")) and (.action | test("matched strata"))' "$T/v.ndjson"
+}
+
 @test "A3: requests not streamed (streaming false) have no first-token time: TTFT and TPOT compare the streamed ones" {
 	# the batch client runs without streaming on both sides: the real
 	# side's first chunk is then the first byte of the whole response
@@ -989,6 +1026,83 @@ why_of() {	# why_of METRIC: the verdict's why and action, one line
 	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
 	    --slots "$T/crit.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
 	jqe 'select(.metric == "kernel.slots.zero") | .value == 0 and .n == 0 and .details == []' "$T/a1.ndjson"
+}
+
+@test "A1: kernel.slots.kernel_mismatch: kernels other than the one the slot's cost assumes WARN even where the timing agrees" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	# slots that name no kernel: nothing to cross-check
+	kernels
+	judge
+	[ "$(verdict A1 kernel.slots.kernel_mismatch)" = INAPPLICABLE ]
+	# slots naming their kernels, and the framework ran them
+	kernels --slot-kernels
+	judge
+	[ "$(verdict A1 kernel.slots.kernel_mismatch)" = PASS ]
+	jqe 'select(.metric == "kernel.slots.kernel_mismatch") | .value == 0 and .details == []' "$T/a1.ndjson"
+	# the same slots, FlashInfer's attention kernel at FA3's timing
+	cp "$T/slots.ndjson" "$T/named.ndjson"
+	kernels --swap attention
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/named.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = PASS ]
+	[ "$(verdict A1 kernel.slots.kernel_mismatch)" = WARN ]
+	jqe 'select(.metric == "kernel.slots.kernel_mismatch") | .n == 6 and (.details[0] | .op == "attention" and .slot_kernel == "FlashAttnFwdSm90" and .op_share == 1 and (.kernel | startswith("void flashinfer::BatchDecodeWithPagedKVCacheKernel")))' "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.slots.kernel_mismatch") | (.why | test("attention ran void flashinfer::.*slots name \"FlashAttnFwdSm90\" \\(slot line [0-9]+\\)")) and (.action | test("re-profile"))' "$T/v.ndjson"
+}
+
+@test "A1: slots with no collective against a tensor-parallel capture name another parallelism, not a labeling miss or a clock shift" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels
+	cp "$T/slots.ndjson" "$T/tp1.ndjson"
+	# TP 2: each rank half of each GEMM and of attention, plus all-reduces
+	kernels --tp 2 --slow qkv_proj:0.5 --slow o_proj:0.5 --slow gate_up_proj:0.5 \
+	    --slow down_proj:0.5 --slow attention:0.5 --slow lm_head:0.5
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/tp1.ndjson" "$T/t_0.json" "$T/t_1.json" >"$T/a1.ndjson"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
+	judge
+	jqe 'select(.metric == "kernel.coverage.measured") | .verdict == "FAIL" and (.why | test("unmapped attn_allreduce \\(allreduce, [0-9.]+% of the measured kernel time\\) is a collective and no slot charges any collective, while the capture ran 2 ranks")) and (.action | test("parallelism the capture ran"))' "$T/v.ndjson"
+	jqe 'select(.metric == "kernel.error.abs") | .verdict == "FAIL" and (.why | test("another parallelism.*No cause is read")) and (.why | test("clock or thermal shift of the capture") | not)' "$T/v.ndjson"
+	# the TP 2 slots (with their all-reduces): no such note
+	kernels --tp 2
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" "$T/t_1.json" >"$T/a1.ndjson"
+	judge
+	jqe 'select(.check == "A1") | .why | test("another parallelism") | not' "$T/v.ndjson"
+}
+
+@test "A1: a trace with no iteration marker (a warm-up capture) FAILs kernel.iterations.compared, not 0 compared PASS" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels
+	grep -v '"cat": "user_annotation"' "$T/t_0.json" | sed -z 's/,\n  \]/\n  ]/' >"$T/w.json"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/w.json" >"$T/a1.ndjson"
+	"$S2R_BIN/s2r-dutycycle" "$T/w.json" >"$T/a2.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = FAIL ]
+	jqe 'select(.metric == "kernel.iterations.compared") | (.why | test("no iteration marker .*warm-up or CUDA-graph capture")) and (.action | test("after the engine.s warm-up"))' "$T/v.ndjson"
+}
+
+@test "A1: a factor that differs by stage (decode slots from another GPU) is not read as a clock shift" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	# a clock shift moves prefill and decode alike: still a clock WARN
+	kernels --clock 0.85
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = WARN ]
+	why_of kernel.error.abs | grep -q 'a clock or thermal shift of the capture\.'
+	why_of kernel.error.abs | grep -vq 'differs by stage'
+	# decode slots calibrated where memory is slower (1.4 times the
+	# capture's decode kernels), prefill slots right
+	kernels
+	jq -c 'if .stage == "decode" then .unit_ns = ((.unit_ns * 1.4) | round) else . end' \
+	    "$T/slots.ndjson" >"$T/gpu.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/gpu.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.cause") | .value == "uniform_shift"' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.error.abs)" = FAIL ]
+	jqe 'select(.metric == "kernel.error.abs") | (.why | test("same factor \\(median measured/simulated [0-9.]+\\)\\. But the factor differs by stage \\(measured/simulated 1\\.001 in prefill iterations, 0\\.7177 in decode ones\\)")) and (.why | test("a clock or thermal shift of the capture") | not) and (.action | test("calibrated on the capture.s GPU")) and (.action | test("Do not retune") | not)' "$T/v.ndjson"
 }
 
 @test "A1: a uniform factor beyond alignment.clock_shift_max is a scale error FAIL, not a clock shift" {

@@ -830,6 +830,10 @@ clean() {
 	fault A0-real-eos-early
 }
 
+@test "A1-backend-flashinfer (vllm): A1 WARN" {
+	fault A1-backend-flashinfer
+}
+
 @test "A1-capture-cut (vllm): A1 WARN" {
 	fault A1-capture-cut
 }
@@ -858,6 +862,10 @@ clean() {
 	fault A1-missing-slot
 }
 
+@test "A1-mixed-step (vllm): A1 FAIL" {
+	fault A1-mixed-step
+}
+
 @test "A1-one-op (hta): A1 FAIL" {
 	fault A1-one-op
 }
@@ -878,12 +886,32 @@ clean() {
 	fault A1-slots-in-us
 }
 
+@test "A1-slots-other-gpu (vllm): A1 WARN|FAIL" {
+	fault A1-slots-other-gpu
+}
+
+@test "A1-slots-tp1 (vllm): A1 FAIL, WARN|FAIL" {
+	fault A1-slots-tp1
+}
+
+@test "A1-slow-rank (vllm): A1 WARN|FAIL" {
+	fault A1-slow-rank
+}
+
+@test "A1-trace-ns (vllm): A1 FAIL" {
+	fault A1-trace-ns
+}
+
 @test "A1-uniform-drift (hta): A1 WARN" {
 	fault A1-uniform-drift
 }
 
 @test "A1-uniform-plus-op (hta): A1 FAIL" {
 	fault A1-uniform-plus-op
+}
+
+@test "A1-warmup-capture (vllm): A1 FAIL" {
+	fault A1-warmup-capture
 }
 
 @test "A1-zero-slot (vllm): A1 FAIL, WARN" {
@@ -908,6 +936,10 @@ clean() {
 
 @test "A2-rank-clock-offset (vllm): A2 WARN|FAIL" {
 	fault A2-rank-clock-offset
+}
+
+@test "A2-step-dropped (vllm): A2 WARN, A1 WARN" {
+	fault A2-step-dropped
 }
 
 @test "A3-client-ceiling (hta): A0 WARN" {

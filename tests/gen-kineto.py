@@ -19,7 +19,8 @@ kernel no rule or slot knows, each layer; --extra-name NAME names it,
 --drop OP (the slot stays, the kernels go), --swap OP[:STAGE] (the
 framework launches another implementation of OP: ALT's name), --graph
 (decode iterations replayed from one cudaGraphLaunch), --tp 2
-(all-reduces after o_proj and down_proj, rank 1 arrives later).
+(all-reduces after o_proj and down_proj, rank 1 arrives later),
+--slow-rank R:F (rank R's kernels, collectives excepted, F times slower).
 --slot-kernels: each slot names the kernel its cost assumes (a fragment
 of NAMES).  Integer ns throughout."""
 import argparse
@@ -137,6 +138,8 @@ class Gen:
         gpu_t = {r: BASE_TS for r in ranks}
         host_t = BASE_TS - 50000
         pid, tid = 4242, 4242
+        slow_rank = dict((int(r), float(f)) for r, f in
+                         (x.split(":") for x in a.slow_rank))
         for i in range(a.iters):
             stage = stage_of(i, a)
             sc = scale_of(stage)
@@ -199,6 +202,8 @@ class Gen:
                 for r in ranks:
                     start = max(gpu_t[r], host - 5000 + LAUNCH_LEAD)
                     d = dur
+                    if r in slow_rank and kind != "allreduce":
+                        d = d * int(round(slow_rank[r] * 1000)) // 1000
                     if kind == "allreduce" and a.tp > 1:
                         # rank 1 arrives 2 us late; both leave together
                         start += 2000 * r
@@ -342,6 +347,10 @@ def main():
     p.add_argument("--mixed", action="store_true")
     p.add_argument("--slow", action="append", default=[])
     p.add_argument("--clock", type=float, default=1.0)
+    p.add_argument("--slow-rank", action="append", default=[],
+                   help="RANK:FACTOR: that rank's GPU runs every kernel but "
+                   "the collectives FACTOR times slower (the others wait "
+                   "for it in the all-reduces)")
     p.add_argument("--extra", action="store_true")
     p.add_argument("--extra-name")
     p.add_argument("--extra-ns", type=int, default=10000)

@@ -225,13 +225,17 @@ print(g.NAMES["gate_up_proj"])' "$S2R_TOP/tests/gen-kineto.py")" ]
 	[ "$(metric kernel.cause)" = '"none"' ]
 }
 
-@test "A1 TP=2: all-reduces after o_proj and down_proj get their own operations" {
+@test "A1 TP=2: all-reduces after o_proj and down_proj get their own operations, on every rank" {
 	gen --tp 2
 	a1 "$T/t_0.json" "$T/t_1.json"
-	[ "$(agg attn_allreduce | jq -r .status)" = matched ]
-	[ "$(agg mlp_allreduce | jq -r .status)" = matched ]
-	[ "$(agg attn_allreduce | jq .n_kernels)" = 24 ]
-	[ "$(jq -c 'select(.kind=="summary") | .scope' "$T/a1.ndjson" | sort -u)" = '{"device":"0","rank":"0"}' ]
+	for r in 0 1; do
+		a="select(.kind==\"op\" and .scope.iteration==null and .scope.rank==\"$r\" and .op==\"attn_allreduce\")"
+		[ "$(jq -r "$a | .status" "$T/a1.ndjson")" = matched ]
+		[ "$(jq -r "$a | .n_kernels" "$T/a1.ndjson")" = 24 ]
+	done
+	[ "$(jq -r 'select(.kind=="op" and .scope.iteration==null and .scope.rank=="0" and .op=="mlp_allreduce") | .status' "$T/a1.ndjson")" = matched ]
+	# every rank compared by default, the lowest first
+	[ "$(jq -c 'select(.kind=="summary") | .scope' "$T/a1.ndjson" | uniq)" = "$(printf '%s\n' '{"device":"0","rank":"0"}' '{"device":"1","rank":"1"}')" ]
 	"$KM" --rules "$RULES" --slots "$T/slots.ndjson" --rank 1 "$T/t_0.json" "$T/t_1.json" >"$T/r1.ndjson"
 	[ "$(jq -c 'select(.kind=="summary") | .scope' "$T/r1.ndjson" | sort -u)" = '{"device":"1","rank":"1"}' ]
 }
@@ -295,6 +299,32 @@ print(g.NAMES["gate_up_proj"])' "$S2R_TOP/tests/gen-kineto.py")" ]
 	gen --iters 12
 	"$DC" "$T/t_0.json" >"$T/d2.ndjson"
 	[ "$(metric duty.iterations.excluded "$T/d2.ndjson")" = 0 ]
+}
+
+@test "A2: a step whose kernels the profiler dropped leaves the cycle before it unknown, not idle" {
+	gen
+	"$DC" "$T/t_0.json" >"$T/clean.ndjson"
+	# every kernel of iteration 3 dropped; its marker and launches stay
+	/usr/bin/python3 - "$T/t_0.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+evs = doc["traceEvents"]
+marks = sorted(e["ts"] for e in evs if e.get("cat") == "user_annotation")
+a, b = marks[3], marks[4]
+doc["traceEvents"] = [e for e in evs if not (e.get("cat") == "kernel" and a <= e["ts"] < b)]
+json.dump(doc, open(path, "w"))
+PY
+	"$DC" "$T/t_0.json" >"$T/d.ndjson" 2>/dev/null
+	validate_records "$T/d.ndjson"
+	[ "$(jq -c 'select(.window=="iteration" and .iter==2) | .cycle_ns' "$T/d.ndjson" | head -1)" = null ]
+	[ "$(metric duty.iterations.with_cycle "$T/d.ndjson")" = 3 ]
+	# the multiplier over the iterations whose cycle is known (0, 1, 4),
+	# as the clean capture has them
+	want=$(jq -s '[.[] | select(.window=="iteration" and .cycle_ns != null and .excluded == false and .iter != 2 and .iter != 3)] |
+	    ((map(.cycle_ns) | add) / (map(.measured_ns) | add)) * 1e9 | round' "$T/clean.ndjson")
+	[ "$(metric duty.multiplier "$T/d.ndjson" | jq '. * 1e9 | round')" = "$want" ]
+	[ "$(metric duty.iterations.few_kernels "$T/d.ndjson")" = 1 ]
 }
 
 @test "CUDA-graph decode: kernels of one graph launch stay in their iteration" {

@@ -7,7 +7,10 @@
  * records: coverage both ways, the largest unmapped kernels and slots,
  * per-operation deviation and its cause (a shared clock factor taken
  * out first, then what is left by operation: different kernel, shape
- * edge, labeling).  --emit-kernels dumps the reader's kernel and iter
+ * edge, labeling).  Every rank is compared (its records scoped by rank
+ * and device): the slots model one rank, and a slow or misconfigured
+ * rank of a tensor-parallel group shows only in its own kernels (the
+ * others see it as a longer collective).  --emit-kernels dumps the reader's kernel and iter
  * records; --check audits the rules against a trace. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +55,7 @@ static const char usage_text[] =
 "  -c, --check         kernel names no rule matches, rules shadowed by\n"
 "                      earlier ones, names a rule reaches only through\n"
 "                      their namespace\n"
-"      --rank N        compare this rank (default: the lowest)\n"
+"      --rank N        compare this rank only (default: every rank)\n"
 "      --op-tol F      an operation deviates beyond F (default 0.10)\n"
 "      --large F       unmapped share that counts as large (default 0.01)\n"
 "      --top N         list length in summaries (default 10)\n"
@@ -61,17 +64,33 @@ static const char usage_text[] =
 "  -h, --help          this text\n"
 "  -V, --version       the version\n";
 
-static const struct krank *
-pick_rank(struct krank *ranks, size_t nr, const struct opts *o)
+/* Compares one rank: op, iter and summary records scoped by it. */
+static void
+match_rank(FILE *out, const struct lrules *rs, const struct kslots *ss,
+    const struct krank *rank, const struct opts *o)
+{
+	struct amatch m;
+
+	kmatch(rs, ss, rank, o->a1.op_tol, &m);
+	kmatch_records(out, &m, ss, &o->a1);
+	kmatch_free(&m);
+}
+
+static void
+match_ranks(FILE *out, const struct lrules *rs, const struct kslots *ss,
+    const struct krank *ranks, size_t nr, const struct opts *o)
 {
 	if (nr == 0)
 		s2r_die("no GPU operations in the traces");
-	if (!o->rank_set)
-		return &ranks[0];
 	for (size_t r = 0; r < nr; r++)
-		if (ranks[r].rank == o->rank)
-			return &ranks[r];
-	s2r_die("--rank %lld: no such rank in the traces", (long long)o->rank);
+		if (!o->rank_set || ranks[r].rank == o->rank) {
+			match_rank(out, rs, ss, &ranks[r], o);
+			if (o->rank_set)
+				return;
+		}
+	if (o->rank_set)
+		s2r_die("--rank %lld: no such rank in the traces",
+		    (long long)o->rank);
 }
 
 static void
@@ -152,11 +171,7 @@ main(int argc, char **argv)
 	} else if (o.check) {
 		kcheck_records(out, &rs, ranks, nr);
 	} else {
-		struct amatch m;
-
-		kmatch(&rs, &ss, pick_rank(ranks, nr, &o), o.a1.op_tol, &m);
-		kmatch_records(out, &m, &ss, &o.a1);
-		kmatch_free(&m);
+		match_ranks(out, &rs, &ss, ranks, nr, &o);
 	}
 	recout_close(&ro, argv[optind]);
 	free(ranks);

@@ -112,29 +112,22 @@ carries_epp(const struct ydoc *doc)
 	return false;
 }
 
-/* The scenario's EPP config; NULL when it carries none (*bad empty) or
- * when that config cannot be read (*bad says where and why: a duplicate
- * key, a section of the wrong shape).  Such a config is a finding about
- * the deployment, not a reason to stop: the EPP may have refused it or
- * read it its own way. */
+/* The EPP config of the scenario doc (its text src); NULL when it
+ * carries none (*bad empty) or when that config cannot be read (*bad
+ * says where and why: a duplicate key, a section of the wrong shape).
+ * Such a config is a finding about the deployment, not a reason to
+ * stop: the EPP may have refused it or read it its own way. */
 static struct eppcfg *
-scenario_epp(const struct pipelinerun *p, const char *where,
+scenario_epp(const struct ydoc *doc, const struct epp_text *src,
     struct sbuf *bad)
 {
-	struct epp_text src = { where, p->scenario, strlen(p->scenario),
-	    0, 0 };
-	struct ydoc *doc;
 	struct eppcfg *cfg;
 	struct perr err;
-	bool any = false;
 
-	doc = ydoc_load_buf(where, src.buf, src.len, 0, &err);
-	if (doc == NULL)
-		s2r_die_at(where, err.line, err.column, "%s", err.msg);
-	any = carries_epp(doc);
-	cfg = any ? eppcfg_from_doc(doc, &src, &err) : NULL;
-	ydoc_free(doc);
-	if (any && cfg == NULL)
+	if (!carries_epp(doc))
+		return NULL;
+	cfg = eppcfg_from_doc(doc, src, &err);
+	if (cfg == NULL)
 		sbuf_printf(bad, "line %ld, column %ld of the scenario text: "
 		    "%s", err.line, err.column, err.msg);
 	return cfg;
@@ -182,17 +175,12 @@ deployed_record(const struct pipelinerun *p, const char *label,
  * images.inferenceScheduler repository:tag, in its first entry that
  * gives one), or NULL: the chart's default image. */
 static char *
-scenario_image(const struct pipelinerun *p)
+scenario_image(const struct ydoc *doc)
 {
-	struct perr err;
-	struct ydoc *doc = ydoc_load_buf("scenarioContent", p->scenario,
-	    strlen(p->scenario), 0, &err);
 	const struct ynode *root, *list, *img;
 	struct sbuf b = {0};
 	char *out = NULL;
 
-	if (doc == NULL)
-		return NULL;
 	root = doc->ndocs > 0 ? doc->docs[0] : NULL;
 	list = root != NULL && root->type == Y_MAP ?
 	    ymap_get(root, "scenario") : NULL;
@@ -212,7 +200,6 @@ scenario_image(const struct pipelinerun *p)
 		out = xstrdup(sbuf_str(&b));
 	}
 	sbuf_free(&b);
-	ydoc_free(doc);
 	return out;
 }
 
@@ -258,10 +245,11 @@ built_image(const struct run_meta *m, const char *phase,
  * the run names no built image. */
 static void
 image_record(json_t *out, const struct pipelinerun *p, const char *label,
-    const char *phase, const struct eppcfg *cfg, const struct run_meta *m)
+    const char *phase, const struct ydoc *doc, const struct eppcfg *cfg,
+    const struct run_meta *m)
 {
 	const char *from = NULL, *built;
-	char *dep = scenario_image(p);
+	char *dep = scenario_image(doc);
 	bool needs = false;
 	json_t *rec, *scope;
 
@@ -315,8 +303,11 @@ eppdeploy_records(json_t *out, const struct eppcfg *gen,
 {
 	struct pipelinerun p;
 	struct sbuf where = {0}, sum = {0};
+	struct epp_text src;
+	struct ydoc *doc;
 	struct eppcfg *dep;
 	struct run_meta m;
+	struct perr err;
 	json_t *changes = NULL;
 	const char *value = "absent";
 	char *dir;
@@ -329,7 +320,12 @@ eppdeploy_records(json_t *out, const struct eppcfg *gen,
 	}
 	/* Lines below are the embedded scenario text's. */
 	sbuf_printf(&where, "%s: scenarioContent", label);
-	dep = scenario_epp(&p, sbuf_str(&where), &sum);
+	src = (struct epp_text){ sbuf_str(&where), p.scenario,
+	    strlen(p.scenario), 0, 0 };
+	doc = ydoc_load_buf(src.file, src.buf, src.len, 0, &err);
+	if (doc == NULL)
+		s2r_die_at(src.file, err.line, err.column, "%s", err.msg);
+	dep = scenario_epp(doc, &src, &sum);
 	if (dep == NULL && sum.len > 0) {
 		value = "unreadable";
 	} else if (dep == NULL) {
@@ -346,11 +342,13 @@ eppdeploy_records(json_t *out, const struct eppcfg *gen,
 	    changes, sbuf_str(&sum), gen_label));
 	dir = run_dir_of(path);
 	run_meta_read(&m, dir, root);
-	image_record(out, &p, label, phase, dep != NULL ? dep : gen, &m);
+	image_record(out, &p, label, phase, doc, dep != NULL ? dep : gen,
+	    &m);
 	run_meta_free(&m);
 	free(dir);
 	if (dep != NULL)
 		eppcfg_free(dep);
+	ydoc_free(doc);
 	sbuf_free(&sum);
 	sbuf_free(&where);
 	pipelinerun_free(&p);

@@ -5,6 +5,7 @@
  *   | N/A   35C    P0             71W /  700W |       1MiB /  81559MiB |      0%      Default |
  * Cells are split on '|', so column widths (they changed between
  * drivers) do not matter. */
+#define _GNU_SOURCE	/* memmem */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -102,6 +103,16 @@ gpu_get(struct gpulog *g, int index, long line)
 	return x;
 }
 
+/* nvidia-smi prints ERR! for a field the driver cannot read: a GPU in
+ * an error state (an Xid such as 79, fallen off the bus).  Its other
+ * fields then parse as nothing, so without this the sample would just
+ * drop out of the statistics. */
+static bool
+has_err(const char *s, size_t n)
+{
+	return memmem(s, n, "ERR!", 4) != NULL;
+}
+
 /* First row: "0  NVIDIA H100 80GB HBM3  On" | bus | ECC. */
 static bool
 first_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
@@ -130,6 +141,7 @@ first_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
 	}
 	if (num_lead(cell[2], len[2], &ecc) > 0 && ecc > x->ecc_max)
 		x->ecc_max = ecc;
+	g->pending_err = has_err(cell[2], len[2]);
 	g->pending = x;
 	g->pending_line = line;
 	return true;
@@ -188,6 +200,11 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
 	int nt;
 
 	g->pending = NULL;
+	/* before the row's shape is checked: ERR! may blank any field */
+	if (g->in_window && (g->pending_err || (ncell > 0 &&
+	    has_err(cell[0], len[0])) || (ncell > 2 && has_err(cell[2],
+	    len[2]))) && x->errs++ == 0)
+		x->err_line = line;
 	if (ncell < 3 || (nt = tokens(cell[0], len[0], tok, tlen, 16)) < 6)
 		return false;
 	if (num_lead(tok[1], tlen[1], &temp) > 0) {
@@ -271,7 +288,12 @@ block_in_window(struct gpulog *g, const char *s, size_t n)
 		g->untimed++;
 		return false;
 	}
-	return us >= g->win->from_us && us <= g->win->to_us;
+	if (us < g->win->from_us || us > g->win->to_us)
+		return false;
+	if (g->win_blocks++ == 0)
+		g->win_first_us = us;
+	g->win_last_us = us;
+	return true;
 }
 
 /* "===== 2026-09-09T06:30:29Z node-a (ns/dcgm-pod) =====" */
@@ -544,6 +566,48 @@ window_words(const struct gpulog *g, struct sbuf *b)
 		    g->busy_dropped);
 }
 
+/* Samples inside the window that read ERR!; source: the first. */
+static void
+emit_errs(const struct gpulog *g, const struct gpustat *x,
+    const struct logctx *ctx)
+{
+	char dev[16];
+	json_t *rec = logrec_new("5h", "gpu.error_samples",
+	    json_integer(x->errs), "count", x->window);
+
+	snprintf(dev, sizeof(dev), "%d", x->index);
+	logrec_emit(ctx, rec, g->node, "device", dev, rec_source(g->file,
+	    x->err_line, 0, "Temp, Pwr:Usage, GPU-Util, Volatile Uncorr. ECC",
+	    "samples inside the workload window with a field reading ERR! "
+	    "(the driver could not read the GPU); source line: the first"));
+}
+
+/* The first and last table stamped inside the workload window, and how
+ * many: a sampler that stopped (or started) mid-run leaves part of the
+ * window unsampled, and nothing in the GPUs' statistics shows it. */
+static void
+emit_cover(const struct gpulog *g, const struct logctx *ctx)
+{
+	json_t *rec;
+
+	rec = logrec_new("5h", "gpu.window.blocks", json_integer(
+	    g->win_blocks), "count", -1);
+	logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file, 0, 0,
+	    NULL, "sample headers stamped inside the workload window"));
+	if (g->win_blocks == 0)
+		return;
+	rec = logrec_new("5h", "gpu.window.first_us", json_integer(
+	    g->win_first_us), "us", -1);
+	logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file, 0, 0,
+	    NULL, "stamp of the first sample header inside the workload "
+	    "window, Unix epoch"));
+	rec = logrec_new("5h", "gpu.window.last_us", json_integer(
+	    g->win_last_us), "us", -1);
+	logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file, 0, 0,
+	    NULL, "stamp of the last sample header inside the workload "
+	    "window, Unix epoch"));
+}
+
 static void
 emit_window(const struct gpulog *g, const struct gpustat *x,
     const struct logctx *ctx, const char *over)
@@ -554,6 +618,8 @@ emit_window(const struct gpulog *g, const struct gpustat *x,
 	    "count", -1, NULL, g->win != NULL ? "samples in tables stamped "
 	    "inside the workload window" : "samples in every table (no "
 	    "workload window)");
+	if (x->errs > 0)
+		emit_errs(g, x, ctx);
 	sbuf_printf(&how, "count of %s", over);
 	emit_one(g, x, ctx, "gpu.busy.samples", json_integer((json_int_t)
 	    x->nbusy), "count", -1, "GPU-Util", sbuf_str(&how));
@@ -590,6 +656,8 @@ gpulog_emit(const struct gpulog *g, const struct logctx *ctx,
 		    0, NULL, "table rows that did not parse, binary or "
 		    "over-long lines"));
 	}
+	if (g->win != NULL)
+		emit_cover(g, ctx);
 	window_words(g, &over);
 	if (g->ngpu > 0)
 		memcpy(sorted, g->gpu, g->ngpu * sizeof(*sorted));

@@ -58,6 +58,8 @@ struct gpustat {
 	long		 first_line;
 	struct vseries	 s[GS_NSERIES];
 	long		 window;	/* samples inside the window */
+	long		 errs;		/* ... reading ERR! (driver lost it) */
+	long		 err_line;	/* the first such row */
 	struct gpusample *busy;		/* ... at full load */
 	size_t		 nbusy, capbusy;
 };
@@ -69,6 +71,10 @@ struct gpulog {
 	const struct gpuwindow *win;
 	bool		 in_window;	/* of the current block */
 	long		 untimed;	/* blocks whose stamp did not parse */
+	long		 win_blocks;	/* blocks stamped inside the window */
+	int64_t		 win_first_us;	/* ... the first and last stamp */
+	int64_t		 win_last_us;
+	bool		 pending_err;	/* the first row read ERR! */
 	size_t		 nbusy;		/* over all GPUs */
 	long		 busy_dropped;	/* beyond GPU_MAX_BUSY */
 	long		 lines;

@@ -29,6 +29,14 @@ static const char ACT_GPU[] = "A GPU of the cell ran hot, throttled, "
 static const char ACT_JOIN[] = "Some pods' GPUs could not be found: check "
     "gpu_logs/<pod>.uuids (nvidia-smi -L in the pod; .uuids.err says why "
     "it failed) and <node>.gpus.csv for each node.";
+static const char ACT_GPU_ERR[] = "A GPU of the cell could not be read "
+    "by the driver (ERR!) during the run: read the node's kernel log for "
+    "its Xid (dmesg | grep -i xid), drain the node or reset the GPU, and "
+    "rerun the cell on a healthy one.";
+static const char ACT_COVER[] = "The GPU samples do not cover the "
+    "workload window: check that the nvidia-smi sampler ran through the "
+    "whole cell (its DaemonSet pod, gpu_stream_done) and rerun, or judge "
+    "the GPUs from another source for the time it missed.";
 static const char ACT_HOTSPOT[] = "The same GPU fails in several cells: a "
     "persistent hotspot of the node (cooling, fan, power delivery); take "
     "it out of the pool and rerun the cells it served.";
@@ -177,6 +185,41 @@ ecc_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* Samples in which nvidia-smi could not read the GPU (ERR!): a GPU in
+ * an error state (an Xid, fallen off the bus) during the workload.  Its
+ * other statistics are over the samples it still read, so they may all
+ * pass while it failed. */
+static void
+err_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name, const struct ru_thermal *t)
+{
+	json_t *sub = gpu_sub(name);
+	const json_t *m = judge_measure(j, c, "gpu.error_samples", sub);
+	const json_t *win = judge_measure(j, c, "gpu.window.samples", sub);
+	struct sbuf why = {0};
+	double n = 0, all = 0;
+
+	(void)ru_num(m, &n);
+	(void)ru_num(win, &all);
+	gpu_text(&why, name, t);
+	if (n > 0) {
+		sbuf_printf(&why, ": %.0f of its %.0f samples inside the "
+		    "workload window read ERR! (", n, all);
+		ru_where(&why, m);
+		sbuf_adds(&why, ", the first): the driver lost the GPU (an Xid "
+		    "error, fallen off the bus) while the cell ran; the pod on "
+		    "it failed or stalled, and its statistics here cover only "
+		    "the samples it still read.");
+	} else {
+		sbuf_printf(&why, ": no field read ERR! in its %.0f samples "
+		    "inside the workload window.", all);
+	}
+	ru_emit(j, r, c, "gpu.errors", sub, NULL, m != NULL ? m : win, "0",
+	    n > 0 ? V_FAIL : V_PASS, sbuf_str(&why), ACT_GPU_ERR);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
 /* The same node and host index running hot in other cells. */
 static void
 hotspot_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
@@ -242,10 +285,84 @@ gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 	cap_verdict(j, r, c, name, &t);
 	ecc_verdict(j, r, c, name, &t);
+	err_verdict(j, r, c, name, &t);
 	if (ru_thermal_hot(&t))
 		hotspot_verdict(j, r, c, name, &t);
 	json_decref(sub);
 	sbuf_free(&why);
+}
+
+/* Unsampled share of the window allowed beyond two sampling intervals:
+ * the sampler's phase, a start a little after the first send. */
+#define COVER_SLACK	0.10
+
+/* Why one node's samples cover the window [from, to] (µs) or do not;
+ * returns the verdict.  n: tables stamped inside it. */
+static enum jverdict_value
+cover_text(struct sbuf *why, const json_t *first, const json_t *last,
+    double n, double from, double to)
+{
+	double lo, hi, span = (to - from) / 1e6, every, gap, allowed;
+
+	if (n == 0 || !ru_num(first, &lo) || !ru_num(last, &hi)) {
+		sbuf_printf(why, "no table stamped inside the workload window "
+		    "(%.0f s from the trace's first send): the log is of "
+		    "another time, or its sampler did not run while the cell "
+		    "did, so none of the GPUs was judged on this run.", span);
+		return V_FAIL;
+	}
+	every = n > 1 ? (hi - lo) / 1e6 / (n - 1) : span;
+	gap = (lo - from + to - hi) / 1e6;
+	allowed = 2 * every + COVER_SLACK * span;
+	sbuf_printf(why, "%.0f tables inside the workload window of %.0f s, "
+	    "from %.0f s to %.0f s after its start (one every %.1f s): "
+	    "%.0f s of it unsampled (allowed: two intervals and %.0f%% of "
+	    "the window, %.0f s)", n, span, (lo - from) / 1e6,
+	    (hi - from) / 1e6, every, gap, COVER_SLACK * 100, allowed);
+	if (gap <= allowed) {
+		sbuf_adds(why, ".");
+		return V_PASS;
+	}
+	sbuf_adds(why, ": the sampler stopped or started while the cell "
+	    "ran, and what the GPUs did in the rest is not judged.");
+	return V_WARN;
+}
+
+/* Each node's gpu log against the workload window. */
+static void
+cover_verdicts(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	double from, to, n;
+	struct ru_list l;
+
+	if (!ru_num(judge_measure(j, c, "gpu.window.start_us", NULL), &from) ||
+	    !ru_num(judge_measure(j, c, "gpu.window.end_us", NULL), &to) ||
+	    to <= from)
+		return;
+	ru_collect(j, c, "measure", "gpu.window.blocks", RU_INSTANCE, false,
+	    &l);
+	for (size_t i = 0; i < l.n; i++) {
+		json_t *sub = rec_scope_new();
+		struct sbuf why = {0};
+		enum jverdict_value v;
+
+		rec_scope_set(sub, "instance", rec_scope_str(l.v[i],
+		    "instance"));
+		sbuf_printf(&why, "Node %s's GPU log (", rec_scope_str(l.v[i],
+		    "instance"));
+		ru_where(&why, l.v[i]);
+		sbuf_adds(&why, "): ");
+		n = 0;
+		(void)ru_num(l.v[i], &n);
+		v = cover_text(&why, judge_measure(j, c, "gpu.window.first_us",
+		    sub), judge_measure(j, c, "gpu.window.last_us", sub), n,
+		    from, to);
+		ru_emit(j, r, c, "gpu.window.coverage", sub, NULL, l.v[i],
+		    "the whole window", v, sbuf_str(&why), ACT_COVER);
+		json_decref(sub);
+		sbuf_free(&why);
+	}
+	ru_list_free(&l);
 }
 
 /* Every vLLM pod of the cell (a server log) found its GPUs. */
@@ -323,6 +440,7 @@ rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
 	}
 	ru_cell_gpus(j, c, &gpus);
 	join_verdict(j, r, c, &gpus);
+	cover_verdicts(j, r, c);
 	for (size_t i = 0; i < gpus.n; i++)
 		gpu_one(j, r, c, gpus.v[i]);
 	ru_list_free(&gpus);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "epplog.h"
 #include "err.h"
@@ -241,6 +242,69 @@ on_gathered(struct epplog *e, const char *dump, const char *file,
 	}
 }
 
+/* Stamps outside 2000..2100 are junk, not a run's. */
+#define TS_MIN_S	946684800.0
+#define TS_MAX_S	4102444800.0
+
+/* zap's ISO 8601 "2026-04-23T14:20:04Z" (fraction and offset optional)
+ * as epoch seconds. */
+static bool
+iso_seconds(const char *s, double *out)
+{
+	struct tm tm = {0};
+	int n = 0, oh = 0, om = 0;
+	double frac = 0;
+	char *end;
+	long off = 0;
+
+	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon,
+	    &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &n) != 6)
+		return false;
+	s += n;
+	if (*s == '.') {
+		frac = strtod(s, &end);
+		s = end;
+	}
+	if ((*s == '+' || *s == '-') && sscanf(s + 1, "%2d:%2d", &oh, &om) ==
+	    2)
+		off = (*s == '-' ? -1 : 1) * (oh * 3600L + om * 60L);
+	else if (*s != 'Z')
+		return false;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	*out = (double)timegm(&tm) - (double)off + frac;
+	return true;
+}
+
+/* The line's "ts": zap's epoch seconds (a number) or ISO 8601 text;
+ * the log's first and last are its span, which 5g holds against the
+ * trace's (an EPP log of another attempt has the same pods and keys). */
+static void
+on_ts(struct epplog *e, const json_t *ts, const char *file, long line)
+{
+	double sec;
+	int64_t us;
+
+	if (json_is_number(ts))
+		sec = json_number_value(ts);
+	else if (!json_is_string(ts) || !iso_seconds(json_string_value(ts),
+	    &sec))
+		return;
+	if (!(sec > TS_MIN_S && sec < TS_MAX_S))
+		return;
+	us = (int64_t)(sec * 1e6);
+	if (e->ts_lines++ == 0 || us < e->ts_first_us) {
+		e->ts_first_us = us;
+		e->ts_first_file = file;
+		e->ts_first_line = line;
+	}
+	if (e->ts_lines == 1 || us > e->ts_last_us) {
+		e->ts_last_us = us;
+		e->ts_last_file = file;
+		e->ts_last_line = line;
+	}
+}
+
 static void
 on_object(struct epplog *e, json_t *obj, const char *file, long line)
 {
@@ -253,6 +317,7 @@ on_object(struct epplog *e, json_t *obj, const char *file, long line)
 
 	count_add(&e->levels, json_is_string(lv) ? json_string_value(lv) :
 	    "(none)", NULL, file, line);
+	on_ts(e, json_object_get(obj, "ts"), file, line);
 	if (ok != NULL)
 		e->has_objective = true;
 	if (prio != NULL && (pkey = key_of(prio, buf, sizeof(buf))) != NULL) {
@@ -637,11 +702,31 @@ emit_pods(const struct epplog *e, const char *dir, const struct logctx *ctx)
 	free(p);
 }
 
+static void
+emit_span(const struct epplog *e, const struct logctx *ctx)
+{
+	json_t *rec;
+
+	if (e->ts_lines == 0)
+		return;
+	rec = logrec_new("5g", "epp.ts.first_us", json_integer(
+	    e->ts_first_us), "us", e->ts_lines);
+	logrec_emit(ctx, rec, NULL, NULL, NULL, src_of(e->ts_first_file,
+	    e->ts_first_line, "ts", "the earliest ts of the cell's EPP log "
+	    "lines, Unix epoch"));
+	rec = logrec_new("5g", "epp.ts.last_us", json_integer(e->ts_last_us),
+	    "us", e->ts_lines);
+	logrec_emit(ctx, rec, NULL, NULL, NULL, src_of(e->ts_last_file,
+	    e->ts_last_line, "ts", "the latest ts of the cell's EPP log "
+	    "lines, Unix epoch"));
+}
+
 void
 epplog_emit(const struct epplog *e, const char *dir,
     const struct logctx *ctx)
 {
 	emit_lines(e, dir, ctx);
+	emit_span(e, ctx);
 	emit_verbosity(e, dir, ctx);
 	emit_handled(e, dir, ctx);
 	emit_objectives(e, dir, ctx);

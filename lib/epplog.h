@@ -57,6 +57,11 @@ struct epplog {
 	long		 handled_total;
 	const char	*handled_file;
 	long		 handled_line;
+	int64_t		 ts_first_us;	/* earliest and latest "ts" (epoch */
+	int64_t		 ts_last_us;	/* µs); ts_lines 0: none read */
+	long		 ts_lines;
+	const char	*ts_first_file, *ts_last_file;
+	long		 ts_first_line, ts_last_line;
 	bool		 has_objective;
 	bool		 has_priority;
 	struct epppod	*pods;

@@ -35,6 +35,12 @@ static const char ACT_EPP[] = "The router did not behave as configured: "
     "check the EPP deployment (feature gates, InferenceObjectives, pool "
     "selector) and its log verbosity.";
 
+static const char ACT_EPP_WINDOW[] = "The EPP log is not of the run the "
+    "trace recorded (another attempt, another day): collect the EPP log "
+    "of this run (kubectl logs of the EPP pod that served it, since its "
+    "first send) and rerun 5g; nothing read from this one describes the "
+    "cell.";
+
 static const char ACT_REFUSED[] = "The server answered inference "
     "requests with an HTTP error the client trace may not show (a P/D "
     "prefill leg, a sidecar retry): read the access lines cited and the "
@@ -1013,6 +1019,58 @@ out:
 	sbuf_free(&d);
 }
 
+/* An EPP log's lines against the trace's sends: lines before the first
+ * send are fine (the EPP started earlier), and so are lines up to
+ * EPP_TAIL_S after the last send (requests finishing, the log collected
+ * later); a log whose every line lies outside that is of another run.
+ * EPP stamps carry their zone (zap: epoch seconds or ISO 8601 with Z),
+ * so unlike a vLLM log's no time zone can excuse the gap. */
+#define EPP_TAIL_S	600
+#define EPP_SLACK_S	60
+
+static void
+epp_window(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *first = judge_measure(j, c, "epp.ts.first_us", NULL);
+	const json_t *last = judge_measure(j, c, "epp.ts.last_us", NULL);
+	double lo, hi, a, b, gap = 0;
+	struct sbuf why = {0};
+	enum jverdict_value v = V_PASS;
+
+	/* a sim trace's send_time_us is its arrival time, not an epoch */
+	if (!ru_num(judge_measure(j, c, "send_time_us.min", NULL), &lo) ||
+	    !ru_num(judge_measure(j, c, "send_time_us.max", NULL), &hi) ||
+	    lo < 1e15 || !ru_num(first, &a) || !ru_num(last, &b))
+		return;
+	if (b < lo)
+		gap = (lo - b) / 1e6;
+	else if (a > hi)
+		gap = (a - hi) / 1e6;
+	sbuf_printf(&why, "The EPP log's lines run from %.0f s to %.0f s "
+	    "after the trace's first send (", (a - lo) / 1e6, (b - lo) / 1e6);
+	ru_where(&why, first);
+	sbuf_adds(&why, " to ");
+	ru_where(&why, last);
+	sbuf_printf(&why, "); the trace sent for %.0f s. ", (hi - lo) / 1e6);
+	if (b < lo - EPP_SLACK_S * 1e6 || a > hi + EPP_TAIL_S * 1e6) {
+		v = V_FAIL;
+		sbuf_printf(&why, "Every line is %.0f s %s: the log is of "
+		    "another run (another attempt or day) than the trace.",
+		    gap, b < lo ? "before the first send" : "after the last "
+		    "send");
+	} else if (a > hi) {
+		sbuf_adds(&why, "The log is of this run, but only of its end "
+		    "(its first line after the last send: the tail kept at "
+		    "collection): what 5g reads from it is the router at the "
+		    "run's end.");
+	} else
+		sbuf_adds(&why, "The log is of the run the trace recorded.");
+	ru_emit(j, r, c, "epp.log.window", NULL, judge_measure(j, c,
+	    "send_time_us.min", NULL), first, "lines from the first send to "
+	    "10 min after the last", v, sbuf_str(&why), ACT_EPP_WINDOW);
+	sbuf_free(&why);
+}
+
 static void
 rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -1020,6 +1078,7 @@ rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "epp_logs", true,
 	    "the router's runtime behaviour"))
 		return;
+	epp_window(j, r, c);
 	epp_flow(j, r, c);
 	epp_objectives(j, r, c);
 	epp_pods(j, r, c);

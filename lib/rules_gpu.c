@@ -200,7 +200,9 @@ err_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	double n = 0, all = 0;
 
 	(void)ru_num(m, &n);
-	(void)ru_num(win, &all);
+	/* the count's n is the samples inside the window too */
+	if (!ru_num(win, &all) && json_is_number(json_object_get(m, "n")))
+		all = json_number_value(json_object_get(m, "n"));
 	gpu_text(&why, name, t);
 	if (n > 0) {
 		sbuf_printf(&why, ": %.0f of its %.0f samples inside the "

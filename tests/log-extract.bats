@@ -278,6 +278,45 @@ EOF
 	[ "$(jq -r 'select(.metric=="gpu.window.start_us") | .source.file' "$OUT")" = baseline/w1/trace_data.csv ]
 }
 
+@test "GPU ERR! samples and the tables inside the window; EPP ts span, epoch and ISO 8601" {
+	d=$(gpu_cell "$BATS_TEST_TMPDIR/real")
+	log=$(ls "$d"/gpu_logs/*.log)
+	# GPU 1 unreadable (ERR!) in 5 tables mid-log (mid-run); the
+	# sampler's first and last tables inside the window, re-read
+	total=$(grep -c '^===== ' "$log")
+	awk -v from=$((total / 2)) '/^===== / { n++ }
+	n > from && n <= from + 5 && gpu == 1 { $0 = "| ERR!  ERR!  ERR!             ERR! / ERR!  |   61247MiB /  81559MiB |    ERR!      Default |" }
+	{ gpu = -1 } /^\|   1  NVIDIA/ { gpu = 1 } { print }' "$log" >"$log.tmp"
+	mv "$log.tmp" "$log"
+	X --root "$BATS_TEST_TMPDIR/real" "$d" >"$OUT"
+	validate_records "$OUT"
+	lo=$(val gpu.window.start_us) hi=$(val gpu.window.end_us)
+	inwin=$(grep '^===== ' "$log" | while read -r _ t _; do
+		echo $(($(date -u -d "$t" +%s) * 1000000)); done |
+	    awk -v lo="$lo" -v hi="$hi" '$1 >= lo && $1 <= hi')
+	[ "$(val gpu.window.blocks)" -eq "$(echo "$inwin" | wc -l)" ]
+	[ "$(val gpu.window.first_us)" -eq "$(echo "$inwin" | head -1)" ]
+	[ "$(val gpu.window.last_us)" -eq "$(echo "$inwin" | tail -1)" ]
+	[ "$(jq -r 'select(.metric=="gpu.error_samples") | .scope.device + ":" + (.value|tostring)' "$OUT")" = "1:5" ]
+	[ -z "$(jq -r 'select(.metric=="gpu.error_samples" and .scope.device != "1") | 1' "$OUT")" ]
+	# no trace, no window: no window records
+	X --gpu-logs "$log" >"$OUT"
+	[ -z "$(val gpu.window.blocks)" ]
+	# EPP: zap's epoch seconds and ISO 8601 (Z, an offset, a fraction)
+	e=$BATS_TEST_TMPDIR/epp
+	mkdir -p "$e"
+	printf '%s\n' '{"level":"info","ts":1776332400.5,"msg":"a"}' \
+	    '{"level":"info","ts":"2026-04-16T09:39:00Z","msg":"b"}' \
+	    '{"level":"info","ts":"2026-04-16T11:45:00.25+02:00","msg":"c"}' \
+	    '{"level":"info","ts":"yesterday","msg":"d"}' '{"level":"info","msg":"e"}' >"$e/epp.log"
+	X --epp-logs "$e" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val epp.ts.first_us)" = 1776332340000000 ]
+	[ "$(val epp.ts.last_us)" = 1776332700250000 ]
+	[ "$(jq -r 'select(.metric=="epp.ts.last_us") | .n' "$OUT")" = 3 ]
+	[ "$(jq -r 'select(.metric=="epp.ts.first_us") | .source.line' "$OUT")" = 2 ]
+}
+
 @test "GPU join files: a TP=2 pod, MIG lines, a header row, a UUID in no node's list, bad lines warned" {
 	g=$BATS_TEST_TMPDIR/gpu_logs
 	mkdir -p "$g"

@@ -616,6 +616,79 @@ vg() {
 	[ "$(vg gpu.ecc_uncorrected.max 0)" = INAPPLICABLE ]
 }
 
+# eppspan FIRST_S LAST_S: sends from 0 to 100 s (epoch 1776330000 s on)
+# and the EPP log's lines from FIRST_S to LAST_S
+eppspan() {
+	local t0=1776330000000000 c="scope: {phase: \"baseline\", workload: \"w1\"}"
+	local src="source: {file: \"baseline/w1/epp_logs/epp.log\", line: 1}"
+	echo "., {kind: \"measure\", check: \"5b\", metric: \"send_time_us.min\", value: $t0, $c},
+	    {kind: \"measure\", check: \"5b\", metric: \"send_time_us.max\", value: ($t0 + 100000000), $c},
+	    {kind: \"measure\", check: \"5g\", metric: \"epp.ts.first_us\", value: ($t0 + $1 * 1000000), $c, $src},
+	    {kind: \"measure\", check: \"5g\", metric: \"epp.ts.last_us\", value: ($t0 + $2 * 1000000), $c, $src}"
+}
+
+@test "5g epp.log.window: EPP lines of the run PASS (its tail too), of another attempt or day FAIL" {
+	judge "if .metric == \"requests.count\" then $(eppspan -300 120) else . end"
+	[ "$(v 5g epp.log.window)" = PASS ]
+	jqt 'select(.metric == "epp.log.window") | .why | test("from -300 s to 120 s after the trace.s first send .*The log is of the run")' "$OUT"
+	# only the tail, collected after the last send: PASS, said
+	judge "if .metric == \"requests.count\" then $(eppspan 107 114) else . end"
+	[ "$(v 5g epp.log.window)" = PASS ]
+	jqt 'select(.metric == "epp.log.window") | .why | test("only of its end")' "$OUT"
+	# the day before
+	judge "if .metric == \"requests.count\" then $(eppspan -86400 -86290) else . end"
+	[ "$(v 5g epp.log.window)" = FAIL ]
+	jqt 'select(.metric == "epp.log.window") | (.why | test("Every line is 86290 s before the first send: the log is of another run")) and (.action | test("EPP log of this run"))' "$OUT"
+	# more than 10 min after the last send
+	judge "if .metric == \"requests.count\" then $(eppspan 701 760) else . end"
+	[ "$(v 5g epp.log.window)" = FAIL ]
+	# no ts in the log: no verdict
+	judge .
+	[ -z "$(v 5g epp.log.window)" ]
+}
+
+# cover BLOCKS [FIRST_S LAST_S]: the workload window 0..180 s (epoch
+# 1776330000 s on) and node n1's tables inside it
+cover() {
+	local t0=1776330000000000 c="scope: {phase: \"baseline\", workload: \"w1\"}"
+	local n="scope: {phase: \"baseline\", workload: \"w1\", instance: \"n1\"},
+	    source: {file: \"baseline/w1/gpu_logs/n1.log\"}"
+	echo "{kind: \"measure\", check: \"5h\", metric: \"gpu.window.start_us\", value: $t0, $c},
+	    {kind: \"measure\", check: \"5h\", metric: \"gpu.window.end_us\", value: ($t0 + 180000000), $c},
+	    {kind: \"measure\", check: \"5h\", metric: \"gpu.window.blocks\", value: $1, $n}"
+	[ $# -lt 3 ] || echo ", {kind: \"measure\", check: \"5h\", metric: \"gpu.window.first_us\",
+	    value: ($t0 + $2 * 1000000), $n}, {kind: \"measure\", check: \"5h\", metric:
+	    \"gpu.window.last_us\", value: ($t0 + $3 * 1000000), $n}"
+}
+
+@test "5h: a GPU reading ERR! FAILs; the gpu log against the workload window: whole PASS, stopped mid-run WARN, none inside FAIL" {
+	err="{kind: \"measure\", check: \"5h\", metric: \"gpu.error_samples\", value: 57,
+	    unit: \"count\", n: 64, scope: {phase: \"baseline\", workload: \"w1\",
+	    instance: \"n1\", device: \"1\"}, source: {file: \"baseline/w1/gpu_logs/n1.log\", line: 1995}}"
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $err, $(cover 180 1 180)"
+	[ "$(vg gpu.errors 0)" = PASS ]
+	[ "$(vg gpu.errors 1)" = FAIL ]
+	jqt 'select(.metric == "gpu.errors" and .scope.device == "1") |
+	    (.why | test("GPU 1 of n1 .*: 57 of its 64 samples inside the workload window read ERR! \\(baseline/w1/gpu_logs/n1.log:1995, the first\\)")) and
+	    .actual.value == 57 and (.action | test("Xid"))' "$OUT"
+	# its temperature, over the samples it still read, passes: only gpu.errors says it
+	[ "$(vg gpu.busy.temperature_c.p95 1)" = PASS ]
+	[ "$(v 5h gpu.window.coverage n1)" = PASS ]
+	jqt 'select(.metric == "gpu.window.coverage") | .why |
+	    test("180 tables inside the workload window of 180 s, from 1 s to 180 s after its start \\(one every 1.0 s\\): 1 s of it unsampled")' "$OUT"
+	# the sampler died at 60 s: 121 s unsampled, past two intervals and 18 s
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(cover 60 1 60)"
+	[ "$(v 5h gpu.window.coverage n1)" = WARN ]
+	jqt 'select(.metric == "gpu.window.coverage") | (.why | test("121 s of it unsampled .*: the sampler stopped")) and .action != null' "$OUT"
+	# one table every 10 s with its phase: 9 s at each end is allowed
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(cover 17 9 171)"
+	[ "$(v 5h gpu.window.coverage n1)" = PASS ]
+	# every table outside the window: a log of another time
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(cover 0)"
+	[ "$(v 5h gpu.window.coverage n1)" = FAIL ]
+	jqt 'select(.metric == "gpu.window.coverage") | .why | test("no table stamped inside the workload window")' "$OUT"
+}
+
 # pod POD VALUE [DEV]: a pod's GPUs, and the GPU's pods
 pod() {
 	local src="source: {file: \"baseline/w1/gpu_logs/$1.uuids\", line: 1}"

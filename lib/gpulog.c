@@ -232,12 +232,44 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
 	if (tokens(cell[2], len[2], tok, tlen, 16) >= 1 &&
 	    num_lead(tok[0], tlen[0], &util) > 0)
 		vseries_add(&x->s[GS_UTIL], util);
+	g->mig_row = x;
 	if (!g->in_window)
 		return true;
 	x->window++;
 	if (util >= GPU_BUSY_UTIL && !isnan(temp))
 		busy_add(g, x, temp, power, line);
 	return true;
+}
+
+/* The third row of a GPU, "|  |  |  Enabled |": its MIG mode.  A pod on
+ * a MIG instance has a slice of the GPU, and nvidia-smi reads no
+ * GPU-Util for a GPU in MIG mode, so its load cannot be judged. */
+static void
+mig_mode(struct gpulog *g, struct gpustat *x, const char *s, size_t n,
+    long line)
+{
+	if (!g->in_window || n != 7 || memcmp(s, "Enabled", 7) != 0)
+		return;
+	if (x->mig++ == 0)
+		x->mig_line = line;
+}
+
+/* nvidia-smi's 'MIG devices:' table, up to 'Processes:' or the next
+ * block: its rows ("|  0    1   0   0  | 19MiB / 40192MiB | 42  0 |")
+ * would otherwise read as GPU rows (the SM count as ECC errors). */
+static bool
+skip_mig_table(struct gpulog *g, const char **cell, const size_t *len,
+    int ncell)
+{
+	if (len[0] >= 12 && memcmp(cell[0], "MIG devices:", 12) == 0) {
+		g->in_mig_table = true;
+		g->pending = NULL;
+		g->mig_row = NULL;
+		return true;
+	}
+	if (len[0] >= 10 && memcmp(cell[0], "Processes:", 10) == 0)
+		g->in_mig_table = false;
+	return g->in_mig_table && ncell > 0;
 }
 
 /* Days from 1970-01-01 to y-m-d (proleptic Gregorian; Howard Hinnant's
@@ -307,6 +339,8 @@ block_header(struct gpulog *g, const char *s, size_t n)
 		return false;
 	g->blocks++;
 	g->pending = NULL;
+	g->mig_row = NULL;
+	g->in_mig_table = false;
 	/* The stamp is the first word, the node the second. */
 	p = memchr(s + 6, ' ', (size_t)(end - s - 6));
 	g->in_window = block_in_window(g, s + 6, p != NULL ?
@@ -341,6 +375,17 @@ gpulog_line(struct gpulog *g, const char *s, size_t n, long lineno)
 		return;
 	if ((ncell = split_row(s, n, cell, len)) == 0)
 		return;
+	if (skip_mig_table(g, cell, len, ncell))
+		return;
+	if (g->mig_row != NULL) {
+		struct gpustat *x = g->mig_row;
+
+		g->mig_row = NULL;
+		if (ncell >= 3 && len[0] == 0 && len[1] == 0) {
+			mig_mode(g, x, cell[2], len[2], lineno);
+			return;
+		}
+	}
 	if (g->pending != NULL) {
 		int index = g->pending->index;
 
@@ -582,6 +627,21 @@ emit_errs(const struct gpulog *g, const struct gpustat *x,
 	    "(the driver could not read the GPU); source line: the first"));
 }
 
+/* Samples inside the window in MIG mode; source: the first. */
+static void
+emit_mig(const struct gpulog *g, const struct gpustat *x,
+    const struct logctx *ctx)
+{
+	char dev[16];
+	json_t *rec = logrec_new("5h", "gpu.mig_samples",
+	    json_integer(x->mig), "count", x->window);
+
+	snprintf(dev, sizeof(dev), "%d", x->index);
+	logrec_emit(ctx, rec, g->node, "device", dev, rec_source(g->file,
+	    x->mig_line, 0, "MIG M.", "samples inside the workload window "
+	    "whose MIG mode reads Enabled; source line: the first"));
+}
+
 /* The first and last table stamped inside the workload window, and how
  * many: a sampler that stopped (or started) mid-run leaves part of the
  * window unsampled, and nothing in the GPUs' statistics shows it. */
@@ -620,6 +680,8 @@ emit_window(const struct gpulog *g, const struct gpustat *x,
 	    "workload window)");
 	if (x->errs > 0)
 		emit_errs(g, x, ctx);
+	if (x->mig > 0)
+		emit_mig(g, x, ctx);
 	sbuf_printf(&how, "count of %s", over);
 	emit_one(g, x, ctx, "gpu.busy.samples", json_integer((json_int_t)
 	    x->nbusy), "count", -1, "GPU-Util", sbuf_str(&how));

@@ -59,6 +59,8 @@ struct gpustat {
 	struct vseries	 s[GS_NSERIES];
 	long		 window;	/* samples inside the window */
 	long		 errs;		/* ... reading ERR! (driver lost it) */
+	long		 mig;		/* samples with MIG M. Enabled */
+	long		 mig_line;	/* the first such row */
 	long		 err_line;	/* the first such row */
 	struct gpusample *busy;		/* ... at full load */
 	size_t		 nbusy, capbusy;
@@ -75,6 +77,8 @@ struct gpulog {
 	int64_t		 win_first_us;	/* ... the first and last stamp */
 	int64_t		 win_last_us;
 	bool		 pending_err;	/* the first row read ERR! */
+	struct gpustat	*mig_row;	/* second row read, MIG M. row next */
+	bool		 in_mig_table;	/* inside 'MIG devices:' */
 	size_t		 nbusy;		/* over all GPUs */
 	long		 busy_dropped;	/* beyond GPU_MAX_BUSY */
 	long		 lines;

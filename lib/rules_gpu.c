@@ -33,6 +33,10 @@ static const char ACT_GPU_ERR[] = "A GPU of the cell could not be read "
     "by the driver (ERR!) during the run: read the node's kernel log for "
     "its Xid (dmesg | grep -i xid), drain the node or reset the GPU, and "
     "rerun the cell on a healthy one.";
+static const char ACT_MIG[] = "The pods ran on MIG instances, not "
+    "whole GPUs: disable MIG on the nodes (nvidia-smi -mig 0, or the GPU "
+    "operator's mig.config label set to all-disabled) and rerun, or "
+    "simulate the MIG profile the pods got.";
 static const char ACT_COVER[] = "The GPU samples do not cover the "
     "workload window: check that the nvidia-smi sampler ran through the "
     "whole cell (its DaemonSet pod, gpu_stream_done) and rerun, or judge "
@@ -222,6 +226,56 @@ err_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* A GPU in MIG mode during the workload: its pod ran on a MIG instance,
+ * a slice of the GPU (fewer SMs and less memory on most profiles, no
+ * NVLink), not the whole GPU a simulation's hardware names; and
+ * nvidia-smi reads no GPU-Util then, so its load is not judged.  FAIL
+ * when the simulation's hardware names a GPU and no MIG profile, WARN
+ * when it names none. */
+static void
+mig_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name, const struct ru_thermal *t)
+{
+	json_t *sub = gpu_sub(name);
+	const json_t *m = judge_measure(j, c, "gpu.mig_samples", sub);
+	const json_t *hw = judge_expect(j, c, "vllm.hardware", NULL);
+	const char *hws = rec_get_str(hw, "value");
+	struct sbuf why = {0};
+	enum jverdict_value v;
+	double n = 0;
+
+	if (!ru_num(m, &n) || n <= 0) {
+		json_decref(sub);
+		return;
+	}
+	gpu_text(&why, name, t);
+	sbuf_printf(&why, ": MIG mode Enabled in %.0f samples inside the "
+	    "workload window (", n);
+	ru_where(&why, m);
+	sbuf_adds(&why, ", the first): its pod ran on a MIG instance, a "
+	    "slice of the GPU, and nvidia-smi reads no GPU-Util in MIG mode "
+	    "(its load is not judged). ");
+	if (hws != NULL && strstr(hws, "MIG") == NULL &&
+	    strstr(hws, "mig") == NULL) {
+		sbuf_printf(&why, "The simulation modelled %s (", hws);
+		ru_where(&why, hw);
+		sbuf_adds(&why, "), a whole GPU.");
+		v = V_FAIL;
+	} else if (hws != NULL) {
+		sbuf_printf(&why, "The simulation modelled %s: a MIG profile, "
+		    "so this is what it assumed.", hws);
+		v = V_PASS;
+	} else {
+		sbuf_adds(&why, "No simulated hardware is stated to hold it "
+		    "against; a whole GPU is the usual assumption.");
+		v = V_WARN;
+	}
+	ru_emit(j, r, c, "gpu.mig", sub, hw, m, "MIG mode off (or the "
+	    "simulated MIG profile)", v, sbuf_str(&why), ACT_MIG);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
 /* The same node and host index running hot in other cells. */
 static void
 hotspot_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
@@ -288,6 +342,7 @@ gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
 	cap_verdict(j, r, c, name, &t);
 	ecc_verdict(j, r, c, name, &t);
 	err_verdict(j, r, c, name, &t);
+	mig_verdict(j, r, c, name, &t);
 	if (ru_thermal_hot(&t))
 		hotspot_verdict(j, r, c, name, &t);
 	json_decref(sub);

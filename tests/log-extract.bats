@@ -278,7 +278,7 @@ EOF
 	[ "$(jq -r 'select(.metric=="gpu.window.start_us") | .source.file' "$OUT")" = baseline/w1/trace_data.csv ]
 }
 
-@test "GPU ERR! samples and the tables inside the window; EPP ts span, epoch and ISO 8601" {
+@test "GPU ERR! samples, MIG mode and its devices table, the tables inside the window; EPP ts span, epoch and ISO 8601" {
 	d=$(gpu_cell "$BATS_TEST_TMPDIR/real")
 	log=$(ls "$d"/gpu_logs/*.log)
 	# GPU 1 unreadable (ERR!) in 5 tables mid-log (mid-run); the
@@ -302,6 +302,24 @@ EOF
 	# no trace, no window: no window records
 	X --gpu-logs "$log" >"$OUT"
 	[ -z "$(val gpu.window.blocks)" ]
+	# GPU 0 in MIG mode, with nvidia-smi's 'MIG devices' table after the
+	# GPUs: its rows (SM count 132 where a GPU row has its ECC count) are
+	# not GPU rows
+	awk '/^\|   0  NVIDIA/ { gpu = 0 } gpu == 0 && /Disabled \|$/ { sub(/Disabled \|$/, " Enabled |"); gpu = -1 }
+	/^\| Processes:/ { print "| MIG devices:                                                                            |"
+	  print "|==================+==================================+===========+=======================|"
+	  print "|  0    0   0   0  |           61245MiB / 80880MiB    | 132     0 |  7   0    7    0    7 |"
+	  print "|                  |                 4MiB / 131072MiB |           |                       |"
+	  print "+------------------+----------------------------------+-----------+-----------------------+" }
+	/^\+-/ { gpu = -1 } { print }' "$log" >"$log.tmp"
+	mv "$log.tmp" "$log"
+	run --separate-stderr X --root "$BATS_TEST_TMPDIR/real" "$d"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" >"$OUT"
+	[ "$(jq -r 'select(.metric=="gpu.ecc_uncorrected.max") | .value' "$OUT" | sort -u)" = 0 ]
+	[ "$(jq -r 'select(.metric=="gpu.mig_samples") | .scope.device + ":" + (.value|tostring)' "$OUT")" = "0:$(jq -r 'select(.metric=="gpu.window.samples" and .scope.device=="0") | .value' "$OUT")" ]
+	[ -z "$(val log.bad_lines.gpu_table)" ]
 	# EPP: zap's epoch seconds and ISO 8601 (Z, an offset, a fraction)
 	e=$BATS_TEST_TMPDIR/epp
 	mkdir -p "$e"

@@ -616,6 +616,21 @@ vg() {
 	[ "$(vg gpu.ecc_uncorrected.max 0)" = INAPPLICABLE ]
 }
 
+@test "5h gpu.mig: a GPU in MIG mode FAILs against a whole simulated GPU, WARNs with none stated, PASSes a simulated MIG profile" {
+	mig="{kind: \"measure\", check: \"5h\", metric: \"gpu.mig_samples\", value: 180,
+	    unit: \"count\", n: 180, scope: {phase: \"baseline\", workload: \"w1\",
+	    instance: \"n1\", device: \"0\"}, source: {file: \"baseline/w1/gpu_logs/n1.log\", line: 12}}"
+	hw() { echo "{kind: \"expect\", check: \"2a\", metric: \"vllm.hardware\", value: \"$1\", scope: {}, source: {file: \"config.md\", line: 24}}"; }
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $mig"
+	[ "$(vg gpu.mig 0)" = WARN ]
+	[ -z "$(vg gpu.mig 1)" ]
+	judge_gpu "$(gpu n1 0 60 65 0 700), $mig, $(hw H100-SXM-80GB)"
+	[ "$(vg gpu.mig 0)" = FAIL ]
+	jqt 'select(.metric == "gpu.mig") | (.why | test("MIG mode Enabled in 180 samples .*n1.log:12, the first.*The simulation modelled H100-SXM-80GB \\(config.md:24\\), a whole GPU")) and (.action | test("nvidia-smi -mig 0"))' "$OUT"
+	judge_gpu "$(gpu n1 0 60 65 0 700), $mig, $(hw H100-MIG-3g.40gb)"
+	[ "$(vg gpu.mig 0)" = PASS ]
+}
+
 # eppspan FIRST_S LAST_S: sends from 0 to 100 s (epoch 1776330000 s on)
 # and the EPP log's lines from FIRST_S to LAST_S
 eppspan() {

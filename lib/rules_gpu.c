@@ -7,7 +7,10 @@
  * PASS/WARN/FAIL; a power cap more than 5 % below the design TDP FAIL;
  * the share of throttled samples (>= 80 C drawing 50 W under the mean)
  * 0 / <= 5 % / > 5 %; and a GPU of one node failing in two cells or more
- * is a persistent hotspot.  Uncorrected ECC errors FAIL.
+ * is a persistent hotspot.  Uncorrected ECC errors FAIL, and so do
+ * samples reading ERR! (the driver lost the GPU) and MIG mode against a
+ * whole simulated GPU; a node's log that leaves part of the workload
+ * window unsampled WARNs (the rest was not judged).
  *
  * Measurements: s2r-log-extract over gpu_logs (gpu.* per node and host
  * index, gpu.pod.gpus per pod); the judgement of one GPU is

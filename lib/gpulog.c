@@ -241,6 +241,20 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
 	return true;
 }
 
+/* nvidia-smi's own complaint about a GPU it cannot reach ("Unable to
+ * determine the device handle for GPU0000:2A:00.0: Unknown Error", "GPU
+ * is lost"), printed in place of its table: the GPU fell off the bus. */
+static void
+smi_error(struct gpulog *g, const char *s, size_t n, long line)
+{
+	if (!g->in_window || (memmem(s, n, "Unable to determine the device "
+	    "handle", 37) == NULL && memmem(s, n, "GPU is lost", 11) ==
+	    NULL))
+		return;
+	if (g->smi_errs++ == 0)
+		g->smi_err_line = line;
+}
+
 /* The third row of a GPU, "|  |  |  Enabled |": its MIG mode.  A pod on
  * a MIG instance has a slice of the GPU, and nvidia-smi reads no
  * GPU-Util for a GPU in MIG mode, so its load cannot be judged. */
@@ -373,8 +387,10 @@ gpulog_line(struct gpulog *g, const char *s, size_t n, long lineno)
 	}
 	if (block_header(g, s, n))
 		return;
-	if ((ncell = split_row(s, n, cell, len)) == 0)
+	if ((ncell = split_row(s, n, cell, len)) == 0) {
+		smi_error(g, s, n, lineno);
 		return;
+	}
 	if (skip_mig_table(g, cell, len, ncell))
 		return;
 	if (g->mig_row != NULL) {
@@ -654,6 +670,15 @@ emit_cover(const struct gpulog *g, const struct logctx *ctx)
 	    g->win_blocks), "count", -1);
 	logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file, 0, 0,
 	    NULL, "sample headers stamped inside the workload window"));
+	if (g->smi_errs > 0) {
+		rec = logrec_new("5h", "gpu.smi_errors", json_integer(
+		    g->smi_errs), "count", -1);
+		logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file,
+		    g->smi_err_line, 0, NULL, "nvidia-smi lines inside the "
+		    "workload window saying it cannot reach a GPU ('Unable to "
+		    "determine the device handle', 'GPU is lost'); source "
+		    "line: the first"));
+	}
 	if (g->win_blocks == 0)
 		return;
 	rec = logrec_new("5h", "gpu.window.first_us", json_integer(

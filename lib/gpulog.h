@@ -85,6 +85,8 @@ struct gpulog {
 	long		 blocks;
 	long		 bad_rows;
 	long		 overlong;
+	long		 smi_errs;	/* nvidia-smi's own error lines */
+	long		 smi_err_line;	/* ... inside the window; the first */
 	struct gpustat	*gpu;
 	size_t		 ngpu;
 	struct gpustat	*pending;	/* first row read, second expected */

@@ -192,10 +192,29 @@ ecc_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
-/* Samples in which nvidia-smi could not read the GPU (ERR!): a GPU in
- * an error state (an Xid, fallen off the bus) during the workload.  Its
- * other statistics are over the samples it still read, so they may all
- * pass while it failed. */
+/* Tables of the node inside the window that lack the GPU (0: none or
+ * not known); *smi: nvidia-smi's own error lines, if any. */
+static double
+missing_tables(const struct judge *j, const struct jcell *c,
+    const json_t *name, double all, const json_t **smi)
+{
+	json_t *node = rec_scope_new();
+	double blocks = 0;
+
+	rec_scope_set(node, "instance", rec_scope_str(name, "instance"));
+	*smi = judge_measure(j, c, "gpu.smi_errors", node);
+	if (!ru_num(judge_measure(j, c, "gpu.window.blocks", node), &blocks))
+		blocks = 0;
+	json_decref(node);
+	return blocks > all ? blocks - all : 0;
+}
+
+/* Samples in which nvidia-smi could not read the GPU (ERR!), or tables
+ * it is missing from (nvidia-smi could not reach it): a GPU in an error
+ * state (an Xid, fallen off the bus) during the workload.  Its other
+ * statistics are over the samples it still read, so they may all pass
+ * while it failed.  One missing table is allowed: the sampler's last,
+ * cut short. */
 static void
 err_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
     const json_t *name, const struct ru_thermal *t)
@@ -203,28 +222,49 @@ err_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_t *sub = gpu_sub(name);
 	const json_t *m = judge_measure(j, c, "gpu.error_samples", sub);
 	const json_t *win = judge_measure(j, c, "gpu.window.samples", sub);
+	const json_t *smi = NULL;
 	struct sbuf why = {0};
-	double n = 0, all = 0;
+	double n = 0, all = 0, gone = 0;
 
 	(void)ru_num(m, &n);
-	/* the count's n is the samples inside the window too */
-	if (!ru_num(win, &all) && json_is_number(json_object_get(m, "n")))
+	/* without its window count no table is known to lack it; the ERR!
+	 * count's n is that count too */
+	if (ru_num(win, &all))
+		gone = missing_tables(j, c, name, all, &smi);
+	else if (json_is_number(json_object_get(m, "n")))
 		all = json_number_value(json_object_get(m, "n"));
 	gpu_text(&why, name, t);
 	if (n > 0) {
 		sbuf_printf(&why, ": %.0f of its %.0f samples inside the "
 		    "workload window read ERR! (", n, all);
 		ru_where(&why, m);
-		sbuf_adds(&why, ", the first): the driver lost the GPU (an Xid "
-		    "error, fallen off the bus) while the cell ran; the pod on "
-		    "it failed or stalled, and its statistics here cover only "
-		    "the samples it still read.");
-	} else {
+		sbuf_adds(&why, ", the first)");
+	} else
 		sbuf_printf(&why, ": no field read ERR! in its %.0f samples "
-		    "inside the workload window.", all);
+		    "inside the workload window", all);
+	if (gone > 0) {
+		sbuf_printf(&why, "; it is missing from %.0f of the node's "
+		    "tables inside it", gone);
+		if (smi != NULL) {
+			sbuf_adds(&why, " (nvidia-smi could not reach a GPU: ");
+			ru_where(&why, smi);
+			sbuf_adds(&why, ", the first)");
+		}
 	}
+	if (n > 0)
+		sbuf_adds(&why, ": the driver lost the GPU (an Xid error, "
+		    "fallen off the bus) while the cell ran; the pod on it "
+		    "failed or stalled, and its statistics here cover only the "
+		    "samples it still read.");
+	else if (gone > 1)
+		sbuf_adds(&why, ": the driver lost a GPU of the node while the "
+		    "cell ran (an Xid error, fallen off the bus; nvidia-smi's "
+		    "line names which), and this one's state then is not known: "
+		    "its statistics cover only the samples it still read.");
+	else
+		sbuf_adds(&why, ".");
 	ru_emit(j, r, c, "gpu.errors", sub, NULL, m != NULL ? m : win, "0",
-	    n > 0 ? V_FAIL : V_PASS, sbuf_str(&why), ACT_GPU_ERR);
+	    n > 0 || gone > 1 ? V_FAIL : V_PASS, sbuf_str(&why), ACT_GPU_ERR);
 	json_decref(sub);
 	sbuf_free(&why);
 }

@@ -676,7 +676,7 @@ cover() {
 	    \"gpu.window.last_us\", value: ($t0 + $3 * 1000000), $n}"
 }
 
-@test "5h: a GPU reading ERR! FAILs; the gpu log against the workload window: whole PASS, stopped mid-run WARN, none inside FAIL" {
+@test "5h: a GPU reading ERR! or missing from the tables FAILs; the gpu log against the workload window: whole PASS, stopped mid-run WARN, none inside FAIL" {
 	err="{kind: \"measure\", check: \"5h\", metric: \"gpu.error_samples\", value: 57,
 	    unit: \"count\", n: 64, scope: {phase: \"baseline\", workload: \"w1\",
 	    instance: \"n1\", device: \"1\"}, source: {file: \"baseline/w1/gpu_logs/n1.log\", line: 1995}}"
@@ -695,6 +695,18 @@ cover() {
 	judge_gpu "$(gpu n1 0 60 65 0 700), $(cover 60 1 60)"
 	[ "$(v 5h gpu.window.coverage n1)" = WARN ]
 	jqt 'select(.metric == "gpu.window.coverage") | (.why | test("121 s of it unsampled .*: the sampler stopped")) and .action != null' "$OUT"
+	# nvidia-smi could not reach a GPU: its tables lack GPU 0 from 60 s on
+	ws() { echo "{kind: \"measure\", check: \"5h\", metric: \"gpu.window.samples\", value: $1,
+	    unit: \"count\", scope: {phase: \"baseline\", workload: \"w1\", instance: \"n1\", device: \"0\"},
+	    source: {file: \"baseline/w1/gpu_logs/n1.log\", line: 10}}"; }
+	smi="{kind: \"measure\", check: \"5h\", metric: \"gpu.smi_errors\", value: 120, unit: \"count\",
+	    scope: {phase: \"baseline\", workload: \"w1\", instance: \"n1\"}, source: {file: \"baseline/w1/gpu_logs/n1.log\", line: 2394}}"
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(ws 60), $smi, $(cover 180 1 180)"
+	[ "$(vg gpu.errors 0)" = FAIL ]
+	jqt 'select(.metric == "gpu.errors") | .why | test("no field read ERR! in its 60 samples .*; it is missing from 120 of the node.s tables inside it \\(nvidia-smi could not reach a GPU: baseline/w1/gpu_logs/n1.log:2394, the first\\): the driver lost a GPU of the node")' "$OUT"
+	# one table short: the sampler's last, cut short
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(ws 179), $(cover 180 1 180)"
+	[ "$(vg gpu.errors 0)" = PASS ]
 	# one table every 10 s with its phase: 9 s at each end is allowed
 	judge_gpu "$(gpu n1 0 60 65 0 700), $(cover 17 9 171)"
 	[ "$(v 5h gpu.window.coverage n1)" = PASS ]

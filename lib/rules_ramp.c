@@ -201,6 +201,64 @@ admits_by_tier(const json_t *p, void *arg)
 	    fn != NULL && pu_icontains(fn, "admit");
 }
 
+#define NEVER_ACT "Make the admission function of the generated plugin " \
+	"reject (return an error) when the ramp's draw says shed, rebuild " \
+	"and rerun the treatment arm."
+
+/* Whether the readers record p (4d.generated-admit-returns) is the
+ * function named by symbol ("(*Admitter).AdmitRequest" or "Admit"). */
+static bool
+is_func(const json_t *p, void *arg)
+{
+	const json_t *facts = json_object_get(p, "facts");
+	const char *name = rec_get_str(facts, "name");
+	const char *recv = rec_get_str(facts, "receiver");
+	char sym[256];
+
+	if (name == NULL)
+		return false;
+	if (recv != NULL)
+		snprintf(sym, sizeof(sym), json_is_true(json_object_get(facts,
+		    "pointer")) ? "(*%s).%s" : "%s.%s", recv, name);
+	else
+		snprintf(sym, sizeof(sym), "%s", name);
+	return strcmp(sym, (const char *)arg) == 0;
+}
+
+/* The admission function that dispatches by tier, when every one of its
+ * returns admits (return nil, return true): it never rejects, so the
+ * ramp it computes sheds nothing.  A return of anything else (an error,
+ * a helper's result) may reject: NULL then, as when it is not found. */
+static const json_t *
+never_rejects(const struct judge *j)
+{
+	const json_t *d = pu_claim_find(j, "4d.generated-dispatch",
+	    "generated", PU_FOUND, admits_by_tier, NULL);
+	const char *fn = d != NULL ? rec_get_str(json_object_get(
+	    json_object_get(d, "facts"), "enclosing_func"), "symbol") : NULL;
+	const json_t *f = fn != NULL ? pu_claim_find(j,
+	    "4d.generated-admit-returns", "generated", PU_FOUND, is_func,
+	    (void *)fn) : NULL;
+
+	return f != NULL && branch_admits(f) ? f : NULL;
+}
+
+/* Says that f (never_rejects) admits on every return. */
+static void
+never_text(struct sbuf *b, const json_t *f)
+{
+	const json_t *rets = json_object_get(json_object_get(f, "facts"),
+	    "returns");
+
+	sbuf_printf(b, " But %s (", rec_get_str(json_object_get(f, "facts"),
+	    "name"));
+	pu_where(b, f, 0);
+	sbuf_printf(b, ") never rejects: all %zu of its returns admit (%s), "
+	    "so no tier is ever shed, whatever the ramp computes (a "
+	    "rejection commented out or deleted?).", json_array_size(rets),
+	    rec_get_str(json_array_get(rets, 0), "code"));
+}
+
 /* The sim's guard as the expected side, into o; whether it admits below
  * its start (true when the sim has none: the ramp's meaning). */
 static bool
@@ -230,6 +288,7 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 	struct guard g[8];
 	size_t n = guards_of(j, "4d.generated-ramp-guard", "generated", g, 8);
 	size_t bad = 0;
+	const json_t *never;
 	struct pu_out o;
 	bool sim_below;
 
@@ -237,6 +296,7 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 	    PU_FOUND, admits_by_tier, NULL) == NULL)
 		return;	/* no admission by tier: priority.dispatch says so */
 	pu_out_init(&o, "priority.ramp_guard");
+	never = never_rejects(j);
 	if (n == 0) {
 		sbuf_adds(&o.why, "The generated plugin's admission function "
 		    "dispatches by tier, but no guard in it compares a "
@@ -245,7 +305,10 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 		    "4d.generated-ramp-guard): review by hand that each shed "
 		    "tier is admitted below its ramp's start and shed above "
 		    "it.");
-		pu_out_emit(j, r, &o, V_WARN, PU_ACT_REVIEW);
+		if (never != NULL)
+			never_text(&o.why, never);
+		pu_out_emit(j, r, &o, never != NULL ? V_FAIL : V_WARN, never ?
+		    NEVER_ACT : PU_ACT_REVIEW);
 		return;
 	}
 	o.actual = guard_side(&g[0]);
@@ -269,7 +332,10 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 		sbuf_adds(&o.why, " The sim algorithm's own guard admits above "
 		    "its start, against the ramp's meaning: review the sim "
 		    "algorithm as well.");
-	pu_out_emit(j, r, &o, bad > 0 ? V_FAIL : V_PASS, "Make the ramp guard "
-	    "of the generated plugin admit below the ramp's start (saturation "
-	    "< start returns nil), rebuild and rerun the treatment arm.");
+	if (never != NULL)
+		never_text(&o.why, never);
+	pu_out_emit(j, r, &o, bad > 0 || never != NULL ? V_FAIL : V_PASS,
+	    bad > 0 || never == NULL ? "Make the ramp guard of the generated plugin admit below "
+	    "the ramp's start (saturation < start returns nil), rebuild and "
+	    "rerun the treatment arm." : NEVER_ACT);
 }

@@ -732,6 +732,73 @@ G
 	[ "$(verdict priority.dispatch)" = INAPPLICABLE ]
 }
 
+@test "4d: an admission function whose every return admits never sheds: ramp_guard FAIL, a helper's return is no proof of that" {
+	bundle never real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = PASS ]
+	# the rejection commented out: the ramp is computed and ignored
+	sed -i 's|^\t\treturn errors.New("shed")$|\t\t// return errors.New("shed")|' "$(PLUGIN)"
+	l=$(grep -n '^func (a \*PreemptiveShed) AdmitRequest' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = FAIL ]
+	[[ "$(why priority.ramp_guard)" == *"But AdmitRequest (real generated/preemptive_shed.go:$l) never rejects: all 5 of its returns admit (return nil), so no tier is ever shed"* ]]
+	jq -e -s '[.[] | select(.metric == "priority.ramp_guard")][0] | .action | test("reject \\(return an error\\)")' "$V"
+	# the other 4d verdicts do not see it
+	[ "$(verdict priority.dispatch)" = PASS ]
+	# a return of a helper's result may reject: not said to never shed
+	sed -i 's|^\t\t// return errors.New("shed")$|\t\treturn a.reject(sat)|' "$(PLUGIN)"
+	printf '\nfunc (a *PreemptiveShed) reject(sat float64) error { return errors.New("shed") }\n' >>"$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = PASS ]
+}
+
+@test "4d: tier parameters read from another tier's or ramp end's JSON key: dispatch FAIL naming each field" {
+	bundle tags real-ok
+	sed -i -e 's/`json:"sheddableShedStart"`/`json:"@@"`/' \
+	    -e 's/`json:"batchShedStart"`/`json:"sheddableShedStart"`/' \
+	    -e 's/`json:"@@"`/`json:"batchShedStart"`/' "$(PLUGIN)"
+	grep -q 'SheddableShedStart   float64 `json:"batchShedStart"`' "$(PLUGIN)"
+	a=$(grep -n 'SheddableShedStart   float64' "$(PLUGIN)" | cut -d: -f1)
+	b=$(grep -n 'BatchShedStart       float64' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = FAIL ]
+	w=$(why priority.dispatch)
+	[[ "$w" == *"But its parameters are read from other tiers' keys: SheddableShedStart is read from the key \"batchShedStart\" (real generated/preemptive_shed.go:$a); BatchShedStart is read from the key \"sheddableShedStart\" (real generated/preemptive_shed.go:$b), so the treatment config's values land in the wrong ramp."* ]]
+	# start and full of one tier swapped: the same
+	bundle ends real-ok
+	sed -i -e 's/`json:"batchShedStart"`/`json:"@@"`/' \
+	    -e 's/`json:"batchShedFull"`/`json:"batchShedStart"`/' \
+	    -e 's/`json:"@@"`/`json:"batchShedFull"`/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = FAIL ]
+	[[ "$(why priority.dispatch)" == *"BatchShedStart is read from the key \"batchShedFull\""*"BatchShedFull is read from the key \"batchShedStart\""* ]]
+}
+
+@test "4d: a ramp behind a switch left off (a bool const) is never reached: dispatch FAIL; left on: PASS" {
+	bundle flag real-ok
+	sed -i -e 's/^\/\/ Params of the/const shedEnabled = false\n\n\/\/ Params of the/' \
+	    -e 's/^\tsat := a.saturation(pods)$/\tif !shedEnabled {\n\t\treturn nil\n\t}\n\tsat := a.saturation(pods)/' "$(PLUGIN)"
+	l=$(grep -n 'if !shedEnabled {' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = FAIL ]
+	[[ "$(why priority.dispatch)" == *"sheddable (priority -50) through (*PreemptiveShed).AdmitRequest:"*"\`$l: if (true) !shedEnabled\` then \`$((l + 1)): return nil\`: always admitted, never shed"*"batch (priority -10)"*"never shed"* ]]
+	sed -i 's/^const shedEnabled = false$/const shedEnabled = true/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = PASS ]
+	# a literal false in a load condition: that branch is never taken
+	sed -i 's/if !shedEnabled {/if false \&\& len(pods) > 0 {/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = PASS ]
+}
+
 # The INAPPLICABLE answers of 3a-4d and the reason each gives (a phrase of
 # its why); every INAPPLICABLE a run gives must be one of these.
 inapplicable_reasons() {

@@ -11,7 +11,12 @@
  * priority gets; this one reads the guard itself, from the proof claims
  * 4d.generated-ramp-guard and 4d.sim-ramp-guard (pipelines/proofs.yaml:
  * an if comparing a saturation-like operand with a start-like one, with
- * the returns of its branch). */
+ * the returns of its branch).  The same verdict reads what lies past the
+ * guard: the probability (saturation - start) / (full - start) and the
+ * draw that rejects when rand() < p (4d.generated-ramp-slope and -draw:
+ * ends swapped or the draw inverted shed less as the pool fills), and
+ * whether the admission function can reject at all
+ * (4d.generated-admit-returns: every return admitting sheds nothing). */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -259,6 +264,137 @@ never_text(struct sbuf *b, const json_t *f)
 	    rec_get_str(json_array_get(rets, 0), "code"));
 }
 
+/* ---- the ramp's slope and draw ---- */
+
+static bool
+full_like(const char *id)
+{
+	return (pu_icontains(id, "full") || pu_icontains(id, "max")) &&
+	    !start_like(id) && !sat_like(id);
+}
+
+/* The role of a ramp operand: 's'aturation, 'b' the start, 'f' full. */
+static char
+ramp_role(const char *id)
+{
+	return sat_like(id) ? 's' : start_like(id) ? 'b' : full_like(id) ?
+	    'f' : '?';
+}
+
+/* The four operands of "(a - b) / (c - d)" as roles; false when one is
+ * none of saturation, start, full (not a ramp). */
+static bool
+slope_roles(const char *m, char role[4], char names[4][64])
+{
+	size_t k = 0;
+
+	for (const char *p = m; *p != '\0' && k <= 4; ) {
+		size_t n = 0;
+
+		while (*p != '\0' && !operand_byte((unsigned char)*p))
+			p++;
+		while (operand_byte((unsigned char)p[n]))
+			n++;
+		if (n == 0)
+			break;
+		if (k < 4) {
+			snprintf(names[k], sizeof(names[k]), "%.*s", (int)n, p);
+			role[k] = ramp_role(names[k]);
+		}
+		k++;
+		p += n;
+	}
+	if (k != 4)
+		return false;
+	for (size_t i = 0; i < 4; i++)
+		if (role[i] == '?')
+			return false;
+	return true;
+}
+
+/* A ramp probability that is not (saturation - start) / (full - start):
+ * says how it goes wrong into b; whether it does. */
+static bool
+slope_wrong(const json_t *p, struct sbuf *b)
+{
+	const char *m = rec_get_str(json_object_get(p, "facts"), "match");
+	char r[4], nm[4][64];
+	int num, den;
+
+	if (m == NULL || !slope_roles(m, r, nm) ||
+	    memcmp(r, "sbfb", 4) == 0)
+		return false;
+	num = r[0] == 's' ? 1 : r[1] == 's' ? -1 : 0;
+	den = r[2] == 'f' && r[3] == 'b' ? 1 : r[2] == 'b' && r[3] == 'f' ?
+	    -1 : 0;
+	sbuf_printf(b, "%s`%s` (", b->len ? "; " : "", m);
+	pu_where(b, p, 0);
+	sbuf_adds(b, ")");
+	if (num * den < 0)
+		sbuf_adds(b, " falls as the saturation rises");
+	else if (num * den == 0)
+		sbuf_adds(b, " does not grow with the saturation from start "
+		    "to full");
+	if (num != 0 && r[num > 0 ? 1 : 0] != 'b')
+		sbuf_printf(b, "%s is 0 at %s, not at the ramp's start",
+		    num * den <= 0 ? " and" : "",
+		    nm[num > 0 ? 1 : 0]);
+	return true;
+}
+
+/* A draw whose rejecting branch is rand() > p: the tier is shed with
+ * probability 1 - p.  Says so into b; whether it is. */
+static bool
+draw_wrong(const json_t *p, struct sbuf *b)
+{
+	const json_t *facts = json_object_get(p, "facts");
+	const char *m = rec_get_str(facts, "match");
+	const char *rnd = m != NULL ? strstr(m, "rand.") : NULL;
+	const char *op = m != NULL ? strpbrk(m, "<>") : NULL;
+	bool rand_less, rejects;
+
+	if (rnd == NULL || op == NULL ||
+	    json_array_size(json_object_get(facts, "returns")) == 0)
+		return false;
+	/* rand() < p, or p > rand(): shed with probability p */
+	rand_less = (rnd < op) == (*op == '<');
+	rejects = !branch_admits(p);
+	if (rand_less == rejects)
+		return false;
+	sbuf_printf(b, "%s`%s …` (", b->len ? "; " : "", m);
+	pu_where(b, p, 0);
+	sbuf_printf(b, ") %s on the rand() %s p side: the tier is shed with "
+	    "probability 1 - p, most just past the start and less and less "
+	    "as the pool fills", rejects ? "rejects" : "admits",
+	    rejects ? ">" : "<");
+	return true;
+}
+
+/* The generated plugin's ramps and draws that run the wrong way; how
+ * many (their text in b, their records in o's evidence). */
+static size_t
+ramp_shape(const struct judge *j, struct pu_out *o, struct sbuf *b)
+{
+	struct ru_list l;
+	size_t n = 0;
+
+	pu_claim_list(j, "4d.generated-ramp-slope", "generated", &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (pu_found(l.v[i]) && slope_wrong(l.v[i], b)) {
+			pu_ev_add(o->evidence, "ramp probability", l.v[i]);
+			n++;
+		}
+	ru_list_free(&l);
+	pu_claim_list(j, "4d.generated-ramp-draw", "generated", &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (pu_found(l.v[i]) && draw_wrong(l.v[i], b)) {
+			pu_ev_add(o->evidence, "draw", l.v[i]);
+			n++;
+		}
+	ru_list_free(&l);
+	return n;
+}
+
 /* The sim's guard as the expected side, into o; whether it admits below
  * its start (true when the sim has none: the ramp's meaning). */
 static bool
@@ -287,7 +423,8 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 {
 	struct guard g[8];
 	size_t n = guards_of(j, "4d.generated-ramp-guard", "generated", g, 8);
-	size_t bad = 0;
+	size_t bad = 0, nshape;
+	struct sbuf shape = {0};
 	const json_t *never;
 	struct pu_out o;
 	bool sim_below;
@@ -334,7 +471,17 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 		    "algorithm as well.");
 	if (never != NULL)
 		never_text(&o.why, never);
-	pu_out_emit(j, r, &o, bad > 0 || never != NULL ? V_FAIL : V_PASS,
+	if ((nshape = ramp_shape(j, &o, &shape)) > 0)
+		sbuf_printf(&o.why, " But the ramp itself runs the wrong way: "
+		    "%s; a shed ramp rejects with probability (saturation - "
+		    "start) / (full - start), 0 at its start and 1 at full.",
+		    sbuf_str(&shape));
+	sbuf_free(&shape);
+	pu_out_emit(j, r, &o, bad + nshape > 0 || never != NULL ? V_FAIL :
+	    V_PASS,
+	    nshape > 0 && bad == 0 ? "Make the generated plugin shed with "
+	    "probability (saturation - start) / (full - start) (reject when "
+	    "rand() < p), rebuild and rerun the treatment arm." :
 	    bad > 0 || never == NULL ? "Make the ramp guard of the generated plugin admit below "
 	    "the ramp's start (saturation < start returns nil), rebuild and "
 	    "rerun the treatment arm." : NEVER_ACT);

@@ -755,6 +755,31 @@ G
 	[ "$(verdict priority.ramp_guard)" = PASS ]
 }
 
+@test "4d: a ramp whose probability or draw runs the wrong way: ramp_guard FAIL; the draw either way round: PASS" {
+	bundle shape real-ok
+	l=$(grep -n 'if rand.Float64() < min((sat-shedStart)/(shedFull-shedStart), 1.0) {' "$(PLUGIN)" | cut -d: -f1)
+	[ -n "$l" ]
+	# p > rand() is rand() < p
+	sed -i "${l}s/.*/\tif min((sat-shedStart)\/(shedFull-shedStart), 1.0) > rand.Float64() {/" "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = PASS ]
+	# the ends swapped in the formula
+	sed -i "${l}s/.*/\tif rand.Float64() < min((sat-shedFull)\/(shedStart-shedFull), 1.0) {/" "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = FAIL ]
+	[[ "$(why priority.ramp_guard)" == *"But the ramp itself runs the wrong way: \`(sat-shedFull)/(shedStart-shedFull)\` (real generated/preemptive_shed.go:$l) falls as the saturation rises and is 0 at shedFull, not at the ramp's start;"* ]]
+	jq -e -s '[.[] | select(.metric == "priority.ramp_guard")][0] | .action | test("rand\\(\\) < p")' "$V"
+	# the draw inverted
+	sed -i "${l}s/.*/\tif rand.Float64() > min((sat-shedStart)\/(shedFull-shedStart), 1.0) {/" "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = FAIL ]
+	[[ "$(why priority.ramp_guard)" == *"\`if rand.Float64() > …\` (real generated/preemptive_shed.go:$l) rejects on the rand() > p side: the tier is shed with probability 1 - p"* ]]
+	[ "$(verdict priority.dispatch)" = PASS ]
+}
+
 @test "4d: tier parameters read from another tier's or ramp end's JSON key: dispatch FAIL naming each field" {
 	bundle tags real-ok
 	sed -i -e 's/`json:"sheddableShedStart"`/`json:"@@"`/' \

@@ -48,6 +48,16 @@ static const struct {
 };
 #define NROUTING (sizeof(routing_map) / sizeof(routing_map[0]))
 
+/* BLIS policies that pick by the endpoints' load (--routing-policy
+ * least-loaded, always-busiest): no EPP picker alone stands for them, but
+ * random-picker, which ignores every score, certainly does not. */
+static bool
+load_policy(const char *policy)
+{
+	return strcmp(policy, "least-loaded") == 0 ||
+	    strcmp(policy, "always-busiest") == 0;
+}
+
 /* The sim's --routing-policy against the arm's picker (NULL: none). */
 static enum jverdict_value
 policy_compare(struct sbuf *why, const char *policy, const json_t *picker)
@@ -66,6 +76,13 @@ policy_compare(struct sbuf *why, const char *policy, const json_t *picker)
 		    "default one, which the proofs here do not show; compare "
 		    "it with the sim policy by hand.");
 		return V_WARN;
+	}
+	if (want == NULL && load_policy(policy) &&
+	    strcmp(pu_str_value(picker), "random-picker") == 0) {
+		sbuf_printf(why, " %s picks an endpoint by its load; "
+		    "random-picker ignores the load (and every score): the "
+		    "real arm routes differently from the simulation.", policy);
+		return V_FAIL;
 	}
 	if (want == NULL) {
 		sbuf_printf(why, " There is no known mapping of sim policy %s "

@@ -176,6 +176,17 @@ why() {
 	jq -s -e '[.[] | select(.metric == "routing.plugins")][0] | .verdict == "PASS" and (.why | test("max-score-picker: registered"))' "$V"
 }
 
+@test "4a: a sim that routes by load against random-picker: FAIL; against max-score-picker: WARN (the scorers decide)" {
+	bundle load real-ok treatment_swapped.yaml
+	sed -i 's/| `--routing-policy` | round-robin |/| `--routing-policy` | least-loaded |/' "$SIM/config.md"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"least-loaded picks an endpoint by its load; random-picker ignores the load (and every score)"* ]]
+	[ "$(verdict routing.policy treatment)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "treatment") | .why' "$V")" == *"no known mapping of sim policy least-loaded"* ]]
+}
+
 @test "3d: a slower sim snapshot than the router's refresh and staleness" {
 	bundle slow real-ok
 	sed -i 's/| 50000 | 50 ms |/| 250000 | 250 ms |/' "$SIM/config.md"

@@ -902,6 +902,72 @@ detector_swapped(const struct judge *j, struct sbuf *why, const char *arm,
 	return true;
 }
 
+/* One deployed detector threshold (key = rec's value; of the detector
+ * plugin named plugin, else of saturationDetector itself) against the
+ * router's default and the sim bundle's baseline plan: said in why when
+ * it differs from both; whether it does (n: how many said before). */
+static bool
+threshold_differs(const struct judge *j, struct sbuf *why, const char *arm,
+    const json_t *rec, const char *key, size_t n, const char *plugin)
+{
+	struct named_default d = { NULL, 0, 0 };
+	const json_t *dp;
+	double v;
+
+	for (size_t k = 0; k < sizeof(detector_keys) /
+	    sizeof(detector_keys[0]); k++)
+		if (strcmp(key, detector_keys[k].key) == 0)
+			d.name = detector_keys[k].dname;
+	if (d.name == NULL || !ru_num(rec, &v))
+		return false;
+	dp = pu_claim_find(j, "3c.router-defaults", "router", PU_FOUND,
+	    default_named, &d);
+	if ((dp != NULL && same_num(v, d.v)) ||
+	    detector_planned(j, arm, key, v))
+		return false;
+	if (n == 0)
+		sbuf_printf(why, " But its saturationDetector%s%s sets ",
+		    plugin != NULL ? "'s plugin " : "", plugin ? plugin : "");
+	sbuf_printf(why, "%s%s = ", n == 0 ? "" : "; ", key);
+	ru_num_text(why, v);
+	sbuf_adds(why, " (");
+	ru_where(why, rec);
+	sbuf_adds(why, ")");
+	if (dp != NULL) {
+		sbuf_printf(why, ", where the router's %s is ", d.name);
+		ru_num_text(why, d.v);
+		sbuf_adds(why, " (");
+		pu_where(why, dp, d.line);
+		sbuf_adds(why, ")");
+	}
+	return true;
+}
+
+/* The thresholds in the parameters of the detector plugin named ref (a
+ * saturationDetector pluginRef to the default detector type): the same
+ * overrides in the config's newer form.  Counts into *n. */
+static void
+ref_thresholds(const struct judge *j, struct sbuf *why, const char *arm,
+    const char *ref, size_t *n, const json_t **first)
+{
+	struct ru_list l;
+	size_t len = strlen(ref);
+
+	pu_arm_recs(j, "measure", "epp.plugin.parameter", arm, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *key = rec_get_str(l.v[i], "key");
+
+		if (key == NULL || strncmp(key, ref, len) != 0 ||
+		    key[len] != '.' || !threshold_differs(j, why, arm, l.v[i],
+		    key + len + 1, *n, ref))
+			continue;
+		if (*first == NULL)
+			*first = l.v[i];
+		(*n)++;
+	}
+	ru_list_free(&l);
+}
+
 /* The deployed baseline's detector thresholds that differ from the
  * router's defaults and from the sim bundle's baseline plan, said in
  * why; the first in *first.  Returns how many. */
@@ -916,44 +982,23 @@ baseline_detector(const struct judge *j, struct sbuf *why, const char *arm,
 	pu_arm_recs(j, "measure", "epp.saturation_detector", arm, &l);
 	for (size_t i = 0; i < l.n; i++) {
 		const char *key = rec_get_str(l.v[i], "key");
-		struct named_default d = { NULL, 0, 0 };
-		const json_t *dp = NULL;
-		double v;
+		bool ref = key != NULL && strcmp(key, "pluginRef") == 0;
 
-		if (key != NULL && strcmp(key, "pluginRef") == 0 &&
-		    detector_swapped(j, why, arm, l.v[i], n > 0)) {
+		if (ref && detector_swapped(j, why, arm, l.v[i], n > 0)) {
 			if (*first == NULL)
 				*first = l.v[i];
 			n++;
 			continue;
 		}
-		for (size_t k = 0; k < sizeof(detector_keys) /
-		    sizeof(detector_keys[0]) && key != NULL; k++)
-			if (strcmp(key, detector_keys[k].key) == 0)
-				d.name = detector_keys[k].dname;
-		if (d.name == NULL || !ru_num(l.v[i], &v))
-			continue;
-		dp = pu_claim_find(j, "3c.router-defaults", "router",
-		    PU_FOUND, default_named, &d);
-		if ((dp != NULL && same_num(v, d.v)) ||
-		    detector_planned(j, arm, key, v))
-			continue;
-		sbuf_printf(why, "%s%s = ", n == 0 ? " But its "
-		    "saturationDetector sets " : "; ", key);
-		ru_num_text(why, v);
-		sbuf_adds(why, " (");
-		ru_where(why, l.v[i]);
-		sbuf_adds(why, ")");
-		if (dp != NULL) {
-			sbuf_printf(why, ", where the router's %s is ", d.name);
-			ru_num_text(why, d.v);
-			sbuf_adds(why, " (");
-			pu_where(why, dp, d.line);
-			sbuf_adds(why, ")");
+		if (ref && pu_str_value(l.v[i]) != NULL)
+			ref_thresholds(j, why, arm, pu_str_value(l.v[i]), &n,
+			    first);
+		else if (key != NULL && threshold_differs(j, why, arm,
+		    l.v[i], key, n, NULL)) {
+			if (*first == NULL)
+				*first = l.v[i];
+			n++;
 		}
-		if (*first == NULL)
-			*first = l.v[i];
-		n++;
 	}
 	ru_list_free(&l);
 	if (n > 0)

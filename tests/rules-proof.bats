@@ -536,6 +536,20 @@ routing() {
 	records --root "$GO/gaie" --label gaie
 	judge
 	[ "$(verdict admission.baseline baseline)" = PASS ]
+	# but thresholds in that plugin's parameters are the same override
+	printf '  parameters:\n    queueDepthThreshold: 999999999\n' >"$D/p.yaml"
+	sed -i "/^  name: cd\$/r $D/p.yaml" "$REAL/generated/baseline_config.yaml"
+	l=$(grep -n 'queueDepthThreshold: 999999999' "$REAL/generated/baseline_config.yaml" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"But its saturationDetector's plugin cd sets queueDepthThreshold = 999999999 (generated/baseline_config.yaml:$l), where the router's DefaultQueueDepthThreshold is 5"* ]]
+	jq -s -e --argjson l "$l" '[.[] | select(.metric == "admission.baseline")][0] | .actual.source.line == $l' "$V"
+	# the default's own value there is none
+	sed -i 's/queueDepthThreshold: 999999999/queueDepthThreshold: 5/' "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
 	# the router's own defaults, spelled out, are no override
 	bundle dflt real-ok
 	printf 'saturationDetector:\n  queueDepthThreshold: 5\n  kvCacheUtilThreshold: 0.8\n' >>"$REAL/generated/baseline_config.yaml"

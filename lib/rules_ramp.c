@@ -417,6 +417,22 @@ sim_guard(const struct judge *j, struct pu_out *o)
 	return s.below;
 }
 
+/* What to do about the first thing wrong: an inverted guard, a ramp
+ * running the wrong way, a function that never rejects. */
+static const char *
+ramp_action(size_t bad, size_t nshape, bool never)
+{
+	if (bad == 0 && nshape > 0)
+		return "Make the generated plugin shed with probability "
+		    "(saturation - start) / (full - start) (reject when "
+		    "rand() < p), rebuild and rerun the treatment arm.";
+	if (bad == 0 && never)
+		return NEVER_ACT;
+	return "Make the ramp guard of the generated plugin admit below the "
+	    "ramp's start (saturation < start returns nil), rebuild and "
+	    "rerun the treatment arm.";
+}
+
 void
 ramp_guard_verdict(struct judge *j, const struct rule *r,
     const struct jcell *c)
@@ -478,11 +494,5 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 		    sbuf_str(&shape));
 	sbuf_free(&shape);
 	pu_out_emit(j, r, &o, bad + nshape > 0 || never != NULL ? V_FAIL :
-	    V_PASS,
-	    nshape > 0 && bad == 0 ? "Make the generated plugin shed with "
-	    "probability (saturation - start) / (full - start) (reject when "
-	    "rand() < p), rebuild and rerun the treatment arm." :
-	    bad > 0 || never == NULL ? "Make the ramp guard of the generated plugin admit below "
-	    "the ramp's start (saturation < start returns nil), rebuild and "
-	    "rerun the treatment arm." : NEVER_ACT);
+	    V_PASS, ramp_action(bad, nshape, never != NULL));
 }

@@ -662,6 +662,33 @@ baseline_config(const struct judge *j, struct pu_out *o, const char *kind,
 	    "default", "no admission in the baseline EPP config");
 }
 
+/* Whether the legacy rule tests the request's priority: a line of it
+ * (not its signature) that names the priority in a condition or calls
+ * IsSheddable.  A proof without the lines (facts.signals) is taken at its
+ * word, the function's name. */
+static bool
+rule_tests_priority(const json_t *rule_p)
+{
+	const json_t *sig = json_object_get(json_object_get(rule_p, "facts"),
+	    "signals");
+	json_t *l;
+	size_t i;
+
+	if (sig == NULL)
+		return true;
+	json_array_foreach(sig, i, l) {
+		const char *code = rec_get_str(l, "code");
+
+		if (code == NULL || strncmp(code, "func ", 5) == 0)
+			continue;
+		if (strstr(code, "IsSheddable(") != NULL || strstr(code,
+		    "if ") != NULL || strstr(code, "switch ") != NULL ||
+		    strstr(code, "case ") != NULL)
+			return true;
+	}
+	return false;
+}
+
 /* The router's default admission as its code states it (rule_p: the
  * legacy rule). */
 static void
@@ -685,10 +712,19 @@ baseline_router_text(const struct judge *j, struct sbuf *why,
 		pu_where(why, sel, 0);
 		sbuf_adds(why, "); ");
 	}
-	sbuf_adds(why, "it rejects sheddable requests (priority < 0) when "
-	    "saturation >= 1.0 and admits everything else (");
-	pu_where(why, rule_p, 0);
-	sbuf_adds(why, ")");
+	if (rule_tests_priority(rule_p)) {
+		sbuf_adds(why, "it rejects sheddable requests (priority < 0) "
+		    "when saturation >= 1.0 and admits everything else (");
+		pu_where(why, rule_p, 0);
+		sbuf_adds(why, ")");
+	} else {
+		sbuf_adds(why, "its rule (");
+		pu_where(why, rule_p, 0);
+		sbuf_adds(why, ") tests no priority (no IsSheddable call or "
+		    "priority condition in it), so it may shed critical and "
+		    "standard requests too when the pool is saturated, not "
+		    "only sheddable ones");
+	}
 	if (status != NULL) {
 		sbuf_adds(why, "; the rejection maps to an HTTP error in ");
 		pu_where(why, status, 0);
@@ -984,6 +1020,13 @@ rule_baseline(struct judge *j, const struct rule *r, const struct jcell *c)
 			v = baseline_tuned(j, &o, arm, policy, v);
 		if (arm != NULL)
 			v = baseline_gate(j, &o, &av, policy, v);
+		if (v == V_PASS && !rule_tests_priority(rule_p)) {
+			sbuf_adds(&o.why, " Review the router's default: a "
+			    "baseline that runs it sheds every tier alike, "
+			    "which a sim baseline shedding only sheddable "
+			    "requests does not.");
+			v = V_WARN;
+		}
 	}
 	pu_out_emit(j, r, &o, v, rule_p == NULL && ba.what.len == 0 ? "Find "
 	    "the router's built-in admission by hand and compare it with the "

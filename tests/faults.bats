@@ -646,6 +646,10 @@ clean() {
 	fault 4b-baseline-flowcontrol-gate
 }
 
+@test "4b-legacy-sheds-all (14b): 4b WARN" {
+	fault 4b-legacy-sheds-all
+}
+
 @test "4b-baseline-thresholds (14b): 4b FAIL" {
 	fault 4b-baseline-thresholds
 }

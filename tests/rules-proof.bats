@@ -588,6 +588,33 @@ routing() {
 	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"But the router registers the flowControl gate on by default"*"instead of the legacy admission"* ]]
 }
 
+@test "4b: a router whose legacy rule tests no priority sheds every tier: WARN, never the sheddable-only text" {
+	bundle shedall real-ok
+	cp -R "$GO/gaie" "$D/"
+	f="$D/gaie/pkg/epp/requestcontrol/admission.go"
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"it rejects sheddable requests (priority < 0) when saturation >= 1.0"* ]]
+	# the IsSheddable test dropped: the rule sheds whatever the priority
+	awk '/^\tif requtil.IsSheddable\(priority\) \{$/ { skip = 1; next }
+	  skip && /^\t\}$/ { skip = 0; next }
+	  skip { sub(/^\t/, ""); print; next } { print }' "$f" >"$f.tmp"
+	mv "$f.tmp" "$f"
+	l=$(grep -n '^func rejectIfSheddableAndSaturated' "$f" | cut -d: -f1)
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = WARN ]
+	w=$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")
+	[[ "$w" == *"its rule (gaie pkg/epp/requestcontrol/admission.go:$l) tests no priority (no IsSheddable call or priority condition in it)"*"sheds every tier alike"* ]]
+	[[ "$w" != *"rejects sheddable requests (priority < 0)"* ]]
+	# a priority comparison in place of IsSheddable is a test
+	sed -i 's/^\tif sd.Saturation(ctx, pods) >= 1.0 {$/\tif priority < 0 \&\& sd.Saturation(ctx, pods) >= 1.0 {/' "$f"
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+}
+
 @test "3d: an arm's deployed staleness threshold and data-source scrape period" {
 	bundle stale real-ok
 	printf 'saturationDetector:\n  metricsStalenessThreshold: 50ms\n' >>"$REAL/generated/baseline_config.yaml"

@@ -95,6 +95,37 @@ int_value(const struct gindex *ix, const char *t, size_t n, int64_t *v)
 	return true;
 }
 
+/* The value of [t, t+n) when it is a bool known here: the literal true
+ * or false, or a const of this file holding one (a switch left off:
+ * const shedEnabled = false).  parse_unary reads any '!' before it. */
+static bool
+bool_value(const struct gindex *ix, const char *t, size_t n, bool *v)
+{
+	while (n > 0 && (*t == ' ' || *t == '(')) {
+		t++;
+		n--;
+	}
+	while (n > 0 && (t[n - 1] == ' ' || t[n - 1] == ')'))
+		n--;
+	if ((n == 4 && strncmp(t, "true", 4) == 0) || (n == 5 &&
+	    strncmp(t, "false", 5) == 0)) {
+		*v = n == 4;
+		return true;
+	}
+	for (size_t i = 0; i < ix->nd; i++) {
+		const struct gdecl *d = &ix->d[i];
+
+		if (d->kind == GD_CONST && strlen(d->name) == n &&
+		    strncmp(d->name, t, n) == 0 && d->value != NULL &&
+		    (strcmp(d->value, "true") == 0 ||
+		    strcmp(d->value, "false") == 0)) {
+			*v = strcmp(d->value, "true") == 0;
+			return true;
+		}
+	}
+	return false;
+}
+
 static bool
 mentions(const struct run *r, const char *text)
 {
@@ -189,8 +220,13 @@ atom_eval(const struct run *r, const char *a, size_t n)
 	size_t at, rn;
 	int64_t v;
 	enum tri res = TR_UNKNOWN;
+	bool b;
 
-	if (!mentions(r, t))
+	/* A condition fixed at compile time is no load condition: taken (or
+	 * not) for every tier, as Go runs it. */
+	if (bool_value(r->ix, t, n, &b))
+		res = b ? TR_TRUE : TR_FALSE;
+	else if (!mentions(r, t))
 		res = TR_LOAD;
 	else if (strstr(t, "IsSheddable(") != NULL)
 		res = r->p < 0 ? TR_TRUE : TR_FALSE;

@@ -8,7 +8,6 @@
  * once per bundle.  Without the router's source the router side is
  * INAPPLICABLE and the bundle-side facts are still shown.  4c-4d are in
  * rules_tiers.c. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +16,7 @@
 #include "proofutil.h"
 #include "rec.h"
 #include "routecmp.h"
+#include "rules_basedet.h"
 #include "ruleutil.h"
 #include "str.h"
 
@@ -48,6 +48,16 @@ static const struct {
 };
 #define NROUTING (sizeof(routing_map) / sizeof(routing_map[0]))
 
+/* BLIS policies that pick by the endpoints' load (--routing-policy
+ * least-loaded, always-busiest): no EPP picker alone stands for them, but
+ * random-picker, which ignores every score, certainly does not. */
+static bool
+load_policy(const char *policy)
+{
+	return strcmp(policy, "least-loaded") == 0 ||
+	    strcmp(policy, "always-busiest") == 0;
+}
+
 /* The sim's --routing-policy against the arm's picker (NULL: none). */
 static enum jverdict_value
 policy_compare(struct sbuf *why, const char *policy, const json_t *picker)
@@ -66,6 +76,13 @@ policy_compare(struct sbuf *why, const char *policy, const json_t *picker)
 		    "default one, which the proofs here do not show; compare "
 		    "it with the sim policy by hand.");
 		return V_WARN;
+	}
+	if (want == NULL && load_policy(policy) &&
+	    strcmp(pu_str_value(picker), "random-picker") == 0) {
+		sbuf_printf(why, " %s picks an endpoint by its load; "
+		    "random-picker ignores the load (and every score): the "
+		    "real arm routes differently from the simulation.", policy);
+		return V_FAIL;
 	}
 	if (want == NULL) {
 		sbuf_printf(why, " There is no known mapping of sim policy %s "
@@ -645,6 +662,33 @@ baseline_config(const struct judge *j, struct pu_out *o, const char *kind,
 	    "default", "no admission in the baseline EPP config");
 }
 
+/* Whether the legacy rule tests the request's priority: a line of it
+ * (not its signature) that names the priority in a condition or calls
+ * IsSheddable.  A proof without the lines (facts.signals) is taken at its
+ * word, the function's name. */
+static bool
+rule_tests_priority(const json_t *rule_p)
+{
+	const json_t *sig = json_object_get(json_object_get(rule_p, "facts"),
+	    "signals");
+	json_t *l;
+	size_t i;
+
+	if (sig == NULL)
+		return true;
+	json_array_foreach(sig, i, l) {
+		const char *code = rec_get_str(l, "code");
+
+		if (code == NULL || strncmp(code, "func ", 5) == 0)
+			continue;
+		if (strstr(code, "IsSheddable(") != NULL || strstr(code,
+		    "if ") != NULL || strstr(code, "switch ") != NULL ||
+		    strstr(code, "case ") != NULL)
+			return true;
+	}
+	return false;
+}
+
 /* The router's default admission as its code states it (rule_p: the
  * legacy rule). */
 static void
@@ -668,10 +712,19 @@ baseline_router_text(const struct judge *j, struct sbuf *why,
 		pu_where(why, sel, 0);
 		sbuf_adds(why, "); ");
 	}
-	sbuf_adds(why, "it rejects sheddable requests (priority < 0) when "
-	    "saturation >= 1.0 and admits everything else (");
-	pu_where(why, rule_p, 0);
-	sbuf_adds(why, ")");
+	if (rule_tests_priority(rule_p)) {
+		sbuf_adds(why, "it rejects sheddable requests (priority < 0) "
+		    "when saturation >= 1.0 and admits everything else (");
+		pu_where(why, rule_p, 0);
+		sbuf_adds(why, ")");
+	} else {
+		sbuf_adds(why, "its rule (");
+		pu_where(why, rule_p, 0);
+		sbuf_adds(why, ") tests no priority (no IsSheddable call or "
+		    "priority condition in it), so it may shed critical and "
+		    "standard requests too when the pool is saturated, not "
+		    "only sheddable ones");
+	}
 	if (status != NULL) {
 		sbuf_adds(why, "; the rejection maps to an HTTP error in ");
 		pu_where(why, status, 0);
@@ -755,197 +808,6 @@ baseline_own(const struct judge *j, struct sbuf *why, const char *kind,
 	    "(the router's default) or the router's control plugin, nothing "
 	    "else.");
 	return V_FAIL;
-}
-
-/* The legacy rule sheds on the router's saturation detector, so a
- * baseline saturationDetector threshold decides when the "default"
- * admission sheds: the keys and the router defaults they override. */
-static const struct {
-	const char	*key;
-	const char	*dname;
-} detector_keys[] = {
-	{ "queueDepthThreshold", "DefaultQueueDepthThreshold" },
-	{ "kvCacheUtilThreshold", "DefaultKVCacheUtilThreshold" },
-};
-
-struct named_default {
-	const char	*name;
-	double		 v;
-	long		 line;
-};
-
-static bool
-numbered(const json_t *x, void *v)
-{
-	return rec_get_num(x, "number", v);
-}
-
-/* A 3c.router-defaults proof whose values give d->name a number. */
-static bool
-default_named(const json_t *p, void *arg)
-{
-	struct named_default *d = arg;
-	const json_t *x = pu_fact_find(p, "values", "name", d->name,
-	    numbered, &d->v);
-
-	if (x == NULL)
-		return false;
-	d->line = (long)json_number_value(json_object_get(x, "line"));
-	return true;
-}
-
-static bool
-same_num(double a, double b)
-{
-	return fabs(a - b) <= 1e-9 * fmax(1, fabs(b));
-}
-
-/* Whether the sim bundle plans key = v for arm's detector too. */
-static bool
-detector_planned(const struct judge *j, const char *arm, const char *key,
-    double v)
-{
-	struct ru_list l;
-	bool same = false;
-	double pv;
-
-	pu_arm_recs(j, "expect", "epp.saturation_detector", arm, &l);
-	for (size_t i = 0; i < l.n && !same; i++) {
-		const char *k = rec_get_str(l.v[i], "key");
-
-		same = k != NULL && strcmp(k, key) == 0 &&
-		    ru_num(l.v[i], &pv) && same_num(v, pv);
-	}
-	ru_list_free(&l);
-	return same;
-}
-
-/* The router's default saturation detector: GAIE's and llm-d-router's
- * ensureSaturationDetector configure the utilization detector when the
- * config names none. */
-#define DEFAULT_DETECTOR	"utilization-detector"
-
-/* The plugin type arm's config gives the plugin named ref (ref itself
- * when no plugin has that name: a type used as its own name). */
-static const char *
-arm_plugin_type(const struct judge *j, const char *arm, const char *ref)
-{
-	struct ru_list l;
-	const char *type = ref;
-
-	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
-	for (size_t i = 0; i < l.n; i++) {
-		const char *k = rec_get_str(l.v[i], "key");
-
-		if (k != NULL && strcmp(k, ref) == 0 && pu_str_value(l.v[i]))
-			type = pu_str_value(l.v[i]);
-	}
-	ru_list_free(&l);
-	return type;
-}
-
-/* Whether the sim bundle plans the same detector (by type) for arm. */
-static bool
-detector_ref_planned(const struct judge *j, const char *arm, const char *type)
-{
-	struct ru_list l;
-	bool same = false;
-
-	pu_arm_recs(j, "expect", "epp.saturation_detector", arm, &l);
-	for (size_t i = 0; i < l.n && !same; i++) {
-		const char *k = rec_get_str(l.v[i], "key");
-		const char *v = pu_str_value(l.v[i]);
-
-		same = k != NULL && strcmp(k, "pluginRef") == 0 && v != NULL &&
-		    strcmp(v, type) == 0;
-	}
-	ru_list_free(&l);
-	return same;
-}
-
-/* A baseline saturationDetector that names another detector plugin than
- * the router's default: the legacy rule then sheds on that detector's
- * notion of saturation.  Said in why; true when so. */
-static bool
-detector_swapped(const struct judge *j, struct sbuf *why, const char *arm,
-    const json_t *rec, bool more)
-{
-	const char *ref = pu_str_value(rec);
-	const char *type = ref != NULL ? arm_plugin_type(j, arm, ref) : NULL;
-
-	if (type == NULL || strcmp(type, DEFAULT_DETECTOR) == 0 ||
-	    detector_ref_planned(j, arm, type) ||
-	    detector_ref_planned(j, arm, ref))
-		return false;
-	sbuf_printf(why, "%spluginRef = %s (", more ? "; " : " But its "
-	    "saturationDetector sets ", ref);
-	ru_where(why, rec);
-	sbuf_printf(why, "), a %s, where the router's default is the %s",
-	    type, DEFAULT_DETECTOR);
-	return true;
-}
-
-/* The deployed baseline's detector thresholds that differ from the
- * router's defaults and from the sim bundle's baseline plan, said in
- * why; the first in *first.  Returns how many. */
-static size_t
-baseline_detector(const struct judge *j, struct sbuf *why, const char *arm,
-    const json_t **first)
-{
-	struct ru_list l;
-	size_t n = 0;
-
-	*first = NULL;
-	pu_arm_recs(j, "measure", "epp.saturation_detector", arm, &l);
-	for (size_t i = 0; i < l.n; i++) {
-		const char *key = rec_get_str(l.v[i], "key");
-		struct named_default d = { NULL, 0, 0 };
-		const json_t *dp = NULL;
-		double v;
-
-		if (key != NULL && strcmp(key, "pluginRef") == 0 &&
-		    detector_swapped(j, why, arm, l.v[i], n > 0)) {
-			if (*first == NULL)
-				*first = l.v[i];
-			n++;
-			continue;
-		}
-		for (size_t k = 0; k < sizeof(detector_keys) /
-		    sizeof(detector_keys[0]) && key != NULL; k++)
-			if (strcmp(key, detector_keys[k].key) == 0)
-				d.name = detector_keys[k].dname;
-		if (d.name == NULL || !ru_num(l.v[i], &v))
-			continue;
-		dp = pu_claim_find(j, "3c.router-defaults", "router",
-		    PU_FOUND, default_named, &d);
-		if ((dp != NULL && same_num(v, d.v)) ||
-		    detector_planned(j, arm, key, v))
-			continue;
-		sbuf_printf(why, "%s%s = ", n == 0 ? " But its "
-		    "saturationDetector sets " : "; ", key);
-		ru_num_text(why, v);
-		sbuf_adds(why, " (");
-		ru_where(why, l.v[i]);
-		sbuf_adds(why, ")");
-		if (dp != NULL) {
-			sbuf_printf(why, ", where the router's %s is ", d.name);
-			ru_num_text(why, d.v);
-			sbuf_adds(why, " (");
-			pu_where(why, dp, d.line);
-			sbuf_adds(why, ")");
-		}
-		if (*first == NULL)
-			*first = l.v[i];
-		n++;
-	}
-	ru_list_free(&l);
-	if (n > 0)
-		sbuf_adds(why, ". The legacy rule sheds on that detector, so "
-		    "the baseline's admission is not the router's default: it "
-		    "sheds sheddable requests at another load (a threshold far "
-		    "above the default keeps it from ever shedding; another "
-		    "detector measures saturation otherwise).");
-	return n;
 }
 
 /* The default admission the baseline runs, as its detector overrides
@@ -1158,6 +1020,13 @@ rule_baseline(struct judge *j, const struct rule *r, const struct jcell *c)
 			v = baseline_tuned(j, &o, arm, policy, v);
 		if (arm != NULL)
 			v = baseline_gate(j, &o, &av, policy, v);
+		if (v == V_PASS && !rule_tests_priority(rule_p)) {
+			sbuf_adds(&o.why, " Review the router's default: a "
+			    "baseline that runs it sheds every tier alike, "
+			    "which a sim baseline shedding only sheddable "
+			    "requests does not.");
+			v = V_WARN;
+		}
 	}
 	pu_out_emit(j, r, &o, v, rule_p == NULL && ba.what.len == 0 ? "Find "
 	    "the router's built-in admission by hand and compare it with the "

@@ -11,7 +11,12 @@
  * priority gets; this one reads the guard itself, from the proof claims
  * 4d.generated-ramp-guard and 4d.sim-ramp-guard (pipelines/proofs.yaml:
  * an if comparing a saturation-like operand with a start-like one, with
- * the returns of its branch). */
+ * the returns of its branch).  The same verdict reads what lies past the
+ * guard: the probability (saturation - start) / (full - start) and the
+ * draw that rejects when rand() < p (4d.generated-ramp-slope and -draw:
+ * ends swapped or the draw inverted shed less as the pool fills), and
+ * whether the admission function can reject at all
+ * (4d.generated-admit-returns: every return admitting sheds nothing). */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -201,6 +206,195 @@ admits_by_tier(const json_t *p, void *arg)
 	    fn != NULL && pu_icontains(fn, "admit");
 }
 
+#define NEVER_ACT "Make the admission function of the generated plugin " \
+	"reject (return an error) when the ramp's draw says shed, rebuild " \
+	"and rerun the treatment arm."
+
+/* Whether the readers record p (4d.generated-admit-returns) is the
+ * function named by symbol ("(*Admitter).AdmitRequest" or "Admit"). */
+static bool
+is_func(const json_t *p, void *arg)
+{
+	const json_t *facts = json_object_get(p, "facts");
+	const char *name = rec_get_str(facts, "name");
+	const char *recv = rec_get_str(facts, "receiver");
+	char sym[256];
+
+	if (name == NULL)
+		return false;
+	if (recv != NULL)
+		snprintf(sym, sizeof(sym), json_is_true(json_object_get(facts,
+		    "pointer")) ? "(*%s).%s" : "%s.%s", recv, name);
+	else
+		snprintf(sym, sizeof(sym), "%s", name);
+	return strcmp(sym, (const char *)arg) == 0;
+}
+
+/* The admission function that dispatches by tier, when every one of its
+ * returns admits (return nil, return true): it never rejects, so the
+ * ramp it computes sheds nothing.  A return of anything else (an error,
+ * a helper's result) may reject: NULL then, as when it is not found. */
+static const json_t *
+never_rejects(const struct judge *j)
+{
+	const json_t *d = pu_claim_find(j, "4d.generated-dispatch",
+	    "generated", PU_FOUND, admits_by_tier, NULL);
+	const char *fn = d != NULL ? rec_get_str(json_object_get(
+	    json_object_get(d, "facts"), "enclosing_func"), "symbol") : NULL;
+	const json_t *f = fn != NULL ? pu_claim_find(j,
+	    "4d.generated-admit-returns", "generated", PU_FOUND, is_func,
+	    (void *)fn) : NULL;
+
+	return f != NULL && branch_admits(f) ? f : NULL;
+}
+
+/* Says that f (never_rejects) admits on every return. */
+static void
+never_text(struct sbuf *b, const json_t *f)
+{
+	const json_t *rets = json_object_get(json_object_get(f, "facts"),
+	    "returns");
+
+	sbuf_printf(b, " But %s (", rec_get_str(json_object_get(f, "facts"),
+	    "name"));
+	pu_where(b, f, 0);
+	sbuf_printf(b, ") never rejects: all %zu of its returns admit (%s), "
+	    "so no tier is ever shed, whatever the ramp computes (a "
+	    "rejection commented out or deleted?).", json_array_size(rets),
+	    rec_get_str(json_array_get(rets, 0), "code"));
+}
+
+/* ---- the ramp's slope and draw ---- */
+
+static bool
+full_like(const char *id)
+{
+	return (pu_icontains(id, "full") || pu_icontains(id, "max")) &&
+	    !start_like(id) && !sat_like(id);
+}
+
+/* The role of a ramp operand: 's'aturation, 'b' the start, 'f' full. */
+static char
+ramp_role(const char *id)
+{
+	return sat_like(id) ? 's' : start_like(id) ? 'b' : full_like(id) ?
+	    'f' : '?';
+}
+
+/* The four operands of "(a - b) / (c - d)" as roles; false when one is
+ * none of saturation, start, full (not a ramp). */
+static bool
+slope_roles(const char *m, char role[4], char names[4][64])
+{
+	size_t k = 0;
+
+	for (const char *p = m; *p != '\0' && k <= 4; ) {
+		size_t n = 0;
+
+		while (*p != '\0' && !operand_byte((unsigned char)*p))
+			p++;
+		while (operand_byte((unsigned char)p[n]))
+			n++;
+		if (n == 0)
+			break;
+		if (k < 4) {
+			snprintf(names[k], sizeof(names[k]), "%.*s", (int)n, p);
+			role[k] = ramp_role(names[k]);
+		}
+		k++;
+		p += n;
+	}
+	if (k != 4)
+		return false;
+	for (size_t i = 0; i < 4; i++)
+		if (role[i] == '?')
+			return false;
+	return true;
+}
+
+/* A ramp probability that is not (saturation - start) / (full - start):
+ * says how it goes wrong into b; whether it does. */
+static bool
+slope_wrong(const json_t *p, struct sbuf *b)
+{
+	const char *m = rec_get_str(json_object_get(p, "facts"), "match");
+	char r[4], nm[4][64];
+	int num, den;
+
+	if (m == NULL || !slope_roles(m, r, nm) ||
+	    memcmp(r, "sbfb", 4) == 0)
+		return false;
+	num = r[0] == 's' ? 1 : r[1] == 's' ? -1 : 0;
+	den = r[2] == 'f' && r[3] == 'b' ? 1 : r[2] == 'b' && r[3] == 'f' ?
+	    -1 : 0;
+	sbuf_printf(b, "%s`%s` (", b->len ? "; " : "", m);
+	pu_where(b, p, 0);
+	sbuf_adds(b, ")");
+	if (num * den < 0)
+		sbuf_adds(b, " falls as the saturation rises");
+	else if (num * den == 0)
+		sbuf_adds(b, " does not grow with the saturation from start "
+		    "to full");
+	if (num != 0 && r[num > 0 ? 1 : 0] != 'b')
+		sbuf_printf(b, "%s is 0 at %s, not at the ramp's start",
+		    num * den <= 0 ? " and" : "",
+		    nm[num > 0 ? 1 : 0]);
+	return true;
+}
+
+/* A draw whose rejecting branch is rand() > p: the tier is shed with
+ * probability 1 - p.  Says so into b; whether it is. */
+static bool
+draw_wrong(const json_t *p, struct sbuf *b)
+{
+	const json_t *facts = json_object_get(p, "facts");
+	const char *m = rec_get_str(facts, "match");
+	const char *rnd = m != NULL ? strstr(m, "rand.") : NULL;
+	const char *op = m != NULL ? strpbrk(m, "<>") : NULL;
+	bool rand_less, rejects;
+
+	if (rnd == NULL || op == NULL ||
+	    json_array_size(json_object_get(facts, "returns")) == 0)
+		return false;
+	/* rand() < p, or p > rand(): shed with probability p */
+	rand_less = (rnd < op) == (*op == '<');
+	rejects = !branch_admits(p);
+	if (rand_less == rejects)
+		return false;
+	sbuf_printf(b, "%s`%s …` (", b->len ? "; " : "", m);
+	pu_where(b, p, 0);
+	sbuf_printf(b, ") %s on the rand() %s p side: the tier is shed with "
+	    "probability 1 - p, most just past the start and less and less "
+	    "as the pool fills", rejects ? "rejects" : "admits",
+	    rejects ? ">" : "<");
+	return true;
+}
+
+/* The generated plugin's ramps and draws that run the wrong way; how
+ * many (their text in b, their records in o's evidence). */
+static size_t
+ramp_shape(const struct judge *j, struct pu_out *o, struct sbuf *b)
+{
+	struct ru_list l;
+	size_t n = 0;
+
+	pu_claim_list(j, "4d.generated-ramp-slope", "generated", &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (pu_found(l.v[i]) && slope_wrong(l.v[i], b)) {
+			pu_ev_add(o->evidence, "ramp probability", l.v[i]);
+			n++;
+		}
+	ru_list_free(&l);
+	pu_claim_list(j, "4d.generated-ramp-draw", "generated", &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (pu_found(l.v[i]) && draw_wrong(l.v[i], b)) {
+			pu_ev_add(o->evidence, "draw", l.v[i]);
+			n++;
+		}
+	ru_list_free(&l);
+	return n;
+}
+
 /* The sim's guard as the expected side, into o; whether it admits below
  * its start (true when the sim has none: the ramp's meaning). */
 static bool
@@ -223,13 +417,31 @@ sim_guard(const struct judge *j, struct pu_out *o)
 	return s.below;
 }
 
+/* What to do about the first thing wrong: an inverted guard, a ramp
+ * running the wrong way, a function that never rejects. */
+static const char *
+ramp_action(size_t bad, size_t nshape, bool never)
+{
+	if (bad == 0 && nshape > 0)
+		return "Make the generated plugin shed with probability "
+		    "(saturation - start) / (full - start) (reject when "
+		    "rand() < p), rebuild and rerun the treatment arm.";
+	if (bad == 0 && never)
+		return NEVER_ACT;
+	return "Make the ramp guard of the generated plugin admit below the "
+	    "ramp's start (saturation < start returns nil), rebuild and "
+	    "rerun the treatment arm.";
+}
+
 void
 ramp_guard_verdict(struct judge *j, const struct rule *r,
     const struct jcell *c)
 {
 	struct guard g[8];
 	size_t n = guards_of(j, "4d.generated-ramp-guard", "generated", g, 8);
-	size_t bad = 0;
+	size_t bad = 0, nshape;
+	struct sbuf shape = {0};
+	const json_t *never;
 	struct pu_out o;
 	bool sim_below;
 
@@ -237,6 +449,7 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 	    PU_FOUND, admits_by_tier, NULL) == NULL)
 		return;	/* no admission by tier: priority.dispatch says so */
 	pu_out_init(&o, "priority.ramp_guard");
+	never = never_rejects(j);
 	if (n == 0) {
 		sbuf_adds(&o.why, "The generated plugin's admission function "
 		    "dispatches by tier, but no guard in it compares a "
@@ -245,7 +458,10 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 		    "4d.generated-ramp-guard): review by hand that each shed "
 		    "tier is admitted below its ramp's start and shed above "
 		    "it.");
-		pu_out_emit(j, r, &o, V_WARN, PU_ACT_REVIEW);
+		if (never != NULL)
+			never_text(&o.why, never);
+		pu_out_emit(j, r, &o, never != NULL ? V_FAIL : V_WARN, never ?
+		    NEVER_ACT : PU_ACT_REVIEW);
 		return;
 	}
 	o.actual = guard_side(&g[0]);
@@ -269,7 +485,14 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 		sbuf_adds(&o.why, " The sim algorithm's own guard admits above "
 		    "its start, against the ramp's meaning: review the sim "
 		    "algorithm as well.");
-	pu_out_emit(j, r, &o, bad > 0 ? V_FAIL : V_PASS, "Make the ramp guard "
-	    "of the generated plugin admit below the ramp's start (saturation "
-	    "< start returns nil), rebuild and rerun the treatment arm.");
+	if (never != NULL)
+		never_text(&o.why, never);
+	if ((nshape = ramp_shape(j, &o, &shape)) > 0)
+		sbuf_printf(&o.why, " But the ramp itself runs the wrong way: "
+		    "%s; a shed ramp rejects with probability (saturation - "
+		    "start) / (full - start), 0 at its start and 1 at full.",
+		    sbuf_str(&shape));
+	sbuf_free(&shape);
+	pu_out_emit(j, r, &o, bad + nshape > 0 || never != NULL ? V_FAIL :
+	    V_PASS, ramp_action(bad, nshape, never != NULL));
 }

@@ -593,13 +593,72 @@ unreached_ramps(const struct judge *j, bool other_ramps, struct sbuf *bad)
 	return n;
 }
 
+/* The tier (sheddable, batch) and the ramp end (start, full) that a
+ * field or JSON key names, case ignored; NULL when it names none. */
+static const char *
+tag_tier(const char *s)
+{
+	bool sh = pu_icontains(s, "sheddable"), ba = pu_icontains(s, "batch");
+
+	return sh == ba ? NULL : sh ? "sheddable" : "batch";
+}
+
+static const char *
+tag_end(const char *s)
+{
+	bool st = pu_icontains(s, "start");
+	bool fu = pu_icontains(s, "full") || pu_icontains(s, "max");
+
+	return st == fu ? NULL : st ? "start" : "full";
+}
+
+static bool
+names_differ(const char *a, const char *b)
+{
+	return a != NULL && b != NULL && strcmp(a, b) != 0;
+}
+
+/* The generated plugin's tier parameters read from another tier's (or
+ * the other ramp end's) JSON key (claim 4d.generated-tier-tags): the
+ * config's value lands in the wrong ramp although the config and the
+ * switch read right.  Says which in bad; how many. */
+static size_t
+tag_mismatches(const struct judge *j, struct sbuf *bad)
+{
+	struct ru_list l;
+	size_t n = 0;
+
+	pu_claim_list(j, "4d.generated-tier-tags", "generated", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *m = rec_get_str(json_object_get(l.v[i], "facts"),
+		    "match"), *tag;
+		char field[128], key[128];
+
+		if (!pu_found(l.v[i]) || m == NULL ||
+		    (tag = strstr(m, "json:\"")) == NULL ||
+		    sscanf(m, "%127[A-Za-z0-9_]", field) != 1 ||
+		    sscanf(tag + 6, "%127[^\",]", key) != 1)
+			continue;
+		if (!names_differ(tag_tier(field), tag_tier(key)) &&
+		    !names_differ(tag_end(field), tag_end(key)))
+			continue;
+		sbuf_printf(bad, "%s%s is read from the key \"%s\" (",
+		    n ? "; " : "", field, key);
+		pu_where(bad, l.v[i], 0);
+		sbuf_adds(bad, ")");
+		n++;
+	}
+	ru_list_free(&l);
+	return n;
+}
+
 /* The generated plugin's dispatch (tiered) against the tier table. */
 static void
 dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
     const json_t *tiered, size_t nsim, const struct sbuf *simbad)
 {
 	struct sbuf m = {0}, bad = {0};
-	size_t nbad, nunreached;
+	size_t nbad, nunreached, ntags;
 
 	mapping_text(&m, tiered);
 	o->actual = pu_proof_side(tiered, 0, json_string(sbuf_str(&m)));
@@ -634,7 +693,14 @@ dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
 	if (nunreached > 0)
 		sbuf_printf(&o->why, " But the plugin's decision path does not "
 		    "take every tier to its ramp: %s.", sbuf_str(&bad));
-	pu_out_emit(j, r, o, nbad + nunreached > 0 || nsim > 0 ? V_FAIL :
+	sbuf_free(&bad);
+	ntags = tag_mismatches(j, &bad);
+	if (ntags > 0)
+		sbuf_printf(&o->why, " But its parameters are read from other "
+		    "tiers' keys: %s, so the treatment config's values land in "
+		    "the wrong ramp.", sbuf_str(&bad));
+	pu_out_emit(j, r, o, nbad + nunreached + ntags > 0 || nsim > 0 ?
+	    V_FAIL :
 	    V_PASS, "Fix the priority switch (and the guards before it) of "
 	    "the generated plugin so that -50 reaches the sheddable "
 	    "parameters and -10 the batch ones, rebuild and rerun the "

@@ -446,6 +446,10 @@ clean() {
 	fault 2d-treatment-is-baseline
 }
 
+@test "2d-treatment-legacy-on (14b): 2d FAIL" {
+	fault 2d-treatment-legacy-on
+}
+
 @test "2d-weight-baseline (aw): 2d FAIL" {
 	fault 2d-weight-baseline
 }
@@ -558,16 +562,32 @@ clean() {
 	fault 3d-sim-refresh-ms
 }
 
+@test "3d-sim-refresh-zero (14b): 3d WARN" {
+	fault 3d-sim-refresh-zero
+}
+
 @test "3d-source-interval (14b): 3d WARN" {
 	fault 3d-source-interval
+}
+
+@test "3d-staleness-code (14b): 3d WARN" {
+	fault 3d-staleness-code
 }
 
 @test "3d-staleness-deployed (14b): 3d WARN" {
 	fault 3d-staleness-deployed
 }
 
+@test "4a-admitter-not-loaded (14b): 4a FAIL" {
+	fault 4a-admitter-not-loaded
+}
+
 @test "4a-affinity-picker (14b): 4a FAIL" {
 	fault 4a-affinity-picker
+}
+
+@test "4a-base-weights-order-aw (aw): 4c FAIL" {
+	fault 4a-base-weights-order-aw
 }
 
 @test "4a-baseline-weights-swapped-aw (aw): 4a FAIL" {
@@ -582,8 +602,28 @@ clean() {
 	fault 4a-picker-random-aw
 }
 
+@test "4a-prefix-scorer-approx-aw (aw): 4a FAIL" {
+	fault 4a-prefix-scorer-approx-aw
+}
+
+@test "4a-register-dropped (14b): 4a WARN" {
+	fault 4a-register-dropped
+}
+
+@test "4a-scorer-weight-zero-aw (aw): 4a FAIL" {
+	fault 4a-scorer-weight-zero-aw
+}
+
+@test "4a-sim-routing-least-loaded (14b): 4a FAIL" {
+	fault 4a-sim-routing-least-loaded
+}
+
 @test "4a-unregistered-type (14b): 4a FAIL" {
 	fault 4a-unregistered-type
+}
+
+@test "4a-weighted-random-picker-aw (aw): 4a FAIL" {
+	fault 4a-weighted-random-picker-aw
 }
 
 @test "4b-baseline-admission (14b): 4b FAIL" {
@@ -596,6 +636,22 @@ clean() {
 
 @test "4b-baseline-detector-noop (14b): 4b FAIL" {
 	fault 4b-baseline-detector-noop
+}
+
+@test "4b-baseline-detector-plugin-noop (14b): 4b FAIL" {
+	fault 4b-baseline-detector-plugin-noop
+}
+
+@test "4b-baseline-flowcontrol-gate (14b): 4b FAIL" {
+	fault 4b-baseline-flowcontrol-gate
+}
+
+@test "4b-legacy-sheds-all (14b): 4b WARN" {
+	fault 4b-legacy-sheds-all
+}
+
+@test "4b-baseline-thresholds (14b): 4b FAIL" {
+	fault 4b-baseline-thresholds
 }
 
 @test "4b-flowcontrol-default-on (14b): 4b FAIL" {
@@ -626,12 +682,40 @@ clean() {
 	fault 4c-swapped-ramps
 }
 
+@test "4d-batch-case-dropped (14b): 4d FAIL" {
+	fault 4d-batch-case-dropped
+}
+
 @test "4d-batch-unreached (14b): 4d FAIL" {
 	fault 4d-batch-unreached
 }
 
+@test "4d-case-label-commented (14b): 4d FAIL" {
+	fault 4d-case-label-commented
+}
+
+@test "4d-draw-inverted (14b): 4d FAIL" {
+	fault 4d-draw-inverted
+}
+
+@test "4d-json-tags-swapped (14b): 4d FAIL" {
+	fault 4d-json-tags-swapped
+}
+
 @test "4d-ramp-inverted (14b): 4d FAIL" {
 	fault 4d-ramp-inverted
+}
+
+@test "4d-ramp-slope-inverted (14b): 4d FAIL" {
+	fault 4d-ramp-slope-inverted
+}
+
+@test "4d-reject-commented (14b): 4d FAIL" {
+	fault 4d-reject-commented
+}
+
+@test "4d-shed-flag-off (14b): 4d FAIL" {
+	fault 4d-shed-flag-off
 }
 
 @test "4d-standard-shed (14b): 4d FAIL" {
@@ -640,6 +724,14 @@ clean() {
 
 @test "4d-swapped-dispatch (14b): 4d FAIL" {
 	fault 4d-swapped-dispatch
+}
+
+@test "4d-tier-const-typo (14b): 4d FAIL" {
+	fault 4d-tier-const-typo
+}
+
+@test "4d-tier-consts-swapped (14b): 4d FAIL" {
+	fault 4d-tier-consts-swapped
 }
 
 @test "5a-one-pod-max-num-seqs (aw): 5a, 2a, 2c FAIL" {

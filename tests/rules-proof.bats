@@ -176,6 +176,17 @@ why() {
 	jq -s -e '[.[] | select(.metric == "routing.plugins")][0] | .verdict == "PASS" and (.why | test("max-score-picker: registered"))' "$V"
 }
 
+@test "4a: a sim that routes by load against random-picker: FAIL; against max-score-picker: WARN (the scorers decide)" {
+	bundle load real-ok treatment_swapped.yaml
+	sed -i 's/| `--routing-policy` | round-robin |/| `--routing-policy` | least-loaded |/' "$SIM/config.md"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"least-loaded picks an endpoint by its load; random-picker ignores the load (and every score)"* ]]
+	[ "$(verdict routing.policy treatment)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "treatment") | .why' "$V")" == *"no known mapping of sim policy least-loaded"* ]]
+}
+
 @test "3d: a slower sim snapshot than the router's refresh and staleness" {
 	bundle slow real-ok
 	sed -i 's/| 50000 | 50 ms |/| 250000 | 250 ms |/' "$SIM/config.md"
@@ -525,6 +536,20 @@ routing() {
 	records --root "$GO/gaie" --label gaie
 	judge
 	[ "$(verdict admission.baseline baseline)" = PASS ]
+	# but thresholds in that plugin's parameters are the same override
+	printf '  parameters:\n    queueDepthThreshold: 999999999\n' >"$D/p.yaml"
+	sed -i "/^  name: cd\$/r $D/p.yaml" "$REAL/generated/baseline_config.yaml"
+	l=$(grep -n 'queueDepthThreshold: 999999999' "$REAL/generated/baseline_config.yaml" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"But its saturationDetector's plugin cd sets queueDepthThreshold = 999999999 (generated/baseline_config.yaml:$l), where the router's DefaultQueueDepthThreshold is 5"* ]]
+	jq -s -e --argjson l "$l" '[.[] | select(.metric == "admission.baseline")][0] | .actual.source.line == $l' "$V"
+	# the default's own value there is none
+	sed -i 's/queueDepthThreshold: 999999999/queueDepthThreshold: 5/' "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
 	# the router's own defaults, spelled out, are no override
 	bundle dflt real-ok
 	printf 'saturationDetector:\n  queueDepthThreshold: 5\n  kvCacheUtilThreshold: 0.8\n' >>"$REAL/generated/baseline_config.yaml"
@@ -561,6 +586,33 @@ routing() {
 	judge
 	[ "$(verdict admission.baseline baseline)" = FAIL ]
 	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"But the router registers the flowControl gate on by default"*"instead of the legacy admission"* ]]
+}
+
+@test "4b: a router whose legacy rule tests no priority sheds every tier: WARN, never the sheddable-only text" {
+	bundle shedall real-ok
+	cp -R "$GO/gaie" "$D/"
+	f="$D/gaie/pkg/epp/requestcontrol/admission.go"
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"it rejects sheddable requests (priority < 0) when saturation >= 1.0"* ]]
+	# the IsSheddable test dropped: the rule sheds whatever the priority
+	awk '/^\tif requtil.IsSheddable\(priority\) \{$/ { skip = 1; next }
+	  skip && /^\t\}$/ { skip = 0; next }
+	  skip { sub(/^\t/, ""); print; next } { print }' "$f" >"$f.tmp"
+	mv "$f.tmp" "$f"
+	l=$(grep -n '^func rejectIfSheddableAndSaturated' "$f" | cut -d: -f1)
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = WARN ]
+	w=$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")
+	[[ "$w" == *"its rule (gaie pkg/epp/requestcontrol/admission.go:$l) tests no priority (no IsSheddable call or priority condition in it)"*"sheds every tier alike"* ]]
+	[[ "$w" != *"rejects sheddable requests (priority < 0)"* ]]
+	# a priority comparison in place of IsSheddable is a test
+	sed -i 's/^\tif sd.Saturation(ctx, pods) >= 1.0 {$/\tif priority < 0 \&\& sd.Saturation(ctx, pods) >= 1.0 {/' "$f"
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
 }
 
 @test "3d: an arm's deployed staleness threshold and data-source scrape period" {
@@ -730,6 +782,98 @@ G
 	judge
 	[ -z "$(verdict priority.ramp_guard)" ]
 	[ "$(verdict priority.dispatch)" = INAPPLICABLE ]
+}
+
+@test "4d: an admission function whose every return admits never sheds: ramp_guard FAIL, a helper's return is no proof of that" {
+	bundle never real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = PASS ]
+	# the rejection commented out: the ramp is computed and ignored
+	sed -i 's|^\t\treturn errors.New("shed")$|\t\t// return errors.New("shed")|' "$(PLUGIN)"
+	l=$(grep -n '^func (a \*PreemptiveShed) AdmitRequest' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = FAIL ]
+	[[ "$(why priority.ramp_guard)" == *"But AdmitRequest (real generated/preemptive_shed.go:$l) never rejects: all 5 of its returns admit (return nil), so no tier is ever shed"* ]]
+	jq -e -s '[.[] | select(.metric == "priority.ramp_guard")][0] | .action | test("reject \\(return an error\\)")' "$V"
+	# the other 4d verdicts do not see it
+	[ "$(verdict priority.dispatch)" = PASS ]
+	# a return of a helper's result may reject: not said to never shed
+	sed -i 's|^\t\t// return errors.New("shed")$|\t\treturn a.reject(sat)|' "$(PLUGIN)"
+	printf '\nfunc (a *PreemptiveShed) reject(sat float64) error { return errors.New("shed") }\n' >>"$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = PASS ]
+}
+
+@test "4d: a ramp whose probability or draw runs the wrong way: ramp_guard FAIL; the draw either way round: PASS" {
+	bundle shape real-ok
+	l=$(grep -n 'if rand.Float64() < min((sat-shedStart)/(shedFull-shedStart), 1.0) {' "$(PLUGIN)" | cut -d: -f1)
+	[ -n "$l" ]
+	# p > rand() is rand() < p
+	sed -i "${l}s/.*/\tif min((sat-shedStart)\/(shedFull-shedStart), 1.0) > rand.Float64() {/" "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = PASS ]
+	# the ends swapped in the formula
+	sed -i "${l}s/.*/\tif rand.Float64() < min((sat-shedFull)\/(shedStart-shedFull), 1.0) {/" "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = FAIL ]
+	[[ "$(why priority.ramp_guard)" == *"But the ramp itself runs the wrong way: \`(sat-shedFull)/(shedStart-shedFull)\` (real generated/preemptive_shed.go:$l) falls as the saturation rises and is 0 at shedFull, not at the ramp's start;"* ]]
+	jq -e -s '[.[] | select(.metric == "priority.ramp_guard")][0] | .action | test("rand\\(\\) < p")' "$V"
+	# the draw inverted
+	sed -i "${l}s/.*/\tif rand.Float64() > min((sat-shedStart)\/(shedFull-shedStart), 1.0) {/" "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.ramp_guard)" = FAIL ]
+	[[ "$(why priority.ramp_guard)" == *"\`if rand.Float64() > …\` (real generated/preemptive_shed.go:$l) rejects on the rand() > p side: the tier is shed with probability 1 - p"* ]]
+	[ "$(verdict priority.dispatch)" = PASS ]
+}
+
+@test "4d: tier parameters read from another tier's or ramp end's JSON key: dispatch FAIL naming each field" {
+	bundle tags real-ok
+	sed -i -e 's/`json:"sheddableShedStart"`/`json:"@@"`/' \
+	    -e 's/`json:"batchShedStart"`/`json:"sheddableShedStart"`/' \
+	    -e 's/`json:"@@"`/`json:"batchShedStart"`/' "$(PLUGIN)"
+	grep -q 'SheddableShedStart   float64 `json:"batchShedStart"`' "$(PLUGIN)"
+	a=$(grep -n 'SheddableShedStart   float64' "$(PLUGIN)" | cut -d: -f1)
+	b=$(grep -n 'BatchShedStart       float64' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = FAIL ]
+	w=$(why priority.dispatch)
+	[[ "$w" == *"But its parameters are read from other tiers' keys: SheddableShedStart is read from the key \"batchShedStart\" (real generated/preemptive_shed.go:$a); BatchShedStart is read from the key \"sheddableShedStart\" (real generated/preemptive_shed.go:$b), so the treatment config's values land in the wrong ramp."* ]]
+	# start and full of one tier swapped: the same
+	bundle ends real-ok
+	sed -i -e 's/`json:"batchShedStart"`/`json:"@@"`/' \
+	    -e 's/`json:"batchShedFull"`/`json:"batchShedStart"`/' \
+	    -e 's/`json:"@@"`/`json:"batchShedFull"`/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = FAIL ]
+	[[ "$(why priority.dispatch)" == *"BatchShedStart is read from the key \"batchShedFull\""*"BatchShedFull is read from the key \"batchShedStart\""* ]]
+}
+
+@test "4d: a ramp behind a switch left off (a bool const) is never reached: dispatch FAIL; left on: PASS" {
+	bundle flag real-ok
+	sed -i -e 's/^\/\/ Params of the/const shedEnabled = false\n\n\/\/ Params of the/' \
+	    -e 's/^\tsat := a.saturation(pods)$/\tif !shedEnabled {\n\t\treturn nil\n\t}\n\tsat := a.saturation(pods)/' "$(PLUGIN)"
+	l=$(grep -n 'if !shedEnabled {' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = FAIL ]
+	[[ "$(why priority.dispatch)" == *"sheddable (priority -50) through (*PreemptiveShed).AdmitRequest:"*"\`$l: if (true) !shedEnabled\` then \`$((l + 1)): return nil\`: always admitted, never shed"*"batch (priority -10)"*"never shed"* ]]
+	sed -i 's/^const shedEnabled = false$/const shedEnabled = true/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = PASS ]
+	# a literal false in a load condition: that branch is never taken
+	sed -i 's/if !shedEnabled {/if false \&\& len(pods) > 0 {/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = PASS ]
 }
 
 # The INAPPLICABLE answers of 3a-4d and the reason each gives (a phrase of

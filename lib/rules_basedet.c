@@ -1,0 +1,253 @@
+/* rules_basedet.c - check 4b's baseline detector overrides, a part of
+ * the 4b rule (rules_policy.c): the legacy admission the default llm-d
+ * baseline runs sheds on the router's saturation detector, so a baseline
+ * saturationDetector (its thresholds, top-level or in the parameters of
+ * the detector plugin its pluginRef names, or another detector plugin)
+ * decides when the "default" admission sheds.  Each override is compared
+ * with the router's defaults (claim 3c.router-defaults) and the sim
+ * bundle's plan for the arm. */
+#include <math.h>
+#include <string.h>
+
+#include "judge.h"
+#include "proofutil.h"
+#include "rec.h"
+#include "rules_basedet.h"
+#include "ruleutil.h"
+#include "str.h"
+
+/* The legacy rule sheds on the router's saturation detector, so a
+ * baseline saturationDetector threshold decides when the "default"
+ * admission sheds: the keys and the router defaults they override. */
+static const struct {
+	const char	*key;
+	const char	*dname;
+} detector_keys[] = {
+	{ "queueDepthThreshold", "DefaultQueueDepthThreshold" },
+	{ "kvCacheUtilThreshold", "DefaultKVCacheUtilThreshold" },
+};
+
+struct named_default {
+	const char	*name;
+	double		 v;
+	long		 line;
+};
+
+static bool
+numbered(const json_t *x, void *v)
+{
+	return rec_get_num(x, "number", v);
+}
+
+/* A 3c.router-defaults proof whose values give d->name a number. */
+static bool
+default_named(const json_t *p, void *arg)
+{
+	struct named_default *d = arg;
+	const json_t *x = pu_fact_find(p, "values", "name", d->name,
+	    numbered, &d->v);
+
+	if (x == NULL)
+		return false;
+	d->line = (long)json_number_value(json_object_get(x, "line"));
+	return true;
+}
+
+static bool
+same_num(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * fmax(1, fabs(b));
+}
+
+/* Whether the sim bundle plans key = v for arm's detector too. */
+static bool
+detector_planned(const struct judge *j, const char *arm, const char *key,
+    double v)
+{
+	struct ru_list l;
+	bool same = false;
+	double pv;
+
+	pu_arm_recs(j, "expect", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n && !same; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		same = k != NULL && strcmp(k, key) == 0 &&
+		    ru_num(l.v[i], &pv) && same_num(v, pv);
+	}
+	ru_list_free(&l);
+	return same;
+}
+
+/* The router's default saturation detector: GAIE's and llm-d-router's
+ * ensureSaturationDetector configure the utilization detector when the
+ * config names none. */
+#define DEFAULT_DETECTOR	"utilization-detector"
+
+/* The plugin type arm's config gives the plugin named ref (ref itself
+ * when no plugin has that name: a type used as its own name). */
+static const char *
+arm_plugin_type(const struct judge *j, const char *arm, const char *ref)
+{
+	struct ru_list l;
+	const char *type = ref;
+
+	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		if (k != NULL && strcmp(k, ref) == 0 && pu_str_value(l.v[i]))
+			type = pu_str_value(l.v[i]);
+	}
+	ru_list_free(&l);
+	return type;
+}
+
+/* Whether the sim bundle plans the same detector (by type) for arm. */
+static bool
+detector_ref_planned(const struct judge *j, const char *arm, const char *type)
+{
+	struct ru_list l;
+	bool same = false;
+
+	pu_arm_recs(j, "expect", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n && !same; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+		const char *v = pu_str_value(l.v[i]);
+
+		same = k != NULL && strcmp(k, "pluginRef") == 0 && v != NULL &&
+		    strcmp(v, type) == 0;
+	}
+	ru_list_free(&l);
+	return same;
+}
+
+/* A baseline saturationDetector that names another detector plugin than
+ * the router's default: the legacy rule then sheds on that detector's
+ * notion of saturation.  Said in why; true when so. */
+static bool
+detector_swapped(const struct judge *j, struct sbuf *why, const char *arm,
+    const json_t *rec, bool more)
+{
+	const char *ref = pu_str_value(rec);
+	const char *type = ref != NULL ? arm_plugin_type(j, arm, ref) : NULL;
+
+	if (type == NULL || strcmp(type, DEFAULT_DETECTOR) == 0 ||
+	    detector_ref_planned(j, arm, type) ||
+	    detector_ref_planned(j, arm, ref))
+		return false;
+	sbuf_printf(why, "%spluginRef = %s (", more ? "; " : " But its "
+	    "saturationDetector sets ", ref);
+	ru_where(why, rec);
+	sbuf_printf(why, "), a %s, where the router's default is the %s",
+	    type, DEFAULT_DETECTOR);
+	return true;
+}
+
+/* One deployed detector threshold (key = rec's value; of the detector
+ * plugin named plugin, else of saturationDetector itself) against the
+ * router's default and the sim bundle's baseline plan: said in why when
+ * it differs from both; whether it does (n: how many said before). */
+static bool
+threshold_differs(const struct judge *j, struct sbuf *why, const char *arm,
+    const json_t *rec, const char *key, size_t n, const char *plugin)
+{
+	struct named_default d = { NULL, 0, 0 };
+	const json_t *dp;
+	double v;
+
+	for (size_t k = 0; k < sizeof(detector_keys) /
+	    sizeof(detector_keys[0]); k++)
+		if (strcmp(key, detector_keys[k].key) == 0)
+			d.name = detector_keys[k].dname;
+	if (d.name == NULL || !ru_num(rec, &v))
+		return false;
+	dp = pu_claim_find(j, "3c.router-defaults", "router", PU_FOUND,
+	    default_named, &d);
+	if ((dp != NULL && same_num(v, d.v)) ||
+	    detector_planned(j, arm, key, v))
+		return false;
+	if (n == 0)
+		sbuf_printf(why, " But its saturationDetector%s%s sets ",
+		    plugin != NULL ? "'s plugin " : "", plugin ? plugin : "");
+	sbuf_printf(why, "%s%s = ", n == 0 ? "" : "; ", key);
+	ru_num_text(why, v);
+	sbuf_adds(why, " (");
+	ru_where(why, rec);
+	sbuf_adds(why, ")");
+	if (dp != NULL) {
+		sbuf_printf(why, ", where the router's %s is ", d.name);
+		ru_num_text(why, d.v);
+		sbuf_adds(why, " (");
+		pu_where(why, dp, d.line);
+		sbuf_adds(why, ")");
+	}
+	return true;
+}
+
+/* The thresholds in the parameters of the detector plugin named ref (a
+ * saturationDetector pluginRef to the default detector type): the same
+ * overrides in the config's newer form.  Counts into *n. */
+static void
+ref_thresholds(const struct judge *j, struct sbuf *why, const char *arm,
+    const char *ref, size_t *n, const json_t **first)
+{
+	struct ru_list l;
+	size_t len = strlen(ref);
+
+	pu_arm_recs(j, "measure", "epp.plugin.parameter", arm, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *key = rec_get_str(l.v[i], "key");
+
+		if (key == NULL || strncmp(key, ref, len) != 0 ||
+		    key[len] != '.' || !threshold_differs(j, why, arm, l.v[i],
+		    key + len + 1, *n, ref))
+			continue;
+		if (*first == NULL)
+			*first = l.v[i];
+		(*n)++;
+	}
+	ru_list_free(&l);
+}
+
+/* The deployed baseline's detector thresholds that differ from the
+ * router's defaults and from the sim bundle's baseline plan, said in
+ * why; the first in *first.  Returns how many. */
+size_t
+baseline_detector(const struct judge *j, struct sbuf *why, const char *arm,
+    const json_t **first)
+{
+	struct ru_list l;
+	size_t n = 0;
+
+	*first = NULL;
+	pu_arm_recs(j, "measure", "epp.saturation_detector", arm, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *key = rec_get_str(l.v[i], "key");
+		bool ref = key != NULL && strcmp(key, "pluginRef") == 0;
+
+		if (ref && detector_swapped(j, why, arm, l.v[i], n > 0)) {
+			if (*first == NULL)
+				*first = l.v[i];
+			n++;
+			continue;
+		}
+		if (ref && pu_str_value(l.v[i]) != NULL)
+			ref_thresholds(j, why, arm, pu_str_value(l.v[i]), &n,
+			    first);
+		else if (key != NULL && threshold_differs(j, why, arm,
+		    l.v[i], key, n, NULL)) {
+			if (*first == NULL)
+				*first = l.v[i];
+			n++;
+		}
+	}
+	ru_list_free(&l);
+	if (n > 0)
+		sbuf_adds(why, ". The legacy rule sheds on that detector, so "
+		    "the baseline's admission is not the router's default: it "
+		    "sheds sheddable requests at another load (a threshold far "
+		    "above the default keeps it from ever shedding; another "
+		    "detector measures saturation otherwise).");
+	return n;
+}

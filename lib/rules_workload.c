@@ -1003,6 +1003,62 @@ prefix_length(struct judge *j, const struct rule *r, const struct jcell *c,
 	    ACT_PREFIX);
 }
 
+/* Whether the shared prefixes reached the server: the prefixed rows'
+ * prompts as the server counted them, less their suffixes counted as the
+ * unprefixed prompts are, over prefix_length (s2r-trace-stats'
+ * prefix.server_share).  The prefix_length column says what the
+ * generator meant to send; only the server's count says what it
+ * prefilled.  Within the token mean's tolerance PASS, to twice it WARN,
+ * beyond FAIL: a prefix recorded but not sent (share near 0) leaves the
+ * prefix column, and so the rest of 1e, looking right. */
+static void
+prefix_counted(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *m = judge_measure(j, c, "prefix.server_share", NULL);
+	double band = tol(j->tol, TOL_TOKENS_MEAN_PCT), share, d;
+	enum jverdict_value v;
+	struct sbuf why = {0};
+	char tolbuf[64];
+	json_t *es;
+
+	if (!ru_num(m, &share))
+		return;
+	d = (share - 1) * 100;
+	v = fabs(d) <= band ? V_PASS : fabs(d) <= 2 * band ? V_WARN : V_FAIL;
+	sbuf_adds(&why, "The server counted ");
+	ru_num_text(&why, share);
+	sbuf_adds(&why, " of the prefixed rows' prefix_length in their "
+	    "prompts (");
+	ru_where(&why, m);
+	sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(m,
+	    "source"), "how"));
+	sbuf_adds(&why, v == V_PASS ? "The shared prefixes reached the "
+	    "server." : share < 1 ? "The prefixed prompts the server "
+	    "prefilled are shorter than their prefix and suffix: the shared "
+	    "prefix was recorded but not (all) sent, or cut in front of the "
+	    "model (a prompt limit keeps a prompt's end), so the prefix "
+	    "tokens the simulation caches and reuses were not there." :
+	    "The prefixed prompts the server prefilled are longer than their "
+	    "prefix and suffix: the generator sent more shared text than "
+	    "prefix_length says.");
+	es = ru_side(json_real(1), "fraction", m, "every prefixed row's "
+	    "prefix_length counted by the server, as the simulation prefills "
+	    "and caches it");
+	rec_set_str(json_object_get(es, "source"), "field", "prefix_length");
+	snprintf(tolbuf, sizeof(tolbuf), "\u00b1%g%% (WARN to \u00b1%g%%)",
+	    band, 2 * band);
+	judge_emit(j, r, c, &(struct jverdict){
+	    .metric = "prefix.server_share", .expect = es, .measure = m,
+	    .has_diff = true, .diff = d, .diff_unit = "%", .tolerance = tolbuf,
+	    .verdict = v, .why = sbuf_str(&why), .action = v == V_PASS ? NULL :
+	    "Check that the load generator put each group's shared prefix "
+	    "in front of the prompt it sent (not only in the trace's "
+	    "prefix_length) and that nothing between it and the model cuts "
+	    "prompts, then rerun the cell." });
+	json_decref(es);
+	sbuf_free(&why);
+}
+
 static void
 rule_prefix(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -1034,6 +1090,7 @@ rule_prefix(struct judge *j, const struct rule *r, const struct jcell *c)
 	/* Per group: the configured length is exact on both sides. */
 	each_sub(j, r, c, &ql, "prefix_group", prefix_length, ACT_PREFIX,
 	    false);
+	prefix_counted(j, r, c);
 	wl_rule_windows(j, r, c);
 }
 

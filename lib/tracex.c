@@ -68,6 +68,11 @@ struct tracex {
 	int64_t		 srv_rows, srv_tokens, srv_sent;
 	long double	 srv_xx, srv_xy, srv_yy; /* Σ sent², Σ sent·server,
 					 * Σ server² */
+	/* the same rows split: without a prefix (u: Σ input, Σ server and
+	 * their products, for the fit of how the server counts a prompt)
+	 * and with one (p: Σ input, Σ prefix_length, Σ server) */
+	int64_t		 u_rows, u_in, u_srv, p_rows, p_in, p_len, p_srv;
+	long double	 u_xx, u_xy;
 	struct xclient	*cl;
 	size_t		 ncl;
 	int64_t		 rows, arr_min, arr_max;
@@ -196,6 +201,18 @@ server_input_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	if (srv == 0)
 		return;
 	sent = t->in + csvr_count(r, x->prefix_length);
+	if (sent > t->in) {
+		x->p_rows++;
+		x->p_in += t->in;
+		x->p_len += sent - t->in;
+		x->p_srv += srv;
+	} else {
+		x->u_rows++;
+		x->u_in += t->in;
+		x->u_srv += srv;
+		x->u_xx += (long double)t->in * t->in;
+		x->u_xy += (long double)t->in * srv;
+	}
 	x->srv_rows++;
 	x->srv_tokens += srv;
 	x->srv_sent += sent;
@@ -882,6 +899,46 @@ put_server_input(const struct tracex *x, struct out *o)
 	put_slope_se(x, rec, slope, den);
 }
 
+/* The share of the prefixed rows' prefix_length the server counted in
+ * their prompts: what it counted less what their suffixes (input_tokens)
+ * count, read off the unprefixed rows (intercept + slope x input: a chat
+ * template's fixed tokens and the tokenizer's scale), over the prefix
+ * tokens at that scale.  About 1 when the shared prefix reached the
+ * server; about 0 when the generator recorded a prefix it never sent.
+ * Without two unprefixed lengths to fit, the server is taken to count as
+ * the trace does (slope 1, intercept 0).  Only with prefixed rows. */
+static void
+put_prefix_counted(const struct tracex *x, struct out *o)
+{
+	long double n = (long double)x->u_rows, den, slope = 1, icpt = 0;
+	char how[400];
+	json_t *rec;
+
+	if (x->p_rows == 0 || x->p_len == 0)
+		return;
+	den = n * x->u_xx - (long double)x->u_in * x->u_in;
+	if (x->u_rows >= 2 && den > 0) {
+		slope = (n * x->u_xy - (long double)x->u_in * x->u_srv) / den;
+		icpt = ((long double)x->u_srv - slope * x->u_in) / n;
+	}
+	if (!(slope > 0))
+		return;
+	snprintf(how, sizeof(how), "(sum of server_input_tokens %lld - the "
+	    "suffixes' count %.6Lg x %lld rows - %.6Lg x sum of input_tokens "
+	    "%lld) / (%.6Lg x sum of prefix_length %lld) over the %lld "
+	    "successful prefixed rows the server counted; intercept and "
+	    "slope from %s", (long long)x->p_srv, icpt, (long long)x->p_rows,
+	    slope, (long long)x->p_in, slope, (long long)x->p_len,
+	    (long long)x->p_rows, x->u_rows >= 2 && den > 0 ? "the unprefixed "
+	    "rows' server_input_tokens against input_tokens" : "none (too few "
+	    "unprefixed rows: 0 and 1)");
+	rec = trace_put(o, "1e", "prefix.server_share", (double)(((long
+	    double)x->p_srv - icpt * x->p_rows - slope * x->p_in) / (slope *
+	    x->p_len)), "fraction", x->p_rows, NULL, NULL, NULL,
+	    "server_input_tokens", how);
+	rec_set(rec, "unprefixed_rows", json_integer((json_int_t)x->u_rows));
+}
+
 /* The adapter mix: each adapter's share of all rows, by name (adapter
  * "" the base model's); only with the adapter column. */
 static void
@@ -978,6 +1035,7 @@ tracex_records(const struct tracex *x, struct out *o,
     const struct strtab *clients, const struct strtab *classes)
 {
 	put_server_input(x, o);
+	put_prefix_counted(x, o);
 	put_stopped(x, o);
 	put_chunked(x, o);
 	put_send_window(x, o);

@@ -1037,7 +1037,9 @@ prefix_counted(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "prefilled are shorter than their prefix and suffix: the shared "
 	    "prefix was recorded but not (all) sent, or cut in front of the "
 	    "model (a prompt limit keeps a prompt's end), so the prefix "
-	    "tokens the simulation caches and reuses were not there." :
+	    "tokens the simulation caches and reuses were not there (unless "
+	    "the trace's input_tokens holds the whole prompt, prefix "
+	    "included: then 1c's input means are prefix_length too long)." :
 	    "The prefixed prompts the server prefilled are longer than their "
 	    "prefix and suffix: the generator sent more shared text than "
 	    "prefix_length says.");

@@ -422,6 +422,32 @@ many() {
 	[ -z "$(jq -r 'select(.metric == "server_input_tokens.ratio")' "$OUT")" ]
 }
 
+@test "1e prefix.server_share: the prefix the server counted, within 5% PASS, to 10% WARN, beyond FAIL; none, no verdict" {
+	# the trace-stats record of a cell, its share set per run
+	share() {
+		jq -c --argjson r "$1" 'select(.kind == "measure" and
+		    .metric == "input_tokens.mean") | .metric =
+		    "prefix.server_share" | .check = "1e" | .value = $r |
+		    .unit = "fraction" | .source.field = "server_input_tokens"' \
+		    "$J/pass.ndjson" | cat "$J/pass.ndjson" - >"$BATS_TEST_TMPDIR/in.ndjson"
+		verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+		validate_records "$OUT"
+		jq -r 'select(.metric == "prefix.server_share") | .verdict' "$OUT"
+	}
+	[ "$(share 1.04)" = PASS ]
+	[ "$(share 0.96)" = PASS ]
+	[ "$(share 0.92)" = WARN ]
+	[ "$(share 1.3)" = FAIL ]
+	[ "$(share 0)" = FAIL ]
+	jq -c 'select(.metric == "prefix.server_share")' "$OUT" | jq -e '
+	    .check == "1e" and .expected.value == 1 and .diff.value == -100 and
+	    .tolerance == "±5% (WARN to ±10%)" and
+	    (.why | test("recorded but not \\(all\\) sent")) and
+	    (.action | test("shared prefix in front of the prompt"))'
+	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
+	[ -z "$(jq -r 'select(.metric == "prefix.server_share")' "$OUT")" ]
+}
+
 @test "1c server_input_tokens.ratio: a chat template's fixed tokens (the fit's intercept, slope within 5%) PASS; a slope or intercept beyond, as the ratio says" {
 	fit() {	# fit RATIO SLOPE INTERCEPT: the verdict
 		jq -c --argjson r "$1" --argjson s "$2" --argjson i "$3" 'select(.kind == "measure" and

@@ -591,8 +591,27 @@ wl_rule_stopped(struct judge *j, const struct rule *r, const struct jcell *c,
 	char tolbuf[64];
 	json_t *es;
 
-	if (!ru_num(m, &share))
+	if (m == NULL)
 		return;
+	if (!ru_num(m, &share)) {
+		/* a real trace without the column: say so, not nothing */
+		sbuf_adds(&why, "Whether the answers ran to their sampled "
+		    "length cannot be seen (");
+		ru_where(&why, m);
+		sbuf_printf(&why, ": %s).", rec_get_str(json_object_get(m,
+		    "source"), "how"));
+		judge_emit(j, r, c, &(struct jverdict){
+		    .metric = "output_tokens.stopped", .measure = m,
+		    .verdict = free_run != NULL ? V_INAPPLICABLE : V_MISSING,
+		    .why = sbuf_str(&why), .action = free_run != NULL ? NULL :
+		    "Record the cell with a blis "
+		    "observe that writes finish_reason (BLIS f1a4c610, "
+		    "2026-03-17, or later), or map a renamed column back to "
+		    "finish_reason, so that answers stopped at the end of "
+		    "sequence can be told from those that ran to max_tokens." });
+		sbuf_free(&why);
+		return;
+	}
 	pct = share * 100;
 	rec_get_num(m, "n", &n);
 	sbuf_printf(&why, "%.4g%% of the successful answers ended at the "

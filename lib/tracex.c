@@ -94,7 +94,44 @@ struct tracex {
 	struct moments	 rounds;
 	int64_t		 itl_rows, itl_requests;
 	bool		 itl_read;
+	char		*unknown_cols;	/* header columns of no known layout,
+					 * comma-separated; NULL: none */
 };
+
+/* Every column of the TraceV2/V3 layouts (reference/formats.md 1.2): a
+ * header column outside them is another tool's or a renamed one. */
+static const char *const known_cols[] = {
+	"request_id", "client_id", "tenant_id", "slo_class", "vllm_priority",
+	"session_id", "round_index", "prefix_group", "prefix_length",
+	"streaming", "input_tokens", "output_tokens", "text_tokens",
+	"image_tokens", "audio_tokens", "video_tokens", "reason_ratio",
+	"model", "deadline_us", "slo_target_us", "server_input_tokens",
+	"arrival_time_us", "send_time_us", "first_chunk_time_us",
+	"last_chunk_time_us", "num_chunks", "status", "error_message",
+	"finish_reason", "x_request_id", "adapter", "think_time_us", NULL
+};
+
+static char *
+unknown_columns(const struct csvr *r)
+{
+	struct sbuf b = { 0 };
+	char *list = NULL;
+
+	for (size_t i = 0; i < csvr_ncols(r); i++) {
+		const char *name = csvr_colname(r, i);
+		size_t k;
+
+		for (k = 0; known_cols[k] != NULL &&
+		    strcmp(known_cols[k], name) != 0; k++)
+			;
+		if (known_cols[k] == NULL)
+			sbuf_printf(&b, "%s%s", b.len ? ", " : "", name);
+	}
+	if (b.len > 0)
+		list = xstrdup(sbuf_str(&b));
+	sbuf_free(&b);
+	return list;
+}
 
 struct tracex *
 tracex_new(struct csvr *r, const struct trace_header *h)
@@ -110,6 +147,7 @@ tracex_new(struct csvr *r, const struct trace_header *h)
 	x->adapter_col = csvr_col(r, "adapter", false);
 	x->chunks_col = csvr_col(r, "num_chunks", false);
 	x->finish_col = csvr_col(r, "finish_reason", false);
+	x->unknown_cols = unknown_columns(r);
 	return x;
 }
 
@@ -263,10 +301,10 @@ stream_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 static void
 finish_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
-	if (!t->ok || x->finish_col < 0)
+	if (!t->ok)
 		return;
 	x->ok_rows++;
-	if (strcmp(csvr_str(r, x->finish_col, NULL), "stop") == 0 &&
+	if (x->finish_col >= 0 && strcmp(csvr_str(r, x->finish_col, NULL), "stop") == 0 &&
 	    x->stopped++ == 0)
 		x->stopped_line = csvr_line(r);
 }
@@ -461,6 +499,7 @@ tracex_free(struct tracex *x)
 		ivals_free(&x->cl[i].outv);
 	}
 	free(x->cl);
+	free(x->unknown_cols);
 	free(x->pairs);
 	free(x->pstart);
 	ivals_free(&x->starts);
@@ -1009,14 +1048,42 @@ put_chunked(const struct tracex *x, struct out *o)
  * exact-length mode only the last token may be one, so a share beyond a
  * few in ten thousand says min_tokens did not hold (1d).  Only with the
  * column; the evidence line is the first such row. */
+/* A real trace without a finish_reason column (a layout before BLIS
+ * f1a4c610, or the column renamed): whether answers stopped at the end
+ * of sequence cannot be seen, which the record says (value null) rather
+ * than staying silent; the header's unknown columns are named, as a
+ * renamed column is among them.  Simulated traces stop where they
+ * sampled: none. */
+static void
+put_no_finish(const struct tracex *x, struct out *o)
+{
+	struct sbuf how = { 0 };
+
+	if (!x->h->present || x->h->mode == NULL ||
+	    strcmp(x->h->mode, "real") != 0)
+		return;
+	sbuf_printf(&how, "no finish_reason column (a layout before BLIS "
+	    "f1a4c610, or the column renamed): whether the %lld successful "
+	    "answers ran to their sampled length cannot be read; columns of "
+	    "no known layout: %s", (long long)x->ok_rows, x->unknown_cols ?
+	    x->unknown_cols : "none");
+	trace_put(o, "1d", "output_tokens.stopped", NAN, "fraction",
+	    x->ok_rows, NULL, NULL, NULL, "finish_reason", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 put_stopped(const struct tracex *x, struct out *o)
 {
 	struct sbuf how = { 0 };
 	json_t *rec;
 
-	if (x->finish_col < 0 || x->ok_rows == 0)
+	if (x->ok_rows == 0)
 		return;
+	if (x->finish_col < 0) {
+		put_no_finish(x, o);
+		return;
+	}
 	sbuf_printf(&how, "successful rows with finish_reason stop (the model "
 	    "ended at its end of sequence, not at max_tokens) / the %lld "
 	    "successful rows (status ok, not failed_empty or aborted)",

@@ -667,12 +667,26 @@ PY
 	stops 5 "$d/p.ndjson"
 	[ "$(sv)" = INAPPLICABLE ]
 	jq -e -s 'map(select(.metric == "output_tokens.stopped"))[0] | .why | test("Not comparable: the protocol runs blis observe with --unconstrained-output")' "$OUT"
-	# a trace without finish_reason (schema before f1a4c610): no record, no verdict
+	# a trace without finish_reason (schema before f1a4c610) and no header
+	# saying it is real: no record, no verdict
 	cut -d, -f1-26 "$d/cell/trace_data.csv" >"$d/old.csv"
 	"$S2R_BIN/s2r-trace-stats" --workload w "$d/old.csv" >"$d/m.ndjson"
 	[ -z "$(jq -r 'select(.metric == "output_tokens.stopped")' "$d/m.ndjson")" ]
 	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
 	[ -z "$(sv)" ]
+	# a real trace (its header beside it) whose column is renamed: the
+	# record says so (value null, the unknown column named), MISSING
+	mkdir "$d/renamed"
+	cp "$d/cell/trace_header.yaml" "$d/renamed/"
+	sed '1s/,finish_reason$/,stop_reason/' "$d/cell/trace_data.csv" >"$d/renamed/trace_data.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/renamed/trace_data.csv" >"$d/m.ndjson"
+	validate_records "$d/m.ndjson"
+	jq -c 'select(.metric == "output_tokens.stopped")' "$d/m.ndjson" | jq -e '.value == null and
+	    .n > 1900 and (.source.how | test("no finish_reason column .*columns of no known layout: stop_reason$"))'
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	[ "$(sv)" = MISSING ]
+	jq -e -s 'map(select(.metric == "output_tokens.stopped"))[0] | (.why | test("cannot be seen")) and (.action | test("writes finish_reason"))' "$OUT"
 }
 
 @test "1d: short outputs in a cell whose longest requests failed (HTTP 400, a context limit) point the action at 5d's failures, not at the generator" {

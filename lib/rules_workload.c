@@ -897,8 +897,26 @@ server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
 	json_t *es;
 	bool bent = false;
 
-	if (!ru_num(m, &ratio))
+	if (m == NULL)
 		return;
+	if (!ru_num(m, &ratio)) {
+		/* a real trace whose server reported no usage: say so */
+		sbuf_adds(&why, "What the server prefilled cannot be seen (");
+		ru_where(&why, m);
+		sbuf_printf(&why, ": %s): neither whether it counted the "
+		    "prompts the simulation prefills nor whether the shared "
+		    "prefixes reached it (1e).", rec_get_str(json_object_get(m,
+		    "source"), "how"));
+		judge_emit(j, r, c, &(struct jverdict){
+		    .metric = "server_input_tokens.ratio", .measure = m,
+		    .verdict = V_MISSING, .why = sbuf_str(&why), .action =
+		    "Have the load generator ask for usage on streamed "
+		    "requests (stream_options include_usage) and keep the "
+		    "usage chunk through any proxy, so that the server's "
+		    "prompt counts are recorded." });
+		sbuf_free(&why);
+		return;
+	}
 	d = (ratio - 1) * 100;
 	v = fabs(d) <= band ? V_PASS : fabs(d) <= 2 * band ? V_WARN : V_FAIL;
 	sbuf_adds(&why, "The server counted ");

@@ -904,6 +904,29 @@ put_slope_se(const struct tracex *x, json_t *rec, long double slope,
 	    (n - 2) / (den / n)));
 }
 
+/* A real trace whose server counted no successful prompt: every
+ * server_input_tokens is 0, the server reported no usage (a streamed
+ * request without stream_options include_usage, a gateway that strips the
+ * usage chunk), so what it prefilled cannot be read; the record says so
+ * (value null) rather than staying silent.  Simulated traces write 0. */
+static void
+put_no_server_input(const struct tracex *x, struct out *o)
+{
+	char how[320];
+
+	if (x->ok_rows == 0 || x->server_input < 0 || x->prefix_length < 0 ||
+	    !x->h->present || x->h->mode == NULL ||
+	    strcmp(x->h->mode, "real") != 0)
+		return;
+	snprintf(how, sizeof(how), "server_input_tokens is 0 on all %lld "
+	    "successful rows: the server reported no usage (a stream without "
+	    "stream_options include_usage, or a proxy that dropped the usage "
+	    "chunk), so the prompts it prefilled cannot be read",
+	    (long long)x->ok_rows);
+	trace_put(o, "1c", "server_input_tokens.ratio", NAN, NULL,
+	    x->ok_rows, NULL, NULL, NULL, "server_input_tokens", how);
+}
+
 static void
 put_server_input(const struct tracex *x, struct out *o)
 {
@@ -911,7 +934,11 @@ put_server_input(const struct tracex *x, struct out *o)
 	long double n, den, slope;
 	json_t *rec;
 
-	if (x->srv_rows == 0 || x->srv_sent == 0)
+	if (x->srv_rows == 0) {
+		put_no_server_input(x, o);
+		return;
+	}
+	if (x->srv_sent == 0)
 		return;
 	snprintf(how, sizeof(how), "sum of server_input_tokens (%lld) / sum "
 	    "of prefix_length + input_tokens (%lld) over the %lld successful "

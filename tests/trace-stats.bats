@@ -190,6 +190,18 @@ PY
 	[ -z "$(one server_input_tokens.ratio)" ]
 	stats l25
 	[ -z "$(one server_input_tokens.ratio)" ]
+	# a real trace whose server reported no usage (every count 0): the
+	# record says so, value null; no header saying real: none
+	mkdir "$BATS_TEST_TMPDIR/nousage"
+	cp "$T/l27/trace_header.yaml" "$BATS_TEST_TMPDIR/nousage/"
+	awk -F, -v OFS=, 'NR > 1 && NF > 20 { $19 = 0 } 1' "$T/l27/trace_data.csv" \
+	    >"$BATS_TEST_TMPDIR/nousage/trace_data.csv"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/nousage/trace_data.csv" >"$OUT"
+	validate_records "$OUT"
+	one server_input_tokens.ratio | jq -e '.value == null and .n == 3 and
+	    (.source.how | test("0 on all 3 successful rows: the server reported no usage"))'
+	"$S2R_BIN/s2r-trace-stats" --no-header "$BATS_TEST_TMPDIR/nousage/trace_data.csv" >"$OUT"
+	[ -z "$(one server_input_tokens.ratio)" ]
 }
 
 @test "prefix.server_share: the prefix tokens the server counted in the prefixed rows' prompts" {

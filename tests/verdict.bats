@@ -420,6 +420,11 @@ many() {
 	    (.why | test("another tokenizer"))'
 	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
 	[ -z "$(jq -r 'select(.metric == "server_input_tokens.ratio")' "$OUT")" ]
+	# a real trace whose server reported no usage (value null): MISSING
+	ratio null >/dev/null
+	jq -c 'select(.metric == "server_input_tokens.ratio")' "$OUT" | jq -e '
+	    .verdict == "MISSING" and (.why | test("cannot be seen")) and
+	    (.action | test("include_usage"))'
 }
 
 @test "1e prefix.server_share: the prefix the server counted, within 5% PASS, to 10% WARN, beyond FAIL; none, no verdict" {

@@ -73,8 +73,6 @@ struct trace_stats {
 	int64_t		 rows;
 	int64_t		 arr_min, arr_max, send_min, send_max;
 	int64_t		 id_min;
-	int64_t		 warm_rows;	/* rows with request_id < warm-up */
-	long		 warm_line;	/* CSV line of the first of them */
 	struct moments	 in, out, plen;
 	struct ivals	 in_v, out_v;
 	int64_t		 prefix_rows, streaming_rows;
@@ -335,9 +333,6 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 
 		if (s->rows == 0 || id < s->id_min)
 			s->id_min = id;
-		if (s->hdr->present && s->hdr->has_warm_up &&
-		    id < s->hdr->warm_up && s->warm_rows++ == 0)
-			s->warm_line = csvr_line(r);
 	}
 	streaming = csvr_bool(r, c->streaming);
 	if (streaming)
@@ -526,34 +521,6 @@ put_count(struct out *o)
 		    (long long)s->id_min);
 	put(o, "1a", "requests.count", (double)s->rows, "count", s->rows,
 	    NULL, NULL, NULL, "request_id", sbuf_str(&how));
-	sbuf_free(&how);
-}
-
-/* Rows a real trace should not hold: blis observe numbers requests from
- * 0 and leaves the first warm_up_requests out, so a request_id below the
- * header's count is a warm-up request that was recorded after all (a
- * recorder that kept them): its cold-cache latency and its load are then
- * judged as the measured run's.  Only real traces with a header warm-up
- * and a request_id column: a simulated trace numbers its own rows. */
-static void
-put_warm_rows(struct out *o)
-{
-	const struct trace_stats *s = o->s;
-	const struct trace_header *h = s->hdr;
-	struct sbuf how = {0};
-
-	if (!h->present || !h->has_warm_up || h->warm_up <= 0 ||
-	    !s->has_request_id || h->mode == NULL ||
-	    strcmp(h->mode, "real") != 0)
-		return;
-	sbuf_printf(&how, "rows with request_id < warm_up_requests %lld "
-	    "(%s:%ld), which blis observe leaves out of the file; smallest "
-	    "request_id %lld", (long long)h->warm_up, h->label,
-	    h->warm_up_line, (long long)(s->rows ? s->id_min : 0));
-	put(o, "1h", "warm_up.rows", (double)s->warm_rows, "count", s->rows,
-	    NULL, NULL, NULL, "request_id", sbuf_str(&how));
-	if (s->warm_rows > 0)
-		put_line(o, s->warm_line);
 	sbuf_free(&how);
 }
 
@@ -1197,7 +1164,6 @@ trace_stats_records(const struct trace_stats *s,
 	struct sbuf rows = {0};
 
 	put_count(&o);
-	put_warm_rows(&o);
 	put_qps(&o, "qps.intended", "arrival_time_us", s->arr_min, s->arr_max);
 	put_qps(&o, "qps.actual", "send_time_us", s->send_min, s->send_max);
 	put_classes(&o);

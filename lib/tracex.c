@@ -96,9 +96,13 @@ struct tracex {
 	bool		 itl_read;
 	char		*unknown_cols;	/* header columns of no known layout,
 					 * comma-separated; NULL: none */
+	/* rows whose request_id is below the header's warm-up, the line of
+	 * the first, and the smallest request_id (id_rows: rows with one) */
+	long		 id_col;
+	int64_t		 warm_rows, warm_line, id_min, id_rows;
 };
 
-/* Every column of the TraceV2/V3 layouts (reference/formats.md 1.2): a
+/* Every column of the TraceV2/V3 layouts (docs/formats.md §2.2): a
  * header column outside them is another tool's or a renamed one. */
 static const char *const known_cols[] = {
 	"request_id", "client_id", "tenant_id", "slo_class", "vllm_priority",
@@ -148,6 +152,7 @@ tracex_new(struct csvr *r, const struct trace_header *h)
 	x->chunks_col = csvr_col(r, "num_chunks", false);
 	x->finish_col = csvr_col(r, "finish_reason", false);
 	x->unknown_cols = unknown_columns(r);
+	x->id_col = csvr_col(r, "request_id", false);
 	return x;
 }
 
@@ -297,6 +302,21 @@ stream_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 		x->str_first_line = csvr_line(r);
 }
 
+/* A row's request_id against the header's warm-up (put_warm_rows). */
+static void
+warm_row(struct tracex *x, const struct csvr *r)
+{
+	int64_t id;
+
+	if (x->id_col < 0 || !x->h->present || !x->h->has_warm_up)
+		return;
+	id = csvr_i64(r, x->id_col);
+	if (x->id_rows++ == 0 || id < x->id_min)
+		x->id_min = id;
+	if (id < x->h->warm_up && x->warm_rows++ == 0)
+		x->warm_line = csvr_line(r);
+}
+
 /* A successful row's finish_reason: stop is the model's end of sequence. */
 static void
 finish_row(struct tracex *x, const struct csvr *r, const struct trow *t)
@@ -337,6 +357,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	server_input_row(x, r, t);
 	stream_row(x, r, t);
 	finish_row(x, r, t);
+	warm_row(x, r);
 	ivals_add(&x->ends, row_end(t));
 	if (x->session_id >= 0)
 		session_row(x, r, t);
@@ -1075,6 +1096,35 @@ put_chunked(const struct tracex *x, struct out *o)
  * exact-length mode only the last token may be one, so a share beyond a
  * few in ten thousand says min_tokens did not hold (1d).  Only with the
  * column; the evidence line is the first such row. */
+/* Rows a real trace should not hold: blis observe numbers requests from
+ * 0 and leaves the first warm_up_requests out, so a request_id below the
+ * header's count is a warm-up request that was recorded after all (a
+ * recorder that kept them): its cold-cache latency and its load are then
+ * judged as the measured run's.  Only real traces with a header warm-up
+ * and a request_id column: a simulated trace numbers its own rows. */
+static void
+put_warm_rows(const struct tracex *x, struct out *o)
+{
+	const struct trace_header *h = x->h;
+	struct sbuf how = { 0 };
+	json_t *rec;
+
+	if (x->id_rows == 0 || h->warm_up <= 0 || h->mode == NULL ||
+	    strcmp(h->mode, "real") != 0)
+		return;
+	sbuf_printf(&how, "rows with request_id < warm_up_requests %lld "
+	    "(%s:%ld), which blis observe leaves out of the file; smallest "
+	    "request_id %lld", (long long)h->warm_up, h->label,
+	    h->warm_up_line, (long long)x->id_min);
+	rec = trace_put(o, "1h", "warm_up.rows", (double)x->warm_rows,
+	    "count", x->id_rows, NULL, NULL, NULL, "request_id",
+	    sbuf_str(&how));
+	if (x->warm_rows > 0)
+		json_object_set_new(json_object_get(rec, "source"), "line",
+		    json_integer(x->warm_line));
+	sbuf_free(&how);
+}
+
 /* A real trace without a finish_reason column (a layout before BLIS
  * f1a4c610, or the column renamed): whether answers stopped at the end
  * of sequence cannot be seen, which the record says (value null) rather
@@ -1131,6 +1181,7 @@ tracex_records(const struct tracex *x, struct out *o,
 	put_server_input(x, o);
 	put_prefix_counted(x, o);
 	put_stopped(x, o);
+	put_warm_rows(x, o);
 	put_chunked(x, o);
 	put_send_window(x, o);
 	put_run(x, o);

@@ -305,6 +305,58 @@ emit_present(const struct logcell *c, const struct logctx *ctx)
 	}
 }
 
+/* Whether file a's whole text is the start of file b's (sizes known). */
+static bool
+file_starts(const char *a, off_t na, const char *b, off_t nb)
+{
+	FILE *fa, *fb;
+	char ba[8192], bb[8192];
+	size_t ka = 1;
+	bool same = na <= nb;
+
+	if (!same || (fa = fopen(a, "rb")) == NULL)
+		return false;
+	if ((fb = fopen(b, "rb")) == NULL) {
+		fclose(fa);
+		return false;
+	}
+	while (same && (ka = fread(ba, 1, sizeof(ba), fa)) > 0)
+		same = fread(bb, 1, ka, fb) == ka && memcmp(ba, bb, ka) == 0;
+	fclose(fa);
+	fclose(fb);
+	return same;
+}
+
+/* Marks the logs that are copies of another (vllmlog copy_of): a log
+ * whose whole text begins another's, the same container's log collected
+ * twice (by pod and again by deployment, or once more later, when it had
+ * grown).  Two pods' logs can agree for their first startup lines (one
+ * config, one second's stamps), never through a stats line, whose
+ * throughputs are the engine's own: only logs with one count.  Of two
+ * equal files the later one is the copy. */
+static void
+mark_copies(struct vllmlog **logs, const struct strv *paths)
+{
+	size_t n = paths->n;
+	off_t *size = xcalloc(n ? n : 1, sizeof(*size));
+	struct stat st;
+
+	for (size_t k = 0; k < n; k++)
+		size[k] = stat(paths->v[k], &st) == 0 ? st.st_size : -1;
+	for (size_t k = 0; k < n; k++) {
+		if (!vllmlog_is_vllm(logs[k]) || logs[k]->busy_first_line == 0 ||
+		    size[k] <= 0)
+			continue;
+		for (size_t j = 0; j < n && logs[k]->copy_of == NULL; j++)
+			if (j != k && logs[j]->copy_of == NULL &&
+			    (size[k] < size[j] || (size[k] == size[j] &&
+			    j < k)) && file_starts(paths->v[k], size[k],
+			    paths->v[j], size[j]))
+				logs[k]->copy_of = logs[j]->file;
+	}
+	free(size);
+}
+
 static void
 run_server(const struct logset *set, const struct logctx *ctx)
 {
@@ -320,9 +372,12 @@ run_server(const struct logset *set, const struct logctx *ctx)
 			s2r_die("%s: cannot open: %s", set->paths.v[k],
 			    strerror(errno));
 	}
+	mark_copies(logs, &set->paths);
 	vllmlog_emit_cell(logs, set->paths.n, set->dir, ctx);
 	for (size_t k = 0; k < set->paths.n; k++) {
-		vllmlog_emit(logs[k], ctx);
+		/* a copy is no instance: its records would count it twice */
+		if (logs[k]->copy_of == NULL)
+			vllmlog_emit(logs[k], ctx);
 		vllmlog_free(logs[k]);
 		free(logs[k]);
 	}

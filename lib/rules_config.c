@@ -40,6 +40,9 @@ static const char ACT_OTHER_RUN[] = "server_logs/ holds logs of another "
     "run beside this run's: remove them (or collect the cell into a clean "
     "folder) so that every log of the cell is of the run its trace "
     "recorded.";
+static const char ACT_COPIES[] = "server_logs/ holds the same log twice: "
+    "remove the copy (and fix the collection step that saved it) so that "
+    "each pod has one log.";
 static const char ACT_EPP[] = "The deployed EPP configuration differs "
     "from config.md: regenerate generated/<phase>_config.yaml from "
     "config.md (or correct config.md) and redeploy.";
@@ -665,6 +668,29 @@ other_runs(struct sbuf *why, const struct judge *j, const struct jcell *c,
 	return all ? 2 : 1;
 }
 
+/* Log files that are copies of another (s2r-log-extract's copies: the
+ * whole text of one begins the other's), left out of the count: the same
+ * container's log collected twice is one instance, not two.  Returns how
+ * many; why names them. */
+static size_t
+log_copies(struct sbuf *why, const json_t *m)
+{
+	const json_t *copies = json_object_get(m, "copies"), *d;
+	size_t i, n = json_array_size(copies);
+
+	if (n == 0)
+		return 0;
+	sbuf_printf(why, " %zu log file%s left out as %s of another: ", n,
+	    n == 1 ? " is" : "s are", n == 1 ? "a copy" : "copies");
+	json_array_foreach(copies, i, d)
+		sbuf_printf(why, "%s%s is the start of %s", i ? "; " : "",
+		    rec_get_str(d, "file"), rec_get_str(d, "of"));
+	sbuf_adds(why, " (the same container's log collected twice, by pod "
+	    "and by deployment or once more later), so the count rests on "
+	    "setting files of the bundle aside.");
+	return n;
+}
+
 static void
 rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -677,6 +703,7 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct sbuf why = {0};
 	double ev, sv, av, files;
 	bool ok, unsure;
+	size_t copies;
 	int stale;
 
 	if (ru_arm_only(c))
@@ -710,6 +737,7 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "instead) is no instance, but a log that was not collected "
 		    "hides one; read %s.", files - av, files - av == 1 ?
 		    " holds" : "s hold", files - av == 1 ? "it" : "them");
+	copies = log_copies(&why, m);
 	stale = other_runs(&why, j, c, &av);
 	ok = ev == av;
 	if (s != NULL && s != e && ru_num(s, &sv))
@@ -719,11 +747,11 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "instances.count",
 	    .expect = e, .measure = m, .has_diff = true, .diff = av - ev,
 	    .diff_unit = "count", .tolerance = "exact",
-	    .verdict = ok && !stale && (s == NULL || !ru_num(s, &sv) ||
-	    sv == ev) ? V_PASS : ok || stale == 2 || unsure ? V_WARN :
-	    V_FAIL,
+	    .verdict = ok && !stale && !copies && (s == NULL ||
+	    !ru_num(s, &sv) || sv == ev) ? V_PASS : ok || stale == 2 ||
+	    unsure ? V_WARN : V_FAIL,
 	    .why = sbuf_str(&why), .action = stale && (ok || stale == 2) ?
-	    ACT_OTHER_RUN : ACT_INSTANCES });
+	    ACT_OTHER_RUN : copies && ok ? ACT_COPIES : ACT_INSTANCES });
 	sbuf_free(&why);
 }
 

@@ -456,6 +456,50 @@ judge_api_format(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_free(&why);
 }
 
+/* Warm-up requests in the trace: rows whose request_id is below the
+ * header's warm_up_requests, which blis observe leaves out (rows start
+ * at request_id = warm_up_requests).  A recorder that kept them makes the
+ * header's claim false whatever the protocol says, so this is judged
+ * with or without one: the cold-start requests (empty caches, CUDA
+ * graphs still capturing) enter every count and latency of the cell. */
+static void
+judge_warm_rows(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *m = judge_measure(j, c, "warm_up.rows", NULL);
+	const json_t *h = judge_measure(j, c, "warm_up.requests", NULL);
+	double got, want = 0, n = 0;
+	struct sbuf why = { 0 };
+	json_t *side;
+
+	if (!ru_num(m, &got))
+		return;
+	ru_num(h, &want);
+	rec_get_num(m, "n", &n);
+	side = ru_side(rec_num(0), "count", h, "blis observe leaves the first "
+	    "warm_up_requests generated requests out of trace_data.csv: rows "
+	    "start at request_id = warm_up_requests");
+	sbuf_printf(&why, "The trace header says the first %.0f requests were "
+	    "left out (", want);
+	ru_where(&why, h);
+	sbuf_printf(&why, "); %.0f of the %.0f rows have a smaller request_id",
+	    got, n);
+	if (got > 0) {
+		sbuf_adds(&why, " (the first at ");
+		ru_where(&why, m);
+		sbuf_adds(&why, "): the warm-up requests were recorded after "
+		    "all, so the cell's counts and latencies include the cold "
+		    "start the protocol leaves out.");
+	} else
+		sbuf_adds(&why, ".");
+	ru_emit(j, r, c, "warm_up.rows", NULL, side, m, "none", got > 0 ?
+	    V_FAIL : V_PASS, sbuf_str(&why), "Drop the rows whose request_id "
+	    "is below warm_up_requests before judging the cell (or rerun it "
+	    "with a blis observe that leaves its warm-up out), so that the "
+	    "cold start is not measured.");
+	json_decref(side);
+	sbuf_free(&why);
+}
+
 static bool
 has_protocol(const struct judge *j, const struct jcell *c)
 {
@@ -480,6 +524,7 @@ wl_rule_protocol(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	if (ru_arm_only(c))
 		return;
+	judge_warm_rows(j, r, c);
 	if (!has_protocol(j, c)) {
 		ru_emit(j, r, c, "measurement.protocol", NULL, NULL, NULL, NULL,
 		    V_INAPPLICABLE, "The sim bundle states no measurement "
@@ -546,8 +591,27 @@ wl_rule_stopped(struct judge *j, const struct rule *r, const struct jcell *c,
 	char tolbuf[64];
 	json_t *es;
 
-	if (!ru_num(m, &share))
+	if (m == NULL)
 		return;
+	if (!ru_num(m, &share)) {
+		/* a real trace without the column: say so, not nothing */
+		sbuf_adds(&why, "Whether the answers ran to their sampled "
+		    "length cannot be seen (");
+		ru_where(&why, m);
+		sbuf_printf(&why, ": %s).", rec_get_str(json_object_get(m,
+		    "source"), "how"));
+		judge_emit(j, r, c, &(struct jverdict){
+		    .metric = "output_tokens.stopped", .measure = m,
+		    .verdict = free_run != NULL ? V_INAPPLICABLE : V_MISSING,
+		    .why = sbuf_str(&why), .action = free_run != NULL ? NULL :
+		    "Record the cell with a blis "
+		    "observe that writes finish_reason (BLIS f1a4c610, "
+		    "2026-03-17, or later), or map a renamed column back to "
+		    "finish_reason, so that answers stopped at the end of "
+		    "sequence can be told from those that ran to max_tokens." });
+		sbuf_free(&why);
+		return;
+	}
 	pct = share * 100;
 	rec_get_num(m, "n", &n);
 	sbuf_printf(&why, "%.4g%% of the successful answers ended at the "

@@ -3,8 +3,8 @@
  * and rate under both readings of rate_fraction, the seed and corpus
  * sessions (rules_wlrun.c); per-window mixtures (rules_wlwin.c); each
  * client's length law (rules_wlshape.c); the measurement protocol, 1h
- * (rules_protocol.c).  rules_workload.c's rows
- * call them. */
+ * (rules_protocol.c); the prompts the server prefilled (rules_wlprompt.c).
+ * rules_workload.c's rows call them. */
 #ifndef S2R_RULES_WL_H
 #define S2R_RULES_WL_H
 
@@ -42,6 +42,12 @@ void	wl_rule_stopped(struct judge *j, const struct rule *r,
 void	wl_rule_shapes(struct judge *j, const struct rule *r,
 	    const struct jcell *c, const char *side, const char *action,
 	    bool unconstrained, bool failed);
+/* 1c: server_input_tokens.ratio; 1e: prefix.server_share
+ * (rules_wlprompt.c). */
+void	wl_rule_server_tokens(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
+void	wl_rule_prefix_counted(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
 /* 1h. */
 void	wl_rule_protocol(struct judge *j, const struct rule *r,
 	    const struct jcell *c);

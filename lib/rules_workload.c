@@ -3,9 +3,10 @@
  * Expectations come from s2r-expect (the sim bundle's workload YAML),
  * measurements from s2r-trace-stats (the cell's trace_data.csv); the
  * metric names are those of docs/records.md.  This file judges the
- * aggregates; the run's size and span, clients, sessions, windows and the
- * measurement protocol are in rules_wlrun.c, rules_wlwin.c and
- * rules_protocol.c (rules_wl.h). */
+ * aggregates; the run's size and span, clients, sessions, windows, the
+ * measurement protocol and the prompts the server counted are in
+ * rules_wlrun.c, rules_wlwin.c, rules_protocol.c and rules_wlprompt.c
+ * (rules_wl.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -820,136 +821,13 @@ client_token_means(struct judge *j, const struct rule *r,
 	json_decref(subs);
 }
 
-/* Whether the server's extra tokens are a template's (role markers, a
- * default system line: fixed per request, so short prompts show them as a
- * large ratio): per request a fixed 0..most tokens (the fit's intercept;
- * tolerance workload.template_max_tokens) on prompts otherwise counted
- * alike (its slope within band); why gets the sentence. */
-static bool
-template_only(const json_t *m, double band, double most, struct sbuf *why)
-{
-	double slope, icpt;
-
-	if (!rec_get_num(m, "slope", &slope) ||
-	    !rec_get_num(m, "intercept", &icpt) ||
-	    fabs(slope - 1) * 100 > band || icpt < 0 || icpt > most)
-		return false;
-	sbuf_adds(why, "Per request the server adds about ");
-	ru_num_text(why, icpt);
-	sbuf_adds(why, " tokens and counts the rest ");
-	ru_num_text(why, slope);
-	sbuf_printf(why, " times (slope and intercept): a chat template's "
-	    "fixed tokens (up to %g, workload.template_max_tokens), not "
-	    "another tokenizer; on short prompts they make the ratio large, "
-	    "not the prefill work.", most);
-	return true;
-}
-
-/* The ratio within its band, but the server's counts grow otherwise than
- * the prompts: the fit's slope off by more than the band and by more than
- * SLOPE_SE standard errors (the rows' tokenisation scatter).  The long
- * prompts were counted shorter (a truncation cap: truncate_prompt_tokens,
- * a gateway's input limit) or longer than the short ones; the mean hides
- * it when only some are.  Why gets the sentence. */
-#define SLOPE_SE	4.0
-
-static bool
-slope_bent(const json_t *m, double band, struct sbuf *why)
-{
-	double slope, se, icpt = 0;
-
-	if (!rec_get_num(m, "slope", &slope) ||
-	    !rec_get_num(m, "slope_se", &se) ||
-	    fabs(slope - 1) * 100 <= band || fabs(slope - 1) <= SLOPE_SE * se)
-		return false;
-	rec_get_num(m, "intercept", &icpt);
-	sbuf_adds(why, "The mean is within its band, but per request the "
-	    "server counted ");
-	ru_num_text(why, icpt);
-	sbuf_adds(why, " tokens plus ");
-	ru_num_text(why, slope);
-	sbuf_adds(why, " times the prompt (slope and intercept; the slope's "
-	    "standard error ");
-	ru_num_text(why, se);
-	sbuf_printf(why, "): the counts do not grow with the prompts, so "
-	    "some prompts were prefilled %s than the trace says, %s.",
-	    slope < 1 ? "shorter" : "longer", slope < 1 ? "the long ones "
-	    "cut at a cap (truncate_prompt_tokens, a gateway's input limit)" :
-	    "the long ones counted longer (another tokenizer for long text)");
-	return true;
-}
-
-/* The prompts the server prefilled (usage.prompt_tokens) against those
- * the trace says it sent, which are the simulation's: beyond the mean's
- * tolerance the real run did other prefill work than the simulation
- * (prompts built for another tokenizer).  Up to twice the tolerance is
- * WARN: a chat template's fixed tokens weigh that much on short
- * prompts.  No measure (an older or sim trace): no verdict. */
-static void
-server_tokens(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	const json_t *m = judge_measure(j, c, "server_input_tokens.ratio",
-	    NULL);
-	double band = tol(j->tol, TOL_TOKENS_MEAN_PCT), ratio, d;
-	enum jverdict_value v;
-	struct sbuf why = {0};
-	char tolbuf[64];
-	json_t *es;
-	bool bent = false;
-
-	if (!ru_num(m, &ratio))
-		return;
-	d = (ratio - 1) * 100;
-	v = fabs(d) <= band ? V_PASS : fabs(d) <= 2 * band ? V_WARN : V_FAIL;
-	sbuf_adds(&why, "The server counted ");
-	ru_num_text(&why, ratio);
-	sbuf_adds(&why, " times the prompt tokens the trace says it sent (");
-	ru_where(&why, m);
-	sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(m,
-	    "source"), "how"));
-	if (v != V_PASS && template_only(m, band,
-	    tol(j->tol, TOL_TEMPLATE_TOKENS), &why))
-		v = V_PASS;
-	else if (v == V_PASS && (bent = slope_bent(m, band, &why)))
-		v = V_WARN;
-	else
-		sbuf_adds(&why, v == V_PASS ? "The server prefilled the "
-		    "prompts the simulation assumes (a few percent off is the "
-		    "synthesised words' tokenisation)." : v == V_WARN ?
-		    "Somewhat more or fewer tokens than the simulation "
-		    "prefills: prompts built for another tokenizer, or more "
-		    "than a chat template's fixed tokens." : "The server "
-		    "prefilled other prompt lengths than the simulation "
-		    "assumes: the prompts were built for another tokenizer "
-		    "than the served model's, so every prefill cost differs.");
-	es = ru_side(json_real(1), NULL, m, "the prompts the trace records: "
-	    "prefix_length + input_tokens, what the simulation prefills");
-	rec_set_str(json_object_get(es, "source"), "field",
-	    "prefix_length, input_tokens");
-	snprintf(tolbuf, sizeof(tolbuf), "\u00b1%g%% (WARN to \u00b1%g%%)",
-	    band, 2 * band);
-	judge_emit(j, r, c, &(struct jverdict){
-	    .metric = "server_input_tokens.ratio", .expect = es, .measure = m,
-	    .has_diff = true, .diff = d, .diff_unit = "%", .tolerance = tolbuf,
-	    .verdict = v, .why = sbuf_str(&why), .action = v == V_PASS ? NULL :
-	    bent ? "Look for a prompt limit between the load generator and "
-	    "the model (truncate_prompt_tokens in the requests, a gateway's "
-	    "or the server's input limit) and rerun without it: the "
-	    "simulation prefills every prompt whole." :
-	    "Build the prompts with the served model's tokenizer (or its "
-	    "tokens-per-word ratio) so that the server prefills the lengths "
-	    "the simulation samples." });
-	json_decref(es);
-	sbuf_free(&why);
-}
-
 static void
 rule_input(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	tokens(j, r, c, "input", ACT_TOKENS);
 	client_token_means(j, r, c, "input", ACT_TOKENS);
 	wl_rule_shapes(j, r, c, "input", ACT_TOKENS, false, false);
-	server_tokens(j, r, c);
+	wl_rule_server_tokens(j, r, c);
 	wl_rule_windows(j, r, c);
 	wl_rule_growth(j, r, c);
 }
@@ -1034,6 +912,7 @@ rule_prefix(struct judge *j, const struct rule *r, const struct jcell *c)
 	/* Per group: the configured length is exact on both sides. */
 	each_sub(j, r, c, &ql, "prefix_group", prefix_length, ACT_PREFIX,
 	    false);
+	wl_rule_prefix_counted(j, r, c);
 	wl_rule_windows(j, r, c);
 }
 

@@ -68,6 +68,11 @@ struct tracex {
 	int64_t		 srv_rows, srv_tokens, srv_sent;
 	long double	 srv_xx, srv_xy, srv_yy; /* Σ sent², Σ sent·server,
 					 * Σ server² */
+	/* the same rows split: without a prefix (u: Σ input, Σ server and
+	 * their products, for the fit of how the server counts a prompt)
+	 * and with one (p: Σ input, Σ prefix_length, Σ server) */
+	int64_t		 u_rows, u_in, u_srv, p_rows, p_in, p_len, p_srv;
+	long double	 u_xx, u_xy;
 	struct xclient	*cl;
 	size_t		 ncl;
 	int64_t		 rows, arr_min, arr_max;
@@ -89,7 +94,48 @@ struct tracex {
 	struct moments	 rounds;
 	int64_t		 itl_rows, itl_requests;
 	bool		 itl_read;
+	char		*unknown_cols;	/* header columns of no known layout,
+					 * comma-separated; NULL: none */
+	/* rows whose request_id is below the header's warm-up, the line of
+	 * the first, and the smallest request_id (id_rows: rows with one) */
+	long		 id_col;
+	int64_t		 warm_rows, warm_line, id_min, id_rows;
 };
+
+/* Every column of the TraceV2/V3 layouts (docs/formats.md §2.2): a
+ * header column outside them is another tool's or a renamed one. */
+static const char *const known_cols[] = {
+	"request_id", "client_id", "tenant_id", "slo_class", "vllm_priority",
+	"session_id", "round_index", "prefix_group", "prefix_length",
+	"streaming", "input_tokens", "output_tokens", "text_tokens",
+	"image_tokens", "audio_tokens", "video_tokens", "reason_ratio",
+	"model", "deadline_us", "slo_target_us", "server_input_tokens",
+	"arrival_time_us", "send_time_us", "first_chunk_time_us",
+	"last_chunk_time_us", "num_chunks", "status", "error_message",
+	"finish_reason", "x_request_id", "adapter", "think_time_us", NULL
+};
+
+static char *
+unknown_columns(const struct csvr *r)
+{
+	struct sbuf b = { 0 };
+	char *list = NULL;
+
+	for (size_t i = 0; i < csvr_ncols(r); i++) {
+		const char *name = csvr_colname(r, i);
+		size_t k;
+
+		for (k = 0; known_cols[k] != NULL &&
+		    strcmp(known_cols[k], name) != 0; k++)
+			;
+		if (known_cols[k] == NULL)
+			sbuf_printf(&b, "%s%s", b.len ? ", " : "", name);
+	}
+	if (b.len > 0)
+		list = xstrdup(sbuf_str(&b));
+	sbuf_free(&b);
+	return list;
+}
 
 struct tracex *
 tracex_new(struct csvr *r, const struct trace_header *h)
@@ -105,6 +151,8 @@ tracex_new(struct csvr *r, const struct trace_header *h)
 	x->adapter_col = csvr_col(r, "adapter", false);
 	x->chunks_col = csvr_col(r, "num_chunks", false);
 	x->finish_col = csvr_col(r, "finish_reason", false);
+	x->unknown_cols = unknown_columns(r);
+	x->id_col = csvr_col(r, "request_id", false);
 	return x;
 }
 
@@ -196,6 +244,18 @@ server_input_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	if (srv == 0)
 		return;
 	sent = t->in + csvr_count(r, x->prefix_length);
+	if (sent > t->in) {
+		x->p_rows++;
+		x->p_in += t->in;
+		x->p_len += sent - t->in;
+		x->p_srv += srv;
+	} else {
+		x->u_rows++;
+		x->u_in += t->in;
+		x->u_srv += srv;
+		x->u_xx += (long double)t->in * t->in;
+		x->u_xy += (long double)t->in * srv;
+	}
 	x->srv_rows++;
 	x->srv_tokens += srv;
 	x->srv_sent += sent;
@@ -242,14 +302,29 @@ stream_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 		x->str_first_line = csvr_line(r);
 }
 
+/* A row's request_id against the header's warm-up (put_warm_rows). */
+static void
+warm_row(struct tracex *x, const struct csvr *r)
+{
+	int64_t id;
+
+	if (x->id_col < 0 || !x->h->present || !x->h->has_warm_up)
+		return;
+	id = csvr_i64(r, x->id_col);
+	if (x->id_rows++ == 0 || id < x->id_min)
+		x->id_min = id;
+	if (id < x->h->warm_up && x->warm_rows++ == 0)
+		x->warm_line = csvr_line(r);
+}
+
 /* A successful row's finish_reason: stop is the model's end of sequence. */
 static void
 finish_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
-	if (!t->ok || x->finish_col < 0)
+	if (!t->ok)
 		return;
 	x->ok_rows++;
-	if (strcmp(csvr_str(r, x->finish_col, NULL), "stop") == 0 &&
+	if (x->finish_col >= 0 && strcmp(csvr_str(r, x->finish_col, NULL), "stop") == 0 &&
 	    x->stopped++ == 0)
 		x->stopped_line = csvr_line(r);
 }
@@ -282,6 +357,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	server_input_row(x, r, t);
 	stream_row(x, r, t);
 	finish_row(x, r, t);
+	warm_row(x, r);
 	ivals_add(&x->ends, row_end(t));
 	if (x->session_id >= 0)
 		session_row(x, r, t);
@@ -444,6 +520,7 @@ tracex_free(struct tracex *x)
 		ivals_free(&x->cl[i].outv);
 	}
 	free(x->cl);
+	free(x->unknown_cols);
 	free(x->pairs);
 	free(x->pstart);
 	ivals_free(&x->starts);
@@ -848,6 +925,29 @@ put_slope_se(const struct tracex *x, json_t *rec, long double slope,
 	    (n - 2) / (den / n)));
 }
 
+/* A real trace whose server counted no successful prompt: every
+ * server_input_tokens is 0, the server reported no usage (a streamed
+ * request without stream_options include_usage, a gateway that strips the
+ * usage chunk), so what it prefilled cannot be read; the record says so
+ * (value null) rather than staying silent.  Simulated traces write 0. */
+static void
+put_no_server_input(const struct tracex *x, struct out *o)
+{
+	char how[320];
+
+	if (x->ok_rows == 0 || x->server_input < 0 || x->prefix_length < 0 ||
+	    !x->h->present || x->h->mode == NULL ||
+	    strcmp(x->h->mode, "real") != 0)
+		return;
+	snprintf(how, sizeof(how), "server_input_tokens is 0 on all %lld "
+	    "successful rows: the server reported no usage (a stream without "
+	    "stream_options include_usage, or a proxy that dropped the usage "
+	    "chunk), so the prompts it prefilled cannot be read",
+	    (long long)x->ok_rows);
+	trace_put(o, "1c", "server_input_tokens.ratio", NAN, NULL,
+	    x->ok_rows, NULL, NULL, NULL, "server_input_tokens", how);
+}
+
 static void
 put_server_input(const struct tracex *x, struct out *o)
 {
@@ -855,7 +955,11 @@ put_server_input(const struct tracex *x, struct out *o)
 	long double n, den, slope;
 	json_t *rec;
 
-	if (x->srv_rows == 0 || x->srv_sent == 0)
+	if (x->srv_rows == 0) {
+		put_no_server_input(x, o);
+		return;
+	}
+	if (x->srv_sent == 0)
 		return;
 	snprintf(how, sizeof(how), "sum of server_input_tokens (%lld) / sum "
 	    "of prefix_length + input_tokens (%lld) over the %lld successful "
@@ -880,6 +984,46 @@ put_server_input(const struct tracex *x, struct out *o)
 	rec_set_num(rec, "intercept", (double)(((long double)x->srv_tokens -
 	    slope * x->srv_sent) / n));
 	put_slope_se(x, rec, slope, den);
+}
+
+/* The share of the prefixed rows' prefix_length the server counted in
+ * their prompts: what it counted less what their suffixes (input_tokens)
+ * count, read off the unprefixed rows (intercept + slope x input: a chat
+ * template's fixed tokens and the tokenizer's scale), over the prefix
+ * tokens at that scale.  About 1 when the shared prefix reached the
+ * server; about 0 when the generator recorded a prefix it never sent.
+ * Without two unprefixed lengths to fit, the server is taken to count as
+ * the trace does (slope 1, intercept 0).  Only with prefixed rows. */
+static void
+put_prefix_counted(const struct tracex *x, struct out *o)
+{
+	long double n = (long double)x->u_rows, den, slope = 1, icpt = 0;
+	char how[400];
+	json_t *rec;
+
+	if (x->p_rows == 0 || x->p_len == 0)
+		return;
+	den = n * x->u_xx - (long double)x->u_in * x->u_in;
+	if (x->u_rows >= 2 && den > 0) {
+		slope = (n * x->u_xy - (long double)x->u_in * x->u_srv) / den;
+		icpt = ((long double)x->u_srv - slope * x->u_in) / n;
+	}
+	if (!(slope > 0))
+		return;
+	snprintf(how, sizeof(how), "(sum of server_input_tokens %lld - the "
+	    "suffixes' count %.6Lg x %lld rows - %.6Lg x sum of input_tokens "
+	    "%lld) / (%.6Lg x sum of prefix_length %lld) over the %lld "
+	    "successful prefixed rows the server counted; intercept and "
+	    "slope from %s", (long long)x->p_srv, icpt, (long long)x->p_rows,
+	    slope, (long long)x->p_in, slope, (long long)x->p_len,
+	    (long long)x->p_rows, x->u_rows >= 2 && den > 0 ? "the unprefixed "
+	    "rows' server_input_tokens against input_tokens" : "none (too few "
+	    "unprefixed rows: 0 and 1)");
+	rec = trace_put(o, "1e", "prefix.server_share", (double)(((long
+	    double)x->p_srv - icpt * x->p_rows - slope * x->p_in) / (slope *
+	    x->p_len)), "fraction", x->p_rows, NULL, NULL, NULL,
+	    "server_input_tokens", how);
+	rec_set(rec, "unprefixed_rows", json_integer((json_int_t)x->u_rows));
 }
 
 /* The adapter mix: each adapter's share of all rows, by name (adapter
@@ -952,14 +1096,71 @@ put_chunked(const struct tracex *x, struct out *o)
  * exact-length mode only the last token may be one, so a share beyond a
  * few in ten thousand says min_tokens did not hold (1d).  Only with the
  * column; the evidence line is the first such row. */
+/* Rows a real trace should not hold: blis observe numbers requests from
+ * 0 and leaves the first warm_up_requests out, so a request_id below the
+ * header's count is a warm-up request that was recorded after all (a
+ * recorder that kept them): its cold-cache latency and its load are then
+ * judged as the measured run's.  Only real traces with a header warm-up
+ * and a request_id column: a simulated trace numbers its own rows. */
+static void
+put_warm_rows(const struct tracex *x, struct out *o)
+{
+	const struct trace_header *h = x->h;
+	struct sbuf how = { 0 };
+	json_t *rec;
+
+	if (x->id_rows == 0 || h->warm_up <= 0 || h->mode == NULL ||
+	    strcmp(h->mode, "real") != 0)
+		return;
+	sbuf_printf(&how, "rows with request_id < warm_up_requests %lld "
+	    "(%s:%ld), which blis observe leaves out of the file; smallest "
+	    "request_id %lld", (long long)h->warm_up, h->label,
+	    h->warm_up_line, (long long)x->id_min);
+	rec = trace_put(o, "1h", "warm_up.rows", (double)x->warm_rows,
+	    "count", x->id_rows, NULL, NULL, NULL, "request_id",
+	    sbuf_str(&how));
+	if (x->warm_rows > 0)
+		json_object_set_new(json_object_get(rec, "source"), "line",
+		    json_integer(x->warm_line));
+	sbuf_free(&how);
+}
+
+/* A real trace without a finish_reason column (a layout before BLIS
+ * f1a4c610, or the column renamed): whether answers stopped at the end
+ * of sequence cannot be seen, which the record says (value null) rather
+ * than staying silent; the header's unknown columns are named, as a
+ * renamed column is among them.  Simulated traces stop where they
+ * sampled: none. */
+static void
+put_no_finish(const struct tracex *x, struct out *o)
+{
+	struct sbuf how = { 0 };
+
+	if (!x->h->present || x->h->mode == NULL ||
+	    strcmp(x->h->mode, "real") != 0)
+		return;
+	sbuf_printf(&how, "no finish_reason column (a layout before BLIS "
+	    "f1a4c610, or the column renamed): whether the %lld successful "
+	    "answers ran to their sampled length cannot be read; columns of "
+	    "no known layout: %s", (long long)x->ok_rows, x->unknown_cols ?
+	    x->unknown_cols : "none");
+	trace_put(o, "1d", "output_tokens.stopped", NAN, "fraction",
+	    x->ok_rows, NULL, NULL, NULL, "finish_reason", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 put_stopped(const struct tracex *x, struct out *o)
 {
 	struct sbuf how = { 0 };
 	json_t *rec;
 
-	if (x->finish_col < 0 || x->ok_rows == 0)
+	if (x->ok_rows == 0)
 		return;
+	if (x->finish_col < 0) {
+		put_no_finish(x, o);
+		return;
+	}
 	sbuf_printf(&how, "successful rows with finish_reason stop (the model "
 	    "ended at its end of sequence, not at max_tokens) / the %lld "
 	    "successful rows (status ok, not failed_empty or aborted)",
@@ -978,7 +1179,9 @@ tracex_records(const struct tracex *x, struct out *o,
     const struct strtab *clients, const struct strtab *classes)
 {
 	put_server_input(x, o);
+	put_prefix_counted(x, o);
 	put_stopped(x, o);
+	put_warm_rows(x, o);
 	put_chunked(x, o);
 	put_send_window(x, o);
 	put_run(x, o);

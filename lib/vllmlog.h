@@ -91,6 +91,10 @@ struct vllmlog {
 	long		 bad_stamp;	/* stats lines with an impossible
 					 * date or time */
 	bool		 truncated;
+	/* Another log of the cell whose text begins with this one's whole
+	 * text (logcell.c): the same container's log collected twice, not
+	 * an instance of its own.  NULL: none. */
+	const char	*copy_of;
 	struct logwarn	 warn;
 };
 

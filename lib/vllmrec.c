@@ -582,23 +582,36 @@ vllmlog_emit_cell(struct vllmlog *const *logs, size_t n, const char *dir,
     const struct logctx *ctx)
 {
 	struct cellval *cv = NULL;
-	size_t ncv = 0, nvllm = 0;
-	char how[256];
-	json_t *rec;
+	size_t ncv = 0, nvllm = 0, ncopy = 0;
+	char how[320];
+	json_t *rec, *copies = json_array();
 
 	for (size_t k = 0; k < n; k++)
-		if (vllmlog_is_vllm(logs[k]))
+		if (logs[k]->copy_of != NULL) {
+			ncopy++;
+			json_array_append_new(copies, json_pack("{s:s, s:s}",
+			    "file", logs[k]->file, "of", logs[k]->copy_of));
+		} else if (vllmlog_is_vllm(logs[k]))
 			nvllm++;
 	snprintf(how, sizeof(how), "server log files holding vLLM log lines: "
-	    "%zu of %zu files", nvllm, n);
+	    "%zu of %zu files%s", nvllm, n - ncopy, ncopy ? " (less the "
+	    "copies: files whose whole text begins another's)" : "");
 	rec = logrec_new("2b", "instances.count", json_integer((long)nvllm),
-	    "count", (long)n);
+	    "count", (long)(n - ncopy));
+	if (ncopy > 0)
+		rec_set(rec, "copies", copies);
+	else
+		json_decref(copies);
 	logrec_emit(ctx, rec, NULL, NULL, NULL,
 	    rec_source(dir, 0, 0, NULL, how));
 	for (size_t k = 0; k < n; k++) {
-		const struct vobs **s = sorted_obs(logs[k]);
-		struct vgroup *g = xreallocarray(NULL, logs[k]->nobs + 1,
-		    sizeof(*g));
+		const struct vobs **s;
+		struct vgroup *g;
+
+		if (logs[k]->copy_of != NULL)
+			continue;
+		s = sorted_obs(logs[k]);
+		g = xreallocarray(NULL, logs[k]->nobs + 1, sizeof(*g));
 
 		/* Every distinct value a log states counts for that log. */
 		for (size_t from = 0, to; from < logs[k]->nobs; from = to) {

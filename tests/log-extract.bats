@@ -36,6 +36,32 @@ val() {
 	[ "$(val logs.present.gpu_logs)" = true ]
 }
 
+@test "a log collected twice: the copy (its whole text the start of another log) is left out of the count and has no records" {
+	d=$BATS_TEST_TMPDIR/b/baseline/w1
+	mkdir -p "${d%/w1}"
+	cp -R "$CELL" "$d"
+	f=$d/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
+	head -n $(( $(wc -l <"$f") - 3 )) "$f" >"$d/server_logs/sim2real-aw-decode_vllm.log"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	validate_records "$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and .n == 2 and
+	    .copies == [{file: "baseline/w1/server_logs/sim2real-aw-decode_vllm.log",
+	      of: "baseline/w1/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log"}] and
+	    (.source.how | test("2 of 2 files \\(less the copies"))'
+	[ -z "$(jq -r 'select(.scope.instance == "sim2real-aw-decode") | 1' "$OUT")" ]
+	# an exact copy: the later file of the two is the copy
+	cp "$f" "$d/server_logs/sim2real-aw-decode-79f6f9b4db-zzzzz_vllm.log"
+	rm "$d/server_logs/sim2real-aw-decode_vllm.log"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and
+	    .copies[0].file == "baseline/w1/server_logs/sim2real-aw-decode-79f6f9b4db-zzzzz_vllm.log"'
+	# the same text but one stats line of its own is no copy: three
+	# instances
+	sed -i 's/Running: 7 reqs/Running: 8 reqs/' "$d/server_logs/sim2real-aw-decode-79f6f9b4db-zzzzz_vllm.log"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 3 and (has("copies") | not)'
+}
+
 @test "v0.17.1: config from the non-default args dict and the engine line" {
 	f=$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
 	X --server-logs "$f" >"$OUT"

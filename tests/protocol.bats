@@ -73,6 +73,28 @@ why() {		# why CHECK METRIC
 	[[ "$(why 1h warm_up.requests)" == *"no trace header"* ]]
 }
 
+@test "warm-up rows: a real trace's rows below the header's warm_up_requests FAIL, with or without a protocol" {
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	sed -i 's/^warm_up_requests: 0$/warm_up_requests: 20/' "$CELL/trace_header.yaml"
+	judge
+	# the 20 warm-up requests are still rows: FAIL, beside the protocol's
+	# INAPPLICABLE (the bundle states none)
+	[ "$(verdict 1h warm_up.rows)" = FAIL ]
+	[ "$(verdict 1h measurement.protocol)" = INAPPLICABLE ]
+	jq -c 'select(.check=="1h" and .metric=="warm_up.rows")' "$OUT" | jq -e '
+	    .actual.value == 20 and .expected.value == 0 and .tolerance == "none"
+	    and (.why | test("says the first 20 requests were left out .*20 of the 3000 rows have a smaller request_id .*recorded after all"))
+	    and (.action | test("Drop the rows"))'
+	# the rows left out as the header says: PASS, a protocol or none
+	awk -F, 'NR == 1 || $1 >= 20' "$CELL/trace_data.csv" >"$CELL/t" &&
+	    mv "$CELL/t" "$CELL/trace_data.csv"
+	protocol warmupRequests=20
+	judge
+	[ "$(verdict 1h warm_up.rows)" = PASS ]
+	[ "$(verdict 1h warm_up.requests)" = PASS ]
+	[[ "$(why 1h warm_up.rows)" == *"0 of the 2980 rows have a smaller request_id." ]]
+}
+
 @test "recordItl: every request streams (1f INAPPLICABLE) and the ITL file must be there" {
 	protocol recordItl=true
 	judge

@@ -207,6 +207,18 @@ v() {
 	[ "$(v 2b treatment instances.count)" = FAIL ]
 }
 
+@test "2b: a log file left out as a copy of another: the count without it, WARN naming both" {
+	judge 'if .metric == "instances.count" and .kind == "measure" and
+	    .scope.phase == "treatment" then .copies = [{file: "server_logs/d_vllm.log",
+	    of: "server_logs/p1_vllm.log"}] else . end'
+	[ "$(v 2b baseline instances.count)" = PASS ]
+	[ "$(v 2b treatment instances.count)" = WARN ]
+	jqt 'select(.check == "2b" and .scope.phase == "treatment") | .diff.value == 0 and
+	    (.why | test("1 log file is left out as a copy of another: server_logs/d_vllm.log is the start of server_logs/p1_vllm.log")) and
+	    (.action | test("remove the copy"))' "$OUT"
+	[ "$(v 2c treatment arms.instances)" = PASS ]
+}
+
 @test "2b run mode: no server logs, but the PipelineRun deployed another replica count than the arm's scenario: FAIL naming both; the same count stays MISSING" {
 	dep='{kind: "expect", check: "2a", metric: "config.deployed", value: 1,
 	    unit: "count", n: 10, scope: {phase: "baseline", workload: "w1"},

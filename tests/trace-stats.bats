@@ -190,6 +190,65 @@ PY
 	[ -z "$(one server_input_tokens.ratio)" ]
 	stats l25
 	[ -z "$(one server_input_tokens.ratio)" ]
+	# a real trace whose server reported no usage (every count 0): the
+	# record says so, value null; no header saying real: none
+	mkdir "$BATS_TEST_TMPDIR/nousage"
+	cp "$T/l27/trace_header.yaml" "$BATS_TEST_TMPDIR/nousage/"
+	awk -F, -v OFS=, 'NR > 1 && NF > 20 { $19 = 0 } 1' "$T/l27/trace_data.csv" \
+	    >"$BATS_TEST_TMPDIR/nousage/trace_data.csv"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/nousage/trace_data.csv" >"$OUT"
+	validate_records "$OUT"
+	one server_input_tokens.ratio | jq -e '.value == null and .n == 3 and
+	    (.source.how | test("0 on all 3 successful rows: the server reported no usage"))'
+	"$S2R_BIN/s2r-trace-stats" --no-header "$BATS_TEST_TMPDIR/nousage/trace_data.csv" >"$OUT"
+	[ -z "$(one server_input_tokens.ratio)" ]
+}
+
+@test "prefix.server_share: the prefix tokens the server counted in the prefixed rows' prompts" {
+	stats l27
+	# rows 3 and 1 carry prefix g1 (100 tokens): (300 + 200 - 200 - 100)
+	# / (100 + 100), one unprefixed row (0): no fit, slope 1, intercept 0
+	[ "$(val prefix.server_share)" = 1 ]
+	one prefix.server_share | jq -e '.n == 2 and .unprefixed_rows == 1 and
+	    .check == "1e" and (.source.how | test("too few unprefixed rows"))'
+	# the prefix recorded but not sent: the server counts the suffixes
+	/usr/bin/python3 - "$T/l27/trace_data.csv" \
+	    "$BATS_TEST_TMPDIR/trace_data.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    if int(r["server_input_tokens"]) > 0:
+        r["server_input_tokens"] = r["input_tokens"]
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""),
+                   fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	"$S2R_BIN/s2r-trace-stats" --no-header "$BATS_TEST_TMPDIR/trace_data.csv" >"$OUT"
+	[ "$(val prefix.server_share)" = 0 ]
+	validate_records "$OUT"
+	# no prefix_length column (25): none
+	stats l25
+	[ -z "$(one prefix.server_share)" ]
+}
+
+@test "warm_up.rows: a real trace's rows below the header's warm_up_requests" {
+	stats l27
+	# warm-up 0: nothing to count
+	[ -z "$(one warm_up.rows)" ]
+	cp "$T/l27/trace_data.csv" "$BATS_TEST_TMPDIR/"
+	sed 's/^warm_up_requests: 0$/warm_up_requests: 2/' \
+	    "$T/l27/trace_header.yaml" >"$BATS_TEST_TMPDIR/trace_header.yaml"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/trace_data.csv" >"$OUT"
+	# request_id 1 (line 3) and 0 (line 5) are warm-up requests
+	[ "$(val warm_up.rows)" = 2 ]
+	one warm_up.rows | jq -e '.check == "1h" and .n == 7 and
+	    .source.line == 3 and (.source.how | test("smallest request_id 0"))'
+	validate_records "$OUT"
+	# a simulated trace numbers its own rows: none
+	sed -i 's/^mode: real$/mode: generated/' "$BATS_TEST_TMPDIR/trace_header.yaml"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/trace_data.csv" >"$OUT"
+	[ -z "$(one warm_up.rows)" ]
 }
 
 @test "iat.cv_send per client: the gaps between sorted send_time_us, real traces only" {

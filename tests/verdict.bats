@@ -420,6 +420,37 @@ many() {
 	    (.why | test("another tokenizer"))'
 	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
 	[ -z "$(jq -r 'select(.metric == "server_input_tokens.ratio")' "$OUT")" ]
+	# a real trace whose server reported no usage (value null): MISSING
+	ratio null >/dev/null
+	jq -c 'select(.metric == "server_input_tokens.ratio")' "$OUT" | jq -e '
+	    .verdict == "MISSING" and (.why | test("cannot be seen")) and
+	    (.action | test("include_usage"))'
+}
+
+@test "1e prefix.server_share: the prefix the server counted, within 5% PASS, to 10% WARN, beyond FAIL; none, no verdict" {
+	# the trace-stats record of a cell, its share set per run
+	share() {
+		jq -c --argjson r "$1" 'select(.kind == "measure" and
+		    .metric == "input_tokens.mean") | .metric =
+		    "prefix.server_share" | .check = "1e" | .value = $r |
+		    .unit = "fraction" | .source.field = "server_input_tokens"' \
+		    "$J/pass.ndjson" | cat "$J/pass.ndjson" - >"$BATS_TEST_TMPDIR/in.ndjson"
+		verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+		validate_records "$OUT"
+		jq -r 'select(.metric == "prefix.server_share") | .verdict' "$OUT"
+	}
+	[ "$(share 1.04)" = PASS ]
+	[ "$(share 0.96)" = PASS ]
+	[ "$(share 0.92)" = WARN ]
+	[ "$(share 1.3)" = FAIL ]
+	[ "$(share 0)" = FAIL ]
+	jq -c 'select(.metric == "prefix.server_share")' "$OUT" | jq -e '
+	    .check == "1e" and .expected.value == 1 and .diff.value == -100 and
+	    .tolerance == "±5% (WARN to ±10%)" and
+	    (.why | test("recorded but not \\(all\\) sent")) and
+	    (.action | test("shared prefix in front of the prompt"))'
+	verdict --no-fail-status "$J/pass.ndjson" >"$OUT"
+	[ -z "$(jq -r 'select(.metric == "prefix.server_share")' "$OUT")" ]
 }
 
 @test "1c server_input_tokens.ratio: a chat template's fixed tokens (the fit's intercept, slope within 5%) PASS; a slope or intercept beyond, as the ratio says" {
@@ -641,12 +672,26 @@ PY
 	stops 5 "$d/p.ndjson"
 	[ "$(sv)" = INAPPLICABLE ]
 	jq -e -s 'map(select(.metric == "output_tokens.stopped"))[0] | .why | test("Not comparable: the protocol runs blis observe with --unconstrained-output")' "$OUT"
-	# a trace without finish_reason (schema before f1a4c610): no record, no verdict
+	# a trace without finish_reason (schema before f1a4c610) and no header
+	# saying it is real: no record, no verdict
 	cut -d, -f1-26 "$d/cell/trace_data.csv" >"$d/old.csv"
 	"$S2R_BIN/s2r-trace-stats" --workload w "$d/old.csv" >"$d/m.ndjson"
 	[ -z "$(jq -r 'select(.metric == "output_tokens.stopped")' "$d/m.ndjson")" ]
 	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
 	[ -z "$(sv)" ]
+	# a real trace (its header beside it) whose column is renamed: the
+	# record says so (value null, the unknown column named), MISSING
+	mkdir "$d/renamed"
+	cp "$d/cell/trace_header.yaml" "$d/renamed/"
+	sed '1s/,finish_reason$/,stop_reason/' "$d/cell/trace_data.csv" >"$d/renamed/trace_data.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/renamed/trace_data.csv" >"$d/m.ndjson"
+	validate_records "$d/m.ndjson"
+	jq -c 'select(.metric == "output_tokens.stopped")' "$d/m.ndjson" | jq -e '.value == null and
+	    .n > 1900 and (.source.how | test("no finish_reason column .*columns of no known layout: stop_reason$"))'
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	[ "$(sv)" = MISSING ]
+	jq -e -s 'map(select(.metric == "output_tokens.stopped"))[0] | (.why | test("cannot be seen")) and (.action | test("writes finish_reason"))' "$OUT"
 }
 
 @test "1d: short outputs in a cell whose longest requests failed (HTTP 400, a context limit) point the action at 5d's failures, not at the generator" {

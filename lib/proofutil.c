@@ -116,6 +116,46 @@ pu_fact_find(const json_t *p, const char *list, const char *field,
 	return NULL;
 }
 
+struct named_default {
+	const char	*name;
+	double		 v;
+	long		 line;
+};
+
+static bool
+numbered(const json_t *x, void *v)
+{
+	return rec_get_num(x, "number", v);
+}
+
+static bool
+default_named(const json_t *p, void *arg)
+{
+	struct named_default *d = arg;
+	const json_t *x = pu_fact_find(p, "values", "name", d->name,
+	    numbered, &d->v);
+
+	if (x == NULL)
+		return false;
+	d->line = (long)json_number_value(json_object_get(x, "line"));
+	return true;
+}
+
+const json_t *
+pu_router_default(const struct judge *j, enum pu_status status,
+    const char *name, double *v, long *line)
+{
+	struct named_default d = { name, 0, 0 };
+	const json_t *p = pu_claim_find(j, "3c.router-defaults", "router",
+	    status, default_named, &d);
+
+	if (p != NULL) {
+		*v = d.v;
+		*line = d.line;
+	}
+	return p;
+}
+
 long
 pu_claim_hits(const struct judge *j, const char *claim, const char *role,
     long *shown)

@@ -57,6 +57,11 @@ const json_t *pu_claim_find(const struct judge *j, const char *claim,
  * none. */
 const json_t *pu_fact_find(const json_t *p, const char *list,
 	    const char *field, const char *value, pu_match *match, void *arg);
+/* The router default name (a Go constant) as a 3c.router-defaults proof
+ * gives it a number: that proof (found when status is PU_FOUND), *v and
+ * the constant's *line; NULL when no proof gives it one. */
+const json_t *pu_router_default(const struct judge *j, enum pu_status status,
+	    const char *name, double *v, long *line);
 /* How many hits claim/role has over every source (each source's record
  * "hits", a capped record's included), and how many of them are shown as
  * records (*shown); a cap is never silent: shown < total then. */

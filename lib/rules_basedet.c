@@ -27,32 +27,6 @@ static const struct {
 	{ "kvCacheUtilThreshold", "DefaultKVCacheUtilThreshold" },
 };
 
-struct named_default {
-	const char	*name;
-	double		 v;
-	long		 line;
-};
-
-static bool
-numbered(const json_t *x, void *v)
-{
-	return rec_get_num(x, "number", v);
-}
-
-/* A 3c.router-defaults proof whose values give d->name a number. */
-static bool
-default_named(const json_t *p, void *arg)
-{
-	struct named_default *d = arg;
-	const json_t *x = pu_fact_find(p, "values", "name", d->name,
-	    numbered, &d->v);
-
-	if (x == NULL)
-		return false;
-	d->line = (long)json_number_value(json_object_get(x, "line"));
-	return true;
-}
-
 static bool
 same_num(double a, double b)
 {
@@ -152,19 +126,19 @@ static bool
 threshold_differs(const struct judge *j, struct sbuf *why, const char *arm,
     const json_t *rec, const char *key, size_t n, const char *plugin)
 {
-	struct named_default d = { NULL, 0, 0 };
+	const char *dname = NULL;
 	const json_t *dp;
-	double v;
+	double v, dv = 0;
+	long dline = 0;
 
 	for (size_t k = 0; k < sizeof(detector_keys) /
 	    sizeof(detector_keys[0]); k++)
 		if (strcmp(key, detector_keys[k].key) == 0)
-			d.name = detector_keys[k].dname;
-	if (d.name == NULL || !ru_num(rec, &v))
+			dname = detector_keys[k].dname;
+	if (dname == NULL || !ru_num(rec, &v))
 		return false;
-	dp = pu_claim_find(j, "3c.router-defaults", "router", PU_FOUND,
-	    default_named, &d);
-	if ((dp != NULL && same_num(v, d.v)) ||
+	dp = pu_router_default(j, PU_FOUND, dname, &dv, &dline);
+	if ((dp != NULL && same_num(v, dv)) ||
 	    detector_planned(j, arm, key, v))
 		return false;
 	if (n == 0)
@@ -176,10 +150,10 @@ threshold_differs(const struct judge *j, struct sbuf *why, const char *arm,
 	ru_where(why, rec);
 	sbuf_adds(why, ")");
 	if (dp != NULL) {
-		sbuf_printf(why, ", where the router's %s is ", d.name);
-		ru_num_text(why, d.v);
+		sbuf_printf(why, ", where the router's %s is ", dname);
+		ru_num_text(why, dv);
 		sbuf_adds(why, " (");
-		pu_where(why, dp, d.line);
+		pu_where(why, dp, dline);
 		sbuf_adds(why, ")");
 	}
 	return true;

@@ -195,27 +195,6 @@ sim_threshold(const struct judge *j, const char *flag, const char *row,
 	return pu_hit_side(h);
 }
 
-static bool
-numbered(const json_t *x, void *v)
-{
-	return rec_get_num(x, "number", v);
-}
-
-/* A 3c.router-defaults proof whose values name t->dname with a number:
- * the default, its line. */
-static bool
-has_default(const json_t *p, void *arg)
-{
-	struct threshold *t = arg;
-	const json_t *x = pu_fact_find(p, "values", "name", t->dname,
-	    numbered, &t->dv);
-
-	if (x == NULL)
-		return false;
-	t->dline = (long)json_number_value(json_object_get(x, "line"));
-	return true;
-}
-
 static void
 threshold_init(const struct judge *j, bool queue, struct threshold *t)
 {
@@ -233,8 +212,7 @@ threshold_init(const struct judge *j, bool queue, struct threshold *t)
 	    "sim.kv_cache_util_threshold", queue ?
 	    "admission.queue_depth_threshold" :
 	    "admission.kv_cache_util_threshold", &f[SIDE_SIM], queue, &t->sv);
-	t->dp = pu_claim_find(j, "3c.router-defaults", "router", PU_ANY,
-	    has_default, t);
+	t->dp = pu_router_default(j, PU_ANY, t->dname, &t->dv, &t->dline);
 	t->have_default = t->dp != NULL;
 	satgen_read(j, &f[SIDE_GEN], queue, &t->g);
 }

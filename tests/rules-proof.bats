@@ -197,6 +197,16 @@ why() {
 	[ "$(verdict snapshot.staleness)" = WARN ]
 }
 
+@test "3d: a sim bundle that gives no snapshot refresh is MISSING, with BLIS's default said, not assumed" {
+	bundle norefresh real-ok
+	sed -i '/--snapshot-refresh-interval/d' "$SIM/config.md"
+	! grep -q snapshot-refresh "$SIM/config.md"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict snapshot.refresh_interval)" = MISSING ]
+	[[ "$(why snapshot.refresh_interval)" == *"gives no --snapshot-refresh-interval"*"BLIS's default (cmd/root.go) is 50 ms; if the sim ran with it, the delays would be equal, but the bundle does not say which BLIS ran, nor with what flags."* ]]
+}
+
 @test "the report shows the code side by side in the Signal and Policy sections" {
 	bundle bug real-bug
 	records --root "$GO/gaie" --label gaie

@@ -448,9 +448,10 @@ static const struct {
 	[GS_MEM_USED] = {"memory_used_mib", NULL, "Memory-Usage"},
 };
 
+/* One record of GPU x whose source is its line (the fact's first). */
 static void
-emit_one(const struct gpulog *g, const struct gpustat *x,
-    const struct logctx *ctx, const char *metric, json_t *value,
+emit_at(const struct gpulog *g, const struct gpustat *x,
+    const struct logctx *ctx, long line, const char *metric, json_t *value,
     const char *unit, long n, const char *field, const char *how)
 {
 	char dev[16];
@@ -458,7 +459,15 @@ emit_one(const struct gpulog *g, const struct gpustat *x,
 
 	snprintf(dev, sizeof(dev), "%d", x->index);
 	logrec_emit(ctx, rec, g->node, "device", dev,
-	    rec_source(g->file, x->first_line, 0, field, how));
+	    rec_source(g->file, line, 0, field, how));
+}
+
+static void
+emit_one(const struct gpulog *g, const struct gpustat *x,
+    const struct logctx *ctx, const char *metric, json_t *value,
+    const char *unit, long n, const char *field, const char *how)
+{
+	emit_at(g, x, ctx, x->first_line, metric, value, unit, n, field, how);
 }
 
 static void
@@ -627,40 +636,6 @@ window_words(const struct gpulog *g, struct sbuf *b)
 		    g->busy_dropped);
 }
 
-/* Samples inside the window that read ERR!; source: the first. */
-static void
-emit_errs(const struct gpulog *g, const struct gpustat *x,
-    const struct logctx *ctx)
-{
-	char dev[16];
-	json_t *rec = logrec_new("5h", "gpu.error_samples",
-	    json_integer(x->errs), "count", x->window);
-
-	snprintf(dev, sizeof(dev), "%d", x->index);
-	logrec_emit(ctx, rec, g->node, "device", dev, rec_source(g->file,
-	    x->err_line, 0, "Temp, Pwr:Usage, GPU-Util, Volatile Uncorr. ECC",
-	    "samples inside the workload window with a field reading ERR! "
-	    "(the driver could not read the GPU); source line: the first"));
-}
-
-/* Samples inside the window in MIG mode; source: the first. */
-static void
-emit_mig(const struct gpulog *g, const struct gpustat *x,
-    const struct logctx *ctx)
-{
-	char dev[16];
-	json_t *rec = logrec_new("5h", "gpu.mig_samples",
-	    json_integer(x->mig), "count", x->window);
-
-	snprintf(dev, sizeof(dev), "%d", x->index);
-	logrec_emit(ctx, rec, g->node, "device", dev, rec_source(g->file,
-	    x->mig_line, 0, "MIG M.", "samples inside the workload window "
-	    "whose MIG mode reads Enabled; source line: the first"));
-}
-
-/* The first and last table stamped inside the workload window, and how
- * many: a sampler that stopped (or started) mid-run leaves part of the
- * window unsampled, and nothing in the GPUs' statistics shows it. */
 static void
 emit_cover(const struct gpulog *g, const struct logctx *ctx)
 {
@@ -704,9 +679,16 @@ emit_window(const struct gpulog *g, const struct gpustat *x,
 	    "inside the workload window" : "samples in every table (no "
 	    "workload window)");
 	if (x->errs > 0)
-		emit_errs(g, x, ctx);
+		emit_at(g, x, ctx, x->err_line, "gpu.error_samples",
+		    json_integer(x->errs), "count", x->window,
+		    "Temp, Pwr:Usage, GPU-Util, Volatile Uncorr. ECC", "samples "
+		    "inside the workload window with a field reading ERR! (the "
+		    "driver could not read the GPU); source line: the first");
 	if (x->mig > 0)
-		emit_mig(g, x, ctx);
+		emit_at(g, x, ctx, x->mig_line, "gpu.mig_samples",
+		    json_integer(x->mig), "count", x->window, "MIG M.",
+		    "samples inside the workload window whose MIG mode reads "
+		    "Enabled; source line: the first");
 	sbuf_printf(&how, "count of %s", over);
 	emit_one(g, x, ctx, "gpu.busy.samples", json_integer((json_int_t)
 	    x->nbusy), "count", -1, "GPU-Util", sbuf_str(&how));

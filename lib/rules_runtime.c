@@ -64,6 +64,11 @@ static const char ACT_FAILED[] = "Requests failed (errors, timeouts or "
     "streams cut short): read the error_message of the rows cited and the "
     "server and EPP logs at that time (5e); a cell whose requests fail "
     "does not measure the policy it was meant to.";
+static const char ACT_SHED_INERT[] = "The arm's admission policy shed "
+    "nothing in any class it may shed: check that the router ran it (the "
+    "plugin registered in the EPP binary and named in the scheduling "
+    "profile, the EPP log's rejections), or that the load stayed below "
+    "its threshold as the simulation's did.";
 static const char ACT_SHED_ORDER[] = "A higher-priority class was shed "
     "more than a lower one: check the tiers' thresholds in the admission "
     "policy (4c, 4d).";
@@ -766,39 +771,52 @@ class_priority(const struct judge *j, const struct jcell *c,
 	return NAN;
 }
 
-/* An admission policy in the arm: a usage-limit policy or saturation
- * detector under flow control, or an admission/shedding plugin. */
-static bool
+/* The arm's admission policy: none; one that may hold requests back
+ * rather than reject them (a usage-limit policy or saturation detector
+ * under flow control queues until the limit clears); or a request-control
+ * admission plugin, whose only way to act is to reject. */
+enum admission { ADM_NONE, ADM_QUEUE, ADM_REJECT };
+
+static enum admission
+admission_of(const json_t *rec)
+{
+	const char *metric = rec_get_str(rec, "metric");
+	const char *key = rec_get_str(rec, "key");
+	const char *v = rec_get_str(rec, "value");
+
+	if (metric == NULL)
+		return ADM_NONE;
+	if (strcmp(metric, "epp.flow_control") == 0 && key != NULL &&
+	    (strstr(key, "usageLimitPolicy") ||
+	    strstr(key, "saturationDetector")))
+		return ADM_QUEUE;
+	if (strcmp(metric, "epp.saturation_detector") == 0)
+		return ADM_QUEUE;
+	if (strcmp(metric, "epp.plugin") != 0 || v == NULL)
+		return ADM_NONE;
+	if (strstr(v, "admission") || strstr(v, "admitter") ||
+	    strstr(v, "shed"))
+		return ADM_REJECT;
+	return strstr(v, "usage-limit") || strstr(v, "ceiling") ?
+	    ADM_QUEUE : ADM_NONE;
+}
+
+/* The arm's admission: a rejecting plugin wins over a queueing policy. */
+static enum admission
 admission_active(const struct judge *j, const struct jcell *c)
 {
 	struct ru_list l;
-	bool found = false;
+	enum admission a = ADM_NONE, k;
 
 	if (c->phase == NULL)
-		return false;
+		return ADM_NONE;
 	ru_select(j, &(struct jsel){ .wl = JM_NONE, .ph = JM_IS,
 	    .phase = c->phase }, &l);
-	for (size_t i = 0; i < l.n && !found; i++) {
-		const json_t *rec = l.v[i];
-		const char *metric = rec_get_str(rec, "metric");
-		const char *key = rec_get_str(rec, "key");
-		const char *v = rec_get_str(rec, "value");
-
-		if (metric == NULL)
-			continue;
-		if (strcmp(metric, "epp.flow_control") == 0 && key != NULL &&
-		    (strstr(key, "usageLimitPolicy") ||
-		    strstr(key, "saturationDetector")))
-			found = true;
-		if (strcmp(metric, "epp.saturation_detector") == 0)
-			found = true;
-		if (strcmp(metric, "epp.plugin") == 0 && v != NULL &&
-		    (strstr(v, "admission") || strstr(v, "shed") ||
-		    strstr(v, "usage-limit") || strstr(v, "ceiling")))
-			found = true;
-	}
+	for (size_t i = 0; i < l.n; i++)
+		if ((k = admission_of(l.v[i])) > a)
+			a = k;
 	ru_list_free(&l);
-	return found;
+	return a;
 }
 
 static void
@@ -830,10 +848,22 @@ struct shedclass {
 	double		 prio, value;
 };
 
+/* Whether the admission policy shed any request of a class it may shed
+ * (negative priority; an unknown priority counts as one it may shed). */
+static bool
+shed_any(const struct shedclass *all, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((isnan(all[i].prio) || all[i].prio < 0) &&
+		    all[i].value > 0)
+			return true;
+	return false;
+}
+
 static void
 shed_class(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct shedclass *k, const struct shedclass *all, size_t n,
-    bool admission)
+    enum admission admission)
 {
 	json_t *sub = rec_scope_new(), *es;
 	struct sbuf why = {0}, st = {0};
@@ -855,8 +885,8 @@ shed_class(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_printf(&why, "): shed rate %.1f%% (%s; ", k->value * 100,
 	    st.len ? sbuf_str(&st) : "no rows");
 	ru_where(&why, k->rate);
-	sbuf_printf(&why, "). The arm has %s admission policy. ", admission ?
-	    "an" : "no");
+	sbuf_printf(&why, "). The arm has %s admission policy. ",
+	    admission != ADM_NONE ? "an" : "no");
 	if (!isnan(k->prio) && k->prio >= 0) {
 		tol = "never shed";
 		if (k->value > 0) {
@@ -864,13 +894,27 @@ shed_class(struct judge *j, const struct rule *r, const struct jcell *c,
 			action = ACT_SHED_NEVER;
 		}
 		sbuf_adds(&why, "Priority 0 and above is never shed.");
-	} else if (!admission) {
+	} else if (admission == ADM_NONE) {
 		tol = "no shedding";
 		if (k->value > 0) {
 			v = V_FAIL;
 			action = ACT_SHED_NONE;
 		}
 		sbuf_adds(&why, "Without admission nothing is shed.");
+	} else if (admission == ADM_REJECT && !shed_any(all, n)) {
+		/* An admission plugin that shed no request of any class it
+		 * may shed is as likely not to have run at all (a plugin the
+		 * binary never registered admits everything) as to have
+		 * stayed under its threshold: the trace cannot tell them
+		 * apart, so a WARN with both readings.  Flow control is
+		 * left out: it queues, and sheds only when a queue
+		 * overflows. */
+		tol = "lower priority sheds most";
+		v = V_WARN;
+		action = ACT_SHED_INERT;
+		sbuf_adds(&why, "No class of negative priority was shed in "
+		    "this arm: either its admission policy never ran or the "
+		    "load stayed below its threshold.");
 	} else {
 		tol = "lower priority sheds most";
 		for (size_t i = 0; i < n; i++)
@@ -1051,7 +1095,7 @@ rule_shed(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct ru_list l;
 	struct shedclass *k;
 	size_t n = 0;
-	bool admission;
+	enum admission admission;
 
 	if (ru_arm_only(c))
 		return;
@@ -1075,7 +1119,7 @@ rule_shed(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "s2r-trace-stats over the cell's trace_data.csv.", NULL);
 	}
 	admission = admission_active(j, c);
-	status_failures(j, r, c, admission);
+	status_failures(j, r, c, admission != ADM_NONE);
 	for (size_t i = 0; i < n; i++)
 		shed_class(j, r, c, &k[i], k, n, admission);
 	free(k);

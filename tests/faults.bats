@@ -794,6 +794,10 @@ clean() {
 	fault 5b-dead-pod
 }
 
+@test "5b-pod-gone-burst (14b): 5b FAIL" {
+	fault 5b-pod-gone-burst
+}
+
 @test "5b-foreign-load (aw): 5b WARN" {
 	fault 5b-foreign-load
 }
@@ -838,6 +842,14 @@ clean() {
 	fault 5d-critical-shed
 }
 
+@test "5d-critical-503 (14b): 5d FAIL" {
+	fault 5d-critical-503
+}
+
+@test "5d-admitter-inert (14b): 5d WARN" {
+	fault 5d-admitter-inert
+}
+
 @test "5d-aborted (aw): 5d FAIL" {
 	fault 5d-aborted
 }
@@ -852,6 +864,18 @@ clean() {
 
 @test "5d-shed-baseline (14b): 5d FAIL" {
 	fault 5d-shed-baseline
+}
+
+@test "5d-shed-status-200 (14b): 5d FAIL" {
+	fault 5d-shed-status-200
+}
+
+@test "5d-shed-uncoded (14b): 5d FAIL" {
+	fault 5d-shed-uncoded
+}
+
+@test "5d-shed-retried (14b): 5d WARN|FAIL" {
+	fault 5d-shed-retried
 }
 
 @test "5d-timeouts (upstream): 5d FAIL" {

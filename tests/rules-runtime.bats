@@ -292,6 +292,35 @@ hits() {
 	[ "$(v 5d shed.rate)" = MISSING ]
 }
 
+@test "5d: an admission plugin that shed nothing WARNs on its sheddable classes; flow control does not" {
+	# every shed.rate 0: the plugin never ran, or the load stayed low
+	adm='{kind: "measure", check: "2d", metric: "epp.plugin", key: "adm",
+	    value: "preemptive-shed-admitter", scope: {phase: "baseline"},
+	    source: {file: "generated/treatment_config.yaml", line: 7}}'
+	judge "(if .metric == \"shed.rate\" then .value = 0 else . end),
+	    (if .metric == \"requests.count\" then $adm else empty end)"
+	[ "$(v 5d shed.rate sheddable)" = WARN ]
+	[ "$(v 5d shed.rate critical)" = PASS ]
+	jqt 'select(.check == "5d" and .scope.class == "sheddable") |
+	    (.why | test("never ran or the load stayed below")) and
+	    (.action | test("registered in the EPP binary"))' "$OUT"
+	# one shed request in a class it may shed: the plugin ran
+	judge "(if .metric == \"shed.rate\" and .scope.class == \"sheddable\"
+	    then .value = 0.001 else . end),
+	    (if .metric == \"requests.count\" then $adm else empty end)"
+	[ "$(v 5d shed.rate sheddable)" = PASS ]
+	# flow control queues rather than rejects: no sheds is no news
+	fc='{kind: "measure", check: "2d", metric: "epp.flow_control", key:
+	    "usageLimitPolicyPluginRef", value: "exponential-ceiling", scope:
+	    {phase: "baseline"}, source: {file: "generated/treatment_config.yaml",
+	    line: 9}}'
+	judge "(if .metric == \"shed.rate\" then .value = 0 else . end),
+	    (if .metric == \"requests.count\" then $fc else empty end)"
+	[ "$(v 5d shed.rate sheddable)" = PASS ]
+	jqt 'select(.check == "5d" and .scope.class == "sheddable") |
+	    .why | test("an admission policy")' "$OUT"
+}
+
 @test "5d: a status.count row without its status is said, not a crash (it crashed s2r-verdict)" {
 	judge 'if .metric == "status.count" and .value == 0 then del(.status)
 	    else . end'

@@ -3,29 +3,15 @@
 # catches: A0 align.output_tokens.mismatch - => WARN
 # touches: A0 A3
 plant() {
-	/usr/bin/python3 - "$ALIGN/trace_data.csv" "$ALIGN/trace_data.itl.csv" <<'PY'
-import csv, sys
-def load(path):
-    with open(path, newline="") as f:
-        r = csv.DictReader(f)
-        return r.fieldnames, list(r)
-def save(path, cols, rows):
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
+	trace_edit "$ALIGN/trace_data.csv" '
 stop = {"9": 30, "11": 20}
-tcols, trows = load(sys.argv[1])
-icols, irows = load(sys.argv[2])
 irows = [r for r in irows if r["request_id"] not in stop
          or int(r["chunk_index"]) <= stop[r["request_id"]]]
 last = {r["request_id"]: r["timestamp_us"] for r in irows}
-for r in trows:
+for r in rows:
     n = stop.get(r["request_id"])
     if n is not None:
         r.update(output_tokens=str(n), num_chunks=str(n + 1),
                  last_chunk_time_us=last[r["request_id"]], finish_reason="stop")
-save(sys.argv[1], tcols, trows)
-save(sys.argv[2], icols, irows)
-PY
+' "$ALIGN/trace_data.itl.csv"
 }

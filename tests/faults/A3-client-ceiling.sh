@@ -3,18 +3,7 @@
 # catches: A0 real.sends.late - => WARN ~ client could not keep to the schedule
 # touches: A0 A3
 plant() {
-	/usr/bin/python3 - "$ALIGN/trace_data.csv" "$ALIGN/trace_data.itl.csv" <<'PY'
-import csv, sys
-def load(path):
-    with open(path, newline="") as f:
-        r = csv.DictReader(f)
-        return r.fieldnames, list(r)
-def save(path, cols, rows):
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
-cols, rows = load(sys.argv[1])
+	trace_edit "$ALIGN/trace_data.csv" '
 order = sorted(range(len(rows)), key=lambda i: int(rows[i]["arrival_time_us"]))
 lag = {}
 for k, i in enumerate(order):
@@ -23,10 +12,7 @@ for k, i in enumerate(order):
     for c in ("send_time_us", "first_chunk_time_us", "last_chunk_time_us"):
         if int(r[c]) > 0:
             r[c] = str(int(r[c]) + d)
-save(sys.argv[1], cols, rows)
-icols, irows = load(sys.argv[2])
 for r in irows:
     r["timestamp_us"] = str(int(r["timestamp_us"]) + lag[r["request_id"]])
-save(sys.argv[2], icols, irows)
-PY
+' "$ALIGN/trace_data.itl.csv"
 }

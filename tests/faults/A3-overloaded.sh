@@ -6,18 +6,7 @@
 plant() {
 	cp "$S2R_SAMPLES/upstream/saturation-observed/quarticceiling_balanced_15.saturation.json" \
 	    "$ALIGN/saturation.json"
-	/usr/bin/python3 - "$ALIGN/trace_data.csv" "$ALIGN/trace_data.itl.csv" <<'PY'
-import csv, sys
-def load(path):
-    with open(path, newline="") as f:
-        r = csv.DictReader(f)
-        return r.fieldnames, list(r)
-def save(path, cols, rows):
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
-cols, rows = load(sys.argv[1])
+	trace_edit "$ALIGN/trace_data.csv" '
 order = sorted(range(len(rows)), key=lambda i: int(rows[i]["send_time_us"]))
 delay = {}
 for k, i in enumerate(order):
@@ -27,10 +16,7 @@ for k, i in enumerate(order):
         delay[r["request_id"]] = d
         for c in ("first_chunk_time_us", "last_chunk_time_us"):
             r[c] = str(int(r[c]) + d)
-save(sys.argv[1], cols, rows)
-icols, irows = load(sys.argv[2])
 for r in irows:
     r["timestamp_us"] = str(int(r["timestamp_us"]) + delay.get(r["request_id"], 0))
-save(sys.argv[2], icols, irows)
-PY
+' "$ALIGN/trace_data.itl.csv"
 }

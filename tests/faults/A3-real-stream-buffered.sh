@@ -5,19 +5,7 @@
 # catches: A3 align.itl_ms - => WARN ~ Buffered stream: not a model gap
 # touches: A3
 plant() {
-	/usr/bin/python3 - "$ALIGN/trace_data.csv" "$ALIGN/trace_data.itl.csv" <<'PY'
-import csv, sys
-def load(path):
-    with open(path, newline="") as f:
-        r = csv.DictReader(f)
-        return r.fieldnames, list(r)
-def save(path, cols, rows):
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
-cols, rows = load(sys.argv[1])
-icols, irows = load(sys.argv[2])
+	trace_edit "$ALIGN/trace_data.csv" '
 chunks = {}
 for r in irows:
     chunks.setdefault(r["request_id"], []).append(r)
@@ -27,7 +15,5 @@ for r in rows:
         r["first_chunk_time_us"] = str(last - 20 * (n - 1))
     for c in chunks.get(r["request_id"], []):
         c["timestamp_us"] = str(last - 20 * (n - 1 - int(c["chunk_index"])))
-save(sys.argv[1], cols, rows)
-save(sys.argv[2], icols, irows)
-PY
+' "$ALIGN/trace_data.itl.csv"
 }

@@ -351,23 +351,32 @@ clean_explained() {
 	return 1
 }
 
-# trace_edit CSV CODE: runs the Python CODE over the trace's rows (a list
-# of dicts named rows, in file order; cols the header; rng a seeded
-# random.Random) and writes them back as blis observe does (header first,
-# RFC 4180 quoting, "\n" line ends).  CODE may rebind rows and cols.
+# trace_edit CSV CODE [ITL]: runs the Python CODE over the trace's rows (a
+# list of dicts named rows, in file order; cols the header; rng a seeded
+# random.Random) and, given ITL, over its chunk rows too (irows, icols),
+# and writes them back as blis observe does (header first, RFC 4180
+# quoting, "\n" line ends).  CODE may rebind rows, cols, irows and icols.
 trace_edit() {
-	/usr/bin/python3 - "$1" "$2" <<'EOF'
+	/usr/bin/python3 - "$@" <<'EOF'
 import csv, random, sys
-path, code = sys.argv[1], sys.argv[2]
-with open(path, newline="") as f:
-    r = csv.DictReader(f)
-    cols, rows = r.fieldnames, list(r)
-ns = {"rows": rows, "cols": cols, "rng": random.Random(11)}
+def load(path):
+    with open(path, newline="") as f:
+        r = csv.DictReader(f)
+        return r.fieldnames, list(r)
+def save(path, cols, rows):
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+path, code, itl = sys.argv[1], sys.argv[2], sys.argv[3:]
+ns = {"rng": random.Random(11)}
+ns["cols"], ns["rows"] = load(path)
+if itl:
+    ns["icols"], ns["irows"] = load(itl[0])
 exec(code, ns)
-with open(path, "w", newline="") as f:
-    w = csv.DictWriter(f, fieldnames=ns["cols"], lineterminator="\n")
-    w.writeheader()
-    w.writerows(ns["rows"])
+save(path, ns["cols"], ns["rows"])
+if itl:
+    save(itl[0], ns["icols"], ns["irows"])
 EOF
 }
 

@@ -14,6 +14,7 @@
 #include "itl.h"
 #include "latency.h"
 #include "rec.h"
+#include "sendlag.h"
 #include "stats.h"
 #include "str.h"
 
@@ -154,14 +155,7 @@ side_unstreamed(struct out *o, const char *side, const struct reqpop *p)
 static void
 ids_text(struct sbuf *b, const int64_t *ex, int64_t count)
 {
-	int64_t shown = count < REQMATCH_EXAMPLES ? count : REQMATCH_EXAMPLES;
-
-	if (count <= 0)
-		return;
-	sbuf_adds(b, " (first ids:");
-	for (int64_t i = 0; i < shown; i++)
-		sbuf_printf(b, " %lld", (long long)ex[i]);
-	sbuf_printf(b, "%s)", count > shown ? " ..." : "");
+	sbuf_ids(b, ex, count, REQMATCH_EXAMPLES);
 }
 
 /* Below this many µs a token between the first and the last chunk, an
@@ -275,60 +269,35 @@ side_tokens(struct out *o, const char *side, const struct reqpop *p)
 
 /* ---- A0: the pair -------------------------------------------------- */
 
-/* A send this much after its planned arrival (beyond the side's least
- * send - arrival) was held by the client: real blis observe runs send
- * within 1-2 ms, their worst within 20 ms (a GC pause). */
-#define LATE_SEND_US	50000
-
-/* The first-round requests of the real CSV side sent LATE_SEND_US or
- * more after their planned arrival: arrival_time_us counts from the start
- * and send_time_us on the epoch, so each row's send - arrival less the
- * least of them is its lag.  A client at its ceiling (--max-concurrency,
- * CPU) holds requests back: the server saw another load than the one the
- * simulation replays, while latencies from the send look alike. */
+/* The first-round requests of the real CSV side sent late against their
+ * planned arrival (sendlag.h).  A client at its ceiling
+ * (--max-concurrency, CPU) holds requests back: the server saw another
+ * load than the one the simulation replays, while latencies from the
+ * send look alike. */
 static void
 side_sends(struct out *o, const char *side, const struct reqpop *p)
 {
-	int64_t least = INT64_MAX, most = 0, late = 0, n = 0;
-	int64_t ex[REQMATCH_EXAMPLES];
+	struct sendlag s = {0};
 	struct sbuf how = {0};
 	char metric[64];
 
 	if (p->fmt != REQFMT_TRACE_CSV)
 		return;
 	for (size_t i = 0; i < p->n; i++)
-		if (p->v[i].arrival >= 0 && p->v[i].send - p->v[i].arrival <
-		    least)
-			least = p->v[i].send - p->v[i].arrival;
-	for (size_t i = 0; i < p->n; i++) {
-		const struct reqrow *row = &p->v[i];
-		int64_t lag;
-
-		if (row->arrival < 0)
-			continue;
-		n++;
-		lag = row->send - row->arrival - least;
-		most = lag > most ? lag : most;
-		if (lag < LATE_SEND_US)
-			continue;
-		if (late < REQMATCH_EXAMPLES)
-			ex[late] = row->id;
-		late++;
-	}
-	if (n == 0)
+		if (p->v[i].arrival >= 0)
+			sendlag_add(&s, p->v[i].id, p->v[i].send,
+			    p->v[i].arrival);
+	if (s.n == 0)
 		return;
-	sbuf_printf(&how, "first-round requests sent %d ms or more after their "
-	    "planned arrival: send_time_us - arrival_time_us less its least "
-	    "value over the trace (the clocks differ by a constant); the "
-	    "latest %.3f ms; n = first-round requests", LATE_SEND_US / 1000,
-	    (double)most / 1000);
-	ids_text(&how, ex, late);
+	sendlag_finish(&s);
+	sendlag_how(&how, &s);
 	snprintf(metric, sizeof(metric), "%s.sends.late", side);
-	put(o, "A0", metric, rec_i64(late), "count", n, "send_time_us",
-	    sbuf_str(&how));
+	put(o, "A0", metric, rec_i64(s.late), "count", (int64_t)s.n,
+	    "send_time_us", sbuf_str(&how));
 	rec_set_num(json_array_get(o->arr, json_array_size(o->arr) - 1),
-	    "latest_ms", (double)most / 1000);
+	    "latest_ms", (double)s.latest / 1000);
 	sbuf_free(&how);
+	sendlag_free(&s);
 }
 
 static void

@@ -30,6 +30,7 @@
 #include "latquant.h"
 #include "rec.h"
 #include "ruleutil.h"
+#include "sendlag.h"
 #include "satrule.h"
 #include "str.h"
 
@@ -305,9 +306,10 @@ a0_sends(struct judge *j, const struct rule *r)
 	ids = how != NULL ? strstr(how, " (first ids:") : NULL;
 	v = late / n > most + 1e-12 ? V_WARN : V_PASS;
 	sbuf_printf(&why, "%.0f of %.0f first-round requests of the real run "
-	    "were sent 50 ms or more after their planned arrival%s; the "
+	    "were sent %d ms or more after their planned arrival%s; the "
 	    "latest %.4g ms after (send_time_us - arrival_time_us, less its "
-	    "least value).", late, n, ids != NULL ? ids : "", latest);
+	    "least value).", late, n, SENDLAG_LATE_US / 1000, ids != NULL ?
+	    ids : "", latest);
 	sbuf_adds(&why, v == V_PASS ? " The run sent on its schedule." :
 	    " The client could not keep to the schedule: the server saw "
 	    "another load than the one the simulation replays, so the A3 "

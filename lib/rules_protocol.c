@@ -2,7 +2,8 @@
  * measure the cell as the bundle says (measurement.yaml, else config.md's
  * `blis observe` flags)?  Warm-up against the trace header, streaming
  * against the rows, ITL recording against the per-chunk file, the
- * concurrency cap against the requests in flight, the per-request
+ * concurrency cap against the requests in flight (and, with or without
+ * a protocol, the sends against the planned arrivals), the per-request
  * timeout against the longest request, the API format against the
  * endpoint the servers' access logs saw.  Beside them 1f's check that
  * streamed answers came in chunks (the streaming the protocol or the
@@ -18,6 +19,7 @@
 #include "rec.h"
 #include "rules_wl.h"
 #include "ruleutil.h"
+#include "sendlag.h"
 #include "str.h"
 
 static const char ACT_PROTOCOL[] = "The cell was not measured with the "
@@ -26,6 +28,11 @@ static const char ACT_PROTOCOL[] = "The cell was not measured with the "
 static const char ACT_CAP[] = "The load generator held requests back at its "
     "concurrency cap: the cell ran below the spec's load.  Raise "
     "maxConcurrency (--max-concurrency) and rerun.";
+static const char ACT_LATE[] = "The load generator held requests back: "
+    "raise blis observe --max-concurrency to the protocol's (or above the "
+    "requests the load keeps in flight), give it a host that keeps up, and "
+    "rerun the cell; until then its latencies come from another load than "
+    "the simulated one.";
 static const char ACT_CHUNKS[] = "Streamed requests came back whole: check "
     "that the load generator sets \"stream\": true in the request body and "
     "that no proxy between it and the servers buffers the event stream, "
@@ -500,6 +507,81 @@ judge_warm_rows(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_free(&why);
 }
 
+/* What the requests in flight say of the held sends: the protocol's cap
+ * reached, or a lower one (the generator ran with another
+ * --max-concurrency, or its host could not keep up). */
+static void
+late_cause(const struct judge *j, const struct jcell *c, struct sbuf *why)
+{
+	double cap = 0, got;
+	const json_t *e = item(j, c, &P_CAP, &cap, NULL);
+	const json_t *m = judge_measure(j, c, "inflight.max", NULL);
+
+	if (!ru_num(m, &got))
+		return;
+	sbuf_printf(why, " At most %.0f requests were in flight at once (", got);
+	ru_where(why, m);
+	if (e == NULL || !(cap > 0)) {
+		sbuf_adds(why, ").");
+		return;
+	}
+	sbuf_printf(why, "), the protocol's cap %.0f (", cap);
+	ru_where(why, e);
+	sbuf_adds(why, got >= cap ? "): the client waited at the cap." :
+	    "): the client held requests back below that cap, so it ran "
+	    "with a lower --max-concurrency than the protocol's or its host "
+	    "could not keep up.");
+}
+
+/* First-round requests sent well after their planned arrival (the
+ * trace's sends.late): the load the servers saw is not the spec's, and
+ * every latency timed from the send hides the wait.  Judged with or
+ * without a protocol: the schedule is the workload's. */
+static void
+judge_late_sends(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	const json_t *m = judge_measure(j, c, "sends.late", NULL);
+	double late, n = 0, latest = 0, pct;
+	double warn = tol(j->tol, TOL_LATE_SENDS_WARN_PCT);
+	double fail = tol(j->tol, TOL_LATE_SENDS_FAIL_PCT);
+	struct sbuf why = { 0 }, band = { 0 };
+	enum jverdict_value v;
+	json_t *side;
+
+	if (!ru_num(m, &late) || !rec_get_num(m, "n", &n) || n == 0)
+		return;
+	rec_get_num(m, "latest_ms", &latest);
+	pct = 100 * late / n;
+	v = pct > fail ? V_FAIL : pct > warn ? V_WARN : V_PASS;
+	side = ru_side(rec_num(0), "count", NULL, "blis observe sends each "
+	    "request at its planned arrival (arrival_time_us), 1-2 ms late at "
+	    "most");
+	sbuf_printf(&why, "%.0f of %.0f first-round requests (%.2f%%) were "
+	    "sent %d ms or more after their planned arrival, the latest ",
+	    late, n, pct, SENDLAG_LATE_US / 1000);
+	if (latest < 1000)
+		sbuf_printf(&why, "%.3g ms after (", latest);
+	else
+		sbuf_printf(&why, "%.4g s after (", latest / 1000);
+	ru_where(&why, m);
+	sbuf_adds(&why, ").");
+	if (v == V_PASS)
+		sbuf_adds(&why, " The client kept to the schedule.");
+	else {
+		sbuf_adds(&why, " The client could not keep to the schedule: "
+		    "the servers saw a lighter, smoother load than the spec's, "
+		    "and latencies timed from the send hide the wait.");
+		late_cause(j, c, &why);
+	}
+	sbuf_printf(&band, "at most %g%% (WARN), %g%% (FAIL)", warn, fail);
+	ru_emit(j, r, c, "sends.late", NULL, side, m, sbuf_str(&band), v,
+	    sbuf_str(&why), ACT_LATE);
+	json_decref(side);
+	sbuf_free(&why);
+	sbuf_free(&band);
+}
+
 static bool
 has_protocol(const struct judge *j, const struct jcell *c)
 {
@@ -525,6 +607,7 @@ wl_rule_protocol(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (ru_arm_only(c))
 		return;
 	judge_warm_rows(j, r, c);
+	judge_late_sends(j, r, c);
 	if (!has_protocol(j, c)) {
 		ru_emit(j, r, c, "measurement.protocol", NULL, NULL, NULL, NULL,
 		    V_INAPPLICABLE, "The sim bundle states no measurement "

@@ -370,6 +370,18 @@ json_u_escape(const char *p, const char *end, int32_t *cp)
 }
 
 void
+sbuf_ids(struct sbuf *b, const int64_t *ex, int64_t count, int64_t shown)
+{
+	if (count <= 0)
+		return;
+	shown = count < shown ? count : shown;
+	sbuf_adds(b, " (first ids:");
+	for (int64_t i = 0; i < shown; i++)
+		sbuf_printf(b, " %lld", (long long)ex[i]);
+	sbuf_printf(b, "%s)", count > shown ? " ..." : "");
+}
+
+void
 sbuf_add_utf8(struct sbuf *b, uint32_t cp)
 {
 	char u[4];

@@ -21,6 +21,10 @@ void	sbuf_reset(struct sbuf *b);
 void	sbuf_free(struct sbuf *b);
 /* The contents as a C string ("" when empty). */
 const char *sbuf_str(const struct sbuf *b);
+/* " (first ids: 1 2 3 ...)": the first of count rows, ex holding at most
+ * shown of them; nothing when count is 0. */
+void	sbuf_ids(struct sbuf *b, const int64_t *ex, int64_t count,
+	    int64_t shown);
 
 struct strv {
 	char	**v;

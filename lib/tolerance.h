@@ -34,6 +34,8 @@ enum tol_id {
 	TOL_IAT_MIN_SAMPLES,	/* 1g: fewer inter-arrivals → WARN */
 	TOL_SHAPE_P_MIN,	/* 1c/1d: a client's lengths' chance under its law */
 	TOL_SHAPE_KS_MAX,	/* 1c/1d: a KS distance beyond chance above → FAIL */
+	TOL_LATE_SENDS_WARN_PCT, /* 1h: first rounds sent late, % → WARN */
+	TOL_LATE_SENDS_FAIL_PCT, /* ... → FAIL */
 	TOL_AL_ELIGIBLE_MIN,	/* A0: eligible / real requests */
 	TOL_AL_OUTPUT_MISMATCH,	/* A0: eligible with other output → WARN */
 	TOL_AL_LATE_SENDS_MAX,	/* A0: requests sent late, share → WARN */

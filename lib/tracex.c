@@ -10,6 +10,7 @@
 #include "err.h"
 #include "itl.h"
 #include "rec.h"
+#include "sendlag.h"
 #include "stats.h"
 #include "str.h"
 #include "strtab.h"
@@ -77,6 +78,7 @@ struct tracex {
 	size_t		 ncl;
 	int64_t		 rows, arr_min, arr_max;
 	struct ivals	 starts, ends;		/* requests in flight */
+	struct sendlag	 lags;			/* first rounds against plan */
 	struct strtab	 sessions;
 	struct xsession	*ss;
 	struct srow	*sr;
@@ -317,6 +319,21 @@ warm_row(struct tracex *x, const struct csvr *r)
 		x->warm_line = csvr_line(r);
 }
 
+/* A first-round row's send against its planned arrival (sendlag.h): a
+ * later round is planned from the previous round's end, not the plan.
+ * Its id is request_id, else its line. */
+static void
+lag_row(struct tracex *x, const struct csvr *r, const struct trow *t)
+{
+	int64_t id;
+
+	if (x->round_index >= 0 && !csvr_empty(r, x->round_index) &&
+	    csvr_count(r, x->round_index) != 0)
+		return;
+	id = x->id_col >= 0 ? csvr_i64(r, x->id_col) : (int64_t)csvr_line(r);
+	sendlag_add(&x->lags, id, t->send, t->arr);
+}
+
 /* A successful row's finish_reason: stop is the model's end of sequence. */
 static void
 finish_row(struct tracex *x, const struct csvr *r, const struct trow *t)
@@ -358,6 +375,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	stream_row(x, r, t);
 	finish_row(x, r, t);
 	warm_row(x, r);
+	lag_row(x, r, t);
 	ivals_add(&x->ends, row_end(t));
 	if (x->session_id >= 0)
 		session_row(x, r, t);
@@ -505,6 +523,7 @@ tracex_finish(struct tracex *x)
 	ivals_sort(&x->starts);
 	ivals_sort(&x->ends);
 	x->inflight_max = max_open(&x->starts, &x->ends);
+	sendlag_finish(&x->lags);
 	sessions_finish(x);
 	if (x->h->itl_path != NULL)
 		read_itl(x);
@@ -524,6 +543,7 @@ tracex_free(struct tracex *x)
 	free(x->pairs);
 	free(x->pstart);
 	ivals_free(&x->starts);
+	sendlag_free(&x->lags);
 	ivals_free(&x->ends);
 	strtab_free(&x->sessions);
 	strtab_free(&x->adapters);
@@ -832,6 +852,24 @@ put_growth(const struct tracex *x, struct out *o)
 	    "header without session_context_growth: rounds do not accumulate");
 }
 
+/* sends.late: first-round rows the client held back (sendlag.h), with
+ * the latest lag; a simulated trace sends at the arrival (0). */
+static void
+put_late_sends(const struct tracex *x, struct out *o)
+{
+	struct sbuf how = { 0 };
+	json_t *r;
+
+	if (x->lags.n == 0)
+		return;
+	sendlag_how(&how, &x->lags);
+	r = trace_put(o, "1h", "sends.late", (double)x->lags.late, "count",
+	    (int64_t)x->lags.n, NULL, NULL, NULL, "send_time_us",
+	    sbuf_str(&how));
+	rec_set_num(r, "latest_ms", (double)x->lags.latest / 1000);
+	sbuf_free(&how);
+}
+
 static void
 put_protocol(const struct tracex *x, struct out *o)
 {
@@ -843,6 +881,7 @@ put_protocol(const struct tracex *x, struct out *o)
 	    "flight at once, each from send_time_us to its last chunk (else "
 	    "first chunk, else send: an error without chunks counts for no "
 	    "time)");
+	put_late_sends(x, o);
 	if (!x->itl_read)
 		return;
 	r = trace_put(o, "1h", "itl.requests", (double)x->itl_requests,

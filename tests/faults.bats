@@ -326,6 +326,10 @@ clean() {
 	fault 1h-api-format-chat
 }
 
+@test "1h-client-cap-lower (14b): 1h FAIL" {
+	fault 1h-client-cap-lower
+}
+
 @test "1h-itl-missing (14b): 1h FAIL" {
 	fault 1h-itl-missing
 }

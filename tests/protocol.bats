@@ -49,7 +49,8 @@ why() {		# why CHECK METRIC
 
 @test "no protocol in the bundle: 1h is INAPPLICABLE, saying so" {
 	judge
-	[ "$(jq -r 'select(.check=="1h") | "\(.metric) \(.verdict)"' "$OUT")" = "measurement.protocol INAPPLICABLE" ]
+	# the sends against the plan are judged all the same (s2r-synth sends on time)
+	[ "$(jq -r 'select(.check=="1h") | "\(.metric) \(.verdict)"' "$OUT" | tr '\n' ' ')" = "sends.late PASS measurement.protocol INAPPLICABLE " ]
 	[[ "$(why 1h measurement.protocol)" == *"no measurement.yaml, no blis observe flags in config.md"* ]]
 	[ "$(verdict 1f streaming.fraction)" = PASS ]
 }
@@ -58,7 +59,7 @@ why() {		# why CHECK METRIC
 	protocol maxConcurrency=1000 timeout=60 warmupRequests=0 streaming=true recordItl=false
 	judge
 	[ "$(jq -r 'select(.check=="1h") | .verdict' "$OUT" | sort -u)" = PASS ]
-	[ "$(jq -r 'select(.check=="1h") | .metric' "$OUT" | tr '\n' ' ')" = "warm_up.requests streaming.fraction inflight.max e2e_ms.max " ]
+	[ "$(jq -r 'select(.check=="1h") | .metric' "$OUT" | tr '\n' ' ')" = "sends.late warm_up.requests streaming.fraction inflight.max e2e_ms.max " ]
 	# streaming: true leaves it to the clients' flags (half of them)
 	[ "$(jq -r 'select(.check=="1h" and .metric=="streaming.fraction") | .expected.value' "$OUT")" = 0.5 ]
 }
@@ -132,6 +133,55 @@ why() {		# why CHECK METRIC
 	[ "$(verdict 1h inflight.max)" = FAIL ]
 }
 
+# hold NTH MS: every NTH row of the cell's trace sent MS later than it was
+# (its chunks move with it), as a client that waited for a slot does.
+hold() {
+	gawk -F, -v OFS=, -v nth="$1" -v us="$(($2 * 1000))" '
+	    BEGIN { split("send_time_us first_chunk_time_us last_chunk_time_us", t, " ") }
+	    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+	    (NR - 1) % nth == 0 { for (k in t) if ($c[t[k]] > 0) $c[t[k]] += us }
+	    { print }' "$CELL/trace_data.csv" >"$CELL/t"
+	mv "$CELL/t" "$CELL/trace_data.csv"
+}
+
+# late: the rows sent 50 ms or more after their plan, counted apart from
+# s2r: send - arrival less its least value, over rows of round 0.
+late() {
+	gawk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	    { d[NR] = $c["send_time_us"] - $c["arrival_time_us"]
+	      if (NR == 2 || d[NR] < least) least = d[NR] }
+	    END { for (i in d) n += d[i] - least >= 50000; print n + 0 }' "$CELL/trace_data.csv"
+}
+
+@test "late sends: first-round requests sent 50 ms or more after their plan WARN above 1 %, FAIL above 10 %" {
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	judge
+	[ "$(verdict 1h sends.late)" = PASS ]
+	[[ "$(why 1h sends.late)" == "0 of 3000 first-round requests (0.00%) were sent 50 ms or more after"*"kept to the schedule." ]]
+	# one row in 40 held 80 ms: 75 rows, 2.5 %
+	hold 40 80
+	[ "$(late)" = 75 ]
+	judge
+	[ "$(verdict 1h sends.late)" = WARN ]
+	jq -e -s 'map(select(.check=="1h" and .metric=="sends.late"))[0] | .actual.value == 75
+	    and .actual.n == 3000 and .expected.value == 0
+	    and .tolerance == "at most 1% (WARN), 10% (FAIL)"
+	    and (.why | test("75 of 3000 first-round requests \\(2.50%\\) .*the latest 80.[0-9] ms after"))
+	    and (.action | test("--max-concurrency"))' "$OUT"
+	# one in 5 held 2 s more, under a protocol whose cap the cell stayed below
+	hold 5 2000
+	protocol maxConcurrency=1000
+	judge
+	[ "$(verdict 1h sends.late)" = FAIL ]
+	[ "$(jq -r 'select(.check=="1h" and .metric=="sends.late") | .actual.value' "$OUT")" = "$(late)" ]
+	[[ "$(why 1h sends.late)" == *"the latest 2.08 s after"*"the protocol's cap 1000 (measurement.yaml:3): the client held requests back below that cap"* ]]
+	# a looser tolerance: the same share is a WARN
+	printf 'workload:\n  late_sends_fail_pct: 50\n' >"$BATS_TEST_TMPDIR/t.yaml"
+	"$S2R_BIN/s2r-verdict" --checks 1h --no-fail-status --tolerances "$BATS_TEST_TMPDIR/t.yaml" \
+	    "$BATS_TEST_TMPDIR/e.ndjson" "$BATS_TEST_TMPDIR/m.ndjson" |
+	    jq -e -s 'map(select(.metric == "sends.late"))[0].verdict == "WARN"'
+}
+
 @test "timeout: a request longer than the per-request timeout FAILs" {
 	protocol timeout=5
 	judge
@@ -153,7 +203,7 @@ why() {		# why CHECK METRIC
 @test "a protocol that fixes nothing the trace shows: one INAPPLICABLE saying so" {
 	protocol prewarmDuration='"30s"' detectors='"composite"'
 	judge
-	[ "$(jq -r 'select(.check=="1h") | "\(.metric) \(.verdict)"' "$OUT")" = "measurement.protocol INAPPLICABLE" ]
+	[ "$(jq -r 'select(.check=="1h") | "\(.metric) \(.verdict)"' "$OUT" | tr '\n' ' ')" = "sends.late PASS measurement.protocol INAPPLICABLE " ]
 	[[ "$(why 1h measurement.protocol)" == *"fixes none of what the cell shows"* ]]
 }
 

@@ -1,20 +1,15 @@
 /* sendlag.c - requests sent late against their planned arrival. */
 #include <stdint.h>
-#include <stdlib.h>
 
-#include "err.h"
 #include "sendlag.h"
 
 void
 sendlag_add(struct sendlag *s, int64_t id, int64_t send, int64_t arrival)
 {
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 256;
-		s->id = xreallocarray(s->id, s->cap, sizeof(*s->id));
-		s->d = xreallocarray(s->d, s->cap, sizeof(*s->d));
-	}
-	s->id[s->n] = id;
-	s->d[s->n++] = send - arrival;
+	if (s->n++ == 0)
+		s->d0 = send - arrival;
+	ivals_add(&s->id, id);
+	ivals_add(&s->d, send - arrival - s->d0);
 }
 
 void
@@ -24,15 +19,15 @@ sendlag_finish(struct sendlag *s)
 
 	s->late = s->latest = 0;
 	for (size_t i = 0; i < s->n; i++)
-		least = s->d[i] < least ? s->d[i] : least;
+		least = ivals_at(&s->d, i) < least ? ivals_at(&s->d, i) : least;
 	for (size_t i = 0; i < s->n; i++) {
-		int64_t lag = s->d[i] - least;
+		int64_t lag = ivals_at(&s->d, i) - least;
 
 		s->latest = lag > s->latest ? lag : s->latest;
 		if (lag < SENDLAG_LATE_US)
 			continue;
 		if (s->late < SENDLAG_EXAMPLES)
-			s->ex[s->late] = s->id[i];
+			s->ex[s->late] = ivals_at(&s->id, i);
 		s->late++;
 	}
 }
@@ -51,7 +46,7 @@ sendlag_how(struct sbuf *b, const struct sendlag *s)
 void
 sendlag_free(struct sendlag *s)
 {
-	free(s->id);
-	free(s->d);
+	ivals_free(&s->id);
+	ivals_free(&s->d);
 	*s = (struct sendlag){ 0 };
 }

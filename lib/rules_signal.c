@@ -880,6 +880,136 @@ consequence(struct sbuf *b, const char *transform, double t)
 		    "batch request.");
 }
 
+/* A rescale through a named constant: the plugin line that reads KV
+ * usage and the declaration of the constant it divides or multiplies it
+ * by.  The producer's scale query sees literals only, in the file it
+ * walks; a constant may be declared in any file of the plugin, so the
+ * reading lines are matched against the plugin's numeric constants
+ * (claim 3c.generated-numeric-consts) here. */
+struct named_scale {
+	const json_t	*read, *decl;
+	struct pu_hit	 hit;		/* the reading line */
+	char		 name[64];
+	char		 op;		/* '/' or '*' */
+	const char	*transform;
+};
+
+/* A declaration of ns->name whose value is 100 or 0.01: the transform
+ * that applying it with ns->op makes. */
+static bool
+scale_const(const json_t *p, void *arg)
+{
+	struct named_scale *ns = arg;
+	const char *eq = pu_decl_value(rec_get_str(p, "snippet"), ns->name);
+	double v;
+
+	if (eq == NULL || !parse_f64(eq, strspn(eq, "0123456789.eE"), &v))
+		return false;
+	if (v == 100)
+		ns->transform = ns->op == '/' ? "divide_by_100" :
+		    "multiply_by_100";
+	else if (v == 0.01)
+		ns->transform = ns->op == '/' ? "multiply_by_100" :
+		    "multiply_by_0.01";
+	else
+		return false;
+	return true;
+}
+
+/* The bare name [s, e) as an operand (not a selector, a call or a
+ * literal) into ns->name. */
+static bool
+bare_name(const char *s, const char *e, struct named_scale *ns)
+{
+	size_t n = (size_t)(e - s);
+
+	if (n == 0 || n >= sizeof(ns->name) || isdigit((unsigned char)*s) ||
+	    *e == '.' || *e == '(')
+		return false;
+	memcpy(ns->name, s, n);
+	ns->name[n] = '\0';
+	return true;
+}
+
+static bool
+ident_byte(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Whether code (comment cut) applies a constant the plugin declares as
+ * 100 or 0.01: a bare name after '/' or '*', or before '*'. */
+static bool
+line_named_scale(const struct judge *j, const char *code,
+    struct named_scale *ns)
+{
+	const char *end = strstr(code, "//");
+
+	if (end == NULL)
+		end = code + strlen(code);
+	for (const char *p = code; p < end; p++) {
+		const char *s, *e;
+
+		if (*p != '/' && *p != '*')
+			continue;
+		ns->op = *p;
+		for (s = p + 1; *s == ' ' || *s == '\t'; s++)
+			;
+		for (e = s; ident_byte(*e); e++)
+			;
+		if (bare_name(s, e, ns) && (ns->decl = pu_claim_find(j,
+		    "3c.generated-numeric-consts", "generated", PU_FOUND,
+		    scale_const, ns)) != NULL)
+			return true;
+		if (*p != '*')
+			continue;
+		for (e = p; e > code && (e[-1] == ' ' || e[-1] == '\t'); e--)
+			;
+		for (s = e; s > code && ident_byte(s[-1]); s--)
+			;
+		if ((s == code || s[-1] != '.') && bare_name(s, e, ns) &&
+		    (ns->decl = pu_claim_find(j,
+		    "3c.generated-numeric-consts", "generated", PU_FOUND,
+		    scale_const, ns)) != NULL)
+			return true;
+	}
+	return false;
+}
+
+/* The first line of the generated plugin that reads KV usage (claim
+ * 3b.generated-kv-read) and rescales it through a named constant. */
+static bool
+named_scale_find(const struct judge *j, struct named_scale *ns)
+{
+	static const char *const need[] = { "KVCacheUsagePercent", NULL };
+	struct ru_list l;
+
+	memset(ns, 0, sizeof(*ns));
+	pu_claim_list(j, "3b.generated-kv-read", "generated", &l);
+	for (size_t i = 0; i < l.n && ns->read == NULL; i++)
+		if (pu_found(l.v[i]) && pu_find_line(l.v[i], need, &ns->hit) &&
+		    line_named_scale(j, ns->hit.code, ns))
+			ns->read = l.v[i];
+	ru_list_free(&l);
+	return ns->read != NULL;
+}
+
+/* The actual side for a rescale through a named constant. */
+static void
+transform_named(struct pu_out *o, const struct named_scale *ns)
+{
+	const char *eq = pu_decl_value(rec_get_str(ns->decl, "snippet"),
+	    ns->name);
+
+	o->actual = pu_hit_side(&ns->hit);
+	sbuf_adds(&o->why, "The generated plugin rescales KV usage (");
+	pu_cite(&o->why, &ns->hit);
+	sbuf_printf(&o->why, ", %s, through the constant %s = %s declared at ",
+	    ns->transform, ns->name, eq != NULL ? eq : "?");
+	pu_where(&o->why, ns->decl, 0);
+	sbuf_adds(&o->why, ").");
+}
+
 /* The actual side: the generated plugin's rescale (bug), else the
  * not-found record that proves there is none. */
 static void
@@ -961,6 +1091,7 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 	const json_t *bug, *none;
 	struct pu_hit sim;
 	const char *sim_rescale = NULL, *transform = NULL;
+	struct named_scale ns;
 	bool have_sim;
 	enum jverdict_value v;
 	struct pu_out o;
@@ -986,6 +1117,10 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 		if (transform == NULL)
 			transform = "divide_by_100";
 		pu_ev_add(o.evidence, "the rescale", bug);
+	} else if (av.generated && named_scale_find(j, &ns)) {
+		transform = ns.transform;
+		pu_ev_add(o.evidence, "the rescale", ns.read);
+		pu_ev_add(o.evidence, "the constant it rescales by", ns.decl);
 	}
 	if (!av.generated || (bug == NULL && (none == NULL ||
 	    !pu_status_is(none, "not_found")))) {
@@ -999,7 +1134,11 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 		strv_free(&av.labels);
 		return;
 	}
-	transform_generated(&o, bug, none, transform);
+	if (bug == NULL && transform != NULL) {
+		transform_named(&o, &ns);
+		bug = ns.read;
+	} else
+		transform_generated(&o, bug, none, transform);
 	if (have_sim) {
 		sbuf_adds(&o.why, " The sim algorithm reads it as ");
 		sbuf_adds(&o.why, sim_rescale ? "a percentage (" :

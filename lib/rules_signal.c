@@ -52,11 +52,12 @@ static const struct signal signals[] = {
 #define QUEUE_SIGNAL (&signals[0])
 #define KV_SIGNAL (&signals[1])
 
-/* Where role's code reads one of names: first through a selector
- * (in.KVUtil), then any whole-word mention (a field, a parameter). */
+/* Where role's code names one of names, logging calls included
+ * (logged) or passed over: first through a selector (in.KVUtil), then
+ * any whole-word mention (a field, a parameter). */
 static bool
-code_reads(const struct judge *j, const char *const *names, const char *role,
-    struct pu_hit *h)
+code_names(const struct judge *j, const char *const *names, const char *role,
+    bool logged, struct pu_hit *h)
 {
 	const char *dotted[8];
 	char buf[8][64];
@@ -76,10 +77,22 @@ code_reads(const struct judge *j, const char *const *names, const char *role,
 
 			if (!pu_found(p) || strcmp(pu_role(p), role) != 0)
 				continue;
-			found = pu_find_line(p, pass == 0 ? dotted : names, h);
+			found = logged ? pu_find_line(p, pass == 0 ? dotted :
+			    names, h) : pu_find_use(p, pass == 0 ? dotted :
+			    names, h);
 		}
 	ru_list_free(&l);
 	return found;
+}
+
+/* Where role's code reads one of names: a value only logged is not
+ * read (a debug line naming WaitingQueueSize beside a ratio computed
+ * from another field). */
+static bool
+code_reads(const struct judge *j, const char *const *names, const char *role,
+    struct pu_hit *h)
+{
+	return code_names(j, names, role, false, h);
 }
 
 /* A function of the generated plugin whose parameter list names param
@@ -299,9 +312,16 @@ static enum jverdict_value
 transfer_lost(const struct judge *j, const struct signal *s,
     enum jverdict_value router, struct pu_out *o)
 {
+	struct pu_hit log;
+
 	sbuf_printf(&o->why, " The generated plugin never reads %s, the "
 	    "router field that carries ", s->members[0]);
 	lower_name(&o->why, s);
+	if (code_names(j, s->members, "generated", true, &log)) {
+		sbuf_adds(&o->why, " (it only logs it: ");
+		pu_cite(&o->why, &log);
+		sbuf_adds(&o->why, ")");
+	}
 	reads_instead(j, &o->why);
 	sbuf_adds(&o->why, ": the plugin does not compute what the sim "
 	    "algorithm computes, whatever its formula looks like.");

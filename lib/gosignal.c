@@ -134,8 +134,9 @@ static void	scale_lines(const struct gofile *f, const struct gindex *ix,
 		    struct ghits *out);
 
 /* A line of d that hands the signal (or a variable holding it) to a
- * function of the same file: that function's rescales of its
- * parameters are the signal's, one call deep ("via" names the call). */
+ * function or method of the same file (a.kvFraction(m.X) as well as
+ * asFraction(m.X)): that function's rescales of its parameters are the
+ * signal's, one call deep ("via" names the call). */
 static void
 scale_helpers(const struct gofile *f, const struct gindex *ix,
     const struct gdecl *d, const char *code, const char *sig,
@@ -147,7 +148,7 @@ scale_helpers(const struct gofile *f, const struct gindex *ix,
 		struct strv params;
 
 		if (h == d || h->kind != GD_FUNC || h->body == GQ_NONE ||
-		    h->recv != NULL || strlen(h->name) + 2 > sizeof(call))
+		    strlen(h->name) + 2 > sizeof(call))
 			continue;
 		snprintf(call, sizeof(call), "%s(", h->name);
 		if (!go_has_word(code, h->name) || strstr(code, call) == NULL ||

@@ -907,11 +907,13 @@ consequence(struct sbuf *b, const char *transform, double t)
  * reading lines are matched against the plugin's numeric constants
  * (claim 3c.generated-numeric-consts) here. */
 struct named_scale {
-	const json_t	*read, *decl;
+	const json_t	*read, *decl;	/* decl: the constant's declaration,
+					   or the helper's rescale line */
 	struct pu_hit	 hit;		/* the reading line */
-	char		 name[64];
+	char		 name[64];	/* the constant, or the helper */
 	char		 op;		/* '/' or '*' */
 	const char	*transform;
+	bool		 helper;
 };
 
 /* A declaration of ns->name whose value is 100 or 0.01: the transform
@@ -996,19 +998,99 @@ line_named_scale(const struct judge *j, const char *code,
 	return false;
 }
 
+/* The function a proof line lies in, by name (a method's without its
+ * receiver), in buf; NULL when not known. */
+static const char *
+enclosing_name(const json_t *p, char *buf, size_t n)
+{
+	const char *sym = rec_get_str(json_object_get(json_object_get(p,
+	    "facts"), "enclosing_func"), "symbol");
+	const char *dot;
+
+	if (sym == NULL)
+		return NULL;
+	dot = strrchr(sym, '.');
+	snprintf(buf, n, "%s", dot != NULL ? dot + 1 : sym);
+	return buf;
+}
+
+/* Whether code calls name: "name(" not run on from a longer
+ * identifier (a.name( and name( both are). */
+static bool
+calls(const char *code, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = code; (p = strstr(p, name)) != NULL; p++)
+		if ((p == code || !ident_byte(p[-1])) && p[n] == '(')
+			return true;
+	return false;
+}
+
+/* The operand before a rescale line's operator is a plain name (a
+ * helper's parameter, pct / 100), not a selector or a call. */
+static bool
+plain_operand(const char *code)
+{
+	const char *op = strpbrk(code, "/*"), *s;
+
+	if (op == NULL)
+		return false;
+	while (op > code && (op[-1] == ' ' || op[-1] == '\t'))
+		op--;
+	for (s = op; s > code && ident_byte(s[-1]); s--)
+		;
+	return s < op && !isdigit((unsigned char)*s) &&
+	    (s == code || (s[-1] != '.' && s[-1] != ')'));
+}
+
+/* A rescale line (claim 3b.generated-rescale-lines) in a function that
+ * the reading line ns->hit hands KV usage to, in any file of the
+ * plugin: the scale query follows calls within one file only. */
+static bool
+line_helper_scale(const struct judge *j, const char *reader,
+    struct named_scale *ns)
+{
+	struct ru_list l;
+	char fn[64];
+
+	pu_claim_list(j, "3b.generated-rescale-lines", "generated", &l);
+	for (size_t i = 0; i < l.n && ns->decl == NULL; i++) {
+		const char *code = rec_get_str(l.v[i], "snippet");
+		const char *kind;
+
+		if (!pu_found(l.v[i]) || code == NULL || enclosing_name(l.v[i],
+		    fn, sizeof(fn)) == NULL || (reader != NULL &&
+		    strcmp(fn, reader) == 0) || !calls(ns->hit.code, fn) ||
+		    !plain_operand(code) || (kind = line_rescale(code)) ==
+		    NULL)
+			continue;
+		ns->decl = l.v[i];
+		ns->transform = kind;
+		ns->helper = true;
+		snprintf(ns->name, sizeof(ns->name), "%s", fn);
+	}
+	ru_list_free(&l);
+	return ns->decl != NULL;
+}
+
 /* The first line of the generated plugin that reads KV usage (claim
- * 3b.generated-kv-read) and rescales it through a named constant. */
+ * 3b.generated-kv-read) and rescales it through a named constant or a
+ * helper of another file. */
 static bool
 named_scale_find(const struct judge *j, struct named_scale *ns)
 {
 	static const char *const need[] = { "KVCacheUsagePercent", NULL };
 	struct ru_list l;
+	char rd[64];
 
 	memset(ns, 0, sizeof(*ns));
 	pu_claim_list(j, "3b.generated-kv-read", "generated", &l);
 	for (size_t i = 0; i < l.n && ns->read == NULL; i++)
-		if (pu_found(l.v[i]) && pu_find_line(l.v[i], need, &ns->hit) &&
-		    line_named_scale(j, ns->hit.code, ns))
+		if (pu_found(l.v[i]) && pu_find_use(l.v[i], need, &ns->hit) &&
+		    (line_named_scale(j, ns->hit.code, ns) ||
+		    line_helper_scale(j, enclosing_name(l.v[i], rd,
+		    sizeof(rd)), ns)))
 			ns->read = l.v[i];
 	ru_list_free(&l);
 	return ns->read != NULL;
@@ -1018,12 +1100,19 @@ named_scale_find(const struct judge *j, struct named_scale *ns)
 static void
 transform_named(struct pu_out *o, const struct named_scale *ns)
 {
-	const char *eq = pu_decl_value(rec_get_str(ns->decl, "snippet"),
-	    ns->name);
+	const char *code = rec_get_str(ns->decl, "snippet");
+	const char *eq = ns->helper ? NULL : pu_decl_value(code, ns->name);
 
 	o->actual = pu_hit_side(&ns->hit);
 	sbuf_adds(&o->why, "The generated plugin rescales KV usage (");
 	pu_cite(&o->why, &ns->hit);
+	if (ns->helper) {
+		sbuf_printf(&o->why, ", %s, in the helper %s it is handed to: ",
+		    ns->transform, ns->name);
+		pu_where(&o->why, ns->decl, 0);
+		sbuf_printf(&o->why, " `%s`).", code + strspn(code, " \t"));
+		return;
+	}
 	sbuf_printf(&o->why, ", %s, through the constant %s = %s declared at ",
 	    ns->transform, ns->name, eq != NULL ? eq : "?");
 	pu_where(&o->why, ns->decl, 0);
@@ -1140,7 +1229,8 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 	} else if (av.generated && named_scale_find(j, &ns)) {
 		transform = ns.transform;
 		pu_ev_add(o.evidence, "the rescale", ns.read);
-		pu_ev_add(o.evidence, "the constant it rescales by", ns.decl);
+		pu_ev_add(o.evidence, ns.helper ? "the helper's rescale" :
+		    "the constant it rescales by", ns.decl);
 	}
 	if (!av.generated || (bug == NULL && (none == NULL ||
 	    !pu_status_is(none, "not_found")))) {

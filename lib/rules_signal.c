@@ -492,6 +492,67 @@ queue_source(const struct judge *j, struct pu_out *o, enum jverdict_value v)
 	return queue_metric_verdict(&o->why, buf, v);
 }
 
+/* Whether codebase label filled WaitingQueueSize (claim
+ * 3a.queue-populate found there); *ran: the claim was looked for in
+ * it. */
+static bool
+queue_filled_in(const struct ru_list *l, const char *label, bool *ran)
+{
+	bool filled = false;
+
+	*ran = false;
+	for (size_t i = 0; i < l->n; i++) {
+		if (strcmp(pu_label(l->v[i]), label) != 0)
+			continue;
+		*ran = *ran || pu_found(l->v[i]) ||
+		    pu_status_is(l->v[i], "not_found");
+		filled = filled || pu_found(l->v[i]);
+	}
+	return filled;
+}
+
+/* The codebases that declare the queue depth but never fill it: the
+ * field stays 0, so the plugin's queue term never counts.  FAIL when
+ * no codebase fills it, WARN when some do (which one ran decides). */
+static enum jverdict_value
+queue_filled(const struct judge *j, const struct pu_avail *av,
+    struct pu_out *o, enum jverdict_value v)
+{
+	struct ru_list l;
+	struct sbuf empty = {0};
+	size_t nempty = 0, nran = 0;
+
+	pu_claim_list(j, "3a.queue-populate", "router", &l);
+	for (size_t i = 0; i < av->labels.n; i++) {
+		bool ran;
+
+		if (queue_filled_in(&l, av->labels.v[i], &ran) || !ran) {
+			nran += ran;
+			continue;
+		}
+		nran++;
+		sbuf_printf(&empty, "%s%s", nempty++ ? ", " : "",
+		    av->labels.v[i]);
+	}
+	ru_list_free(&l);
+	if (nempty == 0) {
+		sbuf_free(&empty);
+		return v;
+	}
+	sbuf_printf(&o->why, " But nothing in router codebase%s %s assigns "
+	    "WaitingQueueSize or sets it in a literal (claim "
+	    "3a.queue-populate): the field is declared but never filled, so "
+	    "every pod's queue depth reads 0 and the queue term never "
+	    "counts.", nempty > 1 ? "s" : "", sbuf_str(&empty));
+	sbuf_free(&empty);
+	if (nempty < nran) {
+		sbuf_adds(&o->why, " Other codebases fill it: which one the "
+		    "real run deployed decides.");
+		return v == V_FAIL ? V_FAIL : V_WARN;
+	}
+	return V_FAIL;
+}
+
 static void
 signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
     const struct pu_avail *av)
@@ -513,7 +574,8 @@ signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
 	if (!av->router)
 		sbuf_printf(&o.why, "Router side: %s.", PU_NO_CODEBASE);
 	else if (s == QUEUE_SIGNAL)
-		v = engine_default(j, &o, queue_source(j, &o, v));
+		v = queue_filled(j, av, &o, engine_default(j, &o,
+		    queue_source(j, &o, v)));
 	if (lost)
 		v = transfer_lost(j, s, v, &o);
 	else if (used_gen && !used_sim && av->sim) {

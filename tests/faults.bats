@@ -498,6 +498,10 @@ clean() {
 	fault 3a-queue-metric-running
 }
 
+@test "3a-queue-never-filled (14b): 3a FAIL" {
+	fault 3a-queue-never-filled
+}
+
 @test "3a-router-field-renamed (14b): 3a FAIL" {
 	fault 3a-router-field-renamed
 }

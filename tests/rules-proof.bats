@@ -1095,3 +1095,24 @@ nokey() {
 	[ "$(verdict snapshot.refresh_interval)" = WARN ]
 	[[ "$(why snapshot.refresh_interval)" == *"But router codebase llmd polls every 1 s by default (llmd pkg/epp/server/options.go:"*"The codebases disagree"* ]]
 }
+
+@test "3a: a queue depth the router declares but never fills: FAIL when no codebase fills it, WARN when one does" {
+	bundle unfilled real-ok
+	cp -R "$GO/gaie" "$D/gaie"
+	sed -i 's/clone.WaitingQueueSize = /clone.RunningRequestsSize = /' \
+	    "$D/gaie/pkg/epp/framework/plugins/datalayer/extractor/metrics/extractor.go"
+	records --root "$D/gaie" --label gaie --root "$GO/llmd" --label llmd
+	judge
+	[ "$(verdict signal.queue_depth)" = WARN ]
+	[[ "$(why signal.queue_depth)" == *"But nothing in router codebase gaie assigns WaitingQueueSize"*"Other codebases fill it"* ]]
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.queue_depth)" = FAIL ]
+	[[ "$(why signal.queue_depth)" == *"every pod's queue depth reads 0"* ]]
+	# a keyed literal fills it as well as an assignment
+	printf 'package metrics\n\nfunc fresh(q int) *fwkdl.Metrics {\n\treturn &fwkdl.Metrics{WaitingQueueSize: q}\n}\n' \
+	    >"$D/gaie/pkg/epp/framework/plugins/datalayer/extractor/metrics/fresh.go"
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.queue_depth)" = PASS ]
+}

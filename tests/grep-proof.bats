@@ -503,3 +503,25 @@ GO
 	    .[0].facts.via == "kvFraction(KVCacheUsagePercent)" and
 	    .[0].facts.transform == "divide_by_100"' "$BATS_TEST_TMPDIR/out"
 }
+
+@test "--scale: a rescale in the divisor works the other way on the signal" {
+	R="$BATS_TEST_TMPDIR/real"
+	mkdir -p "$R/generated"
+	cat >"$R/generated/plugin.go" <<'GO'
+package generated
+
+func ratios(m *metrics, t float64) (float64, float64, float64) {
+	a := m.KVCacheUsagePercent / (t * 100)
+	b := m.KVCacheUsagePercent * 100 / t
+	c := t / (m.KVCacheUsagePercent * 100)
+	return a, b, c
+}
+GO
+	run -1 "$GP" --real "$R" --scale KVCacheUsagePercent --expect-none
+	echo "$output" >"$BATS_TEST_TMPDIR/out"
+	validate_records "$BATS_TEST_TMPDIR/out"
+	# t * 100 under the line divides the signal by 100; the signal's own
+	# * 100, above the line or inside the divisor with it, multiplies it
+	jq -e -s '[.[] | select(.status == "found") | [.source.line, .facts.transform]] ==
+	    [[4, "divide_by_100"], [5, "multiply_by_100"], [6, "multiply_by_100"]]' "$BATS_TEST_TMPDIR/out"
+}

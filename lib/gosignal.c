@@ -60,6 +60,48 @@ scale_kind(const char *line, size_t *col, char *op, size_t oplen)
 	return kind;
 }
 
+/* Whether column col of line lies in a group divided by, "/ (t * 100)",
+ * that does not hold the signal sig: a rescale there works the other way
+ * on the signal (x / (t * 100) is x / 100 / t). */
+static bool
+in_divisor(const char *line, size_t col, const char *sig)
+{
+	for (size_t i = col; i-- > 0;) {
+		size_t depth = 0, e, k = i;
+		char *group;
+		bool has;
+
+		if (line[i] != '(')
+			continue;
+		while (k > 0 && (line[k - 1] == ' ' || line[k - 1] == '\t'))
+			k--;
+		if (k == 0 || line[k - 1] != '/')
+			continue;
+		for (e = i; line[e] != '\0'; e++)
+			if (line[e] == '(')
+				depth++;
+			else if (line[e] == ')' && --depth == 0)
+				break;
+		if (line[e] == '\0' || e < col)
+			continue;	/* closed before col: not around it */
+		group = xstrndup(line + i, e - i + 1);
+		has = go_has_word(group, sig);
+		free(group);
+		if (!has)
+			return true;
+	}
+	return false;
+}
+
+/* The transform a rescale in the divisor makes. */
+static const char *
+inverted(const char *kind)
+{
+	if (strcmp(kind, "multiply_by_100") == 0)
+		return "divide_by_100";
+	return "multiply_by_100";	/* / 100 or * 0.01 below the line */
+}
+
 static bool
 mentions_any(const char *text, const struct strv *sv, const char **which)
 {
@@ -134,8 +176,9 @@ static void	scale_lines(const struct gofile *f, const struct gindex *ix,
 		    struct ghits *out);
 
 /* A line of d that hands the signal (or a variable holding it) to a
- * function of the same file: that function's rescales of its
- * parameters are the signal's, one call deep ("via" names the call). */
+ * function or method of the same file (a.kvFraction(m.X) as well as
+ * asFraction(m.X)): that function's rescales of its parameters are the
+ * signal's, one call deep ("via" names the call). */
 static void
 scale_helpers(const struct gofile *f, const struct gindex *ix,
     const struct gdecl *d, const char *code, const char *sig,
@@ -147,7 +190,7 @@ scale_helpers(const struct gofile *f, const struct gindex *ix,
 		struct strv params;
 
 		if (h == d || h->kind != GD_FUNC || h->body == GQ_NONE ||
-		    h->recv != NULL || strlen(h->name) + 2 > sizeof(call))
+		    strlen(h->name) + 2 > sizeof(call))
 			continue;
 		snprintf(call, sizeof(call), "%s(", h->name);
 		if (!go_has_word(code, h->name) || strstr(code, call) == NULL ||
@@ -197,6 +240,9 @@ scale_lines(const struct gofile *f, const struct gindex *ix,
 		    sizeof(op))) != NULL) {
 			json_t *facts = json_object();
 			char *expr = go_code_text(f, b, e);
+
+			if (in_divisor(code, col, sig))
+				kind = inverted(kind);
 
 			rec_set_str(facts, "signal", through != NULL ?
 			    through->signal : direct ? sig : signals->v[0]);

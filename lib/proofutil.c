@@ -317,8 +317,24 @@ snippet_mask(const char *s)
 	return mask;
 }
 
-bool
-pu_find_line(const json_t *p, const char *const *needles, struct pu_hit *h)
+/* Whether a code line (masked) is a logging or formatting call: a
+ * value it names is shown, not used. */
+static bool
+log_line(const char *code)
+{
+	static const char *const calls[] = { ".Info(", ".Infof(", ".Error(",
+	    ".Errorf(", ".Debug(", ".Debugf(", ".Warn(", ".Warnf(", "Printf(",
+	    "Println(", "Sprintf(", ".V(", NULL };
+
+	for (size_t i = 0; calls[i] != NULL; i++)
+		if (strstr(code, calls[i]) != NULL)
+			return true;
+	return false;
+}
+
+static bool
+find_line(const json_t *p, const char *const *needles, bool uses,
+    struct pu_hit *h)
 {
 	const char *s = rec_get_str(p, "snippet");
 	long line = snippet_start(p);
@@ -334,7 +350,8 @@ pu_find_line(const json_t *p, const char *const *needles, struct pu_hit *h)
 
 		trim_into(buf, sizeof(buf), m, n);
 		for (size_t k = 0; needles[k] != NULL && !found; k++) {
-			if (!has_whole(buf, needles[k]))
+			if (!has_whole(buf, needles[k]) ||
+			    (uses && log_line(buf)))
 				continue;
 			h->p = p;
 			h->line = line;
@@ -348,6 +365,18 @@ pu_find_line(const json_t *p, const char *const *needles, struct pu_hit *h)
 	}
 	free(mask);
 	return found;
+}
+
+bool
+pu_find_line(const json_t *p, const char *const *needles, struct pu_hit *h)
+{
+	return find_line(p, needles, false, h);
+}
+
+bool
+pu_find_use(const json_t *p, const char *const *needles, struct pu_hit *h)
+{
+	return find_line(p, needles, true, h);
 }
 
 bool

@@ -101,6 +101,11 @@ struct pu_hit {
  * literals are passed over (h->code is the line as written). */
 bool	 pu_find_line(const json_t *p, const char *const *needles,
 	    struct pu_hit *h);
+/* pu_find_line() passing over logging and formatting calls
+ * (logger.V(5).Info(…, m.WaitingQueueSize), fmt.Sprintf): a value a
+ * plugin only logs is not a signal it computes with. */
+bool	 pu_find_use(const json_t *p, const char *const *needles,
+	    struct pu_hit *h);
 /* Whether the snippet's code (comments and literals left out) holds
  * needle. */
 bool	 pu_code_has(const json_t *p, const char *needle);

@@ -766,10 +766,117 @@ refresh_sources(struct judge *j, const struct rule *r,
 	ru_list_free(&l);
 }
 
+/* A constant of codebase label named name with a duration, from the
+ * refresh claims' const records (3d.min-refresh, 3d.poll-interval):
+ * *us. */
+static bool
+label_const(const struct judge *j, const char *label, const char *name,
+    double *us)
+{
+	static const char *const claims[] = { "3d.min-refresh",
+	    "3d.poll-interval" };
+	bool found = false;
+
+	for (size_t c = 0; c < 2 && !found; c++) {
+		struct ru_list l;
+
+		pu_claim_list(j, claims[c], "router", &l);
+		for (size_t i = 0; i < l.n && !found; i++) {
+			const json_t *v;
+			size_t k;
+			double ns;
+
+			if (!pu_found(l.v[i]) ||
+			    strcmp(pu_label(l.v[i]), label) != 0)
+				continue;
+			json_array_foreach(json_object_get(json_object_get(
+			    l.v[i], "facts"), "values"), k, v)
+				if (!found && rec_get_str(v, "name") != NULL &&
+				    strcmp(rec_get_str(v, "name"), name) == 0 &&
+				    rec_get_num(v, "duration_ns", &ns)) {
+					*us = ns / 1e3;
+					found = true;
+				}
+		}
+		ru_list_free(&l);
+	}
+	return found;
+}
+
+/* Codebase label's default refresh (us): its RefreshMetricsInterval
+ * flag default, through a constant of its own when the default names
+ * one (llm-d-router's MinRefreshMetricsInterval), else its data layer's
+ * polling interval.  The proof that says it, or NULL. */
+static const json_t *
+label_refresh(const struct judge *j, const char *label, double *us)
+{
+	static const char *const claims[] = { "3d.refresh-flags",
+	    "3d.poll-interval" };
+	const json_t *found = NULL;
+
+	for (size_t c = 0; c < 2 && found == NULL; c++) {
+		struct ru_list l;
+
+		pu_claim_list(j, claims[c], "router", &l);
+		for (size_t i = 0; i < l.n && found == NULL; i++) {
+			const json_t *f = json_object_get(l.v[i], "facts");
+			const char *k = rec_get_str(f, "key");
+			const char *v = rec_get_str(f, "value");
+			struct duration d = { c == 0 ? "RefreshMetricsInterval" :
+			    NULL, 0 };
+
+			if (!pu_found(l.v[i]) ||
+			    strcmp(pu_label(l.v[i]), label) != 0)
+				continue;
+			if (has_duration(l.v[i], &d)) {
+				*us = d.ns / 1e3;
+				found = l.v[i];
+			} else if (c == 0 && k != NULL && strcmp(k,
+			    "RefreshMetricsInterval") == 0 && v != NULL &&
+			    label_const(j, label, v, us))
+				found = l.v[i];
+		}
+		ru_list_free(&l);
+	}
+	return found;
+}
+
+/* The router codebases whose default refresh is not the one judged
+ * (s->rv): said in why, each with its proof.  When the codebases
+ * disagree, which one ran decides how old the signals are, and the
+ * bundle does not say: a review.  Whether any differs. */
+static bool
+refresh_codebases(const struct judge *j, const struct snapshot *s,
+    const struct pu_avail *av, struct pu_out *o)
+{
+	bool differ = false;
+
+	for (size_t i = 0; i < av->labels.n; i++) {
+		double us;
+		const json_t *p = label_refresh(j, av->labels.v[i], &us);
+
+		if (p == NULL || fabs(us - s->rv) < 0.5)
+			continue;
+		sbuf_printf(&o->why, " But router codebase %s polls every ",
+		    av->labels.v[i]);
+		ms_text(&o->why, us);
+		sbuf_adds(&o->why, " by default (");
+		pu_where(&o->why, p, 0);
+		sbuf_adds(&o->why, ").");
+		pu_ev_add(o->evidence, "another codebase's refresh", p);
+		differ = true;
+	}
+	if (differ)
+		sbuf_adds(&o->why, " The codebases disagree: which one the "
+		    "real run deployed decides how old its signals are.");
+	return differ;
+}
+
 static void
 snapshot_refresh(struct judge *j, const struct rule *r,
     const struct snapshot *s, const struct pu_avail *av)
 {
+	enum jverdict_value v;
 	struct pu_out o;
 
 	pu_out_init(&o, "snapshot.refresh_interval");
@@ -819,7 +926,10 @@ snapshot_refresh(struct judge *j, const struct rule *r,
 		pu_out_emit(j, r, &o, V_MISSING, NULL);
 		return;
 	}
-	pu_out_emit(j, r, &o, refresh_compare(&o.why, s), "Set "
+	v = refresh_compare(&o.why, s);
+	if (s->dep == NULL && refresh_codebases(j, s, av, &o) && v == V_PASS)
+		v = V_WARN;
+	pu_out_emit(j, r, &o, v, "Set "
 	    "--snapshot-refresh-interval to the router's refresh interval (in "
 	    "microseconds) and rerun the sim, or account for the difference "
 	    "when comparing.");

@@ -52,11 +52,12 @@ static const struct signal signals[] = {
 #define QUEUE_SIGNAL (&signals[0])
 #define KV_SIGNAL (&signals[1])
 
-/* Where role's code reads one of names: first through a selector
- * (in.KVUtil), then any whole-word mention (a field, a parameter). */
+/* Where role's code names one of names, logging calls included
+ * (logged) or passed over: first through a selector (in.KVUtil), then
+ * any whole-word mention (a field, a parameter). */
 static bool
-code_reads(const struct judge *j, const char *const *names, const char *role,
-    struct pu_hit *h)
+code_names(const struct judge *j, const char *const *names, const char *role,
+    bool logged, struct pu_hit *h)
 {
 	const char *dotted[8];
 	char buf[8][64];
@@ -76,10 +77,22 @@ code_reads(const struct judge *j, const char *const *names, const char *role,
 
 			if (!pu_found(p) || strcmp(pu_role(p), role) != 0)
 				continue;
-			found = pu_find_line(p, pass == 0 ? dotted : names, h);
+			found = logged ? pu_find_line(p, pass == 0 ? dotted :
+			    names, h) : pu_find_use(p, pass == 0 ? dotted :
+			    names, h);
 		}
 	ru_list_free(&l);
 	return found;
+}
+
+/* Where role's code reads one of names: a value only logged is not
+ * read (a debug line naming WaitingQueueSize beside a ratio computed
+ * from another field). */
+static bool
+code_reads(const struct judge *j, const char *const *names, const char *role,
+    struct pu_hit *h)
+{
+	return code_names(j, names, role, false, h);
 }
 
 /* A function of the generated plugin whose parameter list names param
@@ -299,9 +312,16 @@ static enum jverdict_value
 transfer_lost(const struct judge *j, const struct signal *s,
     enum jverdict_value router, struct pu_out *o)
 {
+	struct pu_hit log;
+
 	sbuf_printf(&o->why, " The generated plugin never reads %s, the "
 	    "router field that carries ", s->members[0]);
 	lower_name(&o->why, s);
+	if (code_names(j, s->members, "generated", true, &log)) {
+		sbuf_adds(&o->why, " (it only logs it: ");
+		pu_cite(&o->why, &log);
+		sbuf_adds(&o->why, ")");
+	}
 	reads_instead(j, &o->why);
 	sbuf_adds(&o->why, ": the plugin does not compute what the sim "
 	    "algorithm computes, whatever its formula looks like.");
@@ -472,6 +492,67 @@ queue_source(const struct judge *j, struct pu_out *o, enum jverdict_value v)
 	return queue_metric_verdict(&o->why, buf, v);
 }
 
+/* Whether codebase label filled WaitingQueueSize (claim
+ * 3a.queue-populate found there); *ran: the claim was looked for in
+ * it. */
+static bool
+queue_filled_in(const struct ru_list *l, const char *label, bool *ran)
+{
+	bool filled = false;
+
+	*ran = false;
+	for (size_t i = 0; i < l->n; i++) {
+		if (strcmp(pu_label(l->v[i]), label) != 0)
+			continue;
+		*ran = *ran || pu_found(l->v[i]) ||
+		    pu_status_is(l->v[i], "not_found");
+		filled = filled || pu_found(l->v[i]);
+	}
+	return filled;
+}
+
+/* The codebases that declare the queue depth but never fill it: the
+ * field stays 0, so the plugin's queue term never counts.  FAIL when
+ * no codebase fills it, WARN when some do (which one ran decides). */
+static enum jverdict_value
+queue_filled(const struct judge *j, const struct pu_avail *av,
+    struct pu_out *o, enum jverdict_value v)
+{
+	struct ru_list l;
+	struct sbuf empty = {0};
+	size_t nempty = 0, nran = 0;
+
+	pu_claim_list(j, "3a.queue-populate", "router", &l);
+	for (size_t i = 0; i < av->labels.n; i++) {
+		bool ran;
+
+		if (queue_filled_in(&l, av->labels.v[i], &ran) || !ran) {
+			nran += ran;
+			continue;
+		}
+		nran++;
+		sbuf_printf(&empty, "%s%s", nempty++ ? ", " : "",
+		    av->labels.v[i]);
+	}
+	ru_list_free(&l);
+	if (nempty == 0) {
+		sbuf_free(&empty);
+		return v;
+	}
+	sbuf_printf(&o->why, " But nothing in router codebase%s %s assigns "
+	    "WaitingQueueSize or sets it in a literal (claim "
+	    "3a.queue-populate): the field is declared but never filled, so "
+	    "every pod's queue depth reads 0 and the queue term never "
+	    "counts.", nempty > 1 ? "s" : "", sbuf_str(&empty));
+	sbuf_free(&empty);
+	if (nempty < nran) {
+		sbuf_adds(&o->why, " Other codebases fill it: which one the "
+		    "real run deployed decides.");
+		return v == V_FAIL ? V_FAIL : V_WARN;
+	}
+	return V_FAIL;
+}
+
 static void
 signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
     const struct pu_avail *av)
@@ -493,7 +574,8 @@ signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
 	if (!av->router)
 		sbuf_printf(&o.why, "Router side: %s.", PU_NO_CODEBASE);
 	else if (s == QUEUE_SIGNAL)
-		v = engine_default(j, &o, queue_source(j, &o, v));
+		v = queue_filled(j, av, &o, engine_default(j, &o,
+		    queue_source(j, &o, v)));
 	if (lost)
 		v = transfer_lost(j, s, v, &o);
 	else if (used_gen && !used_sim && av->sim) {
@@ -880,6 +962,225 @@ consequence(struct sbuf *b, const char *transform, double t)
 		    "batch request.");
 }
 
+/* A rescale through a named constant: the plugin line that reads KV
+ * usage and the declaration of the constant it divides or multiplies it
+ * by.  The producer's scale query sees literals only, in the file it
+ * walks; a constant may be declared in any file of the plugin, so the
+ * reading lines are matched against the plugin's numeric constants
+ * (claim 3c.generated-numeric-consts) here. */
+struct named_scale {
+	const json_t	*read, *decl;	/* decl: the constant's declaration,
+					   or the helper's rescale line */
+	struct pu_hit	 hit;		/* the reading line */
+	char		 name[64];	/* the constant, or the helper */
+	char		 op;		/* '/' or '*' */
+	const char	*transform;
+	bool		 helper;
+};
+
+/* A declaration of ns->name whose value is 100 or 0.01: the transform
+ * that applying it with ns->op makes. */
+static bool
+scale_const(const json_t *p, void *arg)
+{
+	struct named_scale *ns = arg;
+	const char *eq = pu_decl_value(rec_get_str(p, "snippet"), ns->name);
+	double v;
+
+	if (eq == NULL || !parse_f64(eq, strspn(eq, "0123456789.eE"), &v))
+		return false;
+	if (v == 100)
+		ns->transform = ns->op == '/' ? "divide_by_100" :
+		    "multiply_by_100";
+	else if (v == 0.01)
+		ns->transform = ns->op == '/' ? "multiply_by_100" :
+		    "multiply_by_0.01";
+	else
+		return false;
+	return true;
+}
+
+/* The bare name [s, e) as an operand (not a selector, a call or a
+ * literal) into ns->name. */
+static bool
+bare_name(const char *s, const char *e, struct named_scale *ns)
+{
+	size_t n = (size_t)(e - s);
+
+	if (n == 0 || n >= sizeof(ns->name) || isdigit((unsigned char)*s) ||
+	    *e == '.' || *e == '(')
+		return false;
+	memcpy(ns->name, s, n);
+	ns->name[n] = '\0';
+	return true;
+}
+
+static bool
+ident_byte(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Whether code (comment cut) applies a constant the plugin declares as
+ * 100 or 0.01: a bare name after '/' or '*', or before '*'. */
+static bool
+line_named_scale(const struct judge *j, const char *code,
+    struct named_scale *ns)
+{
+	const char *end = strstr(code, "//");
+
+	if (end == NULL)
+		end = code + strlen(code);
+	for (const char *p = code; p < end; p++) {
+		const char *s, *e;
+
+		if (*p != '/' && *p != '*')
+			continue;
+		ns->op = *p;
+		for (s = p + 1; *s == ' ' || *s == '\t'; s++)
+			;
+		for (e = s; ident_byte(*e); e++)
+			;
+		if (bare_name(s, e, ns) && (ns->decl = pu_claim_find(j,
+		    "3c.generated-numeric-consts", "generated", PU_FOUND,
+		    scale_const, ns)) != NULL)
+			return true;
+		if (*p != '*')
+			continue;
+		for (e = p; e > code && (e[-1] == ' ' || e[-1] == '\t'); e--)
+			;
+		for (s = e; s > code && ident_byte(s[-1]); s--)
+			;
+		if ((s == code || s[-1] != '.') && bare_name(s, e, ns) &&
+		    (ns->decl = pu_claim_find(j,
+		    "3c.generated-numeric-consts", "generated", PU_FOUND,
+		    scale_const, ns)) != NULL)
+			return true;
+	}
+	return false;
+}
+
+/* The function a proof line lies in, by name (a method's without its
+ * receiver), in buf; NULL when not known. */
+static const char *
+enclosing_name(const json_t *p, char *buf, size_t n)
+{
+	const char *sym = rec_get_str(json_object_get(json_object_get(p,
+	    "facts"), "enclosing_func"), "symbol");
+	const char *dot;
+
+	if (sym == NULL)
+		return NULL;
+	dot = strrchr(sym, '.');
+	snprintf(buf, n, "%s", dot != NULL ? dot + 1 : sym);
+	return buf;
+}
+
+/* Whether code calls name: "name(" not run on from a longer
+ * identifier (a.name( and name( both are). */
+static bool
+calls(const char *code, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = code; (p = strstr(p, name)) != NULL; p++)
+		if ((p == code || !ident_byte(p[-1])) && p[n] == '(')
+			return true;
+	return false;
+}
+
+/* The operand before a rescale line's operator is a plain name (a
+ * helper's parameter, pct / 100), not a selector or a call. */
+static bool
+plain_operand(const char *code)
+{
+	const char *op = strpbrk(code, "/*"), *s;
+
+	if (op == NULL)
+		return false;
+	while (op > code && (op[-1] == ' ' || op[-1] == '\t'))
+		op--;
+	for (s = op; s > code && ident_byte(s[-1]); s--)
+		;
+	return s < op && !isdigit((unsigned char)*s) &&
+	    (s == code || (s[-1] != '.' && s[-1] != ')'));
+}
+
+/* A rescale line (claim 3b.generated-rescale-lines) in a function that
+ * the reading line ns->hit hands KV usage to, in any file of the
+ * plugin: the scale query follows calls within one file only. */
+static bool
+line_helper_scale(const struct judge *j, const char *reader,
+    struct named_scale *ns)
+{
+	struct ru_list l;
+	char fn[64];
+
+	pu_claim_list(j, "3b.generated-rescale-lines", "generated", &l);
+	for (size_t i = 0; i < l.n && ns->decl == NULL; i++) {
+		const char *code = rec_get_str(l.v[i], "snippet");
+		const char *kind;
+
+		if (!pu_found(l.v[i]) || code == NULL || enclosing_name(l.v[i],
+		    fn, sizeof(fn)) == NULL || (reader != NULL &&
+		    strcmp(fn, reader) == 0) || !calls(ns->hit.code, fn) ||
+		    !plain_operand(code) || (kind = line_rescale(code)) ==
+		    NULL)
+			continue;
+		ns->decl = l.v[i];
+		ns->transform = kind;
+		ns->helper = true;
+		snprintf(ns->name, sizeof(ns->name), "%s", fn);
+	}
+	ru_list_free(&l);
+	return ns->decl != NULL;
+}
+
+/* The first line of the generated plugin that reads KV usage (claim
+ * 3b.generated-kv-read) and rescales it through a named constant or a
+ * helper of another file. */
+static bool
+named_scale_find(const struct judge *j, struct named_scale *ns)
+{
+	static const char *const need[] = { "KVCacheUsagePercent", NULL };
+	struct ru_list l;
+	char rd[64];
+
+	memset(ns, 0, sizeof(*ns));
+	pu_claim_list(j, "3b.generated-kv-read", "generated", &l);
+	for (size_t i = 0; i < l.n && ns->read == NULL; i++)
+		if (pu_found(l.v[i]) && pu_find_use(l.v[i], need, &ns->hit) &&
+		    (line_named_scale(j, ns->hit.code, ns) ||
+		    line_helper_scale(j, enclosing_name(l.v[i], rd,
+		    sizeof(rd)), ns)))
+			ns->read = l.v[i];
+	ru_list_free(&l);
+	return ns->read != NULL;
+}
+
+/* The actual side for a rescale through a named constant. */
+static void
+transform_named(struct pu_out *o, const struct named_scale *ns)
+{
+	const char *code = rec_get_str(ns->decl, "snippet");
+	const char *eq = ns->helper ? NULL : pu_decl_value(code, ns->name);
+
+	o->actual = pu_hit_side(&ns->hit);
+	sbuf_adds(&o->why, "The generated plugin rescales KV usage (");
+	pu_cite(&o->why, &ns->hit);
+	if (ns->helper) {
+		sbuf_printf(&o->why, ", %s, in the helper %s it is handed to: ",
+		    ns->transform, ns->name);
+		pu_where(&o->why, ns->decl, 0);
+		sbuf_printf(&o->why, " `%s`).", code + strspn(code, " \t"));
+		return;
+	}
+	sbuf_printf(&o->why, ", %s, through the constant %s = %s declared at ",
+	    ns->transform, ns->name, eq != NULL ? eq : "?");
+	pu_where(&o->why, ns->decl, 0);
+	sbuf_adds(&o->why, ").");
+}
+
 /* The actual side: the generated plugin's rescale (bug), else the
  * not-found record that proves there is none. */
 static void
@@ -961,6 +1262,7 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 	const json_t *bug, *none;
 	struct pu_hit sim;
 	const char *sim_rescale = NULL, *transform = NULL;
+	struct named_scale ns;
 	bool have_sim;
 	enum jverdict_value v;
 	struct pu_out o;
@@ -986,6 +1288,11 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 		if (transform == NULL)
 			transform = "divide_by_100";
 		pu_ev_add(o.evidence, "the rescale", bug);
+	} else if (av.generated && named_scale_find(j, &ns)) {
+		transform = ns.transform;
+		pu_ev_add(o.evidence, "the rescale", ns.read);
+		pu_ev_add(o.evidence, ns.helper ? "the helper's rescale" :
+		    "the constant it rescales by", ns.decl);
 	}
 	if (!av.generated || (bug == NULL && (none == NULL ||
 	    !pu_status_is(none, "not_found")))) {
@@ -999,7 +1306,11 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 		strv_free(&av.labels);
 		return;
 	}
-	transform_generated(&o, bug, none, transform);
+	if (bug == NULL && transform != NULL) {
+		transform_named(&o, &ns);
+		bug = ns.read;
+	} else
+		transform_generated(&o, bug, none, transform);
 	if (have_sim) {
 		sbuf_adds(&o.why, " The sim algorithm reads it as ");
 		sbuf_adds(&o.why, sim_rescale ? "a percentage (" :

@@ -494,8 +494,16 @@ clean() {
 	fault 3a-priority-header
 }
 
+@test "3a-queue-logged-only (14b): 3a FAIL" {
+	fault 3a-queue-logged-only
+}
+
 @test "3a-queue-metric-running (14b): 3a FAIL" {
 	fault 3a-queue-metric-running
+}
+
+@test "3a-queue-never-filled (14b): 3a FAIL" {
+	fault 3a-queue-never-filled
 }
 
 @test "3a-router-field-renamed (14b): 3a FAIL" {
@@ -518,8 +526,20 @@ clean() {
 	fault 3b-kv-div100
 }
 
+@test "3b-kv-scale-other-file (14b): 3b FAIL" {
+	fault 3b-kv-scale-other-file
+}
+
 @test "3b-rescale-helper (14b): 3b FAIL" {
 	fault 3b-rescale-helper
+}
+
+@test "3b-rescale-helper-other-file (14b): 3b FAIL" {
+	fault 3b-rescale-helper-other-file
+}
+
+@test "3b-rescale-method (14b): 3b FAIL" {
+	fault 3b-rescale-method
 }
 
 @test "3b-sim-kv-percent (14b): 3b WARN" {
@@ -528,6 +548,10 @@ clean() {
 
 @test "3b-test-percents-past-cap (14b): 3b WARN" {
 	fault 3b-test-percents-past-cap
+}
+
+@test "3b-threshold-percent (14b): 3b FAIL" {
+	fault 3b-threshold-percent
 }
 
 @test "3c-const-threshold (14b): 3c FAIL" {
@@ -580,6 +604,14 @@ clean() {
 
 @test "3c-sum-not-mean (14b): 3c WARN" {
 	fault 3c-sum-not-mean
+}
+
+@test "3d-chart-refresh-1s (expceil): 3d WARN|FAIL" {
+	fault 3d-chart-refresh-1s
+}
+
+@test "3d-llmd-refresh-1s (14b): 3d WARN" {
+	fault 3d-llmd-refresh-1s
 }
 
 @test "3d-refresh-1s (14b): 3d WARN|FAIL" {

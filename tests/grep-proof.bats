@@ -478,3 +478,50 @@ GO
 	    .[0].facts.via == "asFraction(KVCacheUsagePercent)" and
 	    .[0].facts.signal == "KVCacheUsagePercent" and .[0].facts.transform == "divide_by_100"' "$BATS_TEST_TMPDIR/out"
 }
+
+@test "--scale follows the signal into a method of the same file" {
+	R="$BATS_TEST_TMPDIR/real"
+	mkdir -p "$R/generated"
+	cat >"$R/generated/plugin.go" <<'GO'
+package generated
+
+type plugin struct{ t float64 }
+
+func (a *plugin) kvFraction(pct float64) float64 {
+	return pct / 100
+}
+
+func (a *plugin) kvRatio(m *metrics) float64 {
+	return a.kvFraction(m.KVCacheUsagePercent) / a.t
+}
+GO
+	run -1 "$GP" --real "$R" --scale KVCacheUsagePercent --expect-none
+	echo "$output" >"$BATS_TEST_TMPDIR/out"
+	validate_records "$BATS_TEST_TMPDIR/out"
+	# the method's line, reached through the call a.kvFraction(...)
+	jq -e -s '[.[] | select(.status == "found")] | length == 1 and .[0].source.line == 6 and
+	    .[0].facts.via == "kvFraction(KVCacheUsagePercent)" and
+	    .[0].facts.transform == "divide_by_100"' "$BATS_TEST_TMPDIR/out"
+}
+
+@test "--scale: a rescale in the divisor works the other way on the signal" {
+	R="$BATS_TEST_TMPDIR/real"
+	mkdir -p "$R/generated"
+	cat >"$R/generated/plugin.go" <<'GO'
+package generated
+
+func ratios(m *metrics, t float64) (float64, float64, float64) {
+	a := m.KVCacheUsagePercent / (t * 100)
+	b := m.KVCacheUsagePercent * 100 / t
+	c := t / (m.KVCacheUsagePercent * 100)
+	return a, b, c
+}
+GO
+	run -1 "$GP" --real "$R" --scale KVCacheUsagePercent --expect-none
+	echo "$output" >"$BATS_TEST_TMPDIR/out"
+	validate_records "$BATS_TEST_TMPDIR/out"
+	# t * 100 under the line divides the signal by 100; the signal's own
+	# * 100, above the line or inside the divisor with it, multiplies it
+	jq -e -s '[.[] | select(.status == "found") | [.source.line, .facts.transform]] ==
+	    [[4, "divide_by_100"], [5, "multiply_by_100"], [6, "multiply_by_100"]]' "$BATS_TEST_TMPDIR/out"
+}

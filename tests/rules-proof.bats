@@ -1040,3 +1040,79 @@ nokey() {
 	judge
 	[ "$(verdict signal.kv_range)" = PASS ]
 }
+
+@test "3a: a queue depth the plugin only logs, its ratio on RunningRequestsSize: FAIL, saying where it is logged" {
+	bundle logged real-ok
+	sed -i 's|q := float64(m.WaitingQueueSize) / a.p.QueueDepthThreshold|log.V(5).Info("load", "waiting", m.WaitingQueueSize)\n\t\tq := float64(m.RunningRequestsSize) / a.p.QueueDepthThreshold|' "$(PLUGIN)"
+	l=$(grep -n '"waiting", m.WaitingQueueSize' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie --root "$GO/llmd" --label llmd
+	judge
+	[ "$(verdict signal.queue_depth)" = FAIL ]
+	w=$(why signal.queue_depth)
+	[[ "$w" == *"never reads WaitingQueueSize"*"(it only logs it: real generated/preemptive_shed.go:$l "*"it reads RunningRequestsSize instead"* ]]
+	jq -s -e '[.[] | select(.metric == "signal.queue_depth")][0].action | test("read the router field")' "$V"
+}
+
+@test "3b: a /100 through a constant or a helper of another file of the plugin: FAIL; a constant that is no rescale: PASS" {
+	bundle named real-ok
+	sed -i 's|kv := m.KVCacheUsagePercent / a.p.KVCacheUtilThreshold|kv := m.KVCacheUsagePercent / kvScale / a.p.KVCacheUtilThreshold|' "$(PLUGIN)"
+	printf 'package generated\n\nconst kvScale = 100.0\n' >"$REAL/generated/units.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.kv_usage)" = FAIL ]
+	[[ "$(why transform.kv_usage)" == *"divide_by_100, through the constant kvScale = 100.0 declared at real generated/units.go:3)"*"100 times too small"* ]]
+	jq -s -e '[.[] | select(.metric == "transform.kv_usage")][0] | [.evidence[].snippet // ""] | any(test("const kvScale = 100.0"))' "$V"
+	# a constant 1 divides nothing away
+	sed -i 's/kvScale = 100.0/kvScale = 1.0/' "$REAL/generated/units.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.kv_usage)" = PASS ]
+	# the /100 in a helper of another file the reading line calls
+	sed -i 's|m.KVCacheUsagePercent / kvScale /|toFraction(m.KVCacheUsagePercent) /|' "$(PLUGIN)"
+	printf 'package generated\n\nfunc toFraction(pct float64) float64 {\n\treturn pct / 100\n}\n' >"$REAL/generated/units.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.kv_usage)" = FAIL ]
+	[[ "$(why transform.kv_usage)" == *"in the helper toFraction it is handed to: real generated/units.go:4 \`return pct / 100\`)"* ]]
+	# a helper that rescales something else than its argument is no proof
+	printf 'package generated\n\nfunc toFraction(pct float64) float64 {\n\treturn pct + float64(total) / 100\n}\n' >"$REAL/generated/units.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.kv_usage)" = PASS ]
+}
+
+@test "3d: router codebases whose default refresh differs: WARN naming the other's; the same after a constant: PASS" {
+	bundle codebases real-ok
+	cp -R "$GO/llmd" "$D/llmd"
+	records --root "$GO/gaie" --label gaie --root "$D/llmd" --label llmd
+	judge
+	# llm-d-router's default is MinRefreshMetricsInterval, 50 ms like GAIE's
+	[ "$(verdict snapshot.refresh_interval)" = PASS ]
+	sed -i 's/^const MinRefreshMetricsInterval = 50 \* time.Millisecond/const MinRefreshMetricsInterval = 1 * time.Second/' \
+	    "$D/llmd/pkg/epp/server/options.go"
+	records --root "$GO/gaie" --label gaie --root "$D/llmd" --label llmd
+	judge
+	[ "$(verdict snapshot.refresh_interval)" = WARN ]
+	[[ "$(why snapshot.refresh_interval)" == *"But router codebase llmd polls every 1 s by default (llmd pkg/epp/server/options.go:"*"The codebases disagree"* ]]
+}
+
+@test "3a: a queue depth the router declares but never fills: FAIL when no codebase fills it, WARN when one does" {
+	bundle unfilled real-ok
+	cp -R "$GO/gaie" "$D/gaie"
+	sed -i 's/clone.WaitingQueueSize = /clone.RunningRequestsSize = /' \
+	    "$D/gaie/pkg/epp/framework/plugins/datalayer/extractor/metrics/extractor.go"
+	records --root "$D/gaie" --label gaie --root "$GO/llmd" --label llmd
+	judge
+	[ "$(verdict signal.queue_depth)" = WARN ]
+	[[ "$(why signal.queue_depth)" == *"But nothing in router codebase gaie assigns WaitingQueueSize"*"Other codebases fill it"* ]]
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.queue_depth)" = FAIL ]
+	[[ "$(why signal.queue_depth)" == *"every pod's queue depth reads 0"* ]]
+	# a keyed literal fills it as well as an assignment
+	printf 'package metrics\n\nfunc fresh(q int) *fwkdl.Metrics {\n\treturn &fwkdl.Metrics{WaitingQueueSize: q}\n}\n' \
+	    >"$D/gaie/pkg/epp/framework/plugins/datalayer/extractor/metrics/fresh.go"
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.queue_depth)" = PASS ]
+}

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "judge.h"
 #include "rec.h"
 #include "ruleutil.h"
@@ -232,40 +233,75 @@ rule_problems(struct judge *j, const struct rule *r, const struct jcell *c)
 
 /* --- 5f ------------------------------------------------------------- */
 
-/* The first instance's KV size in the first arm (phase order) of this
- * workload: what every instance of every arm should match. */
+/* One instance's KV size, for the reference below. */
+struct kv_size {
+	double		 v;
+	const json_t	*m;
+};
+
+/* By size, then by where the line is (arms and instances in a fixed
+ * order), so that the median is the same record on every run. */
+static int
+kv_size_cmp(const void *pa, const void *pb)
+{
+	const struct kv_size *a = pa, *b = pb;
+	struct sbuf wa = {0}, wb = {0};
+	int d;
+
+	if (a->v != b->v)
+		return a->v < b->v ? -1 : 1;
+	ru_where(&wa, a->m);
+	ru_where(&wb, b->m);
+	d = strcmp(sbuf_str(&wa), sbuf_str(&wb));
+	sbuf_free(&wa);
+	sbuf_free(&wb);
+	return d;
+}
+
+/* The median instance's KV size over every instance of every arm running
+ * this workload (the lower middle one: a real instance's line, never an
+ * average): what each instance should match.  Not the first instance: a
+ * pod that is odd itself (a GPU shared with a leftover process) would
+ * then pass as the reference and its healthy peers fail.  *n gets the
+ * number of instances. */
 static const json_t *
-kv_reference(const struct judge *j, const struct jcell *c)
+kv_reference(const struct judge *j, const struct jcell *c, size_t *n)
 {
 	const struct jcell *arms[MAX_ARMS + 1];
-	size_t n = ru_other_arms(j, c, arms, MAX_ARMS);
-	const json_t *best = NULL;
+	size_t na = ru_other_arms(j, c, arms, MAX_ARMS);
+	struct kv_size *all = NULL;
+	const json_t *best;
 
-	arms[n++] = c;
-	for (size_t a = 1; a < n; a++)
-		for (size_t b = a; b > 0 &&
-		    judge_natcmp(arms[b - 1]->phase, arms[b]->phase) > 0; b--) {
-			const struct jcell *t = arms[b];
-
-			arms[b] = arms[b - 1];
-			arms[b - 1] = t;
-		}
-	for (size_t a = 0; a < n && best == NULL; a++) {
+	*n = 0;
+	arms[na++] = c;
+	for (size_t a = 0; a < na; a++) {
 		struct strv insts;
 
 		ru_instances(j, arms[a], "kv_cache.tokens", &insts);
-		if (insts.n > 0)
-			best = ru_inst_measure(j, arms[a], "kv_cache.tokens",
-			    insts.v[0]);
+		for (size_t i = 0; i < insts.n; i++) {
+			const json_t *m = ru_inst_measure(j, arms[a],
+			    "kv_cache.tokens", insts.v[i]);
+			double v;
+
+			if (!ru_num(m, &v) || v <= 0)
+				continue;
+			all = xroom(all, *n, sizeof(*all));
+			all[(*n)++] = (struct kv_size){ v, m };
+		}
 		strv_free(&insts);
 	}
+	if (*n == 0)
+		return NULL;
+	qsort(all, *n, sizeof(*all), kv_size_cmp);
+	best = all[(*n - 1) / 2].m;
+	free(all);
 	return best;
 }
 
 /* One instance's KV-cache size against the reference rv (ref). */
 static void
 kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, const json_t *ref, double rv)
+    const char *inst, const json_t *ref, double rv, size_t nref)
 {
 	const json_t *m = ru_inst_measure(j, c, "kv_cache.tokens", inst);
 	const json_t *mc = ru_inst_measure(j, c, "kv_cache.max_concurrency",
@@ -284,8 +320,8 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_adds(&why, ")");
 	if (ru_num(mc, &conc))
 		sbuf_printf(&why, ", maximum concurrency %.2fx", conc);
-	sbuf_printf(&why, "; the reference instance (the first of the first "
-	    "arm running this workload) holds %.0f (", rv);
+	sbuf_printf(&why, "; the reference (the median of the %zu instances "
+	    "of the arms running this workload) holds %.0f (", nref, rv);
 	ru_where(&why, ref);
 	sbuf_adds(&why, ").");
 	snprintf(band, sizeof(band), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
@@ -411,6 +447,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct strv insts;
 	const json_t *ref;
+	size_t nref;
 	double rv;
 
 	sr_kv_usage_verdicts(j, r, c);	/* from the scrapes, if any */
@@ -418,7 +455,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "the KV-cache size"))
 		return;
 	ru_instances(j, c, "kv_cache.tokens", &insts);
-	ref = kv_reference(j, c);
+	ref = kv_reference(j, c, &nref);
 	if (insts.n == 0 || !ru_num(ref, &rv) || rv <= 0)
 		ru_emit(j, r, c, "kv_cache.tokens", NULL, NULL, NULL, NULL,
 		    V_MISSING, "No 'GPU KV cache size: N tokens' line in the "
@@ -429,7 +466,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "sim.total_kv_blocks", NULL);
 
 		for (size_t i = 0; i < insts.n; i++) {
-			kv_instance(j, r, c, insts.v[i], ref, rv);
+			kv_instance(j, r, c, insts.v[i], ref, rv, nref);
 			kv_sim_instance(j, r, c, insts.v[i], blocks);
 		}
 		ru_missing_instances(j, r, c, &insts, "kv_cache.tokens",

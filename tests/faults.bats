@@ -898,6 +898,10 @@ clean() {
 	fault 5f-kv-full-scrapes
 }
 
+@test "5f-kv-reference-pod-small (aw): 5f FAIL" {
+	fault 5f-kv-reference-pod-small
+}
+
 @test "5f-preemptions (aw): 5f WARN" {
 	fault 5f-preemptions
 }

@@ -388,6 +388,19 @@ acc() {
 	[ "$(v 5f kv_cache.tokens)" = MISSING ]
 }
 
+@test "5f: the odd instance is the one named, even when it is the first (the reference is the median)" {
+	# p1, the first instance, holds a quarter less: it FAILs, its three
+	# healthy peers PASS against the median (348736)
+	judge "$(set_m kv_cache.tokens p1 261552)"
+	[ "$(v 5f kv_cache.tokens p1)" = FAIL ]
+	for p in p2 p3 p4; do
+		[ "$(v 5f kv_cache.tokens $p)" = PASS ]
+	done
+	jqt 'select(.check == "5f" and .scope.instance == "p1") |
+	    (.diff.value | . * 100 | round) == -2500 and
+	    (.why | test("the median of the 4 instances of the arms running this workload\\) holds 348736"))' "$OUT"
+}
+
 @test "5a/5f: a log without its startup lines is MISSING for that instance only" {
 	# p3's log was collected with kubectl logs --since: requests and
 	# problem counts, but no vllm.* parameter and no KV cache size

@@ -50,13 +50,22 @@ static const char ACT_REFUSED[] = "The server answered inference "
 
 /* --- 5e ------------------------------------------------------------- */
 
+/* label: how the counts name the pattern (NULL: its name).  A stall
+ * WARNs: the engine made no token for a stats interval with requests
+ * running, which no ERROR line need show (a hang that cleared); the
+ * requests in flight then carry it in their latency. */
 static const struct {
 	const char		*pattern;
 	enum jverdict_value	 v;
+	const char		*label;
 } problems[] = {
-	{ "engine_dead", V_FAIL }, { "oom", V_FAIL }, { "cuda_error", V_FAIL },
-	{ "CRITICAL", V_FAIL }, { "traceback", V_FAIL }, { "ERROR", V_FAIL },
-	{ "timeout", V_WARN }, { "WARNING", V_PASS },
+	{ "engine_dead", V_FAIL, NULL }, { "oom", V_FAIL, NULL },
+	{ "cuda_error", V_FAIL, NULL }, { "CRITICAL", V_FAIL, NULL },
+	{ "traceback", V_FAIL, NULL }, { "ERROR", V_FAIL, NULL },
+	{ "timeout", V_WARN, NULL },
+	{ "stall", V_WARN, "stats lines with requests running and no token "
+	    "made (the engine stalled for their interval)" },
+	{ "WARNING", V_PASS, NULL },
 };
 #define NPROBLEMS (sizeof(problems) / sizeof(problems[0]))
 
@@ -158,6 +167,7 @@ problems_instance(struct judge *j, const struct rule *r,
 		if (!ru_num(m, &n) || n == 0)
 			continue;
 		sbuf_printf(&counts, "%s%.0f %s", counts.len ? ", " : "", n,
+		    problems[i].label != NULL ? problems[i].label :
 		    problems[i].pattern);
 		if (problems[i].v == V_FAIL || (problems[i].v == V_WARN &&
 		    v == V_PASS))
@@ -182,7 +192,8 @@ problems_instance(struct judge *j, const struct rule *r,
 	sbuf_printf(&why, "Instance %s (", inst);
 	ru_where(&why, any);
 	sbuf_printf(&why, "): %s.", counts.len ? sbuf_str(&counts) :
-	    "no ERROR, WARNING, OOM, CUDA, timeout or traceback lines");
+	    "no ERROR, WARNING, OOM, CUDA, timeout or traceback lines, no "
+	    "stall");
 	if (v != V_PASS || counts.len > 0) {
 		sbuf_adds(&why, " Worst lines:");
 		if (rv > pv)	/* before lines that weigh less */
@@ -196,7 +207,7 @@ problems_instance(struct judge *j, const struct rule *r,
 		sbuf_adds(&why, " Warnings only: informational.");
 	es = ru_side(json_string("no errors"), NULL, NULL, "ERROR, CRITICAL, "
 	    "OOM, CUDA error, fatal engine error, traceback, an HTTP error "
-	    "status on a completion: none");
+	    "status on a completion, a stalled engine: none");
 	ms = ru_side(json_string(counts.len ? sbuf_str(&counts) : "none"),
 	    NULL, any, "lines per pattern; access lines of completions with a "
 	    "status of 400 or more");

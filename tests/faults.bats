@@ -886,6 +886,10 @@ clean() {
 	fault 5e-cuda-illegal-access
 }
 
+@test "5e-engine-stall (aw): 5e WARN" {
+	fault 5e-engine-stall
+}
+
 @test "5e-oom (aw): 5e FAIL" {
 	fault 5e-oom
 }

@@ -331,6 +331,20 @@ hits() {
 	    .why | test("250 \\(no status\\)")' "$OUT"
 }
 
+@test "5e: a stalled engine (requests running, no token made) WARNs with its stats line cited" {
+	judge "., (if .metric == \"log.lines\" and .scope.instance == \"p3\"
+	    then (.metric = \"log.pattern_count.stall\" | .value = 1),
+	    (.metric = \"log.evidence.stall\" | .value = (\"Engine 000: Avg \" +
+	    \"prompt throughput: 0.0 tokens/s, Avg generation throughput: \" +
+	    \"0.0 tokens/s, Running: 29 reqs\") | .source.line = 640) else
+	    empty end)"
+	[ "$(v 5e log.problems p3)" = WARN ]
+	[ "$(v 5e log.problems p1)" = PASS ]
+	jqt 'select(.check == "5e" and .scope.instance == "p3") |
+	    (.actual.value | test("1 stats lines with requests running and no token made")) and
+	    (.why | test("p3_vllm.log:640: Engine 000: .*Running: 29 reqs"))' "$OUT"
+}
+
 @test "5e: OOM and ERROR lines FAIL with the worst line cited; warnings only PASS" {
 	judge "., (if .metric == \"log.pattern_count.ERROR\" and
 	    .scope.instance == \"p2\" then (.metric = \"log.pattern_count.oom\" |

@@ -91,6 +91,12 @@ sub_value(const json_t *sub, const char *key)
  * dozens of client means fail a correct run about as rarely as its one
  * run mean does at three (a Bonferroni bound for some 20 clients). */
 #define CLIENT_NOISE_SE	4.0
+/* A client's arrival CV inside its process's band but this many standard
+ * errors of its gaps from the process's own CV: no chance spread (five:
+ * a correct generator gets there about once in two million clients), so
+ * the generator drew another process the band is too wide to see (one
+ * Poisson stream dealt to the clients in turn, jittered pacing). */
+#define CV_NOT_CHANCE_SE	5.0
 
 /* Outside the tolerance: within k standard errors se of the noise that
  * whose names, a WARN with note's sentence; else a FAIL. */
@@ -999,6 +1005,20 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 	/* The expectation's sd1: a measured CV's noise per gap. */
 	se = wl_noise_se(cmp.expect, 0, n);
+	if (v == V_PASS && se > 0 && n >= tol(j->tol, TOL_IAT_MIN_SAMPLES) &&
+	    fabs(cmp.a - cmp.e) > CV_NOT_CHANCE_SE * se) {
+		judge_fmt_num(a, sizeof(a), fabs(cmp.a - cmp.e) / se);
+		judge_fmt_num(b, sizeof(b), n);
+		sbuf_printf(&note, " Inside the band, but %s standard errors "
+		    "of the CV over %s inter-arrivals from the process's own: "
+		    "no chance spread of it; the generator drew another "
+		    "process (one stream dealt to the clients in turn, "
+		    "jittered pacing) that the band is too wide to see.", a,
+		    b);
+		judge_emit_cmp(j, r, c, q, &cmp, V_WARN, sbuf_str(&note),
+		    ACT_BURST);
+		goto out;
+	}
 	if (v == V_FAIL && fabs(cmp.a - cmp.e) <= NOISE_SE * se) {
 		judge_fmt_num(a, sizeof(a), se);
 		judge_fmt_num(b, sizeof(b), n);

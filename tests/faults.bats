@@ -310,6 +310,10 @@ clean() {
 	fault 1g-arrivals-bursty
 }
 
+@test "1g-clients-round-robin (aw): 1g FAIL" {
+	fault 1g-clients-round-robin
+}
+
 @test "1g-corpus-think-time (corpus): 1g FAIL" {
 	fault 1g-corpus-think-time
 }

@@ -302,6 +302,10 @@ clean() {
 	fault 1g-burst-as-poisson
 }
 
+@test "1g-gamma-shape-cv (14b): 1g FAIL" {
+	fault 1g-gamma-shape-cv
+}
+
 @test "1g-constant-pacing (aw): 1g FAIL" {
 	fault 1g-constant-pacing
 }

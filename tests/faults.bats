@@ -282,6 +282,10 @@ clean() {
 	fault 1f-stream-buffered
 }
 
+@test "1f-stream-coalesced (aw): 1f WARN" {
+	fault 1f-stream-coalesced
+}
+
 @test "1f-stream-not-sent (aw): 1f FAIL" {
 	fault 1f-stream-not-sent
 }

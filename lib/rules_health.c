@@ -144,13 +144,74 @@ refused_requests(const struct judge *j, const struct jcell *c,
 	return pct > tol(j->tol, TOL_RT_FAILED_FAIL_PCT) ? V_FAIL : V_WARN;
 }
 
+/* A log whose last stats line has requests running, and that many
+ * seconds or more before the cell's other logs end: vLLM logs another
+ * line within a stats interval (~10 s) of a busy one, and the peers show
+ * the logs were collected later, so the process stopped (a SIGKILL: the
+ * OOM killer, a node drain) or its log was cut, with no line to say so. */
+#define STOPPED_EARLY_S	30
+
+/* The log's last stats stamp as seconds (near: any fixed time; the
+ * stamps carry no year, so they are compared with each other only). */
+static bool
+last_stamp(const struct judge *j, const struct jcell *c, const char *inst,
+    time_t near, time_t *t, const json_t **m)
+{
+	*m = ru_inst_measure(j, c, "stats.last_stamp", inst);
+	return ru_stamp_epoch(*m, near, t);
+}
+
+/* The instance's log stopped while busy (STOPPED_EARLY_S): adds to counts
+ * and lines; returns V_WARN, or V_PASS when it did not. */
+static enum jverdict_value
+stopped_early(const struct judge *j, const struct jcell *c,
+    const char *inst, struct sbuf *counts, struct sbuf *lines)
+{
+	const json_t *mine, *peer, *best = NULL;
+	double running, lo = 0;
+	time_t near, t, tp, latest = 0;
+	struct strv insts;
+
+	if (!ru_num(ru_inst_measure(j, c, "stats.running.last", inst),
+	    &running) || running <= 0)
+		return V_PASS;
+	ru_num(judge_measure(j, c, "send_time_us.min", NULL), &lo);
+	near = (time_t)(lo / 1e6);
+	if (!last_stamp(j, c, inst, near, &t, &mine))
+		return V_PASS;
+	ru_instances(j, c, "stats.last_stamp", &insts);
+	for (size_t i = 0; i < insts.n; i++)
+		if (strcmp(insts.v[i], inst) != 0 &&
+		    last_stamp(j, c, insts.v[i], near, &tp, &peer) &&
+		    (best == NULL || tp > latest)) {
+			latest = tp;
+			best = peer;
+		}
+	strv_free(&insts);
+	if (best == NULL || latest - t < STOPPED_EARLY_S)
+		return V_PASS;
+	sbuf_printf(counts, "%sthe log stops with %.0f requests running, "
+	    "%lld s before the cell's other logs end (the process was killed "
+	    "or its log cut)", counts->len ? ", " : "", running,
+	    (long long)(latest - t));
+	sbuf_adds(lines, " ");
+	ru_where(lines, mine);
+	sbuf_printf(lines, ": its last stats line (%s, Running: %.0f); the "
+	    "latest of the others: ", json_string_value(json_object_get(mine,
+	    "value")), running);
+	ru_where(lines, best);
+	sbuf_printf(lines, " (%s)", json_string_value(json_object_get(best,
+	    "value")));
+	return V_WARN;
+}
+
 static void
 problems_instance(struct judge *j, const struct rule *r,
     const struct jcell *c, const char *inst)
 {
 	json_t *sub = ru_inst_sub(inst), *es, *ms;
-	struct sbuf counts = {0}, why = {0}, refused = {0};
-	enum jverdict_value v = V_PASS, rv, pv;
+	struct sbuf counts = {0}, why = {0}, refused = {0}, stopped = {0};
+	enum jverdict_value v = V_PASS, rv, pv, sv, lv;
 	const json_t *any = NULL, *bad;
 	size_t left = 3;
 	double n;
@@ -180,13 +241,17 @@ problems_instance(struct judge *j, const struct rule *r,
 		if (v == V_PASS)
 			v = V_WARN;
 	}
-	pv = v;		/* the verdict of the lines alone */
+	lv = v;		/* the verdict of the pattern lines */
+	if ((sv = stopped_early(j, c, inst, &counts, &stopped)) > v)
+		v = sv;
+	pv = v;		/* the verdict of the log alone */
 	if ((rv = refused_requests(j, c, inst, &counts, &refused)) > v)
 		v = rv;
 	if (any == NULL) {
 		json_decref(sub);
 		sbuf_free(&counts);
 		sbuf_free(&refused);
+		sbuf_free(&stopped);
 		return;
 	}
 	sbuf_printf(&why, "Instance %s (", inst);
@@ -198,8 +263,12 @@ problems_instance(struct judge *j, const struct rule *r,
 		sbuf_adds(&why, " Worst lines:");
 		if (rv > pv)	/* before lines that weigh less */
 			sbuf_adds(&why, sbuf_str(&refused));
+		if (sv > lv)
+			sbuf_adds(&why, sbuf_str(&stopped));
 		for (size_t i = 0; i < NPROBLEMS && left > 0; i++)
 			evidence(&why, j, c, inst, problems[i].pattern, &left);
+		if (sv <= lv)
+			sbuf_adds(&why, sbuf_str(&stopped));
 		if (rv <= pv)
 			sbuf_adds(&why, sbuf_str(&refused));
 	}
@@ -222,6 +291,7 @@ problems_instance(struct judge *j, const struct rule *r,
 	sbuf_free(&counts);
 	sbuf_free(&why);
 	sbuf_free(&refused);
+	sbuf_free(&stopped);
 }
 
 static void

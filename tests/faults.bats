@@ -906,6 +906,10 @@ clean() {
 	fault 5e-oom
 }
 
+@test "5e-pod-killed (aw): 5e WARN" {
+	fault 5e-pod-killed
+}
+
 @test "5e-refused-requests (aw): 5e FAIL" {
 	fault 5e-refused-requests
 }

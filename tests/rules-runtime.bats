@@ -345,6 +345,26 @@ hits() {
 	    (.why | test("p3_vllm.log:640: Engine 000: .*Running: 29 reqs"))' "$OUT"
 }
 
+@test "5e: a log that stops while busy, 30 s or more before the cell's other logs, WARNs; an idle early end, or a busy one within a stats interval, does not" {
+	# last stats line: p1 14:20:18 idle (the latest), p2 14:18:44 with 35
+	# running (94 s early), p3 14:20:08 with 1 running (10 s: collected
+	# just after), p4 14:18:44 idle (no requests at the end)
+	judge "., (if .metric == \"instance.requests\" then
+	    ({p1: [\"14:20:18\", 0], p2: [\"14:18:44\", 35],
+	      p3: [\"14:20:08\", 1], p4: [\"14:18:44\", 0]}[.scope.instance])
+	    as \$l | (.metric = \"stats.last_stamp\" | .value = (\"04-23 \" +
+	    \$l[0]) | .source.line = 2252 | del(.unit)),
+	    (.metric = \"stats.running.last\" | .value = \$l[1] | .unit =
+	    \"count\") else empty end)"
+	[ "$(v 5e log.problems p2)" = WARN ]
+	for p in p1 p3 p4; do
+		[ "$(v 5e log.problems $p)" = PASS ]
+	done
+	jqt 'select(.check == "5e" and .scope.instance == "p2") |
+	    (.actual.value | test("the log stops with 35 requests running, 94 s before the cell.s other logs end")) and
+	    (.why | test("p2_vllm.log:2252: its last stats line \\(04-23 14:18:44, Running: 35\\); the latest of the others: .*p1_vllm.log:2252 \\(04-23 14:20:18\\)"))' "$OUT"
+}
+
 @test "5e: OOM and ERROR lines FAIL with the worst line cited; warnings only PASS" {
 	judge "., (if .metric == \"log.pattern_count.ERROR\" and
 	    .scope.instance == \"p2\" then (.metric = \"log.pattern_count.oom\" |

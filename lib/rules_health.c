@@ -523,6 +523,54 @@ kv_preemptions(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_decref(sub);
 }
 
+/* Each engine's peak KV usage from its stats lines, when the cell has no
+ * Prometheus scrapes to judge it (sr_kv_usage_verdicts): the same bound,
+ * WARN at or above it.  A full cache with no "Preemptions" part (a build
+ * that does not print it, or requests held for blocks without eviction)
+ * is KV pressure that no other line shows. */
+static void
+kv_usage_stats(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	double lim = tol(j->tol, TOL_RT_KV_USAGE_WARN_PCT), v;
+	struct ru_list l;
+	char band[64];
+
+	if (judge_any(j, c, "measure", "metrics.kv_cache_usage_pct.max"))
+		return;
+	snprintf(band, sizeof(band), "< %g%%", lim);
+	ru_collect(j, c, "measure", "stats.kv_cache_usage_pct.max",
+	    RU_INSTANCE, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *inst = rec_scope_str(l.v[i], "instance");
+		json_t *sub;
+		struct sbuf why = {0};
+		bool full;
+
+		if (inst == NULL || !ru_num(l.v[i], &v))
+			continue;
+		sub = ru_rank_sub(inst, l.v[i]);
+		full = v >= lim;
+		sbuf_printf(&why, "Instance %s's KV cache peaked at ", inst);
+		ru_num_text(&why, v);
+		sbuf_adds(&why, "% (");
+		ru_where(&why, l.v[i]);
+		sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(
+		    l.v[i], "source"), "how"));
+		sbuf_adds(&why, full ? "The cache was full: vLLM preempts or "
+		    "holds requests for blocks, so this cell's latency includes "
+		    "KV pressure the simulation must see too." : "It kept room "
+		    "to spare.");
+		ru_emit(j, r, c, "stats.kv_cache_usage_pct.max", sub, NULL,
+		    l.v[i], band, full ? V_WARN : V_PASS, sbuf_str(&why),
+		    full ? "Compare the simulation's KV blocks and queueing "
+		    "with this instance's (kv_cache.tokens); a cache full only "
+		    "in the real run is a capacity or load mismatch." : NULL);
+		sbuf_free(&why);
+		json_decref(sub);
+	}
+	ru_list_free(&l);
+}
+
 static void
 rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -570,6 +618,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		ru_list_free(&l);
 	}
 	strv_free(&insts);
+	kv_usage_stats(j, r, c);
 }
 
 /* --- 5g ------------------------------------------------------------- */

@@ -918,6 +918,10 @@ clean() {
 	fault 5f-kv-full-scrapes
 }
 
+@test "5f-kv-full-stats (aw): 5f WARN" {
+	fault 5f-kv-full-stats
+}
+
 @test "5f-kv-reference-pod-small (aw): 5f FAIL" {
 	fault 5f-kv-reference-pod-small
 }

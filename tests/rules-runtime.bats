@@ -435,6 +435,27 @@ acc() {
 	    (.why | test("the median of the 4 instances of the arms running this workload\\) holds 348736"))' "$OUT"
 }
 
+@test "5f stats.kv_cache_usage_pct.max: a full cache in the stats lines WARNs when no scrapes judge it; room to spare PASS" {
+	# p2's stats lines peak at 99.6 %, p1's at 40 %
+	judge "., (if .metric == \"kv_cache.tokens\" and (.scope.instance == \"p1\" or
+	    .scope.instance == \"p2\") then (.metric = \"stats.kv_cache_usage_pct.max\" |
+	    .value = (if .scope.instance == \"p2\" then 99.6 else 40 end) |
+	    .unit = \"%\" | .source.line = 900) else empty end)"
+	[ "$(v 5f stats.kv_cache_usage_pct.max p2)" = WARN ]
+	[ "$(v 5f stats.kv_cache_usage_pct.max p1)" = PASS ]
+	jqt 'select(.metric == "stats.kv_cache_usage_pct.max" and .scope.instance == "p2") |
+	    (.why | test("peaked at 99.6% \\(baseline/w1/server_logs/p2_vllm.log:900.*The cache was full")) and
+	    .tolerance == "< 95%" and .action != null' "$OUT"
+	# with the cell's scrapes, they judge the usage (metrics.*), not the
+	# stats lines
+	judge "., (if .metric == \"kv_cache.tokens\" and .scope.instance == \"p2\"
+	    then (.metric = \"stats.kv_cache_usage_pct.max\" | .value = 99.6 |
+	    .unit = \"%\"), (.metric = \"metrics.kv_cache_usage_pct.max\" |
+	    .value = 99.6 | .unit = \"%\") else empty end)"
+	[ -z "$(v 5f stats.kv_cache_usage_pct.max)" ]
+	[ "$(v 5f metrics.kv_cache_usage_pct.max p2)" = WARN ]
+}
+
 @test "5a/5f: a log without its startup lines is MISSING for that instance only" {
 	# p3's log was collected with kubectl logs --since: requests and
 	# problem counts, but no vllm.* parameter and no KV cache size

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "judge.h"
 #include "rec.h"
 #include "ruleutil.h"
@@ -49,13 +50,22 @@ static const char ACT_REFUSED[] = "The server answered inference "
 
 /* --- 5e ------------------------------------------------------------- */
 
+/* label: how the counts name the pattern (NULL: its name).  A stall
+ * WARNs: the engine made no token for a stats interval with requests
+ * running, which no ERROR line need show (a hang that cleared); the
+ * requests in flight then carry it in their latency. */
 static const struct {
 	const char		*pattern;
 	enum jverdict_value	 v;
+	const char		*label;
 } problems[] = {
-	{ "engine_dead", V_FAIL }, { "oom", V_FAIL }, { "cuda_error", V_FAIL },
-	{ "CRITICAL", V_FAIL }, { "traceback", V_FAIL }, { "ERROR", V_FAIL },
-	{ "timeout", V_WARN }, { "WARNING", V_PASS },
+	{ "engine_dead", V_FAIL, NULL }, { "oom", V_FAIL, NULL },
+	{ "cuda_error", V_FAIL, NULL }, { "CRITICAL", V_FAIL, NULL },
+	{ "traceback", V_FAIL, NULL }, { "ERROR", V_FAIL, NULL },
+	{ "timeout", V_WARN, NULL },
+	{ "stall", V_WARN, "stats lines with requests running and no token "
+	    "made (the engine stalled for their interval)" },
+	{ "WARNING", V_PASS, NULL },
 };
 #define NPROBLEMS (sizeof(problems) / sizeof(problems[0]))
 
@@ -134,13 +144,74 @@ refused_requests(const struct judge *j, const struct jcell *c,
 	return pct > tol(j->tol, TOL_RT_FAILED_FAIL_PCT) ? V_FAIL : V_WARN;
 }
 
+/* A log whose last stats line has requests running, and that many
+ * seconds or more before the cell's other logs end: vLLM logs another
+ * line within a stats interval (~10 s) of a busy one, and the peers show
+ * the logs were collected later, so the process stopped (a SIGKILL: the
+ * OOM killer, a node drain) or its log was cut, with no line to say so. */
+#define STOPPED_EARLY_S	30
+
+/* The log's last stats stamp as seconds (near: any fixed time; the
+ * stamps carry no year, so they are compared with each other only). */
+static bool
+last_stamp(const struct judge *j, const struct jcell *c, const char *inst,
+    time_t near, time_t *t, const json_t **m)
+{
+	*m = ru_inst_measure(j, c, "stats.last_stamp", inst);
+	return ru_stamp_epoch(*m, near, t);
+}
+
+/* The instance's log stopped while busy (STOPPED_EARLY_S): adds to counts
+ * and lines; returns V_WARN, or V_PASS when it did not. */
+static enum jverdict_value
+stopped_early(const struct judge *j, const struct jcell *c,
+    const char *inst, struct sbuf *counts, struct sbuf *lines)
+{
+	const json_t *mine, *peer, *best = NULL;
+	double running, lo = 0;
+	time_t near, t, tp, latest = 0;
+	struct strv insts;
+
+	if (!ru_num(ru_inst_measure(j, c, "stats.running.last", inst),
+	    &running) || running <= 0)
+		return V_PASS;
+	ru_num(judge_measure(j, c, "send_time_us.min", NULL), &lo);
+	near = (time_t)(lo / 1e6);
+	if (!last_stamp(j, c, inst, near, &t, &mine))
+		return V_PASS;
+	ru_instances(j, c, "stats.last_stamp", &insts);
+	for (size_t i = 0; i < insts.n; i++)
+		if (strcmp(insts.v[i], inst) != 0 &&
+		    last_stamp(j, c, insts.v[i], near, &tp, &peer) &&
+		    (best == NULL || tp > latest)) {
+			latest = tp;
+			best = peer;
+		}
+	strv_free(&insts);
+	if (best == NULL || latest - t < STOPPED_EARLY_S)
+		return V_PASS;
+	sbuf_printf(counts, "%sthe log stops with %.0f requests running, "
+	    "%lld s before the cell's other logs end (the process was killed "
+	    "or its log cut)", counts->len ? ", " : "", running,
+	    (long long)(latest - t));
+	sbuf_adds(lines, " ");
+	ru_where(lines, mine);
+	sbuf_printf(lines, ": its last stats line (%s, Running: %.0f); the "
+	    "latest of the others: ", json_string_value(json_object_get(mine,
+	    "value")), running);
+	ru_where(lines, best);
+	sbuf_printf(lines, " (%s)", json_string_value(json_object_get(best,
+	    "value")));
+	return V_WARN;
+}
+
 static void
 problems_instance(struct judge *j, const struct rule *r,
     const struct jcell *c, const char *inst)
 {
 	json_t *sub = ru_inst_sub(inst), *es, *ms;
-	struct sbuf counts = {0}, why = {0}, refused = {0};
-	enum jverdict_value v = V_PASS, rv, pv;
+	struct sbuf counts = {0}, why = {0}, refused = {0}, stopped = {0};
+	enum jverdict_value v = V_PASS, rv, pv, sv, lv;
 	const json_t *any = NULL, *bad;
 	size_t left = 3;
 	double n;
@@ -157,6 +228,7 @@ problems_instance(struct judge *j, const struct rule *r,
 		if (!ru_num(m, &n) || n == 0)
 			continue;
 		sbuf_printf(&counts, "%s%.0f %s", counts.len ? ", " : "", n,
+		    problems[i].label != NULL ? problems[i].label :
 		    problems[i].pattern);
 		if (problems[i].v == V_FAIL || (problems[i].v == V_WARN &&
 		    v == V_PASS))
@@ -169,25 +241,34 @@ problems_instance(struct judge *j, const struct rule *r,
 		if (v == V_PASS)
 			v = V_WARN;
 	}
-	pv = v;		/* the verdict of the lines alone */
+	lv = v;		/* the verdict of the pattern lines */
+	if ((sv = stopped_early(j, c, inst, &counts, &stopped)) > v)
+		v = sv;
+	pv = v;		/* the verdict of the log alone */
 	if ((rv = refused_requests(j, c, inst, &counts, &refused)) > v)
 		v = rv;
 	if (any == NULL) {
 		json_decref(sub);
 		sbuf_free(&counts);
 		sbuf_free(&refused);
+		sbuf_free(&stopped);
 		return;
 	}
 	sbuf_printf(&why, "Instance %s (", inst);
 	ru_where(&why, any);
 	sbuf_printf(&why, "): %s.", counts.len ? sbuf_str(&counts) :
-	    "no ERROR, WARNING, OOM, CUDA, timeout or traceback lines");
+	    "no ERROR, WARNING, OOM, CUDA, timeout or traceback lines, no "
+	    "stall");
 	if (v != V_PASS || counts.len > 0) {
 		sbuf_adds(&why, " Worst lines:");
 		if (rv > pv)	/* before lines that weigh less */
 			sbuf_adds(&why, sbuf_str(&refused));
+		if (sv > lv)
+			sbuf_adds(&why, sbuf_str(&stopped));
 		for (size_t i = 0; i < NPROBLEMS && left > 0; i++)
 			evidence(&why, j, c, inst, problems[i].pattern, &left);
+		if (sv <= lv)
+			sbuf_adds(&why, sbuf_str(&stopped));
 		if (rv <= pv)
 			sbuf_adds(&why, sbuf_str(&refused));
 	}
@@ -195,7 +276,7 @@ problems_instance(struct judge *j, const struct rule *r,
 		sbuf_adds(&why, " Warnings only: informational.");
 	es = ru_side(json_string("no errors"), NULL, NULL, "ERROR, CRITICAL, "
 	    "OOM, CUDA error, fatal engine error, traceback, an HTTP error "
-	    "status on a completion: none");
+	    "status on a completion, a stalled engine: none");
 	ms = ru_side(json_string(counts.len ? sbuf_str(&counts) : "none"),
 	    NULL, any, "lines per pattern; access lines of completions with a "
 	    "status of 400 or more");
@@ -210,6 +291,7 @@ problems_instance(struct judge *j, const struct rule *r,
 	sbuf_free(&counts);
 	sbuf_free(&why);
 	sbuf_free(&refused);
+	sbuf_free(&stopped);
 }
 
 static void
@@ -232,40 +314,75 @@ rule_problems(struct judge *j, const struct rule *r, const struct jcell *c)
 
 /* --- 5f ------------------------------------------------------------- */
 
-/* The first instance's KV size in the first arm (phase order) of this
- * workload: what every instance of every arm should match. */
+/* One instance's KV size, for the reference below. */
+struct kv_size {
+	double		 v;
+	const json_t	*m;
+};
+
+/* By size, then by where the line is (arms and instances in a fixed
+ * order), so that the median is the same record on every run. */
+static int
+kv_size_cmp(const void *pa, const void *pb)
+{
+	const struct kv_size *a = pa, *b = pb;
+	struct sbuf wa = {0}, wb = {0};
+	int d;
+
+	if (a->v != b->v)
+		return a->v < b->v ? -1 : 1;
+	ru_where(&wa, a->m);
+	ru_where(&wb, b->m);
+	d = strcmp(sbuf_str(&wa), sbuf_str(&wb));
+	sbuf_free(&wa);
+	sbuf_free(&wb);
+	return d;
+}
+
+/* The median instance's KV size over every instance of every arm running
+ * this workload (the lower middle one: a real instance's line, never an
+ * average): what each instance should match.  Not the first instance: a
+ * pod that is odd itself (a GPU shared with a leftover process) would
+ * then pass as the reference and its healthy peers fail.  *n gets the
+ * number of instances. */
 static const json_t *
-kv_reference(const struct judge *j, const struct jcell *c)
+kv_reference(const struct judge *j, const struct jcell *c, size_t *n)
 {
 	const struct jcell *arms[MAX_ARMS + 1];
-	size_t n = ru_other_arms(j, c, arms, MAX_ARMS);
-	const json_t *best = NULL;
+	size_t na = ru_other_arms(j, c, arms, MAX_ARMS);
+	struct kv_size *all = NULL;
+	const json_t *best;
 
-	arms[n++] = c;
-	for (size_t a = 1; a < n; a++)
-		for (size_t b = a; b > 0 &&
-		    judge_natcmp(arms[b - 1]->phase, arms[b]->phase) > 0; b--) {
-			const struct jcell *t = arms[b];
-
-			arms[b] = arms[b - 1];
-			arms[b - 1] = t;
-		}
-	for (size_t a = 0; a < n && best == NULL; a++) {
+	*n = 0;
+	arms[na++] = c;
+	for (size_t a = 0; a < na; a++) {
 		struct strv insts;
 
 		ru_instances(j, arms[a], "kv_cache.tokens", &insts);
-		if (insts.n > 0)
-			best = ru_inst_measure(j, arms[a], "kv_cache.tokens",
-			    insts.v[0]);
+		for (size_t i = 0; i < insts.n; i++) {
+			const json_t *m = ru_inst_measure(j, arms[a],
+			    "kv_cache.tokens", insts.v[i]);
+			double v;
+
+			if (!ru_num(m, &v) || v <= 0)
+				continue;
+			all = xroom(all, *n, sizeof(*all));
+			all[(*n)++] = (struct kv_size){ v, m };
+		}
 		strv_free(&insts);
 	}
+	if (*n == 0)
+		return NULL;
+	qsort(all, *n, sizeof(*all), kv_size_cmp);
+	best = all[(*n - 1) / 2].m;
+	free(all);
 	return best;
 }
 
 /* One instance's KV-cache size against the reference rv (ref). */
 static void
 kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, const json_t *ref, double rv)
+    const char *inst, const json_t *ref, double rv, size_t nref)
 {
 	const json_t *m = ru_inst_measure(j, c, "kv_cache.tokens", inst);
 	const json_t *mc = ru_inst_measure(j, c, "kv_cache.max_concurrency",
@@ -284,8 +401,8 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_adds(&why, ")");
 	if (ru_num(mc, &conc))
 		sbuf_printf(&why, ", maximum concurrency %.2fx", conc);
-	sbuf_printf(&why, "; the reference instance (the first of the first "
-	    "arm running this workload) holds %.0f (", rv);
+	sbuf_printf(&why, "; the reference (the median of the %zu instances "
+	    "of the arms running this workload) holds %.0f (", nref, rv);
 	ru_where(&why, ref);
 	sbuf_adds(&why, ").");
 	snprintf(band, sizeof(band), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
@@ -406,11 +523,60 @@ kv_preemptions(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_decref(sub);
 }
 
+/* Each engine's peak KV usage from its stats lines, when the cell has no
+ * Prometheus scrapes to judge it (sr_kv_usage_verdicts): the same bound,
+ * WARN at or above it.  A full cache with no "Preemptions" part (a build
+ * that does not print it, or requests held for blocks without eviction)
+ * is KV pressure that no other line shows. */
+static void
+kv_usage_stats(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	double lim = tol(j->tol, TOL_RT_KV_USAGE_WARN_PCT), v;
+	struct ru_list l;
+	char band[64];
+
+	if (judge_any(j, c, "measure", "metrics.kv_cache_usage_pct.max"))
+		return;
+	snprintf(band, sizeof(band), "< %g%%", lim);
+	ru_collect(j, c, "measure", "stats.kv_cache_usage_pct.max",
+	    RU_INSTANCE, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *inst = rec_scope_str(l.v[i], "instance");
+		json_t *sub;
+		struct sbuf why = {0};
+		bool full;
+
+		if (inst == NULL || !ru_num(l.v[i], &v))
+			continue;
+		sub = ru_rank_sub(inst, l.v[i]);
+		full = v >= lim;
+		sbuf_printf(&why, "Instance %s's KV cache peaked at ", inst);
+		ru_num_text(&why, v);
+		sbuf_adds(&why, "% (");
+		ru_where(&why, l.v[i]);
+		sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(
+		    l.v[i], "source"), "how"));
+		sbuf_adds(&why, full ? "The cache was full: vLLM preempts or "
+		    "holds requests for blocks, so this cell's latency includes "
+		    "KV pressure the simulation must see too." : "It kept room "
+		    "to spare.");
+		ru_emit(j, r, c, "stats.kv_cache_usage_pct.max", sub, NULL,
+		    l.v[i], band, full ? V_WARN : V_PASS, sbuf_str(&why),
+		    full ? "Compare the simulation's KV blocks and queueing "
+		    "with this instance's (kv_cache.tokens); a cache full only "
+		    "in the real run is a capacity or load mismatch." : NULL);
+		sbuf_free(&why);
+		json_decref(sub);
+	}
+	ru_list_free(&l);
+}
+
 static void
 rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct strv insts;
 	const json_t *ref;
+	size_t nref;
 	double rv;
 
 	sr_kv_usage_verdicts(j, r, c);	/* from the scrapes, if any */
@@ -418,7 +584,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "the KV-cache size"))
 		return;
 	ru_instances(j, c, "kv_cache.tokens", &insts);
-	ref = kv_reference(j, c);
+	ref = kv_reference(j, c, &nref);
 	if (insts.n == 0 || !ru_num(ref, &rv) || rv <= 0)
 		ru_emit(j, r, c, "kv_cache.tokens", NULL, NULL, NULL, NULL,
 		    V_MISSING, "No 'GPU KV cache size: N tokens' line in the "
@@ -429,7 +595,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "sim.total_kv_blocks", NULL);
 
 		for (size_t i = 0; i < insts.n; i++) {
-			kv_instance(j, r, c, insts.v[i], ref, rv);
+			kv_instance(j, r, c, insts.v[i], ref, rv, nref);
 			kv_sim_instance(j, r, c, insts.v[i], blocks);
 		}
 		ru_missing_instances(j, r, c, &insts, "kv_cache.tokens",
@@ -452,6 +618,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		ru_list_free(&l);
 	}
 	strv_free(&insts);
+	kv_usage_stats(j, r, c);
 }
 
 /* --- 5g ------------------------------------------------------------- */

@@ -91,6 +91,12 @@ sub_value(const json_t *sub, const char *key)
  * dozens of client means fail a correct run about as rarely as its one
  * run mean does at three (a Bonferroni bound for some 20 clients). */
 #define CLIENT_NOISE_SE	4.0
+/* A client's arrival CV inside its process's band but this many standard
+ * errors of its gaps from the process's own CV: no chance spread (five:
+ * a correct generator gets there about once in two million clients), so
+ * the generator drew another process the band is too wide to see (one
+ * Poisson stream dealt to the clients in turn, jittered pacing). */
+#define CV_NOT_CHANCE_SE	5.0
 
 /* Outside the tolerance: within k standard errors se of the noise that
  * whose names, a WARN with note's sentence; else a FAIL. */
@@ -918,6 +924,56 @@ rule_prefix(struct judge *j, const struct rule *r, const struct jcell *c)
 
 /* --- 1f ------------------------------------------------------------- */
 
+/* More tokens a chunk than this is a coalesced stream: vLLM sends one
+ * event a token and one to finish (about 1 a chunk); two leaves room for
+ * a server that batches a step's tokens now and then. */
+#define MAX_TOKENS_PER_CHUNK	2.0
+
+static const char ACT_COALESCED[] = "The streamed answers came in a few "
+    "large chunks: check for a proxy buffering the stream between the load "
+    "generator and the gateway (nginx proxy_buffering, a service mesh) "
+    "and the server's --stream-interval or speculative decoding; the "
+    "first chunk then comes several tokens late, so TTFT and ITL measure "
+    "the stream's chunking as well as the model.";
+
+/* streaming.tokens_per_chunk against one a chunk: a WARN, not a FAIL,
+ * since a server stream interval above 1 or speculative decoding chunks
+ * the stream too, by configuration. */
+static void
+stream_granularity(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	const json_t *m = judge_measure(j, c, "streaming.tokens_per_chunk",
+	    NULL);
+	struct sbuf why = {0};
+	double a, n = 0;
+	enum jverdict_value v;
+	json_t *side;
+	char band[32];
+
+	if (!ru_num(m, &a))
+		return;
+	rec_get_num(m, "n", &n);
+	v = a <= MAX_TOKENS_PER_CHUNK ? V_PASS : V_WARN;
+	sbuf_printf(&why, "The %.0f successful streamed answers that came in "
+	    "chunks carried ", n);
+	ru_num_text(&why, a);
+	sbuf_adds(&why, " output tokens a chunk (");
+	ru_where(&why, m);
+	sbuf_adds(&why, ")");
+	sbuf_adds(&why, v == V_PASS ? ": one event a token, as vLLM streams." :
+	    ": the stream was coalesced (a proxy buffering writes, or the "
+	    "server's stream interval), so each answer's first chunk came "
+	    "several token times after its first token.");
+	side = ru_side(rec_num(1), "tokens", NULL, "vLLM streams one event a "
+	    "token (and one to finish)");
+	snprintf(band, sizeof(band), "\u2264 %g", MAX_TOKENS_PER_CHUNK);
+	ru_emit(j, r, c, "streaming.tokens_per_chunk", NULL, side, m, band, v,
+	    sbuf_str(&why), v == V_PASS ? NULL : ACT_COALESCED);
+	json_decref(side);
+	sbuf_free(&why);
+}
+
 static void
 rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -943,6 +999,7 @@ rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 		fraction_band(j, r, c, &q, tol(j->tol, TOL_STREAMING_PP),
 		    ACT_STREAMING);
 	wl_rule_chunked(j, r, c);
+	stream_granularity(j, r, c);
 	wl_rule_windows(j, r, c);
 }
 
@@ -999,6 +1056,20 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 	/* The expectation's sd1: a measured CV's noise per gap. */
 	se = wl_noise_se(cmp.expect, 0, n);
+	if (v == V_PASS && se > 0 && n >= tol(j->tol, TOL_IAT_MIN_SAMPLES) &&
+	    fabs(cmp.a - cmp.e) > CV_NOT_CHANCE_SE * se) {
+		judge_fmt_num(a, sizeof(a), fabs(cmp.a - cmp.e) / se);
+		judge_fmt_num(b, sizeof(b), n);
+		sbuf_printf(&note, " Inside the band, but %s standard errors "
+		    "of the CV over %s inter-arrivals from the process's own: "
+		    "no chance spread of it; the generator drew another "
+		    "process (one stream dealt to the clients in turn, "
+		    "jittered pacing) that the band is too wide to see.", a,
+		    b);
+		judge_emit_cmp(j, r, c, q, &cmp, V_WARN, sbuf_str(&note),
+		    ACT_BURST);
+		goto out;
+	}
 	if (v == V_FAIL && fabs(cmp.a - cmp.e) <= NOISE_SE * se) {
 		judge_fmt_num(a, sizeof(a), se);
 		judge_fmt_num(b, sizeof(b), n);

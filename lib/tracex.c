@@ -57,6 +57,9 @@ struct tracex {
 	/* successful streamed rows of 2+ output tokens with a chunk count
 	 * (a sim trace writes 0), and those answered in chunks */
 	int64_t		 str_rows, str_chunked, str_first_line;
+	/* of those answered in chunks: Σ output_tokens and Σ num_chunks,
+	 * and the first row of more than 2 tokens a chunk */
+	int64_t		 str_tokens, str_chunks, str_coarse_line;
 	/* successful rows, and those that ended at the model's end of
 	 * sequence (finish_reason stop) with the first one's line */
 	long		 finish_col;
@@ -298,9 +301,13 @@ stream_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	    (chunks = csvr_count(r, x->chunks_col)) == 0 || t->first <= 0)
 		return;
 	x->str_rows++;
-	if (chunks > 1 && t->last > t->first)
+	if (chunks > 1 && t->last > t->first) {
 		x->str_chunked++;
-	else if (x->str_first_line == 0)
+		x->str_tokens += t->out;
+		x->str_chunks += chunks;
+		if (t->out > 2 * chunks && x->str_coarse_line == 0)
+			x->str_coarse_line = csvr_line(r);
+	} else if (x->str_first_line == 0)
 		x->str_first_line = csvr_line(r);
 }
 
@@ -1108,6 +1115,35 @@ put_send_window(const struct tracex *x, struct out *o)
 	    "largest send_time_us over all rows");
 }
 
+/* How many tokens a chunk carried, over the answers that came in chunks:
+ * vLLM sends one event a token (and one to finish), so about 1; a proxy
+ * that coalesces the stream into larger writes, or a server stream
+ * interval above 1, makes it larger, and the first chunk then reaches the
+ * client several token times late (TTFT and ITL are the proxy's). */
+static void
+put_tokens_per_chunk(const struct tracex *x, struct out *o)
+{
+	struct sbuf how = { 0 };
+	json_t *rec;
+
+	if (x->str_chunks == 0)
+		return;
+	sbuf_printf(&how, "sum of output_tokens / sum of num_chunks over the "
+	    "%lld rows with streaming=true, status ok and 2 or more "
+	    "output_tokens answered in more than one chunk", (long long)
+	    x->str_chunked);
+	if (x->str_coarse_line > 0)
+		sbuf_printf(&how, "; the first of more than 2 tokens a chunk "
+		    "at line %lld", (long long)x->str_coarse_line);
+	rec = trace_put(o, "1f", "streaming.tokens_per_chunk",
+	    (double)x->str_tokens / (double)x->str_chunks, "tokens",
+	    x->str_chunked, NULL, NULL, NULL, "num_chunks", sbuf_str(&how));
+	if (x->str_coarse_line > 0)
+		json_object_set_new(json_object_get(rec, "source"), "line",
+		    json_integer(x->str_coarse_line));
+	sbuf_free(&how);
+}
+
 static void
 put_chunked(const struct tracex *x, struct out *o)
 {
@@ -1128,6 +1164,7 @@ put_chunked(const struct tracex *x, struct out *o)
 		json_object_set_new(json_object_get(rec, "source"), "line",
 		    json_integer(x->str_first_line));
 	sbuf_free(&how);
+	put_tokens_per_chunk(x, o);
 }
 
 /* The successful answers that ended at the model's end of sequence

@@ -420,17 +420,31 @@ stats_point(struct vllmlog *v, struct vengine *e, const char *stamp,
 	tseries_add(e->ts, t, vals, line);
 }
 
+static void	evidence(struct vllmlog *, int, const char *, size_t, long);
+
+/* A stats line with requests running and no token made in its interval
+ * (~10 s): the engine stalled (a GPU or collective hang, a stuck host
+ * thread) with no ERROR line to show for it.  vLLM logs the next idle
+ * lines at DEBUG, so one such line may be all there is. */
+static void
+stats_stall(struct vllmlog *v, const double tput[2], double running,
+    const char *line0, const char *end, long line)
+{
+	if (running > 0 && tput[0] == 0 && tput[1] == 0)
+		evidence(v, VP_STALL, line0, (size_t)(end - line0), line);
+}
+
 /* "Engine 000: Avg prompt throughput: 6078.4 tokens/s, ..., Running: 13
  * reqs, ..., GPU KV cache usage: 6.0%, Prefix cache hit rate: 39.2%" or
  * "2 Engines Aggregated: ...".  False when it is not a stats line. */
 static bool
-on_stats(struct vllmlog *v, const char *s, const char *end, long line,
-    const char *stamp)
+on_stats(struct vllmlog *v, const char *line0, const char *s,
+    const char *end, long line, const char *stamp)
 {
 	const char *body, *id;
 	struct vengine *e;
 	size_t idlen;
-	double vals[TS_NCOLS] = { NAN, NAN, NAN };
+	double vals[TS_NCOLS] = { NAN, NAN, NAN }, tput[2] = { NAN, NAN };
 
 	if (starts(s, end, "Engine ")) {
 		id = s + strlen("Engine ");
@@ -477,11 +491,16 @@ on_stats(struct vllmlog *v, const char *s, const char *end, long line,
 				vals[1] = x;
 			else if (stat_labels[k].series == VS_WAITING)
 				vals[2] = x;
+			else if (stat_labels[k].series == VS_PROMPT_TPUT)
+				tput[0] = x;
+			else if (stat_labels[k].series == VS_GEN_TPUT)
+				tput[1] = x;
 			break;
 		}
 		part = next != NULL ? next + 2 : end;
 	}
 	stats_point(v, e, stamp, vals, line);
+	stats_stall(v, tput, vals[1], line0, end, line);
 	return true;
 }
 
@@ -707,7 +726,7 @@ on_message(struct vllmlog *v, const char *line0, const char *msg,
 {
 	const char *p;
 
-	if (on_stats(v, msg, end, line, stamp))
+	if (on_stats(v, line0, msg, end, line, stamp))
 		return true;
 	if (starts(msg, end, "non-default args: ")) {
 		on_start(v, stamp, line);

@@ -12,7 +12,7 @@
 
 static const char *const pattern_names[VP_NPATTERNS] = {
 	"ERROR", "WARNING", "CRITICAL", "oom", "cuda_error", "timeout",
-	"traceback", "engine_dead"
+	"traceback", "engine_dead", "stall"
 };
 
 /* ---------------------------------------------------------------- */
@@ -456,6 +456,8 @@ static const char *const pattern_how[VP_NPATTERNS] = {
 	"lines with 'Traceback (most recent call last)'",
 	"lines with 'EngineDeadError' or 'EngineCore encountered a fatal "
 	    "error'",
+	"stats lines with requests running and no token made (prompt and "
+	    "generation throughput 0.0)",
 };
 
 static void

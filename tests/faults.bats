@@ -282,6 +282,10 @@ clean() {
 	fault 1f-stream-buffered
 }
 
+@test "1f-stream-coalesced (aw): 1f WARN" {
+	fault 1f-stream-coalesced
+}
+
 @test "1f-stream-not-sent (aw): 1f FAIL" {
 	fault 1f-stream-not-sent
 }
@@ -302,12 +306,20 @@ clean() {
 	fault 1g-burst-as-poisson
 }
 
+@test "1g-gamma-shape-cv (14b): 1g FAIL" {
+	fault 1g-gamma-shape-cv
+}
+
 @test "1g-constant-pacing (aw): 1g FAIL" {
 	fault 1g-constant-pacing
 }
 
 @test "1g-arrivals-bursty (aw): 1g FAIL" {
 	fault 1g-arrivals-bursty
+}
+
+@test "1g-clients-round-robin (aw): 1g FAIL" {
+	fault 1g-clients-round-robin
 }
 
 @test "1g-corpus-think-time (corpus): 1g FAIL" {
@@ -922,8 +934,16 @@ clean() {
 	fault 5e-cuda-illegal-access
 }
 
+@test "5e-engine-stall (aw): 5e WARN" {
+	fault 5e-engine-stall
+}
+
 @test "5e-oom (aw): 5e FAIL" {
 	fault 5e-oom
+}
+
+@test "5e-pod-killed (aw): 5e WARN" {
+	fault 5e-pod-killed
 }
 
 @test "5e-refused-requests (aw): 5e FAIL" {
@@ -932,6 +952,14 @@ clean() {
 
 @test "5f-kv-full-scrapes (aw): 5f WARN" {
 	fault 5f-kv-full-scrapes
+}
+
+@test "5f-kv-full-stats (aw): 5f WARN" {
+	fault 5f-kv-full-stats
+}
+
+@test "5f-kv-reference-pod-small (aw): 5f FAIL" {
+	fault 5f-kv-reference-pod-small
 }
 
 @test "5f-preemptions (aw): 5f WARN" {

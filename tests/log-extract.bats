@@ -105,6 +105,22 @@ val() {
 	[ "$(jq -r 'select(.metric=="prefix_cache.hit_rate") | .check' "$OUT")" = 5c ]
 }
 
+@test "a stats line with requests running and no token made is a stall; an idle one is not" {
+	f=$BATS_TEST_TMPDIR/p1_vllm.log
+	s='(APIServer pid=1) INFO 04-23 14:42:%s [loggers.py:259] Engine 000: Avg prompt throughput: %s tokens/s, Avg generation throughput: %s tokens/s, Running: %s reqs, Waiting: 0 reqs, GPU KV cache usage: 10.6%%, Prefix cache hit rate: 37.9%%\n'
+	{
+		printf "$s" 10 4492.6 2001.5 29
+		printf "$s" 20 0.0 0.0 29	# stalled: 29 running, nothing made
+		printf "$s" 30 0.0 35.2 3	# decode only: busy
+		printf "$s" 40 0.0 0.0 0	# idle
+	} >"$f"
+	X --server-logs "$f" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val log.pattern_count.stall)" = 1 ]
+	[ "$(jq -r 'select(.metric=="log.evidence.stall") | .source.line' "$OUT")" = 2 ]
+	jq -e 'select(.metric=="log.evidence.stall") | .value | test("14:42:20 .*Running: 29 reqs")' "$OUT" >/dev/null
+}
+
 @test "v0.20.2: EngineCore prefix, preemptions, errors with evidence" {
 	f=$L/v0202/qrt-decode-0_vllm.log
 	X --server-logs "$f" >"$OUT"

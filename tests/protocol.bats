@@ -243,6 +243,21 @@ late() {
 	[[ "$(why 1h measurement.api_format)" == *"no access lines"* ]]
 }
 
+@test "1f streaming.tokens_per_chunk: one token a chunk PASS; a stream coalesced into 16-token writes WARN, the proxy named" {
+	judge
+	[ "$(verdict 1f streaming.tokens_per_chunk)" = PASS ]
+	# every chunked answer's events coalesced 16 to a write
+	awk -F, -v OFS=, 'NR > 1 && $25 == "ok" && $24 > 1 { $24 = int(($24 + 15) / 16) + 1 } 1' \
+	    "$BATS_FILE_TMPDIR/cell/trace_data.csv" >"$CELL/trace_data.csv"
+	judge
+	[ "$(verdict 1f streaming.chunked)" = PASS ]
+	[ "$(verdict 1f streaming.tokens_per_chunk)" = WARN ]
+	[[ "$(why 1f streaming.tokens_per_chunk)" == *"output tokens a chunk"*"the stream was coalesced"* ]]
+	jq -s -e 'map(select(.kind == "verdict" and .metric == "streaming.tokens_per_chunk")) |
+	    length == 1 and (.[0] | .expected.value == 1 and .actual.value > 2 and
+	    (.action | test("proxy buffering")))' "$OUT" >/dev/null
+}
+
 @test "1f streaming.chunked: streamed rows answered whole FAIL, whatever the streaming column says" {
 	judge
 	[ "$(verdict 1f streaming.chunked)" = PASS ]

@@ -331,6 +331,40 @@ hits() {
 	    .why | test("250 \\(no status\\)")' "$OUT"
 }
 
+@test "5e: a stalled engine (requests running, no token made) WARNs with its stats line cited" {
+	judge "., (if .metric == \"log.lines\" and .scope.instance == \"p3\"
+	    then (.metric = \"log.pattern_count.stall\" | .value = 1),
+	    (.metric = \"log.evidence.stall\" | .value = (\"Engine 000: Avg \" +
+	    \"prompt throughput: 0.0 tokens/s, Avg generation throughput: \" +
+	    \"0.0 tokens/s, Running: 29 reqs\") | .source.line = 640) else
+	    empty end)"
+	[ "$(v 5e log.problems p3)" = WARN ]
+	[ "$(v 5e log.problems p1)" = PASS ]
+	jqt 'select(.check == "5e" and .scope.instance == "p3") |
+	    (.actual.value | test("1 stats lines with requests running and no token made")) and
+	    (.why | test("p3_vllm.log:640: Engine 000: .*Running: 29 reqs"))' "$OUT"
+}
+
+@test "5e: a log that stops while busy, 30 s or more before the cell's other logs, WARNs; an idle early end, or a busy one within a stats interval, does not" {
+	# last stats line: p1 14:20:18 idle (the latest), p2 14:18:44 with 35
+	# running (94 s early), p3 14:20:08 with 1 running (10 s: collected
+	# just after), p4 14:18:44 idle (no requests at the end)
+	judge "., (if .metric == \"instance.requests\" then
+	    ({p1: [\"14:20:18\", 0], p2: [\"14:18:44\", 35],
+	      p3: [\"14:20:08\", 1], p4: [\"14:18:44\", 0]}[.scope.instance])
+	    as \$l | (.metric = \"stats.last_stamp\" | .value = (\"04-23 \" +
+	    \$l[0]) | .source.line = 2252 | del(.unit)),
+	    (.metric = \"stats.running.last\" | .value = \$l[1] | .unit =
+	    \"count\") else empty end)"
+	[ "$(v 5e log.problems p2)" = WARN ]
+	for p in p1 p3 p4; do
+		[ "$(v 5e log.problems $p)" = PASS ]
+	done
+	jqt 'select(.check == "5e" and .scope.instance == "p2") |
+	    (.actual.value | test("the log stops with 35 requests running, 94 s before the cell.s other logs end")) and
+	    (.why | test("p2_vllm.log:2252: its last stats line \\(04-23 14:18:44, Running: 35\\); the latest of the others: .*p1_vllm.log:2252 \\(04-23 14:20:18\\)"))' "$OUT"
+}
+
 @test "5e: OOM and ERROR lines FAIL with the worst line cited; warnings only PASS" {
 	judge "., (if .metric == \"log.pattern_count.ERROR\" and
 	    .scope.instance == \"p2\" then (.metric = \"log.pattern_count.oom\" |
@@ -386,6 +420,40 @@ acc() {
 	[ "$(v 5f kv_cache.tokens p3)" = FAIL ]
 	judge 'select(.metric != "kv_cache.tokens")'
 	[ "$(v 5f kv_cache.tokens)" = MISSING ]
+}
+
+@test "5f: the odd instance is the one named, even when it is the first (the reference is the median)" {
+	# p1, the first instance, holds a quarter less: it FAILs, its three
+	# healthy peers PASS against the median (348736)
+	judge "$(set_m kv_cache.tokens p1 261552)"
+	[ "$(v 5f kv_cache.tokens p1)" = FAIL ]
+	for p in p2 p3 p4; do
+		[ "$(v 5f kv_cache.tokens $p)" = PASS ]
+	done
+	jqt 'select(.check == "5f" and .scope.instance == "p1") |
+	    (.diff.value | . * 100 | round) == -2500 and
+	    (.why | test("the median of the 4 instances of the arms running this workload\\) holds 348736"))' "$OUT"
+}
+
+@test "5f stats.kv_cache_usage_pct.max: a full cache in the stats lines WARNs when no scrapes judge it; room to spare PASS" {
+	# p2's stats lines peak at 99.6 %, p1's at 40 %
+	judge "., (if .metric == \"kv_cache.tokens\" and (.scope.instance == \"p1\" or
+	    .scope.instance == \"p2\") then (.metric = \"stats.kv_cache_usage_pct.max\" |
+	    .value = (if .scope.instance == \"p2\" then 99.6 else 40 end) |
+	    .unit = \"%\" | .source.line = 900) else empty end)"
+	[ "$(v 5f stats.kv_cache_usage_pct.max p2)" = WARN ]
+	[ "$(v 5f stats.kv_cache_usage_pct.max p1)" = PASS ]
+	jqt 'select(.metric == "stats.kv_cache_usage_pct.max" and .scope.instance == "p2") |
+	    (.why | test("peaked at 99.6% \\(baseline/w1/server_logs/p2_vllm.log:900.*The cache was full")) and
+	    .tolerance == "< 95%" and .action != null' "$OUT"
+	# with the cell's scrapes, they judge the usage (metrics.*), not the
+	# stats lines
+	judge "., (if .metric == \"kv_cache.tokens\" and .scope.instance == \"p2\"
+	    then (.metric = \"stats.kv_cache_usage_pct.max\" | .value = 99.6 |
+	    .unit = \"%\"), (.metric = \"metrics.kv_cache_usage_pct.max\" |
+	    .value = 99.6 | .unit = \"%\") else empty end)"
+	[ -z "$(v 5f stats.kv_cache_usage_pct.max)" ]
+	[ "$(v 5f metrics.kv_cache_usage_pct.max p2)" = WARN ]
 }
 
 @test "5a/5f: a log without its startup lines is MISSING for that instance only" {

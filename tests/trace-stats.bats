@@ -758,3 +758,17 @@ bad() {
 	stats sim
 	[ "$(jq -r 'select(.metric=="streaming.chunked") | "\(.value) \(.n)"' "$OUT")" = "null 0" ]
 }
+
+@test "streaming.tokens_per_chunk: output tokens over chunks of the answers that came in chunks; the first coarse row cited; a sim trace has none" {
+	stats l27
+	# ids 3, 1, 0: (11 + 21 + 5) / (12 + 22 + 6)
+	[ "$(jq -r 'select(.metric=="streaming.tokens_per_chunk") | "\(.value) \(.n) \(.unit) \(.check) \(.source.line)"' "$OUT")" = "0.925 3 tokens 1f null" ]
+	# id 1's 21 tokens in 2 chunks (coalesced): 37 / 20, line 3 cited
+	mkdir -p "$BATS_TEST_TMPDIR/w"
+	awk -F, -v OFS=, '$1 == 1 { $24 = 2 } 1' "$T/l27/trace_data.csv" \
+	    >"$BATS_TEST_TMPDIR/w/trace_data.csv"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/w/trace_data.csv" >"$OUT"
+	[ "$(jq -r 'select(.metric=="streaming.tokens_per_chunk") | "\(.value) \(.source.line)"' "$OUT")" = "1.85 3" ]
+	stats sim
+	[ -z "$(jq -r 'select(.metric=="streaming.tokens_per_chunk")' "$OUT")" ]
+}

@@ -167,6 +167,39 @@ EOF
 	jq -r 'select(.scope.workload == "s1") | .why' "$OUT" | grep -qF 'three standard errors: 24 tokens'
 }
 
+@test "1g: a CV inside its band but five standard errors from the process's own is WARN (not chance); within them PASS" {
+	cv() {	# cv W PROCESS EXPECTED ACTUAL N SD1
+		printf '{"kind":"expect","check":"1g","metric":"iat.cv","value":%s,"sd1":%s,"unit":"cv","process":"%s","scope":{"workload":"%s","client":"c"},"source":{"file":"w.yaml","line":20,"field":"arrival.cv","how":"configured"}}\n' "$3" "$6" "$2" "$1"
+		printf '{"kind":"measure","check":"1g","metric":"iat.cv","value":%s,"unit":"cv","n":%s,"scope":{"phase":"p","workload":"%s","client":"c"},"source":{"file":"t.csv","field":"arrival_time_us","how":"cv of gaps"}}\n' "$4" "$5" "$1"
+	}
+	{
+		# poisson, 2500 gaps: se 0.02, five of them 0.1
+		cv p1 poisson 1 0.83 2500 1; cv p2 poisson 1 0.93 2500 1
+		cv p3 poisson 1 1.15 2500 1
+		# few gaps: 0.83 is within chance of 100 (se 0.1)
+		cv p4 poisson 1 0.83 100 1
+		# gamma cv 3 (sd1 3 sqrt(13) = 10.82) over 40000 gaps: se 0.054
+		cv g1 gamma 3 2.6 40000 10.82; cv g2 gamma 3 2.9 40000 10.82
+		# no sd1 (an older s2r-expect): the band alone
+		cv p5 poisson 1 0.83 2500 null
+	} >"$BATS_TEST_TMPDIR/in.ndjson"
+	verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+	validate_records "$OUT"
+	got() {
+		jq -r --arg w "$1" 'select(.kind == "verdict" and
+		    .scope.workload == $w and .metric == "iat.cv") | .verdict' "$OUT"
+	}
+	[ "$(got p1)" = WARN ]
+	[ "$(got p2)" = PASS ]
+	[ "$(got p3)" = WARN ]
+	[ "$(got p4)" = PASS ]
+	[ "$(got g1)" = WARN ]
+	[ "$(got g2)" = PASS ]
+	[ "$(got p5)" = PASS ]
+	jq -r 'select(.scope.workload == "p1") | .why' "$OUT" |
+	    grep -qF 'Inside the band, but 8.5 standard errors of the CV over 2500 inter-arrivals'
+}
+
 @test "FAIL for every check 1a-1g; exit 1" {
 	run --separate-stderr verdict "$J/fail.ndjson"
 	[ "$status" -eq 1 ]

@@ -98,6 +98,30 @@ no_server_logs(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&where);
 }
 
+/* ": instances a, b" of c whose non-default args leave metric out (they
+ * run vLLM's default), for a why. */
+static void
+default_pods(struct sbuf *why, const struct judge *j, const struct jcell *c,
+    const char *metric)
+{
+	struct strv pods;
+	size_t n = 0;
+
+	ru_instances(j, c, "vllm.*", &pods);
+	for (size_t i = 0; i < pods.n; i++) {
+		struct sbuf v = {0};
+
+		ru_inst_value(&v, j, c, metric, pods.v[i], &pods);
+		if (strcmp(sbuf_str(&v), RU_VLLM_DEFAULT) == 0)
+			sbuf_printf(why, "%s%s", n++ ? ", " : " (instance ",
+			    pods.v[i]);
+		sbuf_free(&v);
+	}
+	if (n > 0)
+		sbuf_adds(why, ")");
+	strv_free(&pods);
+}
+
 /* Several cell-level records of one parameter, or one and ndefault logs
  * that leave it out of their non-default args: the logs disagree. */
 static void
@@ -123,14 +147,22 @@ param_disagree(struct judge *j, const struct rule *r, const struct jcell *c,
 	 * differs from its parser's default, but a default resolved later
 	 * (None in the parser: block_size, max_num_seqs) may equal the
 	 * value set, so the pods may run one setting after all. */
-	if (ndefault > 0)
+	if (ndefault > 0) {
 		sbuf_printf(&why, "; not stated in %zu log%s whose non-default "
 		    "args leave it out, so vLLM's default%s", ndefault,
 		    ndefault == 1 ? "" : "s", maybe_equal ? ", which may or may "
 		    "not equal the value set (a default vLLM resolves at "
 		    "startup)" : "");
+		default_pods(&why, j, c, metric);
+	}
 	sbuf_adds(&why, ".");
-	if (e == NULL)
+	if (e != NULL) {
+		sbuf_adds(&why, " The sim bundle says ");
+		ru_value_text(&why, json_object_get(e, "value"));
+		sbuf_adds(&why, " (");
+		ru_where(&why, e);
+		sbuf_adds(&why, ").");
+	} else
 		sbuf_adds(&why, " The sim bundle does not give this parameter, "
 		    "but whichever value was meant, the instances do not run "
 		    "one configuration as the simulated ones do.");
@@ -191,6 +223,30 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 	emit(j, r, c, metric, e->v[0], m->v[0], ok ? V_PASS : V_FAIL,
 	    sbuf_str(&why), ACT_VLLM);
 	sbuf_free(&why);
+}
+
+/* One value stated for a parameter config.md gives: compared, unless
+ * it equals config.md's and some logs leave the parameter out of their
+ * non-default args (a pod started from a chart's default args): those
+ * run vLLM's default, which for block_size or max_num_seqs is resolved
+ * at startup from the GPU and may or may not equal the value set, so
+ * the pods may not run one configuration: WARN, naming them. */
+static void
+param_stated(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *metric, const struct ru_list *e, const struct ru_list *m)
+{
+	struct strv pods;
+	size_t ndefault = 0;
+
+	ru_instances(j, c, "vllm.*", &pods);
+	if (ru_param_equal(metric, json_object_get(e->v[0], "value"),
+	    json_object_get(m->v[0], "value")) &&
+	    ru_inst_distinct(j, c, metric, &pods, &ndefault) > 1 &&
+	    ndefault > 0)
+		param_disagree(j, r, c, metric, e->v[0], m, ndefault, true);
+	else
+		param_compare(j, r, c, metric, e, m);
+	strv_free(&pods);
 }
 
 /* The vLLM configuration the cell's PipelineRun deployed (its
@@ -571,7 +627,7 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 		else if (e.n > 0 && m.n > 1)
 			param_disagree(j, r, c, metric, e.v[0], &m, 0, false);
 		else if (e.n > 0 && m.n == 1)
-			param_compare(j, r, c, metric, &e, &m);
+			param_stated(j, r, c, metric, &e, &m);
 		else if (e.n > 0 || (m.n > 0 && i < 9))
 			param_one_sided(j, r, c, metric, e.n ? e.v[0] : NULL,
 			    m.n ? m.v[0] : NULL);

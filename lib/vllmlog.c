@@ -133,6 +133,11 @@ static const struct {
 } engine_keys[] = {
 	{"model", "model", NULL},
 	{"tokenizer", "tokenizer", NULL},
+	/* The engine line states the revisions even when unset (None):
+	 * an arm pinned to another checkpoint differs from one on the
+	 * default branch in a stated value, not in an unstated default. */
+	{"revision", "revision", NULL},
+	{"tokenizer_revision", "tokenizer_revision", NULL},
 	{"dtype", "dtype", NULL},
 	{"max_seq_len", "max_model_len", "tokens"},
 	{"tensor_parallel_size", "tensor_parallel_size", NULL},

@@ -254,13 +254,40 @@ param_stated(struct judge *j, const struct rule *r, const struct jcell *c,
  * config.deployed): judged with or without server logs, which a run need
  * not keep; a config sweep whose arm got another arm's flags measured
  * one setting twice. */
+/* The parameters the sim's scenario for the arm gives and the deployed
+ * one leaves out (config.deployed unset), for the why. */
+static void
+unset_text(struct sbuf *why, const json_t *unset)
+{
+	const json_t *d;
+	size_t i;
+
+	sbuf_printf(why, " The deployed scenario does not set %zu "
+	    "parameter%s the sim's scenario for the arm gives:",
+	    json_array_size(unset), json_array_size(unset) == 1 ? "" : "s");
+	json_array_foreach(unset, i, d) {
+		sbuf_printf(why, "%s %s ", i ? ";" : "", rec_get_str(d,
+		    "metric"));
+		ru_value_text(why, json_object_get(json_object_get(d, "sim"),
+		    "value"));
+		sbuf_adds(why, " in the sim's (");
+		ru_where(why, json_object_get(d, "sim"));
+		sbuf_adds(why, ")");
+	}
+	sbuf_adds(why, ": the arm ran the chart's or vLLM's default there, "
+	    "which the run's files do not state and which may not be the "
+	    "value simulated.");
+}
+
 static void
 deployed(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	const json_t *e = judge_expect(j, c, "config.deployed", NULL);
 	const json_t *vals = json_object_get(e, "values"), *d;
+	const json_t *unset = json_object_get(e, "unset");
 	struct sbuf why = {0};
 	double ndiff, ncmp = 0, alike = 0;
+	enum jverdict_value v;
 	size_t i;
 
 	if (e == NULL || !ru_num(e, &ndiff))
@@ -289,12 +316,17 @@ deployed(struct judge *j, const struct rule *r, const struct jcell *c)
 		sbuf_adds(&why, "The arm ran another configuration than the "
 		    "one simulated.");
 	}
+	/* A parameter the deployment leaves unset runs a default that may
+	 * or may not be the simulated value: WARN, not FAIL. */
+	if (json_array_size(unset) > 0)
+		unset_text(&why, unset);
+	v = ndiff > 0 ? V_FAIL : json_array_size(unset) > 0 ? V_WARN : V_PASS;
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "config.deployed",
-	    .expect = e, .tolerance = "exact", .verdict = ndiff == 0 ?
-	    V_PASS : V_FAIL, .why = sbuf_str(&why), .action = ndiff == 0 ?
-	    NULL : "Redeploy the arm with the scenario the simulation "
-	    "modelled (the transfer's baseline scenario) and rerun it, or "
-	    "simulate the configuration that ran." });
+	    .expect = e, .tolerance = "exact", .verdict = v,
+	    .why = sbuf_str(&why), .action = v == V_PASS ? NULL :
+	    "Redeploy the arm with the scenario the simulation modelled (the "
+	    "transfer's baseline scenario, every parameter set) and rerun it, "
+	    "or simulate the configuration that ran." });
 	sbuf_free(&why);
 }
 

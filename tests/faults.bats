@@ -386,6 +386,10 @@ clean() {
 	fault 2a-run-flag-twice
 }
 
+@test "2a-run-flag-dropped (upstream): 2a WARN" {
+	fault 2a-run-flag-dropped
+}
+
 @test "2b-run-replicas (upstream): 2b FAIL, 2a FAIL" {
 	fault 2b-run-replicas
 }
@@ -428,6 +432,14 @@ clean() {
 
 @test "2c-shared-picker-param (14b): 2c FAIL" {
 	fault 2c-shared-picker-param
+}
+
+@test "2c-arm-model-revision (aw): 2c FAIL" {
+	fault 2c-arm-model-revision
+}
+
+@test "2c-tokenizer-other-model (aw): 2c FAIL" {
+	fault 2c-tokenizer-other-model
 }
 
 @test "2d-deployed-baseline-config (expceil): 2d FAIL" {
@@ -780,6 +792,14 @@ clean() {
 
 @test "5a-one-pod-tp2 (14b): 5a FAIL, 2a FAIL" {
 	fault 5a-one-pod-tp2
+}
+
+@test "5a-one-pod-default-seqs (aw): 5a WARN, 2a WARN" {
+	fault 5a-one-pod-default-seqs
+}
+
+@test "5a-one-pod-quant-fp8 (aw): 5a WARN, 2a FAIL" {
+	fault 5a-one-pod-quant-fp8
 }
 
 @test "5a-log-since (aw): 5a MISSING" {

@@ -79,6 +79,16 @@ val() {
 	[ "$(val kv_cache.tokens)" = "$(sed -n 's/.*GPU KV cache size: \([0-9,]*\) tokens.*/\1/p' "$f" | tr -d ,)" ]
 	[ "$(val kv_cache.num_gpu_blocks)" = 3097 ]
 	[ "$(val kv_cache.max_concurrency)" = 4.84 ]
+	# the revisions the engine line states even when unset (None: the
+	# default branch), so an arm pinned to another checkpoint differs in
+	# a stated value
+	[ "$(jq -c 'select(.check=="5a" and (.metric=="vllm.revision" or .metric=="vllm.tokenizer_revision")) | [.metric, .value, .source.line]' "$OUT")" = \
+	  "$(printf '["vllm.revision",null,%s]\n["vllm.tokenizer_revision",null,%s]' "$line" "$line")" ]
+	sed 's/ revision=None, tokenizer_revision=None,/ revision=5a1a8d1, tokenizer_revision=5a1a8d1,/' "$f" \
+	    >"$BATS_TEST_TMPDIR/p_vllm.log"
+	X --server-logs "$BATS_TEST_TMPDIR/p_vllm.log" >"$OUT"
+	[ "$(jq -r 'select(.check=="5a" and (.metric=="vllm.revision" or .metric=="vllm.tokenizer_revision")) | .value' "$OUT")" = \
+	  "$(printf '5a1a8d1\n5a1a8d1')" ]
 }
 
 @test "access log: POST counts per instance equal grep -c, with status breakdown" {

@@ -168,6 +168,41 @@ v() {
 	jqt 'select(.check == "5a" and .metric == "vllm.kv_cache_dtype") | .why | test("split without a majority")' "$OUT"
 }
 
+@test "2a, 5a: a config.md parameter some logs state and one log's non-default args leave out is WARN naming that pod" {
+	nd="from the 'non-default args' line (Python dict repr)"
+	rec='{kind: "measure", scope: {phase: "baseline", workload: "w1"},
+	    source: {file: "baseline/w1/server_logs/\($p)_vllm.log", line: 11, how: "'"$nd"'"}}'
+	# p1-p3 state max_num_seqs 256 (config.md's); p4's non-default args
+	# (it has some: block_size) leave it out: it runs vLLM's default
+	jq -c -n "
+	    (range(1; 5) | \"p\(.)\" as \$p | $rec | .check = \"5a\" | .scope.instance = \$p |
+	     ((.metric = \"vllm.block_size\" | .value = 64),
+	      (if \$p != \"p4\" then .metric = \"vllm.max_num_seqs\" | .value = 256 else empty end)))" \
+	    >"$BATS_TEST_TMPDIR/unset.ndjson"
+	jq -c 'if .metric == "vllm.max_num_seqs" and .kind == "measure" and
+	    .scope.phase == "baseline" then .n = 3 else . end' "$BASE" |
+	    cat - "$BATS_TEST_TMPDIR/unset.ndjson" >"$IN"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2a,2c,5a "$IN" >"$OUT"
+	validate_records "$OUT"
+	[ "$(v 2a baseline vllm.max_num_seqs)" = WARN ]
+	jqt 'select(.check == "2a" and .metric == "vllm.max_num_seqs" and .scope.phase == "baseline") | .why |
+	    test("256 in 3 logs .*; not stated in 1 log whose non-default args leave it out, so vLLM.s default, which may or may not equal the value set .* \\(instance p4\\)\\. The sim bundle says 256 \\(config.md:10\\)")' "$OUT"
+	[ "$(jq -r 'select(.check == "5a" and .metric == "vllm.max_num_seqs") |
+	    [.scope.instance, .verdict] | join(" ")' "$OUT")" = "p4 WARN" ]
+	jqt 'select(.check == "5a" and .metric == "vllm.max_num_seqs") | .why |
+	    test("Instance p4.s non-default args leave vllm.max_num_seqs out, so it runs vLLM.s default, while 3 of the cell.s 4 logs state a value; config.md says 256")' "$OUT"
+	# p4 has its WARN, not also a vllm.args PASS; its siblings PASS
+	[ "$(jq -r 'select(.check == "5a" and .metric == "vllm.args" and .scope.phase == "baseline") | .scope.instance' "$OUT" | sort | tr '\n' ' ')" = "p1 p2 p3 " ]
+	# the treatment, every log stating it: PASS as before
+	[ "$(v 2a treatment vllm.max_num_seqs)" = PASS ]
+	# 2c: the baseline arm may not be one configuration, seen from both
+	# arms: WARN (the default may equal 256), the arms still compared
+	[ "$(v 2c baseline arms.vllm)" = WARN ]
+	[ "$(v 2c treatment arms.vllm)" = WARN ]
+	jqt 'select(.check == "2c" and .metric == "arms.vllm") | .why |
+	    test("baseline/w1.s pods split on vllm.max_num_seqs: 256 in 3 logs \\(.*\\), left out of the non-default args of 1 log")' "$OUT"
+}
+
 @test "2a: a config.md conflict is WARN naming both lines" {
 	judge '., (if .metric == "vllm.max_num_seqs" and .kind == "expect" then
 	    {kind: "expect", check: "2a", metric: "config.conflict",

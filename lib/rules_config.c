@@ -627,6 +627,61 @@ split_params(struct judge *j, const struct rule *r, const struct jcell *c,
 	ru_list_free(&all);
 }
 
+/* Engine settings a simulation takes at vLLM's default unless the sim
+ * bundle says otherwise: each changes the step times or the KV capacity
+ * the simulation's coefficients were fit on (CUDA graphs, weight and
+ * cache precision, draft tokens).  The engine config line states every
+ * one, set or not, so a value here is explicit, never a guessed default;
+ * the text is the default as ru_value_text writes it. */
+static const struct {
+	const char	*metric;
+	const char	*def;
+	const char	*say;		/* the default in words */
+} sim_defaults[] = {
+	{"vllm.enforce_eager", "false", "false (CUDA graphs)"},
+	{"vllm.kv_cache_dtype", "auto", "auto (the model's dtype)"},
+	{"vllm.quantization", "null", "none"},
+	{"vllm.speculative_config", "null", "none"},
+	{NULL, NULL, NULL}
+};
+
+/* The sim_defaults the sim bundle does not give (not in params) that
+ * every pod of the cell runs at another value (pods that disagree are
+ * split_params's): WARN, as the simulation most likely modelled vLLM's
+ * default, but the bundle does not say so. */
+static void
+default_params(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct strv *params)
+{
+	for (size_t k = 0; sim_defaults[k].metric != NULL; k++) {
+		const char *metric = sim_defaults[k].metric;
+		struct sbuf val = {0}, why = {0};
+		struct ru_list m;
+
+		ru_cell_config(j, c, metric, &m);
+		if (strv_find(params, metric) < 0 && m.n == 1)
+			ru_value_text(&val, json_object_get(m.v[0], "value"));
+		if (val.len > 0 && strcmp(sbuf_str(&val), sim_defaults[k].def)
+		    != 0) {
+			sbuf_printf(&why, "The sim bundle does not give %s; the "
+			    "cell's pods all run %s (", metric, sbuf_str(&val));
+			ru_where(&why, m.v[0]);
+			logs_stating(&why, j, c, m.v[0]);
+			sbuf_printf(&why, ", not vLLM's default %s. A simulation "
+			    "that does not say otherwise models the default, "
+			    "whose step times or KV capacity differ: confirm the "
+			    "simulation modelled this setting.",
+			    sim_defaults[k].say);
+			emit(j, r, c, metric, NULL, m.v[0], V_WARN,
+			    sbuf_str(&why), "State the setting in config.md "
+			    "(and simulate it), or deploy vLLM's default.");
+		}
+		sbuf_free(&val);
+		sbuf_free(&why);
+		ru_list_free(&m);
+	}
+}
+
 static void
 rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -667,6 +722,7 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 		ru_list_free(&m);
 	}
 	split_params(j, r, c, &params);
+	default_params(j, r, c, &params);
 	strv_free(&params);
 	conflicts(j, r, c);
 }

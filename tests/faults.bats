@@ -390,6 +390,10 @@ clean() {
 	fault 2a-run-flag-dropped
 }
 
+@test "2a-eager-everywhere (14b): 2a WARN" {
+	fault 2a-eager-everywhere
+}
+
 @test "2b-run-replicas (upstream): 2b FAIL, 2a FAIL" {
 	fault 2b-run-replicas
 }

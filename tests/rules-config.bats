@@ -203,6 +203,25 @@ v() {
 	    test("baseline/w1.s pods split on vllm.max_num_seqs: 256 in 3 logs \\(.*\\), left out of the non-default args of 1 log")' "$OUT"
 }
 
+@test "2a: an engine setting config.md does not give that every pod runs off vLLM's default (enforce_eager true) is WARN; at the default, nothing" {
+	eng="the 'Initializing a V1 LLM engine ... with config:' line"
+	judge "., (if .metric == \"vllm.model\" and .kind == \"measure\" then
+	    (.metric = \"vllm.enforce_eager\" | .value = (.scope.phase == \"baseline\") |
+	     .source.how = \"$eng\"),
+	    (.metric = \"vllm.kv_cache_dtype\" | .value = \"auto\"),
+	    (.metric = \"vllm.quantization\" | .value = null) else empty end)"
+	[ "$(v 2a baseline vllm.enforce_eager)" = WARN ]
+	jqt 'select(.check == "2a" and .metric == "vllm.enforce_eager") | .why |
+	    test("does not give vllm.enforce_eager; the cell.s pods all run true \\(baseline/w1/server_logs/p1_vllm.log:11, every log of the cell\\), not vLLM.s default false")' "$OUT"
+	# false, auto and null are the defaults: no verdict
+	[ -z "$(v 2a treatment vllm.enforce_eager)" ]
+	[ -z "$(v 2a baseline vllm.kv_cache_dtype)" ] && [ -z "$(v 2a baseline vllm.quantization)" ]
+	# config.md giving it: compared as any parameter (PASS)
+	judge "., (if .metric == \"vllm.model\" then
+	    (.metric = \"vllm.enforce_eager\" | .value = true) else empty end)"
+	[ "$(v 2a baseline vllm.enforce_eager)" = PASS ]
+}
+
 @test "2a: a config.md conflict is WARN naming both lines" {
 	judge '., (if .metric == "vllm.max_num_seqs" and .kind == "expect" then
 	    {kind: "expect", check: "2a", metric: "config.conflict",

@@ -394,6 +394,10 @@ clean() {
 	fault 2a-eager-everywhere
 }
 
+@test "2a-batched-tokens-default (aw): 2a FAIL, 5a FAIL, 2c FAIL" {
+	fault 2a-batched-tokens-default
+}
+
 @test "2b-run-replicas (upstream): 2b FAIL, 2a FAIL" {
 	fault 2b-run-replicas
 }
@@ -444,6 +448,10 @@ clean() {
 
 @test "2c-tokenizer-other-model (aw): 2c FAIL" {
 	fault 2c-tokenizer-other-model
+}
+
+@test "2c-kv-events-other-epp (aw): 2c FAIL" {
+	fault 2c-kv-events-other-epp
 }
 
 @test "2d-deployed-baseline-config (expceil): 2d FAIL" {

@@ -70,6 +70,41 @@ unstated_split(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* e is vllm.block_size, which inst's log leaves out (vLLM's default),
+ * and the router's metrics of inst (epp.pod.cache_block_size: the EPP's
+ * scrape of vLLM's cache_config_info) say another value: FAIL. */
+static bool
+epp_block_size(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, const json_t *e)
+{
+	const json_t *b;
+	struct sbuf why = {0};
+	json_t *sub;
+
+	if (strcmp(rec_get_str(e, "metric"), "vllm.block_size") != 0 ||
+	    (b = ru_inst_measure(j, c, "epp.pod.cache_block_size",
+	    inst)) == NULL || ru_equal(json_object_get(b, "value"),
+	    json_object_get(e, "value")))
+		return false;
+	sub = ru_inst_sub(inst);
+	sbuf_printf(&why, "vllm.block_size: config.md says ");
+	ru_value_text(&why, json_object_get(e, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, e);
+	sbuf_printf(&why, "); instance %s's log leaves it out of its "
+	    "non-default args (vLLM's default), and the router's metrics of "
+	    "the pod (EPP, vLLM's cache_config_info) say ", inst);
+	ru_value_text(&why, json_object_get(b, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, b);
+	sbuf_adds(&why, ").");
+	ru_emit(j, r, c, "vllm.block_size", sub, e, b, "exact", V_FAIL,
+	    sbuf_str(&why), ACT_ARGS);
+	json_decref(sub);
+	sbuf_free(&why);
+	return true;
+}
+
 static void
 args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *inst, const struct ru_list *exp, const struct strv *insts)
@@ -88,6 +123,10 @@ args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		if (i > 0 && strcmp(metric, rec_get_str(exp->v[i - 1],
 		    "metric")) == 0)
 			continue;
+		if (m == NULL && epp_block_size(j, r, c, inst, exp->v[i])) {
+			bad++;
+			continue;
+		}
 		if (m == NULL && default_split(j, c, metric, inst, insts)) {
 			bad++;
 			unstated_split(j, r, c, inst, exp->v[i], insts);

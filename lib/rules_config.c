@@ -682,6 +682,58 @@ default_params(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 }
 
+/* The pods whose logs do not state vllm.block_size but whose block
+ * size the router reports (epp.pod.cache_block_size: the EPP's scrape of
+ * vLLM's cache_config_info, what the pod ran) at another value than the
+ * sim bundle's e: FAIL naming them, as vLLM's non-default args leave a
+ * default block size out and nothing else in its log states it.  False
+ * (no verdict) when no such pod differs: the usual verdicts stand. */
+static bool
+block_size_epp(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *e)
+{
+	const json_t *ev = json_object_get(e, "value"), *first = NULL;
+	struct sbuf why = {0};
+	struct strv pods;
+	size_t n = 0;
+
+	ru_instances(j, c, "vllm.*", &pods);
+	for (size_t i = 0; i < pods.n; i++) {
+		const json_t *b = ru_inst_measure(j, c,
+		    "epp.pod.cache_block_size", pods.v[i]);
+
+		if (b == NULL || ru_inst_measure(j, c, "vllm.block_size",
+		    pods.v[i]) != NULL || ru_equal(json_object_get(b, "value"),
+		    ev))
+			continue;
+		if (n++ == 0) {
+			first = b;
+			sbuf_adds(&why, "The sim bundle says ");
+			ru_value_text(&why, ev);
+			sbuf_adds(&why, " (");
+			ru_where(&why, e);
+			sbuf_adds(&why, "); the logs of these pods leave "
+			    "vllm.block_size out of their non-default args (vLLM's "
+			    "default), and the router's metrics of each (EPP, "
+			    "vLLM's cache_config_info) say:");
+		}
+		sbuf_printf(&why, "%s %s ", n > 1 ? ";" : "", pods.v[i]);
+		ru_value_text(&why, json_object_get(b, "value"));
+		sbuf_adds(&why, " (");
+		ru_where(&why, b);
+		sbuf_adds(&why, ")");
+	}
+	if (n > 0) {
+		sbuf_adds(&why, ". They ran vLLM's default block size, not the "
+		    "sim bundle's.");
+		emit(j, r, c, "vllm.block_size", e, first, V_FAIL,
+		    sbuf_str(&why), ACT_VLLM);
+	}
+	strv_free(&pods);
+	sbuf_free(&why);
+	return n > 0;
+}
+
 static void
 rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -711,6 +763,9 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 		ru_cell_config(j, c, metric, &m);
 		if (strcmp(metric, "vllm.hardware") == 0 && m.n == 0)
 			gpu_hardware(j, r, c, e.n ? e.v[0] : NULL);
+		else if (strcmp(metric, "vllm.block_size") == 0 && e.n > 0 &&
+		    block_size_epp(j, r, c, e.v[0]))
+			;
 		else if (e.n > 0 && m.n > 1)
 			param_disagree(j, r, c, metric, e.v[0], &m, 0, false);
 		else if (e.n > 0 && m.n == 1)

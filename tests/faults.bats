@@ -398,6 +398,10 @@ clean() {
 	fault 2a-batched-tokens-default
 }
 
+@test "2a-block-size-default (aw): 2a FAIL, 5a FAIL" {
+	fault 2a-block-size-default
+}
+
 @test "2b-run-replicas (upstream): 2b FAIL, 2a FAIL" {
 	fault 2b-run-replicas
 }

@@ -222,6 +222,37 @@ v() {
 	[ "$(v 2a baseline vllm.enforce_eager)" = PASS ]
 }
 
+@test "2a, 5a: block_size left out of every log, the router's metrics of the pods say another: FAIL naming them; the same size: the usual WARN" {
+	# every pod's log has non-default args (max_num_seqs) without
+	# block_size; the EPP reports each pod's CacheBlockSize
+	mk() {
+		jq -c -n --arg bs "$1" '
+		    range(1; 5) | "p\(.)" as $p | {kind: "measure", scope: {phase: "baseline",
+		    workload: "w1", instance: $p}} |
+		    (.check = "5a" | .metric = "vllm.max_num_seqs" | .value = 256 |
+		     .source = {file: "baseline/w1/server_logs/\($p)_vllm.log", line: 11,
+		     how: "from the '"'"'non-default args'"'"' line (Python dict repr)"}),
+		    (.check = "5g" | .metric = "epp.pod.cache_block_size" | .value = ($bs | tonumber) |
+		     .unit = "tokens" | .source = {file: "baseline/w1/epp_logs/epp.log", line: 3}) '
+		jq -c -n '{kind: "expect", check: "2a", metric: "vllm.block_size", value: 64,
+		    unit: "tokens", scope: {}, source: {file: "config.md", line: 12}}'
+		cat "$BASE"
+	}
+	mk 16 >"$IN"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2a,5a "$IN" >"$OUT"
+	validate_records "$OUT"
+	[ "$(v 2a baseline vllm.block_size)" = FAIL ]
+	jqt 'select(.check == "2a" and .metric == "vllm.block_size" and .scope.phase == "baseline") | .why |
+	    test("The sim bundle says 64 \\(config.md:12\\).* router.s metrics .*: p1 16 \\(baseline/w1/epp_logs/epp.log:3\\); p2 16 .*; p4 16 .*\\. They ran vLLM.s default block size")' "$OUT"
+	[ "$(jq -r 'select(.check == "5a" and .metric == "vllm.block_size") | [.scope.instance, .verdict] | join(" ")' "$OUT" | tr '\n' ' ')" = \
+	    "p1 FAIL p2 FAIL p3 FAIL p4 FAIL " ]
+	# the router says 64: no evidence against config.md, the WARN stands
+	mk 64 >"$IN"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2a,5a "$IN" >"$OUT"
+	[ "$(v 2a baseline vllm.block_size)" = WARN ]
+	[ -z "$(jq -r 'select(.check == "5a" and .metric == "vllm.block_size") | .verdict' "$OUT")" ]
+}
+
 @test "2a: a config.md conflict is WARN naming both lines" {
 	judge '., (if .metric == "vllm.max_num_seqs" and .kind == "expect" then
 	    {kind: "expect", check: "2a", metric: "config.conflict",

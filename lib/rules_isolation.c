@@ -212,12 +212,12 @@ side_text(struct sbuf *b, const struct ru_list *l)
 	sbuf_adds(b, ")");
 }
 
-/* Whether some of a's pods state metric and others leave it out of
- * their non-default args (a pod started from a chart's default args):
- * they run vLLM's default, which may or may not equal the value the
- * others set, so the arm may not be one configuration: noted among the
- * unstated (WARN), naming the arm. */
-static bool
+/* When some of a's pods state metric and others leave it out of their
+ * non-default args (a pod started from a chart's default args): those
+ * run vLLM's default, which may or may not equal the value the others
+ * set, so the arm may not be one configuration: noted in dsplit (WARN),
+ * naming the arm. */
+static void
 default_split(struct vcmp *v, const struct judge *j, const struct armcfg *a,
     const char *metric, const struct ru_list *l)
 {
@@ -227,7 +227,7 @@ default_split(struct vcmp *v, const struct judge *j, const struct armcfg *a,
 
 	if (l->n != 1 || ru_inst_distinct(j, a->cell, metric, &a->pods,
 	    &ndefault) < 2 || ndefault == 0)
-		return false;
+		return;
 	rec_get_num(l->v[0], "n", &n);
 	sbuf_printf(b, "%s", b->len ? "; " : "");
 	judge_cell_text(b, a->cell);
@@ -238,7 +238,6 @@ default_split(struct vcmp *v, const struct judge *j, const struct armcfg *a,
 	sbuf_printf(b, "), left out of the non-default args of %zu log%s",
 	    ndefault, ndefault == 1 ? "" : "s");
 	v->ndefault++;
-	return true;
 }
 
 /* One parameter of the other arm (o) against this cell's (a). */

@@ -618,6 +618,7 @@ deployed_unset(const struct pipelinerun *p, const json_t *params,
 {
 	size_t i, k, n = 0;
 	const json_t *s, *r;
+	struct strv seen = {0};
 
 	json_array_foreach(params, i, s) {
 		const char *m = rec_get_str(s, "metric");
@@ -628,11 +629,15 @@ deployed_unset(const struct pipelinerun *p, const json_t *params,
 			continue;
 		json_array_foreach(recs, k, r)
 			given = given || strcmp(rec_get_str(r, "metric"), m) == 0;
-		if (given || n++ >= CONFLICT_MAX)
+		/* a flag the sim's scenario gives twice is one parameter */
+		if (given || strv_find(&seen, m) >= 0)
 			continue;
-		r = json_pack("{s:s, s:o}", "metric", m, "sim", side_of(s));
-		json_array_append_new(unset, (json_t *)r);
+		strv_add(&seen, m);
+		if (n++ < CONFLICT_MAX)
+			json_array_append_new(unset, json_pack("{s:s, s:o}",
+			    "metric", m, "sim", side_of(s)));
 	}
+	strv_free(&seen);
 	return n;
 }
 

@@ -458,6 +458,10 @@ clean() {
 	fault 2c-kv-events-other-epp
 }
 
+@test "2c-arm-other-gpu-aw (aw): 2c FAIL" {
+	fault 2c-arm-other-gpu-aw
+}
+
 @test "2d-deployed-baseline-config (expceil): 2d FAIL" {
 	fault 2d-deployed-baseline-config
 }

@@ -444,6 +444,53 @@ gpu_classify(const char *expected, const json_t *rec, const json_t **bad,
 		*bad = rec;
 }
 
+/* Without gpu_logs, the FlashAttention version every pod of c chose
+ * against config.md's GPU (e): vLLM runs FA3 on Hopper (H100, H200,
+ * H800, H20) and only there, so FA2 under a Hopper GPU, or FA3 under
+ * another, says the pods likely ran on another GPU generation (or the
+ * version was forced: VLLM_FLASH_ATTN_VERSION): WARN.  False (no
+ * verdict) when the pods disagree, say nothing, or agree with e. */
+static bool
+gpu_from_fa(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *e)
+{
+	struct ru_list m;
+	struct ru_gpu g;
+	struct sbuf why = {0};
+	double fa = 0;
+	bool hopper, odd;
+
+	ru_cell_config(j, c, "vllm.flash_attn_version", &m);
+	odd = m.n == 1 && ru_num(m.v[0], &fa) && e != NULL &&
+	    ru_gpu_parse(rec_get_str(e, "value"), &g);
+	hopper = odd && g.model[0] == 'H' && g.model[1] >= '0' &&
+	    g.model[1] <= '9';
+	odd = odd && (fa == 3) != hopper && (fa == 2 || fa == 3);
+	if (odd) {
+		sbuf_adds(&why, "config.md says ");
+		ru_value_text(&why, json_object_get(e, "value"));
+		sbuf_adds(&why, " (");
+		ru_where(&why, e);
+		sbuf_printf(&why, ": %s, %s Hopper); the cell has no gpu_logs, "
+		    "but its vLLM logs say FlashAttention version %.0f (", g.model,
+		    hopper ? "a" : "not a", fa);
+		ru_where(&why, m.v[0]);
+		logs_stating(&why, j, c, m.v[0]);
+		sbuf_printf(&why, ", which vLLM runs %s Hopper GPUs: the pods "
+		    "likely ran on another GPU generation than config.md's (or "
+		    "the version was forced with VLLM_FLASH_ATTN_VERSION).",
+		    fa == 3 ? "only on" : "on other GPUs than");
+		ru_emit(j, r, c, "vllm.hardware", NULL, e, m.v[0],
+		    "same model, memory, form factor", V_WARN, sbuf_str(&why),
+		    "Check the nodes' GPU (kubectl get node -L "
+		    "nvidia.com/gpu.product, or collect gpu_logs) and run the "
+		    "cell on the GPU config.md names.");
+	}
+	sbuf_free(&why);
+	ru_list_free(&m);
+	return odd;
+}
+
 /* config.md's GPU against the GPUs nvidia-smi lists in the cell's
  * gpu_logs: vLLM's own log lines do not name the GPU. */
 static void
@@ -469,6 +516,8 @@ gpu_hardware(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, "); ");
 	} else
 		sbuf_adds(&why, "config.md does not name the GPU; ");
+	if (names.n == 0 && gpu_from_fa(j, r, c, e))
+		goto out;
 	if (names.n == 0) {
 		sbuf_adds(&why, "the vLLM server logs do not name the GPU and "
 		    "the cell has no gpu_logs/*.log (nvidia-smi tables) that "

@@ -402,6 +402,10 @@ clean() {
 	fault 2a-block-size-default
 }
 
+@test "2a-gpu-fa2-both-arms (aw): 2a WARN" {
+	fault 2a-gpu-fa2-both-arms
+}
+
 @test "2b-run-replicas (upstream): 2b FAIL, 2a FAIL" {
 	fault 2b-run-replicas
 }

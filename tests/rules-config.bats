@@ -570,6 +570,19 @@ stamps() {
 	    $hw else empty end)"
 	[ "$(v 2a baseline vllm.hardware)" = INAPPLICABLE ]
 	jqt 'select(.metric == "vllm.hardware") | .why | test("no gpu_logs")' "$OUT"
+	# no gpu_logs, but the FlashAttention version the pods chose: FA2
+	# under config.md's Hopper GPU is WARN, FA3 says nothing against it
+	fa='{kind: "measure", check: "2a", metric: "vllm.flash_attn_version",
+	    n: 4, scope: {phase: .scope.phase, workload: "w1"}, source:
+	    {file: (.scope.phase + "/w1/server_logs/p1_vllm.log"), line: 22}}'
+	judge "., (if .metric == \"vllm.model\" and .kind == \"expect\" then
+	    $hw else empty end), (if .metric == \"vllm.model\" and .kind ==
+	    \"measure\" then ($fa | .value = (if .scope.phase == \"baseline\"
+	    then 2 else 3 end)) else empty end)"
+	[ "$(v 2a baseline vllm.hardware)" = WARN ]
+	jqt 'select(.metric == "vllm.hardware" and .scope.phase == "baseline") | .why |
+	    test("H100, a Hopper\\); the cell has no gpu_logs, but its vLLM logs say FlashAttention version 2 \\(baseline/w1/server_logs/p1_vllm.log:22, every log of the cell\\), which vLLM runs on other GPUs than Hopper")' "$OUT"
+	[ "$(v 2a treatment vllm.hardware)" = INAPPLICABLE ]
 }
 
 @test "2d: field by field against config.md: PASS, FAIL, MISSING, INAPPLICABLE" {

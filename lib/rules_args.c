@@ -19,9 +19,95 @@ static const char ACT_ARGS[] = "This instance does not run the vLLM "
 
 /* --- 5a ------------------------------------------------------------- */
 
+/* Whether instance inst of c leaves metric out of its non-default args
+ * (runs vLLM's default) while some of its siblings state a value. */
+static bool
+default_split(const struct judge *j, const struct jcell *c,
+    const char *metric, const char *inst, const struct strv *insts)
+{
+	struct sbuf v = {0};
+	size_t ndefault;
+	bool yes;
+
+	ru_inst_value(&v, j, c, metric, inst, insts);
+	yes = strcmp(sbuf_str(&v), RU_VLLM_DEFAULT) == 0 &&
+	    ru_inst_distinct(j, c, metric, insts, &ndefault) > 1;
+	sbuf_free(&v);
+	return yes;
+}
+
+/* A parameter config.md gives that this instance's non-default args
+ * leave out where its siblings state it (a pod started from a chart's
+ * default args): it runs vLLM's default, which for block_size or
+ * max_num_seqs is resolved at startup from the GPU, so whether it equals
+ * config.md's value the log cannot tell: WARN. */
+static void
+unstated_split(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, const json_t *e, const struct strv *insts)
+{
+	const char *metric = rec_get_str(e, "metric");
+	json_t *sub = ru_inst_sub(inst), *ms;
+	struct sbuf why = {0};
+	size_t ndefault;
+
+	ru_inst_distinct(j, c, metric, insts, &ndefault);
+	sbuf_printf(&why, "Instance %s's non-default args leave %s out, so it "
+	    "runs vLLM's default, while %zu of the cell's %zu logs state a "
+	    "value; config.md says ", inst, metric, insts->n - ndefault,
+	    insts->n);
+	ru_value_text(&why, json_object_get(e, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, e);
+	sbuf_adds(&why, "). The default vLLM resolves at startup may or may "
+	    "not equal it: this instance was likely started from other "
+	    "arguments than its siblings.");
+	ms = ru_side(json_string(RU_VLLM_DEFAULT), NULL, NULL, "left out of "
+	    "the log's 'non-default args' line");
+	ru_emit(j, r, c, metric, sub, e, ms, "exact", V_WARN, sbuf_str(&why),
+	    ACT_ARGS);
+	json_decref(ms);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+/* e is vllm.block_size, which inst's log leaves out (vLLM's default),
+ * and the router's metrics of inst (epp.pod.cache_block_size: the EPP's
+ * scrape of vLLM's cache_config_info) say another value: FAIL. */
+static bool
+epp_block_size(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, const json_t *e)
+{
+	const json_t *b;
+	struct sbuf why = {0};
+	json_t *sub;
+
+	if (strcmp(rec_get_str(e, "metric"), "vllm.block_size") != 0 ||
+	    (b = ru_inst_measure(j, c, "epp.pod.cache_block_size",
+	    inst)) == NULL || ru_equal(json_object_get(b, "value"),
+	    json_object_get(e, "value")))
+		return false;
+	sub = ru_inst_sub(inst);
+	sbuf_printf(&why, "vllm.block_size: config.md says ");
+	ru_value_text(&why, json_object_get(e, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, e);
+	sbuf_printf(&why, "); instance %s's log leaves it out of its "
+	    "non-default args (vLLM's default), and the router's metrics of "
+	    "the pod (EPP, vLLM's cache_config_info) say ", inst);
+	ru_value_text(&why, json_object_get(b, "value"));
+	sbuf_adds(&why, " (");
+	ru_where(&why, b);
+	sbuf_adds(&why, ").");
+	ru_emit(j, r, c, "vllm.block_size", sub, e, b, "exact", V_FAIL,
+	    sbuf_str(&why), ACT_ARGS);
+	json_decref(sub);
+	sbuf_free(&why);
+	return true;
+}
+
 static void
 args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, const struct ru_list *exp)
+    const char *inst, const struct ru_list *exp, const struct strv *insts)
 {
 	json_t *sub = ru_inst_sub(inst);
 	struct sbuf why = {0}, unstated = {0};
@@ -37,6 +123,15 @@ args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		if (i > 0 && strcmp(metric, rec_get_str(exp->v[i - 1],
 		    "metric")) == 0)
 			continue;
+		if (m == NULL && epp_block_size(j, r, c, inst, exp->v[i])) {
+			bad++;
+			continue;
+		}
+		if (m == NULL && default_split(j, c, metric, inst, insts)) {
+			bad++;
+			unstated_split(j, r, c, inst, exp->v[i], insts);
+			continue;
+		}
 		if (m == NULL) {
 			sbuf_printf(&unstated, "%s%s", unstated.len ? ", " : "",
 			    metric);
@@ -264,7 +359,7 @@ rule_vllm_args(struct judge *j, const struct rule *r, const struct jcell *c)
 			exp.v[b - 1] = t;
 		}
 	for (size_t i = 0; i < insts.n; i++)
-		args_instance(j, r, c, insts.v[i], &exp);
+		args_instance(j, r, c, insts.v[i], &exp, &insts);
 	args_split(j, r, c, &exp, &insts);
 	/* a log collected without the pod's start states no arguments:
 	 * the cell's 2a then rests on the other logs alone */

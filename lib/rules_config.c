@@ -98,6 +98,30 @@ no_server_logs(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&where);
 }
 
+/* ": instances a, b" of c whose non-default args leave metric out (they
+ * run vLLM's default), for a why. */
+static void
+default_pods(struct sbuf *why, const struct judge *j, const struct jcell *c,
+    const char *metric)
+{
+	struct strv pods;
+	size_t n = 0;
+
+	ru_instances(j, c, "vllm.*", &pods);
+	for (size_t i = 0; i < pods.n; i++) {
+		struct sbuf v = {0};
+
+		ru_inst_value(&v, j, c, metric, pods.v[i], &pods);
+		if (strcmp(sbuf_str(&v), RU_VLLM_DEFAULT) == 0)
+			sbuf_printf(why, "%s%s", n++ ? ", " : " (instance ",
+			    pods.v[i]);
+		sbuf_free(&v);
+	}
+	if (n > 0)
+		sbuf_adds(why, ")");
+	strv_free(&pods);
+}
+
 /* Several cell-level records of one parameter, or one and ndefault logs
  * that leave it out of their non-default args: the logs disagree. */
 static void
@@ -123,14 +147,22 @@ param_disagree(struct judge *j, const struct rule *r, const struct jcell *c,
 	 * differs from its parser's default, but a default resolved later
 	 * (None in the parser: block_size, max_num_seqs) may equal the
 	 * value set, so the pods may run one setting after all. */
-	if (ndefault > 0)
+	if (ndefault > 0) {
 		sbuf_printf(&why, "; not stated in %zu log%s whose non-default "
 		    "args leave it out, so vLLM's default%s", ndefault,
 		    ndefault == 1 ? "" : "s", maybe_equal ? ", which may or may "
 		    "not equal the value set (a default vLLM resolves at "
 		    "startup)" : "");
+		default_pods(&why, j, c, metric);
+	}
 	sbuf_adds(&why, ".");
-	if (e == NULL)
+	if (e != NULL) {
+		sbuf_adds(&why, " The sim bundle says ");
+		ru_value_text(&why, json_object_get(e, "value"));
+		sbuf_adds(&why, " (");
+		ru_where(&why, e);
+		sbuf_adds(&why, ").");
+	} else
 		sbuf_adds(&why, " The sim bundle does not give this parameter, "
 		    "but whichever value was meant, the instances do not run "
 		    "one configuration as the simulated ones do.");
@@ -193,18 +225,69 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* One value stated for a parameter config.md gives: compared, unless
+ * it equals config.md's and some logs leave the parameter out of their
+ * non-default args (a pod started from a chart's default args): those
+ * run vLLM's default, which for block_size or max_num_seqs is resolved
+ * at startup from the GPU and may or may not equal the value set, so
+ * the pods may not run one configuration: WARN, naming them. */
+static void
+param_stated(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *metric, const struct ru_list *e, const struct ru_list *m)
+{
+	struct strv pods;
+	size_t ndefault = 0;
+
+	ru_instances(j, c, "vllm.*", &pods);
+	if (ru_param_equal(metric, json_object_get(e->v[0], "value"),
+	    json_object_get(m->v[0], "value")) &&
+	    ru_inst_distinct(j, c, metric, &pods, &ndefault) > 1 &&
+	    ndefault > 0)
+		param_disagree(j, r, c, metric, e->v[0], m, ndefault, true);
+	else
+		param_compare(j, r, c, metric, e, m);
+	strv_free(&pods);
+}
+
 /* The vLLM configuration the cell's PipelineRun deployed (its
  * scenarioContent) against the sim's for the arm (s2r-expect --run:
  * config.deployed): judged with or without server logs, which a run need
  * not keep; a config sweep whose arm got another arm's flags measured
  * one setting twice. */
+/* The parameters the sim's scenario for the arm gives and the deployed
+ * one leaves out (config.deployed unset), for the why. */
+static void
+unset_text(struct sbuf *why, const json_t *unset)
+{
+	const json_t *d;
+	size_t i;
+
+	sbuf_printf(why, " The deployed scenario does not set %zu "
+	    "parameter%s the sim's scenario for the arm gives:",
+	    json_array_size(unset), json_array_size(unset) == 1 ? "" : "s");
+	json_array_foreach(unset, i, d) {
+		sbuf_printf(why, "%s %s ", i ? ";" : "", rec_get_str(d,
+		    "metric"));
+		ru_value_text(why, json_object_get(json_object_get(d, "sim"),
+		    "value"));
+		sbuf_adds(why, " in the sim's (");
+		ru_where(why, json_object_get(d, "sim"));
+		sbuf_adds(why, ")");
+	}
+	sbuf_adds(why, ": the arm ran the chart's or vLLM's default there, "
+	    "which the run's files do not state and which may not be the "
+	    "value simulated.");
+}
+
 static void
 deployed(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	const json_t *e = judge_expect(j, c, "config.deployed", NULL);
 	const json_t *vals = json_object_get(e, "values"), *d;
+	const json_t *unset = json_object_get(e, "unset");
 	struct sbuf why = {0};
 	double ndiff, ncmp = 0, alike = 0;
+	enum jverdict_value v;
 	size_t i;
 
 	if (e == NULL || !ru_num(e, &ndiff))
@@ -233,12 +316,17 @@ deployed(struct judge *j, const struct rule *r, const struct jcell *c)
 		sbuf_adds(&why, "The arm ran another configuration than the "
 		    "one simulated.");
 	}
+	/* A parameter the deployment leaves unset runs a default that may
+	 * or may not be the simulated value: WARN, not FAIL. */
+	if (json_array_size(unset) > 0)
+		unset_text(&why, unset);
+	v = ndiff > 0 ? V_FAIL : json_array_size(unset) > 0 ? V_WARN : V_PASS;
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "config.deployed",
-	    .expect = e, .tolerance = "exact", .verdict = ndiff == 0 ?
-	    V_PASS : V_FAIL, .why = sbuf_str(&why), .action = ndiff == 0 ?
-	    NULL : "Redeploy the arm with the scenario the simulation "
-	    "modelled (the transfer's baseline scenario) and rerun it, or "
-	    "simulate the configuration that ran." });
+	    .expect = e, .tolerance = "exact", .verdict = v,
+	    .why = sbuf_str(&why), .action = v == V_PASS ? NULL :
+	    "Redeploy the arm with the scenario the simulation modelled (the "
+	    "transfer's baseline scenario, every parameter set) and rerun it, "
+	    "or simulate the configuration that ran." });
 	sbuf_free(&why);
 }
 
@@ -356,6 +444,53 @@ gpu_classify(const char *expected, const json_t *rec, const json_t **bad,
 		*bad = rec;
 }
 
+/* Without gpu_logs, the FlashAttention version every pod of c chose
+ * against config.md's GPU (e): vLLM runs FA3 on Hopper (H100, H200,
+ * H800, H20) and only there, so FA2 under a Hopper GPU, or FA3 under
+ * another, says the pods likely ran on another GPU generation (or the
+ * version was forced: VLLM_FLASH_ATTN_VERSION): WARN.  False (no
+ * verdict) when the pods disagree, say nothing, or agree with e. */
+static bool
+gpu_from_fa(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *e)
+{
+	struct ru_list m;
+	struct ru_gpu g;
+	struct sbuf why = {0};
+	double fa = 0;
+	bool hopper, odd;
+
+	ru_cell_config(j, c, "vllm.flash_attn_version", &m);
+	odd = m.n == 1 && ru_num(m.v[0], &fa) && e != NULL &&
+	    ru_gpu_parse(rec_get_str(e, "value"), &g);
+	hopper = odd && g.model[0] == 'H' && g.model[1] >= '0' &&
+	    g.model[1] <= '9';
+	odd = odd && (fa == 3) != hopper && (fa == 2 || fa == 3);
+	if (odd) {
+		sbuf_adds(&why, "config.md says ");
+		ru_value_text(&why, json_object_get(e, "value"));
+		sbuf_adds(&why, " (");
+		ru_where(&why, e);
+		sbuf_printf(&why, ": %s, %s Hopper); the cell has no gpu_logs, "
+		    "but its vLLM logs say FlashAttention version %.0f (", g.model,
+		    hopper ? "a" : "not a", fa);
+		ru_where(&why, m.v[0]);
+		logs_stating(&why, j, c, m.v[0]);
+		sbuf_printf(&why, ", which vLLM runs %s Hopper GPUs: the pods "
+		    "likely ran on another GPU generation than config.md's (or "
+		    "the version was forced with VLLM_FLASH_ATTN_VERSION).",
+		    fa == 3 ? "only on" : "on other GPUs than");
+		ru_emit(j, r, c, "vllm.hardware", NULL, e, m.v[0],
+		    "same model, memory, form factor", V_WARN, sbuf_str(&why),
+		    "Check the nodes' GPU (kubectl get node -L "
+		    "nvidia.com/gpu.product, or collect gpu_logs) and run the "
+		    "cell on the GPU config.md names.");
+	}
+	sbuf_free(&why);
+	ru_list_free(&m);
+	return odd;
+}
+
 /* config.md's GPU against the GPUs nvidia-smi lists in the cell's
  * gpu_logs: vLLM's own log lines do not name the GPU. */
 static void
@@ -381,6 +516,8 @@ gpu_hardware(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, "); ");
 	} else
 		sbuf_adds(&why, "config.md does not name the GPU; ");
+	if (names.n == 0 && gpu_from_fa(j, r, c, e))
+		goto out;
 	if (names.n == 0) {
 		sbuf_adds(&why, "the vLLM server logs do not name the GPU and "
 		    "the cell has no gpu_logs/*.log (nvidia-smi tables) that "
@@ -539,6 +676,113 @@ split_params(struct judge *j, const struct rule *r, const struct jcell *c,
 	ru_list_free(&all);
 }
 
+/* Engine settings a simulation takes at vLLM's default unless the sim
+ * bundle says otherwise: each changes the step times or the KV capacity
+ * the simulation's coefficients were fit on (CUDA graphs, weight and
+ * cache precision, draft tokens).  The engine config line states every
+ * one, set or not, so a value here is explicit, never a guessed default;
+ * the text is the default as ru_value_text writes it. */
+static const struct {
+	const char	*metric;
+	const char	*def;
+	const char	*say;		/* the default in words */
+} sim_defaults[] = {
+	{"vllm.enforce_eager", "false", "false (CUDA graphs)"},
+	{"vllm.kv_cache_dtype", "auto", "auto (the model's dtype)"},
+	{"vllm.quantization", "null", "none"},
+	{"vllm.speculative_config", "null", "none"},
+	{NULL, NULL, NULL}
+};
+
+/* The sim_defaults the sim bundle does not give (not in params) that
+ * every pod of the cell runs at another value (pods that disagree are
+ * split_params's): WARN, as the simulation most likely modelled vLLM's
+ * default, but the bundle does not say so. */
+static void
+default_params(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct strv *params)
+{
+	for (size_t k = 0; sim_defaults[k].metric != NULL; k++) {
+		const char *metric = sim_defaults[k].metric;
+		struct sbuf val = {0}, why = {0};
+		struct ru_list m;
+
+		ru_cell_config(j, c, metric, &m);
+		if (strv_find(params, metric) < 0 && m.n == 1)
+			ru_value_text(&val, json_object_get(m.v[0], "value"));
+		if (val.len > 0 && strcmp(sbuf_str(&val), sim_defaults[k].def)
+		    != 0) {
+			sbuf_printf(&why, "The sim bundle does not give %s; the "
+			    "cell's pods all run %s (", metric, sbuf_str(&val));
+			ru_where(&why, m.v[0]);
+			logs_stating(&why, j, c, m.v[0]);
+			sbuf_printf(&why, ", not vLLM's default %s. A simulation "
+			    "that does not say otherwise models the default, "
+			    "whose step times or KV capacity differ: confirm the "
+			    "simulation modelled this setting.",
+			    sim_defaults[k].say);
+			emit(j, r, c, metric, NULL, m.v[0], V_WARN,
+			    sbuf_str(&why), "State the setting in config.md "
+			    "(and simulate it), or deploy vLLM's default.");
+		}
+		sbuf_free(&val);
+		sbuf_free(&why);
+		ru_list_free(&m);
+	}
+}
+
+/* The pods whose logs do not state vllm.block_size but whose block
+ * size the router reports (epp.pod.cache_block_size: the EPP's scrape of
+ * vLLM's cache_config_info, what the pod ran) at another value than the
+ * sim bundle's e: FAIL naming them, as vLLM's non-default args leave a
+ * default block size out and nothing else in its log states it.  False
+ * (no verdict) when no such pod differs: the usual verdicts stand. */
+static bool
+block_size_epp(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *e)
+{
+	const json_t *ev = json_object_get(e, "value"), *first = NULL;
+	struct sbuf why = {0};
+	struct strv pods;
+	size_t n = 0;
+
+	ru_instances(j, c, "vllm.*", &pods);
+	for (size_t i = 0; i < pods.n; i++) {
+		const json_t *b = ru_inst_measure(j, c,
+		    "epp.pod.cache_block_size", pods.v[i]);
+
+		if (b == NULL || ru_inst_measure(j, c, "vllm.block_size",
+		    pods.v[i]) != NULL || ru_equal(json_object_get(b, "value"),
+		    ev))
+			continue;
+		if (n++ == 0) {
+			first = b;
+			sbuf_adds(&why, "The sim bundle says ");
+			ru_value_text(&why, ev);
+			sbuf_adds(&why, " (");
+			ru_where(&why, e);
+			sbuf_adds(&why, "); the logs of these pods leave "
+			    "vllm.block_size out of their non-default args (vLLM's "
+			    "default), and the router's metrics of each (EPP, "
+			    "vLLM's cache_config_info) say:");
+		}
+		sbuf_printf(&why, "%s %s ", n > 1 ? ";" : "", pods.v[i]);
+		ru_value_text(&why, json_object_get(b, "value"));
+		sbuf_adds(&why, " (");
+		ru_where(&why, b);
+		sbuf_adds(&why, ")");
+	}
+	if (n > 0) {
+		sbuf_adds(&why, ". They ran vLLM's default block size, not the "
+		    "sim bundle's.");
+		emit(j, r, c, "vllm.block_size", e, first, V_FAIL,
+		    sbuf_str(&why), ACT_VLLM);
+	}
+	strv_free(&pods);
+	sbuf_free(&why);
+	return n > 0;
+}
+
 static void
 rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -568,10 +812,13 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 		ru_cell_config(j, c, metric, &m);
 		if (strcmp(metric, "vllm.hardware") == 0 && m.n == 0)
 			gpu_hardware(j, r, c, e.n ? e.v[0] : NULL);
+		else if (strcmp(metric, "vllm.block_size") == 0 && e.n > 0 &&
+		    block_size_epp(j, r, c, e.v[0]))
+			;
 		else if (e.n > 0 && m.n > 1)
 			param_disagree(j, r, c, metric, e.v[0], &m, 0, false);
 		else if (e.n > 0 && m.n == 1)
-			param_compare(j, r, c, metric, &e, &m);
+			param_stated(j, r, c, metric, &e, &m);
 		else if (e.n > 0 || (m.n > 0 && i < 9))
 			param_one_sided(j, r, c, metric, e.n ? e.v[0] : NULL,
 			    m.n ? m.v[0] : NULL);
@@ -579,6 +826,7 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 		ru_list_free(&m);
 	}
 	split_params(j, r, c, &params);
+	default_params(j, r, c, &params);
 	strv_free(&params);
 	conflicts(j, r, c);
 }

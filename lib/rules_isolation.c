@@ -165,9 +165,10 @@ values_of(const struct armcfg *a, const char *metric, struct ru_list *out,
 
 /* What the comparison of two arms found. */
 struct vcmp {
-	size_t		same, addresses, ndiff, nsplit, nunstated;
+	size_t		same, addresses, ndiff, nsplit, nunstated, ndefault;
 	struct sbuf	diff;		/* values that differ between arms */
 	struct sbuf	split;		/* an arm whose pods disagree */
+	struct sbuf	dsplit;		/* ... or leave a value out */
 	struct sbuf	unstated;	/* stated by one arm only */
 	const json_t	*first;		/* a record behind a finding */
 };
@@ -211,10 +212,38 @@ side_text(struct sbuf *b, const struct ru_list *l)
 	sbuf_adds(b, ")");
 }
 
+/* When some of a's pods state metric and others leave it out of their
+ * non-default args (a pod started from a chart's default args): those
+ * run vLLM's default, which may or may not equal the value the others
+ * set, so the arm may not be one configuration: noted in dsplit (WARN),
+ * naming the arm. */
+static void
+default_split(struct vcmp *v, const struct judge *j, const struct armcfg *a,
+    const char *metric, const struct ru_list *l)
+{
+	size_t ndefault;
+	struct sbuf *b = &v->dsplit;
+	double n = 0;
+
+	if (l->n != 1 || ru_inst_distinct(j, a->cell, metric, &a->pods,
+	    &ndefault) < 2 || ndefault == 0)
+		return;
+	rec_get_num(l->v[0], "n", &n);
+	sbuf_printf(b, "%s", b->len ? "; " : "");
+	judge_cell_text(b, a->cell);
+	sbuf_printf(b, "'s pods split on %s: ", metric);
+	ru_value_text(b, json_object_get(l->v[0], "value"));
+	sbuf_printf(b, " in %.0f log%s (", n, n == 1 ? "" : "s");
+	ru_where(b, l->v[0]);
+	sbuf_printf(b, "), left out of the non-default args of %zu log%s",
+	    ndefault, ndefault == 1 ? "" : "s");
+	v->ndefault++;
+}
+
 /* One parameter of the other arm (o) against this cell's (a). */
 static void
-compare_param(struct vcmp *v, const struct armcfg *o, const struct armcfg *a,
-    const char *metric)
+compare_param(struct vcmp *v, const struct judge *j, const struct armcfg *o,
+    const struct armcfg *a, const char *metric)
 {
 	struct ru_list lo, la;
 	size_t dob, dab;
@@ -222,6 +251,11 @@ compare_param(struct vcmp *v, const struct armcfg *o, const struct armcfg *a,
 
 	values_of(o, metric, &lo, &dob);
 	values_of(a, metric, &la, &dab);
+	/* noted for either arm, and still compared between the arms */
+	if (dob <= 1 && dab <= 1) {
+		default_split(v, j, a, metric, &la);
+		default_split(v, j, o, metric, &lo);
+	}
 	if (dob > 1 || dab > 1) {
 		if (dab > 1)
 			split_text(v, a, metric, &la);
@@ -297,6 +331,10 @@ vcmp_why(struct sbuf *why, const struct vcmp *v)
 	if (v->nsplit > 0)
 		sbuf_printf(why, "; an arm whose own pods disagree is not one "
 		    "configuration: %s", sbuf_str(&v->split));
+	if (v->ndefault > 0)
+		sbuf_printf(why, "; an arm whose pods split between a value "
+		    "and vLLM's default (which may or may not equal it) may not "
+		    "be one configuration: %s", sbuf_str(&v->dsplit));
 	if (v->nunstated > 0)
 		sbuf_printf(why, "; stated in one arm only (vLLM logs only "
 		    "non-default arguments, so the other ran a default that "
@@ -304,7 +342,7 @@ vcmp_why(struct sbuf *why, const struct vcmp *v)
 	sbuf_adds(why, ".");
 	if (v->ndiff > 0 || v->nsplit > 0)
 		return V_FAIL;
-	return v->nunstated > 0 ? V_WARN : V_PASS;
+	return v->nunstated > 0 || v->ndefault > 0 ? V_WARN : V_PASS;
 }
 
 static void
@@ -329,20 +367,21 @@ isolation_vllm(struct judge *j, const struct rule *r, const struct armcfg *a,
 	}
 	union_metrics(&o, a, &metrics);
 	for (size_t i = 0; i < metrics.n; i++)
-		compare_param(&v, &o, a, metrics.v[i]);
+		compare_param(&v, j, &o, a, metrics.v[i]);
 	strv_free(&metrics);
 	sbuf_adds(&why, "vLLM configuration of ");
 	judge_cell_text(&why, a->cell);
 	sbuf_adds(&why, " against ");
 	partner_text(&why, a->cell, oc, same);
 	verdict = vcmp_why(&why, &v);
-	if (v.ndiff + v.nsplit + v.nunstated == 0)
+	if (v.ndiff + v.nsplit + v.nunstated + v.ndefault == 0)
 		sbuf_printf(&act, "%zu parameters equal", v.same);
 	else
-		sbuf_printf(&act, "%s%s%s%s%s", sbuf_str(&v.diff),
+		sbuf_printf(&act, "%s%s%s%s%s%s%s", sbuf_str(&v.diff),
 		    v.ndiff && v.nsplit ? "; " : "", sbuf_str(&v.split),
-		    (v.ndiff || v.nsplit) && v.nunstated ? "; " : "",
-		    sbuf_str(&v.unstated));
+		    (v.ndiff || v.nsplit) && v.ndefault ? "; " : "",
+		    sbuf_str(&v.dsplit), (v.ndiff || v.nsplit || v.ndefault) &&
+		    v.nunstated ? "; " : "", sbuf_str(&v.unstated));
 	es = ru_side(json_sprintf("as %s", oc->phase), NULL, o.recs.v[0],
 	    "the other arm's server logs");
 	ms = ru_side(json_string(sbuf_str(&act)), NULL, v.first != NULL ?
@@ -350,8 +389,9 @@ isolation_vllm(struct judge *j, const struct rule *r, const struct armcfg *a,
 	judge_emit(j, r, a->cell, &(struct jverdict){ .metric = "arms.vllm",
 	    .expect = es, .measure = ms, .tolerance = "exact",
 	    .verdict = verdict, .why = sbuf_str(&why), .action =
-	    verdict == V_PASS ? NULL : v.nsplit > 0 && v.ndiff == 0 ?
-	    ACT_ONE_CONFIG : verdict == V_WARN ? ACT_UNSTATED :
+	    verdict == V_PASS ? NULL : (v.nsplit > 0 || (v.ndefault > 0 &&
+	    v.nunstated == 0)) && v.ndiff == 0 ? ACT_ONE_CONFIG :
+	    verdict == V_WARN ? ACT_UNSTATED :
 	    ACT_ISOLATION });
 	json_decref(es);
 	json_decref(ms);
@@ -360,6 +400,7 @@ out:
 	sbuf_free(&act);
 	sbuf_free(&v.diff);
 	sbuf_free(&v.split);
+	sbuf_free(&v.dsplit);
 	sbuf_free(&v.unstated);
 	armcfg_free(&o);
 }

@@ -587,17 +587,73 @@ overridden(const json_t *recs)
 	return over;
 }
 
+/* Whether sim record r is a parameter a baseline's scenario gave for
+ * one phase (scoped to the phase alone: a vLLM parameter, or the
+ * replicas), the kind a deployed scenario of that phase gives too. */
+static bool
+phase_param(const json_t *r)
+{
+	const json_t *scope = json_object_get(r, "scope");
+	const char *kind = rec_get_str(r, "kind");
+	const char *check = rec_get_str(r, "check");
+	const char *metric = rec_get_str(r, "metric");
+
+	if (kind == NULL || strcmp(kind, "expect") != 0 || check == NULL ||
+	    metric == NULL || rec_get_str(scope, "phase") == NULL ||
+	    json_object_size(scope) != 1)
+		return false;
+	return (strcmp(check, "2a") == 0 && strncmp(metric, "vllm.", 5) == 0) ||
+	    (strcmp(check, "2b") == 0 && strcmp(metric, "instances.count") ==
+	    0);
+}
+
+/* The parameters the sim's scenario for p's phase gives (params: the
+ * phase_param records of out) that the deployed scenario (recs) leaves
+ * out, each {metric, sim} into unset: the scenario was rendered from
+ * another source or lost a flag, and the arm ran the chart's or vLLM's
+ * default, which may not be the value simulated.  Returns how many. */
+static size_t
+deployed_unset(const struct pipelinerun *p, const json_t *params,
+    const json_t *recs, json_t *unset)
+{
+	size_t i, k, n = 0;
+	const json_t *s, *r;
+	struct strv seen = {0};
+
+	json_array_foreach(params, i, s) {
+		const char *m = rec_get_str(s, "metric");
+		bool given = false;
+
+		if (strcmp(rec_get_str(json_object_get(s, "scope"), "phase"),
+		    p->phase) != 0)
+			continue;
+		json_array_foreach(recs, k, r)
+			given = given || strcmp(rec_get_str(r, "metric"), m) == 0;
+		/* a flag the sim's scenario gives twice is one parameter */
+		if (given || strv_find(&seen, m) >= 0)
+			continue;
+		strv_add(&seen, m);
+		if (n++ < CONFLICT_MAX)
+			json_array_append_new(unset, json_pack("{s:s, s:o}",
+			    "metric", m, "sim", side_of(s)));
+	}
+	strv_free(&seen);
+	return n;
+}
+
 /* p's deployed scenario against the sim's for its phase: a
  * config.deployed record counting the parameters that differ (values:
- * the first CONFLICT_MAX), n those compared; none when no parameter of
- * it has a sim expectation. */
+ * the first CONFLICT_MAX), n those compared, and those the sim's
+ * scenario gives but the deployed one does not (unset); none when no
+ * parameter of it has a sim expectation. */
 static void
 deployed_one(const struct pipelinerun *p, const char *label,
-    const struct simindex *ix, json_t *out)
+    const struct simindex *ix, const json_t *params, json_t *out)
 {
 	struct sbuf where = {0}, how = {0};
 	json_t *recs = json_array(), *r, *values = json_array();
-	size_t i, ndiff = 0, ncmp = 0;
+	json_t *unset = json_array();
+	size_t i, ndiff = 0, ncmp = 0, nunset;
 	bool *over;
 
 	sbuf_printf(&where, "%s:%ld: scenarioContent", label,
@@ -616,19 +672,25 @@ deployed_one(const struct pipelinerun *p, const char *label,
 		cite_scenario(r, label, p);
 		json_array_append_new(values, difference(twin, r, false));
 	}
-	if (ncmp > 0) {
+	nunset = deployed_unset(p, params, recs, unset);
+	if (ncmp > 0 || nunset > 0) {
 		sbuf_printf(&how, "vLLM parameters of the scenario the "
 		    "PipelineRun deployed (param scenarioContent) that differ "
 		    "from the sim bundle's for phase %s (the first %d in "
-		    "values; n: the parameters both give)", p->phase,
-		    CONFLICT_MAX);
+		    "values; n: the parameters both give; unset: those the "
+		    "sim's scenario for the phase gives and the deployed one "
+		    "does not)", p->phase, CONFLICT_MAX);
 		conflict_emit(out, &(struct rec_head){ .kind = "expect",
 		    .check = "2a", .metric = "config.deployed",
 		    .value = json_integer((json_int_t)ndiff), .unit = "count",
 		    .n = (int64_t)ncmp }, values, p, label, p->scenario_line,
 		    p->scenario_column, "scenarioContent", how.s);
+		if (nunset > 0)
+			rec_set(json_array_get(out, json_array_size(out) - 1),
+			    "unset", json_incref(unset));
 	} else
 		json_decref(values);
+	json_decref(unset);
 	free(over);
 	json_decref(recs);
 	sbuf_free(&where);
@@ -669,8 +731,13 @@ runspec_deployed(const char *rundir, json_t *out)
 	struct strv names = {0};
 	struct simindex ix;
 	struct run_meta m;
+	json_t *params = json_array(), *r;
+	size_t k;
 
 	index_sim(&ix, out, config_key);
+	json_array_foreach(out, k, r)
+		if (phase_param(r))
+			json_array_append(params, r);
 	run_meta_locate(&m, rundir, rundir);
 	list_runs(rundir, &names);
 	for (size_t i = 0; i < names.n; i++) {
@@ -681,7 +748,7 @@ runspec_deployed(const char *rundir, json_t *out)
 		sbuf_printf(&label, "cluster/%s", names.v[i]);
 		pipelinerun_load(&p, path.s, label.s);
 		if (p.scenario != NULL && p.phase != NULL)
-			deployed_one(&p, label.s, &ix, out);
+			deployed_one(&p, label.s, &ix, params, out);
 		if (p.phase != NULL)
 			namespace_one(&p, label.s, &m, out);
 		pipelinerun_free(&p);
@@ -691,4 +758,5 @@ runspec_deployed(const char *rundir, json_t *out)
 	strv_free(&names);
 	index_free(&ix);
 	run_meta_free(&m);
+	json_decref(params);
 }

@@ -133,6 +133,11 @@ static const struct {
 } engine_keys[] = {
 	{"model", "model", NULL},
 	{"tokenizer", "tokenizer", NULL},
+	/* The engine line states the revisions even when unset (None):
+	 * an arm pinned to another checkpoint differs from one on the
+	 * default branch in a stated value, not in an unstated default. */
+	{"revision", "revision", NULL},
+	{"tokenizer_revision", "tokenizer_revision", NULL},
 	{"dtype", "dtype", NULL},
 	{"max_seq_len", "max_model_len", "tokens"},
 	{"tensor_parallel_size", "tensor_parallel_size", NULL},
@@ -750,6 +755,20 @@ on_message(struct vllmlog *v, const char *line0, const char *msg,
 		add_obs(v, "vllm.enable_chunked_prefill", "5a", NULL,
 		    json_true(), line, "Chunked prefill is enabled",
 		    "the 'Chunked prefill is enabled' line", 2);
+	} else if (starts(msg, end, "Using FlashAttention version ")) {
+		/* FA3 runs on Hopper only: an arm on another GPU generation
+		 * logs version 2, which vLLM's arguments never show */
+		on_int_after(v, msg + strlen("Using FlashAttention version "),
+		    end, line, "vllm.flash_attn_version", NULL,
+		    "Using FlashAttention version", "the 'Using FlashAttention "
+		    "version N' line");
+	} else if (starts(msg, end, "Using ") &&
+	    (p = find(msg, end, " attention backend")) != NULL &&
+	    p > msg + strlen("Using ")) {
+		add_obs(v, "vllm.attention_backend", "5a", NULL,
+		    logrec_text(msg + strlen("Using "), (size_t)(p - msg -
+		    strlen("Using ")), SIZE_MAX), line, "Using X attention backend",
+		    "the 'Using X attention backend' line", 2);
 	} else if (find(msg, end, "GPU KV cache size: ") != NULL ||
 	    find(msg, end, "Maximum concurrency for ") != NULL) {
 		on_kv(v, msg, end, line);

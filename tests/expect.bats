@@ -673,6 +673,40 @@ YAML
 	[[ "$stderr" == "s2r-expect: cluster/pipelinerun-x.yaml:7: scenarioContent:1:11: expected scenario: a list of stacks" ]]
 }
 
+@test "--run: a parameter the arm's sim scenario gives that the deployed scenario leaves out is listed (config.deployed unset) and WARNs" {
+	S="$BATS_TEST_TMPDIR/sim" R="$BATS_TEST_TMPDIR/run" O="$BATS_TEST_TMPDIR/out.ndjson"
+	V="$BATS_TEST_TMPDIR/v.ndjson"
+	scn "$S"
+	mkdir -p "$R/cluster"
+	# small deployed without its --no-enable-prefix-caching: vLLM's
+	# default ran, which the run's files do not state
+	grep -v -- '--no-enable-prefix-caching' "$S/baselines/small.yaml" >"$BATS_TEST_TMPDIR/dropped.yaml"
+	prun "$R/cluster/pipelinerun-a-small.yaml" small a "$S/workloads/a.yaml" "$BATS_TEST_TMPDIR/dropped.yaml"
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
+	validate_records "$O"
+	line=$(grep -n -- '--no-enable-prefix-caching' "$S/baselines/small.yaml" | cut -d: -f1)
+	jq -e -s --argjson l "$line" 'map(select(.metric == "config.deployed"))[0] |
+	    .value == 0 and .n == 11 and .values == [] and
+	    ([.unset[] | [.metric, .sim.value, .sim.source.file, .sim.source.line]] ==
+	     [["vllm.enable_prefix_caching", false, "baselines/small.yaml", $l]])' "$O"
+	jq -c -n '{kind: "measure", check: "1a", metric: "requests.count",
+	    value: 10, unit: "count", scope: {phase: "small", workload: "a"},
+	    source: {file: "small/a/trace_data.csv", field: "rows", how: "rows"}}' >"$BATS_TEST_TMPDIR/m.ndjson"
+	"$S2R_BIN/s2r-verdict" --no-fail-status "$O" "$BATS_TEST_TMPDIR/m.ndjson" >"$V"
+	validate_records "$V"
+	jq -e -s 'map(select(.metric == "config.deployed"))[0] | .verdict == "WARN" and
+	    (.why | test("whose 11 vLLM parameters the sim bundle also gives agree with it\\. The deployed scenario does not set 1 parameter the sim.s scenario for the arm gives: vllm.enable_prefix_caching false in the sim.s \\(baselines/small.yaml:[0-9]+\\): the arm ran the chart.s or vLLM.s default"))' "$V"
+	# a difference as well: FAIL, the unset one still named
+	sed 's/--max-num-seqs=64/--max-num-seqs=32/' "$BATS_TEST_TMPDIR/dropped.yaml" >"$BATS_TEST_TMPDIR/both.yaml"
+	grep -q -- '--max-num-seqs=32' "$BATS_TEST_TMPDIR/both.yaml"
+	prun "$R/cluster/pipelinerun-a-small.yaml" small a "$S/workloads/a.yaml" "$BATS_TEST_TMPDIR/both.yaml"
+	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
+	"$S2R_BIN/s2r-verdict" --no-fail-status "$O" "$BATS_TEST_TMPDIR/m.ndjson" >"$V"
+	jq -e -s 'map(select(.metric == "config.deployed"))[0] | .verdict == "FAIL" and
+	    (.why | test("vllm.max_num_seqs 32 deployed, 64 in the sim.s")) and
+	    (.why | test("does not set 1 parameter"))' "$V"
+}
+
 @test "--run: the GPU each scenario schedules on (acceleratorType's node label) is compared: another FAILs, the same one spelt otherwise PASSes" {
 	S="$BATS_TEST_TMPDIR/sim" R="$BATS_TEST_TMPDIR/run" O="$BATS_TEST_TMPDIR/out.ndjson"
 	V="$BATS_TEST_TMPDIR/v.ndjson"

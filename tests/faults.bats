@@ -402,6 +402,26 @@ clean() {
 	fault 2a-run-flag-twice
 }
 
+@test "2a-run-flag-dropped (upstream): 2a WARN" {
+	fault 2a-run-flag-dropped
+}
+
+@test "2a-eager-everywhere (14b): 2a WARN" {
+	fault 2a-eager-everywhere
+}
+
+@test "2a-batched-tokens-default (aw): 2a FAIL, 5a FAIL, 2c FAIL" {
+	fault 2a-batched-tokens-default
+}
+
+@test "2a-block-size-default (aw): 2a FAIL, 5a FAIL" {
+	fault 2a-block-size-default
+}
+
+@test "2a-gpu-fa2-both-arms (aw): 2a WARN" {
+	fault 2a-gpu-fa2-both-arms
+}
+
 @test "2b-run-replicas (upstream): 2b FAIL, 2a FAIL" {
 	fault 2b-run-replicas
 }
@@ -444,6 +464,22 @@ clean() {
 
 @test "2c-shared-picker-param (14b): 2c FAIL" {
 	fault 2c-shared-picker-param
+}
+
+@test "2c-arm-model-revision (aw): 2c FAIL" {
+	fault 2c-arm-model-revision
+}
+
+@test "2c-tokenizer-other-model (aw): 2c FAIL" {
+	fault 2c-tokenizer-other-model
+}
+
+@test "2c-kv-events-other-epp (aw): 2c FAIL" {
+	fault 2c-kv-events-other-epp
+}
+
+@test "2c-arm-other-gpu-aw (aw): 2c FAIL" {
+	fault 2c-arm-other-gpu-aw
 }
 
 @test "2d-deployed-baseline-config (expceil): 2d FAIL" {
@@ -828,6 +864,14 @@ clean() {
 
 @test "5a-one-pod-tp2 (14b): 5a FAIL, 2a FAIL" {
 	fault 5a-one-pod-tp2
+}
+
+@test "5a-one-pod-default-seqs (aw): 5a WARN, 2a WARN" {
+	fault 5a-one-pod-default-seqs
+}
+
+@test "5a-one-pod-quant-fp8 (aw): 5a WARN, 2a FAIL" {
+	fault 5a-one-pod-quant-fp8
 }
 
 @test "5a-log-since (aw): 5a MISSING" {

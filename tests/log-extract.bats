@@ -79,6 +79,26 @@ val() {
 	[ "$(val kv_cache.tokens)" = "$(sed -n 's/.*GPU KV cache size: \([0-9,]*\) tokens.*/\1/p' "$f" | tr -d ,)" ]
 	[ "$(val kv_cache.num_gpu_blocks)" = 3097 ]
 	[ "$(val kv_cache.max_concurrency)" = 4.84 ]
+	# the revisions the engine line states even when unset (None: the
+	# default branch), so an arm pinned to another checkpoint differs in
+	# a stated value
+	[ "$(jq -c 'select(.check=="5a" and (.metric=="vllm.revision" or .metric=="vllm.tokenizer_revision")) | [.metric, .value, .source.line]' "$OUT")" = \
+	  "$(printf '["vllm.revision",null,%s]\n["vllm.tokenizer_revision",null,%s]' "$line" "$line")" ]
+	sed 's/ revision=None, tokenizer_revision=None,/ revision=5a1a8d1, tokenizer_revision=5a1a8d1,/' "$f" \
+	    >"$BATS_TEST_TMPDIR/p_vllm.log"
+	# the attention backend and FlashAttention version vLLM chose (FA3:
+	# Hopper only), where the log says them
+	{ sed -n 1,12p "$f"
+	  echo '(APIServer pid=1) (EngineCore_DP0 pid=439) INFO 04-23 14:16:20 [cuda.py:405] Using FLASH_ATTN attention backend out of potential backends: ['"'"'FLASH_ATTN'"'"', '"'"'FLASHINFER'"'"'].'
+	  echo '(APIServer pid=1) (EngineCore_DP0 pid=439) INFO 04-23 14:16:20 [flash_attn.py:587] Using FlashAttention version 3'
+	  sed -n '13,$p' "$f"; } |
+	    sed 's/ revision=None, tokenizer_revision=None,/ revision=5a1a8d1, tokenizer_revision=5a1a8d1,/' \
+	    >"$BATS_TEST_TMPDIR/p_vllm.log"
+	X --server-logs "$BATS_TEST_TMPDIR/p_vllm.log" >"$OUT"
+	[ "$(jq -c 'select(.check=="5a" and (.metric=="vllm.attention_backend" or .metric=="vllm.flash_attn_version")) | [.metric, .value, .source.line]' "$OUT")" = \
+	  "$(printf '["vllm.attention_backend","FLASH_ATTN",13]\n["vllm.flash_attn_version",3,14]')" ]
+	[ "$(jq -r 'select(.check=="5a" and (.metric=="vllm.revision" or .metric=="vllm.tokenizer_revision")) | .value' "$OUT")" = \
+	  "$(printf '5a1a8d1\n5a1a8d1')" ]
 }
 
 @test "access log: POST counts per instance equal grep -c, with status breakdown" {

@@ -168,6 +168,91 @@ v() {
 	jqt 'select(.check == "5a" and .metric == "vllm.kv_cache_dtype") | .why | test("split without a majority")' "$OUT"
 }
 
+@test "2a, 5a: a config.md parameter some logs state and one log's non-default args leave out is WARN naming that pod" {
+	nd="from the 'non-default args' line (Python dict repr)"
+	rec='{kind: "measure", scope: {phase: "baseline", workload: "w1"},
+	    source: {file: "baseline/w1/server_logs/\($p)_vllm.log", line: 11, how: "'"$nd"'"}}'
+	# p1-p3 state max_num_seqs 256 (config.md's); p4's non-default args
+	# (it has some: block_size) leave it out: it runs vLLM's default
+	jq -c -n "
+	    (range(1; 5) | \"p\(.)\" as \$p | $rec | .check = \"5a\" | .scope.instance = \$p |
+	     ((.metric = \"vllm.block_size\" | .value = 64),
+	      (if \$p != \"p4\" then .metric = \"vllm.max_num_seqs\" | .value = 256 else empty end)))" \
+	    >"$BATS_TEST_TMPDIR/unset.ndjson"
+	jq -c 'if .metric == "vllm.max_num_seqs" and .kind == "measure" and
+	    .scope.phase == "baseline" then .n = 3 else . end' "$BASE" |
+	    cat - "$BATS_TEST_TMPDIR/unset.ndjson" >"$IN"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2a,2c,5a "$IN" >"$OUT"
+	validate_records "$OUT"
+	[ "$(v 2a baseline vllm.max_num_seqs)" = WARN ]
+	jqt 'select(.check == "2a" and .metric == "vllm.max_num_seqs" and .scope.phase == "baseline") | .why |
+	    test("256 in 3 logs .*; not stated in 1 log whose non-default args leave it out, so vLLM.s default, which may or may not equal the value set .* \\(instance p4\\)\\. The sim bundle says 256 \\(config.md:10\\)")' "$OUT"
+	[ "$(jq -r 'select(.check == "5a" and .metric == "vllm.max_num_seqs") |
+	    [.scope.instance, .verdict] | join(" ")' "$OUT")" = "p4 WARN" ]
+	jqt 'select(.check == "5a" and .metric == "vllm.max_num_seqs") | .why |
+	    test("Instance p4.s non-default args leave vllm.max_num_seqs out, so it runs vLLM.s default, while 3 of the cell.s 4 logs state a value; config.md says 256")' "$OUT"
+	# p4 has its WARN, not also a vllm.args PASS; its siblings PASS
+	[ "$(jq -r 'select(.check == "5a" and .metric == "vllm.args" and .scope.phase == "baseline") | .scope.instance' "$OUT" | sort | tr '\n' ' ')" = "p1 p2 p3 " ]
+	# the treatment, every log stating it: PASS as before
+	[ "$(v 2a treatment vllm.max_num_seqs)" = PASS ]
+	# 2c: the baseline arm may not be one configuration, seen from both
+	# arms: WARN (the default may equal 256), the arms still compared
+	[ "$(v 2c baseline arms.vllm)" = WARN ]
+	[ "$(v 2c treatment arms.vllm)" = WARN ]
+	jqt 'select(.check == "2c" and .metric == "arms.vllm") | .why |
+	    test("baseline/w1.s pods split on vllm.max_num_seqs: 256 in 3 logs \\(.*\\), left out of the non-default args of 1 log")' "$OUT"
+}
+
+@test "2a: an engine setting config.md does not give that every pod runs off vLLM's default (enforce_eager true) is WARN; at the default, nothing" {
+	eng="the 'Initializing a V1 LLM engine ... with config:' line"
+	judge "., (if .metric == \"vllm.model\" and .kind == \"measure\" then
+	    (.metric = \"vllm.enforce_eager\" | .value = (.scope.phase == \"baseline\") |
+	     .source.how = \"$eng\"),
+	    (.metric = \"vllm.kv_cache_dtype\" | .value = \"auto\"),
+	    (.metric = \"vllm.quantization\" | .value = null) else empty end)"
+	[ "$(v 2a baseline vllm.enforce_eager)" = WARN ]
+	jqt 'select(.check == "2a" and .metric == "vllm.enforce_eager") | .why |
+	    test("does not give vllm.enforce_eager; the cell.s pods all run true \\(baseline/w1/server_logs/p1_vllm.log:11, every log of the cell\\), not vLLM.s default false")' "$OUT"
+	# false, auto and null are the defaults: no verdict
+	[ -z "$(v 2a treatment vllm.enforce_eager)" ]
+	[ -z "$(v 2a baseline vllm.kv_cache_dtype)" ] && [ -z "$(v 2a baseline vllm.quantization)" ]
+	# config.md giving it: compared as any parameter (PASS)
+	judge "., (if .metric == \"vllm.model\" then
+	    (.metric = \"vllm.enforce_eager\" | .value = true) else empty end)"
+	[ "$(v 2a baseline vllm.enforce_eager)" = PASS ]
+}
+
+@test "2a, 5a: block_size left out of every log, the router's metrics of the pods say another: FAIL naming them; the same size: the usual WARN" {
+	# every pod's log has non-default args (max_num_seqs) without
+	# block_size; the EPP reports each pod's CacheBlockSize
+	mk() {
+		jq -c -n --arg bs "$1" '
+		    range(1; 5) | "p\(.)" as $p | {kind: "measure", scope: {phase: "baseline",
+		    workload: "w1", instance: $p}} |
+		    (.check = "5a" | .metric = "vllm.max_num_seqs" | .value = 256 |
+		     .source = {file: "baseline/w1/server_logs/\($p)_vllm.log", line: 11,
+		     how: "from the '"'"'non-default args'"'"' line (Python dict repr)"}),
+		    (.check = "5g" | .metric = "epp.pod.cache_block_size" | .value = ($bs | tonumber) |
+		     .unit = "tokens" | .source = {file: "baseline/w1/epp_logs/epp.log", line: 3}) '
+		jq -c -n '{kind: "expect", check: "2a", metric: "vllm.block_size", value: 64,
+		    unit: "tokens", scope: {}, source: {file: "config.md", line: 12}}'
+		cat "$BASE"
+	}
+	mk 16 >"$IN"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2a,5a "$IN" >"$OUT"
+	validate_records "$OUT"
+	[ "$(v 2a baseline vllm.block_size)" = FAIL ]
+	jqt 'select(.check == "2a" and .metric == "vllm.block_size" and .scope.phase == "baseline") | .why |
+	    test("The sim bundle says 64 \\(config.md:12\\).* router.s metrics .*: p1 16 \\(baseline/w1/epp_logs/epp.log:3\\); p2 16 .*; p4 16 .*\\. They ran vLLM.s default block size")' "$OUT"
+	[ "$(jq -r 'select(.check == "5a" and .metric == "vllm.block_size") | [.scope.instance, .verdict] | join(" ")' "$OUT" | tr '\n' ' ')" = \
+	    "p1 FAIL p2 FAIL p3 FAIL p4 FAIL " ]
+	# the router says 64: no evidence against config.md, the WARN stands
+	mk 64 >"$IN"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 2a,5a "$IN" >"$OUT"
+	[ "$(v 2a baseline vllm.block_size)" = WARN ]
+	[ -z "$(jq -r 'select(.check == "5a" and .metric == "vllm.block_size") | .verdict' "$OUT")" ]
+}
+
 @test "2a: a config.md conflict is WARN naming both lines" {
 	judge '., (if .metric == "vllm.max_num_seqs" and .kind == "expect" then
 	    {kind: "expect", check: "2a", metric: "config.conflict",
@@ -485,6 +570,19 @@ stamps() {
 	    $hw else empty end)"
 	[ "$(v 2a baseline vllm.hardware)" = INAPPLICABLE ]
 	jqt 'select(.metric == "vllm.hardware") | .why | test("no gpu_logs")' "$OUT"
+	# no gpu_logs, but the FlashAttention version the pods chose: FA2
+	# under config.md's Hopper GPU is WARN, FA3 says nothing against it
+	fa='{kind: "measure", check: "2a", metric: "vllm.flash_attn_version",
+	    n: 4, scope: {phase: .scope.phase, workload: "w1"}, source:
+	    {file: (.scope.phase + "/w1/server_logs/p1_vllm.log"), line: 22}}'
+	judge "., (if .metric == \"vllm.model\" and .kind == \"expect\" then
+	    $hw else empty end), (if .metric == \"vllm.model\" and .kind ==
+	    \"measure\" then ($fa | .value = (if .scope.phase == \"baseline\"
+	    then 2 else 3 end)) else empty end)"
+	[ "$(v 2a baseline vllm.hardware)" = WARN ]
+	jqt 'select(.metric == "vllm.hardware" and .scope.phase == "baseline") | .why |
+	    test("H100, a Hopper\\); the cell has no gpu_logs, but its vLLM logs say FlashAttention version 2 \\(baseline/w1/server_logs/p1_vllm.log:22, every log of the cell\\), which vLLM runs on other GPUs than Hopper")' "$OUT"
+	[ "$(v 2a treatment vllm.hardware)" = INAPPLICABLE ]
 }
 
 @test "2d: field by field against config.md: PASS, FAIL, MISSING, INAPPLICABLE" {

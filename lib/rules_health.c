@@ -531,41 +531,22 @@ kv_preemptions(struct judge *j, const struct rule *r, const struct jcell *c,
 static void
 kv_usage_stats(struct judge *j, const struct rule *r, const struct jcell *c)
 {
-	double lim = tol(j->tol, TOL_RT_KV_USAGE_WARN_PCT), v;
+	static const char *const inst[2] = { "Instance", "instance" };
 	struct ru_list l;
-	char band[64];
 
 	if (judge_any(j, c, "measure", "metrics.kv_cache_usage_pct.max"))
 		return;
-	snprintf(band, sizeof(band), "< %g%%", lim);
 	ru_collect(j, c, "measure", "stats.kv_cache_usage_pct.max",
 	    RU_INSTANCE, false, &l);
 	for (size_t i = 0; i < l.n; i++) {
-		const char *inst = rec_scope_str(l.v[i], "instance");
+		const char *name = rec_scope_str(l.v[i], "instance");
 		json_t *sub;
-		struct sbuf why = {0};
-		bool full;
 
-		if (inst == NULL || !ru_num(l.v[i], &v))
+		if (name == NULL)
 			continue;
-		sub = ru_rank_sub(inst, l.v[i]);
-		full = v >= lim;
-		sbuf_printf(&why, "Instance %s's KV cache peaked at ", inst);
-		ru_num_text(&why, v);
-		sbuf_adds(&why, "% (");
-		ru_where(&why, l.v[i]);
-		sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(
-		    l.v[i], "source"), "how"));
-		sbuf_adds(&why, full ? "The cache was full: vLLM preempts or "
-		    "holds requests for blocks, so this cell's latency includes "
-		    "KV pressure the simulation must see too." : "It kept room "
-		    "to spare.");
-		ru_emit(j, r, c, "stats.kv_cache_usage_pct.max", sub, NULL,
-		    l.v[i], band, full ? V_WARN : V_PASS, sbuf_str(&why),
-		    full ? "Compare the simulation's KV blocks and queueing "
-		    "with this instance's (kv_cache.tokens); a cache full only "
-		    "in the real run is a capacity or load mismatch." : NULL);
-		sbuf_free(&why);
+		sub = ru_rank_sub(name, l.v[i]);
+		sr_kv_peak(j, r, c, "stats.kv_cache_usage_pct.max", sub,
+		    l.v[i], inst, "queueing");
 		json_decref(sub);
 	}
 	ru_list_free(&l);

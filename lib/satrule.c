@@ -213,43 +213,52 @@ sr_queue_verdicts(struct judge *j, const struct rule *r,
 }
 
 void
+sr_kv_peak(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *metric, const json_t *sub, const json_t *m,
+    const char *const who[2], const char *held)
+{
+	double lim = tol(j->tol, TOL_RT_KV_USAGE_WARN_PCT), v;
+	struct sbuf why = {0}, act = {0};
+	char band[64];
+	bool full;
+
+	if (!ru_num(m, &v))
+		return;
+	full = v >= lim;
+	snprintf(band, sizeof(band), "< %g%%", lim);
+	sbuf_printf(&why, "%s %s's KV cache peaked at ", who[0],
+	    rec_scope_str(m, "instance"));
+	ru_num_text(&why, v);
+	sbuf_adds(&why, "% (");
+	ru_where(&why, m);
+	sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(m, "source"),
+	    "how"));
+	sbuf_adds(&why, full ? "The cache was full: vLLM preempts or holds "
+	    "requests for blocks, so this cell's latency includes KV pressure "
+	    "the simulation must see too." : "It kept room to spare.");
+	sbuf_printf(&act, "Compare the simulation's KV blocks and %s with this "
+	    "%s's (kv_cache.tokens); a cache full only in the real run is a "
+	    "capacity or load mismatch.", held, who[1]);
+	ru_emit(j, r, c, metric, sub, NULL, m, band, full ? V_WARN : V_PASS,
+	    sbuf_str(&why), sbuf_str(&act));
+	sbuf_free(&why);
+	sbuf_free(&act);
+}
+
+void
 sr_kv_usage_verdicts(struct judge *j, const struct rule *r,
     const struct jcell *c)
 {
+	static const char *const pod[2] = { "Pod", "pod" };
 	struct ru_list l;
-	double lim = tol(j->tol, TOL_RT_KV_USAGE_WARN_PCT), v;
-	char tolbuf[64];
 
 	ru_collect(j, c, "measure", "metrics.kv_cache_usage_pct.max",
 	    RU_INSTANCE, false, &l);
-	snprintf(tolbuf, sizeof(tolbuf), "< %g%%", lim);
 	for (size_t i = 0; i < l.n; i++) {
-		const char *pod = rec_scope_str(l.v[i], "instance");
-		json_t *sub = ru_inst_sub(pod);
-		struct sbuf why = {0};
-		bool full;
+		json_t *sub = ru_inst_sub(rec_scope_str(l.v[i], "instance"));
 
-		if (!ru_num(l.v[i], &v)) {
-			json_decref(sub);
-			continue;
-		}
-		full = v >= lim;
-		sbuf_printf(&why, "Pod %s's KV cache peaked at ", pod);
-		ru_num_text(&why, v);
-		sbuf_adds(&why, "% (");
-		ru_where(&why, l.v[i]);
-		sbuf_printf(&why, ": %s). ", rec_get_str(json_object_get(
-		    l.v[i], "source"), "how"));
-		sbuf_adds(&why, full ? "The cache was full: vLLM preempts or "
-		    "holds requests for blocks, so this cell's latency includes "
-		    "KV pressure the simulation must see too." : "It kept room "
-		    "to spare.");
-		ru_emit(j, r, c, "metrics.kv_cache_usage_pct.max", sub, NULL,
-		    l.v[i], tolbuf, full ? V_WARN : V_PASS, sbuf_str(&why),
-		    "Compare the simulation's KV blocks and preemptions with "
-		    "this pod's (kv_cache.tokens); a cache full only in the real "
-		    "run is a capacity or load mismatch.");
-		sbuf_free(&why);
+		sr_kv_peak(j, r, c, "metrics.kv_cache_usage_pct.max", sub,
+		    l.v[i], pod, "preemptions");
 		json_decref(sub);
 	}
 	ru_list_free(&l);

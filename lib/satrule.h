@@ -31,6 +31,13 @@ void	 sr_saturation_verdict(struct judge *j, const struct rule *r,
  * and at least one request). */
 void	 sr_queue_verdicts(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
+/* One instance's peak KV-cache usage (record m, percent) against
+ * runtime.kv_usage_warn_pct, as metric with scope sub: WARN at or above
+ * it.  who: the instance's name in a sentence and in the middle of one
+ * ("Pod", "pod"); held: what vLLM does at a full cache ("preemptions"). */
+void	 sr_kv_peak(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const char *metric, const json_t *sub,
+	    const json_t *m, const char *const who[2], const char *held);
 /* 5f, per vLLM pod with scrapes: peak KV-cache usage (WARN at or above
  * runtime.kv_usage_warn_pct: the cache was full). */
 void	 sr_kv_usage_verdicts(struct judge *j, const struct rule *r,

@@ -31,6 +31,9 @@
 static const char ACT_COUNT[] = "The run did not make the requests the spec "
     "generates: check that blis observe ran this spec (num_requests, "
     "horizon, windows) to the end, and rerun a cell that was stopped early.";
+static const char ACT_RETRIES[] = "The load generator retried or re-sent "
+    "requests and logged each attempt: turn its retries off (or simulate "
+    "them), or find why the first attempts failed (5d) and rerun the cell.";
 static const char ACT_WINDOW[] = "A client was active at other times than "
     "its lifecycle windows: the load generator ran a re-timed or shortened "
     "spec; run the sim's spec (or re-simulate the one that ran).";
@@ -268,6 +271,28 @@ noise_verdict(const struct jcmp *cmp, double sd, struct sbuf *note)
 	return d <= 2 * sd ? V_PASS : V_WARN;
 }
 
+/* Rows that repeat a request_id (s2r-trace-stats' duplicate_ids): the
+ * trace logs attempts (retries, a re-sent request) where the spec makes
+ * one request each, so the server saw load the simulation never
+ * generated, even when the count is within its band.  Says so in note
+ * (when given) and returns whether any repeat. */
+static bool
+repeated_ids(const json_t *m, struct sbuf *note)
+{
+	double dups = 0;
+	char num[32];
+
+	if (!rec_get_num(m, "duplicate_ids", &dups) || !(dups > 0))
+		return false;
+	if (note == NULL)
+		return true;
+	judge_fmt_num(num, sizeof(num), dups);
+	sbuf_printf(note, "%s%s rows repeat an earlier row's request_id: the "
+	    "trace counts attempts (retries or re-sent requests), which the "
+	    "simulation does not make.", note->len ? " " : "", num);
+	return true;
+}
+
 static void
 judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
     int rd, enum how_read found)
@@ -302,8 +327,10 @@ judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
 	reading_note(&note, rd, found);
 	/* The verdict first: it may write to note (and move it). */
 	verdict = noise_verdict(&cmp, sd, &note);
+	if (repeated_ids(m, &note) && verdict == V_PASS)
+		verdict = V_WARN;
 	judge_emit_cmp(j, r, c, &q, &cmp, verdict, note.len ? sbuf_str(&note) :
-	    NULL, ACT_COUNT);
+	    NULL, repeated_ids(m, NULL) ? ACT_RETRIES : ACT_COUNT);
 	json_decref(side);
 	sbuf_free(&note);
 	sbuf_free(&extra);

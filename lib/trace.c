@@ -73,6 +73,8 @@ struct trace_stats {
 	int64_t		 rows;
 	int64_t		 arr_min, arr_max, send_min, send_max;
 	int64_t		 id_min;
+	struct ivals	 ids;		/* request_id of every row */
+	int64_t		 id_dups, id_dup;	/* rows repeating an id; one */
 	struct moments	 in, out, plen;
 	struct ivals	 in_v, out_v;
 	int64_t		 prefix_rows, streaming_rows;
@@ -333,6 +335,7 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 
 		if (s->rows == 0 || id < s->id_min)
 			s->id_min = id;
+		ivals_add(&s->ids, id);
 	}
 	streaming = csvr_bool(r, c->streaming);
 	if (streaming)
@@ -359,9 +362,24 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	add_latency(s, cs, send, first, last, out);
 }
 
+/* Rows whose request_id an earlier row has (in id order): one request
+ * logged twice, e.g. a retry recorded as another row. */
+static void
+count_dup_ids(struct trace_stats *s)
+{
+	ivals_sort(&s->ids);
+	for (size_t i = 1; i < s->ids.n; i++) {
+		if (ivals_at(&s->ids, i) != ivals_at(&s->ids, i - 1))
+			continue;
+		if (s->id_dups++ == 0)
+			s->id_dup = ivals_at(&s->ids, i);
+	}
+}
+
 static void
 sort_all(struct trace_stats *s)
 {
+	count_dup_ids(s);
 	ivals_sort(&s->in_v);
 	ivals_sort(&s->out_v);
 	for (size_t i = 0; i < s->classes.n; i++) {
@@ -436,6 +454,7 @@ trace_stats_free(struct trace_stats *s)
 	strtab_free(&s->clients);
 	strtab_free(&s->groups);
 	ivals_free(&s->in_v);
+	ivals_free(&s->ids);
 	ivals_free(&s->out_v);
 	tracex_free(s->x);
 	free(s->file);
@@ -519,8 +538,16 @@ put_count(struct out *o)
 	if (s->has_request_id && s->rows > 0)
 		sbuf_printf(&how, "; smallest request_id %lld",
 		    (long long)s->id_min);
+	if (s->id_dups > 0)
+		sbuf_printf(&how, "; %lld rows repeat an earlier row's "
+		    "request_id (e.g. %lld): the rows count attempts, not "
+		    "requests", (long long)s->id_dups, (long long)s->id_dup);
 	put(o, "1a", "requests.count", (double)s->rows, "count", s->rows,
 	    NULL, NULL, NULL, "request_id", sbuf_str(&how));
+	/* Only when some repeat: clean records stay as they were. */
+	if (s->id_dups > 0)
+		rec_set(json_array_get(o->arr, json_array_size(o->arr) - 1),
+		    "duplicate_ids", rec_num((double)s->id_dups));
 	sbuf_free(&how);
 }
 

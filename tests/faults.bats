@@ -150,6 +150,14 @@ clean() {
 	fault 1a-seed-other
 }
 
+@test "1a-client-dropped (14b): 1a FAIL" {
+	fault 1a-client-dropped
+}
+
+@test "1a-retries-logged (14b): 1a WARN|FAIL" {
+	fault 1a-retries-logged
+}
+
 @test "1a-send-ceiling (aw): 1a WARN" {
 	fault 1a-send-ceiling
 }
@@ -252,6 +260,10 @@ clean() {
 
 @test "1d-output-capped (aw): 1d FAIL" {
 	fault 1d-output-capped
+}
+
+@test "1d-output-min-ignored (aw): 1d WARN" {
+	fault 1d-output-min-ignored
 }
 
 @test "1e-prefix-group-merged (aw): 1e FAIL" {

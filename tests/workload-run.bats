@@ -256,6 +256,25 @@ PY
 	holds '.metric=="client.rate" and .scope.client=="late" and (.why | test("no rows of it"))'
 }
 
+@test "verdicts: rows repeating a request_id (logged retries) WARN requests.count" {
+	"$S2R_BIN/s2r-synth" "$W/phases.yaml" "$BATS_TEST_TMPDIR/t"
+	t="$BATS_TEST_TMPDIR/t"
+	# every 50th request logged twice (a first attempt and its retry):
+	# 2 % more rows, inside the count's 5 % band
+	awk -F, 'NR > 1 && $1 % 50 == 7 { print } { print }' "$t/trace_data.csv" >"$t/r.csv"
+	dups=$(awk -F, 'NR > 1 && $1 % 50 == 7' "$t/trace_data.csv" | wc -l)
+	[ "$dups" -gt 0 ]
+	"$S2R_BIN/s2r-trace-stats" --phase p --workload w "$t/r.csv" >"$BATS_TEST_TMPDIR/m.ndjson"
+	[ "$(jq -r 'select(.metric=="requests.count") | .duplicate_ids' "$BATS_TEST_TMPDIR/m.ndjson")" = "$dups" ]
+	run_verdicts "$t/r.csv"
+	[ "$(jq -r 'select(.metric=="requests.count") | .verdict' "$OUT")" = WARN ]
+	holds '.metric=="requests.count" and (.why | test("^.*'"$dups"' rows repeat an earlier row.s request_id: the trace counts attempts"))'
+	holds '.metric=="requests.count" and (.action | test("retried or re-sent"))'
+	# the clean trace's record has no duplicate_ids at all
+	"$S2R_BIN/s2r-trace-stats" --phase p --workload w "$t/trace_data.csv" >"$BATS_TEST_TMPDIR/c.ndjson"
+	[ "$(jq -r 'select(.metric=="requests.count") | has("duplicate_ids")' "$BATS_TEST_TMPDIR/c.ndjson")" = false ]
+}
+
 @test "verdicts: warm-up cut rows start the windows later; the seed must match" {
 	"$S2R_BIN/s2r-synth" "$W/phases.yaml" "$BATS_TEST_TMPDIR/t"
 	t="$BATS_TEST_TMPDIR/t"

@@ -154,6 +154,10 @@ clean() {
 	fault 1a-client-dropped
 }
 
+@test "1a-client-window-short (14b): 1a FAIL" {
+	fault 1a-client-window-short
+}
+
 @test "1a-retries-logged (14b): 1a WARN|FAIL" {
 	fault 1a-retries-logged
 }

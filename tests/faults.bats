@@ -774,6 +774,10 @@ clean() {
 	fault 4c-mode-control
 }
 
+@test "4c-queue-threshold-drift (14b): 4c FAIL" {
+	fault 4c-queue-threshold-drift
+}
+
 @test "4c-ramp-drift (14b): 4c FAIL" {
 	fault 4c-ramp-drift
 }
@@ -1030,6 +1034,10 @@ clean() {
 	fault 5g-epp-pod-undiscovered
 }
 
+@test "5g-flow-control-undeclared (14b): 5g WARN" {
+	fault 5g-flow-control-undeclared
+}
+
 @test "5g-objective-default (14b): 5g FAIL" {
 	fault 5g-objective-default
 }
@@ -1040,6 +1048,14 @@ clean() {
 
 @test "5g-objective-key-lost (14b): 5g FAIL" {
 	fault 5g-objective-key-lost
+}
+
+@test "5g-objective-keys-swapped (14b): 5g FAIL" {
+	fault 5g-objective-keys-swapped
+}
+
+@test "5g-objective-priorities-swapped (14b): 5g FAIL" {
+	fault 5g-objective-priorities-swapped
 }
 
 @test "5g-objective-stale-priority (14b): 5g FAIL" {

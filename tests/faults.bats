@@ -774,6 +774,10 @@ clean() {
 	fault 4c-mode-control
 }
 
+@test "4c-params-key-renamed (14b): 2d FAIL" {
+	fault 4c-params-key-renamed
+}
+
 @test "4c-queue-threshold-drift (14b): 4c FAIL" {
 	fault 4c-queue-threshold-drift
 }

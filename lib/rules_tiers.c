@@ -440,7 +440,10 @@ rule_treatment(struct judge *j, const struct rule *r, const struct jcell *c)
 			    "No treatment parameters on either side: no sim "
 			    "thresholds or ramps and no EPP plugin parameters.");
 		pu_out_emit(j, r, &o, !sim ? V_INAPPLICABLE : arms.n > 0 ?
-		    V_WARN : V_MISSING, NULL);
+		    V_WARN : V_MISSING, sim && arms.n > 0 ? "Give the "
+		    "plugin its parameters block (parameters: under its "
+		    "plugins entry) with the sim's values and redeploy, or "
+		    "confirm its compiled-in defaults are the sim's." : NULL);
 	}
 	strv_free(&arms);
 }

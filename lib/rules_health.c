@@ -976,10 +976,173 @@ epp_empty_keys(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* The 'Request handled' lines a class should have: its trace rows
+ * (count, its class.count record) less its gateway sheds (status.count
+ * shed of the class), which are never scheduled. */
+static double
+class_need(const struct judge *j, const struct jcell *c, const char *cls,
+    const json_t *count)
+{
+	struct ru_list l;
+	double need = 0, v;
+
+	ru_num(count, &need);
+	ru_collect(j, c, "measure", "status.count", RU_ANY, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *k = rec_scope_str(l.v[i], "class");
+		const char *st = rec_get_str(l.v[i], "status");
+
+		if (k != NULL && strcmp(k, cls) == 0 && st != NULL &&
+		    strcmp(st, "shed") == 0 && ru_num(l.v[i], &v))
+			need -= v;
+	}
+	ru_list_free(&l);
+	return need;
+}
+
+/* The 'Request handled' lines of objectiveKey key (0 when none). */
+static double
+key_lines(const struct ru_list *lines, const char *key, const json_t **rec)
+{
+	double v;
+
+	for (size_t i = 0; i < lines->n; i++) {
+		const char *k = rec_scope_str(lines->v[i], "class");
+
+		if (k != NULL && strcmp(k, key) == 0 &&
+		    ru_num(lines->v[i], &v)) {
+			*rec = lines->v[i];
+			return v;
+		}
+	}
+	return 0;
+}
+
+/* The lines other non-empty keys hold beyond their classes' rows: where a
+ * class's missing lines went when its requests carried another key. */
+static double
+other_excess(const struct judge *j, const struct jcell *c,
+    const struct ru_list *lines, const struct ru_list *counts,
+    const char *cls, struct sbuf *who)
+{
+	double sum = 0, have, need;
+
+	for (size_t i = 0; i < lines->n; i++) {
+		const char *k = rec_scope_str(lines->v[i], "class");
+
+		if (k == NULL || *k == '\0' || strcmp(k, cls) == 0 ||
+		    !ru_num(lines->v[i], &have))
+			continue;
+		need = 0;
+		for (size_t n = 0; n < counts->n; n++) {
+			const char *t = rec_scope_str(counts->v[n], "class");
+
+			if (t != NULL && strcmp(t, k) == 0)
+				need = class_need(j, c, t, counts->v[n]);
+		}
+		if (have <= need)
+			continue;
+		sum += have - need;
+		sbuf_printf(who, "%s\"%s\" %.0f lines for %.0f rows",
+		    who->len ? ", " : "", k, have, need);
+	}
+	return sum;
+}
+
+/* 5c.6 (6): each SLO class of the trace reached the EPP under its own
+ * objective key: a class's scheduled rows (less its sheds) have at least
+ * as many 'Request handled' lines of that key.  A priority check alone
+ * cannot see a client that sends one class under another class's key:
+ * key and priority then agree on every line.  Without the trace's
+ * x_request_id the join is by count: a class short of lines while other
+ * keys hold more lines than their rows, in a log that covers the run, was
+ * sent under another key (FAIL); short lines explained otherwise (a cut
+ * log, keys lost) are WARN, the other 5g verdicts say which. */
+static void
+epp_class_key(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct keyed *k, const struct ru_list *lines,
+    const struct ru_list *counts, const json_t *count, double need_all)
+{
+	const char *cls = rec_scope_str(count, "class");
+	const json_t *have_rec = NULL;
+	double need = class_need(j, c, cls, count), have, extra;
+	struct sbuf why = {0}, who = {0};
+	enum jverdict_value v = V_PASS;
+	json_t *sub = rec_scope_new(), *es, *ms;
+
+	rec_scope_set(sub, "class", cls);
+	have = key_lines(lines, cls, &have_rec);
+	extra = other_excess(j, c, lines, counts, cls, &who);
+	sbuf_printf(&why, "%.0f 'Request handled' lines carry objectiveKey "
+	    "\"%s\"; the trace has %.0f rows of class \"%s\" the gateway "
+	    "did not shed (", have, cls, need, cls);
+	ru_where(&why, count);
+	sbuf_adds(&why, ").");
+	if (have < need && k->keyed + k->empty < need_all) {
+		sbuf_adds(&why, " The log holds fewer handled lines than "
+		    "scheduled requests: it covers only part of the run, so "
+		    "the missing lines cannot be told apart.");
+		v = V_WARN;
+	} else if (have < need && extra >= need - have) {
+		sbuf_printf(&why, " %.0f are missing while other keys hold "
+		    "more lines than their classes' rows (%s): requests of "
+		    "this class reached the EPP under another class's "
+		    "objective (the client's class-to-objective mapping), so "
+		    "their priority is that class's.", need - have,
+		    sbuf_str(&who));
+		v = V_FAIL;
+	} else if (have < need) {
+		sbuf_printf(&why, " %.0f are missing and no other key holds "
+		    "them: they carry no objective key (see "
+		    "epp.objective.resolved).", need - have);
+		v = V_WARN;
+	}
+	es = ru_side(rec_num(need), "count", count, "class.count less the "
+	    "class's status.count shed");
+	ms = ru_side(rec_num(have), "count", have_rec, "'Request handled' "
+	    "lines with this objectiveKey");
+	judge_emit(j, r, c, &(struct jverdict){
+	    .metric = "epp.objective.class_requests", .sub = sub,
+	    .expect = es, .measure = ms, .has_diff = true,
+	    .diff = have - need, .diff_unit = "count",
+	    .tolerance = ">= class rows - class sheds", .verdict = v,
+	    .why = sbuf_str(&why), .action = ACT_EPP });
+	json_decref(es);
+	json_decref(ms);
+	json_decref(sub);
+	sbuf_free(&why);
+	sbuf_free(&who);
+}
+
+/* epp_class_key for each class of the trace (none: nothing to judge, the
+ * trace has no SLO classes). */
+static void
+epp_class_keys(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct keyed *k)
+{
+	struct ru_list lines, counts;
+	double need_all = 0;
+
+	ru_collect(j, c, "measure", "epp.objective.requests", RU_ANY, false,
+	    &lines);
+	ru_collect(j, c, "measure", "class.count", RU_ANY, false, &counts);
+	for (size_t i = 0; i < counts.n; i++)
+		if (rec_scope_str(counts.v[i], "class") != NULL)
+			need_all += class_need(j, c, rec_scope_str(counts.v[i],
+			    "class"), counts.v[i]);
+	for (size_t i = 0; i < counts.n; i++)
+		if (rec_scope_str(counts.v[i], "class") != NULL)
+			epp_class_key(j, r, c, k, &lines, &counts,
+			    counts.v[i], need_all);
+	ru_list_free(&lines);
+	ru_list_free(&counts);
+}
+
 /* 5c.6 InferenceObjective resolution (EPP at -v=3, 'Request handled'
  * lines): (1) every configured objective seen at its priority, (2) one
  * priority per key, (3) resolved lines >= requests, (4) priorities seen
- * configured or 0, (5) few lines without a key. */
+ * configured or 0, (5) few lines without a key, (6) each class under its
+ * own key. */
 static void
 epp_objectives(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -1016,6 +1179,7 @@ epp_objectives(struct judge *j, const struct rule *r, const struct jcell *c)
 	count_keyed(j, c, &k);
 	epp_resolved(j, r, c, &k);
 	epp_empty_keys(j, r, c, &k);
+	epp_class_keys(j, r, c, &k);
 out:
 	strv_free(&done);
 	ru_list_free(&tiers);

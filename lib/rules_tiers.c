@@ -379,6 +379,23 @@ admission_arm(struct judge *j, const struct rule *r, const char *arm)
 	return n;
 }
 
+/* The sim has treatment parameters and the arms' EPP configs were
+ * deployed, yet none gives a plugin a parameter (a parameters block
+ * dropped or keyed wrong): the plugins run their compiled-in defaults,
+ * which may or may not be the sim's, so WARN rather than MISSING. */
+static void
+deployed_bare(struct pu_out *o, const struct strv *arms)
+{
+	sbuf_adds(&o->why, "The sim side has treatment parameters, but the "
+	    "EPP configs deployed for ");
+	for (size_t i = 0; i < arms->n; i++)
+		sbuf_printf(&o->why, "%s%s", i ? ", " : "", arms->v[i]);
+	sbuf_adds(&o->why, " give no plugin a parameter (a parameters block "
+	    "dropped or keyed wrong?): the plugins run their compiled-in "
+	    "defaults, which this check cannot compare with the sim's (3c "
+	    "reads the generated plugin's thresholds).");
+}
+
 static void
 rule_treatment(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -413,12 +430,20 @@ rule_treatment(struct judge *j, const struct rule *r, const struct jcell *c)
 		    sim_ramp(j, "batch", &pp, &br);
 
 		pu_out_init(&o, "admission.parameters");
-		sbuf_adds(&o.why, sim ? "The sim side has treatment parameters "
-		    "but no deployed EPP config gives plugin parameters "
-		    "(s2r-config --epp REAL/generated/<arm>_config.yaml --phase "
-		    "<arm>)." : "No treatment parameters on either side: no "
-		    "sim thresholds or ramps and no EPP plugin parameters.");
-		pu_out_emit(j, r, &o, sim ? V_MISSING : V_INAPPLICABLE, NULL);
+		if (sim && arms.n > 0)
+			deployed_bare(&o, &arms);
+		else
+			sbuf_adds(&o.why, sim ? "The sim side has treatment "
+			    "parameters but no deployed EPP config gives plugin "
+			    "parameters (s2r-config --epp "
+			    "REAL/generated/<arm>_config.yaml --phase <arm>)." :
+			    "No treatment parameters on either side: no sim "
+			    "thresholds or ramps and no EPP plugin parameters.");
+		pu_out_emit(j, r, &o, !sim ? V_INAPPLICABLE : arms.n > 0 ?
+		    V_WARN : V_MISSING, sim && arms.n > 0 ? "Give the "
+		    "plugin its parameters block (parameters: under its "
+		    "plugins entry) with the sim's values and redeploy, or "
+		    "confirm its compiled-in defaults are the sim's." : NULL);
 	}
 	strv_free(&arms);
 }

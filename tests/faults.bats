@@ -790,6 +790,14 @@ clean() {
 	fault 4c-mode-control
 }
 
+@test "4c-params-key-renamed (14b): 2d FAIL" {
+	fault 4c-params-key-renamed
+}
+
+@test "4c-queue-threshold-drift (14b): 4c FAIL" {
+	fault 4c-queue-threshold-drift
+}
+
 @test "4c-ramp-drift (14b): 4c FAIL" {
 	fault 4c-ramp-drift
 }
@@ -1046,6 +1054,10 @@ clean() {
 	fault 5g-epp-pod-undiscovered
 }
 
+@test "5g-flow-control-undeclared (14b): 5g WARN" {
+	fault 5g-flow-control-undeclared
+}
+
 @test "5g-objective-default (14b): 5g FAIL" {
 	fault 5g-objective-default
 }
@@ -1056,6 +1068,14 @@ clean() {
 
 @test "5g-objective-key-lost (14b): 5g FAIL" {
 	fault 5g-objective-key-lost
+}
+
+@test "5g-objective-keys-swapped (14b): 5g FAIL" {
+	fault 5g-objective-keys-swapped
+}
+
+@test "5g-objective-priorities-swapped (14b): 5g FAIL" {
+	fault 5g-objective-priorities-swapped
 }
 
 @test "5g-objective-stale-priority (14b): 5g FAIL" {

@@ -176,6 +176,21 @@ why() {
 	jq -s -e '[.[] | select(.metric == "routing.plugins")][0] | .verdict == "PASS" and (.why | test("max-score-picker: registered"))' "$V"
 }
 
+@test "4c: a deployed treatment config that gives no plugin a parameter WARNs (compiled-in defaults), no deployed config MISSING" {
+	bundle bare real-ok
+	sed -i 's/^\( *\)parameters:$/\1params:/' "$REAL/generated/treatment_config.yaml"
+	! grep -q 'parameters:' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.parameters)" = WARN ]
+	[[ "$(why admission.parameters)" == *"EPP configs deployed for treatment give no plugin a parameter"*"compiled-in defaults"* ]]
+	# without any deployed arm config the parameters are MISSING
+	jq -c 'select((.scope.phase // "") != "treatment")' "$D/treatment.ndjson" >"$D/t" && mv "$D/t" "$D/treatment.ndjson"
+	jq -c 'select((.metric | startswith("epp.")) | not)' "$D/baseline.ndjson" >"$D/t" && mv "$D/t" "$D/baseline.ndjson"
+	judge
+	[ "$(verdict admission.parameters)" = MISSING ]
+}
+
 @test "4a: a sim that routes by load against random-picker: FAIL; against max-score-picker: WARN (the scorers decide)" {
 	bundle load real-ok treatment_swapped.yaml
 	sed -i 's/| `--routing-policy` | round-robin |/| `--routing-policy` | least-loaded |/' "$SIM/config.md"

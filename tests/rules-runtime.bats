@@ -626,6 +626,53 @@ obj() {
 	[ "$(v 5g epp.objective.resolved)" = INAPPLICABLE ]
 }
 
+# cc CLASS N: the trace's class.count of CLASS
+cc() {
+	echo "(if .metric == \"requests.count\" then {kind: \"measure\", check:
+	    \"1b\", metric: \"class.count\", value: $2, unit: \"count\",
+	    scope: {phase: \"baseline\", workload: \"w1\", class: \"$1\"},
+	    source: {file: \"baseline/w1/trace_data.csv\", field:
+	    \"slo_class\"}} else empty end)"
+}
+
+@test "5g: a class sent under another class's objective key FAILs by count" {
+	# the trace's 150 critical and 250 sheddable rows, the log's lines
+	# by key the same: each class under its own key
+	judge ".,$(cc critical 150),$(cc sheddable 250)"
+	[ "$(v 5g epp.objective.class_requests critical)" = PASS ]
+	[ "$(v 5g epp.objective.class_requests sheddable)" = PASS ]
+	# 100 sheddable requests sent with the critical key: 250 critical
+	# lines for 150 rows, 150 sheddable lines for 250; the priority
+	# checks see nothing (key and priority agree on every line)
+	judge "(if .metric == \"epp.objective.requests\" then .value = (if
+	    .scope.class == \"critical\" then 250 else 150 end) else . end),
+	    $(cc critical 150),$(cc sheddable 250)"
+	[ "$(v 5g epp.objective.class_requests sheddable)" = FAIL ]
+	[ "$(v 5g epp.objective.class_requests critical)" = PASS ]
+	[ "$(v 5g epp.objective.resolved)" = PASS ]
+	jqt 'select(.metric == "epp.objective.class_requests" and .scope.class == "sheddable") |
+	    (.why | test("100 are missing while other keys hold more lines than their classes. rows \\(\"critical\" 250 lines for 150 rows\\)")) and
+	    .diff.value == -100 and .expected.value == 250 and .actual.value == 150' "$OUT"
+	# the sheddable class's 100 sheds are never scheduled: 150 lines PASS
+	judge "(if .metric == \"epp.objective.requests\" and .scope.class ==
+	    \"sheddable\" then .value = 150 else . end),
+	    $(cc critical 150),$(cc sheddable 250),$(st sheddable shed 100)"
+	[ "$(v 5g epp.objective.class_requests sheddable)" = PASS ]
+	# missing lines no other key holds (keys lost): WARN, not FAIL
+	judge "(if .metric == \"epp.objective.requests\" and .scope.class ==
+	    \"sheddable\" then .value = 150 else . end), $(obj '' 100),
+	    $(cc critical 150),$(cc sheddable 250)"
+	[ "$(v 5g epp.objective.class_requests sheddable)" = WARN ]
+	# a log of part of the run cannot tell: WARN
+	judge "(if .metric == \"epp.objective.requests\" then .value = (if
+	    .scope.class == \"critical\" then 160 else 100 end) else . end),
+	    $(cc critical 150),$(cc sheddable 250)"
+	[ "$(v 5g epp.objective.class_requests sheddable)" = WARN ]
+	# no SLO classes in the trace: no verdict
+	judge '.'
+	[ -z "$(v 5g epp.objective.class_requests)" ]
+}
+
 @test "5g: a priority nobody configured FAILs, and the deployed objectives win over the sim's tiers" {
 	judge ".,(if .metric == \"epp.objective.priority\" and .scope.class ==
 	    \"critical\" then (.value = 50 | .source.line = 77) else empty end)"

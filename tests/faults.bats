@@ -1094,6 +1094,10 @@ clean() {
 	fault A0-population
 }
 
+@test "A0-real-retried (hta): A0 WARN|FAIL" {
+	fault A0-real-retried
+}
+
 @test "A0-sides-swapped (hta): A0 FAIL" {
 	fault A0-sides-swapped
 }
@@ -1240,6 +1244,14 @@ clean() {
 
 @test "A3-real-stream-buffered (hta): A3 WARN" {
 	fault A3-real-stream-buffered
+}
+
+@test "A3-real-stream-interval (hta): A3 INAPPLICABLE" {
+	fault A3-real-stream-interval
+}
+
+@test "A3-sim-batched-tokens (hta): A3 WARN" {
+	fault A3-sim-batched-tokens
 }
 
 @test "A3-sim-itl-stale (hta): A3 FAIL" {

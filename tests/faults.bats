@@ -1114,6 +1114,14 @@ clean() {
 	fault A0-real-eos-early
 }
 
+@test "A1-prefill-not-captured (vllm): A1 FAIL" {
+	fault A1-prefill-not-captured
+}
+
+@test "A1-rank-copied-twice (vllm): A2 WARN|FAIL" {
+	fault A1-rank-copied-twice
+}
+
 @test "A1-backend-flashinfer (vllm): A1 WARN" {
 	fault A1-backend-flashinfer
 }

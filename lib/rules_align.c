@@ -718,6 +718,45 @@ burst_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
 	return v;
 }
 
+/* Matched requests whose own sim/real ratio lies far off the median
+ * ratio (s2r-latency's align.<metric>.paired_outliers): when a fifth of
+ * them or more do (two at least), the median describes only part of the
+ * population, and a gap that depends on the request (the simulator
+ * batching or chunking prompts another way) hides behind an agreeing
+ * median and a KS test over few requests.  A PASS becomes a WARN that
+ * names them; a gap already judged is only told about them. */
+static enum jverdict_value
+paired_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
+    struct sbuf *why, struct sbuf *act)
+{
+	char metric[96];
+	const json_t *rec;
+	double out = 0, n = 0;
+
+	if (k != K_TTFT && k != K_TPOT && k != K_E2E)
+		return v;
+	snprintf(metric, sizeof(metric), "align.%s.paired_outliers",
+	    a3_metrics[k].name);
+	rec = au_lat(j, metric);
+	if (!ru_num(rec, &out) || !rec_get_num(rec, "n", &n) || out < 2 ||
+	    out * 5 < n)
+		return v;
+	sbuf_printf(why, " Paired by request id, %.0f of %.0f requests do not "
+	    "follow the median: %s.", out, n, rec_get_str(json_object_get(rec,
+	    "source"), "how"));
+	if (v != V_PASS)
+		return v;
+	sbuf_printf(why, " The median agrees, but the %s gap depends on the "
+	    "request.", a3_metrics[k].title);
+	sbuf_adds(act, act->len ? " " : "");
+	sbuf_printf(act, "Compare the listed requests' %s on both sides "
+	    "(their prompt and output lengths, their batches): a simulator "
+	    "run with another max_num_batched_tokens or chunked-prefill "
+	    "setting, or a cost that is wrong for one shape only, moves some "
+	    "requests and not the median.", a3_metrics[k].title);
+	return V_WARN;
+}
+
 /* Why metric k has no values on a side. */
 static const char *
 no_values_why(const struct judge *j, enum a3kind k)
@@ -774,6 +813,7 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 		v = itl_consistency(j, v, &why, &act);
 	v = load_mark(j, k, gap, ra, v, &why, &act);
 	v = burst_mark(j, k, v, &why, &act);
+	v = paired_mark(j, k, v, &why, &act);
 	ru_thermal_mark(j, ra, &why);
 	au_emit(j, r, metric, NULL, ra, sa, true, gap, "%", tolbuf, v,
 	    sbuf_str(&why), sbuf_str(&act),

@@ -1130,6 +1130,10 @@ clean() {
 	fault A0-population
 }
 
+@test "A0-real-retried (hta): A0 WARN|FAIL" {
+	fault A0-real-retried
+}
+
 @test "A0-sides-swapped (hta): A0 FAIL" {
 	fault A0-sides-swapped
 }
@@ -1144,6 +1148,14 @@ clean() {
 
 @test "A0-real-eos-early (hta): A0 WARN" {
 	fault A0-real-eos-early
+}
+
+@test "A1-prefill-not-captured (vllm): A1 FAIL" {
+	fault A1-prefill-not-captured
+}
+
+@test "A1-rank-copied-twice (vllm): A2 WARN|FAIL" {
+	fault A1-rank-copied-twice
 }
 
 @test "A1-backend-flashinfer (vllm): A1 WARN" {
@@ -1276,6 +1288,14 @@ clean() {
 
 @test "A3-real-stream-buffered (hta): A3 WARN" {
 	fault A3-real-stream-buffered
+}
+
+@test "A3-real-stream-interval (hta): A3 INAPPLICABLE" {
+	fault A3-real-stream-interval
+}
+
+@test "A3-sim-batched-tokens (hta): A3 WARN" {
+	fault A3-sim-batched-tokens
 }
 
 @test "A3-sim-itl-stale (hta): A3 FAIL" {

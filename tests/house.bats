@@ -42,9 +42,10 @@ edges() {
 	rules="judge.h jindex.h checklist.h verdict.h tolerance.h ruleutil.h proofutil.h
 	    alignutil.h latquant.h satside.h satgen.h satrule.h golex.h rules_ramp.h rules_basedet.h rules_args.h isopolicy.h routecmp.h rules_wl.h rec.h str.h
 	    err.h perr.h stats.h jreplica.h cmpstat.h jstore.h spill.h strtab.h
-	    jwrite.h recscan.h jline.h jparse.h sampler.h"
+	    jwrite.h recscan.h jline.h jparse.h sampler.h sendlag.h"
 	# sampler.h: the length laws' exact CDF (1c/1d's shape), math as
-	# stats.h is, no reader or producer
+	# stats.h is, no reader or producer; sendlag.h: the late-send bound
+	# (1h, A0) and its count over numbers given to it
 	renderers="report.h mdreport.h mdtext.h htmlreport.h htmlpage.h
 	    htmlcharts.h svg.h rundiff.h batchindex.h rectext.h verdict.h
 	    atomicfile.h rec.h str.h err.h tseries.h vstream.h cmptext.h upnum.h

@@ -1005,6 +1005,96 @@ rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 
 /* --- 1g ------------------------------------------------------------- */
 
+/* The verdict *v of the CV cmp->a against the band of its arrival
+ * process.  False when there is nothing more to say: the shaped
+ * comparison could not be made, or the process has no burstiness rule
+ * (then judged inapplicable here). */
+static bool
+cv_band(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, const char *process, struct jcmp *cmp,
+    struct sbuf *note, enum jverdict_value *v)
+{
+	double lo, hi;
+	char a[32], b[32];
+
+	if (strcmp(process, "poisson") == 0) {
+		lo = tol(j->tol, TOL_POISSON_CV_MIN);
+		hi = tol(j->tol, TOL_POISSON_CV_MAX);
+		judge_fmt_num(a, sizeof(a), lo);
+		judge_fmt_num(b, sizeof(b), hi);
+		snprintf(cmp->tolerance, sizeof(cmp->tolerance), "%s-%s", a, b);
+		*v = cmp->a >= lo && cmp->a <= hi ? V_PASS : V_FAIL;
+		return true;
+	}
+	if (strcmp(process, "constant") == 0) {
+		hi = tol(j->tol, TOL_CONSTANT_CV_MAX);
+		judge_fmt_num(a, sizeof(a), hi);
+		snprintf(cmp->tolerance, sizeof(cmp->tolerance), "< %s", a);
+		*v = cmp->a < hi ? V_PASS : V_FAIL;
+		return true;
+	}
+	if (strcmp(process, "gamma") == 0 || strcmp(process, "weibull") == 0) {
+		if (!judge_compare(j, r, c, q, DIFF_PCT, tol(j->tol,
+		    TOL_SHAPED_CV_PCT), cmp))
+			return false;
+		*v = cmp->within ? V_PASS : V_FAIL;
+		return true;
+	}
+	sbuf_printf(note, " There is no burstiness rule for this process.");
+	judge_emit_cmp(j, r, c, q, cmp, V_INAPPLICABLE, sbuf_str(note), NULL);
+	return false;
+}
+
+/* Emits the band's verdict v over n inter-arrivals, made a WARN where
+ * the CV's standard error says more than the band: a PASS too many
+ * errors from the process's own CV, a FAIL within chance, or too few
+ * gaps to tell. */
+static void
+cv_emit(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q, struct jcmp *cmp, struct sbuf *note,
+    enum jverdict_value v, double n)
+{
+	double se;
+	char a[32], b[32];
+
+	/* The expectation's sd1: a measured CV's noise per gap. */
+	se = wl_noise_se(cmp->expect, 0, n);
+	if (v == V_PASS && se > 0 && n >= tol(j->tol, TOL_IAT_MIN_SAMPLES) &&
+	    fabs(cmp->a - cmp->e) > CV_NOT_CHANCE_SE * se) {
+		judge_fmt_num(a, sizeof(a), fabs(cmp->a - cmp->e) / se);
+		judge_fmt_num(b, sizeof(b), n);
+		sbuf_printf(note, " Inside the band, but %s standard errors "
+		    "of the CV over %s inter-arrivals from the process's own: "
+		    "no chance spread of it; the generator drew another "
+		    "process (one stream dealt to the clients in turn, "
+		    "jittered pacing) that the band is too wide to see.", a,
+		    b);
+		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(note),
+		    ACT_BURST);
+		return;
+	}
+	if (v == V_FAIL && fabs(cmp->a - cmp->e) <= NOISE_SE * se) {
+		judge_fmt_num(a, sizeof(a), se);
+		judge_fmt_num(b, sizeof(b), n);
+		sbuf_printf(note, " Outside the tolerance but within three "
+		    "standard errors of the CV's chance over %s inter-arrivals "
+		    "(one is %s): too few to tell.", b, a);
+		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(note),
+		    ACT_FEW_GAPS);
+		return;
+	}
+	if (n > 0 && n < tol(j->tol, TOL_IAT_MIN_SAMPLES)) {
+		judge_fmt_num(a, sizeof(a), n);
+		sbuf_printf(note, " Only %s inter-arrivals: too few for the CV "
+		    "to say anything (it would have been %s).", a,
+		    judge_verdict_names[v]);
+		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(note),
+		    ACT_FEW_GAPS);
+		return;
+	}
+	judge_emit_cmp(j, r, c, q, cmp, v, sbuf_str(note), ACT_BURST);
+}
+
 static void
 client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q)
@@ -1012,9 +1102,8 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 	const char *process;
 	struct jcmp cmp;
 	struct sbuf note = {0};
-	double n = 0, lo, hi, se;
+	double n = 0;
 	enum jverdict_value v;
-	char a[32], b[32];
 
 	if (!judge_compare(j, r, c, q, DIFF_ABS, 0, &cmp))
 		return;
@@ -1029,68 +1118,8 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "the arrivals the servers saw, which a generator that "
 		    "batches its sends bunches however well it scheduled "
 		    "them.");
-	if (strcmp(process, "poisson") == 0) {
-		lo = tol(j->tol, TOL_POISSON_CV_MIN);
-		hi = tol(j->tol, TOL_POISSON_CV_MAX);
-		judge_fmt_num(a, sizeof(a), lo);
-		judge_fmt_num(b, sizeof(b), hi);
-		snprintf(cmp.tolerance, sizeof(cmp.tolerance), "%s-%s", a, b);
-		v = cmp.a >= lo && cmp.a <= hi ? V_PASS : V_FAIL;
-	} else if (strcmp(process, "constant") == 0) {
-		hi = tol(j->tol, TOL_CONSTANT_CV_MAX);
-		judge_fmt_num(a, sizeof(a), hi);
-		snprintf(cmp.tolerance, sizeof(cmp.tolerance), "< %s", a);
-		v = cmp.a < hi ? V_PASS : V_FAIL;
-	} else if (strcmp(process, "gamma") == 0 ||
-	    strcmp(process, "weibull") == 0) {
-		if (!judge_compare(j, r, c, q, DIFF_PCT, tol(j->tol,
-		    TOL_SHAPED_CV_PCT), &cmp))
-			goto out;
-		v = cmp.within ? V_PASS : V_FAIL;
-	} else {
-		sbuf_printf(&note, " There is no burstiness rule for this "
-		    "process.");
-		judge_emit_cmp(j, r, c, q, &cmp, V_INAPPLICABLE, sbuf_str(&note),
-		    NULL);
-		goto out;
-	}
-	/* The expectation's sd1: a measured CV's noise per gap. */
-	se = wl_noise_se(cmp.expect, 0, n);
-	if (v == V_PASS && se > 0 && n >= tol(j->tol, TOL_IAT_MIN_SAMPLES) &&
-	    fabs(cmp.a - cmp.e) > CV_NOT_CHANCE_SE * se) {
-		judge_fmt_num(a, sizeof(a), fabs(cmp.a - cmp.e) / se);
-		judge_fmt_num(b, sizeof(b), n);
-		sbuf_printf(&note, " Inside the band, but %s standard errors "
-		    "of the CV over %s inter-arrivals from the process's own: "
-		    "no chance spread of it; the generator drew another "
-		    "process (one stream dealt to the clients in turn, "
-		    "jittered pacing) that the band is too wide to see.", a,
-		    b);
-		judge_emit_cmp(j, r, c, q, &cmp, V_WARN, sbuf_str(&note),
-		    ACT_BURST);
-		goto out;
-	}
-	if (v == V_FAIL && fabs(cmp.a - cmp.e) <= NOISE_SE * se) {
-		judge_fmt_num(a, sizeof(a), se);
-		judge_fmt_num(b, sizeof(b), n);
-		sbuf_printf(&note, " Outside the tolerance but within three "
-		    "standard errors of the CV's chance over %s inter-arrivals "
-		    "(one is %s): too few to tell.", b, a);
-		judge_emit_cmp(j, r, c, q, &cmp, V_WARN, sbuf_str(&note),
-		    ACT_FEW_GAPS);
-		goto out;
-	}
-	if (n > 0 && n < tol(j->tol, TOL_IAT_MIN_SAMPLES)) {
-		judge_fmt_num(a, sizeof(a), n);
-		sbuf_printf(&note, " Only %s inter-arrivals: too few for the CV "
-		    "to say anything (it would have been %s).", a,
-		    judge_verdict_names[v]);
-		judge_emit_cmp(j, r, c, q, &cmp, V_WARN, sbuf_str(&note),
-		    ACT_FEW_GAPS);
-		goto out;
-	}
-	judge_emit_cmp(j, r, c, q, &cmp, v, sbuf_str(&note), ACT_BURST);
-out:
+	if (cv_band(j, r, c, q, process, &cmp, &note, &v))
+		cv_emit(j, r, c, q, &cmp, &note, v, n);
 	sbuf_free(&note);
 }
 

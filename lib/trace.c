@@ -21,8 +21,6 @@
 
 /* Latency CDF points: q = 0, 0.01, ..., 1. */
 #define CDF_POINTS	101
-/* Token histograms: at most this many bins. */
-#define HIST_BINS	40
 
 enum status {
 	ST_OK, ST_SHED, ST_HTTP, ST_ERROR, ST_TIMEOUT, ST_EMPTY, ST_ABORTED,
@@ -1030,19 +1028,6 @@ put_latencies(struct out *o)
 
 /* ---- distributions (for the report's charts) ---- */
 
-/* A measure record whose data is a points or bins array rather than one
- * value: value null, the array last. */
-static void
-put_dist(struct out *o, const char *check, const char *metric,
-    const char *unit, int64_t n, const char *cls, const char *field,
-    const char *how, const char *key, json_t *data)
-{
-	put(o, check, metric, NAN, unit, n, cls ? "class" : NULL, cls, NULL,
-	    field, how);
-	rec_set(json_array_get(o->arr, json_array_size(o->arr) - 1), key,
-	    data);
-}
-
 /* [[q, x], ...] at q = 0, 1/(CDF_POINTS-1), ..., 1; x in ms. */
 static json_t *
 cdf_points(const struct trace_stats *s, size_t which, size_t cls)
@@ -1092,7 +1077,7 @@ put_cdf(struct out *o, size_t which, size_t cls)
 	    "rows (status ok, not failed_empty or aborted)%s%s%s %s",
 	    l->formula, CDF_POINTS, (long long)m->n, name ? " of class \"" : "",
 	    name ? name : "", name ? "\"" : "", l->rows);
-	put_dist(o, "A3", names[which], "ms", m->n, name, l->field,
+	trace_put_dist(o, "A3", names[which], "ms", m->n, name, l->field,
 	    sbuf_str(&how), "points", cdf_points(s, which, cls));
 	sbuf_free(&how);
 }
@@ -1109,78 +1094,6 @@ put_cdfs(struct out *o)
 		for (size_t w = 0; w < 3; w++)
 			put_cdf(o, w, order[k]);
 	free(order);
-}
-
-/* Bin width: the least 1, 2 or 5 times a power of ten that covers
- * [lo, hi] in at most HIST_BINS bins aligned on multiples of it. */
-static int64_t
-hist_width(int64_t lo, int64_t hi)
-{
-	static const int64_t mult[] = { 1, 2, 5 };
-
-	for (int64_t base = 1; base <= INT64_MAX / 10; base *= 10)
-		for (size_t i = 0; i < 3; i++) {
-			int64_t w = base * mult[i];
-			int64_t first = lo / w * w;
-
-			if ((hi - first) / w + 1 <= HIST_BINS)
-				return w;
-		}
-	return INT64_MAX / 10;
-}
-
-/* [[lo, hi, count], ...]: half-open integer bins [lo, hi) from the
- * sorted values, empty bins included. */
-static json_t *
-hist_bins(const struct ivals *v, int64_t *width)
-{
-	json_t *bins = json_array();
-	int64_t lo, hi, w, edge;
-	size_t i = 0;
-
-	*width = 0;
-	if (v->n == 0)
-		return bins;
-	lo = ivals_at(v, 0);
-	hi = ivals_at(v, v->n - 1);
-	w = hist_width(lo, hi);
-	*width = w;
-	/* Differences from the edge, never edge + w: no overflow near
-	 * INT64_MAX (the last edge saturates there). */
-	for (edge = lo / w * w; i < v->n; edge += w) {
-		json_t *b = json_array();
-		int64_t count = 0;
-
-		while (i < v->n && ivals_at(v, i) - edge < w) {
-			count++;
-			i++;
-		}
-		json_array_append_new(b, rec_i64(edge));
-		json_array_append_new(b, rec_i64(edge > INT64_MAX - w ?
-		    INT64_MAX : edge + w));
-		json_array_append_new(b, rec_i64(count));
-		json_array_append_new(bins, b);
-		if (edge > INT64_MAX - w)
-			break;
-	}
-	return bins;
-}
-
-static void
-put_hist(struct out *o, const char *check, const char *metric,
-    const char *field, const struct ivals *v, const char *rows)
-{
-	struct sbuf how = {0};
-	int64_t width;
-	json_t *bins = hist_bins(v, &width);
-
-	sbuf_printf(&how, "bins [lo, hi, count]: rows with lo <= %s < hi over "
-	    "%s; width %lld (the least 1, 2 or 5 x 10^k giving at most %d "
-	    "bins aligned on multiples of it), empty bins included", field,
-	    rows, (long long)width, HIST_BINS);
-	put_dist(o, check, metric, "tokens", (int64_t)v->n, NULL, field,
-	    sbuf_str(&how), "bins", bins);
-	sbuf_free(&how);
 }
 
 void
@@ -1211,13 +1124,13 @@ trace_stats_records(const struct trace_stats *s,
 	put_status(&o);
 	put_latencies(&o);
 	sbuf_printf(&rows, "all %lld rows", (long long)s->rows);
-	put_hist(&o, "1c", "input_tokens.hist", "input_tokens", &s->in_v,
-	    sbuf_str(&rows));
+	trace_put_hist(&o, "1c", "input_tokens.hist", "input_tokens",
+	    &s->in_v, sbuf_str(&rows));
 	sbuf_reset(&rows);
 	sbuf_printf(&rows, "the %lld successful rows (status ok, not "
 	    "failed_empty or aborted)", (long long)s->out.n);
-	put_hist(&o, "1d", "output_tokens.hist", "output_tokens", &s->out_v,
-	    sbuf_str(&rows));
+	trace_put_hist(&o, "1d", "output_tokens.hist", "output_tokens",
+	    &s->out_v, sbuf_str(&rows));
 	sbuf_free(&rows);
 	put_cdfs(&o);
 	tracex_records(s->x, &o, &s->clients, &s->classes);

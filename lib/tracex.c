@@ -16,21 +16,7 @@
 #include "strtab.h"
 #include "trace_int.h"
 #include "tracex.h"
-
-struct xclient {
-	int64_t		 n, first, last;
-	struct moments	 in, out;
-	struct ivals	 inv, outv;	/* the lengths, for their quantiles */
-	int64_t		 prefixed, streaming;
-};
-
-/* Rows of one client with one class (interned indices): one entry per
- * pair that occurs, so many clients and many classes cost their rows,
- * not clients x classes. */
-struct xpair {
-	uint32_t	 client, cls;
-	int64_t		 rows;
-};
+#include "tracex_client.h"
 
 struct xsession {
 	int64_t		 first, last;	/* first send, last end */
@@ -608,173 +594,6 @@ put_run(const struct tracex *x, struct out *o)
 	}
 }
 
-/* Rank of each class index in name order, for pair_by_name. */
-static const size_t *class_rank;
-
-static int
-pair_by_name(const void *pa, const void *pb)
-{
-	size_t a = class_rank[((const struct xpair *)pa)->cls];
-	size_t b = class_rank[((const struct xpair *)pb)->cls];
-
-	return (a > b) - (a < b);
-}
-
-/* client.class.count of client i: its rows per class, classes by name. */
-static void
-put_client_classes(const struct tracex *x, size_t i, struct out *o,
-    const char *id, const struct strtab *classes)
-{
-	size_t n = x->pstart[i + 1] - x->pstart[i];
-	struct xpair *v = xreallocarray(NULL, n ? n : 1, sizeof(*v));
-
-	if (n > 0)
-		memcpy(v, x->pairs + x->pstart[i], n * sizeof(*v));
-	qsort(v, n, sizeof(*v), pair_by_name);
-	for (size_t k = 0; k < n; k++) {
-		const char *cls = classes->s[v[k].cls];
-		struct sbuf how = { 0 };
-		json_t *r;
-
-		sbuf_printf(&how, "rows of client \"%s\" with slo_class \"%s\"",
-		    id, cls);
-		r = trace_put(o, "1b", "client.class.count", (double)v[k].rows,
-		    "count", x->cl[i].n, "client", id, NULL, "slo_class",
-		    sbuf_str(&how));
-		rec_scope_set(json_object_get(r, "scope"), "class", cls);
-		sbuf_free(&how);
-	}
-	free(v);
-}
-
-/* mean and stdev of a client's tokens. */
-static void
-put_client_tokens(struct out *o, const char *check, const char *base,
-    const struct moments *m, const char *id, const char *rows)
-{
-	char metric[64];
-	struct sbuf how = { 0 };
-
-	snprintf(metric, sizeof(metric), "client.%s.mean", base);
-	sbuf_printf(&how, "mean of %s over %s of client \"%s\"", base, rows,
-	    id);
-	trace_put(o, check, metric, m->n ? m->mean : NAN, "tokens", m->n,
-	    "client", id, NULL, base, sbuf_str(&how));
-	snprintf(metric, sizeof(metric), "client.%s.stdev", base);
-	sbuf_reset(&how);
-	sbuf_printf(&how, "population standard deviation (divide by n) of %s "
-	    "over %s of client \"%s\"", base, rows, id);
-	trace_put(o, check, metric, moments_stdev(m), "tokens", m->n, "client",
-	    id, NULL, base, sbuf_str(&how));
-	sbuf_free(&how);
-}
-
-/* The client's lengths as CDF_STEPS + 1 quantiles [q, x] at q = 0,
- * 1/CDF_STEPS ... 1, each the smallest length with at least a share q of
- * the rows at or below it (the inverse of the empirical CDF, type 1):
- * what 1c/1d's shape check needs to bound the Kolmogorov-Smirnov distance
- * to the spec's law within 1/CDF_STEPS, in a record of fixed size. */
-#define CDF_STEPS	200
-
-static void
-put_client_quantiles(struct out *o, const char *check, const char *base,
-    const struct ivals *v, const char *id, const char *rows)
-{
-	char metric[64];
-	struct sbuf how = { 0 };
-	json_t *r, *pts = json_array();
-
-	if (v->n == 0) {
-		json_decref(pts);
-		return;
-	}
-	for (size_t k = 0; k <= CDF_STEPS; k++) {
-		size_t at = (v->n * k + CDF_STEPS - 1) / CDF_STEPS;
-
-		json_array_append_new(pts, json_pack("[oI]",
-		    rec_num((double)k / CDF_STEPS),
-		    (json_int_t)ivals_at(v, at > 0 ? at - 1 : 0)));
-	}
-	snprintf(metric, sizeof(metric), "client.%s.quantiles", base);
-	sbuf_printf(&how, "quantiles [q, x]: the smallest %s with a share q of "
-	    "%s of client \"%s\" at or below it (inverse empirical CDF), q = "
-	    "0, 1/%d ... 1; q = 0 the least, q = 1 the largest", base, rows,
-	    id, CDF_STEPS);
-	r = trace_put(o, check, metric, NAN, "tokens", (int64_t)v->n,
-	    "client", id, NULL, base, sbuf_str(&how));
-	rec_set(r, "quantiles", pts);
-	sbuf_free(&how);
-}
-
-static void
-put_client(const struct xclient *c, struct out *o, const char *id)
-{
-	struct sbuf how = { 0 };
-	double gaps = (double)(c->n - 1), span = (double)(c->last - c->first);
-
-	sbuf_printf(&how, "rows of client \"%s\"", id);
-	trace_put(o, "1a", "client.requests", (double)c->n, "count", c->n,
-	    "client", id, NULL, "client_id", sbuf_str(&how));
-	trace_put(o, "1a", "client.start_us", (double)c->first, "us", c->n,
-	    "client", id, NULL, "arrival_time_us", "the client's smallest "
-	    "arrival_time_us (0 = the workload start)");
-	trace_put(o, "1a", "client.end_us", (double)c->last, "us", c->n,
-	    "client", id, NULL, "arrival_time_us", "the client's largest "
-	    "arrival_time_us");
-	sbuf_reset(&how);
-	sbuf_printf(&how, "(rows - 1) / (last - first arrival_time_us) * 1e6 "
-	    "= %lld / %lld us * 1e6: arrivals per second over the client's "
-	    "active span (1 / the mean gap)", (long long)(c->n - 1),
-	    (long long)(c->last - c->first));
-	trace_put(o, "1a", "client.rate", c->n > 1 && span > 0 ? gaps / span *
-	    1e6 : NAN, "req/s", c->n, "client", id, NULL, "arrival_time_us",
-	    sbuf_str(&how));
-	put_client_tokens(o, "1c", "input_tokens", &c->in, id, "all rows");
-	put_client_tokens(o, "1d", "output_tokens", &c->out, id, "the "
-	    "successful rows (status ok, not failed_empty or aborted)");
-	put_client_quantiles(o, "1c", "input_tokens", &c->inv, id, "all rows");
-	put_client_quantiles(o, "1d", "output_tokens", &c->outv, id, "the "
-	    "successful rows");
-	sbuf_reset(&how);
-	sbuf_printf(&how, "rows with a prefix (prefix_length > 0, or a "
-	    "prefix_group when there is no prefix_length column) / the %lld "
-	    "rows of client \"%s\"", (long long)c->n, id);
-	trace_put(o, "1e", "client.prefix.fraction", (double)c->prefixed /
-	    (double)c->n, "fraction", c->n, "client", id, NULL,
-	    "prefix_length", sbuf_str(&how));
-	sbuf_reset(&how);
-	sbuf_printf(&how, "rows with streaming=true / the %lld rows of client "
-	    "\"%s\"", (long long)c->n, id);
-	trace_put(o, "1f", "client.streaming.fraction", (double)c->streaming /
-	    (double)c->n, "fraction", c->n, "client", id, NULL, "streaming",
-	    sbuf_str(&how));
-	sbuf_free(&how);
-}
-
-static void
-put_clients(const struct tracex *x, struct out *o,
-    const struct strtab *clients, const struct strtab *classes)
-{
-	size_t *order = trace_order(clients), *corder = trace_order(classes);
-	size_t *rank = xcalloc(classes->n + 1, sizeof(*rank));
-
-	for (size_t k = 0; k < classes->n; k++)
-		rank[corder[k]] = k;
-	class_rank = rank;
-
-	for (size_t k = 0; k < clients->n; k++) {
-		size_t i = order[k];
-
-		if (i >= x->ncl || x->cl[i].n == 0)
-			continue;
-		put_client(&x->cl[i], o, clients->s[i]);
-		put_client_classes(x, i, o, clients->s[i], classes);
-	}
-	free(order);
-	free(corder);
-	free(rank);
-}
-
 /* Between consecutive rounds: the early ones and the grown prompts. */
 static void
 put_rounds(const struct tracex *x, struct out *o)
@@ -1261,7 +1080,8 @@ tracex_records(const struct tracex *x, struct out *o,
 	put_chunked(x, o);
 	put_send_window(x, o);
 	put_run(x, o);
-	put_clients(x, o, clients, classes);
+	tracex_put_clients(&(struct xclients){ x->cl, x->ncl, x->pairs,
+	    x->pstart }, o, clients, classes);
 	if (x->sessions.n > 0)
 		put_sessions(x, o);
 	put_growth(x, o);

@@ -320,6 +320,7 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	struct class_stats *cs;
 	enum status st;
 	size_t ci, client;
+	int64_t id = 0;
 	bool streaming, prefixed;
 
 	in = csvr_count(r, c->input_tokens);
@@ -329,8 +330,7 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	first = csvr_time_us(r, c->first_chunk);
 	last = csvr_time_us(r, c->last_chunk);
 	if (c->request_id >= 0) {
-		int64_t id = csvr_i64(r, c->request_id);
-
+		id = csvr_i64(r, c->request_id);
 		if (s->rows == 0 || id < s->id_min)
 			s->id_min = id;
 		ivals_add(&s->ids, id);
@@ -352,7 +352,8 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	if (cs->status[st]++ == 0)
 		cs->first_line[st] = csvr_line(r);
 	tracex_row(s->x, r, &(struct trow){ client, ci, in, out, arr, send,
-	    first, last, prefixed, streaming, st == ST_OK });
+	    first, last, id, c->request_id >= 0, prefixed, streaming,
+	    st == ST_OK });
 	if (st != ST_OK)
 		return;
 	moments_add(&s->out, (double)out);

@@ -89,7 +89,6 @@ struct tracex {
 					 * comma-separated; NULL: none */
 	/* rows whose request_id is below the header's warm-up, the line of
 	 * the first, and the smallest request_id (id_rows: rows with one) */
-	long		 id_col;
 	int64_t		 warm_rows, warm_line, id_min, id_rows;
 };
 
@@ -143,7 +142,6 @@ tracex_new(struct csvr *r, const struct trace_header *h)
 	x->chunks_col = csvr_col(r, "num_chunks", false);
 	x->finish_col = csvr_col(r, "finish_reason", false);
 	x->unknown_cols = unknown_columns(r);
-	x->id_col = csvr_col(r, "request_id", false);
 	return x;
 }
 
@@ -299,16 +297,13 @@ stream_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 
 /* A row's request_id against the header's warm-up (put_warm_rows). */
 static void
-warm_row(struct tracex *x, const struct csvr *r)
+warm_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
-	int64_t id;
-
-	if (x->id_col < 0 || !x->h->present || !x->h->has_warm_up)
+	if (!t->has_id || !x->h->present || !x->h->has_warm_up)
 		return;
-	id = csvr_i64(r, x->id_col);
-	if (x->id_rows++ == 0 || id < x->id_min)
-		x->id_min = id;
-	if (id < x->h->warm_up && x->warm_rows++ == 0)
+	if (x->id_rows++ == 0 || t->id < x->id_min)
+		x->id_min = t->id;
+	if (t->id < x->h->warm_up && x->warm_rows++ == 0)
 		x->warm_line = csvr_line(r);
 }
 
@@ -318,13 +313,11 @@ warm_row(struct tracex *x, const struct csvr *r)
 static void
 lag_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
-	int64_t id;
-
 	if (x->round_index >= 0 && !csvr_empty(r, x->round_index) &&
 	    csvr_count(r, x->round_index) != 0)
 		return;
-	id = x->id_col >= 0 ? csvr_i64(r, x->id_col) : (int64_t)csvr_line(r);
-	sendlag_add(&x->lags, id, t->send, t->arr);
+	sendlag_add(&x->lags, t->has_id ? t->id : (int64_t)csvr_line(r),
+	    t->send, t->arr);
 }
 
 /* A successful row's finish_reason: stop is the model's end of sequence. */
@@ -367,7 +360,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	server_input_row(x, r, t);
 	stream_row(x, r, t);
 	finish_row(x, r, t);
-	warm_row(x, r);
+	warm_row(x, r, t);
 	lag_row(x, r, t);
 	ivals_add(&x->ends, row_end(t));
 	if (x->session_id >= 0)

@@ -23,7 +23,8 @@ struct strtab;
 struct trow {
 	size_t	 client, cls;		/* interned indices */
 	int64_t	 in, out, arr, send, first, last;
-	bool	 prefixed, streaming, ok;
+	int64_t	 id;			/* request_id, when has_id */
+	bool	 has_id, prefixed, streaming, ok;
 };
 
 /* Finds its columns in r (header read). */

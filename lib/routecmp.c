@@ -152,10 +152,7 @@ static void
 value_at(struct sbuf *b, const char *lead, const json_t *rec)
 {
 	sbuf_adds(b, lead);
-	ru_value_text(b, json_object_get(rec, "value"));
-	sbuf_adds(b, " (");
-	ru_where(b, rec);
-	sbuf_adds(b, ")");
+	ru_value_at(b, rec);
 }
 
 static void

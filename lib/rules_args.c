@@ -55,10 +55,8 @@ unstated_split(struct judge *j, const struct rule *r, const struct jcell *c,
 	    "runs vLLM's default, while %zu of the cell's %zu logs state a "
 	    "value; config.md says ", inst, metric, insts->n - ndefault,
 	    insts->n);
-	ru_value_text(&why, json_object_get(e, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, e);
-	sbuf_adds(&why, "). The default vLLM resolves at startup may or may "
+	ru_value_at(&why, e);
+	sbuf_adds(&why, ". The default vLLM resolves at startup may or may "
 	    "not equal it: this instance was likely started from other "
 	    "arguments than its siblings.");
 	ms = ru_side(json_string(RU_VLLM_DEFAULT), NULL, NULL, "left out of "
@@ -88,16 +86,12 @@ epp_block_size(struct judge *j, const struct rule *r, const struct jcell *c,
 		return false;
 	sub = ru_inst_sub(inst);
 	sbuf_printf(&why, "vllm.block_size: config.md says ");
-	ru_value_text(&why, json_object_get(e, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, e);
-	sbuf_printf(&why, "); instance %s's log leaves it out of its "
+	ru_value_at(&why, e);
+	sbuf_printf(&why, "; instance %s's log leaves it out of its "
 	    "non-default args (vLLM's default), and the router's metrics of "
 	    "the pod (EPP, vLLM's cache_config_info) say ", inst);
-	ru_value_text(&why, json_object_get(b, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, b);
-	sbuf_adds(&why, ").");
+	ru_value_at(&why, b);
+	sbuf_adds(&why, ".");
 	ru_emit(j, r, c, "vllm.block_size", sub, e, b, "exact", V_FAIL,
 	    sbuf_str(&why), ACT_ARGS);
 	json_decref(sub);
@@ -145,14 +139,10 @@ args_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		}
 		bad++;
 		sbuf_printf(&w, "%s: config.md says ", metric);
-		ru_value_text(&w, json_object_get(exp->v[i], "value"));
-		sbuf_adds(&w, " (");
-		ru_where(&w, exp->v[i]);
-		sbuf_printf(&w, "), instance %s's log says ", inst);
-		ru_value_text(&w, json_object_get(m, "value"));
-		sbuf_adds(&w, " (");
-		ru_where(&w, m);
-		sbuf_adds(&w, ").");
+		ru_value_at(&w, exp->v[i]);
+		sbuf_printf(&w, ", instance %s's log says ", inst);
+		ru_value_at(&w, m);
+		sbuf_adds(&w, ".");
 		ru_emit(j, r, c, metric, sub, exp->v[i], m, "exact", V_FAIL,
 		    sbuf_str(&w), ACT_ARGS);
 		sbuf_free(&w);
@@ -218,10 +208,7 @@ split_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	if (m != NULL) {
 		sbuf_printf(&why, "Instance %s's log says %s is ", inst,
 		    metric);
-		ru_value_text(&why, json_object_get(m, "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, m);
-		sbuf_adds(&why, ")");
+		ru_value_at(&why, m);
 	} else
 		sbuf_printf(&why, "Instance %s's non-default args leave %s "
 		    "out, so it runs vLLM's default", inst, metric);

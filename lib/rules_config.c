@@ -55,15 +55,6 @@ static const char *const core_params[] = {
 	"vllm.max_num_batched_tokens", "vllm.enable_chunked_prefill", NULL
 };
 
-/* Configuration is compared exactly. */
-static void
-emit(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *metric, const json_t *e, const json_t *m,
-    enum jverdict_value v, const char *why, const char *action)
-{
-	ru_emit(j, r, c, metric, NULL, e, m, "exact", v, why, action);
-}
-
 /* --- 2a ------------------------------------------------------------- */
 
 static bool
@@ -157,16 +148,14 @@ param_disagree(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_adds(&why, ".");
 	if (e != NULL) {
 		sbuf_adds(&why, " The sim bundle says ");
-		ru_value_text(&why, json_object_get(e, "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, e);
-		sbuf_adds(&why, ").");
+		ru_value_at(&why, e);
+		sbuf_adds(&why, ".");
 	} else
 		sbuf_adds(&why, " The sim bundle does not give this parameter, "
 		    "but whichever value was meant, the instances do not run "
 		    "one configuration as the simulated ones do.");
 	sbuf_adds(&why, " Per-log values are under 5a.");
-	emit(j, r, c, metric, e, m->v[0], maybe_equal ? V_WARN : V_FAIL,
+	ru_emit_exact(j, r, c, metric, e, m->v[0], maybe_equal ? V_WARN : V_FAIL,
 	    sbuf_str(&why), ACT_DISAGREE);
 	sbuf_free(&why);
 }
@@ -198,10 +187,8 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 	bool ok = ru_param_equal(metric, ev, av);
 
 	sbuf_adds(&why, "The sim bundle says ");
-	ru_value_text(&why, ev);
-	sbuf_adds(&why, " (");
-	ru_where(&why, e->v[0]);
-	sbuf_adds(&why, "), the server logs say ");
+	ru_value_at(&why, e->v[0]);
+	sbuf_adds(&why, ", the server logs say ");
 	ru_value_text(&why, av);
 	sbuf_adds(&why, " (");
 	ru_where(&why, m->v[0]);
@@ -214,12 +201,10 @@ param_compare(struct judge *j, const struct rule *r, const struct jcell *c,
 		if (ru_equal(json_object_get(e->v[i], "value"), ev))
 			continue;
 		sbuf_adds(&why, " The sim bundle also gives ");
-		ru_value_text(&why, json_object_get(e->v[i], "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, e->v[i]);
-		sbuf_adds(&why, "): see config.conflict.");
+		ru_value_at(&why, e->v[i]);
+		sbuf_adds(&why, ": see config.conflict.");
 	}
-	emit(j, r, c, metric, e->v[0], m->v[0], ok ? V_PASS : V_FAIL,
+	ru_emit_exact(j, r, c, metric, e->v[0], m->v[0], ok ? V_PASS : V_FAIL,
 	    sbuf_str(&why), ACT_VLLM);
 	sbuf_free(&why);
 }
@@ -360,22 +345,18 @@ param_one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_printf(&why, "The sim bundle (config.md, the baselines' "
 		    "scenarios) does not give %s; the deployment "
 		    "runs ", metric);
-		ru_value_text(&why, json_object_get(m, "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, m);
-		sbuf_adds(&why, "). Nothing to compare against.");
+		ru_value_at(&why, m);
+		sbuf_adds(&why, ". Nothing to compare against.");
 	} else {
 		sbuf_adds(&why, "The sim bundle says ");
-		ru_value_text(&why, json_object_get(e, "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, e);
-		sbuf_printf(&why, ") but no server log of the cell states %s: "
+		ru_value_at(&why, e);
+		sbuf_printf(&why, " but no server log of the cell states %s: "
 		    "vLLM logs only non-default arguments, and the default "
 		    "(which may depend on the GPU) cannot be confirmed.",
 		    metric);
 		v = V_WARN;
 	}
-	emit(j, r, c, metric, e, m, v, sbuf_str(&why), ACT_UNSTATED);
+	ru_emit_exact(j, r, c, metric, e, m, v, sbuf_str(&why), ACT_UNSTATED);
 	sbuf_free(&why);
 }
 
@@ -587,13 +568,10 @@ conflicts(struct judge *j, const struct rule *r, const struct jcell *c)
 		json_array_foreach(vals, k, v) {
 			sbuf_adds(&why, k ? ";" : "");
 			sbuf_adds(&why, " ");
-			ru_value_text(&why, json_object_get(v, "value"));
-			sbuf_adds(&why, " (");
-			ru_where(&why, v);
-			sbuf_adds(&why, ")");
+			ru_value_at(&why, v);
 		}
 		sbuf_adds(&why, ". The deployment is compared with the first.");
-		emit(j, r, c, "config.conflict", cf.v[i], NULL, V_WARN,
+		ru_emit_exact(j, r, c, "config.conflict", cf.v[i], NULL, V_WARN,
 		    sbuf_str(&why), ACT_CONFLICT);
 		sbuf_free(&why);
 	}
@@ -623,17 +601,13 @@ trace_model(struct judge *j, const struct rule *r, const struct jcell *c)
 	ok = ru_param_equal("vllm.model", json_object_get(e, "value"),
 	    json_object_get(m, "value"));
 	sbuf_printf(&why, "%s ", from);
-	ru_value_text(&why, json_object_get(e, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, e);
-	sbuf_adds(&why, "); the trace's header says the load generator sent "
+	ru_value_at(&why, e);
+	sbuf_adds(&why, "; the trace's header says the load generator sent "
 	    "its requests to ");
-	ru_value_text(&why, json_object_get(m, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, m);
-	sbuf_adds(&why, ok ? ")." : "): the trace measured another model's "
+	ru_value_at(&why, m);
+	sbuf_adds(&why, ok ? "." : ": the trace measured another model's "
 	    "deployment than the one the simulation models.");
-	emit(j, r, c, "trace.server_model", e, m, ok ? V_PASS : V_FAIL,
+	ru_emit_exact(j, r, c, "trace.server_model", e, m, ok ? V_PASS : V_FAIL,
 	    sbuf_str(&why), "The load generator was pointed at another model "
 	    "(blis observe --model): rerun the cell against the model the "
 	    "simulation models, or check that the bundle's trace and logs "
@@ -720,7 +694,7 @@ default_params(struct judge *j, const struct rule *r, const struct jcell *c,
 			    "whose step times or KV capacity differ: confirm the "
 			    "simulation modelled this setting.",
 			    sim_defaults[k].say);
-			emit(j, r, c, metric, NULL, m.v[0], V_WARN,
+			ru_emit_exact(j, r, c, metric, NULL, m.v[0], V_WARN,
 			    sbuf_str(&why), "State the setting in config.md "
 			    "(and simulate it), or deploy vLLM's default.");
 		}
@@ -757,24 +731,19 @@ block_size_epp(struct judge *j, const struct rule *r, const struct jcell *c,
 		if (n++ == 0) {
 			first = b;
 			sbuf_adds(&why, "The sim bundle says ");
-			ru_value_text(&why, ev);
-			sbuf_adds(&why, " (");
-			ru_where(&why, e);
-			sbuf_adds(&why, "); the logs of these pods leave "
+			ru_value_at(&why, e);
+			sbuf_adds(&why, "; the logs of these pods leave "
 			    "vllm.block_size out of their non-default args (vLLM's "
 			    "default), and the router's metrics of each (EPP, "
 			    "vLLM's cache_config_info) say:");
 		}
 		sbuf_printf(&why, "%s %s ", n > 1 ? ";" : "", pods.v[i]);
-		ru_value_text(&why, json_object_get(b, "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, b);
-		sbuf_adds(&why, ")");
+		ru_value_at(&why, b);
 	}
 	if (n > 0) {
 		sbuf_adds(&why, ". They ran vLLM's default block size, not the "
 		    "sim bundle's.");
-		emit(j, r, c, "vllm.block_size", e, first, V_FAIL,
+		ru_emit_exact(j, r, c, "vllm.block_size", e, first, V_FAIL,
 		    sbuf_str(&why), ACT_VLLM);
 	}
 	strv_free(&pods);

@@ -19,15 +19,6 @@ static const char ACT_EPP[] = "The deployed EPP configuration differs "
     "from config.md: regenerate generated/<phase>_config.yaml from "
     "config.md (or correct config.md) and redeploy.";
 
-/* Configuration is compared exactly (as rules_config.c's emit). */
-static void
-emit(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *metric, const json_t *e, const json_t *m,
-    enum jverdict_value v, const char *why, const char *action)
-{
-	ru_emit(j, r, c, metric, NULL, e, m, "exact", v, why, action);
-}
-
 static void
 item_text(struct sbuf *b, const json_t *rec)
 {
@@ -47,14 +38,10 @@ epp_item(struct judge *j, const struct rule *r, const struct jcell *c,
 	item_text(&why, e != NULL ? e : m);
 	if (e != NULL && m != NULL) {
 		sbuf_adds(&why, ": config.md says ");
-		ru_value_text(&why, json_object_get(e, "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, e);
-		sbuf_adds(&why, "), the deployed config ");
-		ru_value_text(&why, json_object_get(m, "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, m);
-		sbuf_adds(&why, ").");
+		ru_value_at(&why, e);
+		sbuf_adds(&why, ", the deployed config ");
+		ru_value_at(&why, m);
+		sbuf_adds(&why, ".");
 	} else if (e != NULL) {
 		sbuf_adds(&why, " is in config.md (");
 		ru_where(&why, e);
@@ -64,7 +51,7 @@ epp_item(struct judge *j, const struct rule *r, const struct jcell *c,
 		ru_where(&why, m);
 		sbuf_adds(&why, ") but not in config.md's arm.");
 	}
-	emit(j, r, c, rec_get_str(e != NULL ? e : m, "metric"), e, m, V_FAIL,
+	ru_emit_exact(j, r, c, rec_get_str(e != NULL ? e : m, "metric"), e, m, V_FAIL,
 	    sbuf_str(&why), ACT_EPP);
 	sbuf_free(&why);
 }
@@ -120,7 +107,7 @@ epp_equal(struct judge *j, const struct rule *r, const struct jcell *c,
 	es = ru_side(json_sprintf("%zu fields", same), NULL, exp->v[0], NULL);
 	ms = ru_side(json_sprintf("%zu fields equal", same), NULL, dep->v[0],
 	    NULL);
-	emit(j, r, c, "epp.config", es, ms, V_PASS, sbuf_str(&why), NULL);
+	ru_emit_exact(j, r, c, "epp.config", es, ms, V_PASS, sbuf_str(&why), NULL);
 	json_decref(es);
 	json_decref(ms);
 	sbuf_free(&why);
@@ -194,7 +181,7 @@ epp_deployed_one(struct judge *j, const struct rule *r,
 	deployed_why(&why, m, value, gen);
 	es = ru_side(json_string(gen), NULL, NULL, NULL);
 	ms = ru_side(json_string(value), NULL, m, NULL);
-	emit(j, r, c, "epp.deployed", es, ms, v, sbuf_str(&why),
+	ru_emit_exact(j, r, c, "epp.deployed", es, ms, v, sbuf_str(&why),
 	    "Redeploy the arm with the generated EPP config (the "
 	    "PipelineRun's scenarioContent pluginsCustomConfig) and rerun "
 	    "it, or regenerate the config from what was deployed and judge "
@@ -252,7 +239,7 @@ epp_image_one(struct judge *j, const struct rule *r, const struct jcell *c,
 		    rec_get_str(m, "built_from"));
 	es = ru_side(json_string(built), NULL, NULL, NULL);
 	ms = ru_side(json_string(img != NULL ? img : value), NULL, m, NULL);
-	emit(j, r, c, "epp.image", es, ms, v, sbuf_str(&why), "Redeploy the "
+	ru_emit_exact(j, r, c, "epp.image", es, ms, v, sbuf_str(&why), "Redeploy the "
 	    "arm with the image the run built (the scenario's "
 	    "images.inferenceScheduler) and rerun it.");
 	json_decref(es);

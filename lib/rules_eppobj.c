@@ -41,10 +41,7 @@ epp_objective(struct judge *j, const struct rule *r, const struct jcell *c,
 		}
 	sbuf_printf(&why, "Objective \"%s\" should resolve to priority ",
 	    cls);
-	ru_value_text(&why, json_object_get(tier, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, tier);
-	sbuf_adds(&why, ")");
+	ru_value_at(&why, tier);
 	if (seen == NULL) {
 		sbuf_adds(&why, "; no EPP log line carries it (no request of "
 		    "this class in the logged window?).");
@@ -60,10 +57,8 @@ epp_objective(struct judge *j, const struct rule *r, const struct jcell *c,
 		    json_object_get(tier, "value"));
 
 		sbuf_adds(&why, "; the EPP log shows ");
-		ru_value_text(&why, json_object_get(seen, "value"));
-		sbuf_adds(&why, " (");
-		ru_where(&why, seen);
-		sbuf_adds(&why, ok ? ")." : "): the wrong band.");
+		ru_value_at(&why, seen);
+		sbuf_adds(&why, ok ? "." : ": the wrong band.");
 		v = ok ? V_PASS : V_FAIL;
 	}
 	ru_emit(j, r, c, "epp.objective.priority", sub, tier, seen, "exact", v,

@@ -823,10 +823,7 @@ epp_blocks(struct judge *j, const struct rule *r, const struct jcell *c)
 		goto out;
 	sbuf_printf(&why, "%zu pods over %zu arm(s) report their KV block "
 	    "count in the EPP logs; the first says ", npods, n);
-	ru_value_text(&why, json_object_get(first, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, first);
-	sbuf_adds(&why, ")");
+	ru_value_at(&why, first);
 	if (ndiff > 0)
 		sbuf_printf(&why, "; %zu differ:%s", ndiff, sbuf_str(&d));
 	sbuf_adds(&why, ".");

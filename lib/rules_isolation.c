@@ -206,10 +206,7 @@ side_text(struct sbuf *b, const struct ru_list *l)
 		sbuf_adds(b, "(not stated)");
 		return;
 	}
-	ru_value_text(b, json_object_get(l->v[0], "value"));
-	sbuf_adds(b, " (");
-	ru_where(b, l->v[0]);
-	sbuf_adds(b, ")");
+	ru_value_at(b, l->v[0]);
 }
 
 /* When some of a's pods state metric and others leave it out of their

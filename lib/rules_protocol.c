@@ -104,14 +104,10 @@ two_protocols(struct judge *j, const struct rule *r, const struct jcell *c,
 	    json_object_get(b, "value")))
 		return;
 	sbuf_printf(&why, "measurement.yaml says ");
-	ru_value_text(&why, json_object_get(a, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, a);
-	sbuf_adds(&why, "), config.md's blis observe flags say ");
-	ru_value_text(&why, json_object_get(b, "value"));
-	sbuf_adds(&why, " (");
-	ru_where(&why, b);
-	sbuf_adds(&why, "); measurement.yaml is taken.");
+	ru_value_at(&why, a);
+	sbuf_adds(&why, ", config.md's blis observe flags say ");
+	ru_value_at(&why, b);
+	sbuf_adds(&why, "; measurement.yaml is taken.");
 	ru_emit(j, r, c, p->mkey, NULL, a, b, NULL, V_WARN, sbuf_str(&why),
 	    ACT_TWO);
 	sbuf_free(&why);

@@ -203,10 +203,7 @@ param_lines(const struct judge *j, const char *arm,
 
 		sbuf_printf(&o->why, "%s %s = ", i ? ";" : "",
 		    name != NULL ? name : "(no key)");
-		ru_value_text(&o->why, json_object_get(m, "value"));
-		sbuf_adds(&o->why, " (");
-		ru_where(&o->why, m);
-		sbuf_adds(&o->why, ")");
+		ru_value_at(&o->why, m);
 		if (o->actual == NULL)
 			o->actual = pu_rec_side(m);
 		if (name == NULL) {

@@ -163,6 +163,23 @@ ru_where(struct sbuf *b, const json_t *rec)
 		sbuf_printf(b, ":%.0f", line);
 }
 
+void
+ru_emit_exact(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *metric, const json_t *e, const json_t *m,
+    enum jverdict_value v, const char *why, const char *action)
+{
+	ru_emit(j, r, c, metric, NULL, e, m, "exact", v, why, action);
+}
+
+void
+ru_value_at(struct sbuf *b, const json_t *rec)
+{
+	ru_value_text(b, json_object_get(rec, "value"));
+	sbuf_adds(b, " (");
+	ru_where(b, rec);
+	sbuf_adds(b, ")");
+}
+
 bool
 ru_num(const json_t *rec, double *out)
 {

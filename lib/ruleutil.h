@@ -76,6 +76,8 @@ void	 ru_differences(struct sbuf *why, const json_t *vals, size_t n,
 void	 ru_num_text(struct sbuf *b, double v);
 /* "file:line" (or the file, or "no source") of rec's source. */
 void	 ru_where(struct sbuf *b, const json_t *rec);
+/* "VALUE (FILE:LINE)": a record's value and where it was read. */
+void	 ru_value_at(struct sbuf *b, const json_t *rec);
 bool	 ru_num(const json_t *rec, double *out);
 /* What the measurement protocol states (measurement.yaml, else config.md's
  * blis observe flags): the warm-up requests, the prewarm in seconds.  The
@@ -105,6 +107,11 @@ void	 ru_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 	    const char *metric, const json_t *sub, const json_t *e,
 	    const json_t *m, const char *tolerance, enum jverdict_value v,
 	    const char *why, const char *action);
+/* ru_emit of a configuration value: compared exactly, no sub-scope. */
+void	 ru_emit_exact(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const char *metric, const json_t *e,
+	    const json_t *m, enum jverdict_value v, const char *why,
+	    const char *action);
 
 /* A MISSING verdict `metric` for each vLLM server log of cell c (an
  * instance with log.pattern_count.* records) whose instance is not in

@@ -719,8 +719,8 @@ burst_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
 }
 
 /* Matched requests whose own sim/real ratio lies far off the median
- * ratio (s2r-latency's align.<metric>.paired_outliers): when a fifth of
- * them or more do (two at least), the median describes only part of the
+ * ratio (s2r-latency's align.<metric>.paired_outliers): when
+ * alignment.paired_outliers_share of them or more do (two at least), the median describes only part of the
  * population, and a gap that depends on the request (the simulator
  * batching or chunking prompts another way) hides behind an agreeing
  * median and a KS test over few requests.  A PASS becomes a WARN that
@@ -739,7 +739,7 @@ paired_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
 	    a3_metrics[k].name);
 	rec = au_lat(j, metric);
 	if (!ru_num(rec, &out) || !rec_get_num(rec, "n", &n) || out < 2 ||
-	    out * 5 < n)
+	    out / n < tol(j->tol, TOL_AL_PAIRED_SHARE))
 		return v;
 	sbuf_printf(why, " Paired by request id, %.0f of %.0f requests do not "
 	    "follow the median: %s.", out, n, rec_get_str(json_object_get(rec,

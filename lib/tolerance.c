@@ -85,6 +85,8 @@ const struct tol_def tol_table[] = {
 	    "A3: windowed output-token throughput medians within ± this percent" },
 	{ TOL_AL_KS_MAX, "alignment.ks_max", 0.2,
 	    "A3: a KS distance above this (medians within tolerance) means the shapes differ: WARN" },
+	{ TOL_AL_PAIRED_SHARE, "alignment.paired_outliers_share", 0.2,
+	    "A3: matched requests whose own sim/real ratio lies more than 25 % off the median ratio, as a fraction of those matched, at or above this (two at least) turn a PASS into a WARN" },
 	{ TOL_RT_SPREAD_WARN_PCT, "runtime.spread_warn_pct", 20,
 	    "5b: an even router's instance share off 1/N by more → WARN" },
 	{ TOL_RT_SPREAD_FAIL_PCT, "runtime.spread_fail_pct", 40,

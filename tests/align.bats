@@ -920,6 +920,14 @@ PY
 	[ "$(val align.e2e_ms.paired_outliers)" = 1 ]
 	[ "$(verdict A3 align.e2e_ms)" = PASS ]
 	jqe 'select(.metric == "align.ttft_ms") | (.why | test("Paired by request id, 4 of 9 requests do not follow the median.*The median agrees, but the TTFT gap depends on the request\\.$")) and (.action | test("max_num_batched_tokens"))' "$T/v.ndjson"
+	# 4 of 9 (0.44) is below a share of 0.5: the median's PASS stands;
+	# at 0.44 it is a WARN again
+	printf 'alignment:\n  paired_outliers_share: 0.5\n' >"$T/t.yaml"
+	judge --tolerances "$T/t.yaml"
+	[ "$(verdict A3 align.ttft_ms)" = PASS ]
+	printf 'alignment:\n  paired_outliers_share: 0.44\n' >"$T/t.yaml"
+	judge --tolerances "$T/t.yaml"
+	[ "$(verdict A3 align.ttft_ms)" = WARN ]
 	# the same shift on every request is a median gap, judged as one
 	awk -F, 'BEGIN { OFS = "," } NR > 1 && $22 > 0 { d = int(($22 - $21) * 3 / 2); $22 += d; $23 += d } { print }' "$F/sim.csv" >"$T/all.csv"
 	lat --real "$F/trace_data.csv" --sim "$T/all.csv" --no-itl

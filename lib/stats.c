@@ -129,16 +129,22 @@ ivals_widen(struct ivals *v)
 {
 	v->v64 = xreallocarray(NULL, v->cap ? v->cap : 1, sizeof(*v->v64));
 	for (size_t i = 0; i < v->n; i++)
-		v->v64[i] = v->v32[i];
+		v->v64[i] = v->base + v->v32[i];
 	free(v->v32);
 	v->v32 = NULL;
+	v->base = 0;
 	v->wide = true;
 }
 
 void
 ivals_add(struct ivals *v, int64_t x)
 {
-	if (!v->wide && (x < INT32_MIN || x > INT32_MAX))
+	int64_t d;
+
+	if (v->n == 0 && !v->wide)
+		v->base = x;
+	if (!v->wide && (__builtin_sub_overflow(x, v->base, &d) ||
+	    d < INT32_MIN || d > INT32_MAX))
 		ivals_widen(v);
 	if (v->n == v->cap) {
 		v->cap = v->cap ? v->cap * 2 : 64;
@@ -150,14 +156,14 @@ ivals_add(struct ivals *v, int64_t x)
 	if (v->wide)
 		v->v64[v->n++] = x;
 	else
-		v->v32[v->n++] = (int32_t)x;
+		v->v32[v->n++] = (int32_t)(x - v->base);
 	v->sorted = false;
 }
 
 int64_t
 ivals_at(const struct ivals *v, size_t i)
 {
-	return v->wide ? v->v64[i] : v->v32[i];
+	return v->wide ? v->v64[i] : v->base + v->v32[i];
 }
 
 void

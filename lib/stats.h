@@ -44,9 +44,12 @@ double	moments_stdev(const struct moments *m);
 /* stdev / mean; NAN when n == 0 or the mean is 0. */
 double	moments_cv(const struct moments *m);
 
+/* Integers, 4 bytes each while they lie within 2^31 of the first (epoch
+ * microseconds of one run do: 35 minutes), else 8. */
 struct ivals {
-	int32_t	*v32;
+	int32_t	*v32;	/* each value less base */
 	int64_t	*v64;	/* used instead of v32 once wide */
+	int64_t	 base;
 	size_t	 n, cap;
 	bool	 wide;
 	bool	 sorted;

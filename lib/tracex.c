@@ -158,8 +158,36 @@ client_of(struct tracex *x, size_t i)
 	return &x->cl[i];
 }
 
+static int
+pair_cmp(const void *pa, const void *pb)
+{
+	const struct xpair *a = pa, *b = pb;
+
+	if (a->client != b->client)
+		return a->client < b->client ? -1 : 1;
+	return (a->cls > b->cls) - (a->cls < b->cls);
+}
+
+/* Sorts the pairs by client and class and merges repeats. */
+static void
+pairs_merge(struct tracex *x)
+{
+	size_t n = 0;
+
+	if (x->npairs > 1)
+		qsort(x->pairs, x->npairs, sizeof(*x->pairs), pair_cmp);
+	for (size_t k = 0; k < x->npairs; k++) {
+		if (n > 0 && pair_cmp(&x->pairs[n - 1], &x->pairs[k]) == 0)
+			x->pairs[n - 1].rows += x->pairs[k].rows;
+		else
+			x->pairs[n++] = x->pairs[k];
+	}
+	x->npairs = n;
+}
+
 /* One more row of client with cls; a run of rows of the same pair is
- * one entry already. */
+ * one entry already.  A full array is merged before it grows, so that
+ * clients sending in turn take a few entries, not one a row. */
 static void
 add_pair(struct tracex *x, size_t client, size_t cls)
 {
@@ -170,9 +198,12 @@ add_pair(struct tracex *x, size_t client, size_t cls)
 		return;
 	}
 	if (x->npairs == x->cappairs) {
-		x->cappairs = x->cappairs ? 2 * x->cappairs : 256;
-		x->pairs = xreallocarray(x->pairs, x->cappairs,
-		    sizeof(*x->pairs));
+		pairs_merge(x);
+		if (x->npairs >= x->cappairs / 2) {
+			x->cappairs = x->cappairs ? 2 * x->cappairs : 256;
+			x->pairs = xreallocarray(x->pairs, x->cappairs,
+			    sizeof(*x->pairs));
+		}
 	}
 	x->pairs[x->npairs++] = (struct xpair){ (uint32_t)client,
 	    (uint32_t)cls, 1 };
@@ -465,32 +496,15 @@ read_itl(struct tracex *x)
 	itl_free(&t);
 }
 
-static int
-pair_cmp(const void *pa, const void *pb)
-{
-	const struct xpair *a = pa, *b = pb;
-
-	if (a->client != b->client)
-		return a->client < b->client ? -1 : 1;
-	return (a->cls > b->cls) - (a->cls < b->cls);
-}
-
-/* Sorts the pairs by client, merges repeats, and indexes each client's
- * run: pairs[pstart[i] .. pstart[i + 1]). */
+/* Merges the pairs and indexes each client's run:
+ * pairs[pstart[i] .. pstart[i + 1]). */
 static void
 pairs_finish(struct tracex *x)
 {
-	size_t n = 0;
+	size_t n;
 
-	if (x->npairs > 1)
-		qsort(x->pairs, x->npairs, sizeof(*x->pairs), pair_cmp);
-	for (size_t k = 0; k < x->npairs; k++) {
-		if (n > 0 && pair_cmp(&x->pairs[n - 1], &x->pairs[k]) == 0)
-			x->pairs[n - 1].rows += x->pairs[k].rows;
-		else
-			x->pairs[n++] = x->pairs[k];
-	}
-	x->npairs = n;
+	pairs_merge(x);
+	n = x->npairs;
 	x->pstart = xcalloc(x->ncl + 1, sizeof(*x->pstart));
 	for (size_t k = 0; k < n; k++)
 		x->pstart[x->pairs[k].client + 1]++;

@@ -130,6 +130,36 @@ test_widen(void)
 	ivals_free(&v);
 }
 
+/* Values within 2^31 of the first stay 4 bytes (epoch µs of one run);
+ * the extremes of int64 widen without overflowing the offset. */
+static void
+test_narrow_offset(void)
+{
+	struct ivals v = {0};
+	int64_t t0 = INT64_C(1776953414124997);
+
+	ivals_add(&v, t0 + 5000);
+	ivals_add(&v, t0);
+	ivals_add(&v, t0 + INT32_MAX);
+	CHECK(!v.wide);
+	ivals_sort(&v);
+	CHECK(ivals_at(&v, 0) == t0);
+	CHECK(ivals_at(&v, 2) == t0 + INT32_MAX);
+	CHECK(ivals_quantile(&v, 0.5) == t0 + 5000);
+	ivals_add(&v, t0 - INT64_C(3000000000));
+	CHECK(v.wide);
+	ivals_sort(&v);
+	CHECK(ivals_at(&v, 0) == t0 - INT64_C(3000000000));
+	CHECK(ivals_at(&v, 3) == t0 + INT32_MAX);
+	ivals_free(&v);
+	ivals_add(&v, INT64_MAX);
+	ivals_add(&v, INT64_MIN);
+	CHECK(v.wide);
+	ivals_sort(&v);
+	CHECK(ivals_at(&v, 0) == INT64_MIN && ivals_at(&v, 1) == INT64_MAX);
+	ivals_free(&v);
+}
+
 static void
 test_radix_random(void)
 {
@@ -331,6 +361,7 @@ static const struct unit_test tests[] = {
 	{ "Welford moments", test_moments },
 	{ "type 7 quantiles", test_quantiles_small },
 	{ "int32 samples widen to int64", test_widen },
+	{ "values near the first stay narrow; extremes widen", test_narrow_offset },
 	{ "radix sorts agree with qsort", test_radix_random },
 	{ "quantiles over several samples", test_multi },
 	{ "quantile methods against python", test_quantile_methods },

@@ -1,4 +1,5 @@
 /* routecmp.c - see routecmp.h. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +12,14 @@
 #include "ruleutil.h"
 #include "str.h"
 
-/* One weighted scorer of a profile: "profile/type", its weight record. */
+/* One weighted scorer of a profile: "profile/type", its weight records
+ * (a profile may list a scorer type more than once: the scheduler runs
+ * every entry, so the weights add up) and their sum. */
 struct scorer {
 	char		*key;
-	const json_t	*rec;
+	struct ru_list	 recs;
+	double		 sum;
+	bool		 numeric;	/* every weight a number */
 };
 
 struct scorers {
@@ -94,9 +99,42 @@ picker_of(const struct judge *j, const char *kind, const char *phase)
 	return p;
 }
 
-/* The weighted scorers of a config, keyed by profile and plugin type
- * (the pluginRef names the plugin; names differ between configs, types
- * do not). */
+/* "profile/type" of a profile entry key "profile/ref" (the pluginRef
+ * names the plugin; names differ between configs, types do not).
+ * Caller frees. */
+static char *
+entry_key(const char *key, const struct ru_list *plugins)
+{
+	const char *slash = strchr(key, '/');
+	const char *ref = slash != NULL ? slash + 1 : key, *type = ref;
+	struct sbuf k = {0};
+	char *out;
+
+	for (size_t p = 0; p < plugins->n; p++)
+		if (rec_get_str(plugins->v[p], "key") != NULL &&
+		    strcmp(rec_get_str(plugins->v[p], "key"), ref) == 0 &&
+		    pu_str_value(plugins->v[p]) != NULL)
+			type = pu_str_value(plugins->v[p]);
+	sbuf_printf(&k, "%.*s/%s", slash != NULL ? (int)(slash - key) : 0, key,
+	    type);
+	out = xstrdup(sbuf_str(&k));
+	sbuf_free(&k);
+	return out;
+}
+
+/* The scorer of key in s, or NULL. */
+static const struct scorer *
+scorer_find(const struct scorers *s, const char *key)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->v[i].key, key) == 0)
+			return &s->v[i];
+	return NULL;
+}
+
+/* The weighted scorers of a config, keyed by profile and plugin type;
+ * a type listed twice in a profile is one scorer with the summed
+ * weight. */
 static void
 scorers_of(const struct judge *j, const char *kind, const char *phase,
     struct scorers *out)
@@ -105,26 +143,31 @@ scorers_of(const struct judge *j, const char *kind, const char *phase,
 
 	scope_recs(j, kind, "epp.scorer.weight", phase, &w);
 	scope_recs(j, kind, "epp.plugin", phase, &plugins);
-	out->v = xreallocarray(NULL, w.n + 1, sizeof(*out->v));
+	out->v = xcalloc(w.n + 1, sizeof(*out->v));
 	out->n = 0;
 	for (size_t i = 0; i < w.n; i++) {
 		const char *key = rec_get_str(w.v[i], "key");
-		const char *slash = key != NULL ? strchr(key, '/') : NULL;
-		const char *ref = slash != NULL ? slash + 1 : key, *type = ref;
-		struct sbuf k = {0};
+		struct scorer *sc = NULL;
+		char *k;
+		double x;
 
 		if (key == NULL)
 			continue;
-		for (size_t p = 0; p < plugins.n; p++)
-			if (rec_get_str(plugins.v[p], "key") != NULL &&
-			    strcmp(rec_get_str(plugins.v[p], "key"), ref) == 0 &&
-			    pu_str_value(plugins.v[p]) != NULL)
-				type = pu_str_value(plugins.v[p]);
-		sbuf_printf(&k, "%.*s/%s", slash != NULL ? (int)(slash - key) :
-		    0, key, type);
-		out->v[out->n].key = xstrdup(sbuf_str(&k));
-		out->v[out->n++].rec = w.v[i];
-		sbuf_free(&k);
+		k = entry_key(key, &plugins);
+		for (size_t s = 0; s < out->n && sc == NULL; s++)
+			if (strcmp(out->v[s].key, k) == 0)
+				sc = &out->v[s];
+		if (sc == NULL) {
+			sc = &out->v[out->n++];
+			sc->key = k;
+			sc->numeric = true;
+		} else
+			free(k);
+		ru_list_add(&sc->recs, w.v[i]);
+		if (ru_num(w.v[i], &x))
+			sc->sum += x;
+		else
+			sc->numeric = false;
 	}
 	ru_list_free(&w);
 	ru_list_free(&plugins);
@@ -133,18 +176,11 @@ scorers_of(const struct judge *j, const char *kind, const char *phase,
 static void
 scorers_free(struct scorers *s)
 {
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
 		free(s->v[i].key);
+		ru_list_free(&s->v[i].recs);
+	}
 	free(s->v);
-}
-
-static const json_t *
-scorer_find(const struct scorers *s, const char *key)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (strcmp(s->v[i].key, key) == 0)
-			return s->v[i].rec;
-	return NULL;
 }
 
 /* "name V (where)" */
@@ -184,24 +220,55 @@ compare_pickers(struct sbuf *why, struct rc_result *res)
 	}
 }
 
+/* A scorer's weight and where it is set; a type listed more than once
+ * gives the sum and each entry. */
+static void
+weight_at(struct sbuf *b, const char *lead, const struct scorer *sc)
+{
+	char n[32];
+
+	if (sc->recs.n == 1 || !sc->numeric) {
+		value_at(b, lead, sc->recs.v[0]);
+		return;
+	}
+	judge_fmt_num(n, sizeof(n), sc->sum);
+	sbuf_printf(b, "%s%s (listed %zu times in the profile, weights", lead,
+	    n, sc->recs.n);
+	for (size_t i = 0; i < sc->recs.n; i++) {
+		sbuf_adds(b, i > 0 ? " + " : " ");
+		ru_value_text(b, json_object_get(sc->recs.v[i], "value"));
+		sbuf_adds(b, " at ");
+		ru_where(b, sc->recs.v[i]);
+	}
+	sbuf_adds(b, ")");
+}
+
+static bool
+same_weight(const struct scorer *a, const struct scorer *b)
+{
+	if (a->numeric && b->numeric)
+		return fabs(a->sum - b->sum) <= 1e-9 * fmax(1, fabs(a->sum));
+	return a->recs.n == 1 && b->recs.n == 1 && ru_equal(json_object_get(
+	    a->recs.v[0], "value"), json_object_get(b->recs.v[0], "value"));
+}
+
 static void
 compare_scorers(struct sbuf *why, const struct scorers *plan,
     const struct scorers *dep, struct rc_result *res)
 {
 	for (size_t i = 0; i < plan->n; i++) {
-		const json_t *d = scorer_find(dep, plan->v[i].key);
+		const struct scorer *d = scorer_find(dep, plan->v[i].key);
 
 		res->compared++;
 		sbuf_printf(why, "; scorer %s: weight", plan->v[i].key);
-		value_at(why, " planned ", plan->v[i].rec);
+		weight_at(why, " planned ", &plan->v[i]);
 		if (d == NULL) {
 			sbuf_adds(why, ", not deployed DIFFERS");
 			res->differ++;
 			continue;
 		}
-		value_at(why, ", deployed ", d);
-		if (!ru_equal(json_object_get(plan->v[i].rec, "value"),
-		    json_object_get(d, "value"))) {
+		weight_at(why, ", deployed ", d);
+		if (!same_weight(&plan->v[i], d)) {
 			sbuf_adds(why, " DIFFERS");
 			res->differ++;
 		}
@@ -211,9 +278,82 @@ compare_scorers(struct sbuf *why, const struct scorers *plan,
 			continue;
 		res->differ++;
 		sbuf_printf(why, "; scorer %s:", dep->v[i].key);
-		value_at(why, " deployed with weight ", dep->v[i].rec);
+		weight_at(why, " deployed with weight ", &dep->v[i]);
 		sbuf_adds(why, ", not planned DIFFERS");
 	}
+}
+
+/* The profile entries of a config that are neither a weighted scorer nor
+ * the picker (filters, or a scorer given no weight), as "profile/type",
+ * sorted; the first record of each in recs, in the same order. */
+static void
+steps_of(const struct judge *j, const char *kind, const char *phase,
+    struct strv *out, struct ru_list *recs)
+{
+	struct ru_list entries, w, plugins;
+	struct strv weighted = {0};
+
+	memset(out, 0, sizeof(*out));
+	memset(recs, 0, sizeof(*recs));
+	scope_recs(j, kind, "epp.profile.plugin", phase, &entries);
+	scope_recs(j, kind, "epp.scorer.weight", phase, &w);
+	scope_recs(j, kind, "epp.plugin", phase, &plugins);
+	for (size_t i = 0; i < w.n; i++)
+		if (rec_get_str(w.v[i], "key") != NULL)
+			strv_add(&weighted, rec_get_str(w.v[i], "key"));
+	for (size_t i = 0; i < entries.n; i++) {
+		const char *key = rec_get_str(entries.v[i], "key");
+		char *k;
+
+		if (key == NULL || strv_find(&weighted, key) >= 0)
+			continue;
+		k = entry_key(key, &plugins);
+		if (!str_has_suffix(k, "-picker") && strv_find(out, k) < 0) {
+			strv_add(out, k);
+			ru_list_add(recs, entries.v[i]);
+		}
+		free(k);
+	}
+	strv_free(&weighted);
+	ru_list_free(&entries);
+	ru_list_free(&w);
+	ru_list_free(&plugins);
+}
+
+/* Profile steps in one config only, as one side says ("deployed, not
+ * planned"): a filter narrows the endpoints before scoring, but whether
+ * it drops any depends on the pods (labels, load) the bundle does not
+ * show, so these are unsure, not differences. */
+static void
+steps_only(struct sbuf *why, const struct strv *in, const struct ru_list *recs,
+    const struct strv *other, const char *side, struct rc_result *res)
+{
+	for (size_t i = 0; i < in->n; i++) {
+		if (strv_find(other, in->v[i]) >= 0)
+			continue;
+		res->unsure++;
+		sbuf_printf(why, "; profile step %s (no weight): %s (", in->v[i],
+		    side);
+		ru_where(why, recs->v[i]);
+		sbuf_adds(why, ") UNSURE");
+	}
+}
+
+static void
+compare_steps(const struct judge *j, const char *plan, const char *arm,
+    struct sbuf *why, struct rc_result *res)
+{
+	struct strv ps, ds;
+	struct ru_list pr, dr;
+
+	steps_of(j, "expect", plan, &ps, &pr);
+	steps_of(j, "measure", arm, &ds, &dr);
+	steps_only(why, &ps, &pr, &ds, "planned, not deployed", res);
+	steps_only(why, &ds, &dr, &ps, "deployed, not planned", res);
+	strv_free(&ps);
+	strv_free(&ds);
+	ru_list_free(&pr);
+	ru_list_free(&dr);
 }
 
 void
@@ -233,6 +373,7 @@ routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
 	scorers_of(j, "expect", plan, &ps);
 	scorers_of(j, "measure", arm, &ds);
 	compare_scorers(why, &ps, &ds, res);
+	compare_steps(j, plan, arm, why, res);
 	scorers_free(&ps);
 	scorers_free(&ds);
 }

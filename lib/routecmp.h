@@ -2,7 +2,8 @@
  * of config.md or the README's transfer sections: s2r-config's expect
  * records) against the deployed EPP config (s2r-config --epp: measure
  * records): its picker, and each profile's scorers by plugin type with
- * their weights.  4a (routing.policy, when the sim gives no
+ * their weights (summed where a profile lists a type twice), and the
+ * profile's other steps (filters) by type.  4a (routing.policy, when the sim gives no
  * --routing-policy) and 4c (routing.parameters of a routing-only
  * treatment) compare the same things. */
 #ifndef S2R_ROUTECMP_H
@@ -19,6 +20,7 @@
 /* What a comparison found. */
 struct rc_result {
 	size_t		 compared, differ;
+	size_t		 unsure;	/* profile steps in one config only */
 	const json_t	*planned, *deployed;	/* the pickers, or NULL */
 };
 

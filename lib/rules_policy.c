@@ -124,6 +124,13 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 		    "plan the simulation stands for (a different picker or "
 		    "scorer weights change where every request goes).");
 		v = V_FAIL;
+	} else if (res.unsure > 0) {
+		sbuf_adds(&o.why, " The picker and scorer weights are the "
+		    "planned ones, but the profiles differ in steps without a "
+		    "weight (a filter drops endpoints before scoring): whether "
+		    "the real arm routes as planned depends on the pods it "
+		    "drops, which the bundle does not show.");
+		v = V_WARN;
 	} else if (res.compared == 0) {
 		sbuf_adds(&o.why, " The plan names neither a picker nor a "
 		    "weighted scorer to compare.");
@@ -135,6 +142,8 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 	}
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Deploy the planned picker and "
 	    "scorer weights (or rerun the sim with the deployed ones)." :
+	    res.unsure > 0 ? "Deploy the planned profile (or plan the "
+	    "filter in the sim bundle), or show that it drops no pod." :
 	    PU_ACT_REVIEW);
 }
 

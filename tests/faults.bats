@@ -722,6 +722,10 @@ clean() {
 	fault 4a-delegation-unreferenced-aw
 }
 
+@test "4a-filter-added-aw (aw): 4a WARN" {
+	fault 4a-filter-added-aw
+}
+
 @test "4a-picker-random-aw (aw): 4a FAIL" {
 	fault 4a-picker-random-aw
 }
@@ -732,6 +736,10 @@ clean() {
 
 @test "4a-register-dropped (14b): 4a WARN" {
 	fault 4a-register-dropped
+}
+
+@test "4a-scorer-listed-twice-aw (aw): 4a FAIL" {
+	fault 4a-scorer-listed-twice-aw
 }
 
 @test "4a-scorer-weight-zero-aw (aw): 4a FAIL" {

@@ -482,6 +482,51 @@ routing() {
 	[ "$(verdict routing.policy treatment)" = MISSING ]
 }
 
+@test "4a: a scorer type listed twice in a profile counts with its summed weight; a filter step in one config only is a WARN" {
+	# the prefix scorer listed twice: the scheduler runs both, weight 6
+	routing twice
+	sed -i '/^      - pluginRef: queue-scorer$/i \      - pluginRef: prefix-scorer\n        weight: 3.0' \
+	    "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"scorer default/prefix-cache-scorer: weight planned 3 (config.md:"*"), deployed 6 (listed 2 times in the profile, weights 3 at generated/baseline_config.yaml:14 + 3 at generated/baseline_config.yaml:16) DIFFERS"* ]]
+	# two plugins of one type splitting the planned weight: the same scoring
+	routing split
+	sed -i -e '/^  - name: picker$/i \  - name: prefix2\n    type: prefix-cache-scorer' \
+	    -e '/^      - pluginRef: queue-scorer$/i \      - pluginRef: prefix2\n        weight: 1.5' \
+	    -e '/pluginRef: prefix-scorer$/{n;s/weight: 3.0/weight: 1.5/}' \
+	    "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = PASS ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"deployed 3 (listed 2 times in the profile, weights 1.5 at"* ]]
+	# a filter the plan does not have: unsure (it depends on the pods)
+	routing filter
+	sed -i -e '/^  - name: picker$/i \  - name: decode-filter\n    type: decode-filter' \
+	    -e '/^    plugins:$/a \      - pluginRef: decode-filter' \
+	    "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"profile step default/decode-filter (no weight): deployed, not planned (generated/baseline_config.yaml:"*") UNSURE"* ]]
+	[ "$(verdict routing.policy treatment)" = PASS ]
+	# the same filter planned too: PASS
+	sed -i -e '0,/^    type: max-score-picker$/s//    type: max-score-picker\n  - name: df\n    type: decode-filter/' \
+	    -e '0,/^      - pluginRef: prefix$/s//      - pluginRef: df\n      - pluginRef: prefix/' "$SIM/config.md"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = PASS ]
+	# planned, not deployed: WARN as well
+	routing filter2
+	sed -i -e '0,/^    type: max-score-picker$/s//    type: max-score-picker\n  - name: df\n    type: decode-filter/' \
+	    -e '0,/^      - pluginRef: prefix$/s//      - pluginRef: df\n      - pluginRef: prefix/' "$SIM/config.md"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"profile step default/decode-filter (no weight): planned, not deployed (config.md:"*") UNSURE"* ]]
+}
+
 @test "4c: a flow-control usage-limit policy is admission whatever its type is called, not routing" {
 	routing ul
 	printf 'featureGates:\n- flowControl\nflowControl:\n  usageLimitPolicyPluginRef: ceiling\n' \

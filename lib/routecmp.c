@@ -84,18 +84,43 @@ scope_recs(const struct judge *j, const char *kind, const char *metric,
 	    .ph = JM_IS, .phase = phase }, out);
 }
 
+static bool
+is_picker(const json_t *plugin)
+{
+	return pu_str_value(plugin) != NULL &&
+	    str_has_suffix(pu_str_value(plugin), "-picker");
+}
+
+const json_t *
+routecmp_picker(const struct ru_list *plugins, const struct ru_list *entries)
+{
+	for (size_t e = 0; e < entries->n; e++) {
+		const char *key = rec_get_str(entries->v[e], "key");
+		const char *ref = key != NULL ? strchr(key, '/') : NULL;
+
+		for (size_t p = 0; ref != NULL && p < plugins->n; p++)
+			if (is_picker(plugins->v[p]) && rec_get_str(
+			    plugins->v[p], "key") != NULL && strcmp(rec_get_str(
+			    plugins->v[p], "key"), ref + 1) == 0)
+				return plugins->v[p];
+	}
+	for (size_t p = 0; p < plugins->n; p++)
+		if (is_picker(plugins->v[p]))
+			return plugins->v[p];
+	return NULL;
+}
+
 static const json_t *
 picker_of(const struct judge *j, const char *kind, const char *phase)
 {
-	struct ru_list l;
-	const json_t *p = NULL;
+	struct ru_list plugins, entries;
+	const json_t *p;
 
-	scope_recs(j, kind, "epp.plugin", phase, &l);
-	for (size_t i = 0; i < l.n && p == NULL; i++)
-		if (pu_str_value(l.v[i]) != NULL &&
-		    str_has_suffix(pu_str_value(l.v[i]), "-picker"))
-			p = l.v[i];
-	ru_list_free(&l);
+	scope_recs(j, kind, "epp.plugin", phase, &plugins);
+	scope_recs(j, kind, "epp.profile.plugin", phase, &entries);
+	p = routecmp_picker(&plugins, &entries);
+	ru_list_free(&plugins);
+	ru_list_free(&entries);
 	return p;
 }
 

@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "judge.h"
+#include "ruleutil.h"
 #include "str.h"
 
 /* What a comparison found. */
@@ -27,6 +28,12 @@ struct rc_result {
 /* Whether the sim bundle plans arm's routing (a picker or a weighted
  * scorer for that arm, or for no arm in particular). */
 bool	routecmp_planned(const struct judge *j, const char *arm);
+/* The picker of a config: the first a scheduling profile references
+ * (the scheduler runs only those; a config may instantiate others),
+ * else the first instantiated; NULL when none.  plugins: its epp.plugin
+ * records, entries: its epp.profile.plugin records. */
+const json_t *routecmp_picker(const struct ru_list *plugins,
+	    const struct ru_list *entries);
 /* Appends the picker and scorer comparison of arm to why ("; "-joined
  * items after a lead) and counts them. */
 void	routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,

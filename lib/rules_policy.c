@@ -152,8 +152,8 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
     const char *arm, const json_t *sim, const json_t *scorers)
 {
 	const char *policy = pu_str_value(sim);
-	const json_t *picker = NULL;
-	struct ru_list plugins;
+	const json_t *picker;
+	struct ru_list plugins, entries;
 	struct sbuf list = {0};
 	enum jverdict_value v;
 	struct pu_out o;
@@ -164,16 +164,16 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 		return;
 	}
 	pu_arm_recs(j, kind, "epp.plugin", arm, &plugins);
+	pu_arm_recs(j, kind, "epp.profile.plugin", arm, &entries);
 	for (size_t i = 0; i < plugins.n; i++) {
 		const char *type = pu_str_value(plugins.v[i]);
 
-		if (type == NULL)
-			continue;
-		sbuf_printf(&list, "%s%s", list.len ? ", " : "", type);
-		if (picker == NULL && str_has_suffix(type, "-picker"))
-			picker = plugins.v[i];
+		if (type != NULL)
+			sbuf_printf(&list, "%s%s", list.len ? ", " : "", type);
 	}
+	picker = routecmp_picker(&plugins, &entries);
 	ru_list_free(&plugins);
+	ru_list_free(&entries);
 	pu_out_init(&o, "routing.policy");
 	o.sub = pu_phase_sub(arm, NULL);
 	o.expect = pu_rec_side(sim);

@@ -730,6 +730,10 @@ clean() {
 	fault 4a-picker-random-aw
 }
 
+@test "4a-picker-unreferenced-aw (aw): 4a FAIL" {
+	fault 4a-picker-unreferenced-aw
+}
+
 @test "4a-prefix-scorer-approx-aw (aw): 4a FAIL" {
 	fault 4a-prefix-scorer-approx-aw
 }

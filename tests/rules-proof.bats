@@ -527,6 +527,29 @@ routing() {
 	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"profile step default/decode-filter (no weight): planned, not deployed (config.md:"*") UNSURE"* ]]
 }
 
+@test "4a: the picker is the one the profile references, not the first the config instantiates" {
+	routing pick
+	sed -i -e '/^schedulingProfiles:$/i \  - name: random\n    type: random-picker' \
+	    -e 's/^      - pluginRef: picker$/      - pluginRef: random/' \
+	    "$REAL/generated/baseline_config.yaml"
+	dl=$(grep -n 'type: random-picker' "$REAL/generated/baseline_config.yaml" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"deployed random-picker (generated/baseline_config.yaml:$dl) DIFFERS"* ]]
+	[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .actual.value' "$V")" = random-picker ]
+	# the sim's --routing-policy path reads the same picker
+	routing pick2
+	printf '\n## BLIS Simulation\n\n| BLIS Flag | Value | Notes |\n|---|---|---|\n| `--routing-policy` | weighted | |\n' >>"$SIM/config.md"
+	sed -i -e '/^schedulingProfiles:$/i \  - name: random\n    type: random-picker' \
+	    -e 's/^      - pluginRef: picker$/      - pluginRef: random/' \
+	    "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"corresponds to max-score-picker"*"not to random-picker"* ]]
+}
+
 @test "4c: a flow-control usage-limit policy is admission whatever its type is called, not routing" {
 	routing ul
 	printf 'featureGates:\n- flowControl\nflowControl:\n  usageLimitPolicyPluginRef: ceiling\n' \

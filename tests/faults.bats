@@ -1262,6 +1262,10 @@ clean() {
 	fault A2-cupti-drop
 }
 
+@test "A2-engine-idle-gap (vllm): A2 WARN|FAIL" {
+	fault A2-engine-idle-gap
+}
+
 @test "A2-host-bubbles (vllm): A2 WARN|FAIL" {
 	fault A2-host-bubbles
 }

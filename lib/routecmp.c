@@ -402,3 +402,150 @@ routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
 	scorers_free(&ps);
 	scorers_free(&ds);
 }
+
+/* BLIS --routing-scorers names and the EPP scorer types that compute the
+ * same signal (a prefix scorer, approximate or precise, for the sim's
+ * prefix affinity). */
+static const struct {
+	const char	*blis;
+	const char	*types[3];
+} scorer_map[] = {
+	{ "prefix-affinity", { "prefix-cache-scorer",
+	    "precise-prefix-cache-scorer", NULL } },
+	{ "queue-depth", { "queue-scorer", NULL } },
+	{ "kv-utilization", { "kv-cache-utilization-scorer", NULL } },
+};
+#define NSCORER_MAP (sizeof(scorer_map) / sizeof(scorer_map[0]))
+
+/* The scorer_map row of a BLIS scorer name, or -1. */
+static long
+blis_row(const char *name)
+{
+	for (size_t i = 0; i < NSCORER_MAP; i++)
+		if (strcmp(scorer_map[i].blis, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+static bool
+row_has(long row, const char *type)
+{
+	for (size_t k = 0; row >= 0 && scorer_map[row].types[k] != NULL; k++)
+		if (strcmp(scorer_map[row].types[k], type) == 0)
+			return true;
+	return false;
+}
+
+/* The deployed weight of the types of row (over every profile) into
+ * *w, and the weight of every deployed scorer into *total. */
+static void
+deployed_weights(const struct scorers *dep, long row, double *w,
+    double *total)
+{
+	*w = 0;
+	*total = 0;
+	for (size_t i = 0; i < dep->n; i++) {
+		const char *slash = strchr(dep->v[i].key, '/');
+		const char *type = slash != NULL ? slash + 1 : dep->v[i].key;
+
+		*total += dep->v[i].sum;
+		if (row_has(row, type))
+			*w += dep->v[i].sum;
+	}
+}
+
+/* A deployed scorer of no row the spec names: weight the sim lacks. */
+static void
+unplanned_types(const struct scorers *dep, const long *rows, size_t n,
+    struct sbuf *why, struct rc_result *res)
+{
+	for (size_t i = 0; i < dep->n; i++) {
+		const char *slash = strchr(dep->v[i].key, '/');
+		const char *type = slash != NULL ? slash + 1 : dep->v[i].key;
+		bool known = false;
+
+		for (size_t k = 0; k < n && !known; k++)
+			known = row_has(rows[k], type);
+		if (known)
+			continue;
+		res->differ++;
+		sbuf_printf(why, "; scorer %s:", dep->v[i].key);
+		weight_at(why, " deployed with weight ", &dep->v[i]);
+		sbuf_adds(why, ", no sim scorer DIFFERS");
+	}
+}
+
+/* The sim scorer name with weight sw (stotal: all of them) against the
+ * deployed share of its types; its scorer_map row, or -1 (unknown). */
+static long
+spec_item(const char *name, double sw, double stotal,
+    const struct scorers *dep, struct sbuf *why, struct rc_result *res)
+{
+	double dw, dtotal;
+	long row = blis_row(name);
+	char a[32], b[32];
+
+	if (row < 0 || isnan(sw)) {
+		res->unsure++;
+		sbuf_printf(why, "; sim scorer %s: %s UNSURE", name, row < 0 ?
+		    "no known EPP scorer" : "no weight given");
+		return row;
+	}
+	res->compared++;
+	deployed_weights(dep, row, &dw, &dtotal);
+	judge_fmt_num(a, sizeof(a), stotal > 0 ? sw / stotal * 100 : 0);
+	judge_fmt_num(b, sizeof(b), dtotal > 0 ? dw / dtotal * 100 : 0);
+	sbuf_printf(why, "; sim scorer %s: %s%% of the weight, deployed %s: "
+	    "%s%%", name, a, scorer_map[row].types[0], b);
+	if (stotal <= 0 || dtotal <= 0 ||
+	    fabs(sw / stotal - dw / dtotal) > 1e-6) {
+		sbuf_adds(why, " DIFFERS");
+		res->differ++;
+	}
+	return row;
+}
+
+#define MAX_SIM_SCORERS 16
+
+void
+routecmp_sim_scorers(const struct judge *j, const char *arm, const char *spec,
+    struct sbuf *why, struct rc_result *res)
+{
+	char *copy = xstrdup(spec), *save = NULL, *item;
+	char *names[MAX_SIM_SCORERS];
+	double w[MAX_SIM_SCORERS], stotal = 0;
+	long rows[MAX_SIM_SCORERS];
+	size_t n = 0, nrows = 0;
+	struct scorers dep;
+
+	memset(res, 0, sizeof(*res));
+	for (item = strtok_r(copy, ", ", &save); item != NULL &&
+	    n < MAX_SIM_SCORERS; item = strtok_r(NULL, ", ", &save)) {
+		char *colon = strchr(item, ':');
+
+		w[n] = colon != NULL ? strtod(colon + 1, NULL) : NAN;
+		if (colon != NULL)
+			*colon = '\0';
+		if (!isnan(w[n]))
+			stotal += w[n];
+		names[n++] = item;
+	}
+	scorers_of(j, "measure", arm, &dep);
+	for (size_t i = 0; i < n; i++) {
+		long row = spec_item(names[i], w[i], stotal, &dep, why, res);
+
+		if (row >= 0)
+			rows[nrows++] = row;
+	}
+	unplanned_types(&dep, rows, nrows, why, res);
+	if (res->unsure > 0 && res->differ > 0) {
+		/* a sim weight with no EPP scorer to hold it shifts every
+		 * share: the differences are not certain */
+		sbuf_adds(why, " (with a sim scorer not compared, every share "
+		    "is uncertain)");
+		res->unsure += res->differ;
+		res->differ = 0;
+	}
+	scorers_free(&dep);
+	free(copy);
+}

@@ -38,5 +38,11 @@ const json_t *routecmp_picker(const struct ru_list *plugins,
  * items after a lead) and counts them. */
 void	routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
 	    struct rc_result *res);
+/* The sim's --routing-scorers (BLIS "name:weight,..."; spec) against
+ * arm's deployed scorers, as shares of the total weight (max-score-picker
+ * picks the same endpoint under weights scaled alike), each BLIS scorer
+ * by the EPP types that compute its signal; unknown names are unsure. */
+void	routecmp_sim_scorers(const struct judge *j, const char *arm,
+	    const char *spec, struct sbuf *why, struct rc_result *res);
 
 #endif

@@ -147,6 +147,35 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 	    PU_ACT_REVIEW);
 }
 
+/* A max-score picker routes by its scorers' weights: the sim's
+ * --routing-scorers against the arm's, as shares of the weight. */
+static enum jverdict_value
+sim_scorers(const struct judge *j, const char *arm, const json_t *scorers,
+    const json_t *picker, struct sbuf *why)
+{
+	const char *spec = pu_str_value(scorers);
+	struct rc_result res;
+
+	if (spec == NULL || picker == NULL ||
+	    strcmp(pu_str_value(picker), "max-score-picker") != 0)
+		return V_PASS;
+	sbuf_adds(why, " Scorer weights, as shares of the total");
+	routecmp_sim_scorers(j, arm, spec, why, &res);
+	sbuf_adds(why, ".");
+	if (res.differ > 0) {
+		sbuf_adds(why, " The deployed weights differ from the sim's: the "
+		    "picker takes the best endpoint by another blend of "
+		    "signals, so requests go elsewhere.");
+		return V_FAIL;
+	}
+	if (res.unsure > 0) {
+		sbuf_adds(why, " Some sim scorers have no known EPP "
+		    "counterpart or weight: review the blend by hand.");
+		return V_WARN;
+	}
+	return V_PASS;
+}
+
 static void
 routing_arm(struct judge *j, const struct rule *r, const char *kind,
     const char *arm, const json_t *sim, const json_t *scorers)
@@ -202,9 +231,11 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 	}
 	sbuf_adds(&o.why, ".");
 	v = policy_compare(&o.why, policy, picker);
-	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker that "
-	    "matches the sim's routing policy (or rerun the sim with the "
-	    "deployed one)." : PU_ACT_REVIEW);
+	if (v == V_PASS && strcmp(kind, "measure") == 0)
+		v = sim_scorers(j, arm, scorers, picker, &o.why);
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker and "
+	    "scorer weights that match the sim's routing (or rerun the sim "
+	    "with the deployed ones)." : PU_ACT_REVIEW);
 	sbuf_free(&list);
 }
 

@@ -550,6 +550,34 @@ routing() {
 	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"corresponds to max-score-picker"*"not to random-picker"* ]]
 }
 
+@test "4a: a weighted sim's --routing-scorers against the deployed scorer weights, as shares" {
+	blis() {	# blis SCORERS: the routing fixture with a weighted sim
+		routing "sc$2"
+		printf '\n## BLIS Simulation\n\n| BLIS Flag | Value | Notes |\n|---|---|---|\n| `--routing-policy` | weighted | |\n| `--routing-scorers` | %s | |\n' "$1" >>"$SIM/config.md"
+		records --root "$GO/gaie" --label gaie
+		judge
+		W=$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")
+	}
+	# the baseline deploys prefix 3, queue 2: the same shares pass
+	blis prefix-affinity:3,queue-depth:2 1
+	[ "$(verdict routing.policy baseline)" = PASS ]
+	[[ "$W" == *"sim scorer prefix-affinity: 60% of the weight, deployed prefix-cache-scorer: 60%; sim scorer queue-depth: 40% of the weight, deployed queue-scorer: 40%."* ]]
+	blis prefix-affinity:6,queue-depth:4 2
+	[ "$(verdict routing.policy baseline)" = PASS ]
+	# 1:1 against 3:2: another blend
+	blis prefix-affinity:1,queue-depth:1 3
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$W" == *"sim scorer prefix-affinity: 50% of the weight, deployed prefix-cache-scorer: 60% DIFFERS"* ]]
+	# the sim without the prefix scorer: a deployed scorer it lacks
+	blis queue-depth:2 4
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$W" == *"scorer default/prefix-cache-scorer: deployed with weight 3 (generated/baseline_config.yaml:"*"), no sim scorer DIFFERS"* ]]
+	# a sim scorer with no known EPP counterpart: a review, not a FAIL
+	blis prefix-affinity:3,queue-depth:2,load-balance:1 5
+	[ "$(verdict routing.policy baseline)" = WARN ]
+	[[ "$W" == *"sim scorer load-balance: no known EPP scorer UNSURE"*"every share is uncertain"* ]]
+}
+
 @test "4c: a flow-control usage-limit policy is admission whatever its type is called, not routing" {
 	routing ul
 	printf 'featureGates:\n- flowControl\nflowControl:\n  usageLimitPolicyPluginRef: ceiling\n' \

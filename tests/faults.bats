@@ -486,6 +486,10 @@ clean() {
 	fault 2c-arm-model-revision
 }
 
+@test "2c-treatment-detector-aw (aw): 2c FAIL, 2d FAIL" {
+	fault 2c-treatment-detector-aw
+}
+
 @test "2c-tokenizer-other-model (aw): 2c FAIL" {
 	fault 2c-tokenizer-other-model
 }

@@ -1,4 +1,5 @@
 /* routecmp.c - see routecmp.h. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +12,14 @@
 #include "ruleutil.h"
 #include "str.h"
 
-/* One weighted scorer of a profile: "profile/type", its weight record. */
+/* One weighted scorer of a profile: "profile/type", its weight records
+ * (a profile may list a scorer type more than once: the scheduler runs
+ * every entry, so the weights add up) and their sum. */
 struct scorer {
 	char		*key;
-	const json_t	*rec;
+	struct ru_list	 recs;
+	double		 sum;
+	bool		 numeric;	/* every weight a number */
 };
 
 struct scorers {
@@ -79,24 +84,82 @@ scope_recs(const struct judge *j, const char *kind, const char *metric,
 	    .ph = JM_IS, .phase = phase }, out);
 }
 
+static bool
+is_picker(const json_t *plugin)
+{
+	return pu_str_value(plugin) != NULL &&
+	    str_has_suffix(pu_str_value(plugin), "-picker");
+}
+
+const json_t *
+routecmp_picker(const struct ru_list *plugins, const struct ru_list *entries)
+{
+	for (size_t e = 0; e < entries->n; e++) {
+		const char *key = rec_get_str(entries->v[e], "key");
+		const char *ref = key != NULL ? strchr(key, '/') : NULL;
+
+		for (size_t p = 0; ref != NULL && p < plugins->n; p++)
+			if (is_picker(plugins->v[p]) && rec_get_str(
+			    plugins->v[p], "key") != NULL && strcmp(rec_get_str(
+			    plugins->v[p], "key"), ref + 1) == 0)
+				return plugins->v[p];
+	}
+	for (size_t p = 0; p < plugins->n; p++)
+		if (is_picker(plugins->v[p]))
+			return plugins->v[p];
+	return NULL;
+}
+
 static const json_t *
 picker_of(const struct judge *j, const char *kind, const char *phase)
 {
-	struct ru_list l;
-	const json_t *p = NULL;
+	struct ru_list plugins, entries;
+	const json_t *p;
 
-	scope_recs(j, kind, "epp.plugin", phase, &l);
-	for (size_t i = 0; i < l.n && p == NULL; i++)
-		if (pu_str_value(l.v[i]) != NULL &&
-		    str_has_suffix(pu_str_value(l.v[i]), "-picker"))
-			p = l.v[i];
-	ru_list_free(&l);
+	scope_recs(j, kind, "epp.plugin", phase, &plugins);
+	scope_recs(j, kind, "epp.profile.plugin", phase, &entries);
+	p = routecmp_picker(&plugins, &entries);
+	ru_list_free(&plugins);
+	ru_list_free(&entries);
 	return p;
 }
 
-/* The weighted scorers of a config, keyed by profile and plugin type
- * (the pluginRef names the plugin; names differ between configs, types
- * do not). */
+/* "profile/type" of a profile entry key "profile/ref" (the pluginRef
+ * names the plugin; names differ between configs, types do not).
+ * Caller frees. */
+static char *
+entry_key(const char *key, const struct ru_list *plugins)
+{
+	const char *slash = strchr(key, '/');
+	const char *ref = slash != NULL ? slash + 1 : key, *type = ref;
+	struct sbuf k = {0};
+	char *out;
+
+	for (size_t p = 0; p < plugins->n; p++)
+		if (rec_get_str(plugins->v[p], "key") != NULL &&
+		    strcmp(rec_get_str(plugins->v[p], "key"), ref) == 0 &&
+		    pu_str_value(plugins->v[p]) != NULL)
+			type = pu_str_value(plugins->v[p]);
+	sbuf_printf(&k, "%.*s/%s", slash != NULL ? (int)(slash - key) : 0, key,
+	    type);
+	out = xstrdup(sbuf_str(&k));
+	sbuf_free(&k);
+	return out;
+}
+
+/* The scorer of key in s, or NULL. */
+static const struct scorer *
+scorer_find(const struct scorers *s, const char *key)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->v[i].key, key) == 0)
+			return &s->v[i];
+	return NULL;
+}
+
+/* The weighted scorers of a config, keyed by profile and plugin type;
+ * a type listed twice in a profile is one scorer with the summed
+ * weight. */
 static void
 scorers_of(const struct judge *j, const char *kind, const char *phase,
     struct scorers *out)
@@ -105,26 +168,31 @@ scorers_of(const struct judge *j, const char *kind, const char *phase,
 
 	scope_recs(j, kind, "epp.scorer.weight", phase, &w);
 	scope_recs(j, kind, "epp.plugin", phase, &plugins);
-	out->v = xreallocarray(NULL, w.n + 1, sizeof(*out->v));
+	out->v = xcalloc(w.n + 1, sizeof(*out->v));
 	out->n = 0;
 	for (size_t i = 0; i < w.n; i++) {
 		const char *key = rec_get_str(w.v[i], "key");
-		const char *slash = key != NULL ? strchr(key, '/') : NULL;
-		const char *ref = slash != NULL ? slash + 1 : key, *type = ref;
-		struct sbuf k = {0};
+		struct scorer *sc = NULL;
+		char *k;
+		double x;
 
 		if (key == NULL)
 			continue;
-		for (size_t p = 0; p < plugins.n; p++)
-			if (rec_get_str(plugins.v[p], "key") != NULL &&
-			    strcmp(rec_get_str(plugins.v[p], "key"), ref) == 0 &&
-			    pu_str_value(plugins.v[p]) != NULL)
-				type = pu_str_value(plugins.v[p]);
-		sbuf_printf(&k, "%.*s/%s", slash != NULL ? (int)(slash - key) :
-		    0, key, type);
-		out->v[out->n].key = xstrdup(sbuf_str(&k));
-		out->v[out->n++].rec = w.v[i];
-		sbuf_free(&k);
+		k = entry_key(key, &plugins);
+		for (size_t s = 0; s < out->n && sc == NULL; s++)
+			if (strcmp(out->v[s].key, k) == 0)
+				sc = &out->v[s];
+		if (sc == NULL) {
+			sc = &out->v[out->n++];
+			sc->key = k;
+			sc->numeric = true;
+		} else
+			free(k);
+		ru_list_add(&sc->recs, w.v[i]);
+		if (ru_num(w.v[i], &x))
+			sc->sum += x;
+		else
+			sc->numeric = false;
 	}
 	ru_list_free(&w);
 	ru_list_free(&plugins);
@@ -133,18 +201,11 @@ scorers_of(const struct judge *j, const char *kind, const char *phase,
 static void
 scorers_free(struct scorers *s)
 {
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
 		free(s->v[i].key);
+		ru_list_free(&s->v[i].recs);
+	}
 	free(s->v);
-}
-
-static const json_t *
-scorer_find(const struct scorers *s, const char *key)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (strcmp(s->v[i].key, key) == 0)
-			return s->v[i].rec;
-	return NULL;
 }
 
 /* "name V (where)" */
@@ -181,24 +242,55 @@ compare_pickers(struct sbuf *why, struct rc_result *res)
 	}
 }
 
+/* A scorer's weight and where it is set; a type listed more than once
+ * gives the sum and each entry. */
+static void
+weight_at(struct sbuf *b, const char *lead, const struct scorer *sc)
+{
+	char n[32];
+
+	if (sc->recs.n == 1 || !sc->numeric) {
+		value_at(b, lead, sc->recs.v[0]);
+		return;
+	}
+	judge_fmt_num(n, sizeof(n), sc->sum);
+	sbuf_printf(b, "%s%s (listed %zu times in the profile, weights", lead,
+	    n, sc->recs.n);
+	for (size_t i = 0; i < sc->recs.n; i++) {
+		sbuf_adds(b, i > 0 ? " + " : " ");
+		ru_value_text(b, json_object_get(sc->recs.v[i], "value"));
+		sbuf_adds(b, " at ");
+		ru_where(b, sc->recs.v[i]);
+	}
+	sbuf_adds(b, ")");
+}
+
+static bool
+same_weight(const struct scorer *a, const struct scorer *b)
+{
+	if (a->numeric && b->numeric)
+		return fabs(a->sum - b->sum) <= 1e-9 * fmax(1, fabs(a->sum));
+	return a->recs.n == 1 && b->recs.n == 1 && ru_equal(json_object_get(
+	    a->recs.v[0], "value"), json_object_get(b->recs.v[0], "value"));
+}
+
 static void
 compare_scorers(struct sbuf *why, const struct scorers *plan,
     const struct scorers *dep, struct rc_result *res)
 {
 	for (size_t i = 0; i < plan->n; i++) {
-		const json_t *d = scorer_find(dep, plan->v[i].key);
+		const struct scorer *d = scorer_find(dep, plan->v[i].key);
 
 		res->compared++;
 		sbuf_printf(why, "; scorer %s: weight", plan->v[i].key);
-		value_at(why, " planned ", plan->v[i].rec);
+		weight_at(why, " planned ", &plan->v[i]);
 		if (d == NULL) {
 			sbuf_adds(why, ", not deployed DIFFERS");
 			res->differ++;
 			continue;
 		}
-		value_at(why, ", deployed ", d);
-		if (!ru_equal(json_object_get(plan->v[i].rec, "value"),
-		    json_object_get(d, "value"))) {
+		weight_at(why, ", deployed ", d);
+		if (!same_weight(&plan->v[i], d)) {
 			sbuf_adds(why, " DIFFERS");
 			res->differ++;
 		}
@@ -208,9 +300,82 @@ compare_scorers(struct sbuf *why, const struct scorers *plan,
 			continue;
 		res->differ++;
 		sbuf_printf(why, "; scorer %s:", dep->v[i].key);
-		value_at(why, " deployed with weight ", dep->v[i].rec);
+		weight_at(why, " deployed with weight ", &dep->v[i]);
 		sbuf_adds(why, ", not planned DIFFERS");
 	}
+}
+
+/* The profile entries of a config that are neither a weighted scorer nor
+ * the picker (filters, or a scorer given no weight), as "profile/type",
+ * sorted; the first record of each in recs, in the same order. */
+static void
+steps_of(const struct judge *j, const char *kind, const char *phase,
+    struct strv *out, struct ru_list *recs)
+{
+	struct ru_list entries, w, plugins;
+	struct strv weighted = {0};
+
+	memset(out, 0, sizeof(*out));
+	memset(recs, 0, sizeof(*recs));
+	scope_recs(j, kind, "epp.profile.plugin", phase, &entries);
+	scope_recs(j, kind, "epp.scorer.weight", phase, &w);
+	scope_recs(j, kind, "epp.plugin", phase, &plugins);
+	for (size_t i = 0; i < w.n; i++)
+		if (rec_get_str(w.v[i], "key") != NULL)
+			strv_add(&weighted, rec_get_str(w.v[i], "key"));
+	for (size_t i = 0; i < entries.n; i++) {
+		const char *key = rec_get_str(entries.v[i], "key");
+		char *k;
+
+		if (key == NULL || strv_find(&weighted, key) >= 0)
+			continue;
+		k = entry_key(key, &plugins);
+		if (!str_has_suffix(k, "-picker") && strv_find(out, k) < 0) {
+			strv_add(out, k);
+			ru_list_add(recs, entries.v[i]);
+		}
+		free(k);
+	}
+	strv_free(&weighted);
+	ru_list_free(&entries);
+	ru_list_free(&w);
+	ru_list_free(&plugins);
+}
+
+/* Profile steps in one config only, as one side says ("deployed, not
+ * planned"): a filter narrows the endpoints before scoring, but whether
+ * it drops any depends on the pods (labels, load) the bundle does not
+ * show, so these are unsure, not differences. */
+static void
+steps_only(struct sbuf *why, const struct strv *in, const struct ru_list *recs,
+    const struct strv *other, const char *side, struct rc_result *res)
+{
+	for (size_t i = 0; i < in->n; i++) {
+		if (strv_find(other, in->v[i]) >= 0)
+			continue;
+		res->unsure++;
+		sbuf_printf(why, "; profile step %s (no weight): %s (", in->v[i],
+		    side);
+		ru_where(why, recs->v[i]);
+		sbuf_adds(why, ") UNSURE");
+	}
+}
+
+static void
+compare_steps(const struct judge *j, const char *plan, const char *arm,
+    struct sbuf *why, struct rc_result *res)
+{
+	struct strv ps, ds;
+	struct ru_list pr, dr;
+
+	steps_of(j, "expect", plan, &ps, &pr);
+	steps_of(j, "measure", arm, &ds, &dr);
+	steps_only(why, &ps, &pr, &ds, "planned, not deployed", res);
+	steps_only(why, &ds, &dr, &ps, "deployed, not planned", res);
+	strv_free(&ps);
+	strv_free(&ds);
+	ru_list_free(&pr);
+	ru_list_free(&dr);
 }
 
 void
@@ -230,6 +395,154 @@ routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
 	scorers_of(j, "expect", plan, &ps);
 	scorers_of(j, "measure", arm, &ds);
 	compare_scorers(why, &ps, &ds, res);
+	compare_steps(j, plan, arm, why, res);
 	scorers_free(&ps);
 	scorers_free(&ds);
+}
+
+/* BLIS --routing-scorers names and the EPP scorer types that compute the
+ * same signal (a prefix scorer, approximate or precise, for the sim's
+ * prefix affinity). */
+static const struct {
+	const char	*blis;
+	const char	*types[3];
+} scorer_map[] = {
+	{ "prefix-affinity", { "prefix-cache-scorer",
+	    "precise-prefix-cache-scorer", NULL } },
+	{ "queue-depth", { "queue-scorer", NULL } },
+	{ "kv-utilization", { "kv-cache-utilization-scorer", NULL } },
+};
+#define NSCORER_MAP (sizeof(scorer_map) / sizeof(scorer_map[0]))
+
+/* The scorer_map row of a BLIS scorer name, or -1. */
+static long
+blis_row(const char *name)
+{
+	for (size_t i = 0; i < NSCORER_MAP; i++)
+		if (strcmp(scorer_map[i].blis, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+static bool
+row_has(long row, const char *type)
+{
+	for (size_t k = 0; row >= 0 && scorer_map[row].types[k] != NULL; k++)
+		if (strcmp(scorer_map[row].types[k], type) == 0)
+			return true;
+	return false;
+}
+
+/* The deployed weight of the types of row (over every profile) into
+ * *w, and the weight of every deployed scorer into *total. */
+static void
+deployed_weights(const struct scorers *dep, long row, double *w,
+    double *total)
+{
+	*w = 0;
+	*total = 0;
+	for (size_t i = 0; i < dep->n; i++) {
+		const char *slash = strchr(dep->v[i].key, '/');
+		const char *type = slash != NULL ? slash + 1 : dep->v[i].key;
+
+		*total += dep->v[i].sum;
+		if (row_has(row, type))
+			*w += dep->v[i].sum;
+	}
+}
+
+/* A deployed scorer of no row the spec names: weight the sim lacks. */
+static void
+unplanned_types(const struct scorers *dep, const long *rows, size_t n,
+    struct sbuf *why, struct rc_result *res)
+{
+	for (size_t i = 0; i < dep->n; i++) {
+		const char *slash = strchr(dep->v[i].key, '/');
+		const char *type = slash != NULL ? slash + 1 : dep->v[i].key;
+		bool known = false;
+
+		for (size_t k = 0; k < n && !known; k++)
+			known = row_has(rows[k], type);
+		if (known)
+			continue;
+		res->differ++;
+		sbuf_printf(why, "; scorer %s:", dep->v[i].key);
+		weight_at(why, " deployed with weight ", &dep->v[i]);
+		sbuf_adds(why, ", no sim scorer DIFFERS");
+	}
+}
+
+/* The sim scorer name with weight sw (stotal: all of them) against the
+ * deployed share of its types; its scorer_map row, or -1 (unknown). */
+static long
+spec_item(const char *name, double sw, double stotal,
+    const struct scorers *dep, struct sbuf *why, struct rc_result *res)
+{
+	double dw, dtotal;
+	long row = blis_row(name);
+	char a[32], b[32];
+
+	if (row < 0 || isnan(sw)) {
+		res->unsure++;
+		sbuf_printf(why, "; sim scorer %s: %s UNSURE", name, row < 0 ?
+		    "no known EPP scorer" : "no weight given");
+		return row;
+	}
+	res->compared++;
+	deployed_weights(dep, row, &dw, &dtotal);
+	judge_fmt_num(a, sizeof(a), stotal > 0 ? sw / stotal * 100 : 0);
+	judge_fmt_num(b, sizeof(b), dtotal > 0 ? dw / dtotal * 100 : 0);
+	sbuf_printf(why, "; sim scorer %s: %s%% of the weight, deployed %s: "
+	    "%s%%", name, a, scorer_map[row].types[0], b);
+	if (stotal <= 0 || dtotal <= 0 ||
+	    fabs(sw / stotal - dw / dtotal) > 1e-6) {
+		sbuf_adds(why, " DIFFERS");
+		res->differ++;
+	}
+	return row;
+}
+
+#define MAX_SIM_SCORERS 16
+
+void
+routecmp_sim_scorers(const struct judge *j, const char *arm, const char *spec,
+    struct sbuf *why, struct rc_result *res)
+{
+	char *copy = xstrdup(spec), *save = NULL, *item;
+	char *names[MAX_SIM_SCORERS];
+	double w[MAX_SIM_SCORERS], stotal = 0;
+	long rows[MAX_SIM_SCORERS];
+	size_t n = 0, nrows = 0;
+	struct scorers dep;
+
+	memset(res, 0, sizeof(*res));
+	for (item = strtok_r(copy, ", ", &save); item != NULL &&
+	    n < MAX_SIM_SCORERS; item = strtok_r(NULL, ", ", &save)) {
+		char *colon = strchr(item, ':');
+
+		w[n] = colon != NULL ? strtod(colon + 1, NULL) : NAN;
+		if (colon != NULL)
+			*colon = '\0';
+		if (!isnan(w[n]))
+			stotal += w[n];
+		names[n++] = item;
+	}
+	scorers_of(j, "measure", arm, &dep);
+	for (size_t i = 0; i < n; i++) {
+		long row = spec_item(names[i], w[i], stotal, &dep, why, res);
+
+		if (row >= 0)
+			rows[nrows++] = row;
+	}
+	unplanned_types(&dep, rows, nrows, why, res);
+	if (res->unsure > 0 && res->differ > 0) {
+		/* a sim weight with no EPP scorer to hold it shifts every
+		 * share: the differences are not certain */
+		sbuf_adds(why, " (with a sim scorer not compared, every share "
+		    "is uncertain)");
+		res->unsure += res->differ;
+		res->differ = 0;
+	}
+	scorers_free(&dep);
+	free(copy);
 }

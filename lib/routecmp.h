@@ -2,7 +2,8 @@
  * of config.md or the README's transfer sections: s2r-config's expect
  * records) against the deployed EPP config (s2r-config --epp: measure
  * records): its picker, and each profile's scorers by plugin type with
- * their weights.  4a (routing.policy, when the sim gives no
+ * their weights (summed where a profile lists a type twice), and the
+ * profile's other steps (filters) by type.  4a (routing.policy, when the sim gives no
  * --routing-policy) and 4c (routing.parameters of a routing-only
  * treatment) compare the same things. */
 #ifndef S2R_ROUTECMP_H
@@ -14,20 +15,34 @@
 #include <jansson.h>
 
 #include "judge.h"
+#include "ruleutil.h"
 #include "str.h"
 
 /* What a comparison found. */
 struct rc_result {
 	size_t		 compared, differ;
+	size_t		 unsure;	/* profile steps in one config only */
 	const json_t	*planned, *deployed;	/* the pickers, or NULL */
 };
 
 /* Whether the sim bundle plans arm's routing (a picker or a weighted
  * scorer for that arm, or for no arm in particular). */
 bool	routecmp_planned(const struct judge *j, const char *arm);
+/* The picker of a config: the first a scheduling profile references
+ * (the scheduler runs only those; a config may instantiate others),
+ * else the first instantiated; NULL when none.  plugins: its epp.plugin
+ * records, entries: its epp.profile.plugin records. */
+const json_t *routecmp_picker(const struct ru_list *plugins,
+	    const struct ru_list *entries);
 /* Appends the picker and scorer comparison of arm to why ("; "-joined
  * items after a lead) and counts them. */
 void	routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
 	    struct rc_result *res);
+/* The sim's --routing-scorers (BLIS "name:weight,..."; spec) against
+ * arm's deployed scorers, as shares of the total weight (max-score-picker
+ * picks the same endpoint under weights scaled alike), each BLIS scorer
+ * by the EPP types that compute its signal; unknown names are unsure. */
+void	routecmp_sim_scorers(const struct judge *j, const char *arm,
+	    const char *spec, struct sbuf *why, struct rc_result *res);
 
 #endif

@@ -952,6 +952,7 @@ a2_multiplier(struct judge *j, const struct rule *r)
 	}
 	v = ranks_missing(j, v, &why, &act);
 	v = a2_clocks(j, v, &why, &act);
+	v = a2_lull(j, v, m > warn, &why, &act);
 	au_emit(j, r, "duty.multiplier", NULL, mr, NULL, false, 0, NULL, tolbuf,
 	    v, sbuf_str(&why), act,
 	    au_evidence(duty_table(j), mr));

@@ -4,7 +4,8 @@
  * be a clock or thermal shift of the capture, and iterations left out
  * because launches inside them lost their kernels (docs/checks.md §4).
  * A2: ranks whose collectives end before another rank starts them
- * (clocks that disagree, docs/checks.md §3).
+ * (clocks that disagree, docs/checks.md §3), and a multiplier over its
+ * bound whose idle time one iteration holds (a lull in the capture).
  *
  * Each is an error of scale the main verdicts cannot see: a row predicted
  * 0 ns pairs with nothing, so the kernel error leaves it out; a factor
@@ -320,4 +321,77 @@ a1_kernel_mismatch(struct judge *j, const struct rule *r, const json_t *scope)
 	    false, 0, NULL, "none", V_WARN, sbuf_str(&why), ACT_BACKEND,
 	    NULL);
 	sbuf_free(&why);
+}
+
+static const char ACT_LULL[] = "One iteration holds most of the idle "
+    "time: a lull (the engine waiting for requests, a stall), not a host "
+    "bubble of every step.  Recapture a window under steady load (or cut "
+    "the lull out of it) before the simulation bakes the multiplier in; "
+    "the multiplier of the other iterations is given.";
+
+/* The iteration (of the cycle-level duty records the multiplier pools)
+ * with the most idle time (cycle - measured), the idle time of all of
+ * them, and the cycle and measured sums without it; false when fewer
+ * than 3 iterations. */
+static bool
+lull_of(const struct judge *j, double *iter, double *idle, double *all,
+    double *cyc_rest, double *meas_rest)
+{
+	struct ru_list l;
+	double cs = 0, ms = 0, top_c = 0, top_m = 0;
+	size_t n = 0;
+
+	*idle = -1;
+	*all = 0;
+	ru_select(j, &(struct jsel){ .kind = "duty" }, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *w = rec_get_str(l.v[i], "window");
+		double c, m, it;
+
+		if (w == NULL || strcmp(w, "iteration") != 0 ||
+		    json_is_true(json_object_get(l.v[i], "excluded")) ||
+		    !rec_get_num(l.v[i], "cycle_ns", &c) ||
+		    !rec_get_num(l.v[i], "measured_ns", &m) ||
+		    !rec_get_num(l.v[i], "iter", &it))
+			continue;
+		n++;
+		cs += c;
+		ms += m;
+		*all += c - m;
+		if (c - m > *idle) {
+			*idle = c - m;
+			*iter = it;
+			top_c = c;
+			top_m = m;
+		}
+	}
+	ru_list_free(&l);
+	*cyc_rest = cs - top_c;
+	*meas_rest = ms - top_m;
+	return n >= 3;
+}
+
+/* A multiplier over its bound (over) whose idle time sits mostly in one
+ * iteration: the outlier screen (too few iterations in a stage to run)
+ * kept a lull that reads as a host bubble of every step.  Notes it and
+ * the multiplier without it in why; the verdict stands, the action is
+ * another: the capture, not the host, is to fix. */
+enum jverdict_value
+a2_lull(const struct judge *j, enum jverdict_value v, bool over,
+    struct sbuf *why, const char **act)
+{
+	double it = 0, idle, all, cr, mr;
+	char a[32], b[32];
+
+	if (!over || !lull_of(j, &it, &idle, &all, &cr, &mr) || all <= 0 ||
+	    idle * 2 <= all || mr <= 0)
+		return v;
+	judge_fmt_num(a, sizeof(a), idle / all * 100);
+	judge_fmt_num(b, sizeof(b), cr / mr);
+	sbuf_printf(why, " Iteration %.0f alone holds %s%% of the idle time "
+	    "(%.3f ms): a lull concentrated in one step, not a bubble of "
+	    "every step; without it the multiplier is %s.", it, a, idle / 1e6,
+	    b);
+	*act = ACT_LULL;
+	return v;
 }

@@ -124,6 +124,13 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 		    "plan the simulation stands for (a different picker or "
 		    "scorer weights change where every request goes).");
 		v = V_FAIL;
+	} else if (res.unsure > 0) {
+		sbuf_adds(&o.why, " The picker and scorer weights are the "
+		    "planned ones, but the profiles differ in steps without a "
+		    "weight (a filter drops endpoints before scoring): whether "
+		    "the real arm routes as planned depends on the pods it "
+		    "drops, which the bundle does not show.");
+		v = V_WARN;
 	} else if (res.compared == 0) {
 		sbuf_adds(&o.why, " The plan names neither a picker nor a "
 		    "weighted scorer to compare.");
@@ -135,7 +142,38 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 	}
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Deploy the planned picker and "
 	    "scorer weights (or rerun the sim with the deployed ones)." :
+	    res.unsure > 0 ? "Deploy the planned profile (or plan the "
+	    "filter in the sim bundle), or show that it drops no pod." :
 	    PU_ACT_REVIEW);
+}
+
+/* A max-score picker routes by its scorers' weights: the sim's
+ * --routing-scorers against the arm's, as shares of the weight. */
+static enum jverdict_value
+sim_scorers(const struct judge *j, const char *arm, const json_t *scorers,
+    const json_t *picker, struct sbuf *why)
+{
+	const char *spec = pu_str_value(scorers);
+	struct rc_result res;
+
+	if (spec == NULL || picker == NULL ||
+	    strcmp(pu_str_value(picker), "max-score-picker") != 0)
+		return V_PASS;
+	sbuf_adds(why, " Scorer weights, as shares of the total");
+	routecmp_sim_scorers(j, arm, spec, why, &res);
+	sbuf_adds(why, ".");
+	if (res.differ > 0) {
+		sbuf_adds(why, " The deployed weights differ from the sim's: the "
+		    "picker takes the best endpoint by another blend of "
+		    "signals, so requests go elsewhere.");
+		return V_FAIL;
+	}
+	if (res.unsure > 0) {
+		sbuf_adds(why, " Some sim scorers have no known EPP "
+		    "counterpart or weight: review the blend by hand.");
+		return V_WARN;
+	}
+	return V_PASS;
 }
 
 static void
@@ -143,8 +181,8 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
     const char *arm, const json_t *sim, const json_t *scorers)
 {
 	const char *policy = pu_str_value(sim);
-	const json_t *picker = NULL;
-	struct ru_list plugins;
+	const json_t *picker;
+	struct ru_list plugins, entries;
 	struct sbuf list = {0};
 	enum jverdict_value v;
 	struct pu_out o;
@@ -155,16 +193,16 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 		return;
 	}
 	pu_arm_recs(j, kind, "epp.plugin", arm, &plugins);
+	pu_arm_recs(j, kind, "epp.profile.plugin", arm, &entries);
 	for (size_t i = 0; i < plugins.n; i++) {
 		const char *type = pu_str_value(plugins.v[i]);
 
-		if (type == NULL)
-			continue;
-		sbuf_printf(&list, "%s%s", list.len ? ", " : "", type);
-		if (picker == NULL && str_has_suffix(type, "-picker"))
-			picker = plugins.v[i];
+		if (type != NULL)
+			sbuf_printf(&list, "%s%s", list.len ? ", " : "", type);
 	}
+	picker = routecmp_picker(&plugins, &entries);
 	ru_list_free(&plugins);
+	ru_list_free(&entries);
 	pu_out_init(&o, "routing.policy");
 	o.sub = pu_phase_sub(arm, NULL);
 	o.expect = pu_rec_side(sim);
@@ -193,9 +231,11 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 	}
 	sbuf_adds(&o.why, ".");
 	v = policy_compare(&o.why, policy, picker);
-	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker that "
-	    "matches the sim's routing policy (or rerun the sim with the "
-	    "deployed one)." : PU_ACT_REVIEW);
+	if (v == V_PASS && strcmp(kind, "measure") == 0)
+		v = sim_scorers(j, arm, scorers, picker, &o.why);
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker and "
+	    "scorer weights that match the sim's routing (or rerun the sim "
+	    "with the deployed ones)." : PU_ACT_REVIEW);
 	sbuf_free(&list);
 }
 

@@ -1174,6 +1174,34 @@ why_of() {	# why_of METRIC: the verdict's why and action, one line
 	[[ "$output" == *"alignment.clock_shift_max 0.9 is below 1"* ]]
 }
 
+@test "A2: a multiplier over its bound whose idle time one iteration holds names that iteration and the multiplier without it" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	# a 200 ms lull after iteration 3 of 6: too few decode iterations for
+	# the outlier screen, so the lull is pooled into the multiplier
+	kernels --stall 3:200000000
+	judge
+	[ "$(verdict A2 duty.multiplier)" = FAIL ]
+	jqe 'select(.metric == "duty.multiplier") | (.why | test("Iteration 3 alone holds 99.5% of the idle time \\(200.250 ms\\).*without it the multiplier is 1.108")) and (.action | test("Recapture a window under steady load"))' "$T/v.ndjson"
+	# a stall of 3 ms: a WARN, the same reading
+	kernels --stall 3:3000000
+	judge
+	[ "$(verdict A2 duty.multiplier)" = WARN ]
+	jqe 'select(.metric == "duty.multiplier") | .why | test("Iteration 3 alone holds 76.49% of the idle time")' "$T/v.ndjson"
+	# host bubbles after every decode step: no single iteration to blame
+	A12="$T/a1.ndjson $T/a2b.ndjson"
+	/usr/bin/python3 "$S2R_TOP/tests/gen-kineto.py" "$T/t_{rank}.json" \
+	    --slots "$T/slots.ndjson" --host-gap 3000000 >/dev/null
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" >"$T/a2b.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" != PASS ]
+	jqe 'select(.metric == "duty.multiplier") | .why | test("alone holds") | not' "$T/v.ndjson"
+	# 12 iterations: the screen excludes the lull, the multiplier passes
+	A12=
+	kernels --iters 12 --stall 5:200000000
+	judge
+	[ "$(verdict A2 duty.multiplier)" = PASS ]
+}
+
 @test "A2: collectives that end before another rank began them (the ranks' clocks apart) make a passing multiplier a WARN" {
 	kernels --tp 2
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"

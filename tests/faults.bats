@@ -486,6 +486,10 @@ clean() {
 	fault 2c-arm-model-revision
 }
 
+@test "2c-treatment-detector-aw (aw): 2c FAIL, 2d FAIL" {
+	fault 2c-treatment-detector-aw
+}
+
 @test "2c-tokenizer-other-model (aw): 2c FAIL" {
 	fault 2c-tokenizer-other-model
 }
@@ -722,8 +726,16 @@ clean() {
 	fault 4a-delegation-unreferenced-aw
 }
 
+@test "4a-filter-added-aw (aw): 4a WARN" {
+	fault 4a-filter-added-aw
+}
+
 @test "4a-picker-random-aw (aw): 4a FAIL" {
 	fault 4a-picker-random-aw
+}
+
+@test "4a-picker-unreferenced-aw (aw): 4a FAIL" {
+	fault 4a-picker-unreferenced-aw
 }
 
 @test "4a-prefix-scorer-approx-aw (aw): 4a FAIL" {
@@ -732,6 +744,10 @@ clean() {
 
 @test "4a-register-dropped (14b): 4a WARN" {
 	fault 4a-register-dropped
+}
+
+@test "4a-scorer-listed-twice-aw (aw): 4a FAIL" {
+	fault 4a-scorer-listed-twice-aw
 }
 
 @test "4a-scorer-weight-zero-aw (aw): 4a FAIL" {
@@ -1248,6 +1264,10 @@ clean() {
 
 @test "A2-cupti-drop (vllm): A1 WARN, A2 WARN" {
 	fault A2-cupti-drop
+}
+
+@test "A2-engine-idle-gap (vllm): A2 WARN|FAIL" {
+	fault A2-engine-idle-gap
 }
 
 @test "A2-host-bubbles (vllm): A2 WARN|FAIL" {

@@ -482,6 +482,102 @@ routing() {
 	[ "$(verdict routing.policy treatment)" = MISSING ]
 }
 
+@test "4a: a scorer type listed twice in a profile counts with its summed weight; a filter step in one config only is a WARN" {
+	# the prefix scorer listed twice: the scheduler runs both, weight 6
+	routing twice
+	sed -i '/^      - pluginRef: queue-scorer$/i \      - pluginRef: prefix-scorer\n        weight: 3.0' \
+	    "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"scorer default/prefix-cache-scorer: weight planned 3 (config.md:"*"), deployed 6 (listed 2 times in the profile, weights 3 at generated/baseline_config.yaml:14 + 3 at generated/baseline_config.yaml:16) DIFFERS"* ]]
+	# two plugins of one type splitting the planned weight: the same scoring
+	routing split
+	sed -i -e '/^  - name: picker$/i \  - name: prefix2\n    type: prefix-cache-scorer' \
+	    -e '/^      - pluginRef: queue-scorer$/i \      - pluginRef: prefix2\n        weight: 1.5' \
+	    -e '/pluginRef: prefix-scorer$/{n;s/weight: 3.0/weight: 1.5/}' \
+	    "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = PASS ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"deployed 3 (listed 2 times in the profile, weights 1.5 at"* ]]
+	# a filter the plan does not have: unsure (it depends on the pods)
+	routing filter
+	sed -i -e '/^  - name: picker$/i \  - name: decode-filter\n    type: decode-filter' \
+	    -e '/^    plugins:$/a \      - pluginRef: decode-filter' \
+	    "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"profile step default/decode-filter (no weight): deployed, not planned (generated/baseline_config.yaml:"*") UNSURE"* ]]
+	[ "$(verdict routing.policy treatment)" = PASS ]
+	# the same filter planned too: PASS
+	sed -i -e '0,/^    type: max-score-picker$/s//    type: max-score-picker\n  - name: df\n    type: decode-filter/' \
+	    -e '0,/^      - pluginRef: prefix$/s//      - pluginRef: df\n      - pluginRef: prefix/' "$SIM/config.md"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = PASS ]
+	# planned, not deployed: WARN as well
+	routing filter2
+	sed -i -e '0,/^    type: max-score-picker$/s//    type: max-score-picker\n  - name: df\n    type: decode-filter/' \
+	    -e '0,/^      - pluginRef: prefix$/s//      - pluginRef: df\n      - pluginRef: prefix/' "$SIM/config.md"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"profile step default/decode-filter (no weight): planned, not deployed (config.md:"*") UNSURE"* ]]
+}
+
+@test "4a: the picker is the one the profile references, not the first the config instantiates" {
+	routing pick
+	sed -i -e '/^schedulingProfiles:$/i \  - name: random\n    type: random-picker' \
+	    -e 's/^      - pluginRef: picker$/      - pluginRef: random/' \
+	    "$REAL/generated/baseline_config.yaml"
+	dl=$(grep -n 'type: random-picker' "$REAL/generated/baseline_config.yaml" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"deployed random-picker (generated/baseline_config.yaml:$dl) DIFFERS"* ]]
+	[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .actual.value' "$V")" = random-picker ]
+	# the sim's --routing-policy path reads the same picker
+	routing pick2
+	printf '\n## BLIS Simulation\n\n| BLIS Flag | Value | Notes |\n|---|---|---|\n| `--routing-policy` | weighted | |\n' >>"$SIM/config.md"
+	sed -i -e '/^schedulingProfiles:$/i \  - name: random\n    type: random-picker' \
+	    -e 's/^      - pluginRef: picker$/      - pluginRef: random/' \
+	    "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"corresponds to max-score-picker"*"not to random-picker"* ]]
+}
+
+@test "4a: a weighted sim's --routing-scorers against the deployed scorer weights, as shares" {
+	blis() {	# blis SCORERS: the routing fixture with a weighted sim
+		routing "sc$2"
+		printf '\n## BLIS Simulation\n\n| BLIS Flag | Value | Notes |\n|---|---|---|\n| `--routing-policy` | weighted | |\n| `--routing-scorers` | %s | |\n' "$1" >>"$SIM/config.md"
+		records --root "$GO/gaie" --label gaie
+		judge
+		W=$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")
+	}
+	# the baseline deploys prefix 3, queue 2: the same shares pass
+	blis prefix-affinity:3,queue-depth:2 1
+	[ "$(verdict routing.policy baseline)" = PASS ]
+	[[ "$W" == *"sim scorer prefix-affinity: 60% of the weight, deployed prefix-cache-scorer: 60%; sim scorer queue-depth: 40% of the weight, deployed queue-scorer: 40%."* ]]
+	blis prefix-affinity:6,queue-depth:4 2
+	[ "$(verdict routing.policy baseline)" = PASS ]
+	# 1:1 against 3:2: another blend
+	blis prefix-affinity:1,queue-depth:1 3
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$W" == *"sim scorer prefix-affinity: 50% of the weight, deployed prefix-cache-scorer: 60% DIFFERS"* ]]
+	# the sim without the prefix scorer: a deployed scorer it lacks
+	blis queue-depth:2 4
+	[ "$(verdict routing.policy baseline)" = FAIL ]
+	[[ "$W" == *"scorer default/prefix-cache-scorer: deployed with weight 3 (generated/baseline_config.yaml:"*"), no sim scorer DIFFERS"* ]]
+	# a sim scorer with no known EPP counterpart: a review, not a FAIL
+	blis prefix-affinity:3,queue-depth:2,load-balance:1 5
+	[ "$(verdict routing.policy baseline)" = WARN ]
+	[[ "$W" == *"sim scorer load-balance: no known EPP scorer UNSURE"*"every share is uncertain"* ]]
+}
+
 @test "4c: a flow-control usage-limit policy is admission whatever its type is called, not routing" {
 	routing ul
 	printf 'featureGates:\n- flowControl\nflowControl:\n  usageLimitPolicyPluginRef: ceiling\n' \

@@ -54,6 +54,14 @@ static const char ACT_PREFIX_NONE[] = "Prefix caching is on and the "
     "workload shares prefixes, yet vLLM reports no hits: check that the "
     "router keeps shared-prefix requests together and that the prompts "
     "really share their prefix.";
+static const char ACT_PREFIX_PLANNED[] = "This instance ran with prefix "
+    "caching off against the experiment's setting: redeploy it with "
+    "--enable-prefix-caching (5a names the differing argument) and rerun "
+    "the cell.";
+static const char ACT_PREFIX_UNSHARED[] = "Check that the load generator "
+    "draws a fresh prompt per request (no prompt pool reused, no seed "
+    "fixed per client), or give the workload the shared prefixes the "
+    "prompts have so that the simulation caches them too.";
 static const char ACT_SHED_NEVER[] = "A class that must never be shed "
     "was shed: check the admission policy's priority mapping (4d) and "
     "the InferenceObjectives' priorities (5g).";
@@ -579,6 +587,57 @@ caching_setting(const struct judge *j, const struct jcell *c,
 	return m;
 }
 
+/* What the experiment asks for: the bundle's expectation (config.md,
+ * the scenario), NULL when it states none. */
+static const json_t *
+caching_planned(const struct judge *j, const struct jcell *c)
+{
+	return judge_expect(j, c, "vllm.enable_prefix_caching", NULL);
+}
+
+/* The verdict of one engine's hit rate (a fraction) given its own
+ * setting (on) and the experiment's (plan), with its tolerance in *tol
+ * and the reason it departs from PASS added to why.  The instance's own
+ * setting alone would pass a pod restarted with --no-enable-prefix-caching
+ * against an experiment that caches ("0 with caching off"): it prefills
+ * every shared prefix the simulation serves from its cache.  With no
+ * shared prefixes, hits above runtime.prefix_hit_unshared_pct mean the
+ * prompts share text the workload does not (a prompt pool reused, a
+ * seed fixed per client): the simulation prefills them in full. */
+static enum jverdict_value
+hits_judge(const struct judge *j, double rate, bool on, const json_t *plan,
+    bool shared, const char **band, struct sbuf *why)
+{
+	double lim = tol(j->tol, TOL_RT_PREFIX_UNSHARED_PCT);
+
+	if (!on && shared && plan != NULL &&
+	    json_is_true(json_object_get(plan, "value"))) {
+		*band = "> 0 with shared prefixes (caching on, as planned)";
+		sbuf_adds(why, " The experiment has prefix caching on (");
+		ru_where(why, plan);
+		sbuf_adds(why, "): this instance ran without it, so it "
+		    "prefilled every shared prefix the simulation serves from "
+		    "its cache.");
+		return V_WARN;
+	}
+	if (!on) {
+		*band = "0 with caching off";
+		return rate > 0 ? V_FAIL : V_PASS;
+	}
+	if (shared) {
+		*band = "> 0 with shared prefixes";
+		return rate > 0 ? V_PASS : V_WARN;
+	}
+	*band = "at most runtime.prefix_hit_unshared_pct (no shared prefixes)";
+	if (rate * 100 <= lim)
+		return V_PASS;
+	sbuf_printf(why, " Above %g%% with no shared prefixes in the "
+	    "workload: the prompts share text the trace does not say (a "
+	    "reused prompt pool, a fixed seed), which the simulation "
+	    "prefills in full.", lim);
+	return V_WARN;
+}
+
 /* One engine's hit rate hr (NULL: the log has none); a log of several
  * engines (data parallelism) has one per rank, each judged. */
 static void
@@ -619,18 +678,10 @@ hits_engine(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_adds(&why, " (");
 	ru_where(&why, hr);
 	sbuf_adds(&why, ", its running window at the last stats line).");
-	if (!on) {
-		v = rate > 0 ? V_FAIL : V_PASS;
-		tol = "0 with caching off";
-	} else if (shared) {
-		v = rate > 0 ? V_PASS : V_WARN;
-		tol = "> 0 with shared prefixes";
-	} else {
-		v = V_PASS;
-		tol = "any (no shared prefixes)";
-	}
+	v = hits_judge(j, rate, on, caching_planned(j, c), shared, &tol, &why);
 	ru_emit(j, r, c, "prefix_cache.hit_rate", sub, set, hr, tol, v,
-	    sbuf_str(&why), on ? ACT_PREFIX_NONE : ACT_PREFIX_OFF);
+	    sbuf_str(&why), on && !shared ? ACT_PREFIX_UNSHARED : on ?
+	    ACT_PREFIX_NONE : rate > 0 ? ACT_PREFIX_OFF : ACT_PREFIX_PLANNED);
 out:
 	json_decref(sub);
 	sbuf_free(&why);

@@ -18,12 +18,12 @@
 /* Metric names of the gauges (metrics.<part>.max ...), their units. */
 static const char *const gauge_part[PS_NGAUGES] = { "waiting", "running",
 	"kv_cache_usage_pct", "flow_control.pool_saturation",
-	"flow_control.queue_size" };
+	"flow_control.queue_size", "preemptions" };
 static const char *const gauge_unit[PS_NGAUGES] = { "count", "count", "%",
-	"fraction", "count" };
+	"fraction", "count", "count" };
 /* Which check each gauge's summaries feed. */
 static const char *const gauge_check[PS_NGAUGES] = { "5b", "5b", "5f",
-	"5g", "5g" };
+	"5g", "5g", "5f" };
 
 static char *
 join(const char *dir, const char *name)
@@ -113,11 +113,13 @@ read_stat(struct metricscell *m, struct jscan *js, const char *pod,
 	sbuf_free(&key);
 }
 
-/* The gauge a summary's metric name is, by the exposition names. */
+/* The gauge a summary's metric name is, by the exposition names.  The
+ * preemptions counter is not read from it: its max is the count since
+ * the pod started (warm-up and earlier runs included), not the run's. */
 static int
 summary_gauge(const char *name)
 {
-	for (int g = 0; g < PS_NGAUGES; g++)
+	for (int g = 0; g < PS_PREEMPT; g++)
 		for (int k = 0; promscrape_names[g][k] != NULL; k++)
 			if (strcmp(promscrape_names[g][k], name) == 0)
 				return g;
@@ -220,7 +222,7 @@ struct podrun {
 static const char *const gauge_how[PS_NGAUGES] = {
 	"summed over its label sets", "summed over its label sets",
 	"x 100, the largest of its label sets", "the largest of its label sets",
-	"summed over its label sets"
+	"summed over its label sets", "summed over its label sets"
 };
 
 static void
@@ -252,6 +254,45 @@ emit_summary(const struct podrun *p, int g, const struct logctx *ctx)
 		    sum / (double)n : max), gauge_unit[g], n), s[p->b].pod,
 		    NULL, NULL, rec_source(p->m->raw_name, 0, 0, metric, how));
 	}
+}
+
+/* A counter's increase over the pod's scrapes (time order), as
+ * Prometheus's increase() counts it: a drop is a restart, from 0.  The
+ * counter's value itself counts from the engine's start, warm-up
+ * included; its max would blame the run for what came before.  Two
+ * scrapes at least, else no record. */
+static void
+emit_increase(const struct podrun *p, int g, const struct logctx *ctx)
+{
+	const struct promscrape *s = p->m->s;
+	const char *metric = NULL;
+	double prev = NAN, inc = 0;
+	char name[96], how[512];
+	long n = 0, resets = 0;
+
+	for (size_t i = p->b; i < p->e; i++) {
+		if (isnan(s[i].v[g]))
+			continue;
+		if (n++ == 0)
+			metric = s[i].metric[g];
+		else if (s[i].v[g] >= prev)
+			inc += s[i].v[g] - prev;
+		else {
+			inc += s[i].v[g];
+			resets++;
+		}
+		prev = s[i].v[g];
+	}
+	if (n < 2)
+		return;
+	snprintf(name, sizeof(name), "metrics.%s.increase", gauge_part[g]);
+	snprintf(how, sizeof(how), "increase of %s from the first to the last "
+	    "of the %ld Prometheus scrapes of pod %s that have it, %s in each "
+	    "scrape; counter resets (a drop, counted from 0): %ld", metric, n,
+	    s[p->b].pod, gauge_how[g], resets);
+	logrec_emit(ctx, logrec_new(gauge_check[g], name, rec_num(inc),
+	    gauge_unit[g], n), s[p->b].pod, NULL, NULL,
+	    rec_source(p->m->raw_name, 0, 0, metric, how));
 }
 
 /* One series record: columns t_s and the gauges g[0..2] (-1: none),
@@ -323,8 +364,9 @@ emit_pod(const struct podrun *p, const struct logctx *ctx)
 	logrec_emit(ctx, logrec_new("5b", "metrics.scrapes", json_integer(
 	    (json_int_t)(p->e - p->b)), "count", -1), p->m->s[p->b].pod, NULL,
 	    NULL, rec_source(p->m->raw_name, 0, 0, NULL, how));
-	for (int g = 0; g < PS_NGAUGES; g++)
+	for (int g = 0; g < PS_PREEMPT; g++)
 		emit_summary(p, g, ctx);
+	emit_increase(p, PS_PREEMPT, ctx);
 	emit_series(p, "metrics.series", "5f", vllm_g, vllm_cols, ctx);
 	emit_series(p, "metrics.flow_control.series", "5g", fc_g, fc_cols,
 	    ctx);

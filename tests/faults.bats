@@ -954,6 +954,14 @@ clean() {
 	fault 5c-no-prefix-hits
 }
 
+@test "5c-one-pod-caching-off (aw): 5c WARN" {
+	fault 5c-one-pod-caching-off
+}
+
+@test "5c-hits-unshared (14b): 5c WARN" {
+	fault 5c-hits-unshared
+}
+
 @test "5d-critical-shed (14b): 5d FAIL" {
 	fault 5d-critical-shed
 }
@@ -1032,6 +1040,10 @@ clean() {
 
 @test "5f-preemptions (aw): 5f WARN" {
 	fault 5f-preemptions
+}
+
+@test "5f-preemptions-scrapes (aw): 5f WARN" {
+	fault 5f-preemptions-scrapes
 }
 
 @test "5f-kv-sim-blocks (14b): 5f FAIL" {

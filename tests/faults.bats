@@ -294,6 +294,10 @@ clean() {
 	fault 1e-window-prefix-lost
 }
 
+@test "1e-prefix-other-tokenizer (aw): 1e WARN" {
+	fault 1e-prefix-other-tokenizer
+}
+
 @test "1f-stream-buffered (upstream): 1f FAIL" {
 	fault 1f-stream-buffered
 }
@@ -960,6 +964,10 @@ clean() {
 
 @test "5c-hits-unshared (14b): 5c WARN" {
 	fault 5c-hits-unshared
+}
+
+@test "5c-prefix-hits-low-prewarmed (aw): 5c WARN" {
+	fault 5c-prefix-hits-low-prewarmed
 }
 
 @test "5d-critical-shed (14b): 5d FAIL" {

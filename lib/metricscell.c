@@ -90,14 +90,14 @@ read_stat(struct metricscell *m, struct jscan *js, const char *pod,
 	m->sum = xroom(m->sum, m->nsum, sizeof(*m->sum));
 	e = &m->sum[m->nsum++];
 	*e = (struct msum){ xstrdup(pod), xstrdup(metric), gauge, NAN, NAN,
-	    -1, at.line, at.column };
+	    NAN, -1, at.line, at.column };
 	jscan_obj_begin(js);
 	while (jscan_obj_key(js, &key)) {
 		const char *k = sbuf_str(&key);
 		double v;
 
 		if (strcmp(k, "max") == 0 || strcmp(k, "mean") == 0 ||
-		    strcmp(k, "count") == 0) {
+		    strcmp(k, "min") == 0 || strcmp(k, "count") == 0) {
 			v = jscan_f64(js, "a number or null", true);
 			if (gauge == PS_KV_PCT && k[0] == 'm')
 				v *= 100;	/* vLLM's fraction, as % */
@@ -105,6 +105,8 @@ read_stat(struct metricscell *m, struct jscan *js, const char *pod,
 				e->max = v;
 			else if (k[1] == 'e')
 				e->mean = v;
+			else if (k[1] == 'i')
+				e->min = v;
 			else
 				e->count = isfinite(v) ? (long)v : -1;
 		} else
@@ -113,13 +115,11 @@ read_stat(struct metricscell *m, struct jscan *js, const char *pod,
 	sbuf_free(&key);
 }
 
-/* The gauge a summary's metric name is, by the exposition names.  The
- * preemptions counter is not read from it: its max is the count since
- * the pod started (warm-up and earlier runs included), not the run's. */
+/* The gauge a summary's metric name is, by the exposition names. */
 static int
 summary_gauge(const char *name)
 {
-	for (int g = 0; g < PS_PREEMPT; g++)
+	for (int g = 0; g < PS_NGAUGES; g++)
 		for (int k = 0; promscrape_names[g][k] != NULL; k++)
 			if (strcmp(promscrape_names[g][k], name) == 0)
 				return g;
@@ -382,6 +382,31 @@ has_raw(const struct metricscell *m, const char *pod)
 	return false;
 }
 
+/* The processed summary's preemption counter: its max less its min over
+ * the collection window, the rise of a counter that only grows (its max
+ * alone counts from the engine's start, warm-up and earlier runs
+ * included).  A pod restarted inside the window would count its old
+ * count too: the how says so. */
+static void
+emit_processed_counter(const struct metricscell *m, const struct msum *e,
+    const struct logctx *ctx)
+{
+	char name[96], how[320];
+
+	if (isnan(e->max) || isnan(e->min))
+		return;
+	snprintf(name, sizeof(name), "metrics.%s.increase",
+	    gauge_part[e->gauge]);
+	snprintf(how, sizeof(how), "max - min of the processed summary's %s "
+	    "for pod %s (no raw scrape of the pod): the counter's rise over "
+	    "the collection window, or its old count if the pod restarted "
+	    "inside it", e->metric, e->pod);
+	logrec_emit(ctx, logrec_new(gauge_check[e->gauge], name,
+	    rec_num(e->max - e->min), gauge_unit[e->gauge], e->count), e->pod,
+	    NULL, NULL, rec_source(m->sum_name, e->line, e->column, e->metric,
+	    how));
+}
+
 /* The processed summary's gauges of the pods no scrape covers. */
 static void
 emit_processed(const struct metricscell *m, const struct logctx *ctx)
@@ -392,6 +417,10 @@ emit_processed(const struct metricscell *m, const struct logctx *ctx)
 
 		if (has_raw(m, e->pod))
 			continue;
+		if (e->gauge == PS_PREEMPT) {
+			emit_processed_counter(m, e, ctx);
+			continue;
+		}
 		for (int k = 0; k < 2; k++) {
 			double v = k ? e->mean : e->max;
 

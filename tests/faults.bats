@@ -1054,6 +1054,10 @@ clean() {
 	fault 5f-preemptions-scrapes
 }
 
+@test "5f-preemptions-summary (aw): 5f WARN" {
+	fault 5f-preemptions-summary
+}
+
 @test "5f-kv-sim-blocks (14b): 5f FAIL" {
 	fault 5f-kv-sim-blocks
 }

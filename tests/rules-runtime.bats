@@ -217,7 +217,7 @@ prewarm() {
 	[ "$(v 5c prefix_cache.hit_rate p4)" = INAPPLICABLE ]
 }
 
-@test "5c: caching off on one instance against the experiment's on WARNs; hits with no shared prefixes above runtime.prefix_hit_unshared_pct WARN" {
+@test "5c: caching off on one instance against the experiment's on WARNs; hits with no shared prefixes (nor multi-round sessions) above runtime.prefix_hit_unshared_pct WARN" {
 	# p3 restarted with --no-enable-prefix-caching: its own 0 hits PASS
 	# alone ("0 with caching off"), WARN against config.md's on
 	off='(if .metric == "prefix_cache.hit_rate" and .scope.instance == "p3"
@@ -245,6 +245,13 @@ prewarm() {
 	[ "$(v 5c prefix_cache.hit_rate p2)" = PASS ]
 	jqt 'select(.check == "5c" and .scope.instance == "p1") | (.why |
 	    test("60.0%.*Above 20% with no shared prefixes")) and .action != null' "$OUT"
+	# sessions of three rounds resend their history: hits expected
+	judge "$unshared, (select(.metric == \"prefix_cache.hit_rate\" and
+	    .scope.instance == \"p1\") | del(.scope.instance) | .check = \"1a\" |
+	    .metric = \"session.rounds.max\" | .value = 3 | .unit = \"count\")"
+	[ "$(v 5c prefix_cache.hit_rate p1)" = PASS ]
+	jqt 'select(.check == "5c" and .scope.instance == "p1") | .tolerance |
+	    test("multi-round sessions")' "$OUT"
 	jq -c "$unshared" "$BASE" >"$IN"
 	printf 'runtime:\n  prefix_hit_unshared_pct: 70\n' >"$BATS_TEST_TMPDIR/t.yaml"
 	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 5 -t "$BATS_TEST_TMPDIR/t.yaml" "$IN" >"$OUT"

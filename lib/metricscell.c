@@ -18,12 +18,12 @@
 /* Metric names of the gauges (metrics.<part>.max ...), their units. */
 static const char *const gauge_part[PS_NGAUGES] = { "waiting", "running",
 	"kv_cache_usage_pct", "flow_control.pool_saturation",
-	"flow_control.queue_size" };
+	"flow_control.queue_size", "preemptions" };
 static const char *const gauge_unit[PS_NGAUGES] = { "count", "count", "%",
-	"fraction", "count" };
+	"fraction", "count", "count" };
 /* Which check each gauge's summaries feed. */
 static const char *const gauge_check[PS_NGAUGES] = { "5b", "5b", "5f",
-	"5g", "5g" };
+	"5g", "5g", "5f" };
 
 static char *
 join(const char *dir, const char *name)
@@ -90,14 +90,14 @@ read_stat(struct metricscell *m, struct jscan *js, const char *pod,
 	m->sum = xroom(m->sum, m->nsum, sizeof(*m->sum));
 	e = &m->sum[m->nsum++];
 	*e = (struct msum){ xstrdup(pod), xstrdup(metric), gauge, NAN, NAN,
-	    -1, at.line, at.column };
+	    NAN, -1, at.line, at.column };
 	jscan_obj_begin(js);
 	while (jscan_obj_key(js, &key)) {
 		const char *k = sbuf_str(&key);
 		double v;
 
 		if (strcmp(k, "max") == 0 || strcmp(k, "mean") == 0 ||
-		    strcmp(k, "count") == 0) {
+		    strcmp(k, "min") == 0 || strcmp(k, "count") == 0) {
 			v = jscan_f64(js, "a number or null", true);
 			if (gauge == PS_KV_PCT && k[0] == 'm')
 				v *= 100;	/* vLLM's fraction, as % */
@@ -105,6 +105,8 @@ read_stat(struct metricscell *m, struct jscan *js, const char *pod,
 				e->max = v;
 			else if (k[1] == 'e')
 				e->mean = v;
+			else if (k[1] == 'i')
+				e->min = v;
 			else
 				e->count = isfinite(v) ? (long)v : -1;
 		} else
@@ -220,7 +222,7 @@ struct podrun {
 static const char *const gauge_how[PS_NGAUGES] = {
 	"summed over its label sets", "summed over its label sets",
 	"x 100, the largest of its label sets", "the largest of its label sets",
-	"summed over its label sets"
+	"summed over its label sets", "summed over its label sets"
 };
 
 static void
@@ -252,6 +254,45 @@ emit_summary(const struct podrun *p, int g, const struct logctx *ctx)
 		    sum / (double)n : max), gauge_unit[g], n), s[p->b].pod,
 		    NULL, NULL, rec_source(p->m->raw_name, 0, 0, metric, how));
 	}
+}
+
+/* A counter's increase over the pod's scrapes (time order), as
+ * Prometheus's increase() counts it: a drop is a restart, from 0.  The
+ * counter's value itself counts from the engine's start, warm-up
+ * included; its max would blame the run for what came before.  Two
+ * scrapes at least, else no record. */
+static void
+emit_increase(const struct podrun *p, int g, const struct logctx *ctx)
+{
+	const struct promscrape *s = p->m->s;
+	const char *metric = NULL;
+	double prev = NAN, inc = 0;
+	char name[96], how[512];
+	long n = 0, resets = 0;
+
+	for (size_t i = p->b; i < p->e; i++) {
+		if (isnan(s[i].v[g]))
+			continue;
+		if (n++ == 0)
+			metric = s[i].metric[g];
+		else if (s[i].v[g] >= prev)
+			inc += s[i].v[g] - prev;
+		else {
+			inc += s[i].v[g];
+			resets++;
+		}
+		prev = s[i].v[g];
+	}
+	if (n < 2)
+		return;
+	snprintf(name, sizeof(name), "metrics.%s.increase", gauge_part[g]);
+	snprintf(how, sizeof(how), "increase of %s from the first to the last "
+	    "of the %ld Prometheus scrapes of pod %s that have it, %s in each "
+	    "scrape; counter resets (a drop, counted from 0): %ld", metric, n,
+	    s[p->b].pod, gauge_how[g], resets);
+	logrec_emit(ctx, logrec_new(gauge_check[g], name, rec_num(inc),
+	    gauge_unit[g], n), s[p->b].pod, NULL, NULL,
+	    rec_source(p->m->raw_name, 0, 0, metric, how));
 }
 
 /* One series record: columns t_s and the gauges g[0..2] (-1: none),
@@ -323,8 +364,9 @@ emit_pod(const struct podrun *p, const struct logctx *ctx)
 	logrec_emit(ctx, logrec_new("5b", "metrics.scrapes", json_integer(
 	    (json_int_t)(p->e - p->b)), "count", -1), p->m->s[p->b].pod, NULL,
 	    NULL, rec_source(p->m->raw_name, 0, 0, NULL, how));
-	for (int g = 0; g < PS_NGAUGES; g++)
+	for (int g = 0; g < PS_PREEMPT; g++)
 		emit_summary(p, g, ctx);
+	emit_increase(p, PS_PREEMPT, ctx);
 	emit_series(p, "metrics.series", "5f", vllm_g, vllm_cols, ctx);
 	emit_series(p, "metrics.flow_control.series", "5g", fc_g, fc_cols,
 	    ctx);
@@ -340,6 +382,31 @@ has_raw(const struct metricscell *m, const char *pod)
 	return false;
 }
 
+/* The processed summary's preemption counter: its max less its min over
+ * the collection window, the rise of a counter that only grows (its max
+ * alone counts from the engine's start, warm-up and earlier runs
+ * included).  A pod restarted inside the window would count its old
+ * count too: the how says so. */
+static void
+emit_processed_counter(const struct metricscell *m, const struct msum *e,
+    const struct logctx *ctx)
+{
+	char name[96], how[320];
+
+	if (isnan(e->max) || isnan(e->min))
+		return;
+	snprintf(name, sizeof(name), "metrics.%s.increase",
+	    gauge_part[e->gauge]);
+	snprintf(how, sizeof(how), "max - min of the processed summary's %s "
+	    "for pod %s (no raw scrape of the pod): the counter's rise over "
+	    "the collection window, or its old count if the pod restarted "
+	    "inside it", e->metric, e->pod);
+	logrec_emit(ctx, logrec_new(gauge_check[e->gauge], name,
+	    rec_num(e->max - e->min), gauge_unit[e->gauge], e->count), e->pod,
+	    NULL, NULL, rec_source(m->sum_name, e->line, e->column, e->metric,
+	    how));
+}
+
 /* The processed summary's gauges of the pods no scrape covers. */
 static void
 emit_processed(const struct metricscell *m, const struct logctx *ctx)
@@ -350,6 +417,10 @@ emit_processed(const struct metricscell *m, const struct logctx *ctx)
 
 		if (has_raw(m, e->pod))
 			continue;
+		if (e->gauge == PS_PREEMPT) {
+			emit_processed_counter(m, e, ctx);
+			continue;
+		}
 		for (int k = 0; k < 2; k++) {
 			double v = k ? e->mean : e->max;
 

@@ -18,7 +18,7 @@
 struct msum {
 	char	*pod, *metric;
 	int	 gauge;		/* PS_* */
-	double	 max, mean;	/* NAN: absent */
+	double	 max, mean, min;	/* NAN: absent */
 	long	 count;		/* -1: absent */
 	long	 line, column;	/* of the metric's object */
 };

@@ -23,12 +23,16 @@ static const char *const n_pool[] = {
 static const char *const n_fcq[] = {
 	"inference_extension_flow_control_queue_size",
 	"llm_d_epp_flow_control_queue_size", NULL };
+/* A counter: the preemptions since the engine started (vLLM's V1
+ * exports num_preemptions as a Prometheus counter, _total appended). */
+static const char *const n_preempt[] = { "vllm:num_preemptions_total",
+	"vllm:num_preemptions", NULL };
 const char *const *const promscrape_names[PS_NGAUGES] = {
-	n_waiting, n_running, n_kv, n_pool, n_fcq
+	n_waiting, n_running, n_kv, n_pool, n_fcq, n_preempt
 };
 /* Counts add up over label sets; fractions take the largest. */
 static const bool gauge_sums[PS_NGAUGES] = { true, true, false, false,
-	true };
+	true, true };
 
 /* Which name of which gauge a sample is (-1: none kept). */
 static int

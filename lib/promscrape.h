@@ -3,7 +3,8 @@
  * then the text exposition format; docs/formats.md), reduced to the
  * gauges the runtime checks read: vLLM's queue depth, running requests
  * and KV-cache usage, and the router's flow-control pool saturation and
- * queue size.  A gauge with several label sets (engines, pools) is summed
+ * queue size; and one counter, vLLM's preemptions (PS_PREEMPT: kept as
+ * its value in the scrape, the reader takes its increase).  A gauge with several label sets (engines, pools) is summed
  * (counts) or its maximum taken (fractions).  The file is read line by
  * line and only those numbers are kept: memory does not grow with it. */
 #ifndef S2R_PROMSCRAPE_H
@@ -13,7 +14,7 @@
 
 /* The gauges kept, NAN when the scrape has none of them. */
 enum { PS_WAITING, PS_RUNNING, PS_KV_PCT, PS_POOL_SAT, PS_FC_QUEUE,
-	PS_NGAUGES };
+	PS_PREEMPT, PS_NGAUGES };
 
 struct promscrape {
 	char	*pod;		/* "# Pod:", else the file name's <pod> */

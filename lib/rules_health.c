@@ -567,6 +567,58 @@ kv_usage_stats(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_list_free(&l);
 }
 
+/* Each pod's preemptions from its Prometheus scrapes: the increase of
+ * vLLM's preemption counter over the run.  The stats lines print them
+ * only in newer builds and only when nonzero, and a KV-usage gauge
+ * scraped every few seconds misses the moments the cache was full
+ * (a preemption frees blocks at once), but the counter keeps every one:
+ * above 0 WARN, 0 PASS (the counter proves there were none). */
+static void
+kv_preempt_scrapes(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct ru_list l;
+
+	ru_collect(j, c, "measure", "metrics.preemptions.increase",
+	    RU_INSTANCE, false, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *pod = rec_scope_str(l.v[i], "instance");
+		json_t *sub = ru_inst_sub(pod);
+		const json_t *usage = judge_measure(j, c,
+		    "metrics.kv_cache_usage_pct.max", sub);
+		struct sbuf why = {0};
+		double n, peak;
+
+		if (pod == NULL || !ru_num(l.v[i], &n)) {
+			json_decref(sub);
+			continue;
+		}
+		sbuf_printf(&why, "Pod %s's preemption counter rose by %.0f "
+		    "over the run (", pod, n);
+		ru_where(&why, l.v[i]);
+		sbuf_printf(&why, ": %s)", rec_get_str(json_object_get(l.v[i],
+		    "source"), "how"));
+		if (ru_num(usage, &peak)) {
+			sbuf_adds(&why, "; its scraped KV cache usage peaked at ");
+			ru_num_text(&why, peak);
+			sbuf_adds(&why, "%");
+		}
+		sbuf_adds(&why, n > 0 ? ". vLLM ran out of KV blocks and "
+		    "evicted running requests to recompute them: this cell's "
+		    "latency includes KV pressure the simulation must show too "
+		    "(a scrape interval misses the moments the cache was full; "
+		    "the counter does not)." : ". No request was preempted.");
+		ru_emit(j, r, c, "metrics.preemptions.increase", sub, NULL,
+		    l.v[i], "0", n > 0 ? V_WARN : V_PASS, sbuf_str(&why),
+		    "Compare the simulation's KV blocks and preemptions with "
+		    "this pod's (kv_cache.tokens); preemptions only in the real "
+		    "run are a capacity or load mismatch.");
+		sbuf_free(&why);
+		json_decref(sub);
+	}
+	ru_list_free(&l);
+}
+
 static void
 rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -576,6 +628,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 	double rv;
 
 	sr_kv_usage_verdicts(j, r, c);	/* from the scrapes, if any */
+	kv_preempt_scrapes(j, r, c);
 	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
 	    "the KV-cache size"))
 		return;

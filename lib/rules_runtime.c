@@ -54,6 +54,14 @@ static const char ACT_PREFIX_NONE[] = "Prefix caching is on and the "
     "workload shares prefixes, yet vLLM reports no hits: check that the "
     "router keeps shared-prefix requests together and that the prompts "
     "really share their prefix.";
+static const char ACT_PREFIX_PLANNED[] = "This instance ran with prefix "
+    "caching off against the experiment's setting: redeploy it with "
+    "--enable-prefix-caching (5a names the differing argument) and rerun "
+    "the cell.";
+static const char ACT_PREFIX_UNSHARED[] = "Check that the load generator "
+    "draws a fresh prompt per request (no prompt pool reused, no seed "
+    "fixed per client), or give the workload the shared prefixes the "
+    "prompts have so that the simulation caches them too.";
 static const char ACT_SHED_NEVER[] = "A class that must never be shed "
     "was shed: check the admission policy's priority mapping (4d) and "
     "the InferenceObjectives' priorities (5g).";
@@ -579,11 +587,68 @@ caching_setting(const struct judge *j, const struct jcell *c,
 	return m;
 }
 
+/* What the experiment asks for: the bundle's expectation (config.md,
+ * the scenario), NULL when it states none. */
+static const json_t *
+caching_planned(const struct judge *j, const struct jcell *c)
+{
+	return judge_expect(j, c, "vllm.enable_prefix_caching", NULL);
+}
+
+/* The verdict of one engine's hit rate (a fraction) given its own
+ * setting (on) and the experiment's (plan), with its tolerance in *tol
+ * and the reason it departs from PASS added to why.  The instance's own
+ * setting alone would pass a pod restarted with --no-enable-prefix-caching
+ * against an experiment that caches ("0 with caching off"): it prefills
+ * every shared prefix the simulation serves from its cache.  With no
+ * shared prefixes, hits above runtime.prefix_hit_unshared_pct mean the
+ * prompts share text the workload does not (a prompt pool reused, a
+ * seed fixed per client): the simulation prefills them in full; unless
+ * the workload's sessions resend their history each round (history),
+ * whose hits are expected. */
+static enum jverdict_value
+hits_judge(const struct judge *j, double rate, bool on, const json_t *plan,
+    bool shared, bool history, const char **band, struct sbuf *why)
+{
+	double lim = tol(j->tol, TOL_RT_PREFIX_UNSHARED_PCT);
+
+	if (!on && shared && plan != NULL &&
+	    json_is_true(json_object_get(plan, "value"))) {
+		*band = "> 0 with shared prefixes (caching on, as planned)";
+		sbuf_adds(why, " The experiment has prefix caching on (");
+		ru_where(why, plan);
+		sbuf_adds(why, "): this instance ran without it, so it "
+		    "prefilled every shared prefix the simulation serves from "
+		    "its cache.");
+		return V_WARN;
+	}
+	if (!on) {
+		*band = "0 with caching off";
+		return rate > 0 ? V_FAIL : V_PASS;
+	}
+	if (shared) {
+		*band = "> 0 with shared prefixes";
+		return rate > 0 ? V_PASS : V_WARN;
+	}
+	if (history) {
+		*band = "any (multi-round sessions resend their history)";
+		return V_PASS;
+	}
+	*band = "at most runtime.prefix_hit_unshared_pct (no shared prefixes)";
+	if (rate * 100 <= lim)
+		return V_PASS;
+	sbuf_printf(why, " Above %g%% with no shared prefixes in the "
+	    "workload: the prompts share text the trace does not say (a "
+	    "reused prompt pool, a fixed seed), which the simulation "
+	    "prefills in full.", lim);
+	return V_WARN;
+}
+
 /* One engine's hit rate hr (NULL: the log has none); a log of several
  * engines (data parallelism) has one per rank, each judged. */
 static void
 hits_engine(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, const json_t *hr, bool shared)
+    const char *inst, const json_t *hr, bool shared, bool history)
 {
 	const json_t *set = caching_setting(j, c, inst);
 	json_t *sub = ru_rank_sub(inst, hr);
@@ -619,18 +684,11 @@ hits_engine(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_adds(&why, " (");
 	ru_where(&why, hr);
 	sbuf_adds(&why, ", its running window at the last stats line).");
-	if (!on) {
-		v = rate > 0 ? V_FAIL : V_PASS;
-		tol = "0 with caching off";
-	} else if (shared) {
-		v = rate > 0 ? V_PASS : V_WARN;
-		tol = "> 0 with shared prefixes";
-	} else {
-		v = V_PASS;
-		tol = "any (no shared prefixes)";
-	}
+	v = hits_judge(j, rate, on, caching_planned(j, c), shared, history,
+	    &tol, &why);
 	ru_emit(j, r, c, "prefix_cache.hit_rate", sub, set, hr, tol, v,
-	    sbuf_str(&why), on ? ACT_PREFIX_NONE : ACT_PREFIX_OFF);
+	    sbuf_str(&why), on && !shared ? ACT_PREFIX_UNSHARED : on ?
+	    ACT_PREFIX_NONE : rate > 0 ? ACT_PREFIX_OFF : ACT_PREFIX_PLANNED);
 out:
 	json_decref(sub);
 	sbuf_free(&why);
@@ -638,15 +696,15 @@ out:
 
 static void
 hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, bool shared)
+    const char *inst, bool shared, bool history)
 {
 	struct ru_list l;
 
 	ru_inst_records(j, c, "prefix_cache.hit_rate", inst, &l);
 	if (l.n == 0)
-		hits_engine(j, r, c, inst, NULL, shared);
+		hits_engine(j, r, c, inst, NULL, shared, history);
 	for (size_t i = 0; i < l.n; i++)
-		hits_engine(j, r, c, inst, l.v[i], shared);
+		hits_engine(j, r, c, inst, l.v[i], shared, history);
 	ru_list_free(&l);
 }
 
@@ -715,8 +773,8 @@ rule_prefix_hits(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	const json_t *pf;
 	struct strv insts;
-	double frac = 0;
-	bool shared;
+	double frac = 0, rounds = 0;
+	bool shared, history;
 
 	if (ru_arm_only(c) || !ru_need_logs(j, r, c, "server_logs", false,
 	    "the prefix-cache hit rate"))
@@ -729,6 +787,11 @@ rule_prefix_hits(struct judge *j, const struct rule *r, const struct jcell *c)
 	shared = (ru_num(pf, &frac) && frac > 0) ||
 	    (ru_num(judge_measure(j, c, "prefix.fraction", NULL), &frac) &&
 	    frac > 0) || judge_any(j, c, "expect", "prefix_length.mean");
+	/* Sessions of several rounds (a corpus replay, multi-turn clients)
+	 * resend their conversation: their hits need no prefix group. */
+	history = judge_any(j, c, "expect", "session.context_growth") ||
+	    (ru_num(judge_measure(j, c, "session.rounds.max", NULL), &rounds) &&
+	    rounds > 1);
 	ru_instances(j, c, "log.lines", &insts);
 	if (insts.n == 0)
 		ru_instances(j, c, "prefix_cache.hit_rate", &insts);
@@ -737,7 +800,7 @@ rule_prefix_hits(struct judge *j, const struct rule *r, const struct jcell *c)
 		    NULL, V_MISSING, "No per-instance records from the server "
 		    "logs.", "Rerun s2r-log-extract over the cell.");
 	for (size_t i = 0; i < insts.n; i++)
-		hits_instance(j, r, c, insts.v[i], shared);
+		hits_instance(j, r, c, insts.v[i], shared, history);
 	strv_free(&insts);
 	if (shared)
 		hits_share(j, r, c);

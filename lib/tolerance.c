@@ -97,6 +97,8 @@ const struct tol_def tol_table[] = {
 	    "5f: KV capacity within → WARN, beyond → FAIL" },
 	{ TOL_RT_KV_USAGE_WARN_PCT, "runtime.kv_usage_warn_pct", 95,
 	    "5f: a pod's peak KV-cache usage in its Prometheus scrapes (else its stats lines) at or above this percent → WARN (the cache was full)" },
+	{ TOL_RT_PREFIX_UNSHARED_PCT, "runtime.prefix_hit_unshared_pct", 20,
+	    "5c: a pod's prefix-cache hit rate above this percent with no shared prefixes in the workload → WARN (the prompts share text the trace does not say)" },
 	{ TOL_RT_FAILED_WARN_PCT, "runtime.failed_warn_pct", 0.1,
 	    "5d: errors, timeouts and cut streams above this percent of a cell's rows → WARN" },
 	{ TOL_RT_FAILED_FAIL_PCT, "runtime.failed_fail_pct", 1,

@@ -57,6 +57,7 @@ enum tol_id {
 	TOL_RT_KV_PASS_PCT,	/* 5f: KV capacity across instances/arms */
 	TOL_RT_KV_WARN_PCT,
 	TOL_RT_KV_USAGE_WARN_PCT, /* 5f: peak KV-cache usage (metrics/) */
+	TOL_RT_PREFIX_UNSHARED_PCT, /* 5c: hit rate with no shared prefixes */
 	TOL_RT_FAILED_WARN_PCT,	/* 5d: errors, timeouts, cut streams / rows */
 	TOL_RT_FAILED_FAIL_PCT,	/* and 5e: completions a server refused */
 	TOL_RT_FLOOR_WARN_PCT,	/* 5b: an instance this far below 1/N (any router) */

@@ -294,6 +294,10 @@ clean() {
 	fault 1e-window-prefix-lost
 }
 
+@test "1e-prefix-other-tokenizer (aw): 1e WARN" {
+	fault 1e-prefix-other-tokenizer
+}
+
 @test "1f-stream-buffered (upstream): 1f FAIL" {
 	fault 1f-stream-buffered
 }
@@ -970,6 +974,18 @@ clean() {
 	fault 5c-no-prefix-hits
 }
 
+@test "5c-one-pod-caching-off (aw): 5c WARN" {
+	fault 5c-one-pod-caching-off
+}
+
+@test "5c-hits-unshared (14b): 5c WARN" {
+	fault 5c-hits-unshared
+}
+
+@test "5c-prefix-hits-low-prewarmed (aw): 5c WARN" {
+	fault 5c-prefix-hits-low-prewarmed
+}
+
 @test "5d-critical-shed (14b): 5d FAIL" {
 	fault 5d-critical-shed
 }
@@ -1048,6 +1064,14 @@ clean() {
 
 @test "5f-preemptions (aw): 5f WARN" {
 	fault 5f-preemptions
+}
+
+@test "5f-preemptions-scrapes (aw): 5f WARN" {
+	fault 5f-preemptions-scrapes
+}
+
+@test "5f-preemptions-summary (aw): 5f WARN" {
+	fault 5f-preemptions-summary
 }
 
 @test "5f-kv-sim-blocks (14b): 5f FAIL" {

@@ -212,3 +212,60 @@ verdict_of() {
 	[ "$(verdict_of metrics.kv_cache_usage_pct.max vllm-b)" = WARN ]
 	[ "$(jq -r 'select(.kind == "verdict" and .scope.instance == "vllm-b") | .tolerance' "$OUT")" = "< 60%" ]
 }
+
+# preempt_scrapes: vllm-a's preemption counter stays at 5 (preemptions of
+# its warm-up, before the run), vllm-b's rises and restarts from 0 (the
+# engine restarted); vllm-c has one scrape; vllm-d only a processed
+# summary.  The increases as JSON in
+# $CELL/want.json, by Prometheus's increase() rule, in python.
+preempt_scrapes() {
+	python3 - "$M" <<'EOF2'
+import datetime, json, sys
+d = sys.argv[1]
+series = {"vllm-a": [5, 5, 5, 5, 5, 5], "vllm-b": [0, 2, 2, 7, 1, 3],
+          "vllm-c": [4]}
+want = {}
+for pod, vals in series.items():
+    inc = sum(b - a if b >= a else b for a, b in zip(vals, vals[1:]))
+    want[pod] = inc if len(vals) > 1 else None
+    for k, v in enumerate(vals):
+        t = 1789000000 + 15 * k
+        stamp = datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+0000")
+        with open("%s/raw/%s_%d_metrics.log" % (d, pod, t), "w") as f:
+            f.write("# Timestamp: %s\n# Pod: %s\n\n" % (stamp, pod))
+            f.write("# TYPE vllm:num_preemptions_total counter\n")
+            f.write('vllm:num_preemptions_total{engine="0",model_name="m"} %d.0\n' % v)
+            f.write('vllm:kv_cache_usage_perc{engine="0",model_name="m"} 0.5\n')
+# vllm-d has only the processed summary: its counter's max less its min;
+# vllm-b's summary is ignored (its raw scrapes cover it)
+json.dump({"vllm-d": {"metrics": {"vllm:num_preemptions_total": {"mean": 6, "min": 3, "max": 9, "count": 20}}},
+           "vllm-b": {"metrics": {"vllm:num_preemptions_total": {"mean": 6, "min": 0, "max": 99, "count": 20}}}},
+          open(d + "/processed/metrics_summary.json", "w"), indent=2)
+want["vllm-d"] = 9 - 3
+json.dump(want, open(d + "/../want.json", "w"))
+EOF2
+}
+
+@test "5f: vLLM's preemption counter, its increase over the scrapes (a drop a reset) or the summary's max - min, WARN when it rose; none from one scrape" {
+	preempt_scrapes
+	X --root "$B" "$CELL" >"$OUT"
+	validate_records "$OUT"
+	for p in vllm-a vllm-b; do
+		[ "$(val metrics.preemptions.increase $p)" = "$(jq ".\"$p\"" "$CELL/want.json")" ]
+	done
+	[ "$(val metrics.preemptions.increase vllm-b)" = 10 ]
+	[ "$(val metrics.preemptions.increase vllm-d)" = "$(jq '."vllm-d"' "$CELL/want.json")" ]
+	[ "$(jq -r 'select(.metric == "metrics.preemptions.increase" and .scope.instance == "vllm-d") | .source.file' "$OUT")" = baseline/w1/metrics/processed/metrics_summary.json ]
+	[ "$(jq -s '[.[] | select(.metric == "metrics.preemptions.increase" and .scope.instance == "vllm-b")] | length' "$OUT")" = 1 ]
+	[ -z "$(val metrics.preemptions.increase vllm-c)" ]
+	jq -s -e '[.[] | select(.metric == "metrics.preemptions.increase" and .scope.instance == "vllm-b") |
+	    .n == 6 and .check == "5f" and (.source.how | test("counter resets \\(a drop, counted from 0\\): 1"))] |
+	    length == 1 and all' "$OUT" >/dev/null
+	judge 5f
+	[ "$(verdict_of metrics.preemptions.increase vllm-a)" = PASS ]
+	[ "$(verdict_of metrics.preemptions.increase vllm-b)" = WARN ]
+	[ "$(verdict_of metrics.preemptions.increase vllm-d)" = WARN ]
+	[[ "$(jq -r 'select(.kind == "verdict" and .metric == "metrics.preemptions.increase" and .scope.instance == "vllm-b") | .why' "$OUT")" == *"counter rose by 10 over the run"*"peaked at 50%"* ]]
+	# the KV gauge never reached the full-cache bound: only the counter tells
+	[ "$(verdict_of metrics.kv_cache_usage_pct.max vllm-b)" = PASS ]
+}

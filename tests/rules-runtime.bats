@@ -217,6 +217,47 @@ prewarm() {
 	[ "$(v 5c prefix_cache.hit_rate p4)" = INAPPLICABLE ]
 }
 
+@test "5c: caching off on one instance against the experiment's on WARNs; hits with no shared prefixes (nor multi-round sessions) above runtime.prefix_hit_unshared_pct WARN" {
+	# p3 restarted with --no-enable-prefix-caching: its own 0 hits PASS
+	# alone ("0 with caching off"), WARN against config.md's on
+	off='(if .metric == "prefix_cache.hit_rate" and .scope.instance == "p3"
+	    then .value = 0 else . end), (select(.metric ==
+	    "vllm.enable_prefix_caching") | .value = false | .n = 1 |
+	    .check = "5a" | .scope.instance = "p3" | .source.file =
+	    "baseline/w1/server_logs/p3_vllm.log")'
+	plan='(select(.metric == "vllm.enable_prefix_caching") | .kind =
+	    "expect" | .scope = {} | del(.n) | .source = {file: "config.md",
+	    line: 137})'
+	judge "$off"
+	[ "$(v 5c prefix_cache.hit_rate p3)" = PASS ]
+	judge "$off, $plan"
+	[ "$(v 5c prefix_cache.hit_rate p3)" = WARN ]
+	[ "$(v 5c prefix_cache.hit_rate p1)" = PASS ]
+	jqt 'select(.check == "5c" and .scope.instance == "p3") | (.why |
+	    test("Prefix caching is off \\(baseline/w1/server_logs/p3_vllm.log:11\\).*The experiment has prefix caching on \\(config.md:137\\): this instance ran without it"))
+	    and (.action | test("--enable-prefix-caching"))' "$OUT"
+	# no shared prefixes: p1 hits 60 %, above the default 20 %; p2 10 %
+	unshared='select(.metric != "prefix.fraction") |
+	    if .metric == "prefix_cache.hit_rate" then .value =
+	    (if .scope.instance == "p1" then 0.6 else 0.1 end) else . end'
+	judge "$unshared"
+	[ "$(v 5c prefix_cache.hit_rate p1)" = WARN ]
+	[ "$(v 5c prefix_cache.hit_rate p2)" = PASS ]
+	jqt 'select(.check == "5c" and .scope.instance == "p1") | (.why |
+	    test("60.0%.*Above 20% with no shared prefixes")) and .action != null' "$OUT"
+	# sessions of three rounds resend their history: hits expected
+	judge "$unshared, (select(.metric == \"prefix_cache.hit_rate\" and
+	    .scope.instance == \"p1\") | del(.scope.instance) | .check = \"1a\" |
+	    .metric = \"session.rounds.max\" | .value = 3 | .unit = \"count\")"
+	[ "$(v 5c prefix_cache.hit_rate p1)" = PASS ]
+	jqt 'select(.check == "5c" and .scope.instance == "p1") | .tolerance |
+	    test("multi-round sessions")' "$OUT"
+	jq -c "$unshared" "$BASE" >"$IN"
+	printf 'runtime:\n  prefix_hit_unshared_pct: 70\n' >"$BATS_TEST_TMPDIR/t.yaml"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 5 -t "$BATS_TEST_TMPDIR/t.yaml" "$IN" >"$OUT"
+	[ "$(v 5c prefix_cache.hit_rate p1)" = PASS ]
+}
+
 # hits BEST OTHER: the cell with half its prompt tokens in shared prefixes
 # (mean prefix_length 300 of 300 + 300), instance p1's best stats line
 # hitting BEST %, the others OTHER %.

@@ -42,6 +42,8 @@ test_read(void)
 	    "vllm:kv_cache_usage_perc{engine=\"1\"} 0.5\n"
 	    "vllm:num_requests_running NaN\n"
 	    "llm_d_epp_flow_control_pool_saturation 1.5\n"
+	    "vllm:num_preemptions_total{engine=\"0\"} 4.0\n"
+	    "vllm:num_preemptions_total{engine=\"1\"} 3.0\n"
 	    "other_total +Inf\n");
 
 	promscrape_read(&s, p, "x_1_metrics.log");
@@ -53,7 +55,10 @@ test_read(void)
 	CHECK_STR(s.metric[PS_KV_PCT], "vllm:kv_cache_usage_perc");
 	CHECK(isnan(s.v[PS_RUNNING]));
 	CHECK(s.v[PS_POOL_SAT] == 1.5 && isnan(s.v[PS_FC_QUEUE]));
-	CHECK(s.samples == 8);
+	/* the preemption counter, summed over its engines */
+	CHECK(s.v[PS_PREEMPT] == 7 && s.line[PS_PREEMPT] == 15);
+	CHECK_STR(s.metric[PS_PREEMPT], "vllm:num_preemptions_total");
+	CHECK(s.samples == 10);
 	promscrape_free(&s);
 }
 

@@ -591,13 +591,15 @@ vllmlog_emit_cell(struct vllmlog *const *logs, size_t n, const char *dir,
 	for (size_t k = 0; k < n; k++)
 		if (logs[k]->copy_of != NULL) {
 			ncopy++;
-			json_array_append_new(copies, json_pack("{s:s, s:s}",
-			    "file", logs[k]->file, "of", logs[k]->copy_of));
+			json_array_append_new(copies, json_pack("{s:s, s:s, "
+			    "s:I}", "file", logs[k]->file, "of",
+			    logs[k]->copy_of, "line",
+			    (json_int_t)logs[k]->copy_line));
 		} else if (vllmlog_is_vllm(logs[k]))
 			nvllm++;
 	snprintf(how, sizeof(how), "server log files holding vLLM log lines: "
 	    "%zu of %zu files%s", nvllm, n - ncopy, ncopy ? " (less the "
-	    "copies: files whose whole text begins another's)" : "");
+	    "copies: files whose whole text is another's from a line on)" : "");
 	rec = logrec_new("2b", "instances.count", json_integer((long)nvllm),
 	    "count", (long)(n - ncopy));
 	if (ncopy > 0)

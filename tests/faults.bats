@@ -190,6 +190,10 @@ clean() {
 	fault 1b-class-mislabel
 }
 
+@test "1b-class-mix-old-spec (14b): 1b FAIL" {
+	fault 1b-class-mix-old-spec
+}
+
 @test "1b-window-class-mislabel (14b): 1b FAIL" {
 	fault 1b-window-class-mislabel
 }
@@ -414,8 +418,20 @@ clean() {
 	fault 2b-three-pods
 }
 
+@test "2b-log-tail-copy (aw): 2b WARN" {
+	fault 2b-log-tail-copy
+}
+
+@test "2b-old-pod-serving (aw): 2b FAIL" {
+	fault 2b-old-pod-serving
+}
+
 @test "2a-run-flag-twice (upstream): 2a FAIL" {
 	fault 2a-run-flag-twice
+}
+
+@test "2b-prefill-split (upstream): 2b FAIL" {
+	fault 2b-prefill-split
 }
 
 @test "2a-run-flag-dropped (upstream): 2a WARN" {

@@ -328,6 +328,39 @@ v() {
 	[ -z "$(v 2b baseline instances.count)" ]
 }
 
+@test "2b: the PipelineRun split the pods into prefill and decode otherwise than the arm's scenario: FAIL whatever the count, with or without server logs" {
+	# 3 aggregated pods simulated; 2 decode + 1 prefill deployed
+	dep='{kind: "expect", check: "2a", metric: "config.deployed", value: 1,
+	    unit: "count", n: 10, scope: {phase: "treatment", workload: "w1"},
+	    values: [{metric: "instances.prefill",
+	      sim: {value: 0, source: {file: "baselines/base.yaml", line: 19}},
+	      run: {value: 1, source: {file: "cluster/pipelinerun-w1-treatment.yaml", line: 17}}}],
+	    source: {file: "cluster/pipelinerun-w1-treatment.yaml", line: 17}}'
+	judge ". , (if .metric == \"vllm.model\" and .kind == \"expect\" then $dep else empty end)"
+	# the logs count the expected pods: the split still FAILs
+	[ "$(v 2b baseline instances.count)" = PASS ]
+	[ "$(v 2b treatment instances.count)" = FAIL ]
+	jqt 'select(.check == "2b" and .scope.phase == "treatment") |
+	    .diff.value == 1 and .expected.value == 0 and .actual.value == 1 and
+	    (.why | test("deployed 1 prefill-only vLLM replica \\(cluster/pipelinerun-w1-treatment.yaml:17\\) where the sim bundle.s scenario for the arm has 0 \\(baselines/base.yaml:19\\): the arm ran disaggregated")) and
+	    (.action | test("prefill and decode replicas"))' "$OUT"
+	# the other way round: the sim's prefill pod deployed as aggregated
+	judge ". , (if .metric == \"vllm.model\" and .kind == \"expect\" then
+	    $dep | .values[0].sim.value = 1 | .values[0].run.value = 0 else empty end)"
+	[ "$(v 2b treatment instances.count)" = FAIL ]
+	jqt 'select(.check == "2b" and .scope.phase == "treatment") |
+	    .why | test("deployed 0 prefill-only vLLM replicas .* has 1 .*split prefill and decode over other pods")' "$OUT"
+}
+
+@test "2b: a log file that is the end of another (kubectl logs --tail) is a copy: left out, WARN naming the line it begins at" {
+	judge 'if .metric == "instances.count" and .kind == "measure" and
+	    .scope.phase == "treatment" then .copies = [{file: "server_logs/d_vllm.log",
+	    of: "server_logs/p1_vllm.log", line: 2490}] else . end'
+	[ "$(v 2b treatment instances.count)" = WARN ]
+	jqt 'select(.check == "2b" and .scope.phase == "treatment") | .diff.value == 0 and
+	    (.why | test("server_logs/d_vllm.log is server_logs/p1_vllm.log from its line 2490 on \\(the same container.s log collected twice: .*kubectl logs --tail"))' "$OUT"
+}
+
 # stamps COUNT STAMP...: the baseline cell's trace sent from 04-23
 # 14:17:00 to 14:18:40 UTC; its server_logs hold COUNT logs, pod pK's stats
 # lines stamped by the K-th STAMP ("MM-DD"), from HH 14:16:50 to 14:20:10.

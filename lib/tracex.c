@@ -36,6 +36,15 @@ struct srow {
  * microsecond stamps of two clocks reading). */
 #define EARLY_SLACK_US	1000
 
+/* Rows per (client, label) pair, a run of one pair one entry; sorted by
+ * client and indexed after tracex_finish: a client's pairs are
+ * v[start[i] .. start[i + 1]). */
+struct pairtab {
+	struct xpair	*v;
+	size_t		 n, cap;
+	size_t		*start;
+};
+
 struct tracex {
 	const struct trace_header *h;
 	long		 session_id, round_index, think_col;
@@ -77,10 +86,8 @@ struct tracex {
 	 * many were sent early (before the previous round's end plus their
 	 * think time), the largest shortfall, how many prompts grew */
 	int64_t		 rpairs, early, early_worst, grown;
-	struct xpair	*pairs;			/* sorted after finish */
-	size_t		 npairs, cappairs;
-	/* After tracex_finish: */
-	size_t		*pstart;		/* per client, its first pair */
+	struct pairtab	 pairs;			/* client x slo_class */
+	struct pairtab	 apairs;		/* client x adapter */
 	int64_t		 inflight_max, sess_max;
 	struct moments	 rounds;
 	int64_t		 itl_rows, itl_requests;
@@ -160,24 +167,22 @@ client_of(struct tracex *x, size_t i)
 	return &x->cl[i];
 }
 
-/* One more row of client with cls; a run of rows of the same pair is
- * one entry already. */
+/* One more row of client with label cls; a run of rows of the same pair
+ * is one entry already. */
 static void
-add_pair(struct tracex *x, size_t client, size_t cls)
+add_pair(struct pairtab *t, size_t client, size_t cls)
 {
-	struct xpair *last = x->npairs > 0 ? &x->pairs[x->npairs - 1] : NULL;
+	struct xpair *last = t->n > 0 ? &t->v[t->n - 1] : NULL;
 
 	if (last != NULL && last->client == client && last->cls == cls) {
 		last->rows++;
 		return;
 	}
-	if (x->npairs == x->cappairs) {
-		x->cappairs = x->cappairs ? 2 * x->cappairs : 256;
-		x->pairs = xreallocarray(x->pairs, x->cappairs,
-		    sizeof(*x->pairs));
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 256;
+		t->v = xreallocarray(t->v, t->cap, sizeof(*t->v));
 	}
-	x->pairs[x->npairs++] = (struct xpair){ (uint32_t)client,
-	    (uint32_t)cls, 1 };
+	t->v[t->n++] = (struct xpair){ (uint32_t)client, (uint32_t)cls, 1 };
 }
 
 /* When a request stopped holding a connection: its last chunk, else its
@@ -255,8 +260,9 @@ server_input_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	x->srv_yy += (long double)srv * srv;
 }
 
-/* The LoRA adapter the row's request named (empty: the base model). */
-static void
+/* The LoRA adapter the row's request named (empty: the base model):
+ * its index. */
+static uint32_t
 adapter_row(struct tracex *x, const struct csvr *r)
 {
 	size_t len;
@@ -273,6 +279,7 @@ adapter_row(struct tracex *x, const struct csvr *r)
 		x->adapter_rows[i] = 0;
 	}
 	x->adapter_rows[i]++;
+	return i;
 }
 
 /* A row that asked to stream: did its answer come in chunks, more than
@@ -357,7 +364,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	}
 	c->prefixed += t->prefixed;
 	c->streaming += t->streaming;
-	add_pair(x, t->client, t->cls);
+	add_pair(&x->pairs, t->client, t->cls);
 	if (x->rows == 0 || t->arr < x->arr_min)
 		x->arr_min = t->arr;
 	if (x->rows == 0 || t->arr > x->arr_max)
@@ -373,7 +380,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	if (x->session_id >= 0)
 		session_row(x, r, t);
 	if (x->adapter_col >= 0)
-		adapter_row(x, r);
+		add_pair(&x->apairs, t->client, adapter_row(x, r));
 }
 
 /* The most intervals [start, end) open at once: at each start, the
@@ -483,32 +490,33 @@ pair_cmp(const void *pa, const void *pb)
 }
 
 /* Sorts the pairs by client, merges repeats, and indexes each client's
- * run: pairs[pstart[i] .. pstart[i + 1]). */
+ * run: v[start[i] .. start[i + 1]) of the ncl clients. */
 static void
-pairs_finish(struct tracex *x)
+pairs_finish(struct pairtab *t, size_t ncl)
 {
 	size_t n = 0;
 
-	if (x->npairs > 1)
-		qsort(x->pairs, x->npairs, sizeof(*x->pairs), pair_cmp);
-	for (size_t k = 0; k < x->npairs; k++) {
-		if (n > 0 && pair_cmp(&x->pairs[n - 1], &x->pairs[k]) == 0)
-			x->pairs[n - 1].rows += x->pairs[k].rows;
+	if (t->n > 1)
+		qsort(t->v, t->n, sizeof(*t->v), pair_cmp);
+	for (size_t k = 0; k < t->n; k++) {
+		if (n > 0 && pair_cmp(&t->v[n - 1], &t->v[k]) == 0)
+			t->v[n - 1].rows += t->v[k].rows;
 		else
-			x->pairs[n++] = x->pairs[k];
+			t->v[n++] = t->v[k];
 	}
-	x->npairs = n;
-	x->pstart = xcalloc(x->ncl + 1, sizeof(*x->pstart));
+	t->n = n;
+	t->start = xcalloc(ncl + 1, sizeof(*t->start));
 	for (size_t k = 0; k < n; k++)
-		x->pstart[x->pairs[k].client + 1]++;
-	for (size_t i = 0; i < x->ncl; i++)
-		x->pstart[i + 1] += x->pstart[i];
+		t->start[t->v[k].client + 1]++;
+	for (size_t i = 0; i < ncl; i++)
+		t->start[i + 1] += t->start[i];
 }
 
 void
 tracex_finish(struct tracex *x)
 {
-	pairs_finish(x);
+	pairs_finish(&x->pairs, x->ncl);
+	pairs_finish(&x->apairs, x->ncl);
 	for (size_t i = 0; i < x->ncl; i++) {
 		ivals_sort(&x->cl[i].inv);
 		ivals_sort(&x->cl[i].outv);
@@ -533,8 +541,10 @@ tracex_free(struct tracex *x)
 	}
 	free(x->cl);
 	free(x->unknown_cols);
-	free(x->pairs);
-	free(x->pstart);
+	free(x->pairs.v);
+	free(x->pairs.start);
+	free(x->apairs.v);
+	free(x->apairs.start);
 	ivals_free(&x->starts);
 	sendlag_free(&x->lags);
 	ivals_free(&x->ends);
@@ -1080,8 +1090,9 @@ tracex_records(const struct tracex *x, struct out *o,
 	put_chunked(x, o);
 	put_send_window(x, o);
 	put_run(x, o);
-	tracex_put_clients(&(struct xclients){ x->cl, x->ncl, x->pairs,
-	    x->pstart }, o, clients, classes);
+	tracex_put_clients(&(struct xclients){ x->cl, x->ncl, x->pairs.v,
+	    x->pairs.start, x->adapter_col >= 0 ? x->apairs.v : NULL,
+	    x->apairs.start }, o, clients, classes, &x->adapters);
 	if (x->sessions.n > 0)
 		put_sessions(x, o);
 	put_growth(x, o);

@@ -182,6 +182,10 @@ clean() {
 	fault 1b-adapter-popularity-swapped
 }
 
+@test "1b-adapter-clients-swapped (lora): 1b FAIL" {
+	fault 1b-adapter-clients-swapped
+}
+
 @test "1b-class-by-row (14b): 1b FAIL" {
 	fault 1b-class-by-row
 }

@@ -430,6 +430,10 @@ clean() {
 	fault 2b-old-pod-serving
 }
 
+@test "2b-sim-instances-other (14b): 2b FAIL" {
+	fault 2b-sim-instances-other
+}
+
 @test "2a-run-flag-twice (upstream): 2a FAIL" {
 	fault 2a-run-flag-twice
 }

@@ -277,6 +277,22 @@ v() {
 	[ "$(v 2b baseline instances.count)" = MISSING ]
 }
 
+@test "2b: the simulation ran another --num-instances than the pod count the logs confirm: FAIL; with data-parallel pods only a WARN" {
+	sim='if .metric == "instances.count" and .kind == "expect" then ., (.metric = "sim.num_instances" | .value = 2 | .source.line = 48) else . end'
+	judge "$sim"
+	[ "$(v 2b baseline instances.count)" = FAIL ]
+	jqt 'select(.check == "2b" and .scope.phase == "baseline") |
+	    .expected.value == 4 and .actual.value == 4 and
+	    (.why | test("The simulation ran --num-instances 2: it differs from the sim bundle.s pod count\\. The 4 server logs confirm the pod count: the simulation modelled 2 instances where 4 served the run\\.")) and
+	    (.action | test("--num-instances"))' "$OUT"
+	# the pods run 2 data-parallel engines each: a sim instance may be one
+	judge "$sim, (if .metric == \"instances.count\" and .kind == \"measure\" then
+	    .metric = \"vllm.data_parallel_size\" | .check = \"2a\" | .value = 2 | del(.n) else empty end)"
+	[ "$(v 2b baseline instances.count)" = WARN ]
+	jqt 'select(.check == "2b" and .scope.phase == "baseline") |
+	    .why | test("2 data-parallel engines each")' "$OUT"
+}
+
 @test "2b: as many log files as instances expected, one without vLLM lines: WARN (a pod that never started, or a log not collected), and 2c WARN" {
 	judge 'if .metric == "instances.count" and .kind == "measure" and
 	    .scope.phase == "treatment" then .value = 3 | .n = 4 else . end'

@@ -1016,6 +1016,28 @@ sim_count_confirmed(struct sbuf *why, const struct judge *j,
 	return true;
 }
 
+/* Logs with vLLM lines that never served (instances.count idle: no
+ * stats line, no request, beside logs that have them): a pod that
+ * crashed at startup or got no traffic is no serving instance, so *n
+ * less them.  Returns how many; why names them. */
+static size_t
+idle_logs(struct sbuf *why, const json_t *m, double *n)
+{
+	const json_t *idle = json_object_get(m, "idle"), *d;
+	size_t i, k = json_array_size(idle);
+
+	if (k == 0)
+		return 0;
+	sbuf_printf(why, " %zu of them (", k);
+	json_array_foreach(idle, i, d)
+		sbuf_printf(why, "%s%s", i ? ", " : "", json_string_value(d));
+	*n -= (double)k;
+	sbuf_printf(why, ") %s no stats line and no request where the others "
+	    "served: a pod that crashed at startup or got no traffic, so "
+	    "%.0f served the run.", k == 1 ? "holds" : "hold", *n);
+	return k;
+}
+
 static void
 rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -1069,6 +1091,7 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 		    " holds" : "s hold", files - av == 1 ? "it" : "them");
 	copies = log_copies(&why, m);
 	stale = other_runs(&why, j, c, &av);
+	idle_logs(&why, m, &av);
 	ok = ev == av;
 	sim_off = s != NULL && s != e && ru_num(s, &sv) && sv != ev;
 	if (s != NULL && s != e && ru_num(s, &sv))

@@ -430,6 +430,10 @@ clean() {
 	fault 2b-old-pod-serving
 }
 
+@test "2b-pod-crashed-at-start (aw): 2b FAIL" {
+	fault 2b-pod-crashed-at-start
+}
+
 @test "2b-sim-instances-other (14b): 2b FAIL" {
 	fault 2b-sim-instances-other
 }

@@ -89,6 +89,28 @@ val() {
 	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 3 and (has("copies") | not)'
 }
 
+@test "a log with vLLM lines but no stats line and no request beside busy ones is idle (a pod that crashed at startup): listed, still counted" {
+	d=$BATS_TEST_TMPDIR/b/baseline/w1
+	mkdir -p "${d%/w1}"
+	cp -R "$CELL" "$d"
+	f=$d/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
+	# its startup only, up to the first stats or request line (its
+	# health probes kept)
+	awk '/Avg prompt throughput|"POST / { exit } 1' "$f" >"$f.start"
+	mv "$f.start" "$f"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	validate_records "$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and
+	    .idle == ["baseline/w1/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log"]'
+	# every log idle (stats and access lines off): nothing tells
+	for g in "$d"/server_logs/*_vllm.log; do
+		awk '/Avg prompt throughput|"POST / { exit } 1' "$g" >"$g.start"
+		mv "$g.start" "$g"
+	done
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and (has("idle") | not)'
+}
+
 @test "v0.17.1: config from the non-default args dict and the engine line" {
 	f=$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
 	X --server-logs "$f" >"$OUT"

@@ -293,6 +293,15 @@ v() {
 	    .why | test("2 data-parallel engines each")' "$OUT"
 }
 
+@test "2b: a log that never served (idle: no stats line, no request) is no serving instance: the count without it FAILs naming it" {
+	judge 'if .metric == "instances.count" and .kind == "measure" and
+	    .scope.phase == "treatment" then .idle = ["server_logs/p4_vllm.log"] else . end'
+	[ "$(v 2b baseline instances.count)" = PASS ]
+	[ "$(v 2b treatment instances.count)" = FAIL ]
+	jqt 'select(.check == "2b" and .scope.phase == "treatment") | .diff.value == -1 and
+	    (.why | test("found 4 server logs .* 1 of them \\(server_logs/p4_vllm.log\\) holds no stats line and no request where the others served: a pod that crashed at startup or got no traffic, so 3 served the run"))' "$OUT"
+}
+
 @test "2b: as many log files as instances expected, one without vLLM lines: WARN (a pod that never started, or a log not collected), and 2c WARN" {
 	judge 'if .metric == "instances.count" and .kind == "measure" and
 	    .scope.phase == "treatment" then .value = 3 | .n = 4 else . end'

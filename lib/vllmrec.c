@@ -590,12 +590,14 @@ any_post(const struct vllmlog *v)
 	return false;
 }
 
-void
-vllmlog_emit_cell(struct vllmlog *const *logs, size_t n, const char *dir,
+/* The cell's instances.count: the logs with vLLM lines, less copies of
+ * another (copies), and those that never served (idle).  Returns how
+ * many logs hold vLLM lines. */
+static size_t
+emit_count(struct vllmlog *const *logs, size_t n, const char *dir,
     const struct logctx *ctx)
 {
-	struct cellval *cv = NULL;
-	size_t ncv = 0, nvllm = 0, ncopy = 0, nbusy = 0;
+	size_t nvllm = 0, ncopy = 0, nbusy = 0;
 	char how[320];
 	json_t *rec, *copies = json_array(), *idle = json_array();
 
@@ -634,6 +636,18 @@ vllmlog_emit_cell(struct vllmlog *const *logs, size_t n, const char *dir,
 		json_decref(idle);
 	logrec_emit(ctx, rec, NULL, NULL, NULL,
 	    rec_source(dir, 0, 0, NULL, how));
+	return nvllm;
+}
+
+void
+vllmlog_emit_cell(struct vllmlog *const *logs, size_t n, const char *dir,
+    const struct logctx *ctx)
+{
+	struct cellval *cv = NULL;
+	size_t ncv = 0, nvllm = emit_count(logs, n, dir, ctx);
+	char how[320];
+	json_t *rec;
+
 	for (size_t k = 0; k < n; k++) {
 		const struct vobs **s;
 		struct vgroup *g;

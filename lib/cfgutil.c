@@ -43,6 +43,9 @@ static const struct vparam vparams[] = {
 	{ "instances.count", "number_of_pods number_of_vllm_pods "
 	  "number_of_decode_pods number_of_instances instances replicas "
 	  "num_instances", V_INT, "count", "2b" },
+	/* of those, the prefill-only pods of a disaggregated deployment */
+	{ "instances.prefill", "prefill_replicas number_of_prefill_pods",
+	  V_INT, "count", "2b" },
 	{ NULL, NULL, V_STR, NULL, NULL }
 };
 

@@ -305,33 +305,85 @@ emit_present(const struct logcell *c, const struct logctx *ctx)
 	}
 }
 
-/* Whether file a's whole text is the start of file b's (sizes known). */
+/* Whether the na bytes of fa (from its start) equal those of fb from
+ * its current offset. */
 static bool
-file_starts(const char *a, off_t na, const char *b, off_t nb)
+same_bytes(FILE *fa, FILE *fb, off_t na)
+{
+	char ba[8192], bb[8192];
+	size_t k;
+
+	rewind(fa);
+	while (na > 0) {
+		k = na < (off_t)sizeof(ba) ? (size_t)na : sizeof(ba);
+		if (fread(ba, 1, k, fa) != k || fread(bb, 1, k, fb) != k ||
+		    memcmp(ba, bb, k) != 0)
+			return false;
+		na -= (off_t)k;
+	}
+	return true;
+}
+
+/* The line of file b (1: its first) from which file a's whole text
+ * (na bytes) is b's, at a line start; 0 when nowhere.  A start is
+ * sought only where b's line equals a's first, so a log is read once
+ * and compared at few places. */
+static long
+text_within(FILE *fa, off_t na, FILE *fb, off_t nb)
+{
+	char *first = NULL, *line = NULL;
+	size_t cf = 0, cl = 0;
+	ssize_t lf, ll;
+	off_t at = 0;
+	long no = 0, found = 0;
+
+	if (na > nb || (lf = getline(&first, &cf, fa)) <= 0) {
+		free(first);
+		return 0;
+	}
+	while (found == 0 && nb - at >= na &&
+	    (ll = getline(&line, &cl, fb)) > 0) {
+		no++;
+		if (ll == lf && memcmp(line, first, (size_t)lf) == 0 &&
+		    fseeko(fb, at, SEEK_SET) == 0) {
+			if (same_bytes(fa, fb, na))
+				found = no;
+			if (fseeko(fb, at + ll, SEEK_SET) != 0)
+				break;
+		}
+		at += ll;
+	}
+	free(first);
+	free(line);
+	return found;
+}
+
+/* text_within over two paths (sizes known). */
+static long
+file_within(const char *a, off_t na, const char *b, off_t nb)
 {
 	FILE *fa, *fb;
-	char ba[8192], bb[8192];
-	size_t ka = 1;
-	bool same = na <= nb;
+	long line;
 
-	if (!same || (fa = fopen(a, "rb")) == NULL)
-		return false;
+	if (na > nb || (fa = fopen(a, "rb")) == NULL)
+		return 0;
 	if ((fb = fopen(b, "rb")) == NULL) {
 		fclose(fa);
-		return false;
+		return 0;
 	}
-	while (same && (ka = fread(ba, 1, sizeof(ba), fa)) > 0)
-		same = fread(bb, 1, ka, fb) == ka && memcmp(ba, bb, ka) == 0;
+	line = text_within(fa, na, fb, nb);
 	fclose(fa);
 	fclose(fb);
-	return same;
+	return line;
 }
 
 /* Marks the logs that are copies of another (vllmlog copy_of): a log
- * whose whole text begins another's, the same container's log collected
- * twice (by pod and again by deployment, or once more later, when it had
- * grown).  Two pods' logs can agree for their first startup lines (one
- * config, one second's stamps), never through a stats line, whose
+ * whose whole text is part of another's, from a line on, the same
+ * container's log collected twice: by pod and again by deployment, or
+ * once more later, when it had grown (the start of the other), or with
+ * kubectl logs --tail or --since (its end, or a stretch of it when the
+ * pod ran on).  Two pods' logs can agree for their first startup lines
+ * (one config, one second's stamps), never through a stats line, whose
  * throughputs are the engine's own: only logs with one count.  Of two
  * equal files the later one is the copy. */
 static void
@@ -340,6 +392,7 @@ mark_copies(struct vllmlog **logs, const struct strv *paths)
 	size_t n = paths->n;
 	off_t *size = xcalloc(n ? n : 1, sizeof(*size));
 	struct stat st;
+	long line = 0;
 
 	for (size_t k = 0; k < n; k++)
 		size[k] = stat(paths->v[k], &st) == 0 ? st.st_size : -1;
@@ -350,9 +403,11 @@ mark_copies(struct vllmlog **logs, const struct strv *paths)
 		for (size_t j = 0; j < n && logs[k]->copy_of == NULL; j++)
 			if (j != k && logs[j]->copy_of == NULL &&
 			    (size[k] < size[j] || (size[k] == size[j] &&
-			    j < k)) && file_starts(paths->v[k], size[k],
-			    paths->v[j], size[j]))
+			    j < k)) && (line = file_within(paths->v[k],
+			    size[k], paths->v[j], size[j])) > 0) {
 				logs[k]->copy_of = logs[j]->file;
+				logs[k]->copy_line = line;
+			}
 	}
 	free(size);
 }

@@ -38,6 +38,10 @@ static const char ACT_CONFLICT[] = "config.md gives two values for one "
 static const char ACT_INSTANCES[] = "Deploy the number of vLLM instances "
     "the simulation assumed (or rerun the simulation with --num-instances "
     "equal to the deployment).";
+static const char ACT_SPLIT[] = "Deploy the arm with the prefill and decode "
+    "replicas of the scenario the simulation modelled (no prefill section "
+    "for aggregated instances), or simulate the disaggregated deployment "
+    "that ran.";
 static const char ACT_OTHER_RUN[] = "server_logs/ holds logs of another "
     "run beside this run's: remove them (or collect the cell into a clean "
     "folder) so that every log of the cell is of the run its trace "
@@ -801,22 +805,61 @@ rule_vllm(struct judge *j, const struct rule *r, const struct jcell *c)
 
 /* --- 2b ------------------------------------------------------------- */
 
-/* The instance count the cell's PipelineRun deployed when it differs from
- * the sim's (config.deployed lists the differences, replicas among the
- * first, as a scenario gives its keys before its flags), or NULL.  Equal
- * counts are not listed: with no server logs, what came up stays
+/* The instance count (metric instances.count) or prefill-only count
+ * (instances.prefill) the cell's PipelineRun deployed when it differs
+ * from the sim's (config.deployed lists the differences, replicas among
+ * the first, as a scenario gives its keys before its flags), or NULL.
+ * Equal counts are not listed: with no server logs, what came up stays
  * unknown (a pod may never have started), so only a difference is a
  * verdict. */
 static const json_t *
-deployed_count(const struct judge *j, const struct jcell *c)
+deployed_diff(const struct judge *j, const struct jcell *c,
+    const char *metric)
 {
 	const json_t *e = judge_expect(j, c, "config.deployed", NULL), *d;
 	size_t i;
 
 	json_array_foreach(json_object_get(e, "values"), i, d)
-		if (strcmp(rec_get_str(d, "metric"), "instances.count") == 0)
+		if (strcmp(rec_get_str(d, "metric"), metric) == 0)
 			return d;
 	return NULL;
+}
+
+/* The PipelineRun split the pods into prefill and decode otherwise than
+ * the sim's scenario (d: the instances.prefill difference): a
+ * disaggregated deployment where the simulation modelled aggregated
+ * instances, or the reverse.  The pod count may agree, the instances do
+ * not: a prefill-only pod decodes nothing and hands its KV cache over,
+ * which the simulated instances never do.  Judged before the count (a
+ * FAIL whatever the logs count). */
+static void
+instances_split(struct judge *j, const struct rule *r,
+    const struct jcell *c, const json_t *d)
+{
+	const json_t *sim = json_object_get(d, "sim");
+	const json_t *run = json_object_get(d, "run");
+	struct sbuf why = {0};
+	double sv = 0, rv = 0;
+
+	rec_get_num(sim, "value", &sv);
+	rec_get_num(run, "value", &rv);
+	sbuf_printf(&why, "The PipelineRun deployed %.0f prefill-only vLLM "
+	    "replica%s (", rv, rv == 1 ? "" : "s");
+	ru_where(&why, run);
+	sbuf_printf(&why, ") where the sim bundle's scenario for the arm has "
+	    "%.0f (", sv);
+	ru_where(&why, sim);
+	sbuf_printf(&why, "): %s, so the instances are not the ones the "
+	    "simulation modelled, whatever their number.", sv == 0 ?
+	    "the arm ran disaggregated (prefill and decode on separate pods, "
+	    "the KV cache handed over) where the simulation's instances each "
+	    "prefill and decode" : "the arm split prefill and decode over "
+	    "other pods than the simulation");
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "instances.count",
+	    .expect = sim, .measure = run, .has_diff = true, .diff = rv - sv,
+	    .diff_unit = "count", .tolerance = "exact", .verdict = V_FAIL,
+	    .why = sbuf_str(&why), .action = ACT_SPLIT });
+	sbuf_free(&why);
 }
 
 /* Run mode without server logs: the PipelineRun asked for another number
@@ -898,13 +941,70 @@ log_copies(struct sbuf *why, const json_t *m)
 		return 0;
 	sbuf_printf(why, " %zu log file%s left out as %s of another: ", n,
 	    n == 1 ? " is" : "s are", n == 1 ? "a copy" : "copies");
-	json_array_foreach(copies, i, d)
-		sbuf_printf(why, "%s%s is the start of %s", i ? "; " : "",
-		    rec_get_str(d, "file"), rec_get_str(d, "of"));
-	sbuf_adds(why, " (the same container's log collected twice, by pod "
-	    "and by deployment or once more later), so the count rests on "
-	    "setting files of the bundle aside.");
+	json_array_foreach(copies, i, d) {
+		double line = 1;
+
+		rec_get_num(d, "line", &line);
+		sbuf_printf(why, "%s%s is ", i ? "; " : "",
+		    rec_get_str(d, "file"));
+		if (line > 1)
+			sbuf_printf(why, "%s from its line %.0f on", rec_get_str(
+			    d, "of"), line);
+		else
+			sbuf_printf(why, "the start of %s", rec_get_str(d,
+			    "of"));
+	}
+	sbuf_adds(why, " (the same container's log collected twice: by pod "
+	    "and by deployment, once more later, or with kubectl logs --tail "
+	    "or --since), so the count rests on setting files of the bundle "
+	    "aside.");
 	return n;
+}
+
+/* The simulation ran sv instances where the sim bundle's pod count and
+ * the cell's logs agree on av: the simulated cells modelled other
+ * capacity than served the run, a difference no reading of the bundle
+ * removes (the spec takes the sim's --num-instances as the expected
+ * count).  Unsure when the logs' vLLM ran data parallel (a simulated
+ * instance may be one engine of a pod): false, and why says so. */
+static bool
+sim_count_confirmed(struct sbuf *why, const struct judge *j,
+    const struct jcell *c, double sv, double av)
+{
+	double dp;
+
+	if (ru_num(judge_measure(j, c, "vllm.data_parallel_size", NULL),
+	    &dp) && dp > 1) {
+		sbuf_printf(why, " The pods run %.0f data-parallel engines "
+		    "each, so a simulated instance may be one engine.", dp);
+		return false;
+	}
+	sbuf_printf(why, " The %.0f server logs confirm the pod count: the "
+	    "simulation modelled %.0f instance%s where %.0f served the run.",
+	    av, sv, sv == 1 ? "" : "s", av);
+	return true;
+}
+
+/* Logs with vLLM lines that never served (instances.count idle: no
+ * stats line, no request, beside logs that have them): a pod that
+ * crashed at startup or got no traffic is no serving instance, so *n
+ * less them.  Returns how many; why names them. */
+static size_t
+idle_logs(struct sbuf *why, const json_t *m, double *n)
+{
+	const json_t *idle = json_object_get(m, "idle"), *d;
+	size_t i, k = json_array_size(idle);
+
+	if (k == 0)
+		return 0;
+	sbuf_printf(why, " %zu of them (", k);
+	json_array_foreach(idle, i, d)
+		sbuf_printf(why, "%s%s", i ? ", " : "", json_string_value(d));
+	*n -= (double)k;
+	sbuf_printf(why, ") %s no stats line and no request where the others "
+	    "served: a pod that crashed at startup or got no traffic, so "
+	    "%.0f served the run.", k == 1 ? "holds" : "hold", *n);
+	return k;
 }
 
 static void
@@ -912,13 +1012,13 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	const json_t *e = judge_expect(j, c, "instances.count", NULL);
 	const json_t *s = judge_expect(j, c, "sim.num_instances", NULL);
-	const json_t *m = judge_measure(j, c, "instances.count", NULL);
+	const json_t *m;
 	struct jquery q = { "instances.count", "instances.count", NULL,
 	    FROM_CONFIG " (Number of vLLM pods) or --num-instances",
 	    FROM_LOGS " (log files holding vLLM lines)" };
 	struct sbuf why = {0};
 	double ev, sv, av, files;
-	bool ok, unsure;
+	bool ok, unsure, sim_off, sim_fail;
 	size_t copies;
 	int stale;
 
@@ -926,8 +1026,13 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 		return;
 	if (e == NULL)
 		e = s;
+	if ((m = deployed_diff(j, c, "instances.prefill")) != NULL) {
+		instances_split(j, r, c, m);
+		return;
+	}
+	m = judge_measure(j, c, "instances.count", NULL);
 	if (!server_logs_present(j, c)) {
-		const json_t *d = deployed_count(j, c);
+		const json_t *d = deployed_diff(j, c, "instances.count");
 
 		if (d != NULL)
 			instances_deployed(j, r, c, d);
@@ -955,17 +1060,20 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 		    " holds" : "s hold", files - av == 1 ? "it" : "them");
 	copies = log_copies(&why, m);
 	stale = other_runs(&why, j, c, &av);
+	idle_logs(&why, m, &av);
 	ok = ev == av;
+	sim_off = s != NULL && s != e && ru_num(s, &sv) && sv != ev;
 	if (s != NULL && s != e && ru_num(s, &sv))
 		sbuf_printf(&why, " The simulation ran --num-instances %.0f%s",
 		    sv, sv == ev ? "." : ": it differs from the sim bundle's pod "
 		    "count.");
+	sim_fail = sim_off && ok && stale != 2 && !unsure &&
+	    sim_count_confirmed(&why, j, c, sv, av);
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "instances.count",
 	    .expect = e, .measure = m, .has_diff = true, .diff = av - ev,
 	    .diff_unit = "count", .tolerance = "exact",
-	    .verdict = ok && !stale && !copies && (s == NULL ||
-	    !ru_num(s, &sv) || sv == ev) ? V_PASS : ok || stale == 2 ||
-	    unsure ? V_WARN : V_FAIL,
+	    .verdict = ok && !stale && !copies && !sim_off ? V_PASS :
+	    sim_fail ? V_FAIL : ok || stale == 2 || unsure ? V_WARN : V_FAIL,
 	    .why = sbuf_str(&why), .action = stale && (ok || stale == 2) ?
 	    ACT_OTHER_RUN : copies && ok ? ACT_COPIES : ACT_INSTANCES });
 	sbuf_free(&why);

@@ -520,9 +520,28 @@ rule_adapters(struct judge *j, const struct rule *r, const struct jcell *c)
 		    false);
 }
 
-/* The clients whose rows carry another class than theirs: per client
- * (interned id) its expectation, the rows of other classes and the first
- * such class. */
+/* A label every request of a client carries (its slo_class, its LoRA
+ * adapter): the spec's per client, the trace's rows per client and
+ * label. */
+struct labelkind {
+	const char	*expect, *measure;	/* client.class, ...count */
+	const char	*key, *col;		/* scope key, trace column */
+	const char	*why, *action;		/* what a wrong label did */
+};
+
+static const struct labelkind LABEL_CLASS = { "client.class",
+    "client.class.count", "class", "slo_class", "The load "
+    "generator did not label each request with its client's class, so the "
+    "clients ran at other priorities than the simulation's.", ACT_CLASS };
+static const struct labelkind LABEL_ADAPTER = { "client.adapter",
+    "client.adapter.count", "adapter", "adapter", "The load "
+    "generator did not send each request to its client's LoRA adapter, so "
+    "the adapters served other clients' prompts and lengths than in the "
+    "simulation, whatever the adapter mix says.", ACT_ADAPTER };
+
+/* The clients whose rows carry another label than theirs: per client
+ * (interned id) its expectation, the rows of other labels and the first
+ * such label. */
 struct misclass {
 	struct strtab	 ids;
 	const json_t	**expect;
@@ -557,17 +576,18 @@ misclass_init(struct misclass *mc, const struct ru_list *e)
 	return mc->ids.n > 0;
 }
 
-/* Adds the measures' rows whose class is not their client's; returns
- * how many clients have such rows. */
+/* Adds the measures' rows whose label (scope key) is not their
+ * client's; returns how many clients have such rows. */
 static size_t
-misclass_count(struct misclass *mc, const struct ru_list *m, double *total)
+misclass_count(struct misclass *mc, const struct ru_list *m, double *total,
+    const char *key)
 {
 	size_t nbad = 0;
 	double k;
 
 	for (size_t i = 0; i < m->n; i++) {
 		const char *id = rec_scope_str(m->v[i], "client");
-		const char *cls = rec_scope_str(m->v[i], "class");
+		const char *cls = rec_scope_str(m->v[i], key);
 		long x = id != NULL ? strtab_find_n(&mc->ids, id, strlen(id)) :
 		    -1;
 
@@ -592,17 +612,18 @@ misclass_free(struct misclass *mc)
 	free(mc->other);
 }
 
-/* The why of a client.class FAIL: the first clients (in the spec's
- * order) with their rows of other classes; the first one's expectation. */
+/* The why of a client.class (client.adapter) FAIL: the first clients
+ * (in the spec's order) with their rows of other labels; the first one's
+ * expectation. */
 static const json_t *
 misclass_why(const struct misclass *mc, size_t nbad, const char *file,
-    struct sbuf *why)
+    const struct labelkind *lk, struct sbuf *why)
 {
 	const json_t *first = NULL;
 	size_t shown = 0;
 
-	sbuf_printf(why, "Requests of the trace carry another slo_class than "
-	    "their client's (%s, slo_class by client_id):", file);
+	sbuf_printf(why, "Requests of the trace carry another %s than "
+	    "their client's (%s, %s by client_id):", lk->col, file, lk->col);
 	for (size_t x = 0; x < mc->ids.n && shown < 5; x++) {
 		if (mc->bad[x] == 0)
 			continue;
@@ -616,18 +637,19 @@ misclass_why(const struct misclass *mc, size_t nbad, const char *file,
 	}
 	if (nbad > 5)
 		sbuf_printf(why, " and %zu more clients", nbad - 5);
-	sbuf_adds(why, ". The load generator did not label each request with "
-	    "its client's class, so the clients ran at other priorities than "
-	    "the simulation's.");
+	sbuf_printf(why, ". %s", lk->why);
 	return first;
 }
 
 /* Every request carries its client's slo_class (client.class against
- * the trace's client.class.count): exact, no noise.  A generator that
- * relabels requests (classes by row, not by client) can keep the class
- * shares and still send each client's traffic at other priorities. */
+ * the trace's client.class.count), or its LoRA adapter (client.adapter,
+ * client.adapter.count, with the trace's adapter column): exact, no
+ * noise.  A generator that relabels requests (classes by row, not by
+ * client; adapters shuffled over clients) can keep the shares and still
+ * send each client's traffic at other priorities, or to other adapters. */
 static void
-client_classes(struct judge *j, const struct rule *r, const struct jcell *c)
+client_labels(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct labelkind *lk)
 {
 	struct ru_list e, m;
 	struct misclass mc;
@@ -636,26 +658,28 @@ client_classes(struct judge *j, const struct rule *r, const struct jcell *c)
 	size_t nbad;
 	double total = 0;
 	json_t *es, *ms;
+	char text[64];
 
-	ru_collect(j, c, "expect", "client.class", RU_ANY, false, &e);
-	ru_collect(j, c, "measure", "client.class.count", RU_ANY, false, &m);
+	ru_collect(j, c, "expect", lk->expect, RU_ANY, false, &e);
+	ru_collect(j, c, "measure", lk->measure, RU_ANY, false, &m);
 	if (m.n > 0 && misclass_init(&mc, &e)) {
-		nbad = misclass_count(&mc, &m, &total);
+		nbad = misclass_count(&mc, &m, &total, lk->key);
 		first = nbad > 0 ? misclass_why(&mc, nbad,
 		    rec_get_str(json_object_get(m.v[0], "source"), "file"),
-		    &why) : mc.expect[0];
+		    lk, &why) : mc.expect[0];
 		if (nbad == 0)
 			sbuf_printf(&why, "Every row carries its client's "
-			    "slo_class (%zu clients of the spec).", mc.ids.n);
-		es = ru_side(json_string("each client's slo_class"), NULL,
-		    first, NULL);
-		ms = ru_side(rec_num(total), "count", m.v[0], "rows whose "
-		    "slo_class is not their client's");
+			    "%s (%zu clients of the spec).", lk->col, mc.ids.n);
+		snprintf(text, sizeof(text), "each client's %s", lk->col);
+		es = ru_side(json_string(text), NULL, first, NULL);
+		snprintf(text, sizeof(text), "rows whose %s is not their "
+		    "client's", lk->col);
+		ms = ru_side(rec_num(total), "count", m.v[0], text);
 		json_object_del(ms, "n");	/* the first client's rows */
 		judge_emit(j, r, c, &(struct jverdict){ .metric =
-		    "client.class", .expect = es, .measure = ms,
+		    lk->expect, .expect = es, .measure = ms,
 		    .tolerance = "exact", .verdict = nbad ? V_FAIL : V_PASS,
-		    .why = sbuf_str(&why), .action = ACT_CLASS });
+		    .why = sbuf_str(&why), .action = lk->action });
 		json_decref(es);
 		json_decref(ms);
 		misclass_free(&mc);
@@ -674,7 +698,8 @@ rule_class(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	each_sub(j, r, c, &q, "class", class_band, ACT_CLASS, true);
 	rule_adapters(j, r, c);
-	client_classes(j, r, c);
+	client_labels(j, r, c, &LABEL_CLASS);
+	client_labels(j, r, c, &LABEL_ADAPTER);
 	wl_rule_windows(j, r, c);
 }
 

@@ -101,7 +101,8 @@ put_flags(struct scn *s, const struct ynode *flags)
 	}
 }
 
-/* decode.replicas plus prefill.replicas: the vLLM pods. */
+/* decode.replicas plus prefill.replicas: the vLLM pods; and the
+ * prefill-only ones among them. */
 static void
 put_replicas(struct scn *s, const struct ynode *stack)
 {
@@ -123,6 +124,13 @@ put_replicas(struct scn *s, const struct ynode *stack)
 	snprintf(text, sizeof(text), "%lld", (long long)(nd + np));
 	put(s, "replicas", text, false, d, np > 0 ?
 	    "decode.replicas + prefill.replicas" : "decode.replicas");
+	/* The split too: 3 pods that each prefill and decode are not 2 that
+	 * decode and 1 that prefills (a disaggregated deployment), though
+	 * both count 3.  No prefill key: aggregated, none. */
+	snprintf(text, sizeof(text), "%lld", (long long)np);
+	put(s, "prefill_replicas", text, false, p != NULL ? p : d,
+	    p != NULL ? "prefill.replicas" : "decode.replicas (no "
+	    "prefill.replicas: aggregated, none prefill-only)");
 }
 
 /* The records of a loaded scenario (NULL: err says why). */

@@ -36,6 +36,15 @@ struct srow {
  * microsecond stamps of two clocks reading). */
 #define EARLY_SLACK_US	1000
 
+/* Rows per (client, label) pair, a run of one pair one entry; sorted by
+ * client and indexed after tracex_finish: a client's pairs are
+ * v[start[i] .. start[i + 1]). */
+struct pairtab {
+	struct xpair	*v;
+	size_t		 n, cap;
+	size_t		*start;
+};
+
 struct tracex {
 	const struct trace_header *h;
 	long		 session_id, round_index, think_col;
@@ -77,10 +86,8 @@ struct tracex {
 	 * many were sent early (before the previous round's end plus their
 	 * think time), the largest shortfall, how many prompts grew */
 	int64_t		 rpairs, early, early_worst, grown;
-	struct xpair	*pairs;			/* sorted after finish */
-	size_t		 npairs, cappairs;
-	/* After tracex_finish: */
-	size_t		*pstart;		/* per client, its first pair */
+	struct pairtab	 pairs;			/* client x slo_class */
+	struct pairtab	 apairs;		/* client x adapter */
 	int64_t		 inflight_max, sess_max;
 	struct moments	 rounds;
 	int64_t		 itl_rows, itl_requests;
@@ -89,6 +96,7 @@ struct tracex {
 					 * comma-separated; NULL: none */
 	/* rows whose request_id is below the header's warm-up, the line of
 	 * the first, and the smallest request_id (id_rows: rows with one) */
+	long		 id_col;
 	int64_t		 warm_rows, warm_line, id_min, id_rows;
 };
 
@@ -142,6 +150,7 @@ tracex_new(struct csvr *r, const struct trace_header *h)
 	x->chunks_col = csvr_col(r, "num_chunks", false);
 	x->finish_col = csvr_col(r, "finish_reason", false);
 	x->unknown_cols = unknown_columns(r);
+	x->id_col = csvr_col(r, "request_id", false);
 	return x;
 }
 
@@ -168,45 +177,43 @@ pair_cmp(const void *pa, const void *pb)
 	return (a->cls > b->cls) - (a->cls < b->cls);
 }
 
-/* Sorts the pairs by client and class and merges repeats. */
+/* Sorts the pairs by client and label and merges repeats. */
 static void
-pairs_merge(struct tracex *x)
+pairs_merge(struct pairtab *t)
 {
 	size_t n = 0;
 
-	if (x->npairs > 1)
-		qsort(x->pairs, x->npairs, sizeof(*x->pairs), pair_cmp);
-	for (size_t k = 0; k < x->npairs; k++) {
-		if (n > 0 && pair_cmp(&x->pairs[n - 1], &x->pairs[k]) == 0)
-			x->pairs[n - 1].rows += x->pairs[k].rows;
+	if (t->n > 1)
+		qsort(t->v, t->n, sizeof(*t->v), pair_cmp);
+	for (size_t k = 0; k < t->n; k++) {
+		if (n > 0 && pair_cmp(&t->v[n - 1], &t->v[k]) == 0)
+			t->v[n - 1].rows += t->v[k].rows;
 		else
-			x->pairs[n++] = x->pairs[k];
+			t->v[n++] = t->v[k];
 	}
-	x->npairs = n;
+	t->n = n;
 }
 
-/* One more row of client with cls; a run of rows of the same pair is
- * one entry already.  A full array is merged before it grows, so that
+/* One more row of client with label cls; a run of rows of the same pair
+ * is one entry already.  A full table is merged before it grows, so that
  * clients sending in turn take a few entries, not one a row. */
 static void
-add_pair(struct tracex *x, size_t client, size_t cls)
+add_pair(struct pairtab *t, size_t client, size_t cls)
 {
-	struct xpair *last = x->npairs > 0 ? &x->pairs[x->npairs - 1] : NULL;
+	struct xpair *last = t->n > 0 ? &t->v[t->n - 1] : NULL;
 
 	if (last != NULL && last->client == client && last->cls == cls) {
 		last->rows++;
 		return;
 	}
-	if (x->npairs == x->cappairs) {
-		pairs_merge(x);
-		if (x->npairs >= x->cappairs / 2) {
-			x->cappairs = x->cappairs ? 2 * x->cappairs : 256;
-			x->pairs = xreallocarray(x->pairs, x->cappairs,
-			    sizeof(*x->pairs));
+	if (t->n == t->cap) {
+		pairs_merge(t);
+		if (t->n >= t->cap / 2) {
+			t->cap = t->cap ? 2 * t->cap : 256;
+			t->v = xreallocarray(t->v, t->cap, sizeof(*t->v));
 		}
 	}
-	x->pairs[x->npairs++] = (struct xpair){ (uint32_t)client,
-	    (uint32_t)cls, 1 };
+	t->v[t->n++] = (struct xpair){ (uint32_t)client, (uint32_t)cls, 1 };
 }
 
 /* When a request stopped holding a connection: its last chunk, else its
@@ -284,8 +291,9 @@ server_input_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	x->srv_yy += (long double)srv * srv;
 }
 
-/* The LoRA adapter the row's request named (empty: the base model). */
-static void
+/* The LoRA adapter the row's request named (empty: the base model):
+ * its index. */
+static uint32_t
 adapter_row(struct tracex *x, const struct csvr *r)
 {
 	size_t len;
@@ -302,6 +310,7 @@ adapter_row(struct tracex *x, const struct csvr *r)
 		x->adapter_rows[i] = 0;
 	}
 	x->adapter_rows[i]++;
+	return i;
 }
 
 /* A row that asked to stream: did its answer come in chunks, more than
@@ -328,13 +337,16 @@ stream_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 
 /* A row's request_id against the header's warm-up (put_warm_rows). */
 static void
-warm_row(struct tracex *x, const struct csvr *r, const struct trow *t)
+warm_row(struct tracex *x, const struct csvr *r)
 {
-	if (!t->has_id || !x->h->present || !x->h->has_warm_up)
+	int64_t id;
+
+	if (x->id_col < 0 || !x->h->present || !x->h->has_warm_up)
 		return;
-	if (x->id_rows++ == 0 || t->id < x->id_min)
-		x->id_min = t->id;
-	if (t->id < x->h->warm_up && x->warm_rows++ == 0)
+	id = csvr_i64(r, x->id_col);
+	if (x->id_rows++ == 0 || id < x->id_min)
+		x->id_min = id;
+	if (id < x->h->warm_up && x->warm_rows++ == 0)
 		x->warm_line = csvr_line(r);
 }
 
@@ -344,11 +356,13 @@ warm_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 static void
 lag_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 {
+	int64_t id;
+
 	if (x->round_index >= 0 && !csvr_empty(r, x->round_index) &&
 	    csvr_count(r, x->round_index) != 0)
 		return;
-	sendlag_add(&x->lags, t->has_id ? t->id : (int64_t)csvr_line(r),
-	    t->send, t->arr);
+	id = x->id_col >= 0 ? csvr_i64(r, x->id_col) : (int64_t)csvr_line(r);
+	sendlag_add(&x->lags, id, t->send, t->arr);
 }
 
 /* A successful row's finish_reason: stop is the model's end of sequence. */
@@ -381,7 +395,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	}
 	c->prefixed += t->prefixed;
 	c->streaming += t->streaming;
-	add_pair(x, t->client, t->cls);
+	add_pair(&x->pairs, t->client, t->cls);
 	if (x->rows == 0 || t->arr < x->arr_min)
 		x->arr_min = t->arr;
 	if (x->rows == 0 || t->arr > x->arr_max)
@@ -391,13 +405,13 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	server_input_row(x, r, t);
 	stream_row(x, r, t);
 	finish_row(x, r, t);
-	warm_row(x, r, t);
+	warm_row(x, r);
 	lag_row(x, r, t);
 	ivals_add(&x->ends, row_end(t));
 	if (x->session_id >= 0)
 		session_row(x, r, t);
 	if (x->adapter_col >= 0)
-		adapter_row(x, r);
+		add_pair(&x->apairs, t->client, adapter_row(x, r));
 }
 
 /* The most intervals [start, end) open at once: at each start, the
@@ -496,26 +510,27 @@ read_itl(struct tracex *x)
 	itl_free(&t);
 }
 
-/* Merges the pairs and indexes each client's run:
- * pairs[pstart[i] .. pstart[i + 1]). */
+/* Merges the pairs and indexes each client's run: v[start[i] ..
+ * start[i + 1]) of the ncl clients. */
 static void
-pairs_finish(struct tracex *x)
+pairs_finish(struct pairtab *t, size_t ncl)
 {
 	size_t n;
 
-	pairs_merge(x);
-	n = x->npairs;
-	x->pstart = xcalloc(x->ncl + 1, sizeof(*x->pstart));
+	pairs_merge(t);
+	n = t->n;
+	t->start = xcalloc(ncl + 1, sizeof(*t->start));
 	for (size_t k = 0; k < n; k++)
-		x->pstart[x->pairs[k].client + 1]++;
-	for (size_t i = 0; i < x->ncl; i++)
-		x->pstart[i + 1] += x->pstart[i];
+		t->start[t->v[k].client + 1]++;
+	for (size_t i = 0; i < ncl; i++)
+		t->start[i + 1] += t->start[i];
 }
 
 void
 tracex_finish(struct tracex *x)
 {
-	pairs_finish(x);
+	pairs_finish(&x->pairs, x->ncl);
+	pairs_finish(&x->apairs, x->ncl);
 	for (size_t i = 0; i < x->ncl; i++) {
 		ivals_sort(&x->cl[i].inv);
 		ivals_sort(&x->cl[i].outv);
@@ -540,8 +555,10 @@ tracex_free(struct tracex *x)
 	}
 	free(x->cl);
 	free(x->unknown_cols);
-	free(x->pairs);
-	free(x->pstart);
+	free(x->pairs.v);
+	free(x->pairs.start);
+	free(x->apairs.v);
+	free(x->apairs.start);
 	ivals_free(&x->starts);
 	sendlag_free(&x->lags);
 	ivals_free(&x->ends);
@@ -1087,8 +1104,9 @@ tracex_records(const struct tracex *x, struct out *o,
 	put_chunked(x, o);
 	put_send_window(x, o);
 	put_run(x, o);
-	tracex_put_clients(&(struct xclients){ x->cl, x->ncl, x->pairs,
-	    x->pstart }, o, clients, classes);
+	tracex_put_clients(&(struct xclients){ x->cl, x->ncl, x->pairs.v,
+	    x->pairs.start, x->adapter_col >= 0 ? x->apairs.v : NULL,
+	    x->apairs.start }, o, clients, classes, &x->adapters);
 	if (x->sessions.n > 0)
 		put_sessions(x, o);
 	put_growth(x, o);

@@ -1,6 +1,7 @@
 /* tracex_client.c - the per-client records of a trace: each client's
  * requests, span, rate, token moments and quantiles, prefix and
- * streaming shares, and its rows per class; see tracex_client.h. */
+ * streaming shares, and its rows per class and per adapter; see
+ * tracex_client.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,43 +15,68 @@
 #include "trace_int.h"
 #include "tracex_client.h"
 
-/* Rank of each class index in name order, for pair_by_name. */
-static const size_t *class_rank;
+/* Rank of each label index in name order, for pair_by_name (the
+ * labels put_client_labels is putting). */
+static const size_t *label_rank;
 
 static int
 pair_by_name(const void *pa, const void *pb)
 {
-	size_t a = class_rank[((const struct xpair *)pa)->cls];
-	size_t b = class_rank[((const struct xpair *)pb)->cls];
+	size_t a = label_rank[((const struct xpair *)pa)->cls];
+	size_t b = label_rank[((const struct xpair *)pb)->cls];
 
 	return (a > b) - (a < b);
 }
 
-/* client.class.count of client i: its rows per class, classes by name. */
+/* One kind of per-client label: slo_class or adapter. */
+struct label {
+	const char	*metric;	/* client.class.count ... */
+	const char	*key;		/* its scope key */
+	const char	*col;		/* the trace's column */
+	const struct strtab *names;	/* by index */
+	const size_t	*rank;		/* name order of each index */
+};
+
+/* The label's count records of client i (pairs from start[i]): its rows
+ * per label, labels by name. */
 static void
-put_client_classes(const struct xclients *x, size_t i, struct out *o,
-    const char *id, const struct strtab *classes)
+put_client_labels(const struct xclients *x, const struct xpair *pairs,
+    const size_t *start, size_t i, struct out *o, const char *id,
+    const struct label *l)
 {
-	size_t n = x->pstart[i + 1] - x->pstart[i];
+	size_t n = start[i + 1] - start[i];
 	struct xpair *v = xreallocarray(NULL, n ? n : 1, sizeof(*v));
 
 	if (n > 0)
-		memcpy(v, x->pairs + x->pstart[i], n * sizeof(*v));
+		memcpy(v, pairs + start[i], n * sizeof(*v));
+	label_rank = l->rank;
 	qsort(v, n, sizeof(*v), pair_by_name);
 	for (size_t k = 0; k < n; k++) {
-		const char *cls = classes->s[v[k].cls];
+		const char *name = l->names->s[v[k].cls];
 		struct sbuf how = { 0 };
 		json_t *r;
 
-		sbuf_printf(&how, "rows of client \"%s\" with slo_class \"%s\"",
-		    id, cls);
-		r = trace_put(o, "1b", "client.class.count", (double)v[k].rows,
-		    "count", x->cl[i].n, "client", id, NULL, "slo_class",
-		    sbuf_str(&how));
-		rec_scope_set(json_object_get(r, "scope"), "class", cls);
+		sbuf_printf(&how, "rows of client \"%s\" with %s \"%s\"",
+		    id, l->col, name);
+		r = trace_put(o, "1b", l->metric, (double)v[k].rows, "count",
+		    x->cl[i].n, "client", id, NULL, l->col, sbuf_str(&how));
+		rec_scope_set(json_object_get(r, "scope"), l->key, name);
 		sbuf_free(&how);
 	}
 	free(v);
+}
+
+/* rank[i]: the name order of t's index i.  Caller frees. */
+static size_t *
+name_ranks(const struct strtab *t)
+{
+	size_t *order = trace_order(t);
+	size_t *rank = xcalloc(t->n + 1, sizeof(*rank));
+
+	for (size_t k = 0; k < t->n; k++)
+		rank[order[k]] = k;
+	free(order);
+	return rank;
 }
 
 /* mean and stdev of a client's tokens. */
@@ -159,14 +185,17 @@ put_client(const struct xclient *c, struct out *o, const char *id)
 
 void
 tracex_put_clients(const struct xclients *x, struct out *o,
-    const struct strtab *clients, const struct strtab *classes)
+    const struct strtab *clients, const struct strtab *classes,
+    const struct strtab *adapters)
 {
-	size_t *order = trace_order(clients), *corder = trace_order(classes);
-	size_t *rank = xcalloc(classes->n + 1, sizeof(*rank));
-
-	for (size_t k = 0; k < classes->n; k++)
-		rank[corder[k]] = k;
-	class_rank = rank;
+	size_t *order = trace_order(clients);
+	struct label cls = { "client.class.count", "class", "slo_class",
+	    classes, name_ranks(classes) };
+	/* which adapter each client's requests named: a client sends to
+	 * one adapter in the spec, so a shuffle of adapters over clients
+	 * can keep the adapter mix and still break every client */
+	struct label adp = { "client.adapter.count", "adapter", "adapter",
+	    adapters, name_ranks(adapters) };
 
 	for (size_t k = 0; k < clients->n; k++) {
 		size_t i = order[k];
@@ -174,9 +203,13 @@ tracex_put_clients(const struct xclients *x, struct out *o,
 		if (i >= x->ncl || x->cl[i].n == 0)
 			continue;
 		put_client(&x->cl[i], o, clients->s[i]);
-		put_client_classes(x, i, o, clients->s[i], classes);
+		put_client_labels(x, x->pairs, x->pstart, i, o,
+		    clients->s[i], &cls);
+		if (x->apairs != NULL)
+			put_client_labels(x, x->apairs, x->apstart, i, o,
+			    clients->s[i], &adp);
 	}
 	free(order);
-	free(corder);
-	free(rank);
+	free((size_t *)cls.rank);
+	free((size_t *)adp.rank);
 }

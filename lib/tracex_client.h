@@ -33,12 +33,17 @@ struct xclients {
 	size_t			 ncl;
 	const struct xpair	*pairs;		/* sorted by client */
 	const size_t		*pstart;	/* per client, its first pair */
+	/* client x adapter (cls: the adapter's index), as pairs; NULL
+	 * without an adapter column */
+	const struct xpair	*apairs;
+	const size_t		*apstart;
 };
 
 /* The per-client records (1a, 1b, 1c, 1d, 1e, 1f), clients in name
- * order, each client's classes by name; clients and classes name the
- * indices. */
+ * order, each client's classes and adapters by name; clients, classes
+ * and adapters name the indices. */
 void	tracex_put_clients(const struct xclients *x, struct out *o,
-	    const struct strtab *clients, const struct strtab *classes);
+	    const struct strtab *clients, const struct strtab *classes,
+	    const struct strtab *adapters);
 
 #endif

@@ -91,10 +91,12 @@ struct vllmlog {
 	long		 bad_stamp;	/* stats lines with an impossible
 					 * date or time */
 	bool		 truncated;
-	/* Another log of the cell whose text begins with this one's whole
-	 * text (logcell.c): the same container's log collected twice, not
-	 * an instance of its own.  NULL: none. */
+	/* Another log of the cell whose text holds this one's whole text
+	 * from its line copy_line on (1: begins with it; logcell.c): the
+	 * same container's log collected twice, not an instance of its
+	 * own.  NULL: none. */
 	const char	*copy_of;
+	long		 copy_line;
 	struct logwarn	 warn;
 };
 

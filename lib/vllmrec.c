@@ -579,33 +579,75 @@ cellval_order(const void *a, const void *b)
 	return strcmp(x->metric, y->metric);
 }
 
-void
-vllmlog_emit_cell(struct vllmlog *const *logs, size_t n, const char *dir,
+/* Whether the log's access lines hold a request (a POST: the kubelet's
+ * GET /health probes hit a pod that serves nothing too). */
+static bool
+any_post(const struct vllmlog *v)
+{
+	for (size_t i = 0; i < v->nacc; i++)
+		if (strncmp(v->acc[i].endpoint, "POST ", 5) == 0)
+			return true;
+	return false;
+}
+
+/* The cell's instances.count: the logs with vLLM lines, less copies of
+ * another (copies), and those that never served (idle).  Returns how
+ * many logs hold vLLM lines. */
+static size_t
+emit_count(struct vllmlog *const *logs, size_t n, const char *dir,
     const struct logctx *ctx)
 {
-	struct cellval *cv = NULL;
-	size_t ncv = 0, nvllm = 0, ncopy = 0;
+	size_t nvllm = 0, ncopy = 0, nbusy = 0;
 	char how[320];
-	json_t *rec, *copies = json_array();
+	json_t *rec, *copies = json_array(), *idle = json_array();
 
 	for (size_t k = 0; k < n; k++)
 		if (logs[k]->copy_of != NULL) {
 			ncopy++;
-			json_array_append_new(copies, json_pack("{s:s, s:s}",
-			    "file", logs[k]->file, "of", logs[k]->copy_of));
-		} else if (vllmlog_is_vllm(logs[k]))
+			json_array_append_new(copies, json_pack("{s:s, s:s, "
+			    "s:I}", "file", logs[k]->file, "of",
+			    logs[k]->copy_of, "line",
+			    (json_int_t)logs[k]->copy_line));
+		} else if (vllmlog_is_vllm(logs[k])) {
 			nvllm++;
+			/* no stats line, no request: it never served */
+			if (logs[k]->busy_first_line == 0 &&
+			    !any_post(logs[k]))
+				json_array_append_new(idle,
+				    json_string(logs[k]->file));
+			else
+				nbusy++;
+		}
 	snprintf(how, sizeof(how), "server log files holding vLLM log lines: "
 	    "%zu of %zu files%s", nvllm, n - ncopy, ncopy ? " (less the "
-	    "copies: files whose whole text begins another's)" : "");
+	    "copies: files whose whole text is another's from a line on)" : "");
 	rec = logrec_new("2b", "instances.count", json_integer((long)nvllm),
 	    "count", (long)(n - ncopy));
 	if (ncopy > 0)
 		rec_set(rec, "copies", copies);
 	else
 		json_decref(copies);
+	/* Idle beside busy ones: a pod that crashed at startup or got no
+	 * traffic.  With none busy (stats and access lines off) nothing
+	 * tells. */
+	if (nbusy > 0 && json_array_size(idle) > 0)
+		rec_set(rec, "idle", idle);
+	else
+		json_decref(idle);
 	logrec_emit(ctx, rec, NULL, NULL, NULL,
 	    rec_source(dir, 0, 0, NULL, how));
+	return nvllm;
+}
+
+void
+vllmlog_emit_cell(struct vllmlog *const *logs, size_t n, const char *dir,
+    const struct logctx *ctx)
+{
+	struct cellval *cv = NULL;
+	size_t ncv = 0, nvllm = emit_count(logs, n, dir, ctx);
+	char how[320];
+	json_t *rec;
+
 	for (size_t k = 0; k < n; k++) {
 		const struct vobs **s;
 		struct vgroup *g;

@@ -249,6 +249,36 @@ client_class(struct xctx *x, const struct wl_client *c)
 	free(field);
 }
 
+/* The LoRA adapter every request of the client names (BLIS sends a
+ * client's requests to its adapter, "" the base model), when the spec
+ * uses adapters (lora: some client names one): the adapter mix can hold
+ * while adapters are shuffled over the clients. */
+static void
+client_adapter(struct xctx *x, const struct wl_client *c)
+{
+	char *field;
+	struct xrec r = { .check = "1b", .metric = "client.adapter",
+	    .client = c->id, .jvalue = rec_str(c->adapter ? c->adapter : ""),
+	    .at = c->adapter ? c->adapter_at : c->at, .how = c->adapter ?
+	    "the client's adapter: every request of the client names it" :
+	    "no adapter: every request of the client goes to the base model" };
+
+	field = fmt("%s.%s", c->field, c->adapter ? "adapter" : "id");
+	r.field = field;
+	xrec_add(x, &r);
+	free(field);
+}
+
+/* Whether some client of the spec names a LoRA adapter. */
+static bool
+uses_adapters(const struct workload *w)
+{
+	for (size_t i = 0; i < w->nclients; i++)
+		if (w->clients[i].adapter != NULL)
+			return true;
+	return false;
+}
+
 static void
 expect_seed(struct xctx *x)
 {
@@ -268,6 +298,7 @@ void
 expect_run(struct xctx *x)
 {
 	struct wl_timeline t;
+	bool lora = uses_adapters(x->w);
 
 	wl_timeline_build(x->w, &t);
 	expect_bound(x, &t, false);
@@ -285,6 +316,8 @@ expect_run(struct xctx *x)
 		client_rate(x, &t, i, why);
 		client_edges(x, &t, i, why);
 		client_class(x, &x->w->clients[i]);
+		if (lora)
+			client_adapter(x, &x->w->clients[i]);
 		free(why);
 	}
 	expect_seed(x);

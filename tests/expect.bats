@@ -605,6 +605,7 @@ YAML
 2a vllm.tensor_parallel_size 1 baselines/small.yaml 14
 2a vllm.enforce_eager false baselines/small.yaml 10
 2b instances.count 2 baselines/small.yaml 12
+2b instances.prefill 0 baselines/small.yaml 12
 2a vllm.max_num_seqs 64 baselines/small.yaml 17
 2a vllm.max_num_batched_tokens 4096 baselines/small.yaml 19
 2a vllm.enable_prefix_caching false baselines/small.yaml 20
@@ -615,13 +616,15 @@ YAML
 	jq -e -s '[.[] | select(.scope.phase == "big")] | (map(select(.metric ==
 	    "instances.count"))[0] | .value == 4 and .source.field ==
 	    "decode.replicas + prefill.replicas") and (map(select(.metric ==
+	    "instances.prefill"))[0] | .value == 1 and .source.field ==
+	    "prefill.replicas") and (map(select(.metric ==
 	    "vllm.max_num_seqs"))[0].value == 256)' "$O"
 	# a file the bundle lacks, a path out of it: nothing
 	! jq -e -s 'any(.[]; .scope.phase == "gone" or .scope.phase == "out")' "$O"
 	# one baseline: its records hold for every phase
 	printf 'baselines:\n  - name: small\n    scenario: baselines/small.yaml\n' >"$S/transfer.yaml"
 	expect "$S"
-	jq -e -s '[.[] | select(.check == "2a" or .check == "2b")] | length == 12
+	jq -e -s '[.[] | select(.check == "2a" or .check == "2b")] | length == 13
 	    and all(.scope.phase == null)' "$O"
 }
 
@@ -639,11 +642,12 @@ YAML
 	line=$(grep -n 'name: scenarioContent' "$R/cluster/pipelinerun-a-big.yaml" | cut -d: -f1)
 	jq -e -s '[.[] | select(.metric == "config.deployed")] | length == 2' "$O"
 	jq -e -s 'map(select(.metric == "config.deployed" and .scope.phase == "small"))[0] |
-	    .value == 0 and .n == 12 and .check == "2a" and .values == [] and .scope.workload == "a"' "$O"
+	    .value == 0 and .n == 13 and .check == "2a" and .values == [] and .scope.workload == "a"' "$O"
 	jq -e -s --argjson l $((line + 1)) 'map(select(.metric == "config.deployed" and .scope.phase == "big"))[0] |
-	    .value == 2 and .n == 12 and .source.file == "cluster/pipelinerun-a-big.yaml" and .source.line == $l and
+	    .value == 3 and .n == 13 and .source.file == "cluster/pipelinerun-a-big.yaml" and .source.line == $l and
 	    ([.values[] | [.metric, .run.value, .sim.value, .sim.source.file, .run.source.file]] ==
 	     [["instances.count", 2, 4, "baselines/big.yaml", "cluster/pipelinerun-a-big.yaml"],
+	      ["instances.prefill", 0, 1, "baselines/big.yaml", "cluster/pipelinerun-a-big.yaml"],
 	      ["vllm.max_num_seqs", 64, 256, "baselines/big.yaml", "cluster/pipelinerun-a-big.yaml"]])' "$O"
 	# judged (each cell with a measure): PASS as simulated, FAIL naming both sides
 	for p in small big; do
@@ -655,7 +659,7 @@ YAML
 	validate_records "$BATS_TEST_TMPDIR/v.ndjson"
 	jq -e -s 'map(select(.metric == "config.deployed" and .scope.phase == "small"))[0].verdict == "PASS"' "$BATS_TEST_TMPDIR/v.ndjson"
 	jq -e -s 'map(select(.metric == "config.deployed" and .scope.phase == "big"))[0] | .verdict == "FAIL" and
-	    (.why | test("in 2 of the 12 vLLM parameters both give: instances.count 2 deployed, 4 in the sim.s \\(baselines/big.yaml:12\\); vllm.max_num_seqs 64 deployed, 256 in the sim.s"))' "$BATS_TEST_TMPDIR/v.ndjson"
+	    (.why | test("in 3 of the 13 vLLM parameters both give: instances.count 2 deployed, 4 in the sim.s \\(baselines/big.yaml:12\\); instances.prefill 0 deployed, 1 in the sim.s \\(baselines/big.yaml:[0-9]+\\); vllm.max_num_seqs 64 deployed, 256 in the sim.s"))' "$BATS_TEST_TMPDIR/v.ndjson"
 	# a model path ending in the sim's name is that model, as 2a reads it:
 	# listed (the texts differ), not a difference
 	sed 's|name: org/model-8b|name: /models/org/model-8b|' "$S/baselines/small.yaml" >"$BATS_TEST_TMPDIR/path.yaml"
@@ -686,7 +690,7 @@ YAML
 	validate_records "$O"
 	line=$(grep -n -- '--no-enable-prefix-caching' "$S/baselines/small.yaml" | cut -d: -f1)
 	jq -e -s --argjson l "$line" 'map(select(.metric == "config.deployed"))[0] |
-	    .value == 0 and .n == 11 and .values == [] and
+	    .value == 0 and .n == 12 and .values == [] and
 	    ([.unset[] | [.metric, .sim.value, .sim.source.file, .sim.source.line]] ==
 	     [["vllm.enable_prefix_caching", false, "baselines/small.yaml", $l]])' "$O"
 	jq -c -n '{kind: "measure", check: "1a", metric: "requests.count",
@@ -695,7 +699,7 @@ YAML
 	"$S2R_BIN/s2r-verdict" --no-fail-status "$O" "$BATS_TEST_TMPDIR/m.ndjson" >"$V"
 	validate_records "$V"
 	jq -e -s 'map(select(.metric == "config.deployed"))[0] | .verdict == "WARN" and
-	    (.why | test("whose 11 vLLM parameters the sim bundle also gives agree with it\\. The deployed scenario does not set 1 parameter the sim.s scenario for the arm gives: vllm.enable_prefix_caching false in the sim.s \\(baselines/small.yaml:[0-9]+\\): the arm ran the chart.s or vLLM.s default"))' "$V"
+	    (.why | test("whose 12 vLLM parameters the sim bundle also gives agree with it\\. The deployed scenario does not set 1 parameter the sim.s scenario for the arm gives: vllm.enable_prefix_caching false in the sim.s \\(baselines/small.yaml:[0-9]+\\): the arm ran the chart.s or vLLM.s default"))' "$V"
 	# a difference as well: FAIL, the unset one still named
 	sed 's/--max-num-seqs=64/--max-num-seqs=32/' "$BATS_TEST_TMPDIR/dropped.yaml" >"$BATS_TEST_TMPDIR/both.yaml"
 	grep -q -- '--max-num-seqs=32' "$BATS_TEST_TMPDIR/both.yaml"
@@ -726,7 +730,7 @@ YAML
 	prun "$R/cluster/pipelinerun-a-small.yaml" small a "$S/workloads/a.yaml" "$BATS_TEST_TMPDIR/a100.yaml"
 	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
 	jq -e -s --argjson l "$line" 'map(select(.metric == "config.deployed"))[0] |
-	    .value == 1 and .n == 13 and .values[0].metric == "vllm.hardware" and
+	    .value == 1 and .n == 14 and .values[0].metric == "vllm.hardware" and
 	    .values[0].run.value == "NVIDIA-A100-SXM4-80GB" and
 	    .values[0].sim.source.line == $l' "$O"
 	"$S2R_BIN/s2r-verdict" --no-fail-status "$O" "$BATS_TEST_TMPDIR/m.ndjson" >"$V"
@@ -753,14 +757,14 @@ YAML
 	prun "$R/cluster/pipelinerun-a-small.yaml" small a "$S/workloads/a.yaml" "$BATS_TEST_TMPDIR/twice.yaml"
 	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
 	jq -e -s 'map(select(.metric == "config.deployed" and .scope.phase == "small"))[0] |
-	    .value == 0 and .n == 12 and .values == []' "$O"
+	    .value == 0 and .n == 13 and .values == []' "$O"
 	# the other way round, the wrong value is the one that ran
 	sed 's/- "--max-num-seqs=64"/- "--max-num-seqs=64"\n      - "--max-num-seqs=256"/' \
 	    "$S/baselines/small.yaml" >"$BATS_TEST_TMPDIR/twice.yaml"
 	prun "$R/cluster/pipelinerun-a-small.yaml" small a "$S/workloads/a.yaml" "$BATS_TEST_TMPDIR/twice.yaml"
 	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
 	jq -e -s 'map(select(.metric == "config.deployed" and .scope.phase == "small"))[0] |
-	    .value == 1 and .n == 12 and ([.values[] | [.metric, .run.value, .sim.value]] ==
+	    .value == 1 and .n == 13 and ([.values[] | [.metric, .run.value, .sim.value]] ==
 	    [["vllm.max_num_seqs", 256, 64]])' "$O"
 }
 

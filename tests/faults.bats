@@ -182,12 +182,20 @@ clean() {
 	fault 1b-adapter-popularity-swapped
 }
 
+@test "1b-adapter-clients-swapped (lora): 1b FAIL" {
+	fault 1b-adapter-clients-swapped
+}
+
 @test "1b-class-by-row (14b): 1b FAIL" {
 	fault 1b-class-by-row
 }
 
 @test "1b-class-mislabel (14b): 1b FAIL" {
 	fault 1b-class-mislabel
+}
+
+@test "1b-class-mix-old-spec (14b): 1b FAIL" {
+	fault 1b-class-mix-old-spec
 }
 
 @test "1b-window-class-mislabel (14b): 1b FAIL" {
@@ -418,8 +426,28 @@ clean() {
 	fault 2b-three-pods
 }
 
+@test "2b-log-tail-copy (aw): 2b WARN" {
+	fault 2b-log-tail-copy
+}
+
+@test "2b-old-pod-serving (aw): 2b FAIL" {
+	fault 2b-old-pod-serving
+}
+
+@test "2b-pod-crashed-at-start (aw): 2b FAIL" {
+	fault 2b-pod-crashed-at-start
+}
+
+@test "2b-sim-instances-other (14b): 2b FAIL" {
+	fault 2b-sim-instances-other
+}
+
 @test "2a-run-flag-twice (upstream): 2a FAIL" {
 	fault 2a-run-flag-twice
+}
+
+@test "2b-prefill-split (upstream): 2b FAIL" {
+	fault 2b-prefill-split
 }
 
 @test "2a-run-flag-dropped (upstream): 2a WARN" {

@@ -46,7 +46,7 @@ val() {
 	validate_records "$OUT"
 	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and .n == 2 and
 	    .copies == [{file: "baseline/w1/server_logs/sim2real-aw-decode_vllm.log",
-	      of: "baseline/w1/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log"}] and
+	      of: "baseline/w1/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log", line: 1}] and
 	    (.source.how | test("2 of 2 files \\(less the copies"))'
 	[ -z "$(jq -r 'select(.scope.instance == "sim2real-aw-decode") | 1' "$OUT")" ]
 	# an exact copy: the later file of the two is the copy
@@ -60,6 +60,55 @@ val() {
 	sed -i 's/Running: 7 reqs/Running: 8 reqs/' "$d/server_logs/sim2real-aw-decode-79f6f9b4db-zzzzz_vllm.log"
 	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
 	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 3 and (has("copies") | not)'
+}
+
+@test "a log saved again with kubectl logs --tail (its end) or while the pod ran on (a stretch) is a copy too, with the line it begins at" {
+	d=$BATS_TEST_TMPDIR/b/baseline/w1
+	mkdir -p "${d%/w1}"
+	cp -R "$CELL" "$d"
+	f=$d/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
+	n=$(wc -l <"$f")
+	# the last two thirds: no startup lines, stats lines of its pod's
+	tail -n $(( n * 2 / 3 )) "$f" >"$d/server_logs/sim2real-aw-decode_vllm.log"
+	grep -q 'Avg prompt throughput' "$d/server_logs/sim2real-aw-decode_vllm.log"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	validate_records "$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e --argjson l $(( n - n * 2 / 3 + 1 )) '
+	    .value == 2 and .n == 2 and
+	    .copies == [{file: "baseline/w1/server_logs/sim2real-aw-decode_vllm.log",
+	      of: "baseline/w1/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log", line: $l}]'
+	[ -z "$(jq -r 'select(.scope.instance == "sim2real-aw-decode") | 1' "$OUT")" ]
+	# a stretch from the middle, saved while the pod ran on
+	sed -n "$(( n / 3 )),$(( n * 2 / 3 ))p" "$f" >"$d/server_logs/sim2real-aw-decode_vllm.log"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e --argjson l $(( n / 3 )) '
+	    .value == 2 and .copies[0].line == $l'
+	# its last line changed: no copy, three instances
+	sed -i '$ s/$/ x/' "$d/server_logs/sim2real-aw-decode_vllm.log"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 3 and (has("copies") | not)'
+}
+
+@test "a log with vLLM lines but no stats line and no request beside busy ones is idle (a pod that crashed at startup): listed, still counted" {
+	d=$BATS_TEST_TMPDIR/b/baseline/w1
+	mkdir -p "${d%/w1}"
+	cp -R "$CELL" "$d"
+	f=$d/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
+	# its startup only, up to the first stats or request line (its
+	# health probes kept)
+	awk '/Avg prompt throughput|"POST / { exit } 1' "$f" >"$f.start"
+	mv "$f.start" "$f"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	validate_records "$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and
+	    .idle == ["baseline/w1/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log"]'
+	# every log idle (stats and access lines off): nothing tells
+	for g in "$d"/server_logs/*_vllm.log; do
+		awk '/Avg prompt throughput|"POST / { exit } 1' "$g" >"$g.start"
+		mv "$g.start" "$g"
+	done
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and (has("idle") | not)'
 }
 
 @test "v0.17.1: config from the non-default args dict and the engine line" {

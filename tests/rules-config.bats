@@ -277,6 +277,31 @@ v() {
 	[ "$(v 2b baseline instances.count)" = MISSING ]
 }
 
+@test "2b: the simulation ran another --num-instances than the pod count the logs confirm: FAIL; with data-parallel pods only a WARN" {
+	sim='if .metric == "instances.count" and .kind == "expect" then ., (.metric = "sim.num_instances" | .value = 2 | .source.line = 48) else . end'
+	judge "$sim"
+	[ "$(v 2b baseline instances.count)" = FAIL ]
+	jqt 'select(.check == "2b" and .scope.phase == "baseline") |
+	    .expected.value == 4 and .actual.value == 4 and
+	    (.why | test("The simulation ran --num-instances 2: it differs from the sim bundle.s pod count\\. The 4 server logs confirm the pod count: the simulation modelled 2 instances where 4 served the run\\.")) and
+	    (.action | test("--num-instances"))' "$OUT"
+	# the pods run 2 data-parallel engines each: a sim instance may be one
+	judge "$sim, (if .metric == \"instances.count\" and .kind == \"measure\" then
+	    .metric = \"vllm.data_parallel_size\" | .check = \"2a\" | .value = 2 | del(.n) else empty end)"
+	[ "$(v 2b baseline instances.count)" = WARN ]
+	jqt 'select(.check == "2b" and .scope.phase == "baseline") |
+	    .why | test("2 data-parallel engines each")' "$OUT"
+}
+
+@test "2b: a log that never served (idle: no stats line, no request) is no serving instance: the count without it FAILs naming it" {
+	judge 'if .metric == "instances.count" and .kind == "measure" and
+	    .scope.phase == "treatment" then .idle = ["server_logs/p4_vllm.log"] else . end'
+	[ "$(v 2b baseline instances.count)" = PASS ]
+	[ "$(v 2b treatment instances.count)" = FAIL ]
+	jqt 'select(.check == "2b" and .scope.phase == "treatment") | .diff.value == -1 and
+	    (.why | test("found 4 server logs .* 1 of them \\(server_logs/p4_vllm.log\\) holds no stats line and no request where the others served: a pod that crashed at startup or got no traffic, so 3 served the run"))' "$OUT"
+}
+
 @test "2b: as many log files as instances expected, one without vLLM lines: WARN (a pod that never started, or a log not collected), and 2c WARN" {
 	judge 'if .metric == "instances.count" and .kind == "measure" and
 	    .scope.phase == "treatment" then .value = 3 | .n = 4 else . end'
@@ -326,6 +351,39 @@ v() {
 	    $dep | .values[0].metric = \"vllm.max_num_seqs\" else empty end)"
 	[ "$(v 2b baseline logs.present.server_logs)" = MISSING ]
 	[ -z "$(v 2b baseline instances.count)" ]
+}
+
+@test "2b: the PipelineRun split the pods into prefill and decode otherwise than the arm's scenario: FAIL whatever the count, with or without server logs" {
+	# 3 aggregated pods simulated; 2 decode + 1 prefill deployed
+	dep='{kind: "expect", check: "2a", metric: "config.deployed", value: 1,
+	    unit: "count", n: 10, scope: {phase: "treatment", workload: "w1"},
+	    values: [{metric: "instances.prefill",
+	      sim: {value: 0, source: {file: "baselines/base.yaml", line: 19}},
+	      run: {value: 1, source: {file: "cluster/pipelinerun-w1-treatment.yaml", line: 17}}}],
+	    source: {file: "cluster/pipelinerun-w1-treatment.yaml", line: 17}}'
+	judge ". , (if .metric == \"vllm.model\" and .kind == \"expect\" then $dep else empty end)"
+	# the logs count the expected pods: the split still FAILs
+	[ "$(v 2b baseline instances.count)" = PASS ]
+	[ "$(v 2b treatment instances.count)" = FAIL ]
+	jqt 'select(.check == "2b" and .scope.phase == "treatment") |
+	    .diff.value == 1 and .expected.value == 0 and .actual.value == 1 and
+	    (.why | test("deployed 1 prefill-only vLLM replica \\(cluster/pipelinerun-w1-treatment.yaml:17\\) where the sim bundle.s scenario for the arm has 0 \\(baselines/base.yaml:19\\): the arm ran disaggregated")) and
+	    (.action | test("prefill and decode replicas"))' "$OUT"
+	# the other way round: the sim's prefill pod deployed as aggregated
+	judge ". , (if .metric == \"vllm.model\" and .kind == \"expect\" then
+	    $dep | .values[0].sim.value = 1 | .values[0].run.value = 0 else empty end)"
+	[ "$(v 2b treatment instances.count)" = FAIL ]
+	jqt 'select(.check == "2b" and .scope.phase == "treatment") |
+	    .why | test("deployed 0 prefill-only vLLM replicas .* has 1 .*split prefill and decode over other pods")' "$OUT"
+}
+
+@test "2b: a log file that is the end of another (kubectl logs --tail) is a copy: left out, WARN naming the line it begins at" {
+	judge 'if .metric == "instances.count" and .kind == "measure" and
+	    .scope.phase == "treatment" then .copies = [{file: "server_logs/d_vllm.log",
+	    of: "server_logs/p1_vllm.log", line: 2490}] else . end'
+	[ "$(v 2b treatment instances.count)" = WARN ]
+	jqt 'select(.check == "2b" and .scope.phase == "treatment") | .diff.value == 0 and
+	    (.why | test("server_logs/d_vllm.log is server_logs/p1_vllm.log from its line 2490 on \\(the same container.s log collected twice: .*kubectl logs --tail"))' "$OUT"
 }
 
 # stamps COUNT STAMP...: the baseline cell's trace sent from 04-23

@@ -366,8 +366,16 @@ PY
 	near "$(val adapter.fraction '.scope.adapter == "a2"')" "$(calc '2/7')"
 	near "$(val adapter.fraction '.scope.adapter == ""')" "$(calc '2/7')"
 	one adapter.fraction '.scope.adapter == ""' | jq -e '.check == "1b" and .n == 7 and .source.field == "adapter" and (.source.how | test("empty adapter"))'
+	# per client: its rows per adapter, clients and adapters by name,
+	# summing to the adapter's rows
+	jq -e -s '[.[] | select(.metric == "client.adapter.count")] |
+	    all(.check == "1b" and .source.field == "adapter") and
+	    (map(.value) | add) == 7 and
+	    ([.[] | select(.scope.adapter == "a1") | .value] | add) == 3 and
+	    (group_by(.scope.client) | all(map(.scope.adapter) == (map(.scope.adapter) | sort)))' "$OUT"
 	stats l29
 	[ -z "$(one adapter.fraction)" ]
+	[ -z "$(one client.adapter.count)" ]
 }
 
 @test "columns in another order are found by name" {

@@ -638,6 +638,32 @@ many() {
 	[ "$(jq -r 'select(.metric == "class.fraction") | .verdict' "$OUT" | sort -u)" = PASS ]
 }
 
+@test "1b client.adapter: each client's LoRA adapter from the spec; adapters swapped between two clients FAIL naming both, though the adapter mix PASSes" {
+	need_samples
+	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/upstream/lora-2/workloads/granite-9adapter.workload.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$spec" >"$d/e.ndjson"
+	validate_records "$d/e.ndjson"
+	jq -e -s 'map(select(.metric == "client.adapter")) | length == 9 and
+	    (map(select(.scope.client == "client-citations"))[0] | .value == "citations" and .check == "1b")' "$d/e.ndjson"
+	"$S2R_BIN/s2r-synth" --seed 7 --mode real "$spec" "$d/cell"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" >"$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	jq -e -s 'map(select(.metric == "client.adapter")) | length == 1 and .[0].verdict == "PASS" and .[0].actual.value == 0' "$OUT"
+	# the two smallest clients' adapters swapped: the mix moves within chance
+	awk -F, -v OFS=, 'NR > 1 && $NF == "requirement_check" { $NF = "answer_relevance_rewriter"; print; next }
+	    NR > 1 && $NF == "answer_relevance_rewriter" { $NF = "requirement_check" } 1' \
+	    "$d/cell/trace_data.csv" >"$d/swap.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/swap.csv" >"$d/m1.ndjson"
+	verdict "$d/e.ndjson" "$d/m1.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.adapter")) | length == 1 and .[0].verdict == "FAIL" and .[0].actual.value > 0' "$OUT"
+	jq -e -s 'map(select(.metric == "client.adapter"))[0].why | test("client \"client-requirement_check\": [0-9]+ rows not \"requirement_check\" \\(such as \"answer_relevance_rewriter\"; .*granite-9adapter.workload.yaml:[0-9]+\\)")' "$OUT"
+	# a spec without adapters expects none per client
+	grep -v '^  adapter:' "$spec" >"$d/plain.yaml"
+	"$S2R_BIN/s2r-expect" --as w "$d/plain.yaml" >"$d/e2.ndjson"
+	[ -z "$(jq -r 'select(.metric == "client.adapter")' "$d/e2.ndjson")" ]
+}
+
 @test "1d under --unconstrained-output (measurement.yaml extraArgs or config.md's blis observe flags): the output FAIL says the protocol let the model stop early" {
 	need_samples
 	local d="$BATS_TEST_TMPDIR" spec="$S2R_SAMPLES/14b-sim/workloads/w1c_14b.yaml"

@@ -9,7 +9,8 @@
  * 0 / <= 5 % / > 5 %; and a GPU of one node failing in two cells or more
  * is a persistent hotspot.  Uncorrected ECC errors FAIL, and so do
  * samples reading ERR! (the driver lost the GPU) and MIG mode against a
- * whole simulated GPU; a node's log that leaves part of the workload
+ * whole simulated GPU; a second compute process on a pod's GPU WARNs
+ * (a shared GPU); a node's log that leaves part of the workload
  * window unsampled WARNs (the rest was not judged).
  *
  * Measurements: s2r-log-extract over gpu_logs (gpu.* per node and host
@@ -40,6 +41,10 @@ static const char ACT_MIG[] = "The pods ran on MIG instances, not "
     "whole GPUs: disable MIG on the nodes (nvidia-smi -mig 0, or the GPU "
     "operator's mig.config label set to all-disabled) and rerun, or "
     "simulate the MIG profile the pods got.";
+static const char ACT_SHARED[] = "A pod's GPU ran other compute "
+    "processes beside the pod's: find them (nvidia-smi on the node, the "
+    "device plugin's time-slicing or MPS settings, other pods on the "
+    "node) and rerun the cell on GPUs the pods hold alone.";
 static const char ACT_COVER[] = "The GPU samples do not cover the "
     "workload window: check that the nvidia-smi sampler ran through the "
     "whole cell (its DaemonSet pod, gpu_stream_done) and rerun, or judge "
@@ -319,6 +324,44 @@ mig_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* More than one compute process on a pod's GPU in one nvidia-smi table:
+ * the GPU was shared (time-slicing, MPS, another tenant's job) while the
+ * simulation gave each instance a GPU of its own, so the pod's latencies
+ * include the other's work.  A WARN, not a FAIL: the second process
+ * could be the pod's own (a vLLM front end that opened a CUDA context),
+ * which the table alone cannot tell; its name and memory are given.
+ * Not judged when nvidia-smi lists no process (in a container it often
+ * sees none). */
+static void
+procs_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name, const struct ru_thermal *t)
+{
+	json_t *sub = gpu_sub(name);
+	const json_t *m = judge_measure(j, c, "gpu.processes.max", sub);
+	const json_t *list = judge_measure(j, c, "gpu.processes", sub);
+	struct sbuf why = {0};
+	double n = 0;
+
+	if (!ru_num(m, &n) || n < 1 || list == NULL) {
+		json_decref(sub);
+		return;
+	}
+	gpu_text(&why, name, t);
+	sbuf_printf(&why, ": at most %.0f compute process%s in one "
+	    "nvidia-smi table inside the workload window (", n, n > 1 ?
+	    "es" : "");
+	ru_where(&why, m);
+	sbuf_printf(&why, "): %s. ", rec_get_str(list, "value"));
+	sbuf_adds(&why, n > 1 ? "The pod's GPU was shared with other work "
+	    "(time-slicing, MPS or another tenant's job), or the pod runs "
+	    "more than one process on it: the simulation gave the instance a "
+	    "GPU of its own." : "The pod held its GPU alone.");
+	ru_emit(j, r, c, "gpu.processes", sub, NULL, m, "1 compute process",
+	    n > 1 ? V_WARN : V_PASS, sbuf_str(&why), ACT_SHARED);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
 /* The same node and host index running hot in other cells. */
 static void
 hotspot_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
@@ -386,6 +429,7 @@ gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
 	ecc_verdict(j, r, c, name, &t);
 	err_verdict(j, r, c, name, &t);
 	mig_verdict(j, r, c, name, &t);
+	procs_verdict(j, r, c, name, &t);
 	if (ru_thermal_hot(&t))
 		hotspot_verdict(j, r, c, name, &t);
 	json_decref(sub);

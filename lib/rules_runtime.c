@@ -464,8 +464,9 @@ find_text(struct sbuf *why, const struct wfind *f)
 		sbuf_printf(why, "But its log holds no startup line and its "
 		    "first stats line is %lld s after the trace's first send: "
 		    "the log was cut at its start (kubectl logs --tail or "
-		    "--since), so whether the instance was up and served its "
-		    "share before %s is not seen.", f->secs, at);
+		    "--since), or the instance got no request until then; "
+		    "whether it was up and served its share before %s is not "
+		    "seen.", f->secs, at);
 		return;
 	}
 	sbuf_printf(why, "But its vLLM %s at %s (", f->kind == W_RESTART ?

@@ -930,6 +930,14 @@ clean() {
 	fault 5b-restarted-pod
 }
 
+@test "5b-restart-in-log (aw): 5b FAIL" {
+	fault 5b-restart-in-log
+}
+
+@test "5b-logs-tail-cut (aw): 5b WARN" {
+	fault 5b-logs-tail-cut
+}
+
 @test "5b-stale-logs (aw): 5b FAIL" {
 	fault 5b-stale-logs
 }
@@ -1116,6 +1124,14 @@ clean() {
 
 @test "5h-power-capped (14b): 5h FAIL" {
 	fault 5h-power-capped
+}
+
+@test "5h-shared-gpu (14b): 5h WARN" {
+	fault 5h-shared-gpu
+}
+
+@test "5h-clocks-locked (14b): 5h WARN" {
+	fault 5h-clocks-locked
 }
 
 @test "5h-throttle (14b): 5h FAIL" {

@@ -404,24 +404,18 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 #define WINDOW_TZ_S	RU_WINDOW_TZ_S
 #define WINDOW_TAIL_S	600		/* requests finishing after the last send */
 #define START_SLACK_S	10		/* a startup line's exact stamp: clock skew */
-#define CUT_SLACK_S	30		/* three stats intervals: a busy pod logs
-					 * one every 10 s */
+#define CUT_SLACK_S	30		/* three 10 s stats intervals */
 
-/* What the startup lines say about an instance's window (judged only
- * when the pod's clock agrees with the trace's: its last stats line
- * within WINDOW_TAIL_S after the last send, which a pod clock in
- * another time zone, 30 min or more off, never is):
- *   W_LATE     its container started after the trace's first send:
- *              kubectl logs shows only the current container, so a pod
- *              restarted mid-run (or added by a scale-up) has a log
- *              starting with its own startup lines inside the run;
- *   W_RESTART  the log follows the pod across a restart (--previous and
- *              the new container's): startup lines again after it had
- *              been busy, inside the run;
- *   W_CUT      no startup line at all and the first stats line well
- *              after the first send: the log was cut at its start
- *              (kubectl logs --tail or --since), so what the instance
- *              did before it is not seen. */
+/* What the startup lines say of an instance's window, judged only when
+ * the pod's clock agrees with the trace's (its last stats line within
+ * WINDOW_TAIL_S after the last send; a pod clock 30 min or more off in
+ * another zone never is).  W_LATE: its container started after the
+ * first send (kubectl logs shows only the current container: a pod
+ * restarted mid-run, or added late); W_RESTART: startup lines again
+ * after it was busy, inside the run (a log following the pod across a
+ * restart: --previous, then the new container's); W_CUT: no startup
+ * line and the first stats line well after the first send (the log cut
+ * by kubectl logs --tail or --since: its start is not seen). */
 enum wkind { W_OK, W_LATE, W_RESTART, W_CUT };
 
 struct wfind {
@@ -437,8 +431,7 @@ window_find(const struct judge *j, const struct jcell *c, const char *inst,
 	struct wfind f = { W_OK, 0, NULL };
 	const json_t *st = ru_inst_measure(j, c, "log.start_stamp", inst);
 	const json_t *re = ru_inst_measure(j, c, "log.restart_stamp", inst);
-	const json_t *first = ru_inst_measure(j, c, "stats.first_stamp",
-	    inst);
+	const json_t *first = ru_inst_measure(j, c, "stats.first_stamp", inst);
 	time_t t;
 
 	if (ll < te - WINDOW_SLACK_S || ll > te + WINDOW_TAIL_S)
@@ -498,8 +491,7 @@ window_action(enum jverdict_value v, const struct wfind *f)
 	    "zone.";
 }
 
-/* The measured side: the pod's stamps, the startup line first when it
- * is the finding. */
+/* The pod's stamps; the startup line first when it is the finding. */
 static json_t *
 window_measure(const struct wfind *f, const json_t *first,
     const json_t *last)
@@ -511,12 +503,12 @@ window_measure(const struct wfind *f, const json_t *first,
 	return ru_side(json_sprintf("%s%s%s%s - %s", up ? (f->kind ==
 	    W_RESTART ? "restarted " : "started ") : "", up ?
 	    json_string_value(json_object_get(f->stamp, "value")) : "", up ?
-	    ", busy " : "", fs, ls), NULL, up ? f->stamp : first, up ?
-	    (f->kind == W_RESTART ? "stamps of the restart's first startup "
+	    ", busy " : "", fs, ls), NULL, up ? f->stamp : first,
+	    f->kind == W_RESTART ? "stamps of the restart's first startup "
 	    "line and of the first and last stats line (the pod's clock)" :
-	    "stamps of the first startup line and of the first and last "
-	    "stats line (the pod's clock)") : "stamps of the first and last stats "
-	    "line (the pod's clock)");
+	    up ? "stamps of the first startup line and of the first and "
+	    "last stats line (the pod's clock)" : "stamps of the first and "
+	    "last stats line (the pod's clock)");
 }
 
 /* One instance's busy window (its stats lines' stamps) against the

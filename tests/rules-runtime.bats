@@ -1000,6 +1000,28 @@ window() {
 	[ -z "$(vg gpu.processes 0)" ]
 }
 
+@test "5h gpu.busy.power_w.mean: a pod's GPU 30 % below its peers' median at full load WARNs; within it PASS; fewer than two peers, no verdict" {
+	pw() {
+		echo "{kind: \"measure\", check: \"5h\", metric: \"gpu.busy.power_w.mean\",
+		    value: $3, n: 40, scope: {phase: \"baseline\", workload: \"w1\",
+		    instance: \"$1\", device: \"$2\"}, source: {file:
+		    \"baseline/w1/gpu_logs/$1.log\", line: $((22 + 4 * $2))}}"
+	}
+	four="$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $(gpu n1 2 60 65 0 700), $(gpu n1 3 55 60 0 700)"
+	judge_gpu "$four, $(pw n1 0 550), $(pw n1 1 545), $(pw n1 2 560), $(pw n1 3 259)"
+	[ "$(vg gpu.busy.power_w.mean 3)" = WARN ]
+	[ "$(vg gpu.busy.power_w.mean 0)" = PASS ]
+	jqt 'select(.metric == "gpu.busy.power_w.mean" and .scope.device == "3") |
+	    (.why | test("GPU 3 of n1 .*: 259 W mean power over its 40 full-load samples \\(baseline/w1/gpu_logs/n1.log:34\\); the median of the cell.s 3 other GPUs of the model at full load is 550 W.*clocks were held down")) and
+	    .expected.value == 550 and (.action | test("nvidia-smi -rgc"))' "$OUT"
+	# 30 % below is the line: 386 W against 550 W is 29.8 % below
+	judge_gpu "$four, $(pw n1 0 550), $(pw n1 1 545), $(pw n1 2 560), $(pw n1 3 386)"
+	[ "$(vg gpu.busy.power_w.mean 3)" = PASS ]
+	# one peer only: no median to hold it against
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $(pw n1 0 550), $(pw n1 1 259)"
+	[ -z "$(vg gpu.busy.power_w.mean 1)" ]
+}
+
 @test "5b log.window: a restart inside the log FAILs (its startup cited); a log cut at its start WARNs; neither before the run" {
 	# p1 started at 14:16:06 before the first send (14:18:21) and again
 	# at RESTART; stats lines from FIRST to LAST

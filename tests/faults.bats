@@ -938,6 +938,10 @@ clean() {
 	fault 5b-logs-tail-cut
 }
 
+@test "5b-logs-collected-early (aw): 5b WARN" {
+	fault 5b-logs-collected-early
+}
+
 @test "5b-stale-logs (aw): 5b FAIL" {
 	fault 5b-stale-logs
 }
@@ -1024,6 +1028,10 @@ clean() {
 
 @test "5e-refused-requests (aw): 5e FAIL" {
 	fault 5e-refused-requests
+}
+
+@test "5e-server-500 (aw): 5e FAIL" {
+	fault 5e-server-500
 }
 
 @test "5f-kv-full-scrapes (aw): 5f WARN" {

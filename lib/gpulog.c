@@ -281,9 +281,69 @@ skip_mig_table(struct gpulog *g, const char **cell, const size_t *len,
 		g->mig_row = NULL;
 		return true;
 	}
-	if (len[0] >= 10 && memcmp(cell[0], "Processes:", 10) == 0)
+	if (len[0] >= 10 && memcmp(cell[0], "Processes:", 10) == 0) {
 		g->in_mig_table = false;
+		g->in_proc_table = true;
+	}
 	return g->in_mig_table && ncell > 0;
+}
+
+/* The type column of a process row: C (compute), G (graphics), C+G,
+ * M or M+C (MPS) ; true for those that run compute work. */
+static bool
+compute_type(const char *s, size_t n)
+{
+	bool c = false;
+
+	if (n == 0 || n > 3)
+		return false;
+	for (size_t k = 0; k < n; k++) {
+		if (strchr("CGM+", s[k]) == NULL)
+			return false;
+		c |= s[k] == 'C';
+	}
+	return c;
+}
+
+/* A row of the 'Processes:' table: "2 N/A N/A 823822 C python3
+ * 60689MiB" (GI and CI are absent before driver 450, so the type is
+ * found, not counted to).  Counts the GPU's compute processes in this
+ * table; the table with the most is kept, with its rows as text. */
+static bool
+proc_row(struct gpulog *g, const char *s, size_t n, long line)
+{
+	const char *tok[16];
+	size_t tlen[16];
+	int nt = tokens(s, n, tok, tlen, 16), t = 1;
+	int64_t index;
+	struct gpustat *x = NULL;
+	size_t have;
+
+	if (nt < 4 || !parse_i64(tok[0], tlen[0], &index))
+		return false;
+	while (t < nt - 1 && !compute_type(tok[t], tlen[t]))
+		t++;
+	for (size_t k = 0; k < g->ngpu && x == NULL; k++)
+		x = g->gpu[k].index == index ? &g->gpu[k] : NULL;
+	if (t >= nt - 1 || x == NULL || !g->in_window)
+		return true;
+	g->proc_rows = true;
+	if (x->procs_now++ == 0)
+		x->procs_now_text[0] = '\0';
+	have = strlen(x->procs_now_text);
+	/* the name: the tokens between the type and the memory */
+	snprintf(x->procs_now_text + have, sizeof(x->procs_now_text) - have,
+	    "%sPID %.*s %.*s %.*s", have > 0 ? "; " : "", (int)tlen[t - 1],
+	    tok[t - 1], t + 1 < nt - 1 ? (int)(tok[nt - 2] + tlen[nt - 2] -
+	    tok[t + 1]) : 1, t + 1 < nt - 1 ? tok[t + 1] : "-",
+	    (int)tlen[nt - 1], tok[nt - 1]);
+	if (x->procs_now > x->procs_max) {
+		x->procs_max = x->procs_now;
+		x->procs_line = line - x->procs_now + 1;
+		memcpy(x->procs_text, x->procs_now_text,
+		    sizeof(x->procs_text));
+	}
+	return true;
 }
 
 /* Days from 1970-01-01 to y-m-d (proleptic Gregorian; Howard Hinnant's
@@ -355,6 +415,9 @@ block_header(struct gpulog *g, const char *s, size_t n)
 	g->pending = NULL;
 	g->mig_row = NULL;
 	g->in_mig_table = false;
+	g->in_proc_table = false;
+	for (size_t k = 0; k < g->ngpu; k++)
+		g->gpu[k].procs_now = 0;
 	/* The stamp is the first word, the node the second. */
 	p = memchr(s + 6, ' ', (size_t)(end - s - 6));
 	g->in_window = block_in_window(g, s + 6, p != NULL ?
@@ -392,6 +455,10 @@ gpulog_line(struct gpulog *g, const char *s, size_t n, long lineno)
 		return;
 	}
 	if (skip_mig_table(g, cell, len, ncell))
+		return;
+	if (g->in_proc_table && ncell == 1 && len[0] > 0 &&
+	    isdigit((unsigned char)cell[0][0]) &&
+	    proc_row(g, cell[0], len[0], lineno))
 		return;
 	if (g->mig_row != NULL) {
 		struct gpustat *x = g->mig_row;
@@ -517,6 +584,18 @@ emit_gpu(const struct gpulog *g, const struct gpustat *x,
 	    "count", n, "Perf", "samples whose performance state is not P0");
 	emit_one(g, x, ctx, "gpu.perf_states", json_string(x->pstates), NULL,
 	    n, "Perf", "performance states seen, in order of appearance");
+	if (g->proc_rows) {
+		emit_at(g, x, ctx, x->procs_max > 0 ? x->procs_line :
+		    x->first_line, "gpu.processes.max", json_integer(
+		    x->procs_max), "count", x->window, "Processes", "most "
+		    "compute processes on the GPU in one table inside the "
+		    "workload window; source line: its first row in that table");
+		if (x->procs_max > 0)
+			emit_at(g, x, ctx, x->procs_line, "gpu.processes",
+			    json_string(x->procs_text), NULL, x->window,
+			    "Processes", "the GPU's compute processes in "
+			    "that table (PID, name, GPU memory)");
+	}
 	emit_one(g, x, ctx, "gpu.ecc_uncorrected.max", x->ecc_max >= 0 ?
 	    rec_num(x->ecc_max) : json_null(), "count", -1,
 	    "Volatile Uncorr. ECC", "largest volatile uncorrected ECC count "

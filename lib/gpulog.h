@@ -62,6 +62,11 @@ struct gpustat {
 	long		 mig;		/* samples with MIG M. Enabled */
 	long		 mig_line;	/* the first such row */
 	long		 err_line;	/* the first such row */
+	/* Compute processes in the 'Processes:' table of one sample inside
+	 * the window: now (this table), the most, where and which. */
+	int		 procs_now, procs_max;
+	long		 procs_line;	/* the first row of that table */
+	char		 procs_text[240], procs_now_text[240];
 	struct gpusample *busy;		/* ... at full load */
 	size_t		 nbusy, capbusy;
 };
@@ -79,6 +84,8 @@ struct gpulog {
 	bool		 pending_err;	/* the first row read ERR! */
 	struct gpustat	*mig_row;	/* second row read, MIG M. row next */
 	bool		 in_mig_table;	/* inside 'MIG devices:' */
+	bool		 in_proc_table;	/* inside 'Processes:' */
+	bool		 proc_rows;	/* a process row inside the window */
 	size_t		 nbusy;		/* over all GPUs */
 	long		 busy_dropped;	/* beyond GPU_MAX_BUSY */
 	long		 lines;

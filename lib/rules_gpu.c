@@ -9,7 +9,10 @@
  * 0 / <= 5 % / > 5 %; and a GPU of one node failing in two cells or more
  * is a persistent hotspot.  Uncorrected ECC errors FAIL, and so do
  * samples reading ERR! (the driver lost the GPU) and MIG mode against a
- * whole simulated GPU; a node's log that leaves part of the workload
+ * whole simulated GPU; a second compute process on a pod's GPU WARNs
+ * (a shared GPU), and so does a pod's GPU drawing 30 % less power at
+ * full load than the median of the cell's other GPUs of its model (its
+ * clocks held down); a node's log that leaves part of the workload
  * window unsampled WARNs (the rest was not judged).
  *
  * Measurements: s2r-log-extract over gpu_logs (gpu.* per node and host
@@ -18,6 +21,7 @@
  * say when their cell ran on a throttled GPU (ru_thermal_mark). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "judge.h"
@@ -40,6 +44,15 @@ static const char ACT_MIG[] = "The pods ran on MIG instances, not "
     "whole GPUs: disable MIG on the nodes (nvidia-smi -mig 0, or the GPU "
     "operator's mig.config label set to all-disabled) and rerun, or "
     "simulate the MIG profile the pods got.";
+static const char ACT_SHARED[] = "A pod's GPU ran other compute "
+    "processes beside the pod's: find them (nvidia-smi on the node, the "
+    "device plugin's time-slicing or MPS settings, other pods on the "
+    "node) and rerun the cell on GPUs the pods hold alone.";
+static const char ACT_POWER[] = "A pod's GPU drew far less power at "
+    "full load than its neighbours: read its clocks (nvidia-smi -q -d "
+    "CLOCK,PERFORMANCE: locked or application clocks, clock event "
+    "reasons), reset them (nvidia-smi -rgc, -rac), and compare the pods' "
+    "request counts (5b); rerun the cell on GPUs at their default clocks.";
 static const char ACT_COVER[] = "The GPU samples do not cover the "
     "workload window: check that the nvidia-smi sampler ran through the "
     "whole cell (its DaemonSet pod, gpu_stream_done) and rerun, or judge "
@@ -319,6 +332,127 @@ mig_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* More than one compute process on a pod's GPU in one nvidia-smi table:
+ * the GPU was shared (time-slicing, MPS, another tenant's job) while the
+ * simulation gave each instance a GPU of its own, so the pod's latencies
+ * include the other's work.  A WARN, not a FAIL: the second process
+ * could be the pod's own (a vLLM front end that opened a CUDA context),
+ * which the table alone cannot tell; its name and memory are given.
+ * Not judged when nvidia-smi lists no process (in a container it often
+ * sees none). */
+static void
+procs_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name, const struct ru_thermal *t)
+{
+	json_t *sub = gpu_sub(name);
+	const json_t *m = judge_measure(j, c, "gpu.processes.max", sub);
+	const json_t *list = judge_measure(j, c, "gpu.processes", sub);
+	struct sbuf why = {0};
+	double n = 0;
+
+	if (!ru_num(m, &n) || n < 1 || list == NULL) {
+		json_decref(sub);
+		return;
+	}
+	gpu_text(&why, name, t);
+	sbuf_printf(&why, ": at most %.0f compute process%s in one "
+	    "nvidia-smi table inside the workload window (", n, n > 1 ?
+	    "es" : "");
+	ru_where(&why, m);
+	sbuf_printf(&why, "): %s. ", rec_get_str(list, "value"));
+	sbuf_adds(&why, n > 1 ? "The pod's GPU was shared with other work "
+	    "(time-slicing, MPS or another tenant's job), or the pod runs "
+	    "more than one process on it: the simulation gave the instance a "
+	    "GPU of its own." : "The pod held its GPU alone.");
+	ru_emit(j, r, c, "gpu.processes", sub, NULL, m, "1 compute process",
+	    n > 1 ? V_WARN : V_PASS, sbuf_str(&why), ACT_SHARED);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+/* A busy GPU drawing this much less than the median of its peers (the
+ * cell's other pod GPUs of the same model, at full load too) ran at
+ * lower clocks: locked (nvidia-smi -lgc) or application clocks set low,
+ * which read P0 and 100 % GPU-Util and run neither hot nor at the cap,
+ * so no other criterion sees them. */
+#define PEER_POWER_DROP	0.30
+#define PEER_MIN	2	/* peers for a median */
+
+static int
+dcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median busy mean power of the cell's other pod GPUs of name's
+ * model with enough full-load samples; NAN with fewer than PEER_MIN. */
+static double
+peer_power(struct judge *j, const struct jcell *c, const json_t *name,
+    const struct ru_list *gpus, size_t *n)
+{
+	double w[64], x;
+
+	*n = 0;
+	for (size_t i = 0; i < gpus->n && *n < 64; i++) {
+		json_t *sub = gpu_sub(gpus->v[i]);
+		struct ru_thermal t;
+
+		ru_gpu_thermal(j, c, sub, &t);
+		if (gpus->v[i] != name && t.v_p95 != V_INAPPLICABLE &&
+		    json_equal(json_object_get(gpus->v[i], "value"),
+		    json_object_get(name, "value")) && ru_num(judge_measure(j,
+		    c, "gpu.busy.power_w.mean", sub), &x))
+			w[(*n)++] = x;
+		json_decref(sub);
+	}
+	if (*n < PEER_MIN)
+		return NAN;
+	qsort(w, *n, sizeof(w[0]), dcmp);
+	return *n % 2 ? w[*n / 2] : (w[*n / 2 - 1] + w[*n / 2]) / 2;
+}
+
+static void
+power_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *name, const struct ru_thermal *t,
+    const struct ru_list *gpus)
+{
+	json_t *sub = gpu_sub(name), *es;
+	const json_t *m = judge_measure(j, c, "gpu.busy.power_w.mean", sub);
+	double w, med;
+	size_t n;
+	struct sbuf why = {0};
+	char band[64];
+	bool low;
+
+	if (t->v_p95 == V_INAPPLICABLE || !ru_num(m, &w) ||
+	    isnan(med = peer_power(j, c, name, gpus, &n))) {
+		json_decref(sub);
+		return;
+	}
+	low = w < med * (1 - PEER_POWER_DROP);
+	gpu_text(&why, name, t);
+	sbuf_printf(&why, ": %.0f W mean power over its %.0f full-load "
+	    "samples (", w, t->n);
+	ru_where(&why, m);
+	sbuf_printf(&why, "); the median of the cell's %zu other GPUs of the "
+	    "model at full load is %.0f W. ", n, med);
+	sbuf_adds(&why, low ? "At full load it drew far less than they did: "
+	    "its clocks were held down (locked or application clocks set "
+	    "low; they read P0 and run neither hot nor at the cap), or it "
+	    "got much less work than they did." : "It drew as they did.");
+	snprintf(band, sizeof(band), ">= peers' median - %.0f%%",
+	    PEER_POWER_DROP * 100);
+	es = ru_side(rec_num(med), "W", NULL, "median busy mean power of "
+	    "the cell's other GPUs of the model (gpu.busy.power_w.mean)");
+	ru_emit(j, r, c, "gpu.busy.power_w.mean", sub, es, m, band, low ?
+	    V_WARN : V_PASS, sbuf_str(&why), ACT_POWER);
+	json_decref(es);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
 /* The same node and host index running hot in other cells. */
 static void
 hotspot_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
@@ -361,7 +495,7 @@ hotspot_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 
 static void
 gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
-    const json_t *name)
+    const json_t *name, const struct ru_list *gpus)
 {
 	json_t *sub = gpu_sub(name);
 	struct ru_thermal t;
@@ -381,11 +515,13 @@ gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
 		temp_verdict(j, r, c, name, &t, true);
 		temp_verdict(j, r, c, name, &t, false);
 		throttle_verdict(j, r, c, name, &t);
+		power_verdict(j, r, c, name, &t, gpus);
 	}
 	cap_verdict(j, r, c, name, &t);
 	ecc_verdict(j, r, c, name, &t);
 	err_verdict(j, r, c, name, &t);
 	mig_verdict(j, r, c, name, &t);
+	procs_verdict(j, r, c, name, &t);
 	if (ru_thermal_hot(&t))
 		hotspot_verdict(j, r, c, name, &t);
 	json_decref(sub);
@@ -542,7 +678,7 @@ rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
 	join_verdict(j, r, c, &gpus);
 	cover_verdicts(j, r, c);
 	for (size_t i = 0; i < gpus.n; i++)
-		gpu_one(j, r, c, gpus.v[i]);
+		gpu_one(j, r, c, gpus.v[i], &gpus);
 	ru_list_free(&gpus);
 }
 

@@ -412,38 +412,111 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 #define WINDOW_TZ_S	RU_WINDOW_TZ_S
 #define WINDOW_TAIL_S	600		/* requests finishing after the last send */
 #define START_SLACK_S	10		/* a startup line's exact stamp: clock skew */
+#define CUT_SLACK_S	30		/* three 10 s stats intervals */
 
-/* Seconds the instance's container started after the trace's first send
- * (ts), 0 when it started before: kubectl logs shows only the current
- * container, so a pod restarted mid-run (or added by a scale-up) has a
- * log starting with its own startup lines inside the run.  Judged only
- * when the pod's clock agrees with the trace's: its last stats line
- * within WINDOW_TAIL_S after the last send (te), which a pod clock in
- * another time zone (30 min or more off) never is. */
-static long long
-started_late(const struct judge *j, const struct jcell *c, const char *inst,
-    time_t ts, time_t te, time_t ll, const json_t **start)
+/* What the startup lines say of an instance's window, judged only when
+ * the pod's clock agrees with the trace's (its last stats line within
+ * WINDOW_TAIL_S after the last send; a pod clock 30 min or more off in
+ * another zone never is).  W_LATE: its container started after the
+ * first send (kubectl logs shows only the current container: a pod
+ * restarted mid-run, or added late); W_RESTART: startup lines again
+ * after it was busy, inside the run (a log following the pod across a
+ * restart: --previous, then the new container's); W_CUT: no startup
+ * line and the first stats line well after the first send (the log cut
+ * by kubectl logs --tail or --since: its start is not seen). */
+enum wkind { W_OK, W_LATE, W_RESTART, W_CUT };
+
+struct wfind {
+	enum wkind	 kind;
+	long long	 secs;		/* after the trace's first send */
+	const json_t	*stamp;		/* the startup or first stats line */
+};
+
+static struct wfind
+window_find(const struct judge *j, const struct jcell *c, const char *inst,
+    time_t ts, time_t te, time_t ll)
 {
-	time_t ls;
+	struct wfind f = { W_OK, 0, NULL };
+	const json_t *st = ru_inst_measure(j, c, "log.start_stamp", inst);
+	const json_t *re = ru_inst_measure(j, c, "log.restart_stamp", inst);
+	const json_t *first = ru_inst_measure(j, c, "stats.first_stamp", inst);
+	time_t t;
 
-	*start = ru_inst_measure(j, c, "log.start_stamp", inst);
-	if (!ru_stamp_epoch(*start, ts, &ls) || ll < te - WINDOW_SLACK_S ||
-	    ll > te + WINDOW_TAIL_S || ls <= ts + START_SLACK_S)
-		return 0;
-	return (long long)(ls - ts);
+	if (ll < te - WINDOW_SLACK_S || ll > te + WINDOW_TAIL_S)
+		return f;
+	if (ru_stamp_epoch(st, ts, &t) && t > ts + START_SLACK_S)
+		f = (struct wfind){ W_LATE, (long long)(t - ts), st };
+	else if (ru_stamp_epoch(re, ts, &t) && t > ts + START_SLACK_S &&
+	    t <= te)
+		f = (struct wfind){ W_RESTART, (long long)(t - ts), re };
+	else if (st == NULL && ru_stamp_epoch(first, ts, &t) &&
+	    t > ts + CUT_SLACK_S)
+		f = (struct wfind){ W_CUT, (long long)(t - ts), first };
+	return f;
 }
 
 static void
-late_text(struct sbuf *why, const json_t *start, long long late)
+find_text(struct sbuf *why, const struct wfind *f)
 {
-	sbuf_printf(why, "But its vLLM started at %s (", json_string_value(
-	    json_object_get(start, "value")));
-	ru_where(why, start);
+	const char *at = json_string_value(json_object_get(f->stamp,
+	    "value"));
+
+	if (f->kind == W_CUT) {
+		sbuf_printf(why, "But its log holds no startup line and its "
+		    "first stats line is %lld s after the trace's first send: "
+		    "the log was cut at its start (kubectl logs --tail or "
+		    "--since), or the instance got no request until then; "
+		    "whether it was up and served its share before %s is not "
+		    "seen.", f->secs, at);
+		return;
+	}
+	sbuf_printf(why, "But its vLLM %s at %s (", f->kind == W_RESTART ?
+	    "restarted: startup lines again, after it had been busy," :
+	    "started", at);
+	ru_where(why, f->stamp);
 	sbuf_printf(why, "), %lld s after the trace's first send: the "
-	    "container restarted during the run (or the pod was added "
-	    "late), so the run had one instance fewer than the simulation "
-	    "until then, and the log of the container before, with the "
-	    "cause, is not in the bundle.", late);
+	    "container restarted during the run%s, so the run had one "
+	    "instance fewer than the simulation %s.", f->secs,
+	    f->kind == W_RESTART ? "" : " (or the pod was added late)",
+	    f->kind == W_RESTART ? "while it restarted, and the requests it "
+	    "held were lost with it" : "until then, and the log of the "
+	    "container before, with the cause, is not in the bundle");
+}
+
+static const char *
+window_action(enum jverdict_value v, const struct wfind *f)
+{
+	if (v == V_PASS)
+		return NULL;
+	if (f->kind == W_LATE || f->kind == W_RESTART)
+		return ACT_RESTART;
+	if (f->kind == W_CUT)
+		return "Collect each pod's whole log (kubectl logs without "
+		    "--tail or --since, from its start), so that its "
+		    "startup and its whole busy window are in the bundle.";
+	return "Collect the server logs of the pods that served this run "
+	    "(the same deployment, the same time), or check the pods' time "
+	    "zone.";
+}
+
+/* The pod's stamps; the startup line first when it is the finding. */
+static json_t *
+window_measure(const struct wfind *f, const json_t *first,
+    const json_t *last)
+{
+	bool up = f->kind == W_LATE || f->kind == W_RESTART;
+	const char *fs = json_string_value(json_object_get(first, "value"));
+	const char *ls = json_string_value(json_object_get(last, "value"));
+
+	return ru_side(json_sprintf("%s%s%s%s - %s", up ? (f->kind ==
+	    W_RESTART ? "restarted " : "started ") : "", up ?
+	    json_string_value(json_object_get(f->stamp, "value")) : "", up ?
+	    ", busy " : "", fs, ls), NULL, up ? f->stamp : first,
+	    f->kind == W_RESTART ? "stamps of the restart's first startup "
+	    "line and of the first and last stats line (the pod's clock)" :
+	    up ? "stamps of the first startup line and of the first and "
+	    "last stats line (the pod's clock)" : "stamps of the first and "
+	    "last stats line (the pod's clock)");
 }
 
 /* One instance's busy window (its stats lines' stamps) against the
@@ -458,8 +531,8 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	const json_t *last = ru_inst_measure(j, c, "stats.last_stamp", inst);
 	time_t ts = (time_t)(send_lo / 1e6), te = (time_t)(send_hi / 1e6);
 	time_t ll;
-	long long gap, late;
-	const json_t *start = NULL;
+	long long gap;
+	struct wfind f = { W_OK, 0, NULL };
 	enum jverdict_value v;
 	struct sbuf why = {0};
 	json_t *sub, *es, *ms;
@@ -471,9 +544,10 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		return;
 	v = gap <= WINDOW_SLACK_S ? V_PASS : gap <= WINDOW_TZ_S +
 	    WINDOW_SLACK_S ? V_WARN : V_FAIL;
-	late = v == V_PASS ? started_late(j, c, inst, ts, te, ll, &start) : 0;
-	if (late > 0)
-		v = V_FAIL;
+	if (v == V_PASS)
+		f = window_find(j, c, inst, ts, te, ll);
+	if (f.kind != W_OK)
+		v = f.kind == W_CUT ? V_WARN : V_FAIL;
 	strftime(tbuf[0], sizeof(tbuf[0]), "%m-%d %H:%M:%S",
 	    gmtime_r(&ts, &tm));
 	strftime(tbuf[1], sizeof(tbuf[1]), "%m-%d %H:%M:%S",
@@ -487,8 +561,8 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	    last, "value")));
 	ru_where(&why, last);
 	sbuf_adds(&why, "). ");
-	if (late > 0)
-		late_text(&why, start, late);
+	if (f.kind != W_OK)
+		find_text(&why, &f);
 	else if (v == V_PASS)
 		sbuf_adds(&why, "The instance was busy while the trace ran.");
 	else
@@ -500,24 +574,15 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	es = ru_side(json_sprintf("%s - %s UTC", tbuf[0], tbuf[1]), NULL,
 	    judge_measure(j, c, "send_time_us.min", NULL), "smallest and "
 	    "largest send_time_us, as UTC");
-	ms = ru_side(json_sprintf("%s%s%s%s - %s", late > 0 ? "started " :
-	    "", late > 0 ? json_string_value(json_object_get(start,
-	    "value")) : "", late > 0 ? ", busy " : "", json_string_value(
-	    json_object_get(first, "value")), json_string_value(
-	    json_object_get(last, "value"))), NULL, late > 0 ? start : first,
-	    late > 0 ? "stamps of the first startup line and of the first "
-	    "and last stats line (the pod's clock)" : "stamps of the first "
-	    "and last stats line (the pod's clock)");
+	ms = window_measure(&f, first, last);
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "log.window",
 	    .sub = sub, .expect = es, .measure = ms, .has_diff = true,
-	    .diff = (double)(late > 0 ? late : gap), .diff_unit = "s",
-	    .tolerance = late > 0 ? "started before the first send (10 s)" :
-	    "overlap (60 s; WARN to 14 h)", .verdict = v,
-	    .why = sbuf_str(&why),
-	    .action = v == V_PASS ? NULL : late > 0 ? ACT_RESTART :
-	    "Collect the server logs of the pods that served this run (the "
-	    "same deployment, the same time), or check the pods' time "
-	    "zone." });
+	    .diff = (double)(f.kind != W_OK ? f.secs : gap), .diff_unit = "s",
+	    .tolerance = f.kind == W_CUT ? "the log from before the first "
+	    "send (30 s)" : f.kind == W_RESTART ? "no restart inside the run "
+	    "(10 s)" : f.kind == W_LATE ? "started before the first send "
+	    "(10 s)" : "overlap (60 s; WARN to 14 h)", .verdict = v,
+	    .why = sbuf_str(&why), .action = window_action(v, &f) });
 	json_decref(es);
 	json_decref(ms);
 	json_decref(sub);

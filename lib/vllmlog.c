@@ -716,12 +716,16 @@ uvicorn_header(const char *s, const char *end, const char **msg)
 }
 
 /* A startup line: the first one's stamp says when the container
- * started (a log of a restarted container starts with its own). */
+ * started (a log of a restarted container starts with its own); one
+ * after the instance was busy says it started again mid-log. */
 static void
 on_start(struct vllmlog *v, const char *stamp, long line)
 {
 	if (v->start_line == 0 && logstamp_parse(stamp, 14, &v->start))
 		v->start_line = line;
+	else if (v->busy_first_line != 0 && v->restart_line == 0 &&
+	    logstamp_parse(stamp, 14, &v->restart))
+		v->restart_line = line;
 }
 
 /* True for the periodic stats line (nothing else to look for in it). */

@@ -88,6 +88,11 @@ struct vllmlog {
 	 * line): when this container of the pod started. */
 	struct logstamp	 start;
 	long		 start_line;				/* 0: none */
+	/* The first startup line after a stats line: the container
+	 * restarted and the log follows the pod across the restart
+	 * (kubectl logs --previous, then the new container's). */
+	struct logstamp	 restart;
+	long		 restart_line;				/* 0: none */
 	long		 bad_stamp;	/* stats lines with an impossible
 					 * date or time */
 	bool		 truncated;

@@ -331,21 +331,22 @@ static void
 emit_busy(const struct vllmlog *v, const struct logctx *ctx)
 {
 	static const char *const metric[] = { "stats.first_stamp",
-	    "stats.last_stamp", "log.start_stamp" };
+	    "stats.last_stamp", "log.start_stamp", "log.restart_stamp" };
 	static const char *const how[] = { "stamp of the first stats line "
 	    "(vLLM logs them only while busy)", "stamp of the last stats "
 	    "line", "stamp of the first startup line ('non-default args' or "
 	    "the engine config line): when this container of the pod "
-	    "started" };
+	    "started", "stamp of the first startup line after a stats line: "
+	    "the container started again within this log" };
 	const struct logstamp *st[] = { &v->busy_first, &v->busy_last,
-	    &v->start };
+	    &v->start, &v->restart };
 	const long line[] = { v->busy_first_line, v->busy_last_line,
-	    v->start_line };
+	    v->start_line, v->restart_line };
 	char stamp[32];
 
 	if (v->busy_first_line == 0)
 		return;
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < 4; k++) {
 		json_t *rec;
 
 		if (line[k] == 0)	/* no startup line: --since */

@@ -978,6 +978,18 @@ clean() {
 	fault 5b-restarted-pod
 }
 
+@test "5b-restart-in-log (aw): 5b FAIL" {
+	fault 5b-restart-in-log
+}
+
+@test "5b-logs-tail-cut (aw): 5b WARN" {
+	fault 5b-logs-tail-cut
+}
+
+@test "5b-logs-collected-early (aw): 5b WARN" {
+	fault 5b-logs-collected-early
+}
+
 @test "5b-stale-logs (aw): 5b FAIL" {
 	fault 5b-stale-logs
 }
@@ -1076,6 +1088,10 @@ clean() {
 
 @test "5e-refused-requests (aw): 5e FAIL" {
 	fault 5e-refused-requests
+}
+
+@test "5e-server-500 (aw): 5e FAIL" {
+	fault 5e-server-500
 }
 
 @test "5f-kv-full-scrapes (aw): 5f WARN" {
@@ -1184,6 +1200,14 @@ clean() {
 
 @test "5h-power-capped (14b): 5h FAIL" {
 	fault 5h-power-capped
+}
+
+@test "5h-shared-gpu (14b): 5h WARN" {
+	fault 5h-shared-gpu
+}
+
+@test "5h-clocks-locked (14b): 5h WARN" {
+	fault 5h-clocks-locked
 }
 
 @test "5h-throttle (14b): 5h FAIL" {

@@ -298,6 +298,28 @@ EOF
 	[ "$(jq -r 'select(.metric=="gpu.name") | .scope.instance' "$OUT" | sort -u)" = gpu-node-7 ]
 }
 
+@test "GPU log: the process table's compute processes per GPU, the table with the most kept; graphics ones and tables listing none not counted" {
+	g=$BATS_TEST_TMPDIR/gpu-node-7.log
+	# the second table: another compute job on GPU 0 (a driver before
+	# 450 prints no GI/CI columns) and an Xorg on GPU 1
+	awk '{ print } /123456 / && ++n == 2 {
+	    print "|    0     777001      C   python train.py                                  14336MiB |"
+	    print "|    1   N/A  N/A      2211      G   /usr/lib/xorg/Xorg                              4MiB |" }' \
+	    "$CELL/gpu_logs/gpu-node-7.log" >"$g"
+	X --gpu-logs "$g" >"$OUT"
+	validate_records "$OUT"
+	pm() { jq -r --arg m "$1" --arg d "$2" 'select(.metric == $m and .scope.device == $d) | .value' "$OUT"; }
+	[ "$(pm gpu.processes.max 0)" = 2 ]
+	[ "$(pm gpu.processes 0)" = "PID 123456 /usr/bin/python3 61234MiB; PID 777001 python train.py 14336MiB" ]
+	[ "$(jq -r 'select(.metric == "gpu.processes.max" and .scope.device == "0") | .source.line' "$OUT")" = 49 ]
+	[ "$(pm gpu.processes.max 1)" = 0 ]
+	[ -z "$(pm gpu.processes 1)" ]
+	# no process row at all: no record
+	grep -v '123456 \|777001\|2211 ' "$g" >"$g.none"
+	X --gpu-logs "$g.none" >"$OUT"
+	[ -z "$(jq -r 'select(.metric | startswith("gpu.processes")) | .value' "$OUT")" ]
+}
+
 # gpu_cell DIR: a cell under DIR/baseline/w1 with the bundle fixture's
 # pods, a real-mode trace of ~40 s and the gpu_logs the collector writes
 # (sampled every second); prints the cell's path.
@@ -623,6 +645,20 @@ stats_row() {
 		[ "$(jq -r 'select(.metric == "log.start_stamp") | .source.line' "$OUT")" = \
 		    "$(grep -n -m1 -e 'non-default args: ' -e 'Initializing a V1 LLM engine' "$f" | cut -d: -f1)" ]
 	done
+	# one startup, no restart stamp
+	[ -z "$(val log.restart_stamp)" ]
+	# a log that follows the pod across a restart: its startup lines
+	# again after the stats lines; the restart's first is the stamp
+	f=$BATS_TEST_TMPDIR/restart_vllm.log
+	g="$L/v0202/qrt-decode-0_vllm.log"
+	{ cat "$g"; grep -e 'non-default args: ' -e 'Initializing a V1 LLM engine' "$g" |
+	    sed 's/ \([0-9][0-9]-[0-9][0-9]\) [0-9:]* / \1 23:59:58 /'; } >"$f"
+	X --server-logs "$f" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val log.start_stamp)" = "$(grep -m1 -e 'non-default args: ' \
+	    -e 'Initializing a V1 LLM engine' "$g" | stamp)" ]
+	[ "$(val log.restart_stamp | cut -c7-)" = 23:59:58 ]
+	[ "$(jq -r 'select(.metric == "log.restart_stamp") | .source.line' "$OUT")" = $(($(wc -l <"$g") + 1)) ]
 	# a log cut with --since has no startup line: no start stamp
 	f=$BATS_TEST_TMPDIR/since_vllm.log
 	grep -v -e 'non-default args: ' -e 'Initializing a V1 LLM engine' \

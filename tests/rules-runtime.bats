@@ -976,12 +976,15 @@ two_cells() {
 
 # window LO_S HI_S FIRST LAST [START]: 5b log.window of p1 when the trace
 # sent from LO_S to HI_S (Unix seconds), p1's stats lines run from FIRST to
-# LAST ("MM-DD HH:MM:SS") and, given START, its vLLM started then.
+# LAST ("MM-DD HH:MM:SS") and, given START, its vLLM started then (and,
+# given $RESTART, started again then).
 window() {
 	local start=""
 
 	[ -z "${5:-}" ] || start="(.metric = \"log.start_stamp\" |
 	    .value = \"$5\" | .source.line = 11 | del(.unit)),"
+	[ -z "${RESTART:-}" ] || start="$start (.metric = \"log.restart_stamp\" |
+	    .value = \"$RESTART\" | .source.line = 900 | del(.unit)),"
 	judge "., (if .metric == \"instance.requests\" and
 	    .scope.instance == \"p1\" then $start
 	    (.metric = \"stats.first_stamp\" | .value = \"$3\" |
@@ -1013,9 +1016,70 @@ window() {
 	    (.why | test("04-23 14:18:21 to 04-23 14:19:59 UTC"))' "$OUT"
 	# 2026-12-31 23:59:00 to 2027-01-01 00:01:00: stamps without a year
 	[ "$(win 1798761540 1798761660 '12-31 23:59:05' '01-01 00:01:10')" = PASS ]
-	[ "$(win 1798761540 1798761660 '01-01 00:00:05' '01-01 00:01:10')" = PASS ]
+	# (its vLLM started before: a log with no startup line whose first
+	# stats line is 65 s late reads as cut, a WARN of its own)
+	[ "$(window 1798761540 1798761660 '01-01 00:00:05' '01-01 00:01:10' '12-31 23:50:00')" = PASS ]
 	# a sim trace (send_time_us = arrival, not an epoch): not judged
 	[ -z "$(win 0 98 '04-23 14:18:22' '04-23 14:20:12')" ]
+}
+
+@test "5h gpu.processes: one compute process on a pod's GPU PASSes, a second in one table WARNs and names both, none listed is not judged" {
+	procs() {
+		local g="{kind: \"measure\", check: \"5h\", unit: \"count\", n: 180,
+		    scope: {phase: \"baseline\", workload: \"w1\", instance: \"n1\",
+		    device: \"0\"}, source: {file: \"baseline/w1/gpu_logs/n1.log\", line: 48}}"
+		echo "($g + {metric: \"gpu.processes.max\", value: $1})"
+		[ -z "${2:-}" ] || echo ", ($g + {metric: \"gpu.processes\", value: \"$2\"})"
+	}
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(procs 1 'PID 823822 python3 60689MiB')"
+	[ "$(vg gpu.processes 0)" = PASS ]
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(procs 2 'PID 823822 python3 60689MiB; PID 3141592 python3 14336MiB')"
+	[ "$(vg gpu.processes 0)" = WARN ]
+	jqt 'select(.metric == "gpu.processes") | (.why | test("at most 2 compute processes in one nvidia-smi table inside the workload window \\(baseline/w1/gpu_logs/n1.log:48\\): PID 823822 python3 60689MiB; PID 3141592 python3 14336MiB\\. The pod.s GPU was shared")) and (.action | test("time-slicing or MPS")) and .actual.value == 2' "$OUT"
+	# nvidia-smi in a container that sees no process: not judged
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(procs 0)"
+	[ -z "$(vg gpu.processes 0)" ]
+}
+
+@test "5h gpu.busy.power_w.mean: a pod's GPU 30 % below its peers' median at full load WARNs; within it PASS; fewer than two peers, no verdict" {
+	pw() {
+		echo "{kind: \"measure\", check: \"5h\", metric: \"gpu.busy.power_w.mean\",
+		    value: $3, n: 40, scope: {phase: \"baseline\", workload: \"w1\",
+		    instance: \"$1\", device: \"$2\"}, source: {file:
+		    \"baseline/w1/gpu_logs/$1.log\", line: $((22 + 4 * $2))}}"
+	}
+	four="$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $(gpu n1 2 60 65 0 700), $(gpu n1 3 55 60 0 700)"
+	judge_gpu "$four, $(pw n1 0 550), $(pw n1 1 545), $(pw n1 2 560), $(pw n1 3 259)"
+	[ "$(vg gpu.busy.power_w.mean 3)" = WARN ]
+	[ "$(vg gpu.busy.power_w.mean 0)" = PASS ]
+	jqt 'select(.metric == "gpu.busy.power_w.mean" and .scope.device == "3") |
+	    (.why | test("GPU 3 of n1 .*: 259 W mean power over its 40 full-load samples \\(baseline/w1/gpu_logs/n1.log:34\\); the median of the cell.s 3 other GPUs of the model at full load is 550 W.*clocks were held down")) and
+	    .expected.value == 550 and (.action | test("nvidia-smi -rgc"))' "$OUT"
+	# 30 % below is the line: 386 W against 550 W is 29.8 % below
+	judge_gpu "$four, $(pw n1 0 550), $(pw n1 1 545), $(pw n1 2 560), $(pw n1 3 386)"
+	[ "$(vg gpu.busy.power_w.mean 3)" = PASS ]
+	# one peer only: no median to hold it against
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $(pw n1 0 550), $(pw n1 1 259)"
+	[ -z "$(vg gpu.busy.power_w.mean 1)" ]
+}
+
+@test "5b log.window: a restart inside the log FAILs (its startup cited); a log cut at its start WARNs; neither before the run" {
+	# p1 started at 14:16:06 before the first send (14:18:21) and again
+	# at RESTART; stats lines from FIRST to LAST
+	rwin() { RESTART=$3 window 1776953901 1776953999 "$1" "$2" '04-23 14:16:06'; }
+	[ "$(rwin '04-23 14:18:22' '04-23 14:20:12' '04-23 14:19:02')" = FAIL ]
+	jqt 'select(.metric == "log.window") | (.why |
+	    test("restarted: startup lines again, after it had been busy, at 04-23 14:19:02 \\(baseline/w1/server_logs/p1_vllm.log:900\\), 41 s after")) and
+	    (.action | test("--previous")) and .diff.value == 41 and
+	    .actual.value == "restarted 04-23 14:19:02, busy 04-23 14:18:22 - 04-23 14:20:12"' "$OUT"
+	# a restart before the first send (a crash during the prewarm): PASS
+	[ "$(rwin '04-23 14:16:40' '04-23 14:20:12' '04-23 14:17:30')" = PASS ]
+	# no startup line, the first stats line 42 s after the first send: cut
+	[ "$(window 1776953901 1776953999 '04-23 14:19:03' '04-23 14:20:12')" = WARN ]
+	jqt 'select(.metric == "log.window") | (.why | test("no startup line and its first stats line is 42 s after")) and
+	    (.action | test("without --tail or --since"))' "$OUT"
+	# no startup line but busy from the start: PASS
+	[ "$(window 1776953901 1776953999 '04-23 14:18:40' '04-23 14:20:12')" = PASS ]
 }
 
 @test "5b log.window: a container started during the run FAILs; before it, or a pod clock in another zone, does not" {

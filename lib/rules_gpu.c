@@ -370,12 +370,11 @@ procs_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
-/* A busy GPU drawing this much less than the median of its peers (the
- * cell's other pod GPUs of the same model, at full load too) ran at
- * lower clocks: locked (nvidia-smi -lgc) or application clocks set low,
- * which read P0 and 100 % GPU-Util and run neither hot nor at the cap,
- * so no other criterion sees them. */
-#define PEER_POWER_DROP	0.30
+/* A busy GPU drawing runtime.gpu_peer_power_pct less than the median of
+ * its peers (the cell's other pod GPUs of the same model, at full load
+ * too) ran at lower clocks: locked (nvidia-smi -lgc) or application
+ * clocks set low, which read P0 and 100 % GPU-Util and run neither hot
+ * nor at the cap, so no other criterion sees them. */
 #define PEER_MIN	2	/* peers for a median */
 
 static int
@@ -420,7 +419,7 @@ power_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 {
 	json_t *sub = gpu_sub(name), *es;
 	const json_t *m = judge_measure(j, c, "gpu.busy.power_w.mean", sub);
-	double w, med;
+	double w, med, drop = tol(j->tol, TOL_RT_GPU_PEER_POWER_PCT);
 	size_t n;
 	struct sbuf why = {0};
 	char band[64];
@@ -431,7 +430,7 @@ power_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 		json_decref(sub);
 		return;
 	}
-	low = w < med * (1 - PEER_POWER_DROP);
+	low = w <= med * (1 - drop / 100);
 	gpu_text(&why, name, t);
 	sbuf_printf(&why, ": %.0f W mean power over its %.0f full-load "
 	    "samples (", w, t->n);
@@ -442,8 +441,7 @@ power_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	    "its clocks were held down (locked or application clocks set "
 	    "low; they read P0 and run neither hot nor at the cap), or it "
 	    "got much less work than they did." : "It drew as they did.");
-	snprintf(band, sizeof(band), ">= peers' median - %.0f%%",
-	    PEER_POWER_DROP * 100);
+	snprintf(band, sizeof(band), "> peers' median - %g%%", drop);
 	es = ru_side(rec_num(med), "W", NULL, "median busy mean power of "
 	    "the cell's other GPUs of the model (gpu.busy.power_w.mean)");
 	ru_emit(j, r, c, "gpu.busy.power_w.mean", sub, es, m, band, low ?

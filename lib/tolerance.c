@@ -125,6 +125,8 @@ const struct tol_def tol_table[] = {
 	    "5h: a power cap more than this percent below the GPU's design TDP → FAIL" },
 	{ TOL_RT_GPU_THROTTLE_PCT, "runtime.gpu_throttle_pct", 5,
 	    "5h: throttled full-load samples above 0 → WARN, above this percent → FAIL" },
+	{ TOL_RT_GPU_PEER_POWER_PCT, "runtime.gpu_peer_power_pct", 30,
+	    "5h: a GPU's full-load mean power this percent or more below the median of the cell's other GPUs of its model (two at least) → WARN (clocks held down)" },
 	{ TOL_COUNT, NULL, 0, NULL }
 };
 

@@ -71,6 +71,7 @@ enum tol_id {
 	TOL_RT_GPU_MAX_FAIL_C,
 	TOL_RT_GPU_CAP_PCT,	/* 5h: power cap below design TDP → FAIL */
 	TOL_RT_GPU_THROTTLE_PCT, /* 5h: throttled samples above → FAIL */
+	TOL_RT_GPU_PEER_POWER_PCT, /* 5h: busy power below the peers' median */
 	TOL_COUNT
 };
 

@@ -1058,6 +1058,13 @@ window() {
 	# 30 % below is the line: 386 W against 550 W is 29.8 % below
 	judge_gpu "$four, $(pw n1 0 550), $(pw n1 1 545), $(pw n1 2 560), $(pw n1 3 386)"
 	[ "$(vg gpu.busy.power_w.mean 3)" = PASS ]
+	# runtime.gpu_peer_power_pct 25: 29.8 % below is past the line
+	printf 'runtime:\n  gpu_peer_power_pct: 25\n' >"$BATS_TEST_TMPDIR/t.yaml"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 5 --tolerances \
+	    "$BATS_TEST_TMPDIR/t.yaml" "$IN" >"$OUT"
+	[ "$(vg gpu.busy.power_w.mean 3)" = WARN ]
+	jqt 'select(.metric == "gpu.busy.power_w.mean" and .scope.device == "3") |
+	    .tolerance == "> peers\u0027 median - 25%"' "$OUT"
 	# one peer only: no median to hold it against
 	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $(pw n1 0 550), $(pw n1 1 259)"
 	[ -z "$(vg gpu.busy.power_w.mean 1)" ]

@@ -116,6 +116,15 @@ check_shape(const json_t *rec, const char *file, long line)
 		    "to be true or false", kind);
 }
 
+/* Whether a rule reads rec's rows (kept whole, not as chart data). */
+static bool
+rule_reads_points(const json_t *rec)
+{
+	const char *m = rec_get_str(rec, "metric");
+
+	return m != NULL && strcmp(m, "stats.series") == 0;
+}
+
 /* judge_add() with the record's text as read (len bytes), kept instead
  * of writing rec out again. */
 static void
@@ -137,7 +146,14 @@ add_text(struct judge *j, json_t *rec, const char *text, size_t len,
 	check_shape(rec, file, line);
 	/* Chart data (CDF points, histogram bins and their column names):
 	 * no rule reads it and s2r-report reads it from the NDJSON; the
-	 * record is kept without it, written out again. */
+	 * record is kept without it, written out again.  But stats.series
+	 * (at most TS_MAX_POINTS rows a log): 5c cuts its hit rates at the
+	 * trace's first send. */
+	if (rule_reads_points(rec)) {
+		jstore_seal(j->store, i, text, len);
+		jstore_release(j->store);
+		return;
+	}
 	charts = json_object_del(rec, "points") == 0;
 	charts = (json_object_del(rec, "bins") == 0) || charts;
 	charts = (json_object_del(rec, "columns") == 0) || charts;

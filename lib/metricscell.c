@@ -295,7 +295,7 @@ emit_increase(const struct podrun *p, int g, const struct logctx *ctx)
 	    rec_source(p->m->raw_name, 0, 0, metric, how));
 }
 
-/* One series record: columns t_s and the gauges g[0..2] (-1: none),
+/* One series record: columns t_s and the gauges g[0..3] (-1: none),
  * a point per scrape or the bucket maxima past TS_MAX_POINTS. */
 static void
 emit_series(const struct podrun *p, const char *metric, const char *check,
@@ -349,12 +349,12 @@ static void
 emit_pod(const struct podrun *p, const struct logctx *ctx)
 {
 	static const int vllm_g[TS_NCOLS] = { PS_KV_PCT, PS_RUNNING,
-	    PS_WAITING };
+	    PS_WAITING, -1 };
 	static const char *const vllm_cols[] = { "t_s", "kv_cache_usage_pct",
-	    "running", "waiting" };
-	static const int fc_g[TS_NCOLS] = { PS_POOL_SAT, PS_FC_QUEUE, -1 };
+	    "running", "waiting", NULL };
+	static const int fc_g[TS_NCOLS] = { PS_POOL_SAT, PS_FC_QUEUE, -1, -1 };
 	static const char *const fc_cols[] = { "t_s", "pool_saturation",
-	    "queue_size", NULL };
+	    "queue_size", NULL, NULL };
 	char how[256];
 
 	snprintf(how, sizeof(how), "Prometheus scrapes of pod %s "

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "judge.h"
 #include "rec.h"
@@ -168,64 +169,219 @@ hits_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	ru_list_free(&l);
 }
 
+/* A pod clock a little ahead of the trace's would stamp a prewarm's
+ * last line after the first send: 5b's allowance for a startup stamp. */
+#define CUT_SKEW_S	10
+
+/* The best hit rate of the instances' stats lines, in %: rec is the
+ * record it comes from, cut whether those lines were cut at the trace's
+ * first send (ncut of ninst instances could be). */
+struct hitbest {
+	double		 top;
+	double		 t;		/* its row's t_s, when cut */
+	const json_t	*rec;
+	bool		 cut;
+	size_t		 ncut, ninst;
+	time_t		 from;		/* the cut, Unix seconds */
+};
+
+/* The column of stats.series record rec holding the hit rate, 0: none. */
+static size_t
+hit_column(const json_t *rec)
+{
+	const json_t *name;
+	size_t k;
+
+	json_array_foreach(json_object_get(rec, "columns"), k, name)
+		if (json_is_string(name) && strcmp(json_string_value(name),
+		    "prefix_cache_hit_rate_pct") == 0)
+			return k;
+	return 0;
+}
+
+/* The highest hit rate of instance inst's stats.series rows (of every
+ * engine) that start from seconds since its first stats line on: a
+ * bucket's first line is its earliest, so none before it is counted.
+ * 1: found; 0: rows with hit rates, none from then on (the instance
+ * served none of the run); -1: no row has a hit rate (an older
+ * s2r-log-extract's series). */
+static int
+series_max(const struct judge *j, const struct jcell *c, const char *inst,
+    double from, double *top, double *at, const json_t **rec)
+{
+	struct ru_list l;
+	bool any = false, seen = false;
+
+	ru_inst_records(j, c, "stats.series", inst, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		size_t col = hit_column(l.v[i]), k;
+		const json_t *row;
+
+		json_array_foreach(json_object_get(l.v[i], "points"), k, row) {
+			const json_t *t = json_array_get(row, 0);
+			const json_t *x = json_array_get(row, col);
+
+			if (col == 0 || !json_is_number(t) ||
+			    !json_is_number(x))
+				continue;
+			seen = true;
+			if (json_number_value(t) < from ||
+			    (any && json_number_value(x) <= *top))
+				continue;
+			*top = json_number_value(x);
+			*at = json_number_value(t);
+			*rec = l.v[i];
+			any = true;
+		}
+	}
+	ru_list_free(&l);
+	return any ? 1 : seen ? 0 : -1;
+}
+
+/* Where instance inst's lines inside the run start, in seconds since its
+ * first stats line: from the trace's first send (an epoch: a sim trace's
+ * send times are arrivals) on, when the log's stamps overlap the sends
+ * as 5b's log.window passes them (a pod clock in another zone cannot be
+ * placed).  vLLM's rate is a running window over its last requests, so
+ * lines before the first send show a prewarm's or an earlier run's. */
+static bool
+inst_cut(const struct judge *j, const struct jcell *c, const char *inst,
+    time_t *from, double *since_first)
+{
+	const json_t *first = ru_inst_measure(j, c, "stats.first_stamp", inst);
+	double lo, hi;
+	long long gap;
+	time_t lf;
+
+	if (!ru_num(judge_measure(j, c, "send_time_us.min", NULL), &lo) ||
+	    !ru_num(judge_measure(j, c, "send_time_us.max", NULL), &hi) ||
+	    lo < 1e15 || !ru_log_gap(j, c, inst, lo, hi, &gap) ||
+	    gap > RU_WINDOW_SLACK_S)
+		return false;
+	*from = (time_t)(lo / 1e6) + CUT_SKEW_S;
+	if (!ru_stamp_epoch(first, *from, &lf))
+		return false;
+	*since_first = (double)(*from - lf);
+	return true;
+}
+
+/* Each instance's best line inside the run where it can be cut (none
+ * when it has no line there), else its best line of the whole log
+ * (stats.prefix_cache_hit_rate_pct.max, one per engine); the best of
+ * them into *b.  False when none has one. */
+static bool
+hit_best(const struct judge *j, const struct jcell *c, struct hitbest *b)
+{
+	struct strv insts;
+
+	memset(b, 0, sizeof(*b));
+	ru_instances(j, c, "stats.prefix_cache_hit_rate_pct.max", &insts);
+	b->ninst = insts.n;
+	for (size_t i = 0; i < insts.n; i++) {
+		const json_t *rec = NULL;
+		struct ru_list l;
+		double from, x = 0, t = 0;
+		int in = inst_cut(j, c, insts.v[i], &b->from, &from) ?
+		    series_max(j, c, insts.v[i], from, &x, &t, &rec) : -1;
+		bool cut = in >= 0;
+
+		b->ncut += cut;
+		ru_inst_records(j, c, "stats.prefix_cache_hit_rate_pct.max",
+		    insts.v[i], &l);
+		for (size_t k = 0; !cut && k < l.n; k++) {
+			double y;
+
+			if (ru_num(l.v[k], &y) && (rec == NULL || y > x)) {
+				x = y;
+				rec = l.v[k];
+			}
+		}
+		ru_list_free(&l);
+		if (rec != NULL && (b->rec == NULL || x > b->top))
+			*b = (struct hitbest){ x, t, rec, cut, b->ncut,
+			    b->ninst, b->from };
+	}
+	strv_free(&insts);
+	return b->rec != NULL;
+}
+
+/* Which lines were judged, for the why. */
+static void
+best_lines(struct sbuf *why, const struct hitbest *b)
+{
+	char at[32];
+	struct tm tm;
+
+	strftime(at, sizeof(at), "%m-%d %H:%M:%S", gmtime_r(&b->from, &tm));
+	if (b->ncut > 0)
+		sbuf_printf(why, "stats lines stamped from %s UTC on (the "
+		    "trace's first send and %d s of clock skew; %zu of %zu "
+		    "instances' logs could be cut there%s: vLLM's rate is a "
+		    "running window, so lines before it show a prewarm's or "
+		    "an earlier run's hits)", at, CUT_SKEW_S, b->ncut,
+		    b->ninst, b->ncut < b->ninst ? ", the others' whole "
+		    "logs count" : "");
+	else
+		sbuf_adds(why, "stats lines, all of them: they could not be "
+		    "cut at the trace's first send (no send times as dates, "
+		    "no stamps, a pod clock off the trace's (5b log.window) or "
+		    "no hit rate per line), so a prewarm's lines count too");
+}
+
 /* The best hit rate any instance reported against the share of the
  * trace's prompt tokens that are shared prefixes, mean prefix_length /
  * (mean prefix_length + mean input_tokens): what a cache that keeps
  * every prefix hits.  The per-instance check passes any hit at all, so a
  * prompt that shares only its first block, or a cache that evicts the
- * prefixes, passed.  The best stats line of the best instance is judged
- * (vLLM's window moves; an affinity router gives some pods no prefix
- * traffic), and only below half the share: WARN. */
+ * prefixes, passed.  The best stats line inside the run of the best
+ * instance is judged (vLLM's window moves; an affinity router gives some
+ * pods no prefix traffic), and only below half the share: WARN. */
 static void
 hits_share(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	const json_t *pl = judge_measure(j, c, "prefix_length.mean", NULL);
 	const json_t *in = judge_measure(j, c, "input_tokens.mean", NULL);
-	const json_t *best = NULL, *set;
-	struct ru_list l;
+	const json_t *set;
+	struct hitbest b;
 	struct sbuf why = {0};
-	double p, n, share, x, top = 0;
+	double p, n, share;
 	json_t *es, *ms;
 
-	if (!ru_num(pl, &p) || !ru_num(in, &n) || p <= 0 || n < 0)
+	if (!ru_num(pl, &p) || !ru_num(in, &n) || p <= 0 || n < 0 ||
+	    !hit_best(j, c, &b))
 		return;
 	share = p / (p + n);
-	ru_collect(j, c, "measure", "stats.prefix_cache_hit_rate_pct.max",
-	    RU_INSTANCE, false, &l);
-	for (size_t i = 0; i < l.n; i++)
-		if (ru_num(l.v[i], &x) && (best == NULL || x > top)) {
-			top = x;
-			best = l.v[i];
-		}
-	set = best == NULL ? NULL : caching_setting(j, c,
-	    rec_scope_str(best, "instance"));
-	if (best == NULL || (set != NULL && !json_is_true(json_object_get(set,
-	    "value")))) {
-		ru_list_free(&l);
-		return;	/* no hit rates, or caching off: judged per instance */
-	}
+	set = caching_setting(j, c, rec_scope_str(b.rec, "instance"));
+	if (set != NULL && !json_is_true(json_object_get(set, "value")))
+		return;	/* caching off: judged per instance */
 	sbuf_printf(&why, "%.1f%% of the trace's prompt tokens are shared "
 	    "prefixes (mean prefix_length %.1f, mean input_tokens %.1f); the "
-	    "best hit rate of any instance's stats lines is %.1f%% (", share *
-	    100, p, n, top);
-	ru_where(&why, best);
-	sbuf_adds(&why, top / 100 >= share / 2 ? ")." : "), under half of "
+	    "best hit rate of any instance's ", share * 100, p, n);
+	best_lines(&why, &b);
+	sbuf_printf(&why, " is %.1f%% (", b.top);
+	if (b.cut)
+		sbuf_printf(&why, "the stats.series row %g s after the first "
+		    "stats line of ", b.t);
+	ru_where(&why, b.rec);
+	sbuf_adds(&why, b.top / 100 >= share / 2 ? ")." : "), under half of "
 	    "it: the prompts share less than the trace says (a per-request "
 	    "token before the prefix, a prefix cut short), or the cache "
 	    "evicts the prefixes.");
 	es = ru_side(json_real(share), "fraction", pl, "mean prefix_length / "
 	    "(mean prefix_length + mean input_tokens)");
-	ms = ru_side(json_real(top / 100), "fraction", best, "highest 'Prefix "
-	    "cache hit rate' of any stats line of any instance");
+	ms = ru_side(json_real(b.top / 100), "fraction", b.rec, b.cut ?
+	    "highest 'Prefix cache hit rate' of the stats lines (stats.series "
+	    "rows) of any instance stamped from the trace's first send on" :
+	    "highest 'Prefix cache hit rate' of any stats line of any "
+	    "instance");
 	ru_emit(j, r, c, "prefix_cache.hit_rate.best", NULL, es, ms, ">= half "
-	    "the shared share", top / 100 >= share / 2 ? V_PASS : V_WARN,
+	    "the shared share", b.top / 100 >= share / 2 ? V_PASS : V_WARN,
 	    sbuf_str(&why), "Check that the requests of a prefix group send "
 	    "the same first tokens (no request id or time stamp before the "
 	    "prefix) and that the KV cache holds the prefixes (5f).");
 	json_decref(es);
 	json_decref(ms);
 	sbuf_free(&why);
-	ru_list_free(&l);
 }
 
 void

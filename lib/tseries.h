@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #define TS_MAX_POINTS	240
-#define TS_NCOLS	3	/* values per point (NAN: absent) */
+#define TS_NCOLS	4	/* values per point (NAN: absent) */
 
 struct logstamp {
 	int	mon, day;	/* 1-12, 1-31 */

@@ -449,7 +449,7 @@ on_stats(struct vllmlog *v, const char *line0, const char *s,
 	const char *body, *id;
 	struct vengine *e;
 	size_t idlen;
-	double vals[TS_NCOLS] = { NAN, NAN, NAN }, tput[2] = { NAN, NAN };
+	double vals[TS_NCOLS] = { NAN, NAN, NAN, NAN }, tput[2] = { NAN, NAN };
 
 	if (starts(s, end, "Engine ")) {
 		id = s + strlen("Engine ");
@@ -496,6 +496,8 @@ on_stats(struct vllmlog *v, const char *line0, const char *s,
 				vals[1] = x;
 			else if (stat_labels[k].series == VS_WAITING)
 				vals[2] = x;
+			else if (stat_labels[k].series == VS_PREFIX_HIT)
+				vals[3] = x;
 			else if (stat_labels[k].series == VS_PROMPT_TPUT)
 				tput[0] = x;
 			else if (stat_labels[k].series == VS_GEN_TPUT)

@@ -239,8 +239,10 @@ static void
 emit_series(const struct vllmlog *v, const struct vengine *e,
     const char *rank, const struct logctx *ctx)
 {
+	/* the hit rate per line: 5c judges the lines inside the trace's
+	 * window (a prewarm's lines come before it) */
 	static const char *const cols[] = { "t_s", "kv_cache_usage_pct",
-	    "running", "waiting" };
+	    "running", "waiting", "prefix_cache_hit_rate_pct" };
 	const struct tseries *ts = e->ts;
 	json_t *rec, *c, *pts;
 	char how[512];
@@ -248,7 +250,7 @@ emit_series(const struct vllmlog *v, const struct vengine *e,
 	if (ts == NULL || ts->n == 0)
 		return;
 	c = json_array();
-	for (size_t k = 0; k < 4; k++)
+	for (size_t k = 0; k < TS_NCOLS + 1; k++)
 		json_array_append_new(c, json_string(cols[k]));
 	pts = json_array();
 	for (size_t i = 0; i < ts->n; i++) {
@@ -263,14 +265,16 @@ emit_series(const struct vllmlog *v, const struct vengine *e,
 		snprintf(how, sizeof(how), "one point per 'Engine %s:' stats "
 		    "line: seconds since the log's first stats line (from the "
 		    "MM-DD HH:MM:SS stamps), 'GPU KV cache usage' %%, "
-		    "'Running', 'Waiting' (null: not on the line)", e->id);
+		    "'Running', 'Waiting', 'Prefix cache hit rate' %% (null: "
+		    "not on the line)", e->id);
 	else
 		snprintf(how, sizeof(how), "the %ld 'Engine %s:' stats lines "
 		    "in %zu buckets of %lld s: per bucket, the seconds of its "
 		    "first line since the log's first stats line (from the "
 		    "MM-DD HH:MM:SS stamps) and the maximum 'GPU KV cache "
-		    "usage' %%, 'Running', 'Waiting' (null: on no line of the "
-		    "bucket)", ts->samples, e->id, ts->n,
+		    "usage' %%, 'Running', 'Waiting', 'Prefix cache hit rate' "
+		    "%% (null: on no line of the bucket)", ts->samples, e->id,
+		    ts->n,
 		    (long long)ts->width);
 	rec = logrec_new("5f", "stats.series", json_null(), NULL,
 	    ts->samples);

@@ -565,10 +565,15 @@ EOF
 	[ "$(val log.pattern_count.cuda_error)" = 1 ]
 }
 
-# The fields of one stats line as a JSON row [kv, running, waiting].
+# The fields of one stats line as a JSON row [kv, running, waiting,
+# prefix hit rate] (null: the line has no hit rate).
 stats_row() {
-	sed -n 's/.*Running: \([0-9]*\) reqs, Waiting: \([0-9]*\) reqs.*GPU KV cache usage: \([0-9.]*\)%.*/[\3,\1,\2]/p' |
-	    jq -c 'map(tonumber)'
+	local l hit
+
+	l=$(cat)
+	hit=$(echo "$l" | sed -n 's/.*, Prefix cache hit rate: \([0-9.]*\)%.*/\1/p')
+	echo "$l" | sed -n 's/.*Running: \([0-9]*\) reqs, Waiting: \([0-9]*\) reqs.*GPU KV cache usage: \([0-9.]*\)%.*/[\3,\1,\2]/p' |
+	    jq -c --arg h "$hit" 'map(tonumber) + [if $h == "" then null else ($h | tonumber) end]'
 }
 
 @test "stats.series: one point per stats line, first and last from the log text" {
@@ -578,7 +583,7 @@ stats_row() {
 		lines=$(grep -c 'Engine 000: ' "$f")
 		[ "$(jq -c 'select(.metric == "stats.series") | .points | length' "$OUT")" -eq "$lines" ]
 		[ "$(jq -c 'select(.metric == "stats.series") | [.n, .value, .columns]' "$OUT")" = \
-		    "[$lines,null,[\"t_s\",\"kv_cache_usage_pct\",\"running\",\"waiting\"]]" ]
+		    "[$lines,null,[\"t_s\",\"kv_cache_usage_pct\",\"running\",\"waiting\",\"prefix_cache_hit_rate_pct\"]]" ]
 		first=$(grep -m1 'Engine 000: ' "$f")
 		last=$(grep 'Engine 000: ' "$f" | tail -1)
 		# t: seconds between the HH:MM:SS stamps (same day in these logs)
@@ -625,6 +630,7 @@ stats_row() {
 	[ "$(S '[.points[][1]] | max')" = "$(grep -o 'usage: [0-9.]*' "$f" | cut -d' ' -f2 | sort -n | tail -1)" ]
 	[ "$(S '[.points[][2]] | max')" = 49 ]
 	[ "$(S '[.points[][3]] | max')" = 6 ]
+	[ "$(S '[.points[][4]] | max')" = 0 ]
 	# and the first bucket's values are the maxima of the lines in [0, w)
 	want=$(awk -v w="$w" 'NR <= int((w + 9) / 10) { sub(/.*usage: /, ""); sub(/%.*/, ""); if ($0 + 0 > m) m = $0 + 0 } END { print m }' "$f")
 	[ "$(S '.points[0][1]')" = "$want" ]

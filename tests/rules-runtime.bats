@@ -279,11 +279,62 @@ hits() {
 	hits 24 24
 	[ "$(v 5c prefix_cache.hit_rate.best)" = WARN ]
 	jqt 'select(.metric == "prefix_cache.hit_rate.best") | (.why |
-	    test("50.0% of the trace.s prompt tokens are shared prefixes \\(mean prefix_length 300.0, mean input_tokens 300.0\\); the best hit rate of any instance.s stats lines is 24.0% \\(baseline/w1/server_logs/p1_vllm.log:500\\), under half of it"))
+	    test("50.0% of the trace.s prompt tokens are shared prefixes \\(mean prefix_length 300.0, mean input_tokens 300.0\\); the best hit rate of any instance.s stats lines, all of them: they could not be cut at the trace.s first send .* is 24.0% \\(baseline/w1/server_logs/p1_vllm.log:500\\), under half of it"))
 	    and .action != null' "$OUT"
 	# caching off: judged per instance only (5c FAILs the hits there)
 	judge 'if .metric == "vllm.enable_prefix_caching" then .value = false else . end'
 	[ -z "$(v 5c prefix_cache.hit_rate.best)" ]
+}
+
+# prewarmed FIRST [SENDS]: hits 95 2, and p1's stats lines from FIRST
+# ("MM-DD HH:MM:SS") as stats.series: a prewarm's three lines at 92-95 %,
+# then the run's at 5-6 %; given SENDS, the trace sent from 2026-01-01
+# 00:00:30 UTC for 30 s (Unix seconds 1767225630-1767225660).
+prewarmed() {
+	local sends=""
+
+	[ -z "${2:-}" ] || sends=", ((.metric = \"send_time_us.min\" |
+	    .value = 1767225630000000), (.metric = \"send_time_us.max\" |
+	    .value = 1767225660000000) | .unit = \"us\" |
+	    del(.scope.instance) | .source = {file:
+	    \"baseline/w1/trace_data.csv\", field: \"send_time_us\"})"
+	hits 95 2
+	jq -c ". , (select(.metric == \"stats.prefix_cache_hit_rate_pct.max\"
+	    and .scope.instance == \"p1\") | del(.unit) |
+	    (.metric = \"stats.first_stamp\" | .value = \"$1\"),
+	    (.metric = \"stats.last_stamp\" | .value = \"01-01 00:01:00\"),
+	    (.metric = \"stats.series\" | .check = \"5f\" | .value = null |
+	    .columns = [\"t_s\", \"kv_cache_usage_pct\", \"running\",
+	    \"waiting\", \"prefix_cache_hit_rate_pct\"] | .points = [[0, 1, 4,
+	    0, 92], [10, 1, 4, 0, 95], [20, 1, 4, 0, 94], [34, 5, 9, 0, 6],
+	    [44, 8, 20, 0, 5], [54, 9, 20, 0, null]]) $sends)" "$IN" >"$IN.2"
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks 5 "$IN.2" >"$OUT"
+}
+
+@test "5c: the best hit rate is of the stats lines from the trace's first send on (a prewarm's lines before it do not count)" {
+	prewarmed "01-01 00:00:00" sends
+	[ "$(v 5c prefix_cache.hit_rate.best)" = WARN ]
+	# the cut is the first send and 10 s of skew: the 6 % row at 34 s
+	# is out, the 5 % row at 44 s the best (the null row is no line's)
+	jqt 'select(.metric == "prefix_cache.hit_rate.best") | (.why |
+	    test("stats lines stamped from 01-01 00:00:40 UTC on \\(the trace.s first send and 10 s of clock skew; 1 of 4 instances. logs could be cut there, the others. whole logs count: .*\\) is 5.0% \\(the stats.series row 44 s after the first stats line of baseline/w1/server_logs/p1_vllm.log:500\\), under half of it"))
+	    and .actual.value == 0.05 and (.actual.source.how |
+	    test("stamped from the trace.s first send on"))' "$OUT"
+	# no send times: the whole log counts, as before, and the why says so
+	prewarmed "01-01 00:00:00"
+	[ "$(v 5c prefix_cache.hit_rate.best)" = PASS ]
+	jqt 'select(.metric == "prefix_cache.hit_rate.best") | .why |
+	    test("all of them: they could not be cut .* is 95.0%")' "$OUT"
+	# a pod clock three hours off the sends (5b WARNs): not cut either
+	prewarmed "01-01 03:00:00" sends
+	[ "$(v 5c prefix_cache.hit_rate.best)" = PASS ]
+	# p1's hit rates all from before the first send (its lines from
+	# 23:58:00): it has none inside the run; the others' whole logs
+	# (no stamps) hit 2 %
+	prewarmed "12-31 23:58:00" sends
+	[ "$(v 5c prefix_cache.hit_rate.best)" = WARN ]
+	jqt 'select(.metric == "prefix_cache.hit_rate.best") | .why |
+	    test("1 of 4 instances. logs could be cut there.* is 2.0%")' "$OUT"
 }
 
 @test "5c/5f: a log of two data-parallel engines is judged per engine (rank), not read as no hit rate" {

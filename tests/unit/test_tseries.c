@@ -76,6 +76,7 @@ test_series(void)
 		v[0] = i;
 		v[1] = 100 - i;
 		v[2] = i % 2 ? NAN : 7;
+		v[3] = i % 3 ? 50 : 95;	/* a hit rate: its bucket maximum */
 		tseries_add(&s, 10 * i, v, 100 + i);
 	}
 	CHECK(s.n == 240 && s.width == 1 && s.samples == 240);
@@ -87,12 +88,14 @@ test_series(void)
 	v[0] = 1000;
 	v[1] = 0;
 	v[2] = NAN;
+	v[3] = NAN;
 	tseries_add(&s, 2400, v, 340);
 	CHECK(s.width == 16);
 	CHECK(s.n == 151);
 	/* Bucket 0 holds t 0 and 10: max of each column, its first time. */
 	CHECK(s.p[0].t == 0 && s.p[0].samples == 2);
 	CHECK(s.p[0].v[0] == 1 && s.p[0].v[1] == 100 && s.p[0].v[2] == 7);
+	CHECK(s.p[0].v[3] == 95);
 	/* Bucket 1 (16 .. 31) holds t 20 and 30, bucket 2 (32 .. 47) t 40
 	 * only. */
 	CHECK(s.p[1].t == 20 && s.p[1].samples == 2);

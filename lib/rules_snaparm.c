@@ -201,6 +201,9 @@ refresh_arm(struct judge *j, const struct rule *r, const struct snap_base *b,
 			worst = d > worst ? d : worst;
 		}
 	unknown_default(&o.why, b, &unknown, us);
+	if (worst == 0 && arms->n > 1)
+		sbuf_adds(&o.why, " The other arms refresh as often (their "
+		    "own flag, else the router's default).");
 	vs = arm_sim(b, us, &o.why);
 	v = worst > 0 || vs == V_WARN ? V_WARN : vs;
 	pu_out_emit(j, r, &o, v, worst > 0 ? "Deploy the same "

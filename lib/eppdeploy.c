@@ -280,6 +280,74 @@ image_record(json_t *out, const struct pipelinerun *p, const char *label,
 	free(dep);
 }
 
+/* --- the chart's own keys --------------------------------------------- */
+
+/* One epp.chart.deployed record: chart key e (inferenceExtension or
+ * router.epp, beside the config string) as the scenario deployed it,
+ * keyed as s2r-config keys epp.chart from config.md (flags.KEY).  A new
+ * metric, not epp.chart: 2d and the isolation checks compare epp.chart
+ * between the expected and the generated config, which never hold the
+ * deployment's helm flags. */
+static void
+chart_record(json_t *out, const struct pipelinerun *p, const char *label,
+    const char *phase, const struct epp_entry *e)
+{
+	struct sbuf key = {0}, field = {0};
+	json_t *rec, *scope, *v;
+
+	if (e->path[0] == '\0' && (json_is_object(e->value) ||
+	    json_is_array(e->value)))
+		return;		/* an empty map or list: no leaf */
+	sbuf_printf(&key, "%s%s%s", e->item, e->path[0] == '\0' ? "" :
+	    e->path[0] == '[' ? "" : ".", e->path);
+	if (json_is_object(e->value) || json_is_array(e->value)) {
+		char *text = json_dumps(e->value, JSON_COMPACT |
+		    JSON_ENSURE_ASCII);
+
+		v = json_string(text);
+		free(text);
+	} else
+		v = json_incref(e->value);
+	rec = rec_begin(&(struct rec_head){ .kind = "measure", .check = "3d",
+	    .metric = "epp.chart.deployed", .value = v, .n = -1 });
+	rec_set_str(rec, "key", sbuf_str(&key));
+	scope = rec_scope_new();
+	rec_scope_set(scope, "phase", phase);
+	if (p->workload != NULL)
+		rec_scope_set(scope, "workload", p->workload);
+	sbuf_printf(&field, "scenarioContent: chart[%s] (line %ld of the "
+	    "scenario text)", sbuf_str(&key), e->line);
+	rec_end(rec, scope, rec_source(label, p->scenario_line,
+	    p->scenario_column, sbuf_str(&field), "a chart key the "
+	    "PipelineRun's scenario deployed beside the EPP config string"));
+	json_array_append_new(out, rec);
+	sbuf_free(&field);
+	sbuf_free(&key);
+}
+
+/* The chart keys of the scenario doc (flags, replicas …), read even when
+ * it carries no EPP config string (cfg NULL): a scenario may set only
+ * helm flags and keep the chart's default config. */
+static void
+chart_records(json_t *out, const struct pipelinerun *p, const char *label,
+    const char *phase, const struct ydoc *doc, const struct epp_text *src,
+    const struct eppcfg *cfg)
+{
+	struct eppcfg *own = NULL;
+	struct perr err;
+	const struct epp_sec *sec;
+
+	if (cfg == NULL)
+		cfg = own = eppcfg_from_doc(doc, src, &err);
+	if (cfg == NULL)
+		return;
+	sec = &cfg->sec[EPP_CHART];
+	for (size_t i = 0; i < sec->n; i++)
+		chart_record(out, p, label, phase, &sec->v[i]);
+	if (own != NULL)
+		eppcfg_free(own);
+}
+
 /* The run folder holding the PipelineRun (RUN/cluster/NAME.yaml). */
 static char *
 run_dir_of(const char *path)
@@ -340,6 +408,8 @@ eppdeploy_records(json_t *out, const struct eppcfg *gen,
 	}
 	json_array_append_new(out, deployed_record(&p, label, phase, value,
 	    changes, sbuf_str(&sum), gen_label));
+	if (strcmp(value, "unreadable") != 0)
+		chart_records(out, &p, label, phase, doc, &src, dep);
 	dir = run_dir_of(path);
 	run_meta_read(&m, dir, root);
 	image_record(out, &p, label, phase, doc, dep != NULL ? dep : gen,

@@ -29,7 +29,11 @@
  * component_image), one epp.image record: value "built", "other" or
  * "default" (the scenario names no images.inferenceScheduler), with
  * image, built, built_from and needs_built (the arm has its own
- * image_ref, or its config names the translation's plugin_type).  root:
+ * image_ref, or its config names the translation's plugin_type).  And
+ * one epp.chart.deployed record (check 3d, the same scope) per chart key
+ * the scenario deploys beside the config string (flags.KEY, replicas …,
+ * keyed as s2r-config keys epp.chart), unless the config is unreadable:
+ * 3d reads the arm's refresh-metrics-interval there.  root:
  * files are cited relative to it.  Dies (exit 2) on a file that is not
  * a PipelineRun or a scenario that is not YAML. */
 void	eppdeploy_records(json_t *out, const struct eppcfg *gen,

@@ -15,6 +15,7 @@
 #include "proofutil.h"
 #include "rec.h"
 #include "ruleutil.h"
+#include "rules_snaparm.h"
 #include "satgen.h"
 #include "satside.h"
 #include "str.h"
@@ -460,41 +461,6 @@ rule_saturation(struct judge *j, const struct rule *r, const struct jcell *c)
 
 /* --- 3d ------------------------------------------------------------ */
 
-/* "50ms", "2s", "100us", "1m" → microseconds. */
-static bool
-duration_us(const char *s, double *us)
-{
-	static const struct { const char *unit; double us; } units[] = {
-		{ "ns", 1e-3 }, { "us", 1 }, { "\xc2\xb5s", 1 }, { "ms", 1e3 },
-		{ "s", 1e6 }, { "m", 60e6 }, { "h", 3600e6 },
-	};
-	size_t n = strlen(s);
-
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		size_t k = strlen(units[i].unit);
-		double v;
-
-		if (n > k && strcmp(s + n - k, units[i].unit) == 0 &&
-		    parse_f64(s, n - k, &v)) {
-			*us = v * units[i].us;
-			return true;
-		}
-	}
-	return false;
-}
-
-static void
-ms_text(struct sbuf *b, double us)
-{
-	if (us >= 1e6 && fmod(us, 1e6) == 0) {
-		ru_num_text(b, us / 1e6);
-		sbuf_adds(b, " s");
-		return;
-	}
-	ru_num_text(b, us / 1e3);
-	sbuf_adds(b, " ms");
-}
-
 /* A router duration fact (ns) and, with a key, the fact it belongs to. */
 struct duration {
 	const char	*key;		/* NULL: facts.values[0] */
@@ -529,18 +495,6 @@ router_duration(const struct judge *j, const char *claim, const char *key,
 	return p;
 }
 
-/* A helm flag --refresh-metrics-interval with a duration; *us. */
-static bool
-refresh_flag(const json_t *rec, void *us)
-{
-	const char *key = rec_get_str(rec, "key");
-	const json_t *v = json_object_get(rec, "value");
-
-	return key != NULL && (strstr(key, "refresh-metrics-interval") !=
-	    NULL || strstr(key, "refreshMetricsInterval") != NULL) &&
-	    json_is_string(v) && duration_us(json_string_value(v), us);
-}
-
 /* What 3d compares: the sim's snapshot refresh against the router's
  * metrics refresh (deployed flag, else its defaults) and the saturation
  * detector's staleness threshold. */
@@ -550,7 +504,7 @@ refresh_flag(const json_t *rec, void *us)
 struct snapshot {
 	const json_t	*sim, *dep, *flag, *poll, *stale, *prom;
 	bool		 have_sim;
-	double		 sv, rv, stv;	/* us */
+	double		 sv, rv, stv, dfl_us;	/* us */
 };
 
 static void
@@ -562,7 +516,7 @@ snapshot_facts(const struct judge *j, struct snapshot *s)
 	s->sim = pu_bundle_find(j, "expect", "sim.snapshot_refresh_interval_us",
 	    NULL, NULL);
 	s->have_sim = ru_num(s->sim, &s->sv);
-	s->dep = pu_bundle_find(j, NULL, "epp.chart", refresh_flag, &dv);
+	s->dep = pu_bundle_find(j, NULL, "epp.chart", snap_refresh_flag, &dv);
 	s->flag = router_duration(j, "3d.refresh-flags",
 	    "RefreshMetricsInterval", &s->rv);
 	s->poll = router_duration(j, "3d.poll-interval", NULL, &pv);
@@ -570,6 +524,7 @@ snapshot_facts(const struct judge *j, struct snapshot *s)
 	s->prom = pu_first_found(j, "3d.prometheus-interval", "router");
 	if (s->flag == NULL && s->poll != NULL)
 		s->rv = pv;
+	s->dfl_us = s->rv;	/* what an arm without a flag keeps */
 	if (s->dep != NULL)
 		s->rv = dv;
 }
@@ -585,7 +540,7 @@ refresh_router_text(struct pu_out *o, const struct snapshot *s)
 		o->actual = pu_rec_side(s->dep);
 		sbuf_adds(&o->why, " The deployment sets the router's refresh "
 		    "to ");
-		ms_text(&o->why, s->rv);
+		snap_ms_text(&o->why, s->rv);
 		sbuf_adds(&o->why, " (");
 		ru_where(&o->why, s->dep);
 		sbuf_adds(&o->why, ").");
@@ -599,7 +554,7 @@ refresh_router_text(struct pu_out *o, const struct snapshot *s)
 	o->actual = pu_proof_side(p, 0, rec_num(s->rv));
 	json_object_set_new(o->actual, "unit", json_string("us"));
 	sbuf_adds(&o->why, " The router polls each pod's /metrics every ");
-	ms_text(&o->why, s->rv);
+	snap_ms_text(&o->why, s->rv);
 	sbuf_adds(&o->why, " by default (");
 	pu_where(&o->why, p, 0);
 	sbuf_printf(&o->why, " %s).", s->flag != NULL ?
@@ -619,9 +574,9 @@ refresh_compare(struct sbuf *why, const struct snapshot *s)
 	}
 	sbuf_adds(why, " The delays differ: real admission decisions see "
 	    "signals up to ");
-	ms_text(why, s->rv);
+	snap_ms_text(why, s->rv);
 	sbuf_adds(why, " old, the sim's up to ");
-	ms_text(why, s->sv);
+	snap_ms_text(why, s->sv);
 	sbuf_adds(why, s->rv > s->sv ? ". The real system reacts later to a "
 	    "burst: queues grow before saturation rises, so shedding starts "
 	    "later and overshoots compared with the sim." : ". The real system "
@@ -656,7 +611,7 @@ source_period(const json_t *rec, const struct snapshot *s, double *us)
 {
 	const char *text = pu_str_value(rec);
 
-	if (text == NULL || !duration_us(text, us) || *us <= 0)
+	if (text == NULL || !snap_duration_us(text, us) || *us <= 0)
 		return false;
 	if (s->rv > 0)
 		*us = fmax(1, round(*us / s->rv)) * s->rv;
@@ -685,7 +640,7 @@ refresh_source(struct judge *j, const struct rule *r,
 	sbuf_printf(&o.why, "Arm %s's EPP config gives its metrics data "
 	    "source a scrape period of its own (", arm);
 	ru_where(&o.why, rec);
-	if (text == NULL || !duration_us(text, &us) || us <= 0 ||
+	if (text == NULL || !snap_duration_us(text, &us) || us <= 0 ||
 	    !source_period(rec, s, &eff.rv)) {
 		sbuf_adds(&o.why, "), not a Go duration.");
 		pu_out_emit(j, r, &o, V_WARN, "Read the deployed scrape period "
@@ -693,11 +648,11 @@ refresh_source(struct judge *j, const struct rule *r,
 		return;
 	}
 	sbuf_adds(&o.why, "): ");
-	ms_text(&o.why, us);
+	snap_ms_text(&o.why, us);
 	sbuf_adds(&o.why, ", which the router reads (");
 	pu_where(&o.why, field, 0);
 	sbuf_adds(&o.why, ") and rounds to a multiple of its refresh (");
-	ms_text(&o.why, s->rv);
+	snap_ms_text(&o.why, s->rv);
 	sbuf_adds(&o.why, ").");
 	if (!s->have_sim) {
 		sbuf_adds(&o.why, " The sim bundle gives no "
@@ -706,7 +661,7 @@ refresh_source(struct judge *j, const struct rule *r,
 		return;
 	}
 	sbuf_adds(&o.why, " The sim refreshes every ");
-	ms_text(&o.why, s->sv);
+	snap_ms_text(&o.why, s->sv);
 	sbuf_adds(&o.why, ".");
 	pu_out_emit(j, r, &o, refresh_compare(&o.why, &eff), "Set "
 	    "--snapshot-refresh-interval to the arm's scrape period (in "
@@ -859,7 +814,7 @@ refresh_codebases(const struct judge *j, const struct snapshot *s,
 			continue;
 		sbuf_printf(&o->why, " But router codebase %s polls every ",
 		    av->labels.v[i]);
-		ms_text(&o->why, us);
+		snap_ms_text(&o->why, us);
 		sbuf_adds(&o->why, " by default (");
 		pu_where(&o->why, p, 0);
 		sbuf_adds(&o->why, ").");
@@ -884,7 +839,7 @@ snapshot_refresh(struct judge *j, const struct rule *r,
 	if (s->have_sim) {
 		sbuf_adds(&o.why, "The sim refreshes the signals its routing "
 		    "and admission see every ");
-		ms_text(&o.why, s->sv);
+		snap_ms_text(&o.why, s->sv);
 		sbuf_adds(&o.why, s->sv == 0 ? " (0: an oracle, always "
 		    "current)" : "");
 		sbuf_adds(&o.why, " (");
@@ -944,7 +899,7 @@ staleness_verdict(struct sbuf *why, const struct snapshot *s, double stv,
 {
 	if (s->have_sim && s->sv > stv) {
 		sbuf_adds(why, " The sim's snapshots (");
-		ms_text(why, s->sv);
+		snap_ms_text(why, s->sv);
 		sbuf_adds(why, ") are older than that: in the router such "
 		    "metrics would count as saturated, in the sim they are "
 		    "used as if fresh.");
@@ -1003,7 +958,7 @@ staleness_arm(struct judge *j, const struct rule *r,
 		sbuf_adds(&o.why, "its EPP config sets the saturation "
 		    "detector's metricsStalenessThreshold (");
 		ru_where(&o.why, st);
-		if (text == NULL || !duration_us(text, &stv)) {
+		if (text == NULL || !snap_duration_us(text, &stv)) {
 			sbuf_adds(&o.why, ") to a value that is not a Go "
 			    "duration.");
 			pu_out_emit(j, r, &o, V_WARN, "Read the deployed "
@@ -1014,19 +969,21 @@ staleness_arm(struct judge *j, const struct rule *r,
 	} else
 		sbuf_adds(&o.why, "the router's detector keeps its default "
 		    "staleness threshold, ");
-	ms_text(&o.why, stv);
+	snap_ms_text(&o.why, stv);
 	sbuf_adds(&o.why, ": a pod whose metrics are older counts as fully "
 	    "saturated");
-	if (src != NULL && source_period(src, s, &a.rv)) {
+	if (snap_arm_refresh(j, arm, &a.rv) != NULL)
+		refresh = true;	/* the arm's own deployed flag */
+	if (src != NULL && source_period(src, &a, &a.rv)) {
 		sbuf_adds(&o.why, "; its metrics data source polls every ");
-		ms_text(&o.why, a.rv);
+		snap_ms_text(&o.why, a.rv);
 		sbuf_adds(&o.why, " (");
 		ru_where(&o.why, src);
 		sbuf_adds(&o.why, ")");
 		refresh = true;
 	} else if (refresh) {
 		sbuf_adds(&o.why, "; the router refreshes every ");
-		ms_text(&o.why, a.rv);
+		snap_ms_text(&o.why, a.rv);
 	}
 	sbuf_adds(&o.why, ".");
 	pu_out_emit(j, r, &o, staleness_verdict(&o.why, &a, stv, refresh),
@@ -1048,9 +1005,11 @@ staleness_deployed(struct judge *j, const struct rule *r,
 	    a < arms.n; a++) {
 		const json_t *st = arm_staleness(j, arms.v[a]), *field;
 		struct ru_list src;
+		double us;
 
 		source_recs(j, arms.v[a], &field, &src);
-		if (st != NULL || (src.n > 0 && s->stale != NULL))
+		if (st != NULL || (s->stale != NULL && (src.n > 0 ||
+		    snap_arm_refresh(j, arms.v[a], &us) != NULL)))
 			staleness_arm(j, r, s, arms.v[a], st, src.n > 0 ?
 			    src.v[0] : NULL, refresh);
 		ru_list_free(&src);
@@ -1083,13 +1042,13 @@ snapshot_staleness(struct judge *j, const struct rule *r,
 	json_object_set_new(o.actual, "unit", json_string("us"));
 	sbuf_adds(&o.why, "The router's saturation detector counts a pod whose "
 	    "metrics are older than ");
-	ms_text(&o.why, s->stv);
+	snap_ms_text(&o.why, s->stv);
 	sbuf_adds(&o.why, " as fully saturated (");
 	pu_where(&o.why, s->stale, 0);
 	sbuf_adds(&o.why, ")");
 	if (refresh) {
 		sbuf_adds(&o.why, "; it refreshes every ");
-		ms_text(&o.why, s->rv);
+		snap_ms_text(&o.why, s->rv);
 	}
 	sbuf_adds(&o.why, ".");
 	v = staleness_verdict(&o.why, s, s->stv, refresh);
@@ -1107,6 +1066,11 @@ rule_snapshot(struct judge *j, const struct rule *r, const struct jcell *c)
 	pu_availability(j, &av);
 	snapshot_facts(j, &s);
 	snapshot_refresh(j, r, &s, &av);
+	snap_refresh_arms(j, r, &(struct snap_base){ .sim = s.sim,
+	    .have_sim = s.have_sim, .sv = s.sv, .dfl = s.flag != NULL ?
+	    s.flag : s.poll, .dfl_us = s.dfl_us, .unknown_why = av.router ?
+	    "claims 3d.refresh-flags and 3d.poll-interval found no default" :
+	    PU_NO_CODEBASE });
 	snapshot_staleness(j, r, &s, &av);
 	strv_free(&av.labels);
 }

@@ -489,3 +489,28 @@ MD
 	check_rec '.value == "default" and .image == null' "$OUT"
 	validate_or_skip measure "$OUT"
 }
+
+@test "--deployed: the scenario's chart keys as epp.chart.deployed records of the arm (3d)" {
+	pr="$F/run-pipelinerun.yaml" gen="$F/run-generated.yaml"
+	chart() {
+		"$S2R_BIN/s2r-config" --root "$BATS_TEST_TMPDIR" --epp "$gen" --phase "${2:-treatment}" \
+		    --deployed "$1" | jq -c 'select(.metric == "epp.chart.deployed")'
+	}
+	cp "$pr" "$BATS_TEST_TMPDIR/pr.yaml"
+	# keyed as config.md's epp.chart (flags.KEY), typed, cited at the scenario
+	chart "$BATS_TEST_TMPDIR/pr.yaml" >"$OUT"
+	[ "$(wc -l <"$OUT")" -eq 2 ]
+	check_rec 'select(.key == "flags.v") | .value == 3 and .kind == "measure" and .check == "3d" and
+	    .scope == {phase: "treatment", workload: "w1"} and .source.file == "pr.yaml" and
+	    .source.line == '"$(line_of "$pr" "value: |")"' and
+	    (.source.field | startswith("scenarioContent: chart[flags.v]"))' "$OUT"
+	check_rec 'select(.key == "pluginsConfigFile") | .value == "custom-plugins.yaml"' "$OUT"
+	validate_or_skip measure "$OUT"
+	# a scenario that sets only helm flags (no plugin config) still deploys them
+	sed -e '/pluginsConfigFile:/,/exponential-ceiling"$/d' -e 's/^\( *\)v: 3$/\1refresh-metrics-interval: 1s/' \
+	    "$pr" >"$BATS_TEST_TMPDIR/flags.yaml"
+	chart "$BATS_TEST_TMPDIR/flags.yaml" >"$OUT"
+	check_rec '.key == "flags.refresh-metrics-interval" and .value == "1s"' "$OUT"
+	# another phase's PipelineRun: none
+	[ -z "$(chart "$BATS_TEST_TMPDIR/flags.yaml" baseline)" ]
+}

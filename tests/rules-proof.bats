@@ -771,6 +771,47 @@ routing() {
 	[ -z "$(verdict snapshot.staleness treatment)" ]
 }
 
+@test "3d: an arm whose PipelineRun deploys its own refresh against the other arms' and the sim's" {
+	bundle chart real-ok
+	mkdir -p "$REAL/cluster"
+	sed 's/^\( *\)v: 3$/\1refresh-metrics-interval: 1s/' "$FIXTURES/config/run-pipelinerun.yaml" \
+	    >"$REAL/cluster/pr.yaml"
+	deployed() {
+		records "$@"
+		"$S2R_BIN/s2r-config" --root "$REAL" --phase treatment \
+		    --epp "$REAL/generated/treatment_config.yaml" --deployed "$REAL/cluster/pr.yaml" \
+		    >>"$D/treatment.ndjson"
+	}
+	arm_why() {
+		jq -r --arg m "$1" 'select(.metric == $m and .scope.phase == "treatment") | .why' "$V"
+	}
+	deployed --root "$GO/gaie" --label gaie
+	judge
+	# the router default's verdict stays; the arm gets its own, naming both arms
+	[ "$(verdict snapshot.refresh_interval)" = PASS ]
+	[ "$(verdict snapshot.refresh_interval treatment)" = WARN ]
+	w=$(arm_why snapshot.refresh_interval)
+	[[ "$w" == *"Arm treatment's PipelineRun deploys the router's metrics refresh 1 s (cluster/pr.yaml:"*"Arm baseline deploys no refresh flag and keeps the router's default, 50 ms (gaie pkg/epp/server/options.go:"*"a confound for the comparison"*"the arm's real signals are up to 1 s old, the sim's up to 50 ms."* ]]
+	jq -e -s '[.[] | select(.metric == "snapshot.refresh_interval" and .scope.phase == "treatment") |
+	    .actual.value == "1s" and .expected.value == 50000] == [true]' "$V"
+	# its staleness: the arm's 1 s poll against the detector's 200 ms
+	[ "$(verdict snapshot.staleness treatment)" = WARN ]
+	[[ "$(arm_why snapshot.staleness)" == *"200 ms"*"the router refreshes every 1 s"*"pods can count as saturated between two polls"* ]]
+	# no codebase: the default the baseline keeps is unknown, a WARN, never PASS
+	deployed
+	judge
+	[ "$(verdict snapshot.refresh_interval)" = INAPPLICABLE ]
+	[ "$(verdict snapshot.refresh_interval treatment)" = WARN ]
+	[[ "$(arm_why snapshot.refresh_interval)" == *"Arm baseline deploys no refresh flag and keeps the router's default, which is unknown here (no codebase given"*"if it is not 1 s"* ]]
+	# the arm deploys the default and the sim's refresh: nothing differs
+	sed -i 's/refresh-metrics-interval: 1s/refreshMetricsInterval: 50ms/' "$REAL/cluster/pr.yaml"
+	deployed --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict snapshot.refresh_interval treatment)" = PASS ]
+	[[ "$(arm_why snapshot.refresh_interval)" == *"50 ms (cluster/pr.yaml:"*"The other arms refresh as often"*"the same."* ]]
+	[ "$(verdict snapshot.staleness treatment)" = PASS ]
+}
+
 @test "3a/3b: the vLLM metrics behind queue depth and KV usage, from code or a deployed extractor" {
 	bundle qm real-ok
 	records --root "$GO/gaie" --label gaie

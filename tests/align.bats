@@ -169,6 +169,43 @@ EOF
 	jqe 'select(.metric == "align.requests.sim_warm_up") | .source.how | test("trace_header.yaml:5")' "$T/l.ndjson"
 }
 
+@test "A0: a request id on two rows (a client retry) is kept once, its last successful attempt, and WARNs naming the id and line" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	[ -z "$(val real.requests.repeated)" ]
+	cp "$T/l.ndjson" "$T/clean.ndjson"
+	# request 6 failed first (HTTP 502, no token), written after its retry
+	awk -F, -v OFS=, 'NR == 3 { $11 = 0; $22 = 0; $23 = 0; $24 = 0; $25 = "error"; $26 = "HTTP 502"; $27 = "" } NR == 3' \
+	    "$F/trace_data.csv" >"$T/fail.csv"
+	cat "$F/trace_data.csv" "$T/fail.csv" >"$T/trace_data.csv"
+	cp "$F/trace_header.yaml" "$T/"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	jqe 'select(.metric == "real.requests.repeated") | .value == 1 and .n == 12 and .source.field == "request_id" and (.source.how | test("1 extra row; .*first ids: 6 \\(again at .*trace_data.csv:14\\)$"))' "$T/l.ndjson"
+	# the retry is the row kept: counts, sums and latencies as without the failure
+	for m in real.requests.count real.requests.ok real.input_tokens.sum real.output_tokens.sum align.requests.eligible align.ttft_ms align.e2e_ms; do
+		[ "$(val $m)" = "$(val $m "$T/clean.ndjson")" ]
+	done
+	judge
+	[ "$(verdict A0 align.requests.matched)" = WARN ]
+	jqe 'select(.metric == "align.requests.matched") | (.why | test("1 request id of the real side appears more than once: .*first ids: 6 \\(again at .*:14\\)")) and (.action | test("client retry"))' "$T/v.ndjson"
+	# two successful rows of one id: the later one (one token more) is kept
+	awk -F, -v OFS=, 'NR == 3 { $11 += 1; $23 += 1000 } NR == 3' "$F/trace_data.csv" >"$T/late.csv"
+	cat "$F/trace_data.csv" "$T/late.csv" >"$T/trace_data.csv"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	[ "$(val real.requests.ok)" = "$(val real.requests.ok "$T/clean.ndjson")" ]
+	[ "$(val real.output_tokens.sum)" = $(($(val real.output_tokens.sum "$T/clean.ndjson") + 1)) ]
+	[ "$(val align.output_tokens.mismatch)" = 1 ]
+	# the simulated side likewise
+	{ cat "$F/sim.csv"; sed -n 2p "$F/sim.csv"; } >"$T/sim.csv"
+	lat --real "$F/trace_data.csv" --sim "$T/sim.csv" --no-itl
+	jqe 'select(.metric == "sim.requests.repeated") | .value == 1 and (.source.how | test("first ids: 0 "))' "$T/l.ndjson"
+	judge
+	[ "$(verdict A0 align.requests.matched)" = WARN ]
+	# deterministic
+	"$LAT" --real "$F/trace_data.csv" --sim "$T/sim.csv" --no-itl >"$T/again.ndjson"
+	cmp "$T/l.ndjson" "$T/again.ndjson"
+}
+
 @test "A0: a row the server aborted (ok, finish_reason abort) is not eligible" {
 	# the first served real row is aborted
 	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
@@ -247,11 +284,6 @@ EOF
 }
 
 @test "bad input: one located line on stderr, exit 2, nothing on stdout" {
-	# a repeated request id
-	{ cat "$F/trace_data.csv"; sed -n 3p "$F/trace_data.csv"; } >"$T/dup.csv"
-	run --separate-stderr "$LAT" --real "$T/dup.csv" --no-header
-	assert_bad_input
-	[[ "$stderr" == *"dup.csv:14:1: request id: expected each id once, got 6 again (first at line 3)"* ]]
 	# a bad field
 	sed '3s/,75,8,/,7x,8,/' "$F/trace_data.csv" >"$T/bad.csv"
 	run --separate-stderr "$LAT" --real "$T/bad.csv" --no-header

@@ -707,6 +707,34 @@ PY
 	[ "$(verdict A2 duty.multiplier)" = PASS ]
 }
 
+@test "A2: two traces claiming one rank (a copied file): the first given is kept, duty.ranks.copied names both, the multiplier WARNs naming them and the missing rank" {
+	kernels --tp 2
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/clean.ndjson"
+	[ -z "$(val duty.ranks.copied "$T/clean.ndjson")" ]
+	# rank 1's file is a copy of rank 0's
+	cp "$T/t_0.json" "$T/t_1.json"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
+	validate_records "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.ranks.copied") | .value == 1 and .n == 2 and .details == [{"rank": 0, "kept": "'"$T"'/t_0.json", "dropped": "'"$T"'/t_1.json"}] and (.source.how | test("t_1.json \\(rank 0, also claimed by .*t_0.json, kept\\)$"))' "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.ranks") | .value == 1' "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.world_size") | .value == 2 and .details == [0]' "$T/a2.ndjson"
+	# the first given wins: the other order keeps t_1.json
+	"$S2R_BIN/s2r-dutycycle" "$T/t_1.json" "$T/t_0.json" >"$T/b.ndjson"
+	jqe 'select(.metric == "duty.ranks.copied") | .details[0].kept == "'"$T"'/t_1.json"' "$T/b.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = WARN ]
+	jqe 'select(.metric == "duty.multiplier") | (.why | test("1 trace was left out: .*t_1.json claims rank 0, as .*t_0.json does")) and (.why | test("world of 2 ranks .* but 1 is given \\(rank 0\\)")) and (.action | test("Two traces claim one rank"))' "$T/v.ndjson"
+	# s2r-kernel-match leaves the copy out too, saying so
+	run --separate-stderr "$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" "$T/t_1.json"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"t_1.json: rank 0 is also claimed by $T/t_0.json (given first): left out"* ]]
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" 2>/dev/null >"$T/one.ndjson"
+	[ "$output" = "$(cat "$T/one.ndjson")" ]
+}
+
 @test "A1: every rank is compared, and a rank slower than the others is named on each rank, not read as a clock shift or a mistimed all-reduce" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
 	agree() {	# the kernel-error whys of both ranks

@@ -151,6 +151,10 @@ enum jverdict_value a1_incomplete(const struct judge *j, const json_t *scope,
  * (clocks apart): noted in why; a PASS becomes a WARN. */
 enum jverdict_value a2_clocks(const struct judge *j, enum jverdict_value v,
 	    struct sbuf *why, const char **act);
+/* A2: traces left out because an earlier one claimed their rank
+ * (duty.ranks.copied): names both files in why; a PASS becomes a WARN. */
+enum jverdict_value a2_copied(const struct judge *j, enum jverdict_value v,
+	    struct sbuf *why, const char **act);
 /* A2: a multiplier over its bound (over) whose idle time one iteration
  * holds (a lull, not a bubble of every step): says so and sets act. */
 enum jverdict_value a2_lull(const struct judge *j, enum jverdict_value v,

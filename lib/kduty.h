@@ -95,6 +95,9 @@ struct kduty {
 	size_t		 n_collectives, n_early;	/* over iterations */
 	int64_t		 early_max;
 	const struct kduty_iter *first_early;
+	const struct kdup *dups;	/* traces left out: their rank was
+					 * claimed first (kranks) */
+	size_t		 ndups;
 };
 
 void		 kduty_compute(struct krank *ranks, size_t nranks,

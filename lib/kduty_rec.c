@@ -4,6 +4,7 @@
 #include "kduty_rec.h"
 #include "krec.h"
 #include "rec.h"
+#include "str.h"
 
 /* Where the A2 records go and what they are about. */
 struct a2w {
@@ -175,6 +176,40 @@ emit_summary(const struct a2w *w, const char *metric, json_t *value,
 	rec_emit(w->out, rec);
 }
 
+/* Traces left out because an earlier one (argument order) claimed
+ * their rank: a copied file, or a second capture of one rank.  Written
+ * only when there are some; details: {rank, kept, dropped}. */
+static void
+copied_ranks(const struct a2w *w)
+{
+	const struct kduty *d = w->d;
+	json_t *det;
+	struct sbuf how = {0};
+
+	if (d->ndups == 0)
+		return;
+	det = json_array();
+	sbuf_adds(&how, "traces left out because a trace given before them "
+	    "claims the same rank (distributedInfo rank, else rankN in the "
+	    "file name): a copy, or two captures of one rank;");
+	for (size_t i = 0; i < d->ndups; i++) {
+		json_t *e = json_object();
+
+		json_object_set_new(e, "rank", json_integer(d->dups[i].rank));
+		json_object_set_new(e, "kept", json_string(
+		    d->dups[i].kept->path));
+		json_object_set_new(e, "dropped", json_string(
+		    d->dups[i].dropped->path));
+		json_array_append_new(det, e);
+		sbuf_printf(&how, "%s %s (rank %lld, also claimed by %s, kept)",
+		    i > 0 ? "," : "", d->dups[i].dropped->path,
+		    (long long)d->dups[i].rank, d->dups[i].kept->path);
+	}
+	emit_summary(w, "duty.ranks.copied", rec_i64((int64_t)d->ndups),
+	    "count", d->nranks + d->ndups, det, sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 /* The largest distributedInfo.world_size the traces state (the ranks
  * the captured job ran; null: none states one), the ranks given in
  * details: a world larger than the ranks given means traces are
@@ -340,6 +375,7 @@ sum_counts(const struct a2w *w)
 	    "idle_boundary)| over iterations; 0 when the identities hold");
 	emit_summary(w, "duty.ranks", rec_i64((int64_t)d->nranks), "count",
 	    d->nranks, NULL, "ranks (one per trace and device)");
+	copied_ranks(w);
 	world_size(w);
 	early_exits(w);
 }

@@ -693,11 +693,36 @@ cmp_rank(const void *a, const void *b)
 {
 	const struct krank *x = a, *y = b;
 
-	return x->rank < y->rank ? -1 : x->rank > y->rank;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->ord < y->ord ? -1 : x->ord > y->ord;
+}
+
+/* Keeps the first krank of each rank (v sorted by rank, then argument
+ * order); the others go to *dups.  Returns the ranks kept. */
+static size_t
+drop_copies(struct krank *v, size_t n, struct kdup **dups, size_t *ndups)
+{
+	size_t k = 0, cap = 0;
+
+	*dups = NULL;
+	*ndups = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (k > 0 && v[i].rank == v[k - 1].rank) {
+			GROW(*dups, *ndups, cap);
+			(*dups)[*ndups].kept = v[k - 1].t;
+			(*dups)[*ndups].dropped = v[i].t;
+			(*dups)[(*ndups)++].rank = v[i].rank;
+			continue;
+		}
+		v[k++] = v[i];
+	}
+	return k;
 }
 
 size_t
-kranks(struct ktrace **t, size_t nt, struct krank **out)
+kranks(struct ktrace **t, size_t nt, struct krank **out, struct kdup **dups,
+    size_t *ndups)
 {
 	struct krank *v = NULL;
 	size_t n = 0, cap = 0;
@@ -720,6 +745,7 @@ kranks(struct ktrace **t, size_t nt, struct krank **out)
 			v[n].t = t[i];
 			v[n].dev = devs[d];
 			v[n].rank = devs[d];
+			v[n].ord = n;
 			if (nd == 1 && t[i]->rank >= 0)
 				v[n].rank = t[i]->rank;
 			else if (nd == 1 && rank_from_name(t[i]->path) >= 0)
@@ -729,11 +755,6 @@ kranks(struct ktrace **t, size_t nt, struct krank **out)
 	}
 	if (n > 1)
 		qsort(v, n, sizeof(*v), cmp_rank);
-	for (size_t i = 1; i < n; i++)
-		if (v[i].rank == v[i - 1].rank)
-			s2r_die("%s: rank %lld is also claimed by %s; give one "
-			    "trace per rank", v[i].t->path,
-			    (long long)v[i].rank, v[i - 1].t->path);
 	*out = v;
-	return n;
+	return drop_copies(v, n, dups, ndups);
 }

@@ -127,12 +127,22 @@ struct krank {
 	struct ktrace	*t;
 	int32_t		 dev;
 	int64_t		 rank;
+	size_t		 ord;	/* argument order: the first claim wins */
+};
+
+/* A trace (and device) dropped because an earlier one claimed its rank:
+ * a copied file, or two captures of one rank. */
+struct kdup {
+	const struct ktrace	*kept, *dropped;
+	int64_t			 rank;
 };
 
 /* Splits traces into ranks (one per trace and device), ordered by rank;
  * a trace's distributedInfo rank, else "rankN" in its file name, else
- * the device id.  Dies when two claim one rank. */
-size_t		 kranks(struct ktrace **t, size_t nt, struct krank **out);
+ * the device id.  Two claiming one rank: the first in argument order is
+ * kept and the other listed in *dups (*ndups of them; caller frees). */
+size_t		 kranks(struct ktrace **t, size_t nt, struct krank **out,
+		    struct kdup **dups, size_t *ndups);
 
 /* Builds iterations from the markers and attributes every operation. */
 void		 ktrace_attribute(struct ktrace *t);

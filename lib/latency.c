@@ -223,6 +223,35 @@ side_count(struct out *o, const char *side, const struct reqpop *p)
 	sbuf_free(&how);
 }
 
+/* Ids on more than one row (reqpop_sort kept one row each): a client
+ * retry writes one row per attempt under the same id, so one id stands
+ * for two sends.  Written only when there are some. */
+static void
+side_repeats(struct out *o, const char *side, const struct reqpop *p)
+{
+	struct sbuf how = {0};
+	char metric[64];
+	int64_t shown = p->repeat_ids < REQMATCH_EXAMPLES ? p->repeat_ids :
+	    REQMATCH_EXAMPLES;
+
+	if (p->repeat_ids == 0)
+		return;
+	sbuf_printf(&how, "request ids on more than one row (a retried "
+	    "request: one id, more than one send): %lld extra row%s; each id "
+	    "keeps its last successful attempt (else its last), which A3 "
+	    "compares, and the counts, sums and success fraction count it "
+	    "once; first ids:", (long long)p->repeat_rows,
+	    p->repeat_rows == 1 ? "" : "s");
+	for (int64_t i = 0; i < shown; i++)
+		sbuf_printf(&how, "%s %lld (again at %s:%ld)", i > 0 ? "," : "",
+		    (long long)p->repeat_ex[i], p->label, p->repeat_line[i]);
+	snprintf(metric, sizeof(metric), "%s.requests.repeated", side);
+	put(o, "A0", metric, rec_i64(p->repeat_ids), "count",
+	    (int64_t)p->n, p->fmt == REQFMT_TRACE_CSV ? "request_id" :
+	    "requestID", sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 side_success(struct out *o, const char *side, const struct reqpop *p)
 {
@@ -788,6 +817,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		o.file = real->label;
 		side_mode(&o, "real", real);
 		side_count(&o, "real", real);
+		side_repeats(&o, "real", real);
 		side_unstreamed(&o, "real", real);
 		side_burst(&o, "real", real);
 		side_success(&o, "real", real);
@@ -798,6 +828,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		o.file = sim->label;
 		side_mode(&o, "sim", sim);
 		side_count(&o, "sim", sim);
+		side_repeats(&o, "sim", sim);
 		side_unstreamed(&o, "sim", sim);
 		side_burst(&o, "sim", sim);
 		side_success(&o, "sim", sim);

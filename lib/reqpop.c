@@ -438,18 +438,65 @@ row_cmp(const void *pa, const void *pb)
 	return (a->column > b->column) - (a->column < b->column);
 }
 
+/* The row of the id group v[a..b) that stays: the last successful
+ * attempt (a retry after a failed send is the one the server answered),
+ * else the last. */
+static size_t
+group_keep(const struct reqpop *p, size_t a, size_t b)
+{
+	for (size_t i = b; i-- > a;)
+		if (p->v[i].ok)
+			return i;
+	return b - 1;
+}
+
+/* Takes a dropped row out of the side's counts and sums. */
+static void
+drop_totals(struct reqpop *p, const struct reqrow *row)
+{
+	p->prompt_sum -= row->prompt;
+	p->unstreamed -= row->unstreamed;
+	if (row->ok) {
+		p->nok--;
+		p->output_sum -= row->output;
+	}
+}
+
+/* Keeps one row of the group v[a..b) at v[k] and notes the repeat. */
+static void
+collapse(struct reqpop *p, size_t a, size_t b, size_t k)
+{
+	size_t keep = group_keep(p, a, b);
+
+	for (size_t i = a; i < b; i++)
+		if (i != keep)
+			drop_totals(p, &p->v[i]);
+	if (p->repeat_ids < REQMATCH_EXAMPLES) {
+		p->repeat_ex[p->repeat_ids] = p->v[a].id;
+		p->repeat_line[p->repeat_ids] = p->v[a + 1].line;
+	}
+	p->repeat_ids++;
+	p->repeat_rows += (int64_t)(b - a - 1);
+	p->v[k] = p->v[keep];
+}
+
 void
 reqpop_sort(struct reqpop *p)
 {
+	size_t k = 0, b;
+
 	if (!p->has_ids || p->n < 2)
 		return;
 	qsort(p->v, p->n, sizeof(*p->v), row_cmp);
-	for (size_t i = 1; i < p->n; i++)
-		if (p->v[i].id == p->v[i - 1].id)
-			s2r_die_at(p->label, p->v[i].line, p->v[i].column,
-			    "request id: expected each id once, got %lld again "
-			    "(first at line %ld)", (long long)p->v[i].id,
-			    p->v[i - 1].line);
+	for (size_t a = 0; a < p->n; a = b, k++) {
+		for (b = a + 1; b < p->n && p->v[b].id == p->v[a].id; b++)
+			;
+		if (b - a > 1)
+			collapse(p, a, b, k);
+		else
+			p->v[k] = p->v[a];
+	}
+	p->n = k;
 }
 
 static void

@@ -25,6 +25,9 @@
 
 enum reqfmt { REQFMT_NONE, REQFMT_TRACE_CSV, REQFMT_BLIS_JSON };
 
+/* Example ids a record names. */
+#define REQMATCH_EXAMPLES 5
+
 struct reqrow {
 	int64_t	id;		/* first: itl.c bsearch()es by it */
 	long	line, column;	/* where the row's id is, for messages */
@@ -65,6 +68,15 @@ struct reqpop {
 	long		 kv_line;	/* its line */
 	int64_t		 prompt_sum;	/* all rows */
 	int64_t		 output_sum;	/* successful rows */
+	/* Ids on more than one row (a client retry writes one row per
+	 * attempt under the same id): each keeps one row, its last
+	 * successful attempt, else its last; the others are dropped from
+	 * v and from the counts and sums above. */
+	int64_t		 repeat_ids;	/* ids seen more than once */
+	int64_t		 repeat_rows;	/* rows dropped for them */
+	int64_t		 repeat_ex[REQMATCH_EXAMPLES];	/* first such ids */
+	long		 repeat_line[REQMATCH_EXAMPLES];	/* each one's
+							 * second row */
 };
 
 void	reqpop_init(struct reqpop *p, const char *label, enum reqfmt fmt);
@@ -77,12 +89,12 @@ void	reqpop_read_csv(struct reqpop *p, struct csvr *r,
 /* Reads a BLIS metrics JSON object's requests[] and its aggregate
  * cache_hit_rate when present (other keys skipped). */
 void	reqpop_read_blis(struct reqpop *p, struct jscan *js);
-/* Sorts the rows by id; a repeated id is fatal (file:line:column of the
- * second).  Called by the readers. */
+/* Sorts the rows by id and keeps one row per id: a repeated id keeps
+ * its last successful row (file order), else its last, and is counted
+ * in repeat_*.  Called by the readers. */
 void	reqpop_sort(struct reqpop *p);
 
 /* The matching of two sides by id. */
-#define REQMATCH_EXAMPLES 5
 /* Planned arrivals this far apart are different schedules (a JSON's
  * seconds round far below it). */
 #define ARRIVAL_SLACK_US 1000

@@ -39,6 +39,11 @@ static const char ACT_POPULATION[] = "The two runs did not execute the "
     "seed and request count (trace_header.yaml names them), or replay the "
     "real trace (blis replay), then rerun the alignment.  Timing over "
     "different populations proves nothing.";
+static const char ACT_REPEATS[] = "A request was sent more than once "
+    "under one id (a client retry): find why the first attempt failed "
+    "(its status and error_message: a reset connection, a 5xx) and rerun "
+    "the real cell without it; until then the server saw more sends than "
+    "the simulation, and A3 compares each id's last successful attempt.";
 static const char ACT_PROMPT[] = "Matched requests carry different "
     "prompts: check that both sides ran the same workload spec and seed "
     "and that the shared-prefix lengths agree (prefix_length), then rerun.";
@@ -159,6 +164,35 @@ population_table(const struct judge *j)
 	return t;
 }
 
+/* Request ids on more than one row of a side (s2r-latency's
+ * <side>.requests.repeated): a retried request, one id for two sends.
+ * The match keeps one attempt, so the populations can agree while the
+ * server saw more sends than the simulation: a WARN, not a FAIL (a
+ * retry is real client behaviour; the attempt compared is said). */
+static bool
+repeats_note(const struct judge *j, struct sbuf *why)
+{
+	static const char *sides[] = { "real", "sim" };
+	const json_t *rec;
+	char metric[64];
+	bool any = false;
+	double n;
+
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(metric, sizeof(metric), "%s.requests.repeated",
+		    sides[i]);
+		rec = au_lat(j, metric);
+		if (!ru_num(rec, &n) || n == 0)
+			continue;
+		sbuf_printf(why, " %.0f request id%s of the %s side appear%s "
+		    "more than once: %s.", n, n == 1 ? "" : "s", sides[i],
+		    n == 1 ? "s" : "", rec_get_str(json_object_get(rec,
+		    "source"), "how"));
+		any = true;
+	}
+	return any;
+}
+
 static void
 a0_population(struct judge *j, const struct rule *r)
 {
@@ -197,10 +231,13 @@ a0_population(struct judge *j, const struct rule *r)
 	if (sonly > 0)
 		sbuf_printf(&why, " Sim-only: %s.", rec_get_str(json_object_get(
 		    au_lat(j, "align.requests.sim_only"), "source"), "how"));
+	if (repeats_note(j, &why) && v == V_PASS)
+		v = V_WARN;
 	au_emit(j, r, "align.requests.matched", NULL,
 	    au_lat(j, "real.requests.count"), au_lat(j, "sim.requests.count"),
-	    false, 0, NULL, "same ids on both sides", v, sbuf_str(&why),
-	    ACT_POPULATION, au_evidence(population_table(j),
+	    false, 0, NULL, "same ids on both sides", v,
+	    sbuf_str(&why), v == V_WARN ? ACT_REPEATS : ACT_POPULATION,
+	    au_evidence(population_table(j),
 	    au_lat(j, "real.requests.count")));
 	sbuf_free(&why);
 }

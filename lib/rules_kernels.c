@@ -950,6 +950,7 @@ a2_multiplier(struct judge *j, const struct rule *r)
 		sbuf_printf(&why, " %.0f iterations recorded too few kernels.",
 		    few);
 	}
+	v = a2_copied(j, v, &why, &act);	/* before: its action wins */
 	v = ranks_missing(j, v, &why, &act);
 	v = a2_clocks(j, v, &why, &act);
 	v = a2_lull(j, v, m > warn, &why, &act);

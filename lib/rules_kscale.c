@@ -395,3 +395,38 @@ a2_lull(const struct judge *j, enum jverdict_value v, bool over,
 	*act = ACT_LULL;
 	return v;
 }
+
+static const char ACT_COPIED[] = "Two traces claim one rank (a copied "
+    "file, or two captures of one rank): give each rank's own trace of "
+    "one capture and rerun; the first given was used, the other left "
+    "out, so a rank the copy stood in for is missing from the barrier "
+    "model.";
+
+/* Traces s2r-dutycycle left out because an earlier one claimed their
+ * rank (duty.ranks.copied): named with the trace kept in why; a PASS
+ * becomes a WARN, as the bundle holds a copy where a rank should be. */
+enum jverdict_value
+a2_copied(const struct judge *j, enum jverdict_value v, struct sbuf *why,
+    const char **act)
+{
+	const json_t *rec = au_sum(j, "duty.ranks.copied", NULL), *e;
+	double n;
+	size_t i;
+
+	if (!ru_num(rec, &n) || n == 0)
+		return v;
+	sbuf_printf(why, " %.0f trace%s left out: another trace given before "
+	    "claims %s rank (", n, n == 1 ? " was" : "s were",
+	    n == 1 ? "its" : "their");
+	json_array_foreach(json_object_get(rec, "details"), i, e)
+		sbuf_printf(why, "%s%s claims rank %lld, as %s does",
+		    i > 0 ? "; " : "", json_string_value(json_object_get(e,
+		    "dropped")), (long long)json_integer_value(
+		    json_object_get(e, "rank")), json_string_value(
+		    json_object_get(e, "kept")));
+	sbuf_adds(why, "): a copy where a rank's own trace should be.");
+	if (v != V_PASS)
+		return v;
+	*act = ACT_COPIED;
+	return V_WARN;
+}

@@ -169,6 +169,43 @@ EOF
 	jqe 'select(.metric == "align.requests.sim_warm_up") | .source.how | test("trace_header.yaml:5")' "$T/l.ndjson"
 }
 
+@test "A0: a request id on two rows (a client retry) is kept once, its last successful attempt, and WARNs naming the id and line" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	[ -z "$(val real.requests.repeated)" ]
+	cp "$T/l.ndjson" "$T/clean.ndjson"
+	# request 6 failed first (HTTP 502, no token), written after its retry
+	awk -F, -v OFS=, 'NR == 3 { $11 = 0; $22 = 0; $23 = 0; $24 = 0; $25 = "error"; $26 = "HTTP 502"; $27 = "" } NR == 3' \
+	    "$F/trace_data.csv" >"$T/fail.csv"
+	cat "$F/trace_data.csv" "$T/fail.csv" >"$T/trace_data.csv"
+	cp "$F/trace_header.yaml" "$T/"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	jqe 'select(.metric == "real.requests.repeated") | .value == 1 and .n == 12 and .source.field == "request_id" and (.source.how | test("1 extra row; .*first ids: 6 \\(again at .*trace_data.csv:14\\)$"))' "$T/l.ndjson"
+	# the retry is the row kept: counts, sums and latencies as without the failure
+	for m in real.requests.count real.requests.ok real.input_tokens.sum real.output_tokens.sum align.requests.eligible align.ttft_ms align.e2e_ms; do
+		[ "$(val $m)" = "$(val $m "$T/clean.ndjson")" ]
+	done
+	judge
+	[ "$(verdict A0 align.requests.matched)" = WARN ]
+	jqe 'select(.metric == "align.requests.matched") | (.why | test("1 request id of the real side appears more than once: .*first ids: 6 \\(again at .*:14\\)")) and (.action | test("client retry"))' "$T/v.ndjson"
+	# two successful rows of one id: the later one (one token more) is kept
+	awk -F, -v OFS=, 'NR == 3 { $11 += 1; $23 += 1000 } NR == 3' "$F/trace_data.csv" >"$T/late.csv"
+	cat "$F/trace_data.csv" "$T/late.csv" >"$T/trace_data.csv"
+	lat --real "$T/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	[ "$(val real.requests.ok)" = "$(val real.requests.ok "$T/clean.ndjson")" ]
+	[ "$(val real.output_tokens.sum)" = $(($(val real.output_tokens.sum "$T/clean.ndjson") + 1)) ]
+	[ "$(val align.output_tokens.mismatch)" = 1 ]
+	# the simulated side likewise
+	{ cat "$F/sim.csv"; sed -n 2p "$F/sim.csv"; } >"$T/sim.csv"
+	lat --real "$F/trace_data.csv" --sim "$T/sim.csv" --no-itl
+	jqe 'select(.metric == "sim.requests.repeated") | .value == 1 and (.source.how | test("first ids: 0 "))' "$T/l.ndjson"
+	judge
+	[ "$(verdict A0 align.requests.matched)" = WARN ]
+	# deterministic
+	"$LAT" --real "$F/trace_data.csv" --sim "$T/sim.csv" --no-itl >"$T/again.ndjson"
+	cmp "$T/l.ndjson" "$T/again.ndjson"
+}
+
 @test "A0: a row the server aborted (ok, finish_reason abort) is not eligible" {
 	# the first served real row is aborted
 	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
@@ -247,11 +284,6 @@ EOF
 }
 
 @test "bad input: one located line on stderr, exit 2, nothing on stdout" {
-	# a repeated request id
-	{ cat "$F/trace_data.csv"; sed -n 3p "$F/trace_data.csv"; } >"$T/dup.csv"
-	run --separate-stderr "$LAT" --real "$T/dup.csv" --no-header
-	assert_bad_input
-	[[ "$stderr" == *"dup.csv:14:1: request id: expected each id once, got 6 again (first at line 3)"* ]]
 	# a bad field
 	sed '3s/,75,8,/,7x,8,/' "$F/trace_data.csv" >"$T/bad.csv"
 	run --separate-stderr "$LAT" --real "$T/bad.csv" --no-header
@@ -673,6 +705,34 @@ PY
 	jqe 'select(.metric == "duty.world_size") | .value == null' "$T/a2.ndjson"
 	judge
 	[ "$(verdict A2 duty.multiplier)" = PASS ]
+}
+
+@test "A2: two traces claiming one rank (a copied file): the first given is kept, duty.ranks.copied names both, the multiplier WARNs naming them and the missing rank" {
+	kernels --tp 2
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/clean.ndjson"
+	[ -z "$(val duty.ranks.copied "$T/clean.ndjson")" ]
+	# rank 1's file is a copy of rank 0's
+	cp "$T/t_0.json" "$T/t_1.json"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
+	validate_records "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.ranks.copied") | .value == 1 and .n == 2 and .details == [{"rank": 0, "kept": "'"$T"'/t_0.json", "dropped": "'"$T"'/t_1.json"}] and (.source.how | test("t_1.json \\(rank 0, also claimed by .*t_0.json, kept\\)$"))' "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.ranks") | .value == 1' "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.world_size") | .value == 2 and .details == [0]' "$T/a2.ndjson"
+	# the first given wins: the other order keeps t_1.json
+	"$S2R_BIN/s2r-dutycycle" "$T/t_1.json" "$T/t_0.json" >"$T/b.ndjson"
+	jqe 'select(.metric == "duty.ranks.copied") | .details[0].kept == "'"$T"'/t_1.json"' "$T/b.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = WARN ]
+	jqe 'select(.metric == "duty.multiplier") | (.why | test("1 trace was left out: .*t_1.json claims rank 0, as .*t_0.json does")) and (.why | test("world of 2 ranks .* but 1 is given \\(rank 0\\)")) and (.action | test("Two traces claim one rank"))' "$T/v.ndjson"
+	# s2r-kernel-match leaves the copy out too, saying so
+	run --separate-stderr "$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" "$T/t_1.json"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"t_1.json: rank 0 is also claimed by $T/t_0.json (given first): left out"* ]]
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" 2>/dev/null >"$T/one.ndjson"
+	[ "$output" = "$(cat "$T/one.ndjson")" ]
 }
 
 @test "A1: every rank is compared, and a rank slower than the others is named on each rank, not read as a clock shift or a mistimed all-reduce" {

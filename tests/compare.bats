@@ -440,6 +440,21 @@ EOF
 	ref cal exclusive 0 "$R/baseline/w1/trace_data.csv" "$T/sim.csv"
 }
 
+@test "calibrate: a retried request id (two rows) is kept once, its last successful attempt, and said on stderr" {
+	mksim "$R/baseline/w1/trace_data.csv" "$T/sim.csv" 0 0
+	compare calibrate --no-header --real "$R/baseline/w1/trace_data.csv" --sim "$T/sim.csv"
+	cp "$T/c.ndjson" "$T/clean.ndjson"
+	# the sim's first row written again after the last
+	{ cat "$T/sim.csv"; sed -n 2p "$T/sim.csv"; } >"$T/dup.csv"
+	run --separate-stderr "$C" calibrate --no-header --real "$R/baseline/w1/trace_data.csv" --sim "$T/dup.csv"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"dup.csv: 1 request id(s) on more than one row (a retried request; first: "*", again at line $(($(wc -l <"$T/sim.csv") + 1))): each kept once, its last successful attempt"* ]]
+	printf '%s\n' "$output" >"$T/c.ndjson"
+	validate_records "$T/c.ndjson"
+	[ "$(jq -c 'select(.metric == "coverage") | .value' "$T/c.ndjson")" = "$(jq -c 'select(.metric == "coverage") | .value' "$T/clean.ndjson")" ]
+	[ "$(jq -c 'select(.metric == "ttft_ms") | .value' "$T/c.ndjson")" = "$(jq -c 'select(.metric == "ttft_ms") | .value' "$T/clean.ndjson")" ]
+}
+
 @test "calibrate: without request ids the sides are compared by distribution" {
 	mksim "$R/baseline/w1/trace_data.csv" "$T/sim.csv" 0 0 noid
 	compare calibrate --no-header --real "$R/baseline/w1/trace_data.csv" --sim "$T/sim.csv"

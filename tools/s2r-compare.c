@@ -423,6 +423,20 @@ run_timeline(struct opts *o)
 	json_decref(arr);
 }
 
+/* A side with a request id on more than one row (a client retry):
+ * reqpop kept each id's last successful attempt; said on stderr, as
+ * calibrate's records have no place for it (s2r-latency's A0 does). */
+static void
+warn_repeats(const struct reqpop *p)
+{
+	if (p->repeat_ids > 0)
+		s2r_warn("%s: %lld request id(s) on more than one row (a "
+		    "retried request; first: %lld, again at line %ld): each "
+		    "kept once, its last successful attempt", p->label,
+		    (long long)p->repeat_ids, (long long)p->repeat_ex[0],
+		    p->repeat_line[0]);
+}
+
 static void
 run_calibrate(struct opts *o)
 {
@@ -441,6 +455,8 @@ run_calibrate(struct opts *o)
 	    o->plan.root);
 	reqpop_load(&real, o->real, &lr);
 	reqpop_load(&sim, o->sim, &ls);
+	warn_repeats(&real);
+	warn_repeats(&sim);
 	cmp_calibrate(&real, &sim, &co, arr);
 	put(o, arr);
 	json_decref(arr);

@@ -100,10 +100,11 @@ main(int argc, char **argv)
 	    .collective = DEFAULT_COLLECTIVE };
 	struct ktrace **traces;
 	struct krank *ranks;
+	struct kdup *dups;
 	struct recout ro;
 	struct kduty d;
 	regex_t re;
-	size_t nt, nr;
+	size_t nt, nr, ndups;
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
@@ -113,14 +114,17 @@ main(int argc, char **argv)
 		    "regular expression, got \"%s\"", o.collective);
 	o.duty.collective_re = &re;
 	nt = ktrace_load_all(argv + optind, (size_t)(argc - optind), &traces);
-	nr = kranks(traces, nt, &ranks);
+	nr = kranks(traces, nt, &ranks, &dups, &ndups);
 	kduty_compute(ranks, nr, &o.duty, &d);
+	d.dups = dups;
+	d.ndups = ndups;
 	if (d.n_few > 0)
 		s2r_warn("%zu iteration(s) with implausibly few GPU operations "
 		    "(see duty.iterations.few_kernels)", d.n_few);
 	kduty_records(recout_open(&ro, o.text, o.output), &d, &o.duty);
 	recout_close(&ro, argv[optind]);
 	kduty_free(&d);
+	free(dups);
 	free(ranks);
 	for (size_t i = 0; i < nt; i++)
 		ktrace_free(traces[i]);

@@ -152,9 +152,10 @@ main(int argc, char **argv)
 	struct kslots ss = {0};
 	struct ktrace **traces;
 	struct krank *ranks;
+	struct kdup *dups;
 	struct recout ro;
 	FILE *out;
-	size_t nt, nr;
+	size_t nt, nr, ndups;
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
@@ -163,7 +164,14 @@ main(int argc, char **argv)
 	if (o.slots && !o.emit && !o.check)
 		kslots_load(&ss, o.slots);
 	nt = ktrace_load_all(argv + optind, (size_t)(argc - optind), &traces);
-	nr = kranks(traces, nt, &ranks);
+	nr = kranks(traces, nt, &ranks, &dups, &ndups);
+	/* a copied trace compared as a second rank would double that
+	 * rank's weight: left out, and s2r-dutycycle's record says so */
+	for (size_t i = 0; i < ndups; i++)
+		s2r_warn("%s: rank %lld is also claimed by %s (given first): "
+		    "left out", dups[i].dropped->path, (long long)dups[i].rank,
+		    dups[i].kept->path);
+	free(dups);
 	out = recout_open(&ro, o.text, o.output);
 	if (o.emit) {
 		for (size_t r = 0; r < nr; r++)

@@ -93,6 +93,35 @@ test_blis_json(void)
 	reqpop_free(&p);
 }
 
+/* A retried request: one id on several rows.  Id 1 failed (e2e 0) and
+ * was retried; id 2 succeeded twice and then failed.  Each keeps its
+ * last successful row (lines 4 and 5), and only those are counted. */
+static const char retried_json[] =
+"{\"requests\": [\n"
+"{\"arrived_at\": 0.001, \"requestID\": \"request_1\", \"num_prefill_tokens\": 4, \"num_decode_tokens\": 1, \"ttft_ms\": 0, \"itl_ms\": 0, \"e2e_ms\": 0},\n"
+"{\"arrived_at\": 0.001, \"requestID\": \"request_2\", \"num_prefill_tokens\": 5, \"num_decode_tokens\": 2, \"ttft_ms\": 1, \"itl_ms\": 0.5, \"e2e_ms\": 1.5},\n"
+"{\"arrived_at\": 0.002, \"requestID\": \"request_1\", \"num_prefill_tokens\": 4, \"num_decode_tokens\": 3, \"ttft_ms\": 2, \"itl_ms\": 0.5, \"e2e_ms\": 3},\n"
+"{\"arrived_at\": 0.002, \"requestID\": \"request_2\", \"num_prefill_tokens\": 5, \"num_decode_tokens\": 4, \"ttft_ms\": 1, \"itl_ms\": 0.5, \"e2e_ms\": 2.5},\n"
+"{\"arrived_at\": 0.003, \"requestID\": \"request_2\", \"num_prefill_tokens\": 5, \"num_decode_tokens\": 2, \"ttft_ms\": 0, \"itl_ms\": 0, \"e2e_ms\": 0}\n"
+"]}\n";
+
+static void
+test_repeated_ids(void)
+{
+	struct reqpop p;
+
+	load_json(&p, retried_json);
+	CHECK(p.n == 2);
+	CHECK(p.v[0].id == 1 && p.v[0].line == 4 && p.v[0].output == 3);
+	CHECK(p.v[1].id == 2 && p.v[1].line == 5 && p.v[1].output == 4);
+	CHECK(p.v[0].ok && p.v[1].ok);
+	CHECK(p.repeat_ids == 2 && p.repeat_rows == 3);
+	CHECK(p.repeat_ex[0] == 1 && p.repeat_line[0] == 4);
+	CHECK(p.repeat_ex[1] == 2 && p.repeat_line[1] == 5);
+	CHECK(p.nok == 2 && p.prompt_sum == 9 && p.output_sum == 7);
+	reqpop_free(&p);
+}
+
 static void
 test_itl_ticks(void)
 {
@@ -258,6 +287,7 @@ main(void)
 		{ "ks_ties", test_ks_ties },
 		{ "ks_critical", test_ks_critical },
 		{ "blis_json", test_blis_json },
+		{ "repeated_ids", test_repeated_ids },
 		{ "itl_ticks", test_itl_ticks },
 		{ "match", test_match },
 		{ "values", test_values },

@@ -275,6 +275,30 @@ ok_rows(const struct judge *j, const struct jcell *c)
 	return sum;
 }
 
+/* How many of the ITL file's requests are the trace's own (itl.own:
+ * the row's request_id with its first and last chunk times): a file
+ * copied from another run, or left from a rerun's first attempt, has the
+ * ids and the counts but none of the times, and its inter-token
+ * latencies are not this cell's.  Older stats without itl.own say
+ * nothing. */
+static void
+itl_own(const struct judge *j, const struct jcell *c, double got,
+    struct sbuf *why, enum jverdict_value *v)
+{
+	const json_t *m = judge_measure(j, c, "itl.own", NULL);
+	double own;
+
+	if (m == NULL || !ru_num(m, &own) || got <= 0)
+		return;
+	if (own >= got * (1 - tol(j->tol, TOL_RATE_PCT) / 100))
+		return;
+	sbuf_printf(why, " Only %.0f of them have the trace row's own first "
+	    "and last chunk times (", own);
+	ru_where(why, m);
+	sbuf_adds(why, "): the file is another run's, not this cell's.");
+	*v = V_FAIL;
+}
+
 static void
 judge_itl(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -301,6 +325,7 @@ judge_itl(struct judge *j, const struct rule *r, const struct jcell *c)
 		    V_WARN;
 		if (v == V_WARN)
 			sbuf_adds(&why, " Requests are missing from it.");
+		itl_own(j, c, got, &why, &v);
 	}
 	ru_emit(j, r, c, "itl.requests", NULL, e, m, "every successful row",
 	    v, sbuf_str(&why), ACT_PROTOCOL);

@@ -276,7 +276,7 @@ ok_rows(const struct judge *j, const struct jcell *c)
 }
 
 /* How many of the ITL file's requests are the trace's own (itl.own:
- * the row's request_id with its first and last chunk times): a file
+ * the row's request_id with chunk 0 at its first chunk time): a file
  * copied from another run, or left from a rerun's first attempt, has the
  * ids and the counts but none of the times, and its inter-token
  * latencies are not this cell's.  Older stats without itl.own say
@@ -292,8 +292,8 @@ itl_own(const struct judge *j, const struct jcell *c, double got,
 		return;
 	if (own >= got * (1 - tol(j->tol, TOL_RATE_PCT) / 100))
 		return;
-	sbuf_printf(why, " Only %.0f of them have the trace row's own first "
-	    "and last chunk times (", own);
+	sbuf_printf(why, " Only %.0f of them have chunk 0 at the trace row's "
+	    "own first_chunk_time_us (", own);
 	ru_where(why, m);
 	sbuf_adds(why, "): the file is another run's, not this cell's.");
 	*v = V_FAIL;

@@ -94,8 +94,8 @@ struct tracex {
 	bool		 itl_read;
 	/* the ITL file, read before the rows so that each successful row
 	 * can be looked up in it: itl_own of them are there with the row's
-	 * own first and last chunk times (a file of another run, or of a
-	 * rerun's first attempt, has the ids but not the times) */
+	 * own first chunk time (a file of another run, or of a rerun's
+	 * first attempt, has the ids but not the times) */
 	struct itl	 itl;
 	int64_t		 itl_own;
 	char		*unknown_cols;	/* header columns of no known layout,
@@ -155,8 +155,10 @@ read_itl(struct tracex *x)
 	x->itl_read = true;
 }
 
-/* Whether a successful row's request is in the ITL file with the row's
- * own chunk 0 and last chunk times (itl.own). */
+/* Whether a successful row's request is in the ITL file with its chunk 0
+ * at the row's first_chunk_time_us (itl.own).  Chunk 0 only: it is the
+ * TTFT point both files take from the same SSE line, while the last
+ * chunk may be a usage or [DONE] line one file counts and the other not. */
 static void
 itl_row(struct tracex *x, const struct trow *t)
 {
@@ -165,7 +167,7 @@ itl_row(struct tracex *x, const struct trow *t)
 	if (!x->itl_read || !t->ok || !t->has_id ||
 	    (q = itl_find(&x->itl, t->id)) == NULL)
 		return;
-	if (q->first == t->first && q->last == t->last)
+	if (q->first == t->first)
 		x->itl_own++;
 }
 
@@ -764,8 +766,8 @@ put_protocol(const struct tracex *x, struct out *o)
 	    x->itl_requests, NULL, NULL, NULL, NULL, NULL);
 	rec_set(r, "source", rec_source(h->itl_label, 0, 0, "timestamp_us",
 	    "successful trace rows whose request_id is in the ITL file with "
-	    "chunk 0 at the row's first_chunk_time_us and the last chunk at "
-	    "its last_chunk_time_us (the file is this run's)"));
+	    "chunk 0 at the row's first_chunk_time_us (the file is this "
+	    "run's)"));
 }
 
 /* observed_kv_metrics.hit_rate, with the block counts it came from

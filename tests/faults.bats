@@ -374,6 +374,10 @@ clean() {
 	fault 1h-itl-missing
 }
 
+@test "1h-itl-other-run (lora): 1h FAIL" {
+	fault 1h-itl-other-run
+}
+
 @test "1h-protocol-cap (14b): 1h FAIL" {
 	fault 1h-protocol-cap
 }

@@ -115,6 +115,26 @@ why() {		# why CHECK METRIC
 	[ "$(verdict 1h itl.requests)" = WARN ]
 }
 
+@test "recordItl: an ITL file of another run (the ids, none of the times) FAILs" {
+	protocol recordItl=true
+	# chunk 0 of every successful request, an hour before the trace's
+	awk -F, 'NR > 1 && $25 == "ok" { printf "%s,0,%d\n", $1, $22 - 3600000000 }' \
+	    "$CELL/trace_data.csv" | { echo request_id,chunk_index,timestamp_us; cat; } \
+	    >"$CELL/trace_data.itl.csv"
+	judge
+	jq -c 'select(.check=="1h" and .metric=="itl.requests")' "$OUT" | jq -e '
+	    .verdict == "FAIL" and (.why | test("Only 0 of them have chunk 0 at the trace row.s own first_chunk_time_us .*another run.s"))'
+	[ "$(jq -r 'select(.metric=="itl.own") | .value' "$BATS_TEST_TMPDIR/m.ndjson")" = 0 ]
+	# one in 50 a microsecond off: within workload.rate_pct, PASS
+	awk -F, 'NR > 1 && $25 == "ok" { printf "%s,0,%d\n", $1, $22 - (++k % 50 == 1) }' \
+	    "$CELL/trace_data.csv" | { echo request_id,chunk_index,timestamp_us; cat; } \
+	    >"$CELL/trace_data.itl.csv"
+	judge
+	[ "$(verdict 1h itl.requests)" = PASS ]
+	[ "$(jq -r 'select(.metric=="itl.own") | .value' "$BATS_TEST_TMPDIR/m.ndjson")" -lt \
+	  "$(jq -r 'select(.metric=="itl.requests") | .value' "$BATS_TEST_TMPDIR/m.ndjson")" ]
+}
+
 @test "streaming: false turns streaming off for every request" {
 	protocol streaming=false
 	judge

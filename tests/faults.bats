@@ -690,6 +690,10 @@ clean() {
 	fault 3c-literal-threshold
 }
 
+@test "3c-max-over-pods (14b): 3c FAIL" {
+	fault 3c-max-over-pods
+}
+
 @test "3c-min-terms (14b): 3c FAIL" {
 	fault 3c-min-terms
 }

@@ -306,6 +306,10 @@ clean() {
 	fault 1e-prefix-other-tokenizer
 }
 
+@test "1f-client-unstreamed (14b): 1f FAIL" {
+	fault 1f-client-unstreamed
+}
+
 @test "1f-stream-buffered (upstream): 1f FAIL" {
 	fault 1f-stream-buffered
 }

@@ -1066,6 +1066,10 @@ clean() {
 	fault 5d-shed-baseline
 }
 
+@test "5d-shed-same-ramp (14b): 5d WARN" {
+	fault 5d-shed-same-ramp
+}
+
 @test "5d-shed-status-200 (14b): 5d FAIL" {
 	fault 5d-shed-status-200
 }

@@ -374,6 +374,10 @@ clean() {
 	fault 1h-client-cap-lower
 }
 
+@test "1h-itl-cut-short (lora): 1h WARN" {
+	fault 1h-itl-cut-short
+}
+
 @test "1h-itl-missing (14b): 1h FAIL" {
 	fault 1h-itl-missing
 }

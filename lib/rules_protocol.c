@@ -275,6 +275,32 @@ ok_rows(const struct judge *j, const struct jcell *c)
 	return sum;
 }
 
+/* How many of the ITL file's requests are the trace's own (itl.own:
+ * the row's request_id with chunk 0 at its first chunk time): a file
+ * copied from another run, or left from a rerun's first attempt, has the
+ * ids and the counts but none of the times, and its inter-token
+ * latencies are not this cell's.  Against the fewer of the file's
+ * requests and the successful rows (a request that failed after its
+ * chunks is in the file, not among them; a missing one is WARNed
+ * above).  Older stats without itl.own say nothing. */
+static void
+itl_own(const struct judge *j, const struct jcell *c, double both,
+    struct sbuf *why, enum jverdict_value *v)
+{
+	const json_t *m = judge_measure(j, c, "itl.own", NULL);
+	double own;
+
+	if (m == NULL || !ru_num(m, &own) || both <= 0)
+		return;
+	if (own >= both * (1 - tol(j->tol, TOL_RATE_PCT) / 100))
+		return;
+	sbuf_printf(why, " Only %.0f of them have chunk 0 at the trace row's "
+	    "own first_chunk_time_us (", own);
+	ru_where(why, m);
+	sbuf_adds(why, "): the file is another run's, not this cell's.");
+	*v = V_FAIL;
+}
+
 static void
 judge_itl(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -301,6 +327,7 @@ judge_itl(struct judge *j, const struct rule *r, const struct jcell *c)
 		    V_WARN;
 		if (v == V_WARN)
 			sbuf_adds(&why, " Requests are missing from it.");
+		itl_own(j, c, got < ok ? got : ok, &why, &v);
 	}
 	ru_emit(j, r, c, "itl.requests", NULL, e, m, "every successful row",
 	    v, sbuf_str(&why), ACT_PROTOCOL);

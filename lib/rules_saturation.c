@@ -93,6 +93,7 @@ formula_sides(struct pu_out *o, const struct formula f[NSIDES],
 		else if (ref == NULL)
 			ref = &f[i];
 		else if (ref->queue != f[i].queue || ref->kv != f[i].kv ||
+		    ref->pmax != f[i].pmax ||
 		    (ref->queue && ref->kv && ref->max != f[i].max))
 			*mismatch = true;
 	}
@@ -135,7 +136,8 @@ sat_formula(struct judge *j, const struct rule *r, const struct pu_avail *av)
 	missing = generated_missing(j, f, av, &o.why);
 	decisions_capped(j, &o.why);
 	if (mismatch)
-		sbuf_adds(&o.why, " The per-endpoint terms differ: the sides "
+		sbuf_adds(&o.why, " The per-endpoint terms or their "
+		    "aggregation over endpoints differ: the sides "
 		    "do not compute the same saturation (a side that reads one "
 		    "endpoint's metrics for every endpoint averages that "
 		    "endpoint's load, not the pool's).");

@@ -3,7 +3,8 @@
  * rate-share mixture (window.*, with the window's clients in
  * window.clients); the measured side pools those clients' own statistics
  * (client.*), so the verdict holds whenever and however long the window
- * really ran.  See rules_wl.h. */
+ * really ran.  Also each client's streaming against its flag (1f), which
+ * the overall share can hide for a small client.  See rules_wl.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,9 @@
 #include "ruleutil.h"
 #include "str.h"
 
+static const char ACT_CLIENT_STREAM[] = "The client was not sent with its "
+    "streaming flag: check how the load generator applies the clients' "
+    "streaming (the request body's \"stream\") and rerun the cell.";
 static const char ACT_MIX[] = "The window's clients did not send the spec's "
     "mixture: check their slo_class, lengths, prefix_group and streaming in "
     "the workload YAML the load generator ran.";
@@ -286,6 +290,48 @@ judge_share(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_decref(sub);
 }
 
+/* Each client's streaming share against its spec flag (all or none),
+ * unless the protocol forces streaming on or off (judged under 1h).
+ * Only a client that departs is a verdict: the overall share (and each
+ * window's) is judged already, and a PASS a client would only repeat it. */
+static void
+judge_client_streaming(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct ru_list l;
+	double f, want, got, t = tol(j->tol, TOL_STREAMING_PP);
+
+	if (wl_protocol_streaming(j, c, &f) != NULL)
+		return;
+	ru_collect(j, c, "expect", "client.streaming.fraction", RU_ANY, false,
+	    &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *id = rec_scope_str(l.v[i], "client");
+		json_t *sub = member_sub(id, NULL);
+		const json_t *m = judge_measure(j, c,
+		    "client.streaming.fraction", sub);
+		struct sbuf why = { 0 };
+
+		if (id != NULL && ru_num(l.v[i], &want) && ru_num(m, &got) &&
+		    fabs(got - want) * 100 > t) {
+			sbuf_printf(&why, "Client \"%s\" streamed %.1f%% of its "
+			    "requests (", id, got * 100);
+			ru_where(&why, m);
+			sbuf_printf(&why, ") where its spec says %s (", want > 0 ?
+			    "streaming: true" : "no streaming");
+			ru_where(&why, l.v[i]);
+			sbuf_adds(&why, "): the client was not sent as "
+			    "specified, whatever the overall share.");
+			ru_emit(j, r, c, "client.streaming.fraction", sub,
+			    l.v[i], m, "\u00b1 streaming_pp", V_FAIL,
+			    sbuf_str(&why), ACT_CLIENT_STREAM);
+		}
+		sbuf_free(&why);
+		json_decref(sub);
+	}
+	ru_list_free(&l);
+}
+
 void
 wl_rule_windows(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -312,4 +358,6 @@ wl_rule_windows(struct judge *j, const struct rule *r, const struct jcell *c)
 			    tol(j->tol, TOL_STREAMING_PP));
 	}
 	ru_list_free(&l);
+	if (strcmp(r->check, "1f") == 0)
+		judge_client_streaming(j, r, c);
 }

@@ -86,6 +86,35 @@ indexed_read(const json_t *p, struct pu_hit *h)
 	return false;
 }
 
+/* Whether a code line of p keeps a running max, "acc = max(acc, ...)"
+ * (or math.Max): an aggregation over endpoints that returns the most
+ * loaded one's load where no division by the count makes a mean.
+ * Comment lines are passed over (a doc comment may say max(). */
+static bool
+running_max(const json_t *p)
+{
+	const char *s = rec_get_str(p, "snippet"), *e, *q;
+	static const char *const fns[] = { "= max(", "= math.Max(", NULL };
+
+	for (; s != NULL && *s != '\0'; s = *e ? e + 1 : e) {
+		e = s + strcspn(s, "\n");
+		s += strspn(s, " \t");
+		if (strncmp(s, "//", 2) == 0)
+			continue;
+		for (size_t k = 0; fns[k] != NULL; k++) {
+			size_t n = strcspn(s, " \t=");
+
+			q = strstr(s, fns[k]);
+			if (n == 0 || q == NULL || q >= e)
+				continue;
+			q += strlen(fns[k]);
+			if (strncmp(q, s, n) == 0 && q[n] == ',')
+				return true;
+		}
+	}
+	return false;
+}
+
 void
 satside_analyse(const json_t *p, const char *who, struct formula *f)
 {
@@ -105,6 +134,7 @@ satside_analyse(const json_t *p, const char *who, struct formula *f)
 	f->min = !f->max && f->queue && f->kv && pu_code_has(p, "min(");
 	f->mean = pu_code_has(p, "/ float64(len(") ||
 	    pu_code_has(p, "/float64(len(");
+	f->pmax = !f->mean && running_max(p);
 	f->one = f->mean && indexed_read(p, &f->oneline);
 	f->miss = satside_branch(p, "missing", false);
 	f->stale = satside_branch(p, "stale", false);
@@ -114,7 +144,7 @@ satside_analyse(const json_t *p, const char *who, struct formula *f)
 bool
 satside_recognised(const struct formula *f)
 {
-	if (f->p == NULL || !f->mean)
+	if (f->p == NULL || (!f->mean && !f->pmax))
 		return false;
 	if (f->queue && f->kv)
 		return f->max || f->min;
@@ -131,10 +161,11 @@ satside_describe(struct sbuf *b, const struct formula *f)
 		sbuf_adds(b, "terms or aggregation not recognised");
 		return;
 	}
-	sbuf_printf(b, "per endpoint %s%s%s%s%s, mean over endpoints",
+	sbuf_printf(b, "per endpoint %s%s%s%s%s, %s over endpoints",
 	    f->queue && f->kv ? (f->max ? "max(" : "min(") : "", f->queue ? "queue ratio" : "",
 	    f->queue && f->kv ? ", " : "", f->kv ? "KV ratio" : "",
-	    f->queue && f->kv ? ")" : "");
+	    f->queue && f->kv ? ")" : "", f->pmax ? "max (the most loaded "
+	    "endpoint's)" : "mean");
 	if (f->one) {
 		sbuf_adds(b, ", but every term reads one endpoint's metrics (");
 		pu_cite(b, &f->oneline);

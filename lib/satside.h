@@ -32,6 +32,8 @@ struct formula {
 	struct pu_hit	 qline, kvline;
 	bool		 max, min;	/* how two terms combine */
 	bool		 mean;		/* the aggregation over endpoints */
+	bool		 pmax;		/* …is instead a running max: the
+					   most loaded endpoint's */
 	bool		 one;		/* …of one endpoint's signals, read
 					   through a constant index */
 	struct pu_hit	 oneline;
@@ -40,8 +42,8 @@ struct formula {
 };
 
 void	 satside_analyse(const json_t *p, const char *who, struct formula *f);
-/* Recognised: a mean over endpoints of one ratio term, or of two
- * combined by max( or min(. */
+/* Recognised: a mean (or a running max) over endpoints of one ratio
+ * term, or of two combined by max( or min(. */
 bool	 satside_recognised(const struct formula *f);
 /* "who (where): per endpoint max(queue ratio, KV ratio), mean …" */
 void	 satside_describe(struct sbuf *b, const struct formula *f);

@@ -92,6 +92,12 @@ struct tracex {
 	struct moments	 rounds;
 	int64_t		 itl_rows, itl_requests;
 	bool		 itl_read;
+	/* the ITL file, read before the rows so that each successful row
+	 * can be looked up in it: itl_own of them are there with the row's
+	 * own first chunk time (a file of another run, or of a rerun's
+	 * first attempt, has the ids but not the times) */
+	struct itl	 itl;
+	int64_t		 itl_own;
 	char		*unknown_cols;	/* header columns of no known layout,
 					 * comma-separated; NULL: none */
 	/* rows whose request_id is below the header's warm-up, the line of
@@ -135,6 +141,36 @@ unknown_columns(const struct csvr *r)
 	return list;
 }
 
+/* Rows and requests of the ITL file, through the one ITL reader (it
+ * checks every chunk of every request); kept for itl_row. */
+static void
+read_itl(struct tracex *x)
+{
+	struct csvr *r = csvr_open(x->h->itl_path, x->h->itl_label);
+
+	itl_read(&x->itl, r);
+	csvr_close(r);
+	x->itl_rows = x->itl.rows;
+	x->itl_requests = (int64_t)x->itl.nr;
+	x->itl_read = true;
+}
+
+/* Whether a successful row's request is in the ITL file with its chunk 0
+ * at the row's first_chunk_time_us (itl.own).  Chunk 0 only: it is the
+ * TTFT point both files take from the same SSE line, while the last
+ * chunk may be a usage or [DONE] line one file counts and the other not. */
+static void
+itl_row(struct tracex *x, const struct trow *t)
+{
+	const struct itlreq *q;
+
+	if (!x->itl_read || !t->ok || !t->has_id ||
+	    (q = itl_find(&x->itl, t->id)) == NULL)
+		return;
+	if (q->first == t->first)
+		x->itl_own++;
+}
+
 struct tracex *
 tracex_new(struct csvr *r, const struct trace_header *h)
 {
@@ -151,6 +187,8 @@ tracex_new(struct csvr *r, const struct trace_header *h)
 	x->finish_col = csvr_col(r, "finish_reason", false);
 	x->unknown_cols = unknown_columns(r);
 	x->id_col = csvr_col(r, "request_id", false);
+	if (h->itl_path != NULL)
+		read_itl(x);
 	return x;
 }
 
@@ -405,6 +443,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	server_input_row(x, r, t);
 	stream_row(x, r, t);
 	finish_row(x, r, t);
+	itl_row(x, t);
 	warm_row(x, r);
 	lag_row(x, r, t);
 	ivals_add(&x->ends, row_end(t));
@@ -494,21 +533,6 @@ sessions_finish(struct tracex *x)
 	session_pairs(x);
 }
 
-/* Rows and requests of the ITL file, through the one ITL reader (it
- * checks every chunk of every request). */
-static void
-read_itl(struct tracex *x)
-{
-	struct csvr *r = csvr_open(x->h->itl_path, x->h->itl_label);
-	struct itl t;
-
-	itl_read(&t, r);
-	csvr_close(r);
-	x->itl_rows = t.rows;
-	x->itl_requests = (int64_t)t.nr;
-	x->itl_read = true;
-	itl_free(&t);
-}
 
 /* Merges the pairs and indexes each client's run: v[start[i] ..
  * start[i + 1]) of the ncl clients. */
@@ -540,8 +564,6 @@ tracex_finish(struct tracex *x)
 	x->inflight_max = max_open(&x->starts, &x->ends);
 	sendlag_finish(&x->lags);
 	sessions_finish(x);
-	if (x->h->itl_path != NULL)
-		read_itl(x);
 }
 
 void
@@ -567,6 +589,8 @@ tracex_free(struct tracex *x)
 	free(x->adapter_rows);
 	free(x->ss);
 	free(x->sr);
+	if (x->itl_read)
+		itl_free(&x->itl);
 	free(x);
 }
 
@@ -738,6 +762,12 @@ put_protocol(const struct tracex *x, struct out *o)
 	    "count", x->itl_rows, NULL, NULL, NULL, NULL, NULL);
 	rec_set(r, "source", rec_source(h->itl_label, 0, 0, "request_id",
 	    "distinct request_id with per-chunk times (--record-itl)"));
+	r = trace_put(o, "1h", "itl.own", (double)x->itl_own, "count",
+	    x->itl_requests, NULL, NULL, NULL, NULL, NULL);
+	rec_set(r, "source", rec_source(h->itl_label, 0, 0, "timestamp_us",
+	    "successful trace rows whose request_id is in the ITL file with "
+	    "chunk 0 at the row's first_chunk_time_us (the file is this "
+	    "run's)"));
 }
 
 /* observed_kv_metrics.hit_rate, with the block counts it came from

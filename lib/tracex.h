@@ -31,7 +31,8 @@ struct trow {
 struct tracex	*tracex_new(struct csvr *r, const struct trace_header *h);
 void		 tracex_row(struct tracex *x, const struct csvr *r,
 		    const struct trow *row);
-/* After the last row (sorts; reads the ITL file when there is one). */
+/* After the last row (sorts; the ITL file, when there is one, is read
+ * by tracex_new). */
 void		 tracex_finish(struct tracex *x);
 /* The records; clients and classes name the indices. */
 void		 tracex_records(const struct tracex *x, struct out *o,

@@ -249,6 +249,25 @@ client_class(struct xctx *x, const struct wl_client *c)
 	free(field);
 }
 
+/* Whether the client streams (1f): the share of its rows that asked to,
+ * all or none.  The overall share can hold while one small client is
+ * sent unstreamed (a generator that drops one client's flag), inside
+ * the streaming band. */
+static void
+client_streaming(struct xctx *x, const struct wl_client *c)
+{
+	char *field = fmt("%s.streaming", c->field);
+	struct xrec r = { .check = "1f", .metric = "client.streaming.fraction",
+	    .client = c->id, .value = c->streaming ? 1 : 0, .unit = "fraction",
+	    .at = c->streaming_at.line ? c->streaming_at : c->at,
+	    .field = field, .how = c->streaming ? "streaming: true: every "
+	    "request of the client streams" : "streaming false or not given: "
+	    "no request of the client streams" };
+
+	xrec_add(x, &r);
+	free(field);
+}
+
 /* The LoRA adapter every request of the client names (BLIS sends a
  * client's requests to its adapter, "" the base model), when the spec
  * uses adapters (lora: some client names one): the adapter mix can hold
@@ -316,6 +335,7 @@ expect_run(struct xctx *x)
 		client_rate(x, &t, i, why);
 		client_edges(x, &t, i, why);
 		client_class(x, &x->w->clients[i]);
+		client_streaming(x, &x->w->clients[i]);
 		if (lora)
 			client_adapter(x, &x->w->clients[i]);
 		free(why);

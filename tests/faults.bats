@@ -306,6 +306,10 @@ clean() {
 	fault 1e-prefix-other-tokenizer
 }
 
+@test "1f-client-unstreamed (14b): 1f FAIL" {
+	fault 1f-client-unstreamed
+}
+
 @test "1f-stream-buffered (upstream): 1f FAIL" {
 	fault 1f-stream-buffered
 }
@@ -370,8 +374,16 @@ clean() {
 	fault 1h-client-cap-lower
 }
 
+@test "1h-itl-cut-short (lora): 1h WARN" {
+	fault 1h-itl-cut-short
+}
+
 @test "1h-itl-missing (14b): 1h FAIL" {
 	fault 1h-itl-missing
+}
+
+@test "1h-itl-other-run (lora): 1h FAIL" {
+	fault 1h-itl-other-run
 }
 
 @test "1h-protocol-cap (14b): 1h FAIL" {
@@ -684,6 +696,10 @@ clean() {
 
 @test "3c-literal-threshold (14b): 3c FAIL" {
 	fault 3c-literal-threshold
+}
+
+@test "3c-max-over-pods (14b): 3c FAIL" {
+	fault 3c-max-over-pods
 }
 
 @test "3c-min-terms (14b): 3c FAIL" {
@@ -1052,6 +1068,10 @@ clean() {
 
 @test "5d-shed-baseline (14b): 5d FAIL" {
 	fault 5d-shed-baseline
+}
+
+@test "5d-shed-same-ramp (14b): 5d WARN" {
+	fault 5d-shed-same-ramp
 }
 
 @test "5d-shed-status-200 (14b): 5d FAIL" {

@@ -115,6 +115,47 @@ why() {		# why CHECK METRIC
 	[ "$(verdict 1h itl.requests)" = WARN ]
 }
 
+@test "recordItl: an ITL file of another run (the ids, none of the times) FAILs" {
+	protocol recordItl=true
+	# chunk 0 of every successful request, an hour before the trace's
+	awk -F, 'NR > 1 && $25 == "ok" { printf "%s,0,%d\n", $1, $22 - 3600000000 }' \
+	    "$CELL/trace_data.csv" | { echo request_id,chunk_index,timestamp_us; cat; } \
+	    >"$CELL/trace_data.itl.csv"
+	judge
+	jq -c 'select(.check=="1h" and .metric=="itl.requests")' "$OUT" | jq -e '
+	    .verdict == "FAIL" and (.why | test("Only 0 of them have chunk 0 at the trace row.s own first_chunk_time_us .*another run.s"))'
+	[ "$(jq -r 'select(.metric=="itl.own") | .value' "$BATS_TEST_TMPDIR/m.ndjson")" = 0 ]
+	# one in 50 a microsecond off: within workload.rate_pct, PASS
+	awk -F, 'NR > 1 && $25 == "ok" { printf "%s,0,%d\n", $1, $22 - (++k % 50 == 1) }' \
+	    "$CELL/trace_data.csv" | { echo request_id,chunk_index,timestamp_us; cat; } \
+	    >"$CELL/trace_data.itl.csv"
+	judge
+	[ "$(verdict 1h itl.requests)" = PASS ]
+	[ "$(jq -r 'select(.metric=="itl.own") | .value' "$BATS_TEST_TMPDIR/m.ndjson")" -lt \
+	  "$(jq -r 'select(.metric=="itl.requests") | .value' "$BATS_TEST_TMPDIR/m.ndjson")" ]
+}
+
+@test "1f client.streaming.fraction: a client sent against its flag FAILs, while the overall share holds" {
+	judge
+	[ "$(jq -c 'select(.metric=="client.streaming.fraction")' "$OUT")" = "" ]
+	# bulk (streaming: true) sent unstreamed, as many docs rows (streaming
+	# false) streamed: the overall share is unchanged
+	n=$(awk -F, '$2 == "bulk"' "$CELL/trace_data.csv" | wc -l)
+	awk -F, -v OFS=, -v n="$n" '$2 == "bulk" { $9 = "false" }
+	    $2 == "docs" && k++ < n { $9 = "true" } 1' "$CELL/trace_data.csv" >"$CELL/t" &&
+	    mv "$CELL/t" "$CELL/trace_data.csv"
+	judge
+	[ "$(verdict 1f streaming.fraction)" = PASS ]
+	[ "$(jq -r 'select(.metric=="client.streaming.fraction") | "\(.scope.client) \(.verdict)"' "$OUT" | tr '\n' ' ')" = "bulk FAIL docs FAIL " ]
+	jq -c 'select(.metric=="client.streaming.fraction" and .scope.client=="bulk")' "$OUT" | jq -e '
+	    .expected.value == 1 and .actual.value == 0 and .tolerance == "\u00b1 streaming_pp"
+	    and (.why | test("Client .bulk. streamed 0.0% of its requests .* where its spec says streaming: true \\(workloads/mixed.yaml:40"))'
+	# a protocol that forces streaming judges it under 1h, not per client
+	protocol recordItl=true
+	judge
+	[ "$(jq -c 'select(.metric=="client.streaming.fraction")' "$OUT")" = "" ]
+}
+
 @test "streaming: false turns streaming off for every request" {
 	protocol streaming=false
 	judge

@@ -1145,6 +1145,16 @@ nokey() {
 	judge
 	[ "$(verdict saturation.formula)" = FAIL ]
 	[[ "$(why saturation.formula)" == *"generated plugin saturation ("*"min(queue ratio, KV ratio)"* ]]
+	# a running max over the pods (the most loaded one) where the sim
+	# and the router take the mean
+	bundle maxpool real-ok
+	sed -i -e 's/total += max(q, kv)/total = max(total, max(q, kv))/' \
+	    -e 's|return total / float64(len(pods))|return total|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	jq -c 'select(.check=="3c" and .metric=="saturation.formula")' "$OUT" | jq -e '
+	    .verdict == "FAIL" and (.why | test("generated plugin saturation \\(.*max\\(queue ratio, KV ratio\\), max \\(the most loaded endpoint.s\\) over endpoints"))
+	    and (.why | test("sim algorithm .*mean over endpoints")) and (.why | test("aggregation over endpoints differ"))'
 	# a literal divisor: the config's 0.8 never reaches the formula
 	bundle literal real-ok
 	sed -i 's|m.KVCacheUsagePercent / a.p.KVCacheUtilThreshold|m.KVCacheUsagePercent / 0.9|' "$(PLUGIN)"

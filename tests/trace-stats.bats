@@ -662,6 +662,8 @@ bad() {
 	# three requests in six chunk rows
 	[ "$(val itl.requests)" = 3 ]
 	[ "$(jq -r 'select(.metric=="itl.requests") | "\(.n) \(.source.file)"' "$OUT")" = "6 v3/trace_data.itl.csv" ]
+	# each of them this trace's: chunk 0 at its row's first_chunk_time_us
+	[ "$(val itl.own)" = 3 ]
 }
 
 @test "TraceV3: without a think_time_us column, think times are the gaps between rounds" {

@@ -525,3 +525,125 @@ sf_rule_queue(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_adds(&o.why, ").");
 	queue_emit(j, r, &o);
 }
+
+/* --- a signal kept across requests -------------------------------- */
+
+/* Whether the plugin function p reads endpoint metrics (not only the
+ * priority): its result is a signal. */
+static bool
+reads_metrics(const json_t *p)
+{
+	const json_t *reads = json_object_get(json_object_get(p, "facts"),
+	    "reads");
+	json_t *x;
+	size_t i;
+
+	json_array_foreach(reads, i, x) {
+		const char *r = json_string_value(x);
+
+		if (r != NULL && strcmp(r, "Priority") != 0 &&
+		    strcmp(r, "priority") != 0)
+			return true;
+	}
+	return false;
+}
+
+struct cache_arg {
+	struct strv	 fns;	/* the metric-reading functions "name(" */
+	struct sf_find	*out;
+};
+
+/* Whether squeezed code stores into a field (x.f = …, a.s, a.t = …) a
+ * call of one of fns or a metric read: a value kept for later calls. */
+static bool
+stores_signal(const char *code, const struct strv *fns)
+{
+	static const char *const fields[] = { "WaitingQueueSize",
+	    "KVCacheUsagePercent", "RunningQueueSize", "RunningRequestsSize",
+	    "GetMetrics", NULL };
+	size_t k = strspn(code, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.,");
+	const char *rhs = code + k + 1, *end;
+
+	if (code[k] != '=' || code[k + 1] == '=' || memchr(code, '.', k) ==
+	    NULL)
+		return false;
+	for (size_t i = 0; i < fns->n; i++)
+		if (strstr(rhs, fns->v[i]) != NULL)
+			return true;
+	return field_in(rhs, fields, &end) != NULL;
+}
+
+static bool
+cache_in(const struct fn_lines *f, void *arg)
+{
+	struct cache_arg *a = arg;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (stores_signal(f->code[i], &a->fns)) {
+			found_at(a->out, f, i, i);
+			return true;
+		}
+	return false;
+}
+
+static void
+cache_fns(const struct judge *j, struct strv *fns)
+{
+	struct ru_list l;
+	char buf[96];
+
+	pu_claim_list(j, "3c.generated-decisions", "generated", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *name = rec_get_str(json_object_get(l.v[i],
+		    "facts"), "name");
+
+		if (!pu_found(l.v[i]) || name == NULL || !reads_metrics(l.v[i]))
+			continue;
+		/* ".f(" or "f(" at a word start: the squeezed call */
+		snprintf(buf, sizeof(buf), "%s(", name);
+		strv_add(fns, buf);
+	}
+	ru_list_free(&l);
+}
+
+void
+sf_rule_cache(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct cache_arg a = { {0}, NULL };
+	struct sf_find s = {0};
+	struct pu_out o;
+	bool cached;
+
+	cache_fns(j, &a.fns);
+	if (a.fns.n == 0) {
+		strv_free(&a.fns);
+		return;
+	}
+	a.out = &s;
+	cached = each_function(j, "3c.generated-decisions", "generated",
+	    cache_in, &a);
+	strv_free(&a.fns);
+	pu_out_init(&o, "snapshot.plugin_cache");
+	if (!cached) {
+		sbuf_adds(&o.why, "The generated plugin keeps no signal across "
+		    "requests: each decision computes from the endpoints' "
+		    "metrics as the router last refreshed them (no metric read "
+		    "or saturation result stored in a field).");
+		pu_out_emit(j, r, &o, V_PASS, NULL);
+		return;
+	}
+	o.actual = pu_proof_side(s.p, s.line, json_string(s.code));
+	pu_ev_add(o.evidence, "where the plugin keeps a signal", s.p);
+	sbuf_adds(&o.why, "The generated plugin stores a signal it computes "
+	    "from the endpoints' metrics in a field (");
+	cite(&o.why, s.p, s.line, s.code);
+	sbuf_adds(&o.why, "): later requests decide on that kept value, "
+	    "older than the router's own refresh by as long as the plugin "
+	    "keeps it, a delay the sim's snapshot refresh does not have "
+	    "(see snapshot.refresh_interval).");
+	pu_out_emit(j, r, &o, V_WARN, "Compute the signal from the endpoints "
+	    "at each decision (the router already refreshes them), or add the "
+	    "cache's age to the sim's --snapshot-refresh-interval and rerun "
+	    "the sim.");
+}

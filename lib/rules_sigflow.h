@@ -37,5 +37,10 @@ enum jverdict_value sf_kv_misuse(const struct judge *j, struct pu_out *o,
  * depth (an int) into its ratio. */
 void	sf_rule_queue(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
+/* 3d snapshot.plugin_cache: whether the generated plugin keeps a signal
+ * (a metric read, a saturation it computed) in a field across requests,
+ * a delay on top of the router's refresh. */
+void	sf_rule_cache(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
 
 #endif

@@ -1385,3 +1385,32 @@ nokey() {
 	[ "$(verdict signal.kv_range)" = PASS ]
 	[[ "$(why signal.kv_range)" == *"from vllm:kv_cache_usage_perc, which vLLM documents as a fraction"* ]]
 }
+
+@test "3d snapshot.plugin_cache: a saturation kept in a field across requests: WARN citing the store; none kept: PASS" {
+	bundle nocache real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict snapshot.plugin_cache)" = PASS ]
+	bundle cache real-ok
+	sed -i -e 's|^type PreemptiveShed struct{ p Params }$|type PreemptiveShed struct {\n\tp     Params\n\tsat   float64\n\tsatAt time.Time\n}|' \
+	    -e 's|^\tsat := a.saturation(pods)$|\tif time.Since(a.satAt) > time.Second {\n\t\ta.sat, a.satAt = a.saturation(pods), time.Now()\n\t}\n\tsat := a.sat|' "$(PLUGIN)"
+	l=$(grep -n 'a.sat, a.satAt = a.saturation(pods), time.Now()' "$(PLUGIN)" | cut -d: -f1)
+	[ -n "$l" ]
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict snapshot.plugin_cache)" = WARN ]
+	[[ "$(why snapshot.plugin_cache)" == *"stores a signal"*"(real generated/preemptive_shed.go:$l \`a.sat, a.satAt = a.saturation(pods), time.Now()\`)"* ]]
+	jq -s -e '[.[] | select(.metric == "snapshot.plugin_cache")][0] | .actual.source.line == '"$l"'' "$V"
+	# a metric read kept in a field is a signal kept too
+	bundle cachekv real-ok
+	sed -i -e 's|^type PreemptiveShed struct{ p Params }$|type PreemptiveShed struct {\n\tp      Params\n\tlastKV float64\n}|' \
+	    -e 's|^\t\tkv := m.KVCacheUsagePercent / a.p.KVCacheUtilThreshold$|\t\tif a.lastKV == 0 {\n\t\t\ta.lastKV = m.KVCacheUsagePercent\n\t\t}\n\t\tkv := a.lastKV / a.p.KVCacheUtilThreshold|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict snapshot.plugin_cache)" = WARN ]
+	# no generated plugin: no such verdict
+	bundle cachenone ""
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ -z "$(verdict snapshot.plugin_cache)" ]
+}

@@ -319,8 +319,8 @@ snippet_mask(const char *s)
 
 /* Whether a code line (masked) is a logging or formatting call: a
  * value it names is shown, not used. */
-static bool
-log_line(const char *code)
+bool
+pu_log_line(const char *code)
 {
 	static const char *const calls[] = { ".Info(", ".Infof(", ".Error(",
 	    ".Errorf(", ".Debug(", ".Debugf(", ".Warn(", ".Warnf(", "Printf(",
@@ -351,7 +351,7 @@ find_line(const json_t *p, const char *const *needles, bool uses,
 		trim_into(buf, sizeof(buf), m, n);
 		for (size_t k = 0; needles[k] != NULL && !found; k++) {
 			if (!has_whole(buf, needles[k]) ||
-			    (uses && log_line(buf)))
+			    (uses && pu_log_line(buf)))
 				continue;
 			h->p = p;
 			h->line = line;
@@ -365,6 +365,33 @@ find_line(const json_t *p, const char *const *needles, bool uses,
 	}
 	free(mask);
 	return found;
+}
+
+bool
+pu_each_line(const json_t *p, pu_line_fn *fn, void *arg)
+{
+	const char *s = rec_get_str(p, "snippet");
+	long line = snippet_start(p);
+	char *mask, *m;
+	bool stop = false;
+
+	if (s == NULL || line < 1 || (mask = snippet_mask(s)) == NULL)
+		return false;
+	for (m = mask; *s != '\0' && !stop; line++) {
+		const char *end = strchr(s, '\n');
+		size_t n = end != NULL ? (size_t)(end - s) : strlen(s);
+		char code[512], text[512];
+
+		trim_into(code, sizeof(code), m, n);
+		trim_into(text, sizeof(text), s, n);
+		stop = fn(line, code, text, arg);
+		if (end == NULL)
+			break;
+		s = end + 1;
+		m += n + 1;
+	}
+	free(mask);
+	return stop;
 }
 
 bool

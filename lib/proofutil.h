@@ -106,6 +106,16 @@ bool	 pu_find_line(const json_t *p, const char *const *needles,
  * plugin only logs is not a signal it computes with. */
 bool	 pu_find_use(const json_t *p, const char *const *needles,
 	    struct pu_hit *h);
+/* Calls fn(line, code, text, arg) for each line of p's snippet in order:
+ * its number, its code with comments and literal contents blanked, and
+ * the line as written (both trimmed); stops at the first fn that returns
+ * true.  Whether one did. */
+typedef bool pu_line_fn(long line, const char *code, const char *text,
+	    void *arg);
+bool	 pu_each_line(const json_t *p, pu_line_fn *fn, void *arg);
+/* Whether a masked code line is a logging or formatting call: a value it
+ * names is shown, not used. */
+bool	 pu_log_line(const char *code);
 /* Whether the snippet's code (comments and literals left out) holds
  * needle. */
 bool	 pu_code_has(const json_t *p, const char *needle);

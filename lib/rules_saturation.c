@@ -13,6 +13,7 @@
 
 #include "judge.h"
 #include "proofutil.h"
+#include "rules_sigflow.h"
 #include "rec.h"
 #include "ruleutil.h"
 #include "rules_snaparm.h"
@@ -1080,5 +1081,6 @@ rule_snapshot(struct judge *j, const struct rule *r, const struct jcell *c)
 const struct rule rules_saturation[] = {
 	{ "3c", "Saturation formula", false, rule_saturation },
 	{ "3d", "Snapshot delay", false, rule_snapshot },
+	{ "3d", "Snapshot delay", false, sf_rule_cache },
 	{ NULL, NULL, false, NULL }
 };

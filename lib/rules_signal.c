@@ -18,6 +18,7 @@
 #include "rec.h"
 #include "ruleutil.h"
 #include "rules_kvscale.h"
+#include "rules_sigflow.h"
 #include "str.h"
 
 /* --- 3a ------------------------------------------------------------ */
@@ -579,6 +580,8 @@ signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
 		    queue_source(j, &o, v)));
 	if (lost)
 		v = transfer_lost(j, s, v, &o);
+	else if (used_gen && (lost = sf_unused_read(j, s->members, &o)))
+		v = used_sim || v == V_FAIL ? V_FAIL : V_WARN;
 	else if (used_gen && !used_sim && av->sim) {
 		sbuf_adds(&o.why, " The sim algorithm never reads ");
 		lower_name(&o.why, s);
@@ -588,8 +591,8 @@ signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
 			v = V_WARN;
 	}
 	pu_out_emit(j, r, &o, v, lost ? "Make the generated plugin read the "
-	    "router field that carries the sim's signal, rebuild and rerun "
-	    "the treatment arm." : v == V_FAIL ? "Map the signal to one the "
+	    "router field that carries the sim's signal and compute with it "
+	    "as the sim does, rebuild and rerun the treatment arm." : v == V_FAIL ? "Map the signal to one the "
 	    "router provides (or add it to the router's metrics) before "
 	    "trusting the transfer." : "The codebases differ, or the plugin "
 	    "reads more than the sim: check which router version the real run "
@@ -703,6 +706,49 @@ kv_range_evidence(const struct judge *j, struct pu_out *o)
 		    claims[i][1]);
 }
 
+/* vLLM's KV usage gauge, by its current or its deprecated name. */
+static bool
+kv_known_metric(const char *m)
+{
+	return strcmp(m, "vllm:kv_cache_usage_perc") == 0 ||
+	    strcmp(m, "vllm:gpu_cache_usage_perc") == 0;
+}
+
+/* An engine-table entry (claim 3b.vllm-metric) mapping vLLM's KV usage to
+ * another vLLM gauge. */
+static bool
+kv_unknown(const json_t *p, void *arg)
+{
+	const char *m = rec_get_str(json_object_get(p, "facts"), "string");
+
+	return m != NULL && strncmp(m, "vllm:", 5) == 0 && !kv_known_metric(m);
+}
+
+/* The router's engine table fills KV usage from a gauge that is neither
+ * vllm:kv_cache_usage_perc nor its old name: a 0-1 value too, perhaps,
+ * but not the KV cache's fill.  Says so in o. */
+static bool
+kv_metric_other(const struct judge *j, struct pu_out *o)
+{
+	const json_t *p = pu_claim_find(j, "3b.vllm-metric", "router",
+	    PU_FOUND, kv_unknown, NULL);
+	const json_t *facts = json_object_get(p, "facts");
+	double line = 0;
+
+	if (p == NULL)
+		return false;
+	rec_get_num(json_object_get(facts, "keyval"), "line", &line);
+	pu_ev_add(o->evidence, "the engine metric KV usage is read from", p);
+	sbuf_printf(&o->why, " But the router's vLLM engine table fills KV "
+	    "usage from %s (", rec_get_str(facts, "string"));
+	pu_where(&o->why, p, (long)line);
+	sbuf_adds(&o->why, "), not vllm:kv_cache_usage_perc: the field holds "
+	    "another gauge than the KV cache's 0-1 fill the sim's KV "
+	    "utilization is, whatever its range. Check what that metric "
+	    "measures.");
+	return true;
+}
+
 /* Where the router assigns KV usage (pop) and from which engine metric. */
 static void
 kv_populate_text(const struct judge *j, struct pu_out *o, const json_t *pop,
@@ -731,10 +777,12 @@ kv_populate_text(const struct judge *j, struct pu_out *o, const json_t *pop,
 		    total);
 	pu_cap_text(&o->why, j, "3b.populate", "router");
 	sbuf_adds(&o->why, ")");
-	if (metric != NULL)
+	if (metric != NULL && (gauge == NULL || kv_known_metric(gauge)))
 		sbuf_printf(&o->why, " from %s, which vLLM documents as a "
 		    "fraction (1 means 100%%)", gauge != NULL ? gauge :
 		    "the KV usage metric");
+	else if (metric != NULL)
+		sbuf_printf(&o->why, " from %s", gauge);
 	sbuf_adds(&o->why, ".");
 }
 
@@ -813,7 +861,7 @@ kv_metric_deprecated(const struct judge *j, struct pu_out *o)
 	}
 	ru_list_free(&l);
 	if (old == NULL || current)
-		return false;
+		return kv_metric_other(j, o);
 	pu_ev_add(o->evidence, "the deprecated engine metric name", old);
 	sbuf_adds(&o->why, " But the router reads KV usage from "
 	    "vllm:gpu_cache_usage_perc (");
@@ -1084,9 +1132,14 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 	v = transform_verdict(&o, kr, av.router, bug, sim_rescale);
 	if (v == V_FAIL)
 		consequence(&o.why, transform, kv_threshold(j));
-	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Remove the rescale from the "
+	else if (kr == KV_FRACTION)
+		v = sf_kv_misuse(j, &o, v, kv_threshold(j));
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? (bug == NULL ? "Use "
+	    "KVCacheUsagePercent as the 0-1 fraction it is (no percent "
+	    "literal, the threshold divided once), rebuild and rerun the "
+	    "treatment arm." : "Remove the rescale from the "
 	    "generated plugin (KVCacheUsagePercent is already 0-1), rebuild "
-	    "and rerun the treatment arm." : v == V_WARN && bug == NULL &&
+	    "and rerun the treatment arm.") : v == V_WARN && bug == NULL &&
 	    sim_rescale != NULL ? "Check the range of the sim's KV input; if "
 	    "it is 0-1, remove the sim algorithm's rescale and rerun the sim." :
 	    PU_ACT_REVIEW);
@@ -1096,5 +1149,6 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 const struct rule rules_signal[] = {
 	{ "3a", "Signal availability", false, rule_signals },
 	{ "3b", "Signal transform", false, rule_transform },
+	{ "3b", "Signal transform", false, sf_rule_queue },
 	{ NULL, NULL, false, NULL }
 };

@@ -1278,3 +1278,139 @@ nokey() {
 	judge
 	[ "$(verdict signal.queue_depth)" = PASS ]
 }
+
+@test "3a: a signal read into a local that nothing uses (a discard, a log): FAIL naming the local; used in an if: PASS" {
+	bundle unused real-ok
+	sed -i 's|^\t\ttotal += max(q, kv)$|\t\t_ = kv // KV term off until calibrated\n\t\ttotal += q|' "$(PLUGIN)"
+	l=$(grep -n 'kv := m.KVCacheUsagePercent' "$(PLUGIN)" | cut -d: -f1)
+	d=$(grep -n '_ = kv' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict signal.kv_utilization)" = FAIL ]
+	[[ "$(why signal.kv_utilization)" == *"reads KVCacheUsagePercent into kv (real generated/preemptive_shed.go:$l "*"never uses kv (it only discards or logs it: real generated/preemptive_shed.go:$d \`_ = kv // KV term off until calibrated\`)"* ]]
+	jq -s -e '[.[] | select(.metric == "signal.kv_utilization")][0].action | test("compute with it")' "$V"
+	# the other signals, and a priority the plugin reads into a local it
+	# tests in an if, are used
+	[ "$(verdict signal.queue_depth)" = PASS ]
+	[ "$(verdict signal.priority)" = PASS ]
+	# a value only logged is no use either
+	bundle logged2 real-ok
+	sed -i 's|^\t\ttotal += max(q, kv)$|\t\tlog.V(5).Info("kv", "ratio", kv)\n\t\ttotal += q|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict signal.kv_utilization)" = FAIL ]
+	# "kv" inside a string or a comment, or a field x.kv, is no use
+	bundle member real-ok
+	sed -i 's|^\t\ttotal += max(q, kv)$|\t\t_ = kv\n\t\ta.p.kv = 0 // kv\n\t\ttotal += q|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict signal.kv_utilization)" = FAIL ]
+}
+
+@test "3b: KV usage divided by the threshold twice, or compared with a percent: FAIL; compared with a fraction: PASS" {
+	bundle twice real-ok
+	sed -i 's|^\t\ttotal += max(q, kv)$|\t\ttotal += max(q, kv / a.p.KVCacheUtilThreshold)|' "$(PLUGIN)"
+	l=$(grep -n 'kv / a.p.KVCacheUtilThreshold)' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.kv_usage)" = FAIL ]
+	[[ "$(why transform.kv_usage)" == *"divides KV usage by a.p.KVCacheUtilThreshold twice ("*"then real generated/preemptive_shed.go:$l \`total += max(q, kv / a.p.KVCacheUtilThreshold)\`)"* ]]
+	jq -s -e '[.[] | select(.metric == "transform.kv_usage")][0].action | test("divided once")' "$V"
+	# twice on the one line
+	bundle twice1 real-ok
+	sed -i 's|kv := m.KVCacheUsagePercent / a.p.KVCacheUtilThreshold|kv := m.KVCacheUsagePercent / a.p.KVCacheUtilThreshold / a.p.KVCacheUtilThreshold|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.kv_usage)" = FAIL ]
+	# a pod whose KV cache is "full" at 95 (percent), either way round
+	for cond in 'm.KVCacheUsagePercent >= 95' '95 <= m.KVCacheUsagePercent' 'm.KVCacheUsagePercent < 90.0'; do
+		bundle pct real-ok
+		sed -i "s|^\t\tq := float64(m.WaitingQueueSize)|\t\tif $cond {\n\t\t\ttotal += 1.0\n\t\t\tcontinue\n\t\t}\n&|" "$(PLUGIN)"
+		records --root "$GO/gaie" --label gaie
+		judge
+		[ "$(verdict transform.kv_usage)" = FAIL ] || { echo "$cond: $(why transform.kv_usage)"; return 1; }
+		[[ "$(why transform.kv_usage)" == *"compares KV usage with "*", a percent ("*"\`if $cond {\`)"* ]]
+	done
+	[[ "$(why transform.kv_usage)" == *"that comparison always holds"* ]]
+	# the same guard as a fraction is right
+	bundle frac real-ok
+	sed -i "s|^\t\tq := float64(m.WaitingQueueSize)|\t\tif m.KVCacheUsagePercent >= 0.95 {\n\t\t\ttotal += 1.0\n\t\t\tcontinue\n\t\t}\n&|" "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.kv_usage)" = PASS ]
+}
+
+@test "3b transform.queue_depth: the count converted, then divided: PASS; divided in integers or twice: FAIL" {
+	bundle qok real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.queue_depth)" = PASS ]
+	jq -s -e '[.[] | select(.metric == "transform.queue_depth")][0] |
+	    (.actual.value | test("float64\\(m.WaitingQueueSize\\)")) and (.expected.value | test("QueueDepth"))' "$V"
+	bundle qint real-ok
+	sed -i 's|q := float64(m.WaitingQueueSize) / a.p.QueueDepthThreshold|q := float64(m.WaitingQueueSize / int(a.p.QueueDepthThreshold))|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.queue_depth)" = FAIL ]
+	[[ "$(why transform.queue_depth)" == *"integer division"*"\`q := float64(m.WaitingQueueSize / int(a.p.QueueDepthThreshold))\`"*"Go truncates"* ]]
+	bundle qtwice real-ok
+	sed -i 's|^\t\ttotal += max(q, kv)$|\t\ttotal += max(q/a.p.QueueDepthThreshold, kv)|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict transform.queue_depth)" = FAIL ]
+	[[ "$(why transform.queue_depth)" == *"divides the queue depth by a.p.QueueDepthThreshold twice"* ]]
+	# no generated plugin: no such verdict (3b's transform.kv_usage says
+	# INAPPLICABLE for the check)
+	bundle qnone ""
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ -z "$(verdict transform.queue_depth)" ]
+}
+
+@test "3b: a router engine table that reads KV usage from another vLLM gauge: WARN naming it, never 'documents as a fraction'" {
+	bundle kvother real-ok
+	cp -R "$GO/gaie" "$D/"
+	f="$D/gaie/pkg/epp/framework/plugins/datalayer/extractor/metrics/factories.go"
+	sed -i 's/"vllm:kv_cache_usage_perc"/"vllm:gpu_prefix_cache_hit_rate"/' "$f" "$D/gaie/pkg/epp/server/options.go"
+	l=$(grep -n 'gpu_prefix_cache_hit_rate' "$f" | cut -d: -f1)
+	records --root "$D/gaie" --label gaie
+	judge
+	[ "$(verdict signal.kv_range)" = WARN ]
+	w=$(why signal.kv_range)
+	[[ "$w" == *"But the router's vLLM engine table fills KV usage from vllm:gpu_prefix_cache_hit_rate (gaie pkg/epp/framework/plugins/datalayer/extractor/metrics/factories.go:$l), not vllm:kv_cache_usage_perc"* ]]
+	[[ "$w" != *"documents as a fraction"* ]]
+	# the router's own KV metric: PASS, and vLLM's documentation cited
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict signal.kv_range)" = PASS ]
+	[[ "$(why signal.kv_range)" == *"from vllm:kv_cache_usage_perc, which vLLM documents as a fraction"* ]]
+}
+
+@test "3d snapshot.plugin_cache: a saturation kept in a field across requests: WARN citing the store; none kept: PASS" {
+	bundle nocache real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict snapshot.plugin_cache)" = PASS ]
+	bundle cache real-ok
+	sed -i -e 's|^type PreemptiveShed struct{ p Params }$|type PreemptiveShed struct {\n\tp     Params\n\tsat   float64\n\tsatAt time.Time\n}|' \
+	    -e 's|^\tsat := a.saturation(pods)$|\tif time.Since(a.satAt) > time.Second {\n\t\ta.sat, a.satAt = a.saturation(pods), time.Now()\n\t}\n\tsat := a.sat|' "$(PLUGIN)"
+	l=$(grep -n 'a.sat, a.satAt = a.saturation(pods), time.Now()' "$(PLUGIN)" | cut -d: -f1)
+	[ -n "$l" ]
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict snapshot.plugin_cache)" = WARN ]
+	[[ "$(why snapshot.plugin_cache)" == *"stores a signal"*"(real generated/preemptive_shed.go:$l \`a.sat, a.satAt = a.saturation(pods), time.Now()\`)"* ]]
+	jq -s -e '[.[] | select(.metric == "snapshot.plugin_cache")][0] | .actual.source.line == '"$l"'' "$V"
+	# a metric read kept in a field is a signal kept too
+	bundle cachekv real-ok
+	sed -i -e 's|^type PreemptiveShed struct{ p Params }$|type PreemptiveShed struct {\n\tp      Params\n\tlastKV float64\n}|' \
+	    -e 's|^\t\tkv := m.KVCacheUsagePercent / a.p.KVCacheUtilThreshold$|\t\tif a.lastKV == 0 {\n\t\t\ta.lastKV = m.KVCacheUsagePercent\n\t\t}\n\t\tkv := a.lastKV / a.p.KVCacheUtilThreshold|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict snapshot.plugin_cache)" = WARN ]
+	# no generated plugin: no such verdict
+	bundle cachenone ""
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ -z "$(verdict snapshot.plugin_cache)" ]
+}

@@ -1,0 +1,649 @@
+/* rules_sigflow.c - what the generated plugin does with a signal once it
+ * has read it (checks 3a-3b): a value read into a local that nothing
+ * uses, a count divided in integers, a divisor applied twice, a 0-1
+ * fraction compared with a percent.  A grep for the field finds each of
+ * these reading it "right"; the mistake is on the line that reads it or
+ * on another line of the same function.
+ *
+ * The finders walk the function snippets of claim 3c.generated-decisions
+ * (every function of the plugin that reads endpoint metrics; sim:
+ * 3c.sim-decisions), masked (comments and literal contents blanked) and
+ * with blanks squeezed out (but one between two words), a statement a
+ * line as gofmt writes them. */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+#include "proofutil.h"
+#include "rec.h"
+#include "ruleutil.h"
+#include "rules_sigflow.h"
+#include "str.h"
+
+#define FN_MAXL 400
+
+/* One function of the plugin, a line each. */
+struct fn_lines {
+	const json_t	*p;
+	size_t		 n;
+	long		 line[FN_MAXL];
+	char		 code[FN_MAXL][192];	/* masked, squeezed */
+	char		 text[FN_MAXL][256];	/* as written, trimmed */
+};
+
+typedef bool fn_visit(const struct fn_lines *f, void *arg);
+
+static bool
+ident_byte(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static bool
+collect(long line, const char *code, const char *text, void *arg)
+{
+	struct fn_lines *f = arg;
+	size_t k = 0;
+
+	if (f->n == FN_MAXL)
+		return true;
+	/* Blanks go, but one stays between two words ("if x"). */
+	for (; *code != '\0' && k + 1 < sizeof(f->code[0]); code++) {
+		if (*code != ' ' && *code != '\t')
+			f->code[f->n][k++] = *code;
+		else if (k > 0 && ident_byte(f->code[f->n][k - 1]) &&
+		    ident_byte(code[strspn(code, " \t")]))
+			f->code[f->n][k++] = ' ';
+	}
+	f->code[f->n][k] = '\0';
+	snprintf(f->text[f->n], sizeof(f->text[0]), "%s", text);
+	f->line[f->n++] = line;
+	return false;
+}
+
+/* Calls visit for each function of claim/role until one returns true. */
+static bool
+each_function(const struct judge *j, const char *claim, const char *role,
+    fn_visit *visit, void *arg)
+{
+	struct fn_lines *f = malloc(sizeof(*f));
+	struct ru_list l;
+	bool done = false;
+
+	if (f == NULL)
+		return false;
+	pu_claim_list(j, claim, role, &l);
+	for (size_t i = 0; i < l.n && !done; i++) {
+		if (!pu_found(l.v[i]))
+			continue;
+		f->p = l.v[i];
+		f->n = 0;
+		pu_each_line(l.v[i], collect, f);
+		done = visit(f, arg);
+	}
+	ru_list_free(&l);
+	free(f);
+	return done;
+}
+
+/* The first whole-word w in s: nothing of an identifier runs on after
+ * it, and a local name (w not starting with '.') is no member x.w. */
+static const char *
+find_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = strstr(s, w); p != NULL; p = strstr(p + 1, w)) {
+		bool before = w[0] == '.' || w[0] == '/' || p == s ||
+		    (!ident_byte(p[-1]) && p[-1] != '.');
+
+		if (before && !ident_byte(p[n]) && p[n] != '.')
+			return p;
+	}
+	return NULL;
+}
+
+/* The first member access .F of one of fields in s; its end in *end. */
+static const char *
+field_in(const char *s, const char *const *fields, const char **end)
+{
+	char w[80];
+
+	for (size_t i = 0; fields[i] != NULL; i++) {
+		const char *p;
+
+		snprintf(w, sizeof(w), ".%s", fields[i]);
+		if ((p = find_word(s, w)) != NULL) {
+			*end = p + strlen(w);
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* Whether code reads one of fields into a plain local ("x:=…m.F…",
+ * "x=…m.F…"): the local in var, the field's end in *end. */
+static bool
+read_into(const char *code, const char *const *fields, char *var, size_t n,
+    const char **end)
+{
+	size_t k = 0;
+	const char *rhs;
+
+	while (ident_byte(code[k]))
+		k++;
+	if (k == 0 || k >= n || isdigit((unsigned char)code[0]))
+		return false;
+	if (strncmp(code + k, ":=", 2) == 0)
+		rhs = code + k + 2;
+	else if (code[k] == '=' && code[k + 1] != '=')
+		rhs = code + k + 1;
+	else
+		return false;
+	if (field_in(rhs, fields, end) == NULL)
+		return false;
+	memcpy(var, code, k);
+	var[k] = '\0';
+	return strcmp(var, "_") != 0;
+}
+
+/* The divisor right after an operand ending at e ("/a.params.T",
+ * "/(x*y)"), conversions closed first; "" when none. */
+static void
+divisor_after(const char *e, char *div, size_t n)
+{
+	size_t k = 0;
+	int depth = 0;
+
+	while (*e == ')')
+		e++;
+	if (*e++ != '/' || *e == '/' || *e == '*')
+		e = "";
+	if (*e == '(')
+		do {
+			depth += *e == '(' ? 1 : *e == ')' ? -1 : 0;
+			if (k + 1 < n)
+				div[k++] = *e;
+			e++;
+		} while (*e != '\0' && depth > 0);
+	else
+		while ((ident_byte(*e) || *e == '.') && k + 1 < n)
+			div[k++] = *e++;
+	div[k] = '\0';
+}
+
+static void
+found_at(struct sf_find *s, const struct fn_lines *f, size_t at, size_t use)
+{
+	s->p = f->p;
+	s->line = f->line[at];
+	snprintf(s->code, sizeof(s->code), "%s", f->text[at]);
+	s->use_line = use < f->n ? f->line[use] : 0;
+	snprintf(s->use, sizeof(s->use), "%s", use < f->n ? f->text[use] :
+	    "");
+}
+
+/* "gaie x.go:12 `code`" */
+static void
+cite(struct sbuf *b, const json_t *p, long line, const char *code)
+{
+	pu_where(b, p, line);
+	sbuf_printf(b, " `%s`", code);
+}
+
+/* --- a read nothing uses ------------------------------------------ */
+
+struct fields_arg {
+	const char *const *fields;
+	struct sf_find	*out;
+};
+
+/* Whether a line other than at uses var (a discard or a log is no use);
+ * the first such non-use in *drop. */
+static bool
+local_used(const struct fn_lines *f, size_t at, const char *var,
+    size_t *drop)
+{
+	char discard[72];
+
+	snprintf(discard, sizeof(discard), "_=%s", var);
+	*drop = SIZE_MAX;
+	for (size_t i = 0; i < f->n; i++) {
+		if (i == at || find_word(f->code[i], var) == NULL)
+			continue;
+		if (strcmp(f->code[i], discard) != 0 &&
+		    !pu_log_line(f->code[i]))
+			return true;
+		if (*drop == SIZE_MAX)
+			*drop = i;
+	}
+	return false;
+}
+
+static bool
+unused_in(const struct fn_lines *f, void *arg)
+{
+	struct fields_arg *a = arg;
+	const char *end;
+	size_t drop;
+
+	for (size_t i = 0; i < f->n; i++) {
+		if (!read_into(f->code[i], a->fields, a->out->var,
+		    sizeof(a->out->var), &end) ||
+		    local_used(f, i, a->out->var, &drop))
+			continue;
+		found_at(a->out, f, i, drop);
+		return true;
+	}
+	return false;
+}
+
+bool
+sf_unused_read(const struct judge *j, const char *const *fields,
+    struct pu_out *o)
+{
+	struct sf_find s = {0};
+
+	if (!each_function(j, "3c.generated-decisions", "generated",
+	    unused_in, &(struct fields_arg){ fields, &s }))
+		return false;
+	pu_ev_add(o->evidence, "where the value is left unused", s.p);
+	sbuf_printf(&o->why, " But the generated plugin reads %s into %s (",
+	    fields[0], s.var);
+	cite(&o->why, s.p, s.line, s.code);
+	sbuf_printf(&o->why, ") and never uses %s", s.var);
+	if (s.use_line > 0) {
+		sbuf_adds(&o->why, " (it only discards or logs it: ");
+		cite(&o->why, s.p, s.use_line, s.use);
+		sbuf_adds(&o->why, ")");
+	}
+	sbuf_adds(&o->why, ": the field is read, but the signal never counts "
+	    "in what the plugin computes, where the sim algorithm's does.");
+	return true;
+}
+
+/* --- a divisor applied twice -------------------------------------- */
+
+/* The line (at, or one using var) that divides by div a second time:
+ * its index, or SIZE_MAX. */
+static size_t
+second_division(const struct fn_lines *f, size_t at, const char *end,
+    const char *var, const char *div)
+{
+	char pat[200];
+	const char *first;
+
+	snprintf(pat, sizeof(pat), "/%s", div);
+	if ((first = strstr(end, pat)) != NULL &&
+	    find_word(first + 1, pat) != NULL)
+		return at;
+	snprintf(pat, sizeof(pat), "%s/%s", var, div);
+	for (size_t i = 0; i < f->n; i++)
+		if (i != at && find_word(f->code[i], pat) != NULL)
+			return i;
+	return SIZE_MAX;
+}
+
+static bool
+twice_in(const struct fn_lines *f, void *arg)
+{
+	struct fields_arg *a = arg;
+	const char *end;
+	size_t use;
+
+	for (size_t i = 0; i < f->n; i++) {
+		if (!read_into(f->code[i], a->fields, a->out->var,
+		    sizeof(a->out->var), &end))
+			continue;
+		divisor_after(end, a->out->div, sizeof(a->out->div));
+		if (a->out->div[0] == '\0' || (use = second_division(f, i,
+		    end, a->out->var, a->out->div)) == SIZE_MAX)
+			continue;
+		found_at(a->out, f, i, use);
+		return true;
+	}
+	return false;
+}
+
+static bool
+divided_twice(const struct judge *j, const char *const *fields,
+    struct sf_find *s)
+{
+	return each_function(j, "3c.generated-decisions", "generated",
+	    twice_in, &(struct fields_arg){ fields, s });
+}
+
+/* " divides X by D twice (read; second)" */
+static void
+twice_text(struct sbuf *b, const char *what, const struct sf_find *s)
+{
+	sbuf_printf(b, " But the generated plugin divides %s by %s twice (",
+	    what, s->div);
+	cite(b, s->p, s->line, s->code);
+	if (s->use_line != s->line) {
+		sbuf_adds(b, ", then ");
+		cite(b, s->p, s->use_line, s->use);
+	}
+	sbuf_adds(b, ")");
+}
+
+/* --- a fraction compared with a percent --------------------------- */
+
+/* The comparison right after an operand ending at e with a literal
+ * ("…>=95"): its value, and whether it never holds for a value <= 1. */
+static bool
+cmp_after(const char *e, double *num, bool *never)
+{
+	size_t k = e[1] == '=' ? 2 : 1;
+	char *stop;
+
+	if ((*e != '<' && *e != '>') || e[1] == e[0] || e[1] == '-' ||
+	    !isdigit((unsigned char)e[k]))
+		return false;
+	*num = strtod(e + k, &stop);
+	*never = *e == '>';
+	return !ident_byte(*stop);
+}
+
+/* The comparison with a literal right before the operand starting at p
+ * ("95<=m.F"). */
+static bool
+cmp_before(const char *s, const char *p, double *num, bool *never)
+{
+	const char *q = p;
+
+	if (q > s && q[-1] == '=')
+		q--;
+	if (q == s || (q[-1] != '<' && q[-1] != '>') || (q > s + 1 &&
+	    (q[-2] == '<' || q[-2] == '>')))
+		return false;
+	*never = q[-1] == '<';
+	for (p = --q; p > s && (isdigit((unsigned char)p[-1]) ||
+	    p[-1] == '.'); p--)
+		;
+	if (p == q || (p > s && ident_byte(p[-1])))
+		return false;
+	*num = strtod(p, NULL);
+	return true;
+}
+
+/* A comparison of a field of fields in code with a literal above 1. */
+static bool
+percent_cmp(const char *code, const char *const *fields, struct sf_find *s)
+{
+	const char *end, *p = field_in(code, fields, &end);
+
+	if (p == NULL)
+		return false;
+	while (p > code && (ident_byte(p[-1]) || p[-1] == '.'))
+		p--;
+	return (cmp_after(end, &s->num, &s->never) ||
+	    cmp_before(code, p, &s->num, &s->never)) && s->num > 1;
+}
+
+static bool
+percent_in(const struct fn_lines *f, void *arg)
+{
+	struct fields_arg *a = arg;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (percent_cmp(f->code[i], a->fields, a->out)) {
+			found_at(a->out, f, i, i);
+			return true;
+		}
+	return false;
+}
+
+enum jverdict_value
+sf_kv_misuse(const struct judge *j, struct pu_out *o, enum jverdict_value v,
+    double t)
+{
+	static const char *const kv[] = { "KVCacheUsagePercent", NULL };
+	struct sf_find s = {0};
+
+	if (divided_twice(j, kv, &s)) {
+		twice_text(&o->why, "KV usage", &s);
+		sbuf_adds(&o->why, ": the KV term is divided once more than the "
+		    "sim algorithm divides it");
+		if (t > 0 && t != 1)
+			sbuf_printf(&o->why, " (by %g: %g times the simulated "
+			    "term)", t, 1 / t);
+		sbuf_adds(&o->why, ", so the plugin's saturation on KV "
+		    "pressure is not the simulated one.");
+	} else if (each_function(j, "3c.generated-decisions", "generated",
+	    percent_in, &(struct fields_arg){ kv, &s })) {
+		sbuf_printf(&o->why, " But the generated plugin compares KV "
+		    "usage with %g, a percent (", s.num);
+		cite(&o->why, s.p, s.line, s.code);
+		sbuf_printf(&o->why, "): KVCacheUsagePercent is a 0-1 fraction "
+		    "at runtime, so that comparison %s holds and the branch "
+		    "it guards %s, whatever the pods' KV usage.", s.never ?
+		    "never" : "always", s.never ? "never runs" :
+		    "always runs");
+	} else
+		return v;
+	pu_ev_add(o->evidence, "the misuse", s.p);
+	return V_FAIL;
+}
+
+/* --- the queue depth's ratio --------------------------------------- */
+
+/* The first line naming one of fields: in s (line, code). */
+static bool
+names_in(const struct fn_lines *f, void *arg)
+{
+	struct fields_arg *a = arg;
+	const char *end;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (field_in(f->code[i], a->fields, &end) != NULL) {
+			found_at(a->out, f, i, i);
+			return true;
+		}
+	return false;
+}
+
+/* A count divided (or taken modulo) in integers: the int field right
+ * before '/' or '%', not converted first (float64(m.F) / t is right). */
+static bool
+intdiv_in(const struct fn_lines *f, void *arg)
+{
+	struct fields_arg *a = arg;
+	const char *end;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (field_in(f->code[i], a->fields, &end) != NULL &&
+		    (*end == '/' || *end == '%') && end[1] != '/') {
+			found_at(a->out, f, i, i);
+			return true;
+		}
+	return false;
+}
+
+static void
+queue_emit(struct judge *j, const struct rule *r, struct pu_out *o)
+{
+	static const char *const q[] = { "WaitingQueueSize", NULL };
+	struct sf_find s = {0};
+	enum jverdict_value v = V_PASS;
+
+	if (each_function(j, "3c.generated-decisions", "generated",
+	    intdiv_in, &(struct fields_arg){ q, &s })) {
+		sbuf_adds(&o->why, " But it divides the count in an integer "
+		    "division (");
+		cite(&o->why, s.p, s.line, s.code);
+		sbuf_adds(&o->why, "): Go truncates, so the queue ratio stays 0 "
+		    "until a pod's queue reaches the divisor and then moves in "
+		    "whole steps, where the sim's ratio grows with every queued "
+		    "request.");
+		v = V_FAIL;
+	} else if (divided_twice(j, q, &s)) {
+		twice_text(&o->why, "the queue depth", &s);
+		sbuf_adds(&o->why, ": the queue term is divided once more than "
+		    "the sim algorithm divides it.");
+		v = V_FAIL;
+	} else
+		sbuf_adds(&o->why, " No integer division of the count and no "
+		    "divisor applied twice.");
+	if (v == V_FAIL)
+		pu_ev_add(o->evidence, "the misuse", s.p);
+	pu_out_emit(j, r, o, v, "Convert the queue depth to float64 before "
+	    "dividing it, once, by the threshold (as the sim algorithm does), "
+	    "rebuild and rerun the treatment arm.");
+}
+
+void
+sf_rule_queue(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	static const char *const q[] = { "WaitingQueueSize", NULL };
+	static const char *const sim[] = { "QueueDepth", "queueDepth",
+	    "WaitingQueueSize", "QueueSize", "queueSize", NULL };
+	struct sf_find gen = {0}, s = {0};
+	struct pu_out o;
+
+	if (!each_function(j, "3c.generated-decisions", "generated",
+	    names_in, &(struct fields_arg){ q, &gen }))
+		return;
+	pu_out_init(&o, "transform.queue_depth");
+	o.actual = pu_proof_side(gen.p, gen.line, json_string(gen.code));
+	pu_ev_add(o.evidence, "where it reads the queue depth", gen.p);
+	if (each_function(j, "3c.sim-decisions", "sim", names_in,
+	    &(struct fields_arg){ sim, &s })) {
+		o.expect = pu_proof_side(s.p, s.line, json_string(s.code));
+		pu_ev_add(o.evidence, "where it reads the queue depth", s.p);
+		sbuf_adds(&o.why, "The sim algorithm reads the queue depth (");
+		cite(&o.why, s.p, s.line, s.code);
+		sbuf_adds(&o.why, "); the generated plugin reads WaitingQueueSize "
+		    "(");
+	} else
+		sbuf_adds(&o.why, "The generated plugin reads WaitingQueueSize, "
+		    "an int (");
+	cite(&o.why, gen.p, gen.line, gen.code);
+	sbuf_adds(&o.why, ").");
+	queue_emit(j, r, &o);
+}
+
+/* --- a signal kept across requests -------------------------------- */
+
+/* Whether the plugin function p reads endpoint metrics (not only the
+ * priority): its result is a signal. */
+static bool
+reads_metrics(const json_t *p)
+{
+	const json_t *reads = json_object_get(json_object_get(p, "facts"),
+	    "reads");
+	json_t *x;
+	size_t i;
+
+	json_array_foreach(reads, i, x) {
+		const char *r = json_string_value(x);
+
+		if (r != NULL && strcmp(r, "Priority") != 0 &&
+		    strcmp(r, "priority") != 0)
+			return true;
+	}
+	return false;
+}
+
+struct cache_arg {
+	struct strv	 fns;	/* the metric-reading functions "name(" */
+	struct sf_find	*out;
+};
+
+/* Whether squeezed code stores into a field (x.f = …, a.s, a.t = …) a
+ * call of one of fns or a metric read: a value kept for later calls. */
+static bool
+stores_signal(const char *code, const struct strv *fns)
+{
+	static const char *const fields[] = { "WaitingQueueSize",
+	    "KVCacheUsagePercent", "RunningQueueSize", "RunningRequestsSize",
+	    "GetMetrics", NULL };
+	size_t k = strspn(code, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.,");
+	const char *rhs = code + k + 1, *end;
+
+	if (code[k] != '=' || code[k + 1] == '=' || memchr(code, '.', k) ==
+	    NULL)
+		return false;
+	for (size_t i = 0; i < fns->n; i++)
+		if (strstr(rhs, fns->v[i]) != NULL)
+			return true;
+	return field_in(rhs, fields, &end) != NULL;
+}
+
+static bool
+cache_in(const struct fn_lines *f, void *arg)
+{
+	struct cache_arg *a = arg;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (stores_signal(f->code[i], &a->fns)) {
+			found_at(a->out, f, i, i);
+			return true;
+		}
+	return false;
+}
+
+static void
+cache_fns(const struct judge *j, struct strv *fns)
+{
+	struct ru_list l;
+	char buf[96];
+
+	pu_claim_list(j, "3c.generated-decisions", "generated", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *name = rec_get_str(json_object_get(l.v[i],
+		    "facts"), "name");
+
+		if (!pu_found(l.v[i]) || name == NULL || !reads_metrics(l.v[i]))
+			continue;
+		/* ".f(" or "f(" at a word start: the squeezed call */
+		snprintf(buf, sizeof(buf), "%s(", name);
+		strv_add(fns, buf);
+	}
+	ru_list_free(&l);
+}
+
+void
+sf_rule_cache(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct cache_arg a = { {0}, NULL };
+	struct sf_find s = {0};
+	struct pu_out o;
+	bool cached;
+
+	cache_fns(j, &a.fns);
+	if (a.fns.n == 0) {
+		strv_free(&a.fns);
+		return;
+	}
+	a.out = &s;
+	cached = each_function(j, "3c.generated-decisions", "generated",
+	    cache_in, &a);
+	strv_free(&a.fns);
+	pu_out_init(&o, "snapshot.plugin_cache");
+	if (!cached) {
+		sbuf_adds(&o.why, "The generated plugin keeps no signal across "
+		    "requests: each decision computes from the endpoints' "
+		    "metrics as the router last refreshed them (no metric read "
+		    "or saturation result stored in a field).");
+		pu_out_emit(j, r, &o, V_PASS, NULL);
+		return;
+	}
+	o.actual = pu_proof_side(s.p, s.line, json_string(s.code));
+	pu_ev_add(o.evidence, "where the plugin keeps a signal", s.p);
+	sbuf_adds(&o.why, "The generated plugin stores a signal it computes "
+	    "from the endpoints' metrics in a field (");
+	cite(&o.why, s.p, s.line, s.code);
+	sbuf_adds(&o.why, "): later requests decide on that kept value, "
+	    "older than the router's own refresh by as long as the plugin "
+	    "keeps it, a delay the sim's snapshot refresh does not have "
+	    "(see snapshot.refresh_interval).");
+	pu_out_emit(j, r, &o, V_WARN, "Compute the signal from the endpoints "
+	    "at each decision (the router already refreshes them), or add the "
+	    "cache's age to the sim's --snapshot-refresh-interval and rerun "
+	    "the sim.");
+}

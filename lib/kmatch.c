@@ -390,6 +390,8 @@ match_iter(const struct lrules *rs, const struct kslots *ss,
 		 * time is no measurement of the iteration */
 		if (m->incomplete++ == 0)
 			m->first_incomplete = ai;
+		m->lost += ai->lost;
+		m->lost_graph += t->iters[s].lost_graph;
 	} else if (ai->has_ops && ai->has_slots) {
 		m->compared++;
 		if (ai->slot_stage >= 0 && m->stage_mismatch++ == 0)

@@ -121,6 +121,8 @@ struct amatch {
 	const struct aiter *first_mismatch;
 	size_t		 incomplete;	/* iterations with kernels and slots
 					 * left out: launches lost */
+	size_t		 lost, lost_graph;	/* their lost launches, and
+						 * of them graph launches */
 	const struct aiter *first_incomplete;
 	int64_t		 meas, sim, mapped_meas, mapped_sim;
 	int64_t		 paired_meas, paired_sim, abs_err;

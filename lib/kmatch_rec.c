@@ -841,6 +841,7 @@ incomplete(const struct a1w *w)
 	const struct amatch *m = w->m;
 	const struct aiter *f = m->first_incomplete;
 	struct sbuf how = {0};
+	json_t *d = NULL;
 
 	sbuf_adds(&how, "iterations with kernels and slots left out of the "
 	    "comparison: launches of GPU work inside them (kernel, graph, "
@@ -850,8 +851,15 @@ incomplete(const struct a1w *w)
 		sbuf_printf(&how, "; the first: iteration %lld (%s, line %ld), "
 		    "%zu launch%s lost", (long long)f->id, f->marker, f->line,
 		    f->lost, f->lost == 1 ? "" : "es");
+	if (m->incomplete > 0) {
+		/* graph launches lost whole: the replays were not recorded,
+		 * a capture setting rather than a dropped buffer */
+		d = json_object();
+		rec_set_i64(d, "lost_launches", (int64_t)m->lost);
+		rec_set_i64(d, "lost_graph_launches", (int64_t)m->lost_graph);
+	}
 	emit_summary(w, "kernel.iterations.incomplete", rec_i64(
-	    (int64_t)m->incomplete), "count", (int64_t)m->nit, NULL,
+	    (int64_t)m->incomplete), "count", (int64_t)m->nit, d,
 	    sbuf_str(&how));
 	sbuf_free(&how);
 }

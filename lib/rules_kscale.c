@@ -181,6 +181,33 @@ static const char ACT_INCOMPLETE[] = "Recapture so that every launched "
     "activity buffer when it dropped records mid-capture; an iteration "
     "with kernels missing measures part of a step.";
 
+static const char ACT_GRAPH[] = "Recapture with the kernels of CUDA-graph "
+    "replays recorded (nsys --cuda-graph-trace=node; a torch profiler "
+    "whose CUPTI traces graph kernels, with a buffer large enough for "
+    "every replay), or capture the steps eagerly (--enforce-eager) for "
+    "the kernel comparison; an iteration whose graph replay left no "
+    "kernel measures only its eager part.";
+
+/* The lost launches of kernel.iterations.incomplete that are graph
+ * launches (their details): a capture that does not record graph
+ * replays, not a dropped buffer.  Says so into why; returns whether. */
+static bool
+graph_unrecorded(const json_t *x, struct sbuf *why)
+{
+	const json_t *d = json_object_get(x, "details");
+	double lost = 0, graph = 0;
+
+	if (!rec_get_num(d, "lost_graph_launches", &graph) || graph <= 0)
+		return false;
+	rec_get_num(d, "lost_launches", &lost);
+	sbuf_printf(why, " %.0f of the %.0f lost launches are CUDA-graph "
+	    "launches (cudaGraphLaunch): the profiler recorded none of "
+	    "those replays' kernels (graph replays unrecorded or "
+	    "under-recorded), so every step replayed from a graph measures "
+	    "only its eager kernels.", graph, lost);
+	return true;
+}
+
 /* kernel.iterations.incomplete: compared iterations left out because
  * launches inside them have no kernel in the trace. */
 enum jverdict_value
@@ -191,6 +218,7 @@ a1_incomplete(const struct judge *j, const json_t *scope,
 	const char *how = rec_get_str(json_object_get(x, "source"), "how");
 	const char *first = how != NULL ? strstr(how, "the first: ") : NULL;
 	double n = 0;
+	bool graph;
 
 	if (!ru_num(x, &n) || n == 0)
 		return v;
@@ -200,9 +228,10 @@ a1_incomplete(const struct judge *j, const json_t *scope,
 	    "measured time is part of a step (%s).", n, n == 1 ? "" : "s",
 	    n == 1 ? "is" : "are", n == 1 ? "it" : "them", n == 1 ? "its" :
 	    "their", first != NULL ? first : "see the iter records");
+	graph = graph_unrecorded(x, why);
 	if (v != V_PASS)
 		return v;
-	*act = ACT_INCOMPLETE;
+	*act = graph ? ACT_GRAPH : ACT_INCOMPLETE;
 	return V_WARN;
 }
 

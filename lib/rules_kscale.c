@@ -431,31 +431,65 @@ static const char ACT_COPIED[] = "Two traces claim one rank (a copied "
     "out, so a rank the copy stood in for is missing from the barrier "
     "model.";
 
+static const char ACT_SESSIONS[] = "Two profiling sessions of one rank "
+    "were given (a second start_profile/stop_profile window, or an older "
+    "capture left in the folder): give the traces of one capture window, "
+    "one per rank, and rerun; only the first given was judged, and a "
+    "step of the other window is no sample of this one's.";
+
+/* One left-out trace in words, by how its GPU window relates to the
+ * kept one's (s2r-dutycycle's details window, offset_ns); whether it is
+ * another window of the rank (a second session) rather than a copy. */
+static bool
+dup_text(const json_t *e, struct sbuf *why)
+{
+	const char *w = rec_get_str(e, "window");
+	double off = 0;
+
+	sbuf_printf(why, "%s claims rank %lld, as %s does",
+	    rec_get_str(e, "dropped"), (long long)json_integer_value(
+	    json_object_get(e, "rank")), rec_get_str(e, "kept"));
+	rec_get_num(e, "offset_ns", &off);
+	if (w != NULL && strcmp(w, "disjoint") == 0) {
+		sbuf_printf(why, ", over another GPU time window (%.3f s %s, "
+		    "no overlap): a second capture session of that rank",
+		    fabs(off) / 1e9, off < 0 ? "earlier" : "later");
+		return true;
+	}
+	if (w != NULL && strcmp(w, "overlapping") == 0)
+		sbuf_printf(why, ", over a window that overlaps it (starting "
+		    "%.3f ms %s)", fabs(off) / 1e6, off < 0 ? "earlier" :
+		    "later");
+	return false;
+}
+
 /* Traces s2r-dutycycle left out because an earlier one claimed their
- * rank (duty.ranks.copied): named with the trace kept in why; a PASS
- * becomes a WARN, as the bundle holds a copy where a rank should be. */
+ * rank (duty.ranks.copied): named with the trace kept in why, and as a
+ * copy or another session of the rank by their windows; a PASS becomes
+ * a WARN, as the bundle holds a trace where a rank's own should be. */
 enum jverdict_value
 a2_copied(const struct judge *j, enum jverdict_value v, struct sbuf *why,
     const char **act)
 {
 	const json_t *rec = au_sum(j, "duty.ranks.copied", NULL), *e;
 	double n;
-	size_t i;
+	size_t i, sessions = 0;
 
 	if (!ru_num(rec, &n) || n == 0)
 		return v;
 	sbuf_printf(why, " %.0f trace%s left out: another trace given before "
 	    "claims %s rank (", n, n == 1 ? " was" : "s were",
 	    n == 1 ? "its" : "their");
-	json_array_foreach(json_object_get(rec, "details"), i, e)
-		sbuf_printf(why, "%s%s claims rank %lld, as %s does",
-		    i > 0 ? "; " : "", json_string_value(json_object_get(e,
-		    "dropped")), (long long)json_integer_value(
-		    json_object_get(e, "rank")), json_string_value(
-		    json_object_get(e, "kept")));
-	sbuf_adds(why, "): a copy where a rank's own trace should be.");
+	json_array_foreach(json_object_get(rec, "details"), i, e) {
+		if (i > 0)
+			sbuf_adds(why, "; ");
+		sessions += dup_text(e, why);
+	}
+	sbuf_adds(why, sessions > 0 ? "): two capture sessions of one rank, "
+	    "of which only the first given is judged." : "): a copy where a "
+	    "rank's own trace should be.");
 	if (v != V_PASS)
 		return v;
-	*act = ACT_COPIED;
+	*act = sessions > 0 ? ACT_SESSIONS : ACT_COPIED;
 	return V_WARN;
 }

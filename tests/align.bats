@@ -716,7 +716,7 @@ PY
 	cp "$T/t_0.json" "$T/t_1.json"
 	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
 	validate_records "$T/a2.ndjson"
-	jqe 'select(.metric == "duty.ranks.copied") | .value == 1 and .n == 2 and .details == [{"rank": 0, "kept": "'"$T"'/t_0.json", "dropped": "'"$T"'/t_1.json"}] and (.source.how | test("t_1.json \\(rank 0, also claimed by .*t_0.json, kept\\)$"))' "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.ranks.copied") | .value == 1 and .n == 2 and .details == [{"rank": 0, "kept": "'"$T"'/t_0.json", "dropped": "'"$T"'/t_1.json", "window": "same", "offset_ns": 0}] and (.source.how | test("t_1.json \\(rank 0, also claimed by .*t_0.json, kept\\)$"))' "$T/a2.ndjson"
 	jqe 'select(.metric == "duty.ranks") | .value == 1' "$T/a2.ndjson"
 	jqe 'select(.metric == "duty.world_size") | .value == 2 and .details == [0]' "$T/a2.ndjson"
 	# the first given wins: the other order keeps t_1.json
@@ -1339,7 +1339,7 @@ PY
 	jqe "select(.metric == \"duty.iterations.few_kernels\") | .value == 1 and .details == [{\"iter\": 5, \"stage\": \"decode\", \"n_ops\": (.details[0].n_ops), \"lost_launches\": $lost}]" "$T/a2.ndjson"
 	judge
 	[ "$(verdict A2 duty.multiplier)" = WARN ]
-	why_of duty.multiplier | grep -q '1 iterations recorded too few kernels'
+	why_of duty.multiplier | grep -q '1 iteration recorded too few kernels'
 }
 
 @test "A1: kernel.slots.count_mismatch: slots charging 4 layers where 3 ran FAIL, and the kernel error says to read the count first" {

@@ -132,6 +132,10 @@ void	 a1_count_mismatch(struct judge *j, const struct rule *r,
 	    const json_t *scope);
 /* kernel.slots.kernel_mismatch: paired operations whose kernels are not
  * the one their slots' cost assumes (rules_kscale.c). */
+/* kernel.slots.batch_mismatch: slots costed for another batch than the
+ * iterations' markers ran (rules_kscale.c). */
+void	 a1_batch_mismatch(struct judge *j, const struct rule *r,
+	    const json_t *scope);
 void	 a1_kernel_mismatch(struct judge *j, const struct rule *r,
 	    const json_t *scope);
 /* kernel.error.abs's note on rows predicted 0 ns or run no multiple of

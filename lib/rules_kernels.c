@@ -729,6 +729,7 @@ rule_a1(struct judge *j, const struct rule *r, const struct jcell *c)
 		a1_labels(j, r, scope);
 		a1_zero_slots(j, r, scope);
 		a1_count_mismatch(j, r, scope);
+		a1_batch_mismatch(j, r, scope);
 		a1_kernel_mismatch(j, r, scope);
 		a1_deviation(j, r, scope);
 	}

@@ -91,8 +91,17 @@ enum jverdict_value
 a1_zero_note(struct judge *j, const json_t *scope, enum jverdict_value v,
     struct sbuf *why)
 {
-	double share = 0, off = 0;
+	double share = 0, off = 0, nb = 0;
 	char a[32];
+
+	if (ru_num(au_sum(j, "kernel.slots.batch_mismatch", scope), &nb) &&
+	    nb > 0) {
+		sbuf_printf(why, " %.0f compared iteration%s got slots costed "
+		    "for another batch than the marker's "
+		    "(kernel.slots.batch_mismatch): read the batch before the "
+		    "cause.", nb, nb == 1 ? "" : "s");
+		v = v == V_PASS ? V_WARN : v;
+	}
 
 	if (ru_num(au_sum(j, "kernel.slots.count_mismatch", scope), &off) &&
 	    off > 0) {
@@ -492,4 +501,71 @@ a2_copied(const struct judge *j, enum jverdict_value v, struct sbuf *why,
 		return v;
 	*act = sessions > 0 ? ACT_SESSIONS : ACT_COPIED;
 	return V_WARN;
+}
+
+static const char ACT_BATCH[] = "Evaluate the cost model at the batch the "
+    "framework ran (the requests and tokens of each step, as its "
+    "iteration markers give them: the simulation's batch size, "
+    "max_num_seqs or max_num_batched_tokens differ from the deployment's, "
+    "or the slot export used the configured maximum), then rerun; a "
+    "deviation read from slots of another batch is the batch's, not a "
+    "kernel's.";
+
+/* kernel.slots.batch_mismatch: compared iterations whose slots state a
+ * batch (requests, tokens) other than the one their marker ran: FAIL,
+ * as every batch-dependent cost (attention, KV writes, the GEMMs past
+ * their memory-bound knee) is another step's.  INAPPLICABLE when no
+ * slot states its batch. */
+void
+a1_batch_mismatch(struct judge *j, const struct rule *r, const json_t *scope)
+{
+	const json_t *x = au_sum(j, "kernel.slots.batch_mismatch", scope);
+	const json_t *d = json_object_get(x, "details");
+	double n = 0, of = 0, sb = -1, st = -1, mb = -1, mt = -1;
+	struct sbuf why = {0};
+
+	if (x == NULL)
+		return;		/* records of an older s2r-kernel-match */
+	if (!ru_num(x, &n)) {
+		au_emit(j, r, "kernel.slots.batch_mismatch", sub_of(scope),
+		    NULL, x, false, 0, NULL, "none", V_INAPPLICABLE, "No slot "
+		    "states the batch its cost was computed for (slot fields "
+		    "batch, tokens), so the simulated batch cannot be checked "
+		    "against the iteration markers'.", NULL, NULL);
+		return;
+	}
+	rec_get_num(x, "n", &of);
+	if (n == 0 || d == NULL) {
+		au_emit(j, r, "kernel.slots.batch_mismatch", sub_of(scope),
+		    NULL, x, false, 0, NULL, "none", V_PASS, "The slots of "
+		    "every compared iteration that state a batch state the "
+		    "one its marker ran.", NULL, NULL);
+		return;
+	}
+	rec_get_num(d, "slot_batch", &sb);
+	rec_get_num(d, "slot_tokens", &st);
+	rec_get_num(d, "batch", &mb);
+	rec_get_num(d, "tokens", &mt);
+	sbuf_printf(&why, "%.0f of %.0f compared iteration%s got slots costed "
+	    "for another batch than the framework ran; the first: iteration "
+	    "%lld (%s, line %lld) ran %.0f request%s, %.0f token%s, and its "
+	    "slot %s (%s, line %lld) was computed for ", n, of, of == 1 ? "" :
+	    "s", (long long)json_integer_value(json_object_get(d,
+	    "first_iteration")), rec_get_str(d, "marker"), (long long)
+	    json_integer_value(json_object_get(d, "marker_line")), mb,
+	    mb == 1 ? "" : "s", mt, mt == 1 ? "" : "s", rec_get_str(d,
+	    "slot"), rec_get_str(json_object_get(json_object_get(x,
+	    "source"), "sim"), "file"), (long long)json_integer_value(
+	    json_object_get(d, "slot_line")));
+	if (sb >= 0)
+		sbuf_printf(&why, "%.0f request%s%s", sb, sb == 1 ? "" : "s",
+		    st >= 0 ? ", " : "");
+	if (st >= 0)
+		sbuf_printf(&why, "%.0f token%s", st, st == 1 ? "" : "s");
+	sbuf_adds(&why, ": the cost model was evaluated at another batch "
+	    "size, so a deviation read from these iterations is the batch's, "
+	    "not a clock's or a kernel's.");
+	au_emit(j, r, "kernel.slots.batch_mismatch", sub_of(scope), NULL, x,
+	    false, 0, NULL, "none", V_FAIL, sbuf_str(&why), ACT_BATCH, NULL);
+	sbuf_free(&why);
 }

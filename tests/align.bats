@@ -1438,6 +1438,46 @@ PY
 	why_of duty.multiplier | grep -q '1 iteration recorded too few kernels'
 }
 
+@test "A1: kernel.slots.batch_mismatch: slots costed for another batch than the markers ran FAIL naming both; unstated batches are INAPPLICABLE" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels
+	jqe 'select(.metric == "kernel.slots.batch_mismatch") | .value == null and .n == 0' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.slots.batch_mismatch)" = INAPPLICABLE ]
+	# the slots state their batch, the markers' own: PASS
+	kernels --slot-batch
+	validate_records "$T/slots.ndjson"
+	jqe 'select(.metric == "kernel.slots.batch_mismatch") | .value == 0 and .n == 6 and .details == null' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.slots.batch_mismatch)" = PASS ]
+	[ "$(verdict A1 kernel.error.abs)" = PASS ]
+	# decode costed at 8 requests where the markers say 4
+	jq -c 'if .stage == "decode" then .batch = 8 | .tokens = 8 else . end' "$T/slots.ndjson" >"$T/s.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/s.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	validate_records "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.slots.batch_mismatch") | .value == 5 and .n == 6 and .details.first_iteration == 1 and .details.batch == 4 and .details.tokens == 4 and .details.slot_batch == 8 and .details.slot_tokens == 8 and .details.slot_line == 13' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.slots.batch_mismatch)" = FAIL ]
+	why_of kernel.slots.batch_mismatch | grep -q '^5 of 6 compared iterations got slots costed for another batch than the framework ran; the first: iteration 1 (execute_context_0(0)_generation_4(4), line [0-9]*) ran 4 requests, 4 tokens, and its slot layer.input_norm (.*s.ndjson, line 13) was computed for 8 requests, 8 tokens: .* || Evaluate the cost model at the batch the framework ran'
+	# the timings agree, but the kernel error is not a PASS on another batch
+	[ "$(verdict A1 kernel.error.abs)" = WARN ]
+	why_of kernel.error.abs | grep -q 'read the batch before the cause'
+	# tokens only: a prefill slot for 1024 tokens where 2048 ran
+	jq -c 'del(.batch) | if .stage == "prefill" then .tokens = 1024 else del(.tokens) end' "$T/slots.ndjson" >"$T/s.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/s.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.slots.batch_mismatch") | .value == 1 and .n == 1 and .details.slot_batch == null and .details.slot_tokens == 1024' "$T/a1.ndjson"
+	judge
+	why_of kernel.slots.batch_mismatch | grep -q 'ran 4 requests, 2048 tokens, and its slot .* was computed for 1024 tokens:'
+	# a slot's batch that is no count is refused with its line
+	echo '{"kind":"slot","slot":"x","unit_ns":1,"batch":-1}' >"$T/bad.ndjson"
+	run "$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/bad.ndjson" "$T/t_0.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'bad.ndjson:1:1: slot: expected an integer "batch" >= 0'* ]]
+}
+
 @test "A1: kernel.slots.count_mismatch: slots charging 4 layers where 3 ran FAIL, and the kernel error says to read the count first" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
 	kernels --layers 3

@@ -364,8 +364,9 @@ sum_multipliers(const struct a2w *w)
 		emit_summary(w, metric, d->cycle_sum[s] ? rec_num(
 		    (double)d->gap_sum[s] / d->cycle_sum[s]) : json_null(),
 		    "fraction", d->stage[s].n, NULL, "sum(cycle - wall) / "
-		    "sum(cycle) over the stage's iterations with a cycle "
-		    "(decode is expected above prefill)");
+		    "sum(cycle) over the stage's screened iterations with a "
+		    "cycle, the multiplier's (decode is expected above "
+		    "prefill)");
 	}
 }
 

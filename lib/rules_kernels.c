@@ -488,6 +488,27 @@ misnumbered(const struct judge *j, const json_t *scope, struct sbuf *why,
 	return true;
 }
 
+/* Compared iterations given slots costed for another batch (kernel.
+ * slots.batch_mismatch): the error sets another batch's costs against
+ * these kernels, so no cause is read.  Whether there are any. */
+static bool
+other_batch(const struct judge *j, const json_t *scope, struct sbuf *why,
+    struct sbuf *act)
+{
+	double n = 0;
+
+	if (!ru_num(au_sum(j, "kernel.slots.batch_mismatch", scope), &n) ||
+	    n == 0)
+		return false;
+	sbuf_printf(why, " %.0f compared iteration%s got slots costed for "
+	    "another batch than the marker's (kernel.slots.batch_mismatch): "
+	    "the error sets another batch's costs against these kernels, so "
+	    "no cause is read from it.", n, n == 1 ? "" : "s");
+	sbuf_adds(act, "Cost the slots at the batch each step ran (kernel."
+	    "slots.batch_mismatch), then read the error again.");
+	return true;
+}
+
 static void
 a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 {
@@ -518,7 +539,8 @@ a1_deviation(struct judge *j, const struct rule *r, const json_t *scope)
 	}
 	sbuf_printf(&why, "Duration-weighted kernel error %s%% over %.0f "
 	    "iterations; cause \"%s\".", a, ncmp, c);
-	if (misnumbered(j, scope, &why, &act))
+	if (misnumbered(j, scope, &why, &act) ||
+	    other_batch(j, scope, &why, &act))
 		v = e > max + 1e-12 ? V_FAIL : V_WARN;
 	else if (a1_parallel_mismatch(j, scope) != NULL)
 		v = a1_other_parallelism(j, scope, e > max + 1e-12, &why, &act);

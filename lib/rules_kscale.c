@@ -91,17 +91,8 @@ enum jverdict_value
 a1_zero_note(struct judge *j, const json_t *scope, enum jverdict_value v,
     struct sbuf *why)
 {
-	double share = 0, off = 0, nb = 0;
+	double share = 0, off = 0;
 	char a[32];
-
-	if (ru_num(au_sum(j, "kernel.slots.batch_mismatch", scope), &nb) &&
-	    nb > 0) {
-		sbuf_printf(why, " %.0f compared iteration%s got slots costed "
-		    "for another batch than the marker's "
-		    "(kernel.slots.batch_mismatch): read the batch before the "
-		    "cause.", nb, nb == 1 ? "" : "s");
-		v = v == V_PASS ? V_WARN : v;
-	}
 
 	if (ru_num(au_sum(j, "kernel.slots.count_mismatch", scope), &off) &&
 	    off > 0) {

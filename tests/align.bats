@@ -1462,7 +1462,7 @@ PY
 	why_of kernel.slots.batch_mismatch | grep -q '^5 of 6 compared iterations got slots costed for another batch than the framework ran; the first: iteration 1 (execute_context_0(0)_generation_4(4), line [0-9]*) ran 4 requests, 4 tokens, and its slot layer.input_norm (.*s.ndjson, line 13) was computed for 8 requests, 8 tokens: .* || Evaluate the cost model at the batch the framework ran'
 	# the timings agree, but the kernel error is not a PASS on another batch
 	[ "$(verdict A1 kernel.error.abs)" = WARN ]
-	why_of kernel.error.abs | grep -q 'read the batch before the cause'
+	why_of kernel.error.abs | grep -q 'another batch than the marker.s (kernel.slots.batch_mismatch): .*no cause is read from it. || Cost the slots at the batch each step ran'
 	# tokens only: a prefill slot for 1024 tokens where 2048 ran
 	jq -c 'del(.batch) | if .stage == "prefill" then .tokens = 1024 else del(.tokens) end' "$T/slots.ndjson" >"$T/s.ndjson"
 	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \

@@ -1,5 +1,5 @@
 /* alignutil.h - record lookups, evidence tables and verdicts shared by the
- * alignment checks A0-A3 (rules_align.c, rules_kernels.c).
+ * alignment checks A0-A3 (rules_align.c, rules_kernels.c, rules_kduty.c).
  *
  * An alignment run is one measured run: the records of s2r-latency
  * (measure: real.*, sim.*, align.*), s2r-kernel-match (summary, iter, op)
@@ -71,7 +71,7 @@ void	 au_missing(struct judge *j, const struct rule *r, const char *metric,
 bool	 au_sides_given(struct judge *j, const struct rule *r,
 	    const char *what);
 
-/* --- the kernel-level checks (rules_kernels.c) --------------------- */
+/* --- the kernel-level checks (rules_kernels.c, rules_kduty.c) ------ */
 
 /* A1 (kernels) and A2 (duty cycle): rows of rules_align[]. */
 void	 rule_a1(struct judge *j, const struct rule *r, const struct jcell *c);
@@ -132,6 +132,10 @@ void	 a1_count_mismatch(struct judge *j, const struct rule *r,
 	    const json_t *scope);
 /* kernel.slots.kernel_mismatch: paired operations whose kernels are not
  * the one their slots' cost assumes (rules_kscale.c). */
+/* kernel.slots.batch_mismatch: slots costed for another batch than the
+ * iterations' markers ran (rules_kscale.c). */
+void	 a1_batch_mismatch(struct judge *j, const struct rule *r,
+	    const json_t *scope);
 void	 a1_kernel_mismatch(struct judge *j, const struct rule *r,
 	    const json_t *scope);
 /* kernel.error.abs's note on rows predicted 0 ns or run no multiple of

@@ -599,12 +599,14 @@ pool(struct kduty *d)
 		if (it->cycle == K_NONE)
 			continue;
 		d->n_with_cycle++;
-		d->gap_sum[it->stage] += it->cycle - it->terms.wall;
-		d->cycle_sum[it->stage] += it->cycle;
 		if (it->excluded) {
 			d->n_excluded++;
 			continue;
 		}
+		/* the multiplier's population: an excluded lull would make
+		 * its stage look launch-bound (the direction A2 reads) */
+		d->gap_sum[it->stage] += it->cycle - it->terms.wall;
+		d->cycle_sum[it->stage] += it->cycle;
 		mult_add(&d->all, it);
 		mult_add(&d->stage[it->stage], it);
 	}

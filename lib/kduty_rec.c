@@ -1,4 +1,5 @@
 /* kduty_rec.c - see kduty_rec.h. */
+#include <stdint.h>
 #include <stdio.h>
 
 #include "kduty_rec.h"
@@ -176,9 +177,48 @@ emit_summary(const struct a2w *w, const char *metric, json_t *value,
 	rec_emit(w->out, rec);
 }
 
+/* The GPU time a trace spans: first operation start to last end (ns);
+ * false when it has no operation. */
+static bool
+trace_span(const struct ktrace *t, int64_t *lo, int64_t *hi)
+{
+	if (t->nops == 0)
+		return false;
+	*lo = INT64_MAX;
+	*hi = INT64_MIN;
+	for (size_t i = 0; i < t->nops; i++) {
+		if (t->ops[i].start < *lo)
+			*lo = t->ops[i].start;
+		if (t->ops[i].start + t->ops[i].dur > *hi)
+			*hi = t->ops[i].start + t->ops[i].dur;
+	}
+	return true;
+}
+
+/* How a dropped trace's window relates to the kept one's: "same" (a
+ * copy: the same GPU time), "disjoint" (another capture window of the
+ * rank: a second profiling session), "overlapping" (part of one window:
+ * traces merged or cut differently); the dropped start less the kept
+ * one's into *offset. */
+static const char *
+window_relation(const struct kdup *u, int64_t *offset)
+{
+	int64_t klo, khi, dlo, dhi;
+
+	*offset = 0;
+	if (!trace_span(u->kept, &klo, &khi) ||
+	    !trace_span(u->dropped, &dlo, &dhi))
+		return NULL;
+	*offset = dlo - klo;
+	if (klo == dlo && khi == dhi)
+		return "same";
+	return dlo >= khi || klo >= dhi ? "disjoint" : "overlapping";
+}
+
 /* Traces left out because an earlier one (argument order) claimed
  * their rank: a copied file, or a second capture of one rank.  Written
- * only when there are some; details: {rank, kept, dropped}. */
+ * only when there are some; details: {rank, kept, dropped, window (how
+ * the two GPU windows relate), offset_ns}. */
 static void
 copied_ranks(const struct a2w *w)
 {
@@ -194,7 +234,13 @@ copied_ranks(const struct a2w *w)
 	    "file name): a copy, or two captures of one rank;");
 	for (size_t i = 0; i < d->ndups; i++) {
 		json_t *e = json_object();
+		int64_t off;
+		const char *rel = window_relation(&d->dups[i], &off);
 
+		if (rel != NULL) {
+			rec_set_str(e, "window", rel);
+			rec_set_i64(e, "offset_ns", off);
+		}
 		json_object_set_new(e, "rank", json_integer(d->dups[i].rank));
 		json_object_set_new(e, "kept", json_string(
 		    d->dups[i].kept->path));
@@ -318,8 +364,9 @@ sum_multipliers(const struct a2w *w)
 		emit_summary(w, metric, d->cycle_sum[s] ? rec_num(
 		    (double)d->gap_sum[s] / d->cycle_sum[s]) : json_null(),
 		    "fraction", d->stage[s].n, NULL, "sum(cycle - wall) / "
-		    "sum(cycle) over the stage's iterations with a cycle "
-		    "(decode is expected above prefill)");
+		    "sum(cycle) over the stage's screened iterations with a "
+		    "cycle, the multiplier's (decode is expected above "
+		    "prefill)");
 	}
 }
 

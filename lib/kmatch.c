@@ -26,6 +26,20 @@ slot_word(json_t *rec, const char *key, struct ndjson_reader *r,
 	return v ? xstrdup(v) : NULL;
 }
 
+/* An optional count >= 0 of a slot (batch, tokens); -1 when absent. */
+static int64_t
+slot_count(json_t *rec, const char *key, struct ndjson_reader *r)
+{
+	int64_t v;
+
+	if (json_object_get(rec, key) == NULL)
+		return -1;
+	if (!rec_get_i64(rec, key, &v) || v < 0)
+		s2r_die_at(r->path, r->line, 1, "slot: expected an integer "
+		    "\"%s\" >= 0", key);
+	return v;
+}
+
 static void
 slot_read(struct kslot *s, json_t *rec, struct ndjson_reader *r)
 {
@@ -58,6 +72,8 @@ slot_read(struct kslot *s, json_t *rec, struct ndjson_reader *r)
 	if (count != 0 && unit > INT64_MAX / count)
 		s2r_die_at(r->path, r->line, 1, "slot: unit_ns * count "
 		    "overflows");
+	s->batch = slot_count(rec, "batch", r);
+	s->tokens = slot_count(rec, "tokens", r);
 	s->crit_ns = unit * count;
 	s->pred_ns = unit * count;
 	s->count = count;
@@ -162,6 +178,21 @@ slot_applies(const struct kslot *s, const struct kiter *it)
 	return s->stage < 0 || s->stage == it->stage;
 }
 
+/* Whether slot s states a batch (requests, tokens) other than the one
+ * the iteration's marker ran (vLLM's execute_context_N(T)_generation_M(U):
+ * N + M requests, T + U tokens); unknown counts never differ. */
+static bool
+batch_differs(const struct kslot *s, const struct kiter *it)
+{
+	int64_t reqs = it->ctx_reqs < 0 || it->gen_reqs < 0 ? -1 :
+	    it->ctx_reqs + it->gen_reqs;
+	int64_t toks = it->ctx_toks < 0 || it->gen_toks < 0 ? -1 :
+	    it->ctx_toks + it->gen_toks;
+
+	return (s->batch >= 0 && reqs >= 0 && s->batch != reqs) ||
+	    (s->tokens >= 0 && toks >= 0 && s->tokens != toks);
+}
+
 /* Measured rows of one iteration, keyed by operation. */
 static void
 measure_iter(const struct lrules *rs, const struct lnames *ln,
@@ -216,6 +247,11 @@ simulate_iter(const struct kslots *ss, const struct kiter *it,
 		if (s->iter != K_NONE && s->stage > ST_UNKNOWN &&
 		    it->stage != ST_UNKNOWN && s->stage != it->stage)
 			ai->slot_stage = s->stage;
+		if (s->batch >= 0 || s->tokens >= 0) {
+			ai->batch_stated = true;
+			if (ai->batch_slot == NULL && batch_differs(s, it))
+				ai->batch_slot = s;
+		}
 		a = aop_get(&ai->ops, &ai->nops, s->op);
 		a->sim += s->crit_ns;
 		a->pred += s->pred_ns;
@@ -390,10 +426,15 @@ match_iter(const struct lrules *rs, const struct kslots *ss,
 		 * time is no measurement of the iteration */
 		if (m->incomplete++ == 0)
 			m->first_incomplete = ai;
+		m->lost += ai->lost;
+		m->lost_graph += t->iters[s].lost_graph;
 	} else if (ai->has_ops && ai->has_slots) {
 		m->compared++;
 		if (ai->slot_stage >= 0 && m->stage_mismatch++ == 0)
 			m->first_mismatch = ai;
+		m->batch_stated += ai->batch_stated;
+		if (ai->batch_slot != NULL && m->batch_mismatch++ == 0)
+			m->first_batch = ai;
 		fold(m, ai);
 	} else if (ai->has_ops) {
 		m->meas_only++;

@@ -27,6 +27,8 @@ struct kslot {
 	int64_t		 crit_ns;
 	int64_t		 pred_ns;	/* unit_ns x count: what it predicts */
 	int64_t		 count;		/* the units (layers, calls) it charges */
+	int64_t		 batch, tokens;	/* the step's requests and tokens the
+					 * cost was computed for; -1 unstated */
 	long		 line;
 };
 
@@ -102,6 +104,9 @@ struct aiter {
 					 * stage differs; -1: none */
 	size_t		 lost;		/* launches whose kernels the trace
 					 * lacks: then not compared */
+	bool		 batch_stated;	/* an applying slot states its batch */
+	const struct kslot *batch_slot;	/* the first whose batch or tokens
+					 * differ from the marker's */
 	int64_t		 meas, sim, mapped_meas, mapped_sim, kernels;
 	struct aop	*ops;		/* this iteration's rows */
 	size_t		 nops;
@@ -121,7 +126,13 @@ struct amatch {
 	const struct aiter *first_mismatch;
 	size_t		 incomplete;	/* iterations with kernels and slots
 					 * left out: launches lost */
+	size_t		 lost, lost_graph;	/* their lost launches, and
+						 * of them graph launches */
 	const struct aiter *first_incomplete;
+	size_t		 batch_stated, batch_mismatch;	/* compared iterations
+					 * whose slots state a batch; of them,
+					 * another than the marker's */
+	const struct aiter *first_batch;
 	int64_t		 meas, sim, mapped_meas, mapped_sim;
 	int64_t		 paired_meas, paired_sim, abs_err;
 	int64_t		 zero_ns;	/* measured in rows predicted 0 ns */

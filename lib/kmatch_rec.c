@@ -833,6 +833,53 @@ stage_mismatch(const struct a1w *w)
 	sbuf_free(&how);
 }
 
+/* The batch (requests, tokens) the marker of iteration it ran; -1 parts
+ * unknown. */
+static json_t *
+marker_batch(const struct kiter *it, bool tokens)
+{
+	int64_t a = tokens ? it->ctx_toks : it->ctx_reqs;
+	int64_t b = tokens ? it->gen_toks : it->gen_reqs;
+
+	return a < 0 || b < 0 ? json_null() : rec_i64(a + b);
+}
+
+/* Compared iterations whose slots state a batch (slot fields batch,
+ * tokens) other than the one the iteration's marker ran: the cost model
+ * was evaluated at another batch size.  null when no compared
+ * iteration's slots state one. */
+static void
+batch_mismatch(const struct a1w *w)
+{
+	const struct amatch *m = w->m;
+	const struct aiter *f = m->first_batch;
+	json_t *d = NULL;
+
+	if (f != NULL) {
+		const struct kslot *s = f->batch_slot;
+
+		d = json_object();
+		rec_set_i64(d, "first_iteration", f->id);
+		rec_set_str(d, "marker", f->marker);
+		rec_set_i64(d, "marker_line", f->line);
+		rec_set(d, "batch", marker_batch(f->src, false));
+		rec_set(d, "tokens", marker_batch(f->src, true));
+		rec_set_str(d, "slot", s->slot);
+		rec_set_i64(d, "slot_line", s->line);
+		rec_set(d, "slot_batch", s->batch < 0 ? json_null() :
+		    rec_i64(s->batch));
+		rec_set(d, "slot_tokens", s->tokens < 0 ? json_null() :
+		    rec_i64(s->tokens));
+	}
+	emit_summary(w, "kernel.slots.batch_mismatch", m->batch_stated == 0 ?
+	    json_null() : rec_i64((int64_t)m->batch_mismatch), "count",
+	    (int64_t)m->batch_stated, d, "compared iterations whose slots "
+	    "state the batch their cost was computed for (slot fields batch: "
+	    "requests, tokens: tokens of the step) other than the iteration "
+	    "marker's (context + generation requests and tokens); n: compared "
+	    "iterations whose slots state one");
+}
+
 /* Iterations with kernels and slots left out because launches inside
  * them have no kernel in the trace, with the first as the example. */
 static void
@@ -841,6 +888,7 @@ incomplete(const struct a1w *w)
 	const struct amatch *m = w->m;
 	const struct aiter *f = m->first_incomplete;
 	struct sbuf how = {0};
+	json_t *d = NULL;
 
 	sbuf_adds(&how, "iterations with kernels and slots left out of the "
 	    "comparison: launches of GPU work inside them (kernel, graph, "
@@ -850,8 +898,15 @@ incomplete(const struct a1w *w)
 		sbuf_printf(&how, "; the first: iteration %lld (%s, line %ld), "
 		    "%zu launch%s lost", (long long)f->id, f->marker, f->line,
 		    f->lost, f->lost == 1 ? "" : "es");
+	if (m->incomplete > 0) {
+		/* graph launches lost whole: the replays were not recorded,
+		 * a capture setting rather than a dropped buffer */
+		d = json_object();
+		rec_set_i64(d, "lost_launches", (int64_t)m->lost);
+		rec_set_i64(d, "lost_graph_launches", (int64_t)m->lost_graph);
+	}
 	emit_summary(w, "kernel.iterations.incomplete", rec_i64(
-	    (int64_t)m->incomplete), "count", (int64_t)m->nit, NULL,
+	    (int64_t)m->incomplete), "count", (int64_t)m->nit, d,
 	    sbuf_str(&how));
 	sbuf_free(&how);
 }
@@ -872,6 +927,7 @@ sum_iterations(const struct a1w *w)
 	    "iterations with slots but no measured kernel");
 	stage_mismatch(w);
 	incomplete(w);
+	batch_mismatch(w);
 }
 
 void

@@ -577,6 +577,8 @@ count_lost(struct ktrace *t, struct attrib *a)
 		if (m == NULL)
 			continue;
 		t->iters[iter_index(a, t, m)].lost++;
+		if (l->graph)	/* a replay none of whose kernels came */
+			t->iters[iter_index(a, t, m)].lost_graph++;
 		t->n_lost++;
 	}
 }

@@ -71,6 +71,7 @@ struct kiter {
 	bool		 graph;		/* any op launched by a graph */
 	size_t		 lost;		/* launches of GPU work inside it whose
 					 * kernel, copy or fill the trace lacks */
+	size_t		 lost_graph;	/* of them, graph launches (replays) */
 };
 
 struct ktrace {

@@ -181,6 +181,33 @@ static const char ACT_INCOMPLETE[] = "Recapture so that every launched "
     "activity buffer when it dropped records mid-capture; an iteration "
     "with kernels missing measures part of a step.";
 
+static const char ACT_GRAPH[] = "Recapture with the kernels of CUDA-graph "
+    "replays recorded (nsys --cuda-graph-trace=node; a torch profiler "
+    "whose CUPTI traces graph kernels, with a buffer large enough for "
+    "every replay), or capture the steps eagerly (--enforce-eager) for "
+    "the kernel comparison; an iteration whose graph replay left no "
+    "kernel measures only its eager part.";
+
+/* The lost launches of kernel.iterations.incomplete that are graph
+ * launches (their details): a capture that does not record graph
+ * replays, not a dropped buffer.  Says so into why; returns whether. */
+static bool
+graph_unrecorded(const json_t *x, struct sbuf *why)
+{
+	const json_t *d = json_object_get(x, "details");
+	double lost = 0, graph = 0;
+
+	if (!rec_get_num(d, "lost_graph_launches", &graph) || graph <= 0)
+		return false;
+	rec_get_num(d, "lost_launches", &lost);
+	sbuf_printf(why, " %.0f of the %.0f lost launches are CUDA-graph "
+	    "launches (cudaGraphLaunch): the profiler recorded none of "
+	    "those replays' kernels (graph replays unrecorded or "
+	    "under-recorded), so every step replayed from a graph measures "
+	    "only its eager kernels.", graph, lost);
+	return true;
+}
+
 /* kernel.iterations.incomplete: compared iterations left out because
  * launches inside them have no kernel in the trace. */
 enum jverdict_value
@@ -191,6 +218,7 @@ a1_incomplete(const struct judge *j, const json_t *scope,
 	const char *how = rec_get_str(json_object_get(x, "source"), "how");
 	const char *first = how != NULL ? strstr(how, "the first: ") : NULL;
 	double n = 0;
+	bool graph;
 
 	if (!ru_num(x, &n) || n == 0)
 		return v;
@@ -200,9 +228,10 @@ a1_incomplete(const struct judge *j, const json_t *scope,
 	    "measured time is part of a step (%s).", n, n == 1 ? "" : "s",
 	    n == 1 ? "is" : "are", n == 1 ? "it" : "them", n == 1 ? "its" :
 	    "their", first != NULL ? first : "see the iter records");
+	graph = graph_unrecorded(x, why);
 	if (v != V_PASS)
 		return v;
-	*act = ACT_INCOMPLETE;
+	*act = graph ? ACT_GRAPH : ACT_INCOMPLETE;
 	return V_WARN;
 }
 
@@ -402,31 +431,132 @@ static const char ACT_COPIED[] = "Two traces claim one rank (a copied "
     "out, so a rank the copy stood in for is missing from the barrier "
     "model.";
 
+static const char ACT_SESSIONS[] = "Two profiling sessions of one rank "
+    "were given (a second start_profile/stop_profile window, or an older "
+    "capture left in the folder): give the traces of one capture window, "
+    "one per rank, and rerun; only the first given was judged, and a "
+    "step of the other window is no sample of this one's.";
+
+/* One left-out trace in words, by how its GPU window relates to the
+ * kept one's (s2r-dutycycle's details window, offset_ns); whether it is
+ * another window of the rank (a second session) rather than a copy. */
+static bool
+dup_text(const json_t *e, struct sbuf *why)
+{
+	const char *w = rec_get_str(e, "window");
+	double off = 0;
+
+	sbuf_printf(why, "%s claims rank %lld, as %s does",
+	    rec_get_str(e, "dropped"), (long long)json_integer_value(
+	    json_object_get(e, "rank")), rec_get_str(e, "kept"));
+	rec_get_num(e, "offset_ns", &off);
+	if (w != NULL && strcmp(w, "disjoint") == 0) {
+		sbuf_printf(why, ", over another GPU time window (%.3f s %s, "
+		    "no overlap): a second capture session of that rank",
+		    fabs(off) / 1e9, off < 0 ? "earlier" : "later");
+		return true;
+	}
+	if (w != NULL && strcmp(w, "overlapping") == 0)
+		sbuf_printf(why, ", over a window that overlaps it (starting "
+		    "%.3f ms %s)", fabs(off) / 1e6, off < 0 ? "earlier" :
+		    "later");
+	return false;
+}
+
 /* Traces s2r-dutycycle left out because an earlier one claimed their
- * rank (duty.ranks.copied): named with the trace kept in why; a PASS
- * becomes a WARN, as the bundle holds a copy where a rank should be. */
+ * rank (duty.ranks.copied): named with the trace kept in why, and as a
+ * copy or another session of the rank by their windows; a PASS becomes
+ * a WARN, as the bundle holds a trace where a rank's own should be. */
 enum jverdict_value
 a2_copied(const struct judge *j, enum jverdict_value v, struct sbuf *why,
     const char **act)
 {
 	const json_t *rec = au_sum(j, "duty.ranks.copied", NULL), *e;
 	double n;
-	size_t i;
+	size_t i, sessions = 0;
 
 	if (!ru_num(rec, &n) || n == 0)
 		return v;
 	sbuf_printf(why, " %.0f trace%s left out: another trace given before "
 	    "claims %s rank (", n, n == 1 ? " was" : "s were",
 	    n == 1 ? "its" : "their");
-	json_array_foreach(json_object_get(rec, "details"), i, e)
-		sbuf_printf(why, "%s%s claims rank %lld, as %s does",
-		    i > 0 ? "; " : "", json_string_value(json_object_get(e,
-		    "dropped")), (long long)json_integer_value(
-		    json_object_get(e, "rank")), json_string_value(
-		    json_object_get(e, "kept")));
-	sbuf_adds(why, "): a copy where a rank's own trace should be.");
+	json_array_foreach(json_object_get(rec, "details"), i, e) {
+		if (i > 0)
+			sbuf_adds(why, "; ");
+		sessions += dup_text(e, why);
+	}
+	sbuf_adds(why, sessions > 0 ? "): two capture sessions of one rank, "
+	    "of which only the first given is judged." : "): a copy where a "
+	    "rank's own trace should be.");
 	if (v != V_PASS)
 		return v;
-	*act = ACT_COPIED;
+	*act = sessions > 0 ? ACT_SESSIONS : ACT_COPIED;
 	return V_WARN;
+}
+
+static const char ACT_BATCH[] = "Evaluate the cost model at the batch the "
+    "framework ran (the requests and tokens of each step, as its "
+    "iteration markers give them: the simulation's batch size, "
+    "max_num_seqs or max_num_batched_tokens differ from the deployment's, "
+    "or the slot export used the configured maximum), then rerun; a "
+    "deviation read from slots of another batch is the batch's, not a "
+    "kernel's.";
+
+/* kernel.slots.batch_mismatch: compared iterations whose slots state a
+ * batch (requests, tokens) other than the one their marker ran: FAIL,
+ * as every batch-dependent cost (attention, KV writes, the GEMMs past
+ * their memory-bound knee) is another step's.  INAPPLICABLE when no
+ * slot states its batch. */
+void
+a1_batch_mismatch(struct judge *j, const struct rule *r, const json_t *scope)
+{
+	const json_t *x = au_sum(j, "kernel.slots.batch_mismatch", scope);
+	const json_t *d = json_object_get(x, "details");
+	double n = 0, of = 0, sb = -1, st = -1, mb = -1, mt = -1;
+	struct sbuf why = {0};
+
+	if (x == NULL)
+		return;		/* records of an older s2r-kernel-match */
+	if (!ru_num(x, &n)) {
+		au_emit(j, r, "kernel.slots.batch_mismatch", sub_of(scope),
+		    NULL, x, false, 0, NULL, "none", V_INAPPLICABLE, "No slot "
+		    "states the batch its cost was computed for (slot fields "
+		    "batch, tokens), so the simulated batch cannot be checked "
+		    "against the iteration markers'.", NULL, NULL);
+		return;
+	}
+	rec_get_num(x, "n", &of);
+	if (n == 0 || d == NULL) {
+		au_emit(j, r, "kernel.slots.batch_mismatch", sub_of(scope),
+		    NULL, x, false, 0, NULL, "none", V_PASS, "The slots of "
+		    "every compared iteration that state a batch state the "
+		    "one its marker ran.", NULL, NULL);
+		return;
+	}
+	rec_get_num(d, "slot_batch", &sb);
+	rec_get_num(d, "slot_tokens", &st);
+	rec_get_num(d, "batch", &mb);
+	rec_get_num(d, "tokens", &mt);
+	sbuf_printf(&why, "%.0f of %.0f compared iteration%s got slots costed "
+	    "for another batch than the framework ran; the first: iteration "
+	    "%lld (%s, line %lld) ran %.0f request%s, %.0f token%s, and its "
+	    "slot %s (%s, line %lld) was computed for ", n, of, of == 1 ? "" :
+	    "s", (long long)json_integer_value(json_object_get(d,
+	    "first_iteration")), rec_get_str(d, "marker"), (long long)
+	    json_integer_value(json_object_get(d, "marker_line")), mb,
+	    mb == 1 ? "" : "s", mt, mt == 1 ? "" : "s", rec_get_str(d,
+	    "slot"), rec_get_str(json_object_get(json_object_get(x,
+	    "source"), "sim"), "file"), (long long)json_integer_value(
+	    json_object_get(d, "slot_line")));
+	if (sb >= 0)
+		sbuf_printf(&why, "%.0f request%s%s", sb, sb == 1 ? "" : "s",
+		    st >= 0 ? ", " : "");
+	if (st >= 0)
+		sbuf_printf(&why, "%.0f token%s", st, st == 1 ? "" : "s");
+	sbuf_adds(&why, ": the cost model was evaluated at another batch "
+	    "size, so a deviation read from these iterations is the batch's, "
+	    "not a clock's or a kernel's.");
+	au_emit(j, r, "kernel.slots.batch_mismatch", sub_of(scope), NULL, x,
+	    false, 0, NULL, "none", V_FAIL, sbuf_str(&why), ACT_BATCH, NULL);
+	sbuf_free(&why);
 }

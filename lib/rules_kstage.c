@@ -327,6 +327,33 @@ a1_parallel_mismatch(const struct judge *j, const json_t *scope)
 	return NULL;
 }
 
+static const char ACT_COLLECTIVE[] = "Add the collectives the parallel "
+    "run launches to the simulation (a slot per all-reduce, all-gather or "
+    "all-to-all of a step, with its cost at this world size), then "
+    "rerun; the per-rank compute slots already track.";
+
+/* Whether the operations both sides have still track (kernel error of
+ * scope within its tolerance) although no slot charges a collective:
+ * then the slots are the parallel run's shards and only its collectives
+ * are missing, not another parallelism (says so into why). */
+static bool
+shards_track(const struct judge *j, const json_t *scope, struct sbuf *why)
+{
+	double e = NAN, max = tol(j->tol, TOL_AL_KERNEL_ERROR);
+	char a[32];
+
+	if (!ru_num(au_sum(j, "kernel.error.abs", scope), &e) || isnan(e) ||
+	    e > max + 1e-12)
+		return false;
+	judge_fmt_num(a, sizeof(a), e * 100);
+	sbuf_printf(why, "; yet the operations both sides have track "
+	    "(kernel error %s%%): the slots are the parallel run's per-rank "
+	    "shards but charge none of its collectives, so the simulation "
+	    "leaves out every all-reduce of the step (a missing slot, not a "
+	    "labeling miss or another parallelism).", a);
+	return true;
+}
+
 /* The coverage's and the kernel error's note on a parallelism mismatch
  * (a1_parallel_mismatch); at least WARN. */
 enum jverdict_value
@@ -347,6 +374,10 @@ a1_parallel_note(const struct judge *j, const json_t *scope,
 	if (ru_num(au_sum(j, "duty.world_size", NULL), &world) && world > 1)
 		sbuf_printf(why, ", while the capture ran %.0f ranks "
 		    "(distributedInfo.world_size)", world);
+	if (shards_track(j, scope, why)) {
+		*act = ACT_COLLECTIVE;
+		return v == V_PASS ? V_WARN : v;
+	}
 	sbuf_adds(why, ": the slots model another parallelism than the "
 	    "capture (no tensor parallelism), so every per-rank cost (GEMM, "
 	    "attention shards) is another one's too, and a shared factor is "
@@ -365,7 +396,8 @@ a1_other_parallelism(const struct judge *j, const json_t *scope, bool over,
 	enum jverdict_value v;
 
 	v = a1_parallel_note(j, scope, over ? V_FAIL : V_WARN, why, &a);
-	sbuf_adds(why, " No cause is read from the error.");
+	if (a != ACT_COLLECTIVE)	/* the shards differ: no cause holds */
+		sbuf_adds(why, " No cause is read from the error.");
 	sbuf_adds(act, a);
 	return v;
 }

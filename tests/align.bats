@@ -716,7 +716,7 @@ PY
 	cp "$T/t_0.json" "$T/t_1.json"
 	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_1.json" >"$T/a2.ndjson"
 	validate_records "$T/a2.ndjson"
-	jqe 'select(.metric == "duty.ranks.copied") | .value == 1 and .n == 2 and .details == [{"rank": 0, "kept": "'"$T"'/t_0.json", "dropped": "'"$T"'/t_1.json"}] and (.source.how | test("t_1.json \\(rank 0, also claimed by .*t_0.json, kept\\)$"))' "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.ranks.copied") | .value == 1 and .n == 2 and .details == [{"rank": 0, "kept": "'"$T"'/t_0.json", "dropped": "'"$T"'/t_1.json", "window": "same", "offset_ns": 0}] and (.source.how | test("t_1.json \\(rank 0, also claimed by .*t_0.json, kept\\)$"))' "$T/a2.ndjson"
 	jqe 'select(.metric == "duty.ranks") | .value == 1' "$T/a2.ndjson"
 	jqe 'select(.metric == "duty.world_size") | .value == 2 and .details == [0]' "$T/a2.ndjson"
 	# the first given wins: the other order keeps t_1.json
@@ -733,6 +733,102 @@ PY
 	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
 	    --slots "$T/slots.ndjson" "$T/t_0.json" 2>/dev/null >"$T/one.ndjson"
 	[ "$output" = "$(cat "$T/one.ndjson")" ]
+}
+
+@test "A2: two capture sessions of one rank (disjoint GPU windows) are told from a copy: duty.ranks.copied says window disjoint, the multiplier WARNs naming a second session" {
+	kernels
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	# the same process profiled again 30 s later: a second trace of rank 0
+	/usr/bin/python3 - "$T/t_0.json" "$T/t_0b.json" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for e in doc["traceEvents"]:
+    e["ts"] = round(e["ts"] + 30e6, 3)
+    for k in ("correlation", "External id"):
+        if k in e.get("args", {}):
+            e["args"][k] += 100000
+json.dump(doc, open(sys.argv[2], "w"))
+EOF
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" "$T/t_0b.json" >"$T/a2.ndjson"
+	validate_records "$T/a2.ndjson"
+	jqe 'select(.metric == "duty.ranks.copied") | .value == 1 and .details[0].window == "disjoint" and (.details[0].offset_ns | . > 29999999000 and . < 30000001000)' "$T/a2.ndjson"
+	judge
+	[ "$(verdict A2 duty.multiplier)" = WARN ]
+	why_of duty.multiplier | grep -q 't_0b.json claims rank 0, as .*t_0.json does, over another GPU time window (30.000 s later, no overlap): a second capture session of that rank): two capture sessions of one rank, of which only the first given is judged. || Two profiling sessions of one rank'
+	# given the other way round: the earlier session is the one left out
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0b.json" "$T/t_0.json" >"$T/a2.ndjson"
+	jqe 'select(.metric == "duty.ranks.copied") | .details[0].window == "disjoint" and (.details[0].offset_ns | . < -29999999000 and . > -30000001000)' "$T/a2.ndjson"
+	judge
+	why_of duty.multiplier | grep -q '(30.000 s earlier, no overlap)'
+}
+
+@test "A1: per-rank shard slots that charge no collective: coverage FAILs naming the missing all-reduces, not another parallelism" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels --tp 2
+	jq -c 'select(.category != "allreduce")' "$T/slots.ndjson" >"$T/s.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/s.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.coverage.measured)" = FAIL ]
+	why_of kernel.coverage.measured | grep -q 'no slot charges any collective, while the capture ran 2 ranks (distributedInfo.world_size); yet the operations both sides have track (kernel error 0%): the slots are the parallel run.s per-rank shards but charge none of its collectives.* || Add the collectives the parallel run launches'
+	why_of kernel.coverage.measured | grep -vq 'another parallelism than the capture'
+	[ "$(verdict A1 kernel.error.abs)" = WARN ]
+	why_of kernel.error.abs | grep -q 'leaves out every all-reduce of the step'
+	why_of kernel.error.abs | grep -vq 'No cause is read'
+	# slots of one GPU (whole GEMMs) against the same capture: another
+	# parallelism, as before
+	/usr/bin/python3 "$S2R_TOP/tests/gen-kineto.py" "$T/one.json" --slots "$T/s.ndjson"
+	/usr/bin/python3 "$S2R_TOP/tests/gen-kineto.py" "$T/t_{rank}.json" --tp 2 \
+	    --slow qkv_proj:0.5 --slow o_proj:0.5 --slow gate_up_proj:0.5 \
+	    --slow down_proj:0.5 --slow attention:0.5 --slow lm_head:0.5
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/s.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	judge
+	why_of kernel.coverage.measured | grep -q 'another parallelism than the capture'
+	why_of kernel.error.abs | grep -q 'No cause is read'
+}
+
+@test "A1: decode steps replayed from CUDA graphs whose kernels the capture did not record: the lost launches are named graph launches, A2 names the iterations" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels --graph
+	jqe 'select(.metric == "kernel.iterations.incomplete") | .value == 0 and .details == null' "$T/a1.ndjson"
+	/usr/bin/python3 - "$T/t_0.json" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+evs = doc["traceEvents"]
+graph = {e["args"]["correlation"] for e in evs if e.get("name") == "cudaGraphLaunch"}
+doc["traceEvents"] = [e for e in evs if not (e.get("cat") == "kernel" and
+                      e["args"]["correlation"] in graph)]
+json.dump(doc, open(sys.argv[1], "w"))
+EOF
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	"$S2R_BIN/s2r-dutycycle" "$T/t_0.json" >"$T/a2.ndjson"
+	validate_records "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.iterations.incomplete") | .value == 5 and .details == {"lost_launches": 5, "lost_graph_launches": 5}' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.iterations.compared)" = WARN ]
+	why_of kernel.iterations.compared | grep -q '5 of the 5 lost launches are CUDA-graph launches (cudaGraphLaunch): the profiler recorded none of those replays. kernels.* || Recapture with the kernels of CUDA-graph replays recorded'
+	# the multiplier is above its WARN line already: the iterations are named
+	[ "$(verdict A2 duty.multiplier)" = WARN ]
+	why_of duty.multiplier | grep -q 'deserves an explanation.* 5 iterations recorded too few kernels .*overstates the host bubbles. || Some iterations recorded implausibly few'
+	# a kernel launch lost (not a graph): no graph words
+	kernels --graph
+	/usr/bin/python3 - "$T/t_0.json" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+evs = doc["traceEvents"]
+last = max(e["ts"] for e in evs if e.get("cat") == "user_annotation")
+doc["traceEvents"] = [e for e in evs if not (e.get("cat") == "kernel" and
+                      e["ts"] >= last and "lm_head" not in e["name"] and
+                      "tilesize128x256x64" in e["name"])]
+json.dump(doc, open(sys.argv[1], "w"))
+EOF
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/slots.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.iterations.incomplete") | .value == 1 and .details.lost_graph_launches == 0' "$T/a1.ndjson"
+	judge
+	why_of kernel.iterations.compared | grep -vq 'CUDA-graph launches'
 }
 
 @test "A1: every rank is compared, and a rank slower than the others is named on each rank, not read as a clock shift or a mistimed all-reduce" {
@@ -1339,7 +1435,47 @@ PY
 	jqe "select(.metric == \"duty.iterations.few_kernels\") | .value == 1 and .details == [{\"iter\": 5, \"stage\": \"decode\", \"n_ops\": (.details[0].n_ops), \"lost_launches\": $lost}]" "$T/a2.ndjson"
 	judge
 	[ "$(verdict A2 duty.multiplier)" = WARN ]
-	why_of duty.multiplier | grep -q '1 iterations recorded too few kernels'
+	why_of duty.multiplier | grep -q '1 iteration recorded too few kernels'
+}
+
+@test "A1: kernel.slots.batch_mismatch: slots costed for another batch than the markers ran FAIL naming both; unstated batches are INAPPLICABLE" {
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	kernels
+	jqe 'select(.metric == "kernel.slots.batch_mismatch") | .value == null and .n == 0' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.slots.batch_mismatch)" = INAPPLICABLE ]
+	# the slots state their batch, the markers' own: PASS
+	kernels --slot-batch
+	validate_records "$T/slots.ndjson"
+	jqe 'select(.metric == "kernel.slots.batch_mismatch") | .value == 0 and .n == 6 and .details == null' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.slots.batch_mismatch)" = PASS ]
+	[ "$(verdict A1 kernel.error.abs)" = PASS ]
+	# decode costed at 8 requests where the markers say 4
+	jq -c 'if .stage == "decode" then .batch = 8 | .tokens = 8 else . end' "$T/slots.ndjson" >"$T/s.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/s.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	validate_records "$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.slots.batch_mismatch") | .value == 5 and .n == 6 and .details.first_iteration == 1 and .details.batch == 4 and .details.tokens == 4 and .details.slot_batch == 8 and .details.slot_tokens == 8 and .details.slot_line == 13' "$T/a1.ndjson"
+	judge
+	[ "$(verdict A1 kernel.slots.batch_mismatch)" = FAIL ]
+	why_of kernel.slots.batch_mismatch | grep -q '^5 of 6 compared iterations got slots costed for another batch than the framework ran; the first: iteration 1 (execute_context_0(0)_generation_4(4), line [0-9]*) ran 4 requests, 4 tokens, and its slot layer.input_norm (.*s.ndjson, line 13) was computed for 8 requests, 8 tokens: .* || Evaluate the cost model at the batch the framework ran'
+	# the timings agree, but the kernel error is not a PASS on another batch
+	[ "$(verdict A1 kernel.error.abs)" = WARN ]
+	why_of kernel.error.abs | grep -q 'another batch than the marker.s (kernel.slots.batch_mismatch): .*no cause is read from it. || Cost the slots at the batch each step ran'
+	# tokens only: a prefill slot for 1024 tokens where 2048 ran
+	jq -c 'del(.batch) | if .stage == "prefill" then .tokens = 1024 else del(.tokens) end' "$T/slots.ndjson" >"$T/s.ndjson"
+	"$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/s.ndjson" "$T/t_0.json" >"$T/a1.ndjson"
+	jqe 'select(.metric == "kernel.slots.batch_mismatch") | .value == 1 and .n == 1 and .details.slot_batch == null and .details.slot_tokens == 1024' "$T/a1.ndjson"
+	judge
+	why_of kernel.slots.batch_mismatch | grep -q 'ran 4 requests, 2048 tokens, and its slot .* was computed for 1024 tokens:'
+	# a slot's batch that is no count is refused with its line
+	echo '{"kind":"slot","slot":"x","unit_ns":1,"batch":-1}' >"$T/bad.ndjson"
+	run "$S2R_BIN/s2r-kernel-match" --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    --slots "$T/bad.ndjson" "$T/t_0.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'bad.ndjson:1:1: slot: expected an integer "batch" >= 0'* ]]
 }
 
 @test "A1: kernel.slots.count_mismatch: slots charging 4 layers where 3 ran FAIL, and the kernel error says to read the count first" {

@@ -1262,6 +1262,14 @@ clean() {
 	fault A0-real-eos-early
 }
 
+@test "A1-collectives-unsimulated (vllm): A1 FAIL, A1 WARN|FAIL" {
+	fault A1-collectives-unsimulated
+}
+
+@test "A1-graph-unrecorded (vllm): A1 WARN|FAIL, A2 WARN|FAIL" {
+	fault A1-graph-unrecorded
+}
+
 @test "A1-prefill-not-captured (vllm): A1 FAIL" {
 	fault A1-prefill-not-captured
 }
@@ -1314,8 +1322,16 @@ clean() {
 	fault A1-other-kernel
 }
 
+@test "A1-sessions-concatenated (vllm): A1 FAIL" {
+	fault A1-sessions-concatenated
+}
+
 @test "A1-shape-edge (vllm): A1 WARN|FAIL" {
 	fault A1-shape-edge
+}
+
+@test "A1-slots-other-batch (vllm): A1 FAIL, A1 WARN|FAIL" {
+	fault A1-slots-other-batch
 }
 
 @test "A1-slots-other-depth (vllm): A1 FAIL" {
@@ -1370,6 +1386,10 @@ clean() {
 	fault A2-host-bubbles
 }
 
+@test "A2-lull-hides-prefill-stall (vllm): A2 WARN" {
+	fault A2-lull-hides-prefill-stall
+}
+
 @test "A2-one-rank-of-two (vllm): A2 WARN|FAIL" {
 	fault A2-one-rank-of-two
 }
@@ -1382,8 +1402,16 @@ clean() {
 	fault A2-rank-clock-offset
 }
 
+@test "A2-rank-two-sessions (vllm): A2 WARN|FAIL" {
+	fault A2-rank-two-sessions
+}
+
 @test "A2-step-dropped (vllm): A2 WARN, A1 WARN" {
 	fault A2-step-dropped
+}
+
+@test "A2-trace-truncated (vllm): A2 WARN|FAIL|MISSING" {
+	fault A2-trace-truncated
 }
 
 @test "A3-client-ceiling (hta): A0 WARN" {

@@ -22,7 +22,7 @@ framework launches another implementation of OP: ALT's name), --graph
 (all-reduces after o_proj and down_proj, rank 1 arrives later),
 --slow-rank R:F (rank R's kernels, collectives excepted, F times slower).
 --slot-kernels: each slot names the kernel its cost assumes (a fragment
-of NAMES).  Integer ns throughout."""
+of NAMES); --slot-batch: each states the step's batch (requests, tokens).  Integer ns throughout."""
 import argparse
 import gzip
 import json
@@ -103,6 +103,10 @@ def marker(stage):
     return "execute_context_0(0)_generation_4(4)"
 
 
+# the requests and tokens of a step, as its marker gives them
+BATCH = {"prefill": (4, 2048), "mixed": (4, 515), "decode": (4, 4)}
+
+
 def scale_of(stage):
     return {"prefill": 8, "mixed": 3, "decode": 1}[stage]
 
@@ -167,6 +171,8 @@ class Gen:
                         "count": count}
                 if a.slot_kernels:
                     slot["kernel"] = KFRAG[op]
+                if a.slot_batch:
+                    slot["batch"], slot["tokens"] = BATCH[stage]
                 slots.append(slot)
             # host: marker, launches (graph: one launch for the layers)
             first_gpu = {}
@@ -356,6 +362,9 @@ def main():
     p.add_argument("--extra-ns", type=int, default=10000)
     p.add_argument("--swap", action="append", default=[])
     p.add_argument("--slot-kernels", action="store_true")
+    p.add_argument("--slot-batch", action="store_true",
+                   help="each slot states the step's requests and tokens "
+                   "(batch, tokens) its cost was computed for")
     p.add_argument("--drop")
     p.add_argument("--host-gap", type=int, default=200000)
     p.add_argument("--pad", type=int, default=0)

@@ -285,6 +285,25 @@ print(g.NAMES["gate_up_proj"])' "$S2R_TOP/tests/gen-kineto.py")" ]
 	jq -n --argjson d "$dec" --argjson p "$pre" '$d > $p' | grep -qx true
 }
 
+@test "A2: the gap fractions use the multiplier's screened iterations: a decode lull set aside does not hide prefill looking more launch-bound" {
+	# a 5 ms stall after the prefill step, and a 0.5 s lull after decode
+	# step 6 (of 11 decode steps: the screen sets it aside)
+	gen --iters 12 --stall 0:5000000 --stall 6:500000000
+	"$DC" "$T/t_0.json" >"$T/d.ndjson"
+	validate_records "$T/d.ndjson"
+	run jq -c 'select(.metric=="duty.multiplier") | .details.excluded | map(.iter)' "$T/d.ndjson"
+	[ "$output" = '[6]' ]
+	want=$(jq -s '[.[] | select(.window=="iteration" and .cycle_ns != null and .excluded == false and .stage == "decode")] |
+	    ((map(.cycle_ns - .wall_ns) | add) / (map(.cycle_ns) | add)) * 1e9 | round' "$T/d.ndjson")
+	[ "$(metric duty.gap_fraction.decode "$T/d.ndjson" | jq '. * 1e9 | round')" = "$want" ]
+	jq -c 'select(.metric=="duty.gap_fraction.decode") | .n' "$T/d.ndjson" | grep -qx 9
+	dec=$(metric duty.gap_fraction.decode "$T/d.ndjson")
+	pre=$(metric duty.gap_fraction.prefill "$T/d.ndjson")
+	jq -n --argjson d "$dec" --argjson p "$pre" '$d < 0.5 and $p > $d' | grep -qx true
+	"$S2R_BIN/s2r-verdict" --no-fail-status --checks A2 "$T/d.ndjson" >"$T/v.ndjson"
+	[ "$(jq -r 'select(.metric=="duty.gap_fraction.decode") | .verdict' "$T/v.ndjson")" = WARN ]
+}
+
 @test "A2: a host stall is screened out of the multiplier, and listed" {
 	gen --iters 12 --stall 5:50000000
 	"$DC" "$T/t_0.json" >"$T/d.ndjson"

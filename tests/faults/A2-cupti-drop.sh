@@ -1,7 +1,7 @@
 # pair: vllm
 # plants: align/vllm_rank0.json: the profiler's activity buffer filled during the third decode iteration (CUPTI dropped records): that iteration's markers and launches are all there, but its kernels from the second layer on never reached the trace, so its measured GPU time is a third of the step while its cycle is whole, and the duty-cycle multiplier (and the kernel comparison) took it as a step
 # catches: A1 kernel.iterations.compared device=0,rank=0 => WARN ~ left out: launches inside it have no kernel in the trace.*iteration 3
-# catches: A2 duty.multiplier - => WARN ~ iterations recorded too few kernels
+# catches: A2 duty.multiplier - => WARN ~ iterations? recorded too few kernels
 # touches: A1 A2
 plant() {
 	/usr/bin/python3 - "$ALIGN/vllm_rank0.json" <<'PY'

@@ -602,6 +602,10 @@ clean() {
 	fault 3a-deployed-queue-spec
 }
 
+@test "3a-kv-read-unused (14b): 3a FAIL" {
+	fault 3a-kv-read-unused
+}
+
 @test "3a-priority-header (14b): 3a FAIL" {
 	fault 3a-priority-header
 }
@@ -616,6 +620,10 @@ clean() {
 
 @test "3a-queue-never-filled (14b): 3a FAIL" {
 	fault 3a-queue-never-filled
+}
+
+@test "3a-queue-plus-running (14b): 3a WARN|FAIL" {
+	fault 3a-queue-plus-running
 }
 
 @test "3a-router-field-renamed (14b): 3a FAIL" {
@@ -638,8 +646,24 @@ clean() {
 	fault 3b-kv-div100
 }
 
+@test "3b-kv-full-percent (14b): 3b FAIL" {
+	fault 3b-kv-full-percent
+}
+
+@test "3b-kv-metric-prefix-hits (14b): 3b WARN|FAIL" {
+	fault 3b-kv-metric-prefix-hits
+}
+
 @test "3b-kv-scale-other-file (14b): 3b FAIL" {
 	fault 3b-kv-scale-other-file
+}
+
+@test "3b-kv-threshold-twice (14b): 3b FAIL" {
+	fault 3b-kv-threshold-twice
+}
+
+@test "3b-queue-int-division (14b): 3b FAIL" {
+	fault 3b-queue-int-division
 }
 
 @test "3b-rescale-helper (14b): 3b FAIL" {
@@ -652,6 +676,10 @@ clean() {
 
 @test "3b-rescale-method (14b): 3b FAIL" {
 	fault 3b-rescale-method
+}
+
+@test "3b-router-kv-percent (14b): 3b WARN|FAIL" {
+	fault 3b-router-kv-percent
 }
 
 @test "3b-sim-kv-percent (14b): 3b WARN" {
@@ -728,6 +756,10 @@ clean() {
 
 @test "3d-llmd-refresh-1s (14b): 3d WARN" {
 	fault 3d-llmd-refresh-1s
+}
+
+@test "3d-plugin-cached-saturation (14b): 3d WARN" {
+	fault 3d-plugin-cached-saturation
 }
 
 @test "3d-refresh-1s (14b): 3d WARN|FAIL" {

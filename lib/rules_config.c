@@ -656,9 +656,9 @@ split_params(struct judge *j, const struct rule *r, const struct jcell *c,
 /* Engine settings a simulation takes at vLLM's default unless the sim
  * bundle says otherwise: each changes the step times or the KV capacity
  * the simulation's coefficients were fit on (CUDA graphs, weight and
- * cache precision, draft tokens).  The engine config line states every
- * one, set or not, so a value here is explicit, never a guessed default;
- * the text is the default as ru_value_text writes it. */
+ * cache precision, draft tokens, engines per pod).  The engine config
+ * line states every one, set or not, so a value here is explicit, never
+ * a guessed default; the text is the default as ru_value_text writes it. */
 static const struct {
 	const char	*metric;
 	const char	*def;
@@ -668,6 +668,10 @@ static const struct {
 	{"vllm.kv_cache_dtype", "auto", "auto (the model's dtype)"},
 	{"vllm.quantization", "null", "none"},
 	{"vllm.speculative_config", "null", "none"},
+	/* a pod of DP ranks is several engines (schedulers, KV caches)
+	 * behind one endpoint; PP splits one model over GPUs */
+	{"vllm.data_parallel_size", "1", "1 (one engine per pod)"},
+	{"vllm.pipeline_parallel_size", "1", "1 (the model on one stage)"},
 	{NULL, NULL, NULL}
 };
 

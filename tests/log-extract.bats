@@ -150,6 +150,40 @@ val() {
 	  "$(printf '5a1a8d1\n5a1a8d1')" ]
 }
 
+@test "--dtype and --max-model-len auto as the engine resolves them; the auto-fit line's max_model_len wins" {
+	f=$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
+	p=$BATS_TEST_TMPDIR/p_vllm.log
+	# --dtype bfloat16 set explicitly: the args' spelling and the engine
+	# line's torch.bfloat16 are one value, not a disagreement
+	sed "s/'max_num_seqs': 256, /'max_num_seqs': 256, 'dtype': 'bfloat16', /" "$f" >"$p"
+	grep -q "'dtype': 'bfloat16'" "$p"
+	X --server-logs "$p" >"$OUT"
+	[ "$(jq -c 'select(.check=="5a" and .metric=="vllm.dtype") | .value' "$OUT")" = '"torch.bfloat16"' ]
+	[ "$(jq -c 'select(.check=="2a" and .metric=="vllm.dtype") | .value' "$OUT")" = '"torch.bfloat16"' ]
+	# half is torch.float16; auto is no value (the engine line resolves it)
+	sed -e "s/'max_num_seqs': 256, /'max_num_seqs': 256, 'dtype': 'half', /" \
+	    -e 's/ dtype=torch.bfloat16,/ dtype=torch.float16,/' "$f" >"$p"
+	X --server-logs "$p" >"$OUT"
+	[ "$(jq -c 'select(.check=="5a" and .metric=="vllm.dtype") | .value' "$OUT")" = '"torch.float16"' ]
+	# --max-model-len auto (-1): not a length; the vLLM fit cut it to
+	# 29440 after the engine line said 40960: one value, the fit's line
+	line=$(grep -n 'GPU KV cache size' "$f" | cut -d: -f1)
+	sed -e "s/'max_model_len': 40960, /'max_model_len': -1, /" \
+	    -e "${line}i (APIServer pid=1) (EngineCore_DP0 pid=437) INFO 04-23 14:08:53 [kv_cache_utils.py:1112] Auto-fit max_model_len: reduced from 40960 to 29,440 to fit in available GPU memory (4.50 GiB available for KV cache)" \
+	    "$f" >"$p"
+	X --server-logs "$p" >"$OUT"
+	validate_records "$OUT"
+	[ "$(jq -c 'select(.check=="5a" and .metric=="vllm.max_model_len") | [.value, .source.line, .n]' "$OUT")" = "[29440,$line,1]" ]
+	[ "$(jq -c 'select(.check=="2a" and .metric=="vllm.max_model_len") | .value' "$OUT")" = 29440 ]
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.max_model_len") | .source.how | test("Auto-fit")' "$OUT")" = true ]
+	# the full length fits: the engine line's value stands
+	sed -e "s/'max_model_len': 40960, /'max_model_len': -1, /" \
+	    -e "${line}i (APIServer pid=1) (EngineCore_DP0 pid=437) INFO 04-23 14:08:53 [kv_cache_utils.py:1105] Auto-fit max_model_len: full model context length 40960 fits in available GPU memory" \
+	    "$f" >"$p"
+	X --server-logs "$p" >"$OUT"
+	[ "$(jq -c 'select(.check=="5a" and .metric=="vllm.max_model_len") | [.value, .n]' "$OUT")" = '[40960,2]' ]
+}
+
 @test "access log: POST counts per instance equal grep -c, with status breakdown" {
 	X "$CELL" >"$OUT"
 	for f in "$CELL"/server_logs/*_vllm.log; do

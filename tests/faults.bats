@@ -1454,6 +1454,6 @@ clean() {
 	fault 2a-dtype-half-one-arm
 }
 
-@test "5a-one-pod-env-fa2 (aw): 5a WARN, 2a WARN" {
+@test "5a-one-pod-env-fa2 (aw): 5a WARN, 2a FAIL" {
 	fault 5a-one-pod-env-fa2
 }

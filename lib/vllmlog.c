@@ -402,6 +402,26 @@ on_autofit(struct vllmlog *v, const char *s, const char *end, long line)
 	    "stated the full length)", 0);
 }
 
+/* "world_size=1 rank=0 ... distributed_init_method=tcp://10.0.0.5:41857
+ * backend=nccl": the pod's address (every worker of one pod starts on the
+ * same one, tensor-parallel ranks included). */
+static void
+on_host(struct vllmlog *v, const char *p, const char *end, long line)
+{
+	size_t n = 0;
+
+	while (p + n < end && p[n] != ':' && p[n] != ' ' && n < 64)
+		n++;
+	if (n == 0 || n == 64 || v->nhosts >= VLLM_MAX_HOSTS)
+		return;
+	for (size_t k = 0; k < v->nhosts; k++)
+		if (strlen(v->hosts[k]) == n && memcmp(v->hosts[k], p, n) == 0)
+			return;
+	if (v->nhosts == 1)
+		v->host_line = line;
+	v->hosts[v->nhosts++] = xstrndup(p, n);
+}
+
 /* The banner: "... version 0.17.1", "... model   /path". */
 static void
 on_banner(struct vllmlog *v, const char *s, const char *end, long line)
@@ -815,6 +835,10 @@ on_message(struct vllmlog *v, const char *line0, const char *msg,
 	} else if (find(msg, end, "Initializing a V1 LLM engine") != NULL) {
 		on_start(v, stamp, line);
 		on_engine(v, line0, msg, end, line);
+	} else if ((p = find(msg, end, "distributed_init_method=tcp://")) !=
+	    NULL) {
+		on_host(v, p + strlen("distributed_init_method=tcp://"), end,
+		    line);
 	} else if (starts(msg, end, "Auto-fit max_model_len: reduced from ")) {
 		on_autofit(v, msg + strlen("Auto-fit max_model_len: reduced from"),
 		    end, line);
@@ -987,6 +1011,8 @@ vllmlog_free(struct vllmlog *v)
 	for (int p = 0; p < VP_NPATTERNS; p++)
 		for (int k = 0; k < LOG_MAX_EVIDENCE; k++)
 			free(v->evidence[p][k].text);
+	for (size_t k = 0; k < v->nhosts; k++)
+		free(v->hosts[k]);
 	free(v->instance);
 }
 

@@ -1457,3 +1457,7 @@ clean() {
 @test "5a-one-pod-env-fa2 (aw): 5a WARN, 2a FAIL" {
 	fault 5a-one-pod-env-fa2
 }
+
+@test "2b-logs-in-one-file (aw): 2b WARN" {
+	fault 2b-logs-in-one-file
+}

@@ -89,6 +89,33 @@ val() {
 	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 3 and (has("copies") | not)'
 }
 
+@test "several pods' logs in one file (workers starting on several pod addresses) count as those pods, under merged" {
+	d=$BATS_TEST_TMPDIR/b/baseline/w1
+	mkdir -p "$d/server_logs"
+	# each pod's worker line (as vLLM 0.17.1 writes it) after its engine line
+	for p in aaaaa bbbbb; do
+		ip=10.130.5.$([ $p = aaaaa ] && echo 91 || echo 92)
+		sed "/Initializing a V1 LLM engine/a (APIServer pid=1) (EngineCore_DP0 pid=437) INFO 04-23 14:08:02 [parallel_state.py:1393] world_size=1 rank=0 local_rank=0 distributed_init_method=tcp://$ip:55611 backend=nccl" \
+		    "$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-${p}_vllm.log" >"$d/server_logs/$p.tmp"
+	done
+	# one pod per file: two instances, nothing merged
+	cp "$d/server_logs/aaaaa.tmp" "$d/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log"
+	cp "$d/server_logs/bbbbb.tmp" "$d/server_logs/sim2real-aw-decode-79f6f9b4db-bbbbb_vllm.log"
+	mv "$d/server_logs/aaaaa.tmp" "$BATS_TEST_TMPDIR/a.log"
+	mv "$d/server_logs/bbbbb.tmp" "$BATS_TEST_TMPDIR/b.log"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and (has("merged") | not)'
+	# kubectl logs -l: both in one file, the second pod from its first line on
+	rm "$d"/server_logs/*
+	cat "$BATS_TEST_TMPDIR/a.log" "$BATS_TEST_TMPDIR/b.log" >"$d/server_logs/sim2real-aw-decode_vllm.log"
+	second=$(( $(wc -l <"$BATS_TEST_TMPDIR/a.log") + $(grep -n distributed_init_method "$BATS_TEST_TMPDIR/b.log" | cut -d: -f1) ))
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	validate_records "$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e --argjson l "$second" '.value == 2 and .n == 1 and
+	    .merged == [{file: "baseline/w1/server_logs/sim2real-aw-decode_vllm.log", pods: 2, line: $l}] and
+	    (.source.how | test("counts as that many pods"))'
+}
+
 @test "a log with vLLM lines but no stats line and no request beside busy ones is idle (a pod that crashed at startup): listed, still counted" {
 	d=$BATS_TEST_TMPDIR/b/baseline/w1
 	mkdir -p "${d%/w1}"

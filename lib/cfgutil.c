@@ -228,6 +228,19 @@ scaled_number(enum vtype type, const char *tok)
 	return r;
 }
 
+/* "90 %": a percent sign as the second token of text. */
+static bool
+percent_follows(const char *text)
+{
+	while (isspace((unsigned char)*text))
+		text++;
+	while (*text != '\0' && !isspace((unsigned char)*text))
+		text++;
+	while (isspace((unsigned char)*text))
+		text++;
+	return *text == '%';
+}
+
 /* A typed value, or NULL with *why. */
 json_t *
 cfg_typed_value(enum vtype type, const char *text, bool bare, bool negate,
@@ -259,6 +272,12 @@ cfg_typed_value(enum vtype type, const char *text, bool bare, bool negate,
 	v = num_json(tok, strlen(tok));
 	if (v == NULL)
 		v = scaled_number(type, tok);
+	else if (type == V_NUM && percent_follows(text)) {
+		double x = json_number_value(v);
+
+		json_decref(v);
+		v = json_real(x / 100.0);
+	}
 	free(tok);
 	if (v == NULL)
 		*why = "expected a number as the first token";

@@ -238,7 +238,7 @@ MD
 	printf '%s\n' '## vLLM Server Arguments' '' '| Argument | Value |' '|---|---|' \
 	    '| `--gpu-memory-utilization` | `90%` |' '| `--max-model-len` | `40K` |' \
 	    '| `--max-num-batched-tokens` | 8k |' '| `--max-num-seqs` | 1.5K |' \
-	    '| `--block-size` | 64 |' >"$md"
+	    '| `--block-size` | 64 |' '| `swap_space` | 4 % of it |' >"$md"
 	"$S2R_BIN/s2r-config" "$md" >"$OUT"
 	validate_records "$OUT"
 	[ "$(pick vllm.gpu_memory_utilization)" = "0.9 $(line_of "$md" 90%)" ]
@@ -246,6 +246,8 @@ MD
 	[ "$(pick vllm.max_model_len)" = "40960 $(line_of "$md" 40K)" ]
 	[ "$(pick vllm.max_num_batched_tokens)" = "8000 $(line_of "$md" 8k)" ]
 	[ "$(pick vllm.block_size)" = "64 $(line_of "$md" block-size)" ]
+	# the sign as a token of its own
+	[ "$(pick vllm.swap_space)" = "0.04 $(line_of "$md" swap_space)" ]
 	# vLLM refuses decimals with a binary suffix: not a number here either
 	check_rec 'select(.metric == "vllm.max_num_seqs") | .comparable == false and
 	    (.why | test("expected a number"))' "$OUT"

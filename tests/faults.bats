@@ -1461,3 +1461,7 @@ clean() {
 @test "2b-logs-in-one-file (aw): 2b WARN" {
 	fault 2b-logs-in-one-file
 }
+
+@test "2a-fp8-checkpoint (14b): 2a FAIL, 2a WARN" {
+	fault 2a-fp8-checkpoint
+}

@@ -1,6 +1,7 @@
 /* cfgutil.c - the text of config.md cells and the expect records the
  * config.md readers build; see cfgutil.h. */
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -196,6 +197,50 @@ bool_of(const char *text)
 	return b;
 }
 
+/* A number with a suffix, as people write them in config.md and vLLM
+ * reads them: a fraction as a percentage ("90%" is vLLM's 0.9), a count
+ * with vLLM's human-readable suffixes (--max-model-len 40K: k m g are
+ * powers of 1000, K M G of 1024, and a binary suffix takes no decimals).
+ * NULL when tok is none of these. */
+static json_t *
+scaled_number(enum vtype type, const char *tok)
+{
+	static const char suffix[] = "kmgKMG";
+	size_t n = strlen(tok);
+	const char *at;
+	json_t *v, *r = NULL;
+	double x, mult;
+
+	if (n < 2 || (v = num_json(tok, n - 1)) == NULL)
+		return NULL;
+	x = json_number_value(v);
+	at = strchr(suffix, tok[n - 1]);
+	if (type == V_NUM && tok[n - 1] == '%')
+		r = json_real(x / 100.0);
+	else if (type == V_INT && at != NULL &&
+	    (json_is_integer(v) || at < suffix + 3) && x >= 0) {
+		mult = at < suffix + 3 ? pow(1000.0, (double)(at - suffix) + 1) :
+		    pow(1024.0, (double)(at - suffix) - 2);
+		if (x * mult < 9.0e15)
+			r = json_integer((json_int_t)(x * mult));
+	}
+	json_decref(v);
+	return r;
+}
+
+/* "90 %": a percent sign as the second token of text. */
+static bool
+percent_follows(const char *text)
+{
+	while (isspace((unsigned char)*text))
+		text++;
+	while (*text != '\0' && !isspace((unsigned char)*text))
+		text++;
+	while (isspace((unsigned char)*text))
+		text++;
+	return *text == '%';
+}
+
 /* A typed value, or NULL with *why. */
 json_t *
 cfg_typed_value(enum vtype type, const char *text, bool bare, bool negate,
@@ -225,6 +270,14 @@ cfg_typed_value(enum vtype type, const char *text, bool bare, bool negate,
 	}
 	tok = cfg_first_token(text);
 	v = num_json(tok, strlen(tok));
+	if (v == NULL)
+		v = scaled_number(type, tok);
+	else if (type == V_NUM && percent_follows(text)) {
+		double x = json_number_value(v);
+
+		json_decref(v);
+		v = json_real(x / 100.0);
+	}
 	free(tok);
 	if (v == NULL)
 		*why = "expected a number as the first token";

@@ -117,7 +117,9 @@ vllm_table(struct cfgctx *c)
 		return;
 	t = &c->doc->tables[c->vllm_table];
 	sbuf_printf(&how, "vLLM table under \"%s\": column 1 names the "
-	    "parameter, column 2 is the value (numbers: first token)",
+	    "parameter, column 2 is the value (numbers: first token; a "
+	    "percentage of a fraction over 100, k/M/G suffixes as vLLM reads "
+	    "them: k 1000, K 1024)",
 	    mddoc_heading(c->doc, t->heading));
 	for (size_t i = 0; i < t->nrows; i++)
 		vllm_row(c, &t->rows[i], sbuf_str(&how));

@@ -46,6 +46,10 @@ static const char ACT_OTHER_RUN[] = "server_logs/ holds logs of another "
     "run beside this run's: remove them (or collect the cell into a clean "
     "folder) so that every log of the cell is of the run its trace "
     "recorded.";
+static const char ACT_MERGED[] = "server_logs/ holds several pods' logs "
+    "in one file: collect each pod's log into its own file (kubectl logs "
+    "POD, not -l LABEL) so that the instance count and the per-pod checks "
+    "rest on one log per pod.";
 static const char ACT_COPIES[] = "server_logs/ holds the same log twice: "
     "remove the copy (and fix the collection step that saved it) so that "
     "each pod has one log.";
@@ -656,9 +660,9 @@ split_params(struct judge *j, const struct rule *r, const struct jcell *c,
 /* Engine settings a simulation takes at vLLM's default unless the sim
  * bundle says otherwise: each changes the step times or the KV capacity
  * the simulation's coefficients were fit on (CUDA graphs, weight and
- * cache precision, draft tokens).  The engine config line states every
- * one, set or not, so a value here is explicit, never a guessed default;
- * the text is the default as ru_value_text writes it. */
+ * cache precision, draft tokens, engines per pod).  The engine config
+ * line states every one, set or not, so a value here is explicit, never
+ * a guessed default; the text is the default as ru_value_text writes it. */
 static const struct {
 	const char	*metric;
 	const char	*def;
@@ -668,6 +672,10 @@ static const struct {
 	{"vllm.kv_cache_dtype", "auto", "auto (the model's dtype)"},
 	{"vllm.quantization", "null", "none"},
 	{"vllm.speculative_config", "null", "none"},
+	/* a pod of DP ranks is several engines (schedulers, KV caches)
+	 * behind one endpoint; PP splits one model over GPUs */
+	{"vllm.data_parallel_size", "1", "1 (one engine per pod)"},
+	{"vllm.pipeline_parallel_size", "1", "1 (the model on one stage)"},
 	{NULL, NULL, NULL}
 };
 
@@ -985,6 +993,33 @@ sim_count_confirmed(struct sbuf *why, const struct judge *j,
 	return true;
 }
 
+/* Logs holding several pods' logs (instances.count merged: their
+ * workers start on several pod addresses, as kubectl logs -l LABEL
+ * writes every pod of a label into one file), which the count takes as
+ * their pods (n).  Returns how many such logs; why names them. */
+static size_t
+merged_logs(struct sbuf *why, const json_t *m, double n)
+{
+	const json_t *merged = json_object_get(m, "merged"), *d;
+	size_t i, k = json_array_size(merged);
+	double pods, line;
+
+	if (k == 0)
+		return 0;
+	json_array_foreach(merged, i, d) {
+		rec_get_num(d, "pods", &pods);
+		rec_get_num(d, "line", &line);
+		sbuf_printf(why, " %s holds the vLLM logs of %.0f pods (its "
+		    "workers start on %.0f pod addresses, the second at line "
+		    "%.0f): several pods' logs written into one file (kubectl "
+		    "logs -l), counted as %.0f.", rec_get_str(d, "file"), pods,
+		    pods, line, pods);
+	}
+	sbuf_printf(why, " So %.0f instances; the per-pod checks (5a, 5b, "
+	    "5f) see one per file.", n);
+	return k;
+}
+
 /* Logs with vLLM lines that never served (instances.count idle: no
  * stats line, no request, beside logs that have them): a pod that
  * crashed at startup or got no traffic is no serving instance, so *n
@@ -1046,7 +1081,9 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	}
 	sbuf_printf(&why, "Expected %.0f vLLM instances (", ev);
 	ru_where(&why, e);
-	sbuf_printf(&why, "), found %.0f server logs with vLLM lines (", av);
+	sbuf_printf(&why, json_object_get(m, "merged") != NULL ? "), found "
+	    "%.0f in the server logs with vLLM lines (" : "), found %.0f "
+	    "server logs with vLLM lines (", av);
 	ru_where(&why, m);
 	sbuf_adds(&why, ").");
 	/* as many files as instances expected, one without vLLM lines:
@@ -1058,7 +1095,7 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "instead) is no instance, but a log that was not collected "
 		    "hides one; read %s.", files - av, files - av == 1 ?
 		    " holds" : "s hold", files - av == 1 ? "it" : "them");
-	copies = log_copies(&why, m);
+	copies = log_copies(&why, m) + merged_logs(&why, m, av);
 	stale = other_runs(&why, j, c, &av);
 	idle_logs(&why, m, &av);
 	ok = ev == av;
@@ -1075,7 +1112,8 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	    .verdict = ok && !stale && !copies && !sim_off ? V_PASS :
 	    sim_fail ? V_FAIL : ok || stale == 2 || unsure ? V_WARN : V_FAIL,
 	    .why = sbuf_str(&why), .action = stale && (ok || stale == 2) ?
-	    ACT_OTHER_RUN : copies && ok ? ACT_COPIES : ACT_INSTANCES });
+	    ACT_OTHER_RUN : copies && ok ? (json_object_get(m, "merged") ?
+	    ACT_MERGED : ACT_COPIES) : ACT_INSTANCES });
 	sbuf_free(&why);
 }
 

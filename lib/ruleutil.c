@@ -11,6 +11,7 @@
 #include "rec.h"
 #include "ruleutil.h"
 #include "str.h"
+#include "vdtype.h"
 
 static const char *const cell_keys[] = { "phase", "workload", "iteration" };
 
@@ -435,6 +436,11 @@ ru_param_equal(const char *metric, const json_t *e, const json_t *a)
 	if (strcmp(metric, "vllm.hardware") == 0 && json_is_string(e) &&
 	    json_is_string(a))
 		return ru_gpu_match(json_string_value(e), json_string_value(a));
+	/* "bfloat16" in config.md is the engine line's torch.bfloat16 */
+	if (strcmp(metric, "vllm.dtype") == 0 && json_is_string(e) &&
+	    json_is_string(a) && vdtype_canon(json_string_value(e)) != NULL)
+		return vdtype_canon(json_string_value(e)) ==
+		    vdtype_canon(json_string_value(a));
 	return ru_equal(e, a);
 }
 

@@ -63,7 +63,7 @@ put(struct scn *s, const char *param, const char *text, bool bare,
 }
 
 /* decode.vllm.additionalFlags: "--max-num-seqs=256", "--no-enable-…",
- * or a flag and its value as two items.  A map's values would be read as
+ * "--max-num-seqs 256", or a flag and its value as two items.  A map's values would be read as
  * flags and its keys lost, so only a list (or nothing) is taken. */
 static void
 put_flags(struct scn *s, const struct ynode *flags)
@@ -81,10 +81,15 @@ put_flags(struct scn *s, const struct ynode *flags)
 			die_node(s->label, flags->items[i], "a vLLM flag");
 		if (strncmp(item, "--", 2) != 0)
 			continue;
-		if ((eq = strchr(item, '=')) != NULL) {
+		/* "--max-num-seqs 256" as one item: a chart that joins the
+		 * flags into the shell command line splits it there. */
+		eq = item + strcspn(item, "= \t");
+		if (*eq != '\0') {
 			name = xstrndup(item, (size_t)(eq - item));
 			value = eq + 1;
-			bare = false;
+			while (*value == ' ' || *value == '\t')
+				value++;
+			bare = *eq != '=' && *value == '\0';
 		} else {
 			name = xstrdup(item);
 			if (i + 1 < flags->n && yscalar(flags->items[i + 1]) &&

@@ -18,6 +18,7 @@
 #include "pyrepr.h"
 #include "rec.h"
 #include "str.h"
+#include "vdtype.h"
 #include "vllmlog.h"
 
 /* Distinct (metric, field, value) sightings kept per log; more is
@@ -170,6 +171,8 @@ param_unit(const char *param)
 }
 
 #define HOW_NONDEFAULT "the 'non-default args' line (Python dict repr)"
+#define HOW_NONDEFAULT_DTYPE "the 'non-default args' line (Python dict " \
+	"repr), vLLM's --dtype name as the torch dtype it selects"
 #define HOW_ENGINE "the 'Initializing a V1 LLM engine ... with config:' line"
 #define HOW_DEFAULT "absent from non-default args and the engine config " \
 	"line: vLLM's default (0.9 in every version read)"
@@ -193,6 +196,27 @@ scalar_of(json_t *v)
 	return json_incref(v);
 }
 
+/* A non-default arg whose value vLLM resolves later and states again:
+ * --dtype half is the engine line's torch.float16 (one name for both, so
+ * that the two lines of one log agree); --max-model-len auto (-1) and
+ * --dtype auto are no value at all: the engine line and the auto-fit
+ * line say what they became.  True when handled here. */
+static bool
+nondefault_resolved(struct vllmlog *v, const char *key, json_t *val,
+    long line)
+{
+	const char *t;
+
+	if (strcmp(key, "max_model_len") == 0)
+		return json_is_integer(val) && json_integer_value(val) < 0;
+	if (strcmp(key, "dtype") != 0 || !json_is_string(val))
+		return false;
+	if ((t = vdtype_canon(json_string_value(val))) != NULL)
+		add_obs(v, "vllm.dtype", "5a", NULL, json_string(t), line, key,
+		    HOW_NONDEFAULT_DTYPE, 1);
+	return true;
+}
+
 /* One non-default arg; object reprs and dicts one level down as
  * vllm.<arg>.<field>. */
 static void
@@ -203,6 +227,8 @@ nondefault_arg(struct vllmlog *v, const char *key, json_t *val, long line)
 	json_t *x;
 
 	snprintf(metric, sizeof(metric), "vllm.%s", key);
+	if (nondefault_resolved(v, key, val, line))
+		return;
 	if (!json_is_object(val)) {
 		add_obs(v, metric, "5a", param_unit(key), scalar_of(val),
 		    line, key, HOW_NONDEFAULT, 1);
@@ -331,6 +357,69 @@ on_int_after(struct vllmlog *v, const char *s, const char *end,
 	if (parse_grouped(s, end, &n, &stop))
 		add_obs(v, metric, "5a", unit, json_integer(n), line, field,
 		    how, 2);
+}
+
+/* Forgets what the log said of metric so far: a later line overrides
+ * it (vLLM changed the value after stating it). */
+static void
+drop_obs(struct vllmlog *v, const char *metric)
+{
+	size_t kept = 0;
+
+	for (size_t k = 0; k < v->nobs; k++) {
+		struct vobs *o = &v->obs[k];
+
+		if (strcmp(o->metric, metric) != 0) {
+			v->obs[kept++] = *o;
+			continue;
+		}
+		free(o->metric);
+		free(o->field);
+		json_decref(o->value);
+	}
+	v->nobs = kept;
+}
+
+/* "Auto-fit max_model_len: reduced from 40960 to 29440 to fit in
+ * available GPU memory (…)": with --max-model-len auto vLLM fits the
+ * context to the KV cache it found, after its engine line and 'Using max
+ * model len' stated the model's full length, so this is the length the
+ * engine ran.  ("… full model context length N fits …" keeps N.) */
+static void
+on_autofit(struct vllmlog *v, const char *s, const char *end, long line)
+{
+	const char *p = find(s, end, " to "), *stop;
+	int64_t n;
+
+	if (p == NULL || !parse_grouped(p + 4, end, &n, &stop) ||
+	    !starts(stop, end, " to fit"))
+		return;
+	drop_obs(v, "vllm.max_model_len");
+	add_obs(v, "vllm.max_model_len", "5a", "tokens", json_integer(n),
+	    line, "Auto-fit max_model_len: reduced",
+	    "the 'Auto-fit max_model_len: reduced from N to M' line (vLLM cut "
+	    "the context to fit its KV cache, after the engine config line "
+	    "stated the full length)", 0);
+}
+
+/* "world_size=1 rank=0 ... distributed_init_method=tcp://10.0.0.5:41857
+ * backend=nccl": the pod's address (every worker of one pod starts on the
+ * same one, tensor-parallel ranks included). */
+static void
+on_host(struct vllmlog *v, const char *p, const char *end, long line)
+{
+	size_t n = 0;
+
+	while (p + n < end && p[n] != ':' && p[n] != ' ' && n < 64)
+		n++;
+	if (n == 0 || n == 64 || v->nhosts >= VLLM_MAX_HOSTS)
+		return;
+	for (size_t k = 0; k < v->nhosts; k++)
+		if (strlen(v->hosts[k]) == n && memcmp(v->hosts[k], p, n) == 0)
+			return;
+	if (v->nhosts == 1)
+		v->host_line = line;
+	v->hosts[v->nhosts++] = xstrndup(p, n);
 }
 
 /* The banner: "... version 0.17.1", "... model   /path". */
@@ -746,6 +835,13 @@ on_message(struct vllmlog *v, const char *line0, const char *msg,
 	} else if (find(msg, end, "Initializing a V1 LLM engine") != NULL) {
 		on_start(v, stamp, line);
 		on_engine(v, line0, msg, end, line);
+	} else if ((p = find(msg, end, "distributed_init_method=tcp://")) !=
+	    NULL) {
+		on_host(v, p + strlen("distributed_init_method=tcp://"), end,
+		    line);
+	} else if (starts(msg, end, "Auto-fit max_model_len: reduced from ")) {
+		on_autofit(v, msg + strlen("Auto-fit max_model_len: reduced from"),
+		    end, line);
 	} else if (starts(msg, end, "Using max model len ")) {
 		on_int_after(v, msg + strlen("Using max model len "), end,
 		    line, "vllm.max_model_len", "tokens", "Using max model len",
@@ -915,6 +1011,8 @@ vllmlog_free(struct vllmlog *v)
 	for (int p = 0; p < VP_NPATTERNS; p++)
 		for (int k = 0; k < LOG_MAX_EVIDENCE; k++)
 			free(v->evidence[p][k].text);
+	for (size_t k = 0; k < v->nhosts; k++)
+		free(v->hosts[k]);
 	free(v->instance);
 }
 

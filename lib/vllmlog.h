@@ -63,6 +63,9 @@ struct vevidence {
 	char	*text;
 };
 
+/* Distinct pod addresses kept per log (more are counted as this many). */
+#define VLLM_MAX_HOSTS	64
+
 struct vllmlog {
 	const char	*file;		/* as printed in records */
 	char		*instance;	/* pod name from the file name */
@@ -102,6 +105,13 @@ struct vllmlog {
 	 * own.  NULL: none. */
 	const char	*copy_of;
 	long		 copy_line;
+	/* The pod addresses the log's workers start on
+	 * (distributed_init_method=tcp://ADDR:PORT): one pod has one, so
+	 * more are several pods' logs in one file (kubectl logs -l).
+	 * host_line: where the second one first shows. */
+	char		*hosts[VLLM_MAX_HOSTS];
+	size_t		 nhosts;
+	long		 host_line;
 	struct logwarn	 warn;
 };
 

@@ -595,16 +595,38 @@ any_post(const struct vllmlog *v)
 	return false;
 }
 
+/* The logs whose workers start on more than one pod address: several
+ * pods' logs written into one file (kubectl logs -l LABEL > one file),
+ * under "merged" with the count and the line the second pod shows at. */
+static json_t *
+merged_logs(struct vllmlog *const *logs, size_t n, size_t *extra)
+{
+	json_t *merged = json_array();
+
+	*extra = 0;
+	for (size_t k = 0; k < n; k++)
+		if (logs[k]->copy_of == NULL && vllmlog_is_vllm(logs[k]) &&
+		    logs[k]->nhosts > 1) {
+			*extra += logs[k]->nhosts - 1;
+			json_array_append_new(merged, json_pack("{s:s, s:I, "
+			    "s:I}", "file", logs[k]->file, "pods",
+			    (json_int_t)logs[k]->nhosts, "line",
+			    (json_int_t)logs[k]->host_line));
+		}
+	return merged;
+}
+
 /* The cell's instances.count: the logs with vLLM lines, less copies of
- * another (copies), and those that never served (idle).  Returns how
- * many logs hold vLLM lines. */
+ * another (copies), and those that never served (idle); a log holding
+ * several pods' logs counts as its pods (merged).  Returns how many logs
+ * hold vLLM lines. */
 static size_t
 emit_count(struct vllmlog *const *logs, size_t n, const char *dir,
     const struct logctx *ctx)
 {
-	size_t nvllm = 0, ncopy = 0, nbusy = 0;
-	char how[320];
-	json_t *rec, *copies = json_array(), *idle = json_array();
+	size_t nvllm = 0, ncopy = 0, nbusy = 0, extra;
+	char how[400];
+	json_t *rec, *copies = json_array(), *idle = json_array(), *merged;
 
 	for (size_t k = 0; k < n; k++)
 		if (logs[k]->copy_of != NULL) {
@@ -623,11 +645,18 @@ emit_count(struct vllmlog *const *logs, size_t n, const char *dir,
 			else
 				nbusy++;
 		}
+	merged = merged_logs(logs, n, &extra);
 	snprintf(how, sizeof(how), "server log files holding vLLM log lines: "
-	    "%zu of %zu files%s", nvllm, n - ncopy, ncopy ? " (less the "
-	    "copies: files whose whole text is another's from a line on)" : "");
-	rec = logrec_new("2b", "instances.count", json_integer((long)nvllm),
-	    "count", (long)(n - ncopy));
+	    "%zu of %zu files%s%s", nvllm, n - ncopy, ncopy ? " (less the "
+	    "copies: files whose whole text is another's from a line on)" : "",
+	    extra ? "; a file whose workers start on several pod addresses "
+	    "counts as that many pods (merged)" : "");
+	rec = logrec_new("2b", "instances.count", json_integer((long)(nvllm +
+	    extra)), "count", (long)(n - ncopy));
+	if (extra > 0)
+		rec_set(rec, "merged", merged);
+	else
+		json_decref(merged);
 	if (ncopy > 0)
 		rec_set(rec, "copies", copies);
 	else

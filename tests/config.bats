@@ -233,6 +233,27 @@ MD
 	[ "$(pick epp.plugin.parameter blend.scorerNames)" = '["qd","pc"] '"$(line_of "$F/aw-like.md" "scorerNames:")" ]
 }
 
+@test "a fraction as a percentage and counts with vLLM's k/K suffixes are read as vLLM reads them" {
+	md=$BATS_TEST_TMPDIR/config.md
+	printf '%s\n' '## vLLM Server Arguments' '' '| Argument | Value |' '|---|---|' \
+	    '| `--gpu-memory-utilization` | `90%` |' '| `--max-model-len` | `40K` |' \
+	    '| `--max-num-batched-tokens` | 8k |' '| `--max-num-seqs` | 1.5K |' \
+	    '| `--block-size` | 64 |' '| `swap_space` | 4 % of it |' >"$md"
+	"$S2R_BIN/s2r-config" "$md" >"$OUT"
+	validate_records "$OUT"
+	[ "$(pick vllm.gpu_memory_utilization)" = "0.9 $(line_of "$md" 90%)" ]
+	# K is 1024 (vLLM's human_readable_int), k 1000
+	[ "$(pick vllm.max_model_len)" = "40960 $(line_of "$md" 40K)" ]
+	[ "$(pick vllm.max_num_batched_tokens)" = "8000 $(line_of "$md" 8k)" ]
+	[ "$(pick vllm.block_size)" = "64 $(line_of "$md" block-size)" ]
+	# the sign as a token of its own
+	[ "$(pick vllm.swap_space)" = "0.04 $(line_of "$md" swap_space)" ]
+	# vLLM refuses decimals with a binary suffix: not a number here either
+	check_rec 'select(.metric == "vllm.max_num_seqs") | .comparable == false and
+	    (.why | test("expected a number"))' "$OUT"
+	check_rec 'select(.metric == "vllm.max_model_len") | .source.how | test("K 1024")' "$OUT"
+}
+
 @test "GPU from prose only when the vLLM table names none, and only a GPU-shaped word" {
 	md="$BATS_TEST_TMPDIR/c.md"
 	printf '## vLLM Pod Configuration\n\nRuns on NVIDIA-A100-SXM4-80GB nodes (V1 engine, T4 spares).\n\n| Parameter | Value |\n|---|---|\n| max_num_seqs | 128 |\n' >"$md"

@@ -619,6 +619,14 @@ YAML
 	    "instances.prefill"))[0] | .value == 1 and .source.field ==
 	    "prefill.replicas") and (map(select(.metric ==
 	    "vllm.max_num_seqs"))[0].value == 256)' "$O"
+	# a flag and its value in one item, as a chart that joins the flags
+	# into the shell command line takes them: the same records
+	sed -i -e 's/"--max-num-seqs=64"/"--max-num-seqs 64"/' \
+	    -e 's/"--dtype=bfloat16"/"--dtype  bfloat16"/' "$S/baselines/small.yaml"
+	cp "$O" "$BATS_TEST_TMPDIR/before.ndjson"
+	expect "$S"
+	[ "$(jq -c 'select(.scope.phase == "small") | [.metric, .value, .source.line]' "$O")" = \
+	  "$(jq -c 'select(.scope.phase == "small") | [.metric, .value, .source.line]' "$BATS_TEST_TMPDIR/before.ndjson")" ]
 	# a file the bundle lacks, a path out of it: nothing
 	! jq -e -s 'any(.[]; .scope.phase == "gone" or .scope.phase == "out")' "$O"
 	# one baseline: its records hold for every phase

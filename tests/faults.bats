@@ -1489,3 +1489,39 @@ clean() {
 @test "run-cell-lost (upstream): 1a MISSING" {
 	fault run-cell-lost
 }
+
+@test "2a-max-model-len-auto-fit (aw): 2a FAIL, 5a FAIL" {
+	fault 2a-max-model-len-auto-fit
+}
+
+@test "2a-spec-decode-one-arm (aw): 2a WARN, 2c FAIL" {
+	fault 2a-spec-decode-one-arm
+}
+
+@test "2a-run-flag-space-form (upstream): 2a FAIL" {
+	fault 2a-run-flag-space-form
+}
+
+@test "2a-config-md-percent (aw): 2a FAIL, 5a FAIL" {
+	fault 2a-config-md-percent
+}
+
+@test "2a-data-parallel-pods (14b): 2a WARN" {
+	fault 2a-data-parallel-pods
+}
+
+@test "2a-dtype-half-one-arm (14b): 2a FAIL" {
+	fault 2a-dtype-half-one-arm
+}
+
+@test "5a-one-pod-env-fa2 (aw): 5a WARN, 2a FAIL" {
+	fault 5a-one-pod-env-fa2
+}
+
+@test "2b-logs-in-one-file (aw): 2b WARN" {
+	fault 2b-logs-in-one-file
+}
+
+@test "2a-fp8-checkpoint (14b): 2a FAIL, 2a WARN" {
+	fault 2a-fp8-checkpoint
+}

@@ -89,6 +89,33 @@ val() {
 	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 3 and (has("copies") | not)'
 }
 
+@test "several pods' logs in one file (workers starting on several pod addresses) count as those pods, under merged" {
+	d=$BATS_TEST_TMPDIR/b/baseline/w1
+	mkdir -p "$d/server_logs"
+	# each pod's worker line (as vLLM 0.17.1 writes it) after its engine line
+	for p in aaaaa bbbbb; do
+		ip=10.130.5.$([ $p = aaaaa ] && echo 91 || echo 92)
+		sed "/Initializing a V1 LLM engine/a (APIServer pid=1) (EngineCore_DP0 pid=437) INFO 04-23 14:08:02 [parallel_state.py:1393] world_size=1 rank=0 local_rank=0 distributed_init_method=tcp://$ip:55611 backend=nccl" \
+		    "$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-${p}_vllm.log" >"$d/server_logs/$p.tmp"
+	done
+	# one pod per file: two instances, nothing merged
+	cp "$d/server_logs/aaaaa.tmp" "$d/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log"
+	cp "$d/server_logs/bbbbb.tmp" "$d/server_logs/sim2real-aw-decode-79f6f9b4db-bbbbb_vllm.log"
+	mv "$d/server_logs/aaaaa.tmp" "$BATS_TEST_TMPDIR/a.log"
+	mv "$d/server_logs/bbbbb.tmp" "$BATS_TEST_TMPDIR/b.log"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and (has("merged") | not)'
+	# kubectl logs -l: both in one file, the second pod from its first line on
+	rm "$d"/server_logs/*
+	cat "$BATS_TEST_TMPDIR/a.log" "$BATS_TEST_TMPDIR/b.log" >"$d/server_logs/sim2real-aw-decode_vllm.log"
+	second=$(( $(wc -l <"$BATS_TEST_TMPDIR/a.log") + $(grep -n distributed_init_method "$BATS_TEST_TMPDIR/b.log" | cut -d: -f1) ))
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	validate_records "$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e --argjson l "$second" '.value == 2 and .n == 1 and
+	    .merged == [{file: "baseline/w1/server_logs/sim2real-aw-decode_vllm.log", pods: 2, line: $l}] and
+	    (.source.how | test("counts as that many pods"))'
+}
+
 @test "a log with vLLM lines but no stats line and no request beside busy ones is idle (a pod that crashed at startup): listed, still counted" {
 	d=$BATS_TEST_TMPDIR/b/baseline/w1
 	mkdir -p "${d%/w1}"
@@ -148,6 +175,40 @@ val() {
 	  "$(printf '["vllm.attention_backend","FLASH_ATTN",13]\n["vllm.flash_attn_version",3,14]')" ]
 	[ "$(jq -r 'select(.check=="5a" and (.metric=="vllm.revision" or .metric=="vllm.tokenizer_revision")) | .value' "$OUT")" = \
 	  "$(printf '5a1a8d1\n5a1a8d1')" ]
+}
+
+@test "--dtype and --max-model-len auto as the engine resolves them; the auto-fit line's max_model_len wins" {
+	f=$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
+	p=$BATS_TEST_TMPDIR/p_vllm.log
+	# --dtype bfloat16 set explicitly: the args' spelling and the engine
+	# line's torch.bfloat16 are one value, not a disagreement
+	sed "s/'max_num_seqs': 256, /'max_num_seqs': 256, 'dtype': 'bfloat16', /" "$f" >"$p"
+	grep -q "'dtype': 'bfloat16'" "$p"
+	X --server-logs "$p" >"$OUT"
+	[ "$(jq -c 'select(.check=="5a" and .metric=="vllm.dtype") | .value' "$OUT")" = '"torch.bfloat16"' ]
+	[ "$(jq -c 'select(.check=="2a" and .metric=="vllm.dtype") | .value' "$OUT")" = '"torch.bfloat16"' ]
+	# half is torch.float16; auto is no value (the engine line resolves it)
+	sed -e "s/'max_num_seqs': 256, /'max_num_seqs': 256, 'dtype': 'half', /" \
+	    -e 's/ dtype=torch.bfloat16,/ dtype=torch.float16,/' "$f" >"$p"
+	X --server-logs "$p" >"$OUT"
+	[ "$(jq -c 'select(.check=="5a" and .metric=="vllm.dtype") | .value' "$OUT")" = '"torch.float16"' ]
+	# --max-model-len auto (-1): not a length; the vLLM fit cut it to
+	# 29440 after the engine line said 40960: one value, the fit's line
+	line=$(grep -n 'GPU KV cache size' "$f" | cut -d: -f1)
+	sed -e "s/'max_model_len': 40960, /'max_model_len': -1, /" \
+	    -e "${line}i (APIServer pid=1) (EngineCore_DP0 pid=437) INFO 04-23 14:08:53 [kv_cache_utils.py:1112] Auto-fit max_model_len: reduced from 40960 to 29,440 to fit in available GPU memory (4.50 GiB available for KV cache)" \
+	    "$f" >"$p"
+	X --server-logs "$p" >"$OUT"
+	validate_records "$OUT"
+	[ "$(jq -c 'select(.check=="5a" and .metric=="vllm.max_model_len") | [.value, .source.line, .n]' "$OUT")" = "[29440,$line,1]" ]
+	[ "$(jq -c 'select(.check=="2a" and .metric=="vllm.max_model_len") | .value' "$OUT")" = 29440 ]
+	[ "$(jq -r 'select(.check=="5a" and .metric=="vllm.max_model_len") | .source.how | test("Auto-fit")' "$OUT")" = true ]
+	# the full length fits: the engine line's value stands
+	sed -e "s/'max_model_len': 40960, /'max_model_len': -1, /" \
+	    -e "${line}i (APIServer pid=1) (EngineCore_DP0 pid=437) INFO 04-23 14:08:53 [kv_cache_utils.py:1105] Auto-fit max_model_len: full model context length 40960 fits in available GPU memory" \
+	    "$f" >"$p"
+	X --server-logs "$p" >"$OUT"
+	[ "$(jq -c 'select(.check=="5a" and .metric=="vllm.max_model_len") | [.value, .n]' "$OUT")" = '[40960,2]' ]
 }
 
 @test "access log: POST counts per instance equal grep -c, with status breakdown" {

@@ -222,6 +222,25 @@ v() {
 	[ "$(v 2a baseline vllm.enforce_eager)" = PASS ]
 }
 
+@test "2a: data-parallel engines per pod config.md does not give (every pod at 2) is WARN; at 1, nothing; config.md's bfloat16 is the engine's torch.bfloat16" {
+	judge "., (if .metric == \"vllm.model\" and .kind == \"measure\" then
+	    (.metric = \"vllm.data_parallel_size\" | .value = (if .scope.phase == \"baseline\" then 2 else 1 end)),
+	    (.metric = \"vllm.dtype\" | .value = \"torch.bfloat16\")
+	    elif .metric == \"vllm.model\" then (.metric = \"vllm.dtype\" | .value = \"bfloat16\")
+	    else empty end)"
+	[ "$(v 2a baseline vllm.data_parallel_size)" = WARN ]
+	jqt 'select(.check == "2a" and .metric == "vllm.data_parallel_size") | .why |
+	    test("does not give vllm.data_parallel_size; the cell.s pods all run 2 .*not vLLM.s default 1 \\(one engine per pod\\)")' "$OUT"
+	[ -z "$(v 2a treatment vllm.data_parallel_size)" ]
+	[ "$(v 2a baseline vllm.dtype)" = PASS ] && [ "$(v 2a treatment vllm.dtype)" = PASS ]
+	# another dtype is another
+	judge "., (if .metric == \"vllm.model\" and .kind == \"measure\" then
+	    (.metric = \"vllm.dtype\" | .value = \"torch.float16\")
+	    elif .metric == \"vllm.model\" then (.metric = \"vllm.dtype\" | .value = \"bf16\")
+	    else empty end)"
+	[ "$(v 2a baseline vllm.dtype)" = FAIL ]
+}
+
 @test "2a, 5a: block_size left out of every log, the router's metrics of the pods say another: FAIL naming them; the same size: the usual WARN" {
 	# every pod's log has non-default args (max_num_seqs) without
 	# block_size; the EPP reports each pod's CacheBlockSize
@@ -275,6 +294,15 @@ v() {
 	[ "$(v 2c treatment arms.instances)" = FAIL ]
 	judge 'select(.metric != "instances.count" or .kind == "measure")'
 	[ "$(v 2b baseline instances.count)" = MISSING ]
+	# one file holding several pods' logs (kubectl logs -l): counted as
+	# its pods, a WARN naming it even when the count agrees
+	judge 'if .metric == "instances.count" and .kind == "measure" and
+	    .scope.phase == "baseline" then .merged = [{file: "baseline/w1/server_logs/all_vllm.log",
+	    pods: 3, line: 900}] | .n = (.n - 2) else . end'
+	[ "$(v 2b baseline instances.count)" = WARN ]
+	jqt 'select(.check == "2b" and .scope.phase == "baseline") | (.why |
+	    test("all_vllm.log holds the vLLM logs of 3 pods \\(its workers start on 3 pod addresses, the second at line 900\\)")) and
+	    (.action | test("kubectl logs POD"))' "$OUT"
 }
 
 @test "2b: the simulation ran another --num-instances than the pod count the logs confirm: FAIL; with data-parallel pods only a WARN" {

@@ -674,13 +674,141 @@ tag_mismatches(const struct judge *j, struct sbuf *bad)
 	return n;
 }
 
+/* Whether every assignment of a branch gives plain numbers (a literal
+ * ramp: start, full = 0.02, 0.20), reading no parameter. */
+static bool
+literal_only(const json_t *branch)
+{
+	const json_t *as = json_object_get(branch, "assigns");
+	json_t *a;
+	size_t i;
+
+	if (json_array_size(as) == 0 ||
+	    json_array_size(json_object_get(branch, "numbers")) < 2)
+		return false;
+	json_array_foreach(as, i, a) {
+		const char *rhs = rec_get_str(a, "rhs");
+
+		if (rhs == NULL || rhs[strspn(rhs, "0123456789.,eE+- ")] != '\0')
+			return false;
+	}
+	return true;
+}
+
+/* A shed tier's branch of the generated dispatch that assigns its ramp
+ * from literals: the treatment config's parameters for that tier are
+ * decoded and never used, so the YAML 4c compares is not what runs.
+ * Each such branch is said in b against the sim's ramp of the tier;
+ * counts the ones that differ (*ndiff) and all (return). */
+static size_t
+literal_ramps(const struct judge *j, const json_t *tiered, struct sbuf *b,
+    size_t *ndiff)
+{
+	const json_t *facts = json_object_get(tiered, "facts");
+	json_t *br;
+	size_t i, n = 0;
+
+	*ndiff = 0;
+	json_array_foreach(json_object_get(facts, "branches"), i, br) {
+		const json_t *vals = json_object_get(br, "values");
+		const json_t *nums = json_object_get(br, "numbers");
+		const json_t *e, *p, *sbr;
+		const char *tier;
+		char key[32];
+		double v;
+
+		if (json_array_size(vals) != 1 || !literal_only(br))
+			continue;
+		v = json_number_value(json_array_get(vals, 0));
+		snprintf(key, sizeof(key), "%.0f", v);
+		e = tier_of_value(j, v);
+		tier = e != NULL ? rec_scope_str(e, "class") :
+		    rec_get_str(json_object_get(facts, "expected"), key);
+		if (tier == NULL || other_tier(tier) == NULL)
+			continue;
+		sbuf_printf(b, "%spriority %s (%s) gets the hard-coded ramp [",
+		    n ? "; " : "", key, tier);
+		ru_value_text(b, json_array_get(nums, 0));
+		sbuf_adds(b, ", ");
+		ru_value_text(b, json_array_get(nums, 1));
+		sbuf_printf(b, "] (line %lld: `%s = %s`), not the config's "
+		    "%s parameters", (long long)json_integer_value(
+		    json_object_get(br, "line")), rec_get_str(json_array_get(
+		    json_object_get(br, "assigns"), 0), "lhs"),
+		    rec_get_str(json_array_get(json_object_get(br, "assigns"),
+		    0), "rhs"), tier);
+		n++;
+		if (!sim_ramp(j, tier, &p, &sbr)) {
+			sbuf_adds(b, " (no sim ramp to compare it with)");
+			continue;
+		}
+		if (ru_equal(json_array_get(nums, 0), json_array_get(
+		    json_object_get(sbr, "numbers"), 0)) && ru_equal(
+		    json_array_get(nums, 1), json_array_get(json_object_get(sbr,
+		    "numbers"), 1)))
+			sbuf_adds(b, ", though equal to the sim's");
+		else {
+			sbuf_adds(b, ", and not the sim's");
+			(*ndiff)++;
+		}
+	}
+	return n;
+}
+
+/* What the plugin's decision path, its JSON tags and its literal ramps
+ * say beyond the mapping (right: the mapping itself is right), into o;
+ * the verdict they give. */
+static enum jverdict_value
+path_problems(const struct judge *j, struct pu_out *o, const json_t *tiered,
+    bool right)
+{
+	struct sbuf bad = {0};
+	size_t nunreached, ntags, nlit, nlitdiff;
+
+	nunreached = unreached_ramps(j, right, &bad);
+	if (nunreached > 0)
+		sbuf_printf(&o->why, " But the plugin's decision path does not "
+		    "take every tier to its ramp: %s.", sbuf_str(&bad));
+	sbuf_free(&bad);
+	ntags = tag_mismatches(j, &bad);
+	if (ntags > 0)
+		sbuf_printf(&o->why, " But its parameters are read from other "
+		    "tiers' keys: %s, so the treatment config's values land in "
+		    "the wrong ramp.", sbuf_str(&bad));
+	sbuf_free(&bad);
+	nlit = literal_ramps(j, tiered, &bad, &nlitdiff);
+	if (nlit > 0)
+		sbuf_printf(&o->why, " But a ramp is hard-coded: %s; whatever "
+		    "the treatment config sets for it is never used.",
+		    sbuf_str(&bad));
+	sbuf_free(&bad);
+	return nunreached + ntags + nlitdiff > 0 ? V_FAIL : nlit > 0 ? V_WARN :
+	    V_PASS;
+}
+
+/* The expected priorities no branch names the parameters of (the
+ * decision path below says where they go). */
+static void
+unnamed_text(struct sbuf *b, const json_t *tiered)
+{
+	json_t *m;
+	size_t i;
+
+	sbuf_adds(b, " Not mapped by name:");
+	json_array_foreach(json_object_get(json_object_get(tiered, "facts"),
+	    "mismatches"), i, m)
+		sbuf_printf(b, "%s %s", i ? ";" : "", json_string_value(m));
+	sbuf_adds(b, ".");
+}
+
 /* The generated plugin's dispatch (tiered) against the tier table. */
 static void
 dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
     const json_t *tiered, size_t nsim, const struct sbuf *simbad)
 {
 	struct sbuf m = {0}, bad = {0};
-	size_t nbad, nunreached, ntags;
+	enum jverdict_value v, w;
+	size_t nbad;
 
 	mapping_text(&m, tiered);
 	o->actual = pu_proof_side(tiered, 0, json_string(sbuf_str(&m)));
@@ -701,7 +829,10 @@ dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
 			    "so the treatment protects the wrong tier and its "
 			    "results say nothing about the simulated "
 			    "algorithm.");
-	} else
+	} else if (json_array_size(json_object_get(json_object_get(tiered,
+	    "facts"), "mismatches")) > 0)
+		unnamed_text(&o->why, tiered);
+	else
 		sbuf_adds(&o->why, " Each priority gets its own tier's "
 		    "parameters: sheddable (-50) the more aggressive ramp, "
 		    "batch (-10) the less aggressive one.");
@@ -711,23 +842,14 @@ dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
 		sbuf_printf(&o->why, " The sim algorithm disagrees with the "
 		    "tier table too: %s.", sbuf_str(simbad));
 	sbuf_free(&bad);
-	nunreached = unreached_ramps(j, nbad == 0, &bad);
-	if (nunreached > 0)
-		sbuf_printf(&o->why, " But the plugin's decision path does not "
-		    "take every tier to its ramp: %s.", sbuf_str(&bad));
-	sbuf_free(&bad);
-	ntags = tag_mismatches(j, &bad);
-	if (ntags > 0)
-		sbuf_printf(&o->why, " But its parameters are read from other "
-		    "tiers' keys: %s, so the treatment config's values land in "
-		    "the wrong ramp.", sbuf_str(&bad));
-	pu_out_emit(j, r, o, nbad + nunreached + ntags > 0 || nsim > 0 ?
-	    V_FAIL :
-	    V_PASS, "Fix the priority switch (and the guards before it) of "
-	    "the generated plugin so that -50 reaches the sheddable "
-	    "parameters and -10 the batch ones, rebuild and rerun the "
-	    "treatment arm.");
-	sbuf_free(&bad);
+	v = nbad > 0 || nsim > 0 ? V_FAIL : V_PASS;
+	w = path_problems(j, o, tiered, nbad == 0);
+	v = w > v ? w : v;	/* PASS < WARN < FAIL */
+	pu_out_emit(j, r, o, v, "Fix the priority switch (and the guards "
+	    "before it) of the generated plugin so that -50 reaches the "
+	    "sheddable parameters and -10 the batch ones, each ramp read "
+	    "from the config's parameters, rebuild and rerun the treatment "
+	    "arm.");
 }
 
 static void

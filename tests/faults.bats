@@ -882,6 +882,10 @@ clean() {
 	fault 4d-batch-case-dropped
 }
 
+@test "4d-batch-literal-ramp (14b): 4d FAIL" {
+	fault 4d-batch-literal-ramp
+}
+
 @test "4d-batch-unreached (14b): 4d FAIL" {
 	fault 4d-batch-unreached
 }

@@ -728,6 +728,43 @@ pick_clause(struct run *r, const struct clause *cl, size_t n, bool tagged,
 	return dflt;
 }
 
+/* Whether a clause's body ends in fallthrough: Go then runs the next
+ * clause's body as well. */
+static bool
+falls_through(const struct run *r, const struct clause *c)
+{
+	char *body = go_code_text(r->f, c->ba, c->bb);
+	size_t n = strlen(body);
+	bool ft;
+
+	while (n > 0 && (isspace((unsigned char)body[n - 1]) ||
+	    body[n - 1] == ';'))
+		n--;
+	ft = n >= 11 && strncmp(body + n - 11, "fallthrough", 11) == 0 &&
+	    (n == 11 || !go_isident(body[n - 12]));
+	free(body);
+	return ft;
+}
+
+/* Runs the chosen clause c and, while a clause ends in fallthrough, the
+ * next one (up to end): a ramp the next body assigns overwrites the one
+ * before it, as in Go, so a decision that is a ramp is not final until
+ * the last clause run. */
+static bool
+run_chosen(struct run *r, const struct clause *c, const struct clause *end)
+{
+	bool done = run_clause(r, c->ha, c->ba, c->bb);
+
+	while (falls_through(r, c) && c + 1 < end && (!done ||
+	    strcmp(rec_get_str(r->o, "decision"), "ramp") == 0)) {
+		c++;
+		step(r, c->ha, "fallthrough to", c->deflt ? "default" :
+		    "the next case");
+		done = run_clause(r, c->ha, c->ba, c->bb) || done;
+	}
+	return done;
+}
+
 static bool
 run_switch(struct run *r, size_t kw, size_t b, size_t *next)
 {
@@ -764,7 +801,7 @@ run_switch(struct run *r, size_t kw, size_t b, size_t *next)
 	    unknown ? "(not decidable)" : NULL);
 	if (unknown)
 		return decide(r, "unknown", c->ha, NULL, NULL);
-	return run_clause(r, c->ha, c->ba, c->bb);
+	return run_chosen(r, c, cl + n);
 }
 
 static bool

@@ -914,6 +914,10 @@ clean() {
 	fault 4d-reject-commented
 }
 
+@test "4d-sheddable-fallthrough (14b): 4d FAIL" {
+	fault 4d-sheddable-fallthrough
+}
+
 @test "4d-shed-flag-off (14b): 4d FAIL" {
 	fault 4d-shed-flag-off
 }

@@ -422,6 +422,27 @@ print(n)' "$S2R_SAMPLES/aw-real/generated")
 	jq -e -s '[.[] | select(.claim == "4d.sim-dispatch")][0].facts.outcomes | map(select(.decision == "ramp") | {(.tier): .ramp}) | add == {"batch": "batch", "sheddable": "sheddable"}' "$BATS_TEST_TMPDIR/out"
 }
 
+@test "4d outcomes: a case that ends in fallthrough runs on into the next case's ramp" {
+	R="$BATS_TEST_TMPDIR/real"
+	mkdir -p "$R/generated"
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/preemptive_shed.go" "$R/generated/"
+	sed -i '/^\tcase prioritySheddable:/{n;s/$/\n\t\tfallthrough/}' "$R/generated/preemptive_shed.go"
+	grep -q '^		fallthrough$' "$R/generated/preemptive_shed.go"
+	"$GP" --real "$R" --catalog "$S2R_TOP/pipelines/proofs.yaml" --check 4d >"$BATS_TEST_TMPDIR/out" || true
+	validate_records "$BATS_TEST_TMPDIR/out"
+	jq -e -s '[.[] | select(.claim == "4d.generated-dispatch")][0].facts.outcomes |
+	    map({(.tier): [.decision, .ramp]}) | add ==
+	    {"critical": ["admit", null], "standard": ["admit", null],
+	     "batch": ["ramp", "batch"], "sheddable": ["ramp", "batch"]}' "$BATS_TEST_TMPDIR/out"
+	jq -e -s '[.[] | select(.claim == "4d.generated-dispatch")][0].facts.outcomes[] |
+	    select(.tier == "sheddable") | .path | any(test("fallthrough"))' "$BATS_TEST_TMPDIR/out"
+	# without it, each tier its own ramp
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/preemptive_shed.go" "$R/generated/"
+	"$GP" --real "$R" --catalog "$S2R_TOP/pipelines/proofs.yaml" --check 4d >"$BATS_TEST_TMPDIR/out" || true
+	jq -e -s '[.[] | select(.claim == "4d.generated-dispatch")][0].facts.outcomes |
+	    map(select(.decision == "ramp") | {(.tier): .ramp}) | add == {"batch": "batch", "sheddable": "sheddable"}' "$BATS_TEST_TMPDIR/out"
+}
+
 @test "--regex --whole-block: a line that opens a block spans it, with the block's returns" {
 	f="$GO/real-ok/generated/preemptive_shed.go"
 	g=$(grep -n 'if sat < shedStart {' "$f" | cut -d: -f1)

@@ -17,6 +17,7 @@
 #include "proofutil.h"
 #include "rec.h"
 #include "routecmp.h"
+#include "rules_override.h"
 #include "rules_ramp.h"
 #include "ruleutil.h"
 #include "str.h"
@@ -171,7 +172,39 @@ swapped_value(const struct judge *j, const char *arm, const char *name,
 struct pcount {
 	size_t	 compared, bad, swaps;
 	size_t	 unnamed;	/* records with no key: not compared */
+	size_t	 overrides;	/* overwritten in the plugin by a literal */
+	size_t	 overbad;	/* ... by one that is not the sim's value */
 };
+
+/* The plugin overwrites the decoded parameter name with a literal
+ * (rules_override.c): said after its line, against the sim's value sim
+ * (NULL: none); counted. */
+static void
+override_note(const struct judge *j, struct pu_out *o, struct pcount *pc,
+    const char *name, const json_t *sim)
+{
+	json_t *lit = NULL;
+	const json_t *ov = override_find(j, name, &lit);
+	const char *code;
+
+	if (ov == NULL)
+		return;
+	pc->overrides++;
+	code = rec_get_str(json_object_get(ov, "facts"), "match");
+	sbuf_adds(&o->why, ", but the plugin overwrites it with ");
+	ru_value_text(&o->why, lit);
+	sbuf_printf(&o->why, " (`%s`, ", code + strspn(code, " \t"));
+	pu_where(&o->why, ov, 0);
+	sbuf_adds(&o->why, ")");
+	pu_ev_add(o->evidence, "parameter overwritten", ov);
+	if (sim != NULL && !ru_equal(sim, lit)) {
+		pc->overbad++;
+		sbuf_adds(&o->why, ", not the sim's value, so the config's "
+		    "value never runs");
+	} else
+		sbuf_adds(&o->why, ", so the config's value never runs");
+	json_decref(lit);
+}
 
 /* A parameter record with no key cannot be looked up on the sim side:
  * said, and never a PASS. */
@@ -213,6 +246,7 @@ param_lines(const struct judge *j, const char *arm,
 		}
 		if (!sim_param(j, arm, name, &rec, &p, &val, &line)) {
 			sbuf_adds(&o->why, ", no sim value");
+			override_note(j, o, pc, name, NULL);
 			continue;
 		}
 		pc->compared++;
@@ -237,6 +271,7 @@ param_lines(const struct judge *j, const char *arm,
 				    "value)", other_tier(param_tier(name)));
 			}
 		}
+		override_note(j, o, pc, name, val);
 		json_decref(val);
 	}
 }
@@ -246,7 +281,7 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
     const char *tier, const struct ru_list *real)
 {
 	struct pu_out o;
-	struct pcount pc = { 0, 0, 0, 0 };
+	struct pcount pc = {0};
 	enum jverdict_value v;
 
 	pu_out_init(&o, tier != NULL ? "admission.tier_parameters" :
@@ -265,14 +300,23 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
 		sbuf_adds(&o.why, " The deployed parameters differ from the "
 		    "sim's, so the real arm does not run the simulated "
 		    "policy.");
-	v = pc.bad > 0 ? V_FAIL : pc.compared == 0 ? V_WARN : V_PASS;
+	if (pc.overrides > 0)
+		sbuf_adds(&o.why, " The generated plugin overwrites a decoded "
+		    "parameter with a literal, so the deployed config is not "
+		    "what runs.");
+	v = pc.bad + pc.overbad > 0 ? V_FAIL : pc.compared == 0 ||
+	    pc.overrides > 0 ? V_WARN : V_PASS;
 	if (pc.compared == 0)
 		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
 		    "review the parameters by hand.");
 	v = unnamed_note(&o, &pc, v);
-	pu_out_emit(j, r, &o, v, pc.bad > 0 ? "Set the plugin parameters of "
-	    "the treatment config to the sim algorithm's values (tier names "
-	    "mapped: sheddable = -50, batch = -10) and redeploy." :
+	pu_out_emit(j, r, &o, v, pc.overrides > 0 ? "Drop the literal "
+	    "assignment to the decoded parameter in the generated plugin so "
+	    "that the treatment config's value runs (set to the sim's), "
+	    "rebuild and rerun the treatment arm." : pc.bad > 0 ? "Set the "
+	    "plugin parameters of the treatment config to the sim "
+	    "algorithm's values (tier names mapped: sheddable = -50, batch = "
+	    "-10) and redeploy." :
 	    PU_ACT_REVIEW);
 }
 
@@ -311,7 +355,7 @@ routing_verdict(struct judge *j, const struct rule *r, const char *arm)
 {
 	struct ru_list params;
 	struct rc_result rc;
-	struct pcount pc = { 0, 0, 0, 0 };
+	struct pcount pc = {0};
 	enum jverdict_value v;
 	struct pu_out o;
 
@@ -333,8 +377,8 @@ routing_verdict(struct judge *j, const struct rule *r, const char *arm)
 		sbuf_adds(&o.why, " The deployed routing differs from the "
 		    "sim's, so the real arm does not run the simulated "
 		    "policy.");
-	v = rc.differ + pc.bad > 0 ? V_FAIL : rc.compared + pc.compared == 0 ?
-	    V_WARN : V_PASS;
+	v = rc.differ + pc.bad + pc.overbad > 0 ? V_FAIL : rc.compared +
+	    pc.compared == 0 || pc.overrides > 0 ? V_WARN : V_PASS;
 	if (v == V_WARN)
 		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
 		    "review the routing by hand.");
@@ -731,12 +775,13 @@ literal_ramps(const struct judge *j, const json_t *tiered, struct sbuf *b,
 		ru_value_text(b, json_array_get(nums, 0));
 		sbuf_adds(b, ", ");
 		ru_value_text(b, json_array_get(nums, 1));
-		sbuf_printf(b, "] (line %lld: `%s = %s`), not the config's "
-		    "%s parameters", (long long)json_integer_value(
-		    json_object_get(br, "line")), rec_get_str(json_array_get(
-		    json_object_get(br, "assigns"), 0), "lhs"),
+		sbuf_printf(b, "] (`%s = %s` in the branch at ",
 		    rec_get_str(json_array_get(json_object_get(br, "assigns"),
-		    0), "rhs"), tier);
+		    0), "lhs"), rec_get_str(json_array_get(json_object_get(br,
+		    "assigns"), 0), "rhs"));
+		pu_where(b, tiered, (long)json_integer_value(json_object_get(br,
+		    "line")));
+		sbuf_printf(b, "), not the config's %s parameters", tier);
 		n++;
 		if (!sim_ramp(j, tier, &p, &sbr)) {
 			sbuf_adds(b, " (no sim ramp to compare it with)");

@@ -850,6 +850,10 @@ clean() {
 	fault 4c-base-weights-drift
 }
 
+@test "4c-factory-param-override (14b): 4c FAIL" {
+	fault 4c-factory-param-override
+}
+
 @test "4c-mode-control (aw): 4c FAIL" {
 	fault 4c-mode-control
 }

@@ -1038,6 +1038,52 @@ G
 	[ "$(verdict priority.dispatch)" = PASS ]
 }
 
+@test "4c: a decoded parameter the plugin overwrites with a literal: FAIL against the sim's value, WARN when equal; a default set before decoding is none" {
+	bundle over real-ok
+	cat >>"$(PLUGIN)" <<'GO'
+
+// NewPreemptiveShed decodes the plugin's parameters.
+func NewPreemptiveShed(raw []byte) (*PreemptiveShed, error) {
+	p := Params{}
+	p.BatchShedFull = 0.3
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	p.SheddableShedFull = 0.5
+	return &PreemptiveShed{p: p}, nil
+}
+GO
+	l=$(grep -n 'p.SheddableShedFull = 0.5' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")" == *"sheddableShedFull = 0.05"*", but the plugin overwrites it with 0.5 (\`p.SheddableShedFull = 0.5\`, real generated/preemptive_shed.go:$l), not the sim's value"* ]]
+	# set before json.Unmarshal: a default the config replaces
+	[ "$(verdict admission.tier_parameters treatment batch)" = PASS ]
+	jq -e -s '[.[] | select(.metric == "admission.tier_parameters" and .scope.class == "sheddable")][0].evidence | any(.label | test("parameter overwritten"))' "$V"
+	# the sim's own value hard-coded: the config still never runs, WARN
+	sed -i 's/p.SheddableShedFull = 0.5/p.SheddableShedFull = 0.05/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")" == *"overwrites it with 0.05"*"so the config's value never runs"* ]]
+}
+
+@test "4d: a shed tier whose ramp the dispatch assigns from literals: FAIL when not the sim's ramp, WARN when it is" {
+	bundle lit real-ok
+	sed -i 's/shedStart, shedFull = a.p.BatchShedStart, a.p.BatchShedFull/shedStart, shedFull = 0.02, 0.20/' "$(PLUGIN)"
+	l=$(grep -n 'shedStart, shedFull = 0.02, 0.20' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = FAIL ]
+	[[ "$(why priority.dispatch)" == *"priority -10 (batch) gets the hard-coded ramp [0.02, 0.2] (\`shedStart, shedFull = 0.02, 0.20\` in the branch at real generated/preemptive_shed.go:$((l - 1))), not the config's batch parameters, and not the sim's"* ]]
+	sed -i 's/shedStart, shedFull = 0.02, 0.20/shedStart, shedFull = 0.01, 0.10/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = WARN ]
+	[[ "$(why priority.dispatch)" == *"[0.01, 0.1]"*"though equal to the sim's"* ]]
+}
+
 # The INAPPLICABLE answers of 3a-4d and the reason each gives (a phrase of
 # its why); every INAPPLICABLE a run gives must be one of these.
 inapplicable_reasons() {

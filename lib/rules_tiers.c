@@ -333,7 +333,7 @@ routing_only(const struct judge *j, const char *arm)
 
 	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
 	for (size_t i = 0; i < l.n; i++)
-		adm = adm || pu_is_admission_type(pu_str_value(l.v[i]));
+		adm = adm || pu_is_admission_type(j, pu_str_value(l.v[i]));
 	ru_list_free(&l);
 	pu_arm_recs(j, "measure", "epp.flow_control", arm, &l);
 	for (size_t i = 0; i < l.n; i++) {

@@ -818,6 +818,10 @@ clean() {
 	fault 4b-baseline-admission
 }
 
+@test "4b-baseline-admitter-renamed (14b): 4b FAIL" {
+	fault 4b-baseline-admitter-renamed
+}
+
 @test "4b-baseline-concurrency-detector (14b): 4b FAIL" {
 	fault 4b-baseline-concurrency-detector
 }

@@ -631,6 +631,31 @@ routing() {
 	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"The sim bundle plans the same for its baseline (README.md:$l)"* ]]
 }
 
+@test "4b/4c: the generated plugin's type is admission whatever it is called, when the code registers it with an admitter's factory" {
+	bundle ren ""
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/"*.go "$REAL/generated/"
+	sed -i 's/"preemptive-shed-admitter"/"tier-ramp"/' "$REAL/generated/preemptive_shed.go"
+	sed -i 's/type: preemptive-shed-admitter/type: tier-ramp/' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	# the treatment is admission: its parameters per tier, not routing
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	[ -z "$(verdict routing.parameters treatment)" ]
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	# a baseline that loads it, under any plugin name: FAIL
+	sed -i '/^plugins:$/a - type: tier-ramp\n  name: gate' "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	[[ "$(why admission.baseline)" == *"The baseline loads tier-ramp, the admission plugin of arm treatment"* ]]
+	# registered with a factory of no admission type: not admission
+	sed -i 's/PreemptiveShedAdmitterFactory)/RampScorerFactory)/' "$REAL/generated/register.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	[ -n "$(verdict routing.parameters treatment)" ]
+}
+
 @test "4b: a baseline saturationDetector tunes the legacy rule: FAIL unless the default or the sim's plan" {
 	bundle tuned real-ok
 	printf 'saturationDetector:\n  queueDepthThreshold: 999999999\n  kvCacheUtilThreshold: 0.999\n' >>"$REAL/generated/baseline_config.yaml"

@@ -11,7 +11,12 @@
  * proof claims are 4c.generated-param-overrides (the assignments),
  * 4c.generated-field-tags (which config key each field is read from) and
  * 4c.generated-param-decode (where the config is decoded); see
- * pipelines/proofs.yaml. */
+ * pipelines/proofs.yaml.  Two more ways the config's value never runs: a
+ * deployed key no field of the plugin reads (encoding/json drops unknown
+ * keys: sheddable_shed_start for sheddableShedStart) and a parameter the
+ * sim plans for the arm that the deployed config lacks (the compiled-in
+ * default runs).  4d's reading of the tier parameters' JSON keys (a field
+ * read from another tier's key) is here too. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -138,4 +143,182 @@ override_find(const struct judge *j, const char *key, json_t **value)
 	}
 	ru_list_free(&l);
 	return hit;
+}
+
+/* ---- keys the plugin does not read, parameters not deployed ---- */
+
+/* Whether the generated code declares type as a plugin type (claim
+ * 4a.generated-type-consts: const XType = "type"). */
+static bool
+type_const(const json_t *p, void *arg)
+{
+	const char *m = rec_get_str(json_object_get(p, "facts"), "match");
+	const char *type = arg, *q = m != NULL ? strchr(m, '"') : NULL;
+
+	return q != NULL && strncmp(q + 1, type, strlen(type)) == 0 &&
+	    q[1 + strlen(type)] == '"';
+}
+
+/* Whether a tagged field of the generated plugin is read from key (case
+ * ignored, as encoding/json matches keys); *any: some field is tagged. */
+static bool
+tag_reads(const struct judge *j, const char *key, size_t n, bool *any)
+{
+	struct ru_list l;
+	bool hit = false;
+
+	*any = false;
+	pu_claim_list(j, "4c.generated-field-tags", "generated", &l);
+	for (size_t i = 0; i < l.n && !hit; i++) {
+		const char *m = rec_get_str(json_object_get(l.v[i], "facts"),
+		    "match"), *tag;
+
+		if (!pu_found(l.v[i]) || m == NULL ||
+		    (tag = strstr(m, "json:\"")) == NULL)
+			continue;
+		*any = true;
+		tag += 6;
+		hit = strcspn(tag, "\",") == n && strncasecmp(tag, key, n) == 0;
+	}
+	ru_list_free(&l);
+	return hit;
+}
+
+bool
+param_unread(const struct judge *j, const char *arm, const json_t *rec,
+    struct sbuf *why)
+{
+	const char *key = rec_get_str(rec, "key"), *dot, *type = NULL;
+	struct ru_list l;
+	size_t n;
+	bool any;
+
+	if (key == NULL || (dot = strchr(key, '.')) == NULL)
+		return false;
+	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
+	for (size_t i = 0; i < l.n && type == NULL; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		if (k != NULL && strlen(k) == (size_t)(dot - key) &&
+		    strncmp(k, key, (size_t)(dot - key)) == 0)
+			type = pu_str_value(l.v[i]);
+	}
+	ru_list_free(&l);
+	n = strcspn(dot + 1, ".");	/* the top-level key */
+	if (type == NULL || pu_claim_find(j, "4a.generated-type-consts",
+	    "generated", PU_FOUND, type_const, (void *)type) == NULL ||
+	    tag_reads(j, dot + 1, n, &any) || !any)
+		return false;
+	sbuf_printf(why, ", but no field of the generated plugin (%s) is "
+	    "read from the key \"%.*s\": encoding/json drops it and the "
+	    "plugin runs its compiled-in default", type, (int)n, dot + 1);
+	return true;
+}
+
+size_t
+params_missing(const struct judge *j, const char *arm,
+    const struct ru_list *deployed, const char *(*tier_of)(const char *),
+    const char *tier, struct sbuf *why)
+{
+	struct ru_list plan;
+	size_t n = 0;
+
+	/* a deployed record with no key may be the one: nothing is said
+	 * missing (4c says the record was not compared) */
+	for (size_t m = 0; m < deployed->n; m++)
+		if (rec_get_str(deployed->v[m], "key") == NULL)
+			return 0;
+	pu_arm_recs(j, "expect", "epp.plugin.parameter", arm, &plan);
+	for (size_t i = 0; i < plan.n; i++) {
+		const char *k = rec_get_str(plan.v[i], "key"), *d;
+		const char *name = k != NULL && (d = strchr(k, '.')) != NULL ?
+		    d + 1 : k, *t;
+		bool have = false;
+
+		if (name == NULL)
+			continue;
+		t = tier_of(name);
+		if (tier == NULL ? t != NULL : t == NULL || strcmp(t, tier))
+			continue;
+		for (size_t m = 0; m < deployed->n && !have; m++) {
+			const char *dk = rec_get_str(deployed->v[m], "key");
+
+			have = dk != NULL && (d = strchr(dk, '.')) != NULL &&
+			    strcmp(d + 1, name) == 0;
+		}
+		if (have)
+			continue;
+		if (why != NULL) {
+			sbuf_printf(why, "%s%s = ", n ? "; " : " Not deployed: "
+			    "the sim's ", name);
+			ru_value_at(why, plan.v[i]);
+		}
+		n++;
+	}
+	ru_list_free(&plan);
+	if (why != NULL && n > 0)
+		sbuf_adds(why, ": the plugin runs its compiled-in default for "
+		    "what the deployed config does not set.");
+	return n;
+}
+
+/* ---- the JSON keys the tier parameters are read from ---- */
+
+/* The tier (sheddable, batch) and the ramp end (start, full) that a
+ * field or JSON key names, case ignored; NULL when it names none. */
+static const char *
+tag_tier(const char *s)
+{
+	bool sh = pu_icontains(s, "sheddable"), ba = pu_icontains(s, "batch");
+
+	return sh == ba ? NULL : sh ? "sheddable" : "batch";
+}
+
+static const char *
+tag_end(const char *s)
+{
+	bool st = pu_icontains(s, "start");
+	bool fu = pu_icontains(s, "full") || pu_icontains(s, "max");
+
+	return st == fu ? NULL : st ? "start" : "full";
+}
+
+static bool
+names_differ(const char *a, const char *b)
+{
+	return a != NULL && b != NULL && strcmp(a, b) != 0;
+}
+
+/* The generated plugin's tier parameters read from another tier's (or
+ * the other ramp end's) JSON key (claim 4d.generated-tier-tags): the
+ * config's value lands in the wrong ramp although the config and the
+ * switch read right.  Says which in bad; how many. */
+size_t
+tag_mismatches(const struct judge *j, struct sbuf *bad)
+{
+	struct ru_list l;
+	size_t n = 0;
+
+	pu_claim_list(j, "4d.generated-tier-tags", "generated", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *m = rec_get_str(json_object_get(l.v[i], "facts"),
+		    "match"), *tag;
+		char field[128], key[128];
+
+		if (!pu_found(l.v[i]) || m == NULL ||
+		    (tag = strstr(m, "json:\"")) == NULL ||
+		    sscanf(m, "%127[A-Za-z0-9_]", field) != 1 ||
+		    sscanf(tag + 6, "%127[^\",]", key) != 1)
+			continue;
+		if (!names_differ(tag_tier(field), tag_tier(key)) &&
+		    !names_differ(tag_end(field), tag_end(key)))
+			continue;
+		sbuf_printf(bad, "%s%s is read from the key \"%s\" (",
+		    n ? "; " : "", field, key);
+		pu_where(bad, l.v[i], 0);
+		sbuf_adds(bad, ")");
+		n++;
+	}
+	ru_list_free(&l);
+	return n;
 }

@@ -7,6 +7,8 @@
 #include <jansson.h>
 
 #include "judge.h"
+#include "ruleutil.h"
+#include "str.h"
 
 /* The generated plugin's assignment of a number literal to the field read
  * from the config key key (its JSON tag, else the field's own name, case
@@ -16,5 +18,29 @@
  * none. */
 const json_t	*override_find(const struct judge *j, const char *key,
 		    json_t **value);
+
+/* Whether the deployed parameter rec (epp.plugin.parameter of arm) is of
+ * a plugin type the generated code declares while no field of that code
+ * is read from its key (case ignored, as encoding/json matches): then it
+ * is dropped and the compiled-in default runs.  Says so into why. */
+bool		 param_unread(const struct judge *j, const char *arm,
+		    const json_t *rec, struct sbuf *why);
+
+/* The parameters the sim bundle plans for arm (expect
+ * epp.plugin.parameter) that deployed lacks by name, those whose
+ * tier_of(name) is tier (NULL: no tier): said into why (NULL: counted
+ * only); how many (none when a deployed record has no key: it may be the
+ * one). */
+size_t		 params_missing(const struct judge *j, const char *arm,
+		    const struct ru_list *deployed,
+		    const char *(*tier_of)(const char *), const char *tier,
+		    struct sbuf *why);
+
+/* The generated plugin's tier parameters (Sheddable*, Batch*) read from
+ * another tier's, or the other ramp end's, JSON key (claim
+ * 4d.generated-tier-tags): the config's value lands in the wrong ramp
+ * although the config and the switch read right.  Says which in bad; how
+ * many. */
+size_t		 tag_mismatches(const struct judge *j, struct sbuf *bad);
 
 #endif

@@ -174,6 +174,8 @@ struct pcount {
 	size_t	 unnamed;	/* records with no key: not compared */
 	size_t	 overrides;	/* overwritten in the plugin by a literal */
 	size_t	 overbad;	/* ... by one that is not the sim's value */
+	size_t	 unread;	/* keys no field of the plugin reads */
+	size_t	 missing;	/* the sim's parameters not deployed */
 };
 
 /* The plugin overwrites the decoded parameter name with a literal
@@ -247,6 +249,7 @@ param_lines(const struct judge *j, const char *arm,
 		if (!sim_param(j, arm, name, &rec, &p, &val, &line)) {
 			sbuf_adds(&o->why, ", no sim value");
 			override_note(j, o, pc, name, NULL);
+			pc->unread += param_unread(j, arm, m, &o->why);
 			continue;
 		}
 		pc->compared++;
@@ -272,6 +275,7 @@ param_lines(const struct judge *j, const char *arm,
 			}
 		}
 		override_note(j, o, pc, name, val);
+		pc->unread += param_unread(j, arm, m, &o->why);
 		json_decref(val);
 	}
 }
@@ -291,6 +295,7 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
 	    tier ? tier : "");
 	param_lines(j, arm, real, &o, &pc);
 	sbuf_adds(&o.why, ".");
+	pc.missing = params_missing(j, arm, real, param_tier, tier, &o.why);
 	if (pc.swaps > 0)
 		sbuf_adds(&o.why, " The sheddable and batch parameters are "
 		    "swapped (a known trap: sheddable is priority -50 and gets "
@@ -304,20 +309,23 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
 		sbuf_adds(&o.why, " The generated plugin overwrites a decoded "
 		    "parameter with a literal, so the deployed config is not "
 		    "what runs.");
-	v = pc.bad + pc.overbad > 0 ? V_FAIL : pc.compared == 0 ||
-	    pc.overrides > 0 ? V_WARN : V_PASS;
-	if (pc.compared == 0)
+	if (pc.unread > 0)
+		sbuf_adds(&o.why, " A deployed key the plugin does not read "
+		    "leaves its parameter at the compiled-in default.");
+	v = pc.bad + pc.overbad + pc.missing > 0 ? V_FAIL : pc.compared ==
+	    0 || pc.overrides + pc.unread > 0 ? V_WARN : V_PASS;
+	if (pc.compared == 0 && pc.missing == 0)
 		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
 		    "review the parameters by hand.");
 	v = unnamed_note(&o, &pc, v);
 	pu_out_emit(j, r, &o, v, pc.overrides > 0 ? "Drop the literal "
 	    "assignment to the decoded parameter in the generated plugin so "
 	    "that the treatment config's value runs (set to the sim's), "
-	    "rebuild and rerun the treatment arm." : pc.bad > 0 ? "Set the "
-	    "plugin parameters of the treatment config to the sim "
-	    "algorithm's values (tier names mapped: sheddable = -50, batch = "
-	    "-10) and redeploy." :
-	    PU_ACT_REVIEW);
+	    "rebuild and rerun the treatment arm." : pc.bad + pc.missing +
+	    pc.unread > 0 ? "Set the plugin parameters of the treatment "
+	    "config to the sim algorithm's values, under the keys the plugin "
+	    "reads (tier names mapped: sheddable = -50, batch = -10), and "
+	    "redeploy." : PU_ACT_REVIEW);
 }
 
 /* Whether arm deploys no admission plugin: its treatment is routing
@@ -379,9 +387,13 @@ routing_verdict(struct judge *j, const struct rule *r, const char *arm)
 		    "policy.");
 	v = rc.differ + pc.bad + pc.overbad > 0 ? V_FAIL : rc.compared +
 	    pc.compared == 0 || pc.overrides > 0 ? V_WARN : V_PASS;
-	if (v == V_WARN)
+	if (rc.compared + pc.compared == 0)
 		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
 		    "review the routing by hand.");
+	else if (pc.overrides > 0)
+		sbuf_adds(&o.why, " The generated plugin overwrites a decoded "
+		    "parameter with a literal, so the deployed config is not "
+		    "what runs.");
 	v = unnamed_note(&o, &pc, v);
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Deploy the sim's picker, "
 	    "scorer weights and parameters for this arm and redeploy." :
@@ -410,7 +422,10 @@ admission_arm(struct judge *j, const struct rule *r, const char *arm)
 			    pt != NULL && strcmp(pt, tier) == 0)
 				ru_list_add(&sel, all.v[i]);
 		}
-		if (sel.n > 0) {
+		/* a tier the config dropped whole, when the config gives
+		 * parameters at all (none at all: rule_treatment says so) */
+		if (sel.n > 0 || (all.n > 0 && params_missing(j, arm, &sel,
+		    param_tier, tier, NULL) > 0)) {
 			params_verdict(j, r, arm, tier, &sel);
 			n++;
 		}
@@ -656,65 +671,6 @@ unreached_ramps(const struct judge *j, bool other_ramps, struct sbuf *bad)
 			    "?");
 		n++;
 	}
-	return n;
-}
-
-/* The tier (sheddable, batch) and the ramp end (start, full) that a
- * field or JSON key names, case ignored; NULL when it names none. */
-static const char *
-tag_tier(const char *s)
-{
-	bool sh = pu_icontains(s, "sheddable"), ba = pu_icontains(s, "batch");
-
-	return sh == ba ? NULL : sh ? "sheddable" : "batch";
-}
-
-static const char *
-tag_end(const char *s)
-{
-	bool st = pu_icontains(s, "start");
-	bool fu = pu_icontains(s, "full") || pu_icontains(s, "max");
-
-	return st == fu ? NULL : st ? "start" : "full";
-}
-
-static bool
-names_differ(const char *a, const char *b)
-{
-	return a != NULL && b != NULL && strcmp(a, b) != 0;
-}
-
-/* The generated plugin's tier parameters read from another tier's (or
- * the other ramp end's) JSON key (claim 4d.generated-tier-tags): the
- * config's value lands in the wrong ramp although the config and the
- * switch read right.  Says which in bad; how many. */
-static size_t
-tag_mismatches(const struct judge *j, struct sbuf *bad)
-{
-	struct ru_list l;
-	size_t n = 0;
-
-	pu_claim_list(j, "4d.generated-tier-tags", "generated", &l);
-	for (size_t i = 0; i < l.n; i++) {
-		const char *m = rec_get_str(json_object_get(l.v[i], "facts"),
-		    "match"), *tag;
-		char field[128], key[128];
-
-		if (!pu_found(l.v[i]) || m == NULL ||
-		    (tag = strstr(m, "json:\"")) == NULL ||
-		    sscanf(m, "%127[A-Za-z0-9_]", field) != 1 ||
-		    sscanf(tag + 6, "%127[^\",]", key) != 1)
-			continue;
-		if (!names_differ(tag_tier(field), tag_tier(key)) &&
-		    !names_differ(tag_end(field), tag_end(key)))
-			continue;
-		sbuf_printf(bad, "%s%s is read from the key \"%s\" (",
-		    n ? "; " : "", field, key);
-		pu_where(bad, l.v[i], 0);
-		sbuf_adds(bad, ")");
-		n++;
-	}
-	ru_list_free(&l);
 	return n;
 }
 

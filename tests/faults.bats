@@ -862,6 +862,14 @@ clean() {
 	fault 4c-mode-control
 }
 
+@test "4c-param-dropped (14b): 4c FAIL" {
+	fault 4c-param-dropped
+}
+
+@test "4c-param-key-snake (14b): 4c FAIL" {
+	fault 4c-param-key-snake
+}
+
 @test "4c-params-key-renamed (14b): 2d FAIL" {
 	fault 4c-params-key-renamed
 }
@@ -918,6 +926,10 @@ clean() {
 	fault 4d-ramp-slope-inverted
 }
 
+@test "4d-range-switch-inclusive (14b): 4d FAIL" {
+	fault 4d-range-switch-inclusive
+}
+
 @test "4d-reject-commented (14b): 4d FAIL" {
 	fault 4d-reject-commented
 }
@@ -936,6 +948,10 @@ clean() {
 
 @test "4d-swapped-dispatch (14b): 4d FAIL" {
 	fault 4d-swapped-dispatch
+}
+
+@test "4d-tier-by-name (14b): 4d FAIL" {
+	fault 4d-tier-by-name
 }
 
 @test "4d-tier-const-typo (14b): 4d FAIL" {

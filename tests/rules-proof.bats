@@ -656,6 +656,37 @@ routing() {
 	[ -n "$(verdict routing.parameters treatment)" ]
 }
 
+@test "4c: a deployed key no field of the generated plugin reads, and a sim parameter the config lacks: FAIL naming each" {
+	bundle keys ""
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/"*.go "$REAL/generated/"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	[ "$(verdict admission.tier_parameters treatment batch)" = PASS ]
+	# snake case: encoding/json matches keys case-insensitively, not
+	# underscores; a key differing only in case is still read
+	sed -i -e 's/sheddableShedStart:/sheddable_shed_start:/' \
+	    -e 's/batchShedStart:/BatchShedStart:/' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = FAIL ]
+	w=$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")
+	[[ "$w" == *"no field of the generated plugin (preemptive-shed-admitter) is read from the key \"sheddable_shed_start\""* ]]
+	[[ "$w" == *"Not deployed: the sim's sheddableShedStart = 0.005"* ]]
+	[[ "$w" != *"sheddableShedFull\""* ]]
+	w=$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "batch") | .why' "$V")
+	[[ "$w" != *"is read from the key"* ]]
+	# a line dropped: the sim's value is named, with where it is planned
+	bundle drop ""
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/"*.go "$REAL/generated/"
+	sed -i '/batchShedFull:/d' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment batch)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "batch") | .why' "$V")" == *"Not deployed: the sim's batchShedFull = 0.1 ("*"the plugin runs its compiled-in default"* ]]
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+}
+
 @test "4b: a baseline saturationDetector tunes the legacy rule: FAIL unless the default or the sim's plan" {
 	bundle tuned real-ok
 	printf 'saturationDetector:\n  queueDepthThreshold: 999999999\n  kvCacheUtilThreshold: 0.999\n' >>"$REAL/generated/baseline_config.yaml"

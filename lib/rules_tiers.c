@@ -134,6 +134,27 @@ sim_param(const struct judge *j, const char *arm, const char *name,
 	return true;
 }
 
+/* The sim algorithm's value for a tier ramp parameter (name: a
+ * sheddable/batch start or full), borrowed; its proof and line. */
+static const json_t *
+algo_value(const struct judge *j, const char *name, const json_t **p,
+    long *line)
+{
+	const char *tier = param_tier(name);
+	const json_t *branch, *nums;
+	double ln = 0;
+	int end = pu_icontains(name, "start") ? 0 : pu_icontains(name,
+	    "full") || pu_icontains(name, "max") ? 1 : -1;
+
+	if (tier == NULL || end < 0 || (strcmp(tier, "sheddable") != 0 &&
+	    strcmp(tier, "batch") != 0) || !sim_ramp(j, tier, p, &branch))
+		return NULL;
+	nums = json_object_get(branch, "numbers");
+	rec_get_num(branch, "line", &ln);
+	*line = (long)ln;
+	return json_array_get(nums, (size_t)end);
+}
+
 /* The other of sheddable/batch. */
 static const char *
 other_tier(const char *tier)
@@ -223,6 +244,39 @@ unnamed_note(struct pu_out *o, const struct pcount *pc,
 	return v == V_PASS ? V_WARN : v;
 }
 
+/* A deployed tier parameter that matches the sim bundle's planned config
+ * (README, config.md) is also held against the sim algorithm's ramp: a
+ * plan that swapped or drifted in the transfer notes is followed by the
+ * deployment and would pass, while the results come from the algorithm. */
+static bool
+algo_differs(const struct judge *j, struct pu_out *o, struct pcount *pc,
+    const char *name, const json_t *actual)
+{
+	const char *tier = param_tier(name), *other = other_tier(tier);
+	const json_t *p, *v = NULL, *w;
+	char swapped[256];
+	long line = 0;
+
+	if ((v = algo_value(j, name, &p, &line)) == NULL || ru_equal(v, actual))
+		return false;
+	sbuf_adds(&o->why, " DIFFERS from the sim algorithm's ");
+	ru_value_text(&o->why, v);
+	sbuf_adds(&o->why, " (");
+	pu_where(&o->why, p, line);
+	sbuf_adds(&o->why, "): the plan disagrees with the algorithm that "
+	    "produced the sim's results");
+	snprintf(swapped, sizeof(swapped), "%s%s", other, name +
+	    strlen(tier));
+	if ((w = algo_value(j, swapped, &p, &line)) != NULL &&
+	    ru_equal(w, actual)) {
+		pc->swaps++;
+		sbuf_printf(&o->why, " (it is the algorithm's %s value)",
+		    other);
+	}
+	pu_ev_add(o->evidence, "sim algorithm ramp", p);
+	return true;
+}
+
 /* Each deployed parameter of real against the sim's, into o (its sides
  * and why); counts. */
 static void
@@ -264,7 +318,10 @@ param_lines(const struct judge *j, const char *arm,
 		else
 			pu_where(&o->why, p, line);
 		sbuf_adds(&o->why, ")");
-		if (!ru_equal(val, json_object_get(m, "value"))) {
+		if (rec != NULL && ru_equal(val, json_object_get(m, "value")) &&
+		    algo_differs(j, o, pc, name, json_object_get(m, "value")))
+			pc->bad++;
+		else if (!ru_equal(val, json_object_get(m, "value"))) {
 			pc->bad++;
 			sbuf_adds(&o->why, " DIFFERS");
 			if (swapped_value(j, arm, name,

@@ -874,6 +874,10 @@ clean() {
 	fault 4c-params-key-renamed
 }
 
+@test "4c-plan-swapped (14b): 4c FAIL" {
+	fault 4c-plan-swapped
+}
+
 @test "4c-queue-threshold-drift (14b): 4c FAIL" {
 	fault 4c-queue-threshold-drift
 }

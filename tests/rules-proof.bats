@@ -687,6 +687,27 @@ routing() {
 	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
 }
 
+@test "4c: tier parameters that match a swapped plan are still held against the sim algorithm's ramps: FAIL, the swap named" {
+	bundle plan real-ok
+	for f in "$SIM/README.md" "$REAL/generated/treatment_config.yaml"; do
+		sed -i -e 's/sheddableShedStart: 0.005/sheddableShedStart: @S/' -e 's/batchShedStart: 0.01/sheddableShedStart@: 0.005/' \
+		    -e 's/sheddableShedStart: @S/sheddableShedStart: 0.01/' -e 's/sheddableShedStart@: 0.005/batchShedStart: 0.005/' "$f"
+		grep -q 'batchShedStart: 0.005' "$f"
+	done
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = FAIL ]
+	w=$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")
+	[[ "$w" == *"sheddableShedStart = 0.01 "*"DIFFERS from the sim algorithm's 0.005 (sim algorithm/"*"(it is the algorithm's batch value)"*"are swapped"* ]]
+	[ "$(verdict admission.tier_parameters treatment batch)" = FAIL ]
+	# the plan and the algorithm agree: PASS as before
+	bundle plan2 real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	[ "$(verdict admission.tier_parameters treatment batch)" = PASS ]
+}
+
 @test "4b: a baseline saturationDetector tunes the legacy rule: FAIL unless the default or the sim's plan" {
 	bundle tuned real-ok
 	printf 'saturationDetector:\n  queueDepthThreshold: 999999999\n  kvCacheUtilThreshold: 0.999\n' >>"$REAL/generated/baseline_config.yaml"

@@ -262,6 +262,23 @@ params_missing(const struct judge *j, const char *arm,
 	return n;
 }
 
+/* The sim has treatment parameters and the arms' EPP configs were
+ * deployed, yet none gives a plugin a parameter (a parameters block
+ * dropped or keyed wrong): the plugins run their compiled-in defaults,
+ * which may or may not be the sim's, so WARN rather than MISSING. */
+void
+deployed_bare(struct pu_out *o, const struct strv *arms)
+{
+	sbuf_adds(&o->why, "The sim side has treatment parameters, but the "
+	    "EPP configs deployed for ");
+	for (size_t i = 0; i < arms->n; i++)
+		sbuf_printf(&o->why, "%s%s", i ? ", " : "", arms->v[i]);
+	sbuf_adds(&o->why, " give no plugin a parameter (a parameters block "
+	    "dropped or keyed wrong?): the plugins run their compiled-in "
+	    "defaults, which this check cannot compare with the sim's (3c "
+	    "reads the generated plugin's thresholds).");
+}
+
 /* ---- the JSON keys the tier parameters are read from ---- */
 
 /* The tier (sheddable, batch) and the ramp end (start, full) that a

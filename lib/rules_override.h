@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "judge.h"
+#include "proofutil.h"
 #include "ruleutil.h"
 #include "str.h"
 
@@ -35,6 +36,11 @@ size_t		 params_missing(const struct judge *j, const char *arm,
 		    const struct ru_list *deployed,
 		    const char *(*tier_of)(const char *), const char *tier,
 		    struct sbuf *why);
+
+/* Says into o's why that the EPP configs deployed for arms give no
+ * plugin a parameter although the sim has treatment parameters: the
+ * plugins run their compiled-in defaults. */
+void		 deployed_bare(struct pu_out *o, const struct strv *arms);
 
 /* The generated plugin's tier parameters (Sheddable*, Batch*) read from
  * another tier's, or the other ramp end's, JSON key (claim

@@ -159,29 +159,65 @@ type_const(const json_t *p, void *arg)
 	    q[1 + strlen(type)] == '"';
 }
 
-/* Whether a tagged field of the generated plugin is read from key (case
- * ignored, as encoding/json matches keys); *any: some field is tagged. */
+/* Whether claim id has a hit past its max_hits (a field among them may
+ * read the key: nothing can be said unread). */
 static bool
-tag_reads(const struct judge *j, const char *key, size_t n, bool *any)
+claim_capped(const struct judge *j, const char *id)
 {
 	struct ru_list l;
-	bool hit = false;
+	bool capped = false;
 
-	*any = false;
-	pu_claim_list(j, "4c.generated-field-tags", "generated", &l);
+	pu_claim_list(j, id, "generated", &l);
+	for (size_t i = 0; i < l.n && !capped; i++)
+		capped = pu_status_is(l.v[i], "capped");
+	ru_list_free(&l);
+	return capped;
+}
+
+/* Whether the field a hit of claim id declares is read from key: its
+ * tag (4c.generated-field-tags) or, untagged, its own name
+ * (4c.generated-field-names), case ignored as encoding/json matches
+ * keys; *any: some field is tagged. */
+static bool
+field_reads(const struct judge *j, const char *id, const char *key,
+    size_t n, bool *any)
+{
+	struct ru_list l;
+	bool hit = false, tagged = strcmp(id, "4c.generated-field-tags") == 0;
+
+	pu_claim_list(j, id, "generated", &l);
 	for (size_t i = 0; i < l.n && !hit; i++) {
 		const char *m = rec_get_str(json_object_get(l.v[i], "facts"),
-		    "match"), *tag;
+		    "match"), *name;
 
-		if (!pu_found(l.v[i]) || m == NULL ||
-		    (tag = strstr(m, "json:\"")) == NULL)
+		if (!pu_found(l.v[i]) || m == NULL)
 			continue;
-		*any = true;
-		tag += 6;
-		hit = strcspn(tag, "\",") == n && strncasecmp(tag, key, n) == 0;
+		if (tagged && (name = strstr(m, "json:\"")) == NULL)
+			continue;
+		*any |= tagged;
+		/* json:",omitempty" names no key: the field's own is read */
+		bool by_tag = tagged && name[6] != ',';
+
+		name = by_tag ? name + 6 : m + strspn(m, " \t");
+		hit = strcspn(name, by_tag ? "\"," : " \t") == n &&
+		    strncasecmp(name, key, n) == 0;
 	}
 	ru_list_free(&l);
 	return hit;
+}
+
+/* Whether some field of the generated plugin is read from key (or the
+ * hits were capped); *any: some field is tagged. */
+static bool
+tag_reads(const struct judge *j, const char *key, size_t n, bool *any)
+{
+	bool untagged_any = false;
+
+	*any = false;
+	return field_reads(j, "4c.generated-field-tags", key, n, any) ||
+	    field_reads(j, "4c.generated-field-names", key, n, &untagged_any) ||
+	    claim_capped(j, "4c.generated-field-tags") ||
+	    claim_capped(j, "4c.generated-field-names");
 }
 
 bool

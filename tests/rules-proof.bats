@@ -685,6 +685,22 @@ routing() {
 	[ "$(verdict admission.tier_parameters treatment batch)" = FAIL ]
 	[[ "$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "batch") | .why' "$V")" == *"Not deployed: the sim's batchShedFull = 0.1 ("*"the plugin runs its compiled-in default"* ]]
 	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	# fields without a tag, or tagged only json:",omitempty", are read by
+	# their own name (case ignored): nothing is unread
+	bundle untagged ""
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/"*.go "$REAL/generated/"
+	sed -i -e 's/^\(\tSheddableShedStart   float64\) `json:"sheddableShedStart"`/\1/' \
+	    -e 's/`json:"batchShedStart"`/`json:",omitempty"`/' "$REAL/generated/preemptive_shed.go"
+	grep -q '^	SheddableShedStart   float64$' "$REAL/generated/preemptive_shed.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	[ "$(verdict admission.tier_parameters treatment batch)" = PASS ]
+	# and an untagged field does not read a key spelt otherwise
+	sed -i 's/sheddableShedStart:/sheddable_shed_start:/' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[[ "$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")" == *"is read from the key \"sheddable_shed_start\""* ]]
 }
 
 @test "4c: tier parameters that match a swapped plan are still held against the sim algorithm's ramps: FAIL, the swap named" {

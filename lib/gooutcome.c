@@ -676,6 +676,70 @@ switch_clauses(const char *m, size_t len, size_t br, size_t be,
 	return n;
 }
 
+/* The value a switch tag [a, b) that calls a function of this file with
+ * the priority (switch tierOf(priority) {) comes to for r's tier: the
+ * callee's returned expression ("\"sheddable\""), NULL when the tag is
+ * no such call or the callee returns no plain value. */
+static char *
+tag_value(struct run *r, size_t a, size_t b)
+{
+	const char *m = r->f->mask;
+
+	if (r->depth >= 3)
+		return NULL;
+	for (size_t i = a + 1; i < b; i++) {
+		size_t s = i, close;
+		char *args;
+		bool passes;
+
+		if (m[i] != '(' || !go_isident(m[i - 1]))
+			continue;
+		close = go_match(m, b, i);
+		args = go_code_text(r->f, i + 1, close);
+		passes = mentions(r, args);
+		free(args);
+		while (s > a && go_isident(m[s - 1]))
+			s--;
+		for (size_t k = 0; passes && k < r->ix->nd; k++) {
+			const struct gdecl *d = &r->ix->d[k];
+			json_t *o;
+			char *v = NULL;
+
+			if (d->kind != GD_FUNC || d->body == GQ_NONE ||
+			    strlen(d->name) != i - s ||
+			    strncmp(d->name, m + s, i - s) != 0 ||
+			    (o = run_callee(r, d, s)) == NULL)
+				continue;
+			if (strcmp(rec_get_str(o, "decision"), "returns") == 0)
+				v = xstrdup(rec_get_str(o, "value"));
+			json_decref(o);
+			return v;
+		}
+	}
+	return NULL;
+}
+
+/* Whether one of the case values of [ha, hb) is the text val. */
+static bool
+case_is(const struct run *r, size_t ha, size_t hb, const char *val)
+{
+	char *vals = go_code_text(r->f, ha, hb), *save = NULL;
+	bool hit = false;
+
+	for (char *t = strtok_r(vals, ",", &save); t != NULL && !hit;
+	    t = strtok_r(NULL, ",", &save)) {
+		size_t n;
+
+		t += strspn(t, " \t");
+		for (n = strlen(t); n > 0 && isspace((unsigned char)t[n - 1]);
+		    n--)
+			;
+		hit = strlen(val) == n && strncmp(t, val, n) == 0;
+	}
+	free(vals);
+	return hit;
+}
+
 /* Whether the case values of [ha, hb) hold r's priority. */
 static bool
 case_holds(const struct run *r, size_t ha, size_t hb)
@@ -692,10 +756,11 @@ case_holds(const struct run *r, size_t ha, size_t hb)
 }
 
 /* The clause of a switch that r's priority takes, or NULL; a tagless
- * switch's cases are conditions. */
+ * switch's cases are conditions; a tag that calls a function of this file
+ * is compared by the value that function returns (tval). */
 static const struct clause *
 pick_clause(struct run *r, const struct clause *cl, size_t n, bool tagged,
-    bool *unknown)
+    const char *tval, bool *unknown)
 {
 	const struct clause *dflt = NULL;
 
@@ -709,7 +774,8 @@ pick_clause(struct run *r, const struct clause *cl, size_t n, bool tagged,
 			continue;
 		}
 		if (tagged) {
-			if (case_holds(r, cl[i].ha, cl[i].hb))
+			if (tval != NULL ? case_is(r, cl[i].ha, cl[i].hb, tval) :
+			    case_holds(r, cl[i].ha, cl[i].hb))
 				return &cl[i];
 			continue;
 		}
@@ -728,6 +794,43 @@ pick_clause(struct run *r, const struct clause *cl, size_t n, bool tagged,
 	return dflt;
 }
 
+/* Whether a clause's body ends in fallthrough: Go then runs the next
+ * clause's body as well. */
+static bool
+falls_through(const struct run *r, const struct clause *c)
+{
+	char *body = go_code_text(r->f, c->ba, c->bb);
+	size_t n = strlen(body);
+	bool ft;
+
+	while (n > 0 && (isspace((unsigned char)body[n - 1]) ||
+	    body[n - 1] == ';'))
+		n--;
+	ft = n >= 11 && strncmp(body + n - 11, "fallthrough", 11) == 0 &&
+	    (n == 11 || !go_isident(body[n - 12]));
+	free(body);
+	return ft;
+}
+
+/* Runs the chosen clause c and, while a clause ends in fallthrough, the
+ * next one (up to end): a ramp the next body assigns overwrites the one
+ * before it, as in Go, so a decision that is a ramp is not final until
+ * the last clause run. */
+static bool
+run_chosen(struct run *r, const struct clause *c, const struct clause *end)
+{
+	bool done = run_clause(r, c->ha, c->ba, c->bb);
+
+	while (falls_through(r, c) && c + 1 < end && (!done ||
+	    strcmp(rec_get_str(r->o, "decision"), "ramp") == 0)) {
+		c++;
+		step(r, c->ha, "fallthrough to", c->deflt ? "default" :
+		    "the next case");
+		done = run_clause(r, c->ha, c->ba, c->bb) || done;
+	}
+	return done;
+}
+
 static bool
 run_switch(struct run *r, size_t kw, size_t b, size_t *next)
 {
@@ -735,7 +838,7 @@ run_switch(struct run *r, size_t kw, size_t b, size_t *next)
 	struct clause cl[32];
 	const struct clause *c;
 	size_t br = kw + 6, be, n;
-	char *tag;
+	char *tag, *tval;
 	bool tagged, unknown;
 
 	while (br < b && m[br] != '{') {
@@ -756,15 +859,19 @@ run_switch(struct run *r, size_t kw, size_t b, size_t *next)
 		return false;
 	}
 	n = switch_clauses(m, b, br, be, cl, sizeof(cl) / sizeof(cl[0]));
-	c = pick_clause(r, cl, n, tagged, &unknown);
+	tval = tagged ? tag_value(r, kw + 6, br) : NULL;
+	if (tval != NULL)
+		step(r, kw, "switch on", tval);
+	c = pick_clause(r, cl, n, tagged, tval, &unknown);
 	free(tag);
+	free(tval);
 	if (c == NULL)
 		return false;
 	step(r, c->ha, c->deflt ? "switch: default" : "switch: case",
 	    unknown ? "(not decidable)" : NULL);
 	if (unknown)
 		return decide(r, "unknown", c->ha, NULL, NULL);
-	return run_clause(r, c->ha, c->ba, c->bb);
+	return run_chosen(r, c, cl + n);
 }
 
 static bool

@@ -662,11 +662,76 @@ pu_arm_recs(const struct judge *j, const char *kind, const char *metric,
 	    .ph = JM_IS, .phase = phase }, out);
 }
 
-bool
-pu_is_admission_type(const char *type)
+/* Whether the generated plugin's Register call (arg: its proof) names
+ * the const of a type (its name in arg) and a factory of the receiver of
+ * an admission function. */
+struct reg_want {
+	const struct judge	*j;
+	const char		*cname;
+};
+
+static bool
+admit_receiver(const json_t *p, void *arg)
 {
-	return type != NULL && (strstr(type, "admi") != NULL ||
-	    strstr(type, "shed") != NULL);
+	const json_t *facts = json_object_get(p, "facts");
+	const char *name = rec_get_str(facts, "name");
+	const char *recv = rec_get_str(facts, "receiver");
+	const char *factory = arg;
+
+	return name != NULL && pu_icontains(name, "admit") && recv != NULL &&
+	    strncmp(factory, recv, strlen(recv)) == 0;
+}
+
+static bool
+registers_admitter(const json_t *p, void *arg)
+{
+	const struct reg_want *w = arg;
+	const json_t *args = json_object_get(json_object_get(p, "facts"),
+	    "args");
+	const char *c = json_string_value(json_array_get(args, 0));
+	const char *f = json_string_value(json_array_get(args, 1));
+
+	return c != NULL && f != NULL && strcmp(c, w->cname) == 0 &&
+	    pu_claim_find(w->j, "4d.generated-admit-returns", "generated",
+	    PU_FOUND, admit_receiver, (void *)f) != NULL;
+}
+
+/* Whether the type const of p ("const XType = \"x\"") is type and the
+ * generated plugin registers it with an admission plugin's factory. */
+static bool
+admitter_const(const json_t *p, void *arg)
+{
+	const struct reg_want *w = arg;
+	const char *m = rec_get_str(json_object_get(p, "facts"), "match");
+	const char *type = w->cname, *q;
+	char name[128];
+	struct reg_want rw = { w->j, name };
+
+	if (m == NULL || (q = strchr(m, '"')) == NULL ||
+	    strncmp(q + 1, type, strlen(type)) != 0 ||
+	    q[1 + strlen(type)] != '"')
+		return false;
+	if (strncmp(m, "const", 5) == 0)
+		m += 5;
+	if (sscanf(m, " %127[A-Za-z0-9_]", name) != 1)
+		return false;
+	return pu_claim_find(w->j, "4a.generated-register", "generated",
+	    PU_FOUND, registers_admitter, &rw) != NULL;
+}
+
+bool
+pu_is_admission_type(const struct judge *j, const char *type)
+{
+	struct reg_want w = { j, type };
+
+	if (type == NULL)
+		return false;
+	if (strstr(type, "admi") != NULL || strstr(type, "shed") != NULL)
+		return true;
+	/* a name that says nothing: the generated plugin's own type, when
+	 * the code registers it with an admission function's factory */
+	return j != NULL && pu_claim_find(j, "4a.generated-type-consts",
+	    "generated", PU_FOUND, admitter_const, &w) != NULL;
 }
 
 const char *

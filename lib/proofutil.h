@@ -177,9 +177,10 @@ const char *pu_epp_arms(const struct judge *j, struct strv *arms);
 void	 pu_arm_recs(const struct judge *j, const char *kind,
 	    const char *metric, const char *phase, struct ru_list *out);
 /* Whether an EPP plugin type admits or sheds requests (an "admitter",
- * a "shed" plugin): what makes an arm's policy admission rather than
- * routing. */
-bool	 pu_is_admission_type(const char *type);
+ * a "shed" plugin, or whatever it is called, the type the generated
+ * plugin registers with the factory of a type that has an admission
+ * function): what makes an arm's policy admission rather than routing. */
+bool	 pu_is_admission_type(const struct judge *j, const char *type);
 /* A record's value when it is a string, else NULL. */
 const char *pu_str_value(const json_t *rec);
 

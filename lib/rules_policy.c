@@ -599,7 +599,7 @@ baseline_admission(const struct judge *j, const char *kind, const char *arm,
 	for (size_t i = 0; i < l.n; i++) {
 		const char *t = pu_str_value(l.v[i]);
 
-		if (!pu_is_admission_type(t))
+		if (!pu_is_admission_type(j, t))
 			continue;
 		sbuf_printf(&ba->what, "%splugin %s", ba->what.len ? ", " : "",
 		    t);

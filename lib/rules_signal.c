@@ -54,6 +54,16 @@ static const struct signal signals[] = {
 #define QUEUE_SIGNAL (&signals[0])
 #define KV_SIGNAL (&signals[1])
 
+/* Whether p lists the plugin's untagged field declarations (claim
+ * 4c.generated-field-names): a field declared is not a signal read. */
+static bool
+field_decls(const json_t *p)
+{
+	const char *c = rec_get_str(p, "claim");
+
+	return c != NULL && strcmp(c, "4c.generated-field-names") == 0;
+}
+
 /* Where role's code names one of names, logging calls included
  * (logged) or passed over: first through a selector (in.KVUtil), then
  * any whole-word mention (a field, a parameter). */
@@ -77,7 +87,8 @@ code_names(const struct judge *j, const char *const *names, const char *role,
 		for (size_t i = 0; i < l.n && !found; i++) {
 			const json_t *p = l.v[i];
 
-			if (!pu_found(p) || strcmp(pu_role(p), role) != 0)
+			if (!pu_found(p) || strcmp(pu_role(p), role) != 0 ||
+			    field_decls(p))
 				continue;
 			found = logged ? pu_find_line(p, pass == 0 ? dotted :
 			    names, h) : pu_find_use(p, pass == 0 ? dotted :
@@ -112,7 +123,7 @@ handed_param(const struct judge *j, const char *param, struct pu_hit *h)
 		const json_t *p = l.v[i];
 
 		if (!pu_found(p) || strcmp(pu_role(p), "generated") != 0 ||
-		    !pu_find_line(p, need, h))
+		    field_decls(p) || !pu_find_line(p, need, h))
 			continue;
 		found = strncmp(h->code, "func ", 5) == 0 &&
 		    strchr(h->code, '(') != NULL &&

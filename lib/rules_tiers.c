@@ -17,6 +17,7 @@
 #include "proofutil.h"
 #include "rec.h"
 #include "routecmp.h"
+#include "rules_override.h"
 #include "rules_ramp.h"
 #include "ruleutil.h"
 #include "str.h"
@@ -133,6 +134,27 @@ sim_param(const struct judge *j, const char *arm, const char *name,
 	return true;
 }
 
+/* The sim algorithm's value for a tier ramp parameter (name: a
+ * sheddable/batch start or full), borrowed; its proof and line. */
+static const json_t *
+algo_value(const struct judge *j, const char *name, const json_t **p,
+    long *line)
+{
+	const char *tier = param_tier(name);
+	const json_t *branch, *nums;
+	double ln = 0;
+	int end = pu_icontains(name, "start") ? 0 : pu_icontains(name,
+	    "full") || pu_icontains(name, "max") ? 1 : -1;
+
+	if (tier == NULL || end < 0 || (strcmp(tier, "sheddable") != 0 &&
+	    strcmp(tier, "batch") != 0) || !sim_ramp(j, tier, p, &branch))
+		return NULL;
+	nums = json_object_get(branch, "numbers");
+	rec_get_num(branch, "line", &ln);
+	*line = (long)ln;
+	return json_array_get(nums, (size_t)end);
+}
+
 /* The other of sheddable/batch. */
 static const char *
 other_tier(const char *tier)
@@ -171,7 +193,41 @@ swapped_value(const struct judge *j, const char *arm, const char *name,
 struct pcount {
 	size_t	 compared, bad, swaps;
 	size_t	 unnamed;	/* records with no key: not compared */
+	size_t	 overrides;	/* overwritten in the plugin by a literal */
+	size_t	 overbad;	/* ... by one that is not the sim's value */
+	size_t	 unread;	/* keys no field of the plugin reads */
+	size_t	 missing;	/* the sim's parameters not deployed */
 };
+
+/* The plugin overwrites the decoded parameter name with a literal
+ * (rules_override.c): said after its line, against the sim's value sim
+ * (NULL: none); counted. */
+static void
+override_note(const struct judge *j, struct pu_out *o, struct pcount *pc,
+    const char *name, const json_t *sim)
+{
+	json_t *lit = NULL;
+	const json_t *ov = override_find(j, name, &lit);
+	const char *code;
+
+	if (ov == NULL)
+		return;
+	pc->overrides++;
+	code = rec_get_str(json_object_get(ov, "facts"), "match");
+	sbuf_adds(&o->why, ", but the plugin overwrites it with ");
+	ru_value_text(&o->why, lit);
+	sbuf_printf(&o->why, " (`%s`, ", code + strspn(code, " \t"));
+	pu_where(&o->why, ov, 0);
+	sbuf_adds(&o->why, ")");
+	pu_ev_add(o->evidence, "parameter overwritten", ov);
+	if (sim != NULL && !ru_equal(sim, lit)) {
+		pc->overbad++;
+		sbuf_adds(&o->why, ", not the sim's value, so the config's "
+		    "value never runs");
+	} else
+		sbuf_adds(&o->why, ", so the config's value never runs");
+	json_decref(lit);
+}
 
 /* A parameter record with no key cannot be looked up on the sim side:
  * said, and never a PASS. */
@@ -186,6 +242,39 @@ unnamed_note(struct pu_out *o, const struct pcount *pc,
 	    " has" : "s have", pc->unnamed == 1 ? "it was" : "they were",
 	    pc->unnamed == 1 ? "it" : "them");
 	return v == V_PASS ? V_WARN : v;
+}
+
+/* A deployed tier parameter that matches the sim bundle's planned config
+ * (README, config.md) is also held against the sim algorithm's ramp: a
+ * plan that swapped or drifted in the transfer notes is followed by the
+ * deployment and would pass, while the results come from the algorithm. */
+static bool
+algo_differs(const struct judge *j, struct pu_out *o, struct pcount *pc,
+    const char *name, const json_t *actual)
+{
+	const char *tier = param_tier(name), *other = other_tier(tier);
+	const json_t *p, *v = NULL, *w;
+	char swapped[256];
+	long line = 0;
+
+	if ((v = algo_value(j, name, &p, &line)) == NULL || ru_equal(v, actual))
+		return false;
+	sbuf_adds(&o->why, " DIFFERS from the sim algorithm's ");
+	ru_value_text(&o->why, v);
+	sbuf_adds(&o->why, " (");
+	pu_where(&o->why, p, line);
+	sbuf_adds(&o->why, "): the plan disagrees with the algorithm that "
+	    "produced the sim's results");
+	snprintf(swapped, sizeof(swapped), "%s%s", other, name +
+	    strlen(tier));
+	if ((w = algo_value(j, swapped, &p, &line)) != NULL &&
+	    ru_equal(w, actual)) {
+		pc->swaps++;
+		sbuf_printf(&o->why, " (it is the algorithm's %s value)",
+		    other);
+	}
+	pu_ev_add(o->evidence, "sim algorithm ramp", p);
+	return true;
 }
 
 /* Each deployed parameter of real against the sim's, into o (its sides
@@ -213,6 +302,8 @@ param_lines(const struct judge *j, const char *arm,
 		}
 		if (!sim_param(j, arm, name, &rec, &p, &val, &line)) {
 			sbuf_adds(&o->why, ", no sim value");
+			override_note(j, o, pc, name, NULL);
+			pc->unread += param_unread(j, arm, m, &o->why);
 			continue;
 		}
 		pc->compared++;
@@ -227,7 +318,10 @@ param_lines(const struct judge *j, const char *arm,
 		else
 			pu_where(&o->why, p, line);
 		sbuf_adds(&o->why, ")");
-		if (!ru_equal(val, json_object_get(m, "value"))) {
+		if (rec != NULL && ru_equal(val, json_object_get(m, "value")) &&
+		    algo_differs(j, o, pc, name, json_object_get(m, "value")))
+			pc->bad++;
+		else if (!ru_equal(val, json_object_get(m, "value"))) {
 			pc->bad++;
 			sbuf_adds(&o->why, " DIFFERS");
 			if (swapped_value(j, arm, name,
@@ -237,6 +331,8 @@ param_lines(const struct judge *j, const char *arm,
 				    "value)", other_tier(param_tier(name)));
 			}
 		}
+		override_note(j, o, pc, name, val);
+		pc->unread += param_unread(j, arm, m, &o->why);
 		json_decref(val);
 	}
 }
@@ -246,7 +342,7 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
     const char *tier, const struct ru_list *real)
 {
 	struct pu_out o;
-	struct pcount pc = { 0, 0, 0, 0 };
+	struct pcount pc = {0};
 	enum jverdict_value v;
 
 	pu_out_init(&o, tier != NULL ? "admission.tier_parameters" :
@@ -256,6 +352,7 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
 	    tier ? tier : "");
 	param_lines(j, arm, real, &o, &pc);
 	sbuf_adds(&o.why, ".");
+	pc.missing = params_missing(j, arm, real, param_tier, tier, &o.why);
 	if (pc.swaps > 0)
 		sbuf_adds(&o.why, " The sheddable and batch parameters are "
 		    "swapped (a known trap: sheddable is priority -50 and gets "
@@ -265,15 +362,27 @@ params_verdict(struct judge *j, const struct rule *r, const char *arm,
 		sbuf_adds(&o.why, " The deployed parameters differ from the "
 		    "sim's, so the real arm does not run the simulated "
 		    "policy.");
-	v = pc.bad > 0 ? V_FAIL : pc.compared == 0 ? V_WARN : V_PASS;
-	if (pc.compared == 0)
+	if (pc.overrides > 0)
+		sbuf_adds(&o.why, " The generated plugin overwrites a decoded "
+		    "parameter with a literal, so the deployed config is not "
+		    "what runs.");
+	if (pc.unread > 0)
+		sbuf_adds(&o.why, " A deployed key the plugin does not read "
+		    "leaves its parameter at the compiled-in default.");
+	v = pc.bad + pc.overbad + pc.missing > 0 ? V_FAIL : pc.compared ==
+	    0 || pc.overrides + pc.unread > 0 ? V_WARN : V_PASS;
+	if (pc.compared == 0 && pc.missing == 0)
 		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
 		    "review the parameters by hand.");
 	v = unnamed_note(&o, &pc, v);
-	pu_out_emit(j, r, &o, v, pc.bad > 0 ? "Set the plugin parameters of "
-	    "the treatment config to the sim algorithm's values (tier names "
-	    "mapped: sheddable = -50, batch = -10) and redeploy." :
-	    PU_ACT_REVIEW);
+	pu_out_emit(j, r, &o, v, pc.overrides > 0 ? "Drop the literal "
+	    "assignment to the decoded parameter in the generated plugin so "
+	    "that the treatment config's value runs (set to the sim's), "
+	    "rebuild and rerun the treatment arm." : pc.bad + pc.missing +
+	    pc.unread > 0 ? "Set the plugin parameters of the treatment "
+	    "config to the sim algorithm's values, under the keys the plugin "
+	    "reads (tier names mapped: sheddable = -50, batch = -10), and "
+	    "redeploy." : PU_ACT_REVIEW);
 }
 
 /* Whether arm deploys no admission plugin: its treatment is routing
@@ -289,7 +398,7 @@ routing_only(const struct judge *j, const char *arm)
 
 	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
 	for (size_t i = 0; i < l.n; i++)
-		adm = adm || pu_is_admission_type(pu_str_value(l.v[i]));
+		adm = adm || pu_is_admission_type(j, pu_str_value(l.v[i]));
 	ru_list_free(&l);
 	pu_arm_recs(j, "measure", "epp.flow_control", arm, &l);
 	for (size_t i = 0; i < l.n; i++) {
@@ -311,7 +420,7 @@ routing_verdict(struct judge *j, const struct rule *r, const char *arm)
 {
 	struct ru_list params;
 	struct rc_result rc;
-	struct pcount pc = { 0, 0, 0, 0 };
+	struct pcount pc = {0};
 	enum jverdict_value v;
 	struct pu_out o;
 
@@ -333,11 +442,15 @@ routing_verdict(struct judge *j, const struct rule *r, const char *arm)
 		sbuf_adds(&o.why, " The deployed routing differs from the "
 		    "sim's, so the real arm does not run the simulated "
 		    "policy.");
-	v = rc.differ + pc.bad > 0 ? V_FAIL : rc.compared + pc.compared == 0 ?
-	    V_WARN : V_PASS;
-	if (v == V_WARN)
+	v = rc.differ + pc.bad + pc.overbad > 0 ? V_FAIL : rc.compared +
+	    pc.compared == 0 || pc.overrides > 0 ? V_WARN : V_PASS;
+	if (rc.compared + pc.compared == 0)
 		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
 		    "review the routing by hand.");
+	else if (pc.overrides > 0)
+		sbuf_adds(&o.why, " The generated plugin overwrites a decoded "
+		    "parameter with a literal, so the deployed config is not "
+		    "what runs.");
 	v = unnamed_note(&o, &pc, v);
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Deploy the sim's picker, "
 	    "scorer weights and parameters for this arm and redeploy." :
@@ -366,7 +479,10 @@ admission_arm(struct judge *j, const struct rule *r, const char *arm)
 			    pt != NULL && strcmp(pt, tier) == 0)
 				ru_list_add(&sel, all.v[i]);
 		}
-		if (sel.n > 0) {
+		/* a tier the config dropped whole, when the config gives
+		 * parameters at all (none at all: rule_treatment says so) */
+		if (sel.n > 0 || (all.n > 0 && params_missing(j, arm, &sel,
+		    param_tier, tier, NULL) > 0)) {
 			params_verdict(j, r, arm, tier, &sel);
 			n++;
 		}
@@ -374,23 +490,6 @@ admission_arm(struct judge *j, const struct rule *r, const char *arm)
 	}
 	ru_list_free(&all);
 	return n;
-}
-
-/* The sim has treatment parameters and the arms' EPP configs were
- * deployed, yet none gives a plugin a parameter (a parameters block
- * dropped or keyed wrong): the plugins run their compiled-in defaults,
- * which may or may not be the sim's, so WARN rather than MISSING. */
-static void
-deployed_bare(struct pu_out *o, const struct strv *arms)
-{
-	sbuf_adds(&o->why, "The sim side has treatment parameters, but the "
-	    "EPP configs deployed for ");
-	for (size_t i = 0; i < arms->n; i++)
-		sbuf_printf(&o->why, "%s%s", i ? ", " : "", arms->v[i]);
-	sbuf_adds(&o->why, " give no plugin a parameter (a parameters block "
-	    "dropped or keyed wrong?): the plugins run their compiled-in "
-	    "defaults, which this check cannot compare with the sim's (3c "
-	    "reads the generated plugin's thresholds).");
 }
 
 static void
@@ -615,63 +714,132 @@ unreached_ramps(const struct judge *j, bool other_ramps, struct sbuf *bad)
 	return n;
 }
 
-/* The tier (sheddable, batch) and the ramp end (start, full) that a
- * field or JSON key names, case ignored; NULL when it names none. */
-static const char *
-tag_tier(const char *s)
-{
-	bool sh = pu_icontains(s, "sheddable"), ba = pu_icontains(s, "batch");
-
-	return sh == ba ? NULL : sh ? "sheddable" : "batch";
-}
-
-static const char *
-tag_end(const char *s)
-{
-	bool st = pu_icontains(s, "start");
-	bool fu = pu_icontains(s, "full") || pu_icontains(s, "max");
-
-	return st == fu ? NULL : st ? "start" : "full";
-}
-
+/* Whether every assignment of a branch gives plain numbers (a literal
+ * ramp: start, full = 0.02, 0.20), reading no parameter. */
 static bool
-names_differ(const char *a, const char *b)
+literal_only(const json_t *branch)
 {
-	return a != NULL && b != NULL && strcmp(a, b) != 0;
+	const json_t *as = json_object_get(branch, "assigns");
+	json_t *a;
+	size_t i;
+
+	if (json_array_size(as) == 0 ||
+	    json_array_size(json_object_get(branch, "numbers")) < 2)
+		return false;
+	json_array_foreach(as, i, a) {
+		const char *rhs = rec_get_str(a, "rhs");
+
+		if (rhs == NULL || rhs[strspn(rhs, "0123456789.,eE+- ")] != '\0')
+			return false;
+	}
+	return true;
 }
 
-/* The generated plugin's tier parameters read from another tier's (or
- * the other ramp end's) JSON key (claim 4d.generated-tier-tags): the
- * config's value lands in the wrong ramp although the config and the
- * switch read right.  Says which in bad; how many. */
+/* A shed tier's branch of the generated dispatch that assigns its ramp
+ * from literals: the treatment config's parameters for that tier are
+ * decoded and never used, so the YAML 4c compares is not what runs.
+ * Each such branch is said in b against the sim's ramp of the tier;
+ * counts the ones that differ (*ndiff) and all (return). */
 static size_t
-tag_mismatches(const struct judge *j, struct sbuf *bad)
+literal_ramps(const struct judge *j, const json_t *tiered, struct sbuf *b,
+    size_t *ndiff)
 {
-	struct ru_list l;
-	size_t n = 0;
+	const json_t *facts = json_object_get(tiered, "facts");
+	json_t *br;
+	size_t i, n = 0;
 
-	pu_claim_list(j, "4d.generated-tier-tags", "generated", &l);
-	for (size_t i = 0; i < l.n; i++) {
-		const char *m = rec_get_str(json_object_get(l.v[i], "facts"),
-		    "match"), *tag;
-		char field[128], key[128];
+	*ndiff = 0;
+	json_array_foreach(json_object_get(facts, "branches"), i, br) {
+		const json_t *vals = json_object_get(br, "values");
+		const json_t *nums = json_object_get(br, "numbers");
+		const json_t *e, *p, *sbr;
+		const char *tier;
+		char key[32];
+		double v;
 
-		if (!pu_found(l.v[i]) || m == NULL ||
-		    (tag = strstr(m, "json:\"")) == NULL ||
-		    sscanf(m, "%127[A-Za-z0-9_]", field) != 1 ||
-		    sscanf(tag + 6, "%127[^\",]", key) != 1)
+		if (json_array_size(vals) != 1 || !literal_only(br))
 			continue;
-		if (!names_differ(tag_tier(field), tag_tier(key)) &&
-		    !names_differ(tag_end(field), tag_end(key)))
+		v = json_number_value(json_array_get(vals, 0));
+		snprintf(key, sizeof(key), "%.0f", v);
+		e = tier_of_value(j, v);
+		tier = e != NULL ? rec_scope_str(e, "class") :
+		    rec_get_str(json_object_get(facts, "expected"), key);
+		if (tier == NULL || other_tier(tier) == NULL)
 			continue;
-		sbuf_printf(bad, "%s%s is read from the key \"%s\" (",
-		    n ? "; " : "", field, key);
-		pu_where(bad, l.v[i], 0);
-		sbuf_adds(bad, ")");
+		sbuf_printf(b, "%spriority %s (%s) gets the hard-coded ramp [",
+		    n ? "; " : "", key, tier);
+		ru_value_text(b, json_array_get(nums, 0));
+		sbuf_adds(b, ", ");
+		ru_value_text(b, json_array_get(nums, 1));
+		sbuf_printf(b, "] (`%s = %s` in the branch at ",
+		    rec_get_str(json_array_get(json_object_get(br, "assigns"),
+		    0), "lhs"), rec_get_str(json_array_get(json_object_get(br,
+		    "assigns"), 0), "rhs"));
+		pu_where(b, tiered, (long)json_integer_value(json_object_get(br,
+		    "line")));
+		sbuf_printf(b, "), not the config's %s parameters", tier);
 		n++;
+		if (!sim_ramp(j, tier, &p, &sbr)) {
+			sbuf_adds(b, " (no sim ramp to compare it with)");
+			continue;
+		}
+		if (ru_equal(json_array_get(nums, 0), json_array_get(
+		    json_object_get(sbr, "numbers"), 0)) && ru_equal(
+		    json_array_get(nums, 1), json_array_get(json_object_get(sbr,
+		    "numbers"), 1)))
+			sbuf_adds(b, ", though equal to the sim's");
+		else {
+			sbuf_adds(b, ", and not the sim's");
+			(*ndiff)++;
+		}
 	}
-	ru_list_free(&l);
 	return n;
+}
+
+/* What the plugin's decision path, its JSON tags and its literal ramps
+ * say beyond the mapping (right: the mapping itself is right), into o;
+ * the verdict they give. */
+static enum jverdict_value
+path_problems(const struct judge *j, struct pu_out *o, const json_t *tiered,
+    bool right)
+{
+	struct sbuf bad = {0};
+	size_t nunreached, ntags, nlit, nlitdiff;
+
+	nunreached = unreached_ramps(j, right, &bad);
+	if (nunreached > 0)
+		sbuf_printf(&o->why, " But the plugin's decision path does not "
+		    "take every tier to its ramp: %s.", sbuf_str(&bad));
+	sbuf_free(&bad);
+	ntags = tag_mismatches(j, &bad);
+	if (ntags > 0)
+		sbuf_printf(&o->why, " But its parameters are read from other "
+		    "tiers' keys: %s, so the treatment config's values land in "
+		    "the wrong ramp.", sbuf_str(&bad));
+	sbuf_free(&bad);
+	nlit = literal_ramps(j, tiered, &bad, &nlitdiff);
+	if (nlit > 0)
+		sbuf_printf(&o->why, " But a ramp is hard-coded: %s; whatever "
+		    "the treatment config sets for it is never used.",
+		    sbuf_str(&bad));
+	sbuf_free(&bad);
+	return nunreached + ntags + nlitdiff > 0 ? V_FAIL : nlit > 0 ? V_WARN :
+	    V_PASS;
+}
+
+/* The expected priorities no branch names the parameters of (the
+ * decision path below says where they go). */
+static void
+unnamed_text(struct sbuf *b, const json_t *tiered)
+{
+	json_t *m;
+	size_t i;
+
+	sbuf_adds(b, " Not mapped by name:");
+	json_array_foreach(json_object_get(json_object_get(tiered, "facts"),
+	    "mismatches"), i, m)
+		sbuf_printf(b, "%s %s", i ? ";" : "", json_string_value(m));
+	sbuf_adds(b, ".");
 }
 
 /* The generated plugin's dispatch (tiered) against the tier table. */
@@ -680,7 +848,8 @@ dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
     const json_t *tiered, size_t nsim, const struct sbuf *simbad)
 {
 	struct sbuf m = {0}, bad = {0};
-	size_t nbad, nunreached, ntags;
+	enum jverdict_value v, w;
+	size_t nbad;
 
 	mapping_text(&m, tiered);
 	o->actual = pu_proof_side(tiered, 0, json_string(sbuf_str(&m)));
@@ -701,7 +870,10 @@ dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
 			    "so the treatment protects the wrong tier and its "
 			    "results say nothing about the simulated "
 			    "algorithm.");
-	} else
+	} else if (json_array_size(json_object_get(json_object_get(tiered,
+	    "facts"), "mismatches")) > 0)
+		unnamed_text(&o->why, tiered);
+	else
 		sbuf_adds(&o->why, " Each priority gets its own tier's "
 		    "parameters: sheddable (-50) the more aggressive ramp, "
 		    "batch (-10) the less aggressive one.");
@@ -711,23 +883,14 @@ dispatch_tiered(struct judge *j, const struct rule *r, struct pu_out *o,
 		sbuf_printf(&o->why, " The sim algorithm disagrees with the "
 		    "tier table too: %s.", sbuf_str(simbad));
 	sbuf_free(&bad);
-	nunreached = unreached_ramps(j, nbad == 0, &bad);
-	if (nunreached > 0)
-		sbuf_printf(&o->why, " But the plugin's decision path does not "
-		    "take every tier to its ramp: %s.", sbuf_str(&bad));
-	sbuf_free(&bad);
-	ntags = tag_mismatches(j, &bad);
-	if (ntags > 0)
-		sbuf_printf(&o->why, " But its parameters are read from other "
-		    "tiers' keys: %s, so the treatment config's values land in "
-		    "the wrong ramp.", sbuf_str(&bad));
-	pu_out_emit(j, r, o, nbad + nunreached + ntags > 0 || nsim > 0 ?
-	    V_FAIL :
-	    V_PASS, "Fix the priority switch (and the guards before it) of "
-	    "the generated plugin so that -50 reaches the sheddable "
-	    "parameters and -10 the batch ones, rebuild and rerun the "
-	    "treatment arm.");
-	sbuf_free(&bad);
+	v = nbad > 0 || nsim > 0 ? V_FAIL : V_PASS;
+	w = path_problems(j, o, tiered, nbad == 0);
+	v = w > v ? w : v;	/* PASS < WARN < FAIL */
+	pu_out_emit(j, r, o, v, "Fix the priority switch (and the guards "
+	    "before it) of the generated plugin so that -50 reaches the "
+	    "sheddable parameters and -10 the batch ones, each ramp read "
+	    "from the config's parameters, rebuild and rerun the treatment "
+	    "arm.");
 }
 
 static void

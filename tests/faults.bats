@@ -850,6 +850,10 @@ clean() {
 	fault 4b-baseline-admission
 }
 
+@test "4b-baseline-admitter-renamed (14b): 4b FAIL" {
+	fault 4b-baseline-admitter-renamed
+}
+
 @test "4b-baseline-concurrency-detector (14b): 4b FAIL" {
 	fault 4b-baseline-concurrency-detector
 }
@@ -882,12 +886,28 @@ clean() {
 	fault 4c-base-weights-drift
 }
 
+@test "4c-factory-param-override (14b): 4c FAIL" {
+	fault 4c-factory-param-override
+}
+
 @test "4c-mode-control (aw): 4c FAIL" {
 	fault 4c-mode-control
 }
 
+@test "4c-param-dropped (14b): 4c FAIL" {
+	fault 4c-param-dropped
+}
+
+@test "4c-param-key-snake (14b): 4c FAIL" {
+	fault 4c-param-key-snake
+}
+
 @test "4c-params-key-renamed (14b): 2d FAIL" {
 	fault 4c-params-key-renamed
+}
+
+@test "4c-plan-swapped (14b): 4c FAIL" {
+	fault 4c-plan-swapped
 }
 
 @test "4c-queue-threshold-drift (14b): 4c FAIL" {
@@ -914,6 +934,10 @@ clean() {
 	fault 4d-batch-case-dropped
 }
 
+@test "4d-batch-literal-ramp (14b): 4d FAIL" {
+	fault 4d-batch-literal-ramp
+}
+
 @test "4d-batch-unreached (14b): 4d FAIL" {
 	fault 4d-batch-unreached
 }
@@ -938,8 +962,16 @@ clean() {
 	fault 4d-ramp-slope-inverted
 }
 
+@test "4d-range-switch-inclusive (14b): 4d FAIL" {
+	fault 4d-range-switch-inclusive
+}
+
 @test "4d-reject-commented (14b): 4d FAIL" {
 	fault 4d-reject-commented
+}
+
+@test "4d-sheddable-fallthrough (14b): 4d FAIL" {
+	fault 4d-sheddable-fallthrough
 }
 
 @test "4d-shed-flag-off (14b): 4d FAIL" {
@@ -952,6 +984,10 @@ clean() {
 
 @test "4d-swapped-dispatch (14b): 4d FAIL" {
 	fault 4d-swapped-dispatch
+}
+
+@test "4d-tier-by-name (14b): 4d FAIL" {
+	fault 4d-tier-by-name
 }
 
 @test "4d-tier-const-typo (14b): 4d FAIL" {

@@ -422,6 +422,52 @@ print(n)' "$S2R_SAMPLES/aw-real/generated")
 	jq -e -s '[.[] | select(.claim == "4d.sim-dispatch")][0].facts.outcomes | map(select(.decision == "ramp") | {(.tier): .ramp}) | add == {"batch": "batch", "sheddable": "sheddable"}' "$BATS_TEST_TMPDIR/out"
 }
 
+@test "4d outcomes: a case that ends in fallthrough runs on into the next case's ramp" {
+	R="$BATS_TEST_TMPDIR/real"
+	mkdir -p "$R/generated"
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/preemptive_shed.go" "$R/generated/"
+	sed -i '/^\tcase prioritySheddable:/{n;s/$/\n\t\tfallthrough/}' "$R/generated/preemptive_shed.go"
+	grep -q '^		fallthrough$' "$R/generated/preemptive_shed.go"
+	"$GP" --real "$R" --catalog "$S2R_TOP/pipelines/proofs.yaml" --check 4d >"$BATS_TEST_TMPDIR/out" || true
+	validate_records "$BATS_TEST_TMPDIR/out"
+	jq -e -s '[.[] | select(.claim == "4d.generated-dispatch")][0].facts.outcomes |
+	    map({(.tier): [.decision, .ramp]}) | add ==
+	    {"critical": ["admit", null], "standard": ["admit", null],
+	     "batch": ["ramp", "batch"], "sheddable": ["ramp", "batch"]}' "$BATS_TEST_TMPDIR/out"
+	jq -e -s '[.[] | select(.claim == "4d.generated-dispatch")][0].facts.outcomes[] |
+	    select(.tier == "sheddable") | .path | any(test("fallthrough"))' "$BATS_TEST_TMPDIR/out"
+	# without it, each tier its own ramp
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/preemptive_shed.go" "$R/generated/"
+	"$GP" --real "$R" --catalog "$S2R_TOP/pipelines/proofs.yaml" --check 4d >"$BATS_TEST_TMPDIR/out" || true
+	jq -e -s '[.[] | select(.claim == "4d.generated-dispatch")][0].facts.outcomes |
+	    map(select(.decision == "ramp") | {(.tier): .ramp}) | add == {"batch": "batch", "sheddable": "sheddable"}' "$BATS_TEST_TMPDIR/out"
+}
+
+@test "4d outcomes: a switch on a tier name a helper returns is followed by that name" {
+	R="$BATS_TEST_TMPDIR/real"
+	mkdir -p "$R/generated"
+	f="$R/generated/preemptive_shed.go"
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/preemptive_shed.go" "$f"
+	sed -i -e 's/^\tswitch priority {$/\tswitch tierOf(priority) {/' \
+	    -e 's/^\tcase prioritySheddable:/\tcase "sheddable":/' \
+	    -e 's/^\tcase priorityBatch:/\tcase "Batch":/' "$f"
+	printf '\nfunc tierOf(priority int) string {\n\tswitch priority {\n\tcase prioritySheddable:\n\t\treturn "sheddable"\n\tcase priorityBatch:\n\t\treturn "batch"\n\t}\n\treturn "critical"\n}\n' >>"$f"
+	"$GP" --real "$R" --catalog "$S2R_TOP/pipelines/proofs.yaml" --check 4d >"$BATS_TEST_TMPDIR/out" || true
+	validate_records "$BATS_TEST_TMPDIR/out"
+	# "Batch" is no name tierOf returns: batch falls to the default
+	jq -e -s '[.[] | select(.claim == "4d.generated-dispatch" and (.facts.enclosing_func.symbol | test("AdmitRequest")))][0].facts.outcomes |
+	    map({(.tier): [.decision, .ramp]}) | add ==
+	    {"critical": ["admit", null], "standard": ["admit", null],
+	     "batch": ["admit", null], "sheddable": ["ramp", "sheddable"]}' "$BATS_TEST_TMPDIR/out"
+	jq -e -s '[.[] | select(.claim == "4d.generated-dispatch" and (.facts.enclosing_func.symbol | test("AdmitRequest")))][0].facts.outcomes[] |
+	    select(.tier == "batch") | .path | any(test("switch on \"batch\""))' "$BATS_TEST_TMPDIR/out"
+	# spelled right: both tiers reach their ramps
+	sed -i 's/case "Batch":/case "batch":/' "$f"
+	"$GP" --real "$R" --catalog "$S2R_TOP/pipelines/proofs.yaml" --check 4d >"$BATS_TEST_TMPDIR/out" || true
+	jq -e -s '[.[] | select(.claim == "4d.generated-dispatch" and (.facts.enclosing_func.symbol | test("AdmitRequest")))][0].facts.outcomes |
+	    map(select(.decision == "ramp") | {(.tier): .ramp}) | add == {"batch": "batch", "sheddable": "sheddable"}' "$BATS_TEST_TMPDIR/out"
+}
+
 @test "--regex --whole-block: a line that opens a block spans it, with the block's returns" {
 	f="$GO/real-ok/generated/preemptive_shed.go"
 	g=$(grep -n 'if sat < shedStart {' "$f" | cut -d: -f1)

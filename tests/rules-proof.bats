@@ -631,6 +631,99 @@ routing() {
 	[[ "$(jq -r 'select(.metric == "admission.baseline") | .why' "$V")" == *"The sim bundle plans the same for its baseline (README.md:$l)"* ]]
 }
 
+@test "4b/4c: the generated plugin's type is admission whatever it is called, when the code registers it with an admitter's factory" {
+	bundle ren ""
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/"*.go "$REAL/generated/"
+	sed -i 's/"preemptive-shed-admitter"/"tier-ramp"/' "$REAL/generated/preemptive_shed.go"
+	sed -i 's/type: preemptive-shed-admitter/type: tier-ramp/' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	# the treatment is admission: its parameters per tier, not routing
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	[ -z "$(verdict routing.parameters treatment)" ]
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	# a baseline that loads it, under any plugin name: FAIL
+	sed -i '/^plugins:$/a - type: tier-ramp\n  name: gate' "$REAL/generated/baseline_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = FAIL ]
+	[[ "$(why admission.baseline)" == *"The baseline loads tier-ramp, the admission plugin of arm treatment"* ]]
+	# registered with a factory of no admission type: not admission
+	sed -i 's/PreemptiveShedAdmitterFactory)/RampScorerFactory)/' "$REAL/generated/register.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.baseline baseline)" = PASS ]
+	[ -n "$(verdict routing.parameters treatment)" ]
+}
+
+@test "4c: a deployed key no field of the generated plugin reads, and a sim parameter the config lacks: FAIL naming each" {
+	bundle keys ""
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/"*.go "$REAL/generated/"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	[ "$(verdict admission.tier_parameters treatment batch)" = PASS ]
+	# snake case: encoding/json matches keys case-insensitively, not
+	# underscores; a key differing only in case is still read
+	sed -i -e 's/sheddableShedStart:/sheddable_shed_start:/' \
+	    -e 's/batchShedStart:/BatchShedStart:/' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = FAIL ]
+	w=$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")
+	[[ "$w" == *"no field of the generated plugin (preemptive-shed-admitter) is read from the key \"sheddable_shed_start\""* ]]
+	[[ "$w" == *"Not deployed: the sim's sheddableShedStart = 0.005"* ]]
+	[[ "$w" != *"sheddableShedFull\""* ]]
+	w=$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "batch") | .why' "$V")
+	[[ "$w" != *"is read from the key"* ]]
+	# a line dropped: the sim's value is named, with where it is planned
+	bundle drop ""
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/"*.go "$REAL/generated/"
+	sed -i '/batchShedFull:/d' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment batch)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "batch") | .why' "$V")" == *"Not deployed: the sim's batchShedFull = 0.1 ("*"the plugin runs its compiled-in default"* ]]
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	# fields without a tag, or tagged only json:",omitempty", are read by
+	# their own name (case ignored): nothing is unread
+	bundle untagged ""
+	cp "$S2R_TOP/tests/faults/fixtures/14b/generated/"*.go "$REAL/generated/"
+	sed -i -e 's/^\(\tSheddableShedStart   float64\) `json:"sheddableShedStart"`/\1/' \
+	    -e 's/`json:"batchShedStart"`/`json:",omitempty"`/' "$REAL/generated/preemptive_shed.go"
+	grep -q '^	SheddableShedStart   float64$' "$REAL/generated/preemptive_shed.go"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	[ "$(verdict admission.tier_parameters treatment batch)" = PASS ]
+	# and an untagged field does not read a key spelt otherwise
+	sed -i 's/sheddableShedStart:/sheddable_shed_start:/' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[[ "$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")" == *"is read from the key \"sheddable_shed_start\""* ]]
+}
+
+@test "4c: tier parameters that match a swapped plan are still held against the sim algorithm's ramps: FAIL, the swap named" {
+	bundle plan real-ok
+	for f in "$SIM/README.md" "$REAL/generated/treatment_config.yaml"; do
+		sed -i -e 's/sheddableShedStart: 0.005/sheddableShedStart: @S/' -e 's/batchShedStart: 0.01/sheddableShedStart@: 0.005/' \
+		    -e 's/sheddableShedStart: @S/sheddableShedStart: 0.01/' -e 's/sheddableShedStart@: 0.005/batchShedStart: 0.005/' "$f"
+		grep -q 'batchShedStart: 0.005' "$f"
+	done
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = FAIL ]
+	w=$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")
+	[[ "$w" == *"sheddableShedStart = 0.01 "*"DIFFERS from the sim algorithm's 0.005 (sim algorithm/"*"(it is the algorithm's batch value)"*"are swapped"* ]]
+	[ "$(verdict admission.tier_parameters treatment batch)" = FAIL ]
+	# the plan and the algorithm agree: PASS as before
+	bundle plan2 real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	[ "$(verdict admission.tier_parameters treatment batch)" = PASS ]
+}
+
 @test "4b: a baseline saturationDetector tunes the legacy rule: FAIL unless the default or the sim's plan" {
 	bundle tuned real-ok
 	printf 'saturationDetector:\n  queueDepthThreshold: 999999999\n  kvCacheUtilThreshold: 0.999\n' >>"$REAL/generated/baseline_config.yaml"
@@ -1036,6 +1129,52 @@ G
 	records --root "$GO/gaie" --label gaie
 	judge
 	[ "$(verdict priority.dispatch)" = PASS ]
+}
+
+@test "4c: a decoded parameter the plugin overwrites with a literal: FAIL against the sim's value, WARN when equal; a default set before decoding is none" {
+	bundle over real-ok
+	cat >>"$(PLUGIN)" <<'GO'
+
+// NewPreemptiveShed decodes the plugin's parameters.
+func NewPreemptiveShed(raw []byte) (*PreemptiveShed, error) {
+	p := Params{}
+	p.BatchShedFull = 0.3
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	p.SheddableShedFull = 0.5
+	return &PreemptiveShed{p: p}, nil
+}
+GO
+	l=$(grep -n 'p.SheddableShedFull = 0.5' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = FAIL ]
+	[[ "$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")" == *"sheddableShedFull = 0.05"*", but the plugin overwrites it with 0.5 (\`p.SheddableShedFull = 0.5\`, real generated/preemptive_shed.go:$l), not the sim's value"* ]]
+	# set before json.Unmarshal: a default the config replaces
+	[ "$(verdict admission.tier_parameters treatment batch)" = PASS ]
+	jq -e -s '[.[] | select(.metric == "admission.tier_parameters" and .scope.class == "sheddable")][0].evidence | any(.label | test("parameter overwritten"))' "$V"
+	# the sim's own value hard-coded: the config still never runs, WARN
+	sed -i 's/p.SheddableShedFull = 0.5/p.SheddableShedFull = 0.05/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")" == *"overwrites it with 0.05"*"so the config's value never runs"* ]]
+}
+
+@test "4d: a shed tier whose ramp the dispatch assigns from literals: FAIL when not the sim's ramp, WARN when it is" {
+	bundle lit real-ok
+	sed -i 's/shedStart, shedFull = a.p.BatchShedStart, a.p.BatchShedFull/shedStart, shedFull = 0.02, 0.20/' "$(PLUGIN)"
+	l=$(grep -n 'shedStart, shedFull = 0.02, 0.20' "$(PLUGIN)" | cut -d: -f1)
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = FAIL ]
+	[[ "$(why priority.dispatch)" == *"priority -10 (batch) gets the hard-coded ramp [0.02, 0.2] (\`shedStart, shedFull = 0.02, 0.20\` in the branch at real generated/preemptive_shed.go:$((l - 1))), not the config's batch parameters, and not the sim's"* ]]
+	sed -i 's/shedStart, shedFull = 0.02, 0.20/shedStart, shedFull = 0.01, 0.10/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict priority.dispatch)" = WARN ]
+	[[ "$(why priority.dispatch)" == *"[0.01, 0.1]"*"though equal to the sim's"* ]]
 }
 
 # The INAPPLICABLE answers of 3a-4d and the reason each gives (a phrase of

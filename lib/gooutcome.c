@@ -401,43 +401,61 @@ run_callee(const struct run *r, const struct gdecl *d, size_t at)
 	return NULL;
 }
 
+/* Whether m[i] opens the arguments of a call that mention r's signal;
+ * *s: where the called name starts. */
+static bool
+call_passes(struct run *r, size_t a, size_t b, size_t i, size_t *s)
+{
+	const char *m = r->f->mask;
+	char *args;
+	bool passes;
+
+	if (m[i] != '(' || !go_isident(m[i - 1]))
+		return false;
+	args = go_code_text(r->f, i + 1, go_match(m, b, i));
+	passes = mentions(r, args);
+	free(args);
+	for (*s = i; *s > a && go_isident(m[*s - 1]); (*s)--)
+		;
+	return passes;
+}
+
+/* The first function of this file from declaration k on named [s, i)
+ * of the mask (its index; nd when none). */
+static size_t
+callee_from(const struct run *r, size_t s, size_t i, size_t k)
+{
+	for (; k < r->ix->nd; k++) {
+		const struct gdecl *d = &r->ix->d[k];
+
+		if (d->kind == GD_FUNC && d->body != GQ_NONE &&
+		    strlen(d->name) == i - s &&
+		    strncmp(d->name, r->f->mask + s, i - s) == 0)
+			break;
+	}
+	return k;
+}
+
 /* A call in [a, b) that passes the priority to a function of this file:
  * its outcome decides when it sheds along a ramp, or when the call is
  * returned (in_return). */
 static bool
 follow_call(struct run *r, size_t a, size_t b, bool in_return)
 {
-	const char *m = r->f->mask;
+	size_t s, k;
+	json_t *o;
 
 	if (r->depth >= 3)
 		return false;
 	for (size_t i = a + 1; i < b; i++) {
-		size_t s = i, close;
-		char *args;
-		bool passes;
-		json_t *o;
-		const char *dec;
-
-		if (m[i] != '(' || !go_isident(m[i - 1]))
+		if (!call_passes(r, a, b, i, &s))
 			continue;
-		close = go_match(m, b, i);
-		args = go_code_text(r->f, i + 1, close);
-		passes = mentions(r, args);
-		free(args);
-		while (s > a && go_isident(m[s - 1]))
-			s--;
-		if (!passes)
-			continue;
-		for (size_t k = 0; k < r->ix->nd; k++) {
-			const struct gdecl *d = &r->ix->d[k];
-
-			if (d->kind != GD_FUNC || d->body == GQ_NONE ||
-			    strlen(d->name) != i - s ||
-			    strncmp(d->name, m + s, i - s) != 0 ||
-			    (o = run_callee(r, d, s)) == NULL)
+		for (k = callee_from(r, s, i, 0); k < r->ix->nd;
+		    k = callee_from(r, s, i, k + 1)) {
+			if ((o = run_callee(r, &r->ix->d[k], s)) == NULL)
 				continue;
-			dec = rec_get_str(o, "decision");
-			if (in_return || strcmp(dec, "ramp") == 0) {
+			if (in_return || strcmp(rec_get_str(o, "decision"),
+			    "ramp") == 0) {
 				json_object_update(r->o, o);
 				json_decref(o);
 				return true;
@@ -683,32 +701,18 @@ switch_clauses(const char *m, size_t len, size_t br, size_t be,
 static char *
 tag_value(struct run *r, size_t a, size_t b)
 {
-	const char *m = r->f->mask;
+	size_t s, k;
+	json_t *o;
+	char *v = NULL;
 
 	if (r->depth >= 3)
 		return NULL;
 	for (size_t i = a + 1; i < b; i++) {
-		size_t s = i, close;
-		char *args;
-		bool passes;
-
-		if (m[i] != '(' || !go_isident(m[i - 1]))
+		if (!call_passes(r, a, b, i, &s))
 			continue;
-		close = go_match(m, b, i);
-		args = go_code_text(r->f, i + 1, close);
-		passes = mentions(r, args);
-		free(args);
-		while (s > a && go_isident(m[s - 1]))
-			s--;
-		for (size_t k = 0; passes && k < r->ix->nd; k++) {
-			const struct gdecl *d = &r->ix->d[k];
-			json_t *o;
-			char *v = NULL;
-
-			if (d->kind != GD_FUNC || d->body == GQ_NONE ||
-			    strlen(d->name) != i - s ||
-			    strncmp(d->name, m + s, i - s) != 0 ||
-			    (o = run_callee(r, d, s)) == NULL)
+		for (k = callee_from(r, s, i, 0); k < r->ix->nd;
+		    k = callee_from(r, s, i, k + 1)) {
+			if ((o = run_callee(r, &r->ix->d[k], s)) == NULL)
 				continue;
 			if (strcmp(rec_get_str(o, "decision"), "returns") == 0)
 				v = xstrdup(rec_get_str(o, "value"));

@@ -1157,9 +1157,17 @@ rule_transform(struct judge *j, const struct rule *r, const struct jcell *c)
 	strv_free(&av.labels);
 }
 
+/* 3b: the KV and threshold transforms, then the queue depth's ratio
+ * (rules_sigflow.c); one row a check. */
+static void
+rule_transform_all(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	rule_transform(j, r, c);
+	sf_rule_queue(j, r, c);
+}
+
 const struct rule rules_signal[] = {
 	{ "3a", "Signal availability", false, rule_signals },
-	{ "3b", "Signal transform", false, rule_transform },
-	{ "3b", "Signal transform", false, sf_rule_queue },
+	{ "3b", "Signal transform", false, rule_transform_all },
 	{ NULL, NULL, false, NULL }
 };

@@ -833,69 +833,57 @@ deployed_diff(const struct judge *j, const struct jcell *c,
 	return NULL;
 }
 
+/* The PipelineRun deployed other instances than the sim bundle's
+ * scenario for the arm (d: the deployed config's difference): a FAIL
+ * whatever the logs count.  lead and kind open the sentence ("... 2
+ * <kind> replicas"), tail says what the difference means. */
+static void
+instances_differ(struct judge *j, const struct rule *r,
+    const struct jcell *c, const json_t *d, const char *lead,
+    const char *kind, const char *tail, const char *action)
+{
+	const json_t *sim = json_object_get(d, "sim");
+	const json_t *run = json_object_get(d, "run");
+	struct sbuf why = {0};
+	double sv = 0, rv = 0;
+
+	rec_get_num(sim, "value", &sv);
+	rec_get_num(run, "value", &rv);
+	sbuf_printf(&why, "%s deployed %.0f %s replica%s (", lead, rv, kind,
+	    rv == 1 ? "" : "s");
+	ru_where(&why, run);
+	sbuf_printf(&why, ") where the sim bundle's scenario for the arm has "
+	    "%.0f (", sv);
+	ru_where(&why, sim);
+	sbuf_printf(&why, "): %s", tail);
+	judge_emit(j, r, c, &(struct jverdict){ .metric = "instances.count",
+	    .expect = sim, .measure = run, .has_diff = true, .diff = rv - sv,
+	    .diff_unit = "count", .tolerance = "exact", .verdict = V_FAIL,
+	    .why = sbuf_str(&why), .action = action });
+	sbuf_free(&why);
+}
+
 /* The PipelineRun split the pods into prefill and decode otherwise than
  * the sim's scenario (d: the instances.prefill difference): a
  * disaggregated deployment where the simulation modelled aggregated
  * instances, or the reverse.  The pod count may agree, the instances do
  * not: a prefill-only pod decodes nothing and hands its KV cache over,
- * which the simulated instances never do.  Judged before the count (a
- * FAIL whatever the logs count). */
+ * which the simulated instances never do.  Judged before the count. */
 static void
 instances_split(struct judge *j, const struct rule *r,
     const struct jcell *c, const json_t *d)
 {
-	const json_t *sim = json_object_get(d, "sim");
-	const json_t *run = json_object_get(d, "run");
-	struct sbuf why = {0};
-	double sv = 0, rv = 0;
+	double sv = 0;
 
-	rec_get_num(sim, "value", &sv);
-	rec_get_num(run, "value", &rv);
-	sbuf_printf(&why, "The PipelineRun deployed %.0f prefill-only vLLM "
-	    "replica%s (", rv, rv == 1 ? "" : "s");
-	ru_where(&why, run);
-	sbuf_printf(&why, ") where the sim bundle's scenario for the arm has "
-	    "%.0f (", sv);
-	ru_where(&why, sim);
-	sbuf_printf(&why, "): %s, so the instances are not the ones the "
-	    "simulation modelled, whatever their number.", sv == 0 ?
-	    "the arm ran disaggregated (prefill and decode on separate pods, "
-	    "the KV cache handed over) where the simulation's instances each "
-	    "prefill and decode" : "the arm split prefill and decode over "
-	    "other pods than the simulation");
-	judge_emit(j, r, c, &(struct jverdict){ .metric = "instances.count",
-	    .expect = sim, .measure = run, .has_diff = true, .diff = rv - sv,
-	    .diff_unit = "count", .tolerance = "exact", .verdict = V_FAIL,
-	    .why = sbuf_str(&why), .action = ACT_SPLIT });
-	sbuf_free(&why);
-}
-
-/* Run mode without server logs: the PipelineRun asked for another number
- * of vLLM pods than the sim bundle's scenario for the arm. */
-static void
-instances_deployed(struct judge *j, const struct rule *r,
-    const struct jcell *c, const json_t *d)
-{
-	const json_t *sim = json_object_get(d, "sim");
-	const json_t *run = json_object_get(d, "run");
-	struct sbuf why = {0};
-	double sv = 0, rv = 0;
-
-	rec_get_num(sim, "value", &sv);
-	rec_get_num(run, "value", &rv);
-	sbuf_printf(&why, "The cell keeps no server logs, but the PipelineRun "
-	    "deployed %.0f vLLM replicas (", rv);
-	ru_where(&why, run);
-	sbuf_printf(&why, ") where the sim bundle's scenario for the arm has "
-	    "%.0f (", sv);
-	ru_where(&why, sim);
-	sbuf_adds(&why, "): the arm did not run the instance count the "
-	    "simulation modelled.");
-	judge_emit(j, r, c, &(struct jverdict){ .metric = "instances.count",
-	    .expect = sim, .measure = run, .has_diff = true, .diff = rv - sv,
-	    .diff_unit = "count", .tolerance = "exact", .verdict = V_FAIL,
-	    .why = sbuf_str(&why), .action = ACT_INSTANCES });
-	sbuf_free(&why);
+	rec_get_num(json_object_get(d, "sim"), "value", &sv);
+	instances_differ(j, r, c, d, "The PipelineRun", "prefill-only vLLM",
+	    sv == 0 ? "the arm ran disaggregated (prefill and decode on "
+	    "separate pods, the KV cache handed over) where the simulation's "
+	    "instances each prefill and decode, so the instances are not the "
+	    "ones the simulation modelled, whatever their number." :
+	    "the arm split prefill and decode over other pods than the "
+	    "simulation, so the instances are not the ones the simulation "
+	    "modelled, whatever their number.", ACT_SPLIT);
 }
 
 /* Logs of another run than the cell's trace (ru_other_run_logs: a
@@ -1070,7 +1058,10 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 		const json_t *d = deployed_diff(j, c, "instances.count");
 
 		if (d != NULL)
-			instances_deployed(j, r, c, d);
+			instances_differ(j, r, c, d, "The cell keeps no "
+			    "server logs, but the PipelineRun", "vLLM", "the "
+			    "arm did not run the instance count the "
+			    "simulation modelled.", ACT_INSTANCES);
 		else
 			no_server_logs(j, r, c, "the instance count");
 		return;

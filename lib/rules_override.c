@@ -177,7 +177,7 @@ claim_capped(const struct judge *j, const char *id)
 /* Whether the field a hit of claim id declares is read from key: its
  * tag (4c.generated-field-tags) or, untagged, its own name
  * (4c.generated-field-names), case ignored as encoding/json matches
- * keys; *any: some field is tagged. */
+ * keys; *any (when not NULL): some field is tagged. */
 static bool
 field_reads(const struct judge *j, const char *id, const char *key,
     size_t n, bool *any)
@@ -194,7 +194,8 @@ field_reads(const struct judge *j, const char *id, const char *key,
 			continue;
 		if (tagged && (name = strstr(m, "json:\"")) == NULL)
 			continue;
-		*any |= tagged;
+		if (any != NULL && tagged)
+			*any = true;
 		/* json:",omitempty" names no key: the field's own is read */
 		bool by_tag = tagged && name[6] != ',';
 
@@ -211,11 +212,9 @@ field_reads(const struct judge *j, const char *id, const char *key,
 static bool
 tag_reads(const struct judge *j, const char *key, size_t n, bool *any)
 {
-	bool untagged_any = false;
-
 	*any = false;
 	return field_reads(j, "4c.generated-field-tags", key, n, any) ||
-	    field_reads(j, "4c.generated-field-names", key, n, &untagged_any) ||
+	    field_reads(j, "4c.generated-field-names", key, n, NULL) ||
 	    claim_capped(j, "4c.generated-field-tags") ||
 	    claim_capped(j, "4c.generated-field-names");
 }

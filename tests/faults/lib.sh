@@ -445,3 +445,96 @@ EOF2
 scenario_epp() {
 	scenario_edit "$1" 'print(cfg)' | sed '$d'
 }
+
+# trace_serve CSV LIKE PICK: the rows PICK (a Python expression over rows
+# and rng, evaluated once) become served requests, each copying the
+# latencies and output of a random ok row for which LIKE holds (an
+# expression over that row, r): what a shed or failed request would have
+# looked like had the gateway admitted it.
+trace_serve() {
+	trace_edit "$1" '
+served = [r for r in rows if r["status"] == "ok" and ('"$2"')]
+for r in '"$3"':
+    like = rng.choice(served)
+    send = int(r["send_time_us"])
+    ttft = int(like["first_chunk_time_us"]) - int(like["send_time_us"])
+    e2e = int(like["last_chunk_time_us"]) - int(like["send_time_us"])
+    r.update(output_tokens=like["output_tokens"], server_input_tokens=str(int(r["input_tokens"]) + 30),
+             first_chunk_time_us=str(send + ttft), last_chunk_time_us=str(send + e2e),
+             num_chunks=like["num_chunks"], status="ok", error_message="",
+             finish_reason=like["finish_reason"])'
+}
+
+# logs_add_requests CELL N: N more completions in the cell's vLLM logs,
+# dealt round the pods (copies of each log's first request line), as the
+# pods would log the requests trace_serve made served.
+logs_add_requests() {
+	local g k=0 pods
+	pods=$(ls "$1"/server_logs/*_vllm.log | wc -l)
+	for g in "$1"/server_logs/*_vllm.log; do
+		grep -m1 '"POST /v1/completions' "$g" >"$g.one"
+		awk -v n="$2" -v k=$k -v pods="$pods" \
+		    'NR == 1 { for (i = k; i < n; i += pods) print }' \
+		    "$g.one" >>"$g"
+		rm -f "$g.one"
+		k=$((k + 1))
+	done
+}
+
+# scrapes_write CELL BODY: Prometheus scrapes of the cell's vLLM pods every
+# 10 s over the trace's sends, in the stream-metrics layout
+# (metrics/raw/POD_EPOCH_metrics.log, a comment header, then the
+# metrics).  BODY is Python that sets text (the metric lines) from k (the
+# scrape), n (the scrapes), i (the pod, in name order) and last (whether
+# it is the last pod).
+scrapes_write() {
+	mkdir -p "$1/metrics/raw"
+	/usr/bin/python3 - "$1" "$2" <<'PY'
+import csv, datetime, glob, os, sys
+cell, body = sys.argv[1], sys.argv[2]
+with open(cell + "/trace_data.csv", newline="") as f:
+    sends = [int(r["send_time_us"]) for r in csv.DictReader(f)]
+t0, t1 = min(sends) // 1000000, max(sends) // 1000000
+pods = sorted(os.path.basename(p)[:-len("_vllm.log")]
+              for p in glob.glob(cell + "/server_logs/*_vllm.log"))
+ticks = list(range(t0, t1 + 1, 10))
+for k, t in enumerate(ticks):
+    stamp = datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+0000")
+    for i, pod in enumerate(pods):
+        ns = {"k": k, "n": len(ticks), "i": i, "last": i == len(pods) - 1}
+        exec(body, ns)
+        with open("%s/metrics/raw/%s_%d_metrics.log" % (cell, pod, t), "w") as f:
+            f.write("# Timestamp: %s\n# Pod: %s\n# PodIP: 10.0.0.%d\n"
+                    "# Source: prometheus_metrics\n\n" % (stamp, pod, i + 1))
+            f.write(ns["text"])
+PY
+}
+
+# log_restart LOG RULES: rewrites a vLLM log with awk RULES run over its
+# lines (the second pass; the first has set p0 and p, the first and last
+# stamps before the first request (access lines carry none), m the middle
+# stats line's stamp, in seconds, and boot[1..nb] the startup lines), with
+# post and mid the line numbers of the first request and of the middle
+# stats line, secs(hh:mm:ss) and stamp_of(line) (which leaves RSTART at the
+# stamp): the pieces of a container restart planted mid-run.
+log_restart() {
+	local post mid
+	post=$(grep -n '"POST /v1/completions' "$1" | head -1 | cut -d: -f1)
+	mid=$(grep -n 'Engine 000: ' "$1" | awk -F: '{ l[NR] = $1 }
+	    END { print l[int(NR / 2)] }')
+	awk -v post="$post" -v mid="$mid" '
+	function secs(s) { split(s, t, ":"); return t[1] * 3600 + t[2] * 60 + t[3] }
+	function stamp_of(l) { return match(l, / [0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9] \[/) ? substr(l, RSTART + 7, 8) : "" }
+	function restamp(l, n) { return substr(l, 1, RSTART + 6) sprintf("%02d:%02d:%02d", n / 3600, n / 60 % 60, n % 60) substr(l, RSTART + 15) }
+	NR == FNR {
+		if (FNR < post && (s = stamp_of($0)) != "") {
+			if (p0 == "") p0 = secs(s)
+			p = secs(s)
+		}
+		if (FNR == mid) m = secs(stamp_of($0))
+		if (FNR < post) boot[++nb] = $0
+		next
+	}
+	'"$2" "$1" "$1" >"$1.tmp"
+	mv "$1.tmp" "$1"
+}

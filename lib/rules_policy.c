@@ -17,6 +17,7 @@
 #include "rec.h"
 #include "routecmp.h"
 #include "rules_basedet.h"
+#include "rules_precise.h"
 #include "ruleutil.h"
 #include "str.h"
 
@@ -572,6 +573,8 @@ rule_routing(struct judge *j, const struct rule *r, const struct jcell *c)
 	}
 	routing_plugins(j, r, kind != NULL ? kind : "measure", &arms, &av);
 	generated_plugins(j, r, &arms, kind, &av);
+	if (kind != NULL)
+		routing_precise_scorer(j, r, kind, &arms);
 	strv_free(&arms);
 	strv_free(&av.labels);
 }

@@ -810,12 +810,28 @@ clean() {
 	fault 4a-filter-added-aw
 }
 
+@test "4a-kv-events-off-aw (aw): 4a FAIL" {
+	fault 4a-kv-events-off-aw
+}
+
+@test "4a-kv-events-port-aw (aw): 4a FAIL" {
+	fault 4a-kv-events-port-aw
+}
+
 @test "4a-picker-random-aw (aw): 4a FAIL" {
 	fault 4a-picker-random-aw
 }
 
 @test "4a-picker-unreferenced-aw (aw): 4a FAIL" {
 	fault 4a-picker-unreferenced-aw
+}
+
+@test "4a-prefix-blocks-16-aw (aw): 4a FAIL" {
+	fault 4a-prefix-blocks-16-aw
+}
+
+@test "4a-prefix-blocks-unset-aw (aw): 4a WARN" {
+	fault 4a-prefix-blocks-unset-aw
 }
 
 @test "4a-prefix-scorer-approx-aw (aw): 4a FAIL" {

@@ -1553,3 +1553,87 @@ nokey() {
 	judge
 	[ -z "$(verdict snapshot.plugin_cache)" ]
 }
+
+@test "4a: the precise prefix scorer's token blocks against the engines' --block-size: set and other FAIL, unset and other WARN, equal PASS" {
+	D="$BATS_TEST_TMPDIR/blocks"
+	mkdir -p "$D"
+	# an arm's EPP config: the scorer with blockSize $1, or none when empty
+	epp() {
+		printf 'plugins:\n- name: ppc\n  type: precise-prefix-cache-scorer\n'
+		[ -z "$1" ] || printf '  parameters:\n    tokenProcessorConfig:\n      blockSize: %s\n' "$1"
+		printf -- '- name: picker\n  type: max-score-picker\nschedulingProfiles:\n- name: default\n  plugins:\n  - pluginRef: ppc\n    weight: 1\n  - pluginRef: picker\n'
+	}
+	epp 32 >"$D/baseline_config.yaml"
+	epp "" >"$D/treatment_config.yaml"
+	for arm in baseline treatment; do
+		"$S2R_BIN/s2r-config" --root "$D" --phase "$arm" \
+		    --epp "$D/${arm}_config.yaml" >"$D/$arm.ndjson"
+		# the cell's engines (the 2a record s2r-log-extract writes)
+		for w in w1 w2; do
+			bs=64
+			[ "$arm/$w" != treatment/w2 ] || bs=16
+			printf '{"kind":"measure","check":"2a","metric":"vllm.block_size","value":%d,"unit":"tokens","scope":{"phase":"%s","workload":"%s"},"source":{"file":"%s/%s/server_logs/p_vllm.log","line":11,"how":"non-default args"}}\n' \
+			    "$bs" "$arm" "$w" "$arm" "$w"
+		done >>"$D/$arm.ndjson"
+	done
+	V="$D/verdicts.ndjson"
+	"$S2R_BIN/s2r-verdict" -n --checks 4a "$D"/baseline.ndjson "$D"/treatment.ndjson >"$V"
+	validate_records "$V"
+	got=$(jq -r 'select(.metric == "routing.prefix_block_size") | "\(.scope.phase)/\(.scope.workload) \(.verdict)"' "$V")
+	[ "$got" = "baseline/w1 FAIL
+baseline/w2 FAIL
+treatment/w1 WARN
+treatment/w2 PASS" ]
+	why=$(jq -r 'select(.metric == "routing.prefix_block_size" and .scope.phase == "baseline" and .scope.workload == "w1") | .why' "$V")
+	[[ $why == *"blocks of 32 tokens"*"--block-size 64 (baseline/w1/server_logs/p_vllm.log:11)"*"scores 0"* ]]
+	why=$(jq -r 'select(.metric == "routing.prefix_block_size" and .scope.phase == "treatment" and .scope.workload == "w1") | .why' "$V")
+	[[ $why == *"sets no tokenProcessorConfig.blockSize"*"default blocks of 16 tokens"* ]]
+	[ "$(jq -r 'select(.metric == "routing.prefix_block_size" and .scope.phase == "baseline" and .scope.workload == "w1") | .diff.value' "$V")" = -32 ]
+}
+
+@test "4a: every engine's KV events must reach the precise prefix scorer: none configured, another port or a filtered topic FAIL; a log that cannot tell gives no verdict" {
+	D="$BATS_TEST_TMPDIR/events"
+	mkdir -p "$D"
+	printf 'plugins:\n- name: ppc\n  type: precise-prefix-cache-scorer\n  parameters:\n    kvEventsConfig:\n      zmqEndpoint: "tcp://*:5557"\n      topicFilter: "kv@"\n' >"$D/baseline_config.yaml"
+	"$S2R_BIN/s2r-config" --root "$D" --phase baseline \
+	    --epp "$D/baseline_config.yaml" >"$D/baseline.ndjson"
+	# rec W POD METRIC VALUE HOW: one 5a record of a pod's log
+	rec() {
+		printf '{"kind":"measure","check":"5a","metric":"%s","value":%s,"scope":{"phase":"baseline","workload":"%s","instance":"%s"},"source":{"file":"baseline/%s/server_logs/%s_vllm.log","line":11,"how":"%s"}}\n' \
+		    "$3" "$4" "$1" "$2" "$1" "$2" "$5"
+	}
+	# events W POD ENDPOINT TOPIC: a pod whose args publish events
+	events() {
+		rec "$1" "$2" vllm.model_tag '"m"' "from the 'non-default args' line (Python dict repr)"
+		rec "$1" "$2" vllm.kv_events_config.enable_kv_cache_events true "from the 'non-default args' line (Python dict repr)"
+		rec "$1" "$2" vllm.kv_events_config.publisher '"zmq"' "from the 'non-default args' line (Python dict repr)"
+		rec "$1" "$2" vllm.kv_events_config.endpoint "\"$3\"" "from the 'non-default args' line (Python dict repr)"
+		rec "$1" "$2" vllm.kv_events_config.topic "\"$4\"" "from the 'non-default args' line (Python dict repr)"
+	}
+	{
+		events ok p1 tcp://epp:5557 kv@10.0.0.1:8000@m
+		events ok p2 tcp://epp:5557 kv@10.0.0.2:8000@m
+		events mixed p1 tcp://epp:5557 kv@10.0.0.1:8000@m
+		rec mixed p2 vllm.model_tag '"m"' "from the 'non-default args' line (Python dict repr)"
+		events port p1 tcp://epp:5558 kv@10.0.0.1:8000@m
+		events topic p1 tcp://epp:5557 events@10.0.0.1
+		# an older log: the model from the banner, no args line
+		rec unknown p1 vllm.model '"m"' "banner model"
+	} >>"$D/baseline.ndjson"
+	V="$D/verdicts.ndjson"
+	"$S2R_BIN/s2r-verdict" -n --checks 4a "$D"/baseline.ndjson >"$V"
+	validate_records "$V"
+	got=$(jq -r 'select(.metric == "routing.prefix_events") | "\(.scope.workload) \(.verdict)"' "$V")
+	[ "$got" = "mixed FAIL
+ok PASS
+port FAIL
+topic FAIL" ]
+	why() {
+		jq -r --arg w "$1" 'select(.metric == "routing.prefix_events" and .scope.workload == $w) | .why' "$V"
+	}
+	[[ $(why mixed) == *"p2 ran with no --kv-events-config"*"(baseline/mixed/server_logs/p2_vllm.log:11)"*"that engine's blocks: its pod scores 0"* ]]
+	[[ $(why mixed) != *"routes without prefix affinity"* ]]
+	[[ $(why port) == *"port 5558 where the scorer listens on 5557"*"routes without prefix affinity"* ]]
+	[[ $(why topic) == *'topic "events@10.0.0.1", which the scorer'"'"'s filter "kv@" drops'* ]]
+	[[ $(why ok) == *"The 2 engines whose logs state the events config publish them there"* ]]
+}

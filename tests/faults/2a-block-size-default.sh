@@ -3,7 +3,8 @@
 # catches: 2a vllm.block_size phase=treatment,workload=w1_prefix_to_load_shift => FAIL ~ router's metrics
 # catches: 5a vllm.block_size instance=*,phase=treatment,workload=w1_prefix_to_load_shift => FAIL
 # catches: 2c arms.vllm phase=*,workload=w1_prefix_to_load_shift => WARN ~ vllm.block_size
-# touches: 2a@treatment/w1_prefix_to_load_shift 5a@treatment/w1_prefix_to_load_shift 5f@*/w1_prefix_to_load_shift 5g@*/w1_prefix_to_load_shift 2c@*/w1_prefix_to_load_shift
+# catches: 4a routing.prefix_block_size phase=treatment,workload=w1_prefix_to_load_shift => FAIL ~ ran --block-size 16
+# touches: 2a@treatment/w1_prefix_to_load_shift 4a@treatment/w1_prefix_to_load_shift 5a@treatment/w1_prefix_to_load_shift 5f@*/w1_prefix_to_load_shift 5g@*/w1_prefix_to_load_shift 2c@*/w1_prefix_to_load_shift
 plant() {
 	local d="$REAL"/treatment/w1_prefix_to_load_shift
 	sed -i "s/'block_size': 64, //" "$d"/server_logs/*.log

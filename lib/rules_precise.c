@@ -196,10 +196,16 @@ scorer_listen(const struct judge *j, const char *kind, const char *arm,
 	    "kvEventsConfig.zmqEndpoint");
 	const json_t *topic = scorer_param(j, kind, arm, name,
 	    "kvEventsConfig.topicFilter");
+	const json_t *discover = scorer_param(j, kind, arm, name,
+	    "kvEventsConfig.discoverPods");
 
 	l->src = ep != NULL ? ep : topic != NULL ? topic : p;
 	l->port = ep != NULL ? endpoint_port(pu_str_value(ep)) : KV_LIB_PORT;
 	l->filter = topic != NULL ? pu_str_value(topic) : KV_LIB_TOPIC;
+	/* discovering pods, the scorer connects to each pod's own socket:
+	 * its zmqEndpoint is not where the engines send */
+	if (json_is_true(json_object_get(discover, "value")))
+		l->port = 0;
 }
 
 /* Whether the cell's log of inst states the engine's non-default args (the
@@ -281,8 +287,13 @@ events_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_printf(&why, "The arm's %s plugin %s (", PRECISE_SCORER,
 	    rec_get_str(scorer, "key"));
 	ru_where(&why, l->src);
-	sbuf_printf(&why, ") listens for KV events on port %ld with topic "
-	    "filter \"%s\". ", l->port, l->filter ? l->filter : "?");
+	if (l->port != 0)
+		sbuf_printf(&why, ") listens for KV events on port %ld",
+		    l->port);
+	else
+		sbuf_adds(&why, ") subscribes to the engines' KV events");
+	sbuf_printf(&why, " with topic filter \"%s\". ",
+	    l->filter ? l->filter : "?");
 	if (unheard == 0)
 		sbuf_printf(&why, "The %zu engine%s whose log%s state%s the "
 		    "events config publish%s them there: the scorer sees "

@@ -1636,4 +1636,12 @@ topic FAIL" ]
 	[[ $(why port) == *"port 5558 where the scorer listens on 5557"*"routes without prefix affinity"* ]]
 	[[ $(why topic) == *'topic "events@10.0.0.1", which the scorer'"'"'s filter "kv@" drops'* ]]
 	[[ $(why ok) == *"The 2 engines whose logs state the events config publish them there"* ]]
+	# discovering pods, the scorer connects to each pod: no port to match
+	printf '      discoverPods: true\n' >>"$D/baseline_config.yaml"
+	"$S2R_BIN/s2r-config" --root "$D" --phase baseline \
+	    --epp "$D/baseline_config.yaml" >"$D/epp2.ndjson"
+	grep -v '"epp\.' "$D/baseline.ndjson" | cat - "$D/epp2.ndjson" |
+	    "$S2R_BIN/s2r-verdict" -n --checks 4a - >"$V"
+	[ "$(jq -r 'select(.metric == "routing.prefix_events" and .scope.workload == "port") | .verdict' "$V")" = PASS ]
+	[[ $(why port) == *"subscribes to the engines' KV events with topic filter"* ]]
 }

@@ -741,6 +741,14 @@ put_late_sends(const struct tracex *x, struct out *o)
 	    (int64_t)x->lags.n, NULL, NULL, NULL, "send_time_us",
 	    sbuf_str(&how));
 	rec_set_num(r, "latest_ms", (double)x->lags.latest / 1000);
+	if (x->lags.step > 0) {
+		sbuf_reset(&how);
+		sendlag_step_how(&how, &x->lags);
+		r = trace_put(o, "1h", "sends.clock_back",
+		    (double)x->lags.step, "us", (int64_t)x->lags.n, NULL, NULL,
+		    NULL, "send_time_us", sbuf_str(&how));
+		rec_set_num(r, "at_us", (double)x->lags.step_at);
+	}
 	sbuf_free(&how);
 }
 

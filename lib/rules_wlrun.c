@@ -293,6 +293,29 @@ repeated_ids(const json_t *m, struct sbuf *note)
 	return true;
 }
 
+/* Request ids between the trace's smallest and largest that no row has
+ * (s2r-trace-stats' missing_ids), with a count short of the spec's: the
+ * generator made those requests and the trace left them out (a recorder
+ * that keeps only the completed ones, a cut copy), so the shortfall is
+ * not the load the servers saw.  Says so in note. */
+static void
+missing_ids(const json_t *m, const struct jcmp *cmp, struct sbuf *note)
+{
+	double holes = 0;
+	char num[32];
+
+	if (!rec_get_num(m, "missing_ids", &holes) || !(holes > 0) ||
+	    cmp->within || cmp->a >= cmp->e)
+		return;
+	judge_fmt_num(num, sizeof(num), holes);
+	sbuf_printf(note, "%s%s request_id between the trace's smallest and "
+	    "largest have no row: the generator made those requests and the "
+	    "trace left them out (a recorder keeping only the completed "
+	    "ones, or a cut copy), so the shortfall need not be load the "
+	    "servers missed; see 5d before the rate.", note->len ? " " : "",
+	    num);
+}
+
 static void
 judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
     int rd, enum how_read found)
@@ -329,6 +352,7 @@ judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
 	verdict = noise_verdict(&cmp, sd, &note);
 	if (repeated_ids(m, &note) && verdict == V_PASS)
 		verdict = V_WARN;
+	missing_ids(m, &cmp, &note);
 	judge_emit_cmp(j, r, c, &q, &cmp, verdict, note.len ? sbuf_str(&note) :
 	    NULL, repeated_ids(m, NULL) ? ACT_RETRIES : ACT_COUNT);
 	json_decref(side);

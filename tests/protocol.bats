@@ -252,6 +252,7 @@ step_back() {
 	    and .value <= 1500000 and .unit == "us" and .n == 3000
 	    and .at_us > 29e6 and .at_us < 31e6 and .source.field == "send_time_us"' \
 	    "$BATS_TEST_TMPDIR/m.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/m.ndjson"
 	[[ "$(why 1h sends.clock_back)" == "The load generator's wall clock went back 1.5 s at about "*"only a clock step"*"qps.actual"* ]]
 	# the rows before the step are not late against the rows after it
 	[ "$(verdict 1h sends.late)" = PASS ]

@@ -25,6 +25,9 @@ static const char ACT_CEILING[] = "Client-side ceiling: the load generator "
     "could not send as fast as it scheduled.  Raise blis observe "
     "--max-concurrency, give the client more CPU or run it closer to the "
     "gateway, then rerun; until then the cell ran below the spec's load.";
+static const char ACT_CLOCK[] = "Judge the send rate on one side of the "
+    "client clock's step (1h sends.clock_back), and keep the load "
+    "generator's host clock synchronised before a run.";
 static const char ACT_BURST[] = "Arrivals do not follow the client's "
     "arrival process: check arrival.process/cv in the workload YAML and "
     "that the generator schedules by arrival time (not by completions).";
@@ -88,6 +91,36 @@ rate_se(const struct judge *j, const struct jcell *c, double rate)
 	return rel * fabs(rate);
 }
 
+/* The client's clock stepped back mid-run (1h's sends.clock_back): the
+ * send span qps.actual divides by is short by the step.  True, with a
+ * note, when the rate over the span the step restores is within the
+ * band: the clock, not the load, moved the rate. */
+static bool
+clock_explains(const struct judge *j, const struct jcell *c,
+    const struct jcmp *cmp, struct sbuf *note)
+{
+	const json_t *m = judge_measure(j, c, "sends.clock_back", NULL);
+	const json_t *n = judge_measure(j, c, "requests.count", NULL);
+	double step, rows, fixed;
+	char a[32], b[32];
+
+	if (!ru_num(m, &step) || !(step > 0) || !ru_num(n, &rows) ||
+	    !(rows > 0) || !(cmp->a > 0) || !(cmp->e > 0))
+		return false;
+	fixed = rows / (rows / cmp->a + step / 1e6);
+	if (fabs(fixed - cmp->e) / cmp->e * 100 > tol(j->tol, TOL_RATE_PCT))
+		return false;
+	judge_fmt_num(a, sizeof(a), step / 1e6);
+	judge_fmt_num(b, sizeof(b), fixed);
+	sbuf_printf(note, "%sThe client's clock went back %s s mid-run (",
+	    note->len ? " " : "", a);
+	ru_where(note, m);
+	sbuf_printf(note, ", 1h sends.clock_back): over the send span with "
+	    "the step restored the rate is %s req/s, within the tolerance.",
+	    b);
+	return true;
+}
+
 static void
 rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -129,6 +162,9 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 		    num);
 		judge_emit_cmp(j, r, c, &qa, &cmp, V_WARN, sbuf_str(&note),
 		    ACT_CEILING);
+	} else if (clock_explains(j, c, &cmp, &note)) {
+		judge_emit_cmp(j, r, c, &qa, &cmp, V_WARN, sbuf_str(&note),
+		    ACT_CLOCK);
 	} else {
 		v = wl_noise_check(&cmp, rate_se(j, c, cmp.e), RATE_CHANCE,
 		    &note);

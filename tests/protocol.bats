@@ -257,6 +257,16 @@ step_back() {
 	# the rows before the step are not late against the rows after it
 	[ "$(verdict 1h sends.late)" = PASS ]
 	[[ "$(why 1h sends.late)" == "0 of 3000 first-round requests"* ]]
+	# a 5 s step shortens the send span of this 60 s run by a twelfth:
+	# qps.actual is out of its band by the clock alone, a WARN saying so
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	step_back 30 5000000
+	judge
+	"$S2R_BIN/s2r-verdict" --checks 1a --no-fail-status "$BATS_TEST_TMPDIR/e.ndjson" \
+	    "$BATS_TEST_TMPDIR/m.ndjson" >"$OUT"
+	[ "$(verdict 1a qps.actual)" = WARN ]
+	[[ "$(why 1a qps.actual)" == *"The client's clock went back 5 s mid-run"*"1h sends.clock_back): over the send span with the step restored the rate is "*"within the tolerance." ]]
+	[ "$(verdict 1a qps.intended)" = PASS ]
 }
 
 @test "timeout: a request longer than the per-request timeout FAILs" {

@@ -755,6 +755,31 @@ static const char ACT_GROWTH[] = "The rounds' prompts did not grow with the "
 /* Between a session's consecutive rounds: none early (1g), or every
  * prompt grown (1c).  early: the metric is a count that must be 0, else a
  * share that must be 1.  INAPPLICABLE without such rounds in the trace. */
+/* session.rounds.early's why in b: with the rounds the trace's
+ * out_of_order says were sent before the previous round itself (the
+ * replay's order, not its loop, went wrong). */
+static const char *
+early_why(const json_t *m, bool ok, struct sbuf *b)
+{
+	double n = 0;
+	char num[32];
+
+	if (ok)
+		return "No round was sent before the previous round's answer "
+		    "and its think time.";
+	sbuf_adds(b, "Rounds were sent before the previous round's answer "
+	    "plus their think time (the measure's source gives the largest "
+	    "shortfall): the replay was not closed-loop.");
+	if (rec_get_num(m, "out_of_order", &n) && n > 0) {
+		judge_fmt_num(num, sizeof(num), n);
+		sbuf_printf(b, " %s of them went out before the previous round "
+		    "of their session was even sent: the replay sent the "
+		    "rounds out of order (by round_index), each without the "
+		    "context the simulation gives it.", num);
+	}
+	return sbuf_str(b);
+}
+
 static void
 judge_rounds(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *metric, bool early)
@@ -766,6 +791,7 @@ judge_rounds(struct judge *j, const struct rule *r, const struct jcell *c,
 	    FROM_TRACE("input_tokens per session_id and round_index") };
 	const json_t *e = judge_expect(j, c, metric, NULL), *m;
 	struct jcmp cmp;
+	struct sbuf why = { 0 };
 	double n = 0;
 	bool ok;
 
@@ -784,14 +810,12 @@ judge_rounds(struct judge *j, const struct rule *r, const struct jcell *c,
 	if (!judge_compare(j, r, c, &q, DIFF_ABS, 0, &cmp))
 		return;
 	ok = early ? cmp.a == 0 : cmp.a >= 1;
-	judge_emit_cmp(j, r, c, &q, &cmp, ok ? V_PASS : V_FAIL, early ? (ok ?
-	    "No round was sent before the previous round's answer and its "
-	    "think time." : "Rounds were sent before the previous round's "
-	    "answer plus their think time (the measure's source gives the "
-	    "largest shortfall): the replay was not closed-loop.") : ok ?
+	judge_emit_cmp(j, r, c, &q, &cmp, ok ? V_PASS : V_FAIL, early ?
+	    early_why(m, ok, &why) : ok ?
 	    "Every round's prompt is longer than the previous round's." :
 	    "Rounds' prompts are not longer than the previous round's: the "
 	    "context did not accumulate.", early ? ACT_CLOSED : ACT_GROWTH);
+	sbuf_free(&why);
 }
 
 static void

@@ -1,6 +1,6 @@
 # pair: corpus
 # plants: baseline/agentic: the replay sent the rounds of each session of three or more rounds out of order (its per-session queue popped rounds 1 and 2 in the wrong order): round 2's prompt, with its longer context, went out in round 1's slot and round 1's in round 2's; every row keeps its own length, chunks and latencies
-# catches: 1g session.rounds.early phase=baseline,workload=agentic => FAIL
+# catches: 1g session.rounds.early phase=baseline,workload=agentic => FAIL ~ rounds out of order
 # touches: 1a@baseline/agentic 1c@baseline/agentic 1g@baseline/agentic
 plant() {
 	trace_edit "$REAL/baseline/agentic/trace_data.csv" '

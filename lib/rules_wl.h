@@ -1,6 +1,6 @@
 /* rules_wl.h - the workload checks beyond the aggregates of
- * rules_workload.c: the run's size and span, each client's active span
- * and rate under both readings of rate_fraction, the seed and corpus
+ * rules_workload.c: the rate and burstiness (rules_wlarrive.c); the
+ * run's size and span, each client's active span and rate under both readings of rate_fraction, the seed and corpus
  * sessions (rules_wlrun.c); per-window mixtures (rules_wlwin.c); each
  * client's length law (rules_wlshape.c); the measurement protocol, 1h
  * (rules_protocol.c); the prompts the server prefilled (rules_wlprompt.c).
@@ -14,6 +14,19 @@
 
 #include "judge.h"
 
+/* Outside a band but within this many standard errors of sampling noise
+ * (n rows): the run is too small to tell, which is a WARN, not a FAIL.
+ * Three, as for counts and client rates (rules_wlrun.c): at two, a ±2 pp
+ * class share of 2400 poisson rows fails one correct run in ten. */
+#define WL_NOISE_SE	3.0
+
+/* 1a: qps.intended, qps.actual, workload.conflict and wl_rule_run's;
+ * 1g: iat.cv, iat.cv_send per client, iat.cv_merged and wl_rule_think's
+ * (rules_wlarrive.c). */
+void	wl_rule_rate(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
+void	wl_rule_burst(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
 /* 1a: requests.count, run.duration_us, client.rate, client.start_us,
  * client.end_us, workload.seed, sessions.*, session.rounds.min. */
 void	wl_rule_run(struct judge *j, const struct rule *r,
@@ -69,6 +82,24 @@ double	wl_share_se(const json_t *e, double share, double n);
 void	noisy_band(struct judge *j, const struct rule *r,
 	    const struct jcell *c, const struct jquery *q,
 	    const struct jcmp *cmp, double se, const char *action);
+
+/* rules_workload.c's band test alone: V_PASS never; V_WARN (a sentence
+ * in note naming whose noise) when cmp's difference is within
+ * WL_NOISE_SE standard errors se, else V_FAIL. */
+enum jverdict_value wl_noise_check(const struct jcmp *cmp, double se,
+	    const char *whose, struct sbuf *note);
+/* The action of a WARN that wl_noise_check gave: rerun longer. */
+extern const char wl_act_noise[];
+
+/* A judgement of one sub-scope of a cell (a class, client, group). */
+typedef void wl_sub_fn(struct judge *j, const struct rule *r,
+    const struct jcell *c, const struct jquery *q);
+/* Runs fn for every sub-scope (by key) of base's metrics in c that has
+ * both sides, a one-sided verdict (with action) for the rest; with no
+ * sub-scope at all the check is MISSING when need_any. */
+void	wl_each_sub(struct judge *j, const struct rule *r,
+	    const struct jcell *c, const struct jquery *base, const char *key,
+	    wl_sub_fn *fn, const char *action, bool need_any);
 
 /* Shared by the three files: a comparison of two sides the rule built
  * (ru_side), as judge_compare makes of two records. */

@@ -293,6 +293,29 @@ repeated_ids(const json_t *m, struct sbuf *note)
 	return true;
 }
 
+/* Request ids between the trace's smallest and largest that no row has
+ * (s2r-trace-stats' missing_ids), with a count short of the spec's: the
+ * generator made those requests and the trace left them out (a recorder
+ * that keeps only the completed ones, a cut copy), so the shortfall is
+ * not the load the servers saw.  Says so in note. */
+static void
+missing_ids(const json_t *m, const struct jcmp *cmp, struct sbuf *note)
+{
+	double holes = 0;
+	char num[32];
+
+	if (!rec_get_num(m, "missing_ids", &holes) || !(holes > 0) ||
+	    cmp->within || cmp->a >= cmp->e)
+		return;
+	judge_fmt_num(num, sizeof(num), holes);
+	sbuf_printf(note, "%s%s request_id between the trace's smallest and "
+	    "largest have no row: the generator made those requests and the "
+	    "trace left them out (a recorder keeping only the completed "
+	    "ones, or a cut copy), so the shortfall need not be load the "
+	    "servers missed; see 5d before the rate.", note->len ? " " : "",
+	    num);
+}
+
 static void
 judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
     int rd, enum how_read found)
@@ -329,6 +352,7 @@ judge_count(struct judge *j, const struct rule *r, const struct jcell *c,
 	verdict = noise_verdict(&cmp, sd, &note);
 	if (repeated_ids(m, &note) && verdict == V_PASS)
 		verdict = V_WARN;
+	missing_ids(m, &cmp, &note);
 	judge_emit_cmp(j, r, c, &q, &cmp, verdict, note.len ? sbuf_str(&note) :
 	    NULL, repeated_ids(m, NULL) ? ACT_RETRIES : ACT_COUNT);
 	json_decref(side);
@@ -731,6 +755,31 @@ static const char ACT_GROWTH[] = "The rounds' prompts did not grow with the "
 /* Between a session's consecutive rounds: none early (1g), or every
  * prompt grown (1c).  early: the metric is a count that must be 0, else a
  * share that must be 1.  INAPPLICABLE without such rounds in the trace. */
+/* session.rounds.early's why in b: with the rounds the trace's
+ * out_of_order says were sent before the previous round itself (the
+ * replay's order, not its loop, went wrong). */
+static const char *
+early_why(const json_t *m, bool ok, struct sbuf *b)
+{
+	double n = 0;
+	char num[32];
+
+	if (ok)
+		return "No round was sent before the previous round's answer "
+		    "and its think time.";
+	sbuf_adds(b, "Rounds were sent before the previous round's answer "
+	    "plus their think time (the measure's source gives the largest "
+	    "shortfall): the replay was not closed-loop.");
+	if (rec_get_num(m, "out_of_order", &n) && n > 0) {
+		judge_fmt_num(num, sizeof(num), n);
+		sbuf_printf(b, " %s of them went out before the previous round "
+		    "of their session was even sent: the replay sent the "
+		    "rounds out of order (by round_index), each without the "
+		    "context the simulation gives it.", num);
+	}
+	return sbuf_str(b);
+}
+
 static void
 judge_rounds(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *metric, bool early)
@@ -742,6 +791,7 @@ judge_rounds(struct judge *j, const struct rule *r, const struct jcell *c,
 	    FROM_TRACE("input_tokens per session_id and round_index") };
 	const json_t *e = judge_expect(j, c, metric, NULL), *m;
 	struct jcmp cmp;
+	struct sbuf why = { 0 };
 	double n = 0;
 	bool ok;
 
@@ -760,14 +810,12 @@ judge_rounds(struct judge *j, const struct rule *r, const struct jcell *c,
 	if (!judge_compare(j, r, c, &q, DIFF_ABS, 0, &cmp))
 		return;
 	ok = early ? cmp.a == 0 : cmp.a >= 1;
-	judge_emit_cmp(j, r, c, &q, &cmp, ok ? V_PASS : V_FAIL, early ? (ok ?
-	    "No round was sent before the previous round's answer and its "
-	    "think time." : "Rounds were sent before the previous round's "
-	    "answer plus their think time (the measure's source gives the "
-	    "largest shortfall): the replay was not closed-loop.") : ok ?
+	judge_emit_cmp(j, r, c, &q, &cmp, ok ? V_PASS : V_FAIL, early ?
+	    early_why(m, ok, &why) : ok ?
 	    "Every round's prompt is longer than the previous round's." :
 	    "Rounds' prompts are not longer than the previous round's: the "
 	    "context did not accumulate.", early ? ACT_CLOSED : ACT_GROWTH);
+	sbuf_free(&why);
 }
 
 static void

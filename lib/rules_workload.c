@@ -3,7 +3,8 @@
  * Expectations come from s2r-expect (the sim bundle's workload YAML),
  * measurements from s2r-trace-stats (the cell's trace_data.csv); the
  * metric names are those of docs/records.md.  This file judges the
- * aggregates; the run's size and span, clients, sessions, windows, the
+ * aggregates; the arrivals (1a's rate, 1g) are in rules_wlarrive.c; the
+ * run's size and span, clients, sessions, windows, the
  * measurement protocol and the prompts the server counted are in
  * rules_wlrun.c, rules_wlwin.c, rules_protocol.c and rules_wlprompt.c
  * (rules_wl.h). */
@@ -24,13 +25,6 @@
 #define FROM_TRACE(field) "s2r-trace-stats, from the cell's trace_data.csv (" \
 	field ")"
 
-static const char ACT_RATE[] = "The load generator did not run the spec's "
-    "rate: check the aggregate_rate, rate_fraction and lifecycle windows of "
-    "the workload YAML blis observe was given, then rerun the cell.";
-static const char ACT_CEILING[] = "Client-side ceiling: the load generator "
-    "could not send as fast as it scheduled.  Raise blis observe "
-    "--max-concurrency, give the client more CPU or run it closer to the "
-    "gateway, then rerun; until then the cell ran below the spec's load.";
 static const char ACT_CLASS[] = "The SLO class mix differs from the spec: "
     "check the clients' slo_class and rate_fraction in the workload YAML "
     "the load generator ran.";
@@ -62,17 +56,9 @@ static const char ACT_PREFIX[] = "Shared-prefix traffic differs from the "
     "spec: check the clients' prefix_group and prefix_length.";
 static const char ACT_STREAMING[] = "The streaming mix differs from the "
     "spec: check the clients' streaming flag in the workload YAML.";
-static const char ACT_BURST[] = "Arrivals do not follow the client's "
-    "arrival process: check arrival.process/cv in the workload YAML and "
-    "that the generator schedules by arrival time (not by completions).";
 
-static const char ACT_NOISE[] = "Too few requests to judge this: rerun "
+const char wl_act_noise[] = "Too few requests to judge this: rerun "
     "the cell longer (more requests) before acting on the difference.";
-static const char ACT_FEW_GAPS[] = "Judge burstiness on a longer run of this "
-    "client.";
-/* The noise a rate has (noise_check's whose). */
-static const char RATE_CHANCE[] = "the chance of the clients' arrival "
-    "processes at this run's size";
 
 static const char *
 sub_value(const json_t *sub, const char *key)
@@ -82,21 +68,10 @@ sub_value(const json_t *sub, const char *key)
 	return v != NULL ? v : "";
 }
 
-/* Outside the tolerance but within NOISE_SE standard errors of sampling
- * noise (n rows): the run is too small to tell, which is a WARN, not a
- * FAIL.  Three, as for counts and client rates (rules_wlrun.c): at two, a
- * ±2 pp class share of 2400 poisson rows fails one correct run in ten. */
-#define NOISE_SE	3.0
 /* Per client, one verdict per client and side: four, so that a spec's
  * dozens of client means fail a correct run about as rarely as its one
  * run mean does at three (a Bonferroni bound for some 20 clients). */
 #define CLIENT_NOISE_SE	4.0
-/* A client's arrival CV inside its process's band but this many standard
- * errors of its gaps from the process's own CV: no chance spread (five:
- * a correct generator gets there about once in two million clients), so
- * the generator drew another process the band is too wide to see (one
- * Poisson stream dealt to the clients in turn, jittered pacing). */
-#define CV_NOT_CHANCE_SE	5.0
 
 /* Outside the tolerance: within k standard errors se of the noise that
  * whose names, a WARN with note's sentence; else a FAIL. */
@@ -113,17 +88,17 @@ noise_check_k(const struct jcmp *cmp, double se, double k, const char *whose,
 	judge_fmt_num(num, sizeof(num), k * se * (pp ? 100 : 1));
 	sbuf_printf(note, "%sOutside the tolerance but within %s (%s "
 	    "standard errors: %s%s%s): the difference may be chance.",
-	    note->len ? " " : "", whose, k == NOISE_SE ? "three" : "four", num,
+	    note->len ? " " : "", whose, k == WL_NOISE_SE ? "three" : "four", num,
 	    pp || unit ? " " : "", pp ? "pp" : unit ? unit : "");
 	return V_WARN;
 }
 
-/* noise_check_k at NOISE_SE standard errors. */
-static enum jverdict_value
-noise_check(const struct jcmp *cmp, double se, const char *whose,
+/* noise_check_k at WL_NOISE_SE standard errors. */
+enum jverdict_value
+wl_noise_check(const struct jcmp *cmp, double se, const char *whose,
     struct sbuf *note)
 {
-	return noise_check_k(cmp, se, NOISE_SE, whose, note);
+	return noise_check_k(cmp, se, WL_NOISE_SE, whose, note);
 }
 
 /* noisy_band with k standard errors. */
@@ -141,7 +116,7 @@ noisy_band_k(struct judge *j, const struct rule *r, const struct jcell *c,
 		judge_emit_cmp(j, r, c, q, cmp, V_FAIL, NULL, action);
 	else
 		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(&note),
-		    ACT_NOISE);
+		    wl_act_noise);
 	sbuf_free(&note);
 }
 
@@ -150,7 +125,7 @@ noisy_band(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q, const struct jcmp *cmp, double se,
     const char *action)
 {
-	noisy_band_k(j, r, c, q, cmp, se, NOISE_SE, action);
+	noisy_band_k(j, r, c, q, cmp, se, WL_NOISE_SE, action);
 }
 
 double
@@ -184,152 +159,7 @@ fraction_band(struct judge *j, const struct rule *r, const struct jcell *c,
 	    action);
 }
 
-/* --- 1a ------------------------------------------------------------- */
-
-/* "25200 requests over 119.8 s" from requests.count and the rate. */
-static void
-rate_note(struct sbuf *note, const struct judge *j, const struct jcell *c,
-    double rate)
-{
-	const json_t *n = judge_measure(j, c, "requests.count", NULL);
-	const json_t *cap = judge_expect(j, c, "requests.count", NULL);
-	double rows, want;
-	char a[32], b[32];
-
-	if (ru_num(n, &rows) && rate > 0) {
-		judge_fmt_num(a, sizeof(a), rows);
-		judge_fmt_num(b, sizeof(b), rows / rate);
-		sbuf_printf(note, "%s requests over %s s.", a, b);
-	}
-	if (ru_num(n, &rows) && ru_num(cap, &want)) {
-		judge_fmt_num(a, sizeof(a), want);
-		sbuf_printf(note, "%sThe spec generates %s requests (from ",
-		    note->len > 0 ? " " : "", a);
-		judge_source_text(note, json_object_get(cap, "source"));
-		sbuf_adds(note, "); warm-up requests are not in the trace.");
-	}
-}
-
-/* The standard error of a measured rate: its relative noise is the
- * request count's when the horizon or a window ends generation, the
- * duration's when num_requests does (s2r-expect's sd of each, from the
- * clients' arrival CVs); 0 when neither has one. */
-static double
-rate_se(const struct judge *j, const struct jcell *c, double rate)
-{
-	static const char *const bounds[] = { "requests.count",
-	    "run.duration_us" };
-	double rel = 0, v, sd;
-
-	for (size_t i = 0; i < 2; i++) {
-		const json_t *e = judge_expect(j, c, bounds[i], NULL);
-
-		if (ru_num(e, &v) && v > 0 && rec_get_num(e, "sd", &sd) &&
-		    sd / v > rel)
-			rel = sd / v;
-	}
-	return rel * fabs(rate);
-}
-
-static void
-rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	struct jquery qi = { "qps.intended", "qps.intended", NULL,
-	    FROM_SPEC("aggregate_rate"), FROM_TRACE("arrival_time_us") };
-	struct jquery qa = { "qps.intended", "qps.actual", NULL,
-	    FROM_SPEC("aggregate_rate"), FROM_TRACE("send_time_us") };
-	struct sbuf note = {0};
-	struct jcmp cmp;
-	double intended, floor_rate, band = tol(j->tol, TOL_RATE_PCT);
-	enum jverdict_value v;
-	char pct[32], num[32];
-
-	if (judge_compare(j, r, c, &qi, DIFF_PCT, band, &cmp)) {
-		rate_note(&note, j, c, cmp.a);
-		v = cmp.within ? V_PASS : noise_check(&cmp, rate_se(j, c,
-		    cmp.e), RATE_CHANCE, &note);
-		judge_emit_cmp(j, r, c, &qi, &cmp, v, note.len ?
-		    sbuf_str(&note) : NULL, v == V_WARN ? ACT_NOISE : ACT_RATE);
-	}
-	if (!judge_compare(j, r, c, &qa, DIFF_PCT, band, &cmp)) {
-		sbuf_free(&note);
-		return;
-	}
-	sbuf_reset(&note);
-	rate_note(&note, j, c, cmp.a);
-	if (cmp.within) {
-		judge_emit_cmp(j, r, c, &qa, &cmp, V_PASS, sbuf_str(&note), NULL);
-	} else if (ru_num(judge_measure(j, c, "qps.intended", NULL),
-	    &intended) && intended > 0 &&
-	    cmp.a < (floor_rate = intended * (1 - tol(j->tol,
-	    TOL_CEILING_PCT) / 100))) {
-		judge_fmt_num(pct, sizeof(pct), (intended - cmp.a) / intended *
-		    100);
-		judge_fmt_num(num, sizeof(num), intended);
-		sbuf_printf(&note, "%sThe requests were sent %s%% slower than "
-		    "the generator scheduled them (%s req/s): a client-side "
-		    "ceiling, not a spec mismatch.", note.len ? " " : "", pct,
-		    num);
-		judge_emit_cmp(j, r, c, &qa, &cmp, V_WARN, sbuf_str(&note),
-		    ACT_CEILING);
-	} else {
-		v = noise_check(&cmp, rate_se(j, c, cmp.e), RATE_CHANCE,
-		    &note);
-		judge_emit_cmp(j, r, c, &qa, &cmp, v, sbuf_str(&note),
-		    v == V_WARN ? ACT_NOISE : ACT_RATE);
-	}
-	sbuf_free(&note);
-}
-
-/* The spec a run's PipelineRun gave it against the sim bundle's
- * (s2r-expect --run: workload.conflict, the expectations that differ):
- * the run was told to generate another workload than the one simulated.
- * Only the seed: the same workload, drawn differently, WARN. */
-static void
-spec_conflict(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	const json_t *e = judge_expect(j, c, "workload.conflict", NULL);
-	const json_t *vals = json_object_get(e, "values"), *d;
-	struct sbuf why = {0};
-	bool seed_only;
-	double n;
-	size_t i;
-
-	if (e == NULL || !ru_num(e, &n))
-		return;
-	seed_only = (size_t)n == json_array_size(vals);
-	sbuf_printf(&why, "The PipelineRun gave the run a workload spec (");
-	ru_where(&why, e);
-	sbuf_printf(&why, ") whose expectations differ from the sim bundle's "
-	    "in %.0f place%s:", n, n == 1 ? "" : "s");
-	json_array_foreach(vals, i, d)
-		if (strcmp(rec_get_str(d, "metric"), "workload.seed") != 0)
-			seed_only = false;
-	ru_differences(&why, vals, (size_t)n, "there");
-	sbuf_adds(&why, seed_only ? "Only the seed: the same workload, drawn "
-	    "otherwise; the trace is judged against the sim's spec." :
-	    "The run was told to generate another workload than the one "
-	    "simulated; the trace is judged against the sim's spec.");
-	judge_emit(j, r, c, &(struct jverdict){ .metric = "workload.conflict",
-	    .expect = e, .tolerance = "exact", .verdict = seed_only ? V_WARN :
-	    V_FAIL, .why = sbuf_str(&why), .action = "Rerun the cell with "
-	    "the simulated spec (the PipelineRun's workloadSpec param), or "
-	    "simulate the spec the run was given." });
-	sbuf_free(&why);
-}
-
-static void
-rule_run(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	rule_rate(j, r, c);
-	wl_rule_run(j, r, c);
-	spec_conflict(j, r, c);
-}
-
 /* --- sub-scoped metrics (classes, prefix groups, clients) ------------ */
-
-typedef void sub_fn(struct judge *j, const struct rule *r,
-    const struct jcell *c, const struct jquery *q);
 
 /* A value present on one side only. */
 static void
@@ -389,9 +219,9 @@ one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
 /* Runs fn for every sub-scope (by key) of q's metrics in c that has both
  * sides; one_sided() for the rest.  With no sub-scope at all on either
  * side the whole check is missing. */
-static void
-each_sub(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct jquery *base, const char *key, sub_fn *fn,
+void
+wl_each_sub(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *base, const char *key, wl_sub_fn *fn,
     const char *action, bool need_any)
 {
 	json_t *subs = judge_subscopes(j, c, base->expect_metric,
@@ -516,7 +346,7 @@ rule_adapters(struct judge *j, const struct rule *r, const struct jcell *c)
 	else if (!spec && trace)
 		adapters_unplanned(j, r, c);
 	else if (spec)
-		each_sub(j, r, c, &q, "adapter", adapter_band, ACT_ADAPTER,
+		wl_each_sub(j, r, c, &q, "adapter", adapter_band, ACT_ADAPTER,
 		    false);
 }
 
@@ -696,7 +526,7 @@ rule_class(struct judge *j, const struct rule *r, const struct jcell *c)
 	    FROM_SPEC("clients' slo_class and rate_fraction"),
 	    FROM_TRACE("slo_class") };
 
-	each_sub(j, r, c, &q, "class", class_band, ACT_CLASS, true);
+	wl_each_sub(j, r, c, &q, "class", class_band, ACT_CLASS, true);
 	rule_adapters(j, r, c);
 	client_labels(j, r, c, &LABEL_CLASS);
 	client_labels(j, r, c, &LABEL_ADAPTER);
@@ -749,7 +579,7 @@ token_mean(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "have no finite variance (%s): a mean of %.0f rows can miss "
 		    "by this much by chance.", rec_get_str(es, "why"), n);
 		judge_emit_cmp(j, r, c, q, &cmp, V_WARN, sbuf_str(&note),
-		    ACT_NOISE);
+		    wl_act_noise);
 		sbuf_free(&note);
 		return;
 	}
@@ -941,7 +771,7 @@ rule_prefix(struct judge *j, const struct rule *r, const struct jcell *c)
 		}
 	}
 	/* Per group: the configured length is exact on both sides. */
-	each_sub(j, r, c, &ql, "prefix_group", prefix_length, ACT_PREFIX,
+	wl_each_sub(j, r, c, &ql, "prefix_group", prefix_length, ACT_PREFIX,
 	    false);
 	wl_rule_prefix_counted(j, r, c);
 	wl_rule_windows(j, r, c);
@@ -1028,173 +858,14 @@ rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 	wl_rule_windows(j, r, c);
 }
 
-/* --- 1g ------------------------------------------------------------- */
-
-/* The verdict *v of the CV cmp->a against the band of its arrival
- * process.  False when there is nothing more to say: the shaped
- * comparison could not be made, or the process has no burstiness rule
- * (then judged inapplicable here). */
-static bool
-cv_band(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct jquery *q, const char *process, struct jcmp *cmp,
-    struct sbuf *note, enum jverdict_value *v)
-{
-	double lo, hi;
-	char a[32], b[32];
-
-	if (strcmp(process, "poisson") == 0) {
-		lo = tol(j->tol, TOL_POISSON_CV_MIN);
-		hi = tol(j->tol, TOL_POISSON_CV_MAX);
-		judge_fmt_num(a, sizeof(a), lo);
-		judge_fmt_num(b, sizeof(b), hi);
-		snprintf(cmp->tolerance, sizeof(cmp->tolerance), "%s-%s", a, b);
-		*v = cmp->a >= lo && cmp->a <= hi ? V_PASS : V_FAIL;
-		return true;
-	}
-	if (strcmp(process, "constant") == 0) {
-		hi = tol(j->tol, TOL_CONSTANT_CV_MAX);
-		judge_fmt_num(a, sizeof(a), hi);
-		snprintf(cmp->tolerance, sizeof(cmp->tolerance), "< %s", a);
-		*v = cmp->a < hi ? V_PASS : V_FAIL;
-		return true;
-	}
-	if (strcmp(process, "gamma") == 0 || strcmp(process, "weibull") == 0) {
-		if (!judge_compare(j, r, c, q, DIFF_PCT, tol(j->tol,
-		    TOL_SHAPED_CV_PCT), cmp))
-			return false;
-		*v = cmp->within ? V_PASS : V_FAIL;
-		return true;
-	}
-	sbuf_printf(note, " There is no burstiness rule for this process.");
-	judge_emit_cmp(j, r, c, q, cmp, V_INAPPLICABLE, sbuf_str(note), NULL);
-	return false;
-}
-
-/* Emits the band's verdict v over n inter-arrivals, made a WARN where
- * the CV's standard error says more than the band: a PASS too many
- * errors from the process's own CV, a FAIL within chance, or too few
- * gaps to tell. */
-static void
-cv_emit(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct jquery *q, struct jcmp *cmp, struct sbuf *note,
-    enum jverdict_value v, double n)
-{
-	double se;
-	char a[32], b[32];
-
-	/* The expectation's sd1: a measured CV's noise per gap. */
-	se = wl_noise_se(cmp->expect, 0, n);
-	if (v == V_PASS && se > 0 && n >= tol(j->tol, TOL_IAT_MIN_SAMPLES) &&
-	    fabs(cmp->a - cmp->e) > CV_NOT_CHANCE_SE * se) {
-		judge_fmt_num(a, sizeof(a), fabs(cmp->a - cmp->e) / se);
-		judge_fmt_num(b, sizeof(b), n);
-		sbuf_printf(note, " Inside the band, but %s standard errors "
-		    "of the CV over %s inter-arrivals from the process's own: "
-		    "no chance spread of it; the generator drew another "
-		    "process (one stream dealt to the clients in turn, "
-		    "jittered pacing) that the band is too wide to see.", a,
-		    b);
-		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(note),
-		    ACT_BURST);
-		return;
-	}
-	if (v == V_FAIL && fabs(cmp->a - cmp->e) <= NOISE_SE * se) {
-		judge_fmt_num(a, sizeof(a), se);
-		judge_fmt_num(b, sizeof(b), n);
-		sbuf_printf(note, " Outside the tolerance but within three "
-		    "standard errors of the CV's chance over %s inter-arrivals "
-		    "(one is %s): too few to tell.", b, a);
-		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(note),
-		    ACT_FEW_GAPS);
-		return;
-	}
-	if (n > 0 && n < tol(j->tol, TOL_IAT_MIN_SAMPLES)) {
-		judge_fmt_num(a, sizeof(a), n);
-		sbuf_printf(note, " Only %s inter-arrivals: too few for the CV "
-		    "to say anything (it would have been %s).", a,
-		    judge_verdict_names[v]);
-		judge_emit_cmp(j, r, c, q, cmp, V_WARN, sbuf_str(note),
-		    ACT_FEW_GAPS);
-		return;
-	}
-	judge_emit_cmp(j, r, c, q, cmp, v, sbuf_str(note), ACT_BURST);
-}
-
-static void
-client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
-    const struct jquery *q)
-{
-	const char *process;
-	struct jcmp cmp;
-	struct sbuf note = {0};
-	double n = 0;
-	enum jverdict_value v;
-
-	if (!judge_compare(j, r, c, q, DIFF_ABS, 0, &cmp))
-		return;
-	process = rec_get_str(cmp.expect, "process");
-	if (process == NULL)
-		process = "";
-	rec_get_num(cmp.measure, "n", &n);
-	sbuf_printf(&note, "Arrival process %s.", *process ? process :
-	    "(not given)");
-	if (strcmp(q->measure_metric, "iat.cv_send") == 0)
-		sbuf_adds(&note, " Judged on the send times (send_time_us): "
-		    "the arrivals the servers saw, which a generator that "
-		    "batches its sends bunches however well it scheduled "
-		    "them.");
-	if (cv_band(j, r, c, q, process, &cmp, &note, &v))
-		cv_emit(j, r, c, q, &cmp, &note, v, n);
-	sbuf_free(&note);
-}
-
-static void
-rule_burst(struct judge *j, const struct rule *r, const struct jcell *c)
-{
-	struct jquery q = { "iat.cv", "iat.cv", NULL,
-	    FROM_SPEC("the client's arrival.process and cv"),
-	    FROM_TRACE("arrival_time_us per client_id") };
-	const json_t *merged = judge_measure(j, c, "iat.cv_merged", NULL);
-	struct sbuf why = {0};
-	double cv;
-	char a[32];
-	struct jquery qs = { "iat.cv", "iat.cv_send", NULL,
-	    FROM_SPEC("the client's arrival.process and cv"),
-	    FROM_TRACE("send_time_us per client_id") };
-
-	each_sub(j, r, c, &q, "client", client_cv, ACT_BURST, true);
-	/* real traces only: a sim trace sends at its arrival times */
-	if (judge_any(j, c, "measure", "iat.cv_send"))
-		each_sub(j, r, c, &qs, "client", client_cv, ACT_BURST, false);
-	wl_rule_think(j, r, c);
-	if (merged == NULL)
-		return;
-	/* Evidence only: independent clients merged need not look like any
-	 * single process, so this is never PASS or FAIL. */
-	sbuf_adds(&why, "Informational only: the merged arrival stream of all "
-	    "clients has CV ");
-	if (ru_num(merged, &cv)) {
-		judge_fmt_num(a, sizeof(a), cv);
-		sbuf_adds(&why, a);
-	} else
-		sbuf_adds(&why, "n/a");
-	sbuf_adds(&why, " (from ");
-	judge_source_text(&why, json_object_get(merged, "source"));
-	sbuf_adds(&why, "); burstiness is judged per client.");
-	judge_emit(j, r, c, &(struct jverdict){ .metric = "iat.cv_merged",
-	    .measure = merged, .verdict = V_INAPPLICABLE,
-	    .why = sbuf_str(&why) });
-	sbuf_free(&why);
-}
-
 const struct rule rules_workload[] = {
-	{ "1a", "Arrival rate (QPS)", true, rule_run },
+	{ "1a", "Arrival rate (QPS)", true, wl_rule_rate },
 	{ "1b", "SLO class distribution", true, rule_class },
 	{ "1c", "Input token distribution", true, rule_input },
 	{ "1d", "Output token distribution", true, rule_output },
 	{ "1e", "Prefix tokens", true, rule_prefix },
 	{ "1f", "Streaming", true, rule_streaming },
-	{ "1g", "Burstiness (arrival pattern)", true, rule_burst },
+	{ "1g", "Burstiness (arrival pattern)", true, wl_rule_burst },
 	{ "1h", "Measurement protocol", true, wl_rule_protocol },
 	{ NULL, NULL, false, NULL }
 };

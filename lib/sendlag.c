@@ -1,6 +1,8 @@
 /* sendlag.c - requests sent late against their planned arrival. */
 #include <stdint.h>
+#include <stdlib.h>
 
+#include "err.h"
 #include "sendlag.h"
 
 void
@@ -10,18 +12,108 @@ sendlag_add(struct sendlag *s, int64_t id, int64_t send, int64_t arrival)
 		s->d0 = send - arrival;
 	ivals_add(&s->id, id);
 	ivals_add(&s->d, send - arrival - s->d0);
+	ivals_add(&s->arr, arrival);
+}
+
+/* One send in planned order. */
+struct lagrow {
+	int64_t	arr, d;
+	size_t	i;
+};
+
+static int
+by_arrival(const void *a, const void *b)
+{
+	const struct lagrow *x = a, *y = b;
+
+	if (x->arr != y->arr)
+		return x->arr < y->arr ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static int
+by_int(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The lower quartile of the lags of rows [k, k + SENDLAG_STEP_W): a
+ * clock step moves every send, a client holding some back lifts only
+ * those, so a floor sees the one and not the other. */
+static int64_t
+low_lag(const struct lagrow *v, size_t k)
+{
+	int64_t w[SENDLAG_STEP_W];
+
+	for (size_t i = 0; i < SENDLAG_STEP_W; i++)
+		w[i] = v[k + i].d;
+	qsort(w, SENDLAG_STEP_W, sizeof(w[0]), by_int);
+	return w[SENDLAG_STEP_W / 4];
+}
+
+/* The largest fall of the low lag across a send, less the planned
+ * span of the two windows (what an in-order sender can catch up), when
+ * it is over SENDLAG_STEP_US: the clock went back there. */
+static void
+find_step(struct sendlag *s, const struct lagrow *v)
+{
+	const size_t w = SENDLAG_STEP_W;
+	int64_t best = SENDLAG_STEP_US;
+
+	s->step = s->step_at = s->step_id = 0;
+	s->near_lo = s->near_hi = s->med_before = s->med_after = 0;
+	for (size_t k = w; s->n >= 2 * w && k + w <= s->n; k++) {
+		int64_t fall = low_lag(v, k - w) - low_lag(v, k);
+		int64_t span = v[k + w - 1].arr - v[k - w].arr;
+
+		if (fall - span <= best)
+			continue;
+		best = fall - span;
+		s->step = fall;
+		s->step_at = v[k].arr;
+		s->step_id = ivals_at(&s->id, v[k].i);
+		s->near_lo = v[k - w].arr;
+		s->near_hi = v[k + w - 1].arr;
+		s->med_before = low_lag(v, k - w);
+		s->med_after = low_lag(v, k);
+	}
+}
+
+/* Which side of the clock step (0 before, 1 after) a send is on. */
+static int
+step_side(const struct sendlag *s, int64_t arr, int64_t d)
+{
+	if (s->step <= 0)
+		return 0;
+	if (arr >= s->near_lo && arr <= s->near_hi)
+		return llabs(d - s->med_after) < llabs(d - s->med_before);
+	return arr >= s->step_at;
 }
 
 void
 sendlag_finish(struct sendlag *s)
 {
-	int64_t least = INT64_MAX;
+	int64_t least[2] = { INT64_MAX, INT64_MAX };
+	struct lagrow *v = xreallocarray(NULL, s->n ? s->n : 1, sizeof(*v));
 
-	s->late = s->latest = 0;
 	for (size_t i = 0; i < s->n; i++)
-		least = ivals_at(&s->d, i) < least ? ivals_at(&s->d, i) : least;
+		v[i] = (struct lagrow){ ivals_at(&s->arr, i),
+		    ivals_at(&s->d, i), i };
+	qsort(v, s->n, sizeof(*v), by_arrival);
+	find_step(s, v);
+	s->late = s->latest = 0;
+	/* each side of a clock step against its own least lag */
 	for (size_t i = 0; i < s->n; i++) {
-		int64_t lag = ivals_at(&s->d, i) - least;
+		int side = step_side(s, v[i].arr, v[i].d);
+
+		least[side] = v[i].d < least[side] ? v[i].d : least[side];
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		int side = step_side(s, ivals_at(&s->arr, i),
+		    ivals_at(&s->d, i));
+		int64_t lag = ivals_at(&s->d, i) - least[side];
 
 		s->latest = lag > s->latest ? lag : s->latest;
 		if (lag < SENDLAG_LATE_US)
@@ -30,6 +122,7 @@ sendlag_finish(struct sendlag *s)
 			s->ex[s->late] = ivals_at(&s->id, i);
 		s->late++;
 	}
+	free(v);
 }
 
 void
@@ -37,10 +130,24 @@ sendlag_how(struct sbuf *b, const struct sendlag *s)
 {
 	sbuf_printf(b, "first-round requests sent %d ms or more after their "
 	    "planned arrival: send_time_us - arrival_time_us less its least "
-	    "value over the trace (the clocks differ by a constant); the "
+	    "value over the trace (the clocks differ by a constant%s); the "
 	    "latest %.3f ms; n = first-round requests", SENDLAG_LATE_US / 1000,
-	    (double)s->latest / 1000);
+	    s->step > 0 ? "; on each side of the client clock's step back, "
+	    "its own least" : "", (double)s->latest / 1000);
 	sbuf_ids(b, s->ex, s->late, SENDLAG_EXAMPLES);
+}
+
+void
+sendlag_step_how(struct sbuf *b, const struct sendlag *s)
+{
+	sbuf_printf(b, "the largest fall of send_time_us - arrival_time_us "
+	    "(the lower quartile of %d first-round sends in planned order against "
+	    "the %d before) beyond the planned span of the two (what a "
+	    "client sending in order can catch up), when over %d ms: the "
+	    "client's wall clock went back; at arrival %.3f s, request_id "
+	    "%lld; n = first-round requests", SENDLAG_STEP_W, SENDLAG_STEP_W,
+	    SENDLAG_STEP_US / 1000, (double)s->step_at / 1e6,
+	    (long long)s->step_id);
 }
 
 void
@@ -48,5 +155,6 @@ sendlag_free(struct sendlag *s)
 {
 	ivals_free(&s->id);
 	ivals_free(&s->d);
+	ivals_free(&s->arr);
 	*s = (struct sendlag){ 0 };
 }

@@ -73,6 +73,7 @@ struct trace_stats {
 	int64_t		 id_min;
 	struct ivals	 ids;		/* request_id of every row */
 	int64_t		 id_dups, id_dup;	/* rows repeating an id; one */
+	int64_t		 id_holes;	/* ids in [smallest, largest] no row has */
 	struct moments	 in, out, plen;
 	struct ivals	 in_v, out_v;
 	int64_t		 prefix_rows, streaming_rows;
@@ -373,6 +374,13 @@ count_dup_ids(struct trace_stats *s)
 		if (s->id_dups++ == 0)
 			s->id_dup = ivals_at(&s->ids, i);
 	}
+	/* blis observe numbers the requests it generates 0, 1, ... in
+	 * order: an id between two rows' that no row has is a request the
+	 * generator made and the trace left out. */
+	s->id_holes = 0;
+	if (s->ids.n > 0)
+		s->id_holes = ivals_at(&s->ids, s->ids.n - 1) -
+		    ivals_at(&s->ids, 0) + 1 - ((int64_t)s->ids.n - s->id_dups);
 }
 
 static void
@@ -537,16 +545,22 @@ put_count(struct out *o)
 	if (s->has_request_id && s->rows > 0)
 		sbuf_printf(&how, "; smallest request_id %lld",
 		    (long long)s->id_min);
+	if (s->id_holes > 0)
+		sbuf_printf(&how, "; %lld request_id between the smallest and "
+		    "the largest have no row", (long long)s->id_holes);
 	if (s->id_dups > 0)
 		sbuf_printf(&how, "; %lld rows repeat an earlier row's "
 		    "request_id (e.g. %lld): the rows count attempts, not "
 		    "requests", (long long)s->id_dups, (long long)s->id_dup);
 	put(o, "1a", "requests.count", (double)s->rows, "count", s->rows,
 	    NULL, NULL, NULL, "request_id", sbuf_str(&how));
-	/* Only when some repeat: clean records stay as they were. */
+	/* Only when some repeat or lack: clean records stay as they were. */
 	if (s->id_dups > 0)
 		rec_set(json_array_get(o->arr, json_array_size(o->arr) - 1),
 		    "duplicate_ids", rec_num((double)s->id_dups));
+	if (s->id_holes > 0)
+		rec_set(json_array_get(o->arr, json_array_size(o->arr) - 1),
+		    "missing_ids", rec_num((double)s->id_holes));
 	sbuf_free(&how);
 }
 

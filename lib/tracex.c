@@ -86,6 +86,7 @@ struct tracex {
 	 * many were sent early (before the previous round's end plus their
 	 * think time), the largest shortfall, how many prompts grew */
 	int64_t		 rpairs, early, early_worst, grown;
+	int64_t		 reordered;	/* early pairs sent before the previous */
 	struct pairtab	 pairs;			/* client x slo_class */
 	struct pairtab	 apairs;		/* client x adapter */
 	int64_t		 inflight_max, sess_max;
@@ -507,6 +508,9 @@ session_pairs(struct tracex *x)
 		due = b->think > 0 ? b->think : 0;
 		if (gap < due - EARLY_SLACK_US) {
 			x->early++;
+			/* before the previous round was even sent: the
+			 * replay sent the session's rounds out of order */
+			x->reordered += b->send < a->send;
 			if (due - gap > x->early_worst)
 				x->early_worst = due - gap;
 		}
@@ -647,6 +651,7 @@ static void
 put_rounds(const struct tracex *x, struct out *o)
 {
 	struct sbuf how = { 0 };
+	json_t *r;
 
 	sbuf_printf(&how, "rounds (round_index k > 0 with round k - 1 of its "
 	    "session in the trace: %lld) sent before the previous round's "
@@ -655,8 +660,12 @@ put_rounds(const struct tracex *x, struct out *o)
 	    x->think_col >= 0 ? "their think_time_us" : "nothing (no "
 	    "think_time_us column)", EARLY_SLACK_US,
 	    (long long)x->early_worst);
-	trace_put(o, "1g", "session.rounds.early", (double)x->early, "count",
-	    x->rpairs, NULL, NULL, NULL, "send_time_us", sbuf_str(&how));
+	r = trace_put(o, "1g", "session.rounds.early", (double)x->early,
+	    "count", x->rpairs, NULL, NULL, NULL, "send_time_us",
+	    sbuf_str(&how));
+	/* only when some: clean records stay as they were */
+	if (x->reordered > 0)
+		rec_set_num(r, "out_of_order", (double)x->reordered);
 	sbuf_reset(&how);
 	sbuf_printf(&how, "share of those %lld rounds whose input_tokens is "
 	    "larger than the previous round's", (long long)x->rpairs);
@@ -741,6 +750,14 @@ put_late_sends(const struct tracex *x, struct out *o)
 	    (int64_t)x->lags.n, NULL, NULL, NULL, "send_time_us",
 	    sbuf_str(&how));
 	rec_set_num(r, "latest_ms", (double)x->lags.latest / 1000);
+	if (x->lags.step > 0) {
+		sbuf_reset(&how);
+		sendlag_step_how(&how, &x->lags);
+		r = trace_put(o, "1h", "sends.clock_back",
+		    (double)x->lags.step, "us", (int64_t)x->lags.n, NULL, NULL,
+		    NULL, "send_time_us", sbuf_str(&how));
+		rec_set_num(r, "at_us", (double)x->lags.step_at);
+	}
 	sbuf_free(&how);
 }
 

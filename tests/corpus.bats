@@ -96,7 +96,15 @@ v() {	# v METRIC: its verdict
 	    "$T/v3/trace_data.csv" >"$BATS_TEST_TMPDIR/early/trace_data.csv"
 	judge "$W/corpus.yaml" "$BATS_TEST_TMPDIR/early/trace_data.csv"
 	[ "$(v session.rounds.early)" = FAIL ]
-	[[ "$(jq -r 'select(.metric=="session.rounds.early") | .why' "$OUT")" == *"largest shortfall 1500000 us"*"not closed-loop"* ]]
+	[[ "$(jq -r 'select(.metric=="session.rounds.early") | .why' "$OUT")" == *"largest shortfall 1500000 us"*"not closed-loop." ]]
+	# the same round sent before s1's first round itself: out of order
+	awk -F, -v OFS=, '$1 == 2 { $22 = 0; $23 = 1699999999000000 } 1' \
+	    "$T/v3/trace_data.csv" >"$BATS_TEST_TMPDIR/early/r.csv"
+	"$S2R_BIN/s2r-trace-stats" "$BATS_TEST_TMPDIR/early/r.csv" |
+	    jq -e -s 'map(select(.metric=="session.rounds.early"))[0].out_of_order == 1'
+	judge "$W/corpus.yaml" "$BATS_TEST_TMPDIR/early/r.csv"
+	[ "$(v session.rounds.early)" = FAIL ]
+	[[ "$(jq -r 'select(.metric=="session.rounds.early") | .why' "$OUT")" == *"not closed-loop. 1 of them went out before the previous round of their session was even sent: the replay sent the rounds out of order"* ]]
 	# the think time cap alone passes it
 	[ "$(v think_time_us.max)" = PASS ]
 	# one round only: nothing to follow

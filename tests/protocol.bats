@@ -223,6 +223,52 @@ late() {
 	    jq -e -s 'map(select(.metric == "sends.late"))[0].verdict == "WARN"'
 }
 
+# step_back SEC US: the client clock went back US after SEC s of planned
+# arrivals: the wall-clock times of the rows planned from then on are US
+# earlier (an NTP step), their arrival_time_us unchanged.
+step_back() {
+	gawk -F, -v OFS=, -v at="$(($1 * 1000000))" -v us="$2" '
+	    BEGIN { split("send_time_us first_chunk_time_us last_chunk_time_us", t, " ") }
+	    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+	    $c["arrival_time_us"] >= at { for (k in t) if ($c[t[k]] > 0) $c[t[k]] -= us }
+	    { print }' "$CELL/trace_data.csv" >"$CELL/t"
+	mv "$CELL/t" "$CELL/trace_data.csv"
+}
+
+@test "clock step back: sends.clock_back WARNs where and by how much, late sends counted on each side; none on a clean or a held run" {
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	judge
+	[ -z "$(verdict 1h sends.clock_back)" ]
+	jq -e -s 'map(select(.metric == "sends.clock_back")) == []' "$BATS_TEST_TMPDIR/m.ndjson"
+	# a client at its ceiling (one row in 5 held 2 s) is no clock step
+	hold 5 2000
+	judge
+	[ -z "$(verdict 1h sends.clock_back)" ]
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	step_back 30 1500000
+	judge
+	[ "$(verdict 1h sends.clock_back)" = WARN ]
+	jq -e -s 'map(select(.metric == "sends.clock_back"))[0] | .value >= 1400000
+	    and .value <= 1500000 and .unit == "us" and .n == 3000
+	    and .at_us > 29e6 and .at_us < 31e6 and .source.field == "send_time_us"' \
+	    "$BATS_TEST_TMPDIR/m.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/m.ndjson"
+	[[ "$(why 1h sends.clock_back)" == "The load generator's wall clock went back 1.5 s at about "*"only a clock step"*"qps.actual"* ]]
+	# the rows before the step are not late against the rows after it
+	[ "$(verdict 1h sends.late)" = PASS ]
+	[[ "$(why 1h sends.late)" == "0 of 3000 first-round requests"* ]]
+	# a 5 s step shortens the send span of this 60 s run by a twelfth:
+	# qps.actual is out of its band by the clock alone, a WARN saying so
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	step_back 30 5000000
+	judge
+	"$S2R_BIN/s2r-verdict" --checks 1a --no-fail-status "$BATS_TEST_TMPDIR/e.ndjson" \
+	    "$BATS_TEST_TMPDIR/m.ndjson" >"$OUT"
+	[ "$(verdict 1a qps.actual)" = WARN ]
+	[[ "$(why 1a qps.actual)" == *"The client's clock went back 5 s mid-run"*"1h sends.clock_back): over the send span with the step restored the rate is "*"within the tolerance." ]]
+	[ "$(verdict 1a qps.intended)" = PASS ]
+}
+
 @test "timeout: a request longer than the per-request timeout FAILs" {
 	protocol timeout=5
 	judge

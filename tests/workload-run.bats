@@ -275,6 +275,29 @@ PY
 	[ "$(jq -r 'select(.metric=="requests.count") | has("duplicate_ids")' "$BATS_TEST_TMPDIR/c.ndjson")" = false ]
 }
 
+@test "verdicts: request_ids missing between the trace's smallest and largest (rows left out) are named in a short count's why" {
+	"$S2R_BIN/s2r-synth" "$W/phases.yaml" "$BATS_TEST_TMPDIR/t"
+	t="$BATS_TEST_TMPDIR/t"
+	# a recorder that kept only the completed requests: one in four
+	# (the failed ones) has no row
+	awk -F, 'NR == 1 || $1 % 4 != 1' "$t/trace_data.csv" >"$t/r.csv"
+	gone=$(awk -F, 'NR > 1 && $1 % 4 == 1' "$t/trace_data.csv" | wc -l)
+	[ "$gone" -gt 0 ]
+	"$S2R_BIN/s2r-trace-stats" --phase p --workload w "$t/r.csv" >"$BATS_TEST_TMPDIR/m.ndjson"
+	[ "$(jq -r 'select(.metric=="requests.count") | .missing_ids' "$BATS_TEST_TMPDIR/m.ndjson")" = "$gone" ]
+	validate_records "$BATS_TEST_TMPDIR/m.ndjson"
+	run_verdicts "$t/r.csv"
+	[ "$(jq -r 'select(.metric=="requests.count") | .verdict' "$OUT")" = FAIL ]
+	holds '.metric=="requests.count" and (.why | test("'"$gone"' request_id between the trace.s smallest and largest have no row: the generator made those requests and the trace left them out"))'
+	# a run stopped early lacks the last ids, none between: no such note
+	awk -F, 'NR == 1 || $20 < 40000000' "$t/trace_data.csv" >"$t/cut.csv"
+	"$S2R_BIN/s2r-trace-stats" --phase p --workload w "$t/cut.csv" >"$BATS_TEST_TMPDIR/c.ndjson"
+	[ "$(jq -r 'select(.metric=="requests.count") | has("missing_ids")' "$BATS_TEST_TMPDIR/c.ndjson")" = false ]
+	run_verdicts "$t/cut.csv"
+	[ "$(jq -r 'select(.metric=="requests.count") | .verdict' "$OUT")" = FAIL ]
+	! holds '.metric=="requests.count" and (.why | test("have no row"))'
+}
+
 @test "verdicts: warm-up cut rows start the windows later; the seed must match" {
 	"$S2R_BIN/s2r-synth" "$W/phases.yaml" "$BATS_TEST_TMPDIR/t"
 	t="$BATS_TEST_TMPDIR/t"

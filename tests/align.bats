@@ -1580,6 +1580,64 @@ PY
 	grep -q 'SIM\\_TRACE' "$T/out/report.md"
 }
 
+@test "pipelines/align.mk: a trace cut mid-write is A1/A2 MISSING carrying the tools' located message; A0, A3 and the report still follow" {
+	kernels
+	mkdir -p "$T/in"
+	# make words allow no space or quote (align.mk's header); these
+	# characters still reach the tools as given
+	tr="$T/in/rank=0,cut+@.json"
+	head -c "$(( $(wc -c <"$T/t_0.json") * 6 / 10 ))" "$T/t_0.json" >"$tr"
+	# the tools alone: exit 2 and the located line, and with
+	# --record-refusal the one summary record holding it
+	run -2 "$S2R_BIN/s2r-dutycycle" "$tr"
+	[[ "$output" == "s2r-dutycycle: $tr:"[0-9]*:[0-9]*": "* ]]
+	msg=${output#"s2r-dutycycle: $tr:"}
+	run -2 "$S2R_BIN/s2r-dutycycle" --record-refusal -o "$T/d.ndjson" "$tr"
+	validate_records "$T/d.ndjson"
+	[ "$(wc -l <"$T/d.ndjson")" -eq 1 ]
+	export TR="$tr" MSG="$tr:$msg"
+	jqe '.kind == "summary" and .check == "A2" and .metric == "input.refused" and .source.file == $ENV.TR and .details.tool == "s2r-dutycycle"' "$T/d.ndjson"
+	[ "$(jq -r '"\(.source.line):\(.source.column): \(.value)"' "$T/d.ndjson")" = "$msg" ]
+	run -2 "$S2R_BIN/s2r-kernel-match" --record-refusal \
+	    --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" --slots "$T/slots.ndjson" "$tr"
+	jqe '.check == "A1" and .metric == "input.refused"' <(printf '%s\n' "$output" | grep '^{')
+	# a usage error is no refusal: no record
+	run -2 "$S2R_BIN/s2r-dutycycle" --record-refusal --collective '(' "$tr"
+	[[ "$output" != *'{'* ]]
+	# the pipeline: verdicts and report, A1/A2 MISSING with the message
+	run make -s -f "$S2R_TOP/pipelines/align.mk" S2R_BIN="$S2R_BIN" OUT="$T/out" \
+	    TRACE="$tr" SLOTS="$T/slots.ndjson" \
+	    RULES="$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    REAL_TRACE="$F/trace_data.csv" SIM_TRACE="$F/sim.json" WINDOW_MS=200
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"s2r-dutycycle: $tr:$msg"* ]]
+	[[ "$output" == *", 2 MISSING)"* ]]
+	validate_records "$T/out/verdicts.ndjson"
+	[ "$(verdict A1 kernel.coverage.measured "$T/out/verdicts.ndjson")" = MISSING ]
+	[ "$(verdict A2 duty.multiplier "$T/out/verdicts.ndjson")" = MISSING ]
+	jqe 'select(.check == "A1" or .check == "A2") | .why | contains($ENV.MSG)' "$T/out/verdicts.ndjson"
+	jqe 'select(.check == "A2") | .actual.source.file == $ENV.TR and .actual.source.line > 0' "$T/out/verdicts.ndjson"
+	# never a PASS for A1/A2; A0 and A3 judged as without a trace
+	[ "$(jq -r 'select(.check == "A1" or .check == "A2") | .verdict' "$T/out/verdicts.ndjson" | sort -u)" = MISSING ]
+	[ "$(verdict A0 align.requests.matched "$T/out/verdicts.ndjson")" = PASS ]
+	[ "$(verdict A3 align.tpot_ms "$T/out/verdicts.ndjson")" = PASS ]
+	grep -q 'refused its input' "$T/out/report.md"
+	# STRICT makes the MISSING fail the run
+	run make -s -f "$S2R_TOP/pipelines/align.mk" S2R_BIN="$S2R_BIN" OUT="$T/out" \
+	    TRACE="$tr" SLOTS="$T/slots.ndjson" \
+	    RULES="$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    REAL_TRACE="$F/trace_data.csv" SIM_TRACE="$F/sim.json" WINDOW_MS=200 STRICT=1
+	[ "$status" -ne 0 ]
+	# the whole trace back: measured again, no refusal left
+	cp "$T/t_0.json" "$tr"
+	make -s -f "$S2R_TOP/pipelines/align.mk" S2R_BIN="$S2R_BIN" OUT="$T/out" \
+	    TRACE="$tr" SLOTS="$T/slots.ndjson" \
+	    RULES="$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    REAL_TRACE="$F/trace_data.csv" SIM_TRACE="$F/sim.json" WINDOW_MS=200
+	[ -z "$(jq -r 'select(.metric == "input.refused")' "$T/out/duty.ndjson" "$T/out/kernels.ndjson")" ]
+	[ "$(verdict A2 duty.multiplier "$T/out/verdicts.ndjson")" != MISSING ]
+}
+
 @test "samples: two real runs of one spec and seed match request by request" {
 	need_samples
 	A="$S2R_SAMPLES/aw-real/baseline/w3_multi_prefix_contention/trace_data.csv"

@@ -135,6 +135,28 @@ side_mode(struct out *o, const char *side, const struct reqpop *p)
 	json_array_append_new(o->arr, rec);
 }
 
+/* <side>.server.model: the model the side's trace header says it served
+ * (blis observe: the model the requests went to) or simulated (blis run:
+ * the model whose latency coefficients it used); only when stated. */
+static void
+side_model(struct out *o, const char *side, const struct reqpop *p)
+{
+	json_t *rec;
+	char metric[64];
+
+	if (p->server_model == NULL)
+		return;
+	snprintf(metric, sizeof(metric), "%s.server.model", side);
+	rec = rec_begin(&(struct rec_head){ .kind = "measure", .check = "A0",
+	    .metric = metric, .value = json_string(p->server_model),
+	    .n = -1 });
+	rec_end(rec, rec_scope_new(), rec_source(p->mode_file,
+	    p->server_model_line, 0, "server.model", "server.model of the "
+	    "trace header: the model the run served (blis observe) or "
+	    "simulated (blis run, replay)"));
+	json_array_append_new(o->arr, rec);
+}
+
 /* <side>.requests.unstreamed: rows with streaming false, which have no
  * first-token time (A3 leaves them out of TTFT and TPOT). */
 static void
@@ -816,6 +838,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 	if (real != NULL) {
 		o.file = real->label;
 		side_mode(&o, "real", real);
+		side_model(&o, "real", real);
 		side_count(&o, "real", real);
 		side_repeats(&o, "real", real);
 		side_unstreamed(&o, "real", real);
@@ -827,6 +850,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 	if (sim != NULL) {
 		o.file = sim->label;
 		side_mode(&o, "sim", sim);
+		side_model(&o, "sim", sim);
 		side_count(&o, "sim", sim);
 		side_repeats(&o, "sim", sim);
 		side_unstreamed(&o, "sim", sim);

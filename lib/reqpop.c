@@ -37,6 +37,7 @@ reqpop_free(struct reqpop *p)
 	free(p->warm_up_where);
 	free(p->mode);
 	free(p->mode_file);
+	free(p->server_model);
 	free(p->v);
 	memset(p, 0, sizeof(*p));
 }
@@ -180,6 +181,11 @@ reqpop_read_csv(struct reqpop *p, struct csvr *r, const struct trace_header *h)
 		p->mode = xstrdup(h->mode);
 		p->mode_file = xstrdup(h->label);
 		p->mode_line = h->mode_line;
+	}
+	if (h != NULL && h->present && h->server_model != NULL) {
+		xstrset(&p->mode_file, h->label);
+		p->server_model = xstrdup(h->server_model);
+		p->server_model_line = h->server_model_line;
 	}
 	while (csvr_next(r))
 		csv_row(p, r, &c);

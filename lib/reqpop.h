@@ -57,8 +57,12 @@ struct reqpop {
 	char		*warm_up_where;	/* "header.yaml:5" */
 	char		*mode;		/* the header's mode (real, generated,
 					 * replayed); NULL: not stated */
-	char		*mode_file;	/* the header stating it */
+	char		*mode_file;	/* the trace header (mode, model) */
 	long		 mode_line;
+	char		*server_model;	/* the header's server.model (the
+					 * model served, or simulated); NULL:
+					 * not stated; in mode_file's header */
+	long		 server_model_line;
 	struct reqrow	*v;
 	size_t		 n, cap;
 	int64_t		 nok;

@@ -21,6 +21,7 @@
  * rows) that the report prints under it: the population table (A0), the
  * unmapped families and the deviation ranking (A1), the duty-cycle
  * decomposition (A2) and the quantile table (A3). */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -55,6 +56,10 @@ static const char ACT_OUTPUT[] = "Output lengths differ, so TPOT and E2E "
     "compare different decode lengths: run the real side with fixed output "
     "lengths (ignore_eos with max_tokens) or replay the real output lengths "
     "in the simulator.";
+
+static const char ACT_MODEL[] = "Rerun the simulation for the model the "
+    "real run served (blis run --model, with that model's latency "
+    "coefficients), or capture the real run of the model simulated.";
 
 static const char ACT_SIDES[] = "Give the real run's trace as REAL_TRACE "
     "(blis observe's trace_data.csv, header mode real) and the simulator's "
@@ -130,6 +135,60 @@ a0_sides(struct judge *j, const struct rule *r)
 	au_emit(j, r, "align.sides", NULL, rm, sm, false, 0, NULL, "real: "
 	    "mode real; sim: generated or replayed", v, sbuf_str(&why),
 	    ACT_SIDES, NULL);
+	sbuf_free(&why);
+}
+
+/* A model as a header names it, for comparison: the part after a model
+ * cache's directories ("/model-cache/models/Qwen/Qwen3-14B" names
+ * Qwen/Qwen3-14B: a path ending in "/" and the other name), case aside (BLIS keys its
+ * coefficients by the lower-cased name). */
+static bool
+model_same(const char *a, const char *b)
+{
+	const char *pa = a + strlen(a), *pb = b + strlen(b);
+
+	while (pa > a && pb > b && tolower((unsigned char)pa[-1]) ==
+	    tolower((unsigned char)pb[-1])) {
+		pa--;
+		pb--;
+	}
+	if (pa == a && pb == b)
+		return true;
+	/* one is a path ending in the other */
+	return (pa == a && pb[-1] == '/') || (pb == b && pa[-1] == '/');
+}
+
+/* Whether both sides ran one model, as their trace headers' server.model
+ * say: a simulation run with another model's latency coefficients (blis
+ * run --model) predicts another model's timing, whatever the requests. */
+static void
+a0_model(struct judge *j, const struct rule *r)
+{
+	const json_t *rm = au_lat(j, "real.server.model");
+	const json_t *sm = au_lat(j, "sim.server.model");
+	const char *real = rec_get_str(rm, "value"), *sim = rec_get_str(sm,
+	    "value");
+	struct sbuf why = {0};
+	enum jverdict_value v = V_INAPPLICABLE;
+
+	if (real != NULL && sim != NULL) {
+		v = model_same(real, sim) ? V_PASS : V_FAIL;
+		sbuf_printf(&why, "The real run served %s (", real);
+		ru_where(&why, rm);
+		sbuf_printf(&why, "); the simulation modelled %s (", sim);
+		ru_where(&why, sm);
+		sbuf_adds(&why, v == V_PASS ? "): the same model." : "): "
+		    "another model, so its latencies predict another "
+		    "model's steps, whatever else agrees.");
+	} else
+		sbuf_printf(&why, "%s: whether both sides ran one model "
+		    "cannot be checked from the traces (blis observe and blis "
+		    "run write server.model in the trace header).", real !=
+		    NULL ? "Only the real trace's header names its model" :
+		    sim != NULL ? "Only the simulated trace's header names "
+		    "its model" : "Neither trace header names a model");
+	au_emit(j, r, "align.server.model", NULL, rm, sm, false, 0, NULL,
+	    "the same model", v, sbuf_str(&why), ACT_MODEL, NULL);
 	sbuf_free(&why);
 }
 
@@ -429,6 +488,7 @@ rule_a0(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (!au_sides_given(j, r, "request eligibility"))
 		return;
 	a0_sides(j, r);
+	a0_model(j, r);
 	a0_population(j, r);
 	a0_prompts(j, r);
 	a0_arrivals(j, r);

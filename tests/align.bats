@@ -256,9 +256,10 @@ EOF
 	"$LAT" --real "$F/trace_data.csv" --sim "$F/sim.json" --no-itl >"$T/a"
 	"$LAT" --real - --sim "$F/sim.json" <"$F/trace_data.csv" | jq -c '[.metric, .value]' >"$T/b"
 	"$LAT" --real "$F/trace_data.csv" --sim - --no-itl <"$F/sim.json" | jq -c '[.metric, .value]' >"$T/c"
-	jq -c '[.metric, .value]' "$T/a" | grep -v warm_up | grep -v '"real.requests.count"' | grep -v '"real.mode"' >"$T/a2"
-	# stdin has no header beside it: only the warm-up attribution and
-	# the mode differ
+	jq -c '[.metric, .value]' "$T/a" | grep -v warm_up | grep -v '"real.requests.count"' | grep -v '"real.mode"' | grep -v '"real.server.model"' >"$T/a2"
+	# stdin has no header beside it: only the warm-up attribution, the
+	# mode and the model differ (none stated)
+	[ -z "$(grep '"real.server.model"' "$T/b")" ]
 	grep -v warm_up "$T/b" | grep -v '"real.requests.count"' | grep -v sim_only | grep -v '"real.mode"' >"$T/b2"
 	[ "$(grep '"real.mode"' "$T/b")" = '["real.mode",null]' ]
 	diff <(grep -v sim_only "$T/a2") "$T/b2"
@@ -1017,6 +1018,32 @@ PY
 	lat --real "$F/sim.json" --sim "$F/sim.csv" --no-itl
 	judge
 	jqe 'select(.metric == "align.sides") | .verdict == "FAIL" and (.why | test("real side is a simulator.s output"))' "$T/v.ndjson"
+}
+
+@test "A0: align.server.model: the trace headers' server.model: one model PASS (a cache path, case aside), another FAIL naming both, one side unstated INAPPLICABLE" {
+	kernels
+	mkdir "$T/s"
+	cp "$F/sim.csv" "$F/sim.itl.csv" "$T/s/"
+	lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv"
+	[ "$(val real.server.model)" = '"Qwen/Qwen3-14B"' ]
+	jqe 'select(.metric == "real.server.model") | (.source.file | endswith("/trace_header.yaml")) and .source.line == 10 and .source.field == "server.model"' "$T/l.ndjson"
+	[ -z "$(val sim.server.model)" ]
+	judge
+	[ "$(verdict A0 align.server.model)" = INAPPLICABLE ]
+	jqe 'select(.metric == "align.server.model") | .why | test("Only the real trace.s header names its model")' "$T/v.ndjson"
+	for m in Qwen/Qwen3-14B qwen/qwen3-14b /model-cache/models/Qwen/Qwen3-14B; do
+		{ cat "$F/sim.yaml"; printf 'server:\n    type: blis\n    model: %s\n' "$m"; } >"$T/s/sim.yaml"
+		lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv"
+		judge
+		[ "$(verdict A0 align.server.model)" = PASS ]
+	done
+	for m in Qwen/Qwen3-8B Qwen3-14B-Instruct other/Qwen3-14B; do
+		{ cat "$F/sim.yaml"; printf 'server:\n    type: blis\n    model: %s\n' "$m"; } >"$T/s/sim.yaml"
+		lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv"
+		judge
+		[ "$(verdict A0 align.server.model)" = FAIL ]
+	done
+	jqe 'select(.metric == "align.server.model") | (.why | test("served Qwen/Qwen3-14B \\(.*trace_header.yaml:10\\); the simulation modelled other/Qwen3-14B \\(.*sim.yaml:9\\): another model")) and .expected.value == "Qwen/Qwen3-14B" and .actual.value == "other/Qwen3-14B" and (.action | test("blis run --model"))' "$T/v.ndjson"
 }
 
 @test "A0: align.sides is INAPPLICABLE when neither trace says what wrote it" {

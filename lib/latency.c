@@ -174,6 +174,23 @@ side_unstreamed(struct out *o, const char *side, const struct reqpop *p)
 	    "ttft_ms is a first-token time");
 }
 
+/* <side>.requests.untimed: successful rows with neither a first nor a
+ * last chunk time: nothing of their timing was recorded (a workload
+ * trace written before any run, a recorder that wrote no times). */
+static void
+side_untimed(struct out *o, const char *side, const struct reqpop *p)
+{
+	char metric[64];
+
+	snprintf(metric, sizeof(metric), "%s.requests.untimed", side);
+	put(o, "A0", metric, rec_i64(p->untimed), "count", p->nok,
+	    p->fmt == REQFMT_TRACE_CSV ? "first_chunk_time_us" : "ttft_ms",
+	    p->fmt == REQFMT_TRACE_CSV ? "successful rows (n: all of them) "
+	    "whose first_chunk_time_us and last_chunk_time_us are both 0 or "
+	    "empty: no time of any chunk recorded" : "successful entries "
+	    "(n: all of them) whose ttft_ms and e2e_ms are both 0");
+}
+
 static void
 ids_text(struct sbuf *b, const int64_t *ex, int64_t count)
 {
@@ -842,6 +859,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_count(&o, "real", real);
 		side_repeats(&o, "real", real);
 		side_unstreamed(&o, "real", real);
+		side_untimed(&o, "real", real);
 		side_burst(&o, "real", real);
 		side_success(&o, "real", real);
 		side_tokens(&o, "real", real);
@@ -854,6 +872,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_count(&o, "sim", sim);
 		side_repeats(&o, "sim", sim);
 		side_unstreamed(&o, "sim", sim);
+		side_untimed(&o, "sim", sim);
 		side_burst(&o, "sim", sim);
 		side_success(&o, "sim", sim);
 		side_tokens(&o, "sim", sim);

@@ -71,6 +71,8 @@ add_totals(struct reqpop *p, const struct reqrow *row, const char *where,
 	if (row->ok) {
 		p->nok++;
 		p->output_sum += row->output;
+		/* successful, yet no time of any chunk (A0 untimed) */
+		p->untimed += row->ttft < 0 && row->e2e < 0;
 	}
 }
 

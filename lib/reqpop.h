@@ -67,6 +67,9 @@ struct reqpop {
 	size_t		 n, cap;
 	int64_t		 nok;
 	int64_t		 unstreamed;	/* rows with streaming false */
+	int64_t		 untimed;	/* successful rows without a first
+					 * or last chunk time (a workload
+					 * trace, not a run's output) */
 	bool		 has_kv_hit_rate;	/* JSON: cache_hit_rate given */
 	double		 kv_hit_rate;	/* fraction */
 	long		 kv_line;	/* its line */

@@ -61,6 +61,11 @@ static const char ACT_MODEL[] = "Rerun the simulation for the model the "
     "real run served (blis run --model, with that model's latency "
     "coefficients), or capture the real run of the model simulated.";
 
+static const char ACT_UNTIMED[] = "Give each side's output trace, with "
+    "the times of its chunks: the simulator's (blis run --trace-output or "
+    "--metrics-path, after the run) and blis observe's capture, not the "
+    "workload trace the requests were generated into.";
+
 static const char ACT_SIDES[] = "Give the real run's trace as REAL_TRACE "
     "(blis observe's trace_data.csv, header mode real) and the simulator's "
     "as SIM_TRACE (blis run --trace-output or --metrics-path, or blis "
@@ -190,6 +195,44 @@ a0_model(struct judge *j, const struct rule *r)
 	au_emit(j, r, "align.server.model", NULL, rm, sm, false, 0, NULL,
 	    "the same model", v, sbuf_str(&why), ACT_MODEL, NULL);
 	sbuf_free(&why);
+}
+
+/* Successful requests with no time of any chunk on a side: a trace that
+ * records requests but no run (the workload blis wrote before
+ * simulating, a recorder that wrote no times) cannot be compared; all
+ * of them FAILs, some WARNs (their latencies are left out of A3). */
+static void
+a0_untimed(struct judge *j, const struct rule *r)
+{
+	static const char *const sides[] = { "real", "sim" };
+
+	for (size_t i = 0; i < 2; i++) {
+		char metric[48];
+		const json_t *u;
+		double n = 0, ok = 0;
+		struct sbuf why = {0};
+		bool all;
+
+		snprintf(metric, sizeof(metric), "%s.requests.untimed",
+		    sides[i]);
+		u = au_lat(j, metric);
+		if (!ru_num(u, &n) || n <= 0)
+			continue;
+		rec_get_num(u, "n", &ok);
+		all = n >= ok;
+		sbuf_printf(&why, "%.0f of the %.0f successful requests of the "
+		    "%s trace carry no time of any chunk (first and last "
+		    "chunk times 0 or empty)", n, ok, i == 0 ? "real" :
+		    "simulated");
+		sbuf_adds(&why, all ? ": the trace records requests, not a "
+		    "run's timing (a workload trace written before any run, "
+		    "or a recorder that wrote no times), so there is no "
+		    "latency to compare." : "; their latencies are left out "
+		    "of A3.");
+		au_emit(j, r, metric, NULL, NULL, u, false, 0, NULL, "0",
+		    all ? V_FAIL : V_WARN, sbuf_str(&why), ACT_UNTIMED, NULL);
+		sbuf_free(&why);
+	}
 }
 
 static json_t *
@@ -489,6 +532,7 @@ rule_a0(struct judge *j, const struct rule *r, const struct jcell *c)
 		return;
 	a0_sides(j, r);
 	a0_model(j, r);
+	a0_untimed(j, r);
 	a0_population(j, r);
 	a0_prompts(j, r);
 	a0_arrivals(j, r);
@@ -855,6 +899,27 @@ paired_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
 }
 
 /* Why metric k has no values on a side. */
+/* Why a side has no latency when its requests carry no chunk times at
+ * all (A0 <side>.requests.untimed), else NULL. */
+static const char *
+untimed_side(const struct judge *j)
+{
+	double n, ok;
+	const json_t *u;
+
+	u = au_lat(j, "sim.requests.untimed");
+	if (ru_num(u, &n) && n > 0 && rec_get_num(u, "n", &ok) && n >= ok)
+		return "No values on the simulated side: its successful "
+		    "requests carry no chunk times (A0 sim.requests.untimed: "
+		    "a workload trace, not the simulator's output).";
+	u = au_lat(j, "real.requests.untimed");
+	if (ru_num(u, &n) && n > 0 && rec_get_num(u, "n", &ok) && n >= ok)
+		return "No values on the real side: its successful requests "
+		    "carry no chunk times (A0 real.requests.untimed: no run's "
+		    "timing was recorded).";
+	return NULL;
+}
+
 static const char *
 no_values_why(const struct judge *j, enum a3kind k)
 {
@@ -864,6 +929,8 @@ no_values_why(const struct judge *j, enum a3kind k)
 		return "No whole throughput window on one side: the eligible "
 		    "requests span less than one window (s2r-latency "
 		    "--window-ms).";
+	if (k != K_TPUT && untimed_side(j) != NULL)
+		return untimed_side(j);
 	ru_num(au_lat(j, "real.requests.unstreamed"), &ru);
 	ru_num(au_lat(j, "sim.requests.unstreamed"), &su);
 	if ((k == K_TTFT || k == K_TPOT) && (ru > 0 || su > 0))
@@ -899,7 +966,9 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 	ru_num(au_lat(j, metric), &crit);
 	snprintf(metric, sizeof(metric), "align.%s", name);
 	if (!ru_num(gr, &gap)) {
+		/* the data should be there when a side recorded no times */
 		au_emit(j, r, metric, NULL, ra, sa, false, 0, NULL, NULL,
+		    k != K_TPUT && untimed_side(j) != NULL ? V_MISSING :
 		    V_INAPPLICABLE, no_values_why(j, k), NULL,
 		    au_evidence(quantile_table(j, name), ra));
 		return;

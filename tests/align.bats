@@ -1046,6 +1046,56 @@ PY
 	jqe 'select(.metric == "align.server.model") | (.why | test("served Qwen/Qwen3-14B \\(.*trace_header.yaml:10\\); the simulation modelled other/Qwen3-14B \\(.*sim.yaml:9\\): another model")) and .expected.value == "Qwen/Qwen3-14B" and .actual.value == "other/Qwen3-14B" and (.action | test("blis run --model"))' "$T/v.ndjson"
 }
 
+@test "A0: successful requests without any chunk time (a workload trace as SIM_TRACE) FAIL <side>.requests.untimed, A3 MISSING; some of them WARN" {
+	kernels
+	mkdir "$T/s"
+	cp "$F/sim.csv" "$F/sim.yaml" "$T/s/"
+	lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv" --no-itl
+	[ "$(val sim.requests.untimed)" = 0 ]
+	[ "$(val real.requests.untimed)" = 0 ]
+	judge
+	[ -z "$(verdict A0 sim.requests.untimed)" ]
+	# every chunk time zero: requests, not a run
+	python3 - "$T/s/sim.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    for k in ("send_time_us", "first_chunk_time_us", "last_chunk_time_us", "num_chunks"):
+        r[k] = "0"
+w = csv.DictWriter(open(sys.argv[1], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+ok = sum(r["status"] == "ok" for r in rows)
+print(ok, file=open(sys.argv[1] + ".ok", "w"))
+PY
+	lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv" --no-itl
+	[ "$(val sim.requests.untimed)" = "$(cat "$T/s/sim.csv.ok")" ]
+	jqe 'select(.metric == "sim.requests.untimed") | .n == .value and .source.field == "first_chunk_time_us"' "$T/l.ndjson"
+	judge
+	[ "$(verdict A0 sim.requests.untimed)" = FAIL ]
+	jqe 'select(.metric == "sim.requests.untimed") | (.why | test("records requests, not a run.s timing")) and (.action | test("--trace-output"))' "$T/v.ndjson"
+	for m in ttft_ms tpot_ms e2e_ms; do
+		[ "$(verdict A3 align.$m)" = MISSING ]
+	done
+	jqe 'select(.metric == "align.ttft_ms") | .why | test("sim.requests.untimed")' "$T/v.ndjson"
+	# one request untimed out of many: WARN, the rest compared
+	cp "$F/sim.csv" "$T/s/sim.csv"
+	python3 - "$T/s/sim.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+r = next(r for r in rows if r["status"] == "ok")
+r["first_chunk_time_us"] = r["last_chunk_time_us"] = "0"
+w = csv.DictWriter(open(sys.argv[1], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv" --no-itl
+	[ "$(val sim.requests.untimed)" = 1 ]
+	judge
+	[ "$(verdict A0 sim.requests.untimed)" = WARN ]
+	[ "$(verdict A3 align.tpot_ms)" != MISSING ]
+}
+
 @test "A0: align.sides is INAPPLICABLE when neither trace says what wrote it" {
 	kernels
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-header --no-itl

@@ -288,6 +288,12 @@ side_repeats(struct out *o, const char *side, const struct reqpop *p)
 	put(o, "A0", metric, rec_i64(p->repeat_ids), "count",
 	    (int64_t)p->n, p->fmt == REQFMT_TRACE_CSV ? "request_id" :
 	    "requestID", sbuf_str(&how));
+	snprintf(metric, sizeof(metric), "%s.requests.repeated_served", side);
+	put(o, "A0", metric, rec_i64(p->repeat_served), "count",
+	    p->repeat_ids, "status",
+	    "repeated request ids (n) answered successfully more than once, "
+	    "sent at different times (send_time_us): not a retry of a failed "
+	    "send, the request sent again");
 	sbuf_free(&how);
 }
 

@@ -81,6 +81,8 @@ struct reqpop {
 	 * v and from the counts and sums above. */
 	int64_t		 repeat_ids;	/* ids seen more than once */
 	int64_t		 repeat_rows;	/* rows dropped for them */
+	int64_t		 repeat_served;	/* of them, answered more than once,
+					 * sent at different times */
 	int64_t		 repeat_ex[REQMATCH_EXAMPLES];	/* first such ids */
 	long		 repeat_line[REQMATCH_EXAMPLES];	/* each one's
 							 * second row */

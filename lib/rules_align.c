@@ -45,6 +45,11 @@ static const char ACT_REPEATS[] = "A request was sent more than once "
     "(its status and error_message: a reset connection, a 5xx) and rerun "
     "the real cell without it; until then the server saw more sends than "
     "the simulation, and A3 compares each id's last successful attempt.";
+static const char ACT_SENT_TWICE[] = "Requests were answered more than "
+    "once under one id: the run sent (part of) the workload twice (a load "
+    "generator with two replicas writing one trace, or a trace appended "
+    "to an earlier run's); rerun the real cell with one load generator "
+    "into a fresh trace, then rerun the alignment.";
 static const char ACT_PROMPT[] = "Matched requests carry different "
     "prompts: check that both sides ran the same workload spec and seed "
     "and that the shared-prefix lengths agree (prefix_length), then rerun.";
@@ -272,7 +277,7 @@ population_table(const struct judge *j)
  * server saw more sends than the simulation: a WARN, not a FAIL (a
  * retry is real client behaviour; the attempt compared is said). */
 static bool
-repeats_note(const struct judge *j, struct sbuf *why)
+repeats_note(const struct judge *j, struct sbuf *why, bool *served)
 {
 	static const char *sides[] = { "real", "sim" };
 	const json_t *rec;
@@ -291,6 +296,18 @@ repeats_note(const struct judge *j, struct sbuf *why)
 		    n == 1 ? "s" : "", rec_get_str(json_object_get(rec,
 		    "source"), "how"));
 		any = true;
+		snprintf(metric, sizeof(metric), "%s.requests.repeated_served",
+		    sides[i]);
+		if (ru_num(au_lat(j, metric), &n) && n > 0) {
+			sbuf_printf(why, " %.0f of them %s answered more than "
+			    "once, every attempt successful: not a retry of a "
+			    "failed send but the request sent again (two load "
+			    "generators writing one trace, or two runs "
+			    "appended), so the %s side served more load than "
+			    "the other.", n, n == 1 ? "was" : "were",
+			    sides[i]);
+			*served = true;
+		}
 	}
 	return any;
 }
@@ -302,6 +319,7 @@ a0_population(struct judge *j, const struct rule *r)
 	double matched, ronly = 0, sonly = 0, warm = 0;
 	struct sbuf why = {0};
 	enum jverdict_value v;
+	bool served = false;
 
 	if (!ru_num(m, &matched)) {
 		sbuf_printf(&why, "Requests cannot be matched: %s",
@@ -333,12 +351,14 @@ a0_population(struct judge *j, const struct rule *r)
 	if (sonly > 0)
 		sbuf_printf(&why, " Sim-only: %s.", rec_get_str(json_object_get(
 		    au_lat(j, "align.requests.sim_only"), "source"), "how"));
-	if (repeats_note(j, &why) && v == V_PASS)
-		v = V_WARN;
+	if (repeats_note(j, &why, &served) && v == V_PASS)
+		v = served ? V_FAIL : V_WARN;
 	au_emit(j, r, "align.requests.matched", NULL,
 	    au_lat(j, "real.requests.count"), au_lat(j, "sim.requests.count"),
-	    false, 0, NULL, "same ids on both sides", v,
-	    sbuf_str(&why), v == V_WARN ? ACT_REPEATS : ACT_POPULATION,
+	    false, 0, NULL, "same ids on both sides", v, sbuf_str(&why),
+	    served && ronly == 0 && sonly == 0 ? ACT_SENT_TWICE :
+	    v == V_WARN ? ACT_REPEATS :
+	    ACT_POPULATION,
 	    au_evidence(population_table(j),
 	    au_lat(j, "real.requests.count")));
 	sbuf_free(&why);

@@ -206,6 +206,35 @@ EOF
 	cmp "$T/l.ndjson" "$T/again.ndjson"
 }
 
+@test "A0: request ids answered more than once (the workload sent twice into one trace) FAIL as extra load, not a retry" {
+	kernels
+	mkdir "$T/r"
+	cp "$F/trace_header.yaml" "$T/r/"
+	# every row again, 3 ms later: two load generators, one file
+	python3 - "$F/trace_data.csv" "$T/r/trace_data.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+extra = []
+for r in rows:
+    c = dict(r)
+    c["send_time_us"] = str(int(r["send_time_us"]) + 3000)
+    for k in ("first_chunk_time_us", "last_chunk_time_us"):
+        if int(r[k]) > 0:
+            c[k] = str(int(r[k]) + 3000)
+    extra.append(c)
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows + extra)
+print(sum(r["status"] == "ok" and r["finish_reason"] not in ("", "abort") for r in rows), file=open(sys.argv[2] + ".ok", "w"))
+PY
+	lat --real "$T/r/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	[ "$(val real.requests.repeated_served)" = "$(cat "$T/r/trace_data.csv.ok")" ]
+	jqe 'select(.metric == "real.requests.repeated_served") | .n == 12' "$T/l.ndjson"
+	judge
+	[ "$(verdict A0 align.requests.matched)" = FAIL ]
+	jqe 'select(.metric == "align.requests.matched") | (.why | test("answered more than once, every attempt successful: not a retry")) and (.action | test("two replicas"))' "$T/v.ndjson"
+}
+
 @test "A0: a row the server aborted (ok, finish_reason abort) is not eligible" {
 	# the first served real row is aborted
 	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }

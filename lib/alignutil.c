@@ -216,6 +216,49 @@ au_missing(struct judge *j, const struct rule *r, const char *metric,
 }
 
 bool
+au_refused(struct judge *j, const struct rule *r, const char *check,
+    const char *metric, const char *what)
+{
+	const json_t *ref = NULL, *src;
+	const char *tool;
+	struct ru_list l;
+	struct sbuf why = {0};
+	long long line, col;
+
+	ru_select(j, &(struct jsel){ .kind = "summary",
+	    .metric = "input.refused" }, &l);
+	for (size_t i = 0; i < l.n && ref == NULL; i++)
+		if (ru_check_is(l.v[i], check))
+			ref = l.v[i];
+	ru_list_free(&l);
+	if (ref == NULL)
+		return false;
+	src = json_object_get(ref, "source");
+	line = json_integer_value(json_object_get(src, "line"));
+	col = json_integer_value(json_object_get(src, "column"));
+	tool = rec_get_str(json_object_get(ref, "details"), "tool");
+	sbuf_printf(&why, "%s refused its input, so %s cannot be judged: %s",
+	    tool != NULL ? tool : "The trace tool", what,
+	    rec_get_str(src, "file"));
+	if (line > 0)
+		sbuf_printf(&why, ":%lld", line);
+	if (line > 0 && col > 0)
+		sbuf_printf(&why, ":%lld", col);
+	sbuf_printf(&why, ": %s.  A trace that ends mid-event was cut while "
+	    "it was written or copied (a worker killed while the profiler "
+	    "flushed, an interrupted copy out of the pod).  The checks that "
+	    "need no profiler trace (A0, A3) are judged without it.",
+	    json_string_value(json_object_get(ref, "value")));
+	judge_emit(j, r, NULL, &(struct jverdict){ .metric = metric,
+	    .measure = ref, .verdict = V_MISSING, .why = sbuf_str(&why),
+	    .action = "Give the whole trace: copy it out of the pod again, "
+	    "or capture the profile anew and let the profiler finish writing "
+	    "(stop the worker only after the trace file is closed)." });
+	sbuf_free(&why);
+	return true;
+}
+
+bool
 au_sides_given(struct judge *j, const struct rule *r, const char *what)
 {
 	static const char *const sides[] = { "real", "sim" };

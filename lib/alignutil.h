@@ -66,6 +66,12 @@ void	 au_emit(struct judge *j, const struct rule *r, const char *metric,
 	    const char *action, json_t *ev);
 void	 au_missing(struct judge *j, const struct rule *r, const char *metric,
 	    const char *why, const char *action);
+/* MISSING carrying a trace tool's refusal of its input (the summary
+ * record input.refused of check, s2r-kernel-match or s2r-dutycycle
+ * --record-refusal), under metric; what: what the check could not judge.
+ * False when there is none. */
+bool	 au_refused(struct judge *j, const struct rule *r, const char *check,
+	    const char *metric, const char *what);
 /* MISSING for each side s2r-latency was not given (what: the judged
  * thing); false then. */
 bool	 au_sides_given(struct judge *j, const struct rule *r,

@@ -11,6 +11,15 @@
 const char *s2r_prog = "s2r";
 void (*s2r_die_hook)(void);
 
+/* The fatal message, kept for s2r_die_hook (a tool that turns its refusal
+ * into a record: lib/krefuse.c); the location as vreport was given it. */
+static struct {
+	char	 file[1024];
+	bool	 has_file;
+	long	 line, column;
+	char	 msg[2048];
+} last;
+
 void
 s2r_setprog(const char *argv0)
 {
@@ -33,8 +42,29 @@ put_shown(const char *s)
 		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, stderr);
 }
 
+/* Keeps the message of a fatal report (cut to the buffers' size). */
 static void
-vreport(const char *file, long line, long column, const char *fmt, va_list ap)
+keep_last(const char *file, long line, long column, const char *msg)
+{
+	last.has_file = file != NULL;
+	snprintf(last.file, sizeof(last.file), "%s", file ? file : "");
+	last.line = line;
+	last.column = column;
+	snprintf(last.msg, sizeof(last.msg), "%s", msg);
+}
+
+const char *
+s2r_last_fatal(const char **file, long *line, long *column)
+{
+	*file = last.has_file ? last.file : NULL;
+	*line = last.line;
+	*column = last.column;
+	return last.msg;
+}
+
+static void
+vreport(const char *file, long line, long column, bool fatal, const char *fmt,
+    va_list ap)
 {
 	char small[512], *msg = small;
 	va_list aq;
@@ -61,6 +91,8 @@ vreport(const char *file, long line, long column, const char *fmt, va_list ap)
 	}
 	put_shown(n < 0 ? fmt : msg);
 	fputc('\n', stderr);
+	if (fatal)
+		keep_last(file, line, column, n < 0 ? fmt : msg);
 	if (msg != small)
 		free(msg);
 }
@@ -71,7 +103,7 @@ s2r_die(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(NULL, 0, 0, fmt, ap);
+	vreport(NULL, 0, 0, true, fmt, ap);
 	va_end(ap);
 	if (s2r_die_hook != NULL)
 		s2r_die_hook();
@@ -84,7 +116,7 @@ s2r_die_at(const char *file, long line, long column, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(file ? file : "-", line, column, fmt, ap);
+	vreport(file ? file : "-", line, column, true, fmt, ap);
 	va_end(ap);
 	if (s2r_die_hook != NULL)
 		s2r_die_hook();
@@ -97,7 +129,7 @@ s2r_warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(NULL, 0, 0, fmt, ap);
+	vreport(NULL, 0, 0, false, fmt, ap);
 	va_end(ap);
 }
 
@@ -107,7 +139,7 @@ s2r_warn_at(const char *file, long line, long column, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(file ? file : "-", line, column, fmt, ap);
+	vreport(file ? file : "-", line, column, false, fmt, ap);
 	va_end(ap);
 }
 

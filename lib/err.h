@@ -21,6 +21,11 @@ extern void (*s2r_die_hook)(void);
 
 void s2r_setprog(const char *argv0);
 
+/* The message of the last fatal report (s2r_die*), as written after the
+ * location, for s2r_die_hook; *file NULL when it named none, *line and
+ * *column <= 0 when not known.  "" before any. */
+const char *s2r_last_fatal(const char **file, long *line, long *column);
+
 noreturn void s2r_die(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 /* line or column <= 0 is left out of the location. */

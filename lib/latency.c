@@ -135,6 +135,28 @@ side_mode(struct out *o, const char *side, const struct reqpop *p)
 	json_array_append_new(o->arr, rec);
 }
 
+/* <side>.server.model: the model the side's trace header says it served
+ * (blis observe: the model the requests went to) or simulated (blis run:
+ * the model whose latency coefficients it used); only when stated. */
+static void
+side_model(struct out *o, const char *side, const struct reqpop *p)
+{
+	json_t *rec;
+	char metric[64];
+
+	if (p->server_model == NULL)
+		return;
+	snprintf(metric, sizeof(metric), "%s.server.model", side);
+	rec = rec_begin(&(struct rec_head){ .kind = "measure", .check = "A0",
+	    .metric = metric, .value = json_string(p->server_model),
+	    .n = -1 });
+	rec_end(rec, rec_scope_new(), rec_source(p->mode_file,
+	    p->server_model_line, 0, "server.model", "server.model of the "
+	    "trace header: the model the run served (blis observe) or "
+	    "simulated (blis run, replay)"));
+	json_array_append_new(o->arr, rec);
+}
+
 /* <side>.requests.unstreamed: rows with streaming false, which have no
  * first-token time (A3 leaves them out of TTFT and TPOT). */
 static void
@@ -150,6 +172,23 @@ side_unstreamed(struct out *o, const char *side, const struct reqpop *p)
 	    "so they have no TTFT or TPOT and are left out of both" :
 	    "a BLIS metrics JSON has no streaming flag: every entry's "
 	    "ttft_ms is a first-token time");
+}
+
+/* <side>.requests.untimed: successful rows with neither a first nor a
+ * last chunk time: nothing of their timing was recorded (a workload
+ * trace written before any run, a recorder that wrote no times). */
+static void
+side_untimed(struct out *o, const char *side, const struct reqpop *p)
+{
+	char metric[64];
+
+	snprintf(metric, sizeof(metric), "%s.requests.untimed", side);
+	put(o, "A0", metric, rec_i64(p->untimed), "count", p->nok,
+	    p->fmt == REQFMT_TRACE_CSV ? "first_chunk_time_us" : "ttft_ms",
+	    p->fmt == REQFMT_TRACE_CSV ? "successful rows (n: all of them) "
+	    "whose first_chunk_time_us and last_chunk_time_us are both 0 or "
+	    "empty: no time of any chunk recorded" : "successful entries "
+	    "(n: all of them) whose ttft_ms and e2e_ms are both 0");
 }
 
 static void
@@ -249,6 +288,12 @@ side_repeats(struct out *o, const char *side, const struct reqpop *p)
 	put(o, "A0", metric, rec_i64(p->repeat_ids), "count",
 	    (int64_t)p->n, p->fmt == REQFMT_TRACE_CSV ? "request_id" :
 	    "requestID", sbuf_str(&how));
+	snprintf(metric, sizeof(metric), "%s.requests.repeated_served", side);
+	put(o, "A0", metric, rec_i64(p->repeat_served), "count",
+	    p->repeat_ids, "status",
+	    "repeated request ids (n) answered successfully more than once, "
+	    "sent at different times (send_time_us): not a retry of a failed "
+	    "send, the request sent again");
 	sbuf_free(&how);
 }
 
@@ -816,9 +861,11 @@ latency_records(const struct latside *rside, const struct latside *sside,
 	if (real != NULL) {
 		o.file = real->label;
 		side_mode(&o, "real", real);
+		side_model(&o, "real", real);
 		side_count(&o, "real", real);
 		side_repeats(&o, "real", real);
 		side_unstreamed(&o, "real", real);
+		side_untimed(&o, "real", real);
 		side_burst(&o, "real", real);
 		side_success(&o, "real", real);
 		side_tokens(&o, "real", real);
@@ -827,9 +874,11 @@ latency_records(const struct latside *rside, const struct latside *sside,
 	if (sim != NULL) {
 		o.file = sim->label;
 		side_mode(&o, "sim", sim);
+		side_model(&o, "sim", sim);
 		side_count(&o, "sim", sim);
 		side_repeats(&o, "sim", sim);
 		side_unstreamed(&o, "sim", sim);
+		side_untimed(&o, "sim", sim);
 		side_burst(&o, "sim", sim);
 		side_success(&o, "sim", sim);
 		side_tokens(&o, "sim", sim);

@@ -37,6 +37,7 @@ reqpop_free(struct reqpop *p)
 	free(p->warm_up_where);
 	free(p->mode);
 	free(p->mode_file);
+	free(p->server_model);
 	free(p->v);
 	memset(p, 0, sizeof(*p));
 }
@@ -70,6 +71,8 @@ add_totals(struct reqpop *p, const struct reqrow *row, const char *where,
 	if (row->ok) {
 		p->nok++;
 		p->output_sum += row->output;
+		/* successful, yet no time of any chunk (A0 untimed) */
+		p->untimed += row->ttft < 0 && row->e2e < 0;
 	}
 }
 
@@ -180,6 +183,11 @@ reqpop_read_csv(struct reqpop *p, struct csvr *r, const struct trace_header *h)
 		p->mode = xstrdup(h->mode);
 		p->mode_file = xstrdup(h->label);
 		p->mode_line = h->mode_line;
+	}
+	if (h != NULL && h->present && h->server_model != NULL) {
+		xstrset(&p->mode_file, h->label);
+		p->server_model = xstrdup(h->server_model);
+		p->server_model_line = h->server_model_line;
 	}
 	while (csvr_next(r))
 		csv_row(p, r, &c);
@@ -459,6 +467,7 @@ drop_totals(struct reqpop *p, const struct reqrow *row)
 	if (row->ok) {
 		p->nok--;
 		p->output_sum -= row->output;
+		p->untimed -= row->ttft < 0 && row->e2e < 0;
 	}
 }
 
@@ -466,11 +475,21 @@ drop_totals(struct reqpop *p, const struct reqrow *row)
 static void
 collapse(struct reqpop *p, size_t a, size_t b, size_t k)
 {
-	size_t keep = group_keep(p, a, b);
+	size_t keep = group_keep(p, a, b), first_ok = b;
+	bool resent = false;
 
-	for (size_t i = a; i < b; i++)
+	for (size_t i = a; i < b; i++) {
+		/* a retry follows a failed attempt; two answered ones sent
+		 * at different times are the request sent twice (the same
+		 * send twice is a line written twice) */
+		if (p->v[i].ok && first_ok == b)
+			first_ok = i;
+		else if (p->v[i].ok && p->v[i].send != p->v[first_ok].send)
+			resent = true;
 		if (i != keep)
 			drop_totals(p, &p->v[i]);
+	}
+	p->repeat_served += resent;
 	if (p->repeat_ids < REQMATCH_EXAMPLES) {
 		p->repeat_ex[p->repeat_ids] = p->v[a].id;
 		p->repeat_line[p->repeat_ids] = p->v[a + 1].line;

@@ -57,12 +57,19 @@ struct reqpop {
 	char		*warm_up_where;	/* "header.yaml:5" */
 	char		*mode;		/* the header's mode (real, generated,
 					 * replayed); NULL: not stated */
-	char		*mode_file;	/* the header stating it */
+	char		*mode_file;	/* the trace header (mode, model) */
 	long		 mode_line;
+	char		*server_model;	/* the header's server.model (the
+					 * model served, or simulated); NULL:
+					 * not stated; in mode_file's header */
+	long		 server_model_line;
 	struct reqrow	*v;
 	size_t		 n, cap;
 	int64_t		 nok;
 	int64_t		 unstreamed;	/* rows with streaming false */
+	int64_t		 untimed;	/* successful rows without a first
+					 * or last chunk time (a workload
+					 * trace, not a run's output) */
 	bool		 has_kv_hit_rate;	/* JSON: cache_hit_rate given */
 	double		 kv_hit_rate;	/* fraction */
 	long		 kv_line;	/* its line */
@@ -74,6 +81,8 @@ struct reqpop {
 	 * v and from the counts and sums above. */
 	int64_t		 repeat_ids;	/* ids seen more than once */
 	int64_t		 repeat_rows;	/* rows dropped for them */
+	int64_t		 repeat_served;	/* of them, answered more than once,
+					 * sent at different times */
 	int64_t		 repeat_ex[REQMATCH_EXAMPLES];	/* first such ids */
 	long		 repeat_line[REQMATCH_EXAMPLES];	/* each one's
 							 * second row */

@@ -21,6 +21,7 @@
  * rows) that the report prints under it: the population table (A0), the
  * unmapped families and the deviation ranking (A1), the duty-cycle
  * decomposition (A2) and the quantile table (A3). */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -44,6 +45,11 @@ static const char ACT_REPEATS[] = "A request was sent more than once "
     "(its status and error_message: a reset connection, a 5xx) and rerun "
     "the real cell without it; until then the server saw more sends than "
     "the simulation, and A3 compares each id's last successful attempt.";
+static const char ACT_SENT_TWICE[] = "Requests were answered more than "
+    "once under one id: the run sent (part of) the workload twice (a load "
+    "generator with two replicas writing one trace, or a trace appended "
+    "to an earlier run's); rerun the real cell with one load generator "
+    "into a fresh trace, then rerun the alignment.";
 static const char ACT_PROMPT[] = "Matched requests carry different "
     "prompts: check that both sides ran the same workload spec and seed "
     "and that the shared-prefix lengths agree (prefix_length), then rerun.";
@@ -55,6 +61,15 @@ static const char ACT_OUTPUT[] = "Output lengths differ, so TPOT and E2E "
     "compare different decode lengths: run the real side with fixed output "
     "lengths (ignore_eos with max_tokens) or replay the real output lengths "
     "in the simulator.";
+
+static const char ACT_MODEL[] = "Rerun the simulation for the model the "
+    "real run served (blis run --model, with that model's latency "
+    "coefficients), or capture the real run of the model simulated.";
+
+static const char ACT_UNTIMED[] = "Give each side's output trace, with "
+    "the times of its chunks: the simulator's (blis run --trace-output or "
+    "--metrics-path, after the run) and blis observe's capture, not the "
+    "workload trace the requests were generated into.";
 
 static const char ACT_SIDES[] = "Give the real run's trace as REAL_TRACE "
     "(blis observe's trace_data.csv, header mode real) and the simulator's "
@@ -133,6 +148,98 @@ a0_sides(struct judge *j, const struct rule *r)
 	sbuf_free(&why);
 }
 
+/* A model as a header names it, for comparison: the part after a model
+ * cache's directories ("/model-cache/models/Qwen/Qwen3-14B" names
+ * Qwen/Qwen3-14B: a path ending in "/" and the other name), case aside (BLIS keys its
+ * coefficients by the lower-cased name). */
+static bool
+model_same(const char *a, const char *b)
+{
+	const char *pa = a + strlen(a), *pb = b + strlen(b);
+
+	while (pa > a && pb > b && tolower((unsigned char)pa[-1]) ==
+	    tolower((unsigned char)pb[-1])) {
+		pa--;
+		pb--;
+	}
+	if (pa == a && pb == b)
+		return true;
+	/* one is a path ending in the other */
+	return (pa == a && pb[-1] == '/') || (pb == b && pa[-1] == '/');
+}
+
+/* Whether both sides ran one model, as their trace headers' server.model
+ * say: a simulation run with another model's latency coefficients (blis
+ * run --model) predicts another model's timing, whatever the requests. */
+static void
+a0_model(struct judge *j, const struct rule *r)
+{
+	const json_t *rm = au_lat(j, "real.server.model");
+	const json_t *sm = au_lat(j, "sim.server.model");
+	const char *real = rec_get_str(rm, "value"), *sim = rec_get_str(sm,
+	    "value");
+	struct sbuf why = {0};
+	enum jverdict_value v = V_INAPPLICABLE;
+
+	if (real != NULL && sim != NULL) {
+		v = model_same(real, sim) ? V_PASS : V_FAIL;
+		sbuf_printf(&why, "The real run served %s (", real);
+		ru_where(&why, rm);
+		sbuf_printf(&why, "); the simulation modelled %s (", sim);
+		ru_where(&why, sm);
+		sbuf_adds(&why, v == V_PASS ? "): the same model." : "): "
+		    "another model, so its latencies predict another "
+		    "model's steps, whatever else agrees.");
+	} else
+		sbuf_printf(&why, "%s: whether both sides ran one model "
+		    "cannot be checked from the traces (blis observe and blis "
+		    "run write server.model in the trace header).", real !=
+		    NULL ? "Only the real trace's header names its model" :
+		    sim != NULL ? "Only the simulated trace's header names "
+		    "its model" : "Neither trace header names a model");
+	au_emit(j, r, "align.server.model", NULL, rm, sm, false, 0, NULL,
+	    "the same model", v, sbuf_str(&why), ACT_MODEL, NULL);
+	sbuf_free(&why);
+}
+
+/* Successful requests with no time of any chunk on a side: a trace that
+ * records requests but no run (the workload blis wrote before
+ * simulating, a recorder that wrote no times) cannot be compared; all
+ * of them FAILs, some WARNs (their latencies are left out of A3). */
+static void
+a0_untimed(struct judge *j, const struct rule *r)
+{
+	static const char *const sides[] = { "real", "sim" };
+
+	for (size_t i = 0; i < 2; i++) {
+		char metric[48];
+		const json_t *u;
+		double n = 0, ok = 0;
+		struct sbuf why = {0};
+		bool all;
+
+		snprintf(metric, sizeof(metric), "%s.requests.untimed",
+		    sides[i]);
+		u = au_lat(j, metric);
+		if (!ru_num(u, &n) || n <= 0)
+			continue;
+		rec_get_num(u, "n", &ok);
+		all = n >= ok;
+		sbuf_printf(&why, "%.0f of the %.0f successful requests of the "
+		    "%s trace carry no time of any chunk (first and last "
+		    "chunk times 0 or empty)", n, ok, i == 0 ? "real" :
+		    "simulated");
+		sbuf_adds(&why, all ? ": the trace records requests, not a "
+		    "run's timing (a workload trace written before any run, "
+		    "or a recorder that wrote no times), so there is no "
+		    "latency to compare." : "; their latencies are left out "
+		    "of A3.");
+		au_emit(j, r, metric, NULL, NULL, u, false, 0, NULL, "0",
+		    all ? V_FAIL : V_WARN, sbuf_str(&why), ACT_UNTIMED, NULL);
+		sbuf_free(&why);
+	}
+}
+
 static json_t *
 population_table(const struct judge *j)
 {
@@ -170,7 +277,7 @@ population_table(const struct judge *j)
  * server saw more sends than the simulation: a WARN, not a FAIL (a
  * retry is real client behaviour; the attempt compared is said). */
 static bool
-repeats_note(const struct judge *j, struct sbuf *why)
+repeats_note(const struct judge *j, struct sbuf *why, bool *served)
 {
 	static const char *sides[] = { "real", "sim" };
 	const json_t *rec;
@@ -189,6 +296,18 @@ repeats_note(const struct judge *j, struct sbuf *why)
 		    n == 1 ? "s" : "", rec_get_str(json_object_get(rec,
 		    "source"), "how"));
 		any = true;
+		snprintf(metric, sizeof(metric), "%s.requests.repeated_served",
+		    sides[i]);
+		if (ru_num(au_lat(j, metric), &n) && n > 0) {
+			sbuf_printf(why, " %.0f of them %s answered more than "
+			    "once, every attempt successful: not a retry of a "
+			    "failed send but the request sent again (two load "
+			    "generators writing one trace, or two runs "
+			    "appended), so the %s side served more load than "
+			    "the other.", n, n == 1 ? "was" : "were",
+			    sides[i]);
+			*served = true;
+		}
 	}
 	return any;
 }
@@ -200,6 +319,7 @@ a0_population(struct judge *j, const struct rule *r)
 	double matched, ronly = 0, sonly = 0, warm = 0;
 	struct sbuf why = {0};
 	enum jverdict_value v;
+	bool served = false;
 
 	if (!ru_num(m, &matched)) {
 		sbuf_printf(&why, "Requests cannot be matched: %s",
@@ -231,12 +351,14 @@ a0_population(struct judge *j, const struct rule *r)
 	if (sonly > 0)
 		sbuf_printf(&why, " Sim-only: %s.", rec_get_str(json_object_get(
 		    au_lat(j, "align.requests.sim_only"), "source"), "how"));
-	if (repeats_note(j, &why) && v == V_PASS)
-		v = V_WARN;
+	if (repeats_note(j, &why, &served) && v == V_PASS)
+		v = served ? V_FAIL : V_WARN;
 	au_emit(j, r, "align.requests.matched", NULL,
 	    au_lat(j, "real.requests.count"), au_lat(j, "sim.requests.count"),
-	    false, 0, NULL, "same ids on both sides", v,
-	    sbuf_str(&why), v == V_WARN ? ACT_REPEATS : ACT_POPULATION,
+	    false, 0, NULL, "same ids on both sides", v, sbuf_str(&why),
+	    served && ronly == 0 && sonly == 0 ? ACT_SENT_TWICE :
+	    v == V_WARN ? ACT_REPEATS :
+	    ACT_POPULATION,
 	    au_evidence(population_table(j),
 	    au_lat(j, "real.requests.count")));
 	sbuf_free(&why);
@@ -429,6 +551,8 @@ rule_a0(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (!au_sides_given(j, r, "request eligibility"))
 		return;
 	a0_sides(j, r);
+	a0_model(j, r);
+	a0_untimed(j, r);
 	a0_population(j, r);
 	a0_prompts(j, r);
 	a0_arrivals(j, r);
@@ -795,6 +919,27 @@ paired_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
 }
 
 /* Why metric k has no values on a side. */
+/* Why a side has no latency when its requests carry no chunk times at
+ * all (A0 <side>.requests.untimed), else NULL. */
+static const char *
+untimed_side(const struct judge *j)
+{
+	double n, ok;
+	const json_t *u;
+
+	u = au_lat(j, "sim.requests.untimed");
+	if (ru_num(u, &n) && n > 0 && rec_get_num(u, "n", &ok) && n >= ok)
+		return "No values on the simulated side: its successful "
+		    "requests carry no chunk times (A0 sim.requests.untimed: "
+		    "a workload trace, not the simulator's output).";
+	u = au_lat(j, "real.requests.untimed");
+	if (ru_num(u, &n) && n > 0 && rec_get_num(u, "n", &ok) && n >= ok)
+		return "No values on the real side: its successful requests "
+		    "carry no chunk times (A0 real.requests.untimed: no run's "
+		    "timing was recorded).";
+	return NULL;
+}
+
 static const char *
 no_values_why(const struct judge *j, enum a3kind k)
 {
@@ -804,6 +949,8 @@ no_values_why(const struct judge *j, enum a3kind k)
 		return "No whole throughput window on one side: the eligible "
 		    "requests span less than one window (s2r-latency "
 		    "--window-ms).";
+	if (k != K_TPUT && untimed_side(j) != NULL)
+		return untimed_side(j);
 	ru_num(au_lat(j, "real.requests.unstreamed"), &ru);
 	ru_num(au_lat(j, "sim.requests.unstreamed"), &su);
 	if ((k == K_TTFT || k == K_TPOT) && (ru > 0 || su > 0))
@@ -839,7 +986,9 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 	ru_num(au_lat(j, metric), &crit);
 	snprintf(metric, sizeof(metric), "align.%s", name);
 	if (!ru_num(gr, &gap)) {
+		/* the data should be there when a side recorded no times */
 		au_emit(j, r, metric, NULL, ra, sa, false, 0, NULL, NULL,
+		    k != K_TPUT && untimed_side(j) != NULL ? V_MISSING :
 		    V_INAPPLICABLE, no_values_why(j, k), NULL,
 		    au_evidence(quantile_table(j, name), ra));
 		return;

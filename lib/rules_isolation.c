@@ -568,6 +568,69 @@ isolation_kv(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* --- the load generator ----------------------------------------------- */
+
+/* The load generators' settings both arms' trace headers state: the
+ * seed the requests were drawn with and the warm-up left out.  Arms of
+ * one workload drawn with other seeds compare other request streams,
+ * and a warm-up in one arm only leaves cold-cache requests in the other's
+ * trace: a difference outside the policy.  Judged only where both cells
+ * state the setting (blis observe writes both). */
+static const char *const LOAD_METRICS[] = { "workload.seed",
+    "warm_up.requests" };
+static const char *const LOAD_WORDS[] = { "workload_seed",
+    "warm_up_requests" };
+
+static void
+isolation_load(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jcell *oc)
+{
+	struct sbuf why = {0};
+	size_t stated = 0, differ = 0;
+	const json_t *mine = NULL, *theirs = NULL;
+
+	judge_cell_text(&why, c);
+	sbuf_adds(&why, " against ");
+	judge_cell_text(&why, oc);
+	sbuf_adds(&why, ", trace headers:");
+	for (size_t k = 0; k < 2; k++) {
+		const json_t *b = judge_measure(j, c, LOAD_METRICS[k], NULL);
+		const json_t *a = judge_measure(j, oc, LOAD_METRICS[k], NULL);
+		bool same;
+
+		if (a == NULL || b == NULL)
+			continue;
+		same = ru_equal(json_object_get(a, "value"),
+		    json_object_get(b, "value"));
+		stated++;
+		differ += !same;
+		if (mine == NULL || !same) {
+			mine = b;
+			theirs = a;
+		}
+		sbuf_printf(&why, "%s %s %lld (", stated > 1 ? ";" : "",
+		    LOAD_WORDS[k], json_integer_value(json_object_get(b,
+		    "value")));
+		ru_where(&why, b);
+		sbuf_printf(&why, ") %s %lld (", same ? "as" : "against",
+		    json_integer_value(json_object_get(a, "value")));
+		ru_where(&why, a);
+		sbuf_adds(&why, ")");
+	}
+	sbuf_adds(&why, differ > 0 ? ". The arms' load generators ran "
+	    "differently (another seed draws other requests; a warm-up in "
+	    "one arm only leaves cold-cache requests in the other's trace), "
+	    "so the arms compare different loads." : ".");
+	if (stated > 0)
+		judge_emit(j, r, c, &(struct jverdict){ .metric =
+		    "arms.workload", .expect = theirs, .measure = mine,
+		    .tolerance = "exact",
+		    .verdict = differ > 0 ? V_FAIL : V_PASS,
+		    .why = sbuf_str(&why), .action = differ > 0 ?
+		    ACT_ISOLATION : NULL });
+	sbuf_free(&why);
+}
+
 /* --- the rule ----------------------------------------------------------- */
 
 /* What this cell lacks to be compared at all: one MISSING per metric
@@ -694,6 +757,8 @@ rule_isolation(struct judge *j, const struct rule *r, const struct jcell *c)
 			isolation_instances(j, r, c, oc, same);
 		if (can & 4)
 			isolation_kv(j, r, c, oc, same);
+		if (same)
+			isolation_load(j, r, c, oc);
 	}
 	armcfg_free(&a);
 	free(arms);

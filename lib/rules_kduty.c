@@ -463,6 +463,8 @@ rule_a2(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	if (!au_alignment_run(j))
 		return;
+	if (au_refused(j, r, "A2", "duty.multiplier", "the duty cycle"))
+		return;
 	if (au_sum(j, "duty.multiplier", NULL) == NULL) {
 		au_missing(j, r, "duty.multiplier", "No s2r-dutycycle summary "
 		    "records: the duty cycle needs the profiler trace "

@@ -736,6 +736,9 @@ rule_a1(struct judge *j, const struct rule *r, const struct jcell *c)
 
 	if (!au_alignment_run(j))
 		return;
+	if (au_refused(j, r, "A1", "kernel.coverage.measured", "the "
+	    "per-operation kernel comparison"))
+		return;
 	scopes = a1_scopes(j);
 	if (json_array_size(scopes) == 0)
 		au_missing(j, r, "kernel.coverage.measured", "No "

@@ -19,6 +19,10 @@
 # exist) is not a make error: its tool is skipped, or told the side is
 # absent, and the verdicts that needed it say MISSING with what to give;
 # with none of TRACE, REAL_TRACE and SIM_TRACE there is nothing to align.
+# A trace the kernel or duty-cycle tool refuses (cut mid-write, malformed)
+# stops nothing either: the tool's --record-refusal output, one record
+# holding its located message, becomes A1/A2's MISSING verdict, and A0/A3
+# and the report still follow (the message also goes to stderr).
 # Every output is written under a temporary name and renamed, so a file
 # that exists is complete.  One line per step (V=1: the commands), the
 # summary last; STRICT=1 makes the run fail on a FAIL or a MISSING.
@@ -86,6 +90,11 @@ endif
 
 TOLF	:= $(call raw,TOLERANCES)
 quoted	= $(foreach f,$(1),$(call q,$(f)))
+# After a trace tool given --record-refusal: its exit 2 with the refusal
+# record written to FILE (a shell word, removed before the tool runs, so
+# that an earlier run's output cannot pass for it) is a result; any other
+# failure stays one (and .DELETE_ON_ERROR removes what it left).
+refused	= { rc=$$?; [ "$$rc" -eq 2 ] && [ -s $(1) ] || exit "$$rc"; }
 
 .PHONY: all measures
 .DELETE_ON_ERROR:
@@ -109,12 +118,15 @@ FORCE:
 
 $(O)/kernels.ndjson: $(TRACES) $(SLOTSF) $(RULESF) $(O)/inputs.TRACES
 	@$(call step,kernels,$(TRACES))
-	$(Q)$(call tool,s2r-kernel-match) --rules $(call q,$(RULESF)) \
-		--slots $(call q,$(SLOTSF)) -o $(call q,$@) $(call quoted,$(TRACES))
+	$(Q)rm -f $(call q,$@); $(call tool,s2r-kernel-match) --record-refusal \
+		--rules $(call q,$(RULESF)) --slots $(call q,$(SLOTSF)) \
+		-o $(call q,$@) $(call quoted,$(TRACES)) || $(call refused,$(call q,$@))
 
 $(O)/duty.ndjson: $(TRACES) $(O)/inputs.TRACES
 	@$(call step,duty,$(TRACES))
-	$(Q)$(call tool,s2r-dutycycle) -o $(call q,$@) $(call quoted,$(TRACES))
+	$(Q)rm -f $(call q,$@); $(call tool,s2r-dutycycle) --record-refusal \
+		-o $(call q,$@) \
+		$(call quoted,$(TRACES)) || $(call refused,$(call q,$@))
 
 $(O)/latency.ndjson: $(REALF) $(SIMF) $(call header,$(REALF)) \
 	$(call header,$(SIMF)) $(REALITL) $(SIMITL) $(O)/inputs.REALF \

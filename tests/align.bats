@@ -206,6 +206,35 @@ EOF
 	cmp "$T/l.ndjson" "$T/again.ndjson"
 }
 
+@test "A0: request ids answered more than once (the workload sent twice into one trace) FAIL as extra load, not a retry" {
+	kernels
+	mkdir "$T/r"
+	cp "$F/trace_header.yaml" "$T/r/"
+	# every row again, 3 ms later: two load generators, one file
+	python3 - "$F/trace_data.csv" "$T/r/trace_data.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+extra = []
+for r in rows:
+    c = dict(r)
+    c["send_time_us"] = str(int(r["send_time_us"]) + 3000)
+    for k in ("first_chunk_time_us", "last_chunk_time_us"):
+        if int(r[k]) > 0:
+            c[k] = str(int(r[k]) + 3000)
+    extra.append(c)
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows + extra)
+print(sum(r["status"] == "ok" and r["finish_reason"] not in ("", "abort") for r in rows), file=open(sys.argv[2] + ".ok", "w"))
+PY
+	lat --real "$T/r/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	[ "$(val real.requests.repeated_served)" = "$(cat "$T/r/trace_data.csv.ok")" ]
+	jqe 'select(.metric == "real.requests.repeated_served") | .n == 12' "$T/l.ndjson"
+	judge
+	[ "$(verdict A0 align.requests.matched)" = FAIL ]
+	jqe 'select(.metric == "align.requests.matched") | (.why | test("answered more than once, every attempt successful: not a retry")) and (.action | test("two replicas"))' "$T/v.ndjson"
+}
+
 @test "A0: a row the server aborted (ok, finish_reason abort) is not eligible" {
 	# the first served real row is aborted
 	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
@@ -256,9 +285,10 @@ EOF
 	"$LAT" --real "$F/trace_data.csv" --sim "$F/sim.json" --no-itl >"$T/a"
 	"$LAT" --real - --sim "$F/sim.json" <"$F/trace_data.csv" | jq -c '[.metric, .value]' >"$T/b"
 	"$LAT" --real "$F/trace_data.csv" --sim - --no-itl <"$F/sim.json" | jq -c '[.metric, .value]' >"$T/c"
-	jq -c '[.metric, .value]' "$T/a" | grep -v warm_up | grep -v '"real.requests.count"' | grep -v '"real.mode"' >"$T/a2"
-	# stdin has no header beside it: only the warm-up attribution and
-	# the mode differ
+	jq -c '[.metric, .value]' "$T/a" | grep -v warm_up | grep -v '"real.requests.count"' | grep -v '"real.mode"' | grep -v '"real.server.model"' >"$T/a2"
+	# stdin has no header beside it: only the warm-up attribution, the
+	# mode and the model differ (none stated)
+	[ -z "$(grep '"real.server.model"' "$T/b")" ]
 	grep -v warm_up "$T/b" | grep -v '"real.requests.count"' | grep -v sim_only | grep -v '"real.mode"' >"$T/b2"
 	[ "$(grep '"real.mode"' "$T/b")" = '["real.mode",null]' ]
 	diff <(grep -v sim_only "$T/a2") "$T/b2"
@@ -1019,6 +1049,82 @@ PY
 	jqe 'select(.metric == "align.sides") | .verdict == "FAIL" and (.why | test("real side is a simulator.s output"))' "$T/v.ndjson"
 }
 
+@test "A0: align.server.model: the trace headers' server.model: one model PASS (a cache path, case aside), another FAIL naming both, one side unstated INAPPLICABLE" {
+	kernels
+	mkdir "$T/s"
+	cp "$F/sim.csv" "$F/sim.itl.csv" "$T/s/"
+	lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv"
+	[ "$(val real.server.model)" = '"Qwen/Qwen3-14B"' ]
+	jqe 'select(.metric == "real.server.model") | (.source.file | endswith("/trace_header.yaml")) and .source.line == 10 and .source.field == "server.model"' "$T/l.ndjson"
+	[ -z "$(val sim.server.model)" ]
+	judge
+	[ "$(verdict A0 align.server.model)" = INAPPLICABLE ]
+	jqe 'select(.metric == "align.server.model") | .why | test("Only the real trace.s header names its model")' "$T/v.ndjson"
+	for m in Qwen/Qwen3-14B qwen/qwen3-14b /model-cache/models/Qwen/Qwen3-14B; do
+		{ cat "$F/sim.yaml"; printf 'server:\n    type: blis\n    model: %s\n' "$m"; } >"$T/s/sim.yaml"
+		lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv"
+		judge
+		[ "$(verdict A0 align.server.model)" = PASS ]
+	done
+	for m in Qwen/Qwen3-8B Qwen3-14B-Instruct other/Qwen3-14B; do
+		{ cat "$F/sim.yaml"; printf 'server:\n    type: blis\n    model: %s\n' "$m"; } >"$T/s/sim.yaml"
+		lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv"
+		judge
+		[ "$(verdict A0 align.server.model)" = FAIL ]
+	done
+	jqe 'select(.metric == "align.server.model") | (.why | test("served Qwen/Qwen3-14B \\(.*trace_header.yaml:10\\); the simulation modelled other/Qwen3-14B \\(.*sim.yaml:9\\): another model")) and .expected.value == "Qwen/Qwen3-14B" and .actual.value == "other/Qwen3-14B" and (.action | test("blis run --model"))' "$T/v.ndjson"
+}
+
+@test "A0: successful requests without any chunk time (a workload trace as SIM_TRACE) FAIL <side>.requests.untimed, A3 MISSING; some of them WARN" {
+	kernels
+	mkdir "$T/s"
+	cp "$F/sim.csv" "$F/sim.yaml" "$T/s/"
+	lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv" --no-itl
+	[ "$(val sim.requests.untimed)" = 0 ]
+	[ "$(val real.requests.untimed)" = 0 ]
+	judge
+	[ -z "$(verdict A0 sim.requests.untimed)" ]
+	# every chunk time zero: requests, not a run
+	python3 - "$T/s/sim.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    for k in ("send_time_us", "first_chunk_time_us", "last_chunk_time_us", "num_chunks"):
+        r[k] = "0"
+w = csv.DictWriter(open(sys.argv[1], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+ok = sum(r["status"] == "ok" for r in rows)
+print(ok, file=open(sys.argv[1] + ".ok", "w"))
+PY
+	lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv" --no-itl
+	[ "$(val sim.requests.untimed)" = "$(cat "$T/s/sim.csv.ok")" ]
+	jqe 'select(.metric == "sim.requests.untimed") | .n == .value and .source.field == "first_chunk_time_us"' "$T/l.ndjson"
+	judge
+	[ "$(verdict A0 sim.requests.untimed)" = FAIL ]
+	jqe 'select(.metric == "sim.requests.untimed") | (.why | test("records requests, not a run.s timing")) and (.action | test("--trace-output"))' "$T/v.ndjson"
+	for m in ttft_ms tpot_ms e2e_ms; do
+		[ "$(verdict A3 align.$m)" = MISSING ]
+	done
+	jqe 'select(.metric == "align.ttft_ms") | .why | test("sim.requests.untimed")' "$T/v.ndjson"
+	# one request untimed out of many: WARN, the rest compared
+	cp "$F/sim.csv" "$T/s/sim.csv"
+	python3 - "$T/s/sim.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+r = next(r for r in rows if r["status"] == "ok")
+r["first_chunk_time_us"] = r["last_chunk_time_us"] = "0"
+w = csv.DictWriter(open(sys.argv[1], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	lat --real "$F/trace_data.csv" --sim "$T/s/sim.csv" --no-itl
+	[ "$(val sim.requests.untimed)" = 1 ]
+	judge
+	[ "$(verdict A0 sim.requests.untimed)" = WARN ]
+	[ "$(verdict A3 align.tpot_ms)" != MISSING ]
+}
+
 @test "A0: align.sides is INAPPLICABLE when neither trace says what wrote it" {
 	kernels
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-header --no-itl
@@ -1578,6 +1684,64 @@ PY
 	[ "$(jq -r 'select(.kind == "verdict") | .verdict' "$T/out/verdicts.ndjson" | sort -u)" = MISSING ]
 	[ "$(jq -r 'select(.kind == "verdict") | .check' "$T/out/verdicts.ndjson" | tr '\n' ' ')" = "A0 A1 A2 A3 " ]
 	grep -q 'SIM\\_TRACE' "$T/out/report.md"
+}
+
+@test "pipelines/align.mk: a trace cut mid-write is A1/A2 MISSING carrying the tools' located message; A0, A3 and the report still follow" {
+	kernels
+	mkdir -p "$T/in"
+	# make words allow no space or quote (align.mk's header); these
+	# characters still reach the tools as given
+	tr="$T/in/rank=0,cut+@.json"
+	head -c "$(( $(wc -c <"$T/t_0.json") * 6 / 10 ))" "$T/t_0.json" >"$tr"
+	# the tools alone: exit 2 and the located line, and with
+	# --record-refusal the one summary record holding it
+	run -2 "$S2R_BIN/s2r-dutycycle" "$tr"
+	[[ "$output" == "s2r-dutycycle: $tr:"[0-9]*:[0-9]*": "* ]]
+	msg=${output#"s2r-dutycycle: $tr:"}
+	run -2 "$S2R_BIN/s2r-dutycycle" --record-refusal -o "$T/d.ndjson" "$tr"
+	validate_records "$T/d.ndjson"
+	[ "$(wc -l <"$T/d.ndjson")" -eq 1 ]
+	export TR="$tr" MSG="$tr:$msg"
+	jqe '.kind == "summary" and .check == "A2" and .metric == "input.refused" and .source.file == $ENV.TR and .details.tool == "s2r-dutycycle"' "$T/d.ndjson"
+	[ "$(jq -r '"\(.source.line):\(.source.column): \(.value)"' "$T/d.ndjson")" = "$msg" ]
+	run -2 "$S2R_BIN/s2r-kernel-match" --record-refusal \
+	    --rules "$S2R_TOP/pipelines/rules/vllm-dense.rules" --slots "$T/slots.ndjson" "$tr"
+	jqe '.check == "A1" and .metric == "input.refused"' <(printf '%s\n' "$output" | grep '^{')
+	# a usage error is no refusal: no record
+	run -2 "$S2R_BIN/s2r-dutycycle" --record-refusal --collective '(' "$tr"
+	[[ "$output" != *'{'* ]]
+	# the pipeline: verdicts and report, A1/A2 MISSING with the message
+	run make -s -f "$S2R_TOP/pipelines/align.mk" S2R_BIN="$S2R_BIN" OUT="$T/out" \
+	    TRACE="$tr" SLOTS="$T/slots.ndjson" \
+	    RULES="$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    REAL_TRACE="$F/trace_data.csv" SIM_TRACE="$F/sim.json" WINDOW_MS=200
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"s2r-dutycycle: $tr:$msg"* ]]
+	[[ "$output" == *", 2 MISSING)"* ]]
+	validate_records "$T/out/verdicts.ndjson"
+	[ "$(verdict A1 kernel.coverage.measured "$T/out/verdicts.ndjson")" = MISSING ]
+	[ "$(verdict A2 duty.multiplier "$T/out/verdicts.ndjson")" = MISSING ]
+	jqe 'select(.check == "A1" or .check == "A2") | .why | contains($ENV.MSG)' "$T/out/verdicts.ndjson"
+	jqe 'select(.check == "A2") | .actual.source.file == $ENV.TR and .actual.source.line > 0' "$T/out/verdicts.ndjson"
+	# never a PASS for A1/A2; A0 and A3 judged as without a trace
+	[ "$(jq -r 'select(.check == "A1" or .check == "A2") | .verdict' "$T/out/verdicts.ndjson" | sort -u)" = MISSING ]
+	[ "$(verdict A0 align.requests.matched "$T/out/verdicts.ndjson")" = PASS ]
+	[ "$(verdict A3 align.tpot_ms "$T/out/verdicts.ndjson")" = PASS ]
+	grep -q 'refused its input' "$T/out/report.md"
+	# STRICT makes the MISSING fail the run
+	run make -s -f "$S2R_TOP/pipelines/align.mk" S2R_BIN="$S2R_BIN" OUT="$T/out" \
+	    TRACE="$tr" SLOTS="$T/slots.ndjson" \
+	    RULES="$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    REAL_TRACE="$F/trace_data.csv" SIM_TRACE="$F/sim.json" WINDOW_MS=200 STRICT=1
+	[ "$status" -ne 0 ]
+	# the whole trace back: measured again, no refusal left
+	cp "$T/t_0.json" "$tr"
+	make -s -f "$S2R_TOP/pipelines/align.mk" S2R_BIN="$S2R_BIN" OUT="$T/out" \
+	    TRACE="$tr" SLOTS="$T/slots.ndjson" \
+	    RULES="$S2R_TOP/pipelines/rules/vllm-dense.rules" \
+	    REAL_TRACE="$F/trace_data.csv" SIM_TRACE="$F/sim.json" WINDOW_MS=200
+	[ -z "$(jq -r 'select(.metric == "input.refused")' "$T/out/duty.ndjson" "$T/out/kernels.ndjson")" ]
+	[ "$(verdict A2 duty.multiplier "$T/out/verdicts.ndjson")" != MISSING ]
 }
 
 @test "samples: two real runs of one spec and seed match request by request" {

@@ -627,6 +627,37 @@ stamps() {
 	    .scope.phase == "treatment") | .why | test("of baseline/w1, so")' "$OUT"
 }
 
+@test "2c arms.workload: the arms' trace headers' seed and warm-up: equal PASS, another seed or a warm-up in one arm only FAIL naming both; unstated in one arm, no verdict" {
+	# s2r-trace-stats' header records (trace_header.yaml), one per cell
+	hdr='{kind: "measure", check: "1a", scope: .scope, source: {file:
+	    (.scope.phase + "/" + .scope.workload + "/trace_header.yaml")}}'
+	add=". , (if .metric == \"instances.count\" and .kind == \"measure\"
+	    then ($hdr | .metric = \"workload.seed\" | .value = 42 |
+	    .source.line = 6 | .source.field = \"workload_seed\"),
+	    ($hdr | .metric = \"warm_up.requests\" | .value = 0 | .unit =
+	    \"count\" | .source.line = 5 | .source.field = \"warm_up_requests\")
+	    else empty end)"
+	judge "$add"
+	[ "$(v 2c baseline arms.workload)" = PASS ]
+	[ "$(v 2c treatment arms.workload)" = PASS ]
+	judge "$add | if .metric == \"workload.seed\" and .scope.phase ==
+	    \"treatment\" then .value = 7 else . end"
+	[ "$(v 2c baseline arms.workload)" = FAIL ]
+	[ "$(v 2c treatment arms.workload)" = FAIL ]
+	jqt 'select(.check == "2c" and .metric == "arms.workload" and
+	    .scope.phase == "treatment") | .expected.value == 42 and
+	    .actual.value == 7 and (.why | test("workload_seed 7 \\(treatment/w1/trace_header.yaml:6\\) against 42 \\(baseline/w1/trace_header.yaml:6\\)"))
+	    and (.action | test("more than the policy"))' "$OUT"
+	judge "$add | if .metric == \"warm_up.requests\" and .scope.phase ==
+	    \"baseline\" then .value = 200 else . end"
+	[ "$(v 2c treatment arms.workload)" = FAIL ]
+	jqt 'select(.check == "2c" and .metric == "arms.workload") | .why |
+	    test("warm_up_requests") and test("cold-cache")' "$OUT"
+	judge "$add | select(.metric != \"workload.seed\" and
+	    .metric != \"warm_up.requests\" or .scope.phase != \"treatment\")"
+	[ -z "$(v 2c baseline arms.workload)" ]
+}
+
 @test "2a: the GPU from gpu_logs: the same part PASS, another FAIL, an unknown name WARN, none INAPPLICABLE" {
 	gpu='{kind: "measure", check: "5h", metric: "gpu.name", scope:
 	    {phase: .scope.phase, workload: "w1", instance: "node-1", device:

@@ -57,8 +57,9 @@ setup() {
 	    length == 6 and all(.verdict == "PASS") and
 	    all(.actual.value == "plugins added delegation-scorer; schedulingProfiles added default/delegation-scorer; schedulingProfiles removed default/kv; schedulingProfiles removed default/ppc; schedulingProfiles removed default/qd")' "$V" >/dev/null
 	jq -s -e 'map(select(.check == "2c" and .metric != "arms.epp")) |
-	    length == 18 and all(.verdict == "PASS") and
-	    (map(.metric) | unique == ["arms.instances", "arms.kv", "arms.vllm"])' "$V" >/dev/null
+	    length == 24 and all(.verdict == "PASS") and
+	    (map(.metric) | unique == ["arms.instances", "arms.kv", "arms.vllm",
+	    "arms.workload"])' "$V" >/dev/null
 }
 
 @test "2a: model, TP, max_model_len, gpu_memory_utilization agree with config.md" {

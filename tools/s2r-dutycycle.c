@@ -15,6 +15,7 @@
 #include "kduty.h"
 #include "kduty_rec.h"
 #include "kload.h"
+#include "krefuse.h"
 #include "rec.h"
 #include "rectext.h"
 
@@ -24,7 +25,8 @@
 
 static const char usage_text[] =
 "usage: s2r-dutycycle [-kw] [-c ERE] [--factor F] [--z Z] [--stage-min N]\n"
-"                     [--format ndjson|text] [-o FILE] TRACE...\n"
+"                     [--format ndjson|text] [--record-refusal] [-o FILE]\n"
+"                     TRACE...\n"
 "\n"
 "GPU duty cycle per iteration (check A2): duty records per iteration and\n"
 "rank, and the multiplier sum(cycle)/sum(measured) with its terms.\n"
@@ -43,6 +45,9 @@ static const char usage_text[] =
 "                         (default 3.5)\n"
 "      --stage-min N      screen only stages with N iterations (default 8)\n"
 "      --format F         ndjson (default) or text (aligned tables)\n"
+"      --record-refusal   on an unreadable input, also write one summary\n"
+"                         record (input.refused: the message, where it\n"
+"                         stopped) as the output; the exit status stays 2\n"
 "  -o, --output FILE      write FILE (whole or not at all) instead of stdout\n"
 "  -h, --help             this text\n"
 "  -V, --version          the version\n";
@@ -51,7 +56,7 @@ struct opts {
 	struct kduty_opts duty;
 	const char	*collective;	/* --collective */
 	const char	*output;	/* -o */
-	bool		 text;
+	bool		 text, refusal;
 };
 
 static void
@@ -66,6 +71,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "stage-min", required_argument, NULL, 'S' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "record-refusal", no_argument, NULL, 'X' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const struct cli cli = { usage_text, "kwc:o:", longopts };
@@ -86,6 +92,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		case 'f': o->text = cli_format_text(optarg); break;
 		case 'o': o->output = optarg; break;
+		case 'X': o->refusal = true; break;
 		default: cli_unreachable(c);
 		}
 	}
@@ -113,6 +120,8 @@ main(int argc, char **argv)
 		s2r_usage_error("--collective: expected a POSIX extended "
 		    "regular expression, got \"%s\"", o.collective);
 	o.duty.collective_re = &re;
+	if (o.refusal)
+		krefuse_arm("A2", s2r_prog, o.output, argv[optind]);
 	nt = ktrace_load_all(argv + optind, (size_t)(argc - optind), &traces);
 	nr = kranks(traces, nt, &ranks, &dups, &ndups);
 	kduty_compute(ranks, nr, &o.duty, &d);

@@ -20,6 +20,7 @@
 #include "err.h"
 #include "kload.h"
 #include "kmatch.h"
+#include "krefuse.h"
 #include "kmatch_rec.h"
 #include "krec.h"
 #include "rec.h"
@@ -28,7 +29,7 @@
 struct opts {
 	const char	*rules, *slots;
 	const char	*output;	/* -o */
-	bool		 emit, check, rank_set, text;
+	bool		 emit, check, rank_set, text, refusal;
 	int64_t		 rank;
 	struct kmatch_opts a1;
 };
@@ -42,7 +43,7 @@ static const char usage_text[] =
 "                        TRACE...\n"
 "       s2r-kernel-match --check --rules FILE [--format ndjson|text] "
 "TRACE...\n"
-"       (each form: [-o FILE])\n"
+"       (each form: [-o FILE] [--record-refusal])\n"
 "\n"
 "Measured kernels against simulated cost slots (check A1): op, iter and\n"
 "summary records.\n"
@@ -60,6 +61,9 @@ static const char usage_text[] =
 "      --large F       unmapped share that counts as large (default 0.01)\n"
 "      --top N         list length in summaries (default 10)\n"
 "      --format F      ndjson (default) or text (aligned tables)\n"
+"      --record-refusal  on an unreadable input, also write one summary\n"
+"                      record (input.refused: the message, where it\n"
+"                      stopped) as the output; the exit status stays 2\n"
 "  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
 "  -h, --help          this text\n"
 "  -V, --version       the version\n";
@@ -107,6 +111,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 		{ "top", required_argument, NULL, 'N' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "record-refusal", no_argument, NULL, 'X' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const struct cli cli = { usage_text, "r:s:eco:", longopts };
@@ -132,6 +137,7 @@ parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		case 'f': o->text = cli_format_text(optarg); break;
 		case 'o': o->output = optarg; break;
+		case 'X': o->refusal = true; break;
 		default: cli_unreachable(c);
 		}
 	}
@@ -159,6 +165,8 @@ main(int argc, char **argv)
 
 	s2r_setprog(argv[0]);
 	parse_opts(argc, argv, &o);
+	if (o.refusal)
+		krefuse_arm("A1", s2r_prog, o.output, argv[optind]);
 	if (o.rules)
 		lrules_load(&rs, o.rules);
 	if (o.slots && !o.emit && !o.check)

@@ -717,6 +717,11 @@ scan_problems(struct vllmlog *v, const char *s, size_t n, long line,
 		evidence(v, VP_TIMEOUT, s, n, line);
 	if (find(s, end, "Traceback (most recent call last)") != NULL)
 		evidence(v, VP_TRACEBACK, s, n, line);
+	/* vLLM's request models warn once per request for fields they do
+	 * not know and drop them: what the client asked for (an output
+	 * length control, a priority) never reached the engine. */
+	if (find(s, end, "were present in the request but ignored") != NULL)
+		evidence(v, VP_IGNORED, s, n, line);
 	if (find(s, end, "EngineDeadError") != NULL ||
 	    find(s, end, "EngineCore encountered a fatal error") != NULL)
 		evidence(v, VP_ENGINE_DEAD, s, n, line);

@@ -12,7 +12,7 @@
 
 static const char *const pattern_names[VP_NPATTERNS] = {
 	"ERROR", "WARNING", "CRITICAL", "oom", "cuda_error", "timeout",
-	"traceback", "engine_dead", "stall"
+	"traceback", "engine_dead", "stall", "ignored_fields"
 };
 
 /* ---------------------------------------------------------------- */
@@ -463,6 +463,8 @@ static const char *const pattern_how[VP_NPATTERNS] = {
 	    "error'",
 	"stats lines with requests running and no token made (prompt and "
 	    "generation throughput 0.0)",
+	"lines with 'were present in the request but ignored' (vLLM's "
+	    "warning for request fields it dropped)",
 };
 
 static void

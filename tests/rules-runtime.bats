@@ -475,6 +475,21 @@ prewarmed() {
 	[ "$(v 5e log.problems p1)" = WARN ]
 }
 
+@test "5e: requests with fields vLLM ignored WARN with the warning cited; other warnings still PASS" {
+	judge "., (if .metric == \"log.lines\" and .scope.instance == \"p2\"
+	    then (.metric = \"log.pattern_count.ignored_fields\" | .value = 40),
+	    (.metric = \"log.pattern_count.WARNING\" | .value = 41),
+	    (.metric = \"log.evidence.ignored_fields\" | .value = (\"WARNING \" +
+	    \"04-23 14:41:48 [protocol.py:79] The following fields were \" +
+	    \"present in the request but ignored: {'extra_body'}\") |
+	    .source.line = 1382) else empty end)"
+	[ "$(v 5e log.problems p2)" = WARN ]
+	[ "$(v 5e log.problems p1)" = PASS ]
+	jqt 'select(.check == "5e" and .scope.instance == "p2") |
+	    (.actual.value | test("40 requests with fields vLLM ignored")) and
+	    (.why | test("p2_vllm.log:1382: WARNING .*but ignored: \\{.extra_body.\\}"))' "$OUT"
+}
+
 # acc INSTANCE FIELD COUNT: an access.count record of the instance, made
 # from its instance.requests record.
 acc() {
@@ -595,6 +610,40 @@ acc() {
 	[ "$(v 5g logs.present.epp_logs)" = INAPPLICABLE ]
 }
 
+
+# refresh POD OK FAILED [ERR] [FAMILIES]: the EPP's metrics refreshes of
+# a pod, as s2r-log-extract writes them
+refresh() {
+	echo "(if .metric == \"epp.levels_seen\" then
+	    ({kind: \"measure\", check: \"5g\", scope: {phase: \"baseline\",
+	    workload: \"w1\", instance: \"$1\"}, source: {file:
+	    \"baseline/w1/epp_logs/epp_1600.log\", line: 40}} |
+	    (.metric = \"epp.pod.metrics_refreshed\" | .value = $2),
+	    (.metric = \"epp.pod.metrics_fetch_failed\" | .value = $3),
+	    (select(\"${4:-}\" != \"\") | .metric = \"epp.pod.metrics_fetch_error\" |
+	    .value = \"${4:-}\" | .source.line = 90),
+	    (select(\"${5:-}\" != \"\") | .metric =
+	    \"epp.pod.metric_families_missing\" | .value = \"${5:-}\" |
+	    .source.line = 41)) else empty end)"
+}
+
+@test "5g epp.metrics.errors: a fetch that read nothing WARNs (never one good: FAIL); a missing family the scorers read WARNs, LoRA's alone PASSes" {
+	judge "., $(refresh p1 80 0 '' vllm:lora_requests_info),
+	    $(refresh p2 60 20 'dial tcp 10.0.0.2:8200: i/o timeout' vllm:lora_requests_info),
+	    $(refresh p3 0 80 'dial tcp 10.0.0.3:8200: connection refused'),
+	    $(refresh p4 80 0 '' 'vllm:lora_requests_info, vllm:gpu_cache_usage_perc')"
+	[ "$(v 5g epp.metrics.errors p1)" = PASS ]
+	[ "$(v 5g epp.metrics.errors p2)" = WARN ]
+	[ "$(v 5g epp.metrics.errors p3)" = FAIL ]
+	[ "$(v 5g epp.metrics.errors p4)" = WARN ]
+	jqt 'select(.metric == "epp.metrics.errors" and .scope.instance == "p2") |
+	    .why | test("20 refreshes read nothing \\(dial tcp 10.0.0.2:8200: i/o timeout .*epp_1600.log:90\\)")' "$OUT"
+	jqt 'select(.metric == "epp.metrics.errors" and .scope.instance == "p4") |
+	    .why | test("exports no vllm:gpu_cache_usage_perc \\(.*epp_1600.log:41\\)")' "$OUT"
+	# without refresh records (an EPP log below -v=5) nothing is judged
+	judge .
+	[ -z "$(v 5g epp.metrics.errors)" ]
+}
 
 # st CLASS STATUS N: one more status.count record of the cell
 st() {

@@ -1181,6 +1181,14 @@ window() {
 	    .actual.value == "restarted 04-23 14:19:02, busy 04-23 14:18:22 - 04-23 14:20:12"' "$OUT"
 	# a restart before the first send (a crash during the prewarm): PASS
 	[ "$(rwin '04-23 14:16:40' '04-23 14:20:12' '04-23 14:17:30')" = PASS ]
+	# startup lines after the stats lines but stamped before them: the
+	# log runs back (a copy of it appended): FAIL; within 10 s, no finding
+	[ "$(rwin '04-23 14:18:22' '04-23 14:20:12' '04-23 14:16:06')" = FAIL ]
+	jqt 'select(.metric == "log.window") | (.why |
+	    test("stamped 04-23 14:16:06 \\(baseline/w1/server_logs/p1_vllm.log:900\\), 136 s before its first stats line: the log runs back in time")) and
+	    (.action | test("not >>")) and .diff.value == 136 and
+	    .actual.value == "started again 04-23 14:16:06, busy 04-23 14:18:22 - 04-23 14:20:12"' "$OUT"
+	[ "$(rwin '04-23 14:18:22' '04-23 14:20:12' '04-23 14:18:15')" = PASS ]
 	# no startup line, the first stats line 42 s after the first send: cut
 	[ "$(window 1776953901 1776953999 '04-23 14:19:03' '04-23 14:20:12')" = WARN ]
 	jqt 'select(.metric == "log.window") | (.why | test("no startup line and its first stats line is 42 s after")) and

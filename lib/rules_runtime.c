@@ -269,6 +269,51 @@ spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* An instance whose log counts no request while the cell's others do
+ * (its instance.requests null: no access line at all): not idle, for
+ * all the log says, but uncounted, so the shares and the served total
+ * leave it out.  A log with no INFO line at all ran above INFO (its
+ * startup, stats and access lines all left out). */
+static void
+spread_uncounted(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct spread *s, size_t i)
+{
+	const char *inst = s->insts.v[i];
+	const json_t *req = ru_inst_measure(j, c, s->from_epp ?
+	    "epp.requests_handled" : "instance.requests", inst);
+	const json_t *info = ru_inst_measure(j, c, "log.info_lines", inst);
+	const json_t *lines = ru_inst_measure(j, c, "log.lines", inst);
+	double ni = -1, nl = 0;
+	struct sbuf why = {0};
+	json_t *sub;
+
+	if (s->from_epp || req == NULL)
+		return;
+	ru_num(info, &ni);
+	ru_num(lines, &nl);
+	sbuf_printf(&why, "Instance %s's log (", inst);
+	ru_where(&why, req);
+	sbuf_adds(&why, ") has no access line, while the cell's other logs "
+	    "count their requests: its requests are not counted, so the "
+	    "shares and the served total leave it out.");
+	if (ni == 0 && nl > 0)
+		sbuf_printf(&why, " Its %.0f lines hold no INFO line at all: "
+		    "vLLM and uvicorn logged above INFO (VLLM_LOGGING_LEVEL, "
+		    "--uvicorn-log-level), so its startup, stats and access "
+		    "lines are not in the log, whatever it served.", nl);
+	else
+		sbuf_adds(&why, " Its access log is off (vLLM's default "
+		    "without --no-disable-uvicorn-access-log) while the "
+		    "others' is on: the pods did not run one configuration.");
+	sub = ru_inst_sub(inst);
+	ru_emit(j, r, c, "instance.share", sub, NULL, ni == 0 ? info : req,
+	    "counted like the others", V_WARN, sbuf_str(&why), "Deploy every "
+	    "pod with the same logging (INFO, the access log on) and rerun "
+	    "the cell, or count its requests from the EPP log.");
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
 /* Served against sent: d = served - (sent - shed), reached = sent - shed;
  * the protocol's warm-up w (warm: its record, or NULL), its prewarm ps
  * seconds (pre), and rps, the most requests a second a prewarm sends. */
@@ -623,6 +668,7 @@ rule_spread(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct spread s;
 	struct routing rt;
+	size_t counted = 0;
 
 	/* the run's saturation and queues, from its own report and scrapes
 	 * (no server logs needed) */
@@ -640,9 +686,15 @@ rule_spread(struct judge *j, const struct rule *r, const struct jcell *c)
 		return;
 	}
 	arm_routing(j, c, &rt);
+	/* the even share among the instances counted: an uncounted one's
+	 * requests are in no total */
+	for (size_t i = 0; i < s.insts.n; i++)
+		counted += s.cnt[i] != NULL;
 	for (size_t i = 0; i < s.insts.n; i++)
 		if (s.cnt[i] != NULL)
-			spread_instance(j, r, c, &s, i, s.insts.n, &rt);
+			spread_instance(j, r, c, &s, i, counted, &rt);
+		else
+			spread_uncounted(j, r, c, &s, i);
 	served_vs_sent(j, r, c, &s);
 	free(s.cnt);
 	strv_free(&s.insts);

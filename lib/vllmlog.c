@@ -938,6 +938,7 @@ vllmlog_line(struct vllmlog *v, const char *s, size_t n, long lineno)
 	body = skip_proc_tags(s, end);
 	if ((lv = vllm_header(body, end, &msg, &stamp)) != LV_NONE) {
 		v->vllm_lines++;
+		v->info_lines += lv <= LV_INFO;
 		count_level(v, lv, s, n, lineno);
 		if (!on_message(v, s, msg, end, lineno, stamp))
 			scan_problems(v, s, n, lineno, lv <= LV_INFO);
@@ -945,6 +946,7 @@ vllmlog_line(struct vllmlog *v, const char *s, size_t n, long lineno)
 	}
 	if ((lv = uvicorn_header(body, end, &msg)) != LV_NONE) {
 		v->vllm_lines++;
+		v->info_lines += lv <= LV_INFO;
 		if (lv == LV_INFO && on_access(v, msg, end, lineno))
 			return;
 		count_level(v, lv, s, n, lineno);

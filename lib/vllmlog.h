@@ -71,6 +71,7 @@ struct vllmlog {
 	char		*instance;	/* pod name from the file name */
 	long		 lines;
 	long		 vllm_lines;	/* in vLLM's own format */
+	long		 info_lines;	/* of them at INFO or DEBUG (access lines too) */
 	long		 access_lines;
 	struct vobs	*obs;
 	size_t		 nobs, capobs;

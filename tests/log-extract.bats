@@ -263,6 +263,7 @@ val() {
 	validate_records "$OUT"
 	[ "$(val log.pattern_count.ignored_fields)" = 2 ]
 	[ "$(val log.pattern_count.WARNING)" = 3 ]
+	[ "$(val log.info_lines)" = 1 ]	# the access line
 	[ "$(jq -r 'select(.metric=="log.evidence.ignored_fields") | .source.line' "$OUT" | tr '\n' ' ')" = "2 4 " ]
 }
 

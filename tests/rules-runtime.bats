@@ -105,6 +105,24 @@ affinity() {
 	[ -z "${1:-}" ] || echo ", $(plugin picker "$1" 12)"
 }
 
+@test "5b: an instance whose log counts no request (access lines absent) while the others count theirs WARNs; a log without INFO lines is named as such" {
+	# p3's log: 40 lines, none at INFO (a pod logging at WARNING)
+	judge "$(set_m instance.requests p3 null), (if .metric == \"log.lines\"
+	    then ., (.metric = \"log.info_lines\" | .check = \"5b\" | .value =
+	    (if .scope.instance == \"p3\" then 0 else 500 end)) else . end)"
+	[ "$(v 5b instance.share p3)" = WARN ]
+	[ "$(v 5b instance.share p1)" = PASS ]
+	jqt 'select(.metric == "instance.share" and .scope.instance == "p3") |
+	    .why | test("no access line, while the cell.s other logs count their requests.*no INFO line at all")' "$OUT"
+	# INFO lines but no access line: the access log was off on that pod
+	judge "$(set_m instance.requests p3 null), (if .metric == \"log.lines\"
+	    then ., (.metric = \"log.info_lines\" | .check = \"5b\" | .value =
+	    500) else . end)"
+	[ "$(v 5b instance.share p3)" = WARN ]
+	jqt 'select(.metric == "instance.share" and .scope.instance == "p3") |
+	    .why | test("access log is off")' "$OUT"
+}
+
 @test "5b: an affinity router: above the even share not judged, far below it WARN/FAIL" {
 	judge "$(set_m instance.requests p1 200), $(affinity max-score-picker)"
 	[ "$(v 5b instance.share p1)" = PASS ]

@@ -1048,6 +1048,11 @@ pod() {
 	[ "$(v 5h gpu.join)" = WARN ]
 	[ "$(vg gpu.busy.temperature_c.p95 4)" = FAIL ]
 	jqt 'select(.metric == "gpu.join") | .why | test("every GPU of the node logs \\(2\\) is judged")' "$OUT"
+	# the node's UUIDs known (gpus.csv) and no pod's among them: the
+	# logs are of another node
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $(pod p1 null), {kind: \"measure\", check: \"5h\", metric: \"gpu.uuid\", value: \"GPU-d0e1\", scope: {phase: \"baseline\", workload: \"w1\", instance: \"n1\", device: \"0\"}, source: {file: \"baseline/w1/gpu_logs/n1.gpus.csv\", line: 1}}"
+	[ "$(v 5h gpu.join)" = WARN ]
+	jqt 'select(.metric == "gpu.join") | .why | test("None of the GPUs the pods list is in the node logs: they are of a node the pods did not run on")' "$OUT"
 }
 
 # two_cells RECORDS: the base cell with gpu_logs, copied as phase

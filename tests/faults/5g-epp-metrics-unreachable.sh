@@ -1,6 +1,6 @@
 # pair: aw
 # plants: baseline/w2_stationary: half-way through the EPP log pod k48j7's /metrics endpoint stopped answering the EPP (a NetworkPolicy applied by another team's namespace sync blocked the metrics port): each refresh of that pod now fails with a client timeout and logs no 'Refreshed metrics' line, so the router kept routing on the pod's last metrics (its KV usage and queue frozen) while the pod served on; the pod stays in the EPP's pod list, so the count of pods agrees
-# catches: 5g epp.metrics.errors instance=sim2real-aw-decode-79f6f9b4db-k48j7,phase=baseline,workload=w2_stationary => WARN|FAIL
+# catches: 5g epp.metrics.errors instance=sim2real-aw-decode-79f6f9b4db-k48j7,phase=baseline,workload=w2_stationary => WARN ~ read nothing
 # touches: 5g@baseline/w2_stationary
 plant() {
 	local f

@@ -207,8 +207,93 @@ on_refreshed(struct epplog *e, json_t *obj, const char *file, long line)
 		name = json_string_value(ep);
 	if (name == NULL || (p = pod_get(e, name, file, line)) == NULL)
 		return;
+	p->refreshed++;
 	if ((upd = json_string_value(json_object_get(obj, "updated"))) != NULL)
 		pod_metrics(p, upd, upd + strlen(upd));
+}
+
+/* A metric family the pod's failure names, added to its list once. */
+static void
+missing_add(struct epppod *p, const char *fam, size_t n)
+{
+	struct sbuf b = {0};
+	const char *q = p->missing;
+
+	while (q != NULL && *q != '\0') {
+		const char *comma = strstr(q, ", ");
+		size_t len = comma ? (size_t)(comma - q) : strlen(q);
+
+		if (len == n && memcmp(q, fam, n) == 0)
+			return;
+		q = comma ? comma + 2 : NULL;
+	}
+	if (p->missing != NULL)
+		sbuf_printf(&b, "%s, ", p->missing);
+	sbuf_add(&b, fam, n);
+	free(p->missing);
+	p->missing = xstrdup(sbuf_str(&b));
+	sbuf_free(&b);
+}
+
+enum { PART_NONE, PART_FAMILY, PART_FETCH };
+
+/* One part of a failure's err: 'metric family "X" not found' (a family
+ * the server does not export: the refresh still updates the others and
+ * logs 'Refreshed metrics') adds X; anything else is a dial error, a
+ * client timeout: a fetch that read nothing. */
+static int
+failure_part(struct epppod *p, const char *q, size_t len)
+{
+	static const char fam0[] = "metric family \"", fam1[] = "\" not found";
+	size_t l0 = sizeof(fam0) - 1, l1 = sizeof(fam1) - 1;
+
+	if (len > l0 + l1 && memcmp(q, fam0, l0) == 0 &&
+	    memcmp(q + len - l1, fam1, l1) == 0) {
+		missing_add(p, q + l0, len - l0 - l1);
+		return PART_FAMILY;
+	}
+	return len > 0 ? PART_FETCH : PART_NONE;
+}
+
+/* "Failed to refreshed metrics:" (GAIE's pod_metrics.go; the typo is
+ * its own), err multierr's "; "-joined list.  After a fetch that read
+ * nothing the router keeps routing on the pod's last metrics. */
+static void
+on_refresh_failed(struct epplog *e, json_t *obj, const char *file,
+    long line)
+{
+	json_t *ep = json_object_get(obj, "endpoint");
+	const char *name = NULL, *err, *q;
+	bool fetch = false, fam = false;
+	struct epppod *p;
+
+	if (json_is_object(ep))
+		name = json_string_value(json_object_get(ep, "name"));
+	else if (json_is_string(ep))
+		name = json_string_value(ep);
+	err = json_string_value(json_object_get(obj, "err"));
+	if (name == NULL || err == NULL ||
+	    (p = pod_get(e, name, file, line)) == NULL)
+		return;
+	for (q = err; *q != '\0';) {
+		const char *semi = strstr(q, "; ");
+		size_t len = semi ? (size_t)(semi - q) : strlen(q);
+
+		int part = failure_part(p, q, len);
+
+		fetch |= part == PART_FETCH;
+		fam |= part == PART_FAMILY;
+		q = semi ? semi + 2 : q + len;
+	}
+	if (fam && p->missing_lines++ == 0) {
+		p->missing_file = file;
+		p->missing_line = line;
+	}
+	if (fetch && p->fetch_failed++ == 0) {
+		p->fetch_err = xstrdup(err);
+		p->fetch_file = file;
+		p->fetch_line = line;
+	}
 }
 
 /* "Current Pods and metrics gathered": "[Metadata: {NamespacedName:ns/x
@@ -348,6 +433,8 @@ on_object(struct epplog *e, json_t *obj, const char *file, long line)
 		    pkey != NULL ? pkey : "(none)", file, line);
 	} else if (strcmp(msg, "Refreshed metrics") == 0) {
 		on_refreshed(e, obj, file, line);
+	} else if (strncmp(msg, "Failed to refresh", 17) == 0) {
+		on_refresh_failed(e, obj, file, line);
 	} else if (strcmp(msg, "Current Pods and metrics gathered") == 0) {
 		const char *dump = json_string_value(json_object_get(obj,
 		    "Fresh metrics"));
@@ -661,6 +748,46 @@ pod_order(const void *a, const void *b)
 	    ((const struct epppod *)b)->name);
 }
 
+/* The EPP's refreshes of one pod's metrics and their failures (5g
+ * judges them: the router's scorers read these metrics). */
+static void
+emit_refreshes(const struct epppod *p, const struct logctx *ctx)
+{
+	bool f = p->fetch_failed > 0;
+	json_t *rec;
+
+	if (p->refreshed == 0 && !f && p->missing == NULL)
+		return;
+	rec = logrec_new("5g", "epp.pod.metrics_refreshed",
+	    json_integer(p->refreshed), "count", -1);
+	logrec_emit(ctx, rec, p->name, NULL, NULL, src_of(p->file, p->line,
+	    NULL, "'Refreshed metrics' lines of the pod (source line: the "
+	    "pod's first line)"));
+	rec = logrec_new("5g", "epp.pod.metrics_fetch_failed",
+	    json_integer(p->fetch_failed), "count", -1);
+	logrec_emit(ctx, rec, p->name, NULL, NULL, src_of(f ? p->fetch_file :
+	    p->file, f ? p->fetch_line : p->line, f ? "err" : NULL,
+	    "'Failed to refreshed metrics:' lines of the pod whose err is "
+	    "more than missing metric families: a fetch that read nothing "
+	    "(source line: the first)"));
+	if (f) {
+		rec = logrec_new("5g", "epp.pod.metrics_fetch_error",
+		    json_string(p->fetch_err), NULL, -1);
+		logrec_emit(ctx, rec, p->name, NULL, NULL, src_of(p->fetch_file,
+		    p->fetch_line, "err", "the err of the pod's first failed "
+		    "fetch"));
+	}
+	if (p->missing != NULL) {
+		rec = logrec_new("5g", "epp.pod.metric_families_missing",
+		    json_string(p->missing), NULL, p->missing_lines);
+		logrec_emit(ctx, rec, p->name, NULL, NULL,
+		    src_of(p->missing_file, p->missing_line, "err", "the "
+		    "metric families 'Failed to refreshed metrics:' lines say "
+		    "are not found on the pod (n: those lines; source line: "
+		    "the first)"));
+	}
+}
+
 static void
 emit_pods(const struct epplog *e, const char *dir, const struct logctx *ctx)
 {
@@ -671,8 +798,9 @@ emit_pods(const struct epplog *e, const char *dir, const struct logctx *ctx)
 		memcpy(p, e->pods, e->npods * sizeof(*p));
 	qsort(p, e->npods, sizeof(*p), pod_order);
 	emit_count(ctx, "5g", "epp.pods.count", (long)e->npods, dir, 0, NULL,
-	    "distinct pods named in 'Refreshed metrics' or 'Current Pods "
-	    "and metrics gathered' lines ('-rank-N' suffix dropped)");
+	    "distinct pods named in 'Refreshed metrics', 'Failed to refreshed "
+	    "metrics:' or 'Current Pods and metrics gathered' lines "
+	    "('-rank-N' suffix dropped)");
 	for (size_t k = 0; k < e->npods; k++) {
 		/* which pods, not only how many: 5g holds them against the
 		 * server logs' */
@@ -689,6 +817,7 @@ emit_pods(const struct epplog *e, const char *dir, const struct logctx *ctx)
 			    "CacheBlockSize in the pod's metrics dump (last "
 			    "seen; source line: the first)"));
 		}
+		emit_refreshes(&p[k], ctx);
 		if (p[k].num_blocks >= 0) {
 			rec = logrec_new("5f", "epp.pod.cache_num_blocks",
 			    json_integer(p[k].num_blocks), "count", -1);
@@ -747,6 +876,8 @@ epplog_free(struct epplog *e)
 	for (size_t k = 0; k < e->npods; k++) {
 		free(e->pods[k].name);
 		free(e->pods[k].address);
+		free(e->pods[k].fetch_err);
+		free(e->pods[k].missing);
 	}
 	free(e->pods);
 }

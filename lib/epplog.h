@@ -37,6 +37,19 @@ struct epppod {
 	bool		 blocks_vary;	/* several values seen */
 	const char	*file;
 	long		 line;
+	/* the EPP's metrics refreshes of the pod ('Refreshed metrics') and
+	 * those that failed ('Failed to refreshed metrics:'): a fetch that
+	 * read nothing (its first err kept), and metric families the server
+	 * does not export (their names, ", "-joined) */
+	long		 refreshed;
+	long		 fetch_failed;
+	char		*fetch_err;
+	const char	*fetch_file;
+	long		 fetch_line;
+	char		*missing;
+	long		 missing_lines;
+	const char	*missing_file;
+	long		 missing_line;
 };
 
 struct epplog {

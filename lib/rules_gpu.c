@@ -644,6 +644,14 @@ join_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 		if (map.len > 0)
 			sbuf_printf(&why, "%zu GPU(s) judged; the nodes' other "
 			    "GPUs serve no pod of this cell.", gpus->n);
+		else if (judge_any(j, c, "measure", "gpu.uuid"))
+			/* the node's UUIDs known (gpus.csv), and no pod's
+			 * among them: not a pod lost, the logs of a node the
+			 * pods did not run on (the wrong sampler pod) */
+			sbuf_printf(&why, "None of the GPUs the pods list is in "
+			    "the node logs: they are of a node the pods did not "
+			    "run on, so the %zu GPU(s) judged below are not the "
+			    "cell's and its own GPUs are not judged.", gpus->n);
 		else
 			sbuf_printf(&why, "No pod's GPU is known, so every GPU "
 			    "of the node logs (%zu) is judged.", gpus->n);

@@ -37,6 +37,12 @@ const char ACT_EPP_RUNTIME[] = "The router did not behave as configured: "
     "check the EPP deployment (feature gates, InferenceObjectives, pool "
     "selector) and its log verbosity.";
 
+static const char ACT_EPP_METRICS[] = "The router did not read the "
+    "pods' load as it ran: read the 'Failed to refreshed metrics' lines "
+    "cited (a /metrics endpoint the EPP cannot reach, a metric name its "
+    "flags give that the server's version does not export), fix the EPP's "
+    "access or its metric-name flags and rerun the cell.";
+
 static const char ACT_EPP_WINDOW[] = "The EPP log is not of the run the "
     "trace recorded (another attempt, another day): collect the EPP log "
     "of this run (kubectl logs of the EPP pod that served it, since its "
@@ -66,6 +72,8 @@ static const struct {
 	{ "timeout", V_WARN, NULL },
 	{ "stall", V_WARN, "stats lines with requests running and no token "
 	    "made (the engine stalled for their interval)" },
+	{ "ignored_fields", V_WARN, "requests with fields vLLM ignored "
+	    "(the client's request did not run as sent)" },
 	{ "WARNING", V_PASS, NULL },
 };
 #define NPROBLEMS (sizeof(problems) / sizeof(problems[0]))
@@ -273,7 +281,7 @@ problems_instance(struct judge *j, const struct rule *r,
 	ru_where(&why, any);
 	sbuf_printf(&why, "): %s.", counts.len ? sbuf_str(&counts) :
 	    "no ERROR, WARNING, OOM, CUDA, timeout or traceback lines, no "
-	    "stall");
+	    "stall, no ignored request field");
 	if (v != V_PASS || counts.len > 0) {
 		sbuf_adds(&why, " Worst lines:");
 		if (rv > pv)	/* before lines that weigh less */
@@ -291,7 +299,8 @@ problems_instance(struct judge *j, const struct rule *r,
 		sbuf_adds(&why, " Warnings only: informational.");
 	es = ru_side(json_string("no errors"), NULL, NULL, "ERROR, CRITICAL, "
 	    "OOM, CUDA error, fatal engine error, traceback, an HTTP error "
-	    "status on a completion, a stalled engine: none");
+	    "status on a completion, a stalled engine, a request field vLLM "
+	    "ignored: none");
 	ms = ru_side(json_string(counts.len ? sbuf_str(&counts) : "none"),
 	    NULL, any, "lines per pattern; access lines of completions with a "
 	    "status of 400 or more");
@@ -887,6 +896,96 @@ out:
 	sbuf_free(&d);
 }
 
+/* The metric families a pod lacks but the router's scorers read, as
+ * ", "-joined text into out: LoRA's info family is exported only by a
+ * server that serves adapters, and GAIE fetches it always, so its
+ * absence is no fault.  The count of those families. */
+static int
+scored_missing(const char *list, struct sbuf *out)
+{
+	int n = 0;
+
+	while (list != NULL && *list != '\0') {
+		const char *comma = strstr(list, ", ");
+		size_t len = comma ? (size_t)(comma - list) : strlen(list);
+
+		const char *lora = strstr(list, "lora_requests_info");
+
+		if (lora == NULL || lora >= list + len) {
+			if (n++ > 0)
+				sbuf_adds(out, ", ");
+			sbuf_add(out, list, len);
+		}
+		list = comma ? comma + 2 : NULL;
+	}
+	return n;
+}
+
+/* One pod's metrics as the router read them: a refresh that read
+ * nothing left the router routing on the pod's last metrics (never read
+ * at all: FAIL); a family its scorers read that the server does not
+ * export read zero all run (the EPP's metric-name flags do not match the
+ * server's version). */
+static void
+epp_metrics_pod(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *pod)
+{
+	const json_t *ok = ru_inst_measure(j, c, "epp.pod.metrics_refreshed",
+	    pod), *bad = ru_inst_measure(j, c, "epp.pod.metrics_fetch_failed",
+	    pod), *err = ru_inst_measure(j, c, "epp.pod.metrics_fetch_error",
+	    pod), *miss = ru_inst_measure(j, c,
+	    "epp.pod.metric_families_missing", pod);
+	double nok = 0, nbad = 0;
+	struct sbuf why = {0}, fams = {0};
+	enum jverdict_value v = V_PASS;
+	json_t *sub, *es;
+	int nfam;
+
+	ru_num(ok, &nok);
+	ru_num(bad, &nbad);
+	nfam = scored_missing(miss ? json_string_value(json_object_get(miss,
+	    "value")) : NULL, &fams);
+	sbuf_printf(&why, "The EPP refreshed pod %s's metrics %.0f times", pod,
+	    nok);
+	if (nbad > 0) {
+		v = nok > 0 ? V_WARN : V_FAIL;
+		sbuf_printf(&why, "; %.0f refreshes read nothing (", nbad);
+		ru_value_at(&why, err);
+		sbuf_adds(&why, "), so the router routed on the pod's last "
+		    "metrics in between");
+	}
+	if (nfam > 0) {
+		if (v == V_PASS)
+			v = V_WARN;
+		sbuf_printf(&why, "; the pod exports no %s (", sbuf_str(&fams));
+		ru_where(&why, miss);
+		sbuf_adds(&why, "), which the router's scorers read as zero all "
+		    "run");
+	}
+	sbuf_adds(&why, v == V_PASS ? ": the router saw the pod's load." :
+	    ".");
+	sub = ru_inst_sub(pod);
+	es = ru_side(json_string("none"), NULL, NULL, "failed refreshes and "
+	    "missing metric families (LoRA's info family aside): none");
+	ru_emit(j, r, c, "epp.metrics.errors", sub, es, nbad > 0 || nfam == 0 ?
+	    bad : miss, "none", v, sbuf_str(&why), ACT_EPP_METRICS);
+	json_decref(es);
+	json_decref(sub);
+	sbuf_free(&why);
+	sbuf_free(&fams);
+}
+
+static void
+epp_metrics(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct strv pods;
+
+	ru_instances(j, c, "epp.pod.metrics_refreshed", &pods);
+	for (size_t i = 0; i < pods.n; i++)
+		epp_metrics_pod(j, r, c, pods.v[i]);
+	strv_free(&pods);
+}
+
 /* An EPP log's lines against the trace's sends: lines before the first
  * send are fine (the EPP started earlier), and so are lines up to
  * EPP_TAIL_S after the last send (requests finishing, the log collected
@@ -952,6 +1051,7 @@ rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 	epp_pods(j, r, c);
 	epp_pod_names(j, r, c);
 	epp_blocks(j, r, c);
+	epp_metrics(j, r, c);
 }
 
 const struct rule rules_health[] = {

@@ -269,6 +269,51 @@ spread_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* An instance whose log counts no request while the cell's others do
+ * (its instance.requests null: no access line at all): not idle, for
+ * all the log says, but uncounted, so the shares and the served total
+ * leave it out.  A log with no INFO line at all ran above INFO (its
+ * startup, stats and access lines all left out). */
+static void
+spread_uncounted(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct spread *s, size_t i)
+{
+	const char *inst = s->insts.v[i];
+	const json_t *req = ru_inst_measure(j, c, s->from_epp ?
+	    "epp.requests_handled" : "instance.requests", inst);
+	const json_t *info = ru_inst_measure(j, c, "log.info_lines", inst);
+	const json_t *lines = ru_inst_measure(j, c, "log.lines", inst);
+	double ni = -1, nl = 0;
+	struct sbuf why = {0};
+	json_t *sub;
+
+	if (s->from_epp || req == NULL)
+		return;
+	ru_num(info, &ni);
+	ru_num(lines, &nl);
+	sbuf_printf(&why, "Instance %s's log (", inst);
+	ru_where(&why, req);
+	sbuf_adds(&why, ") has no access line, while the cell's other logs "
+	    "count their requests: its requests are not counted, so the "
+	    "shares and the served total leave it out.");
+	if (ni == 0 && nl > 0)
+		sbuf_printf(&why, " Its %.0f lines hold no INFO line at all: "
+		    "vLLM and uvicorn logged above INFO (VLLM_LOGGING_LEVEL, "
+		    "--uvicorn-log-level), so its startup, stats and access "
+		    "lines are not in the log, whatever it served.", nl);
+	else
+		sbuf_adds(&why, " Its access log is off (vLLM's default "
+		    "without --no-disable-uvicorn-access-log) while the "
+		    "others' is on: the pods did not run one configuration.");
+	sub = ru_inst_sub(inst);
+	ru_emit(j, r, c, "instance.share", sub, NULL, ni == 0 ? info : req,
+	    "counted like the others", V_WARN, sbuf_str(&why), "Deploy every "
+	    "pod with the same logging (INFO, the access log on) and rerun "
+	    "the cell, or count its requests from the EPP log.");
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
 /* Served against sent: d = served - (sent - shed), reached = sent - shed;
  * the protocol's warm-up w (warm: its record, or NULL), its prewarm ps
  * seconds (pre), and rps, the most requests a second a prewarm sends. */
@@ -410,8 +455,11 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
  * after it was busy, inside the run (a log following the pod across a
  * restart: --previous, then the new container's); W_CUT: no startup
  * line and the first stats line well after the first send (the log cut
- * by kubectl logs --tail or --since: its start is not seen). */
-enum wkind { W_OK, W_LATE, W_RESTART, W_CUT };
+ * by kubectl logs --tail or --since: its start is not seen); W_BACK:
+ * startup lines after it was busy but stamped before its first stats
+ * line (the log runs back in time: two logs one after the other, a copy
+ * appended by a retried collect step, so its counts are not one run's). */
+enum wkind { W_OK, W_LATE, W_RESTART, W_CUT, W_BACK };
 
 struct wfind {
 	enum wkind	 kind;
@@ -427,12 +475,15 @@ window_find(const struct judge *j, const struct jcell *c, const char *inst,
 	const json_t *st = ru_inst_measure(j, c, "log.start_stamp", inst);
 	const json_t *re = ru_inst_measure(j, c, "log.restart_stamp", inst);
 	const json_t *first = ru_inst_measure(j, c, "stats.first_stamp", inst);
-	time_t t;
+	time_t t, t0;
 
 	if (ll < te - WINDOW_SLACK_S || ll > te + WINDOW_TAIL_S)
 		return f;
 	if (ru_stamp_epoch(st, ts, &t) && t > ts + START_SLACK_S)
 		f = (struct wfind){ W_LATE, (long long)(t - ts), st };
+	else if (ru_stamp_epoch(re, ts, &t) && ru_stamp_epoch(first, ts, &t0) &&
+	    t < t0 - START_SLACK_S)
+		f = (struct wfind){ W_BACK, (long long)(t0 - t), re };
 	else if (ru_stamp_epoch(re, ts, &t) && t > ts + START_SLACK_S &&
 	    t <= te)
 		f = (struct wfind){ W_RESTART, (long long)(t - ts), re };
@@ -448,6 +499,18 @@ find_text(struct sbuf *why, const struct wfind *f)
 	const char *at = json_string_value(json_object_get(f->stamp,
 	    "value"));
 
+	if (f->kind == W_BACK) {
+		sbuf_printf(why, "But startup lines follow its stats lines in "
+		    "the file stamped %s (", at);
+		ru_where(why, f->stamp);
+		sbuf_printf(why, "), %lld s before its first stats line: the "
+		    "log runs back in time, so the file holds two logs one "
+		    "after the other (a copy appended by a retried collect "
+		    "step, logs of two containers joined out of order) and "
+		    "what is counted from it (requests served, its share, "
+		    "errors) is not one run's.", f->secs);
+		return;
+	}
 	if (f->kind == W_CUT) {
 		sbuf_printf(why, "But its log holds no startup line and its "
 		    "first stats line is %lld s after the trace's first send: "
@@ -477,6 +540,10 @@ window_action(enum jverdict_value v, const struct wfind *f)
 		return NULL;
 	if (f->kind == W_LATE || f->kind == W_RESTART)
 		return ACT_RESTART;
+	if (f->kind == W_BACK)
+		return "Collect each pod's log once into a fresh file "
+		    "(kubectl logs > file, not >>; --previous into a file of "
+		    "its own) and rerun 5b on the cell.";
 	if (f->kind == W_CUT)
 		return "Collect each pod's whole log (kubectl logs without "
 		    "--tail or --since, from its start), so that its "
@@ -491,16 +558,19 @@ static json_t *
 window_measure(const struct wfind *f, const json_t *first,
     const json_t *last)
 {
-	bool up = f->kind == W_LATE || f->kind == W_RESTART;
+	bool up = f->kind == W_LATE || f->kind == W_RESTART ||
+	    f->kind == W_BACK;
 	const char *fs = json_string_value(json_object_get(first, "value"));
 	const char *ls = json_string_value(json_object_get(last, "value"));
 
 	return ru_side(json_sprintf("%s%s%s%s - %s", up ? (f->kind ==
-	    W_RESTART ? "restarted " : "started ") : "", up ?
+	    W_RESTART ? "restarted " : f->kind == W_BACK ? "started again "
+	    : "started ") : "", up ?
 	    json_string_value(json_object_get(f->stamp, "value")) : "", up ?
 	    ", busy " : "", fs, ls), NULL, up ? f->stamp : first,
-	    f->kind == W_RESTART ? "stamps of the restart's first startup "
-	    "line and of the first and last stats line (the pod's clock)" :
+	    f->kind != W_LATE && up ? "stamps of the first startup line "
+	    "after a stats line and of the first and last stats line (the "
+	    "pod's clock)" :
 	    up ? "stamps of the first startup line and of the first and "
 	    "last stats line (the pod's clock)" : "stamps of the first and "
 	    "last stats line (the pod's clock)");
@@ -567,7 +637,7 @@ window_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	    .diff = (double)(f.kind != W_OK ? f.secs : gap), .diff_unit = "s",
 	    .tolerance = f.kind == W_CUT ? "the log from before the first "
 	    "send (30 s)" : f.kind == W_RESTART ? "no restart inside the run "
-	    "(10 s)" : f.kind == W_LATE ? "started before the first send "
+	    "(10 s)" : f.kind == W_BACK ? "stamps that do not run back (10 s)" : f.kind == W_LATE ? "started before the first send "
 	    "(10 s)" : "overlap (60 s; WARN to 14 h)", .verdict = v,
 	    .why = sbuf_str(&why), .action = window_action(v, &f) });
 	json_decref(es);
@@ -598,6 +668,7 @@ rule_spread(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct spread s;
 	struct routing rt;
+	size_t counted = 0;
 
 	/* the run's saturation and queues, from its own report and scrapes
 	 * (no server logs needed) */
@@ -615,9 +686,15 @@ rule_spread(struct judge *j, const struct rule *r, const struct jcell *c)
 		return;
 	}
 	arm_routing(j, c, &rt);
+	/* the even share among the instances counted: an uncounted one's
+	 * requests are in no total */
+	for (size_t i = 0; i < s.insts.n; i++)
+		counted += s.cnt[i] != NULL;
 	for (size_t i = 0; i < s.insts.n; i++)
 		if (s.cnt[i] != NULL)
-			spread_instance(j, r, c, &s, i, s.insts.n, &rt);
+			spread_instance(j, r, c, &s, i, counted, &rt);
+		else
+			spread_uncounted(j, r, c, &s, i);
 	served_vs_sent(j, r, c, &s);
 	free(s.cnt);
 	strv_free(&s.insts);

@@ -717,6 +717,11 @@ scan_problems(struct vllmlog *v, const char *s, size_t n, long line,
 		evidence(v, VP_TIMEOUT, s, n, line);
 	if (find(s, end, "Traceback (most recent call last)") != NULL)
 		evidence(v, VP_TRACEBACK, s, n, line);
+	/* vLLM's request models warn once per request for fields they do
+	 * not know and drop them: what the client asked for (an output
+	 * length control, a priority) never reached the engine. */
+	if (find(s, end, "were present in the request but ignored") != NULL)
+		evidence(v, VP_IGNORED, s, n, line);
 	if (find(s, end, "EngineDeadError") != NULL ||
 	    find(s, end, "EngineCore encountered a fatal error") != NULL)
 		evidence(v, VP_ENGINE_DEAD, s, n, line);
@@ -933,6 +938,7 @@ vllmlog_line(struct vllmlog *v, const char *s, size_t n, long lineno)
 	body = skip_proc_tags(s, end);
 	if ((lv = vllm_header(body, end, &msg, &stamp)) != LV_NONE) {
 		v->vllm_lines++;
+		v->info_lines += lv <= LV_INFO;
 		count_level(v, lv, s, n, lineno);
 		if (!on_message(v, s, msg, end, lineno, stamp))
 			scan_problems(v, s, n, lineno, lv <= LV_INFO);
@@ -940,6 +946,7 @@ vllmlog_line(struct vllmlog *v, const char *s, size_t n, long lineno)
 	}
 	if ((lv = uvicorn_header(body, end, &msg)) != LV_NONE) {
 		v->vllm_lines++;
+		v->info_lines += lv <= LV_INFO;
 		if (lv == LV_INFO && on_access(v, msg, end, lineno))
 			return;
 		count_level(v, lv, s, n, lineno);

@@ -55,7 +55,7 @@ struct vaccess {
 
 enum {
 	VP_ERROR, VP_WARNING, VP_CRITICAL, VP_OOM, VP_CUDA, VP_TIMEOUT,
-	VP_TRACEBACK, VP_ENGINE_DEAD, VP_STALL, VP_NPATTERNS
+	VP_TRACEBACK, VP_ENGINE_DEAD, VP_STALL, VP_IGNORED, VP_NPATTERNS
 };
 
 struct vevidence {
@@ -71,6 +71,7 @@ struct vllmlog {
 	char		*instance;	/* pod name from the file name */
 	long		 lines;
 	long		 vllm_lines;	/* in vLLM's own format */
+	long		 info_lines;	/* of them at INFO or DEBUG (access lines too) */
 	long		 access_lines;
 	struct vobs	*obs;
 	size_t		 nobs, capobs;

@@ -12,7 +12,7 @@
 
 static const char *const pattern_names[VP_NPATTERNS] = {
 	"ERROR", "WARNING", "CRITICAL", "oom", "cuda_error", "timeout",
-	"traceback", "engine_dead", "stall"
+	"traceback", "engine_dead", "stall", "ignored_fields"
 };
 
 /* ---------------------------------------------------------------- */
@@ -463,6 +463,8 @@ static const char *const pattern_how[VP_NPATTERNS] = {
 	    "error'",
 	"stats lines with requests running and no token made (prompt and "
 	    "generation throughput 0.0)",
+	"lines with 'were present in the request but ignored' (vLLM's "
+	    "warning for request fields it dropped)",
 };
 
 static void
@@ -520,6 +522,13 @@ emit_lines(const struct vllmlog *v, const struct logctx *ctx)
 	    -1);
 	logrec_emit(ctx, rec, v->instance, NULL, NULL,
 	    rec_source(v->file, 0, 0, NULL, how));
+	/* none at all: the pod logged above INFO (no startup, stats or
+	 * access lines to read), which 5b tells from an idle pod */
+	rec = logrec_new("5b", "log.info_lines", json_integer(v->info_lines),
+	    "count", -1);
+	logrec_emit(ctx, rec, v->instance, NULL, NULL, rec_source(v->file, 0,
+	    0, NULL, "vLLM or uvicorn lines at level INFO or DEBUG (access "
+	    "lines included)"));
 	emit_bad(ctx, v->file, v->instance, "5e", "overlong", v->bad_overlong,
 	    "lines over 1 MiB, skipped");
 	emit_bad(ctx, v->file, v->instance, "5e", "binary", v->bad_binary,

@@ -248,7 +248,23 @@ val() {
 	validate_records "$OUT"
 	[ "$(val log.pattern_count.stall)" = 1 ]
 	[ "$(jq -r 'select(.metric=="log.evidence.stall") | .source.line' "$OUT")" = 2 ]
-	jq -e 'select(.metric=="log.evidence.stall") | .value | test("14:42:20 .*Running: 29 reqs")' "$OUT" >/dev/null
+	jq -s -e '[.[] | select(.metric=="log.evidence.stall")] | length == 1 and (.[0].value | test("14:42:20 .*Running: 29 reqs"))' "$OUT" >/dev/null
+}
+
+@test "vLLM's warning for request fields it ignored is counted with its line; the level's own count keeps it" {
+	f=$BATS_TEST_TMPDIR/p1_vllm.log
+	{
+		echo "(APIServer pid=1) WARNING 04-23 14:41:48 [utils.py:72] Received a request with trace context but tracing is disabled"
+		echo "(APIServer pid=1) WARNING 04-23 14:41:48 [protocol.py:79] The following fields were present in the request but ignored: {'extra_body'}"
+		echo '(APIServer pid=1) INFO:     10.131.4.95:0 - "POST /v1/completions HTTP/1.1" 200 OK'
+		echo "(APIServer pid=1) WARNING 04-23 14:41:49 [protocol.py:79] The following fields were present in the request but ignored: {'extra_body'}"
+	} >"$f"
+	X --server-logs "$f" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val log.pattern_count.ignored_fields)" = 2 ]
+	[ "$(val log.pattern_count.WARNING)" = 3 ]
+	[ "$(val log.info_lines)" = 1 ]	# the access line
+	[ "$(jq -r 'select(.metric=="log.evidence.ignored_fields") | .source.line' "$OUT" | tr '\n' ' ')" = "2 4 " ]
 }
 
 @test "v0.20.2: EngineCore prefix, preemptions, errors with evidence" {

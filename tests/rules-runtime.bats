@@ -105,6 +105,24 @@ affinity() {
 	[ -z "${1:-}" ] || echo ", $(plugin picker "$1" 12)"
 }
 
+@test "5b: an instance whose log counts no request (access lines absent) while the others count theirs WARNs; a log without INFO lines is named as such" {
+	# p3's log: 40 lines, none at INFO (a pod logging at WARNING)
+	judge "$(set_m instance.requests p3 null), (if .metric == \"log.lines\"
+	    then ., (.metric = \"log.info_lines\" | .check = \"5b\" | .value =
+	    (if .scope.instance == \"p3\" then 0 else 500 end)) else . end)"
+	[ "$(v 5b instance.share p3)" = WARN ]
+	[ "$(v 5b instance.share p1)" = PASS ]
+	jqt 'select(.metric == "instance.share" and .scope.instance == "p3") |
+	    .why | test("no access line, while the cell.s other logs count their requests.*no INFO line at all")' "$OUT"
+	# INFO lines but no access line: the access log was off on that pod
+	judge "$(set_m instance.requests p3 null), (if .metric == \"log.lines\"
+	    then ., (.metric = \"log.info_lines\" | .check = \"5b\" | .value =
+	    500) else . end)"
+	[ "$(v 5b instance.share p3)" = WARN ]
+	jqt 'select(.metric == "instance.share" and .scope.instance == "p3") |
+	    .why | test("access log is off")' "$OUT"
+}
+
 @test "5b: an affinity router: above the even share not judged, far below it WARN/FAIL" {
 	judge "$(set_m instance.requests p1 200), $(affinity max-score-picker)"
 	[ "$(v 5b instance.share p1)" = PASS ]
@@ -475,6 +493,21 @@ prewarmed() {
 	[ "$(v 5e log.problems p1)" = WARN ]
 }
 
+@test "5e: requests with fields vLLM ignored WARN with the warning cited; other warnings still PASS" {
+	judge "., (if .metric == \"log.lines\" and .scope.instance == \"p2\"
+	    then (.metric = \"log.pattern_count.ignored_fields\" | .value = 40),
+	    (.metric = \"log.pattern_count.WARNING\" | .value = 41),
+	    (.metric = \"log.evidence.ignored_fields\" | .value = (\"WARNING \" +
+	    \"04-23 14:41:48 [protocol.py:79] The following fields were \" +
+	    \"present in the request but ignored: {'extra_body'}\") |
+	    .source.line = 1382) else empty end)"
+	[ "$(v 5e log.problems p2)" = WARN ]
+	[ "$(v 5e log.problems p1)" = PASS ]
+	jqt 'select(.check == "5e" and .scope.instance == "p2") |
+	    (.actual.value | test("40 requests with fields vLLM ignored")) and
+	    (.why | test("p2_vllm.log:1382: WARNING .*but ignored: \\{.extra_body.\\}"))' "$OUT"
+}
+
 # acc INSTANCE FIELD COUNT: an access.count record of the instance, made
 # from its instance.requests record.
 acc() {
@@ -595,6 +628,40 @@ acc() {
 	[ "$(v 5g logs.present.epp_logs)" = INAPPLICABLE ]
 }
 
+
+# refresh POD OK FAILED [ERR] [FAMILIES]: the EPP's metrics refreshes of
+# a pod, as s2r-log-extract writes them
+refresh() {
+	echo "(if .metric == \"epp.levels_seen\" then
+	    ({kind: \"measure\", check: \"5g\", scope: {phase: \"baseline\",
+	    workload: \"w1\", instance: \"$1\"}, source: {file:
+	    \"baseline/w1/epp_logs/epp_1600.log\", line: 40}} |
+	    (.metric = \"epp.pod.metrics_refreshed\" | .value = $2),
+	    (.metric = \"epp.pod.metrics_fetch_failed\" | .value = $3),
+	    (select(\"${4:-}\" != \"\") | .metric = \"epp.pod.metrics_fetch_error\" |
+	    .value = \"${4:-}\" | .source.line = 90),
+	    (select(\"${5:-}\" != \"\") | .metric =
+	    \"epp.pod.metric_families_missing\" | .value = \"${5:-}\" |
+	    .source.line = 41)) else empty end)"
+}
+
+@test "5g epp.metrics.errors: a fetch that read nothing WARNs (never one good: FAIL); a missing family the scorers read WARNs, LoRA's alone PASSes" {
+	judge "., $(refresh p1 80 0 '' vllm:lora_requests_info),
+	    $(refresh p2 60 20 'dial tcp 10.0.0.2:8200: i/o timeout' vllm:lora_requests_info),
+	    $(refresh p3 0 80 'dial tcp 10.0.0.3:8200: connection refused'),
+	    $(refresh p4 80 0 '' 'vllm:lora_requests_info, vllm:gpu_cache_usage_perc')"
+	[ "$(v 5g epp.metrics.errors p1)" = PASS ]
+	[ "$(v 5g epp.metrics.errors p2)" = WARN ]
+	[ "$(v 5g epp.metrics.errors p3)" = FAIL ]
+	[ "$(v 5g epp.metrics.errors p4)" = WARN ]
+	jqt 'select(.metric == "epp.metrics.errors" and .scope.instance == "p2") |
+	    .why | test("20 refreshes read nothing \\(dial tcp 10.0.0.2:8200: i/o timeout .*epp_1600.log:90\\)")' "$OUT"
+	jqt 'select(.metric == "epp.metrics.errors" and .scope.instance == "p4") |
+	    .why | test("exports no vllm:gpu_cache_usage_perc \\(.*epp_1600.log:41\\)")' "$OUT"
+	# without refresh records (an EPP log below -v=5) nothing is judged
+	judge .
+	[ -z "$(v 5g epp.metrics.errors)" ]
+}
 
 # st CLASS STATUS N: one more status.count record of the cell
 st() {
@@ -981,6 +1048,11 @@ pod() {
 	[ "$(v 5h gpu.join)" = WARN ]
 	[ "$(vg gpu.busy.temperature_c.p95 4)" = FAIL ]
 	jqt 'select(.metric == "gpu.join") | .why | test("every GPU of the node logs \\(2\\) is judged")' "$OUT"
+	# the node's UUIDs known (gpus.csv) and no pod's among them: the
+	# logs are of another node
+	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $(pod p1 null), {kind: \"measure\", check: \"5h\", metric: \"gpu.uuid\", value: \"GPU-d0e1\", scope: {phase: \"baseline\", workload: \"w1\", instance: \"n1\", device: \"0\"}, source: {file: \"baseline/w1/gpu_logs/n1.gpus.csv\", line: 1}}"
+	[ "$(v 5h gpu.join)" = WARN ]
+	jqt 'select(.metric == "gpu.join") | .why | test("None of the GPUs the pods list is in the node logs: they are of a node the pods did not run on")' "$OUT"
 }
 
 # two_cells RECORDS: the base cell with gpu_logs, copied as phase
@@ -1132,6 +1204,14 @@ window() {
 	    .actual.value == "restarted 04-23 14:19:02, busy 04-23 14:18:22 - 04-23 14:20:12"' "$OUT"
 	# a restart before the first send (a crash during the prewarm): PASS
 	[ "$(rwin '04-23 14:16:40' '04-23 14:20:12' '04-23 14:17:30')" = PASS ]
+	# startup lines after the stats lines but stamped before them: the
+	# log runs back (a copy of it appended): FAIL; within 10 s, no finding
+	[ "$(rwin '04-23 14:18:22' '04-23 14:20:12' '04-23 14:16:06')" = FAIL ]
+	jqt 'select(.metric == "log.window") | (.why |
+	    test("stamped 04-23 14:16:06 \\(baseline/w1/server_logs/p1_vllm.log:900\\), 136 s before its first stats line: the log runs back in time")) and
+	    (.action | test("not >>")) and .diff.value == 136 and
+	    .actual.value == "started again 04-23 14:16:06, busy 04-23 14:18:22 - 04-23 14:20:12"' "$OUT"
+	[ "$(rwin '04-23 14:18:22' '04-23 14:20:12' '04-23 14:18:15')" = PASS ]
 	# no startup line, the first stats line 42 s after the first send: cut
 	[ "$(window 1776953901 1776953999 '04-23 14:19:03' '04-23 14:20:12')" = WARN ]
 	jqt 'select(.metric == "log.window") | (.why | test("no startup line and its first stats line is 42 s after")) and

@@ -44,6 +44,32 @@ nondefault() {
 	done
 }
 
+@test "AW EPP logs: each pod's metrics refreshes and failures agree with grep; a fetch that read nothing and a missing family are told apart" {
+	cell=$BATS_TEST_TMPDIR/cell
+	cp -R "$AW/baseline/w2_stationary" "$cell"
+	chmod -R u+w "$cell"
+	f=$(ls "$cell"/epp_logs/*.log)
+	out=$BATS_TEST_TMPDIR/epp.ndjson
+	"$S2R_BIN/s2r-log-extract" --epp-logs "$cell/epp_logs" >"$out"
+	validate_records "$out"
+	pod=sim2real-aw-decode-79f6f9b4db-k48j7
+	[ "$(jq -r --arg p "$pod" 'select(.metric=="epp.pod.metrics_refreshed" and .scope.instance==$p) | .value' "$out")" -eq \
+	    "$(grep '"msg":"Refreshed metrics"' "$f" | grep -c "$pod-rank-0")" ]
+	# the real log's failures all name vLLM's LoRA family only: no fetch failed
+	[ "$(jq -r 'select(.metric=="epp.pod.metrics_fetch_failed") | .value' "$out" | sort -u)" = 0 ]
+	[ "$(jq -r 'select(.metric=="epp.pod.metric_families_missing") | .value' "$out" | sort -u)" = vllm:lora_requests_info ]
+	# one pod's fetch times out from line 1000 on, another family goes missing everywhere
+	sed -i -e "1000,\$ { /$pod-rank-0/ s/\"err\":\"[^}]*\"}\$/\"err\":\"Get \\\\\"http:\/\/10.0.0.9:8200\/metrics\\\\\": context deadline exceeded\"}/ }" \
+	    -e 's/\(lora_requests_info\\" not found\)"/\1; metric family \\"vllm:gpu_cache_usage_perc\\" not found"/' "$f"
+	"$S2R_BIN/s2r-log-extract" --epp-logs "$cell/epp_logs" >"$out"
+	want=$(sed -n '1000,$p' "$f" | grep '"msg":"Failed to refreshed metrics:"' | grep -c "$pod-rank-0")
+	[ "$want" -gt 0 ]
+	[ "$(jq -r --arg p "$pod" 'select(.metric=="epp.pod.metrics_fetch_failed" and .scope.instance==$p) | .value' "$out")" -eq "$want" ]
+	jq -s -e --arg p "$pod" '[.[] | select(.metric=="epp.pod.metrics_fetch_error" and .scope.instance==$p)] | length == 1 and (.[0].value | test("context deadline exceeded")) and .[0].source.line >= 1000' "$out" >/dev/null
+	[ "$(jq -r --arg p "$pod" 'select(.metric=="epp.pod.metric_families_missing" and .scope.instance!=$p) | .value' "$out" | sort -u)" = \
+	    "vllm:lora_requests_info, vllm:gpu_cache_usage_perc" ]
+}
+
 @test "AW EPP logs: pods and CacheNumGPUBlocks agree with the server logs" {
 	cell=$AW/baseline/w1_prefix_to_load_shift
 	out=$BATS_TEST_TMPDIR/epp.ndjson

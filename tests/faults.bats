@@ -114,8 +114,16 @@ clean() {
 	clean vllm
 }
 
+@test "1a-cell-traces-swapped (aw): 5b WARN" {
+	fault 1a-cell-traces-swapped
+}
+
 @test "1a-corpus-concurrency (corpus): 1a FAIL" {
 	fault 1a-corpus-concurrency
+}
+
+@test "1a-corpus-session-ids-merged (corpus): 1a FAIL" {
+	fault 1a-corpus-session-ids-merged
 }
 
 @test "1a-corpus-sessions (corpus): 1a FAIL" {
@@ -128,6 +136,10 @@ clean() {
 
 @test "1a-duration-half (14b): 1a FAIL" {
 	fault 1a-duration-half
+}
+
+@test "1a-failed-rows-dropped (14b): 1a FAIL" {
+	fault 1a-failed-rows-dropped
 }
 
 @test "1a-run-tail-cut (14b): 1a FAIL" {
@@ -144,6 +156,10 @@ clean() {
 
 @test "1a-rate-low (aw): 1a FAIL" {
 	fault 1a-rate-low
+}
+
+@test "1a-seed-not-recorded (expceil): 1a FAIL|WARN" {
+	fault 1a-seed-not-recorded
 }
 
 @test "1a-seed-other (aw): 1a FAIL" {
@@ -338,6 +354,10 @@ clean() {
 	fault 1g-burst-as-poisson
 }
 
+@test "1g-corpus-rounds-reordered (corpus): 1g FAIL" {
+	fault 1g-corpus-rounds-reordered
+}
+
 @test "1g-gamma-shape-cv (14b): 1g FAIL" {
 	fault 1g-gamma-shape-cv
 }
@@ -372,6 +392,10 @@ clean() {
 
 @test "1h-client-cap-lower (14b): 1h FAIL" {
 	fault 1h-client-cap-lower
+}
+
+@test "1h-client-clock-step (aw): 1h WARN" {
+	fault 1h-client-clock-step
 }
 
 @test "1h-itl-cut-short (lora): 1h WARN" {
@@ -494,8 +518,24 @@ clean() {
 	fault 2b-log-not-collected
 }
 
+@test "2c-arm-other-seed (aw): 2c FAIL|WARN" {
+	fault 2c-arm-other-seed
+}
+
+@test "2c-arm-vllm-version (aw): 2c FAIL|WARN" {
+	fault 2c-arm-vllm-version
+}
+
+@test "2c-arm-warmup-one-arm (aw): 2c FAIL" {
+	fault 2c-arm-warmup-one-arm
+}
+
 @test "2c-baseline-detector (14b): 2c FAIL" {
 	fault 2c-baseline-detector
+}
+
+@test "2c-baseline-treatment-configmap (aw): 2c FAIL|WARN" {
+	fault 2c-baseline-treatment-configmap
 }
 
 @test "2c-extra-feature-gate (aw): 2c FAIL" {
@@ -564,6 +604,10 @@ clean() {
 
 @test "2d-deployed-other-arm-phase (expceil): 2d WARN" {
 	fault 2d-deployed-other-arm-phase
+}
+
+@test "2d-deployed-policy-params (expceil): 2d FAIL|WARN" {
+	fault 2d-deployed-policy-params
 }
 
 @test "2d-deployed-ref-undefined (expceil): 2d FAIL" {
@@ -1058,6 +1102,14 @@ clean() {
 	fault 5b-dead-pod
 }
 
+@test "5b-log-appended-twice (aw): 5b FAIL" {
+	fault 5b-log-appended-twice
+}
+
+@test "5b-log-level-warning (aw): 5b WARN" {
+	fault 5b-log-level-warning
+}
+
 @test "5b-pod-gone-burst (14b): 5b FAIL" {
 	fault 5b-pod-gone-burst
 }
@@ -1072,6 +1124,10 @@ clean() {
 
 @test "5b-overloaded-cell (aw): 5b WARN" {
 	fault 5b-overloaded-cell
+}
+
+@test "5b-pod-log-missing (aw): 5b WARN|FAIL" {
+	fault 5b-pod-log-missing
 }
 
 @test "5b-restarted-pod (aw): 5b FAIL" {
@@ -1096,6 +1152,10 @@ clean() {
 
 @test "5b-uneven-random (14b): 5b FAIL" {
 	fault 5b-uneven-random
+}
+
+@test "5c-cache-prewarmed-with-run (aw): 5c WARN|FAIL" {
+	fault 5c-cache-prewarmed-with-run
 }
 
 @test "5c-dp-no-prefix-hits (aw): 5c WARN" {
@@ -1182,6 +1242,10 @@ clean() {
 	fault 5e-engine-stall
 }
 
+@test "5e-ignored-fields (aw): 5e WARN" {
+	fault 5e-ignored-fields
+}
+
 @test "5e-oom (aw): 5e FAIL" {
 	fault 5e-oom
 }
@@ -1230,8 +1294,16 @@ clean() {
 	fault 5f-kv-small-pod
 }
 
+@test "5g-epp-kv-metric-missing (aw): 5g WARN" {
+	fault 5g-epp-kv-metric-missing
+}
+
 @test "5g-epp-log-stale (aw): 5g FAIL" {
 	fault 5g-epp-log-stale
+}
+
+@test "5g-epp-metrics-unreachable (aw): 5g WARN" {
+	fault 5g-epp-metrics-unreachable
 }
 
 @test "5g-epp-other-pod (aw): 5g FAIL" {
@@ -1286,6 +1358,10 @@ clean() {
 	fault 5h-gpu-fell-off-bus
 }
 
+@test "5h-gpu-log-other-node (14b): 5h WARN" {
+	fault 5h-gpu-log-other-node
+}
+
 @test "5h-gpu-log-stops (14b): 5h WARN" {
 	fault 5h-gpu-log-stops
 }
@@ -1330,6 +1406,10 @@ clean() {
 	fault A0-real-retried
 }
 
+@test "A0-real-two-clients (hta): A0 FAIL" {
+	fault A0-real-two-clients
+}
+
 @test "A0-sides-swapped (hta): A0 FAIL" {
 	fault A0-sides-swapped
 }
@@ -1344,6 +1424,14 @@ clean() {
 
 @test "A0-real-eos-early (hta): A0 WARN" {
 	fault A0-real-eos-early
+}
+
+@test "A0-sim-other-model (hta): A0 FAIL" {
+	fault A0-sim-other-model
+}
+
+@test "A0-sim-untimed (hta): A0 FAIL" {
+	fault A0-sim-untimed
 }
 
 @test "A1-collectives-unsimulated (vllm): A1 FAIL, A1 WARN|FAIL" {

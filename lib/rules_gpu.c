@@ -599,8 +599,10 @@ cover_verdicts(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_list_free(&l);
 }
 
-/* Every vLLM pod of the cell (a server log) found its GPUs. */
-static void
+/* Every vLLM pod of the cell (a server log) found its GPUs.  Returns
+ * whether the node logs are of a node the pods did not run on (then no
+ * GPU of theirs is the cell's). */
+static bool
 join_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct ru_list *gpus)
 {
@@ -608,6 +610,7 @@ join_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	struct strv insts;
 	struct sbuf why = {0}, lost = {0}, map = {0};
 	size_t nlost = 0;
+	bool other_node = false;
 
 	ru_collect(j, c, "measure", "gpu.pod.gpus", RU_INSTANCE, false, &pods);
 	ru_instances(j, c, "log.lines", &insts);
@@ -644,14 +647,15 @@ join_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 		if (map.len > 0)
 			sbuf_printf(&why, "%zu GPU(s) judged; the nodes' other "
 			    "GPUs serve no pod of this cell.", gpus->n);
-		else if (judge_any(j, c, "measure", "gpu.uuid"))
+		else if ((other_node = judge_any(j, c, "measure",
+		    "gpu.uuid")))
 			/* the node's UUIDs known (gpus.csv), and no pod's
 			 * among them: not a pod lost, the logs of a node the
 			 * pods did not run on (the wrong sampler pod) */
 			sbuf_printf(&why, "None of the GPUs the pods list is in "
 			    "the node logs: they are of a node the pods did not "
-			    "run on, so the %zu GPU(s) judged below are not the "
-			    "cell's and its own GPUs are not judged.", gpus->n);
+			    "run on, so none of their %zu GPU(s) is judged and "
+			    "the cell's own GPUs cannot be.", gpus->n);
 		else
 			sbuf_printf(&why, "No pod's GPU is known, so every GPU "
 			    "of the node logs (%zu) is judged.", gpus->n);
@@ -664,6 +668,7 @@ join_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 	sbuf_free(&lost);
 	sbuf_free(&map);
+	return other_node;
 }
 
 static void
@@ -681,10 +686,13 @@ rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
 		return;
 	}
 	ru_cell_gpus(j, c, &gpus);
-	join_verdict(j, r, c, &gpus);
-	cover_verdicts(j, r, c);
-	for (size_t i = 0; i < gpus.n; i++)
-		gpu_one(j, r, c, gpus.v[i], &gpus);
+	/* another node's GPUs say nothing of the cell's: the join's WARN
+	 * is all there is to say */
+	if (!join_verdict(j, r, c, &gpus)) {
+		cover_verdicts(j, r, c);
+		for (size_t i = 0; i < gpus.n; i++)
+			gpu_one(j, r, c, gpus.v[i], &gpus);
+	}
 	ru_list_free(&gpus);
 }
 

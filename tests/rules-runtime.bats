@@ -1053,6 +1053,8 @@ pod() {
 	judge_gpu "$(gpu n1 0 60 65 0 700), $(gpu n1 1 60 65 0 700), $(pod p1 null), {kind: \"measure\", check: \"5h\", metric: \"gpu.uuid\", value: \"GPU-d0e1\", scope: {phase: \"baseline\", workload: \"w1\", instance: \"n1\", device: \"0\"}, source: {file: \"baseline/w1/gpu_logs/n1.gpus.csv\", line: 1}}"
 	[ "$(v 5h gpu.join)" = WARN ]
 	jqt 'select(.metric == "gpu.join") | .why | test("None of the GPUs the pods list is in the node logs: they are of a node the pods did not run on")' "$OUT"
+	# and no GPU of that node is judged as the cell's (no PASS for them)
+	[ "$(jq -s '[.[] | select(.kind == "verdict" and .check == "5h" and .metric != "gpu.join")] | length' "$OUT")" -eq 0 ]
 }
 
 # two_cells RECORDS: the base cell with gpu_logs, copied as phase

@@ -21,7 +21,6 @@
  * rows) that the report prints under it: the population table (A0), the
  * unmapped families and the deviation ranking (A1), the duty-cycle
  * decomposition (A2) and the quantile table (A3). */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -148,26 +147,6 @@ a0_sides(struct judge *j, const struct rule *r)
 	sbuf_free(&why);
 }
 
-/* A model as a header names it, for comparison: the part after a model
- * cache's directories ("/model-cache/models/Qwen/Qwen3-14B" names
- * Qwen/Qwen3-14B: a path ending in "/" and the other name), case aside (BLIS keys its
- * coefficients by the lower-cased name). */
-static bool
-model_same(const char *a, const char *b)
-{
-	const char *pa = a + strlen(a), *pb = b + strlen(b);
-
-	while (pa > a && pb > b && tolower((unsigned char)pa[-1]) ==
-	    tolower((unsigned char)pb[-1])) {
-		pa--;
-		pb--;
-	}
-	if (pa == a && pb == b)
-		return true;
-	/* one is a path ending in the other */
-	return (pa == a && pb[-1] == '/') || (pb == b && pa[-1] == '/');
-}
-
 /* Whether both sides ran one model, as their trace headers' server.model
  * say: a simulation run with another model's latency coefficients (blis
  * run --model) predicts another model's timing, whatever the requests. */
@@ -182,7 +161,7 @@ a0_model(struct judge *j, const struct rule *r)
 	enum jverdict_value v = V_INAPPLICABLE;
 
 	if (real != NULL && sim != NULL) {
-		v = model_same(real, sim) ? V_PASS : V_FAIL;
+		v = ru_model_same(real, sim) ? V_PASS : V_FAIL;
 		sbuf_printf(&why, "The real run served %s (", real);
 		ru_where(&why, rm);
 		sbuf_printf(&why, "); the simulation modelled %s (", sim);

@@ -32,6 +32,10 @@ static const char ACT_BLOCKS[] = "Set the precise prefix-cache scorer's "
     "tokenProcessorConfig.blockSize to the engines' --block-size (or the "
     "reverse) and rerun the arm: until they agree the scorer matches no "
     "block and the arm routes without prefix affinity.";
+static const char ACT_TOKENIZER[] = "Give the precise prefix-cache "
+    "scorer's tokenizer (indexerConfig.tokenizersPoolConfig.modelName, the "
+    "tokenizer plugin's modelName) the model the engines serve, or confirm "
+    "that the two share a tokenizer.";
 static const char ACT_EVENTS[] = "Start every engine with --kv-events-config "
     "enabling KV-cache events on a zmq publisher that sends to the EPP's "
     "kvEventsConfig.zmqEndpoint port, on a topic its topicFilter starts, "
@@ -385,6 +389,66 @@ cell_events(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&u.at);
 }
 
+/* The model whose tokenizer the scorer hashes with: its own tokenizer
+ * pool's modelName, else the arm's tokenizer plugin's; NULL when neither
+ * names one. */
+static const json_t *
+scorer_tokenizer(const struct judge *j, const char *kind, const char *arm,
+    const json_t *p)
+{
+	const json_t *m = scorer_param(j, kind, arm, rec_get_str(p, "key"),
+	    "indexerConfig.tokenizersPoolConfig.modelName");
+	struct ru_list l;
+
+	if (m != NULL)
+		return pu_str_value(m) != NULL ? m : NULL;
+	pu_arm_recs(j, kind, "epp.plugin", arm, &l);
+	for (size_t i = 0; i < l.n && m == NULL; i++) {
+		const char *type = pu_str_value(l.v[i]);
+
+		if (type != NULL && strcmp(type, "tokenizer") == 0)
+			m = scorer_param(j, kind, arm,
+			    rec_get_str(l.v[i], "key"), "modelName");
+	}
+	ru_list_free(&l);
+	return pu_str_value(m) != NULL ? m : NULL;
+}
+
+/* One cell of the arm: the scorer tokenizes for the model the engines
+ * serve (the 2a record of the cell's logs), or its token blocks are not
+ * theirs.  Another name may share the tokenizer (sizes of one family
+ * do), so a difference is a WARN. */
+static void
+cell_tokenizer(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *kind, const struct ru_list *scorers)
+{
+	const json_t *tok = scorer_tokenizer(j, kind, c->phase, scorers->v[0]);
+	const json_t *served = judge_measure(j, c, "vllm.model", NULL);
+	struct sbuf why = {0};
+	bool same;
+
+	if (tok == NULL || pu_str_value(served) == NULL)
+		return;
+	same = ru_model_same(pu_str_value(tok), pu_str_value(served));
+	sbuf_printf(&why, "The arm's %s plugin %s tokenizes requests for "
+	    "%s (", PRECISE_SCORER, rec_get_str(scorers->v[0], "key"),
+	    pu_str_value(tok));
+	ru_where(&why, tok);
+	sbuf_printf(&why, "); the cell's engines serve %s (",
+	    pu_str_value(served));
+	ru_where(&why, served);
+	sbuf_adds(&why, same ? "): the scorer's token ids are the engines'." :
+	    "): unless the two models share a tokenizer, the scorer's token "
+	    "ids, and so its block hashes, are not the engines', and it "
+	    "matches none of their blocks (every pod scores 0).");
+	judge_emit(j, r, c, &(struct jverdict){
+	    .metric = "routing.prefix_tokenizer", .expect = served,
+	    .measure = tok, .tolerance = "the same model (a path ending in "
+	    "the name, case aside)", .verdict = same ? V_PASS : V_WARN,
+	    .why = sbuf_str(&why), .action = same ? NULL : ACT_TOKENIZER });
+	sbuf_free(&why);
+}
+
 void
 routing_precise_scorer(struct judge *j, const struct rule *r,
     const char *kind, const struct strv *arms)
@@ -408,6 +472,7 @@ routing_precise_scorer(struct judge *j, const struct rule *r,
 				continue;
 			cell_blocks(j, r, c, kind, &scorers);
 			cell_events(j, r, c, kind, &scorers);
+			cell_tokenizer(j, r, c, kind, &scorers);
 		}
 		ru_list_free(&scorers);
 		ru_list_free(&l);

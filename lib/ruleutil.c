@@ -413,18 +413,20 @@ ru_need_logs(struct judge *j, const struct rule *r, const struct jcell *c,
 	return false;
 }
 
-/* "Qwen/Qwen3-14B" names the model served from
- * "/model-cache/models/Qwen/Qwen3-14B". */
-static bool
-model_match(const char *e, const char *a)
+bool
+ru_model_same(const char *a, const char *b)
 {
-	size_t le = strlen(e), la = strlen(a);
+	const char *pa = a + strlen(a), *pb = b + strlen(b);
 
-	if (strcmp(e, a) == 0)
+	while (pa > a && pb > b && tolower((unsigned char)pa[-1]) ==
+	    tolower((unsigned char)pb[-1])) {
+		pa--;
+		pb--;
+	}
+	if (pa == a && pb == b)
 		return true;
-	if (la > le && a[la - le - 1] == '/' && strcmp(a + la - le, e) == 0)
-		return true;
-	return le > la && e[le - la - 1] == '/' && strcmp(e + le - la, a) == 0;
+	/* one is a path ending in the other */
+	return (pa == a && pb[-1] == '/') || (pb == b && pa[-1] == '/');
 }
 
 bool
@@ -432,7 +434,8 @@ ru_param_equal(const char *metric, const json_t *e, const json_t *a)
 {
 	if (strcmp(metric, "vllm.model") == 0 && json_is_string(e) &&
 	    json_is_string(a))
-		return model_match(json_string_value(e), json_string_value(a));
+		return ru_model_same(json_string_value(e),
+		    json_string_value(a));
 	if (strcmp(metric, "vllm.hardware") == 0 && json_is_string(e) &&
 	    json_is_string(a))
 		return ru_gpu_match(json_string_value(e), json_string_value(a));

@@ -44,6 +44,11 @@ void	 ru_list_free(struct ru_list *l);
 const json_t *ru_by_scope(const struct ru_list *l, const char *key,
 	    const char *val);
 
+/* Whether two names of a model name the same one: equal but for case
+ * (BLIS keys its coefficients by the lower-cased name, the hub's names
+ * resolve either way), or one a path ending in the other
+ * ("/model-cache/models/Qwen/Qwen3-14B" serves Qwen/Qwen3-14B). */
+bool	 ru_model_same(const char *a, const char *b);
 /* Values compare by type; numbers by value (3.0 equals 3). */
 bool	 ru_equal(const json_t *a, const json_t *b);
 /* ru_equal, except that a model path ending in "/<name>" equals name and

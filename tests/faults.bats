@@ -882,6 +882,10 @@ clean() {
 	fault 4a-prefix-scorer-approx-aw
 }
 
+@test "4a-prefix-tokenizer-other-aw (aw): 4a WARN" {
+	fault 4a-prefix-tokenizer-other-aw
+}
+
 @test "4a-register-dropped (14b): 4a WARN" {
 	fault 4a-register-dropped
 }

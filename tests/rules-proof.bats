@@ -1645,3 +1645,23 @@ topic FAIL" ]
 	[ "$(jq -r 'select(.metric == "routing.prefix_events" and .scope.workload == "port") | .verdict' "$V")" = PASS ]
 	[[ $(why port) == *"subscribes to the engines' KV events with topic filter"* ]]
 }
+
+@test "4a: the precise prefix scorer tokenizes for the served model: the same model PASS (a path ending in it), another WARN, unnamed no verdict" {
+	D="$BATS_TEST_TMPDIR/tok"
+	mkdir -p "$D"
+	# arm A: the scorer's own pool; arm B: the arm's tokenizer plugin
+	printf 'plugins:\n- name: ppc\n  type: precise-prefix-cache-scorer\n  parameters:\n    indexerConfig:\n      tokenizersPoolConfig:\n        modelName: Qwen/Qwen3-14B\n' >"$D/a.yaml"
+	printf 'plugins:\n- name: tok\n  type: tokenizer\n  parameters:\n    modelName: meta-llama/Llama-3.1-8B\n- name: ppc\n  type: precise-prefix-cache-scorer\n' >"$D/b.yaml"
+	printf 'plugins:\n- name: ppc\n  type: precise-prefix-cache-scorer\n' >"$D/c.yaml"
+	for arm in a b c; do
+		"$S2R_BIN/s2r-config" --root "$D" --phase "$arm" --epp "$D/$arm.yaml"
+		printf '{"kind":"measure","check":"2a","metric":"vllm.model","value":"/model-cache/models/qwen/qwen3-14b","scope":{"phase":"%s","workload":"w"},"source":{"file":"%s/w/server_logs/p_vllm.log","line":11,"how":"non-default args"}}\n' "$arm" "$arm"
+	done >"$D/in.ndjson"
+	V="$D/verdicts.ndjson"
+	"$S2R_BIN/s2r-verdict" -n --checks 4a "$D/in.ndjson" >"$V"
+	validate_records "$V"
+	got=$(jq -r 'select(.metric == "routing.prefix_tokenizer") | "\(.scope.phase) \(.verdict)"' "$V")
+	[ "$got" = "a PASS
+b WARN" ]
+	[[ $(jq -r 'select(.metric == "routing.prefix_tokenizer" and .scope.phase == "b") | .why' "$V") == *"tokenizes requests for meta-llama/Llama-3.1-8B (b.yaml:"*"serve /model-cache/models/qwen/qwen3-14b (b/w/server_logs/p_vllm.log:11)"*"unless the two models share a tokenizer"* ]]
+}

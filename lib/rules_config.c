@@ -50,6 +50,9 @@ static const char ACT_MERGED[] = "server_logs/ holds several pods' logs "
     "in one file: collect each pod's log into its own file (kubectl logs "
     "POD, not -l LABEL) so that the instance count and the per-pod checks "
     "rest on one log per pod.";
+static const char ACT_QUIET[] = "Deploy every pod with the same logging "
+    "(VLLM_LOGGING_LEVEL=INFO, uvicorn at info) and rerun the cell, so "
+    "that each pod's log shows whether it served.";
 static const char ACT_COPIES[] = "server_logs/ holds the same log twice: "
     "remove the copy (and fix the collection step that saved it) so that "
     "each pod has one log.";
@@ -1030,6 +1033,44 @@ idle_logs(struct sbuf *why, const json_t *m, double *n)
 	return k;
 }
 
+/* Logs with vLLM lines but no INFO line, no stats and no request beside
+ * logs that served (instances.count quiet): pods that logged above INFO,
+ * counted as instances since their log cannot say they did not serve.
+ * Returns how many; why names them. */
+static size_t
+quiet_logs(struct sbuf *why, const json_t *m)
+{
+	const json_t *quiet = json_object_get(m, "quiet"), *d;
+	size_t i, k = json_array_size(quiet);
+
+	if (k == 0)
+		return 0;
+	sbuf_printf(why, " %zu of them (", k);
+	json_array_foreach(quiet, i, d)
+		sbuf_printf(why, "%s%s", i ? ", " : "", json_string_value(d));
+	sbuf_printf(why, ") %s no INFO line at all, so no stats line and no "
+	    "request: %s above INFO (VLLM_LOGGING_LEVEL, --uvicorn-log-level) "
+	    "where the others logged at INFO, so whether %s served the run "
+	    "the logs cannot say; counted as serving.", k == 1 ? "holds" :
+	    "hold", k == 1 ? "its pod logged" : "their pods logged", k == 1 ?
+	    "it" : "they");
+	return k;
+}
+
+/* What to do about an instance count that is not a plain PASS: the
+ * first of the bundle's own flaws that explains it, else redeploy. */
+static const char *
+count_action(const json_t *m, int stale, bool ok, size_t copies, bool quiet)
+{
+	if (stale && (ok || stale == 2))
+		return ACT_OTHER_RUN;
+	if (copies && ok)
+		return json_object_get(m, "merged") ? ACT_MERGED : ACT_COPIES;
+	if (quiet && ok)
+		return ACT_QUIET;
+	return ACT_INSTANCES;
+}
+
 static void
 rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -1042,7 +1083,7 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	struct sbuf why = {0};
 	double ev, sv, av, files;
 	bool ok, unsure, sim_off, sim_fail;
-	size_t copies;
+	size_t copies, quiet;
 	int stale;
 
 	if (ru_arm_only(c))
@@ -1089,6 +1130,7 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	copies = log_copies(&why, m) + merged_logs(&why, m, av);
 	stale = other_runs(&why, j, c, &av);
 	idle_logs(&why, m, &av);
+	quiet = quiet_logs(&why, m);
 	ok = ev == av;
 	sim_off = s != NULL && s != e && ru_num(s, &sv) && sv != ev;
 	if (s != NULL && s != e && ru_num(s, &sv))
@@ -1100,11 +1142,10 @@ rule_instances(struct judge *j, const struct rule *r, const struct jcell *c)
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "instances.count",
 	    .expect = e, .measure = m, .has_diff = true, .diff = av - ev,
 	    .diff_unit = "count", .tolerance = "exact",
-	    .verdict = ok && !stale && !copies && !sim_off ? V_PASS :
+	    .verdict = ok && !stale && !copies && !quiet && !sim_off ? V_PASS :
 	    sim_fail ? V_FAIL : ok || stale == 2 || unsure ? V_WARN : V_FAIL,
-	    .why = sbuf_str(&why), .action = stale && (ok || stale == 2) ?
-	    ACT_OTHER_RUN : copies && ok ? (json_object_get(m, "merged") ?
-	    ACT_MERGED : ACT_COPIES) : ACT_INSTANCES });
+	    .why = sbuf_str(&why), .action = count_action(m, stale, ok,
+	    copies, quiet && !sim_off) });
 	sbuf_free(&why);
 }
 

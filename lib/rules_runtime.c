@@ -282,21 +282,20 @@ spread_uncounted(struct judge *j, const struct rule *r, const struct jcell *c,
 	const json_t *req = ru_inst_measure(j, c, s->from_epp ?
 	    "epp.requests_handled" : "instance.requests", inst);
 	const json_t *info = ru_inst_measure(j, c, "log.info_lines", inst);
-	const json_t *lines = ru_inst_measure(j, c, "log.lines", inst);
-	double ni = -1, nl = 0;
+	bool quiet = ru_above_info(j, c, inst);
+	double nl = 0;
 	struct sbuf why = {0};
 	json_t *sub;
 
 	if (s->from_epp || req == NULL)
 		return;
-	ru_num(info, &ni);
-	ru_num(lines, &nl);
+	ru_num(ru_inst_measure(j, c, "log.lines", inst), &nl);
 	sbuf_printf(&why, "Instance %s's log (", inst);
 	ru_where(&why, req);
 	sbuf_adds(&why, ") has no access line, while the cell's other logs "
 	    "count their requests: its requests are not counted, so the "
 	    "shares and the served total leave it out.");
-	if (ni == 0 && nl > 0)
+	if (quiet)
 		sbuf_printf(&why, " Its %.0f lines hold no INFO line at all: "
 		    "vLLM and uvicorn logged above INFO (VLLM_LOGGING_LEVEL, "
 		    "--uvicorn-log-level), so its startup, stats and access "
@@ -306,7 +305,7 @@ spread_uncounted(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "without --no-disable-uvicorn-access-log) while the "
 		    "others' is on: the pods did not run one configuration.");
 	sub = ru_inst_sub(inst);
-	ru_emit(j, r, c, "instance.share", sub, NULL, ni == 0 ? info : req,
+	ru_emit(j, r, c, "instance.share", sub, NULL, quiet ? info : req,
 	    "counted like the others", V_WARN, sbuf_str(&why), "Deploy every "
 	    "pod with the same logging (INFO, the access log on) and rerun "
 	    "the cell, or count its requests from the EPP log.");
@@ -913,6 +912,7 @@ static const struct {
 	{ "aborted", "requests the server aborted (status ok, finish_reason "
 	    "abort)" },
 	{ "incomplete", "incomplete requests" },
+	{ "unknown", "rows with a status the trace format does not define" },
 };
 #define NFAILURE_KINDS (sizeof(failure_kinds) / sizeof(failure_kinds[0]))
 
@@ -1017,6 +1017,10 @@ status_failures(struct judge *j, const struct rule *r, const struct jcell *c,
 	}
 	pct = f.failed / f.rows * 100;
 	v = pct > fail ? V_FAIL : pct > warn ? V_WARN : V_PASS;
+	/* a status s2r cannot read may be a success or a shed under a new
+	 * name: counted as failed, never passed over */
+	if (f.count[failure_kind("unknown")] > 0 && v == V_PASS)
+		v = V_WARN;
 	if (f.failed == 0)
 		sbuf_printf(&why, "All %.0f requests ended without an error, a "
 		    "timeout or a cut stream.", f.rows);
@@ -1026,14 +1030,20 @@ status_failures(struct judge *j, const struct rule *r, const struct jcell *c,
 	    "policy): its sheds are judged per class, failures are not "
 	    "sheds." : " The arm has no admission policy: every request "
 	    "should be ok.");
+	if (f.count[failure_kind("unknown")] > 0)
+		sbuf_adds(&why, " A status the trace format does not define "
+		    "(ok, error, timeout, incomplete) is counted as failed: "
+		    "if the client writes successes or sheds under that name, "
+		    "the failure and shed rates are wrong.");
 	judge_fmt_num(a, sizeof(a), warn);
 	judge_fmt_num(b, sizeof(b), fail);
 	snprintf(band, sizeof(band), "> %s%% WARN, > %s%% FAIL", a, b);
 	es = ru_side(rec_num(0), "fraction", NULL, "no request fails: "
 	    "errors, timeouts and cut streams over all rows");
 	ms = ru_side(rec_num(f.failed / f.rows), "fraction", f.any,
-	    "rows with status http_error, error, timeout, failed_empty or "
-	    "incomplete / all rows (status.count, every class)");
+	    "rows with status http_error, error, timeout, failed_empty, "
+	    "aborted, incomplete or unknown / all rows (status.count, every "
+	    "class)");
 	json_object_del(json_object_get(ms, "source"), "line");
 	json_object_set_new(ms, "n", rec_num(f.rows));
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "requests.failed",

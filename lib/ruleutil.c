@@ -292,6 +292,16 @@ ru_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 	    NULL });
 }
 
+bool
+ru_above_info(const struct judge *j, const struct jcell *c, const char *inst)
+{
+	double info, lines;
+
+	return ru_num(ru_inst_measure(j, c, "log.info_lines", inst), &info) &&
+	    ru_num(ru_inst_measure(j, c, "log.lines", inst), &lines) &&
+	    info == 0 && lines > 0;
+}
+
 void
 ru_missing_instances(struct judge *j, const struct rule *r,
     const struct jcell *c, const struct strv *stated, const char *metric,
@@ -311,7 +321,13 @@ ru_missing_instances(struct judge *j, const struct rule *r,
 		sub = ru_inst_sub(logs.v[i]);
 		sbuf_printf(&why, "Instance %s's log (", logs.v[i]);
 		ru_where(&why, m);
-		sbuf_printf(&why, ") %s", lacks);
+		if (ru_above_info(j, c, logs.v[i]))
+			sbuf_adds(&why, ") holds no INFO line at all: vLLM "
+			    "logged above INFO (VLLM_LOGGING_LEVEL), so the "
+			    "startup lines that state this are not in it. "
+			    "Deploy every pod with logging at INFO.");
+		else
+			sbuf_printf(&why, ") %s", lacks);
 		ru_emit(j, r, c, metric, sub, NULL, m, NULL, V_MISSING,
 		    sbuf_str(&why), NULL);
 		sbuf_free(&why);

@@ -118,9 +118,14 @@ void	 ru_emit_exact(struct judge *j, const struct rule *r,
 	    const json_t *m, enum jverdict_value v, const char *why,
 	    const char *action);
 
+/* True when instance inst's log has lines but none at INFO or below:
+ * vLLM ran with a higher logging level, not a log cut short. */
+bool	 ru_above_info(const struct judge *j, const struct jcell *c,
+	    const char *inst);
 /* A MISSING verdict `metric` for each vLLM server log of cell c (an
  * instance with log.pattern_count.* records) whose instance is not in
- * stated: "Instance I's log (file) <lacks>". */
+ * stated: "Instance I's log (file) <lacks>", or, for a log above INFO,
+ * that it logged above INFO. */
 void	 ru_missing_instances(struct judge *j, const struct rule *r,
 	    const struct jcell *c, const struct strv *stated,
 	    const char *metric, const char *lacks);

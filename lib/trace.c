@@ -24,12 +24,12 @@
 
 enum status {
 	ST_OK, ST_SHED, ST_HTTP, ST_ERROR, ST_TIMEOUT, ST_EMPTY, ST_ABORTED,
-	ST_INCOMPLETE, NSTATUS
+	ST_INCOMPLETE, ST_UNKNOWN, NSTATUS
 };
 
 static const char *const status_names[NSTATUS] = {
 	"ok", "shed", "http_error", "error", "timeout", "failed_empty",
-	"aborted", "incomplete"
+	"aborted", "incomplete", "unknown"
 };
 
 static const char *const status_how[NSTATUS] = {
@@ -37,21 +37,26 @@ static const char *const status_how[NSTATUS] = {
 	"status error with error_message \"HTTP 429: ...\" or \"HTTP 503: ...\" "
 	    "(gateway admission or flow-control rejection)",
 	"status error with error_message \"HTTP <other code>: ...\"",
-	"status error without an HTTP code in error_message, or an unknown "
-	    "status value",
+	"status error without an HTTP code in error_message",
 	"status timeout",
 	"status ok but output_tokens 0 and no finish_reason (the stream "
 	    "ended without usage: a failed request)",
 	"status ok but finish_reason abort (the server aborted the request "
 	    "before its output was done)",
 	"status incomplete (simulator: not completed by the horizon or "
-	    "rejected)"
+	    "rejected)",
+	"a status the trace format does not define (not ok, error, timeout "
+	    "or incomplete): neither a success nor a shed for all s2r knows"
 };
+
+/* The longest status value kept to name an unknown status. */
+#define STATUS_SHOWN	32
 
 struct class_stats {
 	int64_t		rows;
 	int64_t		status[NSTATUS];
 	long		first_line[NSTATUS];	/* CSV line of the first row */
+	char		first_unknown[STATUS_SHOWN + 1];	/* its value */
 	struct moments	ttft, tpot, e2e;	/* µs */
 	struct ivals	ttft_v, e2e_v;
 	struct dvals	tpot_v;
@@ -169,7 +174,7 @@ classify(const struct csvr *r, const struct cols *c, int64_t out)
 	if (strcmp(st, "incomplete") == 0)
 		return ST_INCOMPLETE;
 	if (strcmp(st, "error") != 0)
-		return ST_ERROR;
+		return ST_UNKNOWN;
 	code = http_code(csvr_str(r, c->error_message, NULL));
 	if (code == 429 || code == 503)
 		return ST_SHED;
@@ -352,6 +357,9 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 	st = classify(r, c, out);
 	if (cs->status[st]++ == 0)
 		cs->first_line[st] = csvr_line(r);
+	if (st == ST_UNKNOWN && cs->status[st] == 1)
+		snprintf(cs->first_unknown, sizeof(cs->first_unknown), "%s",
+		    csvr_str(r, c->status, NULL));
 	tracex_row(s->x, r, &(struct trow){ client, ci, in, out, arr, send,
 	    first, last, id, c->request_id >= 0, prefixed, streaming,
 	    st == ST_OK });
@@ -874,17 +882,20 @@ put_iat(struct out *o)
 	free(order);
 }
 
+/* Every status has its status.count per class, but incomplete in a real
+ * trace and unknown only where some row has it (a real client writes
+ * neither). */
 static bool
 status_shown(const struct trace_stats *s, enum status st)
 {
 	const char *mode = s->hdr->present ? s->hdr->mode : NULL;
 
-	if (st != ST_INCOMPLETE)
+	if (st != ST_INCOMPLETE && st != ST_UNKNOWN)
 		return true;
-	if (mode != NULL && strcmp(mode, "real") != 0)
+	if (st == ST_INCOMPLETE && mode != NULL && strcmp(mode, "real") != 0)
 		return true;
 	for (size_t i = 0; i < s->classes.n; i++)
-		if (s->cls[i].status[ST_INCOMPLETE] > 0)
+		if (s->cls[i].status[st] > 0)
 			return true;
 	return false;
 }
@@ -912,6 +923,9 @@ put_status(struct out *o)
 			if (st == ST_ABORTED && !s->has_finish_reason)
 				sbuf_adds(&how, " (no finish_reason column: "
 				    "none can be seen)");
+			if (st == ST_UNKNOWN && cs->status[st] > 0)
+				sbuf_printf(&how, "; the first: \"%s\"",
+				    cs->first_unknown);
 			if (st != ST_OK && cs->status[st] > 0)
 				sbuf_adds(&how, "; source.line: the first such "
 				    "row");

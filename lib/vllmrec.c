@@ -627,8 +627,10 @@ merged_logs(struct vllmlog *const *logs, size_t n, size_t *extra)
 
 /* The cell's instances.count: the logs with vLLM lines, less copies of
  * another (copies), and those that never served (idle); a log holding
- * several pods' logs counts as its pods (merged).  Returns how many logs
- * hold vLLM lines. */
+ * several pods' logs counts as its pods (merged).  A log with neither
+ * stats nor request that holds no INFO line either ran above INFO
+ * (quiet): whether it served, its log cannot say.  Returns how many
+ * logs hold vLLM lines. */
 static size_t
 emit_count(struct vllmlog *const *logs, size_t n, const char *dir,
     const struct logctx *ctx)
@@ -636,6 +638,7 @@ emit_count(struct vllmlog *const *logs, size_t n, const char *dir,
 	size_t nvllm = 0, ncopy = 0, nbusy = 0, extra;
 	char how[400];
 	json_t *rec, *copies = json_array(), *idle = json_array(), *merged;
+	json_t *quiet = json_array();
 
 	for (size_t k = 0; k < n; k++)
 		if (logs[k]->copy_of != NULL) {
@@ -646,13 +649,14 @@ emit_count(struct vllmlog *const *logs, size_t n, const char *dir,
 			    (json_int_t)logs[k]->copy_line));
 		} else if (vllmlog_is_vllm(logs[k])) {
 			nvllm++;
-			/* no stats line, no request: it never served */
-			if (logs[k]->busy_first_line == 0 &&
-			    !any_post(logs[k]))
-				json_array_append_new(idle,
-				    json_string(logs[k]->file));
-			else
+			/* no stats line, no request: it never served,
+			 * or logged above INFO (no INFO line at all) */
+			if (logs[k]->busy_first_line != 0 ||
+			    any_post(logs[k]))
 				nbusy++;
+			else
+				json_array_append_new(logs[k]->info_lines ?
+				    idle : quiet, json_string(logs[k]->file));
 		}
 	merged = merged_logs(logs, n, &extra);
 	snprintf(how, sizeof(how), "server log files holding vLLM log lines: "
@@ -677,6 +681,10 @@ emit_count(struct vllmlog *const *logs, size_t n, const char *dir,
 		rec_set(rec, "idle", idle);
 	else
 		json_decref(idle);
+	if (nbusy > 0 && json_array_size(quiet) > 0)
+		rec_set(rec, "quiet", quiet);
+	else
+		json_decref(quiet);
 	logrec_emit(ctx, rec, NULL, NULL, NULL,
 	    rec_source(dir, 0, 0, NULL, how));
 	return nvllm;

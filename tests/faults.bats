@@ -1110,7 +1110,7 @@ clean() {
 	fault 5b-log-appended-twice
 }
 
-@test "5b-log-level-warning (aw): 5b WARN" {
+@test "5b-log-level-warning (aw): 5b WARN, 2b WARN" {
 	fault 5b-log-level-warning
 }
 

@@ -138,6 +138,21 @@ val() {
 	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and (has("idle") | not)'
 }
 
+@test "a log with vLLM lines but no INFO line beside busy ones is quiet (logged above INFO), not idle: listed, still counted" {
+	d=$BATS_TEST_TMPDIR/b/baseline/w1
+	mkdir -p "${d%/w1}"
+	cp -R "$CELL" "$d"
+	f=$d/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
+	# VLLM_LOGGING_LEVEL=WARNING: its warnings only
+	grep -v -e ') INFO ' -e 'INFO:  ' "$f" >"$f.warn" || true
+	mv "$f.warn" "$f"
+	grep -q ') WARNING ' "$f"
+	X --root "$BATS_TEST_TMPDIR/b" "$d" >"$OUT"
+	validate_records "$OUT"
+	jq -c 'select(.metric == "instances.count")' "$OUT" | jq -e '.value == 2 and (has("idle") | not) and
+	    .quiet == ["baseline/w1/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log"]'
+}
+
 @test "v0.17.1: config from the non-default args dict and the engine line" {
 	f=$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log
 	X --server-logs "$f" >"$OUT"

@@ -713,6 +713,13 @@ diff_of() {
 	# sheds are not failures: they stay per class (shed.rate)
 	judge ".,$(st sheddable shed 100)"
 	[ "$(v 5d requests.failed)" = PASS ]
+	# 1 row of a status the format does not define in 401 (0.25%, under
+	# the FAIL band): never a PASS, and named
+	judge ".,$(st sheddable unknown 1)"
+	[ "$(v 5d requests.failed)" = WARN ]
+	jqt 'select(.metric == "requests.failed") | .why |
+	    test("1 rows with a status the trace format does not define") and
+	    test("the failure and shed rates are wrong")' "$OUT"
 }
 
 @test "5d: an arm that sheds on purpose still fails on errors; no status counts MISSING" {

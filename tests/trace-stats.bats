@@ -121,6 +121,23 @@ check_core() {
 	[ "$(jq -c 'select(.status == "incomplete")' "$OUT" | wc -l)" -eq 0 ]
 }
 
+@test "a status the format does not define: its own status.count, named, its first row cited; none shown where no row has one" {
+	stats l27
+	[ "$(jq -c 'select(.status == "unknown")' "$OUT" | wc -l)" -eq 0 ]
+	# the first two rows' ok turned into names no version of the client writes
+	mkdir "$BATS_TEST_TMPDIR/unk"
+	awk -F, -v OFS=, 'NR == 2 { $25 = "rejected" } NR == 3 { $25 = "cancelled" } 1' \
+	    "$T/l27/trace_data.csv" >"$BATS_TEST_TMPDIR/unk/trace_data.csv"
+	"$S2R_BIN/s2r-trace-stats" --no-header "$BATS_TEST_TMPDIR/unk/trace_data.csv" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val status.count '.scope.class == "critical" and .status == "unknown"')" = 2 ]
+	[ "$(val status.count '.scope.class == "critical" and .status == "ok"')" = 0 ]
+	[ "$(val status.count '.scope.class == "critical" and .status == "error"')" = 0 ]
+	[ "$(val status.count '.scope.class == "sheddable" and .status == "unknown"')" = 0 ]
+	jq -c 'select(.metric == "status.count" and .scope.class == "critical" and .status == "unknown")' "$OUT" |
+	    jq -e '.source.line == 2 and (.source.how | test("does not define.*the first: \"rejected\""))'
+}
+
 @test "every record has check, source.file, field, how and a cell scope" {
 	stats l27 --phase baseline --workload w1 --iteration i0 --root "$T"
 	jq -e -s 'all(.[]; .check and (.source.file == "l27/trace_data.csv"

@@ -1669,3 +1669,7 @@ clean() {
 @test "2a-fp8-checkpoint (14b): 2a FAIL, 2a WARN" {
 	fault 2a-fp8-checkpoint
 }
+
+@test "5d-status-cancelled (14b): 5d WARN" {
+	fault 5d-status-cancelled
+}

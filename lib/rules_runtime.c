@@ -314,16 +314,44 @@ spread_uncounted(struct judge *j, const struct rule *r, const struct jcell *c,
 }
 
 /* Served against sent: d = served - (sent - shed), reached = sent - shed;
- * the protocol's warm-up w (warm: its record, or NULL), its prewarm ps
- * seconds (pre), and rps, the most requests a second a prewarm sends. */
+ * the protocol's warm-up w (warm: its record, or the trace header's when
+ * the protocol states none, w_header; NULL: neither), its prewarm ps
+ * seconds (pre), rps, the most requests a second a prewarm sends, and
+ * slack, the most requests beyond the warm-up that pass when no prewarm
+ * is stated. */
 struct served {
-	double		 d, reached, w, ps, rps;
+	double		 d, reached, w, ps, rps, slack;
 	const json_t	*warm, *pre;
+	bool		 w_header;
 };
 
 static const char FOREIGN[] = "requests from outside this cell reached its "
     "pods (a deployment shared with another client), or the logs cover "
     "more than the cell.";
+
+/* An excess beyond the warm-up where the bundle leaves the warm-up or
+ * the prewarm unstated: a few requests (a prewarm, a smoke test) pass,
+ * more than slack are load the trace does not hold. */
+static enum jverdict_value
+served_unstated(struct sbuf *why, const struct served *s)
+{
+	const char *what = s->warm == NULL ? "warm-up and prewarm" :
+	    "prewarm";
+
+	if (s->d - s->w > s->slack) {
+		sbuf_printf(why, ": %.0f beyond %s, more than the %.0f "
+		    "requests (runtime.served_excess_pct of those sent) an "
+		    "unstated %s explains: ", s->d - s->w, s->warm == NULL ?
+		    "the trace's requests" : "the warm-up", s->slack, what);
+		sbuf_adds(why, FOREIGN);
+		return V_WARN;
+	}
+	sbuf_printf(why, ": %.0f beyond %s, within the %.0f requests "
+	    "(runtime.served_excess_pct of those sent) an unstated %s "
+	    "explains.", s->d - s->w, s->warm == NULL ? "the trace's "
+	    "requests" : "the warm-up", s->slack, what);
+	return V_PASS;
+}
 
 static enum jverdict_value
 served_judged(struct sbuf *why, const struct served *s)
@@ -368,21 +396,23 @@ served_judged(struct sbuf *why, const struct served *s)
 		    "instance." : ": exactly the warm-up.");
 		return V_PASS;
 	}
-	if (s->warm == NULL && s->d > s->reached) {
-		sbuf_adds(why, ": more than the trace's own requests again, "
-		    "which no warm-up or prewarm the bundle states explains: ");
-		sbuf_adds(why, FOREIGN);
-		return V_WARN;
-	}
-	if (s->warm == NULL) {
-		sbuf_adds(why, s->pre == NULL ? ": warm-up and prewarm "
-		    "requests (not in the trace) explain an excess." : ": "
-		    "warm-up requests (not in the trace; the protocol does not "
-		    "say how many) explain an excess.");
-		return V_PASS;
-	}
+	if (s->warm == NULL || (s->w_header && s->pre == NULL))
+		return served_unstated(why, s);
 	sbuf_adds(why, ": not explained by warm-up or shedding.");
 	return V_WARN;
+}
+
+/* The excess that passes, as the verdict's tolerance says it. */
+static const char *
+served_band(const struct served *s, char *buf, size_t n)
+{
+	if (s->pre != NULL && s->ps > 0)
+		return "warm-up + prewarm";
+	if (s->warm != NULL && !s->w_header)
+		return "warm-up";
+	snprintf(buf, n, "%s %.0f (runtime.served_excess_pct)", s->warm ?
+	    "warm-up +" : "<=", s->slack);
+	return buf;
 }
 
 static void
@@ -393,11 +423,18 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 	double sent, shed = ru_status_rows(j, c, "shed");
 	struct served sv = { .rps = tol(j->tol, TOL_RT_OBJ_PREWARM_RPS) };
 	struct sbuf why = {0};
+	char band[64];
 	enum jverdict_value v;
 	json_t *ms;
 
 	sv.warm = ru_protocol_warmup(j, c, &sv.w);
 	sv.pre = ru_protocol_prewarm(j, c, &sv.ps);
+	/* blis observe sends the warm-up its trace header records */
+	if (sv.warm == NULL && ru_num(judge_measure(j, c, "warm_up.requests",
+	    NULL), &sv.w)) {
+		sv.warm = judge_measure(j, c, "warm_up.requests", NULL);
+		sv.w_header = true;
+	}
 	if (!ru_num(rows, &sent)) {
 		ru_emit(j, r, c, "requests.served", NULL, NULL, NULL, NULL,
 		    V_MISSING, "No requests.count for the cell (s2r-trace-stats "
@@ -409,6 +446,8 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 	 * instance. */
 	sv.reached = sent - shed;
 	sv.d = s->total - sv.reached;
+	sv.slack = floor(sv.reached * tol(j->tol, TOL_RT_SERVED_EXCESS_PCT) /
+	    100);
 	sbuf_printf(&why, "The instances served %.0f requests; the trace "
 	    "sent %.0f (", s->total, sent);
 	ru_where(&why, rows);
@@ -416,7 +455,8 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 	    "%+.0f", shed, sv.d);
 	if (sv.warm != NULL) {
 		sbuf_printf(&why, "; blis observe sends %.0f warm-up requests "
-		    "(", sv.w);
+		    "(%s", sv.w, sv.w_header ? "the trace header's "
+		    "warm_up_requests, " : "");
 		ru_where(&why, sv.warm);
 		sbuf_adds(&why, ")");
 	}
@@ -430,8 +470,8 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 	    "instances");
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "requests.served",
 	    .expect = rows, .measure = ms, .has_diff = true, .diff = sv.d,
-	    .diff_unit = "count", .tolerance = sv.pre != NULL && sv.ps > 0 ?
-	    "warm-up + prewarm" : sv.warm != NULL ? "warm-up" : ">= 0",
+	    .diff_unit = "count", .tolerance = served_band(&sv, band,
+	    sizeof(band)),
 	    .verdict = v, .why = sbuf_str(&why), .action = v == V_WARN &&
 	    sv.pre != NULL && sv.ps > 0 && sv.d == sv.w ? ACT_PREWARM :
 	    ACT_SERVED });

@@ -111,6 +111,8 @@ const struct tol_def tol_table[] = {
 	    "5g: 'Request handled' lines with an empty objectiveKey, at most this percent of them ..." },
 	{ TOL_RT_OBJ_PREWARM_RPS, "runtime.objective_prewarm_rps", 60,
 	    "5g: ... or at most the warm-up requests plus this many per second of prewarm; 5b: the most a prewarm second sends" },
+	{ TOL_RT_SERVED_EXCESS_PCT, "runtime.served_excess_pct", 5,
+	    "5b: with no prewarm stated, requests the instances served beyond those sent (less sheds and the warm-up) at most this percent of them, else WARN" },
 	{ TOL_RT_GPU_MIN_SAMPLES, "runtime.gpu_min_samples", 30,
 	    "5h: full-load samples in the workload window needed to judge a GPU's temperature" },
 	{ TOL_RT_GPU_P95_WARN_C, "runtime.gpu_p95_warn_c", 70,

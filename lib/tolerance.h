@@ -64,6 +64,7 @@ enum tol_id {
 	TOL_RT_FLOOR_FAIL_PCT,
 	TOL_RT_OBJ_EMPTY_PCT,	/* 5g: key-less 'Request handled' lines, % */
 	TOL_RT_OBJ_PREWARM_RPS,	/* 5g, 5b: requests per prewarm second, at most */
+	TOL_RT_SERVED_EXCESS_PCT, /* 5b: served beyond sent, no protocol */
 	TOL_RT_GPU_MIN_SAMPLES,	/* 5h: full-load samples needed to judge */
 	TOL_RT_GPU_P95_WARN_C,	/* 5h: temperature p95 bands */
 	TOL_RT_GPU_P95_FAIL_C,

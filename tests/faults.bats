@@ -1670,6 +1670,10 @@ clean() {
 	fault 2a-fp8-checkpoint
 }
 
+@test "5b-served-smoke-load (aw): 5b WARN" {
+	fault 5b-served-smoke-load
+}
+
 @test "5d-status-cancelled (14b): 5d WARN" {
 	fault 5d-status-cancelled
 }

@@ -605,16 +605,18 @@ judge_late_sends(struct judge *j, const struct rule *r,
 	sbuf_free(&band);
 }
 
-/* The client's wall clock went back mid-run (the trace's
- * sends.clock_back, an NTP step): send_time_us and the chunk times after
- * it are on another clock than those before, so a rate or span read
- * across it is off by the step.  sends.late is made on each side of it;
- * the run itself may be sound, so a WARN. */
+/* The client's wall clock stepped mid-run (the trace's sends.clock_back
+ * or sends.clock_forward, an NTP step): send_time_us and the chunk times
+ * after it are on another clock than those before, so a rate or span
+ * read across it is off by the step.  sends.late is made on each side of
+ * it; the run itself may be sound, so a WARN. */
 static void
-judge_clock_back(struct judge *j, const struct rule *r,
-    const struct jcell *c)
+judge_clock_step(struct judge *j, const struct rule *r,
+    const struct jcell *c, bool forward)
 {
-	const json_t *m = judge_measure(j, c, "sends.clock_back", NULL);
+	const char *metric = forward ? "sends.clock_forward" :
+	    "sends.clock_back";
+	const json_t *m = judge_measure(j, c, metric, NULL);
 	double step, at = 0;
 	struct sbuf why = { 0 };
 	json_t *side;
@@ -624,22 +626,29 @@ judge_clock_back(struct judge *j, const struct rule *r,
 	rec_get_num(m, "at_us", &at);
 	side = ru_side(rec_num(0), "us", NULL, "a client sends in planned "
 	    "order on one clock: its lag behind the schedule falls no faster "
-	    "than the schedule moves on");
-	sbuf_printf(&why, "The load generator's wall clock went back %.4g s "
-	    "at about %.4g s into the run (", step / 1e6, at / 1e6);
+	    "than the schedule moves on, and rises only while it holds sends "
+	    "back");
+	sbuf_printf(&why, "The load generator's wall clock went %s %.4g s "
+	    "at about %.4g s into the run (", forward ? "forward" : "back",
+	    step / 1e6, at / 1e6);
 	ru_where(&why, m);
-	sbuf_adds(&why, "): the sends after it lag their planned arrivals "
-	    "that much less than those before, more than sending in order "
-	    "can catch up, which only a clock step (NTP correcting the "
-	    "client host's clock) does.  send_time_us and the chunk times "
-	    "after it are on another clock than those before: qps.actual and "
-	    "spans read across it are off by the step (latencies within a "
-	    "request are not); late sends are counted on each side of it.");
-	ru_emit(j, r, c, "sends.clock_back", NULL, side, m, "no step back",
-	    V_WARN, sbuf_str(&why), "Run the load generator on a host whose "
-	    "clock is synchronised before the run (chrony makestep at boot "
-	    "only, then slewing), or record send times on a monotonic clock; "
-	    "judge the rates on one side of the step.");
+	sbuf_adds(&why, forward ? "): the sends after it lag their planned "
+	    "arrivals that much more than those before, at once and to the "
+	    "end of the run, which a client holding sends back does not do "
+	    "(it catches up, or falls further behind) and a clock step (NTP "
+	    "correcting the client host's clock) does." : "): the sends "
+	    "after it lag their planned arrivals that much less than those "
+	    "before, more than sending in order can catch up, which only a "
+	    "clock step (NTP correcting the client host's clock) does.");
+	sbuf_adds(&why, "  send_time_us and the chunk times after it are on "
+	    "another clock than those before: qps.actual and spans read "
+	    "across it are off by the step (latencies within a request are "
+	    "not); late sends are counted on each side of it.");
+	ru_emit(j, r, c, metric, NULL, side, m, forward ? "no step forward" :
+	    "no step back", V_WARN, sbuf_str(&why), "Run the load generator "
+	    "on a host whose clock is synchronised before the run (chrony "
+	    "makestep at boot only, then slewing), or record send times on a "
+	    "monotonic clock; judge the rates on one side of the step.");
 	json_decref(side);
 	sbuf_free(&why);
 }
@@ -670,7 +679,8 @@ wl_rule_protocol(struct judge *j, const struct rule *r, const struct jcell *c)
 		return;
 	judge_warm_rows(j, r, c);
 	judge_late_sends(j, r, c);
-	judge_clock_back(j, r, c);
+	judge_clock_step(j, r, c, false);
+	judge_clock_step(j, r, c, true);
 	if (!has_protocol(j, c)) {
 		ru_emit(j, r, c, "measurement.protocol", NULL, NULL, NULL, NULL,
 		    V_INAPPLICABLE, "The sim bundle states no measurement "

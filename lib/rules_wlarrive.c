@@ -26,7 +26,8 @@ static const char ACT_CEILING[] = "Client-side ceiling: the load generator "
     "--max-concurrency, give the client more CPU or run it closer to the "
     "gateway, then rerun; until then the cell ran below the spec's load.";
 static const char ACT_CLOCK[] = "Judge the send rate on one side of the "
-    "client clock's step (1h sends.clock_back), and keep the load "
+    "client clock's step (1h sends.clock_back or sends.clock_forward), "
+    "and keep the load "
     "generator's host clock synchronised before a run.";
 static const char ACT_BURST[] = "Arrivals do not follow the client's "
     "arrival process: check arrival.process/cv in the workload YAML and "
@@ -91,33 +92,39 @@ rate_se(const struct judge *j, const struct jcell *c, double rate)
 	return rel * fabs(rate);
 }
 
-/* The client's clock stepped back mid-run (1h's sends.clock_back): the
- * send span qps.actual divides by is short by the step.  True, with a
- * note, when the rate over the span the step restores is within the
- * band: the clock, not the load, moved the rate. */
+/* The client's clock stepped mid-run (1h's sends.clock_back or
+ * sends.clock_forward): the send span qps.actual divides by is short, or
+ * long, by the step.  True, with a note, when the rate over the span the
+ * step restores is within the band: the clock, not the load, moved the
+ * rate. */
 static bool
 clock_explains(const struct judge *j, const struct jcell *c,
     const struct jcmp *cmp, struct sbuf *note)
 {
-	const json_t *m = judge_measure(j, c, "sends.clock_back", NULL);
+	const json_t *back = judge_measure(j, c, "sends.clock_back", NULL);
+	const json_t *m = back != NULL ? back : judge_measure(j, c,
+	    "sends.clock_forward", NULL);
 	const json_t *n = judge_measure(j, c, "requests.count", NULL);
-	double step, rows, fixed;
+	double step, rows, span, fixed;
 	char a[32], b[32];
 
 	if (!ru_num(m, &step) || !(step > 0) || !ru_num(n, &rows) ||
 	    !(rows > 0) || !(cmp->a > 0) || !(cmp->e > 0))
 		return false;
-	fixed = rows / (rows / cmp->a + step / 1e6);
+	span = rows / cmp->a + (back != NULL ? step : -step) / 1e6;
+	if (!(span > 0))
+		return false;
+	fixed = rows / span;
 	if (fabs(fixed - cmp->e) / cmp->e * 100 > tol(j->tol, TOL_RATE_PCT))
 		return false;
 	judge_fmt_num(a, sizeof(a), step / 1e6);
 	judge_fmt_num(b, sizeof(b), fixed);
-	sbuf_printf(note, "%sThe client's clock went back %s s mid-run (",
-	    note->len ? " " : "", a);
+	sbuf_printf(note, "%sThe client's clock went %s %s s mid-run (",
+	    note->len ? " " : "", back != NULL ? "back" : "forward", a);
 	ru_where(note, m);
-	sbuf_printf(note, ", 1h sends.clock_back): over the send span with "
-	    "the step restored the rate is %s req/s, within the tolerance.",
-	    b);
+	sbuf_printf(note, ", 1h %s): over the send span with the step "
+	    "restored the rate is %s req/s, within the tolerance.", back !=
+	    NULL ? "sends.clock_back" : "sends.clock_forward", b);
 	return true;
 }
 
@@ -149,6 +156,11 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 	rate_note(&note, j, c, cmp.a);
 	if (cmp.within) {
 		judge_emit_cmp(j, r, c, &qa, &cmp, V_PASS, sbuf_str(&note), NULL);
+	} else if (clock_explains(j, c, &cmp, &note)) {
+		/* before the ceiling: a clock stepped forward makes the sends
+		 * look slow */
+		judge_emit_cmp(j, r, c, &qa, &cmp, V_WARN, sbuf_str(&note),
+		    ACT_CLOCK);
 	} else if (ru_num(judge_measure(j, c, "qps.intended", NULL),
 	    &intended) && intended > 0 &&
 	    cmp.a < (floor_rate = intended * (1 - tol(j->tol,
@@ -162,9 +174,6 @@ rule_rate(struct judge *j, const struct rule *r, const struct jcell *c)
 		    num);
 		judge_emit_cmp(j, r, c, &qa, &cmp, V_WARN, sbuf_str(&note),
 		    ACT_CEILING);
-	} else if (clock_explains(j, c, &cmp, &note)) {
-		judge_emit_cmp(j, r, c, &qa, &cmp, V_WARN, sbuf_str(&note),
-		    ACT_CLOCK);
 	} else {
 		v = wl_noise_check(&cmp, rate_se(j, c, cmp.e), RATE_CHANCE,
 		    &note);
@@ -311,6 +320,31 @@ cv_emit(struct judge *j, const struct rule *r, const struct jcell *c,
 	judge_emit_cmp(j, r, c, q, cmp, v, sbuf_str(note), ACT_BURST);
 }
 
+/* The client's clock stepped mid-run (1h): the send gap across the step
+ * is off by it, so a CV over send times says nothing of the generator's
+ * pacing; note says so. */
+static bool
+clock_stepped(const struct judge *j, const struct jcell *c,
+    struct sbuf *note)
+{
+	const json_t *m = judge_measure(j, c, "sends.clock_back", NULL);
+	const char *metric = "sends.clock_back";
+
+	if (m == NULL) {
+		m = judge_measure(j, c, "sends.clock_forward", NULL);
+		metric = "sends.clock_forward";
+	}
+	if (m == NULL)
+		return false;
+	sbuf_printf(note, " Outside the band, but the client's clock stepped "
+	    "mid-run (1h %s, ", metric);
+	ru_where(note, m);
+	sbuf_adds(note, "): the send gaps across the step are off by it, so "
+	    "the CV over send times is not the generator's pacing; the "
+	    "arrivals' CV (iat.cv) stands.");
+	return true;
+}
+
 static void
 client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q)
@@ -334,7 +368,15 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "the arrivals the servers saw, which a generator that "
 		    "batches its sends bunches however well it scheduled "
 		    "them.");
-	if (cv_band(j, r, c, q, process, &cmp, &note, &v))
+	if (!cv_band(j, r, c, q, process, &cmp, &note, &v)) {
+		sbuf_free(&note);
+		return;
+	}
+	if (v == V_FAIL && strcmp(q->measure_metric, "iat.cv_send") == 0 &&
+	    clock_stepped(j, c, &note))
+		judge_emit_cmp(j, r, c, q, &cmp, V_WARN, sbuf_str(&note),
+		    ACT_CLOCK);
+	else
 		cv_emit(j, r, c, q, &cmp, &note, v, n);
 	sbuf_free(&note);
 }

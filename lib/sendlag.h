@@ -24,7 +24,10 @@
  * more than this below those of the previous SENDLAG_STEP_W, beyond what
  * sending in order allows (a lag can fall by at most the planned gaps
  * between two sends: a backlog drains no faster than the schedule moves
- * on).
+ * on).  Forward: they rose as much and every later window's low lag
+ * stays nearer the new level than the old one (a client that held its
+ * sends back catches up, or falls further behind: its lag does not sit
+ * at one new level to the end).
  * ntpd steps offsets over 128 ms and slews smaller ones; real runs' lags
  * stay within 20 ms, so a quarter second is no send pattern. */
 #define SENDLAG_STEP_US		250000
@@ -40,10 +43,12 @@ struct sendlag {
 	int64_t		 late;		/* rows SENDLAG_LATE_US or more late */
 	int64_t		 latest;	/* the largest lag, µs */
 	int64_t		 ex[SENDLAG_EXAMPLES];	/* the first late rows' ids */
-	/* the largest backward clock step (0: none), the planned arrival of
-	 * the first send after it and that send's id; the late count is
-	 * made on each side of it, each side against its own least lag */
+	/* the largest clock step (0: none), back or forward, the planned
+	 * arrival of the first send after it and that send's id; the late
+	 * count is made on each side of it, each side against its own least
+	 * lag */
 	int64_t		 step, step_at, step_id;
+	int		 forward;
 	/* around the step (the planned span of its two windows), each send
 	 * goes to the side whose low lag is nearer: the clock stepped at
 	 * a send time, which planned order crosses a little either way */

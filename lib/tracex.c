@@ -753,9 +753,10 @@ put_late_sends(const struct tracex *x, struct out *o)
 	if (x->lags.step > 0) {
 		sbuf_reset(&how);
 		sendlag_step_how(&how, &x->lags);
-		r = trace_put(o, "1h", "sends.clock_back",
-		    (double)x->lags.step, "us", (int64_t)x->lags.n, NULL, NULL,
-		    NULL, "send_time_us", sbuf_str(&how));
+		r = trace_put(o, "1h", x->lags.forward ? "sends.clock_forward" :
+		    "sends.clock_back", (double)x->lags.step, "us",
+		    (int64_t)x->lags.n, NULL, NULL, NULL, "send_time_us",
+		    sbuf_str(&how));
 		rec_set_num(r, "at_us", (double)x->lags.step_at);
 	}
 	sbuf_free(&how);

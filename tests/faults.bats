@@ -394,6 +394,10 @@ clean() {
 	fault 1h-client-cap-lower
 }
 
+@test "1h-client-clock-forward (aw): 1h WARN" {
+	fault 1h-client-clock-forward
+}
+
 @test "1h-client-clock-step (aw): 1h WARN" {
 	fault 1h-client-clock-step
 }

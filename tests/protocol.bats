@@ -269,6 +269,41 @@ step_back() {
 	[ "$(verdict 1a qps.intended)" = PASS ]
 }
 
+@test "clock step forward: sends.clock_forward WARNs where and by how much, not late sends; a client falling behind for good is no step" {
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	step_back 30 -1500000
+	judge
+	[ "$(verdict 1h sends.clock_forward)" = WARN ]
+	[ -z "$(verdict 1h sends.clock_back)" ]
+	jq -e -s 'map(select(.metric == "sends.clock_forward"))[0] | .value >= 1400000
+	    and .value <= 1500000 and .unit == "us" and .n == 3000
+	    and .at_us > 29e6 and .at_us < 31e6' "$BATS_TEST_TMPDIR/m.ndjson"
+	validate_records "$BATS_TEST_TMPDIR/m.ndjson"
+	[[ "$(why 1h sends.clock_forward)" == "The load generator's wall clock went forward 1.5 s at about "*"to the end of the run"* ]]
+	# the rows after the step are not late against the rows before it
+	[ "$(verdict 1h sends.late)" = PASS ]
+	# a 5 s step lengthens the send span of this 60 s run: qps.actual
+	# says the clock moved it
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	step_back 30 -5000000
+	judge
+	"$S2R_BIN/s2r-verdict" --checks 1a --no-fail-status "$BATS_TEST_TMPDIR/e.ndjson" \
+	    "$BATS_TEST_TMPDIR/m.ndjson" >"$OUT"
+	[[ "$(why 1a qps.actual)" == *"The client's clock went forward 5 s mid-run"*"1h sends.clock_forward): over the send span with the step restored"* ]]
+	# a client that stalls 1.5 s and then sends ever later (its backlog
+	# grows to the end) is late, not a clock step
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	gawk -F, -v OFS=, '
+	    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+	    $c["arrival_time_us"] >= 30000000 { d = 1500000 + int(($c["arrival_time_us"] - 30000000) / 10)
+		$c["send_time_us"] += d; $c["first_chunk_time_us"] += d; $c["last_chunk_time_us"] += d }
+	    { print }' "$CELL/trace_data.csv" >"$CELL/t"
+	mv "$CELL/t" "$CELL/trace_data.csv"
+	judge
+	[ -z "$(verdict 1h sends.clock_forward)" ]
+	[ "$(verdict 1h sends.late)" = FAIL ]
+}
+
 @test "timeout: a request longer than the per-request timeout FAILs" {
 	protocol timeout=5
 	judge

@@ -46,21 +46,69 @@ ks_chance(double lam)
 	return fmin(1, fmax(0, p));
 }
 
+/* The chance that k or more of n rows sit on a length the law gives a
+ * share p of them, given one does (binomial, the tail summed from k):
+ * how likely the ties at the least or the largest length are. */
+static double
+ties_chance(double n, double p, int64_t k)
+{
+	double lc, sum = 0, one;
+
+	if (k < 2 || !(p > 0) || p >= 1 || (double)k > n)
+		return 1;
+	one = -expm1(n * log1p(-p));
+	lc = lgamma(n + 1);
+	for (double i = (double)k; i <= n; i++) {
+		double t = exp(lc - lgamma(i + 1) - lgamma(n - i + 1) +
+		    i * log(p) + (n - i) * log1p(-p));
+
+		sum += t;
+		if (i > n * p && t <= sum * 1e-17)
+			break;
+	}
+	return one > 0 ? fmin(1, sum / one) : 1;
+}
+
 /* What the client's quantiles say against its law: D, a lower bound of
  * the Kolmogorov-Smirnov distance (the quantile grid misses at most its
  * step), its chance, and the chances of the least and largest lengths:
  * n rows of the law all at or above the least (none below it) or all at
- * or below the largest. */
+ * or below the largest; and of the rows tied at them (k_lo, k_hi), the
+ * law's share of that length among the rows on its side: a cap (a
+ * max_tokens, a clamp the spec lacks) piles rows on one length, few
+ * enough that the KS distance and the largest length miss them. */
 struct shape {
-	double	 n, d, at, p_ks, p_lo, p_hi;
-	int64_t	 lo, hi;
+	double	 n, d, at, p_ks, p_lo, p_hi, p_klo, p_khi;
+	int64_t	 lo, hi, k_lo, k_hi;
 };
 
+static void
+shape_ties(const json_t *m, const struct dist *law, struct shape *s)
+{
+	double below_lo = dist_cdf(law, s->lo - 1), upto_hi = dist_cdf(law,
+	    s->hi);
+	json_int_t k;
+
+	s->p_klo = s->p_khi = 1;
+	k = json_integer_value(json_object_get(m, "at_least"));
+	if (k > 0 && below_lo < 1) {
+		s->k_lo = k;
+		s->p_klo = ties_chance(s->n, (dist_cdf(law, s->lo) -
+		    below_lo) / (1 - below_lo), k);
+	}
+	k = json_integer_value(json_object_get(m, "at_largest"));
+	if (k > 0 && upto_hi > 0) {
+		s->k_hi = k;
+		s->p_khi = ties_chance(s->n, (upto_hi - dist_cdf(law,
+		    s->hi - 1)) / upto_hi, k);
+	}
+}
+
 static bool
-shape_of(const json_t *pts, const struct dist *law, double n,
+shape_of(const json_t *m, const struct dist *law, double n,
     struct shape *s)
 {
-	const json_t *pt;
+	const json_t *pt, *pts = json_object_get(m, "quantiles");
 	size_t i, last = json_array_size(pts);
 
 	if (last < 2 || !(n > 0))
@@ -87,7 +135,27 @@ shape_of(const json_t *pts, const struct dist *law, double n,
 	s->p_ks = ks_chance((sqrt(n) + 0.12 + 0.11 / sqrt(n)) * s->d);
 	s->p_lo = exp(n * log1p(-dist_cdf(law, s->lo - 1)));
 	s->p_hi = exp(n * log(dist_cdf(law, s->hi)));
+	shape_ties(m, law, s);
 	return true;
+}
+
+/* The sentence of rows piled on the least or the largest length. */
+static void
+shape_ties_why(const struct shape *s, bool tlo, bool thi, struct sbuf *why)
+{
+	for (int side = 0; side < 2; side++) {
+		bool top = side == 1;
+
+		if (!(top ? thi : tlo))
+			continue;
+		sbuf_printf(why, " %lld rows sit at exactly %lld tokens, the "
+		    "%s length (chance %.2g of so many there): the %s tail "
+		    "is cut at that length (a max_tokens cap, or a %s clamp "
+		    "the spec does not have).", (long long)(top ? s->k_hi :
+		    s->k_lo), (long long)(top ? s->hi : s->lo), top ?
+		    "largest" : "least", top ? s->p_khi : s->p_klo, top ?
+		    "upper" : "lower", top ? "max" : "min");
+	}
 }
 
 /* The sentence and the verdict of a shape. */
@@ -98,6 +166,7 @@ shape_judge(const struct judge *j, const struct shape *s, const char *what,
 	double pmin = tol(j->tol, TOL_SHAPE_P_MIN);
 	double ksmax = tol(j->tol, TOL_SHAPE_KS_MAX);
 	bool ks = s->p_ks < pmin, lo = s->p_lo < pmin, hi = s->p_hi < pmin;
+	bool tlo = s->p_klo < pmin, thi = s->p_khi < pmin;
 
 	sbuf_printf(why, " Against the law, the %s over %.0f rows have a "
 	    "Kolmogorov-Smirnov distance of ", what, s->n);
@@ -117,12 +186,16 @@ shape_judge(const struct judge *j, const struct shape *s, const char *what,
 		sbuf_printf(why, " The law's %s tail is cut: its rows should "
 		    "reach %s %lld tokens.", hi ? "upper" : "lower",
 		    hi ? "above" : "below", (long long)(hi ? s->hi : s->lo));
+	if (tlo || thi)
+		shape_ties_why(s, tlo, thi, why);
 	if (ks)
 		sbuf_printf(why, " The lengths follow another law: a share %.3g "
 		    "of the rows sits on the other side of %.0f tokens than "
 		    "the spec puts it%s.", s->d, s->at, s->d > ksmax ? "" :
 		    ", within workload.shape_ks_max, a small difference the "
 		    "run is large enough to show");
+	lo = lo || tlo;
+	hi = hi || thi;
 	if (!ks && !lo && !hi) {
 		sbuf_adds(why, s->n < SHAPE_MIN_ROWS ? " Too few rows to "
 		    "tell a law from another." : " Nothing beyond chance: "
@@ -158,7 +231,7 @@ client_shape(struct judge *j, const struct rule *r, const struct jcell *c,
 		return;
 	rec_get_num(m, "n", &n);
 	if (!dist_from_json(json_object_get(e, "law"), &law) ||
-	    !shape_of(json_object_get(m, "quantiles"), &law, n, &s)) {
+	    !shape_of(m, &law, n, &s)) {
 		dist_free(&law);
 		return;
 	}

@@ -290,6 +290,10 @@ clean() {
 	fault 1d-output-capped
 }
 
+@test "1d-output-clamped-lora (lora): 1d FAIL" {
+	fault 1d-output-clamped-lora
+}
+
 @test "1d-output-min-ignored (aw): 1d WARN" {
 	fault 1d-output-min-ignored
 }

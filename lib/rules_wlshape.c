@@ -266,6 +266,92 @@ client_shape(struct judge *j, const struct rule *r, const struct jcell *c,
 	dist_free(&law);
 }
 
+/* A trend whose chance is below shape_p_min is a FAIL when the lengths
+ * move with time by more than this correlation (over a run, a mean shift
+ * of about 0.35 standard deviations from its first rows to its last: a
+ * load the simulation's independent draws do not make), else a WARN (a
+ * small drift a long run is large enough to show). */
+#define TREND_R_MAX	0.1
+
+static const char ACT_TREND[] = "The lengths moved with time: check how "
+    "the load generator pairs its prompts and answer lengths with its "
+    "arrivals (a pool sorted or bucketed by length, a dataset read in "
+    "order, a spec reloaded mid-run); the simulation draws every request's "
+    "lengths independently of when it is sent.";
+
+/* One client's lengths against their arrival times: a sampler's draws
+ * are independent of them, so Pearson's r is chance only, r sqrt(n - 1)
+ * about a standard normal.  Only clients with a law (the shape's
+ * expectation): a session's rounds grow by design. */
+static void
+client_trend(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *sub, const char *side, const bool mode[2])
+{
+	char metric[64], smetric[64];
+	const json_t *m, *es;
+	json_t *side_e;
+	struct sbuf why = {0};
+	enum jverdict_value v;
+	double rho, n = 0, z, chance, pmin = tol(j->tol, TOL_SHAPE_P_MIN);
+
+	snprintf(metric, sizeof(metric), "client.%s_tokens.trend", side);
+	snprintf(smetric, sizeof(smetric), "client.%s_tokens.shape", side);
+	m = judge_measure(j, c, metric, sub);
+	if (judge_expect(j, c, smetric, sub) == NULL || !ru_num(m, &rho) ||
+	    !isfinite(rho) || !rec_get_num(m, "n", &n) || n < 3)
+		return;
+	z = rho * sqrt(n - 1);
+	chance = erfc(fabs(z) / sqrt(2));
+	sbuf_printf(&why, "Over the client's %.0f rows the lengths correlate "
+	    "with their arrival times at r = %.3g (", n, rho);
+	ru_where(&why, m);
+	sbuf_printf(&why, "), %.2g standard errors of chance (chance %.2g).",
+	    fabs(z), chance);
+	if (mode[0]) {
+		v = V_INAPPLICABLE;
+		sbuf_adds(&why, " The protocol lets the model stop at its end "
+		    "of sequence (--unconstrained-output): the outputs are not "
+		    "the sampler's.");
+	} else if (n < SHAPE_MIN_ROWS && chance >= pmin) {
+		v = V_INAPPLICABLE;
+		sbuf_adds(&why, " Too few rows to tell a drift from chance.");
+	} else if (chance >= pmin) {
+		v = V_PASS;
+		sbuf_adds(&why, " Nothing beyond chance: the lengths do not "
+		    "move with time.");
+	} else {
+		v = fabs(rho) > TREND_R_MAX && n >= SHAPE_MIN_ROWS ? V_FAIL :
+		    V_WARN;
+		sbuf_printf(&why, " The client's %s lengths %s over the run, "
+		    "where its sampler draws each independently of when it is "
+		    "sent%s.", strcmp(side, "output") == 0 ? "answer" :
+		    "prompt", rho > 0 ? "grew" : "shrank", v == V_WARN ?
+		    " (a small drift, within the correlation of 0.1 this check "
+		    "FAILs above)" : "");
+		es = judge_expect(j, c, strcmp(side, "output") == 0 ?
+		    "output_tokens.stdev" : "input_tokens.stdev", NULL);
+		if (v == V_FAIL && es != NULL && rec_get_str(es, "why")) {
+			v = V_WARN;
+			sbuf_printf(&why, " The spec's lengths have no finite "
+			    "variance (%s): a correlation has no bound on its "
+			    "chance.", rec_get_str(es, "why"));
+		} else if (v == V_FAIL && mode[1]) {
+			v = V_WARN;
+			sbuf_adds(&why, " More than 1 % of the cell's requests "
+			    "failed (5d) and the lengths are the successful "
+			    "ones: failures over time shape them too.");
+		}
+	}
+	side_e = ru_side(rec_num(0), "fraction", judge_expect(j, c, smetric,
+	    sub), "the sampler draws each length independently of its send "
+	    "time: no correlation");
+	ru_emit(j, r, c, metric, sub, side_e, m, "chance >= shape_p_min; "
+	    "|r| <= 0.1", v, sbuf_str(&why), v == V_PASS || v ==
+	    V_INAPPLICABLE ? NULL : ACT_TREND);
+	json_decref(side_e);
+	sbuf_free(&why);
+}
+
 void
 wl_rule_shapes(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *side, const char *action, bool unconstrained, bool failed)
@@ -279,7 +365,9 @@ wl_rule_shapes(struct judge *j, const struct rule *r, const struct jcell *c,
 	snprintf(qmetric, sizeof(qmetric), "client.%s_tokens.quantiles",
 	    side);
 	subs = judge_subscopes(j, c, metric, qmetric, "client");
-	json_array_foreach(subs, i, sub)
+	json_array_foreach(subs, i, sub) {
 		client_shape(j, r, c, sub, side, action, mode);
+		client_trend(j, r, c, sub, side, mode);
+	}
 	json_decref(subs);
 }

@@ -160,6 +160,28 @@ put_client_quantiles(struct out *o, const char *check, const char *base,
 	sbuf_free(&how);
 }
 
+/* Pearson's r of the client's lengths against their arrival times;
+ * NAN under two rows or with either constant. */
+static void
+put_client_trend(struct out *o, const char *check, const char *base,
+    const struct comoment *m, const char *id, const char *rows)
+{
+	char metric[64], field[64];
+	struct sbuf how = { 0 };
+	double r = m->n > 1 && m->m2t > 0 && m->m2x > 0 ?
+	    m->ctx / sqrt(m->m2t * m->m2x) : NAN;
+
+	snprintf(metric, sizeof(metric), "client.%s.trend", base);
+	snprintf(field, sizeof(field), "arrival_time_us, %s", base);
+	sbuf_printf(&how, "Pearson correlation of %s with arrival_time_us "
+	    "over %s of client \"%s\" (Welford co-moments): 0 but for chance "
+	    "when each length is drawn independently of its send time", base,
+	    rows, id);
+	trace_put(o, check, metric, r, "fraction", m->n, "client", id, NULL,
+	    field, sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 put_client(const struct xclient *c, struct out *o, const char *id)
 {
@@ -188,6 +210,9 @@ put_client(const struct xclient *c, struct out *o, const char *id)
 	    "successful rows (status ok, not failed_empty or aborted)");
 	put_client_quantiles(o, "1c", "input_tokens", &c->inv, id, "all rows");
 	put_client_quantiles(o, "1d", "output_tokens", &c->outv, id, "the "
+	    "successful rows");
+	put_client_trend(o, "1c", "input_tokens", &c->intr, id, "all rows");
+	put_client_trend(o, "1d", "output_tokens", &c->outtr, id, "the "
 	    "successful rows");
 	sbuf_reset(&how);
 	sbuf_printf(&how, "rows with a prefix (prefix_length > 0, or a "

@@ -258,6 +258,10 @@ clean() {
 	fault 1c-input-constant
 }
 
+@test "1c-input-sorted (aw): 1c FAIL" {
+	fault 1c-input-sorted
+}
+
 @test "1c-prompt-truncated (aw): 1c WARN" {
 	fault 1c-prompt-truncated
 }

@@ -302,6 +302,10 @@ clean() {
 	fault 1d-output-min-ignored
 }
 
+@test "1e-client-prefix-dropped (aw): 1e FAIL" {
+	fault 1e-client-prefix-dropped
+}
+
 @test "1e-prefix-group-merged (aw): 1e FAIL" {
 	fault 1e-prefix-group-merged
 }

@@ -54,7 +54,9 @@ ties_chance(double n, double p, int64_t k)
 {
 	double lc, sum = 0, one;
 
-	if (k < 2 || !(p > 0) || p >= 1 || (double)k > n)
+	/* k at or below the expected count: nothing to see (and no sum
+	 * over the bulk of a large binomial) */
+	if (k < 2 || !(p > 0) || p >= 1 || (double)k > n || (double)k <= n * p)
 		return 1;
 	one = -expm1(n * log1p(-p));
 	lc = lgamma(n + 1);

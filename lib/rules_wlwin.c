@@ -290,46 +290,80 @@ judge_share(struct judge *j, const struct rule *r, const struct jcell *c,
 	json_decref(sub);
 }
 
-/* Each client's streaming share against its spec flag (all or none),
- * unless the protocol forces streaming on or off (judged under 1h).
- * Only a client that departs is a verdict: the overall share (and each
+/* One per-client all-or-none share (streaming, prefix): its metric, the
+ * verb of the sentence, the spec's two readings, its tolerance's name
+ * and the action. */
+struct client_share {
+	const char	*metric, *verb, *yes, *no, *band, *action;
+	double		 t;
+};
+
+/* Each client's share against its spec flag (all or none).  Only a
+ * client that departs is a verdict: the overall share (and each
  * window's) is judged already, and a PASS a client would only repeat it. */
 static void
-judge_client_streaming(struct judge *j, const struct rule *r,
-    const struct jcell *c)
+judge_client_share(struct judge *j, const struct rule *r,
+    const struct jcell *c, const struct client_share *cs)
 {
 	struct ru_list l;
-	double f, want, got, t = tol(j->tol, TOL_STREAMING_PP);
+	double want, got;
 
-	if (wl_protocol_streaming(j, c, &f) != NULL)
-		return;
-	ru_collect(j, c, "expect", "client.streaming.fraction", RU_ANY, false,
-	    &l);
+	ru_collect(j, c, "expect", cs->metric, RU_ANY, false, &l);
 	for (size_t i = 0; i < l.n; i++) {
 		const char *id = rec_scope_str(l.v[i], "client");
 		json_t *sub = member_sub(id, NULL);
-		const json_t *m = judge_measure(j, c,
-		    "client.streaming.fraction", sub);
+		const json_t *m = judge_measure(j, c, cs->metric, sub);
 		struct sbuf why = { 0 };
 
 		if (id != NULL && ru_num(l.v[i], &want) && ru_num(m, &got) &&
-		    fabs(got - want) * 100 > t) {
-			sbuf_printf(&why, "Client \"%s\" streamed %.1f%% of its "
-			    "requests (", id, got * 100);
+		    fabs(got - want) * 100 > cs->t) {
+			sbuf_printf(&why, "Client \"%s\" %s %.1f%% of its "
+			    "requests (", id, cs->verb, got * 100);
 			ru_where(&why, m);
 			sbuf_printf(&why, ") where its spec says %s (", want > 0 ?
-			    "streaming: true" : "no streaming");
+			    cs->yes : cs->no);
 			ru_where(&why, l.v[i]);
 			sbuf_adds(&why, "): the client was not sent as "
 			    "specified, whatever the overall share.");
-			ru_emit(j, r, c, "client.streaming.fraction", sub,
-			    l.v[i], m, "\u00b1 streaming_pp", V_FAIL,
-			    sbuf_str(&why), ACT_CLIENT_STREAM);
+			ru_emit(j, r, c, cs->metric, sub, l.v[i], m, cs->band,
+			    V_FAIL, sbuf_str(&why), cs->action);
 		}
 		sbuf_free(&why);
 		json_decref(sub);
 	}
 	ru_list_free(&l);
+}
+
+/* Streaming, unless the protocol forces it on or off (judged under 1h). */
+static void
+judge_client_streaming(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct client_share cs = { "client.streaming.fraction", "streamed",
+	    "streaming: true", "no streaming", "\u00b1 streaming_pp",
+	    ACT_CLIENT_STREAM, tol(j->tol, TOL_STREAMING_PP) };
+	double f;
+
+	if (wl_protocol_streaming(j, c, &f) == NULL)
+		judge_client_share(j, r, c, &cs);
+}
+
+static const char ACT_CLIENT_PREFIX[] = "One client's requests did not "
+    "carry the shared prefix its spec gives it (or carried one it does "
+    "not): check that client's prefix_group and prefix_length in the copy "
+    "of the spec the generator ran, and whether the generator drops the "
+    "prefix from some requests (a prompt-length guard, a prefix pool that "
+    "ran out).";
+
+static void
+judge_client_prefix(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	struct client_share cs = { "client.prefix.fraction", "sent a shared "
+	    "prefix on", "a prefix_group", "no prefix_group", "\u00b1 prefix_pp",
+	    ACT_CLIENT_PREFIX, tol(j->tol, TOL_PREFIX_PP) };
+
+	judge_client_share(j, r, c, &cs);
 }
 
 void
@@ -360,4 +394,6 @@ wl_rule_windows(struct judge *j, const struct rule *r, const struct jcell *c)
 	ru_list_free(&l);
 	if (strcmp(r->check, "1f") == 0)
 		judge_client_streaming(j, r, c);
+	else if (strcmp(r->check, "1e") == 0)
+		judge_client_prefix(j, r, c);
 }

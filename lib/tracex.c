@@ -428,9 +428,11 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	c->n++;
 	moments_add(&c->in, (double)t->in);
 	ivals_add(&c->inv, t->in);
+	comoment_add(&c->intr, (double)t->arr, (double)t->in);
 	if (t->ok) {
 		moments_add(&c->out, (double)t->out);
 		ivals_add(&c->outv, t->out);
+		comoment_add(&c->outtr, (double)t->arr, (double)t->out);
 	}
 	c->prefixed += t->prefixed;
 	c->streaming += t->streaming;

@@ -3,6 +3,7 @@
  * streaming shares, and its rows per class and per adapter; see
  * tracex_client.h. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,8 +106,26 @@ put_client_tokens(struct out *o, const char *check, const char *base,
  * 1/CDF_STEPS ... 1, each the smallest length with at least a share q of
  * the rows at or below it (the inverse of the empirical CDF, type 1):
  * what 1c/1d's shape check needs to bound the Kolmogorov-Smirnov distance
- * to the spec's law within 1/CDF_STEPS, in a record of fixed size. */
+ * to the spec's law within 1/CDF_STEPS, in a record of fixed size.  With
+ * them the rows at exactly the least and the largest length (at_least,
+ * at_largest): a cap piles a few rows on one length, a share the
+ * quantiles' step cannot show. */
 #define CDF_STEPS	200
+
+/* Rows of sorted v equal to its element at index from, walking up
+ * (from the least) or down (from the largest). */
+static int64_t
+ties(const struct ivals *v, size_t from, bool up)
+{
+	int64_t x = ivals_at(v, from), k = 0;
+
+	for (size_t i = from; i < v->n && ivals_at(v, i) == x; k++) {
+		if (!up && i == 0)
+			return k + 1;
+		i = up ? i + 1 : i - 1;
+	}
+	return k;
+}
 
 static void
 put_client_quantiles(struct out *o, const char *check, const char *base,
@@ -130,11 +149,36 @@ put_client_quantiles(struct out *o, const char *check, const char *base,
 	snprintf(metric, sizeof(metric), "client.%s.quantiles", base);
 	sbuf_printf(&how, "quantiles [q, x]: the smallest %s with a share q of "
 	    "%s of client \"%s\" at or below it (inverse empirical CDF), q = "
-	    "0, 1/%d ... 1; q = 0 the least, q = 1 the largest", base, rows,
+	    "0, 1/%d ... 1; q = 0 the least, q = 1 the largest; at_least and "
+	    "at_largest: the rows at exactly those two", base, rows,
 	    id, CDF_STEPS);
 	r = trace_put(o, check, metric, NAN, "tokens", (int64_t)v->n,
 	    "client", id, NULL, base, sbuf_str(&how));
 	rec_set(r, "quantiles", pts);
+	rec_set(r, "at_least", json_integer(ties(v, 0, true)));
+	rec_set(r, "at_largest", json_integer(ties(v, v->n - 1, false)));
+	sbuf_free(&how);
+}
+
+/* Pearson's r of the client's lengths against their arrival times;
+ * NAN under two rows or with either constant. */
+static void
+put_client_trend(struct out *o, const char *check, const char *base,
+    const struct comoment *m, const char *id, const char *rows)
+{
+	char metric[64], field[64];
+	struct sbuf how = { 0 };
+	double r = m->n > 1 && m->m2t > 0 && m->m2x > 0 ?
+	    m->ctx / sqrt(m->m2t * m->m2x) : NAN;
+
+	snprintf(metric, sizeof(metric), "client.%s.trend", base);
+	snprintf(field, sizeof(field), "arrival_time_us, %s", base);
+	sbuf_printf(&how, "Pearson correlation of %s with arrival_time_us "
+	    "over %s of client \"%s\" (Welford co-moments): 0 but for chance "
+	    "when each length is drawn independently of its send time", base,
+	    rows, id);
+	trace_put(o, check, metric, r, "fraction", m->n, "client", id, NULL,
+	    field, sbuf_str(&how));
 	sbuf_free(&how);
 }
 
@@ -166,6 +210,9 @@ put_client(const struct xclient *c, struct out *o, const char *id)
 	    "successful rows (status ok, not failed_empty or aborted)");
 	put_client_quantiles(o, "1c", "input_tokens", &c->inv, id, "all rows");
 	put_client_quantiles(o, "1d", "output_tokens", &c->outv, id, "the "
+	    "successful rows");
+	put_client_trend(o, "1c", "input_tokens", &c->intr, id, "all rows");
+	put_client_trend(o, "1d", "output_tokens", &c->outtr, id, "the "
 	    "successful rows");
 	sbuf_reset(&how);
 	sbuf_printf(&how, "rows with a prefix (prefix_length > 0, or a "

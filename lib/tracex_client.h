@@ -12,10 +12,33 @@
 struct out;
 struct strtab;
 
+/* Lengths against their arrival times (Welford's co-moments): the
+ * sampler draws each length independently of when it is sent, so the
+ * correlation of the two is chance only (1c/1d's client.*_tokens.trend). */
+struct comoment {
+	int64_t	n;
+	double	mt, mx, m2t, m2x, ctx;
+};
+
+static inline void
+comoment_add(struct comoment *c, double t, double x)
+{
+	double dt = t - c->mt, dx;
+
+	c->n++;
+	c->mt += dt / (double)c->n;
+	dx = x - c->mx;
+	c->mx += dx / (double)c->n;
+	c->m2t += dt * (t - c->mt);
+	c->m2x += dx * (x - c->mx);
+	c->ctx += dt * (x - c->mx);
+}
+
 struct xclient {
 	int64_t		 n, first, last;
 	struct moments	 in, out;
 	struct ivals	 inv, outv;	/* the lengths, for their quantiles */
+	struct comoment	 intr, outtr;	/* the lengths against arrival */
 	int64_t		 prefixed, streaming;
 };
 

@@ -268,6 +268,26 @@ client_streaming(struct xctx *x, const struct wl_client *c)
 	free(field);
 }
 
+/* Whether the client's requests carry its shared prefix (1e): all or
+ * none.  The overall share can hold while one client of several loses
+ * its prefix, or loses it on a few of its requests, inside the band. */
+static void
+client_prefix(struct xctx *x, const struct wl_client *c)
+{
+	char *field = fmt("%s.%s", c->field, c->prefix_group != NULL ?
+	    "prefix_group" : "id");
+	struct xrec r = { .check = "1e", .metric = "client.prefix.fraction",
+	    .client = c->id, .value = c->prefix_group != NULL ? 1 : 0,
+	    .unit = "fraction", .at = c->prefix_group != NULL ? c->prefix_at :
+	    c->at, .field = field, .how = c->prefix_group != NULL ?
+	    "a prefix_group: every request of the client carries the "
+	    "group's shared prefix" : "no prefix_group: no request of the "
+	    "client carries a shared prefix" };
+
+	xrec_add(x, &r);
+	free(field);
+}
+
 /* The LoRA adapter every request of the client names (BLIS sends a
  * client's requests to its adapter, "" the base model), when the spec
  * uses adapters (lora: some client names one): the adapter mix can hold
@@ -336,6 +356,7 @@ expect_run(struct xctx *x)
 		client_edges(x, &t, i, why);
 		client_class(x, &x->w->clients[i]);
 		client_streaming(x, &x->w->clients[i]);
+		client_prefix(x, &x->w->clients[i]);
 		if (lora)
 			client_adapter(x, &x->w->clients[i]);
 		free(why);

@@ -258,6 +258,10 @@ clean() {
 	fault 1c-input-constant
 }
 
+@test "1c-input-sorted (aw): 1c FAIL" {
+	fault 1c-input-sorted
+}
+
 @test "1c-prompt-truncated (aw): 1c WARN" {
 	fault 1c-prompt-truncated
 }
@@ -290,8 +294,16 @@ clean() {
 	fault 1d-output-capped
 }
 
+@test "1d-output-clamped-lora (lora): 1d FAIL" {
+	fault 1d-output-clamped-lora
+}
+
 @test "1d-output-min-ignored (aw): 1d WARN" {
 	fault 1d-output-min-ignored
+}
+
+@test "1e-client-prefix-dropped (aw): 1e FAIL" {
+	fault 1e-client-prefix-dropped
 }
 
 @test "1e-prefix-group-merged (aw): 1e FAIL" {

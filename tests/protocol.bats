@@ -29,12 +29,12 @@ protocol() {
 	done
 }
 
-# judge [TRACE-STATS OPTIONS]: the verdicts of 1f and 1h.
+# judge [TRACE-STATS OPTIONS]: the verdicts of 1f and 1h (or $CHECKS).
 judge() {
 	"$S2R_BIN/s2r-expect" "$SIM" >"$BATS_TEST_TMPDIR/e.ndjson"
 	"$S2R_BIN/s2r-trace-stats" --phase p --workload mixed "$@" "$CELL/trace_data.csv" \
 	    >"$BATS_TEST_TMPDIR/m.ndjson"
-	"$S2R_BIN/s2r-verdict" --checks 1f,1h --no-fail-status "$BATS_TEST_TMPDIR/e.ndjson" \
+	"$S2R_BIN/s2r-verdict" --checks "${CHECKS:-1f,1h}" --no-fail-status "$BATS_TEST_TMPDIR/e.ndjson" \
 	    "$BATS_TEST_TMPDIR/m.ndjson" >"$OUT"
 	validate_records "$OUT"
 }
@@ -154,6 +154,23 @@ why() {		# why CHECK METRIC
 	protocol recordItl=true
 	judge
 	[ "$(jq -c 'select(.metric=="client.streaming.fraction")' "$OUT")" = "" ]
+}
+
+@test "1e client.prefix.fraction: a client sent against its prefix_group FAILs, while the overall share holds" {
+	CHECKS=1e judge
+	[ "$(jq -c 'select(.metric=="client.prefix.fraction" and .verdict)' "$OUT")" = "" ]
+	# bulk (prefix_group doc-system) sent bare, as many chat rows (no
+	# prefix_group) sent with it: the overall share is unchanged
+	n=$(awk -F, '$2 == "bulk"' "$CELL/trace_data.csv" | wc -l)
+	awk -F, -v OFS=, -v n="$n" '$2 == "bulk" { $7 = ""; $8 = 0 }
+	    $2 == "chat" && k++ < n { $7 = "doc-system"; $8 = 50 } 1' "$CELL/trace_data.csv" >"$CELL/t" &&
+	    mv "$CELL/t" "$CELL/trace_data.csv"
+	CHECKS=1e judge
+	[ "$(verdict 1e prefix.fraction)" = PASS ]
+	[ "$(jq -r 'select(.metric=="client.prefix.fraction" and .verdict) | "\(.scope.client) \(.verdict)"' "$OUT" | tr '\n' ' ')" = "bulk FAIL chat FAIL " ]
+	jq -c 'select(.metric=="client.prefix.fraction" and .verdict and .scope.client=="bulk")' "$OUT" | jq -e '
+	    .expected.value == 1 and .actual.value == 0 and .tolerance == "\u00b1 prefix_pp"
+	    and (.why | test("Client .bulk. sent a shared prefix on 0.0% of its requests .* where its spec says a prefix_group \\(workloads/mixed.yaml:42"))'
 }
 
 @test "streaming: false turns streaming off for every request" {

@@ -912,3 +912,95 @@ PY
 	verdict "$d/e.ndjson" "$d/mf.ndjson" >"$OUT" || true
 	jq -e -s 'map(select(.metric == "client.input_tokens.shape")) | length > 0 and all(.verdict == "WARN") and all(.action | test("^Too few requests"))' "$OUT"
 }
+
+@test "1c/1d shape: rows piled on the largest length (a cap on an unbounded law) FAIL by their ties, the law's own clamp atoms do not" {
+	local d="$BATS_TEST_TMPDIR"
+	cat >"$d/w.yaml" <<'YAML'
+version: "2"
+seed: 5
+aggregate_rate: 50
+num_requests: 1500
+clients:
+  - id: long
+    rate_fraction: 0.7
+    arrival: {process: poisson}
+    input_distribution: {type: gaussian, params: {mean: 512, std_dev: 256, min: 128, max: 768}}
+    output_distribution: {type: gaussian, params: {mean: 256, std_dev: 128, min: 32, max: 768}}
+  - id: short
+    rate_fraction: 0.3
+    arrival: {process: poisson}
+    input_distribution: {type: exponential, params: {mean: 200}}
+    output_distribution: {type: exponential, params: {mean: 100}}
+YAML
+	"$S2R_BIN/s2r-expect" --as w "$d/w.yaml" >"$d/e.ndjson"
+	"$S2R_BIN/s2r-synth" --seed 3 "$d/w.yaml" "$d/cell"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" >"$d/m.ndjson"
+	validate_records "$d/m.ndjson"
+	# the rows at the least and the largest length, counted
+	jq -e -s --argjson k "$(awk -F, 'NR > 1 && $2 == "long" && $10 == 768' "$d/cell/trace_data.csv" | wc -l)" \
+	    'map(select(.metric == "client.input_tokens.quantiles" and .scope.client == "long"))[0] | .at_largest == $k and $k > 10 and .at_least >= 1' "$d/m.ndjson"
+	# the gaussian's clamp at 768 holds a sixth of the rows: its atom, a PASS
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	[ "$(jq -r 'select(.metric // "" | test("shape$")) | .verdict' "$OUT" | sort | uniq -c | awk '{print $1, $2}')" = "4 PASS" ]
+	# the short client's prompts capped at 600 tokens (5 % of them)
+	awk -F, -v OFS=, 'NR > 1 && $2 == "short" && $10 > 600 { $10 = 600 } 1' "$d/cell/trace_data.csv" >"$d/cap.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cap.csv" >"$d/mc.ndjson"
+	verdict "$d/e.ndjson" "$d/mc.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.input_tokens.shape" and .scope.client == "short"))[0] | .verdict == "FAIL" and (.why | test("rows sit at exactly 600 tokens, the largest length .*: the upper tail is cut at that length"))' "$OUT"
+	# and floored at 20 (the law's own floor is 1)
+	awk -F, -v OFS=, 'NR > 1 && $2 == "short" && $11 < 20 { $11 = 20 } 1' "$d/cell/trace_data.csv" >"$d/floor.csv"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/floor.csv" >"$d/mf.ndjson"
+	verdict "$d/e.ndjson" "$d/mf.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.output_tokens.shape" and .scope.client == "short"))[0] | .verdict == "FAIL" and (.why | test("rows sit at exactly 20 tokens, the least length .*lower tail is cut"))' "$OUT"
+}
+
+@test "1c/1d trend: a client's lengths that move with its arrival times FAIL (a pool sorted by length); independent draws PASS" {
+	local d="$BATS_TEST_TMPDIR"
+	cat >"$d/w.yaml" <<'YAML'
+version: "2"
+seed: 5
+aggregate_rate: 50
+num_requests: 2000
+clients:
+  - id: long
+    rate_fraction: 0.7
+    arrival: {process: poisson}
+    input_distribution: {type: gaussian, params: {mean: 512, std_dev: 128, min: 128, max: 1024}}
+    output_distribution: {type: gaussian, params: {mean: 256, std_dev: 128, min: 32, max: 768}}
+  - id: short
+    rate_fraction: 0.3
+    arrival: {process: poisson}
+    input_distribution: {type: exponential, params: {mean: 200}}
+    output_distribution: {type: exponential, params: {mean: 100}}
+YAML
+	"$S2R_BIN/s2r-expect" --as w "$d/w.yaml" >"$d/e.ndjson"
+	"$S2R_BIN/s2r-synth" --seed 3 "$d/w.yaml" "$d/cell"
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/cell/trace_data.csv" >"$d/m.ndjson"
+	validate_records "$d/m.ndjson"
+	# r of the long client's prompts with their arrivals, as python computes it
+	want=$(python3 - "$d/cell/trace_data.csv" <<'PY'
+import csv, statistics, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["client_id"] == "long"]
+print(statistics.correlation([float(r["arrival_time_us"]) for r in rows], [float(r["input_tokens"]) for r in rows]))
+PY
+)
+	jq -e -s --argjson w "$want" 'map(select(.metric == "client.input_tokens.trend" and .scope.client == "long"))[0] | (.value - $w | fabs) < 1e-9 and .check == "1c" and .n > 1000' "$d/m.ndjson"
+	verdict "$d/e.ndjson" "$d/m.ndjson" >"$OUT" || true
+	validate_records "$OUT"
+	[ "$(jq -r 'select(.metric // "" | test("trend$")) | .verdict' "$OUT" | sort | uniq -c | awk '{print $1, $2}')" = "4 PASS" ]
+	# the short client's answers handed out shortest first: same lengths, sorted by arrival
+	python3 - "$d/cell/trace_data.csv" "$d/s.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+mine = sorted((r for r in rows if r["client_id"] == "short"), key=lambda r: int(r["arrival_time_us"]))
+for r, x in zip(mine, sorted(int(r["output_tokens"]) for r in mine)):
+    r["output_tokens"] = str(x)
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	"$S2R_BIN/s2r-trace-stats" --workload w "$d/s.csv" >"$d/ms.ndjson"
+	verdict "$d/e.ndjson" "$d/ms.ndjson" >"$OUT" || true
+	jq -e -s 'map(select(.metric == "client.output_tokens.shape" and .scope.client == "short"))[0].verdict == "PASS"' "$OUT"
+	jq -e -s 'map(select(.metric == "client.output_tokens.trend" and .scope.client == "short"))[0] | .verdict == "FAIL" and (.why | test("answer lengths grew over the run")) and (.action | test("sorted or bucketed"))' "$OUT"
+}

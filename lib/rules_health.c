@@ -384,14 +384,21 @@ kv_reference(const struct judge *j, const struct jcell *c, size_t *n)
 
 		ru_instances(j, arms[a], "kv_cache.tokens", &insts);
 		for (size_t i = 0; i < insts.n; i++) {
-			const json_t *m = ru_inst_measure(j, arms[a],
-			    "kv_cache.tokens", insts.v[i]);
-			double v;
+			struct ru_list l;
 
-			if (!ru_num(m, &v) || v <= 0)
-				continue;
-			all = xroom(all, *n, sizeof(*all));
-			all[(*n)++] = (struct kv_size){ v, m };
+			/* every engine's size (a data-parallel pod states one
+			 * per rank when they differ) */
+			ru_inst_records(j, arms[a], "kv_cache.tokens",
+			    insts.v[i], &l);
+			for (size_t k = 0; k < l.n; k++) {
+				double v;
+
+				if (!ru_num(l.v[k], &v) || v <= 0)
+					continue;
+				all = xroom(all, *n, sizeof(*all));
+				all[(*n)++] = (struct kv_size){ v, l.v[k] };
+			}
+			ru_list_free(&l);
 		}
 		strv_free(&insts);
 	}
@@ -403,24 +410,32 @@ kv_reference(const struct judge *j, const struct jcell *c, size_t *n)
 	return best;
 }
 
-/* One instance's KV-cache size against the reference rv (ref). */
+/* One KV-cache size m of an instance (one of its engines' when they
+ * differ: scope rank) against the reference rv (ref). */
 static void
 kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, const json_t *ref, double rv, size_t nref)
+    const char *inst, const json_t *m, const json_t *ref, double rv,
+    size_t nref)
 {
-	const json_t *m = ru_inst_measure(j, c, "kv_cache.tokens", inst);
-	const json_t *mc = ru_inst_measure(j, c, "kv_cache.max_concurrency",
-	    inst);
+	json_t *sub = ru_rank_sub(inst, m);
+	const json_t *mc = judge_measure(j, c, "kv_cache.max_concurrency",
+	    sub);
+	const char *rank = rec_scope_str(m, "rank");
 	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
 	double warn = tol(j->tol, TOL_RT_KV_WARN_PCT);
-	json_t *sub = ru_inst_sub(inst);
 	struct sbuf why = {0};
 	double v = 0, d, conc;
 	char band[64];
 
+	if (mc == NULL)
+		mc = ru_inst_measure(j, c, "kv_cache.max_concurrency", inst);
 	ru_num(m, &v);
 	d = (v - rv) / rv * 100;
-	sbuf_printf(&why, "Instance %s holds %.0f KV-cache tokens (", inst, v);
+	sbuf_printf(&why, "Instance %s", inst);
+	if (rank != NULL)
+		sbuf_printf(&why, "'s data-parallel engine %s (its engines "
+		    "state different sizes)", rank);
+	sbuf_printf(&why, " holds %.0f KV-cache tokens (", v);
 	ru_where(&why, m);
 	sbuf_adds(&why, ")");
 	if (ru_num(mc, &conc))
@@ -451,9 +466,8 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
  * queues and preempts at another load than the real run. */
 static void
 kv_sim_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, const json_t *blocks)
+    const char *inst, const json_t *m, const json_t *blocks)
 {
-	const json_t *m = ru_inst_measure(j, c, "kv_cache.tokens", inst);
 	const json_t *bs = judge_expect(j, c, "sim.block_size_in_tokens",
 	    NULL);
 	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
@@ -488,7 +502,7 @@ kv_sim_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "a higher" : "a lower");
 	snprintf(band, sizeof(band), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
 	    pass, warn);
-	sub = ru_inst_sub(inst);
+	sub = ru_rank_sub(inst, m);
 	es = ru_side(json_real(sim), "tokens", blocks, "--total-kv-blocks x "
 	    "--block-size-in-tokens");
 	judge_emit(j, r, c, &(struct jverdict){ .metric =
@@ -653,8 +667,19 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "sim.total_kv_blocks", NULL);
 
 		for (size_t i = 0; i < insts.n; i++) {
-			kv_instance(j, r, c, insts.v[i], ref, rv, nref);
-			kv_sim_instance(j, r, c, insts.v[i], blocks);
+			struct ru_list l;
+
+			/* each size the log states: a data-parallel engine
+			 * or a restart may state another than the first */
+			ru_inst_records(j, c, "kv_cache.tokens", insts.v[i],
+			    &l);
+			for (size_t k = 0; k < l.n; k++) {
+				kv_instance(j, r, c, insts.v[i], l.v[k], ref,
+				    rv, nref);
+				kv_sim_instance(j, r, c, insts.v[i], l.v[k],
+				    blocks);
+			}
+			ru_list_free(&l);
 		}
 		ru_missing_instances(j, r, c, &insts, "kv_cache.tokens",
 		    "has no 'GPU KV cache size: N tokens' line, which vLLM "

@@ -1669,3 +1669,7 @@ clean() {
 @test "2a-fp8-checkpoint (14b): 2a FAIL, 2a WARN" {
 	fault 2a-fp8-checkpoint
 }
+
+@test "5f-kv-dp-rank-small (aw): 5f FAIL" {
+	fault 5f-kv-dp-rank-small
+}

@@ -560,6 +560,20 @@ acc() {
 	    (.why | test("the median of the 4 instances of the arms running this workload\\) holds 348736"))' "$OUT"
 }
 
+@test "5f: every KV size a log states is judged, each engine of a data-parallel pod under its rank" {
+	# p2 runs two data-parallel engines; DP1's GPU holds another
+	# process: its size (line 49) is a quarter less than DP0's
+	judge "if .metric == \"kv_cache.tokens\" and .scope.instance == \"p2\"
+	    then (.scope.rank = \"000\"), (.scope.rank = \"001\" |
+	    .value = 261552 | .source.line = 49) else . end"
+	jqt 'select(.check == "5f" and .metric == "kv_cache.tokens" and
+	    .scope.instance == "p2") | (.scope.rank == "000" and
+	    .verdict == "PASS") or (.scope.rank == "001" and
+	    .verdict == "FAIL" and (.why | test("data-parallel engine 001 .*holds 261552 KV-cache tokens \\(baseline/w1/server_logs/p2_vllm.log:49")))' "$OUT"
+	[ "$(jq -s '[.[] | select(.check == "5f" and .metric ==
+	    "kv_cache.tokens" and .scope.instance == "p2")] | length' "$OUT")" = 2 ]
+}
+
 @test "5f stats.kv_cache_usage_pct.max: a full cache in the stats lines WARNs when no scrapes judge it; room to spare PASS" {
 	# p2's stats lines peak at 99.6 %, p1's at 40 %
 	judge "., (if .metric == \"kv_cache.tokens\" and (.scope.instance == \"p1\" or

@@ -276,6 +276,20 @@ prewarm() {
 	[ "$(v 5c prefix_cache.hit_rate p1)" = PASS ]
 }
 
+@test "5c: caching on (vLLM's default) against the experiment's off: hits above runtime.prefix_hit_unshared_pct WARN, below PASS" {
+	# config.md plans --no-enable-prefix-caching; the pods ran vLLM's
+	# default (on, the engine line says so): p1 hits 30 %, p2 5 %
+	plan='(select(.metric == "vllm.enable_prefix_caching") | .kind =
+	    "expect" | .value = false | .scope = {} | del(.n) |
+	    .source = {file: "config.md", line: 26})'
+	judge "$(set_m prefix_cache.hit_rate p2 0.05), $plan"
+	[ "$(v 5c prefix_cache.hit_rate p1)" = WARN ]
+	[ "$(v 5c prefix_cache.hit_rate p2)" = PASS ]
+	jqt 'select(.check == "5c" and .scope.instance == "p1") | (.why |
+	    test("Prefix caching is on .*30.0%.*The experiment has prefix caching off \\(config.md:26\\): this instance ran with it on")) and
+	    (.action | test("--no-enable-prefix-caching"))' "$OUT"
+}
+
 # hits BEST OTHER: the cell with half its prompt tokens in shared prefixes
 # (mean prefix_length 300 of 300 + 300), instance p1's best stats line
 # hitting BEST %, the others OTHER %.

@@ -363,21 +363,30 @@ kv_size_cmp(const void *pa, const void *pb)
 	return d;
 }
 
-/* The median instance's KV size over every instance of every arm running
- * this workload (the lower middle one: a real instance's line, never an
+/* The reference KV size of a workload: ref, the median instance's over
+ * every instance of every arm running it (rv its size, n the sizes),
+ * agree how many sizes lie within the pass band of it, far the size
+ * farthest from it. */
+struct kvref {
+	const json_t	*ref, *far;
+	double		 rv, farv;
+	size_t		 n, agree;
+};
+
+/* The median (the lower middle one: a real instance's line, never an
  * average): what each instance should match.  Not the first instance: a
  * pod that is odd itself (a GPU shared with a leftover process) would
- * then pass as the reference and its healthy peers fail.  *n gets the
- * number of instances. */
-static const json_t *
-kv_reference(const struct judge *j, const struct jcell *c, size_t *n)
+ * then pass as the reference and its healthy peers fail.  False when no
+ * instance states a size. */
+static bool
+kv_reference(const struct judge *j, const struct jcell *c, struct kvref *kr)
 {
 	const struct jcell *arms[MAX_ARMS + 1];
 	size_t na = ru_other_arms(j, c, arms, MAX_ARMS);
+	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
 	struct kv_size *all = NULL;
-	const json_t *best;
 
-	*n = 0;
+	memset(kr, 0, sizeof(*kr));
 	arms[na++] = c;
 	for (size_t a = 0; a < na; a++) {
 		struct strv insts;
@@ -395,27 +404,61 @@ kv_reference(const struct judge *j, const struct jcell *c, size_t *n)
 
 				if (!ru_num(l.v[k], &v) || v <= 0)
 					continue;
-				all = xroom(all, *n, sizeof(*all));
-				all[(*n)++] = (struct kv_size){ v, l.v[k] };
+				all = xroom(all, kr->n, sizeof(*all));
+				all[kr->n++] = (struct kv_size){ v, l.v[k] };
 			}
 			ru_list_free(&l);
 		}
 		strv_free(&insts);
 	}
-	if (*n == 0)
-		return NULL;
-	qsort(all, *n, sizeof(*all), kv_size_cmp);
-	best = all[(*n - 1) / 2].m;
+	if (kr->n == 0)
+		return false;
+	qsort(all, kr->n, sizeof(*all), kv_size_cmp);
+	kr->ref = all[(kr->n - 1) / 2].m;
+	kr->rv = all[(kr->n - 1) / 2].v;
+	for (size_t k = 0; k < kr->n; k++) {
+		double d = fabs(all[k].v - kr->rv);
+
+		kr->agree += d / kr->rv * 100 <= pass;
+		if (kr->far == NULL || d > fabs(kr->farv - kr->rv)) {
+			kr->far = all[k].m;
+			kr->farv = all[k].v;
+		}
+	}
 	free(all);
-	return best;
+	return true;
+}
+
+/* The verdict of a size d % off the reference: a size that matches it
+ * while no more than half the sizes do is no finding either way (the
+ * instances split, say arm against arm, and the median is one side's:
+ * which side holds the planned capacity the logs cannot tell), WARN. */
+static enum jverdict_value
+kv_size_verdict(const struct judge *j, const struct kvref *kr, double d,
+    struct sbuf *why)
+{
+	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
+	double warn = tol(j->tol, TOL_RT_KV_WARN_PCT);
+
+	if (fabs(d) > pass)
+		return fabs(d) <= warn ? V_WARN : V_FAIL;
+	if (kr->agree * 2 > kr->n)
+		return V_PASS;
+	sbuf_printf(why, " But only %zu of the %zu sizes are within \u00b1%.0f%% "
+	    "of it: the others hold up to %.0f (", kr->agree, kr->n, pass,
+	    kr->farv);
+	ru_where(why, kr->far);
+	sbuf_printf(why, ", %+.1f%%), so the instances split with no "
+	    "majority and this one matches the reference only as one side "
+	    "of the split.", (kr->farv - kr->rv) / kr->rv * 100);
+	return V_WARN;
 }
 
 /* One KV-cache size m of an instance (one of its engines' when they
- * differ: scope rank) against the reference rv (ref). */
+ * differ: scope rank) against the reference. */
 static void
 kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, const json_t *m, const json_t *ref, double rv,
-    size_t nref)
+    const char *inst, const json_t *m, const struct kvref *kr)
 {
 	json_t *sub = ru_rank_sub(inst, m);
 	const json_t *mc = judge_measure(j, c, "kv_cache.max_concurrency",
@@ -423,6 +466,7 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	const char *rank = rec_scope_str(m, "rank");
 	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
 	double warn = tol(j->tol, TOL_RT_KV_WARN_PCT);
+	enum jverdict_value verdict;
 	struct sbuf why = {0};
 	double v = 0, d, conc;
 	char band[64];
@@ -430,7 +474,7 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	if (mc == NULL)
 		mc = ru_inst_measure(j, c, "kv_cache.max_concurrency", inst);
 	ru_num(m, &v);
-	d = (v - rv) / rv * 100;
+	d = (v - kr->rv) / kr->rv * 100;
 	sbuf_printf(&why, "Instance %s", inst);
 	if (rank != NULL)
 		sbuf_printf(&why, "'s data-parallel engine %s (its engines "
@@ -441,16 +485,16 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 	if (ru_num(mc, &conc))
 		sbuf_printf(&why, ", maximum concurrency %.2fx", conc);
 	sbuf_printf(&why, "; the reference (the median of the %zu instances "
-	    "of the arms running this workload) holds %.0f (", nref, rv);
-	ru_where(&why, ref);
+	    "of the arms running this workload) holds %.0f (", kr->n, kr->rv);
+	ru_where(&why, kr->ref);
 	sbuf_adds(&why, ").");
+	verdict = kv_size_verdict(j, kr, d, &why);
 	snprintf(band, sizeof(band), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
 	    pass, warn);
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "kv_cache.tokens",
-	    .sub = sub, .expect = ref, .measure = m, .has_diff = true,
+	    .sub = sub, .expect = kr->ref, .measure = m, .has_diff = true,
 	    .diff = d, .diff_unit = "%", .tolerance = band,
-	    .verdict = fabs(d) <= pass ? V_PASS : fabs(d) <= warn ? V_WARN :
-	    V_FAIL, .why = sbuf_str(&why), .action = ACT_KV });
+	    .verdict = verdict, .why = sbuf_str(&why), .action = ACT_KV });
 	json_decref(sub);
 	sbuf_free(&why);
 }
@@ -646,9 +690,7 @@ static void
 rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct strv insts;
-	const json_t *ref;
-	size_t nref;
-	double rv;
+	struct kvref kr;
 
 	sr_kv_usage_verdicts(j, r, c);	/* from the scrapes, if any */
 	kv_preempt_scrapes(j, r, c);
@@ -656,8 +698,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "the KV-cache size"))
 		return;
 	ru_instances(j, c, "kv_cache.tokens", &insts);
-	ref = kv_reference(j, c, &nref);
-	if (insts.n == 0 || !ru_num(ref, &rv) || rv <= 0)
+	if (insts.n == 0 || !kv_reference(j, c, &kr))
 		ru_emit(j, r, c, "kv_cache.tokens", NULL, NULL, NULL, NULL,
 		    V_MISSING, "No 'GPU KV cache size: N tokens' line in the "
 		    "cell's server logs.", "Collect the logs from the pods' "
@@ -674,8 +715,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 			ru_inst_records(j, c, "kv_cache.tokens", insts.v[i],
 			    &l);
 			for (size_t k = 0; k < l.n; k++) {
-				kv_instance(j, r, c, insts.v[i], l.v[k], ref,
-				    rv, nref);
+				kv_instance(j, r, c, insts.v[i], l.v[k], &kr);
 				kv_sim_instance(j, r, c, insts.v[i], l.v[k],
 				    blocks);
 			}

@@ -1670,6 +1670,10 @@ clean() {
 	fault 2a-fp8-checkpoint
 }
 
+@test "5f-kv-arm-small (aw): 5f WARN" {
+	fault 5f-kv-arm-small
+}
+
 @test "5f-kv-dp-rank-small (aw): 5f FAIL" {
 	fault 5f-kv-dp-rank-small
 }

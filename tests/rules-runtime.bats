@@ -574,6 +574,20 @@ acc() {
 	    (.why | test("the median of the 4 instances of the arms running this workload\\) holds 348736"))' "$OUT"
 }
 
+@test "5f: sizes split two against two: the median's side WARNs (no majority), the other FAILs" {
+	# p1 and p2 hold a quarter less: the median (lower middle) is p2's
+	judge "$(set_m kv_cache.tokens p1 261552) | $(set_m kv_cache.tokens p2 261552)"
+	[ "$(v 5f kv_cache.tokens p1)" = WARN ]
+	[ "$(v 5f kv_cache.tokens p2)" = WARN ]
+	[ "$(v 5f kv_cache.tokens p3)" = FAIL ]
+	[ "$(v 5f kv_cache.tokens p4)" = FAIL ]
+	jqt 'select(.check == "5f" and .scope.instance == "p1") | .why |
+	    test("only 2 of the 4 sizes are within .*the others hold up to 348736 \\(baseline/w1/server_logs/p[34]_vllm.log.*no majority")' "$OUT"
+	# three against one: the odd one FAILs, the three PASS
+	judge "$(set_m kv_cache.tokens p1 261552)"
+	[ "$(v 5f kv_cache.tokens p2)" = PASS ]
+}
+
 @test "5f: every KV size a log states is judged, each engine of a data-parallel pod under its rank" {
 	# p2 runs two data-parallel engines; DP1's GPU holds another
 	# process: its size (line 49) is a quarter less than DP0's

@@ -49,6 +49,10 @@ static const char ACT_EPP_WINDOW[] = "The EPP log is not of the run the "
     "first send) and rerun 5g; nothing read from this one describes the "
     "cell.";
 
+static const char ACT_STARTED[] = "The container started during the "
+    "run: read why the one before ended (kubectl describe pod: last "
+    "state; kubectl logs --previous when its log is not in the bundle) "
+    "and rerun the cell.";
 static const char ACT_REFUSED[] = "The server answered inference "
     "requests with an HTTP error the client trace may not show (a P/D "
     "prefill leg, a sidecar retry): read the access lines cited and the "
@@ -214,6 +218,62 @@ stopped_early(const struct judge *j, const struct jcell *c,
 	return V_WARN;
 }
 
+/* A startup line stamped more than START_LATE_S after the trace's
+ * first send and no later than its last, in a log whose clock agrees
+ * with the trace's (its stats lines overlap the sends and end within
+ * LAST_TAIL_S of the last): the container started, or started again,
+ * inside the run.  Started late: kubectl logs showed only the current
+ * container, and what ended the one before (a CUDA error, an OOM) is in
+ * a log the bundle lacks, so this log's counts do not cover the run;
+ * startup lines again after busy ones: a restart no line of it need
+ * explain (a SIGKILL, a failed liveness probe).  5b judges the window;
+ * 5e says its count of errors is of part of the run.  Adds to counts and
+ * lines; returns V_WARN, or V_PASS when neither. */
+#define START_LATE_S	10
+#define LAST_TAIL_S	600
+
+static enum jverdict_value
+started_in_run(const struct judge *j, const struct jcell *c,
+    const char *inst, struct sbuf *counts, struct sbuf *lines)
+{
+	const json_t *st = ru_inst_measure(j, c, "log.start_stamp", inst);
+	const json_t *re = ru_inst_measure(j, c, "log.restart_stamp", inst);
+	const json_t *at = NULL;
+	double lo, hi;
+	long long gap;
+	time_t ts, te, t, ll;
+
+	if (!ru_num(judge_measure(j, c, "send_time_us.min", NULL), &lo) ||
+	    !ru_num(judge_measure(j, c, "send_time_us.max", NULL), &hi) ||
+	    lo < 1e15 || !ru_log_gap(j, c, inst, lo, hi, &gap) ||
+	    gap > RU_WINDOW_SLACK_S)
+		return V_PASS;
+	ts = (time_t)(lo / 1e6);
+	te = (time_t)(hi / 1e6);
+	if (!last_stamp(j, c, inst, ts, &ll, &at) || ll > te + LAST_TAIL_S)
+		return V_PASS;
+	at = NULL;
+	if (ru_stamp_epoch(st, ts, &t) && t > ts + START_LATE_S && t <= te)
+		at = st;
+	else if (ru_stamp_epoch(re, ts, &t) && t > ts + START_LATE_S &&
+	    t <= te)
+		at = re;
+	if (at == NULL)
+		return V_PASS;
+	sbuf_printf(counts, "%sthe container %s %lld s after the trace's "
+	    "first send (%s)", counts->len ? ", " : "", at == st ? "started" :
+	    "restarted", (long long)(t - ts), at == st ? "the log of the "
+	    "container before it, with whatever ended it, is not in the "
+	    "bundle: these counts cover the run from then on only" : "no "
+	    "line of the log need say why: a SIGKILL, a failed liveness "
+	    "probe");
+	sbuf_adds(lines, " ");
+	ru_where(lines, at);
+	sbuf_printf(lines, ": its %sstartup line (%s)", at == st ? "first " :
+	    "first later ", json_string_value(json_object_get(at, "value")));
+	return V_WARN;
+}
+
 /* The instance's lines per problem pattern, as "N label" into counts
  * (*any: the last pattern count measured, NULL when none is); the worst
  * verdict the patterns with lines carry. */
@@ -251,7 +311,7 @@ problems_instance(struct judge *j, const struct rule *r,
 {
 	json_t *sub = ru_inst_sub(inst), *es, *ms;
 	struct sbuf counts = {0}, why = {0}, refused = {0}, stopped = {0};
-	enum jverdict_value v, rv, pv, sv, lv;
+	enum jverdict_value v, rv, pv, sv, lv, tv;
 	const json_t *any = NULL, *bad;
 	size_t left = 3;
 	double n;
@@ -267,6 +327,10 @@ problems_instance(struct judge *j, const struct rule *r,
 	lv = v;		/* the verdict of the pattern lines */
 	if ((sv = stopped_early(j, c, inst, &counts, &stopped)) > v)
 		v = sv;
+	if ((tv = started_in_run(j, c, inst, &counts, &stopped)) > v)
+		v = tv;
+	if (tv > sv)
+		sv = tv;	/* cited with the stop, as one finding */
 	pv = v;		/* the verdict of the log alone */
 	if ((rv = refused_requests(j, c, inst, &counts, &refused)) > v)
 		v = rv;
@@ -299,7 +363,8 @@ problems_instance(struct judge *j, const struct rule *r,
 		sbuf_adds(&why, " Warnings only: informational.");
 	es = ru_side(json_string("no errors"), NULL, NULL, "ERROR, CRITICAL, "
 	    "OOM, CUDA error, fatal engine error, traceback, an HTTP error "
-	    "status on a completion, a stalled engine, a request field vLLM "
+	    "status on a completion, a stalled engine, a container started "
+	    "inside the run, a request field vLLM "
 	    "ignored: none");
 	ms = ru_side(json_string(counts.len ? sbuf_str(&counts) : "none"),
 	    NULL, any, "lines per pattern; access lines of completions with a "
@@ -308,7 +373,8 @@ problems_instance(struct judge *j, const struct rule *r,
 	/* Refused requests that the lines do not outweigh get their own
 	 * advice: no ERROR line explains them. */
 	ru_emit(j, r, c, "log.problems", sub, es, ms, "no errors", v,
-	    sbuf_str(&why), rv > pv ? ACT_REFUSED : ACT_LOG);
+	    sbuf_str(&why), rv > pv ? ACT_REFUSED : tv > lv ? ACT_STARTED :
+	    ACT_LOG);
 	json_decref(es);
 	json_decref(ms);
 	json_decref(sub);

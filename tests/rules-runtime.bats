@@ -1190,6 +1190,28 @@ window() {
 	[ -z "$(win 0 98 '04-23 14:18:22' '04-23 14:20:12')" ]
 }
 
+@test "5e: a container that started (or started again) inside the run WARNs: its log's counts do not cover the run" {
+	# sends 14:18:21-14:19:59 UTC; p1 busy 14:18:42-14:20:12
+	window 1776953901 1776953999 '04-23 14:18:42' '04-23 14:20:12' '04-23 14:18:38' >/dev/null
+	[ "$(v 5e log.problems p1)" = WARN ]
+	[ "$(v 5e log.problems p2)" = PASS ]
+	jqt 'select(.check == "5e" and .scope.instance == "p1") |
+	    (.actual.value | test("the container started 17 s after the trace.s first send \\(the log of the container before it")) and
+	    (.why | test("p1_vllm.log:11: its first startup line \\(04-23 14:18:38\\)")) and
+	    (.action | test("kubectl logs --previous"))' "$OUT"
+	# started before the first send, restarted at 14:19:20: WARN
+	RESTART='04-23 14:19:20' window 1776953901 1776953999 '04-23 14:18:22' '04-23 14:20:12' '04-23 14:10:00' >/dev/null
+	[ "$(v 5e log.problems p1)" = WARN ]
+	jqt 'select(.check == "5e" and .scope.instance == "p1") |
+	    .actual.value | test("the container restarted 59 s after")' "$OUT"
+	# started 10 s before the first send, no restart: PASS
+	window 1776953901 1776953999 '04-23 14:18:22' '04-23 14:20:12' '04-23 14:18:11' >/dev/null
+	[ "$(v 5e log.problems p1)" = PASS ]
+	# a pod clock two hours off: not judged here (5b says so)
+	window 1776953901 1776953999 '04-23 16:21:00' '04-23 16:22:00' '04-23 16:20:50' >/dev/null
+	[ "$(v 5e log.problems p1)" = PASS ]
+}
+
 @test "5h gpu.processes: one compute process on a pod's GPU PASSes, a second in one table WARNs and names both, none listed is not judged" {
 	procs() {
 		local g="{kind: \"measure\", check: \"5h\", unit: \"count\", n: 180,

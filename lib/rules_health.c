@@ -49,6 +49,10 @@ static const char ACT_EPP_WINDOW[] = "The EPP log is not of the run the "
     "first send) and rerun 5g; nothing read from this one describes the "
     "cell.";
 
+static const char ACT_STARTED[] = "The container started during the "
+    "run: read why the one before ended (kubectl describe pod: last "
+    "state; kubectl logs --previous when its log is not in the bundle) "
+    "and rerun the cell.";
 static const char ACT_REFUSED[] = "The server answered inference "
     "requests with an HTTP error the client trace may not show (a P/D "
     "prefill leg, a sidecar retry): read the access lines cited and the "
@@ -214,6 +218,62 @@ stopped_early(const struct judge *j, const struct jcell *c,
 	return V_WARN;
 }
 
+/* A startup line stamped more than START_LATE_S after the trace's
+ * first send and no later than its last, in a log whose clock agrees
+ * with the trace's (its stats lines overlap the sends and end within
+ * LAST_TAIL_S of the last): the container started, or started again,
+ * inside the run.  Started late: kubectl logs showed only the current
+ * container, and what ended the one before (a CUDA error, an OOM) is in
+ * a log the bundle lacks, so this log's counts do not cover the run;
+ * startup lines again after busy ones: a restart no line of it need
+ * explain (a SIGKILL, a failed liveness probe).  5b judges the window;
+ * 5e says its count of errors is of part of the run.  Adds to counts and
+ * lines; returns V_WARN, or V_PASS when neither. */
+#define START_LATE_S	10
+#define LAST_TAIL_S	600
+
+static enum jverdict_value
+started_in_run(const struct judge *j, const struct jcell *c,
+    const char *inst, struct sbuf *counts, struct sbuf *lines)
+{
+	const json_t *st = ru_inst_measure(j, c, "log.start_stamp", inst);
+	const json_t *re = ru_inst_measure(j, c, "log.restart_stamp", inst);
+	const json_t *at = NULL;
+	double lo, hi;
+	long long gap;
+	time_t ts, te, t, ll;
+
+	if (!ru_num(judge_measure(j, c, "send_time_us.min", NULL), &lo) ||
+	    !ru_num(judge_measure(j, c, "send_time_us.max", NULL), &hi) ||
+	    lo < 1e15 || !ru_log_gap(j, c, inst, lo, hi, &gap) ||
+	    gap > RU_WINDOW_SLACK_S)
+		return V_PASS;
+	ts = (time_t)(lo / 1e6);
+	te = (time_t)(hi / 1e6);
+	if (!last_stamp(j, c, inst, ts, &ll, &at) || ll > te + LAST_TAIL_S)
+		return V_PASS;
+	at = NULL;
+	if (ru_stamp_epoch(st, ts, &t) && t > ts + START_LATE_S && t <= te)
+		at = st;
+	else if (ru_stamp_epoch(re, ts, &t) && t > ts + START_LATE_S &&
+	    t <= te)
+		at = re;
+	if (at == NULL)
+		return V_PASS;
+	sbuf_printf(counts, "%sthe container %s %lld s after the trace's "
+	    "first send (%s)", counts->len ? ", " : "", at == st ? "started" :
+	    "restarted", (long long)(t - ts), at == st ? "the log of the "
+	    "container before it, with whatever ended it, is not in the "
+	    "bundle: these counts cover the run from then on only" : "no "
+	    "line of the log need say why: a SIGKILL, a failed liveness "
+	    "probe");
+	sbuf_adds(lines, " ");
+	ru_where(lines, at);
+	sbuf_printf(lines, ": its %sstartup line (%s)", at == st ? "first " :
+	    "first later ", json_string_value(json_object_get(at, "value")));
+	return V_WARN;
+}
+
 /* The instance's lines per problem pattern, as "N label" into counts
  * (*any: the last pattern count measured, NULL when none is); the worst
  * verdict the patterns with lines carry. */
@@ -251,7 +311,7 @@ problems_instance(struct judge *j, const struct rule *r,
 {
 	json_t *sub = ru_inst_sub(inst), *es, *ms;
 	struct sbuf counts = {0}, why = {0}, refused = {0}, stopped = {0};
-	enum jverdict_value v, rv, pv, sv, lv;
+	enum jverdict_value v, rv, pv, sv, lv, tv;
 	const json_t *any = NULL, *bad;
 	size_t left = 3;
 	double n;
@@ -267,6 +327,10 @@ problems_instance(struct judge *j, const struct rule *r,
 	lv = v;		/* the verdict of the pattern lines */
 	if ((sv = stopped_early(j, c, inst, &counts, &stopped)) > v)
 		v = sv;
+	if ((tv = started_in_run(j, c, inst, &counts, &stopped)) > v)
+		v = tv;
+	if (tv > sv)
+		sv = tv;	/* cited with the stop, as one finding */
 	pv = v;		/* the verdict of the log alone */
 	if ((rv = refused_requests(j, c, inst, &counts, &refused)) > v)
 		v = rv;
@@ -299,7 +363,8 @@ problems_instance(struct judge *j, const struct rule *r,
 		sbuf_adds(&why, " Warnings only: informational.");
 	es = ru_side(json_string("no errors"), NULL, NULL, "ERROR, CRITICAL, "
 	    "OOM, CUDA error, fatal engine error, traceback, an HTTP error "
-	    "status on a completion, a stalled engine, a request field vLLM "
+	    "status on a completion, a stalled engine, a container started "
+	    "inside the run, a request field vLLM "
 	    "ignored: none");
 	ms = ru_side(json_string(counts.len ? sbuf_str(&counts) : "none"),
 	    NULL, any, "lines per pattern; access lines of completions with a "
@@ -308,7 +373,8 @@ problems_instance(struct judge *j, const struct rule *r,
 	/* Refused requests that the lines do not outweigh get their own
 	 * advice: no ERROR line explains them. */
 	ru_emit(j, r, c, "log.problems", sub, es, ms, "no errors", v,
-	    sbuf_str(&why), rv > pv ? ACT_REFUSED : ACT_LOG);
+	    sbuf_str(&why), rv > pv ? ACT_REFUSED : tv > lv ? ACT_STARTED :
+	    ACT_LOG);
 	json_decref(es);
 	json_decref(ms);
 	json_decref(sub);
@@ -363,79 +429,138 @@ kv_size_cmp(const void *pa, const void *pb)
 	return d;
 }
 
-/* The median instance's KV size over every instance of every arm running
- * this workload (the lower middle one: a real instance's line, never an
+/* The reference KV size of a workload: ref, the median instance's over
+ * every instance of every arm running it (rv its size, n the sizes),
+ * agree how many sizes lie within the pass band of it, far the size
+ * farthest from it. */
+struct kvref {
+	const json_t	*ref, *far;
+	double		 rv, farv;
+	size_t		 n, agree;
+};
+
+/* The median (the lower middle one: a real instance's line, never an
  * average): what each instance should match.  Not the first instance: a
  * pod that is odd itself (a GPU shared with a leftover process) would
- * then pass as the reference and its healthy peers fail.  *n gets the
- * number of instances. */
-static const json_t *
-kv_reference(const struct judge *j, const struct jcell *c, size_t *n)
+ * then pass as the reference and its healthy peers fail.  False when no
+ * instance states a size. */
+static bool
+kv_reference(const struct judge *j, const struct jcell *c, struct kvref *kr)
 {
 	const struct jcell *arms[MAX_ARMS + 1];
 	size_t na = ru_other_arms(j, c, arms, MAX_ARMS);
+	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
 	struct kv_size *all = NULL;
-	const json_t *best;
 
-	*n = 0;
+	memset(kr, 0, sizeof(*kr));
 	arms[na++] = c;
 	for (size_t a = 0; a < na; a++) {
 		struct strv insts;
 
 		ru_instances(j, arms[a], "kv_cache.tokens", &insts);
 		for (size_t i = 0; i < insts.n; i++) {
-			const json_t *m = ru_inst_measure(j, arms[a],
-			    "kv_cache.tokens", insts.v[i]);
-			double v;
+			struct ru_list l;
 
-			if (!ru_num(m, &v) || v <= 0)
-				continue;
-			all = xroom(all, *n, sizeof(*all));
-			all[(*n)++] = (struct kv_size){ v, m };
+			/* every engine's size (a data-parallel pod states one
+			 * per rank when they differ) */
+			ru_inst_records(j, arms[a], "kv_cache.tokens",
+			    insts.v[i], &l);
+			for (size_t k = 0; k < l.n; k++) {
+				double v;
+
+				if (!ru_num(l.v[k], &v) || v <= 0)
+					continue;
+				all = xroom(all, kr->n, sizeof(*all));
+				all[kr->n++] = (struct kv_size){ v, l.v[k] };
+			}
+			ru_list_free(&l);
 		}
 		strv_free(&insts);
 	}
-	if (*n == 0)
-		return NULL;
-	qsort(all, *n, sizeof(*all), kv_size_cmp);
-	best = all[(*n - 1) / 2].m;
+	if (kr->n == 0)
+		return false;
+	qsort(all, kr->n, sizeof(*all), kv_size_cmp);
+	kr->ref = all[(kr->n - 1) / 2].m;
+	kr->rv = all[(kr->n - 1) / 2].v;
+	for (size_t k = 0; k < kr->n; k++) {
+		double d = fabs(all[k].v - kr->rv);
+
+		kr->agree += d / kr->rv * 100 <= pass;
+		if (kr->far == NULL || d > fabs(kr->farv - kr->rv)) {
+			kr->far = all[k].m;
+			kr->farv = all[k].v;
+		}
+	}
 	free(all);
-	return best;
+	return true;
 }
 
-/* One instance's KV-cache size against the reference rv (ref). */
-static void
-kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, const json_t *ref, double rv, size_t nref)
+/* The verdict of a size d % off the reference: a size that matches it
+ * while no more than half the sizes do is no finding either way (the
+ * instances split, say arm against arm, and the median is one side's:
+ * which side holds the planned capacity the logs cannot tell), WARN. */
+static enum jverdict_value
+kv_size_verdict(const struct judge *j, const struct kvref *kr, double d,
+    struct sbuf *why)
 {
-	const json_t *m = ru_inst_measure(j, c, "kv_cache.tokens", inst);
-	const json_t *mc = ru_inst_measure(j, c, "kv_cache.max_concurrency",
-	    inst);
 	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
 	double warn = tol(j->tol, TOL_RT_KV_WARN_PCT);
-	json_t *sub = ru_inst_sub(inst);
+
+	if (fabs(d) > pass)
+		return fabs(d) <= warn ? V_WARN : V_FAIL;
+	if (kr->agree * 2 > kr->n)
+		return V_PASS;
+	sbuf_printf(why, " But only %zu of the %zu sizes are within \u00b1%.0f%% "
+	    "of it: the others hold up to %.0f (", kr->agree, kr->n, pass,
+	    kr->farv);
+	ru_where(why, kr->far);
+	sbuf_printf(why, ", %+.1f%%), so the instances split with no "
+	    "majority and this one matches the reference only as one side "
+	    "of the split.", (kr->farv - kr->rv) / kr->rv * 100);
+	return V_WARN;
+}
+
+/* One KV-cache size m of an instance (one of its engines' when they
+ * differ: scope rank) against the reference. */
+static void
+kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
+    const char *inst, const json_t *m, const struct kvref *kr)
+{
+	json_t *sub = ru_rank_sub(inst, m);
+	const json_t *mc = judge_measure(j, c, "kv_cache.max_concurrency",
+	    sub);
+	const char *rank = rec_scope_str(m, "rank");
+	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
+	double warn = tol(j->tol, TOL_RT_KV_WARN_PCT);
+	enum jverdict_value verdict;
 	struct sbuf why = {0};
 	double v = 0, d, conc;
 	char band[64];
 
+	if (mc == NULL)
+		mc = ru_inst_measure(j, c, "kv_cache.max_concurrency", inst);
 	ru_num(m, &v);
-	d = (v - rv) / rv * 100;
-	sbuf_printf(&why, "Instance %s holds %.0f KV-cache tokens (", inst, v);
+	d = (v - kr->rv) / kr->rv * 100;
+	sbuf_printf(&why, "Instance %s", inst);
+	if (rank != NULL)
+		sbuf_printf(&why, "'s data-parallel engine %s (its engines "
+		    "state different sizes)", rank);
+	sbuf_printf(&why, " holds %.0f KV-cache tokens (", v);
 	ru_where(&why, m);
 	sbuf_adds(&why, ")");
 	if (ru_num(mc, &conc))
 		sbuf_printf(&why, ", maximum concurrency %.2fx", conc);
 	sbuf_printf(&why, "; the reference (the median of the %zu instances "
-	    "of the arms running this workload) holds %.0f (", nref, rv);
-	ru_where(&why, ref);
+	    "of the arms running this workload) holds %.0f (", kr->n, kr->rv);
+	ru_where(&why, kr->ref);
 	sbuf_adds(&why, ").");
+	verdict = kv_size_verdict(j, kr, d, &why);
 	snprintf(band, sizeof(band), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
 	    pass, warn);
 	judge_emit(j, r, c, &(struct jverdict){ .metric = "kv_cache.tokens",
-	    .sub = sub, .expect = ref, .measure = m, .has_diff = true,
+	    .sub = sub, .expect = kr->ref, .measure = m, .has_diff = true,
 	    .diff = d, .diff_unit = "%", .tolerance = band,
-	    .verdict = fabs(d) <= pass ? V_PASS : fabs(d) <= warn ? V_WARN :
-	    V_FAIL, .why = sbuf_str(&why), .action = ACT_KV });
+	    .verdict = verdict, .why = sbuf_str(&why), .action = ACT_KV });
 	json_decref(sub);
 	sbuf_free(&why);
 }
@@ -451,9 +576,8 @@ kv_instance(struct judge *j, const struct rule *r, const struct jcell *c,
  * queues and preempts at another load than the real run. */
 static void
 kv_sim_instance(struct judge *j, const struct rule *r, const struct jcell *c,
-    const char *inst, const json_t *blocks)
+    const char *inst, const json_t *m, const json_t *blocks)
 {
-	const json_t *m = ru_inst_measure(j, c, "kv_cache.tokens", inst);
 	const json_t *bs = judge_expect(j, c, "sim.block_size_in_tokens",
 	    NULL);
 	double pass = tol(j->tol, TOL_RT_KV_PASS_PCT);
@@ -488,7 +612,7 @@ kv_sim_instance(struct judge *j, const struct rule *r, const struct jcell *c,
 		    "a higher" : "a lower");
 	snprintf(band, sizeof(band), "\u00b1%.0f%% (WARN to \u00b1%.0f%%)",
 	    pass, warn);
-	sub = ru_inst_sub(inst);
+	sub = ru_rank_sub(inst, m);
 	es = ru_side(json_real(sim), "tokens", blocks, "--total-kv-blocks x "
 	    "--block-size-in-tokens");
 	judge_emit(j, r, c, &(struct jverdict){ .metric =
@@ -632,9 +756,7 @@ static void
 rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 {
 	struct strv insts;
-	const json_t *ref;
-	size_t nref;
-	double rv;
+	struct kvref kr;
 
 	sr_kv_usage_verdicts(j, r, c);	/* from the scrapes, if any */
 	kv_preempt_scrapes(j, r, c);
@@ -642,8 +764,7 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "the KV-cache size"))
 		return;
 	ru_instances(j, c, "kv_cache.tokens", &insts);
-	ref = kv_reference(j, c, &nref);
-	if (insts.n == 0 || !ru_num(ref, &rv) || rv <= 0)
+	if (insts.n == 0 || !kv_reference(j, c, &kr))
 		ru_emit(j, r, c, "kv_cache.tokens", NULL, NULL, NULL, NULL,
 		    V_MISSING, "No 'GPU KV cache size: N tokens' line in the "
 		    "cell's server logs.", "Collect the logs from the pods' "
@@ -653,8 +774,18 @@ rule_kv(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "sim.total_kv_blocks", NULL);
 
 		for (size_t i = 0; i < insts.n; i++) {
-			kv_instance(j, r, c, insts.v[i], ref, rv, nref);
-			kv_sim_instance(j, r, c, insts.v[i], blocks);
+			struct ru_list l;
+
+			/* each size the log states: a data-parallel engine
+			 * or a restart may state another than the first */
+			ru_inst_records(j, c, "kv_cache.tokens", insts.v[i],
+			    &l);
+			for (size_t k = 0; k < l.n; k++) {
+				kv_instance(j, r, c, insts.v[i], l.v[k], &kr);
+				kv_sim_instance(j, r, c, insts.v[i], l.v[k],
+				    blocks);
+			}
+			ru_list_free(&l);
 		}
 		ru_missing_instances(j, r, c, &insts, "kv_cache.tokens",
 		    "has no 'GPU KV cache size: N tokens' line, which vLLM "

@@ -28,6 +28,10 @@ static const char ACT_PREFIX_PLANNED[] = "This instance ran with prefix "
     "caching off against the experiment's setting: redeploy it with "
     "--enable-prefix-caching (5a names the differing argument) and rerun "
     "the cell.";
+static const char ACT_PREFIX_UNPLANNED[] = "This instance ran with "
+    "prefix caching on against the experiment's setting (vLLM caches by "
+    "default): redeploy it with --no-enable-prefix-caching (5a names the "
+    "differing argument) and rerun the cell.";
 static const char ACT_PREFIX_UNSHARED[] = "Check that the load generator "
     "draws a fresh prompt per request (no prompt pool reused, no seed "
     "fixed per client), or give the workload the shared prefixes the "
@@ -87,6 +91,22 @@ hits_judge(const struct judge *j, double rate, bool on, const json_t *plan,
 		*band = "0 with caching off";
 		return rate > 0 ? V_FAIL : V_PASS;
 	}
+	if (plan != NULL && json_is_false(json_object_get(plan, "value"))) {
+		/* The mirror of the first case: a pod left on vLLM's
+		 * default (caching on since V1) where the experiment turns
+		 * it off; hits up to the unshared bound are overlap any
+		 * prompts have (a chat template's first block). */
+		*band = "at most runtime.prefix_hit_unshared_pct (the "
+		    "experiment has caching off)";
+		if (rate * 100 <= lim)
+			return V_PASS;
+		sbuf_adds(why, " The experiment has prefix caching off (");
+		ru_where(why, plan);
+		sbuf_printf(why, "): this instance ran with it on and served "
+		    "more than %g%% of its prompt tokens from its cache, which "
+		    "the simulation prefills.", lim);
+		return V_WARN;
+	}
 	if (shared) {
 		*band = "> 0 with shared prefixes";
 		return rate > 0 ? V_PASS : V_WARN;
@@ -111,11 +131,12 @@ static void
 hits_engine(struct judge *j, const struct rule *r, const struct jcell *c,
     const char *inst, const json_t *hr, bool shared, bool history)
 {
-	const json_t *set = caching_setting(j, c, inst);
+	const json_t *set = caching_setting(j, c, inst), *plan;
 	json_t *sub = ru_rank_sub(inst, hr);
 	const char *rank = rec_scope_str(hr, "rank");
 	struct sbuf why = {0};
 	bool on = set != NULL && json_is_true(json_object_get(set, "value"));
+	bool unplanned;
 	double rate = 0;
 	enum jverdict_value v;
 	const char *tol;
@@ -145,11 +166,14 @@ hits_engine(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_adds(&why, " (");
 	ru_where(&why, hr);
 	sbuf_adds(&why, ", its running window at the last stats line).");
-	v = hits_judge(j, rate, on, caching_planned(j, c), shared, history,
-	    &tol, &why);
+	plan = caching_planned(j, c);
+	v = hits_judge(j, rate, on, plan, shared, history, &tol, &why);
+	unplanned = on && plan != NULL &&
+	    json_is_false(json_object_get(plan, "value"));
 	ru_emit(j, r, c, "prefix_cache.hit_rate", sub, set, hr, tol, v,
-	    sbuf_str(&why), on && !shared ? ACT_PREFIX_UNSHARED : on ?
-	    ACT_PREFIX_NONE : rate > 0 ? ACT_PREFIX_OFF : ACT_PREFIX_PLANNED);
+	    sbuf_str(&why), unplanned ? ACT_PREFIX_UNPLANNED : on && !shared ?
+	    ACT_PREFIX_UNSHARED : on ? ACT_PREFIX_NONE : rate > 0 ?
+	    ACT_PREFIX_OFF : ACT_PREFIX_PLANNED);
 out:
 	json_decref(sub);
 	sbuf_free(&why);

@@ -123,6 +123,7 @@ add_obs(struct vllmlog *v, const char *metric, const char *check,
 	o->field = xstrdup(field);
 	o->how = how;
 	o->rank = rank;
+	o->dp = v->cur_dp;
 }
 
 /* Parameters whose source of truth is the engine config line, under the
@@ -744,6 +745,26 @@ skip_proc_tags(const char *s, const char *end)
 	return s;
 }
 
+/* The data-parallel rank of the line's process tags, "(EngineCore_DP1
+ * pid=440) ": each engine core of a pod logs its own KV-cache size, and
+ * one on a GPU another process holds states less than its peers; -1
+ * when no tag names one. */
+static int
+dp_of_tags(const char *s, const char *body)
+{
+	const char *p = find(s, body, "(EngineCore_DP");
+	int k = 0;
+
+	if (p == NULL)
+		return -1;
+	p += strlen("(EngineCore_DP");
+	if (p >= body || !isdigit((unsigned char)*p))
+		return -1;
+	for (; p < body && isdigit((unsigned char)*p) && k < 100000; p++)
+		k = k * 10 + (*p - '0');
+	return k;
+}
+
 static const char *const level_names[] = {
 	"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", NULL
 };
@@ -936,6 +957,7 @@ vllmlog_line(struct vllmlog *v, const char *s, size_t n, long lineno)
 		break;
 	}
 	body = skip_proc_tags(s, end);
+	v->cur_dp = body > s ? dp_of_tags(s, body) : -1;
 	if ((lv = vllm_header(body, end, &msg, &stamp)) != LV_NONE) {
 		v->vllm_lines++;
 		v->info_lines += lv <= LV_INFO;
@@ -968,6 +990,7 @@ vllmlog_init(struct vllmlog *v, const char *file)
 	v->file = file;
 	v->instance = log_stem(file, suffixes);
 	v->warn.file = file;
+	v->cur_dp = -1;
 }
 
 bool
@@ -1028,6 +1051,7 @@ vllmlog_defaults(struct vllmlog *v)
 {
 	bool logged = false, gmu = false;
 
+	v->cur_dp = -1;		/* a default is no line's */
 	for (size_t k = 0; k < v->nobs; k++) {
 		if (v->obs[k].rank <= 1)
 			logged = true;

@@ -29,6 +29,8 @@ struct vobs {
 	char		*field;
 	const char	*how;
 	int		 rank;		/* lower: more authoritative */
+	int		 dp;		/* the EngineCore_DP<k> tag's k of
+					 * the line, -1 when untagged */
 };
 
 enum {
@@ -113,6 +115,7 @@ struct vllmlog {
 	char		*hosts[VLLM_MAX_HOSTS];
 	size_t		 nhosts;
 	long		 host_line;
+	int		 cur_dp;	/* the current line's DP rank tag, -1 */
 	struct logwarn	 warn;
 };
 

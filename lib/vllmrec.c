@@ -180,12 +180,20 @@ emit_obs(struct vllmlog *v, const struct logctx *ctx)
 			;
 		ng = group_values(s, from, to, g);
 		for (size_t j = 0; j < ng; j++) {
-			char *how = group_how(s, from, to, g, ng, j);
+			char *how = group_how(s, from, to, g, ng, j), rank[16];
 			const struct vobs *o = g[j].best;
 			json_t *rec = logrec_new(o->check, o->metric,
 			    json_incref(o->value), o->unit, g[j].n);
+			/* Engines of one pod that disagree (5f's KV size of
+			 * a data-parallel rank on a GPU another process
+			 * holds): each value under its engine's rank, as the
+			 * stats lines name it ("Engine 001"). */
+			bool by_rank = ng > 1 && o->dp >= 0 &&
+			    strcmp(o->check, "5f") == 0;
 
-			logrec_emit(ctx, rec, v->instance, NULL, NULL,
+			snprintf(rank, sizeof(rank), "%03d", o->dp);
+			logrec_emit(ctx, rec, v->instance, by_rank ? "rank" :
+			    NULL, by_rank ? rank : NULL,
 			    obs_source(v->file, o, how));
 			free(how);
 		}

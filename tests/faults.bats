@@ -1693,3 +1693,11 @@ clean() {
 @test "5d-status-cancelled (14b): 5d WARN" {
 	fault 5d-status-cancelled
 }
+
+@test "5f-kv-arm-small (aw): 5f WARN" {
+	fault 5f-kv-arm-small
+}
+
+@test "5f-kv-dp-rank-small (aw): 5f FAIL" {
+	fault 5f-kv-dp-rank-small
+}

@@ -315,6 +315,26 @@ val() {
 	[ "$(val instance.requests)" = null ]
 }
 
+@test "data-parallel engines that state different KV sizes: each under its rank; agreeing ones one record" {
+	f=$BATS_TEST_TMPDIR/dp_vllm.log
+	# the 0.17.1 fixture's KV lines, then DP1's with a smaller cache
+	cp "$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log" "$f"
+	grep 'GPU KV cache size\|Maximum concurrency' "$f" |
+	    sed -e 's/EngineCore_DP0 pid=[0-9]*/EngineCore_DP1 pid=999/' >"$f.dp1"
+	[ -s "$f.dp1" ]
+	cat "$f.dp1" >>"$f"
+	X --server-logs "$f" >"$OUT"
+	[ "$(jq -s '[.[] | select(.metric=="kv_cache.tokens")] | length' "$OUT")" = 1 ]
+	[ "$(jq -r 'select(.metric=="kv_cache.tokens") | .scope.rank' "$OUT")" = null ]
+	sed -i -e 's/GPU KV cache size: [0-9,]* tokens/GPU KV cache size: 1,000 tokens/' "$f.dp1"
+	cp "$CELL/server_logs/sim2real-aw-decode-79f6f9b4db-aaaaa_vllm.log" "$f"
+	cat "$f.dp1" >>"$f"
+	X --server-logs "$f" >"$OUT"
+	validate_records "$OUT"
+	[ "$(jq -r 'select(.metric=="kv_cache.tokens" and .scope.rank=="001") | .value' "$OUT")" = 1000 ]
+	[ "$(jq -r 'select(.metric=="kv_cache.tokens" and .scope.rank=="000") | .source.line' "$OUT")" = "$(grep -n 'EngineCore_DP0.*GPU KV cache size' "$f" | cut -d: -f1)" ]
+}
+
 @test "default gpu_memory_utilization is said to be the default" {
 	f=$L/v0260/pd3-decode-rank-0_vllm.log
 	X --server-logs "$f" >"$OUT"

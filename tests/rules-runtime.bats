@@ -293,6 +293,20 @@ prewarm() {
 	[ "$(v 5c prefix_cache.hit_rate p1)" = PASS ]
 }
 
+@test "5c: caching on (vLLM's default) against the experiment's off: hits above runtime.prefix_hit_unshared_pct WARN, below PASS" {
+	# config.md plans --no-enable-prefix-caching; the pods ran vLLM's
+	# default (on, the engine line says so): p1 hits 30 %, p2 5 %
+	plan='(select(.metric == "vllm.enable_prefix_caching") | .kind =
+	    "expect" | .value = false | .scope = {} | del(.n) |
+	    .source = {file: "config.md", line: 26})'
+	judge "$(set_m prefix_cache.hit_rate p2 0.05), $plan"
+	[ "$(v 5c prefix_cache.hit_rate p1)" = WARN ]
+	[ "$(v 5c prefix_cache.hit_rate p2)" = PASS ]
+	jqt 'select(.check == "5c" and .scope.instance == "p1") | (.why |
+	    test("Prefix caching is on .*30.0%.*The experiment has prefix caching off \\(config.md:26\\): this instance ran with it on")) and
+	    (.action | test("--no-enable-prefix-caching"))' "$OUT"
+}
+
 # hits BEST OTHER: the cell with half its prompt tokens in shared prefixes
 # (mean prefix_length 300 of 300 + 300), instance p1's best stats line
 # hitting BEST %, the others OTHER %.
@@ -575,6 +589,34 @@ acc() {
 	jqt 'select(.check == "5f" and .scope.instance == "p1") |
 	    (.diff.value | . * 100 | round) == -2500 and
 	    (.why | test("the median of the 4 instances of the arms running this workload\\) holds 348736"))' "$OUT"
+}
+
+@test "5f: sizes split two against two: the median's side WARNs (no majority), the other FAILs" {
+	# p1 and p2 hold a quarter less: the median (lower middle) is p2's
+	judge "$(set_m kv_cache.tokens p1 261552) | $(set_m kv_cache.tokens p2 261552)"
+	[ "$(v 5f kv_cache.tokens p1)" = WARN ]
+	[ "$(v 5f kv_cache.tokens p2)" = WARN ]
+	[ "$(v 5f kv_cache.tokens p3)" = FAIL ]
+	[ "$(v 5f kv_cache.tokens p4)" = FAIL ]
+	jqt 'select(.check == "5f" and .scope.instance == "p1") | .why |
+	    test("only 2 of the 4 sizes are within .*the others hold up to 348736 \\(baseline/w1/server_logs/p[34]_vllm.log.*no majority")' "$OUT"
+	# three against one: the odd one FAILs, the three PASS
+	judge "$(set_m kv_cache.tokens p1 261552)"
+	[ "$(v 5f kv_cache.tokens p2)" = PASS ]
+}
+
+@test "5f: every KV size a log states is judged, each engine of a data-parallel pod under its rank" {
+	# p2 runs two data-parallel engines; DP1's GPU holds another
+	# process: its size (line 49) is a quarter less than DP0's
+	judge "if .metric == \"kv_cache.tokens\" and .scope.instance == \"p2\"
+	    then (.scope.rank = \"000\"), (.scope.rank = \"001\" |
+	    .value = 261552 | .source.line = 49) else . end"
+	jqt 'select(.check == "5f" and .metric == "kv_cache.tokens" and
+	    .scope.instance == "p2") | (.scope.rank == "000" and
+	    .verdict == "PASS") or (.scope.rank == "001" and
+	    .verdict == "FAIL" and (.why | test("data-parallel engine 001 .*holds 261552 KV-cache tokens \\(baseline/w1/server_logs/p2_vllm.log:49")))' "$OUT"
+	[ "$(jq -s '[.[] | select(.check == "5f" and .metric ==
+	    "kv_cache.tokens" and .scope.instance == "p2")] | length' "$OUT")" = 2 ]
 }
 
 @test "5f stats.kv_cache_usage_pct.max: a full cache in the stats lines WARNs when no scrapes judge it; room to spare PASS" {
@@ -1170,6 +1212,28 @@ window() {
 	[ "$(window 1798761540 1798761660 '01-01 00:00:05' '01-01 00:01:10' '12-31 23:50:00')" = PASS ]
 	# a sim trace (send_time_us = arrival, not an epoch): not judged
 	[ -z "$(win 0 98 '04-23 14:18:22' '04-23 14:20:12')" ]
+}
+
+@test "5e: a container that started (or started again) inside the run WARNs: its log's counts do not cover the run" {
+	# sends 14:18:21-14:19:59 UTC; p1 busy 14:18:42-14:20:12
+	window 1776953901 1776953999 '04-23 14:18:42' '04-23 14:20:12' '04-23 14:18:38' >/dev/null
+	[ "$(v 5e log.problems p1)" = WARN ]
+	[ "$(v 5e log.problems p2)" = PASS ]
+	jqt 'select(.check == "5e" and .scope.instance == "p1") |
+	    (.actual.value | test("the container started 17 s after the trace.s first send \\(the log of the container before it")) and
+	    (.why | test("p1_vllm.log:11: its first startup line \\(04-23 14:18:38\\)")) and
+	    (.action | test("kubectl logs --previous"))' "$OUT"
+	# started before the first send, restarted at 14:19:20: WARN
+	RESTART='04-23 14:19:20' window 1776953901 1776953999 '04-23 14:18:22' '04-23 14:20:12' '04-23 14:10:00' >/dev/null
+	[ "$(v 5e log.problems p1)" = WARN ]
+	jqt 'select(.check == "5e" and .scope.instance == "p1") |
+	    .actual.value | test("the container restarted 59 s after")' "$OUT"
+	# started 10 s before the first send, no restart: PASS
+	window 1776953901 1776953999 '04-23 14:18:22' '04-23 14:20:12' '04-23 14:18:11' >/dev/null
+	[ "$(v 5e log.problems p1)" = PASS ]
+	# a pod clock two hours off: not judged here (5b says so)
+	window 1776953901 1776953999 '04-23 16:21:00' '04-23 16:22:00' '04-23 16:20:50' >/dev/null
+	[ "$(v 5e log.problems p1)" = PASS ]
 }
 
 @test "5h gpu.processes: one compute process on a pod's GPU PASSes, a second in one table WARNs and names both, none listed is not judged" {

@@ -3,7 +3,7 @@
 # catches: 2a vllm.gpu_memory_utilization phase=treatment,workload=w2_stationary => FAIL
 # catches: 5a vllm.gpu_memory_utilization instance=*,phase=treatment,workload=w2_stationary => FAIL
 # catches: 2c arms.vllm phase=*,workload=w2_stationary => FAIL
-# touches: 2a@treatment/w2_stationary 5a@treatment/w2_stationary 5f@treatment/w2_stationary 2c@*/w2_stationary
+# touches: 2a@treatment/w2_stationary 5a@treatment/w2_stationary 5f@*/w2_stationary 2c@*/w2_stationary
 plant() {
 	sed -i -e "s/'gpu_memory_utilization': 0.75/'gpu_memory_utilization': 0.85/" \
 	    -e 's/Available KV cache memory: 30.25 GiB/Available KV cache memory: 38.41 GiB/' \

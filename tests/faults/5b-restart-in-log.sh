@@ -1,6 +1,7 @@
 # pair: aw
 # plants: baseline/w2_stationary: pod d2r4l's vLLM container was killed half-way through the run (its liveness probe timed out: SIGKILL, no ERROR line) and restarted; the bundle's log follows the pod across the restart (kubectl logs --previous, then the new container's log, in one file), so it holds the first container's lines up to the kill, then the new container's startup lines stamped mid-run (a 40 s warm restart during which the pod served nothing), then the rest of the run
 # catches: 5b log.window instance=sim2real-aw-decode-79f6f9b4db-d2r4l,phase=baseline,workload=w2_stationary => FAIL ~ restarted
+# catches: 5e log.problems instance=sim2real-aw-decode-79f6f9b4db-d2r4l,phase=baseline,workload=w2_stationary => WARN ~ the container restarted [0-9]+ s after
 # touches: 5b@baseline/w2_stationary 5c@baseline/w2_stationary 5e@baseline/w2_stationary 5f@baseline/w2_stationary
 plant() {
 	local f

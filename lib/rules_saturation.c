@@ -231,6 +231,13 @@ gen_effective(const struct threshold *t, const char *key, double rv,
 	const struct satgen *g = &t->g;
 
 	satgen_text(why, g);
+	if (g->kind == SG_UNDIVIDED) {
+		if (key != NULL)
+			sbuf_printf(why, " No value of %s reaches it.", key);
+		*eff = NAN;	/* no threshold: differs from any */
+		*side = pu_hit_side(&g->term);
+		return true;
+	}
 	if (g->kind == SG_LITERAL || g->kind == SG_CONST) {
 		if (key != NULL)
 			sbuf_printf(why, " No value of %s reaches it.", key);
@@ -328,7 +335,7 @@ threshold_deployed(struct judge *j, const struct rule *r,
 	ru_where(&o.why, m);
 	sbuf_printf(&o.why, ").%s", sbuf_str(&gwhy));
 	sbuf_free(&gwhy);
-	if (known && eff != rv) {
+	if (known && !isnan(eff) && eff != rv) {
 		sbuf_adds(&o.why, " The threshold applied is ");
 		ru_num_text(&o.why, eff);
 		sbuf_adds(&o.why, ".");
@@ -336,7 +343,8 @@ threshold_deployed(struct judge *j, const struct rule *r,
 	threshold_tail(&o, t, " Router default ", known && !eq);
 	pu_out_emit(j, r, &o, !known ? V_WARN : eq ? V_PASS : V_FAIL,
 	    !known ? "Find the plugin's default threshold and compare it by "
-	    "hand." : t->g.kind == SG_LITERAL || t->g.kind == SG_CONST ?
+	    "hand." : t->g.kind == SG_LITERAL || t->g.kind == SG_CONST ||
+	    t->g.kind == SG_UNDIVIDED ?
 	    "Make the plugin divide by "
 	    "its parameter, set it to the sim's threshold and redeploy." :
 	    "Set the plugin parameter (under the JSON key the plugin reads) "
@@ -372,7 +380,9 @@ threshold_gen_default(struct judge *j, const struct rule *r,
 	    "detector: ", known && !eq);
 	pu_out_emit(j, r, &o, !known ? V_WARN : eq ? V_PASS : V_FAIL,
 	    !known ? "Find the plugin's default threshold and compare it by "
-	    "hand." : "Set the plugin parameter to the sim's threshold in "
+	    "hand." : t->g.kind == SG_UNDIVIDED ? "Make the plugin divide "
+	    "the signal by its threshold parameter, as the sim does, and "
+	    "redeploy." : "Set the plugin parameter to the sim's threshold in "
 	    "the EPP config and redeploy.");
 }
 

@@ -115,6 +115,105 @@ running_max(const json_t *p)
 	return false;
 }
 
+/* Skips the wrappers of a clamped count at s (float64(, max(,
+ * math.Max(, "1, "): where the count's len( is, or NULL when s is not
+ * such a divisor; *clamped says whether a max was passed. */
+static const char *
+clamp_divisor(const char *s, bool *clamped)
+{
+	static const char *const wrap[] = { "float64(", "max(", "math.Max(",
+	    "1, ", "1.0, ", NULL };
+	bool more = true;
+
+	*clamped = false;
+	while (more) {
+		more = false;
+		s += strspn(s, " \t");
+		for (size_t k = 0; wrap[k] != NULL; k++)
+			if (strncmp(s, wrap[k], strlen(wrap[k])) == 0) {
+				*clamped |= strstr(wrap[k], "ax(") != NULL;
+				s += strlen(wrap[k]);
+				more = true;
+				break;
+			}
+	}
+	return strncmp(s, "len(", 4) == 0 ? s : NULL;
+}
+
+struct clampscan {
+	struct formula	*f;
+	char		 acc[64];	/* the accumulator divided */
+};
+
+/* A line "return ACC / float64(max(len(x), 1))" (or the count clamped
+ * with math.Max): the mean that needs no empty-pool branch. */
+static bool
+clamp_line(long line, const char *code, const char *text, void *arg)
+{
+	struct clampscan *cs = arg;
+	const char *d = strchr(code, '/'), *a;
+	bool clamped;
+	size_t n;
+
+	if (d == NULL || clamp_divisor(d + 1, &clamped) == NULL || !clamped)
+		return false;
+	for (a = d; a > code && (a[-1] == ' ' || a[-1] == '\t'); a--)
+		;
+	for (n = 0; a > code && (isalnum((unsigned char)a[-1]) ||
+	    a[-1] == '_'); a--)
+		n++;
+	if (n == 0 || n >= sizeof(cs->acc))
+		return false;
+	memcpy(cs->acc, a, n);
+	cs->acc[n] = '\0';
+	cs->f->clamp = true;
+	cs->f->clampline.p = cs->f->p;
+	cs->f->clampline.line = line;
+	snprintf(cs->f->clampline.code, sizeof(cs->f->clampline.code), "%s",
+	    text);
+	return true;
+}
+
+/* The accumulator's declaration, "ACC := 0.0" (0, float64(0)) or
+ * "var ACC float64": it starts at 0. */
+static bool
+clamp_start(long line, const char *code, const char *text, void *arg)
+{
+	struct clampscan *cs = arg;
+	static const char *const zero[] = { "0", "0.0", "0.", "float64(0)",
+	    NULL };
+	size_t n = strlen(cs->acc);
+	const char *s = code;
+	bool ok = false;
+
+	if (strncmp(s, "var ", 4) == 0) {
+		s += 4 + strspn(s + 4, " \t");
+		ok = strncmp(s, cs->acc, n) == 0 && strcmp(s + n,
+		    " float64") == 0;
+	} else if (strncmp(s, cs->acc, n) == 0 && strncmp(s + n, " := ",
+	    4) == 0) {
+		for (size_t k = 0; zero[k] != NULL && !ok; k++)
+			ok = strcmp(s + n + 4, zero[k]) == 0;
+	}
+	if (!ok)
+		return false;
+	cs->f->cstart = "0";
+	cs->f->startline.p = cs->f->p;
+	cs->f->startline.line = line;
+	snprintf(cs->f->startline.code, sizeof(cs->f->startline.code), "%s",
+	    text);
+	return true;
+}
+
+static void
+clamp_analyse(struct formula *f)
+{
+	struct clampscan cs = { .f = f };
+
+	if (pu_each_line(f->p, clamp_line, &cs))
+		pu_each_line(f->p, clamp_start, &cs);
+}
+
 void
 satside_analyse(const json_t *p, const char *who, struct formula *f)
 {
@@ -132,8 +231,9 @@ satside_analyse(const json_t *p, const char *who, struct formula *f)
 	/* min( elsewhere (a clamp) only counts when no max( combines the
 	 * two terms. */
 	f->min = !f->max && f->queue && f->kv && pu_code_has(p, "min(");
+	clamp_analyse(f);
 	f->mean = pu_code_has(p, "/ float64(len(") ||
-	    pu_code_has(p, "/float64(len(");
+	    pu_code_has(p, "/float64(len(") || f->clamp;
 	f->pmax = !f->mean && running_max(p);
 	f->one = f->mean && indexed_read(p, &f->oneline);
 	f->miss = satside_branch(p, "missing", false);

@@ -1669,3 +1669,19 @@ clean() {
 @test "2a-fp8-checkpoint (14b): 2a FAIL, 2a WARN" {
 	fault 2a-fp8-checkpoint
 }
+
+@test "3a-queue-helper-running (14b): 3a FAIL" {
+	fault 3a-queue-helper-running
+}
+
+@test "3c-empty-pool-clamped (14b): 3c FAIL" {
+	fault 3c-empty-pool-clamped
+}
+
+@test "3c-kv-ratio-queue-threshold (14b): 3c FAIL" {
+	fault 3c-kv-ratio-queue-threshold
+}
+
+@test "3c-queue-ratio-undivided (14b): 3c FAIL" {
+	fault 3c-queue-ratio-undivided
+}

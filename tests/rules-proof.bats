@@ -1696,4 +1696,13 @@ s|return total / float64(len(pods))|return total / float64(max(len(pods), 1))|
 	judge
 	[ "$(verdict saturation.queue_depth_threshold treatment)" = PASS ]
 	[[ "$(why saturation.queue_depth_threshold)" == *"divides by its parameter QueueDepthThreshold"*"q /= a.p.QueueDepthThreshold"* ]]
+	# the KV term divided by the queue threshold's field: the deployed
+	# queueDepthThreshold is what applies, not kvCacheUtilThreshold
+	bundle wrongfield real-ok
+	sed -i -e 's|m.KVCacheUsagePercent / a.p.KVCacheUtilThreshold|m.KVCacheUsagePercent / a.p.QueueDepthThreshold|' "$(PLUGIN)"
+	grep -q 'KVCacheUsagePercent / a.p.QueueDepthThreshold' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.kv_cache_util_threshold treatment)" = FAIL ]
+	[[ "$(why saturation.kv_cache_util_threshold)" == *"That is another deployed parameter, preemptive-shed.queueDepthThreshold ("*"not preemptive-shed.kvCacheUtilThreshold"* ]]
 }

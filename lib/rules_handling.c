@@ -5,6 +5,7 @@
  * stale (along the plugin's decision path: a filter that drops such
  * endpoints before saturation is computed counts as much as the
  * saturation function's own branch).  The sides come from satside.h. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -128,11 +129,29 @@ empty_saturation(struct empty *e, const struct formula f[NSIDES])
 
 /* What an admission function's return means: "admits" (nil, true),
  * "rejects" (false, an error), NULL when it cannot be told. */
+/* Whether ret is a sentinel error by Go's naming convention: errFoo,
+ * ErrFoo, or pkg.ErrFoo (a lone err, a local, is not told). */
+static bool
+sentinel_error(const char *ret)
+{
+	const char *dot = strrchr(ret, '.'), *s = dot != NULL ? dot + 1 : ret;
+
+	if ((strncmp(s, "err", 3) != 0 && strncmp(s, "Err", 3) != 0) ||
+	    !isupper((unsigned char)s[3]))
+		return false;
+	for (const char *c = ret; *c != '\0'; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '.')
+			return false;
+	return true;
+}
+
 static const char *
 admit_meaning(const char *ret)
 {
 	if (ret == NULL)
 		return NULL;
+	if (sentinel_error(ret))
+		return "rejects";
 	if (strcmp(ret, "nil") == 0 || strcmp(ret, "true") == 0)
 		return "admits";
 	if (strcmp(ret, "false") == 0 || strstr(ret, "rrorf(") != NULL ||

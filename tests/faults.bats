@@ -1674,6 +1674,10 @@ clean() {
 	fault 3a-queue-helper-running
 }
 
+@test "3c-admit-empty-sentinel (14b): 3c FAIL" {
+	fault 3c-admit-empty-sentinel
+}
+
 @test "3c-empty-pool-clamped (14b): 3c FAIL" {
 	fault 3c-empty-pool-clamped
 }

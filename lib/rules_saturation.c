@@ -96,7 +96,8 @@ formula_sides(struct pu_out *o, const struct formula f[NSIDES],
 			ref = &f[i];
 		else if (ref->queue != f[i].queue || ref->kv != f[i].kv ||
 		    ref->pmax != f[i].pmax ||
-		    (ref->queue && ref->kv && ref->max != f[i].max))
+		    (ref->queue && ref->kv && (ref->max != f[i].max ||
+		    ref->sum != f[i].sum)))
 			*mismatch = true;
 	}
 	sbuf_adds(&o->why, ".");

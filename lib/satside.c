@@ -214,6 +214,83 @@ clamp_analyse(struct formula *f)
 		pu_each_line(f->p, clamp_start, &cs);
 }
 
+/* The name a term line assigns ("qRatio := …"), else the line's
+ * signal needle itself: what a combining line names the term by. */
+static void
+term_name(const struct pu_hit *h, const char *const *needles, char *out,
+    size_t len)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	while (isalnum((unsigned char)h->code[n]) || h->code[n] == '_')
+		n++;
+	if (n > 0 && n < len && (strncmp(h->code + n, " := ", 4) == 0 ||
+	    strncmp(h->code + n, " = ", 3) == 0)) {
+		memcpy(out, h->code, n);
+		out[n] = '\0';
+		return;
+	}
+	for (size_t k = 0; needles[k] != NULL; k++)
+		if (strstr(h->code, needles[k]) != NULL) {
+			snprintf(out, len, "%s", needles[k]);
+			return;
+		}
+}
+
+/* The first whole-word occurrence of w in code, or NULL. */
+static const char *
+word_in(const char *code, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *s = strstr(code, w); s != NULL; s = strstr(s + 1,
+	    w))
+		if ((s == code || !(isalnum((unsigned char)s[-1]) ||
+		    s[-1] == '_')) && !(isalnum((unsigned char)s[n]) ||
+		    s[n] == '_'))
+			return s;
+	return NULL;
+}
+
+struct sumscan {
+	char	 q[64], kv[64];
+};
+
+/* A line naming both terms with a '+' between them: "qRatio + kvRatio"
+ * (a "total +=" before them is the accumulation, not the combination). */
+static bool
+sum_line(long line, const char *code, const char *text, void *arg)
+{
+	const struct sumscan *ss = arg;
+	const char *a = word_in(code, ss->q), *b = word_in(code, ss->kv);
+
+	(void)line;
+	(void)text;
+	if (a == NULL || b == NULL || a == b)
+		return false;
+	if (a > b) {
+		const char *t = a;
+
+		a = b;
+		b = t;
+	}
+	return memchr(a, '+', (size_t)(b - a)) != NULL;
+}
+
+/* Whether the two ratio terms are added rather than max'ed. */
+static bool
+terms_summed(const struct formula *f)
+{
+	struct sumscan ss;
+
+	term_name(&f->qline, queue_needles, ss.q, sizeof(ss.q));
+	term_name(&f->kvline, kv_needles, ss.kv, sizeof(ss.kv));
+	if (ss.q[0] == '\0' || ss.kv[0] == '\0')
+		return false;
+	return pu_each_line(f->p, sum_line, &ss);
+}
+
 void
 satside_analyse(const json_t *p, const char *who, struct formula *f)
 {
@@ -231,6 +308,7 @@ satside_analyse(const json_t *p, const char *who, struct formula *f)
 	/* min( elsewhere (a clamp) only counts when no max( combines the
 	 * two terms. */
 	f->min = !f->max && f->queue && f->kv && pu_code_has(p, "min(");
+	f->sum = !f->max && !f->min && f->queue && f->kv && terms_summed(f);
 	clamp_analyse(f);
 	f->mean = pu_code_has(p, "/ float64(len(") ||
 	    pu_code_has(p, "/float64(len(") || f->clamp;
@@ -247,7 +325,7 @@ satside_recognised(const struct formula *f)
 	if (f->p == NULL || (!f->mean && !f->pmax))
 		return false;
 	if (f->queue && f->kv)
-		return f->max || f->min;
+		return f->max || f->min || f->sum;
 	return f->queue || f->kv;	/* one term: nothing to combine */
 }
 
@@ -262,9 +340,11 @@ satside_describe(struct sbuf *b, const struct formula *f)
 		return;
 	}
 	sbuf_printf(b, "per endpoint %s%s%s%s%s, %s over endpoints",
-	    f->queue && f->kv ? (f->max ? "max(" : "min(") : "", f->queue ? "queue ratio" : "",
-	    f->queue && f->kv ? ", " : "", f->kv ? "KV ratio" : "",
-	    f->queue && f->kv ? ")" : "", f->pmax ? "max (the most loaded "
+	    f->queue && f->kv ? (f->max ? "max(" : f->min ? "min(" : "") :
+	    "", f->queue ? "queue ratio" : "",
+	    f->queue && f->kv ? (f->sum ? " + " : ", ") : "",
+	    f->kv ? "KV ratio" : "",
+	    f->queue && f->kv && !f->sum ? ")" : "", f->pmax ? "max (the most loaded "
 	    "endpoint's)" : "mean");
 	if (f->one) {
 		sbuf_adds(b, ", but every term reads one endpoint's metrics (");

@@ -31,6 +31,7 @@ struct formula {
 	bool		 queue, kv;	/* per-endpoint ratio terms */
 	struct pu_hit	 qline, kvline;
 	bool		 max, min;	/* how two terms combine */
+	bool		 sum;		/* …or added: q + kv */
 	bool		 mean;		/* the aggregation over endpoints */
 	bool		 pmax;		/* …is instead a running max: the
 					   most loaded endpoint's */

@@ -1689,3 +1689,7 @@ clean() {
 @test "3c-queue-ratio-undivided (14b): 3c FAIL" {
 	fault 3c-queue-ratio-undivided
 }
+
+@test "3c-terms-added (14b): 3c FAIL" {
+	fault 3c-terms-added
+}

@@ -1666,7 +1666,7 @@ b WARN" ]
 	[[ $(jq -r 'select(.metric == "routing.prefix_tokenizer" and .scope.phase == "b") | .why' "$V") == *"tokenizes requests for meta-llama/Llama-3.1-8B (b.yaml:"*"serve /model-cache/models/qwen/qwen3-14b (b/w/server_logs/p_vllm.log:11)"*"unless the two models share a tokenizer"* ]]
 }
 
-@test "3c: a mean over a clamped count, a term divided by no threshold, a term divided further on" {
+@test "3c: a mean over a clamped count, a term divided by no threshold or by another parameter, a term divided further on, terms added" {
 	# total / float64(max(len(pods), 1)) and no empty-pool branch: an
 	# empty pool yields the accumulator's start, 0, not the sim's 1.0
 	bundle clamped real-ok
@@ -1705,4 +1705,11 @@ s|return total / float64(len(pods))|return total / float64(max(len(pods), 1))|
 	judge
 	[ "$(verdict saturation.kv_cache_util_threshold treatment)" = FAIL ]
 	[[ "$(why saturation.kv_cache_util_threshold)" == *"That is another deployed parameter, preemptive-shed.queueDepthThreshold ("*"not preemptive-shed.kvCacheUtilThreshold"* ]]
+	# the two ratios added, not max'ed: a different saturation
+	bundle added real-ok
+	sed -i 's/total += max(q, kv)/total += q + kv/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.formula)" = FAIL ]
+	[[ "$(why saturation.formula)" == *"generated plugin saturation ("*"per endpoint queue ratio + KV ratio, mean over endpoints"* ]]
 }

@@ -5,6 +5,7 @@
  * stale (along the plugin's decision path: a filter that drops such
  * endpoints before saturation is computed counts as much as the
  * saturation function's own branch).  The sides come from satside.h. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,11 +59,37 @@ empty_next(struct empty *e)
 	e->any = true;
 }
 
+/* A saturation function without an empty-pool branch whose mean
+ * divides by a clamped count (max(len(x), 1)): with no endpoint the
+ * loop adds nothing and the division by 1 returns the accumulator's
+ * start.  Writes what it yields; *h becomes the division's line.  False
+ * (review) when the start is not known. */
+static bool
+empty_clamped(struct empty *e, const struct formula *f, struct pu_hit *h)
+{
+	pu_where(&e->o.why, f->p, 0);
+	sbuf_adds(&e->o.why, " has no empty-pool branch; its mean divides by "
+	    "a count clamped to at least 1 (");
+	pu_cite(&e->o.why, &f->clampline);
+	*h = f->clampline;
+	if (f->cstart == NULL) {
+		sbuf_adds(&e->o.why, "), so an empty pool yields the "
+		    "accumulator's start, not found");
+		e->review = true;
+		return false;
+	}
+	sbuf_printf(&e->o.why, "), so an empty pool yields the accumulator's "
+	    "start, %s (", f->cstart);
+	pu_cite(&e->o.why, &f->startline);
+	sbuf_adds(&e->o.why, ")");
+	return true;
+}
+
 /* The saturation functions' values side by side. */
 static void
 empty_saturation(struct empty *e, const struct formula f[NSIDES])
 {
-	const char *ref = NULL;
+	const char *ref = NULL, *val;
 
 	for (size_t i = 0; i < NSIDES; i++) {
 		struct pu_hit h;
@@ -73,35 +100,58 @@ empty_saturation(struct empty *e, const struct formula f[NSIDES])
 		empty_next(e);
 		sbuf_printf(&e->o.why, "%s %s ", f[i].who,
 		    satside_name(f[i].p));
-		if (f[i].empty == NULL) {
+		if (f[i].empty == NULL && !f[i].clamp) {
 			pu_where(&e->o.why, f[i].p, 0);
 			sbuf_adds(&e->o.why, " has no empty-pool branch (a mean "
 			    "over zero endpoints is 0/0 = NaN in Go)");
 			e->review = true;
 			continue;
 		}
-		sbuf_printf(&e->o.why, "returns %s (", f[i].empty);
-		pu_cite(&e->o.why, &h);
-		sbuf_adds(&e->o.why, ")");
+		if (f[i].empty == NULL && !empty_clamped(e, &f[i], &h))
+			continue;
+		if (f[i].empty != NULL) {
+			sbuf_printf(&e->o.why, "returns %s (", f[i].empty);
+			pu_cite(&e->o.why, &h);
+			sbuf_adds(&e->o.why, ")");
+		}
 		if (i == SIDE_SIM)
 			e->o.expect = pu_hit_side(&h);
 		else if (i == SIDE_GEN || e->o.actual == NULL)
 			e->o.actual = (json_decref(e->o.actual),
 			    pu_hit_side(&h));
+		val = f[i].empty != NULL ? f[i].empty : f[i].cstart;
 		if (ref == NULL)
-			ref = f[i].empty;
-		else if (!same_number(ref, f[i].empty))
+			ref = val;
+		else if (!same_number(ref, val))
 			e->mismatch = true;
 	}
 }
 
 /* What an admission function's return means: "admits" (nil, true),
  * "rejects" (false, an error), NULL when it cannot be told. */
+/* Whether ret is a sentinel error by Go's naming convention: errFoo,
+ * ErrFoo, or pkg.ErrFoo (a lone err, a local, is not told). */
+static bool
+sentinel_error(const char *ret)
+{
+	const char *dot = strrchr(ret, '.'), *s = dot != NULL ? dot + 1 : ret;
+
+	if ((strncmp(s, "err", 3) != 0 && strncmp(s, "Err", 3) != 0) ||
+	    !isupper((unsigned char)s[3]))
+		return false;
+	for (const char *c = ret; *c != '\0'; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '.')
+			return false;
+	return true;
+}
+
 static const char *
 admit_meaning(const char *ret)
 {
 	if (ret == NULL)
 		return NULL;
+	if (sentinel_error(ret))
+		return "rejects";
 	if (strcmp(ret, "nil") == 0 || strcmp(ret, "true") == 0)
 		return "admits";
 	if (strcmp(ret, "false") == 0 || strstr(ret, "rrorf(") != NULL ||

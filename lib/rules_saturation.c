@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "judge.h"
 #include "proofutil.h"
@@ -95,7 +96,8 @@ formula_sides(struct pu_out *o, const struct formula f[NSIDES],
 			ref = &f[i];
 		else if (ref->queue != f[i].queue || ref->kv != f[i].kv ||
 		    ref->pmax != f[i].pmax ||
-		    (ref->queue && ref->kv && ref->max != f[i].max))
+		    (ref->queue && ref->kv && (ref->max != f[i].max ||
+		    ref->sum != f[i].sum)))
 			*mismatch = true;
 	}
 	sbuf_adds(&o->why, ".");
@@ -224,13 +226,52 @@ threshold_init(const struct judge *j, bool queue, struct threshold *t)
 /* The threshold the generated plugin applies when the EPP config gives
  * key = rv (key NULL: the config gives none): false when it cannot be
  * told (a default s2r did not find).  Says why in why. */
-static bool
-gen_effective(const struct threshold *t, const char *key, double rv,
-    double *eff, json_t **side, struct sbuf *why)
+/* The deployed parameter of the same plugin and phase as m whose key's
+ * last part is tag (case-insensitively, as json.Unmarshal matches):
+ * the value a field with that JSON key gets.  NULL when none. */
+static const json_t *
+sibling_param(const struct judge *j, const json_t *m, const char *tag,
+    double *v)
 {
+	const char *key = rec_get_str(m, "key"), *dot = strrchr(key, '.');
+	const char *ph = rec_scope_str(m, "phase");
+	size_t plen = dot != NULL ? (size_t)(dot - key) + 1 : 0;
+	const json_t *hit = NULL;
+	struct ru_list l;
+
+	ru_collect(j, NULL, "measure", "epp.plugin.parameter", RU_ANY, true,
+	    &l);
+	for (size_t i = 0; i < l.n && hit == NULL; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+		const char *p2 = rec_scope_str(l.v[i], "phase");
+
+		if (k != NULL && strncmp(k, key, plen) == 0 &&
+		    strcasecmp(k + plen, tag) == 0 && (ph == NULL ||
+		    (p2 != NULL && strcmp(ph, p2) == 0)) && ru_num(l.v[i], v))
+			hit = l.v[i];
+	}
+	ru_list_free(&l);
+	return hit;
+}
+
+static bool
+gen_effective(const struct judge *j, const struct threshold *t,
+    const json_t *m, double *eff, json_t **side, struct sbuf *why)
+{
+	const char *key = m != NULL ? rec_get_str(m, "key") : NULL;
+	double rv = 0;
+	const json_t *sib;
+
 	const struct satgen *g = &t->g;
 
 	satgen_text(why, g);
+	if (g->kind == SG_UNDIVIDED) {
+		if (key != NULL)
+			sbuf_printf(why, " No value of %s reaches it.", key);
+		*eff = NAN;	/* no threshold: differs from any */
+		*side = pu_hit_side(&g->term);
+		return true;
+	}
 	if (g->kind == SG_LITERAL || g->kind == SG_CONST) {
 		if (key != NULL)
 			sbuf_printf(why, " No value of %s reaches it.", key);
@@ -240,7 +281,18 @@ gen_effective(const struct threshold *t, const char *key, double rv,
 		return true;
 	}
 	if (key != NULL && satgen_key_read(g, key)) {
+		ru_num(m, &rv);
 		*eff = rv;
+		return true;
+	}
+	if (key != NULL && (sib = sibling_param(j, m, g->tag, &rv)) != NULL) {
+		sbuf_printf(why, " That is another deployed parameter, %s "
+		    "(", rec_get_str(sib, "key"));
+		ru_where(why, sib);
+		sbuf_printf(why, "), not %s: the formula divides this signal "
+		    "by another setting's value.", key);
+		*eff = rv;
+		*side = pu_rec_side(sib);
 		return true;
 	}
 	if (key != NULL)
@@ -304,7 +356,7 @@ threshold_deployed(struct judge *j, const struct rule *r,
 	pu_out_init(&o, t->metric);
 	o.sub = pu_phase_sub(rec_scope_str(m, "phase"), NULL);
 	if (t->g.kind != SG_NONE)
-		known = gen_effective(t, key, rv, &eff, &gside, &gwhy);
+		known = gen_effective(j, t, m, &eff, &gside, &gwhy);
 	o.actual = gside != NULL ? gside : pu_rec_side(m);
 	if (t->sside == NULL) {
 		sbuf_printf(&o.why, "The deployed plugin sets %s ", key);
@@ -328,7 +380,7 @@ threshold_deployed(struct judge *j, const struct rule *r,
 	ru_where(&o.why, m);
 	sbuf_printf(&o.why, ").%s", sbuf_str(&gwhy));
 	sbuf_free(&gwhy);
-	if (known && eff != rv) {
+	if (known && !isnan(eff) && eff != rv) {
 		sbuf_adds(&o.why, " The threshold applied is ");
 		ru_num_text(&o.why, eff);
 		sbuf_adds(&o.why, ".");
@@ -336,7 +388,8 @@ threshold_deployed(struct judge *j, const struct rule *r,
 	threshold_tail(&o, t, " Router default ", known && !eq);
 	pu_out_emit(j, r, &o, !known ? V_WARN : eq ? V_PASS : V_FAIL,
 	    !known ? "Find the plugin's default threshold and compare it by "
-	    "hand." : t->g.kind == SG_LITERAL || t->g.kind == SG_CONST ?
+	    "hand." : t->g.kind == SG_LITERAL || t->g.kind == SG_CONST ||
+	    t->g.kind == SG_UNDIVIDED ?
 	    "Make the plugin divide by "
 	    "its parameter, set it to the sim's threshold and redeploy." :
 	    "Set the plugin parameter (under the JSON key the plugin reads) "
@@ -357,7 +410,7 @@ threshold_gen_default(struct judge *j, const struct rule *r,
 	pu_out_init(&o, t->metric);
 	o.expect = t->sside != NULL ? json_incref(t->sside) : NULL;
 	sbuf_printf(&o.why, "No deployed plugin sets *%s.", t->param);
-	known = gen_effective(t, NULL, 0, &eff, &gside, &o.why);
+	known = gen_effective(j, t, NULL, &eff, &gside, &o.why);
 	o.actual = gside;
 	if (t->sside == NULL) {
 		sbuf_printf(&o.why, " The sim bundle gives no %s.", t->what);
@@ -372,7 +425,9 @@ threshold_gen_default(struct judge *j, const struct rule *r,
 	    "detector: ", known && !eq);
 	pu_out_emit(j, r, &o, !known ? V_WARN : eq ? V_PASS : V_FAIL,
 	    !known ? "Find the plugin's default threshold and compare it by "
-	    "hand." : "Set the plugin parameter to the sim's threshold in "
+	    "hand." : t->g.kind == SG_UNDIVIDED ? "Make the plugin divide "
+	    "the signal by its threshold parameter, as the sim does, and "
+	    "redeploy." : "Set the plugin parameter to the sim's threshold in "
 	    "the EPP config and redeploy.");
 }
 

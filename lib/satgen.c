@@ -18,6 +18,8 @@ divisor(const struct pu_hit *h)
 	if (slash == NULL)
 		return NULL;
 	slash++;
+	if (*slash == '=')	/* x /= threshold */
+		slash++;
 	while (*slash == ' ' || *slash == '\t')
 		slash++;
 	return slash;
@@ -112,6 +114,118 @@ tag_of(const json_t *p, void *arg)
 	return true;
 }
 
+/* Whether a line divides: a '/' before any trailing comment. */
+static bool
+has_division(const char *code)
+{
+	const char *c = strstr(code, "//");
+
+	return memchr(code, '/', c != NULL ? (size_t)(c - code) :
+	    strlen(code)) != NULL;
+}
+
+/* The name a masked code line assigns ("depth := m.X", "q = ..."). */
+static bool
+assigned_name(const char *code, char *out, size_t len)
+{
+	size_t n = 0;
+
+	while (isalnum((unsigned char)code[n]) || code[n] == '_')
+		n++;
+	if (n == 0 || n >= len || (strncmp(code + n, " := ", 4) != 0 &&
+	    strncmp(code + n, " = ", 3) != 0))
+		return false;
+	memcpy(out, code, n);
+	out[n] = '\0';
+	return true;
+}
+
+/* Following a signal through the names it is assigned to. */
+struct follow {
+	char		 name[64];
+	long		 after;		/* lines after this one */
+	struct pu_hit	 div;		/* the line dividing the name */
+	bool		 found;
+	long		 next;		/* the first line assigning it on */
+	char		 nextname[64];
+	char		 nextcode[256];
+};
+
+/* Whether name is divided right where it occurs in code: "name / x",
+ * "float64(name) / x", "name /= x". */
+static bool
+divided_at(const char *code, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *w = strstr(code, name); w != NULL;
+	    w = strstr(w + 1, name)) {
+		const char *e = w + n;
+
+		if ((w > code && (isalnum((unsigned char)w[-1]) ||
+		    w[-1] == '_' || w[-1] == '.')) || isalnum((unsigned
+		    char)*e) || *e == '_')
+			continue;
+		while (*e == ')' || *e == ' ' || *e == '\t')
+			e++;
+		if (*e == '/')
+			return true;
+	}
+	return false;
+}
+
+static bool
+follow_line(long line, const char *code, const char *text, void *arg)
+{
+	struct follow *fl = arg;
+	char nm[64];
+
+	if (line <= fl->after || strstr(code, fl->name) == NULL)
+		return false;
+	if (divided_at(code, fl->name)) {
+		fl->div.line = line;
+		snprintf(fl->div.code, sizeof(fl->div.code), "%s", text);
+		return fl->found = true;
+	}
+	if (fl->next == 0 && assigned_name(code, nm, sizeof(nm)) &&
+	    strcmp(nm, fl->name) != 0 && strstr(code + strlen(nm),
+	    fl->name) != NULL) {
+		fl->next = line;
+		snprintf(fl->nextname, sizeof(fl->nextname), "%s", nm);
+		snprintf(fl->nextcode, sizeof(fl->nextcode), "%s", text);
+	}
+	return false;
+}
+
+/* A term line that reads the signal but has no '/': the signal may be
+ * divided further on, through the name the line assigns ("depth :=
+ * m.WaitingQueueSize" … "float64(depth) / threshold", or "q /= t"), up
+ * to three names deep.  True (term moved to the dividing line) when it
+ * is; false: the signal is divided by nothing. */
+static bool
+follow_division(const json_t *p, struct pu_hit *term)
+{
+	struct follow fl;
+	bool ok = assigned_name(term->code, fl.name, sizeof(fl.name));
+
+	fl.after = term->line;
+	for (int hop = 0; ok && hop < 3; hop++) {
+		fl.found = false;
+		fl.next = 0;
+		pu_each_line(p, follow_line, &fl);
+		if (fl.found) {
+			fl.div.p = term->p;
+			*term = fl.div;
+			return true;
+		}
+		if (fl.next == 0)
+			break;
+		fl.after = fl.next;
+		memmove(fl.name, fl.nextname, sizeof(fl.name));
+	}
+	return false;
+}
+
 void
 satgen_read(const struct judge *j, const struct formula *gen, bool queue,
     struct satgen *g)
@@ -122,6 +236,11 @@ satgen_read(const struct judge *j, const struct formula *gen, bool queue,
 	if (gen->p == NULL || !(queue ? gen->queue : gen->kv))
 		return;
 	g->term = queue ? gen->qline : gen->kvline;
+	if (!has_division(g->term.code) &&
+	    !follow_division(gen->p, &g->term)) {
+		g->kind = SG_UNDIVIDED;
+		return;
+	}
 	if (satgen_literal(&g->term, &g->literal)) {
 		g->kind = SG_LITERAL;
 		return;
@@ -158,6 +277,14 @@ satgen_text(struct sbuf *b, const struct satgen *g)
 {
 	if (g->kind == SG_NONE)
 		return;
+	if (g->kind == SG_UNDIVIDED) {
+		sbuf_adds(b, " The generated plugin's formula reads the signal "
+		    "but divides it by no threshold (");
+		pu_cite(b, &g->term);
+		sbuf_adds(b, "): its term is the raw signal, not a ratio to "
+		    "a threshold.");
+		return;
+	}
 	sbuf_adds(b, " The generated plugin's formula divides by ");
 	if (g->kind == SG_LITERAL) {
 		sbuf_adds(b, "the literal ");

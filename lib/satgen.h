@@ -23,7 +23,9 @@ enum satgen_kind {
 	SG_NONE,	/* no generated formula divides this signal */
 	SG_LITERAL,	/* divides by a number written in the formula */
 	SG_CONST,	/* by a numeric constant of the plugin */
-	SG_PARAM	/* divides by a parameter field */
+	SG_PARAM,	/* divides by a parameter field */
+	SG_UNDIVIDED	/* reads the signal and divides it by nothing (a
+			   raw count, or one multiplied): no threshold */
 };
 
 struct satgen {

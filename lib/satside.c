@@ -115,6 +115,182 @@ running_max(const json_t *p)
 	return false;
 }
 
+/* Skips the wrappers of a clamped count at s (float64(, max(,
+ * math.Max(, "1, "): where the count's len( is, or NULL when s is not
+ * such a divisor; *clamped says whether a max was passed. */
+static const char *
+clamp_divisor(const char *s, bool *clamped)
+{
+	static const char *const wrap[] = { "float64(", "max(", "math.Max(",
+	    "1, ", "1.0, ", NULL };
+	bool more = true;
+
+	*clamped = false;
+	while (more) {
+		more = false;
+		s += strspn(s, " \t");
+		for (size_t k = 0; wrap[k] != NULL; k++)
+			if (strncmp(s, wrap[k], strlen(wrap[k])) == 0) {
+				*clamped |= strstr(wrap[k], "ax(") != NULL;
+				s += strlen(wrap[k]);
+				more = true;
+				break;
+			}
+	}
+	return strncmp(s, "len(", 4) == 0 ? s : NULL;
+}
+
+struct clampscan {
+	struct formula	*f;
+	char		 acc[64];	/* the accumulator divided */
+};
+
+/* A line "return ACC / float64(max(len(x), 1))" (or the count clamped
+ * with math.Max): the mean that needs no empty-pool branch. */
+static bool
+clamp_line(long line, const char *code, const char *text, void *arg)
+{
+	struct clampscan *cs = arg;
+	const char *d = strchr(code, '/'), *a;
+	bool clamped;
+	size_t n;
+
+	if (d == NULL || clamp_divisor(d + 1, &clamped) == NULL || !clamped)
+		return false;
+	for (a = d; a > code && (a[-1] == ' ' || a[-1] == '\t'); a--)
+		;
+	for (n = 0; a > code && (isalnum((unsigned char)a[-1]) ||
+	    a[-1] == '_'); a--)
+		n++;
+	if (n == 0 || n >= sizeof(cs->acc))
+		return false;
+	memcpy(cs->acc, a, n);
+	cs->acc[n] = '\0';
+	cs->f->clamp = true;
+	cs->f->clampline.p = cs->f->p;
+	cs->f->clampline.line = line;
+	snprintf(cs->f->clampline.code, sizeof(cs->f->clampline.code), "%s",
+	    text);
+	return true;
+}
+
+/* The accumulator's declaration, "ACC := 0.0" (0, float64(0)) or
+ * "var ACC float64": it starts at 0. */
+static bool
+clamp_start(long line, const char *code, const char *text, void *arg)
+{
+	struct clampscan *cs = arg;
+	static const char *const zero[] = { "0", "0.0", "0.", "float64(0)",
+	    NULL };
+	size_t n = strlen(cs->acc);
+	const char *s = code;
+	bool ok = false;
+
+	if (strncmp(s, "var ", 4) == 0) {
+		s += 4 + strspn(s + 4, " \t");
+		ok = strncmp(s, cs->acc, n) == 0 && strcmp(s + n,
+		    " float64") == 0;
+	} else if (strncmp(s, cs->acc, n) == 0 && strncmp(s + n, " := ",
+	    4) == 0) {
+		for (size_t k = 0; zero[k] != NULL && !ok; k++)
+			ok = strcmp(s + n + 4, zero[k]) == 0;
+	}
+	if (!ok)
+		return false;
+	cs->f->cstart = "0";
+	cs->f->startline.p = cs->f->p;
+	cs->f->startline.line = line;
+	snprintf(cs->f->startline.code, sizeof(cs->f->startline.code), "%s",
+	    text);
+	return true;
+}
+
+static void
+clamp_analyse(struct formula *f)
+{
+	struct clampscan cs = { .f = f };
+
+	if (pu_each_line(f->p, clamp_line, &cs))
+		pu_each_line(f->p, clamp_start, &cs);
+}
+
+/* The name a term line assigns ("qRatio := …"), else the line's
+ * signal needle itself: what a combining line names the term by. */
+static void
+term_name(const struct pu_hit *h, const char *const *needles, char *out,
+    size_t len)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	while (isalnum((unsigned char)h->code[n]) || h->code[n] == '_')
+		n++;
+	if (n > 0 && n < len && (strncmp(h->code + n, " := ", 4) == 0 ||
+	    strncmp(h->code + n, " = ", 3) == 0)) {
+		memcpy(out, h->code, n);
+		out[n] = '\0';
+		return;
+	}
+	for (size_t k = 0; needles[k] != NULL; k++)
+		if (strstr(h->code, needles[k]) != NULL) {
+			snprintf(out, len, "%s", needles[k]);
+			return;
+		}
+}
+
+/* The first whole-word occurrence of w in code, or NULL. */
+static const char *
+word_in(const char *code, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *s = strstr(code, w); s != NULL; s = strstr(s + 1,
+	    w))
+		if ((s == code || !(isalnum((unsigned char)s[-1]) ||
+		    s[-1] == '_')) && !(isalnum((unsigned char)s[n]) ||
+		    s[n] == '_'))
+			return s;
+	return NULL;
+}
+
+struct sumscan {
+	char	 q[64], kv[64];
+};
+
+/* A line naming both terms with a '+' between them: "qRatio + kvRatio"
+ * (a "total +=" before them is the accumulation, not the combination). */
+static bool
+sum_line(long line, const char *code, const char *text, void *arg)
+{
+	const struct sumscan *ss = arg;
+	const char *a = word_in(code, ss->q), *b = word_in(code, ss->kv);
+
+	(void)line;
+	(void)text;
+	if (a == NULL || b == NULL || a == b)
+		return false;
+	if (a > b) {
+		const char *t = a;
+
+		a = b;
+		b = t;
+	}
+	return memchr(a, '+', (size_t)(b - a)) != NULL;
+}
+
+/* Whether the two ratio terms are added rather than max'ed. */
+static bool
+terms_summed(const struct formula *f)
+{
+	struct sumscan ss;
+
+	term_name(&f->qline, queue_needles, ss.q, sizeof(ss.q));
+	term_name(&f->kvline, kv_needles, ss.kv, sizeof(ss.kv));
+	if (ss.q[0] == '\0' || ss.kv[0] == '\0')
+		return false;
+	return pu_each_line(f->p, sum_line, &ss);
+}
+
 void
 satside_analyse(const json_t *p, const char *who, struct formula *f)
 {
@@ -132,8 +308,10 @@ satside_analyse(const json_t *p, const char *who, struct formula *f)
 	/* min( elsewhere (a clamp) only counts when no max( combines the
 	 * two terms. */
 	f->min = !f->max && f->queue && f->kv && pu_code_has(p, "min(");
+	f->sum = !f->max && !f->min && f->queue && f->kv && terms_summed(f);
+	clamp_analyse(f);
 	f->mean = pu_code_has(p, "/ float64(len(") ||
-	    pu_code_has(p, "/float64(len(");
+	    pu_code_has(p, "/float64(len(") || f->clamp;
 	f->pmax = !f->mean && running_max(p);
 	f->one = f->mean && indexed_read(p, &f->oneline);
 	f->miss = satside_branch(p, "missing", false);
@@ -147,7 +325,7 @@ satside_recognised(const struct formula *f)
 	if (f->p == NULL || (!f->mean && !f->pmax))
 		return false;
 	if (f->queue && f->kv)
-		return f->max || f->min;
+		return f->max || f->min || f->sum;
 	return f->queue || f->kv;	/* one term: nothing to combine */
 }
 
@@ -162,9 +340,11 @@ satside_describe(struct sbuf *b, const struct formula *f)
 		return;
 	}
 	sbuf_printf(b, "per endpoint %s%s%s%s%s, %s over endpoints",
-	    f->queue && f->kv ? (f->max ? "max(" : "min(") : "", f->queue ? "queue ratio" : "",
-	    f->queue && f->kv ? ", " : "", f->kv ? "KV ratio" : "",
-	    f->queue && f->kv ? ")" : "", f->pmax ? "max (the most loaded "
+	    f->queue && f->kv ? (f->max ? "max(" : f->min ? "min(" : "") :
+	    "", f->queue ? "queue ratio" : "",
+	    f->queue && f->kv ? (f->sum ? " + " : ", ") : "",
+	    f->kv ? "KV ratio" : "",
+	    f->queue && f->kv && !f->sum ? ")" : "", f->pmax ? "max (the most loaded "
 	    "endpoint's)" : "mean");
 	if (f->one) {
 		sbuf_adds(b, ", but every term reads one endpoint's metrics (");

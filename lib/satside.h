@@ -31,6 +31,7 @@ struct formula {
 	bool		 queue, kv;	/* per-endpoint ratio terms */
 	struct pu_hit	 qline, kvline;
 	bool		 max, min;	/* how two terms combine */
+	bool		 sum;		/* …or added: q + kv */
 	bool		 mean;		/* the aggregation over endpoints */
 	bool		 pmax;		/* …is instead a running max: the
 					   most loaded endpoint's */
@@ -39,6 +40,14 @@ struct formula {
 	struct pu_hit	 oneline;
 	const json_t	*miss, *stale;	/* facts.metrics branches, or NULL */
 	const char	*empty;		/* empty-pool return, or NULL */
+	/* A mean whose divisor is clamped, total / float64(max(len(x), 1)):
+	 * with no endpoint it yields the accumulator's start, what an
+	 * explicit empty-pool branch would say (clamp.line is the
+	 * division, start.line the accumulator's declaration, 0 when not
+	 * found; cstart its value, "0", or NULL). */
+	bool		 clamp;
+	struct pu_hit	 clampline, startline;
+	const char	*cstart;
 };
 
 void	 satside_analyse(const json_t *p, const char *who, struct formula *f);

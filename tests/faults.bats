@@ -1701,3 +1701,27 @@ clean() {
 @test "5f-kv-dp-rank-small (aw): 5f FAIL" {
 	fault 5f-kv-dp-rank-small
 }
+
+@test "3a-queue-helper-running (14b): 3a FAIL" {
+	fault 3a-queue-helper-running
+}
+
+@test "3c-admit-empty-sentinel (14b): 3c FAIL" {
+	fault 3c-admit-empty-sentinel
+}
+
+@test "3c-empty-pool-clamped (14b): 3c FAIL" {
+	fault 3c-empty-pool-clamped
+}
+
+@test "3c-kv-ratio-queue-threshold (14b): 3c FAIL" {
+	fault 3c-kv-ratio-queue-threshold
+}
+
+@test "3c-queue-ratio-undivided (14b): 3c FAIL" {
+	fault 3c-queue-ratio-undivided
+}
+
+@test "3c-terms-added (14b): 3c FAIL" {
+	fault 3c-terms-added
+}

@@ -1665,3 +1665,51 @@ topic FAIL" ]
 b WARN" ]
 	[[ $(jq -r 'select(.metric == "routing.prefix_tokenizer" and .scope.phase == "b") | .why' "$V") == *"tokenizes requests for meta-llama/Llama-3.1-8B (b.yaml:"*"serve /model-cache/models/qwen/qwen3-14b (b/w/server_logs/p_vllm.log:11)"*"unless the two models share a tokenizer"* ]]
 }
+
+@test "3c: a mean over a clamped count, a term divided by no threshold or by another parameter, a term divided further on, terms added" {
+	# total / float64(max(len(pods), 1)) and no empty-pool branch: an
+	# empty pool yields the accumulator's start, 0, not the sim's 1.0
+	bundle clamped real-ok
+	sed -i -e '/^func (a \*PreemptiveShed) saturation(/,/^}/ {
+/if len(pods) == 0 {/,/}/d
+s|return total / float64(len(pods))|return total / float64(max(len(pods), 1))|
+}' "$(PLUGIN)"
+	grep -q 'max(len(pods), 1)' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.empty_pool)" = FAIL ]
+	[[ "$(why saturation.empty_pool)" == *"no empty-pool branch; its mean divides by a count clamped to at least 1"*"so an empty pool yields the accumulator's start, 0 ("*"total := 0.0"* ]]
+	[ "$(verdict saturation.formula)" = PASS ]
+	# the queue count is not divided by the threshold: the config's
+	# queueDepthThreshold never reaches the formula
+	bundle undivided real-ok
+	sed -i 's|q := float64(m.WaitingQueueSize) / a.p.QueueDepthThreshold|q := float64(m.WaitingQueueSize)|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.queue_depth_threshold treatment)" = FAIL ]
+	[[ "$(why saturation.queue_depth_threshold)" == *"reads the signal but divides it by no threshold"*"No value of preemptive-shed.queueDepthThreshold reaches it."* ]]
+	[ "$(verdict saturation.kv_cache_util_threshold treatment)" = PASS ]
+	# divided on a later line, through a name or by /=: nothing to flag
+	bundle alias real-ok
+	sed -i 's|q := float64(m.WaitingQueueSize) / a.p.QueueDepthThreshold|depth := m.WaitingQueueSize\n\t\tq := float64(depth)\n\t\tq /= a.p.QueueDepthThreshold|' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.queue_depth_threshold treatment)" = PASS ]
+	[[ "$(why saturation.queue_depth_threshold)" == *"divides by its parameter QueueDepthThreshold"*"q /= a.p.QueueDepthThreshold"* ]]
+	# the KV term divided by the queue threshold's field: the deployed
+	# queueDepthThreshold is what applies, not kvCacheUtilThreshold
+	bundle wrongfield real-ok
+	sed -i -e 's|m.KVCacheUsagePercent / a.p.KVCacheUtilThreshold|m.KVCacheUsagePercent / a.p.QueueDepthThreshold|' "$(PLUGIN)"
+	grep -q 'KVCacheUsagePercent / a.p.QueueDepthThreshold' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.kv_cache_util_threshold treatment)" = FAIL ]
+	[[ "$(why saturation.kv_cache_util_threshold)" == *"That is another deployed parameter, preemptive-shed.queueDepthThreshold ("*"not preemptive-shed.kvCacheUtilThreshold"* ]]
+	# the two ratios added, not max'ed: a different saturation
+	bundle added real-ok
+	sed -i 's/total += max(q, kv)/total += q + kv/' "$(PLUGIN)"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict saturation.formula)" = FAIL ]
+	[[ "$(why saturation.formula)" == *"generated plugin saturation ("*"per endpoint queue ratio + KV ratio, mean over endpoints"* ]]
+}

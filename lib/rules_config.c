@@ -1011,6 +1011,22 @@ merged_logs(struct sbuf *why, const json_t *m, double n)
 	return k;
 }
 
+/* The log files instances.count lists under key, as " N of them (a, b"
+ * (the caller closes it); returns N, 0 writing nothing. */
+static size_t
+name_logs(struct sbuf *why, const json_t *m, const char *key)
+{
+	const json_t *files = json_object_get(m, key), *d;
+	size_t i, k = json_array_size(files);
+
+	if (k == 0)
+		return 0;
+	sbuf_printf(why, " %zu of them (", k);
+	json_array_foreach(files, i, d)
+		sbuf_printf(why, "%s%s", i ? ", " : "", json_string_value(d));
+	return k;
+}
+
 /* Logs with vLLM lines that never served (instances.count idle: no
  * stats line, no request, beside logs that have them): a pod that
  * crashed at startup or got no traffic is no serving instance, so *n
@@ -1018,14 +1034,10 @@ merged_logs(struct sbuf *why, const json_t *m, double n)
 static size_t
 idle_logs(struct sbuf *why, const json_t *m, double *n)
 {
-	const json_t *idle = json_object_get(m, "idle"), *d;
-	size_t i, k = json_array_size(idle);
+	size_t k = name_logs(why, m, "idle");
 
 	if (k == 0)
 		return 0;
-	sbuf_printf(why, " %zu of them (", k);
-	json_array_foreach(idle, i, d)
-		sbuf_printf(why, "%s%s", i ? ", " : "", json_string_value(d));
 	*n -= (double)k;
 	sbuf_printf(why, ") %s no stats line and no request where the others "
 	    "served: a pod that crashed at startup or got no traffic, so "
@@ -1040,14 +1052,10 @@ idle_logs(struct sbuf *why, const json_t *m, double *n)
 static size_t
 quiet_logs(struct sbuf *why, const json_t *m)
 {
-	const json_t *quiet = json_object_get(m, "quiet"), *d;
-	size_t i, k = json_array_size(quiet);
+	size_t k = name_logs(why, m, "quiet");
 
 	if (k == 0)
 		return 0;
-	sbuf_printf(why, " %zu of them (", k);
-	json_array_foreach(quiet, i, d)
-		sbuf_printf(why, "%s%s", i ? ", " : "", json_string_value(d));
 	sbuf_printf(why, ") %s no INFO line at all, so no stats line and no "
 	    "request: %s above INFO (VLLM_LOGGING_LEVEL, --uvicorn-log-level) "
 	    "where the others logged at INFO, so whether %s served the run "

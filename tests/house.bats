@@ -41,7 +41,7 @@ edges() {
 	cd "$L"
 	rules="judge.h jindex.h checklist.h verdict.h tolerance.h ruleutil.h proofutil.h
 	    alignutil.h latquant.h satside.h satgen.h satrule.h golex.h rules_ramp.h rules_override.h rules_basedet.h rules_args.h rules_prefix.h rules_snaparm.h rules_precise.h
-	    rules_epp.h rules_eppobj.h rules_kvscale.h rules_sigflow.h isopolicy.h routecmp.h rules_wl.h rec.h str.h
+	    rules_epp.h rules_eppobj.h rules_kvcap.h rules_kvscale.h rules_sigflow.h isopolicy.h routecmp.h rules_wl.h rec.h str.h
 	    err.h perr.h stats.h jreplica.h cmpstat.h jstore.h spill.h strtab.h
 	    jwrite.h recscan.h jline.h jparse.h sampler.h sendlag.h vdtype.h"
 	# vdtype.h: vLLM's names of a dtype as one name (text only)

@@ -480,28 +480,31 @@ isolation_instances(struct judge *j, const struct rule *r,
 	sbuf_free(&why);
 }
 
-/* The mean KV-cache capacity (tokens) over c's instances; the first
- * instance's record in *rec.  False when no instance states it. */
+/* The mean KV-cache capacity (tokens) over c's engines (every size a
+ * log states: one an instance, or one a data-parallel rank); the first
+ * record in *rec.  False when no instance states it. */
 static bool
 kv_mean(const struct judge *j, const struct jcell *c, double *mean,
     size_t *n, const json_t **rec)
 {
 	struct strv insts;
+	struct ru_list l;
 	double sum = 0, v;
 
 	ru_instances(j, c, "kv_cache.tokens", &insts);
 	*n = 0;
 	*rec = NULL;
 	for (size_t i = 0; i < insts.n; i++) {
-		const json_t *m = ru_inst_measure(j, c, "kv_cache.tokens",
-		    insts.v[i]);
-
-		if (!ru_num(m, &v))
-			continue;
-		if (*rec == NULL)
-			*rec = m;
-		sum += v;
-		(*n)++;
+		ru_inst_records(j, c, "kv_cache.tokens", insts.v[i], &l);
+		for (size_t k = 0; k < l.n; k++) {
+			if (!ru_num(l.v[k], &v))
+				continue;
+			if (*rec == NULL)
+				*rec = l.v[k];
+			sum += v;
+			(*n)++;
+		}
+		ru_list_free(&l);
 	}
 	strv_free(&insts);
 	*mean = *n > 0 ? sum / (double)*n : 0;
@@ -512,8 +515,8 @@ static void
 kv_side_text(struct sbuf *b, double mean, size_t n, const json_t *rec)
 {
 	ru_num_text(b, mean);
-	sbuf_printf(b, " tokens (mean of %zu instance%s' 'GPU KV cache size' "
-	    "lines, first ", n, n == 1 ? "" : "s");
+	sbuf_printf(b, " tokens (mean of %zu 'GPU KV cache size' line%s, "
+	    "one an engine, first ", n, n == 1 ? "" : "s");
 	ru_where(b, rec);
 	sbuf_adds(b, ")");
 }

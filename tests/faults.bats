@@ -1698,7 +1698,7 @@ clean() {
 	fault 5f-kv-arm-small
 }
 
-@test "5f-kv-dp-rank-small (aw): 5f FAIL" {
+@test "5f-kv-dp-rank-small (aw): 5f FAIL, 2c WARN" {
 	fault 5f-kv-dp-rank-small
 }
 

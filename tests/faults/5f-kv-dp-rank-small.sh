@@ -1,6 +1,7 @@
 # pair: aw
 # plants: treatment/w3_multi_prefix_contention: pod t7ngh runs vLLM with two data-parallel engines (data_parallel_size=2, stats lines per engine: Engine 000, Engine 001), and the GPU of its second engine still holds a leftover process of an earlier job, so EngineCore_DP1 profiled less free memory: its 'GPU KV cache size' line says 151,040 tokens where DP0 and every other pod of both arms say 198,208; the first engine's line alone was judged, so the small engine passed
 # catches: 5f kv_cache.tokens instance=sim2real-aw-decode-79f6f9b4db-t7ngh,phase=treatment,rank=001,workload=w3_multi_prefix_contention => FAIL
+# catches: 2c arms.kv phase=treatment,workload=w3_multi_prefix_contention => WARN ~ 5 .GPU KV cache size. lines
 # touches: 5f@treatment/w3_multi_prefix_contention 5c@treatment/w3_multi_prefix_contention 5a@treatment/w3_multi_prefix_contention 2a@treatment/w3_multi_prefix_contention 2c@*/w3_multi_prefix_contention
 plant() {
 	local f

@@ -1726,6 +1726,10 @@ clean() {
 	fault 3c-terms-added
 }
 
+@test "4c-params-under-picker (14b): 4c WARN" {
+	fault 4c-params-under-picker
+}
+
 @test "4d-batch-full-copy (14b): 4d FAIL" {
 	fault 4d-batch-full-copy
 }

@@ -15,7 +15,9 @@
  * deployed key no field of the plugin reads (encoding/json drops unknown
  * keys: sheddable_shed_start for sheddableShedStart) and a parameter the
  * sim plans for the arm that the deployed config lacks (the compiled-in
- * default runs).  4d's reading of the tier parameters' JSON keys (a field
+ * default runs), or a key the plugin reads deployed under another
+ * plugin (a plugins-list entry moved between the plugin's name and its
+ * parameters block: the other plugin ignores it).  4d's reading of the tier parameters' JSON keys (a field
  * read from another tier's key) is here too. */
 #include <ctype.h>
 #include <stdio.h>

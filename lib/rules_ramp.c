@@ -16,7 +16,10 @@
  * draw that rejects when rand() < p (4d.generated-ramp-slope and -draw:
  * ends swapped or the draw inverted shed less as the pool fills), and
  * whether the admission function can reject at all
- * (4d.generated-admit-returns: every return admitting sheds nothing). */
+ * (4d.generated-admit-returns: every return admitting sheds nothing).
+ * ramp_ends_wrong() serves priority.dispatch: a tier branch that assigns
+ * its ramp's start from a full point and back (transposed: never shed)
+ * or both ends the same value (no width: shed outright). */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>

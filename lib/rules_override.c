@@ -343,11 +343,12 @@ params_missing(const struct judge *j, const char *arm,
 		t = tier_of(name);
 		if (tier == NULL ? t != NULL : t == NULL || strcmp(t, tier))
 			continue;
+		/* case ignored: encoding/json matches keys so */
 		for (size_t m = 0; m < deployed->n && !have; m++) {
 			const char *dk = rec_get_str(deployed->v[m], "key");
 
 			have = dk != NULL && (d = strchr(dk, '.')) != NULL &&
-			    strcmp(d + 1, name) == 0;
+			    strcasecmp(d + 1, name) == 0;
 		}
 		if (have)
 			continue;

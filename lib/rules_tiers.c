@@ -93,7 +93,7 @@ param_wanted(const json_t *e, void *arg)
 	const struct param_want *w = arg;
 	const char *n = param_name(e), *ph = rec_scope_str(e, "phase");
 
-	return n != NULL && strcmp(n, w->name) == 0 && (w->arm == NULL ||
+	return n != NULL && strcasecmp(n, w->name) == 0 && (w->arm == NULL ||
 	    (ph != NULL && strcmp(ph, w->arm) == 0));
 }
 

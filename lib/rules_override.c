@@ -15,7 +15,9 @@
  * deployed key no field of the plugin reads (encoding/json drops unknown
  * keys: sheddable_shed_start for sheddableShedStart) and a parameter the
  * sim plans for the arm that the deployed config lacks (the compiled-in
- * default runs).  4d's reading of the tier parameters' JSON keys (a field
+ * default runs), or a key the plugin reads deployed under another
+ * plugin (a plugins-list entry moved between the plugin's name and its
+ * parameters block: the other plugin ignores it).  4d's reading of the tier parameters' JSON keys (a field
  * read from another tier's key) is here too. */
 #include <ctype.h>
 #include <stdio.h>
@@ -219,6 +221,67 @@ tag_reads(const struct judge *j, const char *key, size_t n, bool *any)
 	    claim_capped(j, "4c.generated-field-names");
 }
 
+/* Whether the arm deploys plugin name (the epp.plugin key) with a
+ * parameter key (n bytes). */
+static bool
+plugin_has_param(const struct judge *j, const char *arm, const char *name,
+    const char *key, size_t n)
+{
+	struct ru_list l;
+	bool has = false;
+	size_t nl = strlen(name);
+
+	pu_arm_recs(j, "measure", "epp.plugin.parameter", arm, &l);
+	for (size_t i = 0; i < l.n && !has; i++) {
+		const char *k = rec_get_str(l.v[i], "key");
+
+		has = k != NULL && strncmp(k, name, nl) == 0 && k[nl] == '.' &&
+		    strncasecmp(k + nl + 1, key, n) == 0 &&
+		    (k[nl + 1 + n] == '\0' || k[nl + 1 + n] == '.');
+	}
+	ru_list_free(&l);
+	return has;
+}
+
+/* A key a field of the generated plugin reads, deployed under another
+ * plugin (owner, of type type, not generated: a plugins-list entry moved
+ * between the generated plugin's name and its parameters block) while
+ * the generated plugin deployed in the arm gets no value for it: the
+ * owner ignores it and the generated plugin runs its compiled-in
+ * default.  Says so into why; whether it is. */
+static bool
+param_misplaced(const struct judge *j, const char *arm, const char *owner,
+    const char *type, const char *key, size_t n, struct sbuf *why)
+{
+	struct ru_list l;
+	const char *gen = NULL, *gname = NULL;
+
+	if (!field_reads(j, "4c.generated-field-tags", key, n, NULL) &&
+	    !field_reads(j, "4c.generated-field-names", key, n, NULL))
+		return false;
+	pu_arm_recs(j, "measure", "epp.plugin", arm, &l);
+	for (size_t i = 0; i < l.n && gen == NULL; i++) {
+		const char *t = pu_str_value(l.v[i]);
+
+		if (t != NULL && pu_claim_find(j, "4a.generated-type-consts",
+		    "generated", PU_FOUND, type_const, (void *)t) != NULL) {
+			gen = t;
+			gname = rec_get_str(l.v[i], "key");
+		}
+	}
+	ru_list_free(&l);
+	if (gen == NULL || gname == NULL ||
+	    plugin_has_param(j, arm, gname, key, n))
+		return false;
+	sbuf_printf(why, ", but it is deployed under plugin %s (type %s), "
+	    "not the generated plugin %s (type %s) whose field reads the "
+	    "key \"%.*s\": %s ignores it and %s runs its compiled-in "
+	    "default (an entry of the plugins list between %s and its "
+	    "parameters?)", owner, type, gname, gen, (int)n, key, type, gen,
+	    gname);
+	return true;
+}
+
 bool
 param_unread(const struct judge *j, const char *arm, const json_t *rec,
     struct sbuf *why)
@@ -240,9 +303,14 @@ param_unread(const struct judge *j, const char *arm, const json_t *rec,
 	}
 	ru_list_free(&l);
 	n = strcspn(dot + 1, ".");	/* the top-level key */
-	if (type == NULL || pu_claim_find(j, "4a.generated-type-consts",
-	    "generated", PU_FOUND, type_const, (void *)type) == NULL ||
-	    tag_reads(j, dot + 1, n, &any) || !any)
+	if (type != NULL && pu_claim_find(j, "4a.generated-type-consts",
+	    "generated", PU_FOUND, type_const, (void *)type) == NULL) {
+		char owner[128];
+
+		snprintf(owner, sizeof(owner), "%.*s", (int)(dot - key), key);
+		return param_misplaced(j, arm, owner, type, dot + 1, n, why);
+	}
+	if (type == NULL || tag_reads(j, dot + 1, n, &any) || !any)
 		return false;
 	sbuf_printf(why, ", but no field of the generated plugin (%s) is "
 	    "read from the key \"%.*s\": encoding/json drops it and the "
@@ -275,11 +343,12 @@ params_missing(const struct judge *j, const char *arm,
 		t = tier_of(name);
 		if (tier == NULL ? t != NULL : t == NULL || strcmp(t, tier))
 			continue;
+		/* case ignored: encoding/json matches keys so */
 		for (size_t m = 0; m < deployed->n && !have; m++) {
 			const char *dk = rec_get_str(deployed->v[m], "key");
 
 			have = dk != NULL && (d = strchr(dk, '.')) != NULL &&
-			    strcmp(d + 1, name) == 0;
+			    strcasecmp(d + 1, name) == 0;
 		}
 		if (have)
 			continue;

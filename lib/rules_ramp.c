@@ -16,7 +16,10 @@
  * draw that rejects when rand() < p (4d.generated-ramp-slope and -draw:
  * ends swapped or the draw inverted shed less as the pool fills), and
  * whether the admission function can reject at all
- * (4d.generated-admit-returns: every return admitting sheds nothing). */
+ * (4d.generated-admit-returns: every return admitting sheds nothing).
+ * ramp_ends_wrong() serves priority.dispatch: a tier branch that assigns
+ * its ramp's start from a full point and back (transposed: never shed)
+ * or both ends the same value (no width: shed outright). */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -495,4 +498,108 @@ ramp_guard_verdict(struct judge *j, const struct rule *r,
 	sbuf_free(&shape);
 	pu_out_emit(j, r, &o, bad + nshape > 0 || never != NULL ? V_FAIL :
 	    V_PASS, ramp_action(bad, nshape, never != NULL));
+}
+
+/* ---- the ends a tier branch assigns ---- */
+
+/* The n-th comma-separated item of s (parentheses kept whole), trimmed,
+ * into out; false past the last. */
+static bool
+list_item(const char *s, size_t n, char *out, size_t len)
+{
+	int depth = 0;
+	size_t k = 0;
+	const char *a = s;
+
+	for (const char *p = s; ; p++) {
+		if (*p == '(' || *p == '[')
+			depth++;
+		else if ((*p == ')' || *p == ']') && depth > 0)
+			depth--;
+		if (*p != '\0' && (*p != ',' || depth > 0))
+			continue;
+		if (k++ == n) {
+			while (a < p && isspace((unsigned char)*a))
+				a++;
+			while (p > a && isspace((unsigned char)p[-1]))
+				p--;
+			snprintf(out, len, "%.*s", (int)(p - a), a);
+			return true;
+		}
+		if (*p == '\0')
+			return false;
+		a = p + 1;
+	}
+}
+
+/* What one tier branch gives its ramp's start ('b') and full ('f')
+ * variables: the right-hand sides, by the left-hand side's role. */
+struct ends {
+	char	start[96], full[96];
+	bool	transposed;	/* a start read from a full point, or back */
+};
+
+static void
+branch_ends(const json_t *br, struct ends *e)
+{
+	json_t *a;
+	size_t i;
+
+	memset(e, 0, sizeof(*e));
+	json_array_foreach(json_object_get(br, "assigns"), i, a) {
+		const char *lhs = rec_get_str(a, "lhs"), *rhs = rec_get_str(a,
+		    "rhs");
+		char l[96], rv[96];
+
+		for (size_t k = 0; lhs != NULL && rhs != NULL &&
+		    list_item(lhs, k, l, sizeof(l)) &&
+		    list_item(rhs, k, rv, sizeof(rv)); k++) {
+			char lr = ramp_role(l), rr = ramp_role(rv);
+
+			if (lr != 'b' && lr != 'f')
+				continue;
+			snprintf(lr == 'b' ? e->start : e->full, sizeof(e->start),
+			    "%s", rv);
+			if ((rr == 'b' || rr == 'f') && rr != lr)
+				e->transposed = true;
+		}
+	}
+}
+
+size_t
+ramp_ends_wrong(const json_t *tiered, struct sbuf *b)
+{
+	json_t *br;
+	size_t i, n = 0;
+
+	json_array_foreach(json_object_get(json_object_get(tiered, "facts"),
+	    "branches"), i, br) {
+		const char *tier = rec_get_str(br, "tier");
+		struct ends e;
+		bool same;
+
+		if (tier == NULL)
+			continue;
+		branch_ends(br, &e);
+		same = e.start[0] != '\0' && strcmp(e.start, e.full) == 0;
+		if (!e.transposed && !same)
+			continue;
+		sbuf_printf(b, "%s%s (", n++ ? "; " : "", tier);
+		pu_where(b, tiered, (long)json_integer_value(json_object_get(br,
+		    "line")));
+		sbuf_printf(b, ") sets its ramp's start to %s and its full "
+		    "point to %s", e.start[0] ? e.start : "?",
+		    e.full[0] ? e.full : "?");
+		if (same)
+			sbuf_adds(b, ": the ramp has no width, (saturation - "
+			    "start) / (full - start) divides by zero, so the "
+			    "tier is shed outright once saturation passes the "
+			    "start (a copy-paste slip?)");
+		else
+			sbuf_adds(b, ": the ends are transposed, so with the "
+			    "config's start below its full point (full - start) "
+			    "is negative, the probability is never above 0 and "
+			    "the tier is never shed");
+	}
+	return n;
 }

@@ -4,6 +4,7 @@
 #define S2R_RULES_RAMP_H
 
 #include "judge.h"
+#include "str.h"
 
 /* Emits priority.ramp_guard for the bundle: whether the generated
  * plugin's admission function admits each shed tier below its ramp's
@@ -11,5 +12,11 @@
  * tier. */
 void	ramp_guard_verdict(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
+
+/* The tier branches of the generated dispatch (tiered, a
+ * 4d.generated-dispatch proof) whose assignments give the ramp's start
+ * variable a full point and its full variable a start, or both the same
+ * value: said into b; how many. */
+size_t	ramp_ends_wrong(const json_t *tiered, struct sbuf *b);
 
 #endif

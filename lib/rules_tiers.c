@@ -93,7 +93,7 @@ param_wanted(const json_t *e, void *arg)
 	const struct param_want *w = arg;
 	const char *n = param_name(e), *ph = rec_scope_str(e, "phase");
 
-	return n != NULL && strcmp(n, w->name) == 0 && (w->arm == NULL ||
+	return n != NULL && strcasecmp(n, w->name) == 0 && (w->arm == NULL ||
 	    (ph != NULL && strcmp(ph, w->arm) == 0));
 }
 
@@ -804,7 +804,7 @@ path_problems(const struct judge *j, struct pu_out *o, const json_t *tiered,
     bool right)
 {
 	struct sbuf bad = {0};
-	size_t nunreached, ntags, nlit, nlitdiff;
+	size_t nunreached, ntags, nlit, nlitdiff, nends;
 
 	nunreached = unreached_ramps(j, right, &bad);
 	if (nunreached > 0)
@@ -823,8 +823,12 @@ path_problems(const struct judge *j, struct pu_out *o, const json_t *tiered,
 		    "the treatment config sets for it is never used.",
 		    sbuf_str(&bad));
 	sbuf_free(&bad);
-	return nunreached + ntags + nlitdiff > 0 ? V_FAIL : nlit > 0 ? V_WARN :
-	    V_PASS;
+	nends = ramp_ends_wrong(tiered, &bad);
+	if (nends > 0)
+		sbuf_printf(&o->why, " But %s.", sbuf_str(&bad));
+	sbuf_free(&bad);
+	return nunreached + ntags + nlitdiff + nends > 0 ? V_FAIL : nlit > 0 ?
+	    V_WARN : V_PASS;
 }
 
 /* The expected priorities no branch names the parameters of (the

@@ -1725,3 +1725,19 @@ clean() {
 @test "3c-terms-added (14b): 3c FAIL" {
 	fault 3c-terms-added
 }
+
+@test "4c-params-under-picker (14b): 4c WARN" {
+	fault 4c-params-under-picker
+}
+
+@test "4d-batch-full-copy (14b): 4d FAIL" {
+	fault 4d-batch-full-copy
+}
+
+@test "4d-case-start-full-swapped (14b): 4d FAIL" {
+	fault 4d-case-start-full-swapped
+}
+
+@test "4d-ramp-tiers-mixed (14b): 4d FAIL" {
+	fault 4d-ramp-tiers-mixed
+}

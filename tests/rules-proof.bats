@@ -176,6 +176,16 @@ why() {
 	jq -s -e '[.[] | select(.metric == "routing.plugins")][0] | .verdict == "PASS" and (.why | test("max-score-picker: registered"))' "$V"
 }
 
+@test "4c: a deployed key differing from the plan only in case is the planned one (encoding/json ignores case)" {
+	bundle casekey real-ok
+	sed -i 's/^\( *\)sheddableShed/\1SheddableShed/' "$REAL/generated/treatment_config.yaml"
+	grep -q 'SheddableShedStart' "$REAL/generated/treatment_config.yaml"
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict admission.tier_parameters treatment sheddable)" = PASS ]
+	[[ "$(jq -r 'select(.metric == "admission.tier_parameters" and .scope.class == "sheddable") | .why' "$V")" != *"Not deployed"* ]]
+}
+
 @test "4c: a deployed treatment config that gives no plugin a parameter WARNs (compiled-in defaults), no deployed config MISSING" {
 	bundle bare real-ok
 	sed -i 's/^\( *\)parameters:$/\1params:/' "$REAL/generated/treatment_config.yaml"

@@ -56,6 +56,39 @@ epp_item(struct judge *j, const struct rule *r, const struct jcell *c,
 	sbuf_free(&why);
 }
 
+/* An item the deployed config l gives a second time, in the same file
+ * (a profile listing a scorer twice, a plugin name used twice): the EPP
+ * either refuses the config or runs the entry twice (a repeated
+ * scorer's weights add up), and config.md says neither. */
+static void
+epp_repeats(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct ru_list *l, size_t *bad)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const char *metric = rec_get_str(l->v[i], "metric");
+		const json_t *first = ru_find_item(l, metric,
+		    ru_item_of(l->v[i]));
+		struct sbuf why = {0};
+
+		if (first == l->v[i] || strcmp(metric, "epp.chart") == 0)
+			continue;
+		(*bad)++;
+		item_text(&why, l->v[i]);
+		sbuf_adds(&why, " is given twice in the deployed config: ");
+		ru_value_at(&why, first);
+		sbuf_adds(&why, " and again ");
+		ru_value_at(&why, l->v[i]);
+		sbuf_adds(&why, ". The EPP either rejects the repeat or "
+		    "applies the entry twice (a scorer listed twice scores "
+		    "twice): config.md gives it once.");
+		ru_emit_exact(j, r, c, metric, NULL, l->v[i], V_FAIL,
+		    sbuf_str(&why), "Remove the repeated entry from the "
+		    "deployed EPP config (or the overlay that appends it) and "
+		    "redeploy.");
+		sbuf_free(&why);
+	}
+}
+
 /* No deployed config for the arm (deployed false), or none in config.md
  * to compare it with. */
 static void
@@ -303,6 +336,9 @@ epp_rule(struct judge *j, const struct rule *r, const struct jcell *c)
 			continue;
 		epp_item(j, r, c, NULL, dep.v[i], &bad);
 	}
+	/* config.md's arm is config.md's to get right (config.conflict
+	 * compares its sources); the deployed one is what the EPP ran. */
+	epp_repeats(j, r, c, &dep, &bad);
 	if (bad == 0)
 		epp_equal(j, r, c, &exp, &dep, same);
 out:

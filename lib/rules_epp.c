@@ -25,6 +25,30 @@ item_text(struct sbuf *b, const json_t *rec)
 	sbuf_printf(b, "%s %s", rec_get_str(rec, "metric"), ru_item_of(rec));
 }
 
+static const char *
+json_kind(const json_t *v)
+{
+	return json_is_string(v) ? "a string" : json_is_number(v) ?
+	    "a number" : json_is_boolean(v) ? "a boolean" : json_is_null(v) ?
+	    "null" : json_is_array(v) ? "a list" : "a map";
+}
+
+/* Values that print alike but differ in type ("64" against 64): say so,
+ * or the why reads "says 64, deployed 64". */
+static void
+type_note(struct sbuf *why, const json_t *ev, const json_t *mv)
+{
+	if (ev == NULL || mv == NULL || json_typeof(ev) == json_typeof(mv) ||
+	    (json_is_number(ev) && json_is_number(mv)) ||
+	    (json_is_boolean(ev) && json_is_boolean(mv)))
+		return;
+	sbuf_printf(why, " config.md gives %s, the deployed config %s (a "
+	    "quoted YAML value is a string): the EPP decodes plugin "
+	    "parameters as JSON into typed fields, so a mistyped value fails "
+	    "the plugin's factory or is read as something else.",
+	    json_kind(ev), json_kind(mv));
+}
+
 static void
 epp_item(struct judge *j, const struct rule *r, const struct jcell *c,
     const json_t *e, const json_t *m, size_t *bad)
@@ -42,6 +66,8 @@ epp_item(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, ", the deployed config ");
 		ru_value_at(&why, m);
 		sbuf_adds(&why, ".");
+		type_note(&why, json_object_get(e, "value"),
+		    json_object_get(m, "value"));
 	} else if (e != NULL) {
 		sbuf_adds(&why, " is in config.md (");
 		ru_where(&why, e);

@@ -717,6 +717,14 @@ stamps() {
 	    .actual.value == 5' "$OUT"
 }
 
+@test "2d: a value deployed as a string where config.md gives a number is FAIL and says so" {
+	judge 'if .kind == "measure" and .metric == "epp.scorer.weight" and
+	    .scope.phase == "baseline" then .value = "2" else . end'
+	[ "$(v 2d baseline epp.scorer.weight)" = FAIL ]
+	jqt 'select(.check == "2d" and .scope.phase == "baseline" and
+	    .verdict == "FAIL") | .why | test("config.md gives a number, the deployed config a string")' "$OUT"
+}
+
 @test "2d: field by field against config.md: PASS, FAIL, MISSING, INAPPLICABLE" {
 	judge 'if .kind == "measure" and .metric == "epp.scorer.weight" and
 	    .scope.phase == "baseline" then .value = 3 else . end'

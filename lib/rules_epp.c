@@ -25,6 +25,30 @@ item_text(struct sbuf *b, const json_t *rec)
 	sbuf_printf(b, "%s %s", rec_get_str(rec, "metric"), ru_item_of(rec));
 }
 
+static const char *
+json_kind(const json_t *v)
+{
+	return json_is_string(v) ? "a string" : json_is_number(v) ?
+	    "a number" : json_is_boolean(v) ? "a boolean" : json_is_null(v) ?
+	    "null" : json_is_array(v) ? "a list" : "a map";
+}
+
+/* Values that print alike but differ in type ("64" against 64): say so,
+ * or the why reads "says 64, deployed 64". */
+static void
+type_note(struct sbuf *why, const json_t *ev, const json_t *mv)
+{
+	if (ev == NULL || mv == NULL || json_typeof(ev) == json_typeof(mv) ||
+	    (json_is_number(ev) && json_is_number(mv)) ||
+	    (json_is_boolean(ev) && json_is_boolean(mv)))
+		return;
+	sbuf_printf(why, " config.md gives %s, the deployed config %s (a "
+	    "quoted YAML value is a string): the EPP decodes plugin "
+	    "parameters as JSON into typed fields, so a mistyped value fails "
+	    "the plugin's factory or is read as something else.",
+	    json_kind(ev), json_kind(mv));
+}
+
 static void
 epp_item(struct judge *j, const struct rule *r, const struct jcell *c,
     const json_t *e, const json_t *m, size_t *bad)
@@ -42,6 +66,8 @@ epp_item(struct judge *j, const struct rule *r, const struct jcell *c,
 		sbuf_adds(&why, ", the deployed config ");
 		ru_value_at(&why, m);
 		sbuf_adds(&why, ".");
+		type_note(&why, json_object_get(e, "value"),
+		    json_object_get(m, "value"));
 	} else if (e != NULL) {
 		sbuf_adds(&why, " is in config.md (");
 		ru_where(&why, e);
@@ -54,6 +80,39 @@ epp_item(struct judge *j, const struct rule *r, const struct jcell *c,
 	ru_emit_exact(j, r, c, rec_get_str(e != NULL ? e : m, "metric"), e, m, V_FAIL,
 	    sbuf_str(&why), ACT_EPP);
 	sbuf_free(&why);
+}
+
+/* An item the deployed config l gives a second time, in the same file
+ * (a profile listing a scorer twice, a plugin name used twice): the EPP
+ * either refuses the config or runs the entry twice (a repeated
+ * scorer's weights add up), and config.md says neither. */
+static void
+epp_repeats(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct ru_list *l, size_t *bad)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const char *metric = rec_get_str(l->v[i], "metric");
+		const json_t *first = ru_find_item(l, metric,
+		    ru_item_of(l->v[i]));
+		struct sbuf why = {0};
+
+		if (first == l->v[i] || strcmp(metric, "epp.chart") == 0)
+			continue;
+		(*bad)++;
+		item_text(&why, l->v[i]);
+		sbuf_adds(&why, " is given twice in the deployed config: ");
+		ru_value_at(&why, first);
+		sbuf_adds(&why, " and again ");
+		ru_value_at(&why, l->v[i]);
+		sbuf_adds(&why, ". The EPP either rejects the repeat or "
+		    "applies the entry twice (a scorer listed twice scores "
+		    "twice): config.md gives it once.");
+		ru_emit_exact(j, r, c, metric, NULL, l->v[i], V_FAIL,
+		    sbuf_str(&why), "Remove the repeated entry from the "
+		    "deployed EPP config (or the overlay that appends it) and "
+		    "redeploy.");
+		sbuf_free(&why);
+	}
 }
 
 /* No deployed config for the arm (deployed false), or none in config.md
@@ -303,6 +362,9 @@ epp_rule(struct judge *j, const struct rule *r, const struct jcell *c)
 			continue;
 		epp_item(j, r, c, NULL, dep.v[i], &bad);
 	}
+	/* config.md's arm is config.md's to get right (config.conflict
+	 * compares its sources); the deployed one is what the EPP ran. */
+	epp_repeats(j, r, c, &dep, &bad);
 	if (bad == 0)
 		epp_equal(j, r, c, &exp, &dep, same);
 out:

@@ -196,7 +196,8 @@ bool	 ru_is_epp_metric(const char *metric);
 /* The item a config record names: its key, or the class of a tier. */
 const char *ru_item_of(const json_t *rec);
 /* Records of kind from one arm's EPP config: scope phase == phase and no
- * workload, one per (metric, item).  With global_tiers, priority tiers
+ * workload, one per (metric, item) and file: an item one file gives
+ * twice (two places) comes twice, first first.  With global_tiers, priority tiers
  * without a phase count too. */
 void	 ru_arm_config(const struct judge *j, const char *kind,
 	    const char *phase, bool global_tiers, struct ru_list *out);

@@ -1686,6 +1686,10 @@ clean() {
 	fault 2a-fp8-checkpoint
 }
 
+@test "2d-param-quoted-aw (aw): 2d FAIL" {
+	fault 2d-param-quoted-aw
+}
+
 @test "5b-served-smoke-load (aw): 5b WARN" {
 	fault 5b-served-smoke-load
 }

@@ -702,6 +702,29 @@ stamps() {
 	[ "$(v 2a treatment vllm.hardware)" = INAPPLICABLE ]
 }
 
+@test "2d: a deployed item given twice is FAIL, the same record repeated is not" {
+	# the same record twice (s2r-expect repeats s2r-config's): one item
+	judge '., (select(.kind == "measure" and
+	    .metric == "epp.scorer.weight" and .scope.phase == "baseline"))'
+	[ "$(v 2d baseline epp.config)" = PASS ]
+	# the profile lists a scorer a second time, further down
+	judge '., (select(.kind == "measure" and
+	    .metric == "epp.scorer.weight" and .scope.phase == "baseline") |
+	    .value = 5 | .source.line += 20)'
+	[ "$(v 2d baseline epp.scorer.weight)" = FAIL ]
+	jqt 'select(.check == "2d" and .scope.phase == "baseline" and
+	    .verdict == "FAIL") | (.why | test("given twice in the deployed config: 2 \\(generated/baseline_config.yaml:[0-9]+\\) and again 5")) and
+	    .actual.value == 5' "$OUT"
+}
+
+@test "2d: a value deployed as a string where config.md gives a number is FAIL and says so" {
+	judge 'if .kind == "measure" and .metric == "epp.scorer.weight" and
+	    .scope.phase == "baseline" then .value = "2" else . end'
+	[ "$(v 2d baseline epp.scorer.weight)" = FAIL ]
+	jqt 'select(.check == "2d" and .scope.phase == "baseline" and
+	    .verdict == "FAIL") | .why | test("config.md gives a number, the deployed config a string")' "$OUT"
+}
+
 @test "2d: field by field against config.md: PASS, FAIL, MISSING, INAPPLICABLE" {
 	judge 'if .kind == "measure" and .metric == "epp.scorer.weight" and
 	    .scope.phase == "baseline" then .value = 3 else . end'

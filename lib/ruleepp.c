@@ -2,6 +2,7 @@
  * epp.* records of a phase, one per item and file, for checks 2c, 2d and
  * the isolation rules. */
 #include <string.h>
+#include <strings.h>
 
 #include "judge.h"
 #include "rec.h"
@@ -30,16 +31,33 @@ ru_item_of(const json_t *rec)
 	return k != NULL ? k : rec_scope_str(rec, "class");
 }
 
+/* Whether two items of metric name one thing: a plugin parameter
+ * (PLUGIN.path) by its plugin exactly and its path in any case, as Go's
+ * encoding/json matches a key to a struct field; anything else exactly. */
+static bool
+same_item(const char *metric, const char *a, const char *b, bool fold)
+{
+	const char *dot;
+
+	if (a == NULL || b == NULL)
+		return false;
+	if (!fold || strcmp(metric, "epp.plugin.parameter") != 0 ||
+	    (dot = strchr(a, '.')) == NULL)
+		return strcmp(a, b) == 0;
+	return strncmp(a, b, (size_t)(dot - a) + 1) == 0 &&
+	    strcasecmp(dot + 1, b + (dot - a) + 1) == 0;
+}
+
 const json_t *
 ru_find_item(const struct ru_list *l, const char *metric, const char *item)
 {
-	for (size_t i = 0; i < l->n; i++) {
-		const char *it = ru_item_of(l->v[i]);
-
-		if (strcmp(rec_get_str(l->v[i], "metric"), metric) == 0 &&
-		    it != NULL && item != NULL && strcmp(it, item) == 0)
-			return l->v[i];
-	}
+	/* the exact key first: a config may hold both spellings */
+	for (int fold = 0; fold < 2; fold++)
+		for (size_t i = 0; i < l->n; i++)
+			if (strcmp(rec_get_str(l->v[i], "metric"), metric) ==
+			    0 && same_item(metric, ru_item_of(l->v[i]), item,
+			    fold))
+				return l->v[i];
 	return NULL;
 }
 

@@ -717,6 +717,23 @@ stamps() {
 	    .actual.value == 5' "$OUT"
 }
 
+@test "2d: a plugin parameter deployed in another case is the same field (Go's encoding/json), its value still judged" {
+	par='{check: "4c", metric: "epp.plugin.parameter", scope: {phase: "baseline"}}'
+	exp="$par + {kind: \"expect\", key: \"adm.sheddableShedStart\", value: 0.05, source: {file: \"config.md\", line: 40}}"
+	dep="$par + {kind: \"measure\", key: \"adm.SheddableShedStart\", value: 0.05, source: {file: \"generated/baseline_config.yaml\", line: 30}}"
+	judge ".,(if .metric == \"epp.scorer.weight\" and .kind == \"expect\" and .scope.phase == \"baseline\" then ($exp), ($dep) else empty end)"
+	[ "$(v 2d baseline epp.config)" = PASS ]
+	[ -z "$(v 2d baseline epp.plugin.parameter)" ]
+	# the same field, another value: one FAIL naming both, not two absences
+	judge ".,(if .metric == \"epp.scorer.weight\" and .kind == \"expect\" and .scope.phase == \"baseline\" then ($exp), ($dep | .value = 0.5) else empty end)"
+	[ "$(v 2d baseline epp.plugin.parameter)" = FAIL ]
+	[ "$(jq -c 'select(.check == "2d" and .metric == "epp.plugin.parameter")' "$OUT" | wc -l)" -eq 1 ]
+	jqt 'select(.check == "2d" and .metric == "epp.plugin.parameter") | .why | test("config.md says 0.05 .*, the deployed config 0.5")' "$OUT"
+	# another plugin's key is no match
+	judge ".,(if .metric == \"epp.scorer.weight\" and .kind == \"expect\" and .scope.phase == \"baseline\" then ($exp), ($dep | .key = \"other.sheddableShedStart\") else empty end)"
+	[ "$(jq -c 'select(.check == "2d" and .metric == "epp.plugin.parameter")' "$OUT" | wc -l)" -eq 2 ]
+}
+
 @test "2d: a value deployed as a string where config.md gives a number is FAIL and says so" {
 	judge 'if .kind == "measure" and .metric == "epp.scorer.weight" and
 	    .scope.phase == "baseline" then .value = "2" else . end'

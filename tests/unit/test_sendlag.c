@@ -63,10 +63,76 @@ test_examples(void)
 	sendlag_free(&s);
 }
 
+/* 128 sends 10 ms apart, lag 1 ms until send 32, then lag(i). */
+static void
+steps(struct sendlag *s, int64_t (*lag)(int))
+{
+	for (int i = 0; i < 128; i++)
+		sendlag_add(s, i, 1700000000000000 + i * 10000 +
+		    (i < 32 ? 1000 : lag(i)), i * 10000);
+	sendlag_finish(s);
+}
+
+static int64_t
+lag_forward(int i)
+{
+	(void)i;
+	return 1001000;
+}
+
+/* A client that stalls 1 s at send 32 and then falls 30 ms further
+ * behind with every send (a quarter of the schedule's rate). */
+static int64_t
+lag_behind(int i)
+{
+	return 1001000 + (int64_t)(i - 32) * 30000;
+}
+
+/* A clock stepped 1 s forward: found where the low lag rose (a quarter
+ * window early at most), no send late on either side of it; a backlog
+ * that keeps growing is late sends, no step. */
+static void
+test_forward_step(void)
+{
+	struct sendlag s = { 0 };
+	struct sbuf b = { 0 };
+
+	steps(&s, lag_forward);
+	CHECK(s.forward == 1 && s.step == 1000000);
+	CHECK(s.step_at >= 280000 && s.step_at <= 320000);
+	CHECK(s.late == 0);
+	sendlag_step_how(&b, &s);
+	CHECK(strstr(sbuf_str(&b), "the client's wall clock went forward") !=
+	    NULL);
+	sbuf_free(&b);
+	sendlag_free(&s);
+	steps(&s, lag_behind);
+	CHECK(s.step == 0 && s.forward == 0);
+	CHECK(s.late == 96);
+	sendlag_free(&s);
+}
+
+/* The same sends with the first 32 a second late: a step back. */
+static void
+test_back_step(void)
+{
+	struct sendlag s = { 0 };
+
+	for (int i = 0; i < 128; i++)
+		sendlag_add(&s, i, 1700000000000000 + i * 10000 +
+		    (i < 32 ? 1001000 : 1000), i * 10000);
+	sendlag_finish(&s);
+	CHECK(s.forward == 0 && s.step == 1000000);
+	CHECK(s.late == 0);
+	sendlag_free(&s);
+}
+
 static const struct unit_test tests[] = {
 	{ "late sends against the least lag", test_counts },
 	{ "the least lag is the origin", test_origin },
 	{ "at most five example ids", test_examples },
+	{ "a clock stepped forward, not a growing backlog", test_forward_step },
+	{ "a clock stepped back", test_back_step },
 	{ NULL, NULL }
 };
 

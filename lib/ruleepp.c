@@ -62,6 +62,19 @@ ru_find_item(const struct ru_list *l, const char *metric, const char *item)
 }
 
 const json_t *
+ru_earlier_item(const struct ru_list *l, size_t i)
+{
+	const char *metric = rec_get_str(l->v[i], "metric");
+
+	for (size_t k = 0; k < i; k++)
+		if (strcmp(rec_get_str(l->v[k], "metric"), metric) == 0 &&
+		    same_item(metric, ru_item_of(l->v[k]),
+		    ru_item_of(l->v[i]), true))
+			return l->v[k];
+	return NULL;
+}
+
+const json_t *
 ru_by_metric(const struct ru_list *l, const char *metric)
 {
 	for (size_t i = 0; i < l->n; i++)

@@ -92,11 +92,10 @@ epp_repeats(struct judge *j, const struct rule *r, const struct jcell *c,
 {
 	for (size_t i = 0; i < l->n; i++) {
 		const char *metric = rec_get_str(l->v[i], "metric");
-		const json_t *first = ru_find_item(l, metric,
-		    ru_item_of(l->v[i]));
+		const json_t *first = ru_earlier_item(l, i);
 		struct sbuf why = {0};
 
-		if (first == l->v[i] || strcmp(metric, "epp.chart") == 0)
+		if (first == NULL || strcmp(metric, "epp.chart") == 0)
 			continue;
 		(*bad)++;
 		item_text(&why, l->v[i]);
@@ -104,9 +103,18 @@ epp_repeats(struct judge *j, const struct rule *r, const struct jcell *c,
 		ru_value_at(&why, first);
 		sbuf_adds(&why, " and again ");
 		ru_value_at(&why, l->v[i]);
-		sbuf_adds(&why, ". The EPP either rejects the repeat or "
-		    "applies the entry twice (a scorer listed twice scores "
-		    "twice): config.md gives it once.");
+		sbuf_adds(&why, ".");
+		if (strcmp(ru_item_of(first), ru_item_of(l->v[i])) != 0)
+			sbuf_printf(&why, " The keys differ only in case (%s, "
+			    "%s) and the plugin decodes its parameters as "
+			    "Go's encoding/json does, matching a key in any "
+			    "case: the later value is the one it reads.",
+			    ru_item_of(first), ru_item_of(l->v[i]));
+		else
+			sbuf_adds(&why, " The EPP either rejects the repeat or "
+			    "applies the entry twice (a scorer listed twice "
+			    "scores twice).");
+		sbuf_adds(&why, " config.md gives it once.");
 		ru_emit_exact(j, r, c, metric, NULL, l->v[i], V_FAIL,
 		    sbuf_str(&why), "Remove the repeated entry from the "
 		    "deployed EPP config (or the overlay that appends it) and "

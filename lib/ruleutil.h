@@ -204,6 +204,9 @@ void	 ru_arm_config(const struct judge *j, const char *kind,
 /* The record of metric and item in l, or NULL. */
 const json_t *ru_find_item(const struct ru_list *l, const char *metric,
 	    const char *item);
+/* The first record before l->v[i] naming its item (a parameter's key
+ * in any case, as the EPP decodes it: the later value wins), or NULL. */
+const json_t *ru_earlier_item(const struct ru_list *l, size_t i);
 /* The first record of metric in l, or NULL. */
 const json_t *ru_by_metric(const struct ru_list *l, const char *metric);
 /* The deployed EPP config file of a phase (source.file of its

@@ -1686,6 +1686,10 @@ clean() {
 	fault 2a-fp8-checkpoint
 }
 
+@test "2d-param-key-case-twice (aw): 2d FAIL" {
+	fault 2d-param-key-case-twice
+}
+
 @test "2d-param-quoted-aw (aw): 2d FAIL" {
 	fault 2d-param-quoted-aw
 }

@@ -337,20 +337,18 @@ served_unstated(struct sbuf *why, const struct served *s)
 {
 	const char *what = s->warm == NULL ? "warm-up and prewarm" :
 	    "prewarm";
+	const char *beyond = s->warm == NULL ? "the trace's requests" :
+	    "the warm-up";
+	bool over = s->d - s->w > s->slack;
 
-	if (s->d - s->w > s->slack) {
-		sbuf_printf(why, ": %.0f beyond %s, more than the %.0f "
-		    "requests (runtime.served_excess_pct of those sent) an "
-		    "unstated %s explains: ", s->d - s->w, s->warm == NULL ?
-		    "the trace's requests" : "the warm-up", s->slack, what);
-		sbuf_adds(why, FOREIGN);
-		return V_WARN;
-	}
-	sbuf_printf(why, ": %.0f beyond %s, within the %.0f requests "
+	sbuf_printf(why, ": %.0f beyond %s, %s the %.0f requests "
 	    "(runtime.served_excess_pct of those sent) an unstated %s "
-	    "explains.", s->d - s->w, s->warm == NULL ? "the trace's "
-	    "requests" : "the warm-up", s->slack, what);
-	return V_PASS;
+	    "explains%s", s->d - s->w, beyond, over ? "more than" : "within",
+	    s->slack, what, over ? ": " : ".");
+	if (!over)
+		return V_PASS;
+	sbuf_adds(why, FOREIGN);
+	return V_WARN;
 }
 
 static enum jverdict_value
@@ -430,10 +428,14 @@ served_vs_sent(struct judge *j, const struct rule *r, const struct jcell *c,
 	sv.warm = ru_protocol_warmup(j, c, &sv.w);
 	sv.pre = ru_protocol_prewarm(j, c, &sv.ps);
 	/* blis observe sends the warm-up its trace header records */
-	if (sv.warm == NULL && ru_num(judge_measure(j, c, "warm_up.requests",
-	    NULL), &sv.w)) {
-		sv.warm = judge_measure(j, c, "warm_up.requests", NULL);
-		sv.w_header = true;
+	if (sv.warm == NULL) {
+		const json_t *hdr = judge_measure(j, c, "warm_up.requests",
+		    NULL);
+
+		if (ru_num(hdr, &sv.w)) {
+			sv.warm = hdr;
+			sv.w_header = true;
+		}
 	}
 	if (!ru_num(rows, &sent)) {
 		ru_emit(j, r, c, "requests.served", NULL, NULL, NULL, NULL,

@@ -19,6 +19,7 @@ const struct rule_area rule_areas[] = {
 	{ CAT_SIGNAL, rules_signal },
 	{ CAT_SIGNAL, rules_saturation },
 	{ CAT_POLICY, rules_policy },
+	{ CAT_POLICY, rules_treatment },
 	{ CAT_POLICY, rules_tiers },
 	{ CAT_ALIGNMENT, rules_align },
 	{ 0, NULL }

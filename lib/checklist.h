@@ -30,6 +30,7 @@ extern const struct rule rules_gpu[];		/* lib/rules_gpu.c */
 extern const struct rule rules_signal[];	/* lib/rules_signal.c */
 extern const struct rule rules_saturation[];	/* lib/rules_saturation.c */
 extern const struct rule rules_policy[];	/* lib/rules_policy.c */
+extern const struct rule rules_treatment[];	/* lib/rules_treatment.c */
 extern const struct rule rules_tiers[];	/* lib/rules_tiers.c */
 extern const struct rule rules_align[];	/* lib/rules_align.c */
 

@@ -603,3 +603,45 @@ ramp_ends_wrong(const json_t *tiered, struct sbuf *b)
 	}
 	return n;
 }
+
+/* What sim_ramp() looks for: a dispatch branch of tier with a ramp. */
+struct ramp {
+	const char	*tier;
+	const json_t	*branch;	/* numbers[0] start, [1] full */
+};
+
+static bool
+is_ramp(const json_t *branch, void *arg)
+{
+	return json_array_size(json_object_get(branch, "numbers")) >= 2;
+}
+
+static bool
+has_ramp(const json_t *p, void *arg)
+{
+	struct ramp *rp = arg;
+
+	rp->branch = pu_fact_find(p, "branches", "tier", rp->tier, is_ramp,
+	    NULL);
+	return rp->branch != NULL;
+}
+
+bool
+sim_ramp(const struct judge *j, const char *tier, const json_t **p,
+    const json_t **branch)
+{
+	struct ramp rp = { tier, NULL };
+
+	*p = pu_claim_find(j, "4d.sim-dispatch", "sim", PU_ANY, has_ramp, &rp);
+	*branch = rp.branch;
+	return *p != NULL;
+}
+
+const char *
+other_tier(const char *tier)
+{
+	if (tier == NULL)
+		return NULL;
+	return strcmp(tier, "sheddable") == 0 ? "batch" :
+	    strcmp(tier, "batch") == 0 ? "sheddable" : NULL;
+}

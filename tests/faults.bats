@@ -1714,6 +1714,14 @@ clean() {
 	fault 3a-queue-helper-running
 }
 
+@test "3b-kv-compound-div (14b): 3b FAIL" {
+	fault 3b-kv-compound-div
+}
+
+@test "3b-kv-percent-const-1e2 (14b): 3b FAIL" {
+	fault 3b-kv-percent-const-1e2
+}
+
 @test "3c-admit-empty-sentinel (14b): 3c FAIL" {
 	fault 3c-admit-empty-sentinel
 }

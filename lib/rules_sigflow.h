@@ -42,5 +42,11 @@ void	sf_rule_queue(struct judge *j, const struct rule *r,
  * a delay on top of the router's refresh. */
 void	sf_rule_cache(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
+/* 3d snapshot.plugin_staleness: the generated plugin's own staleness
+ * check (time.Since(m.UpdateTime) against a threshold) against the
+ * router's refresh refresh_us (0: unknown; refresh: its proof or
+ * record).  No verdict when the plugin has no such check. */
+void	sf_rule_stale(struct judge *j, const struct rule *r,
+	    double refresh_us, const json_t *refresh);
 
 #endif

@@ -1742,6 +1742,10 @@ clean() {
 	fault 3c-terms-added
 }
 
+@test "3d-plugin-staleness-ns (14b): 3d FAIL" {
+	fault 3d-plugin-staleness-ns
+}
+
 @test "4c-params-under-picker (14b): 4c WARN" {
 	fault 4c-params-under-picker
 }

@@ -232,11 +232,18 @@ set_op(char *op, size_t oplen, const char *s, size_t a, size_t b)
 	snprintf(op, oplen, "%.*s", (int)(b - a), s + a);
 }
 
-const char *
-goscale_kind(const char *code, const struct gindex *ix,
-    const struct goscale_names *names, size_t *col, char *op, size_t oplen)
+int
+goscale_sign(const char *kind)
 {
-	for (size_t i = 0; code[i] != '\0'; i++) {
+	return strcmp(kind, "multiply_by_100") == 0 ? 1 : -1;
+}
+
+const char *
+goscale_kind(const char *code, size_t from, const struct gindex *ix,
+    const struct goscale_names *names, size_t *col, size_t *next, char *op,
+    size_t oplen)
+{
+	for (size_t i = from; i < strlen(code); i++) {
 		size_t ta, tb, opens, e, start = i;
 		enum worth w;
 
@@ -254,6 +261,7 @@ goscale_kind(const char *code, const struct gindex *ix,
 		if (w == W_OTHER)
 			continue;
 		*col = start;
+		*next = e > i ? e : i + 1;
 		set_op(op, oplen, code, start, e);
 		return kind_of(code[i], w);
 	}

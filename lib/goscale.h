@@ -23,13 +23,18 @@ void	goscale_note(const char *code, const struct gindex *ix,
 	    struct goscale_names *names);
 void	goscale_names_free(struct goscale_names *names);
 
-/* The first rescale on the masked line code: "divide_by_100",
- * "multiply_by_100" or "multiply_by_0.01", with the column of the
- * operator (or of a leading factor) in *col and the operator and
- * operand text in op; NULL when there is none.  names may be NULL. */
-const char *goscale_kind(const char *code, const struct gindex *ix,
-	    const struct goscale_names *names, size_t *col, char *op,
-	    size_t oplen);
+/* The first rescale on the masked line code from offset from:
+ * "divide_by_100", "multiply_by_100" or "multiply_by_0.01", with the
+ * column of the operator (or of a leading factor) in *col, where to
+ * look for the next in *next, and the operator and operand text in op;
+ * NULL when there is none.  names may be NULL. */
+const char *goscale_kind(const char *code, size_t from,
+	    const struct gindex *ix, const struct goscale_names *names,
+	    size_t *col, size_t *next, char *op, size_t oplen);
+/* +1 for a rescale that multiplies by 100, -1 for one that divides: a
+ * line whose rescales sum to 0 (math.Round(x*100)/100) keeps the scale. */
+int	goscale_sign(const char *kind);
+
 /* 100 or 0.01 when the value text (a literal, perhaps converted or
  * bracketed) is worth that, else 0. */
 double	goscale_value(const char *text);

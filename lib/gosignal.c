@@ -62,6 +62,44 @@ inverted(const char *kind)
 	return "multiply_by_100";	/* / 100 or * 0.01 below the line */
 }
 
+/* The rescale the line code makes of sig: its rescales (each turned
+ * round in a divisor) summed, so that math.Round(x*100)/100 is none;
+ * the first of the winning direction gives *col and op. */
+static const char *
+line_scale(const char *code, const struct gindex *ix,
+    const struct goscale_names *locals, const char *sig, size_t *col,
+    char *op, size_t oplen)
+{
+	const char *k, *kind = NULL;
+	char o[64], first_op[2][64];
+	size_t c, at = 0, first_col[2] = { 0, 0 };
+	const char *first[2] = { NULL, NULL };
+	int net = 0;
+
+	while ((k = goscale_kind(code, at, ix, locals, &c, &at, o,
+	    sizeof(o))) != NULL) {
+		int w;
+
+		if (in_divisor(code, c, sig))
+			k = inverted(k);
+		w = goscale_sign(k) > 0;
+		net += goscale_sign(k);
+		if (first[w] == NULL) {
+			first[w] = k;
+			first_col[w] = c;
+			snprintf(first_op[w], sizeof(first_op[w]), "%s", o);
+		}
+	}
+	if (net != 0) {
+		int w = net > 0;
+
+		kind = first[w];
+		*col = first_col[w];
+		snprintf(op, oplen, "%s", first_op[w]);
+	}
+	return kind;
+}
+
 static bool
 mentions_any(const char *text, const struct strv *sv, const char **which)
 {
@@ -198,13 +236,10 @@ scale_lines(const struct gofile *f, const struct gindex *ix,
 			scale_helpers(f, ix, d, code, direct ? sig :
 			    signals->v[0], followed, out);
 		goscale_note(code, ix, &locals);
-		if ((direct || via) && (kind = goscale_kind(code, ix, &locals,
-		    &col, op, sizeof(op))) != NULL) {
+		if ((direct || via) && (kind = line_scale(code, ix, &locals,
+		    sig, &col, op, sizeof(op))) != NULL) {
 			json_t *facts = json_object();
 			char *expr = go_code_text(f, b, e);
-
-			if (in_divisor(code, col, sig))
-				kind = inverted(kind);
 
 			rec_set_str(facts, "signal", through != NULL ?
 			    through->signal : direct ? sig : signals->v[0]);

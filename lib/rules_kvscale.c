@@ -22,12 +22,21 @@ const char *
 kvs_line_rescale(const char *code)
 {
 	char buf[512], *cut, op[64];
-	size_t col;
+	const char *k, *first[2] = { NULL, NULL };
+	size_t col, at = 0;
+	int net = 0;
 
 	snprintf(buf, sizeof(buf), "%s", code);
 	if ((cut = strstr(buf, "//")) != NULL)
 		*cut = '\0';
-	return goscale_kind(buf, NULL, NULL, &col, op, sizeof(op));
+	/* rescales that cancel (math.Round(x*100)/100) are none */
+	while ((k = goscale_kind(buf, at, NULL, NULL, &col, &at, op,
+	    sizeof(op))) != NULL) {
+		net += goscale_sign(k);
+		if (first[goscale_sign(k) > 0] == NULL)
+			first[goscale_sign(k) > 0] = k;
+	}
+	return net == 0 ? NULL : first[net > 0];
 }
 
 /* A declaration of ns->name whose value is 100 or 0.01: the transform

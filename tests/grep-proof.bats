@@ -600,7 +600,9 @@ func forms(m *metrics, t float64) []float64 {
 	k := m.KVCacheUsagePercent / (100 - t)
 	l := m.KVCacheUsagePercent / m.pct
 	n := m.KVCacheUsagePercent * 1000
-	return []float64{a, b, c, d, e, f, kv, g, h, i, j, k, l, n}
+	o := math.Round(m.KVCacheUsagePercent*100) / 100
+	p := m.KVCacheUsagePercent * 100 / (t * 100)
+	return []float64{a, b, c, d, e, f, kv, g, h, i, j, k, l, n, o, p}
 }
 GO
 	run -1 "$GP" --real "$R" --scale KVCacheUsagePercent --expect-none
@@ -608,8 +610,9 @@ GO
 	validate_records "$BATS_TEST_TMPDIR/out"
 	# 1e2, float64(100), a const, a typed const 1e-2, a local const, a
 	# local :=, a compound /=, a hex leading factor, a package var, and
-	# "/ 0.01" (a multiply); not / 10, / (100 - t), a field named pct or
-	# * 1000
+	# "/ 0.01" (a multiply); not / 10, / (100 - t), a field named pct,
+	# * 1000, nor rescales that cancel (a rounding to 2 decimals, x * 100
+	# over t * 100)
 	jq -e -s '[.[] | select(.status == "found") | [.source.line, .facts.transform]] ==
 	    [[11, "divide_by_100"], [12, "divide_by_100"], [13, "divide_by_100"],
 	     [14, "multiply_by_0.01"], [15, "divide_by_100"], [16, "divide_by_100"],

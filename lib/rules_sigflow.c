@@ -202,6 +202,20 @@ struct fields_arg {
 	struct sf_find	*out;
 };
 
+/* The local var named in s, a field of it too (s.X is a use of s). */
+static const char *
+local_word(const char *s, const char *var)
+{
+	size_t n = strlen(var);
+
+	for (const char *p = strstr(s, var); p != NULL; p = strstr(p + 1,
+	    var))
+		if ((p == s || (!ident_byte(p[-1]) && p[-1] != '.')) &&
+		    !ident_byte(p[n]))
+			return p;
+	return NULL;
+}
+
 /* Whether a line other than at uses var (a discard or a log is no use);
  * the first such non-use in *drop. */
 static bool
@@ -213,7 +227,7 @@ local_used(const struct fn_lines *f, size_t at, const char *var,
 	snprintf(discard, sizeof(discard), "_=%s", var);
 	*drop = SIZE_MAX;
 	for (size_t i = 0; i < f->n; i++) {
-		if (i == at || find_word(f->code[i], var) == NULL)
+		if (i == at || local_word(f->code[i], var) == NULL)
 			continue;
 		if (strcmp(f->code[i], discard) != 0 &&
 		    !pu_log_line(f->code[i]))
@@ -263,6 +277,162 @@ sf_unused_read(const struct judge *j, const char *const *fields,
 	}
 	sbuf_adds(&o->why, ": the field is read, but the signal never counts "
 	    "in what the plugin computes, where the sim algorithm's does.");
+	return true;
+}
+
+/* --- a read of a field nothing sets ------------------------------- */
+
+/* The local V of a read "V.F" at p in code (not x.V.F, not a call). */
+static bool
+receiver(const char *code, const char *p, char *var, size_t n)
+{
+	const char *s = p;
+
+	while (s > code && ident_byte(s[-1]))
+		s--;
+	if (s == p || (s > code && (s[-1] == '.' || s[-1] == ')')) ||
+	    isdigit((unsigned char)*s) || (size_t)(p - s) >= n)
+		return false;
+	snprintf(var, n, "%.*s", (int)(p - s), s);
+	return true;
+}
+
+/* Whether line i of f defines var as a value with no field set by name
+ * but the keys it lists: "v:=T{…}", "v:=&T{…}", "var v T", "v:=new(T)";
+ * the literal's text (its lines joined) in lit. */
+static bool
+zero_def(const struct fn_lines *f, size_t i, const char *var, char *lit,
+    size_t n)
+{
+	const char *c = f->code[i], *r;
+	size_t k = strlen(var), used = 0;
+	int depth = 0;
+
+	if (strncmp(c, "var ", 4) == 0 && strncmp(c + 4, var, k) == 0 &&
+	    c[4 + k] == ' ' && strchr(c, '=') == NULL) {
+		lit[0] = '\0';
+		return true;
+	}
+	if (strncmp(c, var, k) != 0 || strncmp(c + k, ":=", 2) != 0)
+		return false;
+	r = c + k + 2 + (c[k + 2] == '&');
+	if (strncmp(r, "new(", 4) == 0) {
+		lit[0] = '\0';
+		return true;
+	}
+	while (ident_byte(*r) || *r == '.')
+		r++;
+	if (*r != '{')
+		return false;
+	lit[0] = '\0';
+	for (size_t l = i; l < f->n; l++, r = f->code[l < f->n ? l : 0]) {
+		for (; *r != '\0'; r++) {
+			if (used + 1 < n)
+				lit[used++] = *r;
+			if (*r == '{')
+				depth++;
+			else if (*r == '}' && --depth == 0)
+				break;
+		}
+		if (*r == '}' && depth == 0)
+			break;
+		if (l + 1 < f->n && used + 1 < n)
+			lit[used++] = ',';
+	}
+	lit[used] = '\0';
+	/* positional fields (T{a, b}) set every field: not zero */
+	return strchr(lit, ':') != NULL || strcmp(lit, "{}") == 0;
+}
+
+/* Whether the literal lit sets field by name ("F:"), or a line of f in
+ * (from, to) assigns var.F. */
+static bool
+field_set(const struct fn_lines *f, size_t from, size_t to,
+    const char *var, const char *field, const char *lit)
+{
+	char key[80], set[144];
+	const char *p;
+
+	snprintf(key, sizeof(key), "%s:", field);
+	for (p = strstr(lit, key); p != NULL; p = strstr(p + 1, key))
+		if (p == lit || !ident_byte(p[-1]))
+			return true;
+	snprintf(set, sizeof(set), "%s.%s", var, field);
+	snprintf(key, sizeof(key), "&%s", var);
+	for (size_t i = from + 1; i < to; i++) {
+		const char *c = f->code[i];
+
+		if (find_word(c, key) != NULL)
+			return true;	/* handed out to be filled */
+		if (strncmp(c, set, strlen(set)) != 0)
+			continue;
+		p = c + strlen(set);
+		if ((p[0] == '=' && p[1] != '=') || (p[0] != '\0' &&
+		    strchr("+-*/", p[0]) != NULL && p[1] == '='))
+			return true;
+	}
+	return false;
+}
+
+struct zero_arg {
+	const char *const *fields;
+	struct sf_find	*out;
+	const char	*field;
+};
+
+/* A read of V.F whose V was defined (above, in the function) as a
+ * struct that never gets F: the read is always zero. */
+static bool
+zero_in(const struct fn_lines *f, void *arg)
+{
+	struct zero_arg *a = arg;
+	char var[64], lit[512];
+
+	for (size_t i = 0; i < f->n; i++)
+		for (size_t k = 0; a->fields[k] != NULL; k++) {
+			const char *one[] = { a->fields[k], NULL }, *end;
+			const char *p = field_in(f->code[i], one, &end);
+
+			if (p == NULL || (end[0] == '=' && end[1] != '=') ||
+			    (end[0] != '\0' && strchr("+-*/", end[0]) &&
+			    end[1] == '=') || !receiver(f->code[i], p, var,
+			    sizeof(var)))
+				continue;	/* V.F = …: a store, no read */
+			for (size_t d = i; d-- > 0;) {
+				if (!zero_def(f, d, var, lit, sizeof(lit)))
+					continue;
+				if (field_set(f, d, i, var, a->fields[k], lit))
+					break;
+				found_at(a->out, f, d, i);
+				snprintf(a->out->var, sizeof(a->out->var), "%s",
+				    var);
+				a->field = a->fields[k];
+				return true;
+			}
+		}
+	return false;
+}
+
+bool
+sf_zero_read(const struct judge *j, const char *const *fields,
+    struct pu_out *o)
+{
+	struct sf_find s = {0};
+	struct zero_arg a = { fields, &s, NULL };
+
+	if (!each_function(j, "3c.generated-decisions", "generated", zero_in,
+	    &a))
+		return false;
+	pu_ev_add(o->evidence, "where the field is read from a value that "
+	    "never gets it", s.p);
+	sbuf_printf(&o->why, " But the generated plugin reads %s from %s (",
+	    a.field, s.var);
+	cite(&o->why, s.p, s.use_line, s.use);
+	sbuf_printf(&o->why, "), a value built without it (");
+	cite(&o->why, s.p, s.line, s.code);
+	sbuf_printf(&o->why, ": no %s set, and no later assignment of %s.%s):"
+	    " the plugin always reads 0 there, where the sim algorithm reads "
+	    "the endpoint's signal.", a.field, s.var, a.field);
 	return true;
 }
 

@@ -28,6 +28,11 @@ struct sf_find {
  * call is no use).  Says so in o (why, evidence). */
 bool	sf_unused_read(const struct judge *j, const char *const *fields,
 	    struct pu_out *o);
+/* A read of one of fields (V.F) from a local V defined in the same
+ * function as a struct that never gets F (V := T{…} without F:, var V
+ * T, new(T), and no V.F = after): always zero.  Says so in o. */
+bool	sf_zero_read(const struct judge *j, const char *const *fields,
+	    struct pu_out *o);
 /* The generated plugin's KV reads: a divisor applied twice, a comparison
  * with a literal above 1 (a percent).  v: the verdict so far; t: the KV
  * threshold in force.  Says so in o; the verdict. */

@@ -1694,6 +1694,10 @@ clean() {
 	fault 2d-param-quoted-aw
 }
 
+@test "3a-kv-snapshot-unset (14b): 3a FAIL" {
+	fault 3a-kv-snapshot-unset
+}
+
 @test "5b-served-smoke-load (aw): 5b WARN" {
 	fault 5b-served-smoke-load
 }

@@ -305,6 +305,30 @@ why() {
 # The generated plugin of the current bundle.
 PLUGIN() { echo "$REAL/generated/preemptive_shed.go"; }
 
+@test "3a: a signal read from a struct the plugin built without it is always 0: FAIL; set in the literal, later, or positionally: not" {
+	snap() {
+		bundle "snap$2" real-ok
+		sed -i "s|^\t\tq := float64(m.WaitingQueueSize) / a.p.QueueDepthThreshold\$|$1\n\t\tq := float64(s.WaitingQueueSize) / a.p.QueueDepthThreshold|; s|^\t\tkv := m.KVCacheUsagePercent|\t\tkv := s.KVCacheUsagePercent|" "$(PLUGIN)"
+		records --root "$GO/gaie" --label gaie
+		judge
+	}
+	snap '\t\ts := snapshot{\n\t\t\tWaitingQueueSize: m.WaitingQueueSize,\n\t\t}' unset
+	[ "$(verdict signal.kv_utilization)" = FAIL ]
+	l=$(grep -n 's := snapshot{' "$(PLUGIN)" | cut -d: -f1)
+	[[ "$(why signal.kv_utilization)" == *"reads KVCacheUsagePercent from s ("*"a value built without it (real generated/preemptive_shed.go:$l \`s := snapshot{\`: no KVCacheUsagePercent set"* ]]
+	[ "$(verdict signal.queue_depth)" = PASS ]
+	snap '\t\tvar s snapshot\n\t\ts.WaitingQueueSize = m.WaitingQueueSize' var
+	[ "$(verdict signal.kv_utilization)" = FAIL ]
+	snap '\t\ts := snapshot{WaitingQueueSize: m.WaitingQueueSize, KVCacheUsagePercent: m.KVCacheUsagePercent}' set
+	[ "$(verdict signal.kv_utilization)" = PASS ]
+	snap '\t\tvar s snapshot\n\t\ts.WaitingQueueSize = m.WaitingQueueSize\n\t\ts.KVCacheUsagePercent = m.KVCacheUsagePercent' later
+	[ "$(verdict signal.kv_utilization)" = PASS ]
+	snap '\t\ts := snapshot{m.WaitingQueueSize, m.KVCacheUsagePercent}' positional
+	[ "$(verdict signal.kv_utilization)" = PASS ]
+	snap '\t\tvar s snapshot\n\t\tfill(\&s, m)' filled
+	[ "$(verdict signal.kv_utilization)" = PASS ]
+}
+
 @test "3a: the plugin reads RunningRequestsSize where the sim means queue depth: FAIL, with what it reads" {
 	bundle wrong real-ok
 	sed -i 's/float64(m.WaitingQueueSize)/float64(m.RunningRequestsSize)/' "$(PLUGIN)"

@@ -1,7 +1,8 @@
 /* rules_sigflow.c - what the generated plugin does with a signal once it
- * has read it (checks 3a-3b): a value read into a local that nothing
- * uses, a count divided in integers, a divisor applied twice, a 0-1
- * fraction compared with a percent.  A grep for the field finds each of
+ * has read it (checks 3a-3b, 3d): a value read into a local that nothing
+ * uses, a field read from a struct built without it, a count divided in
+ * integers, a divisor applied twice, a 0-1 fraction compared with a
+ * percent, a signal kept across requests, its own staleness threshold.  A grep for the field finds each of
  * these reading it "right"; the mistake is on the line that reads it or
  * on another line of the same function.
  *

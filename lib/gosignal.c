@@ -13,52 +13,12 @@
 #include "gofacts.h"
 #include "gomask.h"
 #include "gooutcome.h"
+#include "goscale.h"
 #include "goqkinds.h"
 #include "rec.h"
 #include "str.h"
 
 /* ---- 3b: rescaling of a signal (/100, *0.01, *100) ---- */
-
-static const char *
-scale_kind(const char *line, size_t *col, char *op, size_t oplen)
-{
-	static regex_t div, mul, pre;
-	static bool ready;
-	regmatch_t mt[2];
-	const char *kind = NULL;
-
-	if (!ready) {
-		/* Compiled once; the patterns are fixed. */
-		regcomp(&div, "/[[:space:]]*(100(\\.0*)?)([^0-9.]|$)",
-		    REG_EXTENDED);
-		regcomp(&mul, "\\*[[:space:]]*(0?\\.010*|100(\\.0*)?)"
-		    "([^0-9.]|$)", REG_EXTENDED);
-		regcomp(&pre, "(^|[^0-9.])(0?\\.010*|100(\\.0*)?)[[:space:]]*"
-		    "[*/]", REG_EXTENDED);
-		ready = true;
-	}
-	if (regexec(&div, line, 2, mt, 0) == 0)
-		kind = "divide_by_100";
-	else if (regexec(&mul, line, 2, mt, 0) == 0)
-		kind = line[mt[1].rm_so] == '1' ? "multiply_by_100" :
-		    "multiply_by_0.01";
-	else if (regexec(&pre, line, 2, mt, 0) == 0) {
-		const char *n = line + mt[0].rm_so;
-
-		while (*n && !isdigit((unsigned char)*n) && *n != '.')
-			n++;
-		kind = *n == '1' ? "multiply_by_100" : "multiply_by_0.01";
-	}
-	if (kind == NULL)
-		return NULL;
-	*col = (size_t)mt[0].rm_so;
-	snprintf(op, oplen, "%.*s", (int)(mt[0].rm_eo - mt[0].rm_so),
-	    line + mt[0].rm_so);
-	while (strlen(op) > 0 && !isdigit((unsigned char)op[strlen(op) - 1]) &&
-	    op[strlen(op) - 1] != '.')
-		op[strlen(op) - 1] = '\0';
-	return kind;
-}
 
 /* Whether column col of line lies in a group divided by, "/ (t * 100)",
  * that does not hold the signal sig: a rescale there works the other way
@@ -100,6 +60,44 @@ inverted(const char *kind)
 	if (strcmp(kind, "multiply_by_100") == 0)
 		return "divide_by_100";
 	return "multiply_by_100";	/* / 100 or * 0.01 below the line */
+}
+
+/* The rescale the line code makes of sig: its rescales (each turned
+ * round in a divisor) summed, so that math.Round(x*100)/100 is none;
+ * the first of the winning direction gives *col and op. */
+static const char *
+line_scale(const char *code, const struct gindex *ix,
+    const struct goscale_names *locals, const char *sig, size_t *col,
+    char *op, size_t oplen)
+{
+	const char *k, *kind = NULL;
+	char o[64], first_op[2][64];
+	size_t c, at = 0, first_col[2] = { 0, 0 };
+	const char *first[2] = { NULL, NULL };
+	int net = 0;
+
+	while ((k = goscale_kind(code, at, ix, locals, &c, &at, o,
+	    sizeof(o))) != NULL) {
+		int w;
+
+		if (in_divisor(code, c, sig))
+			k = inverted(k);
+		w = goscale_sign(k) > 0;
+		net += goscale_sign(k);
+		if (first[w] == NULL) {
+			first[w] = k;
+			first_col[w] = c;
+			snprintf(first_op[w], sizeof(first_op[w]), "%s", o);
+		}
+	}
+	if (net != 0) {
+		int w = net > 0;
+
+		kind = first[w];
+		*col = first_col[w];
+		snprintf(op, oplen, "%s", first_op[w]);
+	}
+	return kind;
 }
 
 static bool
@@ -216,6 +214,7 @@ scale_lines(const struct gofile *f, const struct gindex *ix,
     struct ghits *out)
 {
 	struct strv tainted = {0};
+	struct goscale_names locals = {0};
 	const char *m = f->mask;
 
 	for (long ln = gofile_line(f, d->body); ln <= gofile_line(f,
@@ -236,13 +235,11 @@ scale_lines(const struct gofile *f, const struct gindex *ix,
 		if ((direct || via) && through == NULL && followed != NULL)
 			scale_helpers(f, ix, d, code, direct ? sig :
 			    signals->v[0], followed, out);
-		if ((direct || via) && (kind = scale_kind(code, &col, op,
-		    sizeof(op))) != NULL) {
+		goscale_note(code, ix, &locals);
+		if ((direct || via) && (kind = line_scale(code, ix, &locals,
+		    sig, &col, op, sizeof(op))) != NULL) {
 			json_t *facts = json_object();
 			char *expr = go_code_text(f, b, e);
-
-			if (in_divisor(code, col, sig))
-				kind = inverted(kind);
 
 			rec_set_str(facts, "signal", through != NULL ?
 			    through->signal : direct ? sig : signals->v[0]);
@@ -260,6 +257,7 @@ scale_lines(const struct gofile *f, const struct gindex *ix,
 		free(code);
 	}
 	strv_free(&tainted);
+	goscale_names_free(&locals);
 }
 
 void

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "goscale.h"
 #include "judge.h"
 #include "proofutil.h"
 #include "rec.h"
@@ -14,23 +15,28 @@
 #include "rules_kvscale.h"
 #include "str.h"
 
-/* Whether a code line rescales by 100: "/ 100", "* 0.01", "* 100". */
+/* Whether a code line rescales by 100: "/ 100", "* 0.01", "* 100",
+ * the literal written any way Go allows (goscale.c); a comment after
+ * the code is cut first. */
 const char *
 kvs_line_rescale(const char *code)
 {
-	const char *p;
+	char buf[512], *cut, op[64];
+	const char *k, *first[2] = { NULL, NULL };
+	size_t col, at = 0;
+	int net = 0;
 
-	for (p = code; (p = strpbrk(p, "/*")) != NULL; p++) {
-		const char *q = p + 1;
-
-		while (*q == ' ')
-			q++;
-		if (strncmp(q, "0.01", 4) == 0 && *p == '*')
-			return "multiply_by_0.01";
-		if (strncmp(q, "100", 3) == 0 && !isdigit((unsigned char)q[3]))
-			return *p == '/' ? "divide_by_100" : "multiply_by_100";
+	snprintf(buf, sizeof(buf), "%s", code);
+	if ((cut = strstr(buf, "//")) != NULL)
+		*cut = '\0';
+	/* rescales that cancel (math.Round(x*100)/100) are none */
+	while ((k = goscale_kind(buf, at, NULL, NULL, &col, &at, op,
+	    sizeof(op))) != NULL) {
+		net += goscale_sign(k);
+		if (first[goscale_sign(k) > 0] == NULL)
+			first[goscale_sign(k) > 0] = k;
 	}
-	return NULL;
+	return net == 0 ? NULL : first[net > 0];
 }
 
 /* A declaration of ns->name whose value is 100 or 0.01: the transform
@@ -40,10 +46,15 @@ scale_const(const json_t *p, void *arg)
 {
 	struct named_scale *ns = arg;
 	const char *eq = pu_decl_value(rec_get_str(p, "snippet"), ns->name);
+	char val[128], *cut;
 	double v;
 
-	if (eq == NULL || !parse_f64(eq, strspn(eq, "0123456789.eE"), &v))
+	if (eq == NULL)
 		return false;
+	snprintf(val, sizeof(val), "%.*s", (int)strcspn(eq, "\n;"), eq);
+	if ((cut = strstr(val, "//")) != NULL)
+		*cut = '\0';
+	v = goscale_value(val);
 	if (v == 100)
 		ns->transform = ns->op == '/' ? "divide_by_100" :
 		    "multiply_by_100";

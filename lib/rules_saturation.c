@@ -1138,8 +1138,14 @@ rule_snapshot(struct judge *j, const struct rule *r, const struct jcell *c)
 static void
 rule_snapshot_all(struct judge *j, const struct rule *r, const struct jcell *c)
 {
+	struct snapshot s;
+
 	rule_snapshot(j, r, c);
 	sf_rule_cache(j, r, c);
+	snapshot_facts(j, &s);
+	sf_rule_stale(j, r, s.dep != NULL || s.flag != NULL || s.poll != NULL ?
+	    s.rv : 0, s.dep != NULL ? s.dep : s.flag != NULL ? s.flag :
+	    s.poll);
 }
 
 const struct rule rules_saturation[] = {

@@ -1,7 +1,8 @@
 /* rules_sigflow.c - what the generated plugin does with a signal once it
- * has read it (checks 3a-3b): a value read into a local that nothing
- * uses, a count divided in integers, a divisor applied twice, a 0-1
- * fraction compared with a percent.  A grep for the field finds each of
+ * has read it (checks 3a-3b, 3d): a value read into a local that nothing
+ * uses, a field read from a struct built without it, a count divided in
+ * integers, a divisor applied twice, a 0-1 fraction compared with a
+ * percent, a signal kept across requests, its own staleness threshold.  A grep for the field finds each of
  * these reading it "right"; the mistake is on the line that reads it or
  * on another line of the same function.
  *
@@ -21,6 +22,7 @@
 #include "rec.h"
 #include "ruleutil.h"
 #include "rules_sigflow.h"
+#include "rules_snaparm.h"
 #include "str.h"
 
 #define FN_MAXL 400
@@ -201,6 +203,20 @@ struct fields_arg {
 	struct sf_find	*out;
 };
 
+/* The local var named in s, a field of it too (s.X is a use of s). */
+static const char *
+local_word(const char *s, const char *var)
+{
+	size_t n = strlen(var);
+
+	for (const char *p = strstr(s, var); p != NULL; p = strstr(p + 1,
+	    var))
+		if ((p == s || (!ident_byte(p[-1]) && p[-1] != '.')) &&
+		    !ident_byte(p[n]))
+			return p;
+	return NULL;
+}
+
 /* Whether a line other than at uses var (a discard or a log is no use);
  * the first such non-use in *drop. */
 static bool
@@ -212,7 +228,7 @@ local_used(const struct fn_lines *f, size_t at, const char *var,
 	snprintf(discard, sizeof(discard), "_=%s", var);
 	*drop = SIZE_MAX;
 	for (size_t i = 0; i < f->n; i++) {
-		if (i == at || find_word(f->code[i], var) == NULL)
+		if (i == at || local_word(f->code[i], var) == NULL)
 			continue;
 		if (strcmp(f->code[i], discard) != 0 &&
 		    !pu_log_line(f->code[i]))
@@ -262,6 +278,162 @@ sf_unused_read(const struct judge *j, const char *const *fields,
 	}
 	sbuf_adds(&o->why, ": the field is read, but the signal never counts "
 	    "in what the plugin computes, where the sim algorithm's does.");
+	return true;
+}
+
+/* --- a read of a field nothing sets ------------------------------- */
+
+/* The local V of a read "V.F" at p in code (not x.V.F, not a call). */
+static bool
+receiver(const char *code, const char *p, char *var, size_t n)
+{
+	const char *s = p;
+
+	while (s > code && ident_byte(s[-1]))
+		s--;
+	if (s == p || (s > code && (s[-1] == '.' || s[-1] == ')')) ||
+	    isdigit((unsigned char)*s) || (size_t)(p - s) >= n)
+		return false;
+	snprintf(var, n, "%.*s", (int)(p - s), s);
+	return true;
+}
+
+/* Whether line i of f defines var as a value with no field set by name
+ * but the keys it lists: "v:=T{…}", "v:=&T{…}", "var v T", "v:=new(T)";
+ * the literal's text (its lines joined) in lit. */
+static bool
+zero_def(const struct fn_lines *f, size_t i, const char *var, char *lit,
+    size_t n)
+{
+	const char *c = f->code[i], *r;
+	size_t k = strlen(var), used = 0;
+	int depth = 0;
+
+	if (strncmp(c, "var ", 4) == 0 && strncmp(c + 4, var, k) == 0 &&
+	    c[4 + k] == ' ' && strchr(c, '=') == NULL) {
+		lit[0] = '\0';
+		return true;
+	}
+	if (strncmp(c, var, k) != 0 || strncmp(c + k, ":=", 2) != 0)
+		return false;
+	r = c + k + 2 + (c[k + 2] == '&');
+	if (strncmp(r, "new(", 4) == 0) {
+		lit[0] = '\0';
+		return true;
+	}
+	while (ident_byte(*r) || *r == '.')
+		r++;
+	if (*r != '{')
+		return false;
+	lit[0] = '\0';
+	for (size_t l = i; l < f->n; l++, r = f->code[l < f->n ? l : 0]) {
+		for (; *r != '\0'; r++) {
+			if (used + 1 < n)
+				lit[used++] = *r;
+			if (*r == '{')
+				depth++;
+			else if (*r == '}' && --depth == 0)
+				break;
+		}
+		if (*r == '}' && depth == 0)
+			break;
+		if (l + 1 < f->n && used + 1 < n)
+			lit[used++] = ',';
+	}
+	lit[used] = '\0';
+	/* positional fields (T{a, b}) set every field: not zero */
+	return strchr(lit, ':') != NULL || strcmp(lit, "{}") == 0;
+}
+
+/* Whether the literal lit sets field by name ("F:"), or a line of f in
+ * (from, to) assigns var.F. */
+static bool
+field_set(const struct fn_lines *f, size_t from, size_t to,
+    const char *var, const char *field, const char *lit)
+{
+	char key[80], set[144];
+	const char *p;
+
+	snprintf(key, sizeof(key), "%s:", field);
+	for (p = strstr(lit, key); p != NULL; p = strstr(p + 1, key))
+		if (p == lit || !ident_byte(p[-1]))
+			return true;
+	snprintf(set, sizeof(set), "%s.%s", var, field);
+	snprintf(key, sizeof(key), "&%s", var);
+	for (size_t i = from + 1; i < to; i++) {
+		const char *c = f->code[i];
+
+		if (find_word(c, key) != NULL)
+			return true;	/* handed out to be filled */
+		if (strncmp(c, set, strlen(set)) != 0)
+			continue;
+		p = c + strlen(set);
+		if ((p[0] == '=' && p[1] != '=') || (p[0] != '\0' &&
+		    strchr("+-*/", p[0]) != NULL && p[1] == '='))
+			return true;
+	}
+	return false;
+}
+
+struct zero_arg {
+	const char *const *fields;
+	struct sf_find	*out;
+	const char	*field;
+};
+
+/* A read of V.F whose V was defined (above, in the function) as a
+ * struct that never gets F: the read is always zero. */
+static bool
+zero_in(const struct fn_lines *f, void *arg)
+{
+	struct zero_arg *a = arg;
+	char var[64], lit[512];
+
+	for (size_t i = 0; i < f->n; i++)
+		for (size_t k = 0; a->fields[k] != NULL; k++) {
+			const char *one[] = { a->fields[k], NULL }, *end;
+			const char *p = field_in(f->code[i], one, &end);
+
+			if (p == NULL || (end[0] == '=' && end[1] != '=') ||
+			    (end[0] != '\0' && strchr("+-*/", end[0]) &&
+			    end[1] == '=') || !receiver(f->code[i], p, var,
+			    sizeof(var)))
+				continue;	/* V.F = …: a store, no read */
+			for (size_t d = i; d-- > 0;) {
+				if (!zero_def(f, d, var, lit, sizeof(lit)))
+					continue;
+				if (field_set(f, d, i, var, a->fields[k], lit))
+					break;
+				found_at(a->out, f, d, i);
+				snprintf(a->out->var, sizeof(a->out->var), "%s",
+				    var);
+				a->field = a->fields[k];
+				return true;
+			}
+		}
+	return false;
+}
+
+bool
+sf_zero_read(const struct judge *j, const char *const *fields,
+    struct pu_out *o)
+{
+	struct sf_find s = {0};
+	struct zero_arg a = { fields, &s, NULL };
+
+	if (!each_function(j, "3c.generated-decisions", "generated", zero_in,
+	    &a))
+		return false;
+	pu_ev_add(o->evidence, "where the field is read from a value that "
+	    "never gets it", s.p);
+	sbuf_printf(&o->why, " But the generated plugin reads %s from %s (",
+	    a.field, s.var);
+	cite(&o->why, s.p, s.use_line, s.use);
+	sbuf_printf(&o->why, "), a value built without it (");
+	cite(&o->why, s.p, s.line, s.code);
+	sbuf_printf(&o->why, ": no %s set, and no later assignment of %s.%s):"
+	    " the plugin always reads 0 there, where the sim algorithm reads "
+	    "the endpoint's signal.", a.field, s.var, a.field);
 	return true;
 }
 
@@ -646,4 +818,260 @@ sf_rule_cache(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "at each decision (the router already refreshes them), or add the "
 	    "cache's age to the sim's --snapshot-refresh-interval and rerun "
 	    "the sim.");
+}
+
+/* --- the plugin's own staleness threshold ------------------------- */
+
+/* A numeric const of the plugin (claim 3c.generated-numeric-consts). */
+struct named_num {
+	const char	*name;
+	double		 v;
+	const json_t	*decl;
+};
+
+static bool
+num_const(const json_t *p, void *arg)
+{
+	struct named_num *n = arg;
+	const char *eq = pu_decl_value(rec_get_str(p, "snippet"), n->name);
+
+	return eq != NULL && parse_f64(eq, strspn(eq, "0123456789.eE+-"),
+	    &n->v);
+}
+
+/* One factor of a duration, in ns per unit: time.Millisecond, a
+ * literal, a numeric const of the plugin (*decl), through brackets and
+ * time.Duration(…); false when it is not known here (a parameter). */
+static bool
+dur_factor(const struct judge *j, char *t, double *v, bool *unit,
+    const json_t **decl)
+{
+	static const struct { const char *n; double ns; } units[] = {
+		{ "time.Nanosecond", 1 }, { "time.Microsecond", 1e3 },
+		{ "time.Millisecond", 1e6 }, { "time.Second", 1e9 },
+		{ "time.Minute", 60e9 }, { "time.Hour", 3600e9 } };
+	struct named_num nn = { NULL, 0, NULL };
+	size_t n;
+
+	for (;;) {
+		n = strlen(t);
+		if (strncmp(t, "time.Duration(", 14) == 0 && t[n - 1] == ')') {
+			t[n - 1] = '\0';
+			t += 14;
+		} else if (t[0] == '(' && t[n - 1] == ')') {
+			t[n - 1] = '\0';
+			t++;
+		} else
+			break;
+	}
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(t, units[i].n) == 0) {
+			*v = units[i].ns;
+			*unit = true;
+			return true;
+		}
+	if (parse_f64(t, strlen(t), v))
+		return true;
+	for (const char *k = t; *k != '\0'; k++)
+		if (!ident_byte(*k))
+			return false;
+	nn.name = t;
+	nn.decl = pu_claim_find(j, "3c.generated-numeric-consts", "generated",
+	    PU_FOUND, num_const, &nn);
+	*v = nn.v;
+	*decl = nn.decl;
+	return nn.decl != NULL;
+}
+
+/* The duration (ns) squeezed text t stands for: a product of factors;
+ * with no time unit among them Go reads the number as nanoseconds (an
+ * untyped constant converts to time.Duration as is). */
+static bool
+dur_value(const struct judge *j, const char *t, double *ns, bool *unit,
+    const json_t **decl)
+{
+	char buf[128], *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", t);
+	*ns = 1;
+	*unit = false;
+	*decl = NULL;
+	if (buf[0] == '\0' || strpbrk(buf, "+-/") != NULL)
+		return false;
+	for (char *f = strtok_r(buf, "*", &save); f != NULL;
+	    f = strtok_r(NULL, "*", &save)) {
+		double v;
+
+		if (!dur_factor(j, f, &v, unit, decl))
+			return false;
+		*ns *= v;
+	}
+	return true;
+}
+
+struct stale_arg {
+	const struct judge	*j;
+	struct sf_find		*out;
+	char			 thr[128];	/* the threshold, squeezed */
+};
+
+/* The operand compared with the age at [a, b) of squeezed code: after
+ * a '>' (or before a '<'), up to '{', '&&', '||' or the line's end. */
+static bool
+age_operand(const char *code, const char *a, const char *b, char *thr,
+    size_t n)
+{
+	const char *s, *e;
+
+	if (*b == '>' || (*b == '<' && b[1] != '-')) {
+		s = b + 1 + (b[1] == '=');
+		for (e = s; *e != '\0' && *e != '{' && strncmp(e, "&&", 2) &&
+		    strncmp(e, "||", 2); e++)
+			;
+	} else if (a > code && (a[-1] == '<' || a[-1] == '>' ||
+	    (a[-1] == '=' && a > code + 1 && strchr("<>", a[-2])))) {
+		e = a - 1 - (a[-1] == '=');
+		for (s = e; s > code && s[-1] != ' ' && s[-1] != '(' &&
+		    s[-1] != '&' && s[-1] != '|'; s--)
+			;
+	} else
+		return false;
+	snprintf(thr, n, "%.*s", (int)(e - s), s);
+	return e > s;
+}
+
+/* A comparison of a pod's metrics age, time.Since(x.UpdateTime) (or a
+ * local holding it), with a threshold. */
+static bool
+stale_in(const struct fn_lines *f, void *arg)
+{
+	struct stale_arg *a = arg;
+	char age[64] = "";
+
+	for (size_t i = 0; i < f->n; i++) {
+		const char *c = f->code[i], *p = strstr(c, "time.Since(");
+		const char *q, *e;
+
+		if (p != NULL && strstr(p, "UpdateTime") != NULL) {
+			int depth = 1;
+
+			for (e = p + 11; *e != '\0'; e++)
+				if (*e == '(')
+					depth++;
+				else if (*e == ')' && --depth == 0)
+					break;
+			q = strstr(c, ":=");
+			if (q != NULL && q < p && q + 2 == p && *e == ')' &&
+			    e[1] == '\0')	/* age := time.Since(…) */
+				snprintf(age, sizeof(age), "%.*s",
+				    (int)(q - c), c);
+			else if (*e == ')' && age_operand(c, p, e + 1, a->thr,
+			    sizeof(a->thr))) {
+				found_at(a->out, f, i, i);
+				return true;
+			}
+		} else if (age[0] != '\0' && (p = find_word(c, age)) != NULL &&
+		    age_operand(c, p, p + strlen(age), a->thr,
+		    sizeof(a->thr))) {
+			found_at(a->out, f, i, i);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* " (T, declared at where)" for the threshold's value. */
+static void
+stale_value_text(struct sbuf *b, const struct stale_arg *a, double ns,
+    bool unit, const json_t *decl)
+{
+	sbuf_printf(b, "`%s`", a->thr);
+	if (decl != NULL) {
+		const char *d = rec_get_str(decl, "snippet"), *cut;
+		int n;
+
+		d = d != NULL ? d + strspn(d, " \t") : "?";
+		cut = strstr(d, "//");
+		n = (int)(cut != NULL ? (size_t)(cut - d) : strlen(d));
+		while (n > 0 && (d[n - 1] == ' ' || d[n - 1] == '\t'))
+			n--;
+		sbuf_printf(b, " (%.*s, ", n, d);
+		pu_where(b, decl, 0);
+		sbuf_adds(b, ")");
+	}
+	if (!unit)
+		sbuf_printf(b, ", a number with no time unit: Go reads it as "
+		    "%.0f ns", ns);
+}
+
+void
+sf_rule_stale(struct judge *j, const struct rule *r, double refresh_us,
+    const json_t *refresh)
+{
+	struct sf_find s = {0};
+	struct stale_arg a = { j, &s, "" };
+	const json_t *decl;
+	double ns, us;
+	bool unit;
+	enum jverdict_value v;
+	struct pu_out o;
+
+	if (!each_function(j, "3c.generated-decisions", "generated", stale_in,
+	    &a))
+		return;		/* no staleness check of its own */
+	pu_out_init(&o, "snapshot.plugin_staleness");
+	o.actual = pu_proof_side(s.p, s.line, json_string(s.code));
+	pu_ev_add(o.evidence, "where the plugin judges a pod's metrics stale",
+	    s.p);
+	if (refresh != NULL)
+		pu_ev_add(o.evidence, "the router's refresh", refresh);
+	sbuf_adds(&o.why, "The generated plugin judges a pod's metrics by "
+	    "their age (");
+	cite(&o.why, s.p, s.line, s.code);
+	sbuf_adds(&o.why, ") against ");
+	if (!dur_value(j, a.thr, &ns, &unit, &decl)) {
+		sbuf_printf(&o.why, "`%s`, a value not known from the code (a "
+		    "parameter or an expression): whether pods count as stale "
+		    "between two of the router's polls is not proven.", a.thr);
+		pu_out_emit(j, r, &o, V_WARN, "Check the plugin's staleness "
+		    "threshold against the router's refresh interval by hand.");
+		return;
+	}
+	if (decl != NULL)
+		pu_ev_add(o.evidence, "the threshold's declaration", decl);
+	us = ns / 1e3;
+	stale_value_text(&o.why, &a, ns, unit, decl);
+	sbuf_adds(&o.why, ", that is ");
+	snap_ms_text(&o.why, us);
+	if (refresh_us <= 0) {
+		sbuf_adds(&o.why, ". The router's refresh interval is not "
+		    "known (see snapshot.refresh_interval), so whether pods "
+		    "count as stale between two polls is not proven.");
+		pu_out_emit(j, r, &o, V_WARN, PU_ACT_REVIEW);
+		return;
+	}
+	sbuf_adds(&o.why, "; the router refreshes each pod's metrics every ");
+	snap_ms_text(&o.why, refresh_us);
+	if (us < refresh_us) {
+		sbuf_printf(&o.why, ". Between two polls every pod's metrics "
+		    "pass that age: the plugin's stale branch runs for every "
+		    "pod about %.0f%% of the time, while the sim's snapshots "
+		    "are never stale, so the real admission decides on a "
+		    "different signal than the simulated one.",
+		    100 * (refresh_us - us) / refresh_us);
+		v = V_FAIL;
+	} else if (us < 2 * refresh_us) {
+		sbuf_adds(&o.why, ". One late poll makes every pod stale: the "
+		    "plugin's stale branch runs under load jitter, where the "
+		    "sim's never does.");
+		v = V_WARN;
+	} else {
+		sbuf_adds(&o.why, ". A pod's metrics pass that age only when "
+		    "polls fail, as in the router's own detector.");
+		v = V_PASS;
+	}
+	pu_out_emit(j, r, &o, v, v == V_PASS ? NULL : "Give the plugin's "
+	    "staleness threshold a time unit at least twice the router's "
+	    "refresh (the detector's default is 200 * time.Millisecond for "
+	    "50 ms polls), rebuild and rerun the treatment arm.");
 }

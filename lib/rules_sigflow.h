@@ -28,6 +28,11 @@ struct sf_find {
  * call is no use).  Says so in o (why, evidence). */
 bool	sf_unused_read(const struct judge *j, const char *const *fields,
 	    struct pu_out *o);
+/* A read of one of fields (V.F) from a local V defined in the same
+ * function as a struct that never gets F (V := T{…} without F:, var V
+ * T, new(T), and no V.F = after): always zero.  Says so in o. */
+bool	sf_zero_read(const struct judge *j, const char *const *fields,
+	    struct pu_out *o);
 /* The generated plugin's KV reads: a divisor applied twice, a comparison
  * with a literal above 1 (a percent).  v: the verdict so far; t: the KV
  * threshold in force.  Says so in o; the verdict. */
@@ -42,5 +47,11 @@ void	sf_rule_queue(struct judge *j, const struct rule *r,
  * a delay on top of the router's refresh. */
 void	sf_rule_cache(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
+/* 3d snapshot.plugin_staleness: the generated plugin's own staleness
+ * check (time.Since(m.UpdateTime) against a threshold) against the
+ * router's refresh refresh_us (0: unknown; refresh: its proof or
+ * record).  No verdict when the plugin has no such check. */
+void	sf_rule_stale(struct judge *j, const struct rule *r,
+	    double refresh_us, const json_t *refresh);
 
 #endif

@@ -593,6 +593,8 @@ signal_verdict(struct judge *j, const struct rule *r, const struct signal *s,
 		v = transfer_lost(j, s, v, &o);
 	else if (used_gen && (lost = sf_unused_read(j, s->members, &o)))
 		v = used_sim || v == V_FAIL ? V_FAIL : V_WARN;
+	else if (used_gen && (lost = sf_zero_read(j, s->members, &o)))
+		v = used_sim || v == V_FAIL ? V_FAIL : V_WARN;
 	else if (used_gen && !used_sim && av->sim) {
 		sbuf_adds(&o.why, " The sim algorithm never reads ");
 		lower_name(&o.why, s);

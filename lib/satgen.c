@@ -86,7 +86,8 @@ const_of(const json_t *p, void *arg)
 	struct satgen *g = arg;
 	const char *eq = pu_decl_value(rec_get_str(p, "snippet"), g->field);
 
-	return eq != NULL && parse_f64(eq, strspn(eq, "0123456789."),
+	/* 5, 0.8, 5e0 (a conversion, float64(5), is left unread) */
+	return eq != NULL && parse_f64(eq, strspn(eq, "0123456789.eE+-"),
 	    &g->literal);
 }
 

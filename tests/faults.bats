@@ -1694,6 +1694,10 @@ clean() {
 	fault 2d-param-quoted-aw
 }
 
+@test "3a-kv-snapshot-unset (14b): 3a FAIL" {
+	fault 3a-kv-snapshot-unset
+}
+
 @test "5b-served-smoke-load (aw): 5b WARN" {
 	fault 5b-served-smoke-load
 }
@@ -1714,6 +1718,14 @@ clean() {
 	fault 3a-queue-helper-running
 }
 
+@test "3b-kv-compound-div (14b): 3b FAIL" {
+	fault 3b-kv-compound-div
+}
+
+@test "3b-kv-percent-const-1e2 (14b): 3b FAIL" {
+	fault 3b-kv-percent-const-1e2
+}
+
 @test "3c-admit-empty-sentinel (14b): 3c FAIL" {
 	fault 3c-admit-empty-sentinel
 }
@@ -1732,6 +1744,10 @@ clean() {
 
 @test "3c-terms-added (14b): 3c FAIL" {
 	fault 3c-terms-added
+}
+
+@test "3d-plugin-staleness-ns (14b): 3d FAIL" {
+	fault 3d-plugin-staleness-ns
 }
 
 @test "4c-params-under-picker (14b): 4c WARN" {

@@ -571,3 +571,52 @@ GO
 	jq -e -s '[.[] | select(.status == "found") | [.source.line, .facts.transform]] ==
 	    [[4, "divide_by_100"], [5, "multiply_by_100"], [6, "multiply_by_100"]]' "$BATS_TEST_TMPDIR/out"
 }
+
+@test "--scale: a percent operand is judged by its value, however Go writes it" {
+	R="$BATS_TEST_TMPDIR/real"
+	mkdir -p "$R/generated"
+	cat >"$R/generated/plugin.go" <<'GO'
+package generated
+
+const pct = 100
+const frac float64 = 1e-2
+var scaleBy = float64(100)
+
+func forms(m *metrics, t float64) []float64 {
+	const local = 100.00
+	hundred := float64(1_00)
+	kv := m.KVCacheUsagePercent
+	a := m.KVCacheUsagePercent / 1e2
+	b := m.KVCacheUsagePercent / float64(100)
+	c := m.KVCacheUsagePercent / pct
+	d := m.KVCacheUsagePercent * frac
+	e := m.KVCacheUsagePercent / local
+	f := m.KVCacheUsagePercent / hundred
+	kv /= 100
+	g := 0x64 * m.KVCacheUsagePercent
+	h := m.KVCacheUsagePercent / scaleBy
+	i := m.KVCacheUsagePercent / 0.01
+	j := m.KVCacheUsagePercent / 10 / t
+	k := m.KVCacheUsagePercent / (100 - t)
+	l := m.KVCacheUsagePercent / m.pct
+	n := m.KVCacheUsagePercent * 1000
+	o := math.Round(m.KVCacheUsagePercent*100) / 100
+	p := m.KVCacheUsagePercent * 100 / (t * 100)
+	return []float64{a, b, c, d, e, f, kv, g, h, i, j, k, l, n, o, p}
+}
+GO
+	run -1 "$GP" --real "$R" --scale KVCacheUsagePercent --expect-none
+	echo "$output" >"$BATS_TEST_TMPDIR/out"
+	validate_records "$BATS_TEST_TMPDIR/out"
+	# 1e2, float64(100), a const, a typed const 1e-2, a local const, a
+	# local :=, a compound /=, a hex leading factor, a package var, and
+	# "/ 0.01" (a multiply); not / 10, / (100 - t), a field named pct,
+	# * 1000, nor rescales that cancel (a rounding to 2 decimals, x * 100
+	# over t * 100)
+	jq -e -s '[.[] | select(.status == "found") | [.source.line, .facts.transform]] ==
+	    [[11, "divide_by_100"], [12, "divide_by_100"], [13, "divide_by_100"],
+	     [14, "multiply_by_0.01"], [15, "divide_by_100"], [16, "divide_by_100"],
+	     [17, "divide_by_100"], [18, "multiply_by_100"], [19, "divide_by_100"],
+	     [20, "multiply_by_100"]]' "$BATS_TEST_TMPDIR/out"
+	jq -e -s '[.[] | select(.status == "found") | .facts.op][0:3] == ["/ 1e2", "/ float64(100)", "/ pct"]' "$BATS_TEST_TMPDIR/out"
+}

@@ -305,6 +305,30 @@ why() {
 # The generated plugin of the current bundle.
 PLUGIN() { echo "$REAL/generated/preemptive_shed.go"; }
 
+@test "3a: a signal read from a struct the plugin built without it is always 0: FAIL; set in the literal, later, or positionally: not" {
+	snap() {
+		bundle "snap$2" real-ok
+		sed -i "s|^\t\tq := float64(m.WaitingQueueSize) / a.p.QueueDepthThreshold\$|$1\n\t\tq := float64(s.WaitingQueueSize) / a.p.QueueDepthThreshold|; s|^\t\tkv := m.KVCacheUsagePercent|\t\tkv := s.KVCacheUsagePercent|" "$(PLUGIN)"
+		records --root "$GO/gaie" --label gaie
+		judge
+	}
+	snap '\t\ts := snapshot{\n\t\t\tWaitingQueueSize: m.WaitingQueueSize,\n\t\t}' unset
+	[ "$(verdict signal.kv_utilization)" = FAIL ]
+	l=$(grep -n 's := snapshot{' "$(PLUGIN)" | cut -d: -f1)
+	[[ "$(why signal.kv_utilization)" == *"reads KVCacheUsagePercent from s ("*"a value built without it (real generated/preemptive_shed.go:$l \`s := snapshot{\`: no KVCacheUsagePercent set"* ]]
+	[ "$(verdict signal.queue_depth)" = PASS ]
+	snap '\t\tvar s snapshot\n\t\ts.WaitingQueueSize = m.WaitingQueueSize' var
+	[ "$(verdict signal.kv_utilization)" = FAIL ]
+	snap '\t\ts := snapshot{WaitingQueueSize: m.WaitingQueueSize, KVCacheUsagePercent: m.KVCacheUsagePercent}' set
+	[ "$(verdict signal.kv_utilization)" = PASS ]
+	snap '\t\tvar s snapshot\n\t\ts.WaitingQueueSize = m.WaitingQueueSize\n\t\ts.KVCacheUsagePercent = m.KVCacheUsagePercent' later
+	[ "$(verdict signal.kv_utilization)" = PASS ]
+	snap '\t\ts := snapshot{m.WaitingQueueSize, m.KVCacheUsagePercent}' positional
+	[ "$(verdict signal.kv_utilization)" = PASS ]
+	snap '\t\tvar s snapshot\n\t\tfill(\&s, m)' filled
+	[ "$(verdict signal.kv_utilization)" = PASS ]
+}
+
 @test "3a: the plugin reads RunningRequestsSize where the sim means queue depth: FAIL, with what it reads" {
 	bundle wrong real-ok
 	sed -i 's/float64(m.WaitingQueueSize)/float64(m.RunningRequestsSize)/' "$(PLUGIN)"
@@ -1562,6 +1586,34 @@ nokey() {
 	records --root "$GO/gaie" --label gaie
 	judge
 	[ -z "$(verdict snapshot.plugin_cache)" ]
+}
+
+@test "3d snapshot.plugin_staleness: the plugin's own stale check against the router's refresh: a unitless const is ns FAIL, 60 ms WARN, 200 ms PASS, a parameter WARN, none no verdict" {
+	bundle nostale real-ok
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ -z "$(verdict snapshot.plugin_staleness)" ]
+	# stale check: the age (direct or through a local) against THR
+	stale() {
+		bundle "stale$2" real-ok
+		sed -i -e "s|^type PreemptiveShed struct{ p Params }\$|const staleAfter = 200 // ms\n\n&|" \
+		    -e "s|^\t\tq := float64(m.WaitingQueueSize)|$1\n&|" "$(PLUGIN)"
+		records --root "$GO/gaie" --label gaie
+		judge
+	}
+	stale '\t\tif time.Since(m.UpdateTime) > staleAfter {\n\t\t\ttotal += 1.0\n\t\t\tcontinue\n\t\t}' ns
+	[ "$(verdict snapshot.plugin_staleness)" = FAIL ]
+	l=$(grep -n 'time.Since(m.UpdateTime) > staleAfter' "$(PLUGIN)" | cut -d: -f1)
+	[[ "$(why snapshot.plugin_staleness)" == *"(real generated/preemptive_shed.go:$l \`if time.Since(m.UpdateTime) > staleAfter {\`) against \`staleAfter\` (const staleAfter = 200"*"Go reads it as 200 ns"*"every 50 ms"* ]]
+	jq -s -e '[.[] | select(.metric == "snapshot.plugin_staleness")][0] | .actual.source.line == '"$l"'' "$V"
+	stale '\t\tage := time.Since(m.UpdateTime)\n\t\tif age >= 60*time.Millisecond {\n\t\t\tcontinue\n\t\t}' local
+	[ "$(verdict snapshot.plugin_staleness)" = WARN ]
+	[[ "$(why snapshot.plugin_staleness)" == *"\`60*time.Millisecond\`, that is 60 ms"*"One late poll"* ]]
+	stale '\t\tif 200*time.Millisecond < time.Since(pd.GetMetrics().UpdateTime) {\n\t\t\tcontinue\n\t\t}' ok
+	[ "$(verdict snapshot.plugin_staleness)" = PASS ]
+	stale '\t\tif time.Since(m.UpdateTime) > a.p.StaleAfter {\n\t\t\tcontinue\n\t\t}' param
+	[ "$(verdict snapshot.plugin_staleness)" = WARN ]
+	[[ "$(why snapshot.plugin_staleness)" == *"\`a.p.StaleAfter\`, a value not known from the code"* ]]
 }
 
 @test "4a: the precise prefix scorer's token blocks against the engines' --block-size: set and other FAIL, unset and other WARN, equal PASS" {

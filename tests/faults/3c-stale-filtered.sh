@@ -1,7 +1,7 @@
 # pair: 14b
 # plants: generated/preemptive_shed.go: AdmitRequest computes saturation over fresh(endpoints), a filter that drops every endpoint whose metrics are missing or older than 200 ms (the saturation function's own nil branch is never reached: pods without metrics no longer count as fully loaded)
 # catches: 3c saturation.stale_metrics - => FAIL ~ fresh
-# touches: 3c 4d
+# touches: 3c 3d 4d
 plant() {
 	local f="$REAL/generated/preemptive_shed.go"
 	sed -i 's/saturation := a.computeSaturation(endpoints)/saturation := a.computeSaturation(fresh(endpoints))/' "$f"

@@ -342,6 +342,13 @@ steps_of(const struct judge *j, const char *kind, const char *phase,
 	ru_list_free(&plugins);
 }
 
+void
+routecmp_steps(const struct judge *j, const char *kind, const char *arm,
+    struct strv *out, struct ru_list *recs)
+{
+	steps_of(j, kind, arm, out, recs);
+}
+
 /* Profile steps in one config only, as one side says ("deployed, not
  * planned"): a filter narrows the endpoints before scoring, but whether
  * it drops any depends on the pods (labels, load) the bundle does not
@@ -398,6 +405,60 @@ routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
 	compare_steps(j, plan, arm, why, res);
 	scorers_free(&ps);
 	scorers_free(&ds);
+}
+
+/* Whether a filter type narrows the endpoints by their load (GAIE's
+ * least-queue-filter, low-queue-filter, least-kv-cache-filter): a picker
+ * behind it draws among the least-loaded pods only. */
+static bool
+load_filter(const char *type)
+{
+	return strstr(type, "queue") != NULL || strstr(type, "kv-cache") !=
+	    NULL || strstr(type, "load") != NULL;
+}
+
+/* Every BLIS policy draws over all endpoints: a load filter changes
+ * where requests go whenever the pods' loads differ; another may drop no
+ * pod (labels), which the bundle does not show. */
+enum jverdict_value
+routecmp_filters(const struct judge *j, const char *kind, const char *arm,
+    const json_t *picker, struct sbuf *why, enum jverdict_value v)
+{
+	bool scores = picker != NULL && strcmp(pu_str_value(picker),
+	    "random-picker") != 0;
+	bool load = false, any = false;
+	struct ru_list recs;
+	struct strv steps;
+
+	routecmp_steps(j, kind, arm, &steps, &recs);
+	for (size_t i = 0; i < steps.n; i++) {
+		const char *slash = strchr(steps.v[i], '/');
+		const char *type = slash != NULL ? slash + 1 : steps.v[i];
+
+		if (!scores && str_has_suffix(type, "-scorer"))
+			continue;	/* a random pick ignores scores */
+		sbuf_printf(why, "%s%s (", any ? ", " : " The profile also "
+		    "runs ", steps.v[i]);
+		ru_where(why, recs.v[i]);
+		sbuf_adds(why, ")");
+		any = true;
+		load = load || load_filter(type);
+	}
+	if (any && load)
+		sbuf_adds(why, ": a filter on the pods' load drops the busier "
+		    "endpoints before the picker draws, so the real arm routes "
+		    "by load where the sim's policy spreads over every "
+		    "endpoint.");
+	else if (any)
+		sbuf_adds(why, ": a step the sim's policy does not have; it "
+		    "drops endpoints before the picker draws, and whether it "
+		    "drops any depends on the pods (labels, state), which the "
+		    "bundle does not show.");
+	strv_free(&steps);
+	ru_list_free(&recs);
+	if (!any || v == V_FAIL)
+		return v;
+	return load ? V_FAIL : v == V_PASS ? V_WARN : v;
 }
 
 /* BLIS --routing-scorers names and the EPP scorer types that compute the

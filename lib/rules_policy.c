@@ -234,9 +234,11 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 	v = policy_compare(&o.why, policy, picker);
 	if (v == V_PASS && strcmp(kind, "measure") == 0)
 		v = sim_scorers(j, arm, scorers, picker, &o.why);
-	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker and "
-	    "scorer weights that match the sim's routing (or rerun the sim "
-	    "with the deployed ones)." : PU_ACT_REVIEW);
+	if (policy != NULL && v != V_MISSING)
+		v = routecmp_filters(j, kind, arm, picker, &o.why, v);
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker, "
+	    "scorer weights and profile steps that match the sim's routing "
+	    "(or rerun the sim with the deployed ones)." : PU_ACT_REVIEW);
 	sbuf_free(&list);
 }
 
@@ -586,6 +588,7 @@ rule_routing(struct judge *j, const struct rule *r, const struct jcell *c)
  * in *src. */
 struct base_adm {
 	struct strv	 types;		/* admission plugin types */
+	struct strv	 names;		/* their plugin names, alike */
 	bool		 flow;		/* the flowControl gate is on */
 	const json_t	*src;
 	struct sbuf	 what;
@@ -607,6 +610,8 @@ baseline_admission(const struct judge *j, const char *kind, const char *arm,
 		sbuf_printf(&ba->what, "%splugin %s", ba->what.len ? ", " : "",
 		    t);
 		strv_add(&ba->types, t);
+		strv_add(&ba->names, rec_get_str(l.v[i], "key") != NULL ?
+		    rec_get_str(l.v[i], "key") : t);
 		if (ba->src == NULL)
 			ba->src = l.v[i];
 	}
@@ -631,6 +636,7 @@ static void
 base_adm_free(struct base_adm *ba)
 {
 	strv_free(&ba->types);
+	strv_free(&ba->names);
 	sbuf_free(&ba->what);
 }
 
@@ -677,6 +683,59 @@ named(const char *s, const char *const *names)
 		if (strcmp(s, names[i]) == 0)
 			return true;
 	return false;
+}
+
+/* Whether the generated plugin registers type: then it is the policy
+ * under test, whatever its name says. */
+static bool
+generated_type(const struct judge *j, const char *type)
+{
+	struct ru_list calls;
+	bool found = false;
+
+	pu_claim_list(j, "4a.generated-register", "generated", &calls);
+	for (size_t i = 0; i < calls.n && !found; i++) {
+		char *t = pu_found(calls.v[i]) ? registered_type(j,
+		    calls.v[i]) : NULL;
+
+		found = t != NULL && strcmp(t, type) == 0;
+		free(t);
+	}
+	ru_list_free(&calls);
+	return found;
+}
+
+/* Whether a baseline admission type is the router's control plugin: a
+ * control name, and neither another arm's plugin nor the generated one
+ * (a treatment type named "...-control" is still the treatment). */
+static bool
+baseline_control(const struct judge *j, const char *kind, const char *arm,
+    const char *type)
+{
+	return is_control_type(type) && arm_with_plugin(j, kind, arm,
+	    type) == NULL && !generated_type(j, type);
+}
+
+/* A control plugin's thresholds against the router's defaults: FAIL
+ * when one differs, said in why (the sim's baseline policy, when another
+ * than the router's default, makes it a review). */
+static enum jverdict_value
+control_tuned(const struct judge *j, struct sbuf *why, const char *arm,
+    const struct base_adm *ba, const char *policy)
+{
+	size_t n = 0;
+	const json_t *first;
+
+	for (size_t i = 0; i < ba->names.n; i++)
+		n += control_thresholds(j, why, arm, ba->names.v[i], &first);
+	if (n == 0)
+		return V_PASS;
+	if (policy == NULL || named(policy, legacy_names))
+		return V_FAIL;
+	sbuf_printf(why, " The sim's baseline admission is %s: review "
+	    "whether the control plugin's thresholds are what it assumed.",
+	    policy);
+	return V_WARN;
 }
 
 /* What the baseline arm's EPP config configures (the actual side). */
@@ -817,12 +876,18 @@ baseline_own(const struct judge *j, struct sbuf *why, const char *kind,
 		return V_PASS;
 
 	for (size_t i = 0; i < ba->types.n && foreign == NULL; i++)
-		if (!is_control_type(ba->types.v[i]))
+		if (!baseline_control(j, kind, arm, ba->types.v[i]))
 			foreign = ba->types.v[i];
 	if (foreign == NULL && !ba->flow) {
+		enum jverdict_value v;
+
 		sbuf_adds(why, " It replicates the router's own rule as a "
 		    "plugin (named as the router's control plugin), which the "
 		    "procedure allows for a baseline.");
+		v = strcmp(kind, "measure") == 0 ? control_tuned(j, why, arm,
+		    ba, policy) : V_PASS;
+		if (v != V_PASS)
+			return v;
 		if (policy == NULL || named(policy, legacy_names))
 			return V_PASS;
 		sbuf_printf(why, " The sim's baseline admission is %s: review "

@@ -1734,6 +1734,18 @@ clean() {
 	fault 3c-terms-added
 }
 
+@test "4a-load-filter-both-arms (14b): 4a FAIL" {
+	fault 4a-load-filter-both-arms
+}
+
+@test "4b-baseline-admitter-control-name (14b): 4b FAIL" {
+	fault 4b-baseline-admitter-control-name
+}
+
+@test "4b-baseline-control-thresholds (14b): 4b FAIL" {
+	fault 4b-baseline-control-thresholds
+}
+
 @test "4c-params-under-picker (14b): 4c WARN" {
 	fault 4c-params-under-picker
 }

@@ -349,22 +349,40 @@ routecmp_steps(const struct judge *j, const char *kind, const char *arm,
 	steps_of(j, kind, arm, out, recs);
 }
 
+/* Whether a filter type narrows the endpoints by their load (GAIE's
+ * least-queue-filter, low-queue-filter, least-kv-cache-filter): a picker
+ * behind it draws among the least-loaded pods only. */
+static bool
+load_filter(const char *type)
+{
+	return strstr(type, "queue") != NULL || strstr(type, "kv-cache") !=
+	    NULL || strstr(type, "load") != NULL;
+}
+
 /* Profile steps in one config only, as one side says ("deployed, not
- * planned"): a filter narrows the endpoints before scoring, but whether
- * it drops any depends on the pods (labels, load) the bundle does not
- * show, so these are unsure, not differences. */
+ * planned"): a filter narrows the endpoints before scoring; whether a
+ * label filter drops any depends on the pods the bundle does not show
+ * (unsure), while a load filter drops the busier pods whenever loads
+ * differ (a difference). */
 static void
 steps_only(struct sbuf *why, const struct strv *in, const struct ru_list *recs,
     const struct strv *other, const char *side, struct rc_result *res)
 {
 	for (size_t i = 0; i < in->n; i++) {
+		const char *slash = strchr(in->v[i], '/');
+		bool load = load_filter(slash != NULL ? slash + 1 : in->v[i]);
+
 		if (strv_find(other, in->v[i]) >= 0)
 			continue;
-		res->unsure++;
-		sbuf_printf(why, "; profile step %s (no weight): %s (", in->v[i],
+		if (load)
+			res->differ++;
+		else
+			res->unsure++;
+		sbuf_printf(why, "; profile step %s (no weight%s): %s (",
+		    in->v[i], load ? ", a filter on the pods' load" : "",
 		    side);
 		ru_where(why, recs->v[i]);
-		sbuf_adds(why, ") UNSURE");
+		sbuf_adds(why, load ? ") DIFFERS" : ") UNSURE");
 	}
 }
 
@@ -405,16 +423,6 @@ routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
 	compare_steps(j, plan, arm, why, res);
 	scorers_free(&ps);
 	scorers_free(&ds);
-}
-
-/* Whether a filter type narrows the endpoints by their load (GAIE's
- * least-queue-filter, low-queue-filter, least-kv-cache-filter): a picker
- * behind it draws among the least-loaded pods only. */
-static bool
-load_filter(const char *type)
-{
-	return strstr(type, "queue") != NULL || strstr(type, "kv-cache") !=
-	    NULL || strstr(type, "load") != NULL;
 }
 
 /* Every BLIS policy draws over all endpoints: a load filter changes

@@ -122,8 +122,9 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 	o.actual = pu_rec_side(res.deployed);
 	if (res.differ > 0) {
 		sbuf_adds(&o.why, " The real arm routes differently from the "
-		    "plan the simulation stands for (a different picker or "
-		    "scorer weights change where every request goes).");
+		    "plan the simulation stands for (a different picker, "
+		    "scorer weights or load filter change where requests "
+		    "go).");
 		v = V_FAIL;
 	} else if (res.unsure > 0) {
 		sbuf_adds(&o.why, " The picker and scorer weights are the "

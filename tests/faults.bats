@@ -1734,6 +1734,10 @@ clean() {
 	fault 3c-terms-added
 }
 
+@test "4a-load-filter-added-aw (aw): 4a FAIL" {
+	fault 4a-load-filter-added-aw
+}
+
 @test "4a-load-filter-both-arms (14b): 4a FAIL" {
 	fault 4a-load-filter-both-arms
 }

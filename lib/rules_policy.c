@@ -149,6 +149,39 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 	    PU_ACT_REVIEW);
 }
 
+/* A weighted sim policy without --routing-scorers: the sim bundle's EPP
+ * config for the arm, when it plans one, is the blend the sim ran;
+ * without either the blend cannot be told. */
+static enum jverdict_value
+planned_scorers(const struct judge *j, const char *arm, struct sbuf *why)
+{
+	struct rc_result res;
+
+	if (!routecmp_planned(j, arm)) {
+		sbuf_adds(why, " The sim gives no --routing-scorers and its "
+		    "bundle plans no EPP config for the arm: the scorer blend "
+		    "the sim ran (BLIS's default) is not in the bundle, so the "
+		    "deployed weights cannot be compared.");
+		return V_WARN;
+	}
+	sbuf_adds(why, " The sim gives no --routing-scorers; against its "
+	    "bundle's EPP config for the arm");
+	routecmp_arm(j, arm, why, &res);
+	sbuf_adds(why, ".");
+	if (res.differ > 0) {
+		sbuf_adds(why, " The deployed picker or weights differ from the "
+		    "plan: the picker takes the best endpoint by another blend "
+		    "of signals, so requests go elsewhere.");
+		return V_FAIL;
+	}
+	if (res.unsure > 0) {
+		sbuf_adds(why, " A profile step differs from the plan: review "
+		    "whether it drops any endpoint.");
+		return V_WARN;
+	}
+	return V_PASS;
+}
+
 /* A max-score picker routes by its scorers' weights: the sim's
  * --routing-scorers against the arm's, as shares of the weight. */
 static enum jverdict_value
@@ -158,9 +191,11 @@ sim_scorers(const struct judge *j, const char *arm, const json_t *scorers,
 	const char *spec = pu_str_value(scorers);
 	struct rc_result res;
 
-	if (spec == NULL || picker == NULL ||
+	if (picker == NULL ||
 	    strcmp(pu_str_value(picker), "max-score-picker") != 0)
 		return V_PASS;
+	if (spec == NULL)
+		return planned_scorers(j, arm, why);
 	sbuf_adds(why, " Scorer weights, as shares of the total");
 	routecmp_sim_scorers(j, arm, spec, why, &res);
 	sbuf_adds(why, ".");

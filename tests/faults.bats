@@ -1742,6 +1742,10 @@ clean() {
 	fault 4a-load-filter-both-arms
 }
 
+@test "4a-weighted-policy-weight-drift-aw (aw): 4a FAIL" {
+	fault 4a-weighted-policy-weight-drift-aw
+}
+
 @test "4b-baseline-admitter-control-name (14b): 4b FAIL" {
 	fault 4b-baseline-admitter-control-name
 }

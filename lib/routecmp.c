@@ -342,22 +342,47 @@ steps_of(const struct judge *j, const char *kind, const char *phase,
 	ru_list_free(&plugins);
 }
 
+void
+routecmp_steps(const struct judge *j, const char *kind, const char *arm,
+    struct strv *out, struct ru_list *recs)
+{
+	steps_of(j, kind, arm, out, recs);
+}
+
+/* Whether a filter type narrows the endpoints by their load (GAIE's
+ * least-queue-filter, low-queue-filter, least-kv-cache-filter): a picker
+ * behind it draws among the least-loaded pods only. */
+static bool
+load_filter(const char *type)
+{
+	return strstr(type, "queue") != NULL || strstr(type, "kv-cache") !=
+	    NULL || strstr(type, "load") != NULL;
+}
+
 /* Profile steps in one config only, as one side says ("deployed, not
- * planned"): a filter narrows the endpoints before scoring, but whether
- * it drops any depends on the pods (labels, load) the bundle does not
- * show, so these are unsure, not differences. */
+ * planned"): a filter narrows the endpoints before scoring; whether a
+ * label filter drops any depends on the pods the bundle does not show
+ * (unsure), while a load filter drops the busier pods whenever loads
+ * differ (a difference). */
 static void
 steps_only(struct sbuf *why, const struct strv *in, const struct ru_list *recs,
     const struct strv *other, const char *side, struct rc_result *res)
 {
 	for (size_t i = 0; i < in->n; i++) {
+		const char *slash = strchr(in->v[i], '/');
+		bool load = load_filter(slash != NULL ? slash + 1 : in->v[i]);
+
 		if (strv_find(other, in->v[i]) >= 0)
 			continue;
-		res->unsure++;
-		sbuf_printf(why, "; profile step %s (no weight): %s (", in->v[i],
+		if (load)
+			res->differ++;
+		else
+			res->unsure++;
+		sbuf_printf(why, "; profile step %s (no weight%s): %s (",
+		    in->v[i], load ? ", a filter on the pods' load" : "",
 		    side);
 		ru_where(why, recs->v[i]);
-		sbuf_adds(why, ") UNSURE");
+		sbuf_adds(why, load ? ") DIFFERS" : ") UNSURE");
 	}
 }
 
@@ -398,6 +423,50 @@ routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
 	compare_steps(j, plan, arm, why, res);
 	scorers_free(&ps);
 	scorers_free(&ds);
+}
+
+/* Every BLIS policy draws over all endpoints: a load filter changes
+ * where requests go whenever the pods' loads differ; another may drop no
+ * pod (labels), which the bundle does not show. */
+enum jverdict_value
+routecmp_filters(const struct judge *j, const char *kind, const char *arm,
+    const json_t *picker, struct sbuf *why, enum jverdict_value v)
+{
+	bool scores = picker != NULL && strcmp(pu_str_value(picker),
+	    "random-picker") != 0;
+	bool load = false, any = false;
+	struct ru_list recs;
+	struct strv steps;
+
+	routecmp_steps(j, kind, arm, &steps, &recs);
+	for (size_t i = 0; i < steps.n; i++) {
+		const char *slash = strchr(steps.v[i], '/');
+		const char *type = slash != NULL ? slash + 1 : steps.v[i];
+
+		if (!scores && str_has_suffix(type, "-scorer"))
+			continue;	/* a random pick ignores scores */
+		sbuf_printf(why, "%s%s (", any ? ", " : " The profile also "
+		    "runs ", steps.v[i]);
+		ru_where(why, recs.v[i]);
+		sbuf_adds(why, ")");
+		any = true;
+		load = load || load_filter(type);
+	}
+	if (any && load)
+		sbuf_adds(why, ": a filter on the pods' load drops the busier "
+		    "endpoints before the picker draws, so the real arm routes "
+		    "by load where the sim's policy spreads over every "
+		    "endpoint.");
+	else if (any)
+		sbuf_adds(why, ": a step the sim's policy does not have; it "
+		    "drops endpoints before the picker draws, and whether it "
+		    "drops any depends on the pods (labels, state), which the "
+		    "bundle does not show.");
+	strv_free(&steps);
+	ru_list_free(&recs);
+	if (!any || v == V_FAIL)
+		return v;
+	return load ? V_FAIL : v == V_PASS ? V_WARN : v;
 }
 
 /* BLIS --routing-scorers names and the EPP scorer types that compute the

@@ -38,6 +38,20 @@ const json_t *routecmp_picker(const struct ru_list *plugins,
  * items after a lead) and counts them. */
 void	routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
 	    struct rc_result *res);
+/* The profile steps of arm's config (kind: "measure" deployed, "expect"
+ * planned) that are neither the picker nor a weighted scorer (filters,
+ * or a scorer given no weight), as "profile/type", sorted, the first
+ * record of each in recs.  Caller frees both. */
+void	routecmp_steps(const struct judge *j, const char *kind,
+	    const char *arm, struct strv *out, struct ru_list *recs);
+/* The steps of arm's profile before its picker (filters; a scorer given
+ * no weight counts only before a picker that reads scores) against a
+ * --routing-policy, which has none: said in why; FAIL for a filter on
+ * the pods' load, WARN for another (v: the verdict so far, kept when
+ * there is no step or it is FAIL). */
+enum jverdict_value routecmp_filters(const struct judge *j, const char *kind,
+	    const char *arm, const json_t *picker, struct sbuf *why,
+	    enum jverdict_value v);
 /* The sim's --routing-scorers (BLIS "name:weight,..."; spec) against
  * arm's deployed scorers, as shares of the total weight (max-score-picker
  * picks the same endpoint under weights scaled alike), each BLIS scorer

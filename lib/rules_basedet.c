@@ -118,13 +118,16 @@ detector_swapped(const struct judge *j, struct sbuf *why, const char *arm,
 	return true;
 }
 
-/* One deployed detector threshold (key = rec's value; of the detector
- * plugin named plugin, else of saturationDetector itself) against the
- * router's default and the sim bundle's baseline plan: said in why when
- * it differs from both; whether it does (n: how many said before). */
+/* One deployed detector threshold (key = rec's value; lead says whose:
+ * " But its saturationDetector sets ") against the router's default and
+ * the sim bundle's baseline plan: said in why when it differs from both;
+ * whether it does (n: how many said before).  need_default: only when
+ * the router's default is proven (a control plugin's thresholds are its
+ * own; only the default tells whether they replicate the router's). */
 static bool
 threshold_differs(const struct judge *j, struct sbuf *why, const char *arm,
-    const json_t *rec, const char *key, size_t n, const char *plugin)
+    const json_t *rec, const char *key, size_t n, const char *lead,
+    bool need_default)
 {
 	const char *dname = NULL;
 	const json_t *dp;
@@ -138,12 +141,11 @@ threshold_differs(const struct judge *j, struct sbuf *why, const char *arm,
 	if (dname == NULL || !ru_num(rec, &v))
 		return false;
 	dp = pu_router_default(j, PU_FOUND, dname, &dv, &dline);
-	if ((dp != NULL && same_num(v, dv)) ||
+	if ((dp != NULL && same_num(v, dv)) || (dp == NULL && need_default) ||
 	    detector_planned(j, arm, key, v))
 		return false;
 	if (n == 0)
-		sbuf_printf(why, " But its saturationDetector%s%s sets ",
-		    plugin != NULL ? "'s plugin " : "", plugin ? plugin : "");
+		sbuf_adds(why, lead);
 	sbuf_printf(why, "%s%s = ", n == 0 ? "" : "; ", key);
 	ru_num_text(why, v);
 	sbuf_adds(why, " (");
@@ -159,12 +161,14 @@ threshold_differs(const struct judge *j, struct sbuf *why, const char *arm,
 	return true;
 }
 
-/* The thresholds in the parameters of the detector plugin named ref (a
- * saturationDetector pluginRef to the default detector type): the same
- * overrides in the config's newer form.  Counts into *n. */
+/* The thresholds in the parameters of the plugin named ref (a
+ * saturationDetector pluginRef to the default detector type: the same
+ * overrides in the config's newer form; or a control plugin, the legacy
+ * rule replicated).  lead: whose they are.  Counts into *n. */
 static void
 ref_thresholds(const struct judge *j, struct sbuf *why, const char *arm,
-    const char *ref, size_t *n, const json_t **first)
+    const char *ref, const char *lead, bool need_default, size_t *n,
+    const json_t **first)
 {
 	struct ru_list l;
 	size_t len = strlen(ref);
@@ -175,7 +179,7 @@ ref_thresholds(const struct judge *j, struct sbuf *why, const char *arm,
 
 		if (key == NULL || strncmp(key, ref, len) != 0 ||
 		    key[len] != '.' || !threshold_differs(j, why, arm, l.v[i],
-		    key + len + 1, *n, ref))
+		    key + len + 1, *n, lead, need_default))
 			continue;
 		if (*first == NULL)
 			*first = l.v[i];
@@ -206,11 +210,17 @@ baseline_detector(const struct judge *j, struct sbuf *why, const char *arm,
 			n++;
 			continue;
 		}
-		if (ref && pu_str_value(l.v[i]) != NULL)
-			ref_thresholds(j, why, arm, pu_str_value(l.v[i]), &n,
-			    first);
-		else if (key != NULL && threshold_differs(j, why, arm,
-		    l.v[i], key, n, NULL)) {
+		if (ref && pu_str_value(l.v[i]) != NULL) {
+			struct sbuf lead = {0};
+
+			sbuf_printf(&lead, " But its saturationDetector's "
+			    "plugin %s sets ", pu_str_value(l.v[i]));
+			ref_thresholds(j, why, arm, pu_str_value(l.v[i]),
+			    sbuf_str(&lead), false, &n, first);
+			sbuf_free(&lead);
+		} else if (key != NULL && threshold_differs(j, why, arm,
+		    l.v[i], key, n, " But its saturationDetector sets ",
+		    false)) {
 			if (*first == NULL)
 				*first = l.v[i];
 			n++;
@@ -223,5 +233,24 @@ baseline_detector(const struct judge *j, struct sbuf *why, const char *arm,
 		    "sheds sheddable requests at another load (a threshold far "
 		    "above the default keeps it from ever shedding; another "
 		    "detector measures saturation otherwise).");
+	return n;
+}
+
+size_t
+control_thresholds(const struct judge *j, struct sbuf *why, const char *arm,
+    const char *name, const json_t **first)
+{
+	struct sbuf lead = {0};
+	size_t n = 0;
+
+	*first = NULL;
+	sbuf_printf(&lead, " But the control plugin %s sets ", name);
+	ref_thresholds(j, why, arm, name, sbuf_str(&lead), true, &n, first);
+	sbuf_free(&lead);
+	if (n > 0)
+		sbuf_adds(why, ". It replicates the legacy rule at another "
+		    "threshold than the router's, so the baseline sheds "
+		    "sheddable requests at another load than the router's "
+		    "default admission it stands for.");
 	return n;
 }

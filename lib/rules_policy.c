@@ -122,8 +122,9 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 	o.actual = pu_rec_side(res.deployed);
 	if (res.differ > 0) {
 		sbuf_adds(&o.why, " The real arm routes differently from the "
-		    "plan the simulation stands for (a different picker or "
-		    "scorer weights change where every request goes).");
+		    "plan the simulation stands for (a different picker, "
+		    "scorer weights or load filter change where requests "
+		    "go).");
 		v = V_FAIL;
 	} else if (res.unsure > 0) {
 		sbuf_adds(&o.why, " The picker and scorer weights are the "
@@ -148,6 +149,39 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 	    PU_ACT_REVIEW);
 }
 
+/* A weighted sim policy without --routing-scorers: the sim bundle's EPP
+ * config for the arm, when it plans one, is the blend the sim ran;
+ * without either the blend cannot be told. */
+static enum jverdict_value
+planned_scorers(const struct judge *j, const char *arm, struct sbuf *why)
+{
+	struct rc_result res;
+
+	if (!routecmp_planned(j, arm)) {
+		sbuf_adds(why, " The sim gives no --routing-scorers and its "
+		    "bundle plans no EPP config for the arm: the scorer blend "
+		    "the sim ran (BLIS's default) is not in the bundle, so the "
+		    "deployed weights cannot be compared.");
+		return V_WARN;
+	}
+	sbuf_adds(why, " The sim gives no --routing-scorers; against its "
+	    "bundle's EPP config for the arm");
+	routecmp_arm(j, arm, why, &res);
+	sbuf_adds(why, ".");
+	if (res.differ > 0) {
+		sbuf_adds(why, " The deployed picker or weights differ from the "
+		    "plan: the picker takes the best endpoint by another blend "
+		    "of signals, so requests go elsewhere.");
+		return V_FAIL;
+	}
+	if (res.unsure > 0) {
+		sbuf_adds(why, " A profile step differs from the plan: review "
+		    "whether it drops any endpoint.");
+		return V_WARN;
+	}
+	return V_PASS;
+}
+
 /* A max-score picker routes by its scorers' weights: the sim's
  * --routing-scorers against the arm's, as shares of the weight. */
 static enum jverdict_value
@@ -157,9 +191,11 @@ sim_scorers(const struct judge *j, const char *arm, const json_t *scorers,
 	const char *spec = pu_str_value(scorers);
 	struct rc_result res;
 
-	if (spec == NULL || picker == NULL ||
+	if (picker == NULL ||
 	    strcmp(pu_str_value(picker), "max-score-picker") != 0)
 		return V_PASS;
+	if (spec == NULL)
+		return planned_scorers(j, arm, why);
 	sbuf_adds(why, " Scorer weights, as shares of the total");
 	routecmp_sim_scorers(j, arm, spec, why, &res);
 	sbuf_adds(why, ".");
@@ -234,9 +270,11 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 	v = policy_compare(&o.why, policy, picker);
 	if (v == V_PASS && strcmp(kind, "measure") == 0)
 		v = sim_scorers(j, arm, scorers, picker, &o.why);
-	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker and "
-	    "scorer weights that match the sim's routing (or rerun the sim "
-	    "with the deployed ones)." : PU_ACT_REVIEW);
+	if (policy != NULL && v != V_MISSING)
+		v = routecmp_filters(j, kind, arm, picker, &o.why, v);
+	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Configure the picker, "
+	    "scorer weights and profile steps that match the sim's routing "
+	    "(or rerun the sim with the deployed ones)." : PU_ACT_REVIEW);
 	sbuf_free(&list);
 }
 
@@ -586,6 +624,7 @@ rule_routing(struct judge *j, const struct rule *r, const struct jcell *c)
  * in *src. */
 struct base_adm {
 	struct strv	 types;		/* admission plugin types */
+	struct strv	 names;		/* their plugin names, alike */
 	bool		 flow;		/* the flowControl gate is on */
 	const json_t	*src;
 	struct sbuf	 what;
@@ -607,6 +646,8 @@ baseline_admission(const struct judge *j, const char *kind, const char *arm,
 		sbuf_printf(&ba->what, "%splugin %s", ba->what.len ? ", " : "",
 		    t);
 		strv_add(&ba->types, t);
+		strv_add(&ba->names, rec_get_str(l.v[i], "key") != NULL ?
+		    rec_get_str(l.v[i], "key") : t);
 		if (ba->src == NULL)
 			ba->src = l.v[i];
 	}
@@ -631,6 +672,7 @@ static void
 base_adm_free(struct base_adm *ba)
 {
 	strv_free(&ba->types);
+	strv_free(&ba->names);
 	sbuf_free(&ba->what);
 }
 
@@ -677,6 +719,59 @@ named(const char *s, const char *const *names)
 		if (strcmp(s, names[i]) == 0)
 			return true;
 	return false;
+}
+
+/* Whether the generated plugin registers type: then it is the policy
+ * under test, whatever its name says. */
+static bool
+generated_type(const struct judge *j, const char *type)
+{
+	struct ru_list calls;
+	bool found = false;
+
+	pu_claim_list(j, "4a.generated-register", "generated", &calls);
+	for (size_t i = 0; i < calls.n && !found; i++) {
+		char *t = pu_found(calls.v[i]) ? registered_type(j,
+		    calls.v[i]) : NULL;
+
+		found = t != NULL && strcmp(t, type) == 0;
+		free(t);
+	}
+	ru_list_free(&calls);
+	return found;
+}
+
+/* Whether a baseline admission type is the router's control plugin: a
+ * control name, and neither another arm's plugin nor the generated one
+ * (a treatment type named "...-control" is still the treatment). */
+static bool
+baseline_control(const struct judge *j, const char *kind, const char *arm,
+    const char *type)
+{
+	return is_control_type(type) && arm_with_plugin(j, kind, arm,
+	    type) == NULL && !generated_type(j, type);
+}
+
+/* A control plugin's thresholds against the router's defaults: FAIL
+ * when one differs, said in why (the sim's baseline policy, when another
+ * than the router's default, makes it a review). */
+static enum jverdict_value
+control_tuned(const struct judge *j, struct sbuf *why, const char *arm,
+    const struct base_adm *ba, const char *policy)
+{
+	size_t n = 0;
+	const json_t *first;
+
+	for (size_t i = 0; i < ba->names.n; i++)
+		n += control_thresholds(j, why, arm, ba->names.v[i], &first);
+	if (n == 0)
+		return V_PASS;
+	if (policy == NULL || named(policy, legacy_names))
+		return V_FAIL;
+	sbuf_printf(why, " The sim's baseline admission is %s: review "
+	    "whether the control plugin's thresholds are what it assumed.",
+	    policy);
+	return V_WARN;
 }
 
 /* What the baseline arm's EPP config configures (the actual side). */
@@ -817,12 +912,18 @@ baseline_own(const struct judge *j, struct sbuf *why, const char *kind,
 		return V_PASS;
 
 	for (size_t i = 0; i < ba->types.n && foreign == NULL; i++)
-		if (!is_control_type(ba->types.v[i]))
+		if (!baseline_control(j, kind, arm, ba->types.v[i]))
 			foreign = ba->types.v[i];
 	if (foreign == NULL && !ba->flow) {
+		enum jverdict_value v;
+
 		sbuf_adds(why, " It replicates the router's own rule as a "
 		    "plugin (named as the router's control plugin), which the "
 		    "procedure allows for a baseline.");
+		v = strcmp(kind, "measure") == 0 ? control_tuned(j, why, arm,
+		    ba, policy) : V_PASS;
+		if (v != V_PASS)
+			return v;
 		if (policy == NULL || named(policy, legacy_names))
 			return V_PASS;
 		sbuf_printf(why, " The sim's baseline admission is %s: review "

@@ -1748,6 +1748,24 @@ clean() {
 
 @test "3d-plugin-staleness-ns (14b): 3d FAIL" {
 	fault 3d-plugin-staleness-ns
+@test "4a-load-filter-added-aw (aw): 4a FAIL" {
+	fault 4a-load-filter-added-aw
+}
+
+@test "4a-load-filter-both-arms (14b): 4a FAIL" {
+	fault 4a-load-filter-both-arms
+}
+
+@test "4a-weighted-policy-weight-drift-aw (aw): 4a FAIL" {
+	fault 4a-weighted-policy-weight-drift-aw
+}
+
+@test "4b-baseline-admitter-control-name (14b): 4b FAIL" {
+	fault 4b-baseline-admitter-control-name
+}
+
+@test "4b-baseline-control-thresholds (14b): 4b FAIL" {
+	fault 4b-baseline-control-thresholds
 }
 
 @test "4c-params-under-picker (14b): 4c WARN" {

@@ -854,6 +854,7 @@ rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 		fraction_band(j, r, c, &q, tol(j->tol, TOL_STREAMING_PP),
 		    ACT_STREAMING);
 	wl_rule_chunked(j, r, c);
+	wl_rule_client_chunked(j, r, c);
 	stream_granularity(j, r, c);
 	wl_rule_windows(j, r, c);
 }

@@ -345,6 +345,31 @@ clock_stepped(const struct judge *j, const struct jcell *c,
 	return true;
 }
 
+/* A client of the trace with fewer than two rows: no gap, no CV, so its
+ * burstiness cannot be told (the rows lost or never sent are 1a's and
+ * 1b's to judge); a WARN that says why, not a silent INAPPLICABLE. */
+static bool
+too_few_rows(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q)
+{
+	const json_t *m = judge_measure(j, c, q->measure_metric, q->sub);
+	double n = -1, v;
+	struct sbuf why = {0};
+
+	if (m == NULL || ru_num(m, &v) || !rec_get_num(m, "n", &n) || n > 0)
+		return false;
+	sbuf_printf(&why, "Client \"%s\" has at most one row in the trace (",
+	    rec_scope_str(m, "client"));
+	ru_where(&why, m);
+	sbuf_adds(&why, "): no inter-arrival gap, so its CV, and whether it "
+	    "followed its arrival process, cannot be measured.");
+	ru_emit(j, r, c, q->measure_metric, q->sub, judge_expect(j, c,
+	    q->expect_metric, q->sub), m, NULL, V_WARN, sbuf_str(&why),
+	    ACT_FEW_GAPS);
+	sbuf_free(&why);
+	return true;
+}
+
 static void
 client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
     const struct jquery *q)
@@ -355,7 +380,8 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 	double n = 0;
 	enum jverdict_value v;
 
-	if (!judge_compare(j, r, c, q, DIFF_ABS, 0, &cmp))
+	if (too_few_rows(j, r, c, q) ||
+	    !judge_compare(j, r, c, q, DIFF_ABS, 0, &cmp))
 		return;
 	process = rec_get_str(cmp.expect, "process");
 	if (process == NULL)

@@ -200,6 +200,18 @@ EOF
 	    grep -qF 'Inside the band, but 8.5 standard errors of the CV over 2500 inter-arrivals'
 }
 
+@test "1g: a client with one row in the trace (no gap, no CV) is WARN, saying why, not INAPPLICABLE" {
+	{
+		printf '{"kind":"expect","check":"1g","metric":"iat.cv","value":1,"sd1":1,"unit":"cv","process":"poisson","scope":{"workload":"w","client":"c"},"source":{"file":"w.yaml","line":20,"field":"arrival.process","how":"configured"}}\n'
+		printf '{"kind":"measure","check":"1g","metric":"iat.cv","value":null,"unit":"cv","n":0,"scope":{"phase":"p","workload":"w","client":"c"},"source":{"file":"t.csv","field":"arrival_time_us","how":"cv of gaps"}}\n'
+	} >"$BATS_TEST_TMPDIR/in.ndjson"
+	verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+	validate_records "$OUT"
+	jq -e -s 'map(select(.kind == "verdict" and .metric == "iat.cv")) | length == 1 and
+	    (.[0] | .verdict == "WARN" and .scope.client == "c" and .expected.value == 1 and
+	    (.why | test("Client .c. has at most one row in the trace \\(t.csv\\): no inter-arrival gap")))' "$OUT"
+}
+
 @test "FAIL for every check 1a-1g; exit 1" {
 	run --separate-stderr verdict "$J/fail.ndjson"
 	[ "$status" -eq 1 ]

@@ -92,6 +92,22 @@ rate_se(const struct judge *j, const struct jcell *c, double rate)
 	return rel * fabs(rate);
 }
 
+/* The client clock's mid-run step as 1h measured it: the record of
+ * sends.clock_back, else of sends.clock_forward (NULL without either),
+ * *metric its name.  One lookup for 1a's rate and 1g's send CV. */
+static const json_t *
+clock_step(const struct judge *j, const struct jcell *c, const char **metric)
+{
+	const json_t *m = judge_measure(j, c, "sends.clock_back", NULL);
+
+	*metric = "sends.clock_back";
+	if (m == NULL) {
+		m = judge_measure(j, c, "sends.clock_forward", NULL);
+		*metric = "sends.clock_forward";
+	}
+	return m;
+}
+
 /* The client's clock stepped mid-run (1h's sends.clock_back or
  * sends.clock_forward): the send span qps.actual divides by is short, or
  * long, by the step.  True, with a note, when the rate over the span the
@@ -101,17 +117,17 @@ static bool
 clock_explains(const struct judge *j, const struct jcell *c,
     const struct jcmp *cmp, struct sbuf *note)
 {
-	const json_t *back = judge_measure(j, c, "sends.clock_back", NULL);
-	const json_t *m = back != NULL ? back : judge_measure(j, c,
-	    "sends.clock_forward", NULL);
+	const char *metric;
+	const json_t *m = clock_step(j, c, &metric);
 	const json_t *n = judge_measure(j, c, "requests.count", NULL);
+	bool back = strcmp(metric, "sends.clock_back") == 0;
 	double step, rows, span, fixed;
 	char a[32], b[32];
 
 	if (!ru_num(m, &step) || !(step > 0) || !ru_num(n, &rows) ||
 	    !(rows > 0) || !(cmp->a > 0) || !(cmp->e > 0))
 		return false;
-	span = rows / cmp->a + (back != NULL ? step : -step) / 1e6;
+	span = rows / cmp->a + (back ? step : -step) / 1e6;
 	if (!(span > 0))
 		return false;
 	fixed = rows / span;
@@ -120,11 +136,10 @@ clock_explains(const struct judge *j, const struct jcell *c,
 	judge_fmt_num(a, sizeof(a), step / 1e6);
 	judge_fmt_num(b, sizeof(b), fixed);
 	sbuf_printf(note, "%sThe client's clock went %s %s s mid-run (",
-	    note->len ? " " : "", back != NULL ? "back" : "forward", a);
+	    note->len ? " " : "", back ? "back" : "forward", a);
 	ru_where(note, m);
 	sbuf_printf(note, ", 1h %s): over the send span with the step "
-	    "restored the rate is %s req/s, within the tolerance.", back !=
-	    NULL ? "sends.clock_back" : "sends.clock_forward", b);
+	    "restored the rate is %s req/s, within the tolerance.", metric, b);
 	return true;
 }
 
@@ -327,13 +342,9 @@ static bool
 clock_stepped(const struct judge *j, const struct jcell *c,
     struct sbuf *note)
 {
-	const json_t *m = judge_measure(j, c, "sends.clock_back", NULL);
-	const char *metric = "sends.clock_back";
+	const char *metric;
+	const json_t *m = clock_step(j, c, &metric);
 
-	if (m == NULL) {
-		m = judge_measure(j, c, "sends.clock_forward", NULL);
-		metric = "sends.clock_forward";
-	}
 	if (m == NULL)
 		return false;
 	sbuf_printf(note, " Outside the band, but the client's clock stepped "

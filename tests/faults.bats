@@ -214,6 +214,10 @@ clean() {
 	fault 1b-class-mix-old-spec
 }
 
+@test "1b-class-renamed (14b): 1b FAIL" {
+	fault 1b-class-renamed
+}
+
 @test "1b-window-class-mislabel (14b): 1b FAIL" {
 	fault 1b-window-class-mislabel
 }

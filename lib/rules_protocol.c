@@ -257,6 +257,60 @@ wl_rule_chunked(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_free(&why);
 }
 
+/* One client's streamed answers that came whole (client.streaming.chunked
+ * below the band): that client's requests went out without "stream"
+ * while its rows kept the flag.  A small client hides inside the cell's
+ * share, so each is judged; only a client that departs is a verdict. */
+static void
+client_chunked(struct judge *j, const struct rule *r, const struct jcell *c,
+    const json_t *m, double a)
+{
+	const char *id = rec_scope_str(m, "client");
+	json_t *sub = rec_scope_new(), *side;
+	const json_t *e;
+	struct sbuf why = { 0 };
+	double n = 0;
+
+	rec_scope_set(sub, "client", id);
+	e = judge_expect(j, c, "client.streaming.fraction", sub);
+	side = ru_side(rec_num(1), "fraction", e != NULL ? e : m, "the "
+	    "client's requests sent with streaming answer in more than one "
+	    "chunk, the first before the last");
+	rec_get_num(m, "n", &n);
+	sbuf_printf(&why, "Client \"%s\": %.0f of its %.0f successful streamed "
+	    "requests (", id, a * n, n);
+	ru_where(&why, m);
+	sbuf_adds(&why, ") came in chunks, the rest answered whole: its "
+	    "requests were sent without \"stream\": true (or through a proxy "
+	    "that buffers), whatever its streaming column says, while the "
+	    "cell's share holds.");
+	ru_emit(j, r, c, "client.streaming.chunked", sub, side, m,
+	    "\u2265 1 - streaming_pp", V_FAIL, sbuf_str(&why), ACT_CHUNKS);
+	json_decref(side);
+	json_decref(sub);
+	sbuf_free(&why);
+}
+
+void
+wl_rule_client_chunked(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	const json_t *cell = judge_measure(j, c, "streaming.chunked", NULL);
+	double a, band = 1 - tol(j->tol, TOL_STREAMING_PP) / 100 - 1e-9;
+	struct ru_list l;
+
+	/* the cell's FAIL names it already: no client would add to it */
+	if (ru_num(cell, &a) && a < band)
+		return;
+	ru_collect(j, c, "measure", "client.streaming.chunked", RU_ANY, false,
+	    &l);
+	for (size_t i = 0; i < l.n; i++)
+		if (rec_scope_str(l.v[i], "client") != NULL &&
+		    ru_num(l.v[i], &a) && a < band)
+			client_chunked(j, r, c, l.v[i], a);
+	ru_list_free(&l);
+}
+
 /* Rows with status ok, over the classes. */
 static double
 ok_rows(const struct judge *j, const struct jcell *c)

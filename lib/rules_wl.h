@@ -43,6 +43,10 @@ void	wl_rule_windows(struct judge *j, const struct rule *r,
 /* 1f: streaming.chunked, the streamed answers came in chunks. */
 void	wl_rule_chunked(struct judge *j, const struct rule *r,
 	    const struct jcell *c);
+/* 1f: client.streaming.chunked, each client's streamed answers came in
+ * chunks (a FAIL for a client that departs only). */
+void	wl_rule_client_chunked(struct judge *j, const struct rule *r,
+	    const struct jcell *c);
 /* 1d: output_tokens.stopped, the answers that ended at the end of
  * sequence; free_run: the record saying the protocol runs blis observe
  * with --unconstrained-output, or NULL (exact-length mode). */

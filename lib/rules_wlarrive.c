@@ -92,6 +92,22 @@ rate_se(const struct judge *j, const struct jcell *c, double rate)
 	return rel * fabs(rate);
 }
 
+/* The client clock's mid-run step as 1h measured it: the record of
+ * sends.clock_back, else of sends.clock_forward (NULL without either),
+ * *metric its name.  One lookup for 1a's rate and 1g's send CV. */
+static const json_t *
+clock_step(const struct judge *j, const struct jcell *c, const char **metric)
+{
+	const json_t *m = judge_measure(j, c, "sends.clock_back", NULL);
+
+	*metric = "sends.clock_back";
+	if (m == NULL) {
+		m = judge_measure(j, c, "sends.clock_forward", NULL);
+		*metric = "sends.clock_forward";
+	}
+	return m;
+}
+
 /* The client's clock stepped mid-run (1h's sends.clock_back or
  * sends.clock_forward): the send span qps.actual divides by is short, or
  * long, by the step.  True, with a note, when the rate over the span the
@@ -101,17 +117,17 @@ static bool
 clock_explains(const struct judge *j, const struct jcell *c,
     const struct jcmp *cmp, struct sbuf *note)
 {
-	const json_t *back = judge_measure(j, c, "sends.clock_back", NULL);
-	const json_t *m = back != NULL ? back : judge_measure(j, c,
-	    "sends.clock_forward", NULL);
+	const char *metric;
+	const json_t *m = clock_step(j, c, &metric);
 	const json_t *n = judge_measure(j, c, "requests.count", NULL);
+	bool back = strcmp(metric, "sends.clock_back") == 0;
 	double step, rows, span, fixed;
 	char a[32], b[32];
 
 	if (!ru_num(m, &step) || !(step > 0) || !ru_num(n, &rows) ||
 	    !(rows > 0) || !(cmp->a > 0) || !(cmp->e > 0))
 		return false;
-	span = rows / cmp->a + (back != NULL ? step : -step) / 1e6;
+	span = rows / cmp->a + (back ? step : -step) / 1e6;
 	if (!(span > 0))
 		return false;
 	fixed = rows / span;
@@ -120,11 +136,10 @@ clock_explains(const struct judge *j, const struct jcell *c,
 	judge_fmt_num(a, sizeof(a), step / 1e6);
 	judge_fmt_num(b, sizeof(b), fixed);
 	sbuf_printf(note, "%sThe client's clock went %s %s s mid-run (",
-	    note->len ? " " : "", back != NULL ? "back" : "forward", a);
+	    note->len ? " " : "", back ? "back" : "forward", a);
 	ru_where(note, m);
 	sbuf_printf(note, ", 1h %s): over the send span with the step "
-	    "restored the rate is %s req/s, within the tolerance.", back !=
-	    NULL ? "sends.clock_back" : "sends.clock_forward", b);
+	    "restored the rate is %s req/s, within the tolerance.", metric, b);
 	return true;
 }
 
@@ -327,13 +342,9 @@ static bool
 clock_stepped(const struct judge *j, const struct jcell *c,
     struct sbuf *note)
 {
-	const json_t *m = judge_measure(j, c, "sends.clock_back", NULL);
-	const char *metric = "sends.clock_back";
+	const char *metric;
+	const json_t *m = clock_step(j, c, &metric);
 
-	if (m == NULL) {
-		m = judge_measure(j, c, "sends.clock_forward", NULL);
-		metric = "sends.clock_forward";
-	}
 	if (m == NULL)
 		return false;
 	sbuf_printf(note, " Outside the band, but the client's clock stepped "
@@ -342,6 +353,31 @@ clock_stepped(const struct judge *j, const struct jcell *c,
 	sbuf_adds(note, "): the send gaps across the step are off by it, so "
 	    "the CV over send times is not the generator's pacing; the "
 	    "arrivals' CV (iat.cv) stands.");
+	return true;
+}
+
+/* A client of the trace with fewer than two rows: no gap, no CV, so its
+ * burstiness cannot be told (the rows lost or never sent are 1a's and
+ * 1b's to judge); a WARN that says why, not a silent INAPPLICABLE. */
+static bool
+too_few_rows(struct judge *j, const struct rule *r, const struct jcell *c,
+    const struct jquery *q)
+{
+	const json_t *m = judge_measure(j, c, q->measure_metric, q->sub);
+	double n = -1, v;
+	struct sbuf why = {0};
+
+	if (m == NULL || ru_num(m, &v) || !rec_get_num(m, "n", &n) || n > 0)
+		return false;
+	sbuf_printf(&why, "Client \"%s\" has at most one row in the trace (",
+	    rec_scope_str(m, "client"));
+	ru_where(&why, m);
+	sbuf_adds(&why, "): no inter-arrival gap, so its CV, and whether it "
+	    "followed its arrival process, cannot be measured.");
+	ru_emit(j, r, c, q->measure_metric, q->sub, judge_expect(j, c,
+	    q->expect_metric, q->sub), m, NULL, V_WARN, sbuf_str(&why),
+	    ACT_FEW_GAPS);
+	sbuf_free(&why);
 	return true;
 }
 
@@ -355,7 +391,8 @@ client_cv(struct judge *j, const struct rule *r, const struct jcell *c,
 	double n = 0;
 	enum jverdict_value v;
 
-	if (!judge_compare(j, r, c, q, DIFF_ABS, 0, &cmp))
+	if (too_few_rows(j, r, c, q) ||
+	    !judge_compare(j, r, c, q, DIFF_ABS, 0, &cmp))
 		return;
 	process = rec_get_str(cmp.expect, "process");
 	if (process == NULL)

@@ -161,6 +161,42 @@ fraction_band(struct judge *j, const struct rule *r, const struct jcell *c,
 
 /* --- sub-scoped metrics (classes, prefix groups, clients) ------------ */
 
+/* A class (adapter) the spec gives a share p that the trace has no row
+ * of: over the cell's N rows chance alone leaves it out with probability
+ * (1 - p)^N.  Below this, a generator that dropped it; above, a small
+ * share in a short run, which no row cannot tell from chance. */
+#define ABSENT_BY_CHANCE	0.001
+
+/* True, with a WARN emitted, when the spec's share e of the class
+ * (adapter) q->sub is small enough for the trace's rows to miss it by
+ * chance. */
+static bool
+absent_by_chance(struct judge *j, const struct rule *r,
+    const struct jcell *c, const struct jquery *q, const char *key,
+    const json_t *e)
+{
+	double p, rows, chance;
+	struct sbuf why = {0};
+
+	if ((strcmp(key, "class") != 0 && strcmp(key, "adapter") != 0) ||
+	    !ru_num(e, &p) || !(p > 0 && p < 1) || !ru_num(judge_measure(j,
+	    c, "requests.count", NULL), &rows) || !(rows > 0) ||
+	    (chance = pow(1 - p, rows)) < ABSENT_BY_CHANCE)
+		return false;
+	sbuf_printf(&why, "The spec gives %s \"%s\" a share of %.3g%% (", key,
+	    sub_value(q->sub, key), p * 100);
+	ru_where(&why, e);
+	sbuf_printf(&why, "): %.2g of the trace's %.0f rows, and none is "
+	    "in it, which chance alone gives %.2g%% of the time: too few "
+	    "rows to tell a dropped %s from a small one.", p * rows, rows,
+	    chance * 100, key);
+	judge_emit(j, r, c, &(struct jverdict){ .metric = q->measure_metric,
+	    .sub = q->sub, .expect = e, .verdict = V_WARN,
+	    .why = sbuf_str(&why), .action = wl_act_noise });
+	sbuf_free(&why);
+	return true;
+}
+
 /* A value present on one side only. */
 static void
 one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
@@ -202,6 +238,8 @@ one_sided(struct judge *j, const struct rule *r, const struct jcell *c,
 		judge_source_text(&why, json_object_get(m, "source"));
 		sbuf_adds(&why, ") but the spec has no such ");
 		sbuf_printf(&why, "%s.", key);
+	} else if (absent_by_chance(j, r, c, q, key, e)) {
+		return;
 	} else {
 		sbuf_printf(&why, "The spec has %s \"%s\" (from ", key,
 		    sub_value(q->sub, key));
@@ -854,6 +892,7 @@ rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 		fraction_band(j, r, c, &q, tol(j->tol, TOL_STREAMING_PP),
 		    ACT_STREAMING);
 	wl_rule_chunked(j, r, c);
+	wl_rule_client_chunked(j, r, c);
 	stream_granularity(j, r, c);
 	wl_rule_windows(j, r, c);
 }

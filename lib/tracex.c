@@ -356,7 +356,8 @@ adapter_row(struct tracex *x, const struct csvr *r)
  * one and the first before the last?  A request sent without "stream",
  * or a proxy that buffers the stream, answers whole. */
 static void
-stream_row(struct tracex *x, const struct csvr *r, const struct trow *t)
+stream_row(struct tracex *x, struct xclient *c, const struct csvr *r,
+    const struct trow *t)
 {
 	int64_t chunks;
 
@@ -364,14 +365,20 @@ stream_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	    (chunks = csvr_count(r, x->chunks_col)) == 0 || t->first <= 0)
 		return;
 	x->str_rows++;
+	c->str_rows++;
 	if (chunks > 1 && t->last > t->first) {
 		x->str_chunked++;
+		c->str_chunked++;
 		x->str_tokens += t->out;
 		x->str_chunks += chunks;
 		if (t->out > 2 * chunks && x->str_coarse_line == 0)
 			x->str_coarse_line = csvr_line(r);
-	} else if (x->str_first_line == 0)
-		x->str_first_line = csvr_line(r);
+	} else {
+		if (x->str_first_line == 0)
+			x->str_first_line = csvr_line(r);
+		if (c->str_whole_line == 0)
+			c->str_whole_line = csvr_line(r);
+	}
 }
 
 /* A row's request_id against the header's warm-up (put_warm_rows). */
@@ -444,7 +451,7 @@ tracex_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	x->rows++;
 	ivals_add(&x->starts, t->send);
 	server_input_row(x, r, t);
-	stream_row(x, r, t);
+	stream_row(x, c, r, t);
 	finish_row(x, r, t);
 	itl_row(x, t);
 	warm_row(x, r);

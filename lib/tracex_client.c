@@ -182,6 +182,33 @@ put_client_trend(struct out *o, const char *check, const char *base,
 	sbuf_free(&how);
 }
 
+/* Of the client's streamed answers (stream_row's rows), the share that
+ * came in chunks: a client whose requests went out without "stream"
+ * while its row still says streaming answers whole, and a small one
+ * hides inside the cell's streaming.chunked.  None without such rows. */
+static void
+put_client_chunked(const struct xclient *c, struct out *o, const char *id)
+{
+	struct sbuf how = { 0 };
+	json_t *rec;
+
+	if (c->str_rows == 0)
+		return;
+	sbuf_printf(&how, "rows of client \"%s\" with streaming=true, status "
+	    "ok, 2 or more output_tokens and a num_chunks: the share answered "
+	    "in more than one chunk with the first before the last", id);
+	if (c->str_whole_line > 0)
+		sbuf_printf(&how, "; the first answered whole at line %lld",
+		    (long long)c->str_whole_line);
+	rec = trace_put(o, "1f", "client.streaming.chunked",
+	    (double)c->str_chunked / (double)c->str_rows, "fraction",
+	    c->str_rows, "client", id, NULL, "num_chunks", sbuf_str(&how));
+	if (c->str_whole_line > 0)
+		json_object_set_new(json_object_get(rec, "source"), "line",
+		    json_integer(c->str_whole_line));
+	sbuf_free(&how);
+}
+
 static void
 put_client(const struct xclient *c, struct out *o, const char *id)
 {
@@ -228,6 +255,7 @@ put_client(const struct xclient *c, struct out *o, const char *id)
 	    (double)c->n, "fraction", c->n, "client", id, NULL, "streaming",
 	    sbuf_str(&how));
 	sbuf_free(&how);
+	put_client_chunked(c, o, id);
 }
 
 void

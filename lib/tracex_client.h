@@ -40,6 +40,9 @@ struct xclient {
 	struct ivals	 inv, outv;	/* the lengths, for their quantiles */
 	struct comoment	 intr, outtr;	/* the lengths against arrival */
 	int64_t		 prefixed, streaming;
+	/* its rows stream_row judges (streamed, ok, 2+ tokens, a chunk
+	 * count), those answered in chunks, the first answered whole */
+	int64_t		 str_rows, str_chunked, str_whole_line;
 };
 
 /* Rows of one client with one class (interned indices): one entry per

@@ -214,6 +214,10 @@ clean() {
 	fault 1b-class-mix-old-spec
 }
 
+@test "1b-class-renamed (14b): 1b FAIL" {
+	fault 1b-class-renamed
+}
+
 @test "1b-window-class-mislabel (14b): 1b FAIL" {
 	fault 1b-window-class-mislabel
 }
@@ -334,6 +338,10 @@ clean() {
 	fault 1e-prefix-other-tokenizer
 }
 
+@test "1f-client-stream-flag-ignored (14b): 1f FAIL" {
+	fault 1f-client-stream-flag-ignored
+}
+
 @test "1f-client-unstreamed (14b): 1f FAIL" {
 	fault 1f-client-unstreamed
 }
@@ -382,8 +390,16 @@ clean() {
 	fault 1g-arrivals-bursty
 }
 
+@test "1g-client-one-row (14b): 1g WARN, 1b FAIL" {
+	fault 1g-client-one-row
+}
+
 @test "1g-clients-round-robin (aw): 1g FAIL" {
 	fault 1g-clients-round-robin
+}
+
+@test "1g-constant-client-as-poisson (14b): 1g FAIL" {
+	fault 1g-constant-client-as-poisson
 }
 
 @test "1g-corpus-think-time (corpus): 1g FAIL" {

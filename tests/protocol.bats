@@ -156,6 +156,27 @@ why() {		# why CHECK METRIC
 	[ "$(jq -c 'select(.metric=="client.streaming.fraction")' "$OUT")" = "" ]
 }
 
+@test "1f client.streaming.chunked: a client answered whole FAILs, named, while the cell's share holds" {
+	judge
+	[ "$(jq -c 'select(.metric=="client.streaming.chunked")' "$OUT")" = "" ]
+	# 25 of bulk's streamed rows answered whole (1.7 % of the cell's
+	# streamed rows: inside streaming_pp), the streaming column unchanged
+	awk -F, -v OFS=, 'NR > 1 && $2 == "bulk" && $25 == "ok" && k++ < 25 { $22 = $23; $24 = 1 } 1' \
+	    "$BATS_FILE_TMPDIR/cell/trace_data.csv" >"$CELL/trace_data.csv"
+	judge
+	[ "$(verdict 1f streaming.chunked)" = PASS ]
+	[ "$(jq -r 'select(.metric=="client.streaming.chunked") | "\(.scope.client) \(.verdict)"' "$OUT")" = "bulk FAIL" ]
+	jq -c 'select(.metric=="client.streaming.chunked")' "$OUT" | jq -e '
+	    .expected.value == 1 and .actual.value < 0.95 and .actual.source.line > 1
+	    and (.why | test("Client .bulk.: [0-9]+ of its [0-9]+ successful streamed requests .*answered whole"))'
+	# every streamed answer whole: the cell's FAIL says it, no client repeats it
+	awk -F, -v OFS=, 'NR > 1 && $25 == "ok" { $22 = $23; $24 = 1 } 1' "$BATS_FILE_TMPDIR/cell/trace_data.csv" \
+	    >"$CELL/trace_data.csv"
+	judge
+	[ "$(verdict 1f streaming.chunked)" = FAIL ]
+	[ "$(jq -c 'select(.metric=="client.streaming.chunked")' "$OUT")" = "" ]
+}
+
 @test "1e client.prefix.fraction: a client sent against its prefix_group FAILs, while the overall share holds" {
 	CHECKS=1e judge
 	[ "$(jq -c 'select(.metric=="client.prefix.fraction" and .verdict)' "$OUT")" = "" ]

@@ -782,6 +782,9 @@ bad() {
 	[ "$(val streaming.chunked)" = 0.3333333333 ]
 	# the source's line is the first row answered whole (id 3, line 2)
 	[ "$(jq -r 'select(.metric=="streaming.chunked") | .source.line' "$OUT")" = 2 ]
+	# per client: a's two (ids 1, 3) both whole, its first at line 2; b's
+	# one (id 0) in chunks
+	[ "$(jq -r 'select(.metric=="client.streaming.chunked") | "\(.scope.client) \(.value) \(.n) \(.source.line)"' "$OUT" | tr '\n' ' ')" = "a 0 2 2 b 1 1 null " ]
 	stats sim
 	[ "$(jq -r 'select(.metric=="streaming.chunked") | "\(.value) \(.n)"' "$OUT")" = "null 0" ]
 }

@@ -200,6 +200,38 @@ EOF
 	    grep -qF 'Inside the band, but 8.5 standard errors of the CV over 2500 inter-arrivals'
 }
 
+@test "1g: a client with one row in the trace (no gap, no CV) is WARN, saying why, not INAPPLICABLE" {
+	{
+		printf '{"kind":"expect","check":"1g","metric":"iat.cv","value":1,"sd1":1,"unit":"cv","process":"poisson","scope":{"workload":"w","client":"c"},"source":{"file":"w.yaml","line":20,"field":"arrival.process","how":"configured"}}\n'
+		printf '{"kind":"measure","check":"1g","metric":"iat.cv","value":null,"unit":"cv","n":0,"scope":{"phase":"p","workload":"w","client":"c"},"source":{"file":"t.csv","field":"arrival_time_us","how":"cv of gaps"}}\n'
+	} >"$BATS_TEST_TMPDIR/in.ndjson"
+	verdict --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+	validate_records "$OUT"
+	jq -e -s 'map(select(.kind == "verdict" and .metric == "iat.cv")) | length == 1 and
+	    (.[0] | .verdict == "WARN" and .scope.client == "c" and .expected.value == 1 and
+	    (.why | test("Client .c. has at most one row in the trace \\(t.csv\\): no inter-arrival gap")))' "$OUT"
+}
+
+@test "1b: a class of the spec with no row FAILs, unless its share is small enough for the run's rows to miss it by chance (WARN)" {
+	cls() {	# cls W ROWS: class a 99.5 %, class b 0.5 % with no row
+		printf '{"kind":"expect","check":"1b","metric":"class.fraction","value":%s,"unit":"fraction","scope":{"workload":"%s","class":"%s"},"source":{"file":"w.yaml","line":9,"field":"rate_fraction","how":"share"}}\n' 0.995 "$1" a 0.005 "$1" b
+		printf '{"kind":"measure","check":"1b","metric":"class.fraction","value":1,"unit":"fraction","n":%s,"scope":{"phase":"p","workload":"%s","class":"a"},"source":{"file":"t.csv","field":"slo_class","how":"rows of the class / rows"}}\n' "$2" "$1"
+		printf '{"kind":"measure","check":"1a","metric":"requests.count","value":%s,"unit":"count","n":%s,"scope":{"phase":"p","workload":"%s"},"source":{"file":"t.csv","field":"request_id","how":"rows"}}\n' "$2" "$2" "$1"
+	}
+	{ cls short 116; cls long 6300; } >"$BATS_TEST_TMPDIR/in.ndjson"
+	verdict --checks 1b --no-fail-status "$BATS_TEST_TMPDIR/in.ndjson" >"$OUT"
+	validate_records "$OUT"
+	got() {
+		jq -r --arg w "$1" 'select(.kind == "verdict" and .scope.workload == $w and
+		    .metric == "class.fraction" and .scope.class == "b") | .verdict' "$OUT"
+	}
+	# 116 rows miss a 0.5 % class 56 % of the time; 6300 rows almost never
+	[ "$(got short)" = WARN ]
+	[ "$(got long)" = FAIL ]
+	jq -r 'select(.scope.workload == "short" and .scope.class == "b") | .why' "$OUT" |
+	    grep -qF 'a share of 0.5% (w.yaml:9): 0.58 of the trace'"'"'s 116 rows, and none is in it, which chance alone gives 56% of the time'
+}
+
 @test "FAIL for every check 1a-1g; exit 1" {
 	run --separate-stderr verdict "$J/fail.ndjson"
 	[ "$status" -eq 1 ]

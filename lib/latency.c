@@ -300,8 +300,9 @@ side_repeats(struct out *o, const char *side, const struct reqpop *p)
 static void
 side_success(struct out *o, const char *side, const struct reqpop *p)
 {
-	const char *def = p->fmt == REQFMT_TRACE_CSV ? "status ok and not a "
-	    "cut stream (output_tokens 0 with no finish_reason)" :
+	const char *def = p->fmt == REQFMT_TRACE_CSV ? "status ok, not a "
+	    "cut stream (output_tokens 0 with no finish_reason) and not "
+	    "aborted or failed by the server (finish_reason abort or error)" :
 	    "status \"completed\" where the entry has a status, else "
 	    "e2e_ms > 0 (BLIS writes zero metrics for unfinished requests)";
 	struct sbuf how = {0};

@@ -46,7 +46,7 @@ def rows(path):
         i = int(r["request_id"])
         out_t = int(r["output_tokens"])
         ok = r["status"] == "ok" and (out_t > 0 or r["finish_reason"] != "") \
-            and r["finish_reason"] != "abort"
+            and r["finish_reason"] not in ("abort", "error")
         send, first, last = (int(r[k]) for k in
             ("send_time_us", "first_chunk_time_us", "last_chunk_time_us"))
         out[i] = dict(ok=ok, out=out_t, send=send, first=first, last=last,
@@ -225,7 +225,7 @@ for r in rows:
 w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
 w.writeheader()
 w.writerows(rows + extra)
-print(sum(r["status"] == "ok" and r["finish_reason"] not in ("", "abort") for r in rows), file=open(sys.argv[2] + ".ok", "w"))
+print(sum(r["status"] == "ok" and r["finish_reason"] not in ("", "abort", "error") for r in rows), file=open(sys.argv[2] + ".ok", "w"))
 PY
 	lat --real "$T/r/trace_data.csv" --sim "$F/sim.csv" --no-itl
 	[ "$(val real.requests.repeated_served)" = "$(cat "$T/r/trace_data.csv.ok")" ]
@@ -247,6 +247,25 @@ PY
 	lat --real "$T/real.csv" --sim "$F/sim.csv"
 	[ "$(val real.requests.ok)" -eq $((ok - 1)) ]
 	[ "$(val align.requests.eligible)" -eq $((eligible - 1)) ]
+}
+
+@test "A0: a row the server failed (ok, vLLM finish_reason error) is not eligible" {
+	# vLLM v1 ends a request it failed (a KV-cache load that did not
+	# arrive) with finish_reason "error" in an HTTP 200 stream: the
+	# first two served real rows
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+	    done < 2 && $c["status"] == "ok" && $c["output_tokens"] > 0 {
+	    $c["finish_reason"] = "error"; done++ } { print }' \
+	    "$F/trace_data.csv" >"$T/real.csv"
+	[ "$(grep -c ',error$' "$T/real.csv")" -eq 2 ]
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	ok=$(val real.requests.ok) eligible=$(val align.requests.eligible)
+	n=$(jq -r 'select(.metric == "real.ttft_ms.p50") | .n' "$T/l.ndjson")
+	lat --real "$T/real.csv" --sim "$F/sim.csv"
+	[ "$(val real.requests.ok)" -eq $((ok - 2)) ]
+	[ "$(val align.requests.eligible)" -eq $((eligible - 2)) ]
+	jqe 'select(.metric == "real.ttft_ms.p50") | .n == '$((n - 2)) "$T/l.ndjson"
+	jqe 'select(.metric == "real.requests.ok") | .source.how | test("finish_reason abort or error")' "$T/l.ndjson"
 }
 
 @test "A3: quantiles, exact KS and median gaps equal an independent computation" {
@@ -362,7 +381,7 @@ def ok_ids(path):
     for r in csv.DictReader(open(path, newline="")):
         out[int(r["request_id"])] = r["status"] == "ok" and (
             int(r["output_tokens"]) > 0 or r["finish_reason"] != "") and \
-            r["finish_reason"] != "abort"
+            r["finish_reason"] not in ("abort", "error")
     return out
 
 def gaps(path, ids):
@@ -934,7 +953,7 @@ def rows(p):
     out = {}
     for r in csv.DictReader(open(p, newline="")):
         ok = r["status"] == "ok" and (int(r["output_tokens"]) > 0 or r["finish_reason"] != "") \
-            and r["finish_reason"] != "abort"
+            and r["finish_reason"] not in ("abort", "error")
         out[int(r["request_id"])] = (ok, r["streaming"] == "true",
             (int(r["first_chunk_time_us"]) - int(r["send_time_us"])) / 1000)
     return out
@@ -1753,7 +1772,7 @@ PY
 import csv, sys
 def ok(path):
     return {r["request_id"]: r["status"] == "ok" and (int(r["output_tokens"]) > 0 or r["finish_reason"] != "")
-            and r["finish_reason"] != "abort" for r in csv.DictReader(open(path, newline=""))}
+            and r["finish_reason"] not in ("abort", "error") for r in csv.DictReader(open(path, newline=""))}
 a, b = ok(sys.argv[1]), ok(sys.argv[2])
 print(len(set(a) & set(b)), sum(1 for i in set(a) & set(b) if a[i] and b[i]))
 EOF

@@ -419,13 +419,22 @@ pair_records(struct out *o, const struct reqpop *real,
 	    "not a population difference)", pre.s, real->warm_up >= 0 ? " (" :
 	    "", real->warm_up >= 0 ? real->warm_up_where : "",
 	    real->warm_up >= 0 ? ")" : " (not stated: none)"), NULL);
+	pair_count(o, m, "align.requests.real_warm_up", m->real_warm_up,
+	    (int64_t)real->n, HOW("%s: real rows whose id is below the real "
+	    "trace's own warm_up_requests%s%s%s, which says those requests "
+	    "are not in the file: warm-up the recorder wrote anyway, left out "
+	    "of the match", pre.s, real->warm_up >= 0 ? " (" : "",
+	    real->warm_up >= 0 ? real->warm_up_where : "", real->warm_up >= 0 ?
+	    ")" : " (not stated: none)"), m->real_warm_up_ex);
 	pair_count(o, m, "align.requests.eligible", m->eligible,
 	    (int64_t)real->n, HOW("%s: matched ids successful on both sides "
 	    "(the population A3 compares)", pre.s), NULL);
 	put(o, "A0", "align.eligible.fraction", m->by_id ?
-	    rec_num(ratio(m->eligible, (int64_t)real->n)) : json_null(),
-	    "fraction", (int64_t)real->n, "request_id", HOW("%s: eligible "
-	    "requests / all %zu real requests", pre.s, real->n));
+	    rec_num(ratio(m->eligible, (int64_t)real->n - m->real_warm_up)) :
+	    json_null(), "fraction", (int64_t)real->n - m->real_warm_up,
+	    "request_id", HOW("%s: eligible requests / all %lld real requests "
+	    "(less %lld warm-up rows)", pre.s, (long long)real->n -
+	    m->real_warm_up, (long long)m->real_warm_up));
 	pair_count(o, m, "align.input_tokens.mismatch", m->prompt_mismatch,
 	    m->matched, HOW("%s: matched requests whose prompt tokens differ "
 	    "(%s vs %s)", pre.s, real->fmt == REQFMT_BLIS_JSON ?

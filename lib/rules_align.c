@@ -236,7 +236,8 @@ population_table(const struct judge *j)
 		  "align.requests.matched" },
 		{ "only on this side", "align.requests.real_only",
 		  "align.requests.sim_only" },
-		{ "warm-up (left out of the real trace)", NULL,
+		{ "warm-up (below the real warm_up_requests, left out)",
+		  "align.requests.real_warm_up",
 		  "align.requests.sim_warm_up" },
 		{ "eligible (matched, successful on both)",
 		  "align.requests.eligible", "align.requests.eligible" },
@@ -291,6 +292,38 @@ repeats_note(const struct judge *j, struct sbuf *why, bool *served)
 	return any;
 }
 
+static const char ACT_REAL_WARM_UP[] = "The real trace holds requests "
+    "its header calls warm-up: find why the recorder wrote them (an "
+    "observe build that records --warmup-requests, or two traces "
+    "concatenated) and either drop those rows or fix warm_up_requests; "
+    "they are left out here, since a cold server's first requests (graph "
+    "capture, autotuning, empty caches) are not the steady state the "
+    "simulator models.";
+
+/* Real rows below the real trace's own warm_up_requests (s2r-latency's
+ * align.requests.real_warm_up): the header says they are not in the
+ * file, yet they are, and they would match the simulated warm-up ids.
+ * Left out of the match; the trace contradicts itself, so a WARN. */
+static bool
+real_warm_up_note(const struct judge *j, struct sbuf *why)
+{
+	const json_t *rec = au_lat(j, "align.requests.real_warm_up");
+	const char *how, *ids;
+	double n;
+
+	if (!ru_num(rec, &n) || n == 0)
+		return false;
+	how = rec_get_str(json_object_get(rec, "source"), "how");
+	ids = how != NULL ? strstr(how, " (first ids:") : NULL;
+	sbuf_printf(why, " The real trace holds %.0f row%s%s whose id is below "
+	    "its own warm_up_requests, which says the warm-up requests are not "
+	    "in the file: the recorder wrote them anyway.  A warm-up request "
+	    "meets a cold server (graph capture, autotuning, empty caches), "
+	    "so %s left out of the compared population.", n, n == 1 ? "" :
+	    "s", ids != NULL ? ids : "", n == 1 ? "it is" : "they are");
+	return true;
+}
+
 static void
 a0_population(struct judge *j, const struct rule *r)
 {
@@ -298,7 +331,7 @@ a0_population(struct judge *j, const struct rule *r)
 	double matched, ronly = 0, sonly = 0, warm = 0;
 	struct sbuf why = {0};
 	enum jverdict_value v;
-	bool served = false;
+	bool served = false, warm_rows;
 
 	if (!ru_num(m, &matched)) {
 		sbuf_printf(&why, "Requests cannot be matched: %s",
@@ -332,10 +365,14 @@ a0_population(struct judge *j, const struct rule *r)
 		    au_lat(j, "align.requests.sim_only"), "source"), "how"));
 	if (repeats_note(j, &why, &served) && v == V_PASS)
 		v = served ? V_FAIL : V_WARN;
+	warm_rows = real_warm_up_note(j, &why);
+	if (warm_rows && v == V_PASS)
+		v = V_WARN;
 	au_emit(j, r, "align.requests.matched", NULL,
 	    au_lat(j, "real.requests.count"), au_lat(j, "sim.requests.count"),
 	    false, 0, NULL, "same ids on both sides", v, sbuf_str(&why),
 	    served && ronly == 0 && sonly == 0 ? ACT_SENT_TWICE :
+	    v == V_WARN && warm_rows ? ACT_REAL_WARM_UP :
 	    v == V_WARN ? ACT_REPEATS :
 	    ACT_POPULATION,
 	    au_evidence(population_table(j),

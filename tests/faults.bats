@@ -1749,3 +1749,7 @@ clean() {
 @test "4d-ramp-tiers-mixed (14b): 4d FAIL" {
 	fault 4d-ramp-tiers-mixed
 }
+
+@test "A0-real-warm-up-rows (hta): A0 WARN" {
+	fault A0-real-warm-up-rows
+}

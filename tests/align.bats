@@ -657,6 +657,29 @@ judge() {	# judge [VERDICT ARGS...] over l.ndjson a1 a2
 	validate_records "$T/v.ndjson"
 }
 
+@test "A3: too few requests a side (alignment.min_samples) WARN; throughput with too few windows compares the overall rates" {
+	kernels
+	# nine eligible requests: at or above the default of six
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-itl --window-ms 200
+	judge
+	[ "$(verdict A3 align.ttft_ms)" = PASS ]
+	[ "$(verdict A3 align.tpot_ms)" = PASS ]
+	# eight 200 ms windows a side: a distribution of windows
+	jqe 'select(.metric == "real.throughput_tps.p50") | .n == 8' "$T/l.ndjson"
+	jqe 'select(.metric == "align.throughput_tps") | .why | test("^Median throughput")' "$T/v.ndjson"
+	# ten a side required: each PASS is a WARN naming the count
+	printf 'alignment:\n  min_samples: 10\n' >"$T/t.yaml"
+	judge --tolerances "$T/t.yaml"
+	[ "$(verdict A3 align.ttft_ms)" = WARN ]
+	[ "$(verdict A3 align.e2e_ms)" = WARN ]
+	jqe 'select(.metric == "align.ttft_ms") | (.why | test("Too few requests to judge: 9 on the real side .*min_samples 10")) and (.action | test("more requests"))' "$T/v.ndjson"
+	# one whole 1 s window a side: the overall rates, from the records
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	judge
+	r=$(val real.throughput_tps.overall) s=$(val sim.throughput_tps.overall)
+	jqe 'select(.metric == "align.throughput_tps") | .verdict == "PASS" and (.why | test("^1 real and 1 simulated whole throughput windows.*overall rates")) and ((.diff.value - ('"$s"' - '"$r"') / '"$r"' * 100) | fabs < 1e-6)' "$T/v.ndjson"
+}
+
 @test "verdicts: A0-A3 in order, eligibility FAIL at 75%, passes with a lower tolerance" {
 	kernels
 	lat --real "$F/trace_data.csv" --sim "$F/sim.json" --window-ms 200

@@ -1753,3 +1753,7 @@ clean() {
 @test "A0-real-warm-up-rows (hta): A0 WARN" {
 	fault A0-real-warm-up-rows
 }
+
+@test "A3-too-few-requests (hta): A3 WARN" {
+	fault A3-too-few-requests
+}

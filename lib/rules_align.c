@@ -82,6 +82,27 @@ quantile_table(const struct judge *j, const char *name)
 	return t;
 }
 
+/* The A0 rows that FAILed, named in why: the population, the prompts,
+ * the sides or the eligible share, each a different reason the gap may
+ * not be the cost model's. */
+static void
+a0_failed(struct judge *j, struct sbuf *why)
+{
+	int shown = 0;
+
+	sbuf_adds(why, " A0 failed (");
+	for (size_t i = 0; i < j->nout; i++) {
+		if (strcmp(judge_verdict_check(j, i), "A0") != 0 ||
+		    judge_verdict_value(j, i) != V_FAIL)
+			continue;
+		sbuf_printf(why, "%s%s", shown++ ? ", " : "", rec_get_str(
+		    judge_verdict_rec(j, i), "metric"));
+	}
+	sbuf_adds(why, "): the two runs did not serve the same requests the "
+	    "same way (see its finding), so this gap may be that "
+	    "difference.");
+}
+
 /* What the tight levels say about a loose-level gap. */
 static void
 tight_levels(struct judge *j, struct sbuf *why, struct sbuf *act,
@@ -92,8 +113,7 @@ tight_levels(struct judge *j, struct sbuf *why, struct sbuf *act,
 	bool tight_clean = a1 == V_PASS && a2 == V_PASS;
 
 	if (a0 == V_FAIL)
-		sbuf_adds(why, " A0 failed: the two runs are not the same "
-		    "request population, so this gap may be that difference.");
+		a0_failed(j, why);
 	if (a1 == V_FAIL || a1 == V_WARN || a2 == V_FAIL || a2 == V_WARN) {
 		sbuf_printf(why, " %s did not pass: the tighter level explains "
 		    "this one.", a1 == V_FAIL || a1 == V_WARN ? "A1 (kernels)" :

@@ -1757,3 +1757,11 @@ clean() {
 @test "A3-too-few-requests (hta): A3 WARN" {
 	fault A3-too-few-requests
 }
+
+@test "A3-tpot-tail (hta): A3 WARN" {
+	fault A3-tpot-tail
+}
+
+@test "A3-ttft-far-faster (hta): A3 FAIL" {
+	fault A3-ttft-far-faster
+}

@@ -238,6 +238,52 @@ side_burst(struct out *o, const char *side, const struct reqpop *p)
 	sbuf_free(&how);
 }
 
+/* A first token needs a forward pass, at least about one decode step:
+ * a first chunk sooner than this fraction of the request's own decode
+ * step (TPOT) after the send leaves room for a decode slowed four times
+ * by load, and is still no token (the client timed the response headers,
+ * or a gateway flushed an empty event first). */
+#define EARLY_FRACTION	0.25
+
+/* <side>.requests.early: the successful streamed rows of a CSV side with
+ * two tokens or more whose first chunk came under EARLY_FRACTION of
+ * their TPOT after the send: their TTFT is not a first token's (A3). */
+static void
+side_early(struct out *o, const char *side, const struct reqpop *p)
+{
+	int64_t early = 0, n = 0, ex[REQMATCH_EXAMPLES];
+	struct sbuf how = {0};
+	char metric[64];
+
+	if (p->fmt != REQFMT_TRACE_CSV)
+		return;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct reqrow *row = &p->v[i];
+
+		if (!row->ok || row->unstreamed || !isfinite(row->tpot) ||
+		    row->ttft < 0 || row->tpot < BURST_TPOT_US)
+			continue;
+		n++;
+		if ((double)row->ttft >= EARLY_FRACTION * row->tpot)
+			continue;
+		if (early < REQMATCH_EXAMPLES)
+			ex[early] = row->id;
+		early++;
+	}
+	sbuf_printf(&how, "successful streamed rows with output_tokens > 1 "
+	    "(not in one burst) whose first chunk came under %g of their own "
+	    "TPOT after the send (first_chunk_time_us - send_time_us < %g x "
+	    "(last_chunk_time_us - first_chunk_time_us) / (output_tokens - "
+	    "1)): no forward pass is that fast, so the first chunk is not the "
+	    "first token (response headers, an empty first event); n = such "
+	    "rows", EARLY_FRACTION, EARLY_FRACTION);
+	ids_text(&how, ex, early);
+	snprintf(metric, sizeof(metric), "%s.requests.early", side);
+	put(o, "A3", metric, rec_i64(early), "count", n, "first_chunk_time_us",
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 side_count(struct out *o, const char *side, const struct reqpop *p)
 {
@@ -877,6 +923,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_unstreamed(&o, "real", real);
 		side_untimed(&o, "real", real);
 		side_burst(&o, "real", real);
+		side_early(&o, "real", real);
 		side_success(&o, "real", real);
 		side_tokens(&o, "real", real);
 		side_sends(&o, "real", real);
@@ -890,6 +937,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_unstreamed(&o, "sim", sim);
 		side_untimed(&o, "sim", sim);
 		side_burst(&o, "sim", sim);
+		side_early(&o, "sim", sim);
 		side_success(&o, "sim", sim);
 		side_tokens(&o, "sim", sim);
 	}

@@ -370,6 +370,64 @@ burst_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
 	return v;
 }
 
+/* A side whose first chunks mostly came sooner than a quarter of the
+ * request's own decode step after the send (s2r-latency's
+ * <side>.requests.early) timed something before the first token: the
+ * response headers (an HTTP client that returns at the headers, which a
+ * streaming server sends at once) or an empty event a gateway flushed.
+ * Its TTFT is not a first token's, and its TPOT and ITL span that gap
+ * too: a gap either way is then not the cost model's, a WARN that says
+ * so.  Fewer are only stated. */
+static enum jverdict_value
+early_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
+    struct sbuf *why, struct sbuf *act)
+{
+	static const char *const sides[] = { "real", "sim" };
+
+	if (k != K_TTFT && k != K_TPOT && k != K_ITL)
+		return v;
+	for (size_t i = 0; i < 2; i++) {
+		char metric[64];
+		const json_t *rec;
+		const char *how, *ids;
+		struct sbuf head = {0};
+		double e = 0, n = 0;
+
+		snprintf(metric, sizeof(metric), "%s.requests.early", sides[i]);
+		rec = au_lat(j, metric);
+		if (!ru_num(rec, &e) || e == 0 || !rec_get_num(rec, "n", &n))
+			continue;
+		how = rec_get_str(json_object_get(rec, "source"), "how");
+		ids = how != NULL ? strstr(how, " (first ids:") : NULL;
+		sbuf_printf(&head, "%s%.0f of the %s run's %.0f streamed answers"
+		    "%s had their first chunk sooner than a quarter of their own "
+		    "decode step (TPOT) after the send: no forward pass is that "
+		    "fast, so that chunk was no token", e * 2 >= n ? "First "
+		    "chunk before the first token: not a model gap. " : "", e,
+		    sides[i], n, ids != NULL ? ids : "");
+		if (e * 2 < n) {
+			sbuf_printf(why, " %s.", sbuf_str(&head));
+			sbuf_free(&head);
+			continue;
+		}
+		sbuf_printf(&head, " (the client timed the response headers, "
+		    "which a streaming server sends at once, or a gateway "
+		    "flushed an empty event first), and the %s %s is not the "
+		    "server's. ", sides[i], a3_metrics[k].title);
+		sbuf_adds(&head, sbuf_str(why));
+		sbuf_reset(why);
+		sbuf_adds(why, sbuf_str(&head));
+		sbuf_free(&head);
+		sbuf_reset(act);
+		sbuf_adds(act, "Time the first chunk that carries a token (the "
+		    "first SSE data event with content), not the response "
+		    "headers or an empty event, and rerun the capture; until "
+		    "then compare E2E only.");
+		return V_WARN;
+	}
+	return v;
+}
+
 /* Matched requests whose own sim/real ratio lies far off the median
  * ratio (s2r-latency's align.<metric>.paired_outliers): when
  * alignment.paired_outliers_share of them or more do (two at least), the median describes only part of the
@@ -577,6 +635,7 @@ a3_metric(struct judge *j, const struct rule *r, enum a3kind k)
 		v = itl_consistency(j, v, &why, &act);
 	v = load_mark(j, k, gap, ra, v, &why, &act);
 	v = burst_mark(j, k, v, &why, &act);
+	v = early_mark(j, k, v, &why, &act);
 	v = paired_mark(j, k, v, &why, &act);
 	v = few_mark(j, k, v, &why, &act);
 	ru_thermal_mark(j, ra, &why);

@@ -1754,6 +1754,10 @@ clean() {
 	fault A0-real-warm-up-rows
 }
 
+@test "A3-real-ttft-headers (hta): A3 WARN" {
+	fault A3-real-ttft-headers
+}
+
 @test "A3-too-few-requests (hta): A3 WARN" {
 	fault A3-too-few-requests
 }

@@ -1750,6 +1750,10 @@ clean() {
 	fault 4d-ramp-tiers-mixed
 }
 
+@test "5d-engine-error (aw): 5d FAIL" {
+	fault 5d-engine-error
+}
+
 @test "A0-real-warm-up-rows (hta): A0 WARN" {
 	fault A0-real-warm-up-rows
 }

@@ -401,16 +401,18 @@ early_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
 		ids = how != NULL ? strstr(how, " (first ids:") : NULL;
 		sbuf_printf(&head, "%s%.0f of the %s run's %.0f streamed answers"
 		    "%s had their first chunk sooner than a quarter of their own "
-		    "decode step (TPOT) after the send: no forward pass is that "
-		    "fast, so that chunk was no token", e * 2 >= n ? "First "
+		    "decode step (TPOT) after the send", e * 2 >= n ? "First "
 		    "chunk before the first token: not a model gap. " : "", e,
 		    sides[i], n, ids != NULL ? ids : "");
 		if (e * 2 < n) {
-			sbuf_printf(why, " %s.", sbuf_str(&head));
+			/* a few: as likely a decode stalled four times over */
+			sbuf_printf(why, " %s: a first chunk without a token, or "
+			    "a decode that stalled.", sbuf_str(&head));
 			sbuf_free(&head);
 			continue;
 		}
-		sbuf_printf(&head, " (the client timed the response headers, "
+		sbuf_printf(&head, ": no forward pass is that fast, so that "
+		    "chunk was no token (the client timed the response headers, "
 		    "which a streaming server sends at once, or a gateway "
 		    "flushed an empty event first), and the %s %s is not the "
 		    "server's. ", sides[i], a3_metrics[k].title);

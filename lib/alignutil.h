@@ -79,7 +79,9 @@ bool	 au_sides_given(struct judge *j, const struct rule *r,
 
 /* --- the kernel-level checks (rules_kernels.c, rules_kduty.c) ------ */
 
-/* A1 (kernels) and A2 (duty cycle): rows of rules_align[]. */
+/* A0 (eligibility, rules_a0.c), A1 (kernels) and A2 (duty cycle): rows
+ * of rules_align[]. */
+void	 rule_a0(struct judge *j, const struct rule *r, const struct jcell *c);
 void	 rule_a1(struct judge *j, const struct rule *r, const struct jcell *c);
 void	 rule_a2(struct judge *j, const struct rule *r, const struct jcell *c);
 

@@ -566,7 +566,7 @@ error_records(const struct pair *p)
 	}
 	sbuf_printf(&c.how, "rows that did not succeed (status other than "
 	    "ok, a cut stream: ok with no output tokens and no "
-	    "finish_reason, or finish_reason abort) / all rows, replicas "
+	    "finish_reason, or finish_reason abort or error) / all rows, replicas "
 	    "pooled; top_errors: the %d "
 	    "most frequent (status, error_message) pairs, messages cut at "
 	    "%d bytes", TOP_ERRORS, ERRMSG_MAX);

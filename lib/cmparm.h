@@ -5,7 +5,7 @@
  * Definitions as upstream's analysis (docs/formats.md §2.3, §2.4):
  * a request is successful when its status is ok and it is neither a cut
  * stream (ok with no output tokens and no finish_reason, docs/records.md)
- * nor aborted by the server (finish_reason abort);
+ * nor aborted or failed by the server (finish_reason abort or error);
  * TTFT = first chunk - send, E2E = last chunk - send, TPOT = (last - first
  * chunk) / (output tokens - 1), in ms, over the successful rows that have
  * those times (TPOT: output tokens > 1). */

@@ -238,6 +238,52 @@ side_burst(struct out *o, const char *side, const struct reqpop *p)
 	sbuf_free(&how);
 }
 
+/* A first token needs a forward pass, at least about one decode step:
+ * a first chunk sooner than this fraction of the request's own decode
+ * step (TPOT) after the send leaves room for a decode slowed four times
+ * by load, and is still no token (the client timed the response headers,
+ * or a gateway flushed an empty event first). */
+#define EARLY_FRACTION	0.25
+
+/* <side>.requests.early: the successful streamed rows of a CSV side with
+ * two tokens or more whose first chunk came under EARLY_FRACTION of
+ * their TPOT after the send: their TTFT is not a first token's (A3). */
+static void
+side_early(struct out *o, const char *side, const struct reqpop *p)
+{
+	int64_t early = 0, n = 0, ex[REQMATCH_EXAMPLES];
+	struct sbuf how = {0};
+	char metric[64];
+
+	if (p->fmt != REQFMT_TRACE_CSV)
+		return;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct reqrow *row = &p->v[i];
+
+		if (!row->ok || row->unstreamed || !isfinite(row->tpot) ||
+		    row->ttft < 0 || row->tpot < BURST_TPOT_US)
+			continue;
+		n++;
+		if ((double)row->ttft >= EARLY_FRACTION * row->tpot)
+			continue;
+		if (early < REQMATCH_EXAMPLES)
+			ex[early] = row->id;
+		early++;
+	}
+	sbuf_printf(&how, "successful streamed rows with output_tokens > 1 "
+	    "(not in one burst) whose first chunk came under %g of their own "
+	    "TPOT after the send (first_chunk_time_us - send_time_us < %g x "
+	    "(last_chunk_time_us - first_chunk_time_us) / (output_tokens - "
+	    "1)): no forward pass is that fast, so the first chunk is not the "
+	    "first token (response headers, an empty first event); n = such "
+	    "rows", EARLY_FRACTION, EARLY_FRACTION);
+	ids_text(&how, ex, early);
+	snprintf(metric, sizeof(metric), "%s.requests.early", side);
+	put(o, "A3", metric, rec_i64(early), "count", n, "first_chunk_time_us",
+	    sbuf_str(&how));
+	sbuf_free(&how);
+}
+
 static void
 side_count(struct out *o, const char *side, const struct reqpop *p)
 {
@@ -300,8 +346,9 @@ side_repeats(struct out *o, const char *side, const struct reqpop *p)
 static void
 side_success(struct out *o, const char *side, const struct reqpop *p)
 {
-	const char *def = p->fmt == REQFMT_TRACE_CSV ? "status ok and not a "
-	    "cut stream (output_tokens 0 with no finish_reason)" :
+	const char *def = p->fmt == REQFMT_TRACE_CSV ? "status ok, not a "
+	    "cut stream (output_tokens 0 with no finish_reason) and not "
+	    "aborted or failed by the server (finish_reason abort or error)" :
 	    "status \"completed\" where the entry has a status, else "
 	    "e2e_ms > 0 (BLIS writes zero metrics for unfinished requests)";
 	struct sbuf how = {0};
@@ -418,13 +465,22 @@ pair_records(struct out *o, const struct reqpop *real,
 	    "not a population difference)", pre.s, real->warm_up >= 0 ? " (" :
 	    "", real->warm_up >= 0 ? real->warm_up_where : "",
 	    real->warm_up >= 0 ? ")" : " (not stated: none)"), NULL);
+	pair_count(o, m, "align.requests.real_warm_up", m->real_warm_up,
+	    (int64_t)real->n, HOW("%s: real rows whose id is below the real "
+	    "trace's own warm_up_requests%s%s%s, which says those requests "
+	    "are not in the file: warm-up the recorder wrote anyway, left out "
+	    "of the match", pre.s, real->warm_up >= 0 ? " (" : "",
+	    real->warm_up >= 0 ? real->warm_up_where : "", real->warm_up >= 0 ?
+	    ")" : " (not stated: none)"), m->real_warm_up_ex);
 	pair_count(o, m, "align.requests.eligible", m->eligible,
 	    (int64_t)real->n, HOW("%s: matched ids successful on both sides "
 	    "(the population A3 compares)", pre.s), NULL);
 	put(o, "A0", "align.eligible.fraction", m->by_id ?
-	    rec_num(ratio(m->eligible, (int64_t)real->n)) : json_null(),
-	    "fraction", (int64_t)real->n, "request_id", HOW("%s: eligible "
-	    "requests / all %zu real requests", pre.s, real->n));
+	    rec_num(ratio(m->eligible, (int64_t)real->n - m->real_warm_up)) :
+	    json_null(), "fraction", (int64_t)real->n - m->real_warm_up,
+	    "request_id", HOW("%s: eligible requests / all %lld real requests "
+	    "(less %lld warm-up rows)", pre.s, (long long)real->n -
+	    m->real_warm_up, (long long)m->real_warm_up));
 	pair_count(o, m, "align.input_tokens.mismatch", m->prompt_mismatch,
 	    m->matched, HOW("%s: matched requests whose prompt tokens differ "
 	    "(%s vs %s)", pre.s, real->fmt == REQFMT_BLIS_JSON ?
@@ -867,6 +923,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_unstreamed(&o, "real", real);
 		side_untimed(&o, "real", real);
 		side_burst(&o, "real", real);
+		side_early(&o, "real", real);
 		side_success(&o, "real", real);
 		side_tokens(&o, "real", real);
 		side_sends(&o, "real", real);
@@ -880,6 +937,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_unstreamed(&o, "sim", sim);
 		side_untimed(&o, "sim", sim);
 		side_burst(&o, "sim", sim);
+		side_early(&o, "sim", sim);
 		side_success(&o, "sim", sim);
 		side_tokens(&o, "sim", sim);
 	}

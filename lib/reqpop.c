@@ -578,7 +578,15 @@ reqmatch_run(struct reqmatch *m, const struct reqpop *real,
 	m->tri = xreallocarray(NULL, most + 1, sizeof(*m->tri));
 	m->tsi = xreallocarray(NULL, most + 1, sizeof(*m->tsi));
 	while (i < real->n || j < sim->n) {
-		if (j == sim->n || (i < real->n &&
+		/* the header says the first warm_up_requests requests are
+		 * not in the file: rows under them are a cold server's
+		 * warm-up the recorder wrote anyway, not the run compared */
+		if (i < real->n && real->warm_up > 0 &&
+		    real->v[i].id < real->warm_up) {
+			example(m->real_warm_up_ex, ++m->real_warm_up,
+			    real->v[i].id);
+			i++;
+		} else if (j == sim->n || (i < real->n &&
 		    real->v[i].id < sim->v[j].id)) {
 			example(m->real_only_ex, ++m->real_only,
 			    real->v[i].id);

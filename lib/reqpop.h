@@ -113,6 +113,9 @@ struct reqmatch {
 	int64_t	 real_only;
 	int64_t	 sim_only;	/* not counting sim_warm_up */
 	int64_t	 sim_warm_up;	/* sim-only ids below the real warm-up */
+	int64_t	 real_warm_up;	/* real rows below the real trace's own
+				 * warm_up_requests: left out, not matched */
+	int64_t	 real_warm_up_ex[REQMATCH_EXAMPLES];
 	int64_t	 eligible;	/* matched and successful on both sides */
 	int64_t	 prompt_mismatch;	/* matched, prompt tokens differ */
 	int64_t	 output_mismatch;	/* eligible, output tokens differ */

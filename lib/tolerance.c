@@ -87,6 +87,8 @@ const struct tol_def tol_table[] = {
 	    "A3: a KS distance above this (medians within tolerance) means the shapes differ: WARN" },
 	{ TOL_AL_PAIRED_SHARE, "alignment.paired_outliers_share", 0.2,
 	    "A3: matched requests whose own sim/real ratio lies more than 25 % off the median ratio, as a fraction of those matched, at or above this (two at least) turn a PASS into a WARN" },
+	{ TOL_AL_MIN_SAMPLES, "alignment.min_samples", 6,
+	    "A3: a side with fewer requests than this (throughput: whole windows, then the overall rate over fewer requests) cannot be judged as a distribution: a PASS becomes a WARN (below 6 a side, the 5 % KS test tells only fully separated samples apart)" },
 	{ TOL_RT_SPREAD_WARN_PCT, "runtime.spread_warn_pct", 20,
 	    "5b: an even router's instance share off 1/N by more → WARN" },
 	{ TOL_RT_SPREAD_FAIL_PCT, "runtime.spread_fail_pct", 40,

@@ -52,6 +52,7 @@ enum tol_id {
 	TOL_AL_THROUGHPUT_PCT,	/* A3: throughput median gap, ± % */
 	TOL_AL_KS_MAX,		/* A3: KS D above → the shapes differ */
 	TOL_AL_PAIRED_SHARE,	/* A3: requests off the median ratio */
+	TOL_AL_MIN_SAMPLES,	/* A3: fewer requests/windows → too few */
 	TOL_RT_SPREAD_WARN_PCT,	/* 5b: instance share off the even share */
 	TOL_RT_SPREAD_FAIL_PCT,
 	TOL_RT_KV_PASS_PCT,	/* 5f: KV capacity across instances/arms */

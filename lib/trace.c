@@ -41,8 +41,8 @@ static const char *const status_how[NSTATUS] = {
 	"status timeout",
 	"status ok but output_tokens 0 and no finish_reason (the stream "
 	    "ended without usage: a failed request)",
-	"status ok but finish_reason abort (the server aborted the request "
-	    "before its output was done)",
+	"status ok but finish_reason abort or error (the server aborted or "
+	    "failed the request before its output was done)",
 	"status incomplete (simulator: not completed by the horizon or "
 	    "rejected)",
 	"a status the trace format does not define (not ok, error, timeout "

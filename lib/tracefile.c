@@ -417,7 +417,7 @@ trace_ok_end(int64_t output_tokens, const char *finish)
 {
 	if (output_tokens <= 0 && finish[0] == '\0')
 		return TRACE_CUT;
-	if (strcmp(finish, "abort") == 0)
+	if (strcmp(finish, "abort") == 0 || strcmp(finish, "error") == 0)
 		return TRACE_ABORTED;
 	return TRACE_SERVED;
 }

@@ -113,8 +113,10 @@ void	trace_refuse_itl(const struct csvr *r);
 
 /* How a row whose status is "ok" ended (docs/formats.md §2.3): served;
  * a cut stream (no output tokens and no finish_reason: blis observe kept
- * it as ok); or aborted by the server (finish_reason "abort").  Only the
- * first is a success.  finish is "" when the trace has no such column. */
+ * it as ok); or aborted or failed by the server (finish_reason "abort", or
+ * vLLM v1's "error": an engine-side failure such as a KV-cache load that
+ * did not arrive, sent as an ordinary HTTP 200 stream).  Only the first is
+ * a success.  finish is "" when the trace has no such column. */
 enum trace_ok_end { TRACE_SERVED, TRACE_CUT, TRACE_ABORTED };
 enum trace_ok_end trace_ok_end(int64_t output_tokens, const char *finish);
 

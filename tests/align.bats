@@ -46,7 +46,7 @@ def rows(path):
         i = int(r["request_id"])
         out_t = int(r["output_tokens"])
         ok = r["status"] == "ok" and (out_t > 0 or r["finish_reason"] != "") \
-            and r["finish_reason"] != "abort"
+            and r["finish_reason"] not in ("abort", "error")
         send, first, last = (int(r[k]) for k in
             ("send_time_us", "first_chunk_time_us", "last_chunk_time_us"))
         out[i] = dict(ok=ok, out=out_t, send=send, first=first, last=last,
@@ -225,7 +225,7 @@ for r in rows:
 w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
 w.writeheader()
 w.writerows(rows + extra)
-print(sum(r["status"] == "ok" and r["finish_reason"] not in ("", "abort") for r in rows), file=open(sys.argv[2] + ".ok", "w"))
+print(sum(r["status"] == "ok" and r["finish_reason"] not in ("", "abort", "error") for r in rows), file=open(sys.argv[2] + ".ok", "w"))
 PY
 	lat --real "$T/r/trace_data.csv" --sim "$F/sim.csv" --no-itl
 	[ "$(val real.requests.repeated_served)" = "$(cat "$T/r/trace_data.csv.ok")" ]
@@ -249,6 +249,25 @@ PY
 	[ "$(val align.requests.eligible)" -eq $((eligible - 1)) ]
 }
 
+@test "A0: a row the server failed (ok, vLLM finish_reason error) is not eligible" {
+	# vLLM v1 ends a request it failed (a KV-cache load that did not
+	# arrive) with finish_reason "error" in an HTTP 200 stream: the
+	# first two served real rows
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+	    done < 2 && $c["status"] == "ok" && $c["output_tokens"] > 0 {
+	    $c["finish_reason"] = "error"; done++ } { print }' \
+	    "$F/trace_data.csv" >"$T/real.csv"
+	[ "$(grep -c ',error$' "$T/real.csv")" -eq 2 ]
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv"
+	ok=$(val real.requests.ok) eligible=$(val align.requests.eligible)
+	n=$(jq -r 'select(.metric == "real.ttft_ms.p50") | .n' "$T/l.ndjson")
+	lat --real "$T/real.csv" --sim "$F/sim.csv"
+	[ "$(val real.requests.ok)" -eq $((ok - 2)) ]
+	[ "$(val align.requests.eligible)" -eq $((eligible - 2)) ]
+	jqe 'select(.metric == "real.ttft_ms.p50") | .n == '$((n - 2)) "$T/l.ndjson"
+	jqe 'select(.metric == "real.requests.ok") | .source.how | test("finish_reason abort or error")' "$T/l.ndjson"
+}
+
 @test "A3: quantiles, exact KS and median gaps equal an independent computation" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --window-ms 200
 	reference "$F/trace_data.csv" "$F/sim.csv" 200000 >"$T/ref.json"
@@ -261,10 +280,11 @@ PY
 @test "the BLIS metrics JSON gives the same populations and distributions as the trace CSV" {
 	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --window-ms 200 --no-itl
 	# the format and its mode (a metrics JSON states none) differ, and a
-	# JSON has no chunk times to tell a burst by
-	jq -c 'select(.metric != "sim.format" and .metric != "sim.mode" and .metric != "sim.requests.burst") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/csv"
+	# JSON has no chunk times to tell a burst or an early first chunk by
+	jq -c 'select(.metric != "sim.format" and .metric != "sim.mode" and .metric != "sim.requests.burst" and .metric != "sim.requests.early") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/csv"
 	lat --real "$F/trace_data.csv" --sim "$F/sim.json" --window-ms 200 --no-itl
 	[ -z "$(val sim.requests.burst)" ]
+	[ -z "$(val sim.requests.early)" ]
 	jq -c 'select(.metric != "sim.format" and .metric != "sim.mode") | [.metric, .value, .n]' "$T/l.ndjson" >"$T/json"
 	diff "$T/csv" "$T/json"
 	[ "$(val sim.format)" = '"blis_metrics_json"' ]
@@ -362,7 +382,7 @@ def ok_ids(path):
     for r in csv.DictReader(open(path, newline="")):
         out[int(r["request_id"])] = r["status"] == "ok" and (
             int(r["output_tokens"]) > 0 or r["finish_reason"] != "") and \
-            r["finish_reason"] != "abort"
+            r["finish_reason"] not in ("abort", "error")
     return out
 
 def gaps(path, ids):
@@ -636,6 +656,29 @@ kernels() {	# A1/A2 records of a synthetic capture: gen-kineto.py ARGS
 judge() {	# judge [VERDICT ARGS...] over l.ndjson a1 a2
 	"$VER" --no-fail-status --checks A "$@" "$T/l.ndjson" ${A12:-"$T/a1.ndjson" "$T/a2.ndjson"} >"$T/v.ndjson"
 	validate_records "$T/v.ndjson"
+}
+
+@test "A3: too few requests a side (alignment.min_samples) WARN; throughput with too few windows compares the overall rates" {
+	kernels
+	# nine eligible requests: at or above the default of six
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-itl --window-ms 200
+	judge
+	[ "$(verdict A3 align.ttft_ms)" = PASS ]
+	[ "$(verdict A3 align.tpot_ms)" = PASS ]
+	# eight 200 ms windows a side: a distribution of windows
+	jqe 'select(.metric == "real.throughput_tps.p50") | .n == 8' "$T/l.ndjson"
+	jqe 'select(.metric == "align.throughput_tps") | .why | test("^Median throughput")' "$T/v.ndjson"
+	# ten a side required: each PASS is a WARN naming the count
+	printf 'alignment:\n  min_samples: 10\n' >"$T/t.yaml"
+	judge --tolerances "$T/t.yaml"
+	[ "$(verdict A3 align.ttft_ms)" = WARN ]
+	[ "$(verdict A3 align.e2e_ms)" = WARN ]
+	jqe 'select(.metric == "align.ttft_ms") | (.why | test("Too few requests to judge: 9 on the real side .*min_samples 10")) and (.action | test("more requests"))' "$T/v.ndjson"
+	# one whole 1 s window a side: the overall rates, from the records
+	lat --real "$F/trace_data.csv" --sim "$F/sim.csv" --no-itl
+	judge
+	r=$(val real.throughput_tps.overall) s=$(val sim.throughput_tps.overall)
+	jqe 'select(.metric == "align.throughput_tps") | .verdict == "PASS" and (.why | test("^1 real and 1 simulated whole throughput windows.*overall rates")) and ((.diff.value - ('"$s"' - '"$r"') / '"$r"' * 100) | fabs < 1e-6)' "$T/v.ndjson"
 }
 
 @test "verdicts: A0-A3 in order, eligibility FAIL at 75%, passes with a lower tolerance" {
@@ -934,7 +977,7 @@ def rows(p):
     out = {}
     for r in csv.DictReader(open(p, newline="")):
         ok = r["status"] == "ok" and (int(r["output_tokens"]) > 0 or r["finish_reason"] != "") \
-            and r["finish_reason"] != "abort"
+            and r["finish_reason"] not in ("abort", "error")
         out[int(r["request_id"])] = (ok, r["streaming"] == "true",
             (int(r["first_chunk_time_us"]) - int(r["send_time_us"])) / 1000)
     return out
@@ -1753,7 +1796,7 @@ PY
 import csv, sys
 def ok(path):
     return {r["request_id"]: r["status"] == "ok" and (int(r["output_tokens"]) > 0 or r["finish_reason"] != "")
-            and r["finish_reason"] != "abort" for r in csv.DictReader(open(path, newline=""))}
+            and r["finish_reason"] not in ("abort", "error") for r in csv.DictReader(open(path, newline=""))}
 a, b = ok(sys.argv[1]), ok(sys.argv[2])
 print(len(set(a) & set(b)), sum(1 for i in set(a) & set(b) if a[i] and b[i]))
 EOF

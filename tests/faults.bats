@@ -1799,3 +1799,27 @@ clean() {
 @test "4d-ramp-tiers-mixed (14b): 4d FAIL" {
 	fault 4d-ramp-tiers-mixed
 }
+
+@test "5d-engine-error (aw): 5d FAIL" {
+	fault 5d-engine-error
+}
+
+@test "A0-real-warm-up-rows (hta): A0 WARN" {
+	fault A0-real-warm-up-rows
+}
+
+@test "A3-real-ttft-headers (hta): A3 WARN" {
+	fault A3-real-ttft-headers
+}
+
+@test "A3-too-few-requests (hta): A3 WARN" {
+	fault A3-too-few-requests
+}
+
+@test "A3-tpot-tail (hta): A3 WARN" {
+	fault A3-tpot-tail
+}
+
+@test "A3-ttft-far-faster (hta): A3 FAIL" {
+	fault A3-ttft-far-faster
+}

@@ -760,6 +760,50 @@ epp_window(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_free(&why);
 }
 
+/* One router through the run: a pod that took over from another inside
+ * the log (a rollout, an eviction, a crash that recreated the pod)
+ * restarted the router mid-run, so its queues, prefix-cache index and
+ * pods' metrics began again and the requests it held were cut; what the
+ * other 5g verdicts count is of two routers.  WARN, as a vLLM restart
+ * is (5e): the log need not say why. */
+static void
+epp_router(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *pods = judge_measure(j, c, "epp.routers", NULL);
+	const json_t *rep = judge_measure(j, c, "epp.router.replaced", NULL);
+	const json_t *from = judge_measure(j, c, "epp.router.replaced_pod",
+	    NULL);
+	struct sbuf why = {0};
+	double np = 0, nr = 0;
+
+	if (!ru_num(pods, &np) || !ru_num(rep, &nr))
+		return;
+	sbuf_printf(&why, "The cell's EPP log files name %.0f EPP pod(s) (",
+	    np);
+	ru_where(&why, pods);
+	sbuf_adds(&why, ")");
+	if (nr > 0) {
+		sbuf_printf(&why, "; %.0f took over from another inside the "
+		    "log: pod %s's last line ", nr, from != NULL ?
+		    rec_get_str(from, "value") : "?");
+		ru_where(&why, from);
+		sbuf_adds(&why, ", the next pod's first ");
+		ru_where(&why, rep);
+		sbuf_adds(&why, ". The router was replaced mid-run: its "
+		    "flow-control queues, prefix-cache index and pods' metrics "
+		    "began again and the requests in flight were cut.");
+	} else
+		sbuf_adds(&why, np > 1 ? ", side by side: replicas, no "
+		    "router replaced." : ": one router through the log.");
+	ru_emit(j, r, c, "epp.router", NULL, NULL, rep, "no EPP pod replaced "
+	    "inside the log", nr > 0 ? V_WARN : V_PASS, sbuf_str(&why),
+	    "Read why the EPP pod was replaced (kubectl describe of the "
+	    "deployment's ReplicaSets and events: a rollout, an eviction, "
+	    "an OOM kill), keep the EPP fixed through the run and rerun "
+	    "the cell.");
+	sbuf_free(&why);
+}
+
 static void
 rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -768,6 +812,7 @@ rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "the router's runtime behaviour"))
 		return;
 	epp_window(j, r, c);
+	epp_router(j, r, c);
 	epp_flow(j, r, c);
 	epp_objectives(j, r, c);
 	epp_pods(j, r, c);

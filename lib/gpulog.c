@@ -244,9 +244,37 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
 /* nvidia-smi's own complaint about a GPU it cannot reach ("Unable to
  * determine the device handle for GPU0000:2A:00.0: Unknown Error", "GPU
  * is lost"), printed in place of its table: the GPU fell off the bus. */
+/* nvidia-smi failing as a whole, in place of the whole table: it reads
+ * no GPU at all (NVML not loaded: a driver upgraded under the sampler's
+ * pod, the driver not reachable from it).  The sampler's fault, not a
+ * GPU's: the GPUs went unsampled.  Over the whole log. */
+static const char *const smi_failures[] = {
+	"Failed to initialize NVML", "NVIDIA-SMI has failed",
+	"couldn't communicate with the NVIDIA driver", "No devices were found",
+	NULL
+};
+
+static bool
+smi_failed(struct gpulog *g, const char *s, size_t n, long line)
+{
+	for (size_t k = 0; smi_failures[k] != NULL; k++) {
+		if (memmem(s, n, smi_failures[k], strlen(smi_failures[k])) ==
+		    NULL)
+			continue;
+		if (g->smi_failed++ == 0) {
+			g->smi_failed_line = line;
+			g->smi_failed_text = xstrndup(s, n < 200 ? n : 200);
+		}
+		return true;
+	}
+	return false;
+}
+
 static void
 smi_error(struct gpulog *g, const char *s, size_t n, long line)
 {
+	if (smi_failed(g, s, n, line))
+		return;
 	if (!g->in_window || (memmem(s, n, "Unable to determine the device "
 	    "handle", 37) == NULL && memmem(s, n, "GPU is lost", 11) ==
 	    NULL))
@@ -776,6 +804,24 @@ emit_window(const struct gpulog *g, const struct gpustat *x,
 		emit_busy(g, x, ctx, over);
 }
 
+static void
+emit_smi_failed(const struct gpulog *g, const struct logctx *ctx)
+{
+	json_t *rec;
+
+	rec = logrec_new("5h", "gpu.smi_failed", json_integer(g->smi_failed),
+	    "count", -1);
+	logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file,
+	    g->smi_failed_line, 0, NULL, "lines in which nvidia-smi fails as "
+	    "a whole ('Failed to initialize NVML', 'NVIDIA-SMI has failed', "
+	    "'No devices were found'): no GPU read; source line: the "
+	    "first"));
+	rec = logrec_new("5h", "gpu.smi_failed.text", logrec_text(
+	    g->smi_failed_text, strlen(g->smi_failed_text), 200), NULL, -1);
+	logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file,
+	    g->smi_failed_line, 0, NULL, "the first such line"));
+}
+
 static int
 gpu_order(const void *a, const void *b)
 {
@@ -804,6 +850,8 @@ gpulog_emit(const struct gpulog *g, const struct logctx *ctx,
 		    0, NULL, "table rows that did not parse, binary or "
 		    "over-long lines"));
 	}
+	if (g->smi_failed > 0)
+		emit_smi_failed(g, ctx);
 	if (g->win != NULL)
 		emit_cover(g, ctx);
 	window_words(g, &over);
@@ -846,6 +894,7 @@ gpulog_free(struct gpulog *g)
 		free(g->gpu[k].busy);
 	}
 	free(g->gpu);
+	free(g->smi_failed_text);
 	free(g->node);
 	free(g->stem);
 }

@@ -94,6 +94,9 @@ struct gpulog {
 	long		 overlong;
 	long		 smi_errs;	/* nvidia-smi's own error lines */
 	long		 smi_err_line;	/* ... inside the window; the first */
+	long		 smi_failed;	/* nvidia-smi failing as a whole */
+	long		 smi_failed_line;	/* ... the first, and its text */
+	char		*smi_failed_text;
 	struct gpustat	*gpu;
 	size_t		 ngpu;
 	struct gpustat	*pending;	/* first row read, second expected */

@@ -671,6 +671,63 @@ join_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	return other_node;
 }
 
+/* gpu_logs that name no GPU, and why, node by node: a log with no
+ * sample at all (an empty stream: the sampler's pod recreated before
+ * collection, its log lost), nvidia-smi failing as a whole in its
+ * samples (NVML not loaded), else tables this reader does not know.
+ * Either way the pods' GPUs went unjudged: MISSING, never a PASS. */
+static void
+no_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct strv nodes;
+	struct sbuf why = {0};
+	const json_t *at = NULL;
+	bool sampler = false;
+
+	ru_instances(j, c, "gpu.blocks", &nodes);
+	sbuf_adds(&why, "gpu_logs exist but name no GPU:");
+	for (size_t i = 0; i < nodes.n; i++) {
+		const json_t *b = ru_inst_measure(j, c, "gpu.blocks",
+		    nodes.v[i]), *f = ru_inst_measure(j, c, "gpu.smi_failed",
+		    nodes.v[i]), *t = ru_inst_measure(j, c,
+		    "gpu.smi_failed.text", nodes.v[i]);
+		double nb = 0, nf = 0;
+
+		ru_num(b, &nb);
+		ru_num(f, &nf);
+		sbuf_printf(&why, "%s node %s's log (", i ? ";" : "",
+		    nodes.v[i]);
+		ru_where(&why, b);
+		if (nb == 0) {
+			sbuf_adds(&why, ") holds no sample at all: the "
+			    "nvidia-smi stream came back empty");
+			sampler = true;
+		} else if (nf > 0) {
+			sbuf_printf(&why, ") has %.0f samples and %.0f lines "
+			    "in which nvidia-smi failed as a whole, the first "
+			    "'%s' (", nb, nf, t != NULL ? rec_get_str(t,
+			    "value") : "?");
+			ru_where(&why, f);
+			sbuf_adds(&why, "): the sampler read no GPU");
+			sampler = true;
+		} else
+			sbuf_printf(&why, ") has %.0f samples but no "
+			    "nvidia-smi table this reader parses", nb);
+		at = at != NULL ? at : nf > 0 ? f : b;
+	}
+	if (nodes.n == 0)
+		sbuf_adds(&why, " no nvidia-smi table parsed");
+	sbuf_adds(&why, ". The pods' GPUs (temperature, power, memory "
+	    "errors) are not judged.");
+	ru_emit(j, r, c, "gpu.name", NULL, NULL, at, NULL, V_MISSING,
+	    sbuf_str(&why), sampler ? "Fix the GPU sampler (the DCGM pod's "
+	    "nvidia-smi: its driver libraries, its pod kept through "
+	    "collection) and rerun the cell, or judge its GPUs from another "
+	    "source." : "Check the gpu_logs' format.");
+	strv_free(&nodes);
+	sbuf_free(&why);
+}
+
 static void
 rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -680,9 +737,7 @@ rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "the GPUs' temperature, power and memory errors"))
 		return;
 	if (!judge_any(j, c, "measure", "gpu.name")) {
-		ru_emit(j, r, c, "gpu.name", NULL, NULL, NULL, NULL,
-		    V_MISSING, "gpu_logs exist but name no GPU (no nvidia-smi "
-		    "table parsed).", "Check the gpu_logs' format.");
+		no_gpu(j, r, c);
 		return;
 	}
 	ru_cell_gpus(j, c, &gpus);

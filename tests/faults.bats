@@ -1749,3 +1749,15 @@ clean() {
 @test "4d-ramp-tiers-mixed (14b): 4d FAIL" {
 	fault 4d-ramp-tiers-mixed
 }
+
+@test "5g-epp-router-replaced (14b): 5g WARN" {
+	fault 5g-epp-router-replaced
+}
+
+@test "5h-gpu-log-empty (14b): 5h MISSING" {
+	fault 5h-gpu-log-empty
+}
+
+@test "5h-gpu-nvml-failed (14b): 5h MISSING" {
+	fault 5h-gpu-nvml-failed
+}

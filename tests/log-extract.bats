@@ -615,6 +615,24 @@ EOF
 	[ -z "$(val epp.routers)" ]
 }
 
+@test "GPU log: nvidia-smi failing as a whole is the sampler's, counted with its first line" {
+	g=$BATS_TEST_TMPDIR/gpu_logs
+	mkdir -p "$g"
+	printf '%s\n' '===== 2026-04-16T09:39:30Z node-1 (mon/dcgm-a) =====' \
+	    'Failed to initialize NVML: Driver/library version mismatch' \
+	    'NVML library version: 570.172' \
+	    '===== 2026-04-16T09:39:40Z node-1 (mon/dcgm-a) =====' \
+	    'Failed to initialize NVML: Driver/library version mismatch' >"$g/node-1.log"
+	X --gpu-logs "$g" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val gpu.blocks)" = 2 ]
+	[ "$(val gpu.smi_failed)" = 2 ]
+	[ "$(val gpu.smi_failed.text)" = 'Failed to initialize NVML: Driver/library version mismatch' ]
+	[ "$(jq -r 'select(.metric=="gpu.smi_failed") | .source.line' "$OUT")" = 2 ]
+	[ -z "$(val gpu.smi_errors)" ]
+	[ -z "$(val gpu.name)" ]
+}
+
 @test "GPU join files: a TP=2 pod, MIG lines, a header row, a UUID in no node's list, bad lines warned" {
 	g=$BATS_TEST_TMPDIR/gpu_logs
 	mkdir -p "$g"

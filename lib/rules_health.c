@@ -434,6 +434,33 @@ debug_logged(const struct judge *j, const struct jcell *c)
 	    strstr(s, "Level(-4)") || strstr(s, "Level(-5)"));
 }
 
+/* With flow control on, every request the router scheduled passed it
+ * first: one 'Flow control outcome' line before its 'Request handled'
+ * (rejected and evicted requests add outcomes, not handled lines).  Far
+ * fewer outcomes than handled lines: part of the run bypassed flow
+ * control (the EPP replaced mid-run by one without the gate, a second
+ * replica deployed without it).  FLOW_SHARE leaves room for the requests
+ * whose outcome line fell in a bucket of the log the bundle lacks. */
+#define FLOW_SHARE	0.9
+
+static enum jverdict_value
+flow_share(const struct judge *j, const struct jcell *c, double n,
+    struct sbuf *why)
+{
+	const json_t *h = judge_measure(j, c, "epp.requests_handled", NULL);
+	double nh;
+
+	if (!ru_num(h, &nh) || nh == 0 || n >= FLOW_SHARE * nh)
+		return V_PASS;
+	sbuf_printf(why, " Yet %.0f requests were handled (", nh);
+	ru_where(why, h);
+	sbuf_printf(why, "): %.0f were scheduled without passing flow "
+	    "control (a router replaced mid-run by one without the gate, a "
+	    "replica deployed without it), so flow control was active for "
+	    "part of the run only.", nh - n);
+	return V_WARN;
+}
+
 static void
 epp_flow(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -457,7 +484,7 @@ epp_flow(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_printf(&why, "; the EPP log has %.0f 'Flow control outcome' "
 	    "lines.", n);
 	if (on && n > 0)
-		v = V_PASS;
+		v = flow_share(j, c, n, &why);
 	else if (on && !debug_logged(j, c)) {
 		sbuf_adds(&why, " Outcomes are logged at debug level, which "
 		    "this log does not reach.");

@@ -254,6 +254,8 @@ static const char *const smi_failures[] = {
 	NULL
 };
 
+static void	block_failed(struct gpulog *, long);
+
 static bool
 smi_failed(struct gpulog *g, const char *s, size_t n, long line)
 {
@@ -261,6 +263,7 @@ smi_failed(struct gpulog *g, const char *s, size_t n, long line)
 		if (memmem(s, n, smi_failures[k], strlen(smi_failures[k])) ==
 		    NULL)
 			continue;
+		block_failed(g, line);
 		if (g->smi_failed++ == 0) {
 			g->smi_failed_line = line;
 			g->smi_failed_text = xstrndup(s, n < 200 ? n : 200);
@@ -424,10 +427,28 @@ block_in_window(struct gpulog *g, const char *s, size_t n)
 	}
 	if (us < g->win->from_us || us > g->win->to_us)
 		return false;
+	g->prev_first_us = g->win_first_us;
+	g->prev_last_us = g->win_last_us;
+	g->blk_counted = true;
 	if (g->win_blocks++ == 0)
 		g->win_first_us = us;
 	g->win_last_us = us;
 	return true;
+}
+
+/* The current block sampled nothing (nvidia-smi failed as a whole): out
+ * of the window's sampled blocks and its stamps, into its failed ones. */
+static void
+block_failed(struct gpulog *g, long line)
+{
+	if (!g->blk_counted)
+		return;
+	g->blk_counted = false;
+	g->win_blocks--;
+	g->win_first_us = g->prev_first_us;
+	g->win_last_us = g->prev_last_us;
+	if (g->win_failed++ == 0)
+		g->win_failed_line = line;
 }
 
 /* "===== 2026-09-09T06:30:29Z node-a (ns/dcgm-pod) =====" */
@@ -440,6 +461,7 @@ block_header(struct gpulog *g, const char *s, size_t n)
 	    memcmp(end - 6, " =====", 6) != 0)
 		return false;
 	g->blocks++;
+	g->blk_counted = false;
 	g->pending = NULL;
 	g->mig_row = NULL;
 	g->in_mig_table = false;
@@ -752,6 +774,15 @@ emit_cover(const struct gpulog *g, const struct logctx *ctx)
 	    g->win_blocks), "count", -1);
 	logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file, 0, 0,
 	    NULL, "sample headers stamped inside the workload window"));
+	if (g->win_failed > 0) {
+		rec = logrec_new("5h", "gpu.window.smi_failed_blocks",
+		    json_integer(g->win_failed), "count", -1);
+		logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file,
+		    g->win_failed_line, 0, NULL, "sample headers stamped "
+		    "inside the workload window whose nvidia-smi failed as a "
+		    "whole (no table; not in gpu.window.blocks); source line: "
+		    "the first failure"));
+	}
 	if (g->smi_errs > 0) {
 		rec = logrec_new("5h", "gpu.smi_errors", json_integer(
 		    g->smi_errs), "count", -1);

@@ -534,31 +534,58 @@ gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
  * returns the verdict.  n: tables stamped inside it. */
 static enum jverdict_value
 cover_text(struct sbuf *why, const json_t *first, const json_t *last,
-    double n, double from, double to)
+    double n, double from, double to, const json_t *failed)
 {
-	double lo, hi, span = (to - from) / 1e6, every, gap, allowed;
+	double lo, hi, span = (to - from) / 1e6, every, gap, allowed, nf = 0;
 
+	(void)ru_num(failed, &nf);
 	if (n == 0 || !ru_num(first, &lo) || !ru_num(last, &hi)) {
 		sbuf_printf(why, "no table stamped inside the workload window "
-		    "(%.0f s from the trace's first send): the log is of "
-		    "another time, or its sampler did not run while the cell "
-		    "did, so none of the GPUs was judged on this run.", span);
+		    "(%.0f s from the trace's first send)", span);
+		if (nf > 0) {
+			sbuf_printf(why, "; nvidia-smi failed as a whole in "
+			    "its %.0f samples there (", nf);
+			ru_where(why, failed);
+			sbuf_adds(why, ", the first)");
+		} else
+			sbuf_adds(why, ": the log is of another time, or its "
+			    "sampler did not run while the cell did");
+		sbuf_adds(why, ", so none of the GPUs was judged on this "
+		    "run.");
 		return V_FAIL;
 	}
 	every = n > 1 ? (hi - lo) / 1e6 / (n - 1) : span;
+	/* a failed sample between the sampled ones left its interval
+	 * unsampled; the failed ones at the ends are in the ends' gap */
+	if (nf > 0 && n + nf > 1)
+		every = fmin(every, span / (n + nf - 1));
 	gap = (lo - from + to - hi) / 1e6;
 	allowed = 2 * every + COVER_SLACK * span;
 	sbuf_printf(why, "%.0f tables inside the workload window of %.0f s, "
 	    "from %.0f s to %.0f s after its start (one every %.1f s): "
-	    "%.0f s of it unsampled (allowed: two intervals and %.0f%% of "
-	    "the window, %.0f s)", n, span, (lo - from) / 1e6,
-	    (hi - from) / 1e6, every, gap, COVER_SLACK * 100, allowed);
+	    "%.0f s of it unsampled at its ends", n, span, (lo - from) / 1e6,
+	    (hi - from) / 1e6, every, gap);
+	if (nf > 0) {
+		double inner = fmax(0, nf - gap / every);
+
+		sbuf_printf(why, "; nvidia-smi failed as a whole in %.0f "
+		    "samples inside it (", nf);
+		ru_where(why, failed);
+		sbuf_printf(why, ", the first), %.0f of them between sampled "
+		    "tables", inner);
+		gap += inner * every;
+	}
+	sbuf_printf(why, " (unsampled in all %.0f s; allowed: two intervals "
+	    "and %.0f%% of the window, %.0f s)", gap, COVER_SLACK * 100,
+	    allowed);
 	if (gap <= allowed) {
 		sbuf_adds(why, ".");
 		return V_PASS;
 	}
-	sbuf_adds(why, ": the sampler stopped or started while the cell "
-	    "ran, and what the GPUs did in the rest is not judged.");
+	sbuf_adds(why, nf > 0 ? ": the sampler read no GPU for part of the "
+	    "run, and what the GPUs did then is not judged." : ": the "
+	    "sampler stopped or started while the cell ran, and what the "
+	    "GPUs did in the rest is not judged.");
 	return V_WARN;
 }
 
@@ -590,7 +617,8 @@ cover_verdicts(struct judge *j, const struct rule *r, const struct jcell *c)
 		(void)ru_num(l.v[i], &n);
 		v = cover_text(&why, judge_measure(j, c, "gpu.window.first_us",
 		    sub), judge_measure(j, c, "gpu.window.last_us", sub), n,
-		    from, to);
+		    from, to, judge_measure(j, c,
+		    "gpu.window.smi_failed_blocks", sub));
 		ru_emit(j, r, c, "gpu.window.coverage", sub, NULL, l.v[i],
 		    "the whole window", v, sbuf_str(&why), ACT_COVER);
 		json_decref(sub);

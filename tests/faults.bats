@@ -1761,3 +1761,7 @@ clean() {
 @test "5h-gpu-nvml-failed (14b): 5h MISSING" {
 	fault 5h-gpu-nvml-failed
 }
+
+@test "5h-gpu-nvml-lost-midrun (14b): 5h WARN" {
+	fault 5h-gpu-nvml-lost-midrun
+}

@@ -378,6 +378,7 @@ on_ts(struct epplog *e, const json_t *ts, const char *file, long line)
 	if (!(sec > TS_MIN_S && sec < TS_MAX_S))
 		return;
 	us = (int64_t)(sec * 1e6);
+	epprouter_ts(e->router, us, file, line);
 	if (e->ts_lines++ == 0 || us < e->ts_first_us) {
 		e->ts_first_us = us;
 		e->ts_first_file = file;
@@ -499,6 +500,7 @@ epplog_read(struct epplog *e, const char *path, const char *file)
 
 	if (!logreader_open(&r, path))
 		return false;
+	e->router = epprouter_of(&e->routers, file);
 	while (logreader_next(&r, &w, &line, &len))
 		epplog_line(e, line, len, file, r.lineno, &w);
 	e->lines += r.overlong;
@@ -856,6 +858,7 @@ epplog_emit(const struct epplog *e, const char *dir,
 {
 	emit_lines(e, dir, ctx);
 	emit_span(e, ctx);
+	epprouters_emit(&e->routers, dir, ctx);
 	emit_verbosity(e, dir, ctx);
 	emit_handled(e, dir, ctx);
 	emit_objectives(e, dir, ctx);
@@ -866,6 +869,7 @@ epplog_emit(const struct epplog *e, const char *dir,
 void
 epplog_free(struct epplog *e)
 {
+	epprouters_free(&e->routers);
 	counts_free(&e->levels);
 	counts_free(&e->handled);
 	counts_free(&e->objectives);

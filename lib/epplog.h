@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "epprouter.h"
 #include "logkit.h"
 
 /* A counter under a text key with where it was first seen. */
@@ -79,6 +80,8 @@ struct epplog {
 	bool		 has_priority;
 	struct epppod	*pods;
 	size_t		 npods;
+	struct epprouters routers;	/* the EPP pods, by file name */
+	struct epprouter *router;	/* the file being read's, or NULL */
 };
 
 void	epplog_init(struct epplog *e);

@@ -244,9 +244,40 @@ second_row(struct gpulog *g, const char **cell, size_t *len, int ncell,
 /* nvidia-smi's own complaint about a GPU it cannot reach ("Unable to
  * determine the device handle for GPU0000:2A:00.0: Unknown Error", "GPU
  * is lost"), printed in place of its table: the GPU fell off the bus. */
+/* nvidia-smi failing as a whole, in place of the whole table: it reads
+ * no GPU at all (NVML not loaded: a driver upgraded under the sampler's
+ * pod, the driver not reachable from it).  The sampler's fault, not a
+ * GPU's: the GPUs went unsampled.  Over the whole log. */
+static const char *const smi_failures[] = {
+	"Failed to initialize NVML", "NVIDIA-SMI has failed",
+	"couldn't communicate with the NVIDIA driver", "No devices were found",
+	NULL
+};
+
+static void	block_failed(struct gpulog *, long);
+
+static bool
+smi_failed(struct gpulog *g, const char *s, size_t n, long line)
+{
+	for (size_t k = 0; smi_failures[k] != NULL; k++) {
+		if (memmem(s, n, smi_failures[k], strlen(smi_failures[k])) ==
+		    NULL)
+			continue;
+		block_failed(g, line);
+		if (g->smi_failed++ == 0) {
+			g->smi_failed_line = line;
+			g->smi_failed_text = xstrndup(s, n < 200 ? n : 200);
+		}
+		return true;
+	}
+	return false;
+}
+
 static void
 smi_error(struct gpulog *g, const char *s, size_t n, long line)
 {
+	if (smi_failed(g, s, n, line))
+		return;
 	if (!g->in_window || (memmem(s, n, "Unable to determine the device "
 	    "handle", 37) == NULL && memmem(s, n, "GPU is lost", 11) ==
 	    NULL))
@@ -396,10 +427,28 @@ block_in_window(struct gpulog *g, const char *s, size_t n)
 	}
 	if (us < g->win->from_us || us > g->win->to_us)
 		return false;
+	g->prev_first_us = g->win_first_us;
+	g->prev_last_us = g->win_last_us;
+	g->blk_counted = true;
 	if (g->win_blocks++ == 0)
 		g->win_first_us = us;
 	g->win_last_us = us;
 	return true;
+}
+
+/* The current block sampled nothing (nvidia-smi failed as a whole): out
+ * of the window's sampled blocks and its stamps, into its failed ones. */
+static void
+block_failed(struct gpulog *g, long line)
+{
+	if (!g->blk_counted)
+		return;
+	g->blk_counted = false;
+	g->win_blocks--;
+	g->win_first_us = g->prev_first_us;
+	g->win_last_us = g->prev_last_us;
+	if (g->win_failed++ == 0)
+		g->win_failed_line = line;
 }
 
 /* "===== 2026-09-09T06:30:29Z node-a (ns/dcgm-pod) =====" */
@@ -412,6 +461,7 @@ block_header(struct gpulog *g, const char *s, size_t n)
 	    memcmp(end - 6, " =====", 6) != 0)
 		return false;
 	g->blocks++;
+	g->blk_counted = false;
 	g->pending = NULL;
 	g->mig_row = NULL;
 	g->in_mig_table = false;
@@ -724,6 +774,15 @@ emit_cover(const struct gpulog *g, const struct logctx *ctx)
 	    g->win_blocks), "count", -1);
 	logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file, 0, 0,
 	    NULL, "sample headers stamped inside the workload window"));
+	if (g->win_failed > 0) {
+		rec = logrec_new("5h", "gpu.window.smi_failed_blocks",
+		    json_integer(g->win_failed), "count", -1);
+		logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file,
+		    g->win_failed_line, 0, NULL, "sample headers stamped "
+		    "inside the workload window whose nvidia-smi failed as a "
+		    "whole (no table; not in gpu.window.blocks); source line: "
+		    "the first failure"));
+	}
 	if (g->smi_errs > 0) {
 		rec = logrec_new("5h", "gpu.smi_errors", json_integer(
 		    g->smi_errs), "count", -1);
@@ -776,6 +835,24 @@ emit_window(const struct gpulog *g, const struct gpustat *x,
 		emit_busy(g, x, ctx, over);
 }
 
+static void
+emit_smi_failed(const struct gpulog *g, const struct logctx *ctx)
+{
+	json_t *rec;
+
+	rec = logrec_new("5h", "gpu.smi_failed", json_integer(g->smi_failed),
+	    "count", -1);
+	logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file,
+	    g->smi_failed_line, 0, NULL, "lines in which nvidia-smi fails as "
+	    "a whole ('Failed to initialize NVML', 'NVIDIA-SMI has failed', "
+	    "'No devices were found'): no GPU read; source line: the "
+	    "first"));
+	rec = logrec_new("5h", "gpu.smi_failed.text", logrec_text(
+	    g->smi_failed_text, strlen(g->smi_failed_text), 200), NULL, -1);
+	logrec_emit(ctx, rec, g->node, NULL, NULL, rec_source(g->file,
+	    g->smi_failed_line, 0, NULL, "the first such line"));
+}
+
 static int
 gpu_order(const void *a, const void *b)
 {
@@ -804,6 +881,8 @@ gpulog_emit(const struct gpulog *g, const struct logctx *ctx,
 		    0, NULL, "table rows that did not parse, binary or "
 		    "over-long lines"));
 	}
+	if (g->smi_failed > 0)
+		emit_smi_failed(g, ctx);
 	if (g->win != NULL)
 		emit_cover(g, ctx);
 	window_words(g, &over);
@@ -846,6 +925,7 @@ gpulog_free(struct gpulog *g)
 		free(g->gpu[k].busy);
 	}
 	free(g->gpu);
+	free(g->smi_failed_text);
 	free(g->node);
 	free(g->stem);
 }

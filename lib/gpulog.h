@@ -94,6 +94,16 @@ struct gpulog {
 	long		 overlong;
 	long		 smi_errs;	/* nvidia-smi's own error lines */
 	long		 smi_err_line;	/* ... inside the window; the first */
+	long		 smi_failed;	/* nvidia-smi failing as a whole */
+	long		 smi_failed_line;	/* ... the first, and its text */
+	char		*smi_failed_text;
+	/* blocks inside the window in which nvidia-smi failed as a whole:
+	 * stamped, but sampled nothing, so not in win_blocks nor its
+	 * stamps (the block's, uncounted when its failure line comes) */
+	long		 win_failed;
+	long		 win_failed_line;
+	bool		 blk_counted;	/* the current block is in win_blocks */
+	int64_t		 prev_first_us, prev_last_us;
 	struct gpustat	*gpu;
 	size_t		 ngpu;
 	struct gpustat	*pending;	/* first row read, second expected */

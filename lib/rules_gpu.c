@@ -534,31 +534,58 @@ gpu_one(struct judge *j, const struct rule *r, const struct jcell *c,
  * returns the verdict.  n: tables stamped inside it. */
 static enum jverdict_value
 cover_text(struct sbuf *why, const json_t *first, const json_t *last,
-    double n, double from, double to)
+    double n, double from, double to, const json_t *failed)
 {
-	double lo, hi, span = (to - from) / 1e6, every, gap, allowed;
+	double lo, hi, span = (to - from) / 1e6, every, gap, allowed, nf = 0;
 
+	(void)ru_num(failed, &nf);
 	if (n == 0 || !ru_num(first, &lo) || !ru_num(last, &hi)) {
 		sbuf_printf(why, "no table stamped inside the workload window "
-		    "(%.0f s from the trace's first send): the log is of "
-		    "another time, or its sampler did not run while the cell "
-		    "did, so none of the GPUs was judged on this run.", span);
+		    "(%.0f s from the trace's first send)", span);
+		if (nf > 0) {
+			sbuf_printf(why, "; nvidia-smi failed as a whole in "
+			    "its %.0f samples there (", nf);
+			ru_where(why, failed);
+			sbuf_adds(why, ", the first)");
+		} else
+			sbuf_adds(why, ": the log is of another time, or its "
+			    "sampler did not run while the cell did");
+		sbuf_adds(why, ", so none of the GPUs was judged on this "
+		    "run.");
 		return V_FAIL;
 	}
 	every = n > 1 ? (hi - lo) / 1e6 / (n - 1) : span;
+	/* a failed sample between the sampled ones left its interval
+	 * unsampled; the failed ones at the ends are in the ends' gap */
+	if (nf > 0 && n + nf > 1)
+		every = fmin(every, span / (n + nf - 1));
 	gap = (lo - from + to - hi) / 1e6;
 	allowed = 2 * every + COVER_SLACK * span;
 	sbuf_printf(why, "%.0f tables inside the workload window of %.0f s, "
 	    "from %.0f s to %.0f s after its start (one every %.1f s): "
-	    "%.0f s of it unsampled (allowed: two intervals and %.0f%% of "
-	    "the window, %.0f s)", n, span, (lo - from) / 1e6,
-	    (hi - from) / 1e6, every, gap, COVER_SLACK * 100, allowed);
+	    "%.0f s of it unsampled at its ends", n, span, (lo - from) / 1e6,
+	    (hi - from) / 1e6, every, gap);
+	if (nf > 0) {
+		double inner = fmax(0, nf - gap / every);
+
+		sbuf_printf(why, "; nvidia-smi failed as a whole in %.0f "
+		    "samples inside it (", nf);
+		ru_where(why, failed);
+		sbuf_printf(why, ", the first), %.0f of them between sampled "
+		    "tables", inner);
+		gap += inner * every;
+	}
+	sbuf_printf(why, " (unsampled in all %.0f s; allowed: two intervals "
+	    "and %.0f%% of the window, %.0f s)", gap, COVER_SLACK * 100,
+	    allowed);
 	if (gap <= allowed) {
 		sbuf_adds(why, ".");
 		return V_PASS;
 	}
-	sbuf_adds(why, ": the sampler stopped or started while the cell "
-	    "ran, and what the GPUs did in the rest is not judged.");
+	sbuf_adds(why, nf > 0 ? ": the sampler read no GPU for part of the "
+	    "run, and what the GPUs did then is not judged." : ": the "
+	    "sampler stopped or started while the cell ran, and what the "
+	    "GPUs did in the rest is not judged.");
 	return V_WARN;
 }
 
@@ -590,7 +617,8 @@ cover_verdicts(struct judge *j, const struct rule *r, const struct jcell *c)
 		(void)ru_num(l.v[i], &n);
 		v = cover_text(&why, judge_measure(j, c, "gpu.window.first_us",
 		    sub), judge_measure(j, c, "gpu.window.last_us", sub), n,
-		    from, to);
+		    from, to, judge_measure(j, c,
+		    "gpu.window.smi_failed_blocks", sub));
 		ru_emit(j, r, c, "gpu.window.coverage", sub, NULL, l.v[i],
 		    "the whole window", v, sbuf_str(&why), ACT_COVER);
 		json_decref(sub);
@@ -671,6 +699,63 @@ join_verdict(struct judge *j, const struct rule *r, const struct jcell *c,
 	return other_node;
 }
 
+/* gpu_logs that name no GPU, and why, node by node: a log with no
+ * sample at all (an empty stream: the sampler's pod recreated before
+ * collection, its log lost), nvidia-smi failing as a whole in its
+ * samples (NVML not loaded), else tables this reader does not know.
+ * Either way the pods' GPUs went unjudged: MISSING, never a PASS. */
+static void
+no_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	struct strv nodes;
+	struct sbuf why = {0};
+	const json_t *at = NULL;
+	bool sampler = false;
+
+	ru_instances(j, c, "gpu.blocks", &nodes);
+	sbuf_adds(&why, "gpu_logs exist but name no GPU:");
+	for (size_t i = 0; i < nodes.n; i++) {
+		const json_t *b = ru_inst_measure(j, c, "gpu.blocks",
+		    nodes.v[i]), *f = ru_inst_measure(j, c, "gpu.smi_failed",
+		    nodes.v[i]), *t = ru_inst_measure(j, c,
+		    "gpu.smi_failed.text", nodes.v[i]);
+		double nb = 0, nf = 0;
+
+		ru_num(b, &nb);
+		ru_num(f, &nf);
+		sbuf_printf(&why, "%s node %s's log (", i ? ";" : "",
+		    nodes.v[i]);
+		ru_where(&why, b);
+		if (nb == 0) {
+			sbuf_adds(&why, ") holds no sample at all: the "
+			    "nvidia-smi stream came back empty");
+			sampler = true;
+		} else if (nf > 0) {
+			sbuf_printf(&why, ") has %.0f samples and %.0f lines "
+			    "in which nvidia-smi failed as a whole, the first "
+			    "'%s' (", nb, nf, t != NULL ? rec_get_str(t,
+			    "value") : "?");
+			ru_where(&why, f);
+			sbuf_adds(&why, "): the sampler read no GPU");
+			sampler = true;
+		} else
+			sbuf_printf(&why, ") has %.0f samples but no "
+			    "nvidia-smi table this reader parses", nb);
+		at = at != NULL ? at : nf > 0 ? f : b;
+	}
+	if (nodes.n == 0)
+		sbuf_adds(&why, " no nvidia-smi table parsed");
+	sbuf_adds(&why, ". The pods' GPUs (temperature, power, memory "
+	    "errors) are not judged.");
+	ru_emit(j, r, c, "gpu.name", NULL, NULL, at, NULL, V_MISSING,
+	    sbuf_str(&why), sampler ? "Fix the GPU sampler (the DCGM pod's "
+	    "nvidia-smi: its driver libraries, its pod kept through "
+	    "collection) and rerun the cell, or judge its GPUs from another "
+	    "source." : "Check the gpu_logs' format.");
+	strv_free(&nodes);
+	sbuf_free(&why);
+}
+
 static void
 rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -680,9 +765,7 @@ rule_gpu(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "the GPUs' temperature, power and memory errors"))
 		return;
 	if (!judge_any(j, c, "measure", "gpu.name")) {
-		ru_emit(j, r, c, "gpu.name", NULL, NULL, NULL, NULL,
-		    V_MISSING, "gpu_logs exist but name no GPU (no nvidia-smi "
-		    "table parsed).", "Check the gpu_logs' format.");
+		no_gpu(j, r, c);
 		return;
 	}
 	ru_cell_gpus(j, c, &gpus);

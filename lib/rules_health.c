@@ -434,6 +434,33 @@ debug_logged(const struct judge *j, const struct jcell *c)
 	    strstr(s, "Level(-4)") || strstr(s, "Level(-5)"));
 }
 
+/* With flow control on, every request the router scheduled passed it
+ * first: one 'Flow control outcome' line before its 'Request handled'
+ * (rejected and evicted requests add outcomes, not handled lines).  Far
+ * fewer outcomes than handled lines: part of the run bypassed flow
+ * control (the EPP replaced mid-run by one without the gate, a second
+ * replica deployed without it).  FLOW_SHARE leaves room for the requests
+ * whose outcome line fell in a bucket of the log the bundle lacks. */
+#define FLOW_SHARE	0.9
+
+static enum jverdict_value
+flow_share(const struct judge *j, const struct jcell *c, double n,
+    struct sbuf *why)
+{
+	const json_t *h = judge_measure(j, c, "epp.requests_handled", NULL);
+	double nh;
+
+	if (!ru_num(h, &nh) || nh == 0 || n >= FLOW_SHARE * nh)
+		return V_PASS;
+	sbuf_printf(why, " Yet %.0f requests were handled (", nh);
+	ru_where(why, h);
+	sbuf_printf(why, "): %.0f were scheduled without passing flow "
+	    "control (a router replaced mid-run by one without the gate, a "
+	    "replica deployed without it), so flow control was active for "
+	    "part of the run only.", nh - n);
+	return V_WARN;
+}
+
 static void
 epp_flow(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -457,7 +484,7 @@ epp_flow(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_printf(&why, "; the EPP log has %.0f 'Flow control outcome' "
 	    "lines.", n);
 	if (on && n > 0)
-		v = V_PASS;
+		v = flow_share(j, c, n, &why);
 	else if (on && !debug_logged(j, c)) {
 		sbuf_adds(&why, " Outcomes are logged at debug level, which "
 		    "this log does not reach.");
@@ -760,6 +787,50 @@ epp_window(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_free(&why);
 }
 
+/* One router through the run: a pod that took over from another inside
+ * the log (a rollout, an eviction, a crash that recreated the pod)
+ * restarted the router mid-run, so its queues, prefix-cache index and
+ * pods' metrics began again and the requests it held were cut; what the
+ * other 5g verdicts count is of two routers.  WARN, as a vLLM restart
+ * is (5e): the log need not say why. */
+static void
+epp_router(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const json_t *pods = judge_measure(j, c, "epp.routers", NULL);
+	const json_t *rep = judge_measure(j, c, "epp.router.replaced", NULL);
+	const json_t *from = judge_measure(j, c, "epp.router.replaced_pod",
+	    NULL);
+	struct sbuf why = {0};
+	double np = 0, nr = 0;
+
+	if (!ru_num(pods, &np) || !ru_num(rep, &nr))
+		return;
+	sbuf_printf(&why, "The cell's EPP log files name %.0f EPP pod(s) (",
+	    np);
+	ru_where(&why, pods);
+	sbuf_adds(&why, ")");
+	if (nr > 0) {
+		sbuf_printf(&why, "; %.0f took over from another inside the "
+		    "log: pod %s's last line ", nr, from != NULL ?
+		    rec_get_str(from, "value") : "?");
+		ru_where(&why, from);
+		sbuf_adds(&why, ", the next pod's first ");
+		ru_where(&why, rep);
+		sbuf_adds(&why, ". The router was replaced mid-run: its "
+		    "flow-control queues, prefix-cache index and pods' metrics "
+		    "began again and the requests in flight were cut.");
+	} else
+		sbuf_adds(&why, np > 1 ? ", side by side: replicas, no "
+		    "router replaced." : ": one router through the log.");
+	ru_emit(j, r, c, "epp.router", NULL, NULL, rep, "no EPP pod replaced "
+	    "inside the log", nr > 0 ? V_WARN : V_PASS, sbuf_str(&why),
+	    "Read why the EPP pod was replaced (kubectl describe of the "
+	    "deployment's ReplicaSets and events: a rollout, an eviction, "
+	    "an OOM kill), keep the EPP fixed through the run and rerun "
+	    "the cell.");
+	sbuf_free(&why);
+}
+
 static void
 rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -768,6 +839,7 @@ rule_epp_runtime(struct judge *j, const struct rule *r, const struct jcell *c)
 	    "the router's runtime behaviour"))
 		return;
 	epp_window(j, r, c);
+	epp_router(j, r, c);
 	epp_flow(j, r, c);
 	epp_objectives(j, r, c);
 	epp_pods(j, r, c);

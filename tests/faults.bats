@@ -1822,4 +1822,18 @@ clean() {
 
 @test "A3-ttft-far-faster (hta): A3 FAIL" {
 	fault A3-ttft-far-faster
+@test "5g-epp-router-replaced (14b): 5g WARN" {
+	fault 5g-epp-router-replaced
+}
+
+@test "5h-gpu-log-empty (14b): 5h MISSING" {
+	fault 5h-gpu-log-empty
+}
+
+@test "5h-gpu-nvml-failed (14b): 5h MISSING" {
+	fault 5h-gpu-nvml-failed
+}
+
+@test "5h-gpu-nvml-lost-midrun (14b): 5h WARN" {
+	fault 5h-gpu-nvml-lost-midrun
 }

@@ -589,6 +589,50 @@ EOF
 	[ "$(jq -r 'select(.metric=="epp.ts.first_us") | .source.line' "$OUT")" = 2 ]
 }
 
+@test "EPP routers: pods named by the file names, replicas side by side, a replacement" {
+	e=$BATS_TEST_TMPDIR/epp
+	mkdir -p "$e"
+	# two replicas logging through the same minutes: none replaced
+	printf '%s\n' '{"level":"info","ts":1776332400,"msg":"a"}' '{"level":"info","ts":1776332700,"msg":"b"}' >"$e/epp-aaa_0940.log"
+	printf '%s\n' '{"level":"info","ts":1776332410,"msg":"a"}' '{"level":"info","ts":1776332690,"msg":"b"}' >"$e/epp-bbb_0940.log"
+	X --epp-logs "$e" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val epp.routers)" = 2 ]
+	[ "$(val epp.router.replaced)" = 0 ]
+	[ -z "$(val epp.router.replaced_pod)" ]
+	# a third pod starting 60 s before aaa's last line, logging on after
+	# it: a rollout's overlap, aaa replaced
+	printf '%s\n' '{"level":"info","ts":1776332640,"msg":"a"}' '{"level":"info","ts":1776333000,"msg":"b"}' >"$e/epp-ccc_0944.log"
+	rm "$e/epp-bbb_0940.log"
+	X --epp-logs "$e" >"$OUT"
+	[ "$(val epp.router.replaced)" = 1 ]
+	[ "$(val epp.router.replaced_pod)" = epp-aaa ]
+	jq -r 'select(.metric=="epp.router.replaced") | .source.file' "$OUT" | grep -q 'epp-ccc_0944\.log$'
+	# a file not named <pod>_<HHMM>.log names no router
+	rm -f "$e"/*.log
+	printf '%s\n' '{"level":"info","ts":1776332400,"msg":"a"}' >"$e/epp.log"
+	X --epp-logs "$e" >"$OUT"
+	[ -z "$(val epp.routers)" ]
+}
+
+@test "GPU log: nvidia-smi failing as a whole is the sampler's, counted with its first line" {
+	g=$BATS_TEST_TMPDIR/gpu_logs
+	mkdir -p "$g"
+	printf '%s\n' '===== 2026-04-16T09:39:30Z node-1 (mon/dcgm-a) =====' \
+	    'Failed to initialize NVML: Driver/library version mismatch' \
+	    'NVML library version: 570.172' \
+	    '===== 2026-04-16T09:39:40Z node-1 (mon/dcgm-a) =====' \
+	    'Failed to initialize NVML: Driver/library version mismatch' >"$g/node-1.log"
+	X --gpu-logs "$g" >"$OUT"
+	validate_records "$OUT"
+	[ "$(val gpu.blocks)" = 2 ]
+	[ "$(val gpu.smi_failed)" = 2 ]
+	[ "$(val gpu.smi_failed.text)" = 'Failed to initialize NVML: Driver/library version mismatch' ]
+	[ "$(jq -r 'select(.metric=="gpu.smi_failed") | .source.line' "$OUT")" = 2 ]
+	[ -z "$(val gpu.smi_errors)" ]
+	[ -z "$(val gpu.name)" ]
+}
+
 @test "GPU join files: a TP=2 pod, MIG lines, a header row, a UUID in no node's list, bad lines warned" {
 	g=$BATS_TEST_TMPDIR/gpu_logs
 	mkdir -p "$g"

@@ -688,6 +688,23 @@ acc() {
 }
 
 
+@test "5g: flow control on: outcomes for every handled request PASS, for part of them WARN" {
+	gate='., (if .metric == "requests.count" then {kind: "measure", check:
+	    "2d", metric: "epp.feature_gate", key: "flowControl", value: true,
+	    scope: {phase: "baseline"}, source: {file:
+	    "generated/baseline_config.yaml", line: 3}} else empty end)'
+	judge "$gate | if .metric == \"epp.flow_control.outcomes\" then .value = 400 else . end"
+	[ "$(v 5g epp.flow_control.outcomes)" = PASS ]
+	# rejections add outcomes without handled lines: still PASS
+	judge "$gate | if .metric == \"epp.flow_control.outcomes\" then .value = 460 else . end"
+	[ "$(v 5g epp.flow_control.outcomes)" = PASS ]
+	# 150 outcomes for 400 handled requests: 250 bypassed flow control
+	judge "$gate | if .metric == \"epp.flow_control.outcomes\" then .value = 150 else . end"
+	[ "$(v 5g epp.flow_control.outcomes)" = WARN ]
+	jq -r 'select(.metric == "epp.flow_control.outcomes") | .why' "$OUT" |
+	    grep -q '250 were scheduled without passing flow control'
+}
+
 # refresh POD OK FAILED [ERR] [FAMILIES]: the EPP's metrics refreshes of
 # a pod, as s2r-log-extract writes them
 refresh() {

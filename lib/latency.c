@@ -202,42 +202,6 @@ ids_text(struct sbuf *b, const int64_t *ex, int64_t count)
  * milliseconds), so a proxy held the stream and let it go at the end. */
 #define BURST_TPOT_US	100
 
-/* <side>.requests.burst: the successful streamed answers of a CSV side
- * with two tokens or more whose chunks came in one burst (TPOT under
- * BURST_TPOT_US): their first chunk is not the first token (A3). */
-static void
-side_burst(struct out *o, const char *side, const struct reqpop *p)
-{
-	int64_t burst = 0, n = 0, ex[REQMATCH_EXAMPLES];
-	struct sbuf how = {0};
-	char metric[64];
-
-	if (p->fmt != REQFMT_TRACE_CSV)
-		return;
-	for (size_t i = 0; i < p->n; i++) {
-		const struct reqrow *row = &p->v[i];
-
-		if (!row->ok || row->unstreamed || !isfinite(row->tpot))
-			continue;
-		n++;
-		if (row->tpot >= BURST_TPOT_US)
-			continue;
-		if (burst < REQMATCH_EXAMPLES)
-			ex[burst] = row->id;
-		burst++;
-	}
-	sbuf_printf(&how, "successful streamed rows with output_tokens > 1 "
-	    "whose (last_chunk_time_us - first_chunk_time_us) / "
-	    "(output_tokens - 1) is under %d µs: the answer came in one burst "
-	    "(a buffering proxy), its first chunk not the first token; n = "
-	    "such rows with output_tokens > 1", BURST_TPOT_US);
-	ids_text(&how, ex, burst);
-	snprintf(metric, sizeof(metric), "%s.requests.burst", side);
-	put(o, "A3", metric, rec_i64(burst), "count", n, "first_chunk_time_us",
-	    sbuf_str(&how));
-	sbuf_free(&how);
-}
-
 /* A first token needs a forward pass, at least about one decode step:
  * a first chunk sooner than this fraction of the request's own decode
  * step (TPOT) after the send leaves room for a decode slowed four times
@@ -245,43 +209,87 @@ side_burst(struct out *o, const char *side, const struct reqpop *p)
  * or a gateway flushed an empty event first). */
 #define EARLY_FRACTION	0.25
 
-/* <side>.requests.early: the successful streamed rows of a CSV side with
- * two tokens or more whose first chunk came under EARLY_FRACTION of
- * their TPOT after the send: their TTFT is not a first token's (A3). */
-static void
-side_early(struct out *o, const char *side, const struct reqpop *p)
+/* How a row of a CSV side counts for a side-wide timing flag: not at
+ * all, among the n, or among the n and flagged. */
+enum rowflag { ROW_SKIP, ROW_PLAIN, ROW_FLAGGED };
+
+/* Burst (A3): a successful streamed answer of two tokens or more whose
+ * chunks came under BURST_TPOT_US a token apart. */
+static enum rowflag
+row_burst(const struct reqrow *row)
 {
-	int64_t early = 0, n = 0, ex[REQMATCH_EXAMPLES];
+	if (!row->ok || row->unstreamed || !isfinite(row->tpot))
+		return ROW_SKIP;
+	return row->tpot < BURST_TPOT_US ? ROW_FLAGGED : ROW_PLAIN;
+}
+
+/* Early (A3): such an answer, not in one burst, whose first chunk came
+ * under EARLY_FRACTION of its own TPOT after the send. */
+static enum rowflag
+row_early(const struct reqrow *row)
+{
+	if (!row->ok || row->unstreamed || !isfinite(row->tpot) ||
+	    row->ttft < 0 || row->tpot < BURST_TPOT_US)
+		return ROW_SKIP;
+	return (double)row->ttft < EARLY_FRACTION * row->tpot ? ROW_FLAGGED :
+	    ROW_PLAIN;
+}
+
+/* <side>.requests.<flag>: how many rows of a CSV side the flag marks,
+ * with n the rows it judged and the first ids marked; how says what. */
+static void
+side_flag(struct out *o, const char *side, const struct reqpop *p,
+    const char *flag, enum rowflag (*classify)(const struct reqrow *),
+    const char *how_text)
+{
+	int64_t flagged = 0, n = 0, ex[REQMATCH_EXAMPLES];
 	struct sbuf how = {0};
 	char metric[64];
 
 	if (p->fmt != REQFMT_TRACE_CSV)
 		return;
 	for (size_t i = 0; i < p->n; i++) {
-		const struct reqrow *row = &p->v[i];
+		enum rowflag f = classify(&p->v[i]);
 
-		if (!row->ok || row->unstreamed || !isfinite(row->tpot) ||
-		    row->ttft < 0 || row->tpot < BURST_TPOT_US)
+		if (f == ROW_SKIP)
 			continue;
 		n++;
-		if ((double)row->ttft >= EARLY_FRACTION * row->tpot)
+		if (f == ROW_PLAIN)
 			continue;
-		if (early < REQMATCH_EXAMPLES)
-			ex[early] = row->id;
-		early++;
+		if (flagged < REQMATCH_EXAMPLES)
+			ex[flagged] = p->v[i].id;
+		flagged++;
 	}
-	sbuf_printf(&how, "successful streamed rows with output_tokens > 1 "
-	    "(not in one burst) whose first chunk came under %g of their own "
-	    "TPOT after the send (first_chunk_time_us - send_time_us < %g x "
-	    "(last_chunk_time_us - first_chunk_time_us) / (output_tokens - "
-	    "1)): no forward pass is that fast, so the first chunk is not the "
-	    "first token (response headers, an empty first event); n = such "
-	    "rows", EARLY_FRACTION, EARLY_FRACTION);
-	ids_text(&how, ex, early);
-	snprintf(metric, sizeof(metric), "%s.requests.early", side);
-	put(o, "A3", metric, rec_i64(early), "count", n, "first_chunk_time_us",
-	    sbuf_str(&how));
+	sbuf_adds(&how, how_text);
+	ids_text(&how, ex, flagged);
+	snprintf(metric, sizeof(metric), "%s.requests.%s", side, flag);
+	put(o, "A3", metric, rec_i64(flagged), "count", n,
+	    "first_chunk_time_us", sbuf_str(&how));
 	sbuf_free(&how);
+}
+
+/* Both A3 timing flags of a CSV side: its answers in one burst (a
+ * buffering proxy) and its first chunks before any token could be. */
+static void
+side_timing(struct out *o, const char *side, const struct reqpop *p)
+{
+	char how[512];
+
+	snprintf(how, sizeof(how), "successful streamed rows with "
+	    "output_tokens > 1 whose (last_chunk_time_us - "
+	    "first_chunk_time_us) / (output_tokens - 1) is under %d µs: the "
+	    "answer came in one burst (a buffering proxy), its first chunk "
+	    "not the first token; n = such rows with output_tokens > 1",
+	    BURST_TPOT_US);
+	side_flag(o, side, p, "burst", row_burst, how);
+	snprintf(how, sizeof(how), "successful streamed rows with "
+	    "output_tokens > 1 (not in one burst) whose first chunk came "
+	    "under %g of their own TPOT after the send (first_chunk_time_us - "
+	    "send_time_us < %g x (last_chunk_time_us - first_chunk_time_us) "
+	    "/ (output_tokens - 1)): no forward pass is that fast, so the "
+	    "first chunk is not the first token (response headers, an empty "
+	    "first event); n = such rows", EARLY_FRACTION, EARLY_FRACTION);
+	side_flag(o, side, p, "early", row_early, how);
 }
 
 static void
@@ -922,8 +930,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_repeats(&o, "real", real);
 		side_unstreamed(&o, "real", real);
 		side_untimed(&o, "real", real);
-		side_burst(&o, "real", real);
-		side_early(&o, "real", real);
+		side_timing(&o, "real", real);
 		side_success(&o, "real", real);
 		side_tokens(&o, "real", real);
 		side_sends(&o, "real", real);
@@ -936,8 +943,7 @@ latency_records(const struct latside *rside, const struct latside *sside,
 		side_repeats(&o, "sim", sim);
 		side_unstreamed(&o, "sim", sim);
 		side_untimed(&o, "sim", sim);
-		side_burst(&o, "sim", sim);
-		side_early(&o, "sim", sim);
+		side_timing(&o, "sim", sim);
 		side_success(&o, "sim", sim);
 		side_tokens(&o, "sim", sim);
 	}

@@ -317,6 +317,21 @@ load_mark(const struct judge *j, enum a3kind k, double gap,
 	return v;
 }
 
+/* A side-wide timing fault decides the verdict: its reason (head) goes
+ * before what was said so far, and its remedy replaces the action. */
+static enum jverdict_value
+warn_first(struct sbuf *why, struct sbuf *head, struct sbuf *act,
+    const char *remedy)
+{
+	sbuf_adds(head, sbuf_str(why));
+	sbuf_reset(why);
+	sbuf_adds(why, sbuf_str(head));
+	sbuf_free(head);
+	sbuf_reset(act);
+	sbuf_adds(act, remedy);
+	return V_WARN;
+}
+
 /* A side whose streamed answers mostly came in one burst (s2r-latency's
  * <side>.requests.burst: a decode step under 0.1 ms a token) went through
  * a buffering proxy: its first chunk is the last token, so its TTFT is
@@ -356,16 +371,11 @@ burst_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
 		sbuf_printf(&head, ": a buffering proxy held the stream, so each "
 		    "first chunk came with the last token and the %s %s is not "
 		    "the server's. ", sides[i], a3_metrics[k].title);
-		sbuf_adds(&head, sbuf_str(why));
-		sbuf_reset(why);
-		sbuf_adds(why, sbuf_str(&head));
-		sbuf_free(&head);
-		sbuf_reset(act);
-		sbuf_adds(act, "Rerun the cell without the buffering hop (a "
-		    "proxy or ingress with response buffering on: nginx "
-		    "proxy_buffering off) so that chunks reach blis observe as "
-		    "the server streams them; until then compare E2E only.");
-		return V_WARN;
+		return warn_first(why, &head, act, "Rerun the cell without the "
+		    "buffering hop (a proxy or ingress with response buffering "
+		    "on: nginx proxy_buffering off) so that chunks reach blis "
+		    "observe as the server streams them; until then compare "
+		    "E2E only.");
 	}
 	return v;
 }
@@ -416,16 +426,10 @@ early_mark(const struct judge *j, enum a3kind k, enum jverdict_value v,
 		    "which a streaming server sends at once, or a gateway "
 		    "flushed an empty event first), and the %s %s is not the "
 		    "server's. ", sides[i], a3_metrics[k].title);
-		sbuf_adds(&head, sbuf_str(why));
-		sbuf_reset(why);
-		sbuf_adds(why, sbuf_str(&head));
-		sbuf_free(&head);
-		sbuf_reset(act);
-		sbuf_adds(act, "Time the first chunk that carries a token (the "
-		    "first SSE data event with content), not the response "
-		    "headers or an empty event, and rerun the capture; until "
-		    "then compare E2E only.");
-		return V_WARN;
+		return warn_first(why, &head, act, "Time the first chunk that "
+		    "carries a token (the first SSE data event with content), "
+		    "not the response headers or an empty event, and rerun the "
+		    "capture; until then compare E2E only.");
 	}
 	return v;
 }

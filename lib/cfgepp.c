@@ -85,14 +85,15 @@ entry_rec(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e)
 	cfgrec_add(c, &r);
 }
 
-/* Every pluginRef is in its profile; scorers also have a weight. */
+/* Every pluginRef is in its profile; scorers also have a weight.  A
+ * profile without plugins is its own entry, "name/": the router still
+ * runs it (with the default picker over every endpoint), so one the
+ * plan lacks is a difference, not nothing. */
 static void
 profile_records(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e)
 {
 	struct epp_entry in = *e;
 
-	if (e->item[strlen(e->item) - 1] == '/')
-		return;		/* a profile without plugins */
 	r.check = "4a";
 	r.key = e->item;
 	r.metric = "epp.profile.plugin";

@@ -378,9 +378,11 @@ steps_only(struct sbuf *why, const struct strv *in, const struct ru_list *recs,
 			res->differ++;
 		else
 			res->unsure++;
-		sbuf_printf(why, "; profile step %s (no weight%s): %s (",
-		    in->v[i], load ? ", a filter on the pods' load" : "",
-		    side);
+		sbuf_printf(why, "; profile step %s (%s): %s (", in->v[i],
+		    load ? "no weight, a filter on the pods' load" :
+		    str_has_suffix(in->v[i], "/") ? "a profile without "
+		    "plugins: requests the profile handler sends there are "
+		    "scored by nothing" : "no weight", side);
 		ru_where(why, recs->v[i]);
 		sbuf_adds(why, load ? ") DIFFERS" : ") UNSURE");
 	}

@@ -1710,6 +1710,10 @@ clean() {
 	fault 2d-param-quoted-aw
 }
 
+@test "2d-profile-empty-added (aw): 2d FAIL, 4a WARN" {
+	fault 2d-profile-empty-added
+}
+
 @test "3a-kv-snapshot-unset (14b): 3a FAIL" {
 	fault 3a-kv-snapshot-unset
 }

@@ -262,6 +262,10 @@ clean() {
 	fault 1c-input-constant
 }
 
+@test "1c-input-over-max (aw): 1c WARN" {
+	fault 1c-input-over-max
+}
+
 @test "1c-input-sorted (aw): 1c FAIL" {
 	fault 1c-input-sorted
 }
@@ -532,6 +536,10 @@ clean() {
 
 @test "2a-block-size-default (aw): 2a FAIL, 5a FAIL" {
 	fault 2a-block-size-default
+}
+
+@test "2a-chunked-prefill-off (14b): 2a FAIL, 5a FAIL" {
+	fault 2a-chunked-prefill-off
 }
 
 @test "2a-gpu-fa2-both-arms (aw): 2a WARN" {
@@ -1802,6 +1810,10 @@ clean() {
 
 @test "4d-ramp-tiers-mixed (14b): 4d FAIL" {
 	fault 4d-ramp-tiers-mixed
+}
+
+@test "4d-tier-table-batch-positive (14b): 4d FAIL" {
+	fault 4d-tier-table-batch-positive
 }
 
 @test "5d-engine-error (aw): 5d FAIL" {

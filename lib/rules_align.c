@@ -8,9 +8,9 @@
  * and s2r-dutycycle (A2: summary, duty); A1 and A2 are judged in
  * rules_kernels.c and rules_kduty.c, A0 in rules_a0.c; this file holds
  * A3 and the table.  An alignment run is one measured run, so these
- * records carry no cell and every verdict here is bundle-wide.  Sides: expected = the real framework
- * (the reference), actual = the simulator; diff = sim - real, relative
- * to real.
+ * records carry no cell and every verdict here is bundle-wide.  Sides:
+ * expected = the real framework (the reference), actual = the
+ * simulator; diff = sim - real, relative to real.
  *
  * A bundle with no alignment record at all (a parity run) gets no A0-A3
  * verdicts: the checks do not apply there and the report says "not run".

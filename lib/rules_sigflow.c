@@ -2,9 +2,10 @@
  * has read it (checks 3a-3b, 3d): a value read into a local that nothing
  * uses, a field read from a struct built without it, a count divided in
  * integers, a divisor applied twice, a 0-1 fraction compared with a
- * percent, a signal kept across requests, its own staleness threshold.  A grep for the field finds each of
- * these reading it "right"; the mistake is on the line that reads it or
- * on another line of the same function.
+ * percent, a signal kept across requests, its own staleness threshold.
+ * A grep for the field finds each of these reading it "right"; the
+ * mistake is on the line that reads it or on another line of the same
+ * function.
  *
  * The finders walk the function snippets of claim 3c.generated-decisions
  * (every function of the plugin that reads endpoint metrics; sim:

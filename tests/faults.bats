@@ -1776,6 +1776,8 @@ clean() {
 
 @test "3d-plugin-staleness-ns (14b): 3d FAIL" {
 	fault 3d-plugin-staleness-ns
+}
+
 @test "4a-load-filter-added-aw (aw): 4a FAIL" {
 	fault 4a-load-filter-added-aw
 }
@@ -1838,6 +1840,8 @@ clean() {
 
 @test "A3-ttft-far-faster (hta): A3 FAIL" {
 	fault A3-ttft-far-faster
+}
+
 @test "5g-epp-router-replaced (14b): 5g WARN" {
 	fault 5g-epp-router-replaced
 }

@@ -43,8 +43,11 @@ edges() {
 	    alignutil.h latquant.h satside.h satgen.h satrule.h golex.h rules_ramp.h rules_override.h rules_basedet.h rules_args.h rules_prefix.h rules_snaparm.h rules_precise.h
 	    rules_epp.h rules_eppobj.h rules_kvcap.h rules_kvscale.h rules_sigflow.h isopolicy.h routecmp.h rules_wl.h rec.h str.h
 	    err.h perr.h stats.h jreplica.h cmpstat.h jstore.h spill.h strtab.h
-	    jwrite.h recscan.h jline.h jparse.h sampler.h sendlag.h vdtype.h"
+	    jwrite.h recscan.h jline.h jparse.h sampler.h sendlag.h vdtype.h
+	    goscale.h"
 	# vdtype.h: vLLM's names of a dtype as one name (text only)
+	# goscale.h: the worth of a Go operand (100, 0.01) from its text, as
+	# golex.h reads text: no file, no record
 	# sampler.h: the length laws' exact CDF (1c/1d's shape), math as
 	# stats.h is, no reader or producer; sendlag.h: the late-send bound
 	# (1h, A0) and its count over numbers given to it

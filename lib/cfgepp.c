@@ -85,12 +85,62 @@ entry_rec(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e)
 	cfgrec_add(c, &r);
 }
 
+/* The type of the plugin cfg names name; NULL when it lists none.  A
+ * section's entries are sorted by item, then path. */
+static const char *
+plugin_type(const struct eppcfg *cfg, const char *name)
+{
+	const struct epp_sec *sec = &cfg->sec[EPP_PLUGINS];
+	size_t lo = 0, hi = sec->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int d = strcmp(sec->v[mid].item, name);
+
+		if (d == 0)
+			d = strcmp(sec->v[mid].path, "type");
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == sec->n || strcmp(sec->v[lo].item, name) != 0 ||
+	    strcmp(sec->v[lo].path, "type") != 0)
+		return NULL;
+	return json_string_value(sec->v[lo].value);
+}
+
+/* A step without a weight whose plugin is a scorer: the router's config
+ * loader (GAIE's DefaultScorerWeight) gives a scorer referenced without a
+ * weight weight 1, so the step is weighted 1, not unweighted.  Scorers are known
+ * by their type's "-scorer" suffix, as pickers are by "-picker". */
+static void
+default_weight(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e,
+    const struct eppcfg *cfg)
+{
+	const char *slash = strchr(e->item, '/');
+	const char *type = slash != NULL ? plugin_type(cfg, slash + 1) : NULL;
+	struct epp_entry one = *e;
+	struct sbuf how = {0};
+
+	if (type == NULL || !str_has_suffix(type, "-scorer"))
+		return;
+	sbuf_printf(&how, "%s; no weight given: the router gives a %s "
+	    "weight 1", r.at.how, type);
+	r.at.how = sbuf_str(&how);
+	one.value = json_integer(1);
+	entry_rec(c, r, &one);
+	json_decref(one.value);
+	sbuf_free(&how);
+}
+
 /* Every pluginRef is in its profile; scorers also have a weight.  A
  * profile without plugins is its own entry, "name/": the router still
  * runs it (with the default picker over every endpoint), so one the
  * plan lacks is a difference, not nothing. */
 static void
-profile_records(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e)
+profile_records(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e,
+    const struct eppcfg *cfg)
 {
 	struct epp_entry in = *e;
 
@@ -103,6 +153,8 @@ profile_records(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e)
 	r.metric = "epp.scorer.weight";
 	if (!json_is_null(e->value))
 		entry_rec(c, r, e);
+	else
+		default_weight(c, r, e, cfg);
 }
 
 /* Flow control, saturation detector and chart keys: scalars as they are,
@@ -132,7 +184,7 @@ keyed_records(struct cfgctx *c, struct cfgrec r, int s,
 /* The records of entry e of section s; r holds what they share. */
 static void
 entry_records(struct cfgctx *c, struct cfgrec r, int s,
-    const struct epp_entry *e)
+    const struct epp_entry *e, const struct eppcfg *cfg)
 {
 	struct sbuf key = {0};
 
@@ -156,7 +208,7 @@ entry_records(struct cfgctx *c, struct cfgrec r, int s,
 		entry_rec(c, r, e);
 		break;
 	case EPP_PROFILES:
-		profile_records(c, r, e);
+		profile_records(c, r, e, cfg);
 		break;
 	case EPP_OBJECTIVES:
 		r.metric = "priority.tier";
@@ -231,7 +283,7 @@ epp_section_records(struct cfgctx *c, const struct eppcfg *cfg,
 			    e->item, e->path[0] != '\0' ? "." : "", e->path);
 			r.at.field = sbuf_str(&field);
 			r.at.how = how;
-			entry_records(c, r, s, e);
+			entry_records(c, r, s, e, cfg);
 		}
 	}
 	sbuf_free(&field);

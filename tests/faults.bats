@@ -82,6 +82,29 @@ clean() {
 	! grep -q '^not caught' "$FAULTS_TMP/faults/undeclared/result"
 }
 
+# same_as_clean PAIR: plant() (the test's) in a copy of the pair must leave
+# every verdict as on the clean copy: a variant the router or vLLM reads
+# the same way is no fault.
+same_as_clean() {
+	local c d="$BATS_TEST_TMPDIR/variant"
+	need_pair "$1"
+	c=$(pair_clean "$1")
+	cp -R "$c/in" "$d"
+	(cd "$d" && SIM=$d/sim REAL=$d/real && set -e && plant)
+	pair_run "$1" "$d" "$d/out"
+	diff <(/usr/bin/python3 "$FAULTS/compare" --keys "$c/out/verdicts.ndjson") \
+	    <(/usr/bin/python3 "$FAULTS/compare" --keys "$d/out/verdicts.ndjson")
+}
+
+@test "variant aw: a scorer step without a weight is the router's weight 1, as the plan's explicit 1.0" {
+	plant() {
+		local f="$REAL/generated/treatment_config.yaml"
+		sed -i '/pluginRef: delegation-scorer/{n;/weight: 1.0/d}' "$f"
+		! grep -A1 'pluginRef: delegation-scorer' "$f" | grep -q weight
+	}
+	same_as_clean aw
+}
+
 @test "clean aw: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
 	clean aw
 }
@@ -1784,6 +1807,10 @@ clean() {
 
 @test "4a-load-filter-both-arms (14b): 4a FAIL" {
 	fault 4a-load-filter-both-arms
+}
+
+@test "4a-scorer-weight-omitted-aw (aw): 4a FAIL, 2d FAIL" {
+	fault 4a-scorer-weight-omitted-aw
 }
 
 @test "4a-weighted-policy-weight-drift-aw (aw): 4a FAIL" {

@@ -263,30 +263,193 @@ sorted_append(json_t *out, json_t *recs)
 	free(v);
 }
 
+/* The records of entry e of section s, with its field. */
+static void
+located_records(struct cfgctx *c, const struct cfgrec *base, int s,
+    const struct epp_entry *e, const struct eppcfg *cfg)
+{
+	struct cfgrec r = *base;
+	struct sbuf field = {0};
+
+	sbuf_printf(&field, "%s[%s]%s%s", epp_section_names[s], e->item,
+	    e->path[0] != '\0' ? "." : "", e->path);
+	r.at.field = sbuf_str(&field);
+	entry_records(c, r, s, e, cfg);
+	sbuf_free(&field);
+}
+
+/* ---- what the router's config loader adds ----
+ *
+ * GAIE's loader completes a config before it runs: with no scheduling
+ * profile it makes "default" of every filter, scorer and picker; a
+ * profile without a picker gets the config's picker when it has one,
+ * else max-score-picker, which the loader registers.  (With several
+ * pickers and none in the profile it takes any: nothing is added, and
+ * the rules see no picker.)  The added steps are records as the
+ * config's own, their how saying where they come from. */
+
+struct added {
+	struct cfgctx		*c;
+	struct cfgrec		 r;
+	const struct eppcfg	*cfg;
+};
+
+static void
+add_step(struct added *a, const char *profile, const char *ref,
+    const struct epp_entry *at)
+{
+	struct epp_entry e = *at;
+	struct sbuf item = {0};
+
+	sbuf_printf(&item, "%s/%s", profile, ref);
+	e.item = (char *)sbuf_str(&item);
+	e.path = "";
+	e.value = json_null();
+	located_records(a->c, &a->r, EPP_PROFILES, &e, a->cfg);
+	sbuf_free(&item);
+}
+
+/* The plugins of type "*suffix": how many; *first the first's type
+ * entry. */
+static size_t
+plugins_typed(const struct eppcfg *cfg, const char *suffix,
+    const struct epp_entry **first)
+{
+	const struct epp_sec *sec = &cfg->sec[EPP_PLUGINS];
+	size_t n = 0;
+
+	*first = NULL;
+	for (size_t i = 0; i < sec->n; i++) {
+		const char *type = json_string_value(sec->v[i].value);
+
+		if (strcmp(sec->v[i].path, "type") != 0 || type == NULL ||
+		    !str_has_suffix(type, suffix))
+			continue;
+		if (n++ == 0)
+			*first = &sec->v[i];
+	}
+	return n;
+}
+
+/* The picker the loader gives a profile without one (at: where the
+ * profile is). */
+static void
+add_picker(struct added *a, const char *profile, const struct epp_entry *at)
+{
+	static const char msp[] = "max-score-picker";
+	const struct epp_entry *one;
+	size_t n = plugins_typed(a->cfg, "-picker", &one);
+
+	if (n == 1) {
+		add_step(a, profile, one->item, at);
+		return;
+	}
+	if (n > 1)
+		return;
+	if (plugin_type(a->cfg, msp) == NULL) {
+		struct epp_entry e = *at;
+
+		e.item = (char *)msp;
+		e.path = "type";
+		e.value = json_string(msp);
+		located_records(a->c, &a->r, EPP_PLUGINS, &e, a->cfg);
+		json_decref(e.value);
+	}
+	add_step(a, profile, msp, at);
+}
+
+static bool
+has_picker(const struct eppcfg *cfg, const struct epp_entry *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *slash = strchr(v[i].item, '/');
+		const char *type = slash != NULL ?
+		    plugin_type(cfg, slash + 1) : NULL;
+
+		if (type != NULL && str_has_suffix(type, "-picker"))
+			return true;
+	}
+	return false;
+}
+
+/* With no profile: "default", every filter, scorer and picker in it. */
+static void
+default_profile(struct added *a)
+{
+	static const char *const steps[] = { "-filter", "-scorer", NULL };
+	const struct epp_sec *sec = &a->cfg->sec[EPP_PLUGINS];
+	const struct epp_entry *first;
+
+	if (plugins_typed(a->cfg, "", &first) == 0)
+		return;
+	for (size_t i = 0; i < sec->n; i++) {
+		const char *type = json_string_value(sec->v[i].value);
+
+		if (strcmp(sec->v[i].path, "type") != 0 || type == NULL)
+			continue;
+		for (size_t k = 0; steps[k] != NULL; k++)
+			if (str_has_suffix(type, steps[k]))
+				add_step(a, "default", sec->v[i].item,
+				    &sec->v[i]);
+	}
+	add_picker(a, "default", first);
+}
+
+/* The profile's step written first: where an added step is cited. */
+static const struct epp_entry *
+first_step(const struct epp_entry *v, size_t n)
+{
+	const struct epp_entry *first = &v[0];
+
+	for (size_t i = 1; i < n; i++)
+		if (v[i].line < first->line || (v[i].line == first->line &&
+		    v[i].column < first->column))
+			first = &v[i];
+	return first;
+}
+
+static void
+loader_records(struct cfgctx *c, const struct cfgrec *base,
+    const struct eppcfg *cfg)
+{
+	const struct epp_sec *sec = &cfg->sec[EPP_PROFILES];
+	struct added a = { c, *base, cfg };
+	struct sbuf how = {0};
+
+	sbuf_printf(&how, "%s; " REC_LOADER_HOW, base->at.how);
+	a.r.at.how = sbuf_str(&how);
+	if (sec->n == 0)
+		default_profile(&a);
+	for (size_t i = 0, end; i < sec->n; i = end) {
+		const char *slash = strchr(sec->v[i].item, '/');
+		size_t plen = slash != NULL ? (size_t)(slash - sec->v[i].item) :
+		    strlen(sec->v[i].item);
+		char *profile = xstrndup(sec->v[i].item, plen);
+
+		/* A profile's entries are adjacent: sorted by "profile/". */
+		for (end = i + 1; end < sec->n &&
+		    strncmp(sec->v[end].item, sec->v[i].item, plen + 1) == 0;
+		    end++)
+			;
+		if (!has_picker(cfg, &sec->v[i], end - i))
+			add_picker(&a, profile, first_step(&sec->v[i], end - i));
+		free(profile);
+	}
+	sbuf_free(&how);
+}
+
 static void
 epp_section_records(struct cfgctx *c, const struct eppcfg *cfg,
     const char *kind, const char *phase, const char *how)
 {
-	struct sbuf field = {0};
+	struct cfgrec r = { .kind = kind, .phase = phase, .at.how = how };
 	json_t *out = c->out;
 
 	c->out = json_array();
-	for (int s = 0; s < EPP_NSECTIONS; s++) {
-		const struct epp_sec *sec = &cfg->sec[s];
-
-		for (size_t i = 0; i < sec->n; i++) {
-			const struct epp_entry *e = &sec->v[i];
-			struct cfgrec r = { .kind = kind, .phase = phase };
-
-			sbuf_reset(&field);
-			sbuf_printf(&field, "%s[%s]%s%s", epp_section_names[s],
-			    e->item, e->path[0] != '\0' ? "." : "", e->path);
-			r.at.field = sbuf_str(&field);
-			r.at.how = how;
-			entry_records(c, r, s, e, cfg);
-		}
-	}
-	sbuf_free(&field);
+	for (int s = 0; s < EPP_NSECTIONS; s++)
+		for (size_t i = 0; i < cfg->sec[s].n; i++)
+			located_records(c, &r, s, &cfg->sec[s].v[i], cfg);
+	loader_records(c, &r, cfg);
 	sorted_append(out, c->out);
 	json_decref(c->out);
 	c->out = out;

@@ -22,6 +22,11 @@
 #define REC_EMIT_FLAGS	(JSON_COMPACT | JSON_ENSURE_ASCII | \
 	JSON_REAL_PRECISION(REC_REAL_DIGITS))
 
+/* In source.how of an EPP record for what the router's config
+ * loader adds to a config (a default picker, a default profile): the
+ * config's text does not hold it, so text comparisons leave it out. */
+#define REC_LOADER_HOW	"not in the config: the router's config loader adds it"
+
 /* The scope keys, in the order every tool writes them. */
 extern const char *const rec_scope_keys[];
 

@@ -92,8 +92,11 @@ is_picker(const json_t *plugin)
 }
 
 const json_t *
-routecmp_picker(const struct ru_list *plugins, const struct ru_list *entries)
+routecmp_picker(const struct ru_list *plugins, const struct ru_list *entries,
+    bool *several)
 {
+	size_t n = 0;
+
 	for (size_t e = 0; e < entries->n; e++) {
 		const char *key = rec_get_str(entries->v[e], "key");
 		const char *ref = key != NULL ? strchr(key, '/') : NULL;
@@ -105,20 +108,23 @@ routecmp_picker(const struct ru_list *plugins, const struct ru_list *entries)
 				return plugins->v[p];
 	}
 	for (size_t p = 0; p < plugins->n; p++)
-		if (is_picker(plugins->v[p]))
-			return plugins->v[p];
+		n += is_picker(plugins->v[p]);
+	if (several != NULL)
+		*several = n > 1;
 	return NULL;
 }
 
 static const json_t *
-picker_of(const struct judge *j, const char *kind, const char *phase)
+picker_of(const struct judge *j, const char *kind, const char *phase,
+    bool *several)
 {
 	struct ru_list plugins, entries;
 	const json_t *p;
 
+	*several = false;
 	scope_recs(j, kind, "epp.plugin", phase, &plugins);
 	scope_recs(j, kind, "epp.profile.plugin", phase, &entries);
-	p = routecmp_picker(&plugins, &entries);
+	p = routecmp_picker(&plugins, &entries, several);
 	ru_list_free(&plugins);
 	ru_list_free(&entries);
 	return p;
@@ -216,8 +222,10 @@ value_at(struct sbuf *b, const char *lead, const json_t *rec)
 	ru_value_at(b, rec);
 }
 
+/* several: the deployed config instantiates several pickers and no
+ * profile names one, so the router's loader appends any of them. */
 static void
-compare_pickers(struct sbuf *why, struct rc_result *res)
+compare_pickers(struct sbuf *why, struct rc_result *res, bool several)
 {
 	const char *pt = pu_str_value(res->planned);
 	const char *dt = pu_str_value(res->deployed);
@@ -230,6 +238,13 @@ compare_pickers(struct sbuf *why, struct rc_result *res)
 	}
 	res->compared++;
 	value_at(why, "; picker: planned ", res->planned);
+	if (res->deployed == NULL && several) {
+		sbuf_adds(why, ", deployed: several instantiated and none in "
+		    "the profile, so the router appends any one of them "
+		    "UNSURE");
+		res->unsure++;
+		return;
+	}
 	if (res->deployed == NULL) {
 		sbuf_adds(why, ", none deployed DIFFERS");
 		res->differ++;
@@ -409,16 +424,16 @@ void
 routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
     struct rc_result *res)
 {
-	bool any;
+	bool any, several;
 	const char *plan = plan_scope(j, arm, &any);
 	struct scorers ps, ds;
 
 	memset(res, 0, sizeof(*res));
 	if (!any)
 		return;
-	res->planned = picker_of(j, "expect", plan);
-	res->deployed = picker_of(j, "measure", arm);
-	compare_pickers(why, res);
+	res->planned = picker_of(j, "expect", plan, &several);
+	res->deployed = picker_of(j, "measure", arm, &several);
+	compare_pickers(why, res, several);
 	scorers_of(j, "expect", plan, &ps);
 	scorers_of(j, "measure", arm, &ds);
 	compare_scorers(why, &ps, &ds, res);

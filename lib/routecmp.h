@@ -29,11 +29,14 @@ struct rc_result {
  * scorer for that arm, or for no arm in particular). */
 bool	routecmp_planned(const struct judge *j, const char *arm);
 /* The picker of a config: the first a scheduling profile references
- * (the scheduler runs only those; a config may instantiate others),
- * else the first instantiated; NULL when none.  plugins: its epp.plugin
- * records, entries: its epp.profile.plugin records. */
+ * (the scheduler runs only those; a config may instantiate others, and
+ * s2r-config adds the step the router's loader appends to a profile
+ * without a picker); NULL when none.  plugins: its epp.plugin records,
+ * entries: its epp.profile.plugin records.  *several (unless several is
+ * NULL), when it is NULL: several pickers are instantiated, and the
+ * router appends any one of them. */
 const json_t *routecmp_picker(const struct ru_list *plugins,
-	    const struct ru_list *entries);
+	    const struct ru_list *entries, bool *several);
 /* Appends the picker and scorer comparison of arm to why ("; "-joined
  * items after a lead) and counts them. */
 void	routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,

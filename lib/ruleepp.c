@@ -132,6 +132,14 @@ repeated_rec(const struct ru_list *out, const json_t *rec)
 	return false;
 }
 
+bool
+ru_loader_added(const json_t *rec)
+{
+	const char *how = rec_get_str(json_object_get(rec, "source"), "how");
+
+	return how != NULL && strstr(how, REC_LOADER_HOW) != NULL;
+}
+
 void
 ru_arm_config(const struct judge *j, const char *kind, const char *phase,
     bool global_tiers, struct ru_list *out)
@@ -149,7 +157,8 @@ ru_arm_config(const struct judge *j, const char *kind, const char *phase,
 		const char *p = rec_scope_str(rec, "phase");
 		const char *metric = rec_get_str(rec, "metric");
 
-		if (!ru_is_epp_metric(metric))
+		/* The config as written: what the loader adds is no text. */
+		if (!ru_is_epp_metric(metric) || ru_loader_added(rec))
 			continue;
 		if (p == NULL ? !(global_tiers &&
 		    strcmp(metric, "priority.tier") == 0 &&

@@ -73,9 +73,10 @@ policy_compare(struct sbuf *why, const char *policy, const json_t *picker)
 	if (policy == NULL)
 		return V_MISSING;
 	if (picker == NULL) {
-		sbuf_adds(why, " No picker is configured: the router adds its "
-		    "default one, which the proofs here do not show; compare "
-		    "it with the sim policy by hand.");
+		sbuf_adds(why, " No picker is known: the arm has no EPP "
+		    "plugins, or several pickers that no profile names (the "
+		    "router takes any one); compare with the sim policy by "
+		    "hand.");
 		return V_WARN;
 	}
 	if (want == NULL && load_policy(policy) &&
@@ -127,11 +128,11 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 		    "go).");
 		v = V_FAIL;
 	} else if (res.unsure > 0) {
-		sbuf_adds(&o.why, " The picker and scorer weights are the "
-		    "planned ones, but the profiles differ in steps without a "
-		    "weight (a filter drops endpoints before scoring): whether "
-		    "the real arm routes as planned depends on the pods it "
-		    "drops, which the bundle does not show.");
+		sbuf_adds(&o.why, " Nothing differs for sure, but what is "
+		    "UNSURE above (a step without a weight, such as a filter "
+		    "that drops endpoints before scoring, or a picker the "
+		    "router chooses) decides whether the real arm routes as "
+		    "planned, and the bundle does not show it.");
 		v = V_WARN;
 	} else if (res.compared == 0) {
 		sbuf_adds(&o.why, " The plan names neither a picker nor a "
@@ -145,7 +146,7 @@ routing_planned(struct judge *j, const struct rule *r, const char *arm)
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Deploy the planned picker and "
 	    "scorer weights (or rerun the sim with the deployed ones)." :
 	    res.unsure > 0 ? "Deploy the planned profile (or plan the "
-	    "filter in the sim bundle), or show that it drops no pod." :
+	    "step in the sim bundle), or show that it changes no pick." :
 	    PU_ACT_REVIEW);
 }
 
@@ -237,7 +238,7 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 		if (type != NULL)
 			sbuf_printf(&list, "%s%s", list.len ? ", " : "", type);
 	}
-	picker = routecmp_picker(&plugins, &entries);
+	picker = routecmp_picker(&plugins, &entries, NULL);
 	ru_list_free(&plugins);
 	ru_list_free(&entries);
 	pu_out_init(&o, "routing.policy");
@@ -261,10 +262,7 @@ routing_arm(struct judge *j, const struct rule *r, const char *kind,
 	    "bundle's)", arm, list.len ? sbuf_str(&list) : "none");
 	if (picker != NULL) {
 		sbuf_adds(&o.why, "; picker ");
-		sbuf_adds(&o.why, pu_str_value(picker));
-		sbuf_adds(&o.why, " (");
-		ru_where(&o.why, picker);
-		sbuf_adds(&o.why, ")");
+		ru_value_at(&o.why, picker);
 	}
 	sbuf_adds(&o.why, ".");
 	v = policy_compare(&o.why, policy, picker);

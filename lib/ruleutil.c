@@ -176,7 +176,8 @@ void
 ru_value_at(struct sbuf *b, const json_t *rec)
 {
 	ru_value_text(b, json_object_get(rec, "value"));
-	sbuf_adds(b, " (");
+	sbuf_adds(b, ru_loader_added(rec) ? " (added by the router's loader; " :
+	    " (");
 	ru_where(b, rec);
 	sbuf_adds(b, ")");
 }

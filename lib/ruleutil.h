@@ -81,7 +81,8 @@ void	 ru_differences(struct sbuf *why, const json_t *vals, size_t n,
 void	 ru_num_text(struct sbuf *b, double v);
 /* "file:line" (or the file, or "no source") of rec's source. */
 void	 ru_where(struct sbuf *b, const json_t *rec);
-/* "VALUE (FILE:LINE)": a record's value and where it was read. */
+/* "VALUE (FILE:LINE)": a record's value and where it was read ("VALUE
+ * (added by the router's loader; FILE:LINE)" for ru_loader_added). */
 void	 ru_value_at(struct sbuf *b, const json_t *rec);
 bool	 ru_num(const json_t *rec, double *out);
 /* What the measurement protocol states (measurement.yaml, else config.md's
@@ -201,6 +202,9 @@ const char *ru_item_of(const json_t *rec);
  * without a phase count too. */
 void	 ru_arm_config(const struct judge *j, const char *kind,
 	    const char *phase, bool global_tiers, struct ru_list *out);
+/* Whether s2r-config made rec for what the router's config loader adds
+ * to a config (REC_LOADER_HOW). */
+bool	 ru_loader_added(const json_t *rec);
 /* The record of metric and item in l, or NULL. */
 const json_t *ru_find_item(const struct ru_list *l, const char *metric,
 	    const char *item);

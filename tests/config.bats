@@ -174,7 +174,9 @@ MD
 @test "QRT-like: parenthesised arms, ~~~ fences, InferenceObjective docs, tables" {
 	"$S2R_BIN/s2r-config" "$F/qrt.md" >"$OUT"
 	[ "$(jq -r 'select(.metric == "epp.plugin" and .key == "quartic-ceiling") | .scope.phase' "$OUT")" = treatment ]
-	[ "$(jq -r 'select(.metric == "epp.plugin") | .scope.phase' "$OUT" | sort | uniq -c | awk '{print $1 $2}' | tr '\n' ' ')" = "2baseline 3treatment " ]
+	[ "$(jq -r 'select(.metric == "epp.plugin" and (.source.how | contains("loader adds") | not)) | .scope.phase' "$OUT" | sort | uniq -c | awk '{print $1 $2}' | tr '\n' ' ')" = "2baseline 3treatment " ]
+	# no picker in either profile: the router's loader adds max-score-picker
+	[ "$(jq -r 'select(.metric == "epp.profile.plugin" and (.source.how | endswith("; not in the config: the router'"'"'s config loader adds it"))) | "\(.scope.phase) \(.key) \(.source.line)"' "$OUT" | tr '\n' ' ')" = "baseline default/max-score-picker 28 treatment default/max-score-picker 47 " ]
 	run jq -r 'select(.metric == "priority.tier") | "\(.check) \(.scope.class) \(.value) \(.source.line)"' "$OUT"
 	[ "${#lines[@]}" -eq 4 ]
 	[ "${lines[0]}" = "4d critical 100 $(line_of "$F/qrt.md" "| critical | 100")" ]

@@ -82,18 +82,21 @@ clean() {
 	! grep -q '^not caught' "$FAULTS_TMP/faults/undeclared/result"
 }
 
-# same_as_clean PAIR: plant() (the test's) in a copy of the pair must leave
-# every verdict as on the clean copy: a variant the router or vLLM reads
-# the same way is no fault.
+# same_as_clean PAIR [KEYS]: plant() (the test's) in a copy of the pair
+# must leave every verdict (whose key matches the extended regex KEYS) as
+# on the clean copy: a variant the router or vLLM reads the same way is
+# no fault.
 same_as_clean() {
-	local c d="$BATS_TEST_TMPDIR/variant"
+	local c d="$BATS_TEST_TMPDIR/variant" keys=${2:-.}
 	need_pair "$1"
 	c=$(pair_clean "$1")
 	cp -R "$c/in" "$d"
 	(cd "$d" && SIM=$d/sim REAL=$d/real && set -e && plant)
 	pair_run "$1" "$d" "$d/out"
-	diff <(/usr/bin/python3 "$FAULTS/compare" --keys "$c/out/verdicts.ndjson") \
-	    <(/usr/bin/python3 "$FAULTS/compare" --keys "$d/out/verdicts.ndjson")
+	diff <(/usr/bin/python3 "$FAULTS/compare" --keys "$c/out/verdicts.ndjson" |
+	    grep -E "$keys") \
+	    <(/usr/bin/python3 "$FAULTS/compare" --keys "$d/out/verdicts.ndjson" |
+	    grep -E "$keys")
 }
 
 @test "variant aw: a scorer step without a weight is the router's weight 1, as the plan's explicit 1.0" {
@@ -103,6 +106,20 @@ same_as_clean() {
 		! grep -A1 'pluginRef: delegation-scorer' "$f" | grep -q weight
 	}
 	same_as_clean aw
+}
+
+@test "variant aw: a config without a picker routes with the max-score-picker the router adds, as the plan's (2c and 2d still see the text differ)" {
+	plant() {
+		local f="$REAL/generated/baseline_config.yaml"
+		sed -i -e '/- name: picker/{N;d}' -e '/pluginRef: picker/d' "$f"
+		! grep -q picker "$f"
+	}
+	same_as_clean aw '^(4[a-d]|5g) '
+	jq -e -s 'map(select(.kind == "verdict" and .check == "4a" and
+	    .metric == "routing.policy" and .scope.phase == "baseline")) |
+	    .[0].why |
+	    test("deployed max-score-picker [(]added by the router.s loader; generated/baseline_config.yaml:[0-9]+[)];")' \
+	    "$BATS_TEST_TMPDIR/variant/out/verdicts.ndjson"
 }
 
 @test "clean aw: every FAIL and WARN is one tests/faults/clean-verdicts explains" {
@@ -1807,6 +1824,18 @@ same_as_clean() {
 
 @test "4a-load-filter-both-arms (14b): 4a FAIL" {
 	fault 4a-load-filter-both-arms
+}
+
+@test "4a-picker-left-to-loader-aw (aw): 4a FAIL" {
+	fault 4a-picker-left-to-loader-aw
+}
+
+@test "4a-pickers-unnamed-aw (aw): 4a WARN" {
+	fault 4a-pickers-unnamed-aw
+}
+
+@test "4a-profile-left-to-loader-aw (aw): 4a FAIL" {
+	fault 4a-profile-left-to-loader-aw
 }
 
 @test "4a-scorer-weight-omitted-aw (aw): 4a FAIL, 2d FAIL" {

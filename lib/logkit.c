@@ -123,7 +123,9 @@ next_raw(struct logreader *r, const char **line, size_t *len)
 		*line = NULL;
 		return true;
 	}
-	if (*len > 0 && (*line)[*len - 1] == '\r')
+	/* CRLF, and vLLM's banner lines end in a CR of their own: a log
+	 * converted to CRLF ends those in two. */
+	while (*len > 0 && (*line)[*len - 1] == '\r')
 		(*len)--;
 	return true;
 }

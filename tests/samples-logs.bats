@@ -44,6 +44,19 @@ nondefault() {
 	done
 }
 
+@test "an AW cell whose logs were converted to CRLF line endings reads as the original (vLLM's banner lines end in a CR of their own)" {
+	local cell=$AW/baseline/w2_stationary c=$BATS_TEST_TMPDIR/crlf
+	mkdir -p "$c/server_logs"
+	grep -q $'14B\r$' "$cell"/server_logs/*.log
+	for f in "$cell"/server_logs/*.log; do
+		sed 's/$/\r/' "$f" >"$c/server_logs/$(basename "$f")"
+	done
+	"$S2R_BIN/s2r-log-extract" --server-logs "$cell/server_logs" | jq -c 'del(.source.file)' >"$BATS_TEST_TMPDIR/lf"
+	"$S2R_BIN/s2r-log-extract" --server-logs "$c/server_logs" | jq -c 'del(.source.file)' >"$BATS_TEST_TMPDIR/crlf.out"
+	[ "$(grep -c '"vllm.model"' "$BATS_TEST_TMPDIR/lf")" -gt 0 ]
+	diff "$BATS_TEST_TMPDIR/lf" "$BATS_TEST_TMPDIR/crlf.out"
+}
+
 @test "AW EPP logs: each pod's metrics refreshes and failures agree with grep; a fetch that read nothing and a missing family are told apart" {
 	cell=$BATS_TEST_TMPDIR/cell
 	cp -R "$AW/baseline/w2_stationary" "$cell"

@@ -156,11 +156,45 @@ strip_ansi(char *s, size_t n)
 	return o;
 }
 
+/* The length of the RFC 3339 stamp and space `kubectl logs --timestamps`
+ * puts before each line ("2026-04-23T14:16:06.123456789Z "), 0 when s
+ * has none: a bundle collected that way reads as one collected without. */
+static size_t
+kubectl_stamp(const char *s, size_t n)
+{
+	static const char form[] = "dddd-dd-ddTdd:dd:dd";
+	size_t i;
+
+	if (n < sizeof(form) + 1)
+		return 0;
+	for (i = 0; form[i] != '\0'; i++)
+		if (form[i] == 'd' ? !isdigit((unsigned char)s[i]) :
+		    s[i] != form[i])
+			return 0;
+	if (s[i] == '.')
+		for (i++; i < n && isdigit((unsigned char)s[i]); i++)
+			;
+	if (i < n && s[i] == 'Z')
+		i++;
+	else if (i + 6 <= n && (s[i] == '+' || s[i] == '-') &&
+	    isdigit((unsigned char)s[i + 1]) && s[i + 3] == ':')
+		i += 6;
+	else
+		return 0;
+	return i < n && s[i] == ' ' ? i + 1 : 0;
+}
+
 bool
 logreader_next(struct logreader *r, struct logwarn *w, const char **line,
     size_t *len)
 {
 	while (next_raw(r, line, len)) {
+		if (*line != NULL) {
+			size_t stamp = kubectl_stamp(*line, *len);
+
+			*line += stamp;
+			*len -= stamp;
+		}
 		/* The line lies in r->buf, ours to rewrite. */
 		if (*line != NULL && memchr(*line, '\033', *len) != NULL)
 			*len = strip_ansi(r->buf + (*line - r->buf), *len);

@@ -36,7 +36,8 @@ struct logreader {
 /* path "-" is stdin.  False when the file cannot be opened (errno set). */
 bool	logreader_open(struct logreader *r, const char *path);
 struct logwarn;
-/* The next line without its "\n" or "\r\n" and without ANSI colour
+/* The next line without its "\n" or "\r\n", without the timestamp
+ * `kubectl logs --timestamps` puts first and without ANSI colour
  * sequences (not NUL-terminated: may hold NUL bytes).  A line longer than LOG_MAX_LINE is skipped with a
  * warning to w and counted in r->overlong (lineno counts it too).
  * False at end of input; dies on a read error. */

@@ -57,6 +57,25 @@ nondefault() {
 	diff "$BATS_TEST_TMPDIR/lf" "$BATS_TEST_TMPDIR/crlf.out"
 }
 
+@test "an AW cell collected with kubectl logs --timestamps (vLLM and EPP logs) reads as the original" {
+	local cell=$AW/baseline/w2_stationary c=$BATS_TEST_TMPDIR/ts d
+	for d in server_logs epp_logs; do
+		mkdir -p "$c/$d"
+		for f in "$cell/$d"/*; do
+			awk '{ printf "2026-04-23T14:%02d:%02d.%09dZ %s\n", int(NR / 60) % 60, NR % 60, NR, $0 }' \
+			    "$f" >"$c/$d/$(basename "$f")"
+		done
+	done
+	head -1 "$c/server_logs/$(ls "$c/server_logs" | head -1)" | grep -q '^2026-04-23T14:00:01.000000001Z '
+	"$S2R_BIN/s2r-log-extract" --server-logs "$cell/server_logs" --epp-logs "$cell/epp_logs" |
+	    jq -c 'del(.source.file)' >"$BATS_TEST_TMPDIR/plain"
+	"$S2R_BIN/s2r-log-extract" --server-logs "$c/server_logs" --epp-logs "$c/epp_logs" |
+	    jq -c 'del(.source.file)' >"$BATS_TEST_TMPDIR/stamped"
+	[ "$(grep -c '"epp\.' "$BATS_TEST_TMPDIR/plain")" -gt 0 ]
+	[ "$(grep -c '"vllm.block_size"' "$BATS_TEST_TMPDIR/plain")" -gt 0 ]
+	diff "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/stamped"
+}
+
 @test "AW EPP logs: each pod's metrics refreshes and failures agree with grep; a fetch that read nothing and a missing family are told apart" {
 	cell=$BATS_TEST_TMPDIR/cell
 	cp -R "$AW/baseline/w2_stationary" "$cell"

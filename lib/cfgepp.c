@@ -281,7 +281,8 @@ located_records(struct cfgctx *c, const struct cfgrec *base, int s,
 /* ---- what the router's config loader adds ----
  *
  * GAIE's loader completes a config before it runs: with no scheduling
- * profile it makes "default" of every filter, scorer and picker; a
+ * profile it makes "default" of every filter, scorer and picker (done
+ * for a deployed config only); a
  * profile without a picker gets the config's picker when it has one,
  * else max-score-picker, which the loader registers.  (With several
  * pickers and none in the profile it takes any: nothing is added, and
@@ -372,15 +373,18 @@ has_picker(const struct eppcfg *cfg, const struct epp_entry *v, size_t n)
 	return false;
 }
 
-/* With no profile: "default", every filter, scorer and picker in it. */
+/* With no profile: "default", every filter, scorer and picker in it
+ * (its picker cited at the plugins key). */
 static void
 default_profile(struct added *a)
 {
 	static const char *const steps[] = { "-filter", "-scorer", NULL };
 	const struct epp_sec *sec = &a->cfg->sec[EPP_PLUGINS];
+	struct epp_entry at = { .file = sec->file, .line = sec->line,
+	    .column = 1 };
 	const struct epp_entry *first;
 
-	if (plugins_typed(a->cfg, "", &first) == 0)
+	if (plugins_typed(a->cfg, "", &first) == 0 || sec->file == NULL)
 		return;
 	for (size_t i = 0; i < sec->n; i++) {
 		const char *type = json_string_value(sec->v[i].value);
@@ -392,7 +396,7 @@ default_profile(struct added *a)
 				add_step(a, "default", sec->v[i].item,
 				    &sec->v[i]);
 	}
-	add_picker(a, "default", first);
+	add_picker(a, "default", &at);
 }
 
 /* The profile's step written first: where an added step is cited. */
@@ -418,7 +422,9 @@ loader_records(struct cfgctx *c, const struct cfgrec *base,
 
 	sbuf_printf(&how, "%s; " REC_LOADER_HOW, base->at.how);
 	a.r.at.how = sbuf_str(&how);
-	if (sec->n == 0)
+	/* A sim bundle's fence may show part of a config: only a deployed
+	 * one is known whole. */
+	if (sec->n == 0 && strcmp(base->kind, "measure") == 0)
 		default_profile(&a);
 	for (size_t i = 0, end; i < sec->n; i = end) {
 		const char *slash = strchr(sec->v[i].item, '/');

@@ -312,6 +312,30 @@ MD
 	[ "$(jq -r '"\(.kind) \(.scope.class)=\(.value)"' "$OUT" | tr '\n' ' ')" = "expect standard=0 expect batch=-10 " ]
 }
 
+@test "EPP loader defaults: a deployed config without profiles runs 'default' of its filters and scorers (weight 1) and max-score-picker; a fence without profiles is part of a plan" {
+	printf 'plugins:\n- type: queue-scorer\n- type: prefix-cache-scorer\n- name: lr\n  type: low-queue-filter\n- type: single-profile-handler\n' \
+	    >"$BATS_TEST_TMPDIR/epp.yaml"
+	"$S2R_BIN/s2r-config" --epp "$BATS_TEST_TMPDIR/epp.yaml" --phase a >"$OUT"
+	validate_records "$OUT"
+	run jq -r 'select(.metric == "epp.profile.plugin" or .metric == "epp.scorer.weight" or .metric == "epp.plugin") |
+	    "\(.metric) \(.key) \(.value) \(.source.line) \(.source.how | contains("loader adds it"))"' "$OUT"
+	[ "$output" = "epp.plugin max-score-picker max-score-picker 1 true
+epp.profile.plugin default/max-score-picker true 1 true
+epp.plugin queue-scorer queue-scorer 2 false
+epp.profile.plugin default/queue-scorer true 2 true
+epp.scorer.weight default/queue-scorer 1 2 true
+epp.plugin prefix-cache-scorer prefix-cache-scorer 3 false
+epp.profile.plugin default/prefix-cache-scorer true 3 true
+epp.scorer.weight default/prefix-cache-scorer 1 3 true
+epp.plugin lr low-queue-filter 5 false
+epp.profile.plugin default/lr true 5 true
+epp.plugin single-profile-handler single-profile-handler 6 false" ]
+	{ printf '## EPP Configuration (Baseline)\n\n```yaml\n'; cat "$BATS_TEST_TMPDIR/epp.yaml"; printf '```\n'; } >"$BATS_TEST_TMPDIR/plan.md"
+	"$S2R_BIN/s2r-config" "$BATS_TEST_TMPDIR/plan.md" >"$OUT"
+	[ "$(jq -s 'map(select(.metric == "epp.plugin")) | length' "$OUT")" -eq 4 ]
+	[ "$(jq -s 'map(select(.metric == "epp.profile.plugin" or .metric == "epp.scorer.weight")) | length' "$OUT")" -eq 0 ]
+}
+
 @test "EPP overlay: the config string replaces the baseline's, flags merge" {
 	"$S2R_BIN/s2r-config" --epp "$F/router-values.yaml" --epp "$F/router-overlay.yaml" >"$OUT"
 	[ "$(pick epp.plugin tier-ceiling)" = "tier-ceiling-policy $(line_of "$F/router-overlay.yaml" "- type: tier-ceiling-policy")" ]

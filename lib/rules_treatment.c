@@ -395,7 +395,8 @@ routing_verdict(struct judge *j, const struct rule *r, const char *arm)
 		    "sim's, so the real arm does not run the simulated "
 		    "policy.");
 	v = rc.differ + pc.bad + pc.overbad > 0 ? V_FAIL : rc.compared +
-	    pc.compared == 0 || pc.overrides > 0 ? V_WARN : V_PASS;
+	    pc.compared == 0 || pc.overrides > 0 || rc.unsure > 0 ? V_WARN :
+	    V_PASS;
 	if (rc.compared + pc.compared == 0)
 		sbuf_adds(&o.why, " Nothing on the sim side to compare with: "
 		    "review the routing by hand.");
@@ -403,6 +404,10 @@ routing_verdict(struct judge *j, const struct rule *r, const char *arm)
 		sbuf_adds(&o.why, " The generated plugin overwrites a decoded "
 		    "parameter with a literal, so the deployed config is not "
 		    "what runs.");
+	else if (rc.unsure > 0 && v != V_FAIL)
+		sbuf_adds(&o.why, " Nothing differs for sure, but what is "
+		    "UNSURE above decides whether the real arm runs the "
+		    "simulated policy, and the bundle does not show it.");
 	v = unnamed_note(&o, &pc, v);
 	pu_out_emit(j, r, &o, v, v == V_FAIL ? "Deploy the sim's picker, "
 	    "scorer weights and parameters for this arm and redeploy." :

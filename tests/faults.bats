@@ -1858,6 +1858,10 @@ same_as_clean() {
 	fault 4c-params-under-picker
 }
 
+@test "4c-treatment-filter-unplanned-aw (aw): 4c WARN, 4a WARN" {
+	fault 4c-treatment-filter-unplanned-aw
+}
+
 @test "4d-batch-full-copy (14b): 4d FAIL" {
 	fault 4d-batch-full-copy
 }

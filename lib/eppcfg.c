@@ -449,16 +449,17 @@ locate_string(const struct ctx *c, const struct ynode *n, long *line_offset,
 
 static bool read_root(struct ctx *c, const struct ynode *root);
 
-/* A plugin configuration held as a YAML string inside helm values. */
+/* A plugin configuration held as a YAML string inside helm values or a
+ * ConfigMap (what: where, for messages). */
 static bool
-read_config_string(struct ctx *c, const struct ynode *n)
+read_config_string(struct ctx *c, const struct ynode *n, const char *what)
 {
 	struct perr yerr;
 	struct ydoc *doc;
 	long line_offset, indent, saved = c->col_offset;
 	bool any = false;
 
-	if (!want(c, n, Y_SCALAR, "pluginsCustomConfig entry"))
+	if (!want(c, n, Y_SCALAR, what))
 		return false;
 	locate_string(c, n, &line_offset, &indent);
 	doc = ydoc_load_buf(c->file, n->value, strlen(n->value), line_offset,
@@ -484,8 +485,8 @@ read_config_string(struct ctx *c, const struct ynode *n)
 	c->col_offset = saved;
 	ydoc_free(doc);
 	if (!any && !c->failed)
-		return fail(c, n, "%s", "pluginsCustomConfig: expected an "
-		    "EndpointPickerConfig in the string");
+		return fail(c, n, "%s: expected an EndpointPickerConfig in "
+		    "the string", what);
 	return !c->failed;
 }
 
@@ -516,7 +517,8 @@ read_epp_block(struct ctx *c, const struct ynode *key, const struct ynode *n)
 			str = custom->items[i];
 	if (str == NULL && custom->n > 0)
 		str = custom->items[0];
-	return str == NULL || read_config_string(c, str);
+	return str == NULL || read_config_string(c, str,
+	    "pluginsCustomConfig entry");
 }
 
 static bool
@@ -569,6 +571,24 @@ read_values(struct ctx *c, const struct ynode *v)
 	return true;
 }
 
+/* The entry of a ConfigMap's data that holds an EndpointPickerConfig
+ * (the router reads its config from one), or NULL. */
+static const struct ynode *
+configmap_entry(const struct ynode *root)
+{
+	const struct ynode *data = ymap_get(root, "data");
+
+	if (data == NULL || data->type != Y_MAP)
+		return NULL;
+	for (size_t i = 0; i < data->n; i++) {
+		const char *text = yscalar(data->items[i]);
+
+		if (text != NULL && strstr(text, "EndpointPickerConfig") != NULL)
+			return data->items[i];
+	}
+	return NULL;
+}
+
 bool
 eppcfg_recognises(const struct ynode *root)
 {
@@ -576,6 +596,8 @@ eppcfg_recognises(const struct ynode *root)
 
 	if (root == NULL || root->type != Y_MAP)
 		return false;
+	if (kind != NULL && strcmp(kind, "ConfigMap") == 0)
+		return configmap_entry(root) != NULL;
 	if (kind != NULL)
 		return strcmp(kind, "EndpointPickerConfig") == 0 ||
 		    strcmp(kind, "InferenceObjective") == 0;
@@ -599,6 +621,12 @@ read_root(struct ctx *c, const struct ynode *root)
 			c->cfg->shape = "objectives";
 		read_objective_doc(c, root);
 		return true;
+	}
+	if (kind != NULL && strcmp(kind, "ConfigMap") == 0) {
+		c->cfg->shape = "configmap";
+		c->found = true;
+		return read_config_string(c, configmap_entry(root),
+		    "ConfigMap data entry");
 	}
 	if (kind != NULL || ymap_get(root, "plugins") != NULL ||
 	    ymap_get(root, "schedulingProfiles") != NULL)
@@ -659,7 +687,8 @@ eppcfg_from_doc(const struct ydoc *doc, const struct epp_text *src,
 	if (!c.failed && !c.found)
 		fail(&c, ydoc_root(doc), "%s", "expected an "
 		    "EndpointPickerConfig, helm values with router.epp or "
-		    "inferenceExtension, or InferenceObjective documents");
+		    "inferenceExtension, a ConfigMap holding an "
+		    "EndpointPickerConfig, or InferenceObjective documents");
 	if (c.failed) {
 		eppcfg_free(c.cfg);
 		return NULL;

@@ -1,11 +1,12 @@
 /* eppcfg.h - an EndpointPickerConfig, whatever it was wrapped in.
  *
- * Real EPP configurations come in three shapes (docs/formats.md
+ * Real EPP configurations come in these shapes (docs/formats.md
  * §6.2): a bare EndpointPickerConfig document; helm values where the
  * config is a YAML *string* under inferenceExtension.pluginsCustomConfig
  * (priority bands as extraObjects InferenceObjectives); and the v0.9.0
  * chart's router.epp.pluginsCustomConfig with router.inferenceObjectives —
- * the last two often inside a `scenario: [ … ]` list.  All of them are
+ * the last two often inside a `scenario: [ … ]` list; and, as deployed,
+ * a ConfigMap whose data holds the config as a string.  All of them are
  * normalised here into the same sections of flat entries, each entry with
  * the file, line and column it came from (the lines of a config string
  * are lines of the outer file), so two configs can be compared section by
@@ -57,7 +58,8 @@ struct epp_sec {
 struct eppcfg {
 	char		*file;		/* the outermost file, for messages */
 	const char	*shape;		/* "bare", "inferenceExtension",
-					 * "router", "objectives" */
+					 * "router", "objectives",
+					 * "configmap" */
 	struct epp_sec	 sec[EPP_NSECTIONS];
 };
 

@@ -336,6 +336,24 @@ epp.plugin single-profile-handler single-profile-handler 6 false" ]
 	[ "$(jq -s 'map(select(.metric == "epp.profile.plugin" or .metric == "epp.scorer.weight")) | length' "$OUT")" -eq 0 ]
 }
 
+@test "EPP shapes: a ConfigMap whose data holds the config reads as the bare config, at lines of the outer file" {
+	printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: epp\ndata:\n  other: "x"\n  config.yaml: |\n' >"$BATS_TEST_TMPDIR/cm.yaml"
+	printf 'kind: EndpointPickerConfig\nplugins:\n- type: queue-scorer\n- type: max-score-picker\nschedulingProfiles:\n- name: default\n  plugins:\n  - pluginRef: queue-scorer\n    weight: 2\n  - pluginRef: max-score-picker\n' \
+	    >"$BATS_TEST_TMPDIR/bare.yaml"
+	sed 's/^/    /' "$BATS_TEST_TMPDIR/bare.yaml" >>"$BATS_TEST_TMPDIR/cm.yaml"
+	"$S2R_BIN/s2r-config" --epp "$BATS_TEST_TMPDIR/bare.yaml" --phase a | jq -c 'del(.source)' >"$BATS_TEST_TMPDIR/bare.out"
+	"$S2R_BIN/s2r-config" --epp "$BATS_TEST_TMPDIR/cm.yaml" --phase a >"$OUT"
+	validate_records "$OUT"
+	jq -c 'del(.source)' "$OUT" | diff "$BATS_TEST_TMPDIR/bare.out" -
+	[ "$(pick epp.plugin queue-scorer)" = "queue-scorer $(line_of "$BATS_TEST_TMPDIR/cm.yaml" "- type: queue-scorer")" ]
+	[ "$(jq -r 'select(.metric == "epp.plugin" and .key == "queue-scorer") | .source.column' "$OUT")" = 13 ]
+	# a ConfigMap without an EPP config is no EPP config
+	printf 'kind: ConfigMap\ndata:\n  a: b\n' >"$BATS_TEST_TMPDIR/cm2.yaml"
+	run "$S2R_BIN/s2r-config" --epp "$BATS_TEST_TMPDIR/cm2.yaml"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"cm2.yaml:1:1: expected an EndpointPickerConfig"*"a ConfigMap holding an EndpointPickerConfig"* ]]
+}
+
 @test "EPP overlay: the config string replaces the baseline's, flags merge" {
 	"$S2R_BIN/s2r-config" --epp "$F/router-values.yaml" --epp "$F/router-overlay.yaml" >"$OUT"
 	[ "$(pick epp.plugin tier-ceiling)" = "tier-ceiling-policy $(line_of "$F/router-overlay.yaml" "- type: tier-ceiling-policy")" ]

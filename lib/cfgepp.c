@@ -111,9 +111,9 @@ plugin_type(const struct eppcfg *cfg, const char *name)
 }
 
 /* A step without a weight whose plugin is a scorer: the router's config
- * loader (GAIE's DefaultScorerWeight) gives a scorer referenced without a
- * weight weight 1, so the step is weighted 1, not unweighted.  Scorers are known
- * by their type's "-scorer" suffix, as pickers are by "-picker". */
+ * loader (GAIE's DefaultScorerWeight) gives a scorer referenced without
+ * a weight weight 1, so the step is weighted 1, not unweighted.  Scorers
+ * are known by their type's "-scorer" suffix, as pickers by "-picker". */
 static void
 default_weight(struct cfgctx *c, struct cfgrec r, const struct epp_entry *e,
     const struct eppcfg *cfg)
@@ -282,17 +282,19 @@ located_records(struct cfgctx *c, const struct cfgrec *base, int s,
  *
  * GAIE's loader completes a config before it runs: with no scheduling
  * profile it makes "default" of every filter, scorer and picker (done
- * for a deployed config only); a
- * profile without a picker gets the config's picker when it has one,
- * else max-score-picker, which the loader registers.  (With several
- * pickers and none in the profile it takes any: nothing is added, and
- * the rules see no picker.)  The added steps are records as the
- * config's own, their how saying where they come from. */
+ * for a deployed config only); a profile without a picker gets the
+ * config's picker when it has one, else max-score-picker, which the
+ * loader registers.  (With several pickers and none in the profile it
+ * takes any: nothing is added, and the rules see no picker.)  The added
+ * steps are records as the config's own, their how saying where they
+ * come from. */
 
 struct added {
 	struct cfgctx		*c;
 	struct cfgrec		 r;
 	const struct eppcfg	*cfg;
+	size_t			 npickers;	/* plugins of type *-picker */
+	const struct epp_entry	*picker;	/* the first one's type */
 };
 
 static void
@@ -338,14 +340,12 @@ static void
 add_picker(struct added *a, const char *profile, const struct epp_entry *at)
 {
 	static const char msp[] = "max-score-picker";
-	const struct epp_entry *one;
-	size_t n = plugins_typed(a->cfg, "-picker", &one);
 
-	if (n == 1) {
-		add_step(a, profile, one->item, at);
+	if (a->npickers == 1) {
+		add_step(a, profile, a->picker->item, at);
 		return;
 	}
-	if (n > 1)
+	if (a->npickers > 1)
 		return;
 	if (plugin_type(a->cfg, msp) == NULL) {
 		struct epp_entry e = *at;
@@ -417,9 +417,10 @@ loader_records(struct cfgctx *c, const struct cfgrec *base,
     const struct eppcfg *cfg)
 {
 	const struct epp_sec *sec = &cfg->sec[EPP_PROFILES];
-	struct added a = { c, *base, cfg };
+	struct added a = { c, *base, cfg, 0, NULL };
 	struct sbuf how = {0};
 
+	a.npickers = plugins_typed(cfg, "-picker", &a.picker);
 	sbuf_printf(&how, "%s; " REC_LOADER_HOW, base->at.how);
 	a.r.at.how = sbuf_str(&how);
 	/* A sim bundle's fence may show part of a config: only a deployed

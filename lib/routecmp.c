@@ -97,6 +97,8 @@ routecmp_picker(const struct ru_list *plugins, const struct ru_list *entries,
 {
 	size_t n = 0;
 
+	if (several != NULL)
+		*several = false;
 	for (size_t e = 0; e < entries->n; e++) {
 		const char *key = rec_get_str(entries->v[e], "key");
 		const char *ref = key != NULL ? strchr(key, '/') : NULL;
@@ -121,7 +123,6 @@ picker_of(const struct judge *j, const char *kind, const char *phase,
 	struct ru_list plugins, entries;
 	const json_t *p;
 
-	*several = false;
 	scope_recs(j, kind, "epp.plugin", phase, &plugins);
 	scope_recs(j, kind, "epp.profile.plugin", phase, &entries);
 	p = routecmp_picker(&plugins, &entries, several);
@@ -431,7 +432,7 @@ routecmp_arm(const struct judge *j, const char *arm, struct sbuf *why,
 	memset(res, 0, sizeof(*res));
 	if (!any)
 		return;
-	res->planned = picker_of(j, "expect", plan, &several);
+	res->planned = picker_of(j, "expect", plan, NULL);
 	res->deployed = picker_of(j, "measure", arm, &several);
 	compare_pickers(why, res, several);
 	scorers_of(j, "expect", plan, &ps);

@@ -312,8 +312,8 @@ add_step(struct added *a, const char *profile, const char *ref,
 	sbuf_free(&item);
 }
 
-/* The plugins of type "*suffix": how many; *first the first's type
- * entry. */
+/* The plugins of type "*suffix": how many; *first (unless first is
+ * NULL) the first's type entry. */
 static size_t
 plugins_typed(const struct eppcfg *cfg, const char *suffix,
     const struct epp_entry **first)
@@ -321,14 +321,15 @@ plugins_typed(const struct eppcfg *cfg, const char *suffix,
 	const struct epp_sec *sec = &cfg->sec[EPP_PLUGINS];
 	size_t n = 0;
 
-	*first = NULL;
+	if (first != NULL)
+		*first = NULL;
 	for (size_t i = 0; i < sec->n; i++) {
 		const char *type = json_string_value(sec->v[i].value);
 
 		if (strcmp(sec->v[i].path, "type") != 0 || type == NULL ||
 		    !str_has_suffix(type, suffix))
 			continue;
-		if (n++ == 0)
+		if (n++ == 0 && first != NULL)
 			*first = &sec->v[i];
 	}
 	return n;
@@ -382,9 +383,8 @@ default_profile(struct added *a)
 	const struct epp_sec *sec = &a->cfg->sec[EPP_PLUGINS];
 	struct epp_entry at = { .file = sec->file, .line = sec->line,
 	    .column = 1 };
-	const struct epp_entry *first;
 
-	if (plugins_typed(a->cfg, "", &first) == 0 || sec->file == NULL)
+	if (plugins_typed(a->cfg, "", NULL) == 0 || sec->file == NULL)
 		return;
 	for (size_t i = 0; i < sec->n; i++) {
 		const char *type = json_string_value(sec->v[i].value);

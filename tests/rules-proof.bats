@@ -584,6 +584,22 @@ routing() {
 	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"corresponds to max-score-picker"*"not to random-picker"* ]]
 }
 
+@test "4a: a sim --routing-policy against an arm whose two pickers no profile names: WARN, no picker is known (the router takes either)" {
+	routing nopick
+	printf '\n## BLIS Simulation\n\n| BLIS Flag | Value | Notes |\n|---|---|---|\n| `--routing-policy` | weighted | |\n' >>"$SIM/config.md"
+	sed -i -e '/^schedulingProfiles:$/i \  - name: random\n    type: random-picker' \
+	    -e '/^      - pluginRef: picker$/d' \
+	    "$REAL/generated/baseline_config.yaml"
+	[ "$(grep -c 'type: .*-picker$' "$REAL/generated/baseline_config.yaml")" -eq 2 ]
+	[ "$(grep -c 'pluginRef: picker$' "$REAL/generated/baseline_config.yaml")" -eq 0 ]
+	records --root "$GO/gaie" --label gaie
+	judge
+	[ "$(verdict routing.policy baseline)" = WARN ]
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "baseline") | .why' "$V")" == *"No picker is known: the arm has no EPP plugins, or several pickers that no profile names"* ]]
+	# the treatment arm names its picker: that one is compared
+	[[ "$(jq -r 'select(.metric == "routing.policy" and .scope.phase == "treatment") | .why' "$V")" == *"weighted corresponds to max-score-picker"* ]]
+}
+
 @test "4a: a weighted sim's --routing-scorers against the deployed scorer weights, as shares" {
 	blis() {	# blis SCORERS: the routing fixture with a weighted sim
 		routing "sc$2"

@@ -312,7 +312,7 @@ counts() {
 	touch -d '+2 seconds' "$G/b01/real/treatment/prefix_heavy/trace_data.csv"
 	batch "$T/o" bundle-b01 2>/dev/null
 	grep -q '^  trace    treatment/prefix_heavy$' "$log"
-	! grep -q '^  trace    baseline/chat_mixed$' "$log"
+	! grep -q '^  trace    baseline/chat_mixed$' "$log" || false
 	touch -d '-2 seconds' "$G/b01/real/treatment/prefix_heavy/trace_data.csv"
 }
 

@@ -574,5 +574,5 @@ EOF
 	    REAL="$T/one" OUT="$T/o1" S2R_BIN="$S2R_BIN" >/dev/null 2>&1 || true
 	[ -s "$T/o1/report.md" ]
 	[ ! -e "$T/o1/compare.ndjson" ]
-	! grep -q '^## Comparison' "$T/o1/report.md"
+	! grep -q '^## Comparison' "$T/o1/report.md" || false
 }

@@ -199,7 +199,7 @@ print("%.6f" % (cv * math.sqrt((kurt - 1) / 4 - skew * cv + cv * cv)))' ${got% *
 	# the stdev, min and max carry none; a spec of poisson clients none at all
 	[ -z "$(jq -r 'select(.sd1 != null and (.metric | test("fraction$|mean$|^iat.cv$") | not))' \
 	    "$BATS_TEST_TMPDIR/out.ndjson")" ]
-	! grep 'process:' "$W/lifecycle.yaml" | grep -vq poisson
+	! grep 'process:' "$W/lifecycle.yaml" | grep -vq poisson || false
 	expect "$W/lifecycle.yaml"
 	# (each client's mean length carries its own length stdev as sd1,
 	# whatever the arrival process)
@@ -493,7 +493,7 @@ PY
 	    .[0].scope == {phase: "base", workload: "a"}' "$BATS_TEST_TMPDIR/out.ndjson"
 	# without --run: no w1
 	"$S2R_BIN/s2r-expect" "$S" >"$BATS_TEST_TMPDIR/plain.ndjson"
-	! grep -q '"w1"' "$BATS_TEST_TMPDIR/plain.ndjson"
+	! grep -q '"w1"' "$BATS_TEST_TMPDIR/plain.ndjson" || false
 }
 
 @test "--run: different specs per phase give each phase its own; a bad PipelineRun is located" {
@@ -628,7 +628,7 @@ YAML
 	[ "$(jq -c 'select(.scope.phase == "small") | [.metric, .value, .source.line]' "$O")" = \
 	  "$(jq -c 'select(.scope.phase == "small") | [.metric, .value, .source.line]' "$BATS_TEST_TMPDIR/before.ndjson")" ]
 	# a file the bundle lacks, a path out of it: nothing
-	! jq -e -s 'any(.[]; .scope.phase == "gone" or .scope.phase == "out")' "$O"
+	! jq -e -s 'any(.[]; .scope.phase == "gone" or .scope.phase == "out")' "$O" || false
 	# one baseline: its records hold for every phase
 	printf 'baselines:\n  - name: small\n    scenario: baselines/small.yaml\n' >"$S/transfer.yaml"
 	expect "$S"
@@ -821,7 +821,7 @@ YAML
 	prun "$R/cluster/pipelinerun-a-treat.yaml" treat a "$W/v1.yaml"
 	# no run_metadata.json namespace: nothing to compare with
 	"$S2R_BIN/s2r-expect" --run "$R" "$S" >"$O"
-	! jq -e -s 'any(.[]; .metric == "run.namespace")' "$O"
+	! jq -e -s 'any(.[]; .metric == "run.namespace")' "$O" || false
 	echo '{"version": 1, "namespace": "team-a"}' >"$R/run_metadata.json"
 	# metadata.namespace when there is no namespace param; the param wins
 	sed -i 's/^metadata:$/&\n  namespace: team-a/' "$R/cluster/pipelinerun-a-base.yaml"

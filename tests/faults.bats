@@ -79,7 +79,7 @@ clean() {
 	[ "$status" -eq 1 ]
 	grep -q '^disturbed outside the touched set: 5f kv_cache.tokens instance=sim2real-aw-decode-79f6f9b4db-k48j7' \
 	    "$FAULTS_TMP/faults/undeclared/result"
-	! grep -q '^not caught' "$FAULTS_TMP/faults/undeclared/result"
+	! grep -q '^not caught' "$FAULTS_TMP/faults/undeclared/result" || false
 }
 
 # same_as_clean PAIR [KEYS]: plant() (the test's) in a copy of the pair
@@ -103,7 +103,7 @@ same_as_clean() {
 	plant() {
 		local f="$REAL/generated/treatment_config.yaml"
 		sed -i '/pluginRef: delegation-scorer/{n;/weight: 1.0/d}' "$f"
-		! grep -A1 'pluginRef: delegation-scorer' "$f" | grep -q weight
+		! grep -A1 'pluginRef: delegation-scorer' "$f" | grep -q weight || false
 	}
 	same_as_clean aw
 }
@@ -112,7 +112,7 @@ same_as_clean() {
 	plant() {
 		local f="$REAL/generated/baseline_config.yaml"
 		sed -i -e '/- name: picker/{N;d}' -e '/pluginRef: picker/d' "$f"
-		! grep -q picker "$f"
+		! grep -q picker "$f" || false
 	}
 	same_as_clean aw '^(4[a-d]|5g) '
 	jq -e -s 'map(select(.kind == "verdict" and .check == "4a" and

@@ -71,8 +71,8 @@ chromium_run() {
 	run "$R" --format html -o "$T/r.html" "$FX/charts.ndjson" "$FX/verdicts-inject.ndjson"
 	[ "$status" -eq 1 ]	# the injected verdict is a FAIL
 	head -c 15 "$T/r.html" | grep -qx '<!DOCTYPE html>'
-	! grep -qi '<script' "$T/r.html"
-	! grep -qi '<link\|<iframe\|<img\|@import\|url(' "$T/r.html"
+	! grep -qi '<script' "$T/r.html" || false
+	! grep -qi '<link\|<iframe\|<img\|@import\|url(' "$T/r.html" || false
 	# the only URL is the SVG namespace name, which is never fetched
 	[ "$(grep -o 'https\?://[^"]*' "$T/r.html" | sort -u)" = "http://www.w3.org/2000/svg" ]
 	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$T/r.html"
@@ -85,8 +85,8 @@ chromium_run() {
 	grep -q 'Errors &lt;b&gt;in&lt;/b&gt; logs' "$T/r.html"
 	# an instance named like an image tag stays text, in the chart too
 	grep -q '&lt;img src=x onerror=alert(1)&gt;' "$T/r.html"
-	! grep -q '<img' "$T/r.html"
-	! grep -q '<b>in' "$T/r.html"
+	! grep -q '<img' "$T/r.html" || false
+	! grep -q '<b>in' "$T/r.html" || false
 }
 
 @test "html: one chart per data group, with as many points as records" {
@@ -220,14 +220,14 @@ anchors_resolve() {
 	    .measured_ns, .idle_internal_ns, .idle_boundary_ns, .gap_ns | numbers] | length' "$T/a2.ndjson")
 	grep -A10000 '>Duty-cycle decomposition' "$T/full.html" | sed '/<\/svg>/q' >"$T/duty.svg"
 	[ "$(grep -c '<rect class="bar"' "$T/duty.svg")" -eq "$parts" ]
-	! points "$T/full.html" | grep -qx 0
+	! points "$T/full.html" | grep -qx 0 || false
 }
 
 @test "html: renders in headless Chromium without console errors; screenshot" {
 	chromium_or_skip
 	full_report
 	chromium_run --dump-dom "file://$T/full.html" >"$T/dom.html"
-	! grep -i 'CONSOLE\|Refused to\|Uncaught' "$T/chromium.err"
+	! grep -i 'CONSOLE\|Refused to\|Uncaught' "$T/chromium.err" || false
 	# the DOM has every chart, each with marks in it
 	[ "$(grep -o '<svg [^>]*class="chart"' "$T/dom.html" | wc -l)" -eq \
 	    "$(grep -c '<svg ' "$T/full.html")" ]
@@ -247,7 +247,7 @@ anchors_resolve() {
 	EOF
 	chromium_run --window-size=1280,4000 --screenshot="$T/report.png" \
 	    "file://$T/full.html" >/dev/null
-	! grep -i 'CONSOLE\|Refused to\|Uncaught' "$T/chromium.err"
+	! grep -i 'CONSOLE\|Refused to\|Uncaught' "$T/chromium.err" || false
 	[ "$(head -c 8 "$T/report.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
 	[ "$(stat -c %s "$T/report.png")" -gt 20000 ]
 	mkdir -p "$S2R_TOP/build/screenshots"
@@ -270,8 +270,8 @@ anchors_resolve() {
 	      elif all(. == "INAPPLICABLE") then "NOT JUDGED" elif any(. == "INAPPLICABLE") then "PART JUDGED" else "PASS" end' "$T/aw/verdicts.ndjson")
 	[ "$want" = "PART JUDGED" ]
 	grep -A3 'data-status="[^"]*"' "$T/aw/report.html" | grep -B3 '<title>Input tokens histogram — baseline/w1_prefix_to_load_shift<' | grep -q "data-status=\"$want\""
-	! grep -qi '<script' "$T/aw/report.html"
-	! points "$T/aw/report.html" | grep -qx 0
+	! grep -qi '<script' "$T/aw/report.html" || false
+	! points "$T/aw/report.html" | grep -qx 0 || false
 }
 
 # The coordinate pairs of every polyline in the chart titled $2 (a
@@ -318,8 +318,8 @@ polyline_points() {
 	grep -q '>expected mean (sim spec)<' "$T/hist.svg"
 	grep -q '>Source: input_tokens.hist (bins)' "$T/hist.svg"
 	# no summary stand-ins where the real data is there
-	! grep -q '>Input tokens — ' "$T/full.html"
-	! grep -q "KV-cache usage per instance — ${name#KV-cache usage over time — }<" "$T/full.html"
+	! grep -q '>Input tokens — ' "$T/full.html" || false
+	! grep -q "KV-cache usage per instance — ${name#KV-cache usage over time — }<" "$T/full.html" || false
 }
 
 @test "html: sim traces (mode generated) are dashed CDFs; s2r-latency's real vs sim quantiles" {

@@ -189,7 +189,7 @@ why() {
 @test "4c: a deployed treatment config that gives no plugin a parameter WARNs (compiled-in defaults), no deployed config MISSING" {
 	bundle bare real-ok
 	sed -i 's/^\( *\)parameters:$/\1params:/' "$REAL/generated/treatment_config.yaml"
-	! grep -q 'parameters:' "$REAL/generated/treatment_config.yaml"
+	! grep -q 'parameters:' "$REAL/generated/treatment_config.yaml" || false
 	records --root "$GO/gaie" --label gaie
 	judge
 	[ "$(verdict admission.parameters)" = WARN ]
@@ -225,7 +225,7 @@ why() {
 @test "3d: a sim bundle that gives no snapshot refresh is MISSING, with BLIS's default said, not assumed" {
 	bundle norefresh real-ok
 	sed -i '/--snapshot-refresh-interval/d' "$SIM/config.md"
-	! grep -q snapshot-refresh "$SIM/config.md"
+	! grep -q snapshot-refresh "$SIM/config.md" || false
 	records --root "$GO/gaie" --label gaie
 	judge
 	[ "$(verdict snapshot.refresh_interval)" = MISSING ]
@@ -395,7 +395,7 @@ PLUGIN() { echo "$REAL/generated/preemptive_shed.go"; }
 	[ "$(verdict saturation.empty_pool)" = FAIL ]
 	# no saturation computed at all: what should be there is not
 	sed -i -e '/poolLoad(pods \[\]pod) float64 {/,/^}/d' -e 's/sat := a.poolLoad(pods)/sat := 0.5/' "$(PLUGIN)"
-	! grep -q poolLoad "$(PLUGIN)"
+	! grep -q poolLoad "$(PLUGIN)" || false
 	records --root "$GO/gaie" --label gaie
 	judge
 	[ "$(verdict saturation.formula)" = MISSING ]

@@ -205,7 +205,7 @@ ghost i2 SKIP" ]
 	        and .scope.iteration == "i2" and .check == "1a")]
 	    | length > 0 and all(.why | test("the run declares this cell \\(.+\\) but has no results"))' "$V"
 	! jq -e -s 'any(.[]; .scope.phase == "check" or .scope.workload ==
-	    "20260701T140500Z")' "$V"
+	    "20260701T140500Z")' "$V" || false
 	grep -qF '| routetoholder | w1\_mid | i2 | MISSING |' "$T/out/report.md"
 	grep -qF '| ghost | w1\_mid | i1 | SKIP |' "$T/out/report.md"
 	grep -q '^## Run$' "$T/out/report.md"
@@ -239,7 +239,7 @@ ghost i2 SKIP" ]
 	jq -e -s '[.[] | select(.metric == "run.namespace")] | length == 3 and
 	    all(.verdict == "PASS" and (.why | test("namespace kalantar-0 .*the run.s is kalantar-0")))' \
 	    "$T/out/verdicts.ndjson"
-	! jq -e -s 'any(.[]; .metric == "workload.conflict")' "$T/out-real/verdicts.ndjson"
+	! jq -e -s 'any(.[]; .metric == "workload.conflict")' "$T/out-real/verdicts.ndjson" || false
 	jq -e -s '[.[] | select(.metric == "workload.conflict")] | length == 3 and
 	    all(.verdict == "FAIL" and (.why | test("qps.intended 90 there, 10 in the sim")))' \
 	    "$T/out/verdicts.ndjson"
@@ -265,7 +265,7 @@ ghost i2 SKIP" ]
 	        "cluster/pipelinerun-w1-mid-blis1.yaml" and
 	        .expected.source.field == "workloadSpec: aggregate_rate")' "$V"
 	! jq -e -s 'any(.[]; .kind == "verdict" and .scope.workload == "w1_mid"
-	    and (.check | test("^1")) and .verdict == "MISSING")' "$V"
+	    and (.check | test("^1")) and .verdict == "MISSING")' "$V" || false
 	grep -qF 'spec 90 req/s (cluster/pipelinerun-w1-mid-blis1.yaml:33 workloadSpec: aggregate\_rate)' "$T/out/report.md"
 	# an edited PipelineRun reruns the expectations
 	sed -i 's/{aggregate_rate: 90,/{aggregate_rate: 45,/' "$T/run/cluster/pipelinerun-w1-mid-blis"*.yaml

@@ -19,7 +19,7 @@ W="$FIXTURES/workload"
 	"$S2R_BIN/s2r-synth" --seed 6 "$W/mixed.yaml" "$BATS_TEST_TMPDIR/c"
 	cmp "$BATS_TEST_TMPDIR/a/trace_data.csv" "$BATS_TEST_TMPDIR/b/trace_data.csv"
 	cmp "$BATS_TEST_TMPDIR/a/trace_header.yaml" "$BATS_TEST_TMPDIR/b/trace_header.yaml"
-	! cmp -s "$BATS_TEST_TMPDIR/a/trace_data.csv" "$BATS_TEST_TMPDIR/c/trace_data.csv"
+	! cmp -s "$BATS_TEST_TMPDIR/a/trace_data.csv" "$BATS_TEST_TMPDIR/c/trace_data.csv" || false
 	[ ! -e "$BATS_TEST_TMPDIR/a/.trace_data.csv.tmp" ]
 }
 
@@ -31,7 +31,7 @@ W="$FIXTURES/workload"
 	[ "$(tail -n +2 "$t/trace_data.csv" | wc -l)" -eq 3000 ]
 	# completion order, not request_id order
 	tail -n +2 "$t/trace_data.csv" | cut -d, -f23 | sort -c -n
-	! tail -n +2 "$t/trace_data.csv" | cut -d, -f1 | sort -c -n 2>/dev/null
+	! tail -n +2 "$t/trace_data.csv" | cut -d, -f1 | sort -c -n 2>/dev/null || false
 	# send_time_us is Unix-epoch µs (2026), arrival relative
 	awk -F, 'NR > 1 && ($21 < 1.7e15 || $20 > 1e12) { bad++ } END { exit bad > 0 }' "$t/trace_data.csv"
 	# streaming rows have output_tokens + 1 chunks

@@ -540,6 +540,30 @@ judge_api_format(struct judge *j, const struct rule *r, const struct jcell *c)
 	sbuf_free(&why);
 }
 
+/* Sessions the warm-up cut at the head (s2r-trace-stats' sessions_head_cut
+ * on warm_up.rows): a warm-up counts dispatched requests, and in a
+ * closed-loop session replay the first ones are the opening rounds of
+ * the initial session pool, the smallest contexts.  Leaving them out
+ * starts those sessions mid-conversation and leans the cell's inputs
+ * and latencies to the later, longer rounds: a bias, not a cold start
+ * removed.  Says so in why and returns whether any. */
+static bool
+head_cut(const json_t *m, struct sbuf *why)
+{
+	double cut = 0, n = 0;
+
+	if (!rec_get_num(m, "sessions_head_cut", &cut) || !(cut > 0))
+		return false;
+	rec_get_num(m, "sessions_total", &n);
+	sbuf_printf(why, " But %.0f of the %.0f sessions %s no round 0 in "
+	    "the trace: the warm-up, counted in dispatched requests, took "
+	    "the opening rounds of the first session pool, so those sessions "
+	    "start mid-conversation and the cell leans to later, longer "
+	    "rounds than the simulation's.", cut, n,
+	    cut == 1 ? "has" : "have");
+	return true;
+}
+
 /* Warm-up requests in the trace: rows whose request_id is below the
  * header's warm_up_requests, which blis observe leaves out (rows start
  * at request_id = warm_up_requests).  A recorder that kept them makes the
@@ -553,6 +577,7 @@ judge_warm_rows(struct judge *j, const struct rule *r, const struct jcell *c)
 	const json_t *h = judge_measure(j, c, "warm_up.requests", NULL);
 	double got, want = 0, n = 0;
 	struct sbuf why = { 0 };
+	enum jverdict_value v = V_PASS;
 	json_t *side;
 
 	if (!ru_num(m, &got))
@@ -575,11 +600,18 @@ judge_warm_rows(struct judge *j, const struct rule *r, const struct jcell *c)
 		    "start the protocol leaves out.");
 	} else
 		sbuf_adds(&why, ".");
-	ru_emit(j, r, c, "warm_up.rows", NULL, side, m, "none", got > 0 ?
-	    V_FAIL : V_PASS, sbuf_str(&why), "Drop the rows whose request_id "
-	    "is below warm_up_requests before judging the cell (or rerun it "
-	    "with a blis observe that leaves its warm-up out), so that the "
-	    "cold start is not measured.");
+	if (got > 0)
+		v = V_FAIL;
+	else if (head_cut(m, &why))
+		v = V_WARN;
+	ru_emit(j, r, c, "warm_up.rows", NULL, side, m, "none", v,
+	    sbuf_str(&why), v == V_WARN ? "Rerun the session replay with "
+	    "warm_up_requests 0 and leave the cold start out in analysis, "
+	    "by session_id and round_index (whole sessions or their first "
+	    "rounds), where it is exact and reversible." : "Drop the rows "
+	    "whose request_id is below warm_up_requests before judging the "
+	    "cell (or rerun it with a blis observe that leaves its warm-up "
+	    "out), so that the cold start is not measured.");
 	json_decref(side);
 	sbuf_free(&why);
 }
@@ -724,6 +756,59 @@ has_protocol(const struct judge *j, const struct jcell *c)
 	return any;
 }
 
+/* The rows' digest of cell c's real trace (s2r-trace-stats' rows_digest
+ * on requests.count), NULL without one. */
+static const char *
+rows_digest(struct judge *j, const struct jcell *c)
+{
+	const json_t *m = judge_measure(j, c, "requests.count", NULL);
+
+	return json_string_value(json_object_get(m, "rows_digest"));
+}
+
+/* A real trace another cell also holds, row for row (the same ids,
+ * tokens and microsecond times): one run filed under two cells (a copy
+ * step that wrote one arm's results into another's folder, a cell
+ * reused for a rerun that never ran).  Two runs cannot share every
+ * send and chunk time, so the cells compare one run with itself.  Only
+ * when found: a cell whose trace is its own has nothing to say here. */
+static void
+judge_copied(struct judge *j, const struct rule *r, const struct jcell *c)
+{
+	const char *d = rows_digest(j, c), *od;
+	struct sbuf why = { 0 }, cell = { 0 };
+	const json_t *m;
+	size_t n = 0;
+
+	if (d == NULL)
+		return;
+	for (size_t i = 0; i < j->ncells; i++) {
+		const struct jcell *o = &j->cells[i];
+
+		if (o == c || !o->measured || ru_arm_only(o) ||
+		    (od = rows_digest(j, o)) == NULL || strcmp(od, d) != 0)
+			continue;
+		sbuf_adds(&cell, n++ ? ", " : "");
+		judge_cell_text(&cell, o);
+	}
+	if (n == 0)
+		return;
+	m = judge_measure(j, c, "requests.count", NULL);
+	sbuf_adds(&why, "The trace (");
+	ru_where(&why, m);
+	sbuf_printf(&why, ") is, row for row, the trace of %s: the same "
+	    "request ids, tokens and microsecond send and chunk times, which "
+	    "two runs never share. One run is filed under %zu cells, so "
+	    "what compares them compares a run with itself.", sbuf_str(&cell),
+	    n + 1);
+	ru_emit(j, r, c, "trace.copied", NULL, NULL, m, "none", V_FAIL,
+	    sbuf_str(&why), "Find which cell the run belongs to (its "
+	    "PipelineRun and timestamps), put the right results in the "
+	    "other cell's folder, or rerun that cell.");
+	sbuf_free(&why);
+	sbuf_free(&cell);
+}
+
 void
 wl_rule_protocol(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -732,6 +817,7 @@ wl_rule_protocol(struct judge *j, const struct rule *r, const struct jcell *c)
 	if (ru_arm_only(c))
 		return;
 	judge_warm_rows(j, r, c);
+	judge_copied(j, r, c);
 	judge_late_sends(j, r, c);
 	judge_clock_step(j, r, c, false);
 	judge_clock_step(j, r, c, true);

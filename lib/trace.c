@@ -12,6 +12,7 @@
 
 #include "err.h"
 #include "rec.h"
+#include "rowdigest.h"
 #include "stats.h"
 #include "str.h"
 #include "strtab.h"
@@ -79,6 +80,7 @@ struct trace_stats {
 	struct ivals	 ids;		/* request_id of every row */
 	int64_t		 id_dups, id_dup;	/* rows repeating an id; one */
 	int64_t		 id_holes;	/* ids in [smallest, largest] no row has */
+	uint64_t	 digest;	/* row_digest summed over the rows */
 	struct moments	 in, out, plen;
 	struct ivals	 in_v, out_v;
 	int64_t		 prefix_rows, streaming_rows;
@@ -341,6 +343,8 @@ read_row(struct trace_stats *s, const struct csvr *r, const struct cols *c)
 			s->id_min = id;
 		ivals_add(&s->ids, id);
 	}
+	s->digest += row_digest((const int64_t[]){ id, in, out, arr, send,
+	    first, last }, 7);
 	streaming = csvr_bool(r, c->streaming);
 	if (streaming)
 		s->streaming_rows++;
@@ -534,6 +538,25 @@ ratio(int64_t a, int64_t b)
 	return b == 0 ? NAN : (double)a / (double)b;
 }
 
+/* The rows' digest, on the count record of a real trace with rows: the
+ * rules compare it across cells (1h trace.copied), as a trace found in
+ * two cells is one run, whatever the folders say.  Simulated traces are
+ * left out: a deterministic simulator may rightly write one trace twice. */
+static void
+put_digest(struct out *o)
+{
+	const struct trace_stats *s = o->s;
+	const struct trace_header *h = s->hdr;
+	char hex[17];
+
+	if (s->rows == 0 || !h->present || h->mode == NULL ||
+	    strcmp(h->mode, "real") != 0)
+		return;
+	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)s->digest);
+	rec_set_str(json_array_get(o->arr, json_array_size(o->arr) - 1),
+	    "rows_digest", hex);
+}
+
 static void
 put_count(struct out *o)
 {
@@ -569,6 +592,7 @@ put_count(struct out *o)
 	if (s->id_holes > 0)
 		rec_set(json_array_get(o->arr, json_array_size(o->arr) - 1),
 		    "missing_ids", rec_num((double)s->id_holes));
+	put_digest(o);
 	sbuf_free(&how);
 }
 

@@ -21,6 +21,7 @@
 struct xsession {
 	int64_t		 first, last;	/* first send, last end */
 	int64_t		 rounds;	/* largest round_index + 1 */
+	int64_t		 round0;	/* smallest round_index */
 };
 
 /* A session row, for what happens between rounds: the think time the
@@ -279,8 +280,9 @@ session_row(struct tracex *x, const struct csvr *r, const struct trow *t)
 	i = strtab_intern_n(&x->sessions, id, len, &added);
 	if (added) {
 		x->ss = xreallocarray(x->ss, x->sessions.cap, sizeof(*x->ss));
-		x->ss[i] = (struct xsession){ t->send, end, 0 };
+		x->ss[i] = (struct xsession){ t->send, end, 0, round };
 	}
+	x->ss[i].round0 = round < x->ss[i].round0 ? round : x->ss[i].round0;
 	x->ss[i].first = t->send < x->ss[i].first ? t->send : x->ss[i].first;
 	x->ss[i].last = end > x->ss[i].last ? end : x->ss[i].last;
 	x->ss[i].rounds = round + 1 > x->ss[i].rounds ? round + 1 :
@@ -1072,6 +1074,27 @@ put_chunked(const struct tracex *x, struct out *o)
  * exact-length mode only the last token may be one, so a share beyond a
  * few in ten thousand says min_tokens did not hold (1d).  Only with the
  * column; the evidence line is the first such row. */
+/* Sessions whose first row in the trace is past round 0: under a
+ * warm-up that counts dispatched requests, a closed-loop session replay
+ * loses the opening rounds of its first session pool (the smallest
+ * contexts), so those sessions start mid-conversation.  Set on the
+ * warm_up.rows record as sessions_head_cut (of sessions_total), only
+ * when some (clean records stay as they were). */
+static void
+put_head_cut(const struct tracex *x, json_t *rec)
+{
+	int64_t cut = 0;
+	size_t i;
+
+	for (i = 0; i < x->sessions.n; i++)
+		if (x->ss[i].round0 > 0)
+			cut++;
+	if (cut > 0) {
+		rec_set_num(rec, "sessions_head_cut", (double)cut);
+		rec_set_num(rec, "sessions_total", (double)x->sessions.n);
+	}
+}
+
 /* Rows a real trace should not hold: blis observe numbers requests from
  * 0 and leaves the first warm_up_requests out, so a request_id below the
  * header's count is a warm-up request that was recorded after all (a
@@ -1098,6 +1121,7 @@ put_warm_rows(const struct tracex *x, struct out *o)
 	if (x->warm_rows > 0)
 		json_object_set_new(json_object_get(rec, "source"), "line",
 		    json_integer(x->warm_line));
+	put_head_cut(x, rec);
 	sbuf_free(&how);
 }
 

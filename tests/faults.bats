@@ -182,6 +182,10 @@ same_as_clean() {
 	fault 1a-failed-rows-dropped
 }
 
+@test "1a-rows-appended-twice-expceil (expceil): 1a FAIL" {
+	fault 1a-rows-appended-twice-expceil
+}
+
 @test "1a-run-tail-cut (14b): 1a FAIL" {
 	fault 1a-run-tail-cut
 }
@@ -240,6 +244,10 @@ same_as_clean() {
 
 @test "1b-adapter-clients-swapped (lora): 1b FAIL" {
 	fault 1b-adapter-clients-swapped
+}
+
+@test "1b-class-all-critical-expceil (expceil): 1b FAIL" {
+	fault 1b-class-all-critical-expceil
 }
 
 @test "1b-class-by-row (14b): 1b FAIL" {
@@ -462,6 +470,10 @@ same_as_clean() {
 	fault 1h-api-format-chat
 }
 
+@test "1h-arm-results-copied (upstream): 1h FAIL" {
+	fault 1h-arm-results-copied
+}
+
 @test "1h-client-cap-lower (14b): 1h FAIL" {
 	fault 1h-client-cap-lower
 }
@@ -472,6 +484,10 @@ same_as_clean() {
 
 @test "1h-client-clock-step (aw): 1h WARN" {
 	fault 1h-client-clock-step
+}
+
+@test "1h-corpus-warmup-truncates (corpus): 1h WARN" {
+	fault 1h-corpus-warmup-truncates
 }
 
 @test "1h-itl-cut-short (lora): 1h WARN" {
@@ -494,6 +510,10 @@ same_as_clean() {
 	fault 1h-protocol-timeout
 }
 
+@test "1h-send-lag-upstream (upstream): 1h FAIL" {
+	fault 1h-send-lag-upstream
+}
+
 @test "1h-streaming-off (14b): 1h FAIL" {
 	fault 1h-streaming-off
 }
@@ -510,12 +530,20 @@ same_as_clean() {
 	fault 2a-arm-flags-other
 }
 
+@test "2a-arm-model-instruct (upstream): 2a FAIL" {
+	fault 2a-arm-model-instruct
+}
+
 @test "2a-arm-other-gpu (upstream): 2a FAIL" {
 	fault 2a-arm-other-gpu
 }
 
 @test "2a-gpu-mem-one-arm (aw): 2a FAIL" {
 	fault 2a-gpu-mem-one-arm
+}
+
+@test "2a-lora-base-8b (lora): 2a FAIL" {
+	fault 2a-lora-base-8b
 }
 
 @test "2a-trace-other-model (aw): 2a FAIL" {
@@ -696,6 +724,10 @@ same_as_clean() {
 
 @test "2d-deployed-stale-image (expceil): 2d FAIL" {
 	fault 2d-deployed-stale-image
+}
+
+@test "2d-flow-policy-unwired-expceil (expceil): 2d FAIL" {
+	fault 2d-flow-policy-unwired-expceil
 }
 
 @test "2d-renamed-key (aw): 2d FAIL" {
@@ -1270,6 +1302,10 @@ same_as_clean() {
 	fault 5c-prefix-hits-low-prewarmed
 }
 
+@test "5d-adapter-not-loaded-lora (lora): 5d FAIL" {
+	fault 5d-adapter-not-loaded-lora
+}
+
 @test "5d-critical-shed (14b): 5d FAIL" {
 	fault 5d-critical-shed
 }
@@ -1286,8 +1322,16 @@ same_as_clean() {
 	fault 5d-aborted
 }
 
+@test "5d-critical-shed-expceil (expceil): 5d FAIL" {
+	fault 5d-critical-shed-expceil
+}
+
 @test "5d-cut-streams (aw): 5d FAIL" {
 	fault 5d-cut-streams
+}
+
+@test "5d-empty-200-upstream (upstream): 5d FAIL" {
+	fault 5d-empty-200-upstream
 }
 
 @test "5d-http500-baseline (aw): 5d FAIL" {

@@ -96,6 +96,72 @@ why() {		# why CHECK METRIC
 	[[ "$(why 1h warm_up.rows)" == *"0 of the 2980 rows have a smaller request_id." ]]
 }
 
+@test "warm-up rows: sessions the warm-up cut at the head WARN" {
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	# two-round sessions: request 2k is round 0 of session k, 2k+1 round 1
+	/usr/bin/python3 - "$CELL/trace_data.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    i = int(r["request_id"])
+    r["session_id"], r["round_index"] = "s%d" % (i // 2), str(i % 2)
+rows = [r for r in rows if int(r["request_id"]) >= 21]
+w = csv.DictWriter(open(sys.argv[1], "w", newline=""),
+                   fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+	sed -i 's/^warm_up_requests: 0$/warm_up_requests: 21/' "$CELL/trace_header.yaml"
+	judge
+	# request 21 is round 1 of s10, whose round 0 was warm-up
+	[ "$(verdict 1h warm_up.rows)" = WARN ]
+	[[ "$(why 1h warm_up.rows)" == *"1 of the 1490 sessions has no round 0"* ]]
+	jq -e -s 'map(select(.metric == "warm_up.rows"))[0].action |
+	    test("warm_up_requests 0")' "$OUT"
+	# a warm-up of whole sessions: PASS
+	awk -F, 'NR == 1 || $1 >= 22' "$CELL/trace_data.csv" >"$CELL/t" &&
+	    mv "$CELL/t" "$CELL/trace_data.csv"
+	sed -i 's/^warm_up_requests: 21$/warm_up_requests: 22/' "$CELL/trace_header.yaml"
+	judge
+	[ "$(verdict 1h warm_up.rows)" = PASS ]
+}
+
+@test "trace.copied: one real trace in two cells FAILs in both; distinct traces say nothing" {
+	"$S2R_BIN/s2r-synth" --mode real "$W/mixed.yaml" "$CELL"
+	"$S2R_BIN/s2r-expect" "$SIM" >"$BATS_TEST_TMPDIR/e.ndjson"
+	for p in a b; do
+		"$S2R_BIN/s2r-trace-stats" --phase $p --workload mixed \
+		    "$CELL/trace_data.csv"
+	done >"$BATS_TEST_TMPDIR/m.ndjson"
+	"$S2R_BIN/s2r-verdict" --checks 1h --no-fail-status \
+	    "$BATS_TEST_TMPDIR/e.ndjson" "$BATS_TEST_TMPDIR/m.ndjson" >"$OUT"
+	validate_records "$OUT"
+	[ "$(jq -r 'select(.metric == "trace.copied") | "\(.scope.phase) \(.verdict)"' "$OUT" | tr '\n' ' ')" = "a FAIL b FAIL " ]
+	jq -e -s 'map(select(.metric == "trace.copied" and .scope.phase == "a"))[0].why |
+	    test("row for row, the trace of b/mixed")' "$OUT"
+	# the rows in another order: still the one run
+	{ head -1 "$CELL/trace_data.csv"; tail -n +2 "$CELL/trace_data.csv" | tac; } \
+	    >"$BATS_TEST_TMPDIR/rev.csv"
+	mkdir -p "$BATS_TEST_TMPDIR/b"
+	cp "$BATS_TEST_TMPDIR/rev.csv" "$BATS_TEST_TMPDIR/b/trace_data.csv"
+	cp "$CELL/trace_header.yaml" "$BATS_TEST_TMPDIR/b/"
+	{ "$S2R_BIN/s2r-trace-stats" --phase a --workload mixed "$CELL/trace_data.csv"
+	  "$S2R_BIN/s2r-trace-stats" --phase b --workload mixed "$BATS_TEST_TMPDIR/b/trace_data.csv"
+	} >"$BATS_TEST_TMPDIR/m.ndjson"
+	"$S2R_BIN/s2r-verdict" --checks 1h --no-fail-status \
+	    "$BATS_TEST_TMPDIR/e.ndjson" "$BATS_TEST_TMPDIR/m.ndjson" >"$OUT"
+	[ "$(jq -r 'select(.metric == "trace.copied") | .verdict' "$OUT" | sort -u)" = FAIL ]
+	# one send a microsecond later: another run, no trace.copied
+	awk -F, -v OFS=, 'NR == 2 { $21 = $21 + 1 } 1' "$CELL/trace_data.csv" \
+	    >"$BATS_TEST_TMPDIR/b/trace_data.csv"
+	{ "$S2R_BIN/s2r-trace-stats" --phase a --workload mixed "$CELL/trace_data.csv"
+	  "$S2R_BIN/s2r-trace-stats" --phase b --workload mixed "$BATS_TEST_TMPDIR/b/trace_data.csv"
+	} >"$BATS_TEST_TMPDIR/m.ndjson"
+	"$S2R_BIN/s2r-verdict" --checks 1h --no-fail-status \
+	    "$BATS_TEST_TMPDIR/e.ndjson" "$BATS_TEST_TMPDIR/m.ndjson" >"$OUT"
+	[ -z "$(jq -r 'select(.metric == "trace.copied") | .verdict' "$OUT")" ]
+}
+
 @test "recordItl: every request streams (1f INAPPLICABLE) and the ITL file must be there" {
 	protocol recordItl=true
 	judge

@@ -24,6 +24,9 @@ static const char ACT_PREFIX_NONE[] = "Prefix caching is on and the "
     "workload shares prefixes, yet vLLM reports no hits: check that the "
     "router keeps shared-prefix requests together and that the prompts "
     "really share their prefix.";
+static const char ACT_PREFIX_UNLOGGED[] = "Deploy every pod with the "
+    "same logging (stats on, VLLM_LOGGING_LEVEL=INFO) and rerun the cell, "
+    "so that each pod's log shows its prefix cache hit rate.";
 static const char ACT_PREFIX_PLANNED[] = "This instance ran with prefix "
     "caching off against the experiment's setting: redeploy it with "
     "--enable-prefix-caching (5a names the differing argument) and rerun "
@@ -125,6 +128,32 @@ hits_judge(const struct judge *j, double rate, bool on, const json_t *plan,
 	return V_WARN;
 }
 
+/* A log with no hit rate whose access lines show it served requests
+ * while a sibling of the cell logged stats lines: stats logging was
+ * off on this pod only (--disable-log-stats, another log level), so
+ * what its cache did is unseen, not absent.  The requests served into
+ * *served; false when the pod was idle or no pod logs stats (nothing
+ * says it should have). */
+static bool
+served_unlogged(const struct judge *j, const struct jcell *c,
+    const char *inst, double *served)
+{
+	struct strv insts = {0};
+	bool sibling = false;
+	double n;
+
+	if (!ru_num(ru_inst_measure(j, c, "instance.requests", inst),
+	    served) || *served <= 0)
+		return false;
+	ru_instances(j, c, "stats.samples", &insts);
+	for (size_t i = 0; i < insts.n && !sibling; i++)
+		sibling = strcmp(insts.v[i], inst) != 0 &&
+		    ru_num(ru_inst_measure(j, c, "stats.samples", insts.v[i]),
+		    &n) && n > 0;
+	strv_free(&insts);
+	return sibling;
+}
+
 /* One engine's hit rate hr (NULL: the log has none); a log of several
  * engines (data parallelism) has one per rank, each judged. */
 static void
@@ -137,7 +166,7 @@ hits_engine(struct judge *j, const struct rule *r, const struct jcell *c,
 	struct sbuf why = {0};
 	bool on = set != NULL && json_is_true(json_object_get(set, "value"));
 	bool unplanned;
-	double rate = 0;
+	double rate = 0, served;
 	enum jverdict_value v;
 	const char *tol;
 
@@ -152,6 +181,16 @@ hits_engine(struct judge *j, const struct rule *r, const struct jcell *c,
 		on = true;
 	sbuf_printf(&why, "; the workload %s shared prefixes. ", shared ?
 	    "has" : "has no");
+	if (!ru_num(hr, &rate) && served_unlogged(j, c, inst, &served)) {
+		sbuf_printf(&why, "Instance %s served %.0f requests (its access "
+		    "lines) but its log has no stats line with a prefix cache "
+		    "hit rate, while other pods of the cell log them: stats "
+		    "logging was off on this pod, so whether its cache hit as "
+		    "the others' did cannot be seen.", inst, served);
+		ru_emit(j, r, c, "prefix_cache.hit_rate", sub, set, NULL, NULL,
+		    V_WARN, sbuf_str(&why), ACT_PREFIX_UNLOGGED);
+		goto out;
+	}
 	if (!ru_num(hr, &rate)) {
 		sbuf_printf(&why, "Instance %s's log has no stats line with a "
 		    "prefix cache hit rate (stats logging off, or idle).",

@@ -867,6 +867,62 @@ stream_granularity(struct judge *j, const struct rule *r,
 	sbuf_free(&why);
 }
 
+/* The median TTFT at least this share of the median time per output
+ * token: a first token needs an engine step that ran the prompt (or its
+ * uncached rest), which takes at least about one decode step, so a
+ * first chunk far inside one token time was stamped before the engine
+ * ran (at the response headers, which vLLM sends first), whatever the
+ * model or load.  Clean runs sit at 3 to 200 times the token time. */
+#define MIN_TTFT_PER_TPOT	0.25
+
+static const char ACT_FIRST_EARLY[] = "The first chunks were stamped "
+    "before any token could exist: check the load generator's stream "
+    "reader (it must stamp the first SSE data line carrying a token, not "
+    "the response headers) and rerun; TTFT from this trace is not the "
+    "engine's.";
+
+/* ttft_ms.p50 against tpot_ms.p50 of a cell whose requests streamed:
+ * WARN when the first chunk came sooner than a fraction of one token's
+ * time, as nothing but a misplaced stamp does that. */
+static void
+stream_first_early(struct judge *j, const struct rule *r,
+    const struct jcell *c)
+{
+	const json_t *tt = judge_measure(j, c, "ttft_ms.p50", NULL);
+	const json_t *tp = judge_measure(j, c, "tpot_ms.p50", NULL);
+	struct sbuf why = {0};
+	double f, ttft, tpot;
+	enum jverdict_value v;
+	json_t *es, *as;
+	char band[32];
+
+	if (!ru_num(judge_measure(j, c, "streaming.fraction", NULL), &f) ||
+	    f < 0.5 || !ru_num(tt, &ttft) || !ru_num(tp, &tpot) ||
+	    tpot <= 0 || ttft <= 0)
+		return;
+	v = ttft >= MIN_TTFT_PER_TPOT * tpot ? V_PASS : V_WARN;
+	sbuf_printf(&why, "The median TTFT is %.3g ms (", ttft);
+	ru_where(&why, tt);
+	sbuf_printf(&why, "), %.3g times the median time per output token "
+	    "%.3g ms (", ttft / tpot, tpot);
+	ru_where(&why, tp);
+	sbuf_adds(&why, v == V_PASS ? "): the first chunks came after an "
+	    "engine step could have run the prompts." : "): the first chunks "
+	    "came well inside one token's time, before any engine step could "
+	    "have run the prompt, so the trace stamps them at something else "
+	    "(the response headers): its TTFT is not the engine's.");
+	es = ru_side(rec_num(MIN_TTFT_PER_TPOT), "ratio", NULL, "a first "
+	    "token needs at least one engine step, about one token time");
+	as = ru_side(rec_num(ttft / tpot), "ratio", tt, "ttft_ms.p50 / "
+	    "tpot_ms.p50 of the trace's rows");
+	snprintf(band, sizeof(band), "\u2265 %g", MIN_TTFT_PER_TPOT);
+	ru_emit(j, r, c, "streaming.ttft_per_tpot", NULL, es, as, band, v,
+	    sbuf_str(&why), v == V_PASS ? NULL : ACT_FIRST_EARLY);
+	json_decref(es);
+	json_decref(as);
+	sbuf_free(&why);
+}
+
 static void
 rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 {
@@ -894,6 +950,7 @@ rule_streaming(struct judge *j, const struct rule *r, const struct jcell *c)
 	wl_rule_chunked(j, r, c);
 	wl_rule_client_chunked(j, r, c);
 	stream_granularity(j, r, c);
+	stream_first_early(j, r, c);
 	wl_rule_windows(j, r, c);
 }
 

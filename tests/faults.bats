@@ -418,6 +418,10 @@ same_as_clean() {
 	fault 1f-window-streaming-off
 }
 
+@test "1f-first-chunk-at-headers (14b): 1f WARN" {
+	fault 1f-first-chunk-at-headers
+}
+
 @test "1g-batched-sends (aw): 1g FAIL" {
 	fault 1g-batched-sends
 }
@@ -576,6 +580,10 @@ same_as_clean() {
 
 @test "2b-pod-crashed-at-start (aw): 2b FAIL" {
 	fault 2b-pod-crashed-at-start
+}
+
+@test "2b-pod-never-routed (14b): 2b FAIL" {
+	fault 2b-pod-never-routed
 }
 
 @test "2b-sim-instances-other (14b): 2b FAIL" {
@@ -1210,6 +1218,26 @@ same_as_clean() {
 	fault 5a-log-since
 }
 
+@test "5a-one-pod-gpu-mem-util (aw): 5a FAIL" {
+	fault 5a-one-pod-gpu-mem-util
+}
+
+@test "5a-one-pod-batched-tokens (aw): 5a FAIL" {
+	fault 5a-one-pod-batched-tokens
+}
+
+@test "5a-one-pod-chunked-off (aw): 5a WARN" {
+	fault 5a-one-pod-chunked-off
+}
+
+@test "5a-one-pod-max-model-len (aw): 5a FAIL" {
+	fault 5a-one-pod-max-model-len
+}
+
+@test "5a-one-pod-enforce-eager (14b): 5a WARN" {
+	fault 5a-one-pod-enforce-eager
+}
+
 @test "5b-affinity-starved (aw): 5b WARN|FAIL" {
 	fault 5b-affinity-starved
 }
@@ -1300,6 +1328,10 @@ same_as_clean() {
 
 @test "5c-prefix-hits-low-prewarmed (aw): 5c WARN" {
 	fault 5c-prefix-hits-low-prewarmed
+}
+
+@test "5c-one-pod-log-stats-off (aw): 5c WARN" {
+	fault 5c-one-pod-log-stats-off
 }
 
 @test "5d-adapter-not-loaded-lora (lora): 5d FAIL" {

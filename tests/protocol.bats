@@ -484,6 +484,28 @@ step_back() {
 	    (.action | test("proxy buffering")))' "$OUT" >/dev/null
 }
 
+@test "1f streaming.ttft_per_tpot: streamed first chunks after a token time PASS; stamped 1 ms after the send (the response headers) WARN; a cell half unstreamed, none" {
+	# half the rows answered whole: their TTFT and TPOT say nothing of
+	# the stream, no verdict
+	judge
+	[ -z "$(verdict 1f streaming.ttft_per_tpot)" ]
+	# the streamed rows alone
+	awk -F, 'NR == 1 || $9 == "true"' "$BATS_FILE_TMPDIR/cell/trace_data.csv" \
+	    >"$CELL/trace_data.csv"
+	judge
+	[ "$(verdict 1f streaming.ttft_per_tpot)" = PASS ]
+	# every answer's first chunk stamped 1 ms after its send
+	awk -F, -v OFS=, 'NR == 1 || $9 == "true"' "$BATS_FILE_TMPDIR/cell/trace_data.csv" |
+	    awk -F, -v OFS=, 'NR > 1 && $25 == "ok" && $22 > 0 { $22 = $21 + 1000 } 1' \
+	    >"$CELL/trace_data.csv"
+	judge
+	[ "$(verdict 1f streaming.ttft_per_tpot)" = WARN ]
+	[[ "$(why 1f streaming.ttft_per_tpot)" == *"well inside one token's time"*"response headers"* ]]
+	jq -s -e 'map(select(.kind == "verdict" and .metric == "streaming.ttft_per_tpot")) |
+	    length == 1 and (.[0] | .expected.value == 0.25 and .actual.value < 0.25 and
+	    (.action | test("stream reader")))' "$OUT" >/dev/null
+}
+
 @test "1f streaming.chunked: streamed rows answered whole FAIL, whatever the streaming column says" {
 	judge
 	[ "$(verdict 1f streaming.chunked)" = PASS ]

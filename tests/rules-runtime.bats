@@ -252,6 +252,26 @@ prewarm() {
 	[ "$(v 5c prefix_cache.hit_rate p4)" = INAPPLICABLE ]
 }
 
+@test "5c: an instance that served with no stats line while its siblings log them WARNs (stats logging off there); idle, or no sibling logs stats, INAPPLICABLE" {
+	# stats.samples of each instance: p4 none, the others 12
+	samples='(select(.metric == "instance.requests") | .check = "5b" |
+	    .metric = "stats.samples" | .value = (if .scope.instance == "p4"
+	    then 0 else 12 end)), (select(.metric != "prefix_cache.hit_rate"
+	    or .scope.instance != "p4"))'
+	judge "$samples"
+	[ "$(v 5c prefix_cache.hit_rate p4)" = WARN ]
+	jqt 'select(.check == "5c" and .scope.instance == "p4") | (.why |
+	    test("p4 served 100 requests .* while other pods of the cell log them: stats logging was off on this pod")) and
+	    (.action | test("same logging"))' "$OUT"
+	[ "$(v 5c prefix_cache.hit_rate p1)" = PASS ]
+	# p4 served nothing: idle, nothing to see
+	judge "$samples | $(set_m instance.requests p4 0)"
+	[ "$(v 5c prefix_cache.hit_rate p4)" = INAPPLICABLE ]
+	# no instance logs stats: nothing says p4 should have
+	judge "$samples | if .metric == \"stats.samples\" then .value = 0 else . end"
+	[ "$(v 5c prefix_cache.hit_rate p4)" = INAPPLICABLE ]
+}
+
 @test "5c: caching off on one instance against the experiment's on WARNs; hits with no shared prefixes (nor multi-round sessions) above runtime.prefix_hit_unshared_pct WARN" {
 	# p3 restarted with --no-enable-prefix-caching: its own 0 hits PASS
 	# alone ("0 with caching off"), WARN against config.md's on

@@ -1069,11 +1069,6 @@ put_chunked(const struct tracex *x, struct out *o)
 	put_tokens_per_chunk(x, o);
 }
 
-/* The successful answers that ended at the model's end of sequence
- * (finish_reason stop) rather than at max_tokens: in blis observe's
- * exact-length mode only the last token may be one, so a share beyond a
- * few in ten thousand says min_tokens did not hold (1d).  Only with the
- * column; the evidence line is the first such row. */
 /* Sessions whose first row in the trace is past round 0: under a
  * warm-up that counts dispatched requests, a closed-loop session replay
  * loses the opening rounds of its first session pool (the smallest
